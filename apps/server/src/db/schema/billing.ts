@@ -1,0 +1,94 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
+import { plans, tenants } from './platform.ts';
+
+/**
+ * Subscription lifecycle events (spec §3 'Analytics' subscriptionEvents). Platform revenue
+ * records keep `tenantId` nullable so they survive a tenant's deletion, detached
+ * (issue 7); tenant name and slug are copied for that reason.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: id().primaryKey(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    tenantName: text('tenant_name').notNull(),
+    tenantSlug: text('tenant_slug').notNull(),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_events_created_idx').on(t.createdAt)],
+);
+
+/** Money received by the platform (spec §3 recentPayments). amount in cents. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id().primaryKey(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    tenantName: text('tenant_name').notNull(),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull().default('subscription'),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').notNull(),
+    providerPaymentId: text('provider_payment_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_created_idx').on(t.createdAt)],
+);
+
+/** Invoices of a tenant's subscription (spec §3 'Invoice'). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    providerInvoiceId: text('provider_invoice_id'),
+    amountPaidCents: cents('amount_paid_cents').notNull(),
+    status: text('status').notNull(),
+    periodStart: tstz('period_start').notNull(),
+    periodEnd: tstz('period_end').notNull(),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdf: text('invoice_pdf'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Saved cards of a tenant (spec §3 'Payment method'); only provider ids and display data. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Orders of printed cards (decisions.md 'Card orders'). Money in cents. */
+export const cardOrders = pgTable(
+  'card_orders',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    cardType: text('card_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: cents('unit_price_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    status: text('status').notNull().default('PENDING_PAYMENT'),
+    providerCheckoutId: text('provider_checkout_id'),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('card_orders_tenant_created_idx').on(t.tenantId, t.createdAt)],
+);

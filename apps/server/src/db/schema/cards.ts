@@ -1,0 +1,33 @@
+import { check, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
+import { tenants } from './platform.ts';
+import { customers } from './customers.ts';
+import { stores } from './stores.ts';
+
+/**
+ * QR-coded loyalty cards (spec §3 'Card'). `cardUid` is unique across the platform
+ * (decisions.md 'Cards'); balance in cents, never negative (CHECK in the migration).
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    cardUid: text('card_uid').notNull().unique(),
+    customerId: uuid('customer_id'),
+    storeId: uuid('store_id'),
+    status: text('status').notNull().default('UNASSIGNED'),
+    balanceCents: cents('balance_cents').notNull().default(0),
+    activatedAt: tstz('activated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
+    foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
+    index('cards_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
+    index('cards_tenant_customer_idx').on(t.tenantId, t.customerId),
+    check('cards_balance_non_negative', sql`${t.balanceCents} >= 0`),
+  ],
+);

@@ -1,0 +1,28 @@
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { cents, createdAt, id, tenantId } from './columns.ts';
+import { tenants } from './platform.ts';
+
+/**
+ * A tenant's loyalty customers (spec §3 'Customer'). Money in cents (`totalSpendCents`,
+ * decisions.md 'API shape'). E-mail unique within the tenant (decisions.md 'Accounts').
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    tier: text('tier').notNull().default('SILVER'),
+    totalSpendCents: cents('total_spend_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('customers_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
+    index('customers_tenant_name_idx').on(t.tenantId, t.lastName, t.firstName),
+  ],
+);

@@ -1,0 +1,10 @@
+/** The database schema, importable without opening a connection (DESIGN.md). */
+export * from './platform.ts';
+export * from './identity.ts';
+export * from './stores.ts';
+export * from './customers.ts';
+export * from './cards.ts';
+export * from './ledger.ts';
+export * from './rules.ts';
+export * from './billing.ts';
+export * from './ops.ts';

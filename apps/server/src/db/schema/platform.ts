@@ -1,0 +1,56 @@
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, cents, id, tstz } from './columns.ts';
+
+/** Plan limits; −1 means unlimited (spec §3 'Plan', §9). */
+export interface PlanLimits {
+  stores: number;
+  staff: number;
+  cards: number;
+  transactions: number;
+}
+
+/** Subscription plans sold to tenants (spec §3 'Plan'). Platform-owned, not tenant-owned. */
+export const plans = pgTable('plans', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceMonthlyCents: cents('price_monthly_cents').notNull(),
+  billingPeriod: text('billing_period').notNull().default('monthly'),
+  stripePriceId: text('stripe_price_id'),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  limits: jsonb('limits').$type<PlanLimits>().notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Store businesses (spec §3 'Tenant'). The root of every tenant-owned row. */
+export const tenants = pgTable('tenants', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  subscriptionStatus: text('subscription_status').notNull().default('TRIALING'),
+  trialEndsAt: tstz('trial_ends_at'),
+  graceEndsAt: tstz('grace_ends_at'),
+  planId: uuid('plan_id').references(() => plans.id),
+  freeTrialLimit: integer('free_trial_limit').notNull().default(40),
+  providerCustomerId: text('provider_customer_id'),
+  providerSubscriptionId: text('provider_subscription_id'),
+  currentPeriodStart: tstz('current_period_start'),
+  currentPeriodEnd: tstz('current_period_end'),
+  createdAt: createdAt(),
+});
+
+/** Platform settings, one row with id 1 (spec §3 'Platform settings', decisions.md). */
+export interface PlatformSettingsValue {
+  smtp: { host: string; port: number; username: string; password: string; fromEmail: string };
+  security: { sessionTimeout: number; passwordMinLength: number; requireTwoFactor: boolean };
+  platform: { defaultPlan: string; trialDays: number; allowSignups: boolean };
+}
+
+/** Server-side platform settings (decisions.md 'Where the spec shows placeholders'). */
+export const platformSettings = pgTable('platform_settings', {
+  id: integer('id').primaryKey().default(1),
+  value: jsonb('value').$type<PlatformSettingsValue>().notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId, tstz } from './columns.ts';
+import { tenants } from './platform.ts';
+
+/** One cashback rate per category (spec §3 'Cashback rule'); rate in bps 0–10000. */
+export const cashbackRules = pgTable(
+  'cashback_rules',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    category: text('category').notNull(),
+    baseRateBps: integer('base_rate_bps').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('cashback_rules_tenant_category_uq').on(t.tenantId, t.category)],
+);
+
+/** Tier thresholds and bonus rates (spec §3 'Tier rule'); cents and bps. */
+export const tierRules = pgTable(
+  'tier_rules',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    tier: text('tier').notNull(),
+    name: text('name').notNull(),
+    minTotalSpendCents: integer('min_total_spend_cents').notNull(),
+    baseRateBps: integer('base_rate_bps').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('tier_rules_tenant_tier_uq').on(t.tenantId, t.tier)],
+);
+
+/** Time-boxed bonus rates (spec §3 'Offer'); `rateMultiplierBps` is added bps. */
+export const offers = pgTable(
+  'offers',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    rateMultiplierBps: integer('rate_multiplier_bps').notNull(),
+    startAt: tstz('start_at').notNull(),
+    endAt: tstz('end_at').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('offers_tenant_window_idx').on(t.tenantId, t.startAt, t.endAt)],
+);

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@loyalty/contract';
+import { AppError } from './errors.ts';
+
+/**
+ * One error handler for the whole API (DESIGN.md 'Errors'): AppError → its status and code;
+ * schema validation → 400 VALIDATION_ERROR with `details: [{ field, message }]`;
+ * rate limits → 429; other 4xx keep their status; anything else → 500 without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: ErrorBody = { error: err.message, code: err.code, ...(err.details !== undefined ? { details: err.details } : {}) };
+      return reply.status(err.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        field: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      return reply.status(400).send({
+        error: first ? `Invalid ${first.field.replace(/^body\./, '')}: ${first.message}` : 'Invalid request',
+        code: 'VALIDATION_ERROR',
+        details,
+      } satisfies ErrorBody);
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ error: 'Too many attempts. Please wait a minute and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
+    }
+    if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ error: err.message, code: err.statusCode === 400 ? 'VALIDATION_ERROR' : (err.code ?? 'BAD_REQUEST') } satisfies ErrorBody);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError, badRequest } from './errors.ts';
+
+/** A stored first answer to replay. */
+export interface IdempotentReplay {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Reads the `Idempotency-Key` header (optional; 1–200 printable characters). Throws 400 for
+ * a malformed key. DESIGN.md 'Money moves in one transaction'.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw badRequest('Idempotency-Key must be 1 to 200 printable characters', [{ field: 'headers.idempotency-key', message: 'Invalid key' }]);
+  }
+  return key;
+}
+
+/** SHA-256 of the route and the parsed body: what "the same request" means for a key. */
+export function requestFingerprint(route: string, body: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(JSON.stringify(body)).digest('hex');
+}
+
+/**
+ * Claims an idempotency key inside the caller's transaction. Returns null when the key is
+ * new (the caller does the work and then `saveIdempotentResponse`), or the first answer to
+ * replay. On PostgreSQL a concurrent claim of the same key waits for the first transaction
+ * to finish (unique-index insertion), so 20 parallel retries move money once.
+ * Throws 409 IDEMPOTENCY_KEY_REUSED when the key was used with another request.
+ */
+export async function claimIdempotencyKey(tx: Tx, tenantId: string, key: string, fingerprint: string): Promise<IdempotentReplay | null> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ tenantId, key, requestHash: fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length > 0) return null;
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+  if (!row || row.requestHash !== fingerprint) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+  }
+  if (row.responseStatus === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+  return { status: row.responseStatus, body: row.responseBody };
+}
+
+/** Stores the answer of a claimed key, in the same transaction as the work it describes. */
+export async function saveIdempotentResponse(tx: Tx, tenantId: string, key: string, status: number, body: unknown): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: status, responseBody: body })
+    .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Role, SubscriptionStatus } from '@loyalty/contract';
+import type { Database } from '../db/client.ts';
+import { tenants } from '../db/schema/index.ts';
+import { forbidden, notFound, unauthenticated } from './errors.ts';
+
+/** The tenant a `/api/t/:slug` request works in. */
+export interface TenantContext {
+  id: string;
+  slug: string;
+  name: string;
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: Date | null;
+  graceEndsAt: Date | null;
+  planId: string | null;
+  freeTrialLimit: number;
+  createdAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route under /api/t/:slug after the tenant guard ran. */
+    tenant: TenantContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Roles allowed on this route (spec §6). platform_admin passes wherever tenant_admin does. */
+    roles?: readonly Role[];
+  }
+}
+
+/** The request's tenant; throws if the route is not tenant-scoped (a programming error). */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  if (!request.tenant) throw new Error('tenantOf() called outside a tenant-scoped route');
+  return request.tenant;
+}
+
+/**
+ * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug` (DESIGN.md
+ * 'Tenant context'): 401 when signed out; 404 'Tenant not found' when the slug is unknown
+ * or belongs to another tenant than the user's (platform_admin may enter any); 403 when the
+ * route's `config.roles` excludes the user's role.
+ */
+export function registerTenantGuard(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('tenant', null);
+  app.addHook('preHandler', async (request) => {
+    const user = request.user;
+    if (!user) throw unauthenticated();
+    const slug = (request.params as { slug?: string }).slug ?? '';
+    const [tenant] = await db
+      .select({
+        id: tenants.id,
+        slug: tenants.slug,
+        name: tenants.name,
+        subscriptionStatus: tenants.subscriptionStatus,
+        trialEndsAt: tenants.trialEndsAt,
+        graceEndsAt: tenants.graceEndsAt,
+        planId: tenants.planId,
+        freeTrialLimit: tenants.freeTrialLimit,
+        createdAt: tenants.createdAt,
+      })
+      .from(tenants)
+      .where(eq(tenants.slug, slug.toLowerCase()))
+      .limit(1);
+    const isPlatformAdmin = user.role === 'platform_admin';
+    if (!tenant || (!isPlatformAdmin && user.tenantId !== tenant.id)) throw notFound('Tenant not found');
+    request.tenant = { ...tenant, subscriptionStatus: tenant.subscriptionStatus as SubscriptionStatus };
+    const roles = request.routeOptions.config.roles;
+    if (roles) {
+      const allowed = roles.includes(user.role) || (isPlatformAdmin && roles.includes('tenant_admin'));
+      if (!allowed) throw forbidden();
+    }
+  });
+}
+
+/** Roles of spec §6. */
+export const ROLES = {
+  /** dashboard, cards, transactions, pos: tenant_admin and cashier. */
+  staff: ['tenant_admin', 'cashier'] as const,
+  /** billing, customers, stores, staff, rules: tenant_admin only. */
+  admin: ['tenant_admin'] as const,
+  /** the customer page. */
+  customer: ['customer'] as const,
+  /** anything a member of the tenant may read about the tenant itself. */
+  member: ['tenant_admin', 'cashier', 'customer'] as const,
+} satisfies Record<string, readonly Role[]>;

@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import type { AuthResponse, Role, SignupRequest, SubscriptionStatus } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { stores, tenants, users } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import type { AuthUser } from '../../http/session.ts';
+import { getPlatformSettings } from '../platform/settings.ts';
+import { createTenant } from '../tenant/service.ts';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.ts';
+
+/** Session lifetime in seconds from the platform setting sessionTimeout (hours; decisions.md). */
+export async function sessionTtlSeconds(db: Database): Promise<number> {
+  const settings = await getPlatformSettings(db);
+  return Math.max(1, settings.security.sessionTimeout) * 3600;
+}
+
+/** Builds the `{ user, tenant }` answer of login, signup and me for a user id. */
+export async function authResponse(db: Database, user: AuthUser): Promise<AuthResponse> {
+  let tenant: AuthResponse['tenant'] = null;
+  if (user.tenantId) {
+    const [t] = await db
+      .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, subscriptionStatus: tenants.subscriptionStatus })
+      .from(tenants)
+      .where(eq(tenants.id, user.tenantId));
+    if (t) tenant = { ...t, subscriptionStatus: t.subscriptionStatus as SubscriptionStatus };
+  }
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      storeId: user.storeId,
+      storeName: user.storeName,
+    },
+    tenant,
+  };
+}
+
+/**
+ * Checks e-mail and password (argon2id). Returns the user, or throws 401 'Invalid email or
+ * password' for an unknown e-mail, a wrong password or a deactivated account alike (no
+ * account enumeration). Records `lastLogin`.
+ */
+export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      tenantId: users.tenantId,
+      storeId: users.storeId,
+      storeName: stores.name,
+      customerId: users.customerId,
+      active: users.active,
+    })
+    .from(users)
+    .leftJoin(stores, and(eq(stores.tenantId, users.tenantId), eq(stores.id, users.storeId)))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  const ok = row ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await DUMMY_HASH_PROMISE, password), false);
+  if (!row || !ok || !row.active) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id));
+  const { passwordHash: _p, active: _a, ...user } = row;
+  return { ...user, role: user.role as Role };
+}
+
+/**
+ * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
+ * trial with its owner as tenant_admin, in one transaction. Throws 403 SIGNUPS_DISABLED when
+ * the platform setting allowSignups is off, 409 when the e-mail is taken.
+ */
+export async function signup(db: Database, input: SignupRequest): Promise<AuthUser> {
+  const settings = await getPlatformSettings(db);
+  if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', 'Signups are currently disabled');
+  const email = input.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) throw conflict('An account with this email already exists', [{ field: 'email', message: 'Email already registered' }]);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays });
+      const [user] = await tx
+        .insert(users)
+        .values({ tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' })
+        .returning();
+      return {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: 'tenant_admin' as const,
+        tenantId: tenant.id,
+        storeId: null,
+        storeName: null,
+        customerId: null,
+      };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email already exists');
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** User roles (spec §1, §6). */
+export const Role = z.enum(['platform_admin', 'tenant_admin', 'cashier', 'customer']);
+export type Role = z.infer<typeof Role>;
+
+/** Tenant subscription status (spec §4). */
+export const SubscriptionStatus = z.enum(['NONE', 'TRIALING', 'ACTIVE', 'PAST_DUE', 'CANCELED']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** Card lifecycle status (spec §3, §4). */
+export const CardStatus = z.enum(['UNASSIGNED', 'ACTIVE', 'BLOCKED']);
+export type CardStatus = z.infer<typeof CardStatus>;
+
+/** Customer loyalty tier (spec §3). */
+export const Tier = z.enum(['SILVER', 'GOLD', 'PLATINUM']);
+export type Tier = z.infer<typeof Tier>;
+
+/** Ledger row type (spec §3). */
+export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST']);
+export type TransactionType = z.infer<typeof TransactionType>;
+
+/** Purchase category that selects the cashback rule (spec §3). */
+export const Category = z.enum(['PURCHASE', 'REPAIR', 'OTHER']);
+export type Category = z.infer<typeof Category>;
+
+/** Card order status (decisions.md, 'Card orders'). */
+export const CardOrderStatus = z.enum(['PENDING_PAYMENT', 'PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
+export type CardOrderStatus = z.infer<typeof CardOrderStatus>;
+
+/** Plan billing period (spec §3, §9). */
+export const BillingPeriod = z.enum(['monthly', '3months', '6months', 'yearly']);
+export type BillingPeriod = z.infer<typeof BillingPeriod>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes of the `{ error, code, details }` body (decisions.md,
+ * 'API shape'). The HTTP status each one maps to is in `ERROR_STATUS`.
+ */
+export const ErrorCode = z.enum([
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'SUBSCRIPTION_REQUIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INSUFFICIENT_BALANCE',
+  'CARD_NOT_ACTIVE',
+  'BUSINESS_RULE',
+  'RATE_LIMITED',
+  'SIGNUPS_DISABLED',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** HTTP status for every error code (decisions.md, 'API shape'). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  SUBSCRIPTION_REQUIRED: 403,
+  SIGNUPS_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  INSUFFICIENT_BALANCE: 422,
+  CARD_NOT_ACTIVE: 422,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** Error body of every non-2xx API answer. `details` lists fields for 400s. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

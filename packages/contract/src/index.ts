@@ -1,0 +1,6 @@
+/** The API contract: zod schemas and types shared by server and web (DESIGN.md). */
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './tenant.ts';
+export * from './pos.ts';

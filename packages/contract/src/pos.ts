@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { CardStatus, Category, Tier, TransactionType } from './enums.ts';
+
+/** Largest single purchase or redemption accepted at the POS: $1,000,000.00 in cents. */
+export const MAX_TRANSACTION_CENTS = 100_000_000;
+
+const cents = z.number({ error: 'Amount must be a number' }).int('Amount must be whole cents');
+
+/** POST /api/t/{slug}/transactions/earn (spec §3 payloads). amountCents: purchase, cents > 0. */
+export const EarnRequest = z.object({
+  cardUid: z.string().trim().min(1, 'Card UID is required'),
+  amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
+  category: Category.default('PURCHASE'),
+  storeId: z.string().uuid('Unknown store').nullish(),
+  note: z.string().max(500).nullish(),
+});
+export type EarnRequest = z.infer<typeof EarnRequest>;
+
+/** POST /api/t/{slug}/transactions/redeem (spec §3 payloads). amountCents: cents > 0, ≤ balance. */
+export const RedeemRequest = z.object({
+  cardUid: z.string().trim().min(1, 'Card UID is required'),
+  amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
+  storeId: z.string().uuid('Unknown store').nullish(),
+  note: z.string().max(500).nullish(),
+});
+export type RedeemRequest = z.infer<typeof RedeemRequest>;
+
+/** Earn answer (spec §3): balances and cashback in cents. */
+export const EarnResponse = z.object({
+  transactionId: z.string(),
+  newBalance: z.number().int(),
+  cashbackEarned: z.number().int(),
+  rateBps: z.number().int(),
+  tier: Tier,
+});
+export type EarnResponse = z.infer<typeof EarnResponse>;
+
+/** Redeem answer (spec §3): cents. */
+export const RedeemResponse = z.object({
+  transactionId: z.string(),
+  newBalance: z.number().int(),
+  amountRedeemed: z.number().int(),
+});
+export type RedeemResponse = z.infer<typeof RedeemResponse>;
+
+/** Nested customer of a card (spec §3 'Customer'). */
+export const CardCustomer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  tier: Tier,
+  totalSpendCents: z.number().int(),
+});
+
+/** GET /api/t/{slug}/cards/{cardUid}: the POS lookup (spec §3 'Card'). */
+export const CardResponse = z.object({
+  id: z.string(),
+  cardUid: z.string(),
+  customerId: z.string().nullable(),
+  status: CardStatus,
+  balanceCents: z.number().int(),
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  qrUrl: z.string(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+  customer: CardCustomer.nullable(),
+});
+export type CardResponse = z.infer<typeof CardResponse>;
+
+/** Query of GET /api/t/{slug}/transactions (spec §7). Dates are ISO dates or timestamps. */
+export const TransactionListQuery = z.object({
+  type: TransactionType.optional(),
+  category: Category.optional(),
+  from: z.string().date('from must be a date (YYYY-MM-DD)').or(z.string().datetime()).optional(),
+  to: z.string().date('to must be a date (YYYY-MM-DD)').or(z.string().datetime()).optional(),
+  storeFilter: z.string().uuid().optional(),
+  customerId: z.string().uuid().optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+
+/** One ledger row as listed (spec §3 'Transaction'). Money in cents. */
+export const TransactionItem = z.object({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  cardUid: z.string(),
+  type: TransactionType,
+  category: Category.nullable(),
+  amountCents: z.number().int(),
+  cashbackCents: z.number().int(),
+  beforeBalanceCents: z.number().int(),
+  afterBalanceCents: z.number().int(),
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TransactionItem = z.infer<typeof TransactionItem>;
+
+/** GET /api/t/{slug}/transactions answer (spec §7). */
+export const TransactionListResponse = z.object({
+  transactions: z.array(TransactionItem),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type TransactionListResponse = z.infer<typeof TransactionListResponse>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { SubscriptionStatus } from './enums.ts';
+
+/** `subscriptionInfo` of the tenant (spec §3 'Tenant'). Limits: −1 is unlimited. */
+export const SubscriptionInfo = z.object({
+  isActive: z.boolean(),
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  cardLimit: z.number().int(),
+  cardsUsed: z.number().int(),
+  cardsRemaining: z.number().int(),
+});
+export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
+
+/** GET /api/t/{slug}/tenant (spec §3 'Tenant'). Timestamps are ISO-8601 strings. */
+export const TenantResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  subscriptionStatus: SubscriptionStatus,
+  trialEndsAt: z.string().nullable(),
+  graceEndsAt: z.string().nullable(),
+  planId: z.string().nullable(),
+  createdAt: z.string(),
+  freeTrialLimit: z.number().int(),
+  _count: z.object({ cards: z.number().int(), users: z.number().int(), stores: z.number().int() }),
+  subscriptionInfo: SubscriptionInfo,
+  subscriptionCardsUsed: z.number().int(),
+  subscriptionCardLimit: z.number().int(),
+  /** Whether POS transactions are allowed right now (spec §5 'POS', decisions.md). */
+  canTransact: z.boolean(),
+  /** decisions.md 'Trial, subscription and quota'. */
+  subscriptionRequired: z.boolean(),
+});
+export type TenantResponse = z.infer<typeof TenantResponse>;

@@ -1,0 +1,39 @@
+/**
+ * Money helpers. All money is integer cents (decisions.md, 'Money and the ledger');
+ * dollars exist only at the edges (input fields and display).
+ */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** Formats integer cents as USD with 2 decimals, e.g. 123456 → "$1,234.56" (spec §9). */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100 + 0); // + 0 turns -0 into 0: no "-$0.00"
+}
+
+/**
+ * Converts a dollar amount typed by a user into integer cents: times 100, rounded (spec §5
+ * 'POS'). Returns null when the input is not a finite number. "12.345" → 1235 (rounds half up
+ * on the decimal string, so no binary-float surprises such as 1.005 → 100).
+ */
+export function dollarsToCents(input: string | number): number | null {
+  // String() writes |x| < 1e-6 in exponent form ("1e-7"); such a number is 0 cents.
+  const text = typeof input === 'number' ? (Math.abs(input) < 1e-6 ? '0' : String(input)) : input.trim();
+  if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return null;
+  const negative = text.startsWith('-');
+  const [whole = '0', frac = ''] = text.replace('-', '').split('.');
+  const padded = (frac + '000').slice(0, 3);
+  let cents = Number(whole || '0') * 100 + Number(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1;
+  if (!Number.isSafeInteger(cents)) return null;
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+/** Basis points as a percent string with one decimal, e.g. 250 → "2.5%" (spec §9). */
+export function formatBps(bps: number): string {
+  return `${(bps / 100).toFixed(1)}%`;
+}
+
+/** Percent typed by a user → basis points: percent × 100, rounded (spec §5 'Rates'). */
+export function percentToBps(percent: number): number {
+  return Math.round(percent * 100);
+}

@@ -1,0 +1,51 @@
+import type { SubscriptionStatus } from '@loyalty/contract';
+
+/** The subscription facts of a tenant that the gates read. Dates may be null. */
+export interface SubscriptionState {
+  subscriptionStatus: SubscriptionStatus;
+  graceEndsAt: Date | null;
+  trialEndsAt: Date | null;
+  freeTrialLimit: number;
+}
+
+/**
+ * POS gate (spec §5 'POS', decisions.md): transactions need ACTIVE, TRIALING, or PAST_DUE
+ * while graceEndsAt is in the future. The same rule greys the POS, Cards and Transactions
+ * menu items (spec §2 'Tenant area').
+ */
+export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' | 'graceEndsAt'>, now: Date): boolean {
+  switch (state.subscriptionStatus) {
+    case 'ACTIVE':
+    case 'TRIALING':
+      return true;
+    case 'PAST_DUE':
+      return state.graceEndsAt !== null && state.graceEndsAt.getTime() > now.getTime();
+    default:
+      return false;
+  }
+}
+
+/**
+ * decisions.md 'Trial, subscription and quota': true when the tenant is not ACTIVE and either
+ * all trial activations are used (cardsUsed ≥ freeTrialLimit) or trialEndsAt has passed.
+ */
+export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: number, now: Date): boolean {
+  if (state.subscriptionStatus === 'ACTIVE') return false;
+  const trialUsedUp = cardsUsed >= state.freeTrialLimit;
+  const trialExpired = state.trialEndsAt !== null && state.trialEndsAt.getTime() < now.getTime();
+  return trialUsedUp || trialExpired;
+}
+
+/**
+ * The card quota in force: the plan's card limit when ACTIVE with a plan (−1 unlimited),
+ * else the trial's freeTrialLimit (decisions.md 'Trial, subscription and quota').
+ */
+export function cardLimit(state: SubscriptionState, planCardLimit: number | null): number {
+  if (state.subscriptionStatus === 'ACTIVE' && planCardLimit !== null) return planCardLimit;
+  return state.freeTrialLimit;
+}
+
+/** Cards still allowed under a limit (−1 → Infinity), never negative. */
+export function cardsRemaining(limit: number, used: number): number {
+  return limit < 0 ? Number.POSITIVE_INFINITY : Math.max(0, limit - used);
+}
