@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: earn requests through the full HTTP stack (session cookie, tenant guard,
+ * validation, one DB transaction per earn) against PostgreSQL, with 16 connections for a
+ * fixed duration; then, in the same run, pgbench's builtin tpcb-like on the same server with
+ * the same number of clients, as the database's own ceiling. Prints requests/s, p50, p99 and
+ * the ratio, and writes them to bench/results/earn-<timestamp>.json.
+ *
+ * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 16).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const PORT = 3217;
+const stamp = Date.now();
+const appDb = `loyalty_bench_${stamp}`;
+const pgbenchDb = `loyalty_pgbench_${stamp}`;
+const url = (db) => Object.assign(new URL(ADMIN_URL), { pathname: `/${db}` }).toString();
+
+async function admin(sql) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${PORT}/healthz`);
+      if (r.ok) return;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error('server did not start');
+}
+
+function quantile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+let server;
+try {
+  await admin(`CREATE DATABASE "${appDb}"`);
+  await admin(`CREATE DATABASE "${pgbenchDb}"`);
+  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS + 4), LOGIN_RATE_LIMIT: '100' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth();
+  const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const cardUids = ['DEM0CARD0001', 'DEM0CARD0002', 'DEM0CARD0003', 'DEM0CARD0004', 'DEM0CARD0005'];
+  let n = 0;
+
+  // Warm-up, then the measured run. Each request earns on one of the five ACTIVE demo cards.
+  const run = (duration) =>
+    autocannon({
+      url: `http://127.0.0.1:${PORT}/api/t/demo/transactions/earn`,
+      connections: CONNECTIONS,
+      duration,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ cardUid: cardUids[n++ % cardUids.length], amountCents: 1000 + (n % 500) }) }) }],
+    });
+  await run(3);
+  const result = await run(SECONDS);
+  const non2xx = result.non2xx + result.errors;
+
+  // Ledger invariant after the load: every card's balance equals the sum of its deltas.
+  const check = new pg.Client({ connectionString: url(appDb) });
+  await check.connect();
+  const { rows } = await check.query(
+    `select count(*)::int as bad from cards c where c.balance_cents <> coalesce((select sum(after_balance_cents - before_balance_cents) from transactions t where t.tenant_id = c.tenant_id and t.card_id = c.id), 0)`,
+  );
+  await check.end();
+
+  server.kill('SIGTERM');
+  server = null;
+
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', url(pgbenchDb)], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), url(pgbenchDb)], { encoding: 'utf8' });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const pgLatency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN);
+
+  const figures = {
+    date: new Date(stamp).toISOString(),
+    machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    earn: {
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyP50ms: result.latency.p50,
+      latencyP99ms: result.latency.p99,
+      non2xx,
+      cardsBreakingLedgerInvariant: rows[0].bad,
+    },
+    pgbench: { script: 'tpcb-like (builtin)', scale: 10, clients: CONNECTIONS, tps: Math.round(tps), latencyAverageMs: pgLatency },
+    ratioEarnToPgbench: Number((result.requests.average / tps).toFixed(3)),
+  };
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/earn-${new Date(stamp).toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(file, JSON.stringify(figures, null, 2) + '\n');
+  process.stdout.write(
+    [
+      `earn over HTTP: ${figures.earn.requestsPerSecond} req/s, p50 ${figures.earn.latencyP50ms} ms, p99 ${figures.earn.latencyP99ms} ms, non-2xx ${non2xx}, ledger mismatches ${rows[0].bad}`,
+      `pgbench tpcb-like: ${figures.pgbench.tps} tps (${CONNECTIONS} clients)`,
+      `ratio earn/pgbench: ${figures.ratioEarnToPgbench}`,
+      `written to ${file}`,
+    ].join('\n') + '\n',
+  );
+  if (non2xx > 0 || rows[0].bad > 0) process.exitCode = 1;
+} finally {
+  if (server) server.kill('SIGTERM');
+  await sleep(500);
+  await admin(`DROP DATABASE IF EXISTS "${appDb}" WITH (FORCE)`).catch(() => {});
+  await admin(`DROP DATABASE IF EXISTS "${pgbenchDb}" WITH (FORCE)`).catch(() => {});
+}
