@@ -1,0 +1,45 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { PageSpinner } from '@/components/ui/spinner';
+import { getMe } from '@/features/auth/api/get-me';
+import { isApiError } from '@/lib/api';
+import { useAuthStore } from '@/lib/auth-store';
+
+/** Start-up delay before the session check (spec §2, §9: about 100 ms). */
+export const STARTUP_DELAY_MS = 100;
+
+/**
+ * Initialises the session before any route renders (spec §2 'Public and general'): waits
+ * ~100 ms, then asks GET /api/auth/me. 200 refreshes the stored user and tenant; 401 clears the
+ * store (signed out). Any other failure (server down, network) keeps the persisted state so a
+ * short outage does not sign the cashier out; calls made later will tell. Shows a spinner
+ * meanwhile.
+ */
+export function AuthInitializer({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      getMe({ signal: controller.signal })
+        .then((session) => {
+          if (session && session.user) useAuthStore.getState().setSession(session);
+          else useAuthStore.getState().clear();
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (isApiError(error, 401)) useAuthStore.getState().clear();
+          else console.warn('Could not check the session at start-up', error);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setReady(true);
+        });
+    }, STARTUP_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, []);
+
+  if (!ready) return <PageSpinner label="Loading session" />;
+  return <>{children}</>;
+}

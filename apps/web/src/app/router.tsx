@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
+import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
+import { LoginPage } from '@/features/auth/pages/login-page';
+import { SignupPage } from '@/features/auth/pages/signup-page';
+import { CustomerPage } from '@/features/customer/pages/customer-page';
+import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
+import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
+import { PosPage } from '@/features/pos/pages/pos-page';
+import { RouteErrorFallback } from './error-fallback';
+import { RequireAuth, RequireRole, RequireTenant } from './guards';
+import { PlatformLayout } from './layouts/platform-layout';
+import { TenantLayout } from './layouts/tenant-layout';
+import type { RouteHandle } from './layouts/page-title';
+import { RootRedirect } from './routes/root-redirect';
+import { UnauthorizedPage } from './routes/unauthorized';
+
+const title = (t: string): RouteHandle => ({ title: t });
+
+/**
+ * The route table (spec §2, §6):
+ * - public: /login, /signup, /unauthorized; '/' redirects by role; unknown paths go to '/'.
+ * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
+ * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
+ *   dashboard and pos for staff, customer for customers; other roles → /unauthorized.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <Outlet />,
+      errorElement: <RouteErrorFallback />,
+      children: [
+        { path: paths.home, element: <RootRedirect /> },
+        { path: paths.login, element: <LoginPage /> },
+        { path: paths.signup, element: <SignupPage /> },
+        { path: paths.unauthorized, element: <UnauthorizedPage /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              path: '/platform',
+              element: <PlatformLayout />,
+              children: [
+                { index: true, element: <Navigate to={paths.platform.dashboard} replace /> },
+                { path: 'dashboard', element: <PlatformDashboardPage />, handle: title('Platform Dashboard') },
+              ],
+            },
+            {
+              path: '/t/:slug',
+              element: <RequireTenant />,
+              children: [
+                {
+                  element: <TenantLayout />,
+                  children: [
+                    { index: true, element: <RootRedirect /> },
+                    {
+                      element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
+                      children: [
+                        { path: 'dashboard', element: <DashboardPage />, handle: title('Dashboard') },
+                        { path: 'pos', element: <PosPage />, handle: title('POS Terminal') },
+                      ],
+                    },
+                    // Spec screens not built yet: the role guard still applies (a cashier opening
+                    // /customers lands on /unauthorized); allowed roles go back to their home page.
+                    {
+                      element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
+                      children: ['cards', 'transactions'].map((path) => ({ path, element: <Navigate to={paths.home} replace /> })),
+                    },
+                    {
+                      element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
+                      children: ['customers', 'stores', 'staff', 'rules', 'billing', 'card-orders'].map((path) => ({
+                        path,
+                        element: <Navigate to={paths.home} replace />,
+                      })),
+                    },
+                    {
+                      element: <RequireRole roles={TENANT_ROUTE_ROLES.customer} />,
+                      children: [{ path: 'customer', element: <CustomerPage />, handle: title('My Account') }],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={paths.home} replace /> },
+      ],
+    },
+  ]);
+}
+
+/** Renders the router. Created once per app mount (after the session check). */
+export function AppRouter() {
+  const [router] = useState(createRouter);
+  return <RouterProvider router={router} />;
+}

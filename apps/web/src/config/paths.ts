@@ -1,0 +1,53 @@
+import type { Role, SessionTenant, SessionUser } from '@loyalty/contract';
+
+/** The single table of route paths (bulletproof-react `config/paths.ts`). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  unauthorized: '/unauthorized',
+  platform: {
+    dashboard: '/platform/dashboard',
+  },
+  tenant: {
+    root: (slug: string) => `/t/${encodeURIComponent(slug)}`,
+    dashboard: (slug: string) => `/t/${encodeURIComponent(slug)}/dashboard`,
+    pos: (slug: string) => `/t/${encodeURIComponent(slug)}/pos`,
+    customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
+  },
+} as const;
+
+/** Roles allowed on each tenant screen (spec §6). */
+export const TENANT_ROUTE_ROLES = {
+  /**
+   * Spec §6 lists tenant_admin and cashier. platform_admin is added because the server lets it
+   * in wherever tenant_admin may go (apps/server http/tenant-context.ts) and the tenant guard
+   * lets it enter any tenant: without it that entry would lead nowhere.
+   */
+  staff: ['tenant_admin', 'cashier', 'platform_admin'] as readonly Role[],
+  /** billing, customers, stores, staff, rules (and card-orders): tenant_admin only (+ platform_admin, as above). */
+  admin: ['tenant_admin', 'platform_admin'] as readonly Role[],
+  customer: ['customer'] as readonly Role[],
+};
+
+/**
+ * Where a user lands after login or on '/' (spec §2 'Redirect after login'):
+ * platform_admin → /platform/dashboard; tenant_admin → /t/{slug}/dashboard;
+ * cashier → /t/{slug}/pos; customer → /t/{slug}/customer; otherwise (signed out, or a tenant
+ * role without a tenant) → /login.
+ */
+export function homePathFor(user: SessionUser | null, tenant: SessionTenant | null): string {
+  if (!user) return paths.login;
+  if (user.role === 'platform_admin') return paths.platform.dashboard;
+  if (!tenant) return paths.login;
+  switch (user.role) {
+    case 'tenant_admin':
+      return paths.tenant.dashboard(tenant.slug);
+    case 'cashier':
+      return paths.tenant.pos(tenant.slug);
+    case 'customer':
+      return paths.tenant.customer(tenant.slug);
+    default:
+      return paths.login;
+  }
+}

@@ -1,0 +1,22 @@
+import type { AuthResponse, SignupRequest } from '@loyalty/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/**
+ * POST /api/auth/signup {firstName, lastName, email, password} (spec §5 'Signup',
+ * decisions.md 'Accounts'): creates a tenant on a free trial and signs the caller in as its
+ * tenant_admin.
+ * @returns 201 `{ user, tenant }`.
+ * @throws {ApiError} 409 email already taken, 403 signups disabled, 400 invalid fields,
+ *   0 on network failure; `Error('No user data received from server')` without a user.
+ */
+export async function signup(body: SignupRequest): Promise<AuthResponse> {
+  const data = await api.post<AuthResponse | null>('/auth/signup', body);
+  if (!data || !data.user) throw new Error('No user data received from server');
+  return { user: data.user, tenant: data.tenant ?? null };
+}
+
+/** Mutation hook of {@link signup}. The caller stores the session and navigates (SignupPage). */
+export function useSignup() {
+  return useMutation({ mutationFn: signup, meta: { skipAuthReset: true } });
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest } from '@loyalty/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AuthLayout } from '@/app/layouts/auth-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { homePathFor, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api';
+import { useAuthStore } from '@/lib/auth-store';
+import { NO_USER_MESSAGE, useLogin } from '../api/login';
+import { DemoAccounts } from '../components/demo-accounts';
+import { PasswordInput } from '../components/password-input';
+
+/** Message of a failed login (spec §8 'Login'): the server's message, else 'Login failed'. */
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message || 'Login failed';
+  if (error instanceof Error && error.message === NO_USER_MESSAGE) return NO_USER_MESSAGE;
+  return 'Login failed';
+}
+
+/**
+ * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Sign in', link to signup and
+ * the demo accounts block. Signed-in users are redirected by role. Failures show a red box.
+ */
+export function LoginPage() {
+  const user = useAuthStore((s) => s.user);
+  const tenant = useAuthStore((s) => s.tenant);
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const setSession = useAuthStore((s) => s.setSession);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const login = useLogin();
+
+  const form = useForm<z.input<typeof LoginRequest>, unknown, z.output<typeof LoginRequest>>({
+    resolver: zodResolver(LoginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const home = isAuthenticated ? homePathFor(user, tenant) : paths.login;
+  if (isAuthenticated && home !== paths.login) return <Navigate to={home} replace />;
+
+  const onSubmit = form.handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: (session) => {
+        queryClient.clear();
+        setSession(session);
+        navigate(homePathFor(session.user, session.tenant), { replace: true });
+      },
+    });
+  });
+
+  return (
+    <AuthLayout title="Sign in to your account" subtitle="Welcome back. Enter your details to continue.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {login.isError && <Alert tone="error">{loginErrorMessage(login.error)}</Alert>}
+        <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+        <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" error={errors.password?.message} {...form.register('password')} />
+        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+          {!login.isPending && <LogIn aria-hidden="true" className="h-4 w-4" />}
+          Sign in
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.signup} className="font-medium text-indigo-600 hover:text-indigo-500">
+          Sign up
+        </Link>
+      </p>
+      <div className="mt-6">
+        <DemoAccounts
+          onFill={(account) => {
+            form.setValue('email', account.email, { shouldDirty: true });
+            form.setValue('password', account.password, { shouldDirty: true });
+            form.clearErrors();
+            login.reset();
+          }}
+        />
+      </div>
+    </AuthLayout>
+  );
+}

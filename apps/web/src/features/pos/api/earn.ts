@@ -1,0 +1,54 @@
+import type { CardResponse, EarnRequest, EarnResponse } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { cardKeys } from './get-card';
+
+/** Arguments of {@link earn}: the body plus the idempotency key of this submission. */
+export interface EarnVariables {
+  body: EarnRequest;
+  /** UUID sent as `Idempotency-Key`; the same key on a retry moves no money twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key` (spec §7, §4 'POS flow').
+ * Body: cardUid (normalised), `amountCents` (purchase amount, integer cents > 0), category
+ * (PURCHASE | REPAIR | OTHER), optional storeId and note.
+ * @returns `{ newBalance, cashbackEarned }` in cents, plus `rateBps` and the customer's `tier`.
+ * @throws {ApiError} 422 card not ACTIVE, 403 code SUBSCRIPTION_REQUIRED, 404 card not found,
+ *   409 idempotency key reused with other values, 400 invalid body, 0 network failure.
+ */
+export function earn(slug: string, { body, idempotencyKey }: EarnVariables): Promise<EarnResponse> {
+  return api.post<EarnResponse>(`/t/${encodeURIComponent(slug)}/transactions/earn`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/**
+ * Earn mutation. On success it writes the new balance (and tier) into the card's query data so
+ * the POS shows it at once, and marks tenant lists (transactions, dashboard) stale. On a
+ * SUBSCRIPTION_REQUIRED error it refetches the tenant so the POS greys out.
+ */
+export function useEarn(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: EarnVariables) => earn(slug, vars),
+    onSuccess: (data, { body }) => {
+      queryClient.setQueryData<CardResponse>(cardKeys.card(slug, body.cardUid), (card) =>
+        card
+          ? {
+              ...card,
+              balanceCents: data.newBalance,
+              customer: card.customer ? { ...card.customer, tier: data.tier ?? card.customer.tier, totalSpendCents: card.customer.totalSpendCents + body.amountCents } : card.customer,
+            }
+          : card,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'transactions'] });
+      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+    },
+    onError: (error) => {
+      if ((error as { code?: string }).code === 'SUBSCRIPTION_REQUIRED') void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { CardResponse } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Query keys of cards: ['tenants', slug, 'cards', cardUid]. */
+export const cardKeys = {
+  all: (slug: string) => ['tenants', slug, 'cards'] as const,
+  card: (slug: string, cardUid: string) => ['tenants', slug, 'cards', cardUid] as const,
+};
+
+/**
+ * GET /api/t/{slug}/cards/{cardUid} (spec §7 'Cards', POS lookup). `cardUid` must already be
+ * normalised with `normalizeCardUid` (decisions.md 'Cards').
+ * @returns the card: status, `balanceCents` (integer cents), store, nested customer (tier,
+ *   `totalSpendCents`) or null when unassigned.
+ * @throws {ApiError} 404 'Card not found' (also for another tenant's card), 401, 403.
+ */
+export function getCard(slug: string, cardUid: string, options?: { signal?: AbortSignal }): Promise<CardResponse> {
+  return api.get<CardResponse>(`/t/${encodeURIComponent(slug)}/cards/${encodeURIComponent(cardUid)}`, options);
+}
+
+/** Query options of {@link getCard}: no retry (a 404 is an answer, not a glitch). */
+export function cardQueryOptions(slug: string, cardUid: string) {
+  return queryOptions({
+    queryKey: cardKeys.card(slug, cardUid),
+    queryFn: ({ signal }) => getCard(slug, cardUid, { signal }),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/**
+ * The card loaded at the POS (spec §2 'POS Terminal'). Idle while `cardUid` is null.
+ * Earn and redeem update this query's data in place with the new balance.
+ */
+export function useCard(slug: string, cardUid: string | null) {
+  return useQuery({ ...cardQueryOptions(slug, cardUid ?? ''), enabled: Boolean(slug && cardUid) });
+}

@@ -1,0 +1,45 @@
+import type { CardResponse, RedeemRequest, RedeemResponse } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { cardKeys } from './get-card';
+
+/** Arguments of {@link redeem}: the body plus the idempotency key of this submission. */
+export interface RedeemVariables {
+  body: RedeemRequest;
+  /** UUID sent as `Idempotency-Key`; the same key on a retry moves no money twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/t/{slug}/transactions/redeem with header `Idempotency-Key` (spec §7, §4 'POS flow').
+ * Body: cardUid (normalised), `amountCents` (integer cents, 0 < amount ≤ balance), optional
+ * storeId and note.
+ * @returns `{ newBalance, amountRedeemed }` in cents.
+ * @throws {ApiError} 422 'Insufficient balance' or card not ACTIVE, 403 SUBSCRIPTION_REQUIRED,
+ *   404 card not found, 409 idempotency key reused with other values, 0 network failure.
+ */
+export function redeem(slug: string, { body, idempotencyKey }: RedeemVariables): Promise<RedeemResponse> {
+  return api.post<RedeemResponse>(`/t/${encodeURIComponent(slug)}/transactions/redeem`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/**
+ * Redeem mutation. On success it writes the new balance into the card's query data (the POS
+ * updates in place) and marks tenant lists stale; on SUBSCRIPTION_REQUIRED it refetches the tenant.
+ */
+export function useRedeem(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: RedeemVariables) => redeem(slug, vars),
+    onSuccess: (data, { body }) => {
+      queryClient.setQueryData<CardResponse>(cardKeys.card(slug, body.cardUid), (card) => (card ? { ...card, balanceCents: data.newBalance } : card));
+      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'transactions'] });
+      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+    },
+    onError: (error) => {
+      if ((error as { code?: string }).code === 'SUBSCRIPTION_REQUIRED') void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
+    },
+  });
+}

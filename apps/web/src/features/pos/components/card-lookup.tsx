@@ -1,0 +1,87 @@
+import { useState, type ReactNode, type Ref } from 'react';
+import { normalizeCardUid } from '@loyalty/domain';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+
+/**
+ * Card lookup of the POS (spec §2 'POS Terminal', §5 'POS'): manual card UID entry with a Load
+ * button (Enter loads too). The typed text goes through `normalizeCardUid` (trim, upper-case,
+ * spaces/dashes removed, `/c/{uid}` extracted from a pasted QR URL) before `onLoad`.
+ *
+ * `scanner` is the slot of the camera scanner (html5-qrcode, a later issue); when given it is
+ * shown above the manual entry, separated by an 'or' divider. The scanner calls the same
+ * `onLoad(normalizeCardUid(decodedText))`.
+ */
+export function CardLookup({
+  value,
+  onChange,
+  onLoad,
+  loading,
+  scanner,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the normalised UID (never empty). */
+  onLoad: (cardUid: string) => void;
+  loading?: boolean;
+  scanner?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const [touched, setTouched] = useState(false);
+  const empty = value.trim() === '';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Find a card</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {scanner && (
+          <>
+            <div>{scanner}</div>
+            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+              <span className="h-px flex-1 bg-slate-200" />
+              or
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+          </>
+        )}
+        <form
+          role="search"
+          aria-label="Card lookup"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            const uid = normalizeCardUid(value);
+            if (uid) onLoad(uid);
+          }}
+          className="flex items-end gap-2"
+        >
+          <Input
+            ref={inputRef}
+            label="Card UID"
+            placeholder="Enter or scan card UID"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            onFocus={(e) => e.currentTarget.select()}
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className="h-12 font-mono text-base tracking-wide uppercase placeholder:font-sans placeholder:normal-case placeholder:tracking-normal"
+            wrapperClassName="flex-1 min-w-0"
+            error={touched && empty ? 'Enter a card UID' : undefined}
+          />
+          <Button type="submit" size="lg" disabled={empty} loading={loading} className="shrink-0">
+            {!loading && <Search aria-hidden="true" className="h-4 w-4" />}
+            Load
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

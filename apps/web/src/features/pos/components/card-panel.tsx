@@ -1,0 +1,71 @@
+import type { CardResponse } from '@loyalty/contract';
+import { formatCents } from '@loyalty/domain';
+import { RotateCcw, Store, UserRound } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+
+/**
+ * The loaded card (spec §2 'POS Terminal'): customer name or 'Unknown Customer', tier badge,
+ * card ID (monospace), balance (formatCents, large), store, status badge, the last result of
+ * this session, and the 'New Transaction' button that clears the POS.
+ */
+export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardResponse; lastResult: string | null; onNewTransaction: () => void }) {
+  const name = card.customer ? `${card.customer.firstName} ${card.customer.lastName}`.trim() || 'Unknown Customer' : 'Unknown Customer';
+  return (
+    <Card aria-label="Loaded card" role="region">
+      <CardContent className="space-y-5 py-5">
+        <div className="flex items-start gap-3">
+          <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+            <UserRound aria-hidden="true" className="h-5 w-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {card.customer && <TierBadge tier={card.customer.tier} />}
+              <CardStatusBadge status={card.status} />
+            </div>
+          </div>
+        </div>
+
+        <div className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-4 text-white">
+          <p className="text-xs font-medium uppercase tracking-wide text-indigo-100">Balance</p>
+          <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="card-balance">
+            {formatCents(card.balanceCents)}
+          </p>
+          {lastResult && (
+            <p className="mt-2 text-sm text-indigo-50" aria-live="polite">
+              {lastResult}
+            </p>
+          )}
+        </div>
+
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Card ID</dt>
+            <dd className="mt-0.5 break-all font-mono text-slate-900">{card.cardUid}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Store</dt>
+            <dd className="mt-0.5 flex items-center gap-1.5 text-slate-900">
+              <Store aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
+              {card.storeName ?? '—'}
+            </dd>
+          </div>
+        </dl>
+
+        {card.status !== 'ACTIVE' && (
+          <Alert tone="warning">
+            {card.status === 'BLOCKED' ? 'This card is blocked.' : 'This card is not assigned to a customer yet.'} Only active cards can earn or redeem.
+          </Alert>
+        )}
+
+        <Button variant="outline" className="w-full" onClick={onNewTransaction}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          New Transaction
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

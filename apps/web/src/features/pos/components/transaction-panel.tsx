@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { CardResponse } from '@loyalty/contract';
+import { Gift, Wallet } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { EarnForm } from './earn-form';
+import { RedeemForm } from './redeem-form';
+
+type Mode = 'earn' | 'redeem';
+
+const TABS: readonly TabItem<Mode>[] = [
+  { value: 'earn', label: 'Earn Cashback', icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'redeem', label: 'Redeem', icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
+];
+
+/**
+ * Right column of the POS (spec §2 'POS Terminal'): the Earn Cashback / Redeem tabs. When the
+ * tenant cannot transact (spec §5 'POS') it says 'Subscription required to process
+ * transactions' and the process buttons are disabled.
+ */
+export function TransactionPanel({
+  slug,
+  card,
+  storeId,
+  canTransact,
+  onDone,
+}: {
+  slug: string;
+  card: CardResponse;
+  storeId: string | null;
+  canTransact: boolean;
+  onDone: (message: string) => void;
+}) {
+  const [mode, setMode] = useState<Mode>('earn');
+  return (
+    <Card>
+      <CardContent className="space-y-4 py-5">
+        {!canTransact && <Alert tone="warning">Subscription required to process transactions</Alert>}
+        <Tabs items={TABS} value={mode} onChange={setMode} label="Transaction type">
+          {mode === 'earn' ? (
+            <EarnForm slug={slug} card={card} storeId={storeId} canTransact={canTransact} onDone={onDone} />
+          ) : (
+            <RedeemForm slug={slug} card={card} storeId={storeId} canTransact={canTransact} onDone={onDone} />
+          )}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import type { TenantResponse } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Query key root of everything that belongs to one tenant: ['tenants', slug, …]. */
+export const tenantKeys = {
+  all: (slug: string) => ['tenants', slug] as const,
+  tenant: (slug: string) => ['tenants', slug, 'tenant'] as const,
+};
+
+/**
+ * GET /api/t/{slug}/tenant (spec §7, §3 'Tenant'): the tenant with its subscription facts:
+ * subscriptionStatus, subscriptionInfo (card limit/used/remaining), trialEndsAt and graceEndsAt
+ * (ISO strings or null), `canTransact` (POS gate, spec §5) and `subscriptionRequired`.
+ * @throws {ApiError} 401 signed out, 404 unknown tenant or another tenant's slug.
+ */
+export function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {
+  return api.get<TenantResponse>(`/t/${encodeURIComponent(slug)}/tenant`, options);
+}
+
+/** Query options of {@link getTenant}; fresh for 30 s. */
+export function tenantQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: tenantKeys.tenant(slug),
+    queryFn: ({ signal }) => getTenant(slug, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * The tenant of the current `/t/{slug}` area (TanStack Query). Used by the tenant layout
+ * (badge, greyed menu items) and the POS (transaction gate). Disabled when slug is empty.
+ */
+export function useTenant(slug: string | undefined) {
+  return useQuery({ ...tenantQueryOptions(slug ?? ''), enabled: Boolean(slug) });
+}

@@ -1,0 +1,127 @@
+/**
+ * The one HTTP client of the web app (spec §7 'Calls', §8 'Generic').
+ *
+ * Every call goes to the same-origin base path `/api` with cookies included (the session is
+ * an HttpOnly cookie) and JSON bodies. Feature code never calls `fetch` directly: it calls
+ * `api.get/post/put/delete` from its per-endpoint file (`features/<area>/api/*.ts`).
+ */
+
+/** Base path of every API call (spec §7). */
+export const API_BASE = '/api';
+
+/** Message of a failed `fetch` (no answer at all), spec §8 'Generic'. */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+
+/**
+ * Error thrown for every failed call (spec §8 'Generic').
+ * - `status`: the HTTP status, or 0 when the request never got an answer (network failure).
+ * - `message`: the body's `error` field, else its `message` field, else `HTTP {status}: {statusText}`.
+ * - `code`: the machine code of the `{ error, code, details }` body (e.g. `SUBSCRIPTION_REQUIRED`),
+ *   `NETWORK_ERROR` for status 0, undefined when the body had none.
+ * - `details`: the body's `details` (400s list the invalid fields).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: unknown;
+
+  constructor(status: number, message: string, code?: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** Whether `error` is an {@link ApiError} with the given HTTP status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The message to show for a failed call: the ApiError's message (the server's text), else
+ * `fallback` (the spec §8 text of that screen, e.g. 'Login failed').
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
+
+/** Options of one call: extra headers (e.g. `Idempotency-Key`), an abort signal. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function readErrorBody(body: unknown): { error?: string; message?: string; code?: string; details?: unknown } {
+  if (body && typeof body === 'object') return body as Record<string, never>;
+  return {};
+}
+
+/**
+ * Sends one JSON request to `${API_BASE}${path}` and returns the parsed JSON answer.
+ *
+ * @param method HTTP method.
+ * @param path Path below `/api`, starting with '/' (e.g. `/auth/me`).
+ * @param body Optional JSON body (serialised with JSON.stringify).
+ * @returns The parsed body typed as `T`; `null` for 204 No Content or an empty body.
+ * @throws {ApiError} status 0 'Network error. Please check your connection.' when fetch fails;
+ *   the HTTP status and the server's `error`/`message` (else `HTTP {status}: {statusText}`) when
+ *   the answer is not OK.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
+  }
+
+  if (response.status === 204) return null as T;
+
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+
+  if (!response.ok) {
+    const err = readErrorBody(parsed);
+    const message =
+      (typeof err.error === 'string' && err.error) ||
+      (typeof err.message === 'string' && err.message) ||
+      `HTTP ${response.status}: ${response.statusText}`;
+    throw new ApiError(response.status, message, typeof err.code === 'string' ? err.code : undefined, err.details);
+  }
+
+  return parsed as T;
+}
+
+/** Shorthands of {@link request}; same answers and errors. */
+export const api = {
+  /** GET `/api{path}` → parsed JSON (null on 204). Throws ApiError. */
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  /** POST `/api{path}` with a JSON body → parsed JSON (null on 204). Throws ApiError. */
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  /** PUT `/api{path}` with a JSON body → parsed JSON (null on 204). Throws ApiError. */
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  /** DELETE `/api{path}` → parsed JSON (null on 204). Throws ApiError. */
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

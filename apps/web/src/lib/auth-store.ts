@@ -1,0 +1,96 @@
+import { AuthResponse, SessionTenant, SessionUser } from '@loyalty/contract';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+
+/** localStorage key of the persisted auth state (spec §3 'User'). */
+export const AUTH_STORAGE_KEY = 'loyalty-auth';
+
+/** Client auth state (spec §3 'User', §4 'Auth'): who is signed in, and their tenant. */
+export interface AuthState {
+  /** The signed-in user, null when signed out. */
+  user: SessionUser | null;
+  /** The user's tenant; null for platform_admin and when signed out. */
+  tenant: SessionTenant | null;
+  /** True once login, signup or /auth/me confirmed a session. */
+  isAuthenticated: boolean;
+  /** Stores the answer of login, signup or /auth/me and marks the session authenticated. */
+  setSession: (session: AuthResponse) => void;
+  /** Forgets the session (logout, 401). */
+  clear: () => void;
+}
+
+const PersistedAuth = z.object({
+  state: z.object({
+    user: SessionUser.nullable(),
+    tenant: SessionTenant.nullable(),
+    isAuthenticated: z.boolean(),
+  }),
+  version: z.number().optional(),
+});
+
+/**
+ * localStorage wrapper that discards a corrupt persisted state (spec §8, last line): unparsable
+ * JSON or a shape that no longer matches the contract is logged with console.warn and removed.
+ */
+const safeLocalStorage: StateStorage = {
+  getItem(name) {
+    let raw: string | null;
+    try {
+      raw = localStorage.getItem(name);
+    } catch {
+      return null;
+    }
+    if (raw === null) return null;
+    try {
+      const parsed = PersistedAuth.safeParse(JSON.parse(raw));
+      if (parsed.success) return raw;
+      console.warn(`Discarding corrupt auth state in localStorage '${name}'`, parsed.error.issues);
+    } catch (error) {
+      console.warn(`Discarding corrupt auth state in localStorage '${name}'`, error);
+    }
+    try {
+      localStorage.removeItem(name);
+    } catch {
+      /* storage unavailable: nothing to remove */
+    }
+    return null;
+  },
+  setItem(name, value) {
+    try {
+      localStorage.setItem(name, value);
+    } catch {
+      /* storage full or disabled: the session still lives in the cookie */
+    }
+  },
+  removeItem(name) {
+    try {
+      localStorage.removeItem(name);
+    } catch {
+      /* ignore */
+    }
+  },
+};
+
+/**
+ * The auth store (zustand + persist under 'loyalty-auth'). The cookie is the real session;
+ * this store is the browser's copy so the UI can route by role without waiting. It is
+ * re-validated at start-up against GET /api/auth/me (see app/auth-initializer.tsx).
+ */
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      tenant: null,
+      isAuthenticated: false,
+      setSession: ({ user, tenant }) => set({ user, tenant: tenant ?? null, isAuthenticated: true }),
+      clear: () => set({ user: null, tenant: null, isAuthenticated: false }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => safeLocalStorage),
+      partialize: ({ user, tenant, isAuthenticated }) => ({ user, tenant, isAuthenticated }),
+    },
+  ),
+);
