@@ -65,7 +65,24 @@ try {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  const cardUids = ['DEM0CARD0001', 'DEM0CARD0002', 'DEM0CARD0003', 'DEM0CARD0004', 'DEM0CARD0005'];
+
+  // A till serves many customers: give the demo tenant 200 more ACTIVE cards (setup only,
+  // straight in SQL), so that the load spreads over cards as it does in a shop rather than
+  // queueing on five row locks.
+  const setup = new pg.Client({ connectionString: url(appDb) });
+  await setup.connect();
+  const { rows: cardRows } = await setup.query(`
+    with t as (select id from tenants where slug = 'demo'),
+    s as (select st.id from stores st, t where st.tenant_id = t.id order by st.created_at limit 1),
+    c as (
+      insert into customers (tenant_id, first_name, last_name)
+      select t.id, 'Bench', 'Customer ' || g from t, generate_series(1, 200) g returning tenant_id, id
+    )
+    insert into cards (tenant_id, card_uid, customer_id, store_id, status, activated_at)
+    select c.tenant_id, 'BENCH' || lpad(row_number() over ()::text, 7, '0'), c.id, (select id from s), 'ACTIVE', now() from c
+    returning card_uid`);
+  await setup.end();
+  const cardUids = cardRows.map((r) => r.card_uid);
   let n = 0;
 
   // Warm-up, then the measured run. Each request earns on one of the five ACTIVE demo cards.

@@ -103,16 +103,22 @@ test('signup creates a business on trial and lands on its dashboard', async ({ p
   await page.getByRole('button', { name: /Create|Sign up|Start/ }).click();
   await expect(page).toHaveURL(/\/t\/ninas-store[-\d]*\/dashboard$/);
   await expect(page.getByText('Trial', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('0 of 40')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/dashboard-new-tenant.png`, fullPage: true });
 });
 
 test('the login page and the POS look right on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/login-phone.png`, fullPage: true });
   await signInWithFill(page, 'cashier@demo.com');
   await page.getByLabel('Card UID').fill('DEM0CARD0002');
   await page.getByRole('button', { name: 'Load' }).click();
   await expect(page.getByTestId('card-balance')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/pos-phone.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/pos-phone-top.png` });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/pos-phone-menu.png` });
 });
