@@ -50,10 +50,19 @@ function quantile(sorted, q) {
 }
 
 let server;
+/** Stops the server's whole process group (tsx runs the app in a child process). */
+function stopServer() {
+  if (!server) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+  server = null;
+}
 try {
   await admin(`CREATE DATABASE "${appDb}"`);
   await admin(`CREATE DATABASE "${pgbenchDb}"`);
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  server = spawn('node_modules/.bin/tsx', ['apps/server/src/main.ts'], {
+    detached: true,
     env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS + 4), LOGIN_RATE_LIMIT: '100' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -107,8 +116,7 @@ try {
   );
   await check.end();
 
-  server.kill('SIGTERM');
-  server = null;
+  stopServer();
 
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url(pgbenchDb)], { stdio: 'ignore' });
   const out = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), url(pgbenchDb)], { encoding: 'utf8' });
@@ -144,7 +152,7 @@ try {
   );
   if (non2xx > 0 || rows[0].bad > 0) process.exitCode = 1;
 } finally {
-  if (server) server.kill('SIGTERM');
+  stopServer();
   await sleep(500);
   await admin(`DROP DATABASE IF EXISTS "${appDb}" WITH (FORCE)`).catch(() => {});
   await admin(`DROP DATABASE IF EXISTS "${pgbenchDb}" WITH (FORCE)`).catch(() => {});
