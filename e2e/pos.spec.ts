@@ -122,3 +122,25 @@ test('the login page and the POS look right on a phone', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/pos-phone-menu.png` });
 });
+
+test('each demo account lands on its home after sign-in (spec §2 redirect after login)', async ({ page }) => {
+  const homes: [string, RegExp, string][] = [
+    ['admin@platform.com', /\/platform\/dashboard$/, 'platform-dashboard'],
+    ['admin@demo.com', /\/t\/demo\/dashboard$/, 'tenant-dashboard'],
+    ['customer@demo.com', /\/t\/demo\/customer$/, 'customer-home'],
+  ];
+  for (const [email, home, shot] of homes) {
+    await signInWithFill(page, email);
+    await expect(page).toHaveURL(home);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SCREENS}/${shot}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  // A signed-out visitor of / goes to /login; the signup page renders its promo.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/signup');
+  await expect(page.getByText(/40 free card activations/i).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/signup.png`, fullPage: true });
+});
