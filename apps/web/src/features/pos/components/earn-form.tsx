@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Category, EarnRequest, type CardResponse, type EarnResponse } from '@loyalty/contract';
+import type { PosFormProps } from '../types';
+import { Category, EarnRequest, type EarnResponse } from '@loyalty/contract';
 import { dollarsToCents, formatCents } from '@loyalty/domain';
 import { PlusCircle } from 'lucide-react';
 import { toast } from 'react-toastify';
@@ -27,14 +28,7 @@ export function EarnForm({
   storeId,
   canTransact,
   onDone,
-}: {
-  slug: string;
-  card: CardResponse;
-  storeId: string | null;
-  canTransact: boolean;
-  /** Called after a successful earn with a one-line summary for the card panel. */
-  onDone: (message: string) => void;
-}) {
+}: PosFormProps) {
   const [amount, setAmount] = useState('');
   const [category, setCategory] = useState<Category>('PURCHASE');
   const [note, setNote] = useState('');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { RedeemRequest, type CardResponse, type RedeemResponse } from '@loyalty/contract';
+import type { PosFormProps } from '../types';
+import { RedeemRequest, type RedeemResponse } from '@loyalty/contract';
 import { dollarsToCents, formatCents } from '@loyalty/domain';
 import { MinusCircle } from 'lucide-react';
 import { toast } from 'react-toastify';
@@ -25,14 +26,7 @@ export function RedeemForm({
   storeId,
   canTransact,
   onDone,
-}: {
-  slug: string;
-  card: CardResponse;
-  storeId: string | null;
-  canTransact: boolean;
-  /** Called after a successful redeem with a one-line summary for the card panel. */
-  onDone: (message: string) => void;
-}) {
+}: PosFormProps) {
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const redeem = useRedeem(slug);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CardResponse } from '@loyalty/contract';
+import type { PosFormProps } from '../types';
 import { Gift, Wallet } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -25,13 +25,7 @@ export function TransactionPanel({
   storeId,
   canTransact,
   onDone,
-}: {
-  slug: string;
-  card: CardResponse;
-  storeId: string | null;
-  canTransact: boolean;
-  onDone: (message: string) => void;
-}) {
+}: PosFormProps) {
   const [mode, setMode] = useState<Mode>('earn');
   return (
     <Card>
