@@ -17,6 +17,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
+import { storeRoutes } from './modules/stores/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { cardFileRoutes } from './modules/card-files/routes.ts';
+import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
@@ -78,9 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(tenantRoutes, { db });
       await tenantScope.register(cardRoutes, { db, config });
       await tenantScope.register(transactionRoutes, { db });
+      await tenantScope.register(storeRoutes, { db, config });
+      await tenantScope.register(customerRoutes, { db, config });
+      await tenantScope.register(cardFileRoutes, { db, config });
     },
     { prefix: '/api/t/:slug' },
   );
+
+  // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
+  await app.register(publicCardRoutes, { prefix: '/api', db, config });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './tenant.ts';
 export * from './pos.ts';
+export * from './cards.ts';

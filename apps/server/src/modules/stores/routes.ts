@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+
+/** Routes of the stores module (issue 3: being built). */
+export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
