@@ -40,38 +40,42 @@ function assertCanTransact(tenant: TenantContext): void {
 }
 
 /**
- * The store a movement is booked to: the request's storeId (must be a store of this tenant,
- * else 404 'Store not found'; a cashier bound to a store may only use that store, else 403),
- * else the user's store, else the card's store.
+ * Checks the store a movement is booked to (spec §2 'POS', issue 2): a cashier bound to a
+ * store may only use that store (403). Whether a requested store exists in this tenant is
+ * checked by the caller's query (404 'Store not found'). Returns the store to book: the
+ * requested one, else the user's, else null (the card's store, resolved in SQL).
  */
-async function resolveStore(tx: Tx, ctx: PosContext, requested: string | null | undefined, cardStoreId: string | null): Promise<string | null> {
-  if (requested) {
-    const [store] = await tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.tenantId, ctx.tenant.id), eq(stores.id, requested)));
-    if (!store) throw notFound('Store not found');
-    if (ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== requested) {
-      throw forbidden('You can only process transactions for your own store');
-    }
-    return requested;
+function bookedStore(ctx: PosContext, requested: string | null | undefined): string | null {
+  if (requested && ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== requested) {
+    throw forbidden('You can only process transactions for your own store');
   }
-  return ctx.user.storeId ?? cardStoreId;
+  return requested ?? ctx.user.storeId ?? null;
 }
 
-/** Locks the card row of this tenant (SELECT … FOR UPDATE); 404 unknown, 422 not ACTIVE. */
-async function lockActiveCard(tx: Tx, tenantId: string, rawUid: string) {
-  const cardUid = normalizeCardUid(rawUid);
+/** 404 unless `storeId` (when given) is a store of the tenant. One indexed lookup. */
+async function assertStoreOfTenant(tx: Tx, tenantId: string, storeId: string | null | undefined): Promise<void> {
+  if (!storeId) return;
+  const [store] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+  if (!store) throw notFound('Store not found');
+}
+
+/**
+ * Explains why a card could not be moved: 404 'Card not found' when it is not in this tenant,
+ * 422 CARD_NOT_ACTIVE when it is blocked or unassigned, else 422 INSUFFICIENT_BALANCE.
+ * Runs only on the error path.
+ */
+async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<AppError> {
   const [card] = await tx
-    .select()
+    .select({ status: cards.status, balanceCents: cards.balanceCents })
     .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
-    .for('update');
-  if (!card) throw notFound('Card not found');
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)));
+  if (!card) return notFound('Card not found');
   if (card.status !== 'ACTIVE') {
-    throw new AppError('CARD_NOT_ACTIVE', card.status === 'BLOCKED' ? 'This card is blocked' : 'This card is not activated yet');
+    return new AppError('CARD_NOT_ACTIVE', card.status === 'BLOCKED' ? 'This card is blocked' : 'This card is not activated yet');
   }
-  return card;
+  return new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: the card holds ${formatCents(card.balanceCents)}`, {
+    balanceCents: card.balanceCents,
+  });
 }
 
 /**
@@ -91,117 +95,122 @@ async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, 
   });
 }
 
+/** Rows of `db.execute` on either driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The tenant's programme at one instant, as the cashback formula reads it. */
+interface Programme {
+  cashbackRules: { category: Category; baseRateBps: number; isActive: boolean }[];
+  tierRules: { tier: Tier; minTotalSpendCents: number; baseRateBps: number; isActive: boolean }[];
+  offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
+  storeFound: boolean;
+}
+
+/**
+ * Reads the tenant's cashback rules, tier rules and the offers running at `now`, and whether
+ * `storeId` is one of its stores, in one round trip (the till's hot path).
+ */
+async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null): Promise<Programme> {
+  const at = now.toISOString();
+  const [row] = rowsOf<{ cashback: Programme['cashbackRules']; tiers: Programme['tierRules']; offers: { rateMultiplierBps: number; startAt: string; endAt: string; isActive: boolean }[]; store_found: boolean }>(
+    await tx.execute(sql`select
+      (select coalesce(json_agg(json_build_object('category', category, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
+         from ${cashbackRules} where tenant_id = ${tenantId}) as cashback,
+      (select coalesce(json_agg(json_build_object('tier', tier, 'minTotalSpendCents', min_total_spend_cents, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
+         from ${tierRules} where tenant_id = ${tenantId}) as tiers,
+      (select coalesce(json_agg(json_build_object('rateMultiplierBps', rate_multiplier_bps, 'startAt', start_at, 'endAt', end_at, 'isActive', is_active)), '[]'::json)
+         from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz) as offers,
+      ${storeId ? sql`exists (select 1 from ${stores} where tenant_id = ${tenantId} and id = ${storeId})` : sql`true`} as store_found`),
+  );
+  return {
+    cashbackRules: row.cashback,
+    tierRules: row.tiers,
+    offers: row.offers.map((o) => ({ ...o, startAt: new Date(o.startAt), endAt: new Date(o.endAt) })),
+    storeFound: Boolean(row.store_found),
+  };
+}
+
 /**
  * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, locks
- * the card, computes cashback with the tenant's active rules, the customer's current tier
- * and the offers running now, credits the cashback (cents) to the card, writes an EARN
- * ledger row with before/after balances, adds the purchase to the customer's total spend
- * and re-evaluates the tier (the new tier applies from the next purchase).
- * Throws 403 SUBSCRIPTION_REQUIRED, 404 card/store, 422 CARD_NOT_ACTIVE, 409 key reuse.
+ * the card and its customer (SELECT … FOR UPDATE), computes cashback with the tenant's active
+ * rules, the customer's current tier and the offers running now (domain computeCashback),
+ * credits the cashback (cents) to the card, appends an EARN ledger row with before/after
+ * balances, adds the purchase to the customer's total spend and re-evaluates the tier (the
+ * new tier applies from the next purchase: docs/decisions/0003). Four statements on the
+ * happy path. Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
   assertCanTransact(ctx.tenant);
+  const storeId = bookedStore(ctx, input.storeId);
+  const cardUid = normalizeCardUid(input.cardUid);
   return withIdempotency(db, ctx, 'earn', input, async (tx) => {
     const tenantId = ctx.tenant.id;
-    const card = await lockActiveCard(tx, tenantId, input.cardUid);
-    const storeId = await resolveStore(tx, ctx, input.storeId, card.storeId);
-    const [customer] = card.customerId
-      ? await tx
-          .select({ id: customers.id, tier: customers.tier, totalSpendCents: customers.totalSpendCents })
-          .from(customers)
-          .where(and(eq(customers.tenantId, tenantId), eq(customers.id, card.customerId)))
-          .for('update')
-      : [];
-    const now = new Date();
-    const [cbRules, tRules, running] = await Promise.all([
-      tx.select().from(cashbackRules).where(eq(cashbackRules.tenantId, tenantId)),
-      tx.select().from(tierRules).where(eq(tierRules.tenantId, tenantId)),
-      tx
-        .select()
-        .from(offers)
-        .where(and(eq(offers.tenantId, tenantId), eq(offers.isActive, true), lte(offers.startAt, now), gte(offers.endAt, now))),
-    ]);
-    const tierNow = (customer?.tier ?? 'SILVER') as Tier;
-    const { rateBps, cashbackCents } = computeCashback({
-      amountCents: input.amountCents,
-      category: input.category,
-      tier: tierNow,
-      cashbackRules: cbRules.map((r) => ({ ...r, category: r.category as Category })),
-      tierRules: tRules.map((r) => ({ ...r, tier: r.tier as Tier })),
-      offers: running,
-      now,
-    });
-    const before = card.balanceCents;
-    const after = before + cashbackCents;
-    await tx.update(cards).set({ balanceCents: after }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        tenantId,
-        cardId: card.id,
-        customerId: card.customerId,
-        storeId,
-        userId: ctx.user.id,
-        type: 'EARN',
-        category: input.category,
-        amountCents: input.amountCents,
-        cashbackCents,
-        beforeBalanceCents: before,
-        afterBalanceCents: after,
-        note: input.note ?? null,
+    // An ACTIVE card always has a customer (activation requires one): the inner join locks both rows.
+    const [locked] = await tx
+      .select({
+        cardId: cards.id,
+        balanceCents: cards.balanceCents,
+        cardStoreId: cards.storeId,
+        customerId: customers.id,
+        tier: customers.tier,
+        totalSpendCents: customers.totalSpendCents,
       })
-      .returning({ id: transactions.id });
-    let tier = tierNow;
-    if (customer) {
-      const totalSpendCents = customer.totalSpendCents + input.amountCents;
-      tier = evaluateTier(totalSpendCents, tRules.map((r) => ({ ...r, tier: r.tier as Tier })));
-      await tx
-        .update(customers)
-        .set({ totalSpendCents, tier })
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customer.id)));
-    }
+      .from(cards)
+      .innerJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid), eq(cards.status, 'ACTIVE')))
+      .for('update');
+    if (!locked) throw await cardRefusal(tx, tenantId, cardUid);
+    const now = new Date();
+    const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
+    if (!programme.storeFound) throw notFound('Store not found');
+    const tierBefore = locked.tier as Tier;
+    const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
+    const before = locked.balanceCents;
+    const after = before + cashbackCents;
+    const totalSpendCents = locked.totalSpendCents + input.amountCents;
+    const tier = evaluateTier(totalSpendCents, programme.tierRules);
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`with
+        card_update as (update ${cards} set balance_cents = ${after} where tenant_id = ${tenantId} and id = ${locked.cardId}),
+        customer_update as (update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${locked.customerId})
+        insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+        values (${tenantId}, ${locked.cardId}, ${locked.customerId}, ${storeId ?? locked.cardStoreId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+        returning id`),
+    );
     return { transactionId: row.id, newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
   });
 }
 
 /**
- * POST /transactions/redeem (spec §3, decisions.md 'Cashback'): in one DB transaction, locks
- * the card, checks 0 < amount ≤ balance, debits it and writes a REDEEM ledger row with
- * cashbackCents 0. Throws 403 SUBSCRIPTION_REQUIRED, 404, 422 CARD_NOT_ACTIVE or
+ * POST /transactions/redeem (spec §3, decisions.md 'Cashback'): in one DB transaction, one
+ * guarded statement debits the card only if it is ACTIVE and holds at least the amount
+ * (`UPDATE … WHERE balance_cents >= amount`, which also serialises concurrent redeems on the
+ * row) and appends a REDEEM ledger row with cashbackCents 0. Throws 403
+ * SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or
  * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
   assertCanTransact(ctx.tenant);
+  const storeId = bookedStore(ctx, input.storeId);
+  const cardUid = normalizeCardUid(input.cardUid);
   return withIdempotency(db, ctx, 'redeem', input, async (tx) => {
     const tenantId = ctx.tenant.id;
-    const card = await lockActiveCard(tx, tenantId, input.cardUid);
-    if (input.amountCents > card.balanceCents) {
-      throw new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: the card holds ${formatCents(card.balanceCents)}`, {
-        balanceCents: card.balanceCents,
-      });
-    }
-    const storeId = await resolveStore(tx, ctx, input.storeId, card.storeId);
-    const before = card.balanceCents;
-    const after = before - input.amountCents;
-    await tx.update(cards).set({ balanceCents: after }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        tenantId,
-        cardId: card.id,
-        customerId: card.customerId,
-        storeId,
-        userId: ctx.user.id,
-        type: 'REDEEM',
-        category: null,
-        amountCents: input.amountCents,
-        cashbackCents: 0,
-        beforeBalanceCents: before,
-        afterBalanceCents: after,
-        note: input.note ?? null,
-      })
-      .returning({ id: transactions.id });
-    return { transactionId: row.id, newBalance: after, amountRedeemed: input.amountCents };
+    await assertStoreOfTenant(tx, tenantId, input.storeId);
+    const [row] = rowsOf<{ id: string; after: string | number }>(
+      await tx.execute(sql`with debit as (
+          update ${cards} set balance_cents = balance_cents - ${input.amountCents}
+          where tenant_id = ${tenantId} and card_uid = ${cardUid} and status = 'ACTIVE' and balance_cents >= ${input.amountCents}
+          returning id, customer_id, store_id, balance_cents)
+        insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+        select ${tenantId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
+        from debit
+        returning id, after_balance_cents as after`),
+    );
+    if (!row) throw await cardRefusal(tx, tenantId, cardUid);
+    return { transactionId: row.id, newBalance: Number(row.after), amountRedeemed: input.amountCents };
   });
 }
 
