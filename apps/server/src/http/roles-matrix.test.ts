@@ -9,6 +9,11 @@ import { createOtherTenant, createTestContext, demoSessions, loginAs, type TestC
 let ctx: TestContext;
 let cookies: Record<'platform' | 'admin' | 'cashier' | 'customer' | 'otherAdmin' | 'none', string | undefined>;
 let otherSlug: string;
+let downtownStoreId: string;
+let mainStoreId: string;
+/** UNASSIGNED demo cards handed out one per activation call (the seed has 0010–0017). */
+const unassigned = ['DEM0CARD0010', 'DEM0CARD0011', 'DEM0CARD0012', 'DEM0CARD0013', 'DEM0CARD0014', 'DEM0CARD0015'];
+let activations = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -16,16 +21,46 @@ beforeAll(async () => {
   const other = await createOtherTenant(ctx.db);
   otherSlug = other.tenant.slug;
   cookies = { ...s, otherAdmin: await loginAs(ctx.app, other.email, other.password), none: undefined };
+  const stores = await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin! } });
+  const byName = new Map<string, string>(stores.json().stores.map((st: { id: string; name: string }) => [st.name, st.id]));
+  mainStoreId = byName.get('Main Store')!;
+  downtownStoreId = byName.get('Downtown Store')!;
 });
 afterAll(() => ctx.close());
 
-const routes = [
+type Route = {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  /** A valid body, built when the request is made (ids are known only after beforeAll). */
+  body?: () => object;
+  allowed: readonly string[];
+  /** The success status, 200 unless said. */
+  ok?: number;
+};
+
+const routes: Route[] = [
   { method: 'GET', path: 'tenant', allowed: ['platform', 'admin', 'cashier', 'customer'] },
+  { method: 'GET', path: 'trial/status', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'stores', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'customers/available', allowed: ['platform', 'admin'] },
+  { method: 'GET', path: 'cards?status=ACTIVE', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'POST', path: 'cards/batch', body: () => ({ count: 1 }), allowed: ['platform', 'admin', 'cashier'], ok: 201 },
+  {
+    method: 'POST',
+    path: 'cards/activate',
+    body: () => ({ cardUid: unassigned[activations++ % unassigned.length], storeId: mainStoreId, customer: { firstName: 'Matrix', lastName: `Tester${activations}` } }),
+    allowed: ['platform', 'admin', 'cashier'],
+  },
+  { method: 'POST', path: 'cards/DEM0CARD0003/block', allowed: ['platform', 'admin'] },
+  { method: 'PUT', path: 'cards/DEM0CARD0004/store', body: () => ({ storeId: downtownStoreId }), allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'cards/DEM0CARD0004/qr/download?format=svg', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'POST', path: 'cards/qr/bulk-download', body: () => ({ cardUids: ['DEM0CARD0004'], format: 'svg' }), allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'POST', path: 'cards/qr/print-ready', body: () => ({ cardUids: ['DEM0CARD0004'] }), allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'cards/DEM0CARD0001', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'transactions', allowed: ['platform', 'admin', 'cashier'] },
-  { method: 'POST', path: 'transactions/earn', body: { cardUid: 'DEM0CARD0002', amountCents: 100 }, allowed: ['platform', 'admin', 'cashier'] },
-  { method: 'POST', path: 'transactions/redeem', body: { cardUid: 'DEM0CARD0002', amountCents: 1 }, allowed: ['platform', 'admin', 'cashier'] },
-] as const;
+  { method: 'POST', path: 'transactions/earn', body: () => ({ cardUid: 'DEM0CARD0002', amountCents: 100 }), allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'POST', path: 'transactions/redeem', body: () => ({ cardUid: 'DEM0CARD0002', amountCents: 1 }), allowed: ['platform', 'admin', 'cashier'] },
+];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {
   it.each(['platform', 'admin', 'cashier', 'customer', 'otherAdmin', 'none'] as const)('as %s', async (who) => {
@@ -34,9 +69,9 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
       method: route.method,
       url: `/api/t/demo/${route.path}`,
       headers: cookie ? { cookie } : {},
-      ...('body' in route ? { payload: route.body } : {}),
+      ...(route.body ? { payload: route.body() } : {}),
     });
-    const expected = who === 'none' ? 401 : who === 'otherAdmin' ? 404 : (route.allowed as readonly string[]).includes(who) ? 200 : 403;
+    const expected = who === 'none' ? 401 : who === 'otherAdmin' ? 404 : route.allowed.includes(who) ? (route.ok ?? 200) : 403;
     expect(res.statusCode, res.body).toBe(expected);
   });
 
@@ -45,7 +80,7 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
       method: route.method,
       url: `/api/t/${otherSlug}/${route.path}`,
       headers: { cookie: cookies.admin! },
-      ...('body' in route ? { payload: route.body } : {}),
+      ...(route.body ? { payload: route.body() } : {}),
     });
     expect(res.statusCode).toBe(404);
   });

@@ -140,6 +140,21 @@ describe('POST /api/auth/signup', () => {
     expect(await countRows(ctx.db, 'tenants')).toBe(before);
   });
 
+  it('two simultaneous signups with one e-mail: one account, the other 409', async () => {
+    const before = await countRows(ctx.db, 'tenants');
+    const email = 'twins@bakery.test';
+    const answers = await Promise.all([0, 1].map(() => ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...payload, email } })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().error).toBe('An account with this email already exists');
+    expect(await countRows(ctx.db, 'tenants')).toBe(before + 1);
+  });
+
+  it('three simultaneous signups with one first name get three distinct slugs', async () => {
+    const answers = await Promise.all(['a', 'b', 'c'].map((x) => ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...payload, firstName: 'Zed', email: `zed-${x}@bakery.test` } })));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(answers.map((r) => json(r).tenant.slug).sort()).toEqual(['zeds-store', 'zeds-store-2', 'zeds-store-3']);
+  });
+
   it('answers 400 with the spec message for a short password, writing nothing', async () => {
     const before = [await countRows(ctx.db, 'tenants'), await countRows(ctx.db, 'users')];
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...payload, email: 'x@y.test', password: '12345', firstName: '' } });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthResponse, Role, SignupRequest, SubscriptionStatus } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-error.ts';
 import { stores, tenants, users } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/session.ts';
@@ -81,27 +82,32 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) throw conflict('An account with this email already exists', [{ field: 'email', message: 'Email already registered' }]);
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays });
-      const [user] = await tx
-        .insert(users)
-        .values({ tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' })
-        .returning();
-      return {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: 'tenant_admin' as const,
-        tenantId: tenant.id,
-        storeId: null,
-        storeName: null,
-        customerId: null,
-      };
-    });
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict('An account with this email already exists');
-    throw err;
+  // Two signups of the same first name at once can pick the same free slug: the loser of
+  // that race retries with the next suffix rather than failing (tenants_slug_unique).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays });
+        const [user] = await tx
+          .insert(users)
+          .values({ tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' })
+          .returning();
+        return {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: 'tenant_admin' as const,
+          tenantId: tenant.id,
+          storeId: null,
+          storeName: null,
+          customerId: null,
+        };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_unique')) throw conflict('An account with this email already exists', [{ field: 'email', message: 'Email already registered' }]);
+      if (attempt < 5 && isUniqueViolation(err, 'tenants_slug_unique')) continue;
+      throw err;
+    }
   }
 }

@@ -1,6 +1,101 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ErrorBody, QrBulkRequest, QrDownloadQuery, QrPrintRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { badRequest } from '../../http/errors.ts';
+import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
+import { renderQr } from './qr-render.ts';
+import { cardTemplateCapacity } from './print-sheets.ts';
+import { bulkQrZip, datedZipName, findTenantCardUid, printReadyZip, qrUrlOf, type QrUrlContext } from './service.ts';
 
-/** Routes of the card-files module (issue 3: being built). */
-export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Sets the headers of a file download: type, `attachment; filename="…"`, and no shared or stored copies. */
+function asDownload(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
+  return reply
+    .type(contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store');
+}
+
+/**
+ * Card file routes under /api/t/{slug} (spec §7 'Cards', §2 'Card Details' and 'Download QR
+ * Codes', §8 'Downloads'; issue 3). tenant_admin and cashier (spec §6, `ROLES.staff`);
+ * 401 signed out, 403 other roles, 404 'Card not found' for a card outside the tenant.
+ * The QR encodes `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}` (decisions.md 'Cards').
+ */
+export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const qrContext = (tenant: TenantContext): QrUrlContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenant.slug });
+
+  /**
+   * GET /cards/{cardUid}/qr/download?format=png|jpg|svg&size=100..2000 (defaults png, 300):
+   * the card's QR as a `size` px square file `card-{UID}.{ext}` (error correction M, 4-module
+   * quiet zone). 400 VALIDATION_ERROR with details for a bad format or size; 404 unknown card.
+   */
+  app.get(
+    '/cards/:cardUid/qr/download',
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        tags: ['cards'],
+        params: z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) }),
+        querystring: QrDownloadQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const uid = await findTenantCardUid(db, tenant.id, request.params.cardUid);
+      const file = await renderQr(qrUrlOf(qrContext(tenant), uid), request.query.format, request.query.size);
+      return asDownload(reply, file.contentType, `card-${uid}.${file.ext}`).send(file.body);
+    },
+  );
+
+  /**
+   * POST /cards/qr/bulk-download {cardUids (1–1000), format = png, size = 300, includeLabels =
+   * true} (spec §3, §5 'Bulk QR defaults'): a streamed `qr-codes-YYYY-MM-DD.zip` with one
+   * `{UID}.{ext}` per card. 400 with details for a bad body (over 1000 cards included);
+   * 404 when any UID is not a card of this tenant (details name the positions), before any byte
+   * of the zip is sent.
+   */
+  app.post(
+    '/cards/qr/bulk-download',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: z.object({ slug: z.string() }), body: QrBulkRequest, response: errors },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const zip = await bulkQrZip(db, tenant.id, qrContext(tenant), request.body, request.log);
+      return asDownload(reply, 'application/zip', datedZipName('qr-codes')).send(zip);
+    },
+  );
+
+  /**
+   * POST /cards/qr/print-ready {cardUids (1–1000), printFormat = standard | card-template,
+   * cardsPerPage = 8 (1–30; card-template at most `cardTemplateCapacity()` = 8)} (spec §3,
+   * §5 'Print-ready defaults'): a streamed `print-ready-YYYY-MM-DD.zip` holding
+   * `cards-letter.pdf` and `cards-a4.pdf`, each ceil(n / cardsPerPage) pages with crop marks.
+   * 400 with details for a bad body; 404 as for bulk download.
+   */
+  app.post(
+    '/cards/qr/print-ready',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: z.object({ slug: z.string() }), body: QrPrintRequest, response: errors },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const body = request.body;
+      const capacity = cardTemplateCapacity();
+      if (body.printFormat === 'card-template' && body.cardsPerPage > capacity) {
+        const message = `Card templates fit at most ${capacity} per page`;
+        throw badRequest(message, [{ field: 'body.cardsPerPage', message }]);
+      }
+      const zip = await printReadyZip(db, tenant, qrContext(tenant), body, request.log);
+      return asDownload(reply, 'application/zip', datedZipName('print-ready')).send(zip);
+    },
+  );
+};

@@ -1,29 +1,129 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CardResponse, ErrorBody } from '@loyalty/contract';
+import {
+  CardActivateRequest,
+  CardBatchRequest,
+  CardBatchResponse,
+  CardListQuery,
+  CardListResponse,
+  CardResponse,
+  CardStoreRequest,
+  ErrorBody,
+} from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { getCardView } from './service.ts';
+import { activateCard, changeCardStore, createCardBatch, getCardView, listCards, toggleCardBlock, type CardActor, type QrContext } from './service.ts';
+
+const slugParams = z.object({ slug: z.string() });
+const cardParams = z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /**
- * Card routes under /api/t/{slug}/cards (spec §7 'Cards'). For now the POS lookup:
- * GET /cards/{cardUid} → CardResponse; tenant_admin and cashier; 404 unknown or other tenant.
+ * Card routes under /api/t/{slug}/cards (spec §2 'Cards Management', §7 'Cards'). Every
+ * route is tenant-scoped (another tenant's card or store is 404, never 403); 401 signed out.
+ * Roles (spec §6 gives cards to tenant_admin and cashier; platform_admin passes wherever
+ * tenant_admin does):
+ * - GET /cards, GET /cards/{cardUid}, POST /cards/batch, POST /cards/activate,
+ *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
+ * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
+  const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request) });
+
+  /**
+   * GET /cards?status&search&page&limit → CardListResponse `{ cards, total, pages }`, newest
+   * first; search on card UID or customer name (spec §2, §7). ROLES.staff. 400 bad query.
+   */
+  app.get(
+    '/cards',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: slugParams, querystring: CardListQuery, response: { 200: CardListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => listCards(db, tenantOf(request).id, request.query, qrOf(request)),
+  );
+
+  /**
+   * POST /cards/batch (CardBatchRequest: count or quantity 1..1000, default 10; storeId
+   * optional) → 201 CardBatchResponse. ROLES.staff (spec §6). Errors (spec §8, the `error`
+   * strings the web matches): 400 'Batch size too large', 400 'Card limit exceeded' (trial),
+   * 400 VALIDATION_ERROR count < 1, 403 'Subscription required', 403 'Card creation blocked'
+   * (CANCELED, NONE, PAST_DUE after grace: our decision, the POS gate of spec §5), 403
+   * 'Insufficient subscription allowance' (plan), 404 'Store not found'.
+   */
+  app.post(
+    '/cards/batch',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: slugParams, body: CardBatchRequest, response: { 201: CardBatchResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const body = await createCardBatch(db, actorOf(request), request.body);
+      return reply.status(201).send(body);
+    },
+  );
+
+  /**
+   * POST /cards/activate (CardActivateRequest) → 200 CardResponse: UNASSIGNED → ACTIVE with a
+   * store and an existing card-less customer or a new one (spec §5 'Assign card'). ROLES.staff.
+   * 400 'Select a customer or enter a new one', 403 'Subscription required', 404 card / store /
+   * customer, 409 'This customer already has a card' / 'A customer with this email already
+   * exists', 422 'Card is already assigned'.
+   */
+  app.post(
+    '/cards/activate',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: slugParams, body: CardActivateRequest, response: { 200: CardResponse, ...errors } },
+    },
+    async (request) => activateCard(db, actorOf(request), request.body),
+  );
+
+  /**
+   * GET /cards/{cardUid}: the POS lookup → CardResponse; ROLES.staff; 404 unknown or another
+   * tenant's card. The UID is normalised (spaces, dashes, case; a scanned URL).
+   */
   app.get(
     '/cards/:cardUid',
     {
       config: { roles: ROLES.staff },
-      schema: {
-        tags: ['cards'],
-        params: z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) }),
-        response: { 200: CardResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
-      },
+      schema: { tags: ['cards'], params: cardParams, response: { 200: CardResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
-    async (request) => {
-      const tenant = tenantOf(request);
-      return getCardView(db, tenant.id, request.params.cardUid, { publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenant.slug });
+    async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
+  );
+
+  /**
+   * POST /cards/{cardUid}/block → 200 CardResponse: toggles ACTIVE ↔ BLOCKED, reason
+   * 'Admin action', audit-logged (spec §4 'Card'). Role decision: ROLES.admin (tenant_admin;
+   * platform_admin passes). Spec §6 opens the Cards page to cashiers too, but blocking
+   * freezes a customer's balance and unblocking undoes an owner's fraud stop; the spec lists
+   * Block/Unblock among the admin's card management actions, so a cashier gets 403. Body
+   * ignored. 404 unknown card, 422 'Unassigned cards cannot be blocked'.
+   */
+  app.post(
+    '/cards/:cardUid/block',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['cards'], params: cardParams, response: { 200: CardResponse, ...errors } },
     },
+    async (request) => toggleCardBlock(db, actorOf(request), request.params.cardUid),
+  );
+
+  /**
+   * PUT /cards/{cardUid}/store (CardStoreRequest) → 200 CardResponse: moves an assigned
+   * (ACTIVE or BLOCKED) card to another store of the tenant; balance and history stay (spec §4).
+   * ROLES.staff. 400 bad body, 404 card / 'Store not found', 422 'Only assigned cards can
+   * change store'.
+   */
+  app.put(
+    '/cards/:cardUid/store',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['cards'], params: cardParams, body: CardStoreRequest, response: { 200: CardResponse, ...errors } },
+    },
+    async (request) => changeCardStore(db, actorOf(request), request.params.cardUid, request.body),
   );
 };

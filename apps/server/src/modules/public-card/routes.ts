@@ -1,6 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, PublicCardResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../http/errors.ts';
+import { getPublicCard } from './service.ts';
 
-/** Routes of the public-card module (issue 3: being built). */
-export const publicCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+/** Public card lookups allowed per client IP per minute (decisions.md 'API shape': 429 rate limited). */
+export const PUBLIC_CARD_RATE_LIMIT = 60;
+/** Window of `PUBLIC_CARD_RATE_LIMIT`, in milliseconds. */
+export const PUBLIC_CARD_RATE_WINDOW_MS = 60_000;
+
+/**
+ * Public card route under /api (decisions.md 'API shape' and 'Cards', spec §2 public card
+ * page, §7 'Public'): GET /api/{slug}/c/{cardUid}?t={token}, no login, any session ignored.
+ * Answers PublicCardResponse (full data only with a valid token, see `getPublicCard`);
+ * 404 'Card not found'; 429 RATE_LIMITED beyond 60 lookups per IP per minute (counted before
+ * validation, so malformed requests count too). `Cache-Control: no-store`.
+ */
+export const publicCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const limiter = app.createRateLimit({
+    max: PUBLIC_CARD_RATE_LIMIT,
+    timeWindow: PUBLIC_CARD_RATE_WINDOW_MS,
+    keyGenerator: (request) => `public-card:${request.ip}`,
+  });
+
+  /** GET /api/{slug}/c/{cardUid}?t=: the public card page's data; see the plugin's docstring. */
+  app.get(
+    '/:slug/c/:cardUid',
+    {
+      onRequest: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
+        }
+      },
+      schema: {
+        tags: ['public'],
+        params: z.object({ slug: z.string().min(1).max(100), cardUid: z.string().min(1).max(200) }),
+        // A malformed or repeated `t` reads as no token: the page still shows the basic card.
+        querystring: z.object({ t: z.string().max(200).optional().catch(undefined) }),
+        response: { 200: PublicCardResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => getPublicCard(db, request.params.slug, request.params.cardUid, request.query.t, config.qrTokenSecret),
+  );
+};

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, TenantResponse } from '@loyalty/contract';
+import { ErrorBody, TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { getTenantView } from './service.ts';
+import { getTenantView, getTrialStatus } from './service.ts';
 
 /**
- * GET /api/t/{slug}/tenant → TenantResponse (spec §7). Any member of the tenant
- * (tenant_admin, cashier, customer; platform_admin anywhere). 401 signed out, 404 other tenant.
+ * Tenant routes under /api/t/{slug} (spec §7):
+ * - GET /tenant → TenantResponse. Any member of the tenant (tenant_admin, cashier, customer;
+ *   platform_admin anywhere).
+ * - GET /trial/status → TrialStatusResponse. ROLES.staff (tenant_admin, cashier): the
+ *   dashboard and Cards page banners.
+ * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
 export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  /** GET /tenant → TenantResponse with counts, subscriptionInfo, canTransact, subscriptionRequired; ROLES.member. */
   app.get(
     '/tenant',
     {
@@ -21,5 +26,19 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => getTenantView(db, tenantOf(request)),
+  );
+
+  /** GET /trial/status → `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`; ROLES.staff. */
+  app.get(
+    '/trial/status',
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        tags: ['tenant'],
+        params: z.object({ slug: z.string() }),
+        response: { 200: TrialStatusResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getTrialStatus(db, tenantOf(request)),
   );
 };

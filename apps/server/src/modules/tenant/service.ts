@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { TenantResponse } from '@loyalty/contract';
+import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 import {
   DEFAULT_CASHBACK_RULES,
   DEFAULT_TIER_RULES,
@@ -98,5 +98,22 @@ export async function getTenantView(db: DbOrTx, t: TenantContext, now = new Date
     subscriptionCardLimit: limit,
     canTransact: canTransact(state, now),
     subscriptionRequired: isSubscriptionRequired(state, counts.activated, now),
+  };
+}
+
+/**
+ * GET /api/t/{slug}/trial/status (spec §3 'Trial status'; decisions.md 'Trial, subscription
+ * and quota'): activationsUsed = the tenant's cards with an activation date; trialLimit =
+ * freeTrialLimit; activationsRemaining = trialLimit − used, never below 0; subscriptionRequired
+ * = not ACTIVE and (all activations used or trialEndsAt passed), the same value as
+ * GET /tenant.
+ */
+export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Date()): Promise<TrialStatusResponse> {
+  const { activated } = await cardCounts(db, t.id);
+  return {
+    activationsUsed: activated,
+    trialLimit: t.freeTrialLimit,
+    activationsRemaining: Math.max(0, t.freeTrialLimit - activated),
+    subscriptionRequired: isSubscriptionRequired(t, activated, now),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
+import { createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -53,5 +53,49 @@ describe('GET /api/t/{slug}/tenant', () => {
     } finally {
       await set({ subscriptionStatus: 'TRIALING', graceEndsAt: null, trialEndsAt: new Date(Date.now() + 14 * 86_400_000) });
     }
+  });
+});
+
+describe('GET /api/t/{slug}/trial/status', () => {
+  const trial = (cookie: string | undefined, slug = 'demo') =>
+    ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/trial/status`, headers: cookie ? { cookie } : {} });
+  const set = (values: Partial<typeof tenants.$inferInsert>) => ctx.db.update(tenants).set(values).where(eq(tenants.slug, 'demo'));
+
+  it('reports activations used (cards with an activation date), the limit, the remainder and the gate to staff', async () => {
+    for (const cookie of [s.admin, s.cashier, s.platform]) {
+      const res = await trial(cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json(res)).toEqual({ activationsUsed: 6, trialLimit: 40, activationsRemaining: 34, subscriptionRequired: false });
+    }
+  });
+
+  it('never reports a negative remainder; subscriptionRequired follows the trial limit, expiry and ACTIVE', async () => {
+    try {
+      await set({ freeTrialLimit: 4 });
+      expect(json(await trial(s.admin))).toEqual({ activationsUsed: 6, trialLimit: 4, activationsRemaining: 0, subscriptionRequired: true });
+      await set({ freeTrialLimit: 7 });
+      expect(json(await trial(s.admin))).toMatchObject({ activationsRemaining: 1, subscriptionRequired: false });
+      await set({ trialEndsAt: new Date(Date.now() - 1000) });
+      expect(json(await trial(s.admin)).subscriptionRequired).toBe(true);
+      expect(json(await get(s.admin)).subscriptionRequired).toBe(true);
+      await set({ subscriptionStatus: 'ACTIVE' });
+      expect(json(await trial(s.admin)).subscriptionRequired).toBe(false);
+    } finally {
+      await set({ subscriptionStatus: 'TRIALING', freeTrialLimit: 40, trialEndsAt: new Date(Date.now() + 14 * 86_400_000) });
+    }
+  });
+
+  it('ignores unknown query parameters (the route takes no input)', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/t/demo/trial/status?x=1', headers: { cookie: s.admin } })).statusCode).toBe(200);
+  });
+
+  it('answers 403 to a customer, 401 signed out, 404 across tenants', async () => {
+    const other = await createOtherTenant(ctx.db);
+    expect((await trial(s.customer)).statusCode).toBe(403);
+    expect((await trial(undefined)).statusCode).toBe(401);
+    expect((await trial(s.admin, other.tenant.slug)).statusCode).toBe(404);
+    const otherCookie = await loginAs(ctx.app, other.email, other.password);
+    expect((await trial(otherCookie)).statusCode).toBe(404);
+    expect(json(await trial(otherCookie, other.tenant.slug))).toEqual({ activationsUsed: 1, trialLimit: 40, activationsRemaining: 39, subscriptionRequired: false });
   });
 });

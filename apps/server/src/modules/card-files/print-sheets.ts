@@ -1,0 +1,294 @@
+import PDFDocument from 'pdfkit';
+import { QR_QUIET_ZONE, qrMatrix, type QrMatrix } from './qr-render.ts';
+
+/**
+ * Print-ready PDF sheets of card QR codes (spec §3 'print-ready QR' payload, §5 'Print-ready
+ * defaults', §7 POST /cards/qr/print-ready; issue 3). Units are PDF points (1/72 inch)
+ * throughout. Codes are drawn as vector rectangles from the `qrcode` module matrix, so they
+ * stay sharp at any printer resolution. Each code sits in a cut box with crop marks at its
+ * four corners; the card UID is printed under every code.
+ */
+
+/** The two layouts of spec §5: a plain grid of codes, or credit-card-sized cards. */
+export type PrintFormat = 'standard' | 'card-template';
+
+/** A paper size: file name inside the zip, page size in points. */
+export interface Paper {
+  id: 'letter' | 'a4';
+  fileName: string;
+  title: string;
+  width: number;
+  height: number;
+}
+
+/** US Letter (8.5 × 11 in) and A4 (210 × 297 mm): one PDF of each goes into the zip. */
+export const PAPERS: readonly Paper[] = [
+  { id: 'letter', fileName: 'cards-letter.pdf', title: 'US Letter', width: 612, height: 792 },
+  { id: 'a4', fileName: 'cards-a4.pdf', title: 'A4', width: 595.28, height: 841.89 },
+];
+
+/** Millimetres to points. */
+export const mm = (v: number): number => (v * 72) / 25.4;
+
+/** Page margin on every side: 0.5 in, inside what office printers can print. */
+export const PAGE_MARGIN = 36;
+/** Space between a cut box and its grid slot's edge; gutters between boxes are twice this. */
+export const CUT_GAP = 12;
+/** Crop marks start this far from the box corner (so they never touch the cut piece)… */
+export const MARK_OFFSET = 3;
+/** …and are this long (OFFSET + LENGTH < CUT_GAP: marks of neighbouring boxes never meet). */
+export const MARK_LENGTH = 8;
+/** ISO/IEC 7810 ID-1 (credit card) size: 85.6 × 54 mm. */
+export const CARD_WIDTH = mm(85.6);
+export const CARD_HEIGHT = mm(54);
+/** Safe zone inside a card template: nothing is drawn closer than this to the cut edge (~2.8 mm). */
+export const CARD_PADDING = 8;
+
+/** A cut box on a page: top-left corner and size in points. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where the codes of one page go: cut boxes in reading order, and the code/label sizes. */
+export interface SheetLayout {
+  /** One cut box per card slot on the page, left to right, top to bottom. */
+  boxes: Box[];
+  /** Side of the QR square (quiet zone included) in standard layout; unused by card-template. */
+  qrSide: number;
+  /** Height of the UID strip under a code in standard layout. */
+  labelHeight: number;
+}
+
+/** The grid area inside the page margins. */
+function printableArea(paper: Paper): Box {
+  return { x: PAGE_MARGIN, y: PAGE_MARGIN, width: paper.width - 2 * PAGE_MARGIN, height: paper.height - 2 * PAGE_MARGIN };
+}
+
+/** UID strip height for a cut box whose free space is `w` × `h`: 12 % of the smaller side, 12–28 pt. */
+function standardLabelHeight(w: number, h: number): number {
+  return Math.min(28, Math.max(12, Math.min(w, h) * 0.12));
+}
+
+/**
+ * Standard layout of `perPage` codes (1–30) on `paper`. Tries every column count; the code
+ * side is what fits a slot after the gutters and the UID strip. Picks the largest code, but
+ * prefers a grid without empty slots when its codes are at least 85 % as large (8 per page →
+ * 2 × 4 rather than 3 × 3 with a hole). Each cut box is exactly the code plus its UID strip,
+ * centred in its slot.
+ */
+export function standardLayout(paper: Paper, perPage: number): SheetLayout {
+  const area = printableArea(paper);
+  const candidates = Array.from({ length: perPage }, (_, i) => {
+    const cols = i + 1;
+    const rows = Math.ceil(perPage / cols);
+    const w = area.width / cols - 2 * CUT_GAP;
+    const h = area.height / rows - 2 * CUT_GAP;
+    const labelHeight = standardLabelHeight(w, h);
+    return { cols, rows, side: Math.min(w, h - labelHeight), labelHeight, waste: cols * rows - perPage };
+  }).filter((c) => c.side > 0);
+  const best = Math.max(...candidates.map((c) => c.side));
+  const pick = candidates
+    .filter((c) => c.side >= 0.85 * best)
+    .sort((a, b) => a.waste - b.waste || b.side - a.side)[0];
+  const slotW = area.width / pick.cols;
+  const slotH = area.height / pick.rows;
+  const boxW = pick.side;
+  const boxH = pick.side + pick.labelHeight;
+  const boxes = Array.from({ length: perPage }, (_, i) => {
+    const col = i % pick.cols;
+    const row = Math.floor(i / pick.cols);
+    return { x: area.x + col * slotW + (slotW - boxW) / 2, y: area.y + row * slotH + (slotH - boxH) / 2, width: boxW, height: boxH };
+  });
+  return { boxes, qrSide: pick.side, labelHeight: pick.labelHeight };
+}
+
+/** Columns and rows of credit-card templates that fit `paper` with crop-mark gutters. */
+function cardGrid(paper: Paper): { cols: number; rows: number } {
+  const area = printableArea(paper);
+  const gutter = 2 * CUT_GAP;
+  return {
+    cols: Math.floor((area.width + gutter) / (CARD_WIDTH + gutter)),
+    rows: Math.floor((area.height + gutter) / (CARD_HEIGHT + gutter)),
+  };
+}
+
+/**
+ * How many credit-card templates fit on one page of every paper size (both US Letter and A4
+ * hold 2 × 4 = 8, the §5 default). A card-template request may not ask for more per page.
+ */
+export function cardTemplateCapacity(): number {
+  return Math.min(...PAPERS.map((p) => {
+    const g = cardGrid(p);
+    return g.cols * g.rows;
+  }));
+}
+
+/**
+ * Card-template layout of `perPage` cards (1 to `cardTemplateCapacity()`): 85.6 × 54 mm cut
+ * boxes on a grid centred on the page, filled in reading order. Throws a RangeError beyond
+ * capacity (the route answers 400 before that).
+ */
+export function cardTemplateLayout(paper: Paper, perPage: number): SheetLayout {
+  const { cols, rows } = cardGrid(paper);
+  if (perPage > cols * rows) throw new RangeError(`At most ${cols * rows} card templates fit on ${paper.title}`);
+  const gutter = 2 * CUT_GAP;
+  const gridW = cols * CARD_WIDTH + (cols - 1) * gutter;
+  const gridH = rows * CARD_HEIGHT + (rows - 1) * gutter;
+  const x0 = (paper.width - gridW) / 2;
+  const y0 = (paper.height - gridH) / 2;
+  const boxes = Array.from({ length: perPage }, (_, i) => ({
+    x: x0 + (i % cols) * (CARD_WIDTH + gutter),
+    y: y0 + Math.floor(i / cols) * (CARD_HEIGHT + gutter),
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+  }));
+  return { boxes, qrSide: 0, labelHeight: 0 };
+}
+
+/**
+ * Draws a QR symbol as one filled path of rectangles (one per horizontal run of dark
+ * modules), `side` points square with the 4-module quiet zone left white, top-left at (x, y).
+ */
+export function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number, side: number): void {
+  const module = side / (matrix.size + 2 * QR_QUIET_ZONE);
+  const ox = x + QR_QUIET_ZONE * module;
+  const oy = y + QR_QUIET_ZONE * module;
+  for (let row = 0; row < matrix.size; row++) {
+    let col = 0;
+    while (col < matrix.size) {
+      if (!matrix.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < matrix.size && matrix.get(row, col)) col++;
+      doc.rect(ox + start * module, oy + row * module, (col - start) * module, module);
+    }
+  }
+  doc.fillColor('#000000').fill();
+}
+
+/** Crop marks at the four corners of `box`: short hairlines pointing outward, off the corner by MARK_OFFSET. */
+export function drawCropMarks(doc: PDFKit.PDFDocument, box: Box): void {
+  const left = box.x;
+  const right = box.x + box.width;
+  const top = box.y;
+  const bottom = box.y + box.height;
+  const a = MARK_OFFSET;
+  const b = MARK_OFFSET + MARK_LENGTH;
+  for (const [x, dx] of [
+    [left, -1],
+    [right, 1],
+  ] as const) {
+    for (const [y, dy] of [
+      [top, -1],
+      [bottom, 1],
+    ] as const) {
+      doc.moveTo(x + dx * a, y).lineTo(x + dx * b, y); // horizontal mark on the edge's line
+      doc.moveTo(x, y + dy * a).lineTo(x, y + dy * b); // vertical mark
+    }
+  }
+  doc.lineWidth(0.5).strokeColor('#000000').stroke();
+}
+
+/**
+ * Text safe for the PDF standard fonts (WinAnsi): characters outside Latin-1 become '?'
+ * rather than garbage glyphs. Embedding a Unicode font is left for later.
+ */
+export function pdfSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+/** One card to print: its UID and the URL its QR encodes. */
+export interface PrintCard {
+  cardUid: string;
+  url: string;
+}
+
+/** Draws one standard cell: the code filling the top of the box, the UID centred under it. */
+function drawStandardCell(doc: PDFKit.PDFDocument, layout: SheetLayout, box: Box, card: PrintCard): void {
+  drawQr(doc, qrMatrix(card.url), box.x, box.y, layout.qrSide);
+  const fontSize = Math.min(layout.labelHeight * 0.55, layout.qrSide / 8);
+  doc
+    .font('Courier-Bold')
+    .fontSize(fontSize)
+    .fillColor('#000000')
+    .text(card.cardUid, box.x, box.y + layout.qrSide + (layout.labelHeight - fontSize) / 2, { width: box.width, align: 'center', lineBreak: false });
+}
+
+/**
+ * Draws one credit-card template: the code on the left with the UID under it; on the right
+ * the tenant name (bold, up to three lines) and 'Scan to see your balance'.
+ */
+function drawCardTemplate(doc: PDFKit.PDFDocument, box: Box, card: PrintCard, tenantName: string): void {
+  const uidSize = 8;
+  const uidHeight = 11;
+  const qrSide = box.height - 2 * CARD_PADDING - uidHeight;
+  const qrX = box.x + CARD_PADDING;
+  const qrY = box.y + CARD_PADDING;
+  drawQr(doc, qrMatrix(card.url), qrX, qrY, qrSide);
+  doc.font('Courier-Bold').fontSize(uidSize).fillColor('#000000').text(card.cardUid, qrX, qrY + qrSide + 1, { width: qrSide, align: 'center', lineBreak: false });
+  const textX = qrX + qrSide + 4;
+  const textW = box.x + box.width - CARD_PADDING - textX;
+  const nameTop = qrY + 10;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(pdfSafe(tenantName), textX, nameTop, { width: textW, height: 3 * 13.5, ellipsis: true });
+  doc.font('Helvetica').fontSize(8.5).fillColor('#333333').text('Scan to see your balance', textX, Math.max(doc.y + 8, nameTop + 34), { width: textW });
+}
+
+/** What a sheet PDF is made of. */
+export interface SheetRequest {
+  tenantName: string;
+  cards: PrintCard[];
+  printFormat: PrintFormat;
+  cardsPerPage: number;
+}
+
+/**
+ * A new pdfkit document for `paper` (no automatic first page, no margins: every position is
+ * explicit). It is a Readable stream of the PDF bytes; `writeSheets` fills and ends it.
+ */
+export function newSheetDocument(paper: Paper, tenantName: string): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: [paper.width, paper.height],
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: pdfSafe(`${tenantName}: card QR codes (${paper.title})`), Creator: 'Loyalty Cards' },
+  });
+}
+
+/**
+ * Writes ceil(cards / cardsPerPage) pages of `request` into `doc` and ends it. Each page: the
+ * cut boxes of the layout with crop marks, one card per box, and a footer line (tenant,
+ * paper, page x of y) in the bottom margin. `afterPage` runs after every page: the caller
+ * waits there for the consumer (backpressure) and returns false to stop early (client gone);
+ * then the document is ended where it is.
+ */
+export async function writeSheets(doc: PDFKit.PDFDocument, paper: Paper, request: SheetRequest, afterPage: () => Promise<boolean>): Promise<void> {
+  const { cards, cardsPerPage, printFormat, tenantName } = request;
+  const layout = printFormat === 'card-template' ? cardTemplateLayout(paper, cardsPerPage) : standardLayout(paper, cardsPerPage);
+  const pages = Math.ceil(cards.length / cardsPerPage);
+  for (let page = 0; page < pages; page++) {
+    doc.addPage({ size: [paper.width, paper.height], margin: 0 });
+    const onPage = cards.slice(page * cardsPerPage, (page + 1) * cardsPerPage);
+    onPage.forEach((card, i) => {
+      const box = layout.boxes[i];
+      drawCropMarks(doc, box);
+      if (printFormat === 'card-template') drawCardTemplate(doc, box, card, tenantName);
+      else drawStandardCell(doc, layout, box, card);
+    });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#666666')
+      .text(pdfSafe(`${tenantName} · ${cards.length} card${cards.length === 1 ? '' : 's'} · ${paper.title} · page ${page + 1} of ${pages}`), PAGE_MARGIN, paper.height - PAGE_MARGIN + 12, {
+        width: paper.width - 2 * PAGE_MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    if (!(await afterPage())) break;
+  }
+  doc.end();
+}
