@@ -39,7 +39,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // html5-qrcode stays out: the POS scanner import()s it on first use, in a chunk of its own.
+            { name: 'vendor', test: /node_modules[\\/](?!html5-qrcode[\\/])/ },
           ],
         },
       },

@@ -3,10 +3,12 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-rou
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
+import { CardsPage } from '@/features/cards/pages/cards-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
+import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
 import { RouteErrorFallback } from './error-fallback';
 import { RequireAuth, RequireRole, RequireTenant } from './guards';
 import { PlatformLayout } from './layouts/platform-layout';
@@ -19,10 +21,11 @@ const title = (t: string): RouteHandle => ({ title: t });
 
 /**
  * The route table (spec §2, §6):
- * - public: /login, /signup, /unauthorized; '/' redirects by role; unknown paths go to '/'.
+ * - public: /login, /signup, /unauthorized, /:slug/c/:cardUid (public card page); '/' redirects
+ *   by role; unknown paths go to '/'.
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
- *   dashboard and pos for staff, customer for customers; other roles → /unauthorized.
+ *   dashboard, pos and cards for staff, customer for customers; other roles → /unauthorized.
  */
 export function createRouter() {
   return createBrowserRouter([
@@ -34,6 +37,8 @@ export function createRouter() {
         { path: paths.login, element: <LoginPage /> },
         { path: paths.signup, element: <SignupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
+        // Public card page (spec §2): no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
+        { path: '/:slug/c/:cardUid', element: <PublicCardPage /> },
         {
           element: <RequireAuth />,
           children: [
@@ -58,13 +63,14 @@ export function createRouter() {
                       children: [
                         { path: 'dashboard', element: <DashboardPage />, handle: title('Dashboard') },
                         { path: 'pos', element: <PosPage />, handle: title('POS Terminal') },
+                        { path: 'cards', element: <CardsPage />, handle: title('Cards Management') },
                       ],
                     },
                     // Spec screens not built yet: the role guard still applies (a cashier opening
                     // /customers lands on /unauthorized); allowed roles go back to their home page.
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
-                      children: ['cards', 'transactions'].map((path) => ({ path, element: <Navigate to={paths.home} replace /> })),
+                      children: ['transactions'].map((path) => ({ path, element: <Navigate to={paths.home} replace /> })),
                     },
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,

@@ -13,6 +13,7 @@ export const paths = {
     root: (slug: string) => `/t/${encodeURIComponent(slug)}`,
     dashboard: (slug: string) => `/t/${encodeURIComponent(slug)}/dashboard`,
     pos: (slug: string) => `/t/${encodeURIComponent(slug)}/pos`,
+    cards: (slug: string) => `/t/${encodeURIComponent(slug)}/cards`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
   },
 } as const;

@@ -61,6 +61,45 @@ function readErrorBody(body: unknown): { error?: string; message?: string; code?
   return {};
 }
 
+/** Sends one request; a failed fetch becomes ApiError(0, NETWORK_ERROR_MESSAGE). Aborts rethrow. */
+async function send(method: Method, path: string, body: unknown, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
+  }
+}
+
+/** Reads a body as JSON; null when empty or not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The ApiError of a non-OK answer: the body's `error`, else `message`, else `HTTP {status}: {statusText}`. */
+function apiErrorOf(response: Response, parsed: unknown): ApiError {
+  const err = readErrorBody(parsed);
+  const message =
+    (typeof err.error === 'string' && err.error) ||
+    (typeof err.message === 'string' && err.message) ||
+    `HTTP ${response.status}: ${response.statusText}`;
+  return new ApiError(response.status, message, typeof err.code === 'string' ? err.code : undefined, err.details);
+}
+
 /**
  * Sends one JSON request to `${API_BASE}${path}` and returns the parsed JSON answer.
  *
@@ -73,45 +112,49 @@ function readErrorBody(body: unknown): { error?: string; message?: string; code?
  *   the answer is not OK.
  */
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      credentials: 'include',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
-  }
-
+  const response = await send(method, path, body, options, 'application/json');
   if (response.status === 204) return null as T;
+  const parsed = await readJson(response);
+  if (!response.ok) throw apiErrorOf(response, parsed);
+  return parsed as T;
+}
 
-  const text = await response.text().catch(() => '');
-  let parsed: unknown = null;
-  if (text) {
+/** A file answered by the API: its bytes and the name from `Content-Disposition` (null when absent). */
+export interface FileResponse {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The file name of a `Content-Disposition` header: `filename*=UTF-8''…` (RFC 5987) first, else
+ * `filename="…"`; path separators removed. Null when the header names no file.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*[\w-]+'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
     try {
-      parsed = JSON.parse(text);
+      name = decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
     } catch {
-      parsed = null;
+      name = null;
     }
   }
+  if (!name) name = /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? null;
+  const safe = name?.replace(/[\\/]/g, '_').trim();
+  return safe || null;
+}
 
-  if (!response.ok) {
-    const err = readErrorBody(parsed);
-    const message =
-      (typeof err.error === 'string' && err.error) ||
-      (typeof err.message === 'string' && err.message) ||
-      `HTTP ${response.status}: ${response.statusText}`;
-    throw new ApiError(response.status, message, typeof err.code === 'string' ? err.code : undefined, err.details);
-  }
-
-  return parsed as T;
+/**
+ * Sends one request whose answer is a file (QR images, zips, CSV exports): same base path,
+ * cookies, JSON body and errors as {@link request}, but the answer is returned as a Blob.
+ * @throws {ApiError} as {@link request} (the error body of a failed download is JSON).
+ */
+export async function requestFile(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<FileResponse> {
+  const response = await send(method, path, body, options, '*/*');
+  if (!response.ok) throw apiErrorOf(response, await readJson(response));
+  const blob = await response.blob();
+  return { blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) };
 }
 
 /** Shorthands of {@link request}; same answers and errors. */

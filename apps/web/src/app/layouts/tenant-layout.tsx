@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AlertTriangle, LayoutDashboard, LogOut, Menu, ScanLine, Store, UserRound, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CreditCard, LayoutDashboard, LogOut, Menu, ScanLine, Store, UserRound, X, type LucideIcon } from 'lucide-react';
 import type { Role } from '@loyalty/contract';
 import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -27,13 +27,14 @@ interface MenuItem {
 
 /**
  * Side-menu items, in the spec's order (spec §2 'Tenant area'). Only screens that exist are
- * listed; Customers, Cards, Transactions, Stores, Staff and Rules & Settings join as they are
- * built (Cards and Transactions with `needsTransact: true`).
+ * listed; Customers, Transactions, Stores, Staff and Rules & Settings join as they are
+ * built (Transactions with `needsTransact: true`).
  */
 function menuItems(slug: string): MenuItem[] {
   return [
     { label: 'Dashboard', to: paths.tenant.dashboard(slug), icon: LayoutDashboard, roles: TENANT_ROUTE_ROLES.staff },
     { label: 'POS Terminal', to: paths.tenant.pos(slug), icon: ScanLine, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
+    { label: 'Cards', to: paths.tenant.cards(slug), icon: CreditCard, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },
   ];
 }

@@ -10,9 +10,9 @@ import { Input } from '@/components/ui/input';
  * button (Enter loads too). The typed text goes through `normalizeCardUid` (trim, upper-case,
  * spaces/dashes removed, `/c/{uid}` extracted from a pasted QR URL) before `onLoad`.
  *
- * `scanner` is the slot of the camera scanner (html5-qrcode, a later issue); when given it is
- * shown above the manual entry, separated by an 'or' divider. The scanner calls the same
- * `onLoad(normalizeCardUid(decodedText))`.
+ * `scanner` renders the camera scanner (CardScanner) above the manual entry, separated by an
+ * 'or' divider. It receives `loadText`, the very function the form submits with, so a decoded
+ * QR text takes the same path as typed text: `normalizeCardUid`, then `onLoad`.
  */
 export function CardLookup({
   value,
@@ -27,11 +27,21 @@ export function CardLookup({
   /** Called with the normalised UID (never empty). */
   onLoad: (cardUid: string) => void;
   loading?: boolean;
-  scanner?: ReactNode;
+  /** Renders the scanner; `loadText(text)` loads like a manual submit, false when `text` holds no UID. */
+  scanner?: (loadText: (text: string) => boolean) => ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const [touched, setTouched] = useState(false);
   const empty = value.trim() === '';
+
+  /** The one load path of typed and scanned text: normalise, then load; false when nothing is left. */
+  function loadText(text: string): boolean {
+    const uid = normalizeCardUid(text);
+    if (!uid) return false;
+    onLoad(uid);
+    return true;
+  }
+
   return (
     <Card>
       <CardHeader>
@@ -40,7 +50,7 @@ export function CardLookup({
       <CardContent className="space-y-4">
         {scanner && (
           <>
-            <div>{scanner}</div>
+            {scanner(loadText)}
             <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
               <span className="h-px flex-1 bg-slate-200" />
               or
@@ -54,8 +64,7 @@ export function CardLookup({
           onSubmit={(e) => {
             e.preventDefault();
             setTouched(true);
-            const uid = normalizeCardUid(value);
-            if (uid) onLoad(uid);
+            loadText(value);
           }}
           className="flex items-end gap-2"
         >

@@ -12,6 +12,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useCard } from '../api/get-card';
 import { CardLookup } from '../components/card-lookup';
 import { CardPanel } from '../components/card-panel';
+import { CardScanner } from '../components/card-scanner';
 import { TransactionPanel } from '../components/transaction-panel';
 
 /**
@@ -28,6 +29,8 @@ export function PosPage() {
   const [input, setInput] = useState('');
   const [cardUid, setCardUid] = useState<string | null>(null);
   const [lastResult, setLastResult] = useState<string | null>(null);
+  /** Remount key of the camera scanner: 'New Transaction' stops and clears the camera. */
+  const [scannerSession, setScannerSession] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const card = useCard(slug, cardUid);
 
@@ -50,6 +53,7 @@ export function PosPage() {
     setCardUid(null);
     setInput('');
     setLastResult(null);
+    setScannerSession((n) => n + 1);
     inputRef.current?.focus();
   }
 
@@ -67,8 +71,14 @@ export function PosPage() {
 
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-2">
-          {/* The camera scanner (html5-qrcode, spec §2/§9) plugs into CardLookup's `scanner` slot in a later issue. */}
-          <CardLookup value={input} onChange={setInput} onLoad={load} loading={card.isFetching && !loaded} inputRef={inputRef} />
+          <CardLookup
+            value={input}
+            onChange={setInput}
+            onLoad={load}
+            loading={card.isFetching && !loaded}
+            inputRef={inputRef}
+            scanner={(loadText) => <CardScanner key={scannerSession} onDecoded={loadText} />}
+          />
 
           {cardUid && card.isPending && (
             <Card>
@@ -99,7 +109,7 @@ export function PosPage() {
                   <ScanLine aria-hidden="true" className="h-8 w-8" />
                 </span>
                 <p className="mt-4 text-lg font-medium text-slate-900">Scan a customer card to begin</p>
-                <p className="mt-1 max-w-sm text-sm text-slate-500">Type the card UID printed under the QR code, or paste the card&apos;s link, then press Enter.</p>
+                <p className="mt-1 max-w-sm text-sm text-slate-500">Start the camera and show the card&apos;s QR code, or type the UID printed under it and press Enter.</p>
               </CardContent>
             </Card>
           )}

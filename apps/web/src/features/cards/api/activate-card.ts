@@ -1,0 +1,27 @@
+import type { CardActivateRequest, CardResponse } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateCardData, tenantApi } from './keys';
+
+/**
+ * POST /api/t/{slug}/cards/activate (spec §4 'Card', §5 'Assign card'): UNASSIGNED → ACTIVE.
+ * Body: `{ cardUid, storeId, customerId }` for an existing customer without cards, or
+ * `{ cardUid, storeId, customer: { firstName, lastName, email?, phone? } }` to create one in the
+ * same transaction. Counts against the card quota.
+ * @returns the activated card (status ACTIVE, customer, storeName, activatedAt).
+ * @throws {ApiError} 400 validation ('Store is required', 'Select a customer or enter a new
+ *   one'), 403 subscription/quota gate, 404 unknown card/store/customer, 409 customer already
+ *   has a card or e-mail taken, 422 card not UNASSIGNED. Show the message, else 'Failed to assign card'.
+ */
+export function activateCard(slug: string, body: CardActivateRequest): Promise<CardResponse> {
+  return api.post<CardResponse>(`${tenantApi(slug)}/cards/activate`, body);
+}
+
+/** Activation mutation; on success refreshes cards, quota, trial status, dashboard and customer lists. */
+export function useActivateCard(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardActivateRequest) => activateCard(slug, body),
+    onSuccess: () => invalidateCardData(queryClient, slug, { customers: true }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { AvailableCustomersResponse } from '@loyalty/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { cardsKeys, tenantApi } from './keys';
+
+/**
+ * GET /api/t/{slug}/customers/available?search= (spec §7 'Customers', §5 'Assign card'): the
+ * customers who hold no card yet, the only ones the Assign Card modal may offer. `search`
+ * matches name, e-mail or phone; pass it already debounced (~300 ms).
+ * @returns `{ customers: [{ id, firstName, lastName, email, phone }] }` (email/phone may be null).
+ * @throws {ApiError} 401, 403 (role not allowed), 404 unknown tenant.
+ */
+export function getAvailableCustomers(slug: string, search: string, options?: { signal?: AbortSignal }): Promise<AvailableCustomersResponse> {
+  const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() })}` : '';
+  return api.get<AvailableCustomersResponse>(`${tenantApi(slug)}/customers/available${query}`, options);
+}
+
+/**
+ * Customers without a card, filtered by `search` (debounce it before passing). Idle while
+ * `enabled` is false (e.g. the modal is in 'New customer' mode). Keeps the previous list on
+ * screen while the next search loads.
+ */
+export function useAvailableCustomers(slug: string, search: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: cardsKeys.availableCustomers(slug, term),
+    queryFn: ({ signal }) => getAvailableCustomers(slug, term, { signal }),
+    enabled: Boolean(slug) && enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

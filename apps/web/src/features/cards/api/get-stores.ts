@@ -1,0 +1,27 @@
+import type { StoreListResponse } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { cardsKeys, tenantApi } from './keys';
+
+/**
+ * GET /api/t/{slug}/stores (spec §7 'Stores', §3 'Store'): the tenant's stores.
+ * @returns `{ stores: [{ id, name, address (nullable), active, createdAt, _count { users, cards, transactions } }] }`.
+ * @throws {ApiError} 401, 403 (a role the server does not let list stores), 404 unknown tenant.
+ */
+export function getStores(slug: string, options?: { signal?: AbortSignal }): Promise<StoreListResponse> {
+  return api.get<StoreListResponse>(`${tenantApi(slug)}/stores`, options);
+}
+
+/** Query options of {@link getStores}; fresh for 60 s (stores rarely change). */
+export function storesQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: cardsKeys.stores(slug),
+    queryFn: ({ signal }) => getStores(slug, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The tenant's stores (Create Card Batch, Assign Card, Assign Store, Card Details). */
+export function useStores(slug: string) {
+  return useQuery({ ...storesQueryOptions(slug), enabled: Boolean(slug) });
+}

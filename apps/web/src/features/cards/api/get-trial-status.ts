@@ -1,0 +1,29 @@
+import type { TrialStatusResponse } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { cardsKeys, tenantApi } from './keys';
+
+/**
+ * GET /api/t/{slug}/trial/status (spec §3 'Trial status', §7).
+ * @returns `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`
+ *   (counts of card activations against the free trial; `subscriptionRequired` per decisions.md:
+ *   not ACTIVE and trial activations used up or trial ended).
+ * @throws {ApiError} 401, 404. Failures are only logged by the pages (spec §7 'Behaviour on answers').
+ */
+export function getTrialStatus(slug: string, options?: { signal?: AbortSignal }): Promise<TrialStatusResponse> {
+  return api.get<TrialStatusResponse>(`${tenantApi(slug)}/trial/status`, options);
+}
+
+/** Query options of {@link getTrialStatus}; fresh for 30 s, like the tenant. */
+export function trialStatusQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: cardsKeys.trialStatus(slug),
+    queryFn: ({ signal }) => getTrialStatus(slug, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** The tenant's trial status (Cards page banner in trial mode). */
+export function useTrialStatus(slug: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...trialStatusQueryOptions(slug), enabled: Boolean(slug) && enabled });
+}

@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import { DEFAULT_BATCH_SIZE } from '@loyalty/contract';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/input';
+import { useTenant } from '@/features/tenant/api/get-tenant';
+import { batchErrorFeedback, batchSuccessMessage, useCreateBatch } from '../api/create-batch';
+import { useStoreOptions } from '../hooks/use-store-options';
+import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
+
+/**
+ * 'Create Card Batch' modal (spec §2, §5 'Card batch', §8 'Batch'). Quantity 1 to
+ * min(1000, remaining allowance), default 10; a larger number typed is clamped to the maximum
+ * and the spec's message says why (subscription or trial shortfall with the real numbers, or
+ * the 1000 cap). Optional store. Success: 'Successfully created {n} cards', the modal closes
+ * (and resets, as its form unmounts). Failures: the spec §8 texts, some as warnings.
+ */
+export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
+  const batch = useCreateBatch(slug);
+  const formId = useId();
+  const tenant = useTenant(slug);
+  const noneLeft = tenant.data ? maxBatchSize(cardAllowance(tenant.data)) === 0 : false;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Create Card Batch"
+      description="New cards start unassigned; assign them to customers when you hand them out."
+      dismissible={!batch.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={batch.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={batch.isPending} disabled={noneLeft}>
+            Create Cards
+          </Button>
+        </>
+      }
+    >
+      <BatchForm slug={slug} formId={formId} batch={batch} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: string; batch: ReturnType<typeof useCreateBatch>; onDone: () => void }) {
+  const tenant = useTenant(slug);
+  const allowance = tenant.data ? cardAllowance(tenant.data) : null;
+  const max = maxBatchSize(allowance);
+  const { activeStores } = useStoreOptions(slug);
+  const [quantity, setQuantity] = useState(() => String(Math.max(1, Math.min(DEFAULT_BATCH_SIZE, max))));
+  const [storeId, setStoreId] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  const none = max === 0;
+  const count = Number(quantity);
+  // A quota that shrank since the number was typed (another batch, a refetch) still clamps.
+  const overNow = Number.isInteger(count) && count > max && !none;
+
+  function onQuantity(raw: string) {
+    setError(undefined);
+    if (raw.trim() === '') {
+      setQuantity('');
+      setNotice(null);
+      return;
+    }
+    const n = Math.floor(Number(raw));
+    if (!Number.isFinite(n)) return;
+    if (n > max) {
+      setNotice(batchLimitMessage(n, allowance));
+      setQuantity(String(Math.max(1, max)));
+    } else {
+      setNotice(null);
+      setQuantity(String(Math.max(1, n)));
+    }
+  }
+
+  function submit() {
+    if (none) return;
+    if (!Number.isInteger(count) || count < 1) {
+      setError(`Enter a quantity from 1 to ${max}`);
+      return;
+    }
+    if (count > max) {
+      setNotice(batchLimitMessage(count, allowance));
+      setQuantity(String(max));
+      return;
+    }
+    batch.mutate(
+      { count, storeId: storeId || null },
+      {
+        onSuccess: (result) => {
+          toast.success(batchSuccessMessage(result.created));
+          onDone();
+        },
+        onError: (err) => {
+          const feedback = batchErrorFeedback(err);
+          if (feedback.level === 'warning') toast.warning(feedback.message);
+          else toast.error(feedback.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      className="space-y-4"
+    >
+      {none && allowance && <Alert tone="error">{batchLimitMessage(1, allowance)}</Alert>}
+      {!none && (notice || overNow) && <Alert tone="warning">{notice ?? batchLimitMessage(count, allowance)}</Alert>}
+      <Input
+        label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(1, max)}
+        step={1}
+        value={quantity}
+        onChange={(e) => onQuantity(e.target.value)}
+        disabled={none || batch.isPending}
+        error={error}
+        hint={
+          allowance && Number.isFinite(allowance.remaining)
+            ? `From 1 to ${max}. You can create ${allowance.remaining} more ${allowance.remaining === 1 ? 'card' : 'cards'} ${allowance.mode === 'subscription' ? 'on your plan' : 'in your trial'}.`
+            : 'From 1 to 1000 cards at once.'
+        }
+      />
+      <Select label="Store (optional)" value={storeId} onChange={(e) => setStoreId(e.target.value)} disabled={none || batch.isPending}>
+        <option value="">No store (choose when assigning)</option>
+        {activeStores.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </Select>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { CardResponse } from '@loyalty/contract';
+
+/** 'First Last' of a card's customer, or null when the card has none (shown as 'Unassigned'). */
+export function customerName(customer: Pick<NonNullable<CardResponse['customer']>, 'firstName' | 'lastName'> | null | undefined): string | null {
+  if (!customer) return null;
+  return `${customer.firstName} ${customer.lastName}`.trim() || null;
+}
+
+/** The status filter of the Cards page (spec §2): All, Unassigned, Active, Blocked. */
+export const STATUS_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'UNASSIGNED', label: 'Unassigned' },
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'BLOCKED', label: 'Blocked' },
+] as const;

@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import type { PublicCardResponse } from '@loyalty/contract';
+import { Ban, Info } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { CardStatusBadge } from '@/components/ui/badge';
+import { ApiError } from '@/lib/api';
+import { usePublicCard } from '../api/get-public-card';
+import { CardDetails } from '../components/card-details';
+import { CardFace } from '../components/card-face';
+import { EarnMoreBlock, SecurityNotice } from '../components/card-notices';
+import { PublicCardLayout } from '../components/public-card-layout';
+import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
+import { RecentTransactions } from '../components/recent-transactions';
+
+/** The holder's name of a full card: the server's holderName, else the customer's name, else null. */
+function holderNameOf(card: PublicCardResponse): string | null {
+  if (card.holderName?.trim()) return card.holderName.trim();
+  const name = card.customer ? `${card.customer.firstName} ${card.customer.lastName}`.trim() : '';
+  return name || null;
+}
+
+/** While mounted, the tab shows `title`; the previous title comes back on unmount. */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/**
+ * The loaded card. With a valid token (`full`): holder name or 'Unassigned Card', customer info,
+ * store, activation date and recent transactions. Without one: a neutral 'Loyalty card'
+ * heading, the card number, status and balance only (decisions.md 'Cards').
+ */
+function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken: boolean }) {
+  const holder = card.full ? holderNameOf(card) : null;
+  const heading = card.full ? (holder ?? 'Unassigned Card') : 'Loyalty card';
+  return (
+    <>
+      <header>
+        <p className="text-sm font-medium text-indigo-700">{card.tenantName}</p>
+        <h1 className="mt-0.5 text-2xl font-bold tracking-tight break-words text-slate-900">{heading}</h1>
+        <div className="mt-2">
+          <CardStatusBadge status={card.status} />
+        </div>
+        {!card.full && (
+          <p className="mt-3 flex gap-2 text-sm text-slate-600">
+            <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
+            {hadToken
+              ? "This link's security code could not be verified, so only the balance is shown. Scan the QR code on the card to see its details."
+              : "The holder's details and recent activity are shown when the card's QR code is scanned."}
+          </p>
+        )}
+      </header>
+
+      <CardFace tenantName={card.tenantName} cardUid={card.cardUid} balanceCents={card.balanceCents} status={card.status} holderName={holder} />
+
+      {card.status === 'BLOCKED' && (
+        <div role="status" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <Ban aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>This card is blocked: it cannot earn or redeem cashback. Please contact {card.tenantName} for help.</p>
+        </div>
+      )}
+      {card.full && card.status === 'UNASSIGNED' && (
+        <div role="status" className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
+          <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
+          <p>This card has not been activated yet. Ask at the counter to activate it and start earning cashback.</p>
+        </div>
+      )}
+
+      {card.full && <CardDetails card={card} />}
+      {card.full && <RecentTransactions transactions={card.transactions ?? []} />}
+      {card.status === 'ACTIVE' && <EarnMoreBlock placeName={(card.full && card.storeName) || card.tenantName} />}
+      <SecurityNotice />
+    </>
+  );
+}
+
+/**
+ * Public card page /{slug}/c/{cardUid}?t= (spec §2 'Public and general'), opened from the
+ * card's QR code, usually on a phone. No login: it sits outside every route guard, and a
+ * signed-in visitor stays here too. States: loading skeleton; 404 or no data → 'Invalid Card';
+ * an API error → 'Card Not Available' with its message; no usable answer (network, unknown)
+ * → 'Card Not Available' / 'Failed to load card information'.
+ */
+export function PublicCardPage() {
+  const { slug = '', cardUid = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('t')?.trim() || null;
+  const query = usePublicCard(slug, cardUid, token);
+  useDocumentTitle(query.data ? `${query.data.tenantName} · Loyalty card` : null);
+
+  let content;
+  if (query.isPending) {
+    content = <PublicCardSkeleton />;
+  } else if (query.isError) {
+    const error = query.error;
+    if (error instanceof ApiError && error.status === 404) content = <InvalidCard />;
+    else {
+      const apiAnswered = error instanceof ApiError && error.status > 0 && Boolean(error.message);
+      content = (
+        <CardNotAvailable
+          message={apiAnswered ? error.message : 'Failed to load card information'}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+  } else if (!query.data) {
+    content = <InvalidCard />;
+  } else {
+    content = <PublicCardView card={query.data} hadToken={token !== null} />;
+  }
+
+  return <PublicCardLayout>{content}</PublicCardLayout>;
+}
