@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
  * Browser tests (`npm run test:e2e`): build the web app, start the server on a fresh
  * embedded database with demo data, and drive Debian's Chromium (/usr/bin/chromium).
  */
-const PORT = 3100;
+/** E2E_PORT lets two runs (e.g. parallel work on one machine) use different ports. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'loyalty-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -22,6 +22,9 @@ import { customerRoutes } from './modules/customers/routes.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -85,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db, config });
       await tenantScope.register(cardFileRoutes, { db, config });
+      await tenantScope.register(reportRoutes, { db, config });
+      await tenantScope.register(userRoutes, { db, config });
+      await tenantScope.register(meRoutes, { db, config });
     },
     { prefix: '/api/t/:slug' },
   );

@@ -5,3 +5,8 @@ export * from './auth.ts';
 export * from './tenant.ts';
 export * from './pos.ts';
 export * from './cards.ts';
+export * from './customers.ts';
+export * from './reports.ts';
+export * from './users.ts';
+export * from './me.ts';
+export * from './stores.ts';

@@ -5,10 +5,14 @@ import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { CardsPage } from '@/features/cards/pages/cards-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
+import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
+import { StaffPage } from '@/features/staff/pages/staff-page';
+import { StoresPage } from '@/features/stores/pages/stores-page';
+import { TransactionsPage } from '@/features/transactions/pages/transactions-page';
 import { RouteErrorFallback } from './error-fallback';
 import { RequireAuth, RequireRole, RequireTenant } from './guards';
 import { PlatformLayout } from './layouts/platform-layout';
@@ -64,17 +68,22 @@ export function createRouter() {
                         { path: 'dashboard', element: <DashboardPage />, handle: title('Dashboard') },
                         { path: 'pos', element: <PosPage />, handle: title('POS Terminal') },
                         { path: 'cards', element: <CardsPage />, handle: title('Cards Management') },
+                        { path: 'transactions', element: <TransactionsPage />, handle: title('Transactions') },
                       ],
-                    },
-                    // Spec screens not built yet: the role guard still applies (a cashier opening
-                    // /customers lands on /unauthorized); allowed roles go back to their home page.
-                    {
-                      element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
-                      children: ['transactions'].map((path) => ({ path, element: <Navigate to={paths.home} replace /> })),
                     },
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                      children: ['customers', 'stores', 'staff', 'rules', 'billing', 'card-orders'].map((path) => ({
+                      children: [
+                        { path: 'customers', element: <CustomersPage />, handle: title('Customers') },
+                        { path: 'stores', element: <StoresPage />, handle: title('Stores') },
+                        { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
+                      ],
+                    },
+                    // Spec screens not built yet: the role guard still applies (a cashier opening
+                    // /rules lands on /unauthorized); allowed roles go back to their home page.
+                    {
+                      element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
+                      children: ['rules', 'billing', 'card-orders'].map((path) => ({
                         path,
                         element: <Navigate to={paths.home} replace />,
                       })),

@@ -14,6 +14,10 @@ export const paths = {
     dashboard: (slug: string) => `/t/${encodeURIComponent(slug)}/dashboard`,
     pos: (slug: string) => `/t/${encodeURIComponent(slug)}/pos`,
     cards: (slug: string) => `/t/${encodeURIComponent(slug)}/cards`,
+    customers: (slug: string) => `/t/${encodeURIComponent(slug)}/customers`,
+    transactions: (slug: string) => `/t/${encodeURIComponent(slug)}/transactions`,
+    stores: (slug: string) => `/t/${encodeURIComponent(slug)}/stores`,
+    staff: (slug: string) => `/t/${encodeURIComponent(slug)}/staff`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
   },
 } as const;

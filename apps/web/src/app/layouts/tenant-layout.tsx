@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AlertTriangle, CreditCard, LayoutDashboard, LogOut, Menu, ScanLine, Store, UserRound, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CreditCard, LayoutDashboard, LogOut, Menu, Receipt, ScanLine, Store, UserCog, UserRound, Users, X, type LucideIcon } from 'lucide-react';
 import type { Role } from '@loyalty/contract';
 import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -27,14 +27,17 @@ interface MenuItem {
 
 /**
  * Side-menu items, in the spec's order (spec §2 'Tenant area'). Only screens that exist are
- * listed; Customers, Transactions, Stores, Staff and Rules & Settings join as they are
- * built (Transactions with `needsTransact: true`).
+ * listed; Rules & Settings joins when it is built.
  */
 function menuItems(slug: string): MenuItem[] {
   return [
     { label: 'Dashboard', to: paths.tenant.dashboard(slug), icon: LayoutDashboard, roles: TENANT_ROUTE_ROLES.staff },
     { label: 'POS Terminal', to: paths.tenant.pos(slug), icon: ScanLine, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
+    { label: 'Customers', to: paths.tenant.customers(slug), icon: Users, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'Cards', to: paths.tenant.cards(slug), icon: CreditCard, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
+    { label: 'Transactions', to: paths.tenant.transactions(slug), icon: Receipt, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
+    { label: 'Stores', to: paths.tenant.stores(slug), icon: Store, roles: TENANT_ROUTE_ROLES.admin },
+    { label: 'Staff', to: paths.tenant.staff(slug), icon: UserCog, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },
   ];
 }
