@@ -1,4 +1,24 @@
 import { z } from 'zod';
+import { CustomerDetail } from './customers.ts';
+import { TransactionItem } from './pos.ts';
 
-/** The customer's own account (issue 4, customer self-service). */
-export const _mePlaceholder = z.never().optional();
+/**
+ * The signed-in customer's own account (issue 4, spec §2 'Customer dashboard'). One call
+ * scoped on the server to the session's customer: another customer's data is never in it,
+ * whatever the client sends. Money in cents.
+ */
+export const MyAccountResponse = z.object({
+  customer: CustomerDetail,
+  stats: z.object({
+    /** Sum of the balances of the customer's cards. */
+    totalBalanceCents: z.number().int(),
+    /** Sum of cashback of the customer's EARN rows. */
+    totalEarnedCents: z.number().int(),
+    /** Sum of the amounts of the customer's REDEEM rows. */
+    totalRedeemedCents: z.number().int(),
+    activeCards: z.number().int(),
+  }),
+  /** The customer's 10 newest ledger rows (spec §9). */
+  recentTransactions: z.array(TransactionItem),
+});
+export type MyAccountResponse = z.infer<typeof MyAccountResponse>;
