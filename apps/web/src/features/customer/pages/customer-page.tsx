@@ -1,23 +1,81 @@
+import { CreditCard, Gift, RotateCw, TrendingUp, UserX, Wallet } from 'lucide-react';
+import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent } from '@/components/ui/card';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { formatCents } from '@/lib/format';
+import { useMyAccount } from '../api/get-my-account';
+import { MyCards } from '../components/my-cards';
+import { MyTransactions } from '../components/my-transactions';
+import { ProfileCard } from '../components/profile-card';
+import { StatCard } from '../components/stat-card';
 
 /**
- * /t/{slug}/customer (customer only). Placeholder: greets the signed-in customer. Balances,
- * cards and transactions (spec §2 'Customer dashboard') come in a later issue.
+ * Customer dashboard /t/{slug}/customer (spec §2 'Customer dashboard', §9; customer role):
+ * 'Welcome back, {firstName}!', four stat cards (Total Balance, Total Earned, Total Redeemed,
+ * Active Cards; money in cents shown as USD), Profile Information, Your Loyalty Cards and the
+ * 10 most recent transactions, all from GET /t/{slug}/me, which holds the session's own
+ * customer only. 'Customer profile not found' when the API answers 404; a spinner while
+ * loading; other failures show the message with 'Try again'.
  */
 export function CustomerPage() {
+  const { slug = '' } = useParams();
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const account = useMyAccount(slug);
+
+  if (account.isPending) return <PageSpinner label="Loading your account" />;
+
+  if (account.isError) {
+    const notFound = isApiError(account.error, 404);
+    return (
+      <div className="mx-auto max-w-xl py-10">
+        {notFound ? (
+          <div className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+            <span className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+              <UserX aria-hidden="true" className="h-8 w-8" />
+            </span>
+            <h1 className="mt-4 text-lg font-semibold text-slate-900">Customer profile not found</h1>
+            <p className="mt-1 text-sm text-slate-500">Your login is not linked to a customer record yet. Please ask the store to check your account.</p>
+          </div>
+        ) : (
+          <Alert tone="error" title="Failed to load your account">
+            <p>{errorMessage(account.error, 'Something went wrong while loading your account.')}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void account.refetch()} loading={account.isFetching}>
+              <RotateCw aria-hidden="true" className="h-4 w-4" />
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  const { customer, stats, recentTransactions } = account.data;
+  const firstName = customer.firstName || user?.firstName || '';
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title={`Welcome, ${name}`} subtitle={tenant ? `Your loyalty account at ${tenant.name}` : undefined} />
-      <Card>
-        <CardContent className="py-6 text-sm text-slate-600">
-          Your cards, balance and transaction history will appear here soon.
-        </CardContent>
-      </Card>
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title={`Welcome back, ${firstName}!`} subtitle={tenant ? `Your loyalty account at ${tenant.name}` : 'Your loyalty account'} />
+      <dl className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Balance" value={formatCents(stats.totalBalanceCents)} icon={<Wallet className="h-5 w-5" />} tone="indigo" />
+        <StatCard label="Total Earned" value={formatCents(stats.totalEarnedCents)} icon={<TrendingUp className="h-5 w-5" />} tone="emerald" />
+        <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={<Gift className="h-5 w-5" />} tone="orange" />
+        <StatCard label="Active Cards" value={String(stats.activeCards)} icon={<CreditCard className="h-5 w-5" />} tone="sky" />
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-1">
+          <ProfileCard customer={customer} />
+        </div>
+        <div className="lg:col-span-2">
+          <MyCards cards={customer.cards} />
+        </div>
+      </div>
+      <div className="mt-6">
+        <MyTransactions transactions={recentTransactions} />
+      </div>
     </div>
   );
 }

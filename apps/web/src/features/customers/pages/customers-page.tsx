@@ -1,6 +1,184 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CustomerListItem } from '@loyalty/contract';
+import { Plus, RotateCw, Search, SearchX, Users } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api';
+import { useCustomers } from '../api/get-customers';
+import { CustomerDetailsDialog } from '../components/customer-details-dialog';
+import { CustomerFormDialog, type CustomerFormTarget } from '../components/customer-form-dialog';
+import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table';
+import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
+import { Pagination } from '../components/pagination';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
-/** /t/{slug}/customers: scaffold; the screen of spec §2 'Customers' is built in issue 4. */
+/** Customers per page of the table. */
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+/**
+ * Customers /t/{slug}/customers (spec §2 'Customers', §5 'Customer', §8 'Customers';
+ * tenant_admin). A search box (name, e-mail or phone, debounced 300 ms), the table (a card list
+ * on phones), pagination when there is more than one page, empty states 'No customers yet' /
+ * 'No customers found matching your search', loading and error states, and the Customer
+ * Details, Add New Customer, Edit Customer and Delete Customer modals. Search and page live
+ * in the address (?search=&page=) so reload and Back keep them.
+ */
 export function CustomersPage() {
-  return <PageHeader title="Customers" />;
+  const { slug = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+
+  const [searchInput, setSearchInput] = useState(search);
+  const debouncedSearch = useDebouncedValue(searchInput, 300);
+
+  const [viewing, setViewing] = useState<CustomerListItem | null>(null);
+  const [formTarget, setFormTarget] = useState<CustomerFormTarget | null>(null);
+  const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
+
+  const customers = useCustomers(slug, { search, page, limit: CUSTOMERS_PAGE_SIZE });
+
+  /** Updates the address; a new search goes back to page 1. */
+  function update(next: { search?: string; page?: number }) {
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next.search !== undefined) {
+          const s = next.search.trim();
+          if (s) p.set('search', s);
+          else p.delete('search');
+        }
+        if (next.page !== undefined && next.page > 1) p.set('page', String(next.page));
+        else p.delete('page');
+        return p;
+      },
+      { replace: next.page === undefined },
+    );
+  }
+
+  // The debounced box drives the address (only when the typed text changes)...
+  useEffect(() => {
+    if (debouncedSearch.trim() !== search) update({ search: debouncedSearch });
+  }, [debouncedSearch]);
+  // ...and Back/Forward, which change the address, drive the box.
+  useEffect(() => {
+    if (search !== searchInput.trim()) setSearchInput(search);
+  }, [search]);
+
+  // A page past the end (after a delete or a narrower search) snaps to the last page.
+  const pages = customers.data?.pages ?? 0;
+  useEffect(() => {
+    if (!customers.isPlaceholderData && pages > 0 && page > pages) update({ page: pages });
+  }, [pages, page, customers.isPlaceholderData]);
+
+  const list = customers.data?.customers ?? [];
+  const openCreate = () => setFormTarget({ mode: 'create' });
+  const addButton = (
+    <Button onClick={openCreate}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      Add Customer
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (customers.isPending) {
+    body = <CustomersTableSkeleton />;
+  } else if (customers.isError && !customers.data) {
+    body = (
+      <Alert tone="error" title="Failed to load customers">
+        <p>{errorMessage(customers.error, 'Something went wrong while loading the customers.')}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void customers.refetch()} loading={customers.isFetching}>
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (list.length === 0) {
+    body = search ? (
+      <EmptyState icon={<SearchX aria-hidden="true" className="h-8 w-8" />} title="No customers found matching your search" text="Try another name, e-mail address or phone number.">
+        <Button
+          variant="outline"
+          onClick={() => {
+            setSearchInput('');
+            update({ search: '' });
+          }}
+        >
+          Clear search
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title="No customers yet" text="Add your first customer, or assign a card to a new customer from the Cards page.">
+        {addButton}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <div aria-busy={customers.isFetching || undefined}>
+          <CustomersTable
+            customers={list}
+            dimmed={customers.isPlaceholderData}
+            actions={{ onView: setViewing, onEdit: (c) => setFormTarget({ mode: 'edit', customer: c }), onDelete: setDeleting }}
+          />
+        </div>
+        <Pagination page={page} pages={pages} total={customers.data?.total ?? 0} limit={CUSTOMERS_PAGE_SIZE} onPage={(p) => update({ page: p })} />
+      </>
+    );
+  }
+
+  const total = customers.data?.total;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Customers"
+        subtitle={total !== undefined && !search ? `${total} ${total === 1 ? 'customer' : 'customers'} in your loyalty programme` : 'Manage your loyalty programme customers'}
+        actions={addButton}
+      />
+      <div className="mb-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+        <Input
+          label="Search customers"
+          hideLabel
+          type="search"
+          placeholder="Search by name, email or phone"
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+          leading={<Search aria-hidden="true" className="h-4 w-4" />}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      {customers.isError && customers.data && (
+        <Alert tone="error" className="mb-4">
+          {errorMessage(customers.error, 'Failed to load customers')}
+        </Alert>
+      )}
+      {body}
+
+      <CustomerDetailsDialog
+        slug={slug}
+        customer={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={(c) => {
+          setViewing(null);
+          setFormTarget({ mode: 'edit', customer: c });
+        }}
+      />
+      <CustomerFormDialog slug={slug} target={formTarget} onClose={() => setFormTarget(null)} />
+      <DeleteCustomerDialog slug={slug} customer={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function EmptyState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">{icon}</span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 max-w-md text-sm text-slate-500">{text}</p>
+      {children && <div className="mt-6">{children}</div>}
+    </div>
+  );
 }

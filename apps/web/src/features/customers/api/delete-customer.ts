@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { customersApi, customersKeys, invalidateCustomerData } from './keys';
+
+/**
+ * DELETE /api/t/{slug}/customers/{id} (spec §2 'Delete Customer'; tenant_admin). Answers 204.
+ * @throws {ApiError} 409 while cards are still assigned to the customer (its `error` says so:
+ *   shown as is), 404 'Customer not found' (also another tenant's), 401, 403. Other failures
+ *   show 'Failed to delete customer. Please try again.'
+ */
+export async function deleteCustomer(slug: string, id: string): Promise<void> {
+  await api.delete<null>(`${customersApi(slug)}/${encodeURIComponent(id)}`);
+}
+
+/** Delete mutation (customer id); on success drops its cached details and refreshes customer data. */
+export function useDeleteCustomer(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteCustomer(slug, id),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: customersKeys.detail(slug, id) });
+      invalidateCustomerData(queryClient, slug);
+    },
+  });
+}

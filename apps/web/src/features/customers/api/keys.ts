@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Search text and page of the customer list (spec §2 'Customers'). */
+export interface CustomerListParams {
+  /** Name, e-mail or phone as typed (already debounced); empty for none. */
+  search?: string;
+  /** Page number, from 1. */
+  page: number;
+  /** Customers per page (contract: 1–200). */
+  limit: number;
+}
+
+/**
+ * Query keys of the Customers screen. Everything sits under `['tenants', slug, 'customers']`,
+ * the key the cards feature invalidates after an activation (features/cards/api/keys.ts), so
+ * a card assigned there refreshes this list and its details too, and the Assign Card modal's
+ * "customers without a card" list (also under that root) refreshes after a change here.
+ */
+export const customersKeys = {
+  all: (slug: string) => ['tenants', slug, 'customers'] as const,
+  lists: (slug: string) => ['tenants', slug, 'customers', 'list'] as const,
+  list: (slug: string, params: CustomerListParams) => ['tenants', slug, 'customers', 'list', params] as const,
+  detail: (slug: string, id: string) => ['tenants', slug, 'customers', 'detail', id] as const,
+};
+
+/**
+ * Marks stale everything a customer change can move: every customer query (lists, details,
+ * the Assign Card modal's available customers), the dashboard (Total Customers) and the cards
+ * (a card shows its customer's name and contact).
+ */
+export function invalidateCustomerData(queryClient: QueryClient, slug: string): void {
+  void queryClient.invalidateQueries({ queryKey: customersKeys.all(slug) });
+  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'cards'] });
+}
+
+/** `/t/{slug}/customers` prefix of the customer API paths. */
+export function customersApi(slug: string): string {
+  return `/t/${encodeURIComponent(slug)}/customers`;
+}
