@@ -1,89 +1,84 @@
-import { ArrowRight, ScanLine } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { CreditCard, Gift, HandCoins, Receipt, RotateCw, Users, Wallet } from 'lucide-react';
+import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { SubscriptionBadge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { useTenant } from '@/features/tenant/api/get-tenant';
-import { errorMessage } from '@/lib/api';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth-store';
-import { formatDate } from '@/lib/format';
+import { formatCents } from '@/lib/format';
+import { useDashboard } from '../api/get-dashboard';
+import { RecentTransactions } from '../components/recent-transactions';
+import { StatTile } from '../components/stat-tile';
+import { SubscriptionBanner } from '../components/subscription-banner';
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 text-sm font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
+const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * /t/{slug}/dashboard (tenant_admin, cashier). A first, honest version: a welcome, the
- * business's subscription facts from GET /t/{slug}/tenant, and a way into the POS. The spec's
- * stat tiles and recent transactions (spec §2 'Dashboard') arrive with the reports endpoint.
+ * Dashboard /t/{slug}/dashboard (spec §2 'Dashboard', §3 'Dashboard stats', §4 'Dashboard
+ * banner'; tenant_admin and cashier alike): the subscription or trial banner, six tiles (Total
+ * Customers, Active Cards showing the total card count, Total Transactions, Cashback Issued,
+ * Cashback Redeemed, Active Offers) each with its real trend against last month (decisions.md),
+ * and the 5 most recent transactions. A spinner while loading; 'Failed to load dashboard data'
+ * with a retry on failure.
  */
 export function DashboardPage() {
   const { slug = '' } = useParams();
   const user = useAuthStore((s) => s.user);
-  const tenant = useTenant(slug);
-  const t = tenant.data;
-  // The card quota in force (trial allowance or plan limit; −1 unlimited), as the server computes it.
-  const limit = t?.subscriptionInfo.cardLimit ?? 0;
-  const used = t?.subscriptionInfo.cardsUsed ?? 0;
+  const dashboard = useDashboard(slug);
+  const data = dashboard.data;
+
+  useEffect(() => {
+    if (dashboard.error) console.error('Failed to load dashboard data:', dashboard.error);
+  }, [dashboard.error]);
+
+  let body;
+  if (dashboard.isPending) {
+    body = <PageSpinner label="Loading dashboard" />;
+  } else if (!data) {
+    body = (
+      <Alert tone="error" title="Failed to load dashboard data">
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    const { stats, trends } = data;
+    body = (
+      <>
+        <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <StatTile label="Total Customers" value={count(stats.totalCustomers)} trend={trends.totalCustomers} icon={Users} accent="bg-blue-50 text-blue-600" format={count} />
+          <StatTile
+            label="Active Cards"
+            value={count(stats.totalCards)}
+            detail={`${count(stats.activeCards)} active of ${count(stats.totalCards)} cards`}
+            trend={trends.totalCards}
+            icon={CreditCard}
+            accent="bg-indigo-50 text-indigo-600"
+            format={count}
+          />
+          <StatTile label="Total Transactions" value={count(stats.totalTransactions)} trend={trends.totalTransactions} icon={Receipt} accent="bg-violet-50 text-violet-600" format={count} />
+          <StatTile label="Cashback Issued" value={formatCents(stats.totalCashbackIssued)} trend={trends.totalCashbackIssued} icon={HandCoins} accent="bg-emerald-50 text-emerald-600" format={formatCents} />
+          <StatTile label="Cashback Redeemed" value={formatCents(stats.totalCashbackRedeemed)} trend={trends.totalCashbackRedeemed} icon={Wallet} accent="bg-orange-50 text-orange-600" format={formatCents} />
+          <StatTile label="Active Offers" value={count(stats.activeOffers)} trend={trends.activeOffers} icon={Gift} accent="bg-pink-50 text-pink-600" format={count} />
+        </div>
+        {dashboard.isError && (
+          <Alert tone="warning" className="mb-4">
+            The figures could not be refreshed; showing the last ones loaded.
+          </Alert>
+        )}
+        <RecentTransactions slug={slug} transactions={data.recentTransactions} />
+      </>
+    );
+  }
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user?.firstName ?? ''}!`} />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Your business</CardTitle>
-            {t && <SubscriptionBadge status={t.subscriptionStatus} trialLabel="Trial Account" />}
-          </CardHeader>
-          <CardContent>
-            {tenant.isPending && (
-              <div className="flex justify-center py-6 text-indigo-600">
-                <Spinner />
-              </div>
-            )}
-            {tenant.isError && <Alert tone="error">{errorMessage(tenant.error, 'Failed to load business information')}</Alert>}
-            {t && (
-              <dl className="grid grid-cols-2 gap-4">
-                <Fact label="Name" value={t.name} />
-                <Fact label="Cards" value={limit < 0 ? `${used} (unlimited)` : `${used} of ${limit}`} />
-                {t.subscriptionStatus === 'TRIALING' && <Fact label="Trial ends" value={formatDate(t.trialEndsAt)} />}
-                {t.subscriptionInfo.planName && <Fact label="Plan" value={t.subscriptionInfo.planName} />}
-                {t.subscriptionStatus === 'PAST_DUE' && <Fact label="Grace period ends" value={formatDate(t.graceEndsAt)} />}
-                <Fact label="Stores" value={String(t._count.stores)} />
-              </dl>
-            )}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Point of sale</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <p className="text-sm text-slate-600">Scan or type a customer&apos;s card to add cashback on a purchase or redeem their balance.</p>
-            {t && !t.canTransact ? (
-              <Alert tone="warning">Subscription required to process transactions</Alert>
-            ) : (
-              <Link
-                to={paths.tenant.pos(slug)}
-                className="inline-flex h-10 items-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
-              >
-                <ScanLine aria-hidden="true" className="h-4 w-4" />
-                Open POS Terminal
-                <ArrowRight aria-hidden="true" className="h-4 w-4" />
-              </Link>
-            )}
-          </CardContent>
-        </Card>
-      </div>
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Dashboard" subtitle={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'} />
+      <SubscriptionBanner slug={slug} />
+      {body}
     </div>
   );
 }

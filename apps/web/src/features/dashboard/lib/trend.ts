@@ -1,0 +1,23 @@
+import type { Trend } from '@loyalty/contract';
+
+/** How a tile shows its trend: the text and its colour. */
+export interface TrendView {
+  text: string;
+  tone: 'up' | 'down' | 'flat' | 'new' | 'none';
+}
+
+/**
+ * The trend line of a dashboard tile (spec §2 'Dashboard'; decisions.md: real figures, this
+ * month against the last): '+12.5% from last month' (up, green), '−3.2% from last month' (down,
+ * red), '0.0% from last month' (flat); with no figure for last month (changePct null) 'New this
+ * month' when this month has some, else '—'.
+ */
+export function trendView(trend: Trend | undefined): TrendView {
+  if (!trend) return { text: '—', tone: 'none' };
+  const pct = trend.changePct;
+  if (pct === null || !Number.isFinite(pct)) return trend.thisMonth > 0 ? { text: 'New this month', tone: 'new' } : { text: '—', tone: 'none' };
+  const abs = Math.abs(pct).toFixed(1);
+  if (pct > 0) return { text: `+${abs}% from last month`, tone: 'up' };
+  if (pct < 0) return { text: `−${abs}% from last month`, tone: 'down' };
+  return { text: '0.0% from last month', tone: 'flat' };
+}

@@ -1,0 +1,40 @@
+import type { TransactionListResponse } from '@loyalty/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { filterQuery, type TransactionListParams } from '../lib/filters';
+import { tenantApi, transactionsKeys } from './keys';
+
+/**
+ * GET /api/t/{slug}/transactions?type=&category=&from=&to=&storeFilter=&search=&page=&limit=
+ * (spec §2 'Transactions', §7; page from 1, limit 50 per spec §9). Empty filters are left out.
+ * @returns `{ transactions, total, pages }`: newest first, each row with customerName (null for
+ *   a card without customer), cardUid, type (EARN | REDEEM | ADJUST), category (nullable),
+ *   `amountCents`, `cashbackCents`, `beforeBalanceCents`, `afterBalanceCents` (integer cents),
+ *   storeName (nullable), note and createdAt (ISO); `total` matching rows, `pages` of `limit`.
+ * @throws {ApiError} 400 bad query, 401 signed out, 403 role not allowed, 404 unknown tenant.
+ *   The page only logs failures (spec §8) and offers a retry.
+ */
+export function getTransactions(slug: string, params: TransactionListParams, options?: { signal?: AbortSignal }): Promise<TransactionListResponse> {
+  const query = filterQuery(params);
+  const search = params.search?.trim();
+  if (search) query.set('search', search);
+  query.set('page', String(params.page));
+  query.set('limit', String(params.limit));
+  return api.get<TransactionListResponse>(`${tenantApi(slug)}/transactions?${query}`, options);
+}
+
+/** Query options of {@link getTransactions}. */
+export function transactionsQueryOptions(slug: string, params: TransactionListParams) {
+  return queryOptions({
+    queryKey: transactionsKeys.list(slug, params),
+    queryFn: ({ signal }) => getTransactions(slug, params, { signal }),
+  });
+}
+
+/**
+ * The ledger rows of the Transactions page for the given filters, search and page. While a new
+ * filter or page loads, the previous answer stays on screen (`isPlaceholderData` is then true).
+ */
+export function useTransactions(slug: string, params: TransactionListParams) {
+  return useQuery({ ...transactionsQueryOptions(slug, params), enabled: Boolean(slug), placeholderData: keepPreviousData });
+}
