@@ -93,8 +93,9 @@ export function MyTransactions({ transactions }: { transactions: TransactionItem
                       {TYPE_LABELS[tx.type] ?? tx.type}
                       {tx.category && <span className="font-normal text-slate-500"> · {CATEGORY_LABELS[tx.category] ?? tx.category}</span>}
                     </p>
-                    <p className="truncate text-xs text-slate-500">
-                      {formatDateTime(tx.createdAt)}
+                    <p className="text-xs text-slate-500">{formatDateTime(tx.createdAt)}</p>
+                    <p className="truncate text-xs text-slate-400">
+                      <span className="font-mono tracking-wider">{tx.cardUid}</span>
                       {tx.storeName && ` · ${tx.storeName}`}
                     </p>
                   </div>

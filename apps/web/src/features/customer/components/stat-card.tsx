@@ -8,10 +8,10 @@ const tones = {
   sky: 'bg-sky-50 text-sky-600',
 } as const;
 
-/** One stat tile of the Customer dashboard: icon, label and a big value (a definition list item). */
+/** One stat tile of the Customer dashboard: icon, label and a big value (a definition list item); icon above the text on phones. */
 export function StatCard({ label, value, icon, tone = 'indigo' }: { label: string; value: string; icon: ReactNode; tone?: keyof typeof tones }) {
   return (
-    <div className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span aria-hidden="true" className={cn('flex h-11 w-11 shrink-0 items-center justify-center rounded-xl', tones[tone])}>
         {icon}
       </span>

@@ -59,7 +59,7 @@ export function CustomerPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={`Welcome back, ${firstName}!`} subtitle={tenant ? `Your loyalty account at ${tenant.name}` : 'Your loyalty account'} />
-      <dl className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard label="Total Balance" value={formatCents(stats.totalBalanceCents)} icon={<Wallet className="h-5 w-5" />} tone="indigo" />
         <StatCard label="Total Earned" value={formatCents(stats.totalEarnedCents)} icon={<TrendingUp className="h-5 w-5" />} tone="emerald" />
         <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={<Gift className="h-5 w-5" />} tone="orange" />

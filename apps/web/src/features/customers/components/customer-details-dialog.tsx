@@ -143,14 +143,16 @@ export function CustomerDetailsDialog({
                     </span>
                     <div className="min-w-0 flex-1">
                       <p className="font-mono text-sm font-semibold tracking-wider text-slate-900">{card.cardUid}</p>
-                      <p className="flex items-center gap-1 truncate text-xs text-slate-500">
-                        <Store aria-hidden="true" className="h-3 w-3 shrink-0" />
-                        {card.storeName ?? 'No store'}
+                      <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500">
+                        <span className="flex items-center gap-1">
+                          <Store aria-hidden="true" className="h-3 w-3 shrink-0" />
+                          {card.storeName ?? 'No store'}
+                        </span>
                         {card.activatedAt && (
-                          <>
-                            <CalendarDays aria-hidden="true" className="ml-2 h-3 w-3 shrink-0" />
-                            <span className="truncate">{formatDate(card.activatedAt)}</span>
-                          </>
+                          <span className="flex items-center gap-1 whitespace-nowrap">
+                            <CalendarDays aria-hidden="true" className="h-3 w-3 shrink-0" />
+                            Activated {formatDate(card.activatedAt)}
+                          </span>
                         )}
                       </p>
                     </div>
