@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AvailableCustomersResponse, ErrorBody } from '@loyalty/contract';
+import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { listAvailableCustomers } from './service.ts';
+import { createCustomer, deleteCustomer, getCustomerDetail, listAvailableCustomers, listCustomers, updateCustomer, type CustomerActor } from './service.ts';
 
 /** Query of GET /customers/available: optional search text, at most 100 characters. */
 const AvailableQuery = z.object({ search: z.string().trim().max(100).optional() });
 
+const slugParams = z.object({ slug: z.string() });
+/** `{id}` is any text (the router caps it at 100 characters, 414): a malformed id answers 404 like an unknown one (the service checks the UUID form). */
+const customerParams = z.object({ slug: z.string(), id: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
 /**
- * Customer routes under /api/t/{slug}/customers (spec §7 'Customers'). For now the Assign
- * Card modal's list; the customers CRUD comes with its own issue.
+ * Customer routes under /api/t/{slug}/customers (spec §2 'Customers', §5 'Customer', §7
+ * 'Customers'). All ROLES.admin (spec §6: customers are tenant_admin only; platform_admin
+ * passes): 401 signed out, 403 cashier or customer, 404 another tenant's slug or customer.
+ * `/customers/available` is a static path, so the router prefers it to `/customers/:id`
+ * whatever the registration order.
  */
 export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  const actorOf = (request: FastifyRequest): CustomerActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
   /**
    * GET /customers/available?search= → AvailableCustomersResponse `{ customers }`: this
    * tenant's customers without cards, name/email/phone search, at most 50, by last name.
@@ -25,8 +36,88 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     '/customers/available',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: z.object({ slug: z.string() }), querystring: AvailableQuery, response: { 200: AvailableCustomersResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['customers'], params: slugParams, querystring: AvailableQuery, response: { 200: AvailableCustomersResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
     async (request) => listAvailableCustomers(db, tenantOf(request).id, request.query.search),
+  );
+
+  /**
+   * GET /customers?search&page&limit (CustomerListQuery: page from 1, limit 1..200, default
+   * 50) → CustomerListResponse `{ customers, total, pages }`, newest first; search on first,
+   * last or full name, e-mail or phone (case-insensitive, contains). Each row with tier,
+   * totalSpendCents and activeCards (ACTIVE cards). ROLES.admin. 400 bad query.
+   */
+  app.get(
+    '/customers',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: slugParams, querystring: CustomerListQuery, response: { 200: CustomerListResponse, ...errors } },
+    },
+    async (request) => listCustomers(db, tenantOf(request).id, request.query),
+  );
+
+  /**
+   * POST /customers (CustomerInput: firstName and lastName required, e-mail and phone
+   * optional, '' meaning none) → 201 CustomerDetail (tier from the tier rules at a spend of
+   * 0, no cards). ROLES.admin. 400 VALIDATION_ERROR with field details (nothing written), 409
+   * 'A customer with this email already exists' (details on body.email). Audit-logged.
+   */
+  app.post(
+    '/customers',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: slugParams, body: CustomerInput, response: { 201: CustomerDetail, ...errors } },
+    },
+    async (request, reply) => {
+      const body = await createCustomer(db, actorOf(request), request.body);
+      return reply.status(201).send(body);
+    },
+  );
+
+  /**
+   * GET /customers/{id} → CustomerDetail with cards (UID, balance in cents, status, store
+   * name, activatedAt): the Customer Details modal (spec §2). ROLES.admin. 404 'Customer not
+   * found' for an unknown, another tenant's or malformed id.
+   */
+  app.get(
+    '/customers/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: customerParams, response: { 200: CustomerDetail, ...errors } },
+    },
+    async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
+  );
+
+  /**
+   * PUT /customers/{id} (CustomerInput) → CustomerDetail: edits names, e-mail and phone
+   * (spec §2 'Edit Customer'). ROLES.admin. 400 bad body (nothing written), 404 'Customer not
+   * found', 409 'A customer with this email already exists'. Audit-logged with before/after.
+   */
+  app.put(
+    '/customers/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: customerParams, body: CustomerInput, response: { 200: CustomerDetail, ...errors } },
+    },
+    async (request) => updateCustomer(db, actorOf(request), request.params.id, request.body),
+  );
+
+  /**
+   * DELETE /customers/{id} → 204 (spec §2 'Delete Customer'). ROLES.admin. 404 'Customer not
+   * found'; 409 CONFLICT 'This customer has assigned cards. Unassign their cards before
+   * deleting the customer.' while any card is assigned, or 'This customer has transactions in
+   * the ledger and cannot be deleted.' (decisions.md: the ledger is append-only); nothing is
+   * deleted then. Audit-logged.
+   */
+  app.delete(
+    '/customers/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: customerParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteCustomer(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };
