@@ -28,8 +28,27 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Issue 4 (staff routes): a demo cashier the matrix may edit, so that no signed-in account loses its session. */
+let staffTargetId: string | undefined;
+beforeAll(async () => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/t/demo/users',
+    headers: { cookie: cookies.admin! },
+    payload: { firstName: 'Matrix', lastName: 'Target', email: 'matrix-target@example.com', password: 'secret1', role: 'cashier', storeId: mainStoreId },
+  });
+  staffTargetId = res.json().id;
+});
+
+/** Issue 4 (customers routes): the demo customer Jane's id (she holds a card). */
+let janeCustomerId: string | undefined;
+beforeAll(async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: cookies.admin! } });
+  janeCustomerId = res.json().customers[0].id;
+});
+
 type Route = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** A valid body, built when the request is made (ids are known only after beforeAll). */
   body?: () => object;
@@ -42,7 +61,68 @@ const routes: Route[] = [
   { method: 'GET', path: 'tenant', allowed: ['platform', 'admin', 'cashier', 'customer'] },
   { method: 'GET', path: 'trial/status', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'stores', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'POST', path: 'stores', body: () => ({ name: `Matrix Store ${Math.random().toString(36).slice(2)}` }), allowed: ['platform', 'admin'], ok: 201 },
+  {
+    method: 'PUT',
+    get path() {
+      return `stores/${mainStoreId ?? ':id'}`;
+    },
+    body: () => ({ name: 'Main Store' }),
+    allowed: ['platform', 'admin'],
+  },
+  { method: 'GET', path: 'users', allowed: ['platform', 'admin'] },
+  {
+    method: 'POST',
+    path: 'users',
+    body: () => ({ firstName: 'Matrix', lastName: 'Staff', email: `matrix-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret1', role: 'tenant_admin' }),
+    allowed: ['platform', 'admin'],
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    get path() {
+      return `users/${staffTargetId ?? ':id'}`;
+    },
+    body: () => ({ firstName: 'Matrix', lastName: 'Target', role: 'cashier', storeId: mainStoreId, active: true }),
+    allowed: ['platform', 'admin'],
+  },
+  {
+    method: 'PUT',
+    get path() {
+      return `users/${staffTargetId ?? ':id'}/password`;
+    },
+    body: () => ({ password: 'secret2' }),
+    allowed: ['platform', 'admin'],
+    ok: 204,
+  },
   { method: 'GET', path: 'customers/available', allowed: ['platform', 'admin'] },
+  { method: 'GET', path: 'customers?search=a&page=1', allowed: ['platform', 'admin'] },
+  { method: 'POST', path: 'customers', body: () => ({ firstName: 'Matrix', lastName: 'Customer' }), allowed: ['platform', 'admin'], ok: 201 },
+  {
+    method: 'GET',
+    get path() {
+      return `customers/${janeCustomerId ?? ':id'}`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  {
+    method: 'PUT',
+    get path() {
+      return `customers/${janeCustomerId ?? ':id'}`;
+    },
+    body: () => ({ firstName: 'Jane', lastName: 'Customer', email: 'customer@demo.com', phone: '+1 555 0100' }),
+    allowed: ['platform', 'admin'],
+  },
+  /** Jane holds a card, so an allowed caller passes the guard and gets the business refusal 409 (nothing is deleted). */
+  {
+    method: 'DELETE',
+    get path() {
+      return `customers/${janeCustomerId ?? ':id'}`;
+    },
+    allowed: ['platform', 'admin'],
+    ok: 409,
+  },
+  { method: 'GET', path: 'me', allowed: ['customer'] },
   { method: 'GET', path: 'cards?status=ACTIVE', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'POST', path: 'cards/batch', body: () => ({ count: 1 }), allowed: ['platform', 'admin', 'cashier'], ok: 201 },
   {

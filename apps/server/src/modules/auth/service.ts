@@ -39,10 +39,14 @@ export async function authResponse(db: Database, user: AuthUser): Promise<AuthRe
   };
 }
 
+/** 401 text for a deactivated staff account whose password is right (PUT /users/{id} active false). */
+export const DEACTIVATED_ACCOUNT = 'This account has been deactivated. Please contact your store administrator.';
+
 /**
  * Checks e-mail and password (argon2id). Returns the user, or throws 401 'Invalid email or
- * password' for an unknown e-mail, a wrong password or a deactivated account alike (no
- * account enumeration). Records `lastLogin`.
+ * password' for an unknown e-mail or a wrong password alike (no account enumeration), and
+ * 401 DEACTIVATED_ACCOUNT for a deactivated account given its right password. Records
+ * `lastLogin` on success.
  */
 export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
   const [row] = await db
@@ -64,7 +68,9 @@ export async function login(db: Database, email: string, password: string): Prom
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
   const ok = row ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await DUMMY_HASH_PROMISE, password), false);
-  if (!row || !ok || !row.active) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  // Only someone who knows the password learns that the account exists but is switched off.
+  if (!row.active) throw new AppError('UNAUTHENTICATED', DEACTIVATED_ACCOUNT);
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id));
   const { passwordHash: _p, active: _a, ...user } = row;
   return { ...user, role: user.role as Role };

@@ -1,30 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, StoreListResponse } from '@loyalty/contract';
+import { ErrorBody, StoreInput, StoreItem, StoreListResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { listStores } from './service.ts';
+import { createStore, listStores, updateStore, type StoreActor } from './service.ts';
+
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string here: a malformed id answers 404 'Store not found' like an unknown one. */
+const storeParams = z.object({ slug: z.string(), id: z.string() });
 
 /**
- * Store routes under /api/t/{slug}/stores (spec §7 'Stores'). For now GET only; POST and
- * PUT come with the stores issue.
+ * Store routes under /api/t/{slug}/stores (spec §2 'Stores', §5 'Store', §7 'Stores').
+ * GET is ROLES.staff (see its handler); POST and PUT are ROLES.admin (tenant_admin; the
+ * platform_admin passes wherever tenant_admin does). Every route: 401 signed out, 404 for
+ * another tenant's slug or store.
  */
 export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  const actorOf = (request: FastifyRequest): StoreActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
   /**
    * GET /stores → StoreListResponse `{ stores }` sorted by name, each with `_count` (users,
    * cards, transactions). Role decision: ROLES.staff (tenant_admin and cashier), although
    * spec §6 gives the Stores page to tenant_admin only: the Cards page, open to cashiers,
    * needs the store list for its Assign Card and Assign Store modals. Reading store names
    * and counts reveals nothing a cashier cannot see on the Cards and Transactions pages.
-   * Writes (POST, PUT) will be ROLES.admin. 401 signed out, 403 customer, 404 other tenant.
+   * 401 signed out, 403 customer, 404 other tenant.
    */
   app.get(
     '/stores',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['stores'], params: z.object({ slug: z.string() }), response: { 200: StoreListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: { tags: ['stores'], params: slugParams, response: { 200: StoreListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
     async (request) => listStores(db, tenantOf(request).id),
+  );
+
+  /**
+   * POST /stores (StoreInput `{ name, address?, active? }`) → 201 StoreItem with `_count`
+   * zeros. ROLES.admin. 400 'Store name is required' (details `body.name`), 403 cashier or
+   * customer, 403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add more.'
+   * (plan store limit, decisions.md 'Trial, subscription and quota'), 409 'A store with this
+   * name already exists'. Nothing is written on an error.
+   */
+  app.post(
+    '/stores',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['stores'],
+        params: slugParams,
+        body: StoreInput,
+        response: { 201: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createStore(db, actorOf(request), request.body)),
+  );
+
+  /**
+   * PUT /stores/{id} (StoreInput: name, address, active) → 200 StoreItem with its counts.
+   * ROLES.admin. 400 'Store name is required', 404 'Store not found' (unknown, malformed or
+   * another tenant's id), 409 duplicate name, 403 plan limit when re-activating a store.
+   */
+  app.put(
+    '/stores/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['stores'],
+        params: storeParams,
+        body: StoreInput,
+        response: { 200: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => updateStore(db, actorOf(request), request.params.id, request.body),
   );
 };

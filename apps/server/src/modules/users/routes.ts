@@ -1,6 +1,85 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErrorBody, StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { changeStaffPassword, createStaff, listStaff, updateStaff, type StaffActor } from './service.ts';
 
-/** Staff (user) routes under /api/t/{slug}/users (spec §7 'Users'). Built in issue 4. */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string here: a malformed id answers 404 'Staff member not found' like an unknown one. */
+const userParams = z.object({ slug: z.string(), id: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/**
+ * Staff (user) routes under /api/t/{slug}/users (spec §2 'Staff Management', §5 'Staff',
+ * §7 'Users'). All ROLES.admin (spec §6: staff is tenant_admin only; the platform_admin
+ * passes wherever tenant_admin does): 401 signed out, 403 cashier or customer, 404 another
+ * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
+ * user id answers 404 like an unknown one.
+ */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  const actorOf = (request: FastifyRequest): StaffActor => ({
+    tenantId: tenantOf(request).id,
+    userId: request.user!.id,
+    sessionHash: request.sessionHash,
+  });
+
+  /** GET /users → StaffListResponse `{ users }`: the tenant's staff by name, with store name, active and lastLogin. */
+  app.get(
+    '/users',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['users'], params: slugParams, response: { 200: StaffListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => listStaff(db, tenantOf(request).id),
+  );
+
+  /**
+   * POST /users (StaffCreateRequest) → 201 StaffUser. 400 validation (names, e-mail,
+   * password ≥ 6 'Password must be at least 6 characters long', role cashier/tenant_admin
+   * only, 'A cashier must be assigned to a store'); 403 plan staff limit ('Your {plan} plan
+   * allows {n} staff member(s). Upgrade to add more.'); 404 'Store not found'; 409 'An
+   * account with this email already exists'. Nothing is written on an error.
+   */
+  app.post(
+    '/users',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await createStaff(db, actorOf(request), request.body)),
+  );
+
+  /**
+   * PUT /users/{id} (StaffUpdateRequest: names, role, storeId, active; no e-mail, no
+   * password) → 200 StaffUser. Deactivation ends the user's sessions at once. 400, 403 plan
+   * limit on re-activation, 404 'Staff member not found' / 'Store not found', 409 when the
+   * tenant would be left without an active Store Admin.
+   */
+  app.put(
+    '/users/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['users'], params: userParams, body: StaffUpdateRequest, response: { 200: StaffUser, ...errors } },
+    },
+    async (request) => updateStaff(db, actorOf(request), request.params.id, request.body),
+  );
+
+  /**
+   * PUT /users/{id}/password (StaffPasswordRequest `{ password }`, ≥ 6 characters) → 204;
+   * ends the user's other sessions (all but the caller's own). 400, 404 'Staff member not found'.
+   */
+  app.put(
+    '/users/:id/password',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['users'], params: userParams, body: StaffPasswordRequest, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await changeStaffPassword(db, actorOf(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};
