@@ -41,28 +41,28 @@ export function StatTile({
   const style = trendStyles[view.tone];
   const TrendIcon = style.Icon;
   return (
-    <div role="group" aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div role="group" aria-labelledby={id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p id={id} className="text-sm font-medium text-slate-500">
             {label}
           </p>
-          <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="stat-value">
+          <p className="mt-1.5 text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-2xl" data-testid="stat-value">
             {value}
           </p>
           {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
         </div>
-        <span aria-hidden="true" className={cn('flex h-11 w-11 shrink-0 items-center justify-center rounded-full', accent)}>
+        <span aria-hidden="true" className={cn('hidden h-11 w-11 shrink-0 items-center justify-center rounded-full sm:flex', accent)}>
           <Icon className="h-5 w-5" />
         </span>
       </div>
       <p
-        className={cn('mt-3 flex items-center gap-1 text-sm font-medium', style.className)}
+        className={cn('mt-auto flex items-start gap-1 pt-3 text-xs font-medium sm:items-center sm:text-sm', style.className)}
         data-testid="stat-trend"
         data-tone={view.tone}
         title={trend ? `This month: ${format(trend.thisMonth)} · last month: ${format(trend.lastMonth)}` : undefined}
       >
-        {TrendIcon && <TrendIcon aria-hidden="true" className="h-4 w-4" />}
+        {TrendIcon && <TrendIcon aria-hidden="true" className="mt-px h-4 w-4 shrink-0 sm:mt-0" />}
         {view.text}
       </p>
     </div>

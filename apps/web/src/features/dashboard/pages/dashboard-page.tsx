@@ -48,12 +48,12 @@ export function DashboardPage() {
     const { stats, trends } = data;
     body = (
       <>
-        <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
           <StatTile label="Total Customers" value={count(stats.totalCustomers)} trend={trends.totalCustomers} icon={Users} accent="bg-blue-50 text-blue-600" format={count} />
           <StatTile
             label="Active Cards"
             value={count(stats.totalCards)}
-            detail={`${count(stats.activeCards)} active of ${count(stats.totalCards)} cards`}
+            detail={`${count(stats.activeCards)} active`}
             trend={trends.totalCards}
             icon={CreditCard}
             accent="bg-indigo-50 text-indigo-600"
