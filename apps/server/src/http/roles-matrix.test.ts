@@ -140,6 +140,9 @@ const routes: Route[] = [
   { method: 'GET', path: 'transactions', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'POST', path: 'transactions/earn', body: () => ({ cardUid: 'DEM0CARD0002', amountCents: 100 }), allowed: ['platform', 'admin', 'cashier'] },
   { method: 'POST', path: 'transactions/redeem', body: () => ({ cardUid: 'DEM0CARD0002', amountCents: 1 }), allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'reports/dashboard', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'reports/export/transactions?type=EARN', allowed: ['platform', 'admin', 'cashier'] },
+  { method: 'GET', path: 'reports/export/customers', allowed: ['platform', 'admin'] },
 ];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {

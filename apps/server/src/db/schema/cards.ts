@@ -28,6 +28,8 @@ export const cards = pgTable(
     foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
     index('cards_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('cards_tenant_customer_idx').on(t.tenantId, t.customerId),
+    // Dashboard trend: cards created per month (ADR 0006).
+    index('cards_tenant_created_idx').on(t.tenantId, t.createdAt),
     check('cards_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );

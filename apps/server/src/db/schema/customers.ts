@@ -24,5 +24,7 @@ export const customers = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('customers_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
     index('customers_tenant_name_idx').on(t.tenantId, t.lastName, t.firstName),
+    // Dashboard trend (customers created per month) and the customers.csv keyset (ADR 0006).
+    index('customers_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );

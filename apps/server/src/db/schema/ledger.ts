@@ -1,5 +1,5 @@
-import { foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { cents, createdAt, id, tenantId } from './columns.ts';
+import { bigint, date, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 import { cards } from './cards.ts';
 import { customers } from './customers.ts';
@@ -33,8 +33,46 @@ export const transactions = pgTable(
     foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
     foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
-    index('transactions_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // Newest first (list, export keyset, dashboard's live part). The trailing type, category
+    // and store_id let the list's filters and counts run as index-only scans (ADR 0006).
+    index('transactions_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc(), t.type, t.category, t.storeId),
     index('transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.createdAt.desc()),
     index('transactions_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Daily rollup of the ledger (ADR 0006): per tenant, closed UTC day, store, type and
+ * category, the row count and the sums of amount and cashback (cents). Filled lazily by the
+ * reports module for days that closed more than a safety margin ago; days from
+ * `ledger_rollup_state.rolled_until` on are read live from `transactions`. Derived data:
+ * rebuilt from the ledger whenever a row lands in a rolled-up day (trigger in migration 0002).
+ */
+export const ledgerDailyTotals = pgTable(
+  'ledger_daily_totals',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: uuid('store_id'),
+    type: text('type').notNull(),
+    category: text('category'),
+    txCount: bigint('tx_count', { mode: 'number' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    cashbackCents: cents('cashback_cents').notNull(),
+  },
+  (t) => [unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct()],
+);
+
+/**
+ * How far a tenant's ledger is rolled up (ADR 0006): every UTC day before `rolledUntil` is
+ * in `ledger_daily_totals`. The row is locked while a roll-up runs; a ledger row inserted
+ * with a `created_at` before now() (back-dated: seeds, imports) pulls `rolledUntil` back to
+ * its day, so that day and the following ones are rebuilt.
+ */
+export const ledgerRollupState = pgTable('ledger_rollup_state', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  rolledUntil: date('rolled_until', { mode: 'string' }).notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -1,6 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { DashboardResponse, ErrorBody, TransactionExportQuery } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { dashboard, exportCustomersCsv, exportTransactionsCsv } from './service.ts';
 
-/** Report routes under /api/t/{slug}/reports (spec §7: dashboard, exports). Built in issue 4. */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+const slugParams = z.object({ slug: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Headers of a CSV download: text/csv, `attachment; filename="…"`, no shared or stored copies. */
+function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store');
+}
+
+/**
+ * Report routes under /api/t/{slug}/reports (spec §7: dashboard, exports; ADR 0006).
+ * 401 signed out, 404 another tenant (tenant guard), 403 a role outside `config.roles`.
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  /**
+   * GET /reports/dashboard → DashboardResponse (spec §2 'Dashboard', §3): six figures in
+   * cents or counts, their trends (this UTC month against the last) and the 5 newest
+   * transactions. tenant_admin and cashier (spec §6, ROLES.staff).
+   */
+  app.get(
+    '/reports/dashboard',
+    { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, response: { 200: DashboardResponse, ...errors } } },
+    async (request) => dashboard(db, tenantOf(request).id),
+  );
+
+  /**
+   * GET /reports/export/transactions?type&category&from&to&storeFilter (spec §7: the list's
+   * filters except search and page; dates YYYY-MM-DD, UTC, inclusive) → transactions.csv,
+   * streamed with constant memory. 400 VALIDATION_ERROR with details for a bad filter.
+   * tenant_admin and cashier (ROLES.staff).
+   */
+  app.get(
+    '/reports/export/transactions',
+    { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, querystring: TransactionExportQuery, response: errors } },
+    async (request, reply) => {
+      const csv = exportTransactionsCsv(db, tenantOf(request).id, request.query);
+      csv.on('error', (err) => request.log.error({ err }, 'transactions export failed'));
+      return asCsv(reply, 'transactions.csv').send(csv);
+    },
+  );
+
+  /**
+   * GET /reports/export/customers → customers.csv (every customer of the tenant, oldest
+   * first), streamed with constant memory. tenant_admin only: customers are an admin area
+   * (spec §6, ROLES.admin).
+   */
+  app.get(
+    '/reports/export/customers',
+    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, response: errors } },
+    async (request, reply) => {
+      const csv = exportCustomersCsv(db, tenantOf(request).id);
+      csv.on('error', (err) => request.log.error({ err }, 'customers export failed'));
+      return asCsv(reply, 'customers.csv').send(csv);
+    },
+  );
+};

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Category,
   EarnRequest,
@@ -17,6 +17,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
 import type { AuthUser } from '../../http/session.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
+import { ensureRollup, ledgerTotals, lowerBound, upperBound } from '../reports/ledger-totals.ts';
 
 /** Who is moving money, where: the request's tenant and user, and the optional key. */
 export interface PosContext {
@@ -214,37 +215,59 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   });
 }
 
-/** Start of the day after an ISO date, for an inclusive `to` date filter. */
-function endOfDateFilter(to: string): SQL {
-  return /^\d{4}-\d{2}-\d{2}$/.test(to)
-    ? lt(transactions.createdAt, new Date(Date.parse(to + 'T00:00:00Z') + 86_400_000))
-    : lte(transactions.createdAt, new Date(to));
+/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
 
 /**
- * GET /transactions (spec §7): the tenant's ledger, newest first, filtered by type,
- * category, from/to (dates inclusive, UTC), storeFilter, customerId and search (customer
- * name or card UID, case-insensitive); page from 1, `limit` rows. Returns
- * `{ transactions, total, pages }` with customer name, card UID and store name.
+ * The WHERE condition of a ledger list (spec §7), on `transactions` columns only, so that
+ * without `search` it is answered from the (tenant_id, created_at desc, id desc, type,
+ * category, store_id) index alone: type, category, store, from/to (a date is a whole UTC
+ * day, inclusive; a date-time an inclusive instant), customerId, and search. Search matches
+ * a row when its customer's full name contains the text (case-insensitive) or its card's UID
+ * contains the text normalised like a typed UID (decisions.md 'Cards'); the matching
+ * customers and cards are found first (trigram indexes on PostgreSQL, ADR 0006) and the
+ * ledger is then read through its customer and card indexes.
  */
-export async function listTransactions(db: DbOrTx, tenantId: string, q: TransactionListQuery): Promise<TransactionListResponse> {
+export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 'page' | 'limit'>): SQL {
   const where: SQL[] = [eq(transactions.tenantId, tenantId)];
   if (q.type) where.push(eq(transactions.type, q.type));
   if (q.category) where.push(eq(transactions.category, q.category));
-  if (q.from) where.push(gte(transactions.createdAt, new Date(/^\d{4}-\d{2}-\d{2}$/.test(q.from) ? q.from + 'T00:00:00Z' : q.from)));
-  if (q.to) where.push(endOfDateFilter(q.to));
+  if (q.from) where.push(sql`${transactions.createdAt} >= ${lowerBound(q.from)}`);
+  if (q.to) where.push(sql`${transactions.createdAt} < ${upperBound(q.to)}`);
   if (q.storeFilter) where.push(eq(transactions.storeId, q.storeFilter));
   if (q.customerId) where.push(eq(transactions.customerId, q.customerId));
   if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    const byName = sql`${transactions.customerId} = any(array(select ${customers.id} from ${customers}
+      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(q.search)}))`;
+    const uid = normalizeCardUid(q.search);
     where.push(
-      or(
-        ilike(cards.cardUid, pattern),
-        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-      )!,
+      uid
+        ? sql`(${byName} or ${transactions.cardId} = any(array(select ${cards.id} from ${cards}
+            where ${cards.tenantId} = ${tenantId} and ${cards.cardUid} like ${containsPattern(uid)})))`
+        : byName,
     );
   }
-  const base = db
+  return and(...where)!;
+}
+
+/**
+ * One page of ledger rows matching `condition`, newest first (created_at desc, id desc), as
+ * TransactionItems with customer name, card UID and store name. The page's ids are picked
+ * first from the index alone (offset over index entries, not over joined rows), then only
+ * those rows are read and joined.
+ */
+export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, limit: number, offset: number): Promise<TransactionItem[]> {
+  const page = db
+    .select({ id: transactions.id, at: transactions.createdAt })
+    .from(transactions)
+    .where(condition)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const rows = await db
     .select({
       t: transactions,
       cardUid: cards.cardUid,
@@ -252,23 +275,13 @@ export async function listTransactions(db: DbOrTx, tenantId: string, q: Transact
       lastName: customers.lastName,
       storeName: stores.name,
     })
-    .from(transactions)
-    .innerJoin(cards, and(eq(cards.tenantId, transactions.tenantId), eq(cards.id, transactions.cardId)))
-    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-    .leftJoin(stores, and(eq(stores.tenantId, transactions.tenantId), eq(stores.id, transactions.storeId)))
-    .where(and(...where));
-  const countQuery = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(transactions)
-    .innerJoin(cards, and(eq(cards.tenantId, transactions.tenantId), eq(cards.id, transactions.cardId)))
-    .leftJoin(customers, and(eq(customers.tenantId, transactions.tenantId), eq(customers.id, transactions.customerId)))
-    .where(and(...where));
-  const [rows, [count]] = await Promise.all([
-    base.orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    countQuery,
-  ]);
-  const total = count?.n ?? 0;
-  const items: TransactionItem[] = rows.map(({ t, cardUid, firstName, lastName, storeName }) => ({
+    .from(page)
+    .innerJoin(transactions, and(eq(transactions.tenantId, tenantId), eq(transactions.id, page.id)))
+    .innerJoin(cards, and(eq(cards.tenantId, tenantId), eq(cards.id, transactions.cardId)))
+    .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
+    .leftJoin(stores, and(eq(stores.tenantId, tenantId), eq(stores.id, transactions.storeId)))
+    .orderBy(desc(page.at), desc(page.id));
+  return rows.map(({ t, cardUid, firstName, lastName, storeName }) => ({
     id: t.id,
     customerId: t.customerId,
     customerName: firstName ? `${firstName} ${lastName}` : null,
@@ -284,5 +297,27 @@ export async function listTransactions(db: DbOrTx, tenantId: string, q: Transact
     note: t.note,
     createdAt: t.createdAt.toISOString(),
   }));
+}
+
+/**
+ * GET /transactions (spec §7, §9 'page size 50, pages start at 1'): the tenant's ledger,
+ * newest first (created_at desc, id desc), filtered per `ledgerCondition`; page from 1,
+ * `limit` rows. Returns `{ transactions, total, pages }`, money in cents. `total` comes from
+ * the daily rollup plus a live tail (ADR 0006) unless the query has search or customerId,
+ * whose matches are counted directly through their indexes. A page past the end is empty
+ * with the true total. Errors: none of its own (400 for a bad query comes from the schema).
+ */
+export async function listTransactions(db: Database, tenantId: string, q: TransactionListQuery): Promise<TransactionListResponse> {
+  const condition = ledgerCondition(tenantId, q);
+  const countTotal = async (): Promise<number> => {
+    if (q.search || q.customerId) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(condition);
+      return row?.n ?? 0;
+    }
+    await ensureRollup(db, tenantId);
+    const totals = await ledgerTotals(db, tenantId, { type: q.type, category: q.category, storeId: q.storeFilter, from: q.from, to: q.to });
+    return totals.count;
+  };
+  const [items, total] = await Promise.all([ledgerPage(db, tenantId, condition, q.limit, (q.page - 1) * q.limit), countTotal()]);
   return { transactions: items, total, pages: Math.ceil(total / q.limit) };
 }
