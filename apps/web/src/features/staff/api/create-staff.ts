@@ -1,0 +1,27 @@
+import type { StaffCreateRequest, StaffUser } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateStaffData, tenantApi } from './keys';
+
+/**
+ * POST /api/t/{slug}/users `{ firstName, lastName, email, password, role, storeId }` (spec §7
+ * 'Users', §5 'Staff'): role cashier or tenant_admin; password at least 6 characters; storeId
+ * null = all stores (Store Admin only: a cashier needs a store).
+ * @returns 201 the new {@link StaffUser} (active, lastLogin null).
+ * @throws {ApiError} 400 invalid fields; 403 the plan's staff limit is reached (server text) or
+ *   not a tenant admin; 404 unknown store; 409 'An account with this email already exists'
+ *   (decisions.md: staff e-mail is unique across the platform). Show the server's text, else
+ *   'Failed to create staff member. Please try again.' (spec §8 'Staff').
+ */
+export function createStaff(slug: string, body: StaffCreateRequest): Promise<StaffUser> {
+  return api.post<StaffUser>(`${tenantApi(slug)}/users`, body);
+}
+
+/** Create-staff mutation; on success refetches staff, stores (counts) and tenant. Toasts are the caller's. */
+export function useCreateStaff(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffCreateRequest) => createStaff(slug, body),
+    onSuccess: () => invalidateStaffData(queryClient, slug),
+  });
+}

@@ -1,0 +1,30 @@
+import type { StaffListResponse } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { staffKeys, tenantApi } from './keys';
+
+/**
+ * GET /api/t/{slug}/users (spec §7 'Users', §3 'Staff user'): the tenant's staff (not its
+ * customers), sorted by name.
+ * @returns `{ users: [{ id, email, firstName, lastName, role, storeId, store { name } | null,
+ *   active, lastLogin (ISO or null), createdAt }] }`.
+ * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
+ *   'Failed to load staff data. Please refresh the page.' (spec §8 'Staff').
+ */
+export function getStaff(slug: string, options?: { signal?: AbortSignal }): Promise<StaffListResponse> {
+  return api.get<StaffListResponse>(`${tenantApi(slug)}/users`, options);
+}
+
+/** Query options of {@link getStaff}; fresh for 30 s. */
+export function staffQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: staffKeys.all(slug),
+    queryFn: ({ signal }) => getStaff(slug, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** The tenant's staff for the Staff Management table (spec §2 'Staff Management'). */
+export function useStaff(slug: string) {
+  return useQuery({ ...staffQueryOptions(slug), enabled: Boolean(slug) });
+}

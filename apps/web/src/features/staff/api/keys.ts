@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { cardsKeys, tenantApi } from '@/features/cards/api/keys';
+import { tenantKeys } from '@/features/tenant/api/get-tenant';
+
+export { tenantApi };
+
+/** Query keys of the Staff Management screen, under the tenant's root `['tenants', slug]`. */
+export const staffKeys = {
+  all: (slug: string) => ['tenants', slug, 'users'] as const,
+};
+
+/**
+ * Marks stale everything a staff change can move: the staff list, the store list (each store's
+ * `_count.users`, shown on the Stores page), the tenant (`_count.users`, billing usage).
+ */
+export function invalidateStaffData(queryClient: QueryClient, slug: string): void {
+  void queryClient.invalidateQueries({ queryKey: staffKeys.all(slug) });
+  void queryClient.invalidateQueries({ queryKey: cardsKeys.stores(slug) });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
+}

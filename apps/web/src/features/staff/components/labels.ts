@@ -1,0 +1,16 @@
+import type { StaffUser } from '@loyalty/contract';
+import type { BadgeColor } from '@/components/ui/badge';
+
+/** Role colours of the staff table: Store Admin purple, Cashier blue, Platform Admin indigo. */
+export const ROLE_COLORS: Record<StaffUser['role'], BadgeColor> = { tenant_admin: 'purple', cashier: 'blue', platform_admin: 'indigo' };
+
+/** 'First Last', else the e-mail. */
+export function staffName(user: Pick<StaffUser, 'firstName' | 'lastName' | 'email'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** Two initials for the avatar. */
+export function initials(user: Pick<StaffUser, 'firstName' | 'lastName' | 'email'>): string {
+  const s = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
+  return (s || user.email.charAt(0)).toUpperCase();
+}

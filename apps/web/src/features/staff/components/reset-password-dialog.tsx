@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { StaffPasswordRequest, type StaffUser } from '@loyalty/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { errorMessage } from '@/lib/api';
+import { useResetStaffPassword } from '../api/reset-staff-password';
+import { staffName } from './labels';
+
+/** Toast texts of the reset-password dialog. */
+export const RESET_PASSWORD_MESSAGES = {
+  done: 'Password reset successfully',
+  failed: 'Failed to reset password. Please try again.',
+} as const;
+
+/** New password (the contract's rule: at least 6 characters) typed twice. */
+const ResetSchema = z
+  .object({
+    password: z.string().min(1, 'Password is required').pipe(StaffPasswordRequest.shape.password),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+type ResetValues = z.infer<typeof ResetSchema>;
+
+/**
+ * 'Reset password' dialog of a staff member (spec §3 'password change', §7 PUT
+ * /users/{id}/password): new password (at least 6 characters) and its confirmation ('Passwords
+ * do not match'). Success: 'Password reset successfully' and the dialog closes; failure: the
+ * server's text, else 'Failed to reset password. Please try again.'
+ */
+export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
+  const reset = useResetStaffPassword(slug);
+  const formId = useId();
+  return (
+    <Dialog
+      open={user !== null}
+      onClose={onClose}
+      size="sm"
+      title="Reset password"
+      description={user ? `Set a new sign-in password for ${staffName(user)} (${user.email}).` : undefined}
+      dismissible={!reset.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={reset.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={reset.isPending}>
+            Reset password
+          </Button>
+        </>
+      }
+    >
+      {user && <ResetForm key={user.id} formId={formId} user={user} reset={reset} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function ResetForm({ formId, user, reset, onDone }: { formId: string; user: StaffUser; reset: ReturnType<typeof useResetStaffPassword>; onDone: () => void }) {
+  const form = useForm<ResetValues>({ resolver: zodResolver(ResetSchema), defaultValues: { password: '', confirm: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((v) =>
+    reset.mutate(
+      { id: user.id, password: v.password },
+      {
+        onSuccess: () => {
+          toast.success(RESET_PASSWORD_MESSAGES.done);
+          form.reset();
+          onDone();
+        },
+        onError: (err) => toast.error(errorMessage(err, RESET_PASSWORD_MESSAGES.failed)),
+      },
+    ),
+  );
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+      <PasswordInput label="New password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { StoreInput, StoreItem } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateStoreData, tenantApi } from './keys';
+
+/**
+ * POST /api/t/{slug}/stores `{ name, address? }` (spec §7 'Stores', §5 'Store': name required,
+ * address optional; decisions.md: plan store limits are enforced on create).
+ * @returns 201 the new {@link StoreItem} (active, `_count` all zero).
+ * @throws {ApiError} 400 invalid name/address (details list the fields); 403 with the server's
+ *   `error` text when the plan's store limit is reached (or the role may not create stores);
+ *   409 a store with that name already exists. Show the server's message.
+ */
+export function createStore(slug: string, body: StoreInput): Promise<StoreItem> {
+  return api.post<StoreItem>(`${tenantApi(slug)}/stores`, body);
+}
+
+/**
+ * Create-store mutation; on success the store list (Stores and Cards pages), the tenant and
+ * the dashboard are refetched. Toasts are the caller's.
+ */
+export function useCreateStore(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StoreInput) => createStore(slug, body),
+    onSuccess: () => invalidateStoreData(queryClient, slug),
+  });
+}

@@ -1,0 +1,33 @@
+import type { StoreInput, StoreItem } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateStoreData, tenantApi } from './keys';
+
+/** Variables of {@link updateStore}: the store's id and its new name, address and active flag. */
+export interface UpdateStoreVariables {
+  id: string;
+  body: StoreInput & { active: boolean };
+}
+
+/**
+ * PUT /api/t/{slug}/stores/{id} `{ name, address, active }` (spec §7 'Stores', §5 'Store').
+ * An address of null (or empty) clears it.
+ * @returns the updated {@link StoreItem} with its counts.
+ * @throws {ApiError} 400 invalid fields; 403 not a tenant admin; 404 unknown store (or another
+ *   tenant's); 409 another store already has that name. Show the server's message.
+ */
+export function updateStore(slug: string, { id, body }: UpdateStoreVariables): Promise<StoreItem> {
+  return api.put<StoreItem>(`${tenantApi(slug)}/stores/${encodeURIComponent(id)}`, body);
+}
+
+/**
+ * Update-store mutation; on success the store list (Stores and Cards pages), the tenant and the
+ * dashboard are refetched. Toasts are the caller's.
+ */
+export function useUpdateStore(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: UpdateStoreVariables) => updateStore(slug, vars),
+    onSuccess: () => invalidateStoreData(queryClient, slug),
+  });
+}

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { StoreInput, type StoreItem } from '@loyalty/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { errorMessage, isApiError } from '@/lib/api';
+import { useCreateStore } from '../api/create-store';
+import { useUpdateStore } from '../api/update-store';
+
+/** The store form (spec §5 'Store': name required, address optional), with the contract's name rule. */
+const StoreFormSchema = z.object({
+  name: StoreInput.shape.name,
+  address: z.string().trim().max(300, 'Address must be at most 300 characters'),
+  active: z.boolean(),
+});
+type StoreFormValues = z.infer<typeof StoreFormSchema>;
+
+/** Success toasts and fallback failure texts of the store modal. */
+export const STORE_MESSAGES = {
+  created: 'Store created successfully',
+  updated: 'Store updated successfully',
+  createFailed: 'Failed to create store. Please try again.',
+  updateFailed: 'Failed to update store. Please try again.',
+} as const;
+
+/**
+ * 'Create New Store' / 'Edit Store' modal (spec §2 'Stores', §5 'Store'). Create: name and
+ * optional address. Edit: the same plus the Active toggle. Success: a toast ('Store created
+ * successfully' / 'Store updated successfully'), the modal closes and its form resets (it
+ * unmounts). Failure: the server's message as a toast (plan store limit reached, duplicate
+ * name); a duplicate name is also shown under the name field.
+ *
+ * `store`: the store to edit, or null to create. `open`: whether the modal shows.
+ */
+export function StoreFormDialog({ slug, open, store, onClose }: { slug: string; open: boolean; store: StoreItem | null; onClose: () => void }) {
+  const create = useCreateStore(slug);
+  const update = useUpdateStore(slug);
+  const pending = create.isPending || update.isPending;
+  const formId = useId();
+  const editing = store !== null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Store' : 'Create New Store'}
+      description={editing ? 'Change the store’s name, address or status.' : 'Add a location where your staff serve customers.'}
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {editing ? 'Save Changes' : 'Create Store'}
+          </Button>
+        </>
+      }
+    >
+      <StoreForm key={store?.id ?? 'new'} formId={formId} store={store} create={create} update={update} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function StoreForm({
+  formId,
+  store,
+  create,
+  update,
+  onDone,
+}: {
+  formId: string;
+  store: StoreItem | null;
+  create: ReturnType<typeof useCreateStore>;
+  update: ReturnType<typeof useUpdateStore>;
+  onDone: () => void;
+}) {
+  const form = useForm<StoreFormValues>({
+    resolver: zodResolver(StoreFormSchema),
+    defaultValues: { name: store?.name ?? '', address: store?.address ?? '', active: store?.active ?? true },
+  });
+  const { errors } = form.formState;
+  const active = useWatch({ control: form.control, name: 'active' });
+
+  const onSubmit = form.handleSubmit((v) => {
+    const address = v.address === '' ? null : v.address;
+    const onError = (fallback: string) => (err: unknown) => {
+      const message = errorMessage(err, fallback);
+      if (isApiError(err, 409)) form.setError('name', { message });
+      toast.error(message);
+    };
+    const done = (message: string) => () => {
+      toast.success(message);
+      form.reset();
+      onDone();
+    };
+    if (store) {
+      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
+    } else {
+      create.mutate({ name: v.name, address }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
+    }
+  });
+
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+      <Input label="Store name" autoComplete="off" placeholder="e.g. Downtown Store" error={errors.name?.message} {...form.register('name')} />
+      <Textarea label="Address (optional)" rows={3} autoComplete="off" placeholder="Street, city, postcode" error={errors.address?.message} {...form.register('address')} />
+      {store && (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+          <Checkbox label="Active" name="active" checked={active} onChange={(e) => form.setValue('active', e.target.checked, { shouldDirty: true })} />
+          <p className="mt-1 pl-6 text-xs text-slate-500">Inactive stores stay listed with their history but are not offered for new cards.</p>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,278 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Stores and Staff Management (spec §2 'Stores' and 'Staff Management', §5 'Store' and 'Staff',
+ * §8 'Staff') on the built app and the demo database: the demo tenant admin adds a store and
+ * edits it, adds a cashier there and resets their password; the cashier signs in and lands on
+ * the POS with the store badge; the admin deactivates the cashier, who can no longer sign in.
+ * Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
+ */
+
+const SCREENS = 'test-results/screens';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function signInWithFill(page: Page, email: string) {
+  await page.goto('/login');
+  const row = page.locator('li', { hasText: email });
+  await row.getByRole('button', { name: 'Fill' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const storeCard = (page: Page, name: string) => page.getByRole('article', { name: `Store ${name}` });
+const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: email });
+
+/** Closes every toast (so that screenshots and the next assertion see a clean page). */
+async function dismissToasts(page: Page) {
+  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
+  // Toasts also close by themselves after 5 s.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
+}
+
+test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page }) => {
+  // A long flow (three sign-ins, eight saves) on a shared machine.
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  const suffix = String(Date.now()).slice(-6);
+  const storeName = `Harbour Store ${suffix}`;
+  const cashierEmail = `casey.${suffix}@example.test`;
+
+  await signInWithFill(page, 'admin@demo.com');
+  await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
+
+  // Stores: the demo's two stores, as cards.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Stores' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/stores$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
+  const main = storeCard(page, 'Main Store');
+  await expect(main).toBeVisible();
+  await expect(main.getByText('Active', { exact: true })).toBeVisible();
+  await expect(main.getByText(/^Created /)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/stores-page.png`, fullPage: true });
+
+  // Create New Store: the name is required.
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  const create = dialog(page, 'Create New Store');
+  await expect(create).toBeVisible();
+  await expect(create.getByLabel('Store name')).toBeFocused();
+  await expect(create.getByLabel('Active')).toHaveCount(0);
+  await create.getByRole('button', { name: 'Create Store' }).click();
+  await expect(create.getByText('Store name is required')).toBeVisible();
+  await create.getByLabel('Store name').fill(storeName);
+  await create.getByLabel('Address (optional)').fill('1 Quay Street');
+  await page.screenshot({ path: `${SCREENS}/stores-modal-create.png` });
+  await create.getByRole('button', { name: 'Create Store' }).click();
+  await expect(toast(page, 'Store created successfully')).toBeVisible();
+  await expect(create).toBeHidden();
+
+  // The new store: Active, its address, zero counts.
+  const created = storeCard(page, storeName);
+  await expect(created).toBeVisible();
+  await expect(created.getByText('Active', { exact: true })).toBeVisible();
+  await expect(created.getByTestId('store-address')).toHaveText('1 Quay Street');
+  for (const count of ['staff', 'cards', 'transactions']) await expect(created.getByTestId(`store-count-${count}`)).toHaveText('0');
+
+  // The same name again: the server's 409 message.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  await create.getByLabel('Store name').fill(storeName);
+  await create.getByRole('button', { name: 'Create Store' }).click();
+  await expect(page.locator('.Toastify').getByText(/already exists/)).toBeVisible();
+  await expect(create.getByLabel('Store name')).toHaveAttribute('aria-invalid', 'true');
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeHidden();
+  await dismissToasts(page);
+
+  // Edit Store: the form starts from the store; the address changes.
+  await created.getByRole('button', { name: `Edit ${storeName}` }).click();
+  const edit = dialog(page, 'Edit Store');
+  await expect(edit.getByLabel('Store name')).toHaveValue(storeName);
+  await expect(edit.getByLabel('Address (optional)')).toHaveValue('1 Quay Street');
+  await expect(edit.getByLabel('Active')).toBeChecked();
+  await edit.getByLabel('Address (optional)').fill('22 Harbour Road, Portside');
+  await page.screenshot({ path: `${SCREENS}/stores-modal-edit.png` });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Store updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(created.getByTestId('store-address')).toHaveText('22 Harbour Road, Portside');
+  await dismissToasts(page);
+
+  // The Cards page offers the new store at once (shared store query).
+  await nav.getByRole('link', { name: 'Cards' }).click();
+  await page.getByRole('button', { name: 'Create Card Batch' }).first().click();
+  await expect(dialog(page, 'Create Card Batch').getByLabel('Store (optional)').locator('option', { hasText: storeName })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  // Staff Management: the demo's admin and cashier.
+  await nav.getByRole('link', { name: 'Staff' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/staff$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff Management' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Staff members' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Staff Member', 'Role', 'Store', 'Status', 'Last Login', 'Actions']);
+  await expect(staffRow(page, 'cashier@demo.com')).toContainText('Cashier');
+  await expect(staffRow(page, 'cashier@demo.com')).toContainText('Main Store');
+  await expect(staffRow(page, 'admin@demo.com')).toContainText('Store Admin');
+  await page.screenshot({ path: `${SCREENS}/staff-page.png`, fullPage: true });
+
+  // Add New Staff Member: Cashier by default, required fields, a cashier needs a store.
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  const add = dialog(page, 'Add New Staff Member');
+  await expect(add).toBeVisible();
+  await expect(add.getByLabel('Role')).toHaveValue('cashier');
+  await add.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(add.getByText('First name is required')).toBeVisible();
+  await expect(add.getByText('Last name is required')).toBeVisible();
+  await expect(add.getByText('Email is required')).toBeVisible();
+  await expect(add.getByText('Password is required')).toBeVisible();
+  await expect(add.getByText('Select a store for this cashier')).toBeVisible();
+  // A Store Admin may have no store ('All stores').
+  await add.getByLabel('Role').selectOption({ label: 'Store Admin' });
+  await expect(add.getByLabel('Store')).toContainText('All stores');
+  await expect(add.getByText('Select a store for this cashier')).toBeHidden();
+  await add.getByLabel('Role').selectOption({ label: 'Cashier' });
+  await add.getByLabel('First name').fill('Casey');
+  await add.getByLabel('Last name').fill(`Till${suffix}`);
+  await add.getByLabel('Email').fill(cashierEmail);
+  await add.getByLabel('Password', { exact: true }).fill('abc');
+  await add.getByLabel('Store').selectOption({ label: storeName });
+  await add.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(add.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await add.getByLabel('Password', { exact: true }).fill('FirstPass1!');
+  await page.screenshot({ path: `${SCREENS}/staff-modal-add.png` });
+  await add.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(toast(page, 'Staff member created successfully')).toBeVisible();
+  await expect(add).toBeHidden();
+  const row = staffRow(page, cashierEmail);
+  await expect(row).toContainText(`Casey Till${suffix}`);
+  await expect(row).toContainText('Cashier');
+  await expect(row).toContainText(storeName);
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
+  await dismissToasts(page);
+
+  // The same e-mail again: the server's 409 text.
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  await add.getByLabel('First name').fill('Other');
+  await add.getByLabel('Last name').fill('Person');
+  await add.getByLabel('Email').fill(cashierEmail);
+  await add.getByLabel('Password', { exact: true }).fill('Another1!');
+  await add.getByLabel('Store').selectOption({ label: 'Main Store' });
+  await add.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(toast(page, 'An account with this email already exists')).toBeVisible();
+  await expect(add).toBeVisible();
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await dismissToasts(page);
+
+  // Edit Staff Member: email locked, no password, Active toggle.
+  await row.getByRole('button', { name: `Edit Casey Till${suffix}` }).click();
+  const editStaff = dialog(page, 'Edit Staff Member');
+  await expect(editStaff.getByLabel('Email')).toHaveValue(cashierEmail);
+  await expect(editStaff.getByLabel('Email')).toBeDisabled();
+  await expect(editStaff.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(editStaff.getByLabel('Store')).toHaveValue(/.+/);
+  await expect(editStaff.getByLabel('Active')).toBeChecked();
+  await page.screenshot({ path: `${SCREENS}/staff-modal-edit.png` });
+  await editStaff.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editStaff).toBeHidden();
+
+  // Reset password: the two entries must match.
+  await row.getByRole('button', { name: `Reset password for Casey Till${suffix}` }).click();
+  const reset = dialog(page, 'Reset password');
+  await reset.getByLabel('New password', { exact: true }).fill('SecondPass2!');
+  await reset.getByLabel('Confirm new password').fill('SecondPass3!');
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(reset.getByText('Passwords do not match')).toBeVisible();
+  await reset.getByLabel('Confirm new password').fill('SecondPass2!');
+  await page.screenshot({ path: `${SCREENS}/staff-modal-reset-password.png` });
+  await reset.getByRole('button', { name: 'Reset password' }).click();
+  await expect(toast(page, 'Password reset successfully')).toBeVisible();
+  await expect(reset).toBeHidden();
+
+  // The store now counts one staff member.
+  await nav.getByRole('link', { name: 'Stores' }).click();
+  await expect(storeCard(page, storeName).getByTestId('store-count-staff')).toHaveText('1');
+
+  // The cashier signs in with the new password and lands on the POS with the store badge.
+  await signOut(page);
+  await signIn(page, cashierEmail, 'FirstPass1!');
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await signIn(page, cashierEmail, 'SecondPass2!');
+  await expect(page).toHaveURL(/\/t\/demo\/pos$/);
+  await expect(page.locator('header').getByText(storeName)).toBeVisible();
+  await expect(page.locator('header')).toContainText(`Casey Till${suffix}`);
+  await page.screenshot({ path: `${SCREENS}/staff-cashier-pos.png` });
+  await signOut(page);
+
+  // The admin sees the last login, then deactivates the cashier.
+  await signInWithFill(page, 'admin@demo.com');
+  await page.goto('/t/demo/staff');
+  await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  await row.getByRole('button', { name: `Edit Casey Till${suffix}` }).click();
+  await editStaff.getByLabel('Active').uncheck();
+  await editStaff.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Staff member updated successfully')).toBeVisible();
+  await expect(editStaff).toBeHidden();
+  await expect(row).toContainText('Inactive');
+  await page.screenshot({ path: `${SCREENS}/staff-page-after.png`, fullPage: true });
+  await signOut(page);
+
+  // A deactivated cashier cannot sign in.
+  await signIn(page, cashierEmail, 'SecondPass2!');
+  await expect(page.getByRole('alert')).toContainText(/deactivated|Invalid email or password/);
+  await expect(page).toHaveURL(/\/login$/);
+  // Even the session cookie's API calls are refused.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('stores and staff screens and their modals on a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInWithFill(page, 'admin@demo.com');
+
+  await page.goto('/t/demo/stores');
+  await expect(storeCard(page, 'Main Store')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/stores-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  await expect(dialog(page, 'Create New Store')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/stores-phone-modal-create.png` });
+  await page.keyboard.press('Escape');
+  await storeCard(page, 'Main Store').getByRole('button', { name: 'Edit Main Store' }).click();
+  await expect(dialog(page, 'Edit Store').getByLabel('Store name')).toHaveValue('Main Store');
+  await page.screenshot({ path: `${SCREENS}/stores-phone-modal-edit.png` });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/t/demo/staff');
+  // On a phone the staff are a list of cards, not a table.
+  const list = page.getByRole('list', { name: 'Staff members' });
+  await expect(list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' })).toContainText('Main Store');
+  await expect(page.getByRole('table', { name: 'Staff members' })).toBeHidden();
+  await page.screenshot({ path: `${SCREENS}/staff-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(dialog(page, 'Add New Staff Member')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-add.png` });
+  await page.keyboard.press('Escape');
+  await list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' }).getByRole('button', { name: /^Edit / }).click();
+  await expect(dialog(page, 'Edit Staff Member').getByLabel('Email')).toBeDisabled();
+  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-edit.png` });
+  await page.keyboard.press('Escape');
+  await list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' }).getByRole('button', { name: /^Reset password for / }).click();
+  await expect(dialog(page, 'Reset password')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-reset-password.png` });
+});
