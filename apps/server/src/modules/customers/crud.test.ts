@@ -246,6 +246,30 @@ describe('POST /api/t/{slug}/customers', () => {
     expect(await countRows(ctx.db, 'customers')).toBe(before + 1);
   });
 
+  it('answers 409, not 500, when a concurrent writer commits the e-mail after the pre-check (unique index)', async () => {
+    // An open transaction holds an uncommitted customer with the e-mail: on PostgreSQL the
+    // request's pre-check cannot see it, its insert waits on the unique index and then fails
+    // with 23505; on PGlite (one connection) the request waits and the pre-check sees it.
+    let inserted!: () => void;
+    let release!: () => void;
+    const insertedP = new Promise<void>((r) => (inserted = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const holder = ctx.db.transaction(async (tx) => {
+      await tx.insert(customers).values({ tenantId: demoId, firstName: 'Holder', lastName: 'First', email: 'held@example.com' });
+      inserted();
+      await gate;
+    });
+    await insertedP;
+    const pending = call('POST', 'customers', { cookie: s.admin, payload: { firstName: 'Late', lastName: 'Second', email: 'HELD@example.com' } });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await holder;
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(json(res)).toMatchObject({ error: 'A customer with this email already exists', code: 'CONFLICT', details: [{ field: 'body.email' }] });
+    expect(await ctx.db.select().from(customers).where(sql`lower(${customers.email}) = 'held@example.com'`)).toHaveLength(1);
+  });
+
   it('answers 400 with field details and writes nothing for a bad body', async () => {
     const before = await countRows(ctx.db, 'customers');
     const audits = await auditCount();
