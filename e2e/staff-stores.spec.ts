@@ -45,7 +45,7 @@ async function dismissToasts(page: Page) {
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
 }
 
-test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page }) => {
+test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page, browser }) => {
   // A long flow (three sign-ins, eight saves) on a shared machine.
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
@@ -88,14 +88,16 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(created.getByText('Active', { exact: true })).toBeVisible();
   await expect(created.getByTestId('store-address')).toHaveText('1 Quay Street');
   for (const count of ['staff', 'cards', 'transactions']) await expect(created.getByTestId(`store-count-${count}`)).toHaveText('0');
+  await dismissToasts(page);
+  await page.screenshot({ path: `${SCREENS}/stores-page-after-create.png`, fullPage: true });
 
   // The same name again: the server's 409 message.
-  await dismissToasts(page);
   await page.getByRole('button', { name: 'Add Store' }).click();
   await create.getByLabel('Store name').fill(storeName);
   await create.getByRole('button', { name: 'Create Store' }).click();
-  await expect(page.locator('.Toastify').getByText(/already exists/)).toBeVisible();
+  await expect(toast(page, 'A store with this name already exists')).toBeVisible();
   await expect(create.getByLabel('Store name')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SCREENS}/stores-modal-duplicate.png` });
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();
   await dismissToasts(page);
@@ -218,28 +220,32 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(page.locator('header').getByText(storeName)).toBeVisible();
   await expect(page.locator('header')).toContainText(`Casey Till${suffix}`);
   await page.screenshot({ path: `${SCREENS}/staff-cashier-pos.png` });
-  await signOut(page);
 
-  // The admin sees the last login, then deactivates the cashier.
-  await signInWithFill(page, 'admin@demo.com');
-  await page.goto('/t/demo/staff');
-  await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
-  await expect(row.getByRole('cell').nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-  await row.getByRole('button', { name: `Edit Casey Till${suffix}` }).click();
-  await editStaff.getByLabel('Active').uncheck();
-  await editStaff.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Staff member updated successfully')).toBeVisible();
-  await expect(editStaff).toBeHidden();
-  await expect(row).toContainText('Inactive');
-  await page.screenshot({ path: `${SCREENS}/staff-page-after.png`, fullPage: true });
-  await signOut(page);
+  // Meanwhile the admin, in another browser, sees the last login and deactivates the cashier.
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP });
+  const admin = await adminContext.newPage();
+  await signInWithFill(admin, 'admin@demo.com');
+  await admin.goto('/t/demo/staff');
+  const adminRow = staffRow(admin, cashierEmail);
+  await expect(adminRow.getByRole('cell').nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  await adminRow.getByRole('button', { name: `Edit Casey Till${suffix}` }).click();
+  const deactivate = dialog(admin, 'Edit Staff Member');
+  await deactivate.getByLabel('Active').uncheck();
+  await deactivate.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(admin, 'Staff member updated successfully')).toBeVisible();
+  await expect(deactivate).toBeHidden();
+  await expect(adminRow).toContainText('Inactive');
+  await admin.screenshot({ path: `${SCREENS}/staff-page-after.png`, fullPage: true });
+  await adminContext.close();
 
-  // A deactivated cashier cannot sign in.
+  // The cashier's session has ended: the next page load goes to the login page...
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  // ...and a deactivated cashier cannot sign in again.
   await signIn(page, cashierEmail, 'SecondPass2!');
   await expect(page.getByRole('alert')).toContainText(/deactivated|Invalid email or password/);
   await expect(page).toHaveURL(/\/login$/);
-  // Even the session cookie's API calls are refused.
-  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
 test('stores and staff screens and their modals on a phone', async ({ page }) => {

@@ -25,7 +25,7 @@ export function StoreCard({ store, onEdit }: { store: StoreItem; onEdit: (store:
           <Store aria-hidden="true" className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900" title={store.name}>
+          <h2 className="line-clamp-2 break-words text-base font-semibold text-slate-900" title={store.name}>
             {store.name}
           </h2>
           <div className="mt-1">
