@@ -59,7 +59,7 @@ export function TransactionFiltersBar({
           label="Search transactions"
           hideLabel
           type="search"
-          placeholder="Search by customer name or card UID"
+          placeholder="Search name or card UID"
           value={search}
           onChange={(e) => onSearchChange(e.target.value)}
           leading={<Search aria-hidden="true" className="h-4 w-4" />}
