@@ -244,7 +244,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(page).toHaveURL(/\/login$/);
   // ...and a deactivated cashier cannot sign in again.
   await signIn(page, cashierEmail, 'SecondPass2!');
-  await expect(page.getByRole('alert')).toContainText(/deactivated|Invalid email or password/);
+  await expect(page.getByRole('alert')).toHaveText('This account has been deactivated. Please contact your store administrator.');
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -15,6 +15,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { ROLE_LABELS } from '@/lib/format';
 import { useCreateStaff } from '../api/create-staff';
+import { serverFieldErrors } from '../lib/server-field-errors';
 import { useUpdateStaff } from '../api/update-staff';
 
 /** Success toasts and fallback failure texts (spec §8 'Staff'). */
@@ -56,6 +57,8 @@ const StaffFormSchema = z
     if (v.role === 'cashier' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: CASHIER_STORE_REQUIRED });
   });
 type StaffFormValues = z.infer<typeof StaffFormSchema>;
+/** The form's fields that a server error may point at. */
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'role', 'storeId', 'active'] as const;
 
 /**
  * The form's role for a user: a platform_admin listed among the staff is edited as a Store
@@ -147,7 +150,8 @@ function StaffForm({
     const storeId = v.storeId || null;
     const onError = (fallback: string) => (err: unknown) => {
       const message = errorMessage(err, fallback);
-      if (isApiError(err, 409)) form.setError('email', { message });
+      for (const { field, message: text } of serverFieldErrors(err, FORM_FIELDS)) form.setError(field, { message: text });
+      if (!user && isApiError(err, 409) && !form.getFieldState('email').error) form.setError('email', { message });
       toast.error(message);
     };
     const done = (message: string) => () => {
@@ -223,6 +227,11 @@ function StaffForm({
           <p className="mt-1 pl-6 text-xs text-slate-500">
             {isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}
           </p>
+          {errors.active?.message && (
+            <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
+              {errors.active.message}
+            </p>
+          )}
         </div>
       )}
     </form>

@@ -9,6 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/features/staff/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
@@ -90,7 +91,8 @@ function StoreForm({
     const address = v.address === '' ? null : v.address;
     const onError = (fallback: string) => (err: unknown) => {
       const message = errorMessage(err, fallback);
-      if (isApiError(err, 409)) form.setError('name', { message });
+      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active'] as const)) form.setError(field, { message: text });
+      if (isApiError(err, 409) && !form.getFieldState('name').error) form.setError('name', { message });
       toast.error(message);
     };
     const done = (message: string) => () => {
@@ -113,6 +115,11 @@ function StoreForm({
         <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
           <Checkbox label="Active" name="active" checked={active} onChange={(e) => form.setValue('active', e.target.checked, { shouldDirty: true })} />
           <p className="mt-1 pl-6 text-xs text-slate-500">Inactive stores stay listed with their history but are not offered for new cards.</p>
+          {errors.active?.message && (
+            <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
+              {errors.active.message}
+            </p>
+          )}
         </div>
       )}
     </form>
