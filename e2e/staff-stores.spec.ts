@@ -282,3 +282,100 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
   await expect(dialog(page, 'Reset password')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/staff-phone-modal-reset-password.png` });
 });
+
+test('empty, error and refusal states of both screens', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signInWithFill(page, 'admin@demo.com');
+  const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+  // Stores: empty, then a load failure (retried, then shown with a retry button).
+  await page.route('**/api/t/demo/stores', (route) => (route.request().method() === 'GET' ? route.fulfill(json(200, { stores: [] })) : route.fallback()));
+  await page.goto('/t/demo/stores');
+  await expect(page.getByRole('heading', { name: 'No stores yet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Store' })).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENS}/stores-empty.png`, fullPage: true });
+  await page.unroute('**/api/t/demo/stores');
+  await page.route('**/api/t/demo/stores', (route) =>
+    route.request().method() === 'GET' ? route.fulfill(json(503, { error: 'Service temporarily unavailable', code: 'INTERNAL' })) : route.fallback(),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load stores' })).toContainText('Service temporarily unavailable', { timeout: 15_000 });
+  await page.screenshot({ path: `${SCREENS}/stores-error.png`, fullPage: true });
+  await page.unroute('**/api/t/demo/stores');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(storeCard(page, 'Main Store')).toBeVisible();
+
+  // The plan's store limit: the server's message, and the modal stays open.
+  const limit = 'Your Starter plan allows 1 store. Upgrade to add more.';
+  await page.route('**/api/t/demo/stores', (route) => (route.request().method() === 'POST' ? route.fulfill(json(403, { error: limit, code: 'FORBIDDEN' })) : route.fallback()));
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  const create = dialog(page, 'Create New Store');
+  await create.getByLabel('Store name').fill('One Too Many');
+  await create.getByRole('button', { name: 'Create Store' }).click();
+  await expect(toast(page, limit)).toBeVisible();
+  await expect(create).toBeVisible();
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(storeCard(page, 'One Too Many')).toHaveCount(0);
+  await page.unroute('**/api/t/demo/stores');
+
+  // Staff: empty, then the spec's load failure text.
+  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'GET' ? route.fulfill(json(200, { users: [] })) : route.fallback()));
+  await page.goto('/t/demo/staff');
+  await expect(page.getByRole('heading', { name: 'No staff members yet' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/staff-empty.png`, fullPage: true });
+  await page.unroute('**/api/t/demo/users');
+  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'GET' ? route.fulfill(json(403, { error: 'Forbidden', code: 'FORBIDDEN' })) : route.fallback()));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Failed to load staff data. Please refresh the page.');
+  await page.screenshot({ path: `${SCREENS}/staff-error.png`, fullPage: true });
+  await page.unroute('**/api/t/demo/users');
+
+  // A platform_admin among the staff is edited as a Store Admin; no last login reads 'Never'.
+  const platformAdmin = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'ops@platform.test',
+    firstName: 'Olga',
+    lastName: 'Ops',
+    role: 'platform_admin',
+    storeId: null,
+    store: null,
+    active: true,
+    lastLogin: null,
+    createdAt: new Date().toISOString(),
+  };
+  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'GET' ? route.fulfill(json(200, { users: [platformAdmin] })) : route.fallback()));
+  await page.reload();
+  const opsRow = staffRow(page, 'ops@platform.test');
+  await expect(opsRow).toContainText('Platform Admin');
+  await expect(opsRow).toContainText('All stores');
+  await expect(opsRow.getByRole('cell').nth(4)).toHaveText('Never');
+  await opsRow.getByRole('button', { name: 'Edit Olga Ops' }).click();
+  const edit = dialog(page, 'Edit Staff Member');
+  await expect(edit.getByLabel('Role')).toHaveValue('tenant_admin');
+  await expect(edit.getByLabel('Store')).toHaveValue('');
+  await expect(edit.getByLabel('Store').locator('option:checked')).toHaveText('All stores');
+  // A failed save without an error body: the spec's fallback text; the modal stays open.
+  await page.route('**/api/t/demo/users/*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Failed to update staff member. Please try again.')).toBeVisible();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.unroute('**/api/t/demo/users/*');
+  await page.unroute('**/api/t/demo/users');
+
+  // The plan's staff limit: the server's text on create.
+  const staffLimit = 'Your Starter plan allows 3 staff members. Upgrade to add more.';
+  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'POST' ? route.fulfill(json(403, { error: staffLimit, code: 'FORBIDDEN' })) : route.fallback()));
+  await page.reload();
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  const add = dialog(page, 'Add New Staff Member');
+  await add.getByLabel('Role').selectOption({ label: 'Store Admin' });
+  await add.getByLabel('First name').fill('Extra');
+  await add.getByLabel('Last name').fill('Person');
+  await add.getByLabel('Email').fill('extra.person@example.test');
+  await add.getByLabel('Password', { exact: true }).fill('Extra123!');
+  await add.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(toast(page, staffLimit)).toBeVisible();
+  await expect(add).toBeVisible();
+});

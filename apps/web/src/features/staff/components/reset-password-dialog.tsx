@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { errorMessage } from '@/lib/api';
 import { useResetStaffPassword } from '../api/reset-staff-password';
+import { saveErrorMessage } from '../lib/server-field-errors';
 import { staffName } from './labels';
 
 /** Toast texts of the reset-password dialog. */
@@ -71,7 +71,7 @@ function ResetForm({ formId, user, reset, onDone }: { formId: string; user: Staf
           form.reset();
           onDone();
         },
-        onError: (err) => toast.error(errorMessage(err, RESET_PASSWORD_MESSAGES.failed)),
+        onError: (err) => toast.error(saveErrorMessage(err, RESET_PASSWORD_MESSAGES.failed)),
       },
     ),
   );

@@ -15,7 +15,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { ROLE_LABELS } from '@/lib/format';
 import { useCreateStaff } from '../api/create-staff';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '../lib/server-field-errors';
 import { useUpdateStaff } from '../api/update-staff';
 
 /** Success toasts and fallback failure texts (spec §8 'Staff'). */
@@ -149,7 +149,7 @@ function StaffForm({
   const onSubmit = form.handleSubmit((v) => {
     const storeId = v.storeId || null;
     const onError = (fallback: string) => (err: unknown) => {
-      const message = errorMessage(err, fallback);
+      const message = saveErrorMessage(err, fallback);
       for (const { field, message: text } of serverFieldErrors(err, FORM_FIELDS)) form.setError(field, { message: text });
       if (!user && isApiError(err, 409) && !form.getFieldState('email').error) form.setError('email', { message });
       toast.error(message);

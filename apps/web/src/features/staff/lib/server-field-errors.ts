@@ -18,3 +18,13 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   }
   return out;
 }
+
+/**
+ * The toast text of a failed save (spec §8 'Staff': "server text or 'Failed to …'"): the
+ * server's `error` text when its answer carried one (a `{ error, code }` body), else `fallback`
+ * (no answer at all, or an answer without an error body such as a proxy's 502 page).
+ */
+export function saveErrorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status !== 0 && error.code && error.message) return error.message;
+  return fallback;
+}

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { errorMessage, isApiError } from '@/lib/api';
-import { serverFieldErrors } from '@/features/staff/lib/server-field-errors';
+import { isApiError } from '@/lib/api';
+import { saveErrorMessage, serverFieldErrors } from '@/features/staff/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
@@ -90,7 +90,7 @@ function StoreForm({
   const onSubmit = form.handleSubmit((v) => {
     const address = v.address === '' ? null : v.address;
     const onError = (fallback: string) => (err: unknown) => {
-      const message = errorMessage(err, fallback);
+      const message = saveErrorMessage(err, fallback);
       for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active'] as const)) form.setError(field, { message: text });
       if (isApiError(err, 409) && !form.getFieldState('name').error) form.setError('name', { message });
       toast.error(message);
