@@ -8,3 +8,4 @@ export * from './ledger.ts';
 export * from './rules.ts';
 export * from './billing.ts';
 export * from './ops.ts';
+export * from './reports.ts';

@@ -35,9 +35,13 @@ export const transactions = pgTable(
     foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
     // Newest first (list, export keyset, dashboard's live part). The trailing type, category
     // and store_id let the list's filters and counts run as index-only scans (ADR 0006).
-    index('transactions_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc(), t.type, t.category, t.storeId),
-    index('transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.createdAt.desc()),
-    index('transactions_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc()),
+    // DESC NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's bare
+    // .desc() writes NULLS LAST, which PostgreSQL cannot use for that order (it sorted 2M rows).
+    index('transactions_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
+    // With id and the filter columns, a search reads the matching rows' (created_at, id) from
+    // these indexes alone, whatever the other filters (ADR 0006).
+    index('transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
+    index('transactions_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
   ],
 );
 

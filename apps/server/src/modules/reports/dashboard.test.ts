@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { cards, customers, offers } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, type TestContext } from '../../../test/helpers.ts';
+import { eq, sql } from 'drizzle-orm';
+import { cards, customers, offers, stores, tenantCounters, tenants } from '../../db/schema/index.ts';
+import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { rowsOf } from './ledger-totals.ts';
 import { trendOf } from './service.ts';
 import { addCustomerWithCard, addLedgerRows, directLedger, directLedgerIds } from './test-fixture.ts';
@@ -109,6 +109,31 @@ describe('GET /reports/dashboard', () => {
     expect(later.stats.totalCashbackRedeemed).toBe(after.stats.totalCashbackRedeemed + 40);
     expect(later.trends.totalCashbackRedeemed.lastMonth).toBe(after.trends.totalCashbackRedeemed.lastMonth + 40);
     expect({ stats: later.stats, trends: later.trends }).toEqual(await expected());
+  });
+
+  it('keeps customer and card totals exact through batches, activations, blocks and deletes', async () => {
+    const batch = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/batch', headers: { cookie: s.admin }, payload: { count: 3 } });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const block = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/DEM0CARD0003/block', headers: { cookie: s.admin } });
+    expect(block.statusCode, block.body).toBe(200);
+    const [store] = await ctx.db.select().from(stores).where(eq(stores.tenantId, tenantId));
+    const activate = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/cards/activate',
+      headers: { cookie: s.admin },
+      payload: { cardUid: 'DEM0CARD0010', storeId: store.id, customer: { firstName: 'New', lastName: 'Holder' } },
+    });
+    expect(activate.statusCode, activate.body).toBe(200);
+    const [lonely] = await ctx.db.insert(customers).values({ tenantId, firstName: 'Gone', lastName: 'Soon' }).returning();
+    expect(json(await get()).stats).toEqual((await expected()).stats);
+    await ctx.db.delete(customers).where(eq(customers.id, lonely.id));
+    await ctx.db.update(cards).set({ balanceCents: 1 }).where(eq(cards.cardUid, 'DEM0CARD0010'));
+    expect(json(await get()).stats).toEqual((await expected()).stats);
+    // Deleting a whole tenant still works (its counters and rollup rows cascade).
+    const gone = await createOtherTenant(ctx.db);
+    expect((await get(await loginAs(ctx.app, gone.email, gone.password), gone.tenant.slug)).statusCode).toBe(200);
+    await ctx.db.delete(tenants).where(eq(tenants.id, gone.tenant.id));
+    expect(await ctx.db.select().from(tenantCounters).where(eq(tenantCounters.tenantId, gone.tenant.id))).toEqual([]);
   });
 
   it('lists the 5 newest transactions with customer name and card UID', async () => {

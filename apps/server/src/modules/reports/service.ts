@@ -9,7 +9,7 @@ import {
   type Trend,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { cards, customers, offers, stores, transactions } from '../../db/schema/index.ts';
+import { cards, customers, offers, stores, tenantCounters, transactions } from '../../db/schema/index.ts';
 import { ledgerCondition, ledgerPage } from '../transactions/service.ts';
 import { ensureRollup, ledgerTotals, rowsOf } from './ledger-totals.ts';
 
@@ -33,7 +33,8 @@ export function trendOf(thisMonth: number, lastMonth: number): Trend {
  * Σ amount of REDEEM rows, offers active now (isActive, startAt ≤ now < endAt); each figure's
  * trend, this UTC calendar month against the previous one (created customers, cards and
  * offers; recorded ledger rows and sums); and the 5 newest ledger rows. Ledger figures come
- * from the daily rollup and a live tail (ADR 0006), the rest from indexed counts.
+ * from the daily rollup and a live tail, customer and card totals from `tenant_counters`
+ * (kept by triggers), monthly and offer figures from indexed range counts (ADR 0006).
  */
 export async function dashboard(db: Database, tenantId: string, now = new Date()): Promise<DashboardResponse> {
   const thisMonth = monthStart(now);
@@ -54,10 +55,10 @@ export async function dashboard(db: Database, tenantId: string, now = new Date()
   const counts = async () => {
     const [row] = rowsOf<Record<string, string | number>>(
       await db.execute(sql`select
-        (select count(*) from ${customers} where tenant_id = ${tenantId}) as customers,
+        coalesce((select customers from ${tenantCounters} where tenant_id = ${tenantId}), 0) as customers,
         ${createdIn(customers, t1, t2)} as customers_this, ${createdIn(customers, t0, t1)} as customers_last,
-        (select count(*) from ${cards} where tenant_id = ${tenantId}) as cards,
-        (select count(*) from ${cards} where tenant_id = ${tenantId} and status = 'ACTIVE') as active_cards,
+        coalesce((select cards from ${tenantCounters} where tenant_id = ${tenantId}), 0) as cards,
+        coalesce((select active_cards from ${tenantCounters} where tenant_id = ${tenantId}), 0) as active_cards,
         ${createdIn(cards, t1, t2)} as cards_this, ${createdIn(cards, t0, t1)} as cards_last,
         (select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz) as offers,
         ${createdIn(offers, t1, t2)} as offers_this, ${createdIn(offers, t0, t1)} as offers_last`),

@@ -221,16 +221,12 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The WHERE condition of a ledger list (spec §7), on `transactions` columns only, so that
- * without `search` it is answered from the (tenant_id, created_at desc, id desc, type,
- * category, store_id) index alone: type, category, store, from/to (a date is a whole UTC
- * day, inclusive; a date-time an inclusive instant), customerId, and search. Search matches
- * a row when its customer's full name contains the text (case-insensitive) or its card's UID
- * contains the text normalised like a typed UID (decisions.md 'Cards'); the matching
- * customers and cards are found first (trigram indexes on PostgreSQL, ADR 0006) and the
- * ledger is then read through its customer and card indexes.
+ * The WHERE condition of a ledger list or export without its search (spec §7), on
+ * `transactions` columns only, so that it is answered from the (tenant_id, created_at desc,
+ * id desc, type, category, store_id) index alone: type, category, store, from/to (a date is a
+ * whole UTC day, inclusive; a date-time an inclusive instant) and customerId.
  */
-export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 'page' | 'limit'>): SQL {
+export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 'page' | 'limit' | 'search'>): SQL {
   const where: SQL[] = [eq(transactions.tenantId, tenantId)];
   if (q.type) where.push(eq(transactions.type, q.type));
   if (q.category) where.push(eq(transactions.category, q.category));
@@ -238,18 +234,66 @@ export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 
   if (q.to) where.push(sql`${transactions.createdAt} < ${upperBound(q.to)}`);
   if (q.storeFilter) where.push(eq(transactions.storeId, q.storeFilter));
   if (q.customerId) where.push(eq(transactions.customerId, q.customerId));
-  if (q.search) {
-    const byName = sql`${transactions.customerId} = any(array(select ${customers.id} from ${customers}
-      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(q.search)}))`;
-    const uid = normalizeCardUid(q.search);
-    where.push(
-      uid
-        ? sql`(${byName} or ${transactions.cardId} = any(array(select ${cards.id} from ${cards}
-            where ${cards.tenantId} = ${tenantId} and ${cards.cardUid} like ${containsPattern(uid)})))`
-        : byName,
-    );
-  }
   return and(...where)!;
+}
+
+/**
+ * The (id, created_at) of the ledger rows matching `condition` and `search`, as SQL for a
+ * FROM clause. A row matches when its customer's full name contains the text
+ * (case-insensitive) or its card's UID contains the text normalised like a typed UID
+ * (decisions.md 'Cards'). The matching customers and cards are found first (trigram indexes
+ * on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
+ * index; UNION drops a row found by both arms (ADR 0006).
+ */
+function searchMatches(tenantId: string, condition: SQL, search: string): SQL {
+  const byName = sql`select ${transactions.id} as id, ${transactions.createdAt} as at from ${transactions}
+    where ${condition} and ${transactions.customerId} = any(array(select ${customers.id} from ${customers}
+      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(search)}))`;
+  const uid = normalizeCardUid(search);
+  if (!uid) return sql`(${byName})`;
+  return sql`(${byName} union select ${transactions.id}, ${transactions.createdAt} from ${transactions}
+    where ${condition} and ${transactions.cardId} = any(array(select ${cards.id} from ${cards}
+      where ${cards.tenantId} = ${tenantId} and ${cards.cardUid} like ${containsPattern(uid)})))`;
+}
+
+/** Ledger rows by id, in the order of `ids`, as TransactionItems (see ledgerPage). */
+async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<TransactionItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ t: transactions, cardUid: cards.cardUid, firstName: customers.firstName, lastName: customers.lastName, storeName: stores.name })
+    .from(transactions)
+    .innerJoin(cards, and(eq(cards.tenantId, tenantId), eq(cards.id, transactions.cardId)))
+    .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
+    .leftJoin(stores, and(eq(stores.tenantId, tenantId), eq(stores.id, transactions.storeId)))
+    .where(and(eq(transactions.tenantId, tenantId), sql`${transactions.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
+  const byId = new Map(rows.map((r) => [r.t.id, toItem(r)]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/** One joined ledger row → TransactionItem (spec §3 'Transaction'; cents, ISO-8601). */
+function toItem({ t, cardUid, firstName, lastName, storeName }: {
+  t: typeof transactions.$inferSelect;
+  cardUid: string;
+  firstName: string | null;
+  lastName: string | null;
+  storeName: string | null;
+}): TransactionItem {
+  return {
+    id: t.id,
+    customerId: t.customerId,
+    customerName: firstName ? `${firstName} ${lastName}` : null,
+    cardUid,
+    type: t.type as TransactionItem['type'],
+    category: (t.category as Category | null) ?? null,
+    amountCents: t.amountCents,
+    cashbackCents: t.cashbackCents,
+    beforeBalanceCents: t.beforeBalanceCents,
+    afterBalanceCents: t.afterBalanceCents,
+    storeId: t.storeId,
+    storeName,
+    note: t.note,
+    createdAt: t.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -281,27 +325,13 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
     .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
     .leftJoin(stores, and(eq(stores.tenantId, tenantId), eq(stores.id, transactions.storeId)))
     .orderBy(desc(page.at), desc(page.id));
-  return rows.map(({ t, cardUid, firstName, lastName, storeName }) => ({
-    id: t.id,
-    customerId: t.customerId,
-    customerName: firstName ? `${firstName} ${lastName}` : null,
-    cardUid,
-    type: t.type as TransactionItem['type'],
-    category: (t.category as Category | null) ?? null,
-    amountCents: t.amountCents,
-    cashbackCents: t.cashbackCents,
-    beforeBalanceCents: t.beforeBalanceCents,
-    afterBalanceCents: t.afterBalanceCents,
-    storeId: t.storeId,
-    storeName,
-    note: t.note,
-    createdAt: t.createdAt.toISOString(),
-  }));
+  return rows.map(toItem);
 }
 
 /**
  * GET /transactions (spec §7, §9 'page size 50, pages start at 1'): the tenant's ledger,
- * newest first (created_at desc, id desc), filtered per `ledgerCondition`; page from 1,
+ * newest first (created_at desc, id desc), filtered per `ledgerCondition` and, with
+ * `search`, per `searchMatches` (customer name or card UID); page from 1,
  * `limit` rows. Returns `{ transactions, total, pages }`, money in cents. `total` comes from
  * the daily rollup plus a live tail (ADR 0006) unless the query has search or customerId,
  * whose matches are counted directly through their indexes. A page past the end is empty
@@ -309,8 +339,22 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
  */
 export async function listTransactions(db: Database, tenantId: string, q: TransactionListQuery): Promise<TransactionListResponse> {
   const condition = ledgerCondition(tenantId, q);
+  const offset = (q.page - 1) * q.limit;
+  if (q.search) {
+    const matches = searchMatches(tenantId, condition, q.search);
+    // One pass over the matches gives the page and (window count) the total; only a page
+    // past the end needs a second count.
+    const page = rowsOf<{ id: string; n: string | number }>(
+      await db.execute(sql`select m.id, count(*) over () as n from ${matches} m order by m.at desc, m.id desc limit ${q.limit} offset ${offset}`),
+    );
+    const total = page.length
+      ? Number(page[0].n)
+      : Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${matches} m`))[0].n);
+    const items = await ledgerItemsByIds(db, tenantId, page.map((r) => r.id));
+    return { transactions: items, total, pages: Math.ceil(total / q.limit) };
+  }
   const countTotal = async (): Promise<number> => {
-    if (q.search || q.customerId) {
+    if (q.customerId) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(condition);
       return row?.n ?? 0;
     }
@@ -318,6 +362,6 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
     const totals = await ledgerTotals(db, tenantId, { type: q.type, category: q.category, storeId: q.storeFilter, from: q.from, to: q.to });
     return totals.count;
   };
-  const [items, total] = await Promise.all([ledgerPage(db, tenantId, condition, q.limit, (q.page - 1) * q.limit), countTotal()]);
+  const [items, total] = await Promise.all([ledgerPage(db, tenantId, condition, q.limit, offset), countTotal()]);
   return { transactions: items, total, pages: Math.ceil(total / q.limit) };
 }
