@@ -99,18 +99,21 @@ async function measure(call, cookie) {
  */
 async function exportRun(path, cookie, pid, expectedRows) {
   const before = memOf(pid);
+  const t0 = performance.now();
   let peak = before.rssMiB;
   const samples = [];
+  // RSS every 5 s (seconds since start, MiB): flat or growing?
+  const timeline = [];
   const timer = setInterval(() => {
     try {
       const m = memOf(pid);
       samples.push(m.rssMiB);
       if (m.rssMiB > peak) peak = m.rssMiB;
+      if (samples.length % 100 === 1) timeline.push([Math.round((performance.now() - t0) / 1000), m.rssMiB]);
     } catch {}
   }, 50);
   const abort = new AbortController();
   const deadline = setTimeout(() => abort.abort(), EXPORT_TIMEOUT_S * 1000);
-  const t0 = performance.now();
   let ttfb = null;
   let bytes = 0;
   let newlines = 0;
@@ -161,6 +164,7 @@ async function exportRun(path, cookie, pid, expectedRows) {
     vmHwmBeforeMiB: before.hwmMiB,
     vmHwmAfterMiB: after.hwmMiB,
     samples: samples.length,
+    rssTimeline: timeline,
   };
   if (timedOut) {
     result.projectedFullSeconds = rows > 0 ? Math.round(expectedRows / (rows / (ms / 1000))) : null;
