@@ -260,7 +260,7 @@ try {
     { name: `type=REDEEM ${from}..${to}`, path: `${t}/transactions?type=REDEEM&from=${from}&to=${to}&page=1&limit=50` },
     { name: 'store + category=REPAIR, page 20', path: `${t}/transactions?storeFilter=${storeId}&category=REPAIR&page=20&limit=50` },
     { name: 'search name "Kowalski"', path: `${t}/transactions?search=Kowalski&page=1&limit=50` },
-    { name: 'search full name "Maria Kowalski"', path: `${t}/transactions?search=${encodeURIComponent('Maria Kowalski')}&page=1&limit=50` },
+    { name: 'search full name "Mary Kowalski"', path: `${t}/transactions?search=${encodeURIComponent('Mary Kowalski')}&page=1&limit=50` },
     { name: `search card UID ${busyCard}`, path: `${t}/transactions?search=${busyCard}&page=1&limit=50` },
     { name: `small tenant: dashboard`, path: `/api/t/${smallSlug}/reports/dashboard`, small: true },
     { name: `small tenant: transactions page 1`, path: `/api/t/${smallSlug}/transactions?page=1&limit=50`, small: true },
