@@ -238,6 +238,8 @@ test('the demo customer sees only their own cards and transactions', async ({ pa
   await signInWithFill(page, 'customer@demo.com');
   await expect(page).toHaveURL(/\/t\/demo\/customer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Jane!' })).toBeVisible();
+  // The business's subscription badge is for its staff, not shown to a customer.
+  await expect(page.getByText('Trial Account')).toHaveCount(0);
 
   // Four stat cards; the balance is the sum of her cards' balances.
   const totalBalance = janeDetail.cards.reduce((s: number, c: { balanceCents: number }) => s + c.balanceCents, 0);

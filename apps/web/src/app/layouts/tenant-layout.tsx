@@ -176,7 +176,8 @@ export function TenantLayout() {
             {title}
           </div>
           <div className="flex items-center gap-2 sm:gap-3">
-            <SubscriptionBadge status={status} trialLabel="Trial Account" />
+            {/* The business's subscription concerns its staff, not its customers. */}
+            {user.role !== 'customer' && <SubscriptionBadge status={status} trialLabel="Trial Account" />}
             {user.storeName && (
               <span className="hidden sm:block">
                 <Badge color="indigo">
