@@ -262,6 +262,8 @@ try {
     { name: 'search name "Kowalski"', path: `${t}/transactions?search=Kowalski&page=1&limit=50` },
     { name: 'search full name "Mary Kowalski"', path: `${t}/transactions?search=${encodeURIComponent('Mary Kowalski')}&page=1&limit=50` },
     { name: `search card UID ${busyCard}`, path: `${t}/transactions?search=${busyCard}&page=1&limit=50` },
+    { name: 'customers page 1', path: `${t}/customers?page=1&limit=50` },
+    { name: 'customers search "kowal"', path: `${t}/customers?search=kowal&page=1&limit=50` },
     { name: `small tenant: dashboard`, path: `/api/t/${smallSlug}/reports/dashboard`, small: true },
     { name: `small tenant: transactions page 1`, path: `/api/t/${smallSlug}/transactions?page=1&limit=50`, small: true },
   ];
