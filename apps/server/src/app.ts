@@ -25,6 +25,7 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { ruleRoutes } from './modules/rules/routes.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(reportRoutes, { db, config });
       await tenantScope.register(userRoutes, { db, config });
       await tenantScope.register(meRoutes, { db, config });
+      await tenantScope.register(ruleRoutes, { db, config });
     },
     { prefix: '/api/t/:slug' },
   );

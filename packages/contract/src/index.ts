@@ -10,3 +10,4 @@ export * from './reports.ts';
 export * from './users.ts';
 export * from './me.ts';
 export * from './stores.ts';
+export * from './rules.ts';

@@ -10,6 +10,7 @@ import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
+import { RulesPage } from '@/features/rules/pages/rules-page';
 import { StaffPage } from '@/features/staff/pages/staff-page';
 import { StoresPage } from '@/features/stores/pages/stores-page';
 import { TransactionsPage } from '@/features/transactions/pages/transactions-page';
@@ -77,13 +78,14 @@ export function createRouter() {
                         { path: 'customers', element: <CustomersPage />, handle: title('Customers') },
                         { path: 'stores', element: <StoresPage />, handle: title('Stores') },
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
+                        { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
                       ],
                     },
                     // Spec screens not built yet: the role guard still applies (a cashier opening
-                    // /rules lands on /unauthorized); allowed roles go back to their home page.
+                    // /billing lands on /unauthorized); allowed roles go back to their home page.
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                      children: ['rules', 'billing', 'card-orders'].map((path) => ({
+                      children: ['billing', 'card-orders'].map((path) => ({
                         path,
                         element: <Navigate to={paths.home} replace />,
                       })),

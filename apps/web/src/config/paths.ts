@@ -18,6 +18,7 @@ export const paths = {
     transactions: (slug: string) => `/t/${encodeURIComponent(slug)}/transactions`,
     stores: (slug: string) => `/t/${encodeURIComponent(slug)}/stores`,
     staff: (slug: string) => `/t/${encodeURIComponent(slug)}/staff`,
+    rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
   },
 } as const;

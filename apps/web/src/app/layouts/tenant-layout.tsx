@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AlertTriangle, CreditCard, LayoutDashboard, LogOut, Menu, Receipt, ScanLine, Store, UserCog, UserRound, Users, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CreditCard, SlidersHorizontal, LayoutDashboard, LogOut, Menu, Receipt, ScanLine, Store, UserCog, UserRound, Users, X, type LucideIcon } from 'lucide-react';
 import type { Role } from '@loyalty/contract';
 import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -26,8 +26,7 @@ interface MenuItem {
 }
 
 /**
- * Side-menu items, in the spec's order (spec §2 'Tenant area'). Only screens that exist are
- * listed; Rules & Settings joins when it is built.
+ * Side-menu items, in the spec's order (spec §2 'Tenant area').
  */
 function menuItems(slug: string): MenuItem[] {
   return [
@@ -38,6 +37,7 @@ function menuItems(slug: string): MenuItem[] {
     { label: 'Transactions', to: paths.tenant.transactions(slug), icon: Receipt, roles: TENANT_ROUTE_ROLES.staff, needsTransact: true },
     { label: 'Stores', to: paths.tenant.stores(slug), icon: Store, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'Staff', to: paths.tenant.staff(slug), icon: UserCog, roles: TENANT_ROUTE_ROLES.admin },
+    { label: 'Rules & Settings', to: paths.tenant.rules(slug), icon: SlidersHorizontal, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },
   ];
 }
