@@ -11,7 +11,7 @@ import {
   type OfferInput,
   TOTAL_RATE_CAP_BPS,
 } from '../src/cashback.ts';
-import { DEFAULT_TIER_RULES, type TierRuleInput } from '../src/tiers.ts';
+import { DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput } from '../src/tiers.ts';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
@@ -325,5 +325,46 @@ describe('computeCashback: properties', () => {
         expect(after.cashbackCents).toBeGreaterThanOrEqual(before.cashbackCents);
       }),
     );
+  });
+});
+
+describe('a purchase that crosses a tier threshold (docs/decisions/0003-tier-applies-after.md)', () => {
+  /** One earn as the server does it: cashback at the tier held before, then total spend and tier updated. */
+  function purchase(state: { totalSpendCents: number; tier: Tier }, amountCents: number, over: Partial<CashbackInput> = {}) {
+    const i = input({ amountCents, tier: state.tier, ...over });
+    const result = computeCashback(i);
+    const totalSpendCents = state.totalSpendCents + amountCents;
+    return { ...result, next: { totalSpendCents, tier: evaluateTier(totalSpendCents, i.tierRules) } };
+  }
+
+  it.each<[string, { totalSpendCents: number; tier: Tier }, number, number, Tier, number]>([
+    // [name, before, amount, rate of this purchase, tier after, rate of the next purchase]
+    ['SILVER $499 + $1.00 lands exactly on GOLD $500', { totalSpendCents: 49_900, tier: 'SILVER' }, 100, 200, 'GOLD', 300],
+    ['SILVER $499.99 + $0.01 crosses GOLD by the last cent', { totalSpendCents: 49_999, tier: 'SILVER' }, 1, 200, 'GOLD', 300],
+    ['SILVER $400 + $100 → GOLD', { totalSpendCents: 40_000, tier: 'SILVER' }, 10_000, 200, 'GOLD', 300],
+    ['SILVER $0 + $2,500 jumps straight to PLATINUM', { totalSpendCents: 0, tier: 'SILVER' }, 250_000, 200, 'PLATINUM', 400],
+    ['GOLD $1,999 + $1.00 → PLATINUM', { totalSpendCents: 199_900, tier: 'GOLD' }, 100, 300, 'PLATINUM', 400],
+    ['SILVER $100 + $1 stays SILVER', { totalSpendCents: 10_000, tier: 'SILVER' }, 100, 200, 'SILVER', 200],
+  ])('%s', (_, before, amount, rateNow, tierAfter, rateNext) => {
+    const first = purchase(before, amount);
+    expect(first.rateBps).toBe(rateNow);
+    expect(first.cashbackCents).toBe(Math.floor((amount * rateNow) / 10_000));
+    expect(first.next.tier).toBe(tierAfter);
+    const second = purchase(first.next, 10_000);
+    expect(second.rateBps).toBe(rateNext);
+    expect(second.cashbackCents).toBe(rateNext); // $100.00 × rate bps / 10000 = rate cents
+  });
+
+  it('the crossing purchase and the next one, with a running offer and an inactive GOLD bonus', () => {
+    const tierRules: TierRuleInput[] = [
+      { tier: 'SILVER', minTotalSpendCents: 0, baseRateBps: 0, isActive: true },
+      { tier: 'GOLD', minTotalSpendCents: 50_000, baseRateBps: 100, isActive: true },
+      { tier: 'PLATINUM', minTotalSpendCents: 60_000, baseRateBps: 900, isActive: false },
+    ];
+    const over = { tierRules, offers: [offer(250), offer(700, -DAY, -1)] };
+    const first = purchase({ totalSpendCents: 45_000, tier: 'SILVER' }, 20_000, over);
+    // SILVER 0 + PURCHASE 200 + the one running offer 250; the inactive PLATINUM rule does not count for the tier.
+    expect(first).toEqual({ rateBps: 450, cashbackCents: 900, next: { totalSpendCents: 65_000, tier: 'GOLD' } });
+    expect(purchase(first.next, 20_000, over)).toMatchObject({ rateBps: 550, cashbackCents: 1100 });
   });
 });

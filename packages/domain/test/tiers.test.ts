@@ -71,6 +71,12 @@ describe('evaluateTier', () => {
     expect(evaluateTier(90_000, odd)).toBe('GOLD');
   });
 
+  it('equal thresholds: the earlier rule in the list wins (what the re-tier SQL mirrors; the Rules API refuses equal thresholds)', () => {
+    expect(evaluateTier(60_000, [rule('GOLD', 50_000), rule('PLATINUM', 50_000)])).toBe('GOLD');
+    expect(evaluateTier(60_000, [rule('PLATINUM', 50_000), rule('GOLD', 50_000)])).toBe('PLATINUM');
+    expect(evaluateTier(60_000, [rule('PLATINUM', 50_000, false), rule('GOLD', 50_000)])).toBe('GOLD');
+  });
+
   const tierArb = fc.constantFrom<Tier>('SILVER', 'GOLD', 'PLATINUM');
   const ruleArb = fc.record({
     tier: tierArb,

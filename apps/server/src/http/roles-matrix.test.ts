@@ -143,6 +143,44 @@ const routes: Route[] = [
   { method: 'GET', path: 'reports/dashboard', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'reports/export/transactions?type=EARN', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'reports/export/customers', allowed: ['platform', 'admin'] },
+  /** Issue 5 (rules routes): bodies hold the defaults, so the demo programme does not change. */
+  { method: 'GET', path: 'rules/cashback', allowed: ['platform', 'admin'] },
+  {
+    method: 'PUT',
+    path: 'rules/cashback',
+    body: () => ({ rules: [{ category: 'PURCHASE', baseRateBps: 200 }, { category: 'REPAIR', baseRateBps: 300 }, { category: 'OTHER', baseRateBps: 100 }] }),
+    allowed: ['platform', 'admin'],
+  },
+  { method: 'GET', path: 'rules/tiers', allowed: ['platform', 'admin'] },
+  {
+    method: 'PUT',
+    path: 'rules/tiers',
+    body: () => ({
+      rules: [
+        { tier: 'SILVER', name: 'Silver', minTotalSpendCents: 0, baseRateBps: 0 },
+        { tier: 'GOLD', name: 'Gold', minTotalSpendCents: 50_000, baseRateBps: 100 },
+        { tier: 'PLATINUM', name: 'Platinum', minTotalSpendCents: 200_000, baseRateBps: 200 },
+      ],
+    }),
+    allowed: ['platform', 'admin'],
+  },
+  { method: 'POST', path: 'rules/initialize', allowed: ['platform', 'admin'] },
+  { method: 'GET', path: 'rules/offers', allowed: ['platform', 'admin'] },
+  {
+    method: 'POST',
+    path: 'rules/offers',
+    body: () => ({ name: 'Matrix Offer', rateMultiplierBps: 0, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-02T00:00:00Z', isActive: false }),
+    allowed: ['platform', 'admin'],
+    ok: 201,
+  },
+  /** An unknown offer id: an allowed caller passes the guard and gets 'Offer not found' (the success path is in rules.test.ts). */
+  {
+    method: 'PUT',
+    path: 'rules/offers/00000000-0000-4000-8000-000000000000',
+    body: () => ({ name: 'Matrix Offer', rateMultiplierBps: 0, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-02T00:00:00Z', isActive: false }),
+    allowed: ['platform', 'admin'],
+    ok: 404,
+  },
 ];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {

@@ -1,6 +1,121 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CashbackRulesRequest,
+  CashbackRulesResponse,
+  ErrorBody,
+  InitializeRulesResponse,
+  Offer,
+  OfferInput,
+  OfferListResponse,
+  TierRulesRequest,
+  TierRulesResponse,
+} from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import {
+  createOffer,
+  getCashbackRules,
+  getTierRules,
+  initializeRules,
+  listOffers,
+  putCashbackRules,
+  putTierRules,
+  updateOffer,
+  type RulesActor,
+} from './service.ts';
 
-/** Rules & Settings routes under /api/t/{slug}/rules (spec §7 'Rules'). Built in issue 5. */
-export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+const slugParams = z.object({ slug: z.string() });
+const offerParams = z.object({ slug: z.string(), id: z.string().max(100) });
+const readErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const writeErrors = { 400: ErrorBody, ...readErrors };
+
+/**
+ * Rules & Settings routes under /api/t/{slug}/rules (spec §2 'Rules & Settings', §3, §5
+ * 'Rates' / 'Offer', §7 'Rules'; decisions.md 'Cashback'). Every route is ROLES.admin
+ * (tenant_admin; platform_admin passes; cashier and customer 403), tenant-scoped (another
+ * tenant's slug or offer is 404), 401 signed out. Rates in bps (0–10000), money in cents,
+ * timestamps ISO 8601. Every change writes an audit_log row. The earn (transactions/service.ts
+ * loadProgramme) reads exactly these tables, so the next earn follows a change at once.
+ */
+export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  const actorOf = (request: FastifyRequest): RulesActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
+  /** GET /rules/cashback → CashbackRulesResponse `{ rules }` (PURCHASE, REPAIR, OTHER order). ROLES.admin. */
+  app.get(
+    '/rules/cashback',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: CashbackRulesResponse, ...readErrors } } },
+    async (request) => getCashbackRules(db, tenantOf(request).id),
+  );
+
+  /**
+   * PUT /rules/cashback (CashbackRulesRequest `{ rules: [{ category, baseRateBps, isActive }] }`)
+   * → CashbackRulesResponse: replaces the set atomically; categories left out are deleted
+   * (0 bps at the next earn). ROLES.admin. 400 rate outside 0–10000 bps or a category twice
+   * (nothing written).
+   */
+  app.put(
+    '/rules/cashback',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: CashbackRulesRequest, response: { 200: CashbackRulesResponse, ...writeErrors } } },
+    async (request) => putCashbackRules(db, actorOf(request), request.body),
+  );
+
+  /** GET /rules/tiers → TierRulesResponse `{ rules }` (SILVER, GOLD, PLATINUM order). ROLES.admin. */
+  app.get(
+    '/rules/tiers',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: TierRulesResponse, ...readErrors } } },
+    async (request) => getTierRules(db, tenantOf(request).id),
+  );
+
+  /**
+   * PUT /rules/tiers (TierRulesRequest) → TierRulesResponse `{ rules, customersRetiered }`:
+   * replaces the tier rules and re-tiers every customer of the tenant in the same transaction.
+   * ROLES.admin. 400 'Tier thresholds must increase: SILVER < GOLD < PLATINUM', negative
+   * spend, rate outside 0–10000 bps, a tier twice, blank name (nothing written).
+   */
+  app.put(
+    '/rules/tiers',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: TierRulesRequest, response: { 200: TierRulesResponse, ...writeErrors } } },
+    async (request) => putTierRules(db, actorOf(request), request.body),
+  );
+
+  /**
+   * POST /rules/initialize → InitializeRulesResponse `{ cashbackRules, tierRules }`: the
+   * defaults of decisions.md replace the current rules; customers re-tiered. ROLES.admin. No body.
+   */
+  app.post(
+    '/rules/initialize',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: InitializeRulesResponse, ...readErrors } } },
+    async (request) => initializeRules(db, actorOf(request)),
+  );
+
+  /** GET /rules/offers → OfferListResponse `{ offers }`, newest first, active and inactive. ROLES.admin. */
+  app.get(
+    '/rules/offers',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: OfferListResponse, ...readErrors } } },
+    async (request) => listOffers(db, tenantOf(request).id),
+  );
+
+  /**
+   * POST /rules/offers (OfferInput) → 201 Offer. ROLES.admin. 400 'Offer name is required',
+   * bonus outside 0–10000 bps, missing dates, 'End date must be after the start date'
+   * (nothing written).
+   */
+  app.post(
+    '/rules/offers',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: OfferInput, response: { 201: Offer, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createOffer(db, actorOf(request), request.body)),
+  );
+
+  /**
+   * PUT /rules/offers/{id} (OfferInput) → Offer, every field replaced. ROLES.admin. 404
+   * 'Offer not found' (unknown, malformed or another tenant's id); 400 as for POST.
+   */
+  app.put(
+    '/rules/offers/:id',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: offerParams, body: OfferInput, response: { 200: Offer, ...writeErrors } } },
+    async (request) => updateOffer(db, actorOf(request), request.params.id, request.body),
+  );
+};
