@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { computeCashback, DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import type { Category, Tier } from '@loyalty/contract';
-import { cards, customers, offers } from '../../db/schema/index.ts';
+import { cards, customers, offers, tierRules } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, type TestContext } from '../../../test/helpers.ts';
 import { retierCustomers } from './service.ts';
 
@@ -198,5 +198,31 @@ describe('the set-based re-tier UPDATE agrees with evaluateTier', () => {
     const holder = await holderOf('DEM0CARD0002');
     const expected = await expectedFromApi(5_000, 'PURCHASE', holder.tier);
     expect(json(await earn('DEM0CARD0002', 5_000, 'PURCHASE'))).toMatchObject({ rateBps: expected.rateBps, cashbackEarned: expected.cashbackCents });
+  });
+});
+
+describe('a rules change racing an earn (PostgreSQL: needs two connections)', () => {
+  it.skipIf(!process.env.DATABASE_URL)('an earn during an uncommitted tier change waits, then follows the new thresholds', async () => {
+    await rules('POST', 'initialize');
+    const [card] = await ctx.db.select().from(cards).where(eq(cards.cardUid, 'DEM0CARD0005'));
+    // $250 spent, SILVER. The change lowers GOLD to $300: this customer stays SILVER at the change,
+    // so the UPDATE alone would not lock them; the $100 earn then makes $350 → GOLD under the new rules.
+    await ctx.db.update(customers).set({ totalSpendCents: 25_000, tier: 'SILVER' }).where(eq(customers.id, card.customerId!));
+    let pending: Promise<{ statusCode: number; body: string }> | undefined;
+    let settledBeforeCommit = false;
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(tierRules).set({ minTotalSpendCents: 30_000 }).where(and(eq(tierRules.tenantId, demoId), eq(tierRules.tier, 'GOLD')));
+      const stored = (await tx.select().from(tierRules).where(eq(tierRules.tenantId, demoId))).map((r) => ({ ...r, tier: r.tier as Tier }));
+      await retierCustomers(tx, demoId, stored);
+      pending = earn('DEM0CARD0005', 10_000, 'PURCHASE');
+      void pending.then(() => (settledBeforeCommit = true));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(settledBeforeCommit).toBe(false);
+    const res = await pending!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse(res.body).tier).toBe('GOLD');
+    const [after] = await ctx.db.select().from(customers).where(eq(customers.id, card.customerId!));
+    expect(after).toMatchObject({ totalSpendCents: 35_000, tier: 'GOLD' });
   });
 });

@@ -145,15 +145,23 @@ export function tierCaseSql(rules: readonly TierRuleInput[]): SQL {
 }
 
 /**
- * Re-evaluates the tier of EVERY customer of the tenant under `rules` with one set-based
- * statement (issue 5: fast on a 200k-customer tenant): `UPDATE customers SET tier = CASE … END
- * WHERE tenant_id = $1 AND tier IS DISTINCT FROM CASE … END`, counting the changed rows in the
- * same statement. Concurrent earns: an earn holding a customer's row lock makes this UPDATE
- * wait and re-check that row with the earn's new total spend (READ COMMITTED), so the stored
- * tier always follows the committed rules. Returns the number of customers whose tier changed.
+ * Re-evaluates the tier of EVERY customer of the tenant under `rules` (issue 5: fast on a
+ * 200k-customer tenant, no loop of queries). Call it inside the transaction that writes the
+ * rules. Two set-based statements:
+ * 1. `SELECT … FROM customers WHERE tenant_id = $1 FOR UPDATE` (one counted row back): locks
+ *    every customer of the tenant until commit. Without it an earn could lock a customer whose
+ *    tier this change leaves alone, read the OLD rules (not yet committed) and store a tier the
+ *    new rules contradict (shown on PostgreSQL by earn-follows-rules.test.ts). With it, an earn
+ *    either holds its customer first (then step 2 waits and re-reads that row's new total
+ *    spend) or waits for this commit and then reads the new rules.
+ * 2. `UPDATE customers SET tier = CASE … END WHERE tenant_id = $1 AND tier IS DISTINCT FROM
+ *    CASE … END` (tierCaseSql, the twin of evaluateTier), counting the changed rows in the same
+ *    statement.
+ * Returns the number of customers whose tier changed.
  */
 export async function retierCustomers(tx: DbOrTx, tenantId: string, rules: readonly TierRuleInput[]): Promise<number> {
   const tierOf = tierCaseSql(rules);
+  await tx.execute(sql`select count(*) from (select 1 from ${customers} where ${customers.tenantId} = ${tenantId} for update) as locked`);
   const [row] = rowsOf<{ n: number | string }>(
     await tx.execute(sql`with changed as (
         update ${customers} set tier = ${tierOf}
@@ -227,9 +235,9 @@ export async function getTierRules(db: Database, tenantId: string): Promise<Tier
  * PUT /rules/tiers (spec §7; issue 5). Throws 400 'Tier thresholds must increase: SILVER <
  * GOLD < PLATINUM' (nothing written) unless thresholds rise with the tier. In one DB
  * transaction: replaces the tenant's tier rules (tiers not in the body are deleted; a
- * customer of a removed tier is re-tiered), re-evaluates every customer's tier of this tenant
- * with one UPDATE (domain evaluateTier's rule: highest active rule whose min ≤ total spend,
- * SILVER when none), and writes an audit_log row (action 'rules.tiers.update', entity
+ * customer of a removed tier is re-tiered), locks the tenant's customers and re-evaluates
+ * every customer's tier of this tenant with one UPDATE (`retierCustomers`; domain
+ * evaluateTier's rule: highest active rule whose min ≤ total spend, SILVER when none), and writes an audit_log row (action 'rules.tiers.update', entity
  * 'tier_rules', before/after = the sets without ids, after also `customersRetiered`).
  * Returns `{ rules, customersRetiered }`.
  */
