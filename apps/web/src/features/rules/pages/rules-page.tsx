@@ -1,6 +1,126 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CashbackRule, InitializeRulesResponse, Offer, TierRule } from '@loyalty/contract';
+import { Crown, Percent, RotateCcw, RotateCw, Sparkles } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { useCashbackRules, useOffers, useTierRules } from '../api/get-rules';
+import { CashbackPreview } from '../components/cashback-preview';
+import { CashbackRulesForm } from '../components/cashback-rules-form';
+import { InitializeRulesDialog } from '../components/initialize-rules-dialog';
+import { OfferFormDialog } from '../components/offer-form-dialog';
+import { OffersList } from '../components/offers-list';
+import { TierRulesForm } from '../components/tier-rules-form';
+import { useNow } from '../hooks/use-now';
+import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTierRules, toCashbackForm, toTierForm } from '../lib/forms';
 
-/** /t/{slug}/rules: scaffold; the screen of spec §2 'Rules & Settings' is built in issue 5. */
+type TabValue = 'cashback' | 'tiers' | 'offers';
+
+const TABS: readonly TabItem<TabValue>[] = [
+  { value: 'cashback', label: 'Cashback Rules', icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'tiers', label: 'Loyalty Tiers', icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'offers', label: 'Special Offers', icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
+];
+
+/**
+ * Rules & Settings /t/{slug}/rules (spec §2 'Rules & Settings', §5 'Rates' / 'Offer', §8
+ * 'Rules'; tenant_admin). Loads the cashback rules, tier rules and offers; a spinner while
+ * loading, 'Failed to load rules and offers' with Try again when a load fails. Then the three
+ * tabs, the 'Initialize default rules' action and the live cashback preview.
+ */
 export function RulesPage() {
-  return <PageHeader title="Rules & Settings" />;
+  const { slug = '' } = useParams();
+  const cashback = useCashbackRules(slug);
+  const tiers = useTierRules(slug);
+  const offers = useOffers(slug);
+  const queries = [cashback, tiers, offers];
+  const failed = queries.some((q) => q.isError && !q.data);
+
+  let body;
+  if (failed) {
+    body = (
+      <Alert tone="error">
+        <p>{RULES_MESSAGES.loadFailed}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          loading={queries.some((q) => q.isFetching)}
+          onClick={() => queries.forEach((q) => q.isError && void q.refetch())}
+        >
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!cashback.data || !tiers.data || !offers.data) {
+    body = <PageSpinner label="Loading rules and offers" />;
+  } else {
+    body = <RulesEditor slug={slug} cashbackRules={cashback.data.rules} tierRules={tiers.data.rules} offers={offers.data.offers} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Rules & Settings" subtitle="Decide how much cashback your customers earn" />
+      {body}
+    </div>
+  );
+}
+
+/** Which offer modal is open. */
+type OfferModal = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; offer: Offer };
+
+/**
+ * The loaded screen. The two rule forms live here (not in their tabs) so that switching tabs
+ * keeps unsaved edits and the preview computes with them; they start from the stored rules and
+ * are reset to what the server stored after a save or 'Initialize default rules'.
+ */
+function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string; cashbackRules: CashbackRule[]; tierRules: TierRule[]; offers: Offer[] }) {
+  const [tab, setTab] = useState<TabValue>('cashback');
+  const [offerModal, setOfferModal] = useState<OfferModal>({ mode: 'closed' });
+  const [confirmInit, setConfirmInit] = useState(false);
+  const now = useNow();
+  const cashbackForm = useForm<CashbackForm>({ resolver: zodResolver(CashbackForm), defaultValues: toCashbackForm(cashbackRules) });
+  const tierForm = useForm<TierForm>({ resolver: zodResolver(TierForm), defaultValues: toTierForm(tierRules) });
+  const cashbackRows = useWatch({ control: cashbackForm.control, name: 'rules' });
+  const tierRows = useWatch({ control: tierForm.control, name: 'rules' });
+  const unsaved = cashbackForm.formState.isDirty || tierForm.formState.isDirty;
+  const editing = offerModal.mode === 'edit' ? (offers.find((o) => o.id === offerModal.offer.id) ?? offerModal.offer) : null;
+
+  const onInitialized = (data: InitializeRulesResponse) => {
+    cashbackForm.reset(toCashbackForm(data.cashbackRules));
+    tierForm.reset(toTierForm(data.tierRules));
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+        <p className="text-sm text-slate-600">
+          Changes apply to the very next earn at the till. Base rate (category + tier) is capped at 20%, the total with offers at 50%.
+        </p>
+        <Button variant="outline" onClick={() => setConfirmInit(true)}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Initialize default rules
+        </Button>
+      </div>
+
+      <Tabs items={TABS} value={tab} onChange={setTab} label="Rules & Settings sections">
+        {tab === 'cashback' && <CashbackRulesForm slug={slug} form={cashbackForm} />}
+        {tab === 'tiers' && <TierRulesForm slug={slug} form={tierForm} />}
+        {tab === 'offers' && (
+          <OffersList offers={offers} now={now} onCreate={() => setOfferModal({ mode: 'create' })} onEdit={(offer) => setOfferModal({ mode: 'edit', offer })} />
+        )}
+      </Tabs>
+
+      <CashbackPreview cashbackRules={previewCashbackRules(cashbackRows)} tierRules={previewTierRules(tierRows)} offers={offers} now={now} unsaved={unsaved} />
+
+      <OfferFormDialog slug={slug} open={offerModal.mode !== 'closed'} offer={editing} onClose={() => setOfferModal({ mode: 'closed' })} />
+      <InitializeRulesDialog slug={slug} open={confirmInit} onClose={() => setConfirmInit(false)} onInitialized={onInitialized} />
+    </div>
+  );
 }

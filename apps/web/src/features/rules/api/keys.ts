@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { tenantApi } from '@/features/cards/api/keys';
+
+export { tenantApi };
+
+/** Query keys of the Rules & Settings screen, under the tenant's root `['tenants', slug]`. */
+export const rulesKeys = {
+  all: (slug: string) => ['tenants', slug, 'rules'] as const,
+  cashback: (slug: string) => ['tenants', slug, 'rules', 'cashback'] as const,
+  tiers: (slug: string) => ['tenants', slug, 'rules', 'tiers'] as const,
+  offers: (slug: string) => ['tenants', slug, 'rules', 'offers'] as const,
+};
+
+/** `/t/{slug}/rules` prefix of the rules API paths (spec §7 'Rules'). */
+export function rulesApi(slug: string): string {
+  return `${tenantApi(slug)}/rules`;
+}
+
+/**
+ * Marks stale what a rules change moves outside this screen: the dashboard (Active Offers
+ * tile) and, with `customers`, the customer lists and cards (a tier change re-tiers customers).
+ */
+export function invalidateRulesConsumers(queryClient: QueryClient, slug: string, { customers = false } = {}): void {
+  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+  if (customers) {
+    void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'customers'] });
+    void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'cards'] });
+  }
+}

@@ -1,0 +1,155 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Offer } from '@loyalty/contract';
+import { percentToBps } from '@loyalty/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Textarea } from '@/components/ui/input';
+import { serverFieldErrors, saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
+import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
+
+/** The offer form (spec §5 'Offer'): name, bonus rate, start and end required (end after start); description optional. */
+const OfferFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Offer name is required').max(100, 'Offer name is too long'),
+    description: z.string().trim().max(500, 'Description is too long'),
+    percent: z
+      .string()
+      .trim()
+      .min(1, 'Bonus rate is required')
+      .refine((v) => Number.isFinite(Number(v)), 'Bonus rate must be a number')
+      .refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Rate must be between 0 and 100%'),
+    startAt: z.string().refine((v) => localInputToIso(v) !== null, 'Start date is required'),
+    endAt: z.string().refine((v) => localInputToIso(v) !== null, 'End date is required'),
+    isActive: z.boolean(),
+  })
+  .refine((v) => !localInputToIso(v.startAt) || !localInputToIso(v.endAt) || Date.parse(localInputToIso(v.endAt)!) > Date.parse(localInputToIso(v.startAt)!), {
+    message: 'End date must be after the start date',
+    path: ['endAt'],
+  });
+type OfferFormValues = z.infer<typeof OfferFormSchema>;
+const SERVER_FIELDS = ['name', 'description', 'rateMultiplierBps', 'startAt', 'endAt', 'isActive'] as const;
+
+/** The form's start values: an existing offer's, else running from this minute for 30 days, 1 %. */
+function defaultsOf(offer: Offer | null): OfferFormValues {
+  if (offer) {
+    return {
+      name: offer.name,
+      description: offer.description ?? '',
+      percent: bpsToPercentText(offer.rateMultiplierBps),
+      startAt: toLocalInput(new Date(offer.startAt)),
+      endAt: toLocalInput(new Date(offer.endAt)),
+      isActive: offer.isActive,
+    };
+  }
+  const start = new Date();
+  start.setSeconds(0, 0);
+  return { name: '', description: '', percent: '1.0', startAt: toLocalInput(start), endAt: toLocalInput(new Date(start.getTime() + 30 * 86_400_000)), isActive: true };
+}
+
+/**
+ * 'Create New Offer' / 'Edit Offer' modal (spec §2 'Rules & Settings', §5 'Offer', §8 'Rules'):
+ * name, description, bonus rate in percent (sent as bps), start and end as date-time pickers in
+ * the browser's time zone (sent as full ISO timestamps), Active. Success 'Offer created
+ * successfully' / 'Offer updated successfully' and close (the list puts a created offer at the
+ * top and an updated one in place); failure the server's text, else 'Failed to save offer.
+ * Please try again.' `offer`: the offer to edit, or null to create.
+ */
+export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; open: boolean; offer: Offer | null; onClose: () => void }) {
+  const create = useCreateOffer(slug);
+  const update = useUpdateOffer(slug);
+  const pending = create.isPending || update.isPending;
+  const formId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={offer ? 'Edit Offer' : 'Create New Offer'}
+      description="A bonus on top of the base cashback rate while the offer runs."
+      dismissible={!pending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {offer ? 'Save Changes' : 'Create Offer'}
+          </Button>
+        </>
+      }
+    >
+      <OfferForm key={offer?.id ?? 'new'} formId={formId} offer={offer} create={create} update={update} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function OfferForm({
+  formId,
+  offer,
+  create,
+  update,
+  onDone,
+}: {
+  formId: string;
+  offer: Offer | null;
+  create: ReturnType<typeof useCreateOffer>;
+  update: ReturnType<typeof useUpdateOffer>;
+  onDone: () => void;
+}) {
+  const form = useForm<OfferFormValues>({ resolver: zodResolver(OfferFormSchema), defaultValues: defaultsOf(offer) });
+  const { errors } = form.formState;
+  const isActive = useWatch({ control: form.control, name: 'isActive' });
+
+  const onSubmit = form.handleSubmit((v) => {
+    const body = {
+      name: v.name.trim(),
+      description: v.description.trim() || null,
+      rateMultiplierBps: percentToBps(Number(v.percent)),
+      startAt: localInputToIso(v.startAt)!,
+      endAt: localInputToIso(v.endAt)!,
+      isActive: v.isActive,
+    };
+    const onError = (err: unknown) => {
+      for (const { field, message } of serverFieldErrors(err, SERVER_FIELDS)) form.setError(field === 'rateMultiplierBps' ? 'percent' : field, { message });
+      toast.error(saveErrorMessage(err, RULES_MESSAGES.offerFailed));
+    };
+    const onSuccess = (message: string) => () => {
+      toast.success(message);
+      onDone();
+    };
+    if (offer) update.mutate({ id: offer.id, body }, { onSuccess: onSuccess(RULES_MESSAGES.offerUpdated), onError });
+    else create.mutate(body, { onSuccess: onSuccess(RULES_MESSAGES.offerCreated), onError });
+  });
+
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+      <Input label="Offer name" autoComplete="off" placeholder="e.g. Holiday Bonus" error={errors.name?.message} {...form.register('name')} />
+      <Textarea label="Description (optional)" rows={2} maxLength={500} error={errors.description?.message} {...form.register('description')} />
+      <Input
+        label="Bonus rate (%)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={100}
+        step={0.1}
+        hint="Added to the customer's rate while the offer runs (the total is capped at 50%)."
+        trailing={<span className="pr-2 text-sm text-slate-500">%</span>}
+        error={errors.percent?.message}
+        {...form.register('percent')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="Start date" type="datetime-local" error={errors.startAt?.message} {...form.register('startAt', { onChange: () => form.formState.isSubmitted && void form.trigger('endAt') })} />
+        <Input label="End date" type="datetime-local" error={errors.endAt?.message} {...form.register('endAt')} />
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+        <Checkbox label="Active" checked={isActive} onChange={(e) => form.setValue('isActive', e.target.checked, { shouldDirty: true })} />
+        <p className="mt-1 pl-6 text-xs text-slate-500">An inactive offer never applies, even between its dates.</p>
+      </div>
+    </form>
+  );
+}
