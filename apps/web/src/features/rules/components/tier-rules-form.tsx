@@ -58,12 +58,12 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
         </CardHeader>
         <CardContent className="divide-y divide-slate-100 py-0">
           {rows.map((row, i) => (
-            <fieldset key={row.tier} className="grid gap-x-4 gap-y-3 py-4 sm:grid-cols-2 lg:grid-cols-[7rem_1fr_10rem_9rem_5.5rem]">
+            <fieldset key={row.tier} className="grid grid-cols-2 gap-x-4 gap-y-3 py-4 lg:grid-cols-[7rem_1fr_10rem_9rem_5.5rem]">
               <legend className="sr-only">{TIER_LABELS[row.tier]}</legend>
-              <div className="flex items-center lg:self-end lg:pb-2.5" aria-hidden="true">
+              <div className="col-span-2 flex items-center lg:col-span-1 lg:self-end lg:pb-2.5" aria-hidden="true">
                 <TierBadge tier={row.tier} />
               </div>
-              <Input label="Name" autoComplete="off" error={errors.rules?.[i]?.name?.message} {...form.register(`rules.${i}.name`)} />
+              <Input label="Name" autoComplete="off" wrapperClassName="col-span-2 lg:col-span-1" error={errors.rules?.[i]?.name?.message} {...form.register(`rules.${i}.name`)} />
               <Input
                 label="Minimum spend"
                 type="number"
@@ -87,7 +87,7 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
               />
               <Checkbox
                 label="Active"
-                wrapperClassName="self-end pb-2.5"
+                wrapperClassName="col-span-2 self-end lg:col-span-1 lg:pb-2.5"
                 checked={row.isActive}
                 onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}
               />

@@ -100,7 +100,7 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
-        <p className="text-sm text-slate-600">
+        <p className="min-w-64 flex-1 text-sm text-slate-600">
           Changes apply to the very next earn at the till. Base rate (category + tier) is capped at 20%, the total with offers at 50%.
         </p>
         <Button variant="outline" onClick={() => setConfirmInit(true)}>
