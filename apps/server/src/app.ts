@@ -26,6 +26,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(userRoutes, { db, config });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });
+      await tenantScope.register(billingRoutes, { db, config });
     },
     { prefix: '/api/t/:slug' },
   );

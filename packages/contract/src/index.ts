@@ -11,3 +11,4 @@ export * from './users.ts';
 export * from './me.ts';
 export * from './stores.ts';
 export * from './rules.ts';
+export * from './billing.ts';

@@ -181,6 +181,22 @@ const routes: Route[] = [
     allowed: ['platform', 'admin'],
     ok: 404,
   },
+  /** Issue 6 (billing routes). Unknown ids / plan: an allowed caller passes the guard and gets 404 (success paths in billing.test.ts), so the demo tenant stays on trial. */
+  { method: 'GET', path: 'billing/plans', allowed: ['platform', 'admin'] },
+  { method: 'GET', path: 'billing/usage', allowed: ['platform', 'admin'] },
+  { method: 'GET', path: 'billing/payment-methods', allowed: ['platform', 'admin'] },
+  { method: 'POST', path: 'billing/setup-intent', allowed: ['platform', 'admin'] },
+  {
+    method: 'POST',
+    path: 'billing/payment-methods',
+    body: () => ({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 }),
+    allowed: ['platform', 'admin'],
+    ok: 201,
+  },
+  { method: 'POST', path: 'billing/payment-methods/00000000-0000-4000-8000-000000000000/set-default', allowed: ['platform', 'admin'], ok: 404 },
+  { method: 'DELETE', path: 'billing/payment-methods/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
+  { method: 'POST', path: 'billing/subscribe', body: () => ({ planId: '00000000-0000-4000-8000-000000000000' }), allowed: ['platform', 'admin'], ok: 404 },
+  { method: 'GET', path: 'billing/invoices', allowed: ['platform', 'admin'] },
 ];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {

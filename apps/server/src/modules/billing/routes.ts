@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingPlanListResponse,
+  DemoCardInput,
+  ErrorBody,
+  InvoiceListResponse,
+  PaymentMethod,
+  PaymentMethodListResponse,
+  SetupIntentResponse,
+  SubscribeRequest,
+  SubscribeResponse,
+  UsageResponse,
+} from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { paymentProvider } from '../../payments/demo.ts';
+import type { PaymentProvider } from '../../payments/port.ts';
+import {
+  addPaymentMethod,
+  createSetupIntent,
+  getUsage,
+  listActivePlans,
+  listInvoices,
+  listPaymentMethods,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
+  subscribe,
+} from './service.ts';
+
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string: a malformed id answers 404 'Payment method not found' like an unknown one. */
+const methodParams = z.object({ slug: z.string(), id: z.string() });
+const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
+
+/**
+ * Billing routes under /api/t/{slug}/billing (spec §2 'Billing', §3, §4 subscribe flow, §5
+ * 'Subscribe', §7 'Billing'; decisions.md 'Payments'). All ROLES.admin (spec §6: billing is
+ * tenant_admin's; the platform_admin passes too). Every route: 401 signed out, 403 cashier or
+ * customer, 404 another tenant's slug. The payment provider is the Demo adapter until the
+ * Stripe one exists (`provider` option overrides it, for tests).
+ */
+export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider?: PaymentProvider }> = async (app, opts) => {
+  const { db } = opts;
+  const provider = opts.provider ?? paymentProvider();
+
+  /** GET /billing/plans → `{ plans }`: the active plans in display order (priceMonthly in cents). */
+  app.get(
+    '/billing/plans',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: BillingPlanListResponse, ...guardErrors } } },
+    async () => listActivePlans(db),
+  );
+
+  /** GET /billing/usage → `{ usage }` (spec §3 'Usage stats'; −1 unlimited; period bounds ISO-8601). */
+  app.get(
+    '/billing/usage',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: UsageResponse, ...guardErrors } } },
+    async (request) => getUsage(db, tenantOf(request)),
+  );
+
+  /** GET /billing/payment-methods → `{ paymentMethods }` (spec §3 'Payment method'), default first. */
+  app.get(
+    '/billing/payment-methods',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
+    async (request) => listPaymentMethods(db, provider, tenantOf(request)),
+  );
+
+  /** POST /billing/setup-intent → `{ clientSecret }` or `{ demo: true }` (Demo provider; spec §7). Writes nothing. */
+  app.post(
+    '/billing/setup-intent',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, ...guardErrors } } },
+    async (request) => createSetupIntent(db, provider, tenantOf(request)),
+  );
+
+  /**
+   * POST /billing/payment-methods (DemoCardInput `{ brand, last4, exp_month, exp_year }`) →
+   * 201 PaymentMethod; the first card becomes the default. 400 on a bad field or 'Card has
+   * expired'; nothing written on an error.
+   */
+  app.post(
+    '/billing/payment-methods',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['billing'], params: slugParams, body: DemoCardInput, response: { 201: PaymentMethod, 400: ErrorBody, ...guardErrors } },
+    },
+    async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantOf(request), request.body)),
+  );
+
+  /** DELETE /billing/payment-methods/{id} → 204; the newest remaining card becomes default if the default went. 404 'Payment method not found'. */
+  app.delete(
+    '/billing/payment-methods/:id',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 204: z.null(), ...guardErrors } } },
+    async (request, reply) => {
+      await removePaymentMethod(db, provider, tenantOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** POST /billing/payment-methods/{id}/set-default → `{ paymentMethods }` with this card the only default. 404 'Payment method not found'. */
+  app.post(
+    '/billing/payment-methods/:id/set-default',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
+    async (request) => setDefaultPaymentMethod(db, provider, tenantOf(request), request.params.id),
+  );
+
+  /**
+   * POST /billing/subscribe `{ planId, paymentMethodId? }` → SubscribeResponse (spec §4).
+   * Demo: ACTIVE at once; event, payment and paid invoice in one transaction. 400 'Please
+   * select a payment method', 404 'Plan not found' / 'Payment method not found', 409 'You are
+   * already subscribed to this plan'. Nothing written on an error.
+   */
+  app.post(
+    '/billing/subscribe',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['billing'], params: slugParams, body: SubscribeRequest, response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors } },
+    },
+    async (request) => subscribe(db, provider, tenantOf(request), request.body),
+  );
+
+  /** GET /billing/invoices → `{ invoices }` newest first (unix seconds, amount_paid cents). */
+  app.get(
+    '/billing/invoices',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: InvoiceListResponse, ...guardErrors } } },
+    async (request) => listInvoices(db, tenantOf(request)),
+  );
+};

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { paymentMethods } from '../db/schema/index.ts';
+import type { CardDetails, PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
+
+/** Adds `months` calendar months to `d` (UTC), clamping to the month's last day (Jan 31 + 1 → Feb 28/29). */
+export function addMonthsUtc(d: Date, months: number): Date {
+  const day = d.getUTCDate();
+  const r = new Date(d.getTime());
+  r.setUTCDate(1);
+  r.setUTCMonth(r.getUTCMonth() + months);
+  const last = new Date(Date.UTC(r.getUTCFullYear(), r.getUTCMonth() + 1, 0)).getUTCDate();
+  r.setUTCDate(Math.min(day, last));
+  return r;
+}
+
+function toMethod(row: typeof paymentMethods.$inferSelect): ProviderPaymentMethod {
+  return { id: row.id, isDefault: row.isDefault, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * The Demo payment provider (decisions.md 'Payments': the default, no external calls).
+ * Setup intents answer `{ demo: true }`; cards are kept in payment_methods with a
+ * `demo_pm_…` provider id; subscribe activates at once and reports the first period as paid
+ * (`demo_pay_…` / `demo_in_…` ids, no invoice URLs). Callers serialise writes of one tenant
+ * (the service locks the tenant row), so "one default" holds.
+ */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly kind = 'demo' as const;
+
+  /** Always `{ demo: true }`: the web shows the demo card form (spec §7 setup-intent). */
+  async createSetupIntent(): Promise<{ demo: boolean }> {
+    return { demo: true };
+  }
+
+  /** Inserts the card; default when the tenant has no other card. */
+  async addCard(db: DbOrTx, tenant: PaymentTenant, card: CardDetails): Promise<ProviderPaymentMethod> {
+    const [existing] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.tenantId, tenant.id)).limit(1);
+    const [row] = await db
+      .insert(paymentMethods)
+      .values({ tenantId: tenant.id, providerPaymentMethodId: `demo_pm_${randomUUID()}`, ...card, isDefault: !existing })
+      .returning();
+    return toMethod(row);
+  }
+
+  /** The tenant's cards, default first, then newest first. */
+  async listPaymentMethods(db: DbOrTx, tenant: PaymentTenant): Promise<ProviderPaymentMethod[]> {
+    const rows = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.tenantId, tenant.id))
+      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+    return rows.map(toMethod);
+  }
+
+  /** Deletes the card; promotes the newest remaining card when the default went. */
+  async detachPaymentMethod(db: DbOrTx, tenant: PaymentTenant, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const [gone] = await db
+      .delete(paymentMethods)
+      .where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, id)))
+      .returning();
+    if (!gone) return false;
+    if (gone.isDefault) {
+      const [next] = await db
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.tenantId, tenant.id))
+        .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+        .limit(1);
+      if (next) await db.update(paymentMethods).set({ isDefault: true }).where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, next.id)));
+    }
+    return true;
+  }
+
+  /** Sets the one default card of the tenant. */
+  async setDefaultPaymentMethod(db: DbOrTx, tenant: PaymentTenant, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const [hit] = await db
+      .update(paymentMethods)
+      .set({ isDefault: true })
+      .where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, id)))
+      .returning({ id: paymentMethods.id });
+    if (!hit) return false;
+    await db.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.tenantId, tenant.id), ne(paymentMethods.id, id)));
+    return true;
+  }
+
+  /** Activates at once: the period is [now, now + plan.periodMonths), paid in full. */
+  async subscribe(_db: DbOrTx, _tenant: PaymentTenant, plan: ProviderPlan, _paymentMethodId: string, now: Date): Promise<ProviderSubscribeResult> {
+    return {
+      status: 'active',
+      subscriptionId: `demo_sub_${randomUUID()}`,
+      periodStart: now,
+      periodEnd: addMonthsUtc(now, plan.periodMonths),
+      amountCents: plan.priceCents,
+      providerPaymentId: `demo_pay_${randomUUID()}`,
+      providerInvoiceId: `demo_in_${randomUUID()}`,
+      hostedInvoiceUrl: null,
+      invoicePdf: null,
+    };
+  }
+}
+
+/** The provider in use: Demo until the Stripe adapter exists (decisions.md 'Payments'). */
+export function paymentProvider(): PaymentProvider {
+  return new DemoPaymentProvider();
+}

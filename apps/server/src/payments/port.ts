@@ -1,0 +1,95 @@
+import type { DbOrTx } from '../db/client.ts';
+
+/**
+ * The payment-provider port (decisions.md 'Payments'; issue 6). Two adapters: Demo (default,
+ * no network: demo.ts) and Stripe (when STRIPE_SECRET_KEY is set; not built yet). The
+ * service layer owns the database transaction and records subscription state, payments,
+ * invoices and events locally in both cases; adapters only talk to the provider (and, for
+ * Demo, keep the saved cards in the payment_methods table, since there is no provider to
+ * hold them). Every method gets `db`, the caller's transaction, so that what an adapter
+ * writes commits or rolls back with the use case.
+ */
+
+/** The tenant a provider call is for. */
+export interface PaymentTenant {
+  id: string;
+  name: string;
+  slug: string;
+  /** The provider's customer id, null until one is created (Demo never needs one). */
+  providerCustomerId: string | null;
+}
+
+/** A saved card as the provider reports it (spec §3 'Payment method'); `id` is our row id. */
+export interface ProviderPaymentMethod {
+  id: string;
+  isDefault: boolean;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Card display data the Demo card form sends (no card number: contract DemoCardInput). */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The plan being bought. priceCents is the charge of one billing period (monthly price × period months). */
+export interface ProviderPlan {
+  id: string;
+  name: string;
+  priceCents: number;
+  /** Months in one billing period (monthly 1, 3months 3, 6months 6, yearly 12; spec §9). */
+  periodMonths: number;
+  stripePriceId: string | null;
+}
+
+/**
+ * What `subscribe` did (spec §4 subscribe flow responses):
+ * - `status: 'active'`: the subscription is in place and the first period is paid now; the
+ *   service records ACTIVE, the payment and the paid invoice in its transaction.
+ * - `status: 'pending'`: the provider confirms later (webhook) or needs the customer at
+ *   `checkoutUrl` / `redirectUrl` first; nothing is recorded as paid yet.
+ */
+export type ProviderSubscribeResult =
+  | {
+      status: 'active';
+      subscriptionId: string;
+      periodStart: Date;
+      periodEnd: Date;
+      /** The first period's payment (cents) and the provider's ids for the payment and invoice. */
+      amountCents: number;
+      providerPaymentId: string;
+      providerInvoiceId: string;
+      hostedInvoiceUrl: string | null;
+      invoicePdf: string | null;
+    }
+  | { status: 'pending'; subscriptionId?: string; redirectUrl?: string; checkoutUrl?: string };
+
+/** The port every payment provider adapter implements (decisions.md 'Payments'). */
+export interface PaymentProvider {
+  /** 'demo' shows the spec's demo banner and card form; 'stripe' the real ones. */
+  readonly kind: 'demo' | 'stripe';
+  /** POST /billing/setup-intent: `{ clientSecret }` for the provider's card form, or `{ demo: true }`. */
+  createSetupIntent(db: DbOrTx, tenant: PaymentTenant): Promise<{ clientSecret?: string; demo?: boolean }>;
+  /**
+   * Saves a card entered in the Demo card form and returns it; the tenant's first card
+   * becomes its default. Providers with their own card form (Stripe) throw: cards reach them
+   * through the setup intent.
+   */
+  addCard(db: DbOrTx, tenant: PaymentTenant, card: CardDetails): Promise<ProviderPaymentMethod>;
+  /** The tenant's saved cards, default first, then newest first. */
+  listPaymentMethods(db: DbOrTx, tenant: PaymentTenant): Promise<ProviderPaymentMethod[]>;
+  /**
+   * Removes card `id` of the tenant; false when the tenant has no such card. When the default
+   * is removed, the newest remaining card becomes the default.
+   */
+  detachPaymentMethod(db: DbOrTx, tenant: PaymentTenant, id: string): Promise<boolean>;
+  /** Makes card `id` the tenant's only default; false when the tenant has no such card. */
+  setDefaultPaymentMethod(db: DbOrTx, tenant: PaymentTenant, id: string): Promise<boolean>;
+  /** Subscribes the tenant to `plan`, charging card `paymentMethodId` (one of the tenant's cards). */
+  subscribe(db: DbOrTx, tenant: PaymentTenant, plan: ProviderPlan, paymentMethodId: string, now: Date): Promise<ProviderSubscribeResult>;
+}
