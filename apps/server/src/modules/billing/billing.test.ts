@@ -304,3 +304,24 @@ describe('GET /billing/invoices', () => {
   });
   it('is guarded', () => expectGuarded('GET', 'invoices'));
 });
+
+describe('parallel billing writes of one tenant (tenant row locked, ADR 0005)', () => {
+  it('two parallel subscribes to the same plan: one 200, one 409, one payment and one invoice', async () => {
+    const t = await freshTenant();
+    await t.req('POST', 'payment-methods', VISA);
+    const res = await Promise.all([t.req('POST', 'subscribe', { planId: planIds.Professional }), t.req('POST', 'subscribe', { planId: planIds.Professional })]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await ctx.db.select().from(payments).where(eq(payments.tenantId, t.tenant.id))).toHaveLength(1);
+    expect(json(await t.req('GET', 'invoices')).invoices).toHaveLength(1);
+  });
+
+  it('parallel set-default calls leave exactly one default card', async () => {
+    const t = await freshTenant();
+    const ids: string[] = [];
+    for (const last4 of ['1111', '2222', '3333', '4444']) ids.push(json(await t.req('POST', 'payment-methods', { ...VISA, last4 })).id);
+    const res = await Promise.all(ids.map((id) => t.req('POST', `payment-methods/${id}/set-default`)));
+    expect(res.every((r) => r.statusCode === 200)).toBe(true);
+    const list = json(await t.req('GET', 'payment-methods')).paymentMethods;
+    expect(list.filter((m: { is_default: boolean }) => m.is_default)).toHaveLength(1);
+  });
+});
