@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-rou
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
+import { BillingPage } from '@/features/billing/pages/billing-page';
 import { CardsPage } from '@/features/cards/pages/cards-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
@@ -79,13 +80,14 @@ export function createRouter() {
                         { path: 'stores', element: <StoresPage />, handle: title('Stores') },
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
+                        { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },
                       ],
                     },
                     // Spec screens not built yet: the role guard still applies (a cashier opening
-                    // /billing lands on /unauthorized); allowed roles go back to their home page.
+                    // /card-orders lands on /unauthorized); allowed roles go back to their home page.
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                      children: ['billing', 'card-orders'].map((path) => ({
+                      children: ['card-orders'].map((path) => ({
                         path,
                         element: <Navigate to={paths.home} replace />,
                       })),

@@ -19,6 +19,7 @@ export const paths = {
     stores: (slug: string) => `/t/${encodeURIComponent(slug)}/stores`,
     staff: (slug: string) => `/t/${encodeURIComponent(slug)}/staff`,
     rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
+    billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
   },
 } as const;
