@@ -215,7 +215,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
 export async function updateStore(db: Database, actor: StoreActor, storeId: string, input: StoreInput): Promise<StoreItem> {
   const { tenantId } = actor;
   if (!isUuid(storeId)) throw notFound('Store not found');
-  return db.transaction(async (tx) => {
+  const updatedId = await db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
     const [store] = await tx
       .select()
@@ -240,7 +240,10 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       before: { name: store.name, address: store.address, active: store.active },
       after: next,
     });
-    const [item] = await storeItems(tx, tenantId, store.id);
-    return item;
+    return store.id;
   });
+  // Read after commit: storeItems runs its four queries in parallel, which one transaction's
+  // connection cannot do (node-postgres queues them and warns).
+  const [item] = await storeItems(db, tenantId, updatedId);
+  return item;
 }
