@@ -1,6 +1,157 @@
+import type { BillingPlan } from '@loyalty/contract';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api';
+import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useRemovePaymentMethod, usePaymentMethods, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
+import { CardFormDialog } from '../components/card-form-dialog';
+import { SubscribeDialog } from '../components/subscribe-dialog';
+import { InvoicesTab, OverviewTab, PaymentMethodsTab, PlansTab, UsageTab } from '../components/tabs-content';
 
-/** /t/{slug}/billing: scaffold; the screen of spec §2 'Billing' is built in issue 6. */
+type TabValue = 'overview' | 'plans' | 'payment-methods' | 'usage' | 'invoices';
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'payment-methods', label: 'Payment Methods' },
+  { value: 'usage', label: 'Usage' },
+  { value: 'invoices', label: 'Invoices' },
+] as const;
+
+/** How long billing messages stay (spec §9 'Timings': 5000 ms). */
+const MESSAGE_MS = 5000;
+
+type Flash = { tone: 'success' | 'error'; text: string } | null;
+
+/** The message of a failed subscribe (spec §8): the server's details (when text) or error, else the fallback. */
+function subscribeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (typeof error.details === 'string' && error.details) return error.details;
+    if (error.message && error.status !== 0) return error.message;
+  }
+  return 'Payment failed. Please try again.';
+}
+
+/**
+ * /t/{slug}/billing (spec §2 'Billing', §4 'Subscribe flow', §5 'Subscribe', §8 'Billing';
+ * tenant_admin): query-string banners (success / canceled / updated / demo), tabs Overview,
+ * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the demo card form.
+ */
 export function BillingPage() {
-  return <PageHeader title="Billing & Subscription" subtitle="Manage your subscription and billing information" />;
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tenant = useTenant(slug);
+  const methods = usePaymentMethods(slug);
+  const subscribe = useSubscribe(slug);
+  const setDefault = useSetDefaultPaymentMethod(slug);
+  const remove = useRemovePaymentMethod(slug);
+  const [tab, setTab] = useState<TabValue>('overview');
+  const [planToBuy, setPlanToBuy] = useState<BillingPlan | null>(null);
+  const [addOpen, setAddOpen] = useState(false);
+  const [flash, setFlash] = useState<Flash>(null);
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(null), MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
+
+  function confirmSubscribe(plan: BillingPlan, paymentMethodId: string) {
+    subscribe.mutate(
+      { planId: plan.id, paymentMethodId },
+      {
+        onSuccess: (res) => {
+          setPlanToBuy(null);
+          if (res.checkoutUrl && !res.redirectUrl && !res.subscriptionId) {
+            window.location.assign(res.checkoutUrl);
+            return;
+          }
+          if (res.redirectUrl) {
+            if (res.redirectUrl.startsWith('/')) navigate(res.redirectUrl);
+            else window.location.assign(res.redirectUrl);
+            return;
+          }
+          setFlash({ tone: 'success', text: 'Subscription activated successfully! Payment processed.' });
+        },
+        onError: (error) => {
+          setPlanToBuy(null);
+          setFlash({ tone: 'error', text: subscribeError(error) });
+        },
+      },
+    );
+  }
+
+  function onRemove(id: string) {
+    if (!window.confirm('Are you sure you want to remove this payment method?')) return;
+    remove.mutate(id, {
+      onSuccess: () => setFlash({ tone: 'success', text: 'Payment method removed successfully!' }),
+      onError: () => setFlash({ tone: 'error', text: 'Failed to remove payment method. Please try again.' }),
+    });
+  }
+
+  function onSetDefault(id: string) {
+    setDefault.mutate(id, {
+      onSuccess: () => setFlash({ tone: 'success', text: 'Default payment method updated successfully!' }),
+      onError: () => setFlash({ tone: 'error', text: 'Failed to update default payment method. Please try again.' }),
+    });
+  }
+
+  const header = <PageHeader title="Billing & Subscription" subtitle="Manage your subscription and billing information" />;
+  if (tenant.isPending) return (
+    <>
+      {header}
+      <PageSpinner />
+    </>
+  );
+  if (tenant.isError) return (
+    <>
+      {header}
+      <Alert tone="error">Failed to load billing information</Alert>
+    </>
+  );
+
+  const t = tenant.data;
+  const demo = params.get('demo') === 'true';
+  return (
+    <div className="space-y-6">
+      {header}
+      <div className="space-y-3">
+        {params.get('success') === 'true' && <Alert tone="success">Subscription created successfully! Welcome to your new plan.</Alert>}
+        {params.get('canceled') === 'true' && <Alert tone="error">Payment was canceled. You can try again anytime.</Alert>}
+        {params.get('updated') === 'true' && <Alert tone="success">Subscription updated successfully!</Alert>}
+        {demo && <Alert tone="info">Demo subscription activated! (Note: This is a demo mode - no payment was processed)</Alert>}
+        {flash && <Alert tone={flash.tone}>{flash.text}</Alert>}
+      </div>
+      <Tabs items={TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto">
+        {tab === 'overview' && <OverviewTab slug={slug} tenant={t} onUpgrade={setPlanToBuy} onManage={() => setTab('payment-methods')} />}
+        {tab === 'plans' && <PlansTab slug={slug} tenant={t} processingPlanId={subscribe.isPending ? (subscribe.variables?.planId ?? null) : null} onSelect={setPlanToBuy} />}
+        {tab === 'payment-methods' && (
+          <PaymentMethodsTab
+            methods={methods.data}
+            isPending={methods.isPending}
+            isError={methods.isError}
+            busy={setDefault.isPending || remove.isPending}
+            onAdd={() => setAddOpen(true)}
+            onSetDefault={onSetDefault}
+            onRemove={onRemove}
+          />
+        )}
+        {tab === 'usage' && <UsageTab slug={slug} />}
+        {tab === 'invoices' && <InvoicesTab slug={slug} active={t.subscriptionStatus === 'ACTIVE'} />}
+      </Tabs>
+      <SubscribeDialog
+        slug={slug}
+        plan={planToBuy}
+        processing={subscribe.isPending}
+        onClose={() => setPlanToBuy(null)}
+        onConfirm={confirmSubscribe}
+        onCardAdded={(text) => setFlash({ tone: 'success', text })}
+      />
+      <CardFormDialog slug={slug} open={addOpen} onClose={() => setAddOpen(false)} onAdded={(text) => setFlash({ tone: 'success', text })} />
+    </div>
+  );
 }

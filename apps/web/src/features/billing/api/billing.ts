@@ -1,0 +1,156 @@
+import type {
+  BillingPlanListResponse,
+  DemoCardInput,
+  InvoiceListResponse,
+  PaymentMethodListResponse,
+  SetupIntentResponse,
+  SubscribeRequest,
+  SubscribeResponse,
+  UsageResponse,
+} from '@loyalty/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { cardsKeys, tenantApi } from '@/features/cards/api/keys';
+import { tenantKeys } from '@/features/tenant/api/get-tenant';
+
+/** Query keys of the Billing page, all under `['tenants', slug, 'billing']`. */
+export const billingKeys = {
+  all: (slug: string) => ['tenants', slug, 'billing'] as const,
+  plans: (slug: string) => ['tenants', slug, 'billing', 'plans'] as const,
+  usage: (slug: string) => ['tenants', slug, 'billing', 'usage'] as const,
+  paymentMethods: (slug: string) => ['tenants', slug, 'billing', 'payment-methods'] as const,
+  invoices: (slug: string) => ['tenants', slug, 'billing', 'invoices'] as const,
+};
+
+const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
+
+/**
+ * Refreshes the tenant (status, plan, subscriptionInfo), the trial status, the cards data and
+ * every billing query (spec §4 'Subscribe flow': "refresh tenant and all billing data").
+ */
+export function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) }),
+    queryClient.invalidateQueries({ queryKey: cardsKeys.trialStatus(slug) }),
+    queryClient.invalidateQueries({ queryKey: cardsKeys.all(slug) }),
+    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.all(slug) }),
+  ]);
+}
+
+/**
+ * GET /api/t/{slug}/billing/plans → `{ plans }`: active plans in display order, priceMonthly
+ * in cents, limits −1 = unlimited (spec §2 'Billing' Plans tab, §3 'Plan').
+ * @throws {ApiError} 401 signed out, 403 not tenant_admin.
+ */
+export function usePlans(slug: string) {
+  return useQuery({
+    queryKey: billingKeys.plans(slug),
+    queryFn: ({ signal }) => api.get<BillingPlanListResponse>(`${billingApi(slug)}/plans`, { signal }),
+    select: (data) => data.plans,
+  });
+}
+
+/**
+ * GET /api/t/{slug}/billing/usage → `{ usage }` (spec §3 'Usage stats'): counts and limits
+ * (−1 unlimited), transactionsUsed in the period, period bounds as ISO strings.
+ * @throws {ApiError} 401, 403.
+ */
+export function useUsage(slug: string) {
+  return useQuery({
+    queryKey: billingKeys.usage(slug),
+    queryFn: ({ signal }) => api.get<UsageResponse>(`${billingApi(slug)}/usage`, { signal }),
+    select: (data) => data.usage,
+  });
+}
+
+/**
+ * GET /api/t/{slug}/billing/payment-methods → `{ paymentMethods }`, default first (spec §3
+ * 'Payment method').
+ * @throws {ApiError} 401, 403.
+ */
+export function usePaymentMethods(slug: string) {
+  return useQuery({
+    queryKey: billingKeys.paymentMethods(slug),
+    queryFn: ({ signal }) => api.get<PaymentMethodListResponse>(`${billingApi(slug)}/payment-methods`, { signal }),
+    select: (data) => data.paymentMethods,
+  });
+}
+
+/**
+ * GET /api/t/{slug}/billing/invoices → `{ invoices }`, newest first; times in unix seconds,
+ * amount_paid in cents. Only fetched while `enabled` (spec §2: loaded only when ACTIVE).
+ * @throws {ApiError} 401, 403.
+ */
+export function useInvoices(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: billingKeys.invoices(slug),
+    queryFn: ({ signal }) => api.get<InvoiceListResponse>(`${billingApi(slug)}/invoices`, { signal }),
+    select: (data) => data.invoices,
+    enabled,
+  });
+}
+
+/**
+ * Adds a card: POST /billing/setup-intent (the Demo provider answers `{ demo: true }`), then
+ * POST /billing/payment-methods with the demo card `{ brand, last4, exp_month, exp_year }`
+ * (decisions.md 'Payments'). Success message 'Payment method added successfully!' (spec §8).
+ * @throws {ApiError} 400 invalid card (e.g. 'Card has expired'); a non-demo provider (Stripe
+ *   Elements are not built in the web app yet) throws an Error with the spec's fallback text.
+ */
+export function useAddPaymentMethod(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (card: DemoCardInput) => {
+      const intent = await api.post<SetupIntentResponse>(`${billingApi(slug)}/setup-intent`, {});
+      if (!intent.demo) throw new Error('Failed to add payment method. Please try again.');
+      return api.post<PaymentMethodListResponse | unknown>(`${billingApi(slug)}/payment-methods`, card);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
+  });
+}
+
+/**
+ * DELETE /billing/payment-methods/{id} (spec §2 'Payment Methods'); messages 'Payment method
+ * removed successfully!' / 'Failed to remove payment method. Please try again.' (spec §8).
+ * @throws {ApiError} 404 unknown card.
+ */
+export function useRemovePaymentMethod(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`${billingApi(slug)}/payment-methods/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
+  });
+}
+
+/**
+ * POST /billing/payment-methods/{id}/set-default → `{ paymentMethods }`; messages 'Default
+ * payment method updated successfully!' / 'Failed to update default payment method. Please
+ * try again.' (spec §8).
+ * @throws {ApiError} 404 unknown card.
+ */
+export function useSetDefaultPaymentMethod(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<PaymentMethodListResponse>(`${billingApi(slug)}/payment-methods/${encodeURIComponent(id)}/set-default`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
+  });
+}
+
+/**
+ * POST /billing/subscribe `{ planId, paymentMethodId }` → `{ subscriptionId?, redirectUrl?,
+ * checkoutUrl?, demo? }` (spec §4 'Subscribe flow', §5 'Subscribe'). The caller decides where
+ * to go; on success with a subscription the tenant and billing data are refreshed first.
+ * @throws {ApiError} 400 bad plan/card, 404 unknown plan; show the server's details/error or
+ *   'Payment failed. Please try again.' (spec §8).
+ */
+export function useSubscribe(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubscribeRequest) => api.post<SubscribeResponse>(`${billingApi(slug)}/subscribe`, body),
+    onSuccess: async (res) => {
+      if (res.checkoutUrl && !res.redirectUrl && !res.subscriptionId) return;
+      await invalidateBillingData(queryClient, slug);
+    },
+  });
+}
