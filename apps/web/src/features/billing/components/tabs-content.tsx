@@ -33,7 +33,7 @@ export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: strin
         { label: 'Cards Used', value: `${usage.data.cardsUsed} / ${limitText(usage.data.cardsLimit)}`, Icon: CreditCard },
         { label: 'Active Stores', value: `${usage.data.storesUsed} / ${limitText(usage.data.storesLimit)}`, Icon: Store },
         { label: 'Staff Members', value: `${usage.data.staffUsed} / ${limitText(usage.data.staffLimit)}`, Icon: Users },
-        { label: 'This Month', value: `${usage.data.transactionsUsed} transactions`, Icon: Zap },
+        { label: 'This Month', value: String(usage.data.transactionsUsed), Icon: Zap },
       ]
     : [];
   return (
@@ -43,7 +43,7 @@ export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: strin
           <CardTitle>Current Subscription</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3" data-testid="current-subscription">
             <p className="text-lg font-semibold text-slate-900">{info.planName ?? currentPlan?.name ?? 'Free Trial'}</p>
             <SubscriptionBadge status={tenant.subscriptionStatus} />
           </div>
@@ -67,10 +67,10 @@ export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: strin
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {tiles.map(({ label, value, Icon }) => (
             <Card key={label}>
-              <CardContent className="flex items-center gap-3 pt-6">
+              <CardContent className="flex items-center gap-3">
                 <Icon className="h-8 w-8 shrink-0 text-indigo-600" aria-hidden />
                 <div className="min-w-0">
-                  <p className="text-sm text-slate-500">{label}</p>
+                  <p className="text-sm text-slate-500">{label === 'This Month' ? 'This Month (transactions)' : label}</p>
                   <p className="truncate font-semibold text-slate-900">{value}</p>
                 </div>
               </CardContent>
@@ -114,7 +114,7 @@ export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: s
             {popular && (
               <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white">Most Popular</span>
             )}
-            <CardHeader>
+            <div className="border-b border-slate-100 px-5 pb-4 pt-6">
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>{plan.name}</CardTitle>
                 {current && <Badge color="green">Current</Badge>}
@@ -124,7 +124,7 @@ export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: s
                 <span className="text-base font-normal text-slate-500">/month</span>
               </p>
               <p className="text-sm text-slate-600">{plan.description}</p>
-            </CardHeader>
+            </div>
             <CardContent className="flex flex-1 flex-col gap-4">
               <ul className="flex-1 space-y-2 text-sm text-slate-700">
                 {plan.features.map((f) => (
@@ -236,7 +236,7 @@ export function UsageTab({ slug }: { slug: string }) {
   const u: UsageStats = usage.data;
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex-wrap">
         <CardTitle>Usage</CardTitle>
         <p className="text-sm text-slate-500">
           Billing period: {formatDate(u.currentPeriodStart)} – {formatDate(u.currentPeriodEnd)}

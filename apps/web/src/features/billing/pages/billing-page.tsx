@@ -126,7 +126,7 @@ export function BillingPage() {
         {demo && <Alert tone="info">Demo subscription activated! (Note: This is a demo mode - no payment was processed)</Alert>}
         {flash && <Alert tone={flash.tone}>{flash.text}</Alert>}
       </div>
-      <Tabs items={TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto">
+      <Tabs items={TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max">
         {tab === 'overview' && <OverviewTab slug={slug} tenant={t} onUpgrade={setPlanToBuy} onManage={() => setTab('payment-methods')} />}
         {tab === 'plans' && <PlansTab slug={slug} tenant={t} processingPlanId={subscribe.isPending ? (subscribe.variables?.planId ?? null) : null} onSelect={setPlanToBuy} />}
         {tab === 'payment-methods' && (
