@@ -77,7 +77,8 @@ test('a new business adds a demo card and subscribes to Professional', async ({ 
   await shoot(page, 'usage');
 
   await page.getByRole('tab', { name: 'Invoices' }).click();
-  await expect(page.getByRole('columnheader', { name: 'Amount' }).or(page.getByText('No invoices yet'))).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Amount' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$49.99' })).toBeVisible();
   await shoot(page, 'invoices');
 
   // Phone: every tab.
@@ -88,4 +89,56 @@ test('a new business adds a demo card and subscribes to Professional', async ({ 
     await page.waitForTimeout(200);
     await shoot(page, `${name.toLowerCase().replace(' ', '-')}-phone`);
   }
+});
+
+test('payment methods: set default, remove after a confirm, and the plan modal cancels', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Pia');
+  await page.getByLabel('Last name').fill('Baker');
+  await page.getByLabel('Email').fill(`pia+${Date.now()}@bakery.test`);
+  await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByLabel('Confirm password').fill('secret12');
+  await page.getByRole('button', { name: /Create|Sign up|Start/ }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const slug = new URL(page.url()).pathname.split('/')[2];
+  await page.goto(`/t/${slug}/billing`);
+
+  // Invoices are not loaded before the subscription is ACTIVE.
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  await expect(page.getByText('No invoices yet')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Payment Methods' }).click();
+  for (const last4 of ['1111', '2222']) {
+    await page.getByRole('button', { name: /Add (Your First )?Card/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Card' });
+    await dialog.getByLabel('Last 4 digits').fill(last4);
+    await dialog.getByRole('button', { name: 'Add Card' }).click();
+    await expect(page.getByText(`VISA •••• ${last4}`)).toBeVisible();
+  }
+  const second = page.getByRole('listitem').filter({ hasText: '2222' });
+  await second.getByRole('button', { name: 'Set Default' }).click();
+  await expect(page.getByText('Default payment method updated successfully!')).toBeVisible();
+  await expect(second.getByText('Default', { exact: true })).toBeVisible();
+
+  // Dismissing the confirm keeps the card; accepting removes it.
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to remove this payment method?');
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: 'Remove VISA ending 1111' }).click();
+  await expect(page.getByText('VISA •••• 1111')).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Remove VISA ending 1111' }).click();
+  await expect(page.getByText('Payment method removed successfully!')).toBeVisible();
+  await expect(page.getByText('VISA •••• 1111')).toBeHidden();
+
+  // Upgrade to Pro opens the modal for Professional; Cancel closes it without subscribing.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const modal = page.getByRole('dialog', { name: 'Complete Your Subscription' });
+  await expect(modal.getByText('Professional', { exact: true })).toBeVisible();
+  await expect(modal.getByRole('radio', { name: 'VISA ending 2222' })).toBeChecked();
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('banner').getByText('Trial Account')).toBeVisible();
 });

@@ -296,6 +296,7 @@ export function InvoicesTab({ slug, active }: { slug: string; active: boolean })
                       View
                     </a>
                   )}
+                  {!inv.hosted_invoice_url && !inv.invoice_pdf && <span className="text-slate-400">—</span>}
                   {inv.invoice_pdf && (
                     <a className="text-indigo-600 hover:underline" href={inv.invoice_pdf} target="_blank" rel="noreferrer">
                       PDF
