@@ -107,8 +107,24 @@ test('payment methods: set default, remove after a confirm, and the plan modal c
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(page.getByText('No invoices yet')).toBeVisible();
 
+  // Without a saved card the modal asks for one; 'Add New Card' adds it from inside the modal.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const first = page.getByRole('dialog', { name: 'Complete Your Subscription' });
+  await expect(first.getByText('Please select a payment method')).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Subscribe for $49.99/month' })).toBeDisabled();
+  await first.getByRole('button', { name: 'Add New Card' }).click();
+  const inner = page.getByRole('dialog', { name: 'Add New Card' });
+  await inner.getByLabel('Last 4 digits').fill('1111');
+  await inner.getByRole('button', { name: 'Add Card' }).click();
+  await expect(inner).toBeHidden();
+  await expect(first.getByRole('radio', { name: 'VISA ending 1111' })).toBeChecked();
+  await expect(first.getByRole('button', { name: 'Subscribe for $49.99/month' })).toBeEnabled();
+  await first.getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('tab', { name: 'Payment Methods' }).click();
-  for (const last4 of ['1111', '2222']) {
+  await expect(page.getByText('VISA •••• 1111')).toBeVisible();
+  for (const last4 of ['2222']) {
     await page.getByRole('button', { name: /Add (Your First )?Card/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Card' });
     await dialog.getByLabel('Last 4 digits').fill(last4);

@@ -81,7 +81,7 @@ export function SubscribeDialog({
               <p className="text-sm text-slate-600">{plan.description}</p>
               <p className="mt-1 text-lg font-bold text-indigo-700">{price}/month</p>
             </div>
-            {alert && <Alert tone="error">{alert}</Alert>}
+            {alert ? <Alert tone="error">{alert}</Alert> : !selected && methods.isSuccess && <Alert tone="warning">Please select a payment method</Alert>}
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
               {methods.isPending ? (

@@ -48,7 +48,7 @@ export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: strin
             <SubscriptionBadge status={tenant.subscriptionStatus} />
           </div>
           {currentPlan && <p className="text-slate-600">{formatCents(currentPlan.priceMonthly)}/month</p>}
-          {tenant.subscriptionStatus !== 'ACTIVE' && (
+          {(tenant.subscriptionStatus === 'TRIALING' || tenant.subscriptionStatus === 'NONE') && (
             <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
               <p className="font-semibold">Free Trial</p>
               <p>
