@@ -37,6 +37,7 @@ test('a new business adds a demo card and subscribes to Professional', async ({ 
   const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
   await cardDialog.getByLabel('Card brand').selectOption('mastercard');
   await cardDialog.getByLabel('Last 4 digits').fill('5555');
+  await shoot(page, 'card-form');
   await cardDialog.getByRole('button', { name: 'Add Card' }).click();
   await expect(page.getByText('Payment method added successfully!')).toBeVisible();
   await expect(page.getByText('MASTERCARD •••• 5555')).toBeVisible();
