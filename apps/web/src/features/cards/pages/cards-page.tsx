@@ -20,7 +20,7 @@ import { CardsToolbar } from '../components/cards-toolbar';
 import { CreateBatchDialog } from '../components/create-batch-dialog';
 import { withDownloadToasts } from '../components/download-feedback';
 import { DownloadQrDialog } from '../components/download-qr-dialog';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStoreOptions } from '../hooks/use-store-options';
 
@@ -201,7 +201,7 @@ export function CardsPage() {
             />
           ))}
         </div>
-        <Pagination page={page} pages={pages} total={cards.data?.total ?? 0} limit={CARDS_PAGE_SIZE} onPage={(p) => update({ page: p })} />
+        <Pagination page={page} pages={pages} total={cards.data?.total ?? 0} limit={CARDS_PAGE_SIZE} noun="cards" className="mt-6" onPage={(p) => update({ page: p })} />
       </>
     );
   }

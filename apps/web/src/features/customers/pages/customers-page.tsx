@@ -12,7 +12,7 @@ import { CustomerDetailsDialog } from '../components/customer-details-dialog';
 import { CustomerFormDialog, type CustomerFormTarget } from '../components/customer-form-dialog';
 import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table';
 import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /** Customers per page of the table. */
@@ -124,7 +124,7 @@ export function CustomersPage() {
             actions={{ onView: setViewing, onEdit: (c) => setFormTarget({ mode: 'edit', customer: c }), onDelete: setDeleting }}
           />
         </div>
-        <Pagination page={page} pages={pages} total={customers.data?.total ?? 0} limit={CUSTOMERS_PAGE_SIZE} onPage={(p) => update({ page: p })} />
+        <Pagination page={page} pages={pages} total={customers.data?.total ?? 0} limit={CUSTOMERS_PAGE_SIZE} noun="customers" onPage={(p) => update({ page: p })} />
       </>
     );
   }
