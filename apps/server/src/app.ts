@@ -27,6 +27,11 @@ import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { paymentProvider } from './payments/index.ts';
+import type { PaymentProvider } from './payments/port.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -35,6 +40,8 @@ export interface AppDeps {
   /** Folder of the built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** The payment provider; default from config (payments/index.ts). Tests may pass their own. */
+  provider?: PaymentProvider;
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -48,6 +55,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, handle } = deps;
   const db = handle.db;
+  const provider = deps.provider ?? paymentProvider(config);
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
@@ -88,19 +96,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(cardRoutes, { db, config });
       await tenantScope.register(transactionRoutes, { db });
       await tenantScope.register(storeRoutes, { db, config });
-      await tenantScope.register(customerRoutes, { db, config });
+      await tenantScope.register(customerRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config });
       await tenantScope.register(userRoutes, { db, config });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });
-      await tenantScope.register(billingRoutes, { db, config });
+      await tenantScope.register(billingRoutes, { db, config, provider });
+      await tenantScope.register(checkoutRoutes, { db, config, provider });
+      await tenantScope.register(cardOrderRoutes, { db, config, provider });
     },
     { prefix: '/api/t/:slug' },
   );
 
   // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
+  await app.register(cardOrderPricingRoutes, { prefix: '/api' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

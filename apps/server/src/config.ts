@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)').optional(),
+  STRIPE_API_URL: z.string().url('must be an absolute URL').optional(),
 });
 
 /**
@@ -46,6 +50,12 @@ export interface Config {
   /** Login attempts allowed per minute per e-mail (per IP: three times as many). */
   loginRateLimit: number;
   dbPoolSize: number;
+  /**
+   * Stripe (decisions.md 'Payments'): set when STRIPE_SECRET_KEY is; undefined runs the Demo
+   * provider. webhookSecret verifies POST /api/webhooks/stripe; publishableKey reaches the
+   * web's card form; apiUrl points the SDK at another host (tests: a local fake server).
+   */
+  stripe?: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiUrl: string | undefined };
 }
 
 /** Thrown by `loadConfig` with one line per bad variable. */
@@ -68,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const missing: string[] = [];
   if (production && !e.QR_TOKEN_SECRET) missing.push('  QR_TOKEN_SECRET: required in production');
   if (production && !e.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production');
+  if (e.STRIPE_SECRET_KEY && production && !e.STRIPE_WEBHOOK_SECRET) missing.push('  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -82,5 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL }
+      : undefined,
   };
 }

@@ -90,9 +90,14 @@ export type DemoCardInput = z.infer<typeof DemoCardInput>;
 
 /**
  * POST /billing/setup-intent (spec §7): `clientSecret` for the card provider's SetupIntent,
- * or `demo: true` when the Demo provider runs (the web then shows the demo card form).
+ * with the provider's `publishableKey`, or `demo: true` when the Demo provider runs (the web then shows the demo card form).
  */
-export const SetupIntentResponse = z.object({ clientSecret: z.string().optional(), demo: z.boolean().optional() });
+export const SetupIntentResponse = z.object({
+  clientSecret: z.string().optional(),
+  /** The provider's publishable key for its card form (Stripe Elements), with clientSecret. */
+  publishableKey: z.string().optional(),
+  demo: z.boolean().optional(),
+});
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
 
 /** POST /billing/subscribe body (spec §3 'subscribe', §5 'Subscribe'). */

@@ -12,3 +12,5 @@ export * from './me.ts';
 export * from './stores.ts';
 export * from './rules.ts';
 export * from './billing.ts';
+export * from './checkout.ts';
+export * from './card-orders.ts';

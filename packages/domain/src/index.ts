@@ -4,3 +4,4 @@ export * from './tiers.ts';
 export * from './cashback.ts';
 export * from './card-uid.ts';
 export * from './subscription.ts';
+export * from './card-orders.ts';

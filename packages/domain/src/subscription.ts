@@ -6,6 +6,11 @@ export interface SubscriptionState {
   graceEndsAt: Date | null;
   trialEndsAt: Date | null;
   freeTrialLimit: number;
+  /**
+   * Cards bought through paid card orders (decisions.md 'Card orders': a paid order adds its
+   * cards to the quota). Added to a finite card limit; absent = 0.
+   */
+  purchasedCards?: number;
 }
 
 /**
@@ -38,11 +43,12 @@ export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: numb
 
 /**
  * The card quota in force: the plan's card limit when ACTIVE with a plan (−1 unlimited),
- * else the trial's freeTrialLimit (decisions.md 'Trial, subscription and quota').
+ * else the trial's freeTrialLimit (decisions.md 'Trial, subscription and quota'), plus the
+ * cards bought through paid card orders when the limit is finite (decisions.md 'Card orders').
  */
 export function cardLimit(state: SubscriptionState, planCardLimit: number | null): number {
-  if (state.subscriptionStatus === 'ACTIVE' && planCardLimit !== null) return planCardLimit;
-  return state.freeTrialLimit;
+  const base = state.subscriptionStatus === 'ACTIVE' && planCardLimit !== null ? planCardLimit : state.freeTrialLimit;
+  return base < 0 ? base : base + (state.purchasedCards ?? 0);
 }
 
 /** Cards still allowed under a limit (−1 → Infinity), never negative. */

@@ -102,6 +102,9 @@ describe('cardLimit', () => {
     ['TRIALING with a custom trial limit', { subscriptionStatus: 'TRIALING', freeTrialLimit: 7 }, null, 7],
     ['NONE → trial limit', { subscriptionStatus: 'NONE' }, 500, 40],
     ['CANCELED → trial limit', { subscriptionStatus: 'CANCELED' }, -1, 40],
+    ['ACTIVE 500-card plan + 100 bought cards', { subscriptionStatus: 'ACTIVE', purchasedCards: 100 }, 500, 600],
+    ['TRIALING + 100 bought cards', { subscriptionStatus: 'TRIALING', purchasedCards: 100 }, null, 140],
+    ['unlimited stays unlimited with bought cards', { subscriptionStatus: 'ACTIVE', purchasedCards: 100 }, -1, -1],
   ])('%s → %d', (_, over, plan, expected) => {
     expect(cardLimit(state(over), plan)).toBe(expected);
   });

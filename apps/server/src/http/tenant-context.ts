@@ -15,6 +15,8 @@ export interface TenantContext {
   graceEndsAt: Date | null;
   planId: string | null;
   freeTrialLimit: number;
+  /** Cards bought through paid card orders (added to the quota; decisions.md 'Card orders'). */
+  purchasedCards: number;
   createdAt: Date;
 }
 
@@ -57,6 +59,7 @@ export function registerTenantGuard(app: FastifyInstance, db: Database): void {
         graceEndsAt: tenants.graceEndsAt,
         planId: tenants.planId,
         freeTrialLimit: tenants.freeTrialLimit,
+        purchasedCards: tenants.purchasedCards,
         createdAt: tenants.createdAt,
       })
       .from(tenants)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { paymentMethods } from '../db/schema/index.ts';
-import type { CardDetails, PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
+import type { CardDetails, CheckoutRequest, PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
 
 /** Adds `months` calendar months to `d` (UTC), clamping to the month's last day (Jan 31 + 1 → Feb 28/29). */
 export function addMonthsUtc(d: Date, months: number): Date {
@@ -103,9 +103,19 @@ export class DemoPaymentProvider implements PaymentProvider {
       invoicePdf: null,
     };
   }
-}
 
-/** The provider in use: Demo until the Stripe adapter exists (decisions.md 'Payments'). */
-export function paymentProvider(): PaymentProvider {
-  return new DemoPaymentProvider();
+  /** The local demo checkout page (decisions.md 'Payments'); session id `demo_cs_{checkoutId}`. */
+  async createCheckout(_db: DbOrTx, tenant: PaymentTenant, req: CheckoutRequest): Promise<{ providerSessionId: string; url: string }> {
+    return { providerSessionId: `demo_cs_${req.checkoutId}`, url: `/t/${tenant.slug}/checkout/${req.checkoutId}` };
+  }
+
+  /** No portal without a provider: the Billing page's Payment Methods tab (decisions.md 'Manage Settings'). */
+  async createPortalSession(_db: DbOrTx, tenant: PaymentTenant): Promise<{ url: string }> {
+    return { url: `/t/${tenant.slug}/billing?tab=payment-methods` };
+  }
+
+  /** Nothing to send back under Demo; a `demo_re_…` id for the records. */
+  async refund(): Promise<{ refundId: string }> {
+    return { refundId: `demo_re_${randomUUID()}` };
+  }
 }

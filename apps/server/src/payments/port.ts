@@ -69,6 +69,19 @@ export type ProviderSubscribeResult =
     }
   | { status: 'pending'; subscriptionId?: string; redirectUrl?: string; checkoutUrl?: string };
 
+/**
+ * A hosted checkout to open (add funds, card orders; decisions.md 'Payments'). `checkoutId`
+ * is our checkout_sessions id (Stripe: client_reference_id and metadata); URLs are absolute
+ * (PUBLIC_URL-based) for providers that redirect back.
+ */
+export interface CheckoutRequest {
+  checkoutId: string;
+  description: string;
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** The port every payment provider adapter implements (decisions.md 'Payments'). */
 export interface PaymentProvider {
   /** 'demo' shows the spec's demo banner and card form; 'stripe' the real ones. */
@@ -92,4 +105,18 @@ export interface PaymentProvider {
   setDefaultPaymentMethod(db: DbOrTx, tenant: PaymentTenant, id: string): Promise<boolean>;
   /** Subscribes the tenant to `plan`, charging card `paymentMethodId` (one of the tenant's cards). */
   subscribe(db: DbOrTx, tenant: PaymentTenant, plan: ProviderPlan, paymentMethodId: string, now: Date): Promise<ProviderSubscribeResult>;
+  /**
+   * Opens a hosted checkout for `req.amountCents` and returns the provider's session id and
+   * the URL to send the browser to (Demo: our own /t/{slug}/checkout/{checkoutId} page).
+   * Nothing is paid until the provider confirms (Demo: the page's Pay; Stripe: the
+   * checkout.session.completed webhook).
+   */
+  createCheckout(db: DbOrTx, tenant: PaymentTenant, req: CheckoutRequest): Promise<{ providerSessionId: string; url: string }>;
+  /**
+   * GET /billing/portal: the provider's customer portal URL (Stripe), returning to
+   * `returnUrl`; Demo answers the Payment Methods tab (decisions.md 'Manage Settings').
+   */
+  createPortalSession(db: DbOrTx, tenant: PaymentTenant, returnUrl: string): Promise<{ url: string }>;
+  /** Refunds `amountCents` of payment `providerPaymentId` (a cancelled paid card order); returns the refund id. */
+  refund(db: DbOrTx, tenant: PaymentTenant, providerPaymentId: string, amountCents: number): Promise<{ refundId: string }>;
 }

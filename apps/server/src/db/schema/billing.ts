@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { plans, tenants } from './platform.ts';
 
@@ -54,7 +54,8 @@ export const invoices = pgTable(
     invoicePdf: text('invoice_pdf'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  // One row per provider invoice, so a webhook delivered twice records it once.
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('invoices_provider_invoice_idx').on(t.tenantId, t.providerInvoiceId)],
 );
 
 /** Saved cards of a tenant (spec §3 'Payment method'); only provider ids and display data. */
@@ -92,3 +93,47 @@ export const cardOrders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('card_orders_tenant_created_idx').on(t.tenantId, t.createdAt)],
 );
+
+/**
+ * Hosted checkouts of money entering from outside (decisions.md 'Payments'): add funds to a
+ * card (kind ADD_FUNDS: cardId, customerId) or pay a card order (kind CARD_ORDER: cardOrderId).
+ * status OPEN → COMPLETED (exactly once: the effect is applied in the transaction that flips
+ * it) or CANCELED. amount in cents. `providerSessionId` is the provider's checkout id (Demo:
+ * `demo_cs_…`), unique so a webhook finds its checkout; `providerPaymentId` is set on
+ * completion (Stripe: the payment intent, for refunds).
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    provider: text('provider').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    description: text('description').notNull(),
+    customerId: uuid('customer_id'),
+    cardId: uuid('card_id'),
+    cardOrderId: uuid('card_order_id'),
+    providerSessionId: text('provider_session_id').unique(),
+    providerPaymentId: text('provider_payment_id'),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    createdBy: uuid('created_by'),
+    completedAt: tstz('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('checkout_sessions_order_idx').on(t.tenantId, t.cardOrderId)],
+);
+
+/**
+ * Provider webhook events already processed (issue 6: idempotent per event id). The row is
+ * inserted in the same transaction as the event's effect, so a failure leaves no row and the
+ * provider's retry is processed; a second delivery finds the row and changes nothing.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);

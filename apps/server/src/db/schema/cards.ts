@@ -20,6 +20,8 @@ export const cards = pgTable(
     status: text('status').notNull().default('UNASSIGNED'),
     balanceCents: cents('balance_cents').notNull().default(0),
     activatedAt: tstz('activated_at'),
+    /** The paid card order that added this card (decisions.md 'Card orders'); null for batch-created cards. */
+    cardOrderId: uuid('card_order_id'),
     createdAt: createdAt(),
   },
   (t) => [

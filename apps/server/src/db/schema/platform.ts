@@ -34,6 +34,8 @@ export const tenants = pgTable('tenants', {
   graceEndsAt: tstz('grace_ends_at'),
   planId: uuid('plan_id').references(() => plans.id),
   freeTrialLimit: integer('free_trial_limit').notNull().default(40),
+  /** Cards bought through paid card orders, added to the card quota (decisions.md 'Card orders'). */
+  purchasedCards: integer('purchased_cards').notNull().default(0),
   providerCustomerId: text('provider_customer_id'),
   providerSubscriptionId: text('provider_subscription_id'),
   currentPeriodStart: tstz('current_period_start'),

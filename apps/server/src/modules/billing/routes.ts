@@ -6,6 +6,7 @@ import {
   ErrorBody,
   InvoiceListResponse,
   PaymentMethod,
+  PortalResponse,
   PaymentMethodListResponse,
   SetupIntentResponse,
   SubscribeRequest,
@@ -15,10 +16,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { paymentProvider } from '../../payments/demo.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import {
   addPaymentMethod,
+  createPortalSession,
   createSetupIntent,
   getUsage,
   listActivePlans,
@@ -38,12 +39,11 @@ const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
  * Billing routes under /api/t/{slug}/billing (spec §2 'Billing', §3, §4 subscribe flow, §5
  * 'Subscribe', §7 'Billing'; decisions.md 'Payments'). All ROLES.admin (spec §6: billing is
  * tenant_admin's; the platform_admin passes too). Every route: 401 signed out, 403 cashier or
- * customer, 404 another tenant's slug. The payment provider is the Demo adapter until the
- * Stripe one exists (`provider` option overrides it, for tests).
+ * customer, 404 another tenant's slug. `provider` is the app's payment provider
+ * (payments/index.ts: Stripe with STRIPE_SECRET_KEY, else Demo).
  */
-export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider?: PaymentProvider }> = async (app, opts) => {
-  const { db } = opts;
-  const provider = opts.provider ?? paymentProvider();
+export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, opts) => {
+  const { db, provider, config } = opts;
 
   /** GET /billing/plans → `{ plans }`: the active plans in display order (priceMonthly in cents). */
   app.get(
@@ -124,5 +124,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/billing/invoices',
     { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: InvoiceListResponse, ...guardErrors } } },
     async (request) => listInvoices(db, tenantOf(request)),
+  );
+
+  /**
+   * GET /billing/portal → `{ url }` (spec §7; decisions.md 'Manage Settings'): the provider's
+   * customer portal returning to the Billing page (Stripe), or the Payment Methods tab (Demo).
+   */
+  app.get(
+    '/billing/portal',
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: PortalResponse, ...guardErrors } } },
+    async (request) => createPortalSession(db, provider, config, tenantOf(request)),
   );
 };

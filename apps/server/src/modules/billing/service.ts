@@ -16,7 +16,8 @@ import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { invoices, payments, plans, stores, subscriptionEvents, tenants, transactions, users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
-import type { PaymentProvider, PaymentTenant, ProviderPaymentMethod } from '../../payments/port.ts';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
 import { cardCounts } from '../tenant/service.ts';
 
 /** spec §5 'Subscribe': the alert text when no card is chosen and none is saved. */
@@ -235,45 +236,7 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
     if (result.status === 'pending') {
       return { subscriptionId: result.subscriptionId, redirectUrl: result.redirectUrl, checkoutUrl: result.checkoutUrl };
     }
-    const wasActive = tenant.subscriptionStatus === 'ACTIVE' && tenant.planId !== null;
-    await tx
-      .update(tenants)
-      .set({
-        subscriptionStatus: 'ACTIVE',
-        planId: plan.id,
-        graceEndsAt: null,
-        providerSubscriptionId: result.subscriptionId,
-        currentPeriodStart: result.periodStart,
-        currentPeriodEnd: result.periodEnd,
-      })
-      .where(eq(tenants.id, tenant.id));
-    await tx.insert(subscriptionEvents).values({
-      tenantId: tenant.id,
-      tenantName: tenant.name,
-      tenantSlug: tenant.slug,
-      planId: plan.id,
-      eventType: wasActive ? 'updated' : 'created',
-      data: { provider: provider.kind, fromPlanId: tenant.planId, fromStatus: tenant.subscriptionStatus, subscriptionId: result.subscriptionId, amountCents: result.amountCents },
-    });
-    await tx.insert(payments).values({
-      tenantId: tenant.id,
-      tenantName: tenant.name,
-      planId: plan.id,
-      kind: 'subscription',
-      amountCents: result.amountCents,
-      status: 'paid',
-      providerPaymentId: result.providerPaymentId,
-    });
-    await tx.insert(invoices).values({
-      tenantId: tenant.id,
-      providerInvoiceId: result.providerInvoiceId,
-      amountPaidCents: result.amountCents,
-      status: 'paid',
-      periodStart: result.periodStart,
-      periodEnd: result.periodEnd,
-      hostedInvoiceUrl: result.hostedInvoiceUrl,
-      invoicePdf: result.invoicePdf,
-    });
+    await recordPaidPeriod(tx, tenant, plan.id, result, provider.kind);
     const demo = provider.kind === 'demo';
     return {
       subscriptionId: result.subscriptionId,
@@ -282,6 +245,91 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
     };
   });
 }
+
+/** The tenant facts recordPaidPeriod needs (as read under the tenant lock). */
+export interface PaidPeriodTenant {
+  id: string;
+  name: string;
+  slug: string;
+  planId: string | null;
+  subscriptionStatus: string;
+}
+
+/**
+ * Records a paid subscription period (spec §4; decisions.md 'Payments'), in the caller's
+ * transaction with the tenant row locked: the tenant becomes ACTIVE on `planId` (graceEndsAt
+ * cleared; subscription id and period stored); a subscription_event ('created' when the
+ * tenant was not ACTIVE on a plan, 'updated' otherwise; data carries provider, previous plan
+ * and status, amountCents); a paid payment (kind 'subscription', cents) and a paid invoice for
+ * the period. Used by subscribe (Demo: paid at once) and by the Stripe webhook's
+ * invoice.paid. Idempotence is the caller's (payments.provider_payment_id and the invoice's
+ * provider id are unique: a duplicate throws a unique violation).
+ */
+export async function recordPaidPeriod(
+  tx: Tx,
+  tenant: PaidPeriodTenant,
+  planId: string,
+  result: Extract<ProviderSubscribeResult, { status: 'active' }>,
+  providerKind: PaymentProvider['kind'],
+): Promise<void> {
+  const wasActive = tenant.subscriptionStatus === 'ACTIVE' && tenant.planId !== null;
+  await tx
+    .update(tenants)
+    .set({
+      subscriptionStatus: 'ACTIVE',
+      planId,
+      graceEndsAt: null,
+      providerSubscriptionId: result.subscriptionId,
+      currentPeriodStart: result.periodStart,
+      currentPeriodEnd: result.periodEnd,
+    })
+    .where(eq(tenants.id, tenant.id));
+  await tx.insert(subscriptionEvents).values({
+    tenantId: tenant.id,
+    tenantName: tenant.name,
+    tenantSlug: tenant.slug,
+    planId,
+    eventType: wasActive ? 'updated' : 'created',
+    data: { provider: providerKind, fromPlanId: tenant.planId, fromStatus: tenant.subscriptionStatus, subscriptionId: result.subscriptionId, amountCents: result.amountCents },
+  });
+  await tx.insert(payments).values({
+    tenantId: tenant.id,
+    tenantName: tenant.name,
+    planId,
+    kind: 'subscription',
+    amountCents: result.amountCents,
+    status: 'paid',
+    providerPaymentId: result.providerPaymentId,
+  });
+  await tx.insert(invoices).values({
+    tenantId: tenant.id,
+    providerInvoiceId: result.providerInvoiceId,
+    amountPaidCents: result.amountCents,
+    status: 'paid',
+    periodStart: result.periodStart,
+    periodEnd: result.periodEnd,
+    hostedInvoiceUrl: result.hostedInvoiceUrl,
+    invoicePdf: result.invoicePdf,
+  });
+}
+
+/**
+ * GET /api/t/{slug}/billing/portal (spec §7; decisions.md 'Manage Settings'): `{ url }` of
+ * the provider's portal, returning to `{PUBLIC_URL}/t/{slug}/billing`; under Demo the
+ * Payment Methods tab. Writes nothing (Stripe may create its customer first).
+ */
+export async function createPortalSession(db: Database, provider: PaymentProvider, config: Pick<Config, 'publicUrl'>, t: TenantContext): Promise<{ url: string }> {
+  return db.transaction(async (tx) => {
+    const tenant = await lockTenant(tx, t.id);
+    return provider.createPortalSession(tx, tenant, `${config.publicUrl}/t/${tenant.slug}/billing`);
+  });
+}
+
+/**
+ * Locks the tenant row and returns what providers need plus plan and status (ADR 0005).
+ * Exported for the checkout, card-order and webhook services. 404 'Tenant not found'.
+ */
+export const lockTenantForBilling = lockTenant;
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 

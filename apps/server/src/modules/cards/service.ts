@@ -160,6 +160,7 @@ async function lockTenant(tx: Tx, tenantId: string) {
       graceEndsAt: tenants.graceEndsAt,
       planId: tenants.planId,
       freeTrialLimit: tenants.freeTrialLimit,
+      purchasedCards: tenants.purchasedCards,
     })
     .from(tenants)
     .where(eq(tenants.id, tenantId))

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import type { PaymentProvider } from '../../payments/port.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { createCustomer, deleteCustomer, getCustomerDetail, listAvailableCustomers, listCustomers, updateCustomer, type CustomerActor } from './service.ts';
 
@@ -22,7 +23,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * `/customers/available` is a static path, so the router prefers it to `/customers/:id`
  * whatever the registration order.
  */
-export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, { db }) => {
   const actorOf = (request: FastifyRequest): CustomerActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
   /**
