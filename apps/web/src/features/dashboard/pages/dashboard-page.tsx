@@ -11,6 +11,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { RecentTransactions } from '../components/recent-transactions';
 import { StatTile } from '../components/stat-tile';
 import { SubscriptionBanner } from '../components/subscription-banner';
+import { SubscriptionStatusBanner } from '../components/subscription-status-banner';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -77,6 +78,7 @@ export function DashboardPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Dashboard" subtitle={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'} />
+      <SubscriptionStatusBanner slug={slug} />
       <SubscriptionBanner slug={slug} />
       {body}
     </div>
