@@ -4,7 +4,9 @@ import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { BillingPage } from '@/features/billing/pages/billing-page';
+import { CardOrdersPage } from '@/features/card-orders/pages/card-orders-page';
 import { CardsPage } from '@/features/cards/pages/cards-page';
+import { CheckoutPage } from '@/features/checkout/pages/checkout-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
@@ -32,6 +34,7 @@ const title = (t: string): RouteHandle => ({ title: t });
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
  *   dashboard, pos and cards for staff, customer for customers; other roles → /unauthorized.
+ *   /t/:slug/checkout/:id (the Demo checkout page) stands outside the tenant layout.
  */
 export function createRouter() {
   return createBrowserRouter([
@@ -60,6 +63,12 @@ export function createRouter() {
               path: '/t/:slug',
               element: <RequireTenant />,
               children: [
+                // The Demo provider's hosted checkout (decisions.md 'Payments'): a payment page of
+                // its own, outside the tenant layout; tenant_admin like the screens that start it.
+                {
+                  element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
+                  children: [{ path: 'checkout/:id', element: <CheckoutPage /> }],
+                },
                 {
                   element: <TenantLayout />,
                   children: [
@@ -81,16 +90,8 @@ export function createRouter() {
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
                         { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },
+                        { path: 'card-orders', element: <CardOrdersPage />, handle: title('Card Orders') },
                       ],
-                    },
-                    // Spec screens not built yet: the role guard still applies (a cashier opening
-                    // /card-orders lands on /unauthorized); allowed roles go back to their home page.
-                    {
-                      element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                      children: ['card-orders'].map((path) => ({
-                        path,
-                        element: <Navigate to={paths.home} replace />,
-                      })),
                     },
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.customer} />,

@@ -21,6 +21,9 @@ export const paths = {
     rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
     billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
+    cardOrders: (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`,
+    /** The Demo provider's hosted-checkout page (decisions.md 'Payments'). */
+    checkout: (slug: string, id: string) => `/t/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(id)}`,
   },
 } as const;
 

@@ -2,7 +2,9 @@ import type {
   BillingPlanListResponse,
   DemoCardInput,
   InvoiceListResponse,
+  PaymentMethod,
   PaymentMethodListResponse,
+  PortalResponse,
   SetupIntentResponse,
   SubscribeRequest,
   SubscribeResponse,
@@ -92,21 +94,52 @@ export function useInvoices(slug: string, enabled: boolean) {
 }
 
 /**
- * Adds a card: POST /billing/setup-intent (the Demo provider answers `{ demo: true }`), then
- * POST /billing/payment-methods with the demo card `{ brand, last4, exp_month, exp_year }`
- * (decisions.md 'Payments'). Success message 'Payment method added successfully!' (spec §8).
- * @throws {ApiError} 400 invalid card (e.g. 'Card has expired'); a non-demo provider (Stripe
- *   Elements are not built in the web app yet) throws an Error with the spec's fallback text.
+ * POST /api/t/{slug}/billing/setup-intent → SetupIntentResponse (spec §7 'Billing'; decisions.md
+ * 'Payments'): `{ demo: true }` under the Demo provider (the web shows the demo card form), or
+ * `{ clientSecret, publishableKey }` under Stripe (the web shows Stripe Elements and confirms
+ * the card with `stripe.confirmCardSetup(clientSecret, …)`). Asked once each time the card
+ * dialog opens (a query: one SetupIntent per opening, not re-asked on focus or in the
+ * background; garbage-collected as soon as the dialog closes).
+ * @throws {ApiError} 401, 403 not tenant_admin, 5xx/502 when the provider cannot be reached.
+ */
+export function useSetupIntent(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['setup-intent', slug] as const,
+    queryFn: () => api.post<SetupIntentResponse>(`${billingApi(slug)}/setup-intent`, {}),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * POST /api/t/{slug}/billing/payment-methods with the demo card `{ brand, last4, exp_month,
+ * exp_year }` (the Demo provider only, after setup-intent answered `{ demo: true }`;
+ * decisions.md 'Payments') → 201 PaymentMethod. Success message 'Payment method added
+ * successfully!' (spec §8); refreshes the payment methods.
+ * @throws {ApiError} 400 invalid card (e.g. 'Card has expired'), 401, 403.
  */
 export function useAddPaymentMethod(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (card: DemoCardInput) => {
-      const intent = await api.post<SetupIntentResponse>(`${billingApi(slug)}/setup-intent`, {});
-      if (!intent.demo) throw new Error('Failed to add payment method. Please try again.');
-      return api.post<PaymentMethodListResponse | unknown>(`${billingApi(slug)}/payment-methods`, card);
-    },
+    mutationFn: (card: DemoCardInput) => api.post<PaymentMethod>(`${billingApi(slug)}/payment-methods`, card),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
+  });
+}
+
+/**
+ * GET /api/t/{slug}/billing/portal → `{ url }` ('Manage Settings', decisions.md 'Where the spec
+ * shows placeholders'): the Stripe customer portal (absolute https URL, returning to the
+ * Billing page), or `/t/{slug}/billing?tab=payment-methods` under the Demo provider. Asked on
+ * click (a portal session is short-lived); the caller goes to the url.
+ * @throws {ApiError} 401, 403, 5xx when the provider cannot open a portal session.
+ */
+export function useBillingPortal(slug: string) {
+  return useMutation({
+    mutationFn: () => api.get<PortalResponse>(`${billingApi(slug)}/portal`),
   });
 }
 

@@ -1,19 +1,100 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
-import { errorMessage } from '@/lib/api';
-import { useAddPaymentMethod } from '../api/billing';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api';
+import { useAddPaymentMethod, useSetupIntent } from '../api/billing';
+import { ADD_CARD_MESSAGES, addCardErrorMessage } from '../lib/add-card-errors';
+
+/** Stripe Elements, split into their own chunk: fetched only when the provider is Stripe. */
+const StripeCardDialog = lazy(() => import('./stripe-card-dialog'));
 
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
 
+type Props = { slug: string; open: boolean; onClose: () => void; onAdded: (message: string) => void };
+
 /**
- * The Demo provider's card-entry dialog (spec §2 'Subscribe modal' → 'Add New Card'; decisions.md
- * 'Payments'): brand, last 4 digits, expiry month/year; buttons Cancel and Add Card. No card
- * number leaves the browser. Calls `onAdded` after 'Payment method added successfully!'.
+ * 'Add New Card' (spec §2 'Payment Methods' and 'Subscribe modal' → 'Add New Card'; §7; §8
+ * 'Add card'). Opening it asks POST /billing/setup-intent once:
+ * - `{ demo: true }` (Demo provider, decisions.md 'Payments'): the demo card form — brand, last
+ *   4 digits, expiry month/year; no card number leaves the browser;
+ * - `{ clientSecret, publishableKey }` (Stripe): Stripe Elements' card field, confirmed with
+ *   stripe.confirmCardSetup (components/stripe-card-dialog.tsx, loaded lazily);
+ * - a failure: the spec's add-card message with 'Try again'.
+ * Buttons Cancel and Add Card; `onAdded('Payment method added successfully!')` after success.
  */
-export function CardFormDialog({ slug, open, onClose, onAdded }: { slug: string; open: boolean; onClose: () => void; onAdded: (message: string) => void }) {
+export function CardFormDialog(props: Props) {
+  // Mounted only while open: each opening asks for a fresh setup intent.
+  return props.open ? <CardEntry {...props} /> : null;
+}
+
+function CardEntry({ slug, onClose, onAdded }: Props) {
+  const intent = useSetupIntent(slug, true);
+  const data = intent.data;
+  if (data?.clientSecret && data.publishableKey && !data.demo) {
+    return (
+      <Suspense fallback={<PendingDialog onClose={onClose} />}>
+        <StripeCardDialog slug={slug} clientSecret={data.clientSecret} publishableKey={data.publishableKey} onClose={onClose} onAdded={onAdded} />
+      </Suspense>
+    );
+  }
+  if (data?.demo) return <DemoCardDialog slug={slug} onClose={onClose} onAdded={onAdded} />;
+  if (intent.isPending) return <PendingDialog onClose={onClose} />;
+  // An error, or an answer with neither demo nor a usable client secret.
+  const message = !intent.isError
+    ? ADD_CARD_MESSAGES.configuration
+    : isApiError(intent.error, 0)
+      ? ADD_CARD_MESSAGES.connection
+      : addCardErrorMessage({ message: errorMessage(intent.error, '') });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add New Card"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void intent.refetch()} loading={intent.isFetching}>
+            <RotateCw aria-hidden="true" className="h-4 w-4" />
+            Try again
+          </Button>
+        </>
+      }
+    >
+      <Alert tone="error">{message}</Alert>
+    </Dialog>
+  );
+}
+
+function PendingDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add New Card"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled>Add Card</Button>
+        </>
+      }
+    >
+      <div className="flex items-center gap-2 py-6 text-sm text-slate-500">
+        <Spinner label="Preparing card form" className="h-4 w-4" /> Preparing secure card form…
+      </div>
+    </Dialog>
+  );
+}
+
+/** The Demo provider's card form (unchanged behaviour): POST /billing/payment-methods. */
+function DemoCardDialog({ slug, onClose, onAdded }: Omit<Props, 'open'>) {
   const add = useAddPaymentMethod(slug);
   const now = new Date();
   const [brand, setBrand] = useState<string>('visa');
@@ -40,7 +121,7 @@ export function CardFormDialog({ slug, open, onClose, onAdded }: { slug: string;
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       dismissible={!add.isPending}
       title="Add New Card"

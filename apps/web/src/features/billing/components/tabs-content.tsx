@@ -21,8 +21,23 @@ export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefi
 
 const limitText = (limit: number) => (limit === -1 ? '∞' : String(limit));
 
-/** Overview tab (spec §2): current subscription card, trial box, four usage tiles, Quick Actions. */
-export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: string; tenant: TenantResponse; onUpgrade: (plan: BillingPlan) => void; onManage: () => void }) {
+/**
+ * Overview tab (spec §2): current subscription card, trial box, four usage tiles, Quick Actions
+ * ('Manage Settings' opens the provider's portal; `managing` while it is being asked for).
+ */
+export function OverviewTab({
+  slug,
+  tenant,
+  onUpgrade,
+  onManage,
+  managing = false,
+}: {
+  slug: string;
+  tenant: TenantResponse;
+  onUpgrade: (plan: BillingPlan) => void;
+  onManage: () => void;
+  managing?: boolean;
+}) {
   const usage = useUsage(slug);
   const plans = usePlans(slug);
   const info = tenant.subscriptionInfo;
@@ -88,7 +103,7 @@ export function OverviewTab({ slug, tenant, onUpgrade, onManage }: { slug: strin
               <Zap className="h-4 w-4" aria-hidden /> Upgrade to Pro
             </Button>
           )}
-          <Button variant="outline" onClick={onManage}>
+          <Button variant="outline" onClick={onManage} loading={managing}>
             Manage Settings
           </Button>
         </CardContent>

@@ -5,9 +5,10 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useTenant } from '@/features/tenant/api/get-tenant';
-import { useRemovePaymentMethod, usePaymentMethods, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
+import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
+import { useBillingPortal, useRemovePaymentMethod, usePaymentMethods, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
 import { CardFormDialog } from '../components/card-form-dialog';
 import { SubscribeDialog } from '../components/subscribe-dialog';
 import { InvoicesTab, OverviewTab, PaymentMethodsTab, PlansTab, UsageTab } from '../components/tabs-content';
@@ -20,6 +21,11 @@ const TABS = [
   { value: 'usage', label: 'Usage' },
   { value: 'invoices', label: 'Invoices' },
 ] as const;
+
+/** The tab named by `?tab=` (e.g. the Demo portal's `?tab=payment-methods`), else Overview. */
+function tabOf(value: string | null): TabValue {
+  return TABS.some((t) => t.value === value) ? (value as TabValue) : 'overview';
+}
 
 /** How long billing messages stay (spec §9 'Timings': 5000 ms). */
 const MESSAGE_MS = 5000;
@@ -38,18 +44,33 @@ function subscribeError(error: unknown): string {
 /**
  * /t/{slug}/billing (spec §2 'Billing', §4 'Subscribe flow', §5 'Subscribe', §8 'Billing';
  * tenant_admin): query-string banners (success / canceled / updated / demo), tabs Overview,
- * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the demo card form.
+ * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab
+ * lives in the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
+ * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings'
+ * asks GET /billing/portal and goes to its url (Stripe's portal, or that tab under Demo).
  */
 export function BillingPage() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const portal = useBillingPortal(slug);
+  const goTo = useGoToUrl();
   const tenant = useTenant(slug);
   const methods = usePaymentMethods(slug);
   const subscribe = useSubscribe(slug);
   const setDefault = useSetDefaultPaymentMethod(slug);
   const remove = useRemovePaymentMethod(slug);
-  const [tab, setTab] = useState<TabValue>('overview');
+  const tab = tabOf(params.get('tab'));
+  const setTab = (next: TabValue) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'overview') p.delete('tab');
+        else p.set('tab', next);
+        return p;
+      },
+      { replace: true },
+    );
   const [planToBuy, setPlanToBuy] = useState<BillingPlan | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
@@ -83,6 +104,13 @@ export function BillingPage() {
         },
       },
     );
+  }
+
+  function onManage() {
+    portal.mutate(undefined, {
+      onSuccess: (res) => goTo(res.url),
+      onError: (error) => setFlash({ tone: 'error', text: errorMessage(error, 'Failed to open billing settings. Please try again.') }),
+    });
   }
 
   function onRemove(id: string) {
@@ -127,7 +155,7 @@ export function BillingPage() {
         {flash && <Alert tone={flash.tone}>{flash.text}</Alert>}
       </div>
       <Tabs items={TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max">
-        {tab === 'overview' && <OverviewTab slug={slug} tenant={t} onUpgrade={setPlanToBuy} onManage={() => setTab('payment-methods')} />}
+        {tab === 'overview' && <OverviewTab slug={slug} tenant={t} onUpgrade={setPlanToBuy} onManage={onManage} managing={portal.isPending} />}
         {tab === 'plans' && <PlansTab slug={slug} tenant={t} processingPlanId={subscribe.isPending ? (subscribe.variables?.planId ?? null) : null} onSelect={setPlanToBuy} />}
         {tab === 'payment-methods' && (
           <PaymentMethodsTab

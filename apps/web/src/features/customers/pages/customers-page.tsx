@@ -1,12 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerListItem } from '@loyalty/contract';
 import { Plus, RotateCw, Search, SearchX, Users } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
+import { useCustomer } from '../api/get-customer';
 import { useCustomers } from '../api/get-customers';
 import { CustomerDetailsDialog } from '../components/customer-details-dialog';
 import { CustomerFormDialog, type CustomerFormTarget } from '../components/customer-form-dialog';
@@ -24,7 +26,10 @@ export const CUSTOMERS_PAGE_SIZE = 25;
  * on phones), pagination when there is more than one page, empty states 'No customers yet' /
  * 'No customers found matching your search', loading and error states, and the Customer
  * Details, Add New Customer, Edit Customer and Delete Customer modals. Search and page live
- * in the address (?search=&page=) so reload and Back keep them.
+ * in the address (?search=&page=) so reload and Back keep them. A return from the add-funds
+ * checkout (`?funds=added|canceled&customer={id}`) shows 'Funds added to the card.' or
+ * 'Payment canceled. No funds were added.' as a toast and reopens that customer's details (the
+ * card's new balance shows there); the two parameters are then removed from the address.
  */
 export function CustomersPage() {
   const { slug = '' } = useParams();
@@ -40,6 +45,35 @@ export function CustomersPage() {
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
 
   const customers = useCustomers(slug, { search, page, limit: CUSTOMERS_PAGE_SIZE });
+
+  // Return from the add-funds checkout: message once, reopen the customer, clean the address.
+  const funds = params.get('funds');
+  const [reopenId, setReopenId] = useState<string | null>(null);
+  const fundsHandled = useRef(false);
+  useEffect(() => {
+    if (fundsHandled.current || (funds !== 'added' && funds !== 'canceled')) return;
+    fundsHandled.current = true;
+    if (funds === 'added') toast.success('Funds added to the card.', { toastId: 'funds-added' });
+    else toast.info('Payment canceled. No funds were added.', { toastId: 'funds-canceled' });
+    setReopenId(params.get('customer'));
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.delete('funds');
+        p.delete('customer');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [funds]);
+  const reopen = useCustomer(slug, reopenId);
+  useEffect(() => {
+    if (!reopenId) return;
+    if (reopen.data) {
+      setViewing(reopen.data);
+      setReopenId(null);
+    } else if (reopen.isError) setReopenId(null);
+  }, [reopenId, reopen.data, reopen.isError]);
 
   /** Updates the address; a new search goes back to page 1. */
   function update(next: { search?: string; page?: number }) {

@@ -1,0 +1,82 @@
+import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api';
+import { formatCents } from '@/lib/format';
+import { useCancelCardOrder } from '../api/card-orders';
+import { cardTypeName, formatCount } from '../lib/labels';
+
+/**
+ * 'Cancel order' confirmation (decisions.md 'Card orders': cancel before shipping). Says what
+ * happens: a PENDING_PAYMENT order is cancelled and nothing is charged; a PAID order's payment
+ * is refunded and its cards are removed from the account. The server's 409 ('This order can no
+ * longer be cancelled', 'Cards of this order are already in use') shows in the dialog.
+ */
+export function CancelOrderDialog({
+  slug,
+  order,
+  pricing,
+  onClose,
+  onCancelled,
+}: {
+  slug: string;
+  order: CardOrder | null;
+  pricing?: CardOrderPricingResponse;
+  onClose: () => void;
+  onCancelled: (order: CardOrder) => void;
+}) {
+  const cancel = useCancelCardOrder(slug);
+  const close = () => {
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={order !== null}
+      onClose={close}
+      dismissible={!cancel.isPending}
+      size="sm"
+      title="Cancel this order?"
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={cancel.isPending}>
+            Keep order
+          </Button>
+          <Button
+            variant="danger"
+            loading={cancel.isPending}
+            onClick={() =>
+              order &&
+              cancel.mutate(order.id, {
+                onSuccess: (done) => {
+                  cancel.reset();
+                  onCancelled(done);
+                },
+              })
+            }
+          >
+            Cancel order
+          </Button>
+        </>
+      }
+    >
+      {order && (
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            {formatCount(order.quantity)} {cardTypeName(order.cardType, pricing).toLowerCase()} cards · {formatCents(order.totalCents)}
+          </p>
+          {order.status === 'PAID' ? (
+            <p>
+              The payment of <strong>{formatCents(order.totalCents)}</strong> is refunded and the order&apos;s {formatCount(order.quantity)} cards are removed from your account.
+            </p>
+          ) : (
+            <p>The order is cancelled and nothing is charged.</p>
+          )}
+          <p className="text-slate-500">This cannot be undone.</p>
+          {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, 'Failed to cancel the order. Please try again.')}</Alert>}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADD_FUNDS_RANGE_TEXT, AddFundsRequest, type CustomerCard } from '@loyalty/contract';
+import { CreditCard } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api';
+import { dollarsToCents, formatCents } from '@/lib/format';
+import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
+import { useAddFunds } from '../api/add-funds';
+
+/**
+ * The amount as typed, in dollars; valid when dollars × 100 (rounded) passes the contract's
+ * AddFundsRequest.amountCents (spec §5: 100–100000 cents, 'Amount must be between $1.00 and
+ * $1,000.00'), so browser and server give the same message.
+ */
+const AmountForm = z.object({ amount: z.string() }).superRefine((v, ctx) => {
+  const cents = dollarsToCents(v.amount);
+  const parsed = AddFundsRequest.shape.amountCents.safeParse(cents ?? Number.NaN);
+  if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0]?.message ?? ADD_FUNDS_RANGE_TEXT });
+});
+type AmountValues = z.infer<typeof AmountForm>;
+
+/** The message of a failed add-funds call: the server's text for 400/403/404/409, else spec §8's. */
+function addFundsError(error: unknown): string {
+  if (error instanceof ApiError && [400, 403, 404, 409, 422].includes(error.status) && error.message) return error.message;
+  return 'Failed to create payment session. Please try again.';
+}
+
+/** Who gets the funds: a customer and one of their ACTIVE cards. */
+export interface AddFundsTarget {
+  customerId: string;
+  customerName: string;
+  card: Pick<CustomerCard, 'id' | 'cardUid' | 'balanceCents'>;
+}
+
+/**
+ * 'Add Funds to Card' modal (spec §2 'Customers', §5 'Add Funds', §7, §8 'Customers'): amount in
+ * dollars, sent as cents (× 100, rounded), checked against 100–100000 cents; Continue to payment
+ * → POST add-funds → the checkout (Demo page or Stripe). Server errors stay in the dialog.
+ */
+export function AddFundsDialog({ slug, target, onClose }: { slug: string; target: AddFundsTarget | null; onClose: () => void }) {
+  const add = useAddFunds(slug);
+  const goTo = useGoToUrl();
+  const formId = useId();
+  // Keeps 'Processing...' after success until the browser leaves for the checkout.
+  const busy = add.isPending || add.isSuccess;
+  const close = () => {
+    add.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={close}
+      dismissible={!busy}
+      size="sm"
+      title="Add Funds to Card"
+      description={target ? `Top up ${target.customerName}'s card. The customer pays on the next page.` : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {busy ? 'Processing...' : 'Continue to payment'}
+          </Button>
+        </>
+      }
+    >
+      {target && (
+        <AmountFormBody
+          key={target.card.id}
+          formId={formId}
+          target={target}
+          error={add.isError ? addFundsError(add.error) : null}
+          onSubmit={(amountCents) =>
+            add.mutate({ customerId: target.customerId, body: { amountCents, cardId: target.card.id } }, { onSuccess: (res) => goTo(res.checkoutUrl) })
+          }
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function AmountFormBody({ formId, target, error, onSubmit }: { formId: string; target: AddFundsTarget; error: string | null; onSubmit: (amountCents: number) => void }) {
+  const form = useForm<AmountValues>({ resolver: zodResolver(AmountForm), defaultValues: { amount: '' } });
+  const submit = form.handleSubmit((v) => onSubmit(dollarsToCents(v.amount)!));
+  return (
+    <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+      <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+        <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+          <CreditCard className="h-4 w-4" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-mono text-sm font-semibold tracking-wider text-slate-900">{target.card.cardUid}</p>
+          <p className="text-xs text-slate-500">Current balance {formatCents(target.card.balanceCents)}</p>
+        </div>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Input
+        label="Amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="25.00"
+        leading={<span aria-hidden="true">$</span>}
+        hint="From $1.00 to $1,000.00"
+        error={form.formState.errors.amount?.message}
+        {...form.register('amount')}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Issue 6's checkouts on the built app and the demo database (decisions.md 'Payments', 'Card
+ * orders'; spec §2 'Add Funds to Card', §5, §7): the tenant admin orders printed cards and pays
+ * on the Demo checkout page (the cards arrive in Cards), adds funds to the demo customer's card
+ * from Customer Details, and cancels a checkout (the order keeps waiting for payment, then is
+ * cancelled with a confirmation).
+ */
+
+/** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
+const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SCREENS}/card-orders-${name}.png`, fullPage });
+}
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.com');
+  await page.getByLabel('Password', { exact: true }).fill('DemoAdmin123!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
+}
+
+/** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
+async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return api;
+}
+
+async function cardTotal(api: APIRequestContext): Promise<number> {
+  const res = await api.get('/api/t/demo/cards?limit=1');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/** Fills the shipping address of the order form. */
+async function fillAddress(page: Page) {
+  await page.getByLabel('Recipient name').fill('Alex Owner');
+  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('Postal code').fill('12345');
+  await page.getByLabel('Country').fill('United States');
+}
+
+const orderRow = (page: Page, id: string) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+test('an admin orders 100 single-sided cards, pays on the demo checkout and finds them in Cards', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
+  const before = await cardTotal(api);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+
+  await page.goto('/t/demo/card-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Card Orders' })).toBeVisible();
+  // The price list: two card kinds with volume tiers.
+  const single = page.getByTestId('card-type-SINGLE_SIDED');
+  const double = page.getByTestId('card-type-DOUBLE_SIDED_CUSTOM');
+  await expect(single).toContainText('Single-sided');
+  await expect(single).toContainText('$0.50');
+  await expect(double).toContainText('Double-sided custom');
+  await expect(double).toContainText('$0.90');
+  await shoot(page, 'page');
+
+  // Out-of-bounds quantity and an empty address are refused with the contract's messages.
+  await page.getByLabel('Number of cards').fill('10');
+  await expect(page.getByTestId('order-total')).toHaveText('—');
+  await page.getByRole('button', { name: 'Order and pay' }).click();
+  await expect(page.getByText('Quantity must be between 50 and 10,000')).toBeVisible();
+  await expect(page.getByText('Recipient name is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/card-orders$/);
+
+  // 100 single-sided cards: $0.50 each, $50.00 in all (the live price follows the tiers).
+  await double.click();
+  await page.getByLabel('Number of cards').fill('500');
+  await expect(page.getByTestId('unit-price')).toHaveText('$0.75');
+  await single.click();
+  await page.getByLabel('Number of cards').fill('100');
+  await expect(page.getByTestId('unit-price')).toHaveText('$0.50');
+  await expect(page.getByTestId('order-total')).toHaveText('$50.00');
+  await fillAddress(page);
+  await shoot(page, 'form-filled');
+  await page.getByRole('button', { name: 'Order and pay' }).click();
+
+  // The Demo checkout page.
+  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await expect(page.getByText('Demo checkout', { exact: true })).toBeVisible();
+  await expect(page.getByText(/no real payment is made/)).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$50.00');
+  await shoot(page, 'checkout');
+  await page.setViewportSize(PHONE);
+  await shoot(page, 'checkout-phone');
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  // Back on Card Orders with the paid banner and the order PAID.
+  await expect(page).toHaveURL(/\/t\/demo\/card-orders\?paid=[^&]+$/);
+  const orderId = new URL(page.url()).searchParams.get('paid')!;
+  await expect(page.getByText('Payment received. 100 cards were added to your account.')).toBeVisible();
+  const row = orderRow(page, orderId);
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('$50.00');
+  await expect(row.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Cancel order/ })).toBeVisible();
+  await shoot(page, 'paid');
+  await page.setViewportSize(PHONE);
+  await expect(page.locator(`[data-testid="order-item"][data-order-id="${orderId}"]`)).toContainText('Paid');
+  await shoot(page, 'paid-phone');
+  await page.setViewportSize(DESKTOP);
+
+  // Cards: 100 more, the new ones UNASSIGNED.
+  expect(await cardTotal(api)).toBe(before + 100);
+  await page.getByRole('link', { name: 'Go to Cards' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/cards$/);
+  await expect(page.getByText(`of ${before + 100} cards`)).toBeVisible();
+
+  // A paid checkout cannot be paid again: the page says so and offers to continue.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/t\/demo\/checkout\//);
+  await expect(page.getByText('This checkout is already paid')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+  await api.dispose();
+});
+
+test('add funds $25.00 to the demo customer card from Customer Details and pay', async ({ page, playwright, baseURL }) => {
+  const api = await adminApi(playwright, baseURL!);
+  const found = (await (await api.get('/api/t/demo/customers?search=customer%40demo.com')).json()) as { customers: Array<{ id: string }> };
+  const customerId = found.customers[0]!.id;
+  const detail = (await (await api.get(`/api/t/demo/customers/${customerId}`)).json()) as { cards: Array<{ cardUid: string; balanceCents: number; status: string }> };
+  const card = detail.cards.find((c) => c.status === 'ACTIVE')!;
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+
+  await page.goto('/t/demo/customers?search=customer%40demo.com');
+  await page.getByRole('button', { name: 'View Jane Customer' }).click();
+  const details = page.getByRole('dialog', { name: 'Customer Details' });
+  const item = details.getByTestId('customer-card').filter({ hasText: card.cardUid });
+  await expect(item.getByTestId('card-balance')).toHaveText(usd(card.balanceCents));
+  await shoot(page, 'customer-details', false);
+  await item.getByRole('button', { name: `Add Funds to card ${card.cardUid}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add Funds to Card' });
+  await dialog.getByLabel('Amount').fill('1000.01');
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(dialog.getByText('Amount must be between $1.00 and $1,000.00')).toBeVisible();
+  await shoot(page, 'add-funds-error', false);
+  await dialog.getByLabel('Amount').fill('25.00');
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$25.00');
+  await page.getByRole('button', { name: 'Pay $25.00' }).click();
+
+  // Back on Customers: the message, and her details open again with the new balance.
+  await expect(page).toHaveURL(/\/t\/demo\/customers$/);
+  await expect(page.locator('.Toastify').getByText('Funds added to the card.')).toBeVisible();
+  const again = page.getByRole('dialog', { name: 'Customer Details' });
+  await expect(again.getByTestId('details-name')).toHaveText('Jane Customer');
+  await expect(again.getByTestId('customer-card').filter({ hasText: card.cardUid }).getByTestId('card-balance')).toHaveText(usd(card.balanceCents + 2500));
+  await shoot(page, 'funds-added', false);
+  await api.dispose();
+});
+
+test('cancel on the demo checkout leaves the order waiting for payment; cancelling it asks first', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await page.goto('/t/demo/card-orders');
+  await page.getByTestId('card-type-DOUBLE_SIDED_CUSTOM').click();
+  await page.getByLabel('Number of cards').fill('50');
+  await expect(page.getByTestId('order-total')).toHaveText('$45.00');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Order and pay' }).click();
+
+  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/card-orders\?canceled=[^&]+$/);
+  const orderId = new URL(page.url()).searchParams.get('canceled')!;
+  await expect(page.getByText('Payment canceled. Your order is waiting for payment.')).toBeVisible();
+  const row = orderRow(page, orderId);
+  await expect(row).toContainText('Pending payment');
+  await expect(row.getByRole('button', { name: /Pay now/ })).toBeVisible();
+  await shoot(page, 'canceled');
+
+  // Cancel the order: the confirmation says nothing is charged; 'Keep order' keeps it.
+  await row.getByRole('button', { name: /Cancel order/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(confirm.getByText('The order is cancelled and nothing is charged.')).toBeVisible();
+  await shoot(page, 'cancel-confirm', false);
+  await confirm.getByRole('button', { name: 'Keep order' }).click();
+  await expect(row).toContainText('Pending payment');
+  await row.getByRole('button', { name: /Cancel order/ }).click();
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('button')).toHaveCount(0);
+});
