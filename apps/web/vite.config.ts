@@ -39,8 +39,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // html5-qrcode stays out: the POS scanner import()s it on first use, in a chunk of its own.
-            { name: 'vendor', test: /node_modules[\\/](?!html5-qrcode[\\/])/ },
+            // html5-qrcode and Stripe stay out: the POS scanner and the Stripe card dialog import()
+            // them on first use, in chunks of their own (the Demo provider never loads Stripe).
+            { name: 'vendor', test: /node_modules[\\/](?!html5-qrcode[\\/]|@stripe[\\/])/ },
           ],
         },
       },

@@ -70,8 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe Elements (issue 6) only when Stripe is configured; the Demo provider loads nothing from outside.
+        scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        ...(config.stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         mediaSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
