@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/client.ts';
 
 /**
  * The payment-provider port (decisions.md 'Payments'; issue 6). Two adapters: Demo (default,
- * no network: demo.ts) and Stripe (when STRIPE_SECRET_KEY is set; not built yet). The
+ * no network: demo.ts) and Stripe (when STRIPE_SECRET_KEY is set: stripe.ts). The
  * service layer owns the database transaction and records subscription state, payments,
  * invoices and events locally in both cases; adapters only talk to the provider (and, for
  * Demo, keep the saved cards in the payment_methods table, since there is no provider to
@@ -17,9 +17,15 @@ export interface PaymentTenant {
   slug: string;
   /** The provider's customer id, null until one is created (Demo never needs one). */
   providerCustomerId: string | null;
+  /**
+   * The provider's current subscription id (tenants.provider_subscription_id) when the caller
+   * read it; Stripe's subscribe changes the price of a live subscription instead of opening a
+   * second one. Optional: callers that never subscribe may leave it out.
+   */
+  providerSubscriptionId?: string | null;
 }
 
-/** A saved card as the provider reports it (spec §3 'Payment method'); `id` is our row id. */
+/** A saved card as the provider reports it (spec §3 'Payment method'); `id` is the card's handle in API paths (Demo: our row id; Stripe: the pm_… id). */
 export interface ProviderPaymentMethod {
   id: string;
   isDefault: boolean;

@@ -66,17 +66,22 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     async (request) => listPaymentMethods(db, provider, tenantOf(request)),
   );
 
-  /** POST /billing/setup-intent → `{ clientSecret }` or `{ demo: true }` (Demo provider; spec §7). Writes nothing. */
+  /**
+   * POST /billing/setup-intent → `{ demo: true }` (Demo) or `{ clientSecret, publishableKey }`
+   * (Stripe: the tenant's Stripe customer is created and stored on first call; 500 'Payment
+   * system configuration error. Please contact support.' without STRIPE_PUBLISHABLE_KEY).
+   */
   app.post(
     '/billing/setup-intent',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, ...guardErrors } } },
-    async (request) => createSetupIntent(db, provider, tenantOf(request)),
+    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, 500: ErrorBody, ...guardErrors } } },
+    async (request) => createSetupIntent(db, provider, config, tenantOf(request)),
   );
 
   /**
    * POST /billing/payment-methods (DemoCardInput `{ brand, last4, exp_month, exp_year }`) →
    * 201 PaymentMethod; the first card becomes the default. 400 on a bad field or 'Card has
-   * expired'; nothing written on an error.
+   * expired'; under Stripe always 400 (cards reach Stripe through the setup intent). Nothing
+   * written on an error.
    */
   app.post(
     '/billing/payment-methods',
@@ -106,15 +111,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
 
   /**
    * POST /billing/subscribe `{ planId, paymentMethodId? }` → SubscribeResponse (spec §4).
-   * Demo: ACTIVE at once; event, payment and paid invoice in one transaction. 400 'Please
-   * select a payment method', 404 'Plan not found' / 'Payment method not found', 409 'You are
-   * already subscribed to this plan'. Nothing written on an error.
+   * Demo: ACTIVE at once; event, payment and paid invoice in one transaction. Stripe: the
+   * subscription is opened and the answer is `{ subscriptionId, redirectUrl }`; the paid state
+   * arrives by webhook. 400 'Please select a payment method' (or a plan without a Stripe
+   * price), 404 'Plan not found' / 'Payment method not found', 409 'You are already subscribed
+   * to this plan', 422 a declined card (Stripe's message). Nothing written on an error.
    */
   app.post(
     '/billing/subscribe',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['billing'], params: slugParams, body: SubscribeRequest, response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors } },
+      schema: { tags: ['billing'], params: slugParams, body: SubscribeRequest, response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...guardErrors } },
     },
     async (request) => subscribe(db, provider, tenantOf(request), request.body),
   );

@@ -14,7 +14,7 @@ import type {
 import { cardLimit } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { invoices, payments, plans, stores, subscriptionEvents, tenants, transactions, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
@@ -26,6 +26,9 @@ export const SELECT_PAYMENT_METHOD = 'Please select a payment method';
 export const ALREADY_ON_PLAN = 'You are already subscribed to this plan';
 /** 400 text of a demo card whose expiry month has passed. */
 export const CARD_EXPIRED = 'Card has expired';
+
+/** 500 text when Stripe runs without STRIPE_PUBLISHABLE_KEY (spec §8 'Add card' wording for configuration errors). */
+export const PAYMENT_CONFIG_ERROR = 'Payment system configuration error. Please contact support.';
 
 /** Months in one billing period (spec §9 'Billing period multipliers'). */
 export const PERIOD_MONTHS: Record<string, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
@@ -62,8 +65,10 @@ async function lockTenant(tx: Tx, tenantId: string) {
       name: tenants.name,
       slug: tenants.slug,
       providerCustomerId: tenants.providerCustomerId,
+      providerSubscriptionId: tenants.providerSubscriptionId,
       planId: tenants.planId,
       subscriptionStatus: tenants.subscriptionStatus,
+      graceEndsAt: tenants.graceEndsAt,
     })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
@@ -143,9 +148,23 @@ export async function listPaymentMethods(db: DbOrTx, provider: PaymentProvider, 
   return { paymentMethods: list.map(toPaymentMethod) };
 }
 
-/** POST /api/t/{slug}/billing/setup-intent (spec §7): `{ clientSecret }` or `{ demo: true }` (Demo provider). */
-export async function createSetupIntent(db: DbOrTx, provider: PaymentProvider, t: TenantContext): Promise<SetupIntentResponse> {
-  return provider.createSetupIntent(db, await paymentTenant(db, t));
+/**
+ * POST /api/t/{slug}/billing/setup-intent (spec §7): `{ demo: true }` under Demo; under Stripe
+ * `{ clientSecret, publishableKey }` for Stripe's card form (the tenant's Stripe customer is
+ * created on first need and stored, in one transaction with the tenant row locked so two
+ * parallel calls create one customer). 500 PAYMENT_CONFIG_ERROR when Stripe runs without
+ * STRIPE_PUBLISHABLE_KEY (checked before any Stripe call); Stripe failures map to AppErrors
+ * (payments/stripe.ts).
+ */
+export async function createSetupIntent(db: Database, provider: PaymentProvider, config: Pick<Config, 'stripe'>, t: TenantContext): Promise<SetupIntentResponse> {
+  if (provider.kind === 'demo') return provider.createSetupIntent(db, await paymentTenant(db, t));
+  const publishableKey = config.stripe?.publishableKey;
+  if (!publishableKey) throw new AppError('INTERNAL', PAYMENT_CONFIG_ERROR);
+  return db.transaction(async (tx) => {
+    const tenant = await lockTenant(tx, t.id);
+    const { clientSecret } = await provider.createSetupIntent(tx, tenant);
+    return { clientSecret, publishableKey };
+  });
 }
 
 /**
@@ -203,8 +222,11 @@ export async function setDefaultPaymentMethod(db: Database, provider: PaymentPro
  *   change), a paid payment (kind 'subscription', amount = monthly price × period months,
  *   cents) and a paid invoice for the period are written.
  * Returns `{ subscriptionId, redirectUrl: '/t/{slug}/billing?success=true&demo=true', demo:
- * true }` under Demo (spec §2 Billing banners); a pending provider's urls otherwise. Nothing
- * is written on an error.
+ * true }` under Demo (spec §2 Billing banners). A pending provider (Stripe) only has its
+ * subscription id stored in tenants.provider_subscription_id and answers `{ subscriptionId,
+ * redirectUrl: '/t/{slug}/billing?success=true' }`: the status, payment, invoice and event
+ * come with the invoice.paid webhook. Stripe: 400 when the plan has no stripePriceId, 422
+ * with Stripe's message for a declined card. Nothing is written on an error.
  */
 export async function subscribe(db: Database, provider: PaymentProvider, t: TenantContext, input: SubscribeRequest, now = new Date()): Promise<SubscribeResponse> {
   return db.transaction(async (tx) => {
@@ -234,6 +256,11 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
       now,
     );
     if (result.status === 'pending') {
+      // Nothing is paid yet (the webhook records the period); keep the subscription id so a
+      // repeated subscribe changes this subscription and its deletion event is recognised.
+      if (result.subscriptionId && result.subscriptionId !== tenant.providerSubscriptionId) {
+        await tx.update(tenants).set({ providerSubscriptionId: result.subscriptionId }).where(eq(tenants.id, tenant.id));
+      }
       return { subscriptionId: result.subscriptionId, redirectUrl: result.redirectUrl, checkoutUrl: result.checkoutUrl };
     }
     await recordPaidPeriod(tx, tenant, plan.id, result, provider.kind);

@@ -1,0 +1,256 @@
+import type Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { checkoutSessions, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
+import type { PaymentProvider } from '../../payments/port.ts';
+import { lockTenantForBilling, recordPaidPeriod } from '../billing/service.ts';
+import { completeCheckout } from '../checkout/service.ts';
+
+/** Days of POS access a PAST_DUE tenant keeps after a failed renewal (decisions.md 'Trial, subscription and quota'). */
+export const GRACE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** Where the webhook writes what it skipped or could not match (the request's pino logger). */
+export interface WebhookLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The answer of POST /api/webhooks/stripe: `duplicate` when the event id was processed before. */
+export interface WebhookResult {
+  received: true;
+  duplicate?: true;
+}
+
+const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const fromUnix = (s: number) => new Date(s * 1000);
+
+/**
+ * Processes one verified Stripe event exactly once (issue 6; ADR 0008), in ONE transaction:
+ * inserts webhook_events('stripe', event.id, event.type) ON CONFLICT DO NOTHING; when the row
+ * already existed answers `{ received: true, duplicate: true }` and changes nothing; else
+ * applies the event:
+ * - invoice.paid / invoice.payment_succeeded → the tenant's paid period (recordPaidPeriod:
+ *   ACTIVE, graceEndsAt cleared, event, payment, invoice), once per Stripe invoice;
+ * - invoice.payment_failed → PAST_DUE with graceEndsAt = now + GRACE_DAYS (an ACTIVE or
+ *   PAST_DUE tenant; an existing future grace is kept) and a 'payment_failed' event;
+ * - customer.subscription.deleted → CANCELED, graceEndsAt null, a 'canceled' event (only for
+ *   the tenant's current subscription);
+ * - checkout.session.completed / async_payment_succeeded with payment_status 'paid' →
+ *   completeCheckout by the session id (credits once, ADR 0008);
+ * - checkout.session.expired → the OPEN checkout becomes CANCELED;
+ * - other types: only recorded.
+ * An event for an unknown tenant, plan or checkout is logged and recorded (nothing to retry).
+ * Any error rolls back the event row with the effect and is rethrown (the route answers 500,
+ * so Stripe's retry is processed).
+ */
+export async function processStripeEvent(db: Database, provider: PaymentProvider, event: Stripe.Event, log: WebhookLog, now = new Date()): Promise<WebhookResult> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(webhookEvents)
+      .values({ provider: 'stripe', eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (fresh.length === 0) return { received: true, duplicate: true } as const;
+    const ctx = { tx, provider, log: withEvent(log, event), now };
+    switch (event.type) {
+      case 'invoice.paid':
+      case 'invoice.payment_succeeded':
+        await onInvoicePaid(ctx, event.data.object);
+        break;
+      case 'invoice.payment_failed':
+        await onInvoicePaymentFailed(ctx, event.data.object);
+        break;
+      case 'customer.subscription.deleted':
+        await onSubscriptionDeleted(ctx, event.data.object);
+        break;
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        await onCheckoutPaid(ctx, event.data.object);
+        break;
+      case 'checkout.session.expired':
+        await onCheckoutExpired(ctx, event.data.object);
+        break;
+      default:
+        break;
+    }
+    return { received: true } as const;
+  });
+}
+
+interface EventCtx {
+  tx: Tx;
+  provider: PaymentProvider;
+  log: WebhookLog;
+  now: Date;
+}
+
+function withEvent(log: WebhookLog, event: Stripe.Event): WebhookLog {
+  const tag = { stripeEventId: event.id, stripeEventType: event.type };
+  return {
+    info: (o, m) => log.info({ ...tag, ...o }, m),
+    warn: (o, m) => log.warn({ ...tag, ...o }, m),
+    error: (o, m) => log.error({ ...tag, ...o }, m),
+  };
+}
+
+/**
+ * What the handlers need of an invoice, across Stripe API versions: subscription id and its
+ * metadata (parent.subscription_details since 2025-03-31.basil, top-level `subscription` /
+ * `subscription_details` before), the price and the period of the main line (the charged line
+ * with the latest period end; a proration's credit line is skipped), falling back to the
+ * invoice's own period.
+ */
+function invoiceFacts(inv: Stripe.Invoice) {
+  const legacy = inv as unknown as { subscription?: unknown; subscription_details?: { metadata?: Record<string, string> | null } };
+  const details = inv.parent?.subscription_details ?? null;
+  const subscriptionId = idOf(details?.subscription) ?? idOf(legacy.subscription);
+  const metadata: Record<string, string> = details?.metadata ?? legacy.subscription_details?.metadata ?? {};
+  const lines = inv.lines?.data ?? [];
+  const main = [...lines].filter((l) => (l.amount ?? 0) >= 0).sort((a, b) => (b.period?.end ?? 0) - (a.period?.end ?? 0))[0] ?? lines[0];
+  const priceId = idOf(main?.pricing?.price_details?.price) ?? idOf((main as unknown as { price?: unknown } | undefined)?.price);
+  const periodStart = main?.period?.start ?? inv.period_start;
+  const periodEnd = main?.period?.end ?? inv.period_end;
+  return { subscriptionId, metadata, priceId, periodStart, periodEnd, customerId: idOf(inv.customer) };
+}
+
+/** Our tenant id for a Stripe object: its metadata tenantId when that tenant exists, else the tenant whose provider customer it is; null when none. */
+async function findTenantId(tx: Tx, metadataTenantId: unknown, customerId: string | null): Promise<string | null> {
+  if (isUuid(metadataTenantId)) {
+    const [t] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, metadataTenantId));
+    if (t) return t.id;
+  }
+  if (customerId) {
+    const [t] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.providerCustomerId, customerId)).limit(1);
+    if (t) return t.id;
+  }
+  return null;
+}
+
+/** invoice.paid / invoice.payment_succeeded: records the paid period once per Stripe invoice (payments.provider_payment_id = invoice id). */
+async function onInvoicePaid({ tx, log }: EventCtx, inv: Stripe.Invoice): Promise<void> {
+  const f = invoiceFacts(inv);
+  if (!f.subscriptionId) {
+    log.info({ invoiceId: inv.id }, 'stripe webhook: invoice without a subscription, ignored');
+    return;
+  }
+  const tenantId = await findTenantId(tx, f.metadata.tenantId, f.customerId);
+  if (!tenantId) {
+    log.warn({ invoiceId: inv.id, customerId: f.customerId }, 'stripe webhook: paid invoice of an unknown tenant, ignored');
+    return;
+  }
+  const [plan] = isUuid(f.metadata.planId)
+    ? await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, f.metadata.planId))
+    : f.priceId
+      ? await tx.select({ id: plans.id }).from(plans).where(eq(plans.stripePriceId, f.priceId)).limit(1)
+      : [];
+  if (!plan) {
+    log.error({ invoiceId: inv.id, tenantId, priceId: f.priceId }, 'stripe webhook: paid invoice for no known plan (set the plan\'s stripePriceId); not recorded');
+    return;
+  }
+  const tenant = await lockTenantForBilling(tx, tenantId);
+  const [seen] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, inv.id)).limit(1);
+  if (seen) return;
+  await recordPaidPeriod(
+    tx,
+    tenant,
+    plan.id,
+    {
+      status: 'active',
+      subscriptionId: f.subscriptionId,
+      periodStart: fromUnix(f.periodStart),
+      periodEnd: fromUnix(f.periodEnd),
+      amountCents: inv.amount_paid,
+      providerPaymentId: inv.id,
+      providerInvoiceId: inv.id,
+      hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
+      invoicePdf: inv.invoice_pdf ?? null,
+    },
+    'stripe',
+  );
+}
+
+/**
+ * invoice.payment_failed: an ACTIVE or PAST_DUE tenant becomes PAST_DUE with graceEndsAt =
+ * now + GRACE_DAYS (an existing future graceEndsAt of a PAST_DUE tenant is kept, so retries
+ * do not extend the grace); other states keep their status. A 'payment_failed' event is
+ * written in every case.
+ */
+async function onInvoicePaymentFailed({ tx, log, now }: EventCtx, inv: Stripe.Invoice): Promise<void> {
+  const f = invoiceFacts(inv);
+  const tenantId = await findTenantId(tx, f.metadata.tenantId, f.customerId);
+  if (!tenantId) {
+    log.warn({ invoiceId: inv.id, customerId: f.customerId }, 'stripe webhook: failed invoice of an unknown tenant, ignored');
+    return;
+  }
+  const tenant = await lockTenantForBilling(tx, tenantId);
+  let graceEndsAt: Date | null = tenant.graceEndsAt;
+  let status = tenant.subscriptionStatus;
+  if (status === 'ACTIVE' || status === 'PAST_DUE') {
+    const keep = status === 'PAST_DUE' && graceEndsAt !== null && graceEndsAt.getTime() > now.getTime();
+    graceEndsAt = keep ? graceEndsAt : new Date(now.getTime() + GRACE_DAYS * DAY_MS);
+    status = 'PAST_DUE';
+    await tx.update(tenants).set({ subscriptionStatus: status, graceEndsAt }).where(eq(tenants.id, tenant.id));
+  }
+  await tx.insert(subscriptionEvents).values({
+    tenantId: tenant.id,
+    tenantName: tenant.name,
+    tenantSlug: tenant.slug,
+    planId: tenant.planId ?? (isUuid(f.metadata.planId) ? f.metadata.planId : null),
+    eventType: 'payment_failed',
+    data: {
+      provider: 'stripe',
+      invoiceId: inv.id,
+      subscriptionId: f.subscriptionId,
+      amountDueCents: inv.amount_due,
+      attempt: inv.attempt_count,
+      fromStatus: tenant.subscriptionStatus,
+      graceEndsAt: graceEndsAt?.toISOString() ?? null,
+    },
+  });
+}
+
+/** customer.subscription.deleted: the tenant on this subscription becomes CANCELED (graceEndsAt null) with a 'canceled' event; an older subscription's deletion changes nothing. */
+async function onSubscriptionDeleted({ tx, log }: EventCtx, sub: Stripe.Subscription): Promise<void> {
+  const tenantId = await findTenantId(tx, sub.metadata?.tenantId, idOf(sub.customer));
+  if (!tenantId) {
+    log.warn({ subscriptionId: sub.id }, 'stripe webhook: deleted subscription of an unknown tenant, ignored');
+    return;
+  }
+  const tenant = await lockTenantForBilling(tx, tenantId);
+  if (tenant.providerSubscriptionId && tenant.providerSubscriptionId !== sub.id) {
+    log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: an older subscription ended, tenant unchanged');
+    return;
+  }
+  if (tenant.subscriptionStatus === 'CANCELED') return;
+  await tx.update(tenants).set({ subscriptionStatus: 'CANCELED', graceEndsAt: null }).where(eq(tenants.id, tenant.id));
+  await tx.insert(subscriptionEvents).values({
+    tenantId: tenant.id,
+    tenantName: tenant.name,
+    tenantSlug: tenant.slug,
+    planId: tenant.planId,
+    eventType: 'canceled',
+    data: { provider: 'stripe', subscriptionId: sub.id, fromStatus: tenant.subscriptionStatus },
+  });
+}
+
+/** checkout.session.completed (paid): completeCheckout by session id, with the payment intent for refunds. */
+async function onCheckoutPaid({ tx, provider, log, now }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
+  if (session.payment_status !== 'paid') {
+    log.info({ sessionId: session.id, paymentStatus: session.payment_status }, 'stripe webhook: checkout not paid yet');
+    return;
+  }
+  const outcome = await completeCheckout(tx, provider, { providerSessionId: session.id }, { providerPaymentId: idOf(session.payment_intent) }, now);
+  if (outcome === 'not-found') log.warn({ sessionId: session.id }, 'stripe webhook: paid checkout session we do not know, ignored');
+  if (outcome === 'canceled') log.error({ sessionId: session.id }, 'stripe webhook: a CANCELED checkout was paid; refund it by hand');
+}
+
+/** checkout.session.expired: our OPEN checkout of that session becomes CANCELED (a COMPLETED one stays). */
+async function onCheckoutExpired({ tx }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'CANCELED' })
+    .where(and(eq(checkoutSessions.providerSessionId, session.id), eq(checkoutSessions.status, 'OPEN')));
+}
