@@ -47,6 +47,26 @@ beforeAll(async () => {
   janeCustomerId = res.json().customers[0].id;
 });
 
+/** Issue 6 (checkouts, add funds, card orders): a demo card order and two demo add-funds checkouts (one to pay, one to cancel). */
+let demoOrderId: string | undefined;
+let payCheckoutId: string | undefined;
+let cancelCheckoutId: string | undefined;
+beforeAll(async () => {
+  const order = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/t/demo/card-orders',
+    headers: { cookie: cookies.admin! },
+    payload: { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } },
+  });
+  demoOrderId = order.json().id;
+  const open = async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${janeCustomerId}/add-funds`, headers: { cookie: cookies.admin! }, payload: { amountCents: 100 } });
+    return res.json().checkoutUrl.split('/').pop() as string;
+  };
+  payCheckoutId = await open();
+  cancelCheckoutId = await open();
+});
+
 type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -197,6 +217,54 @@ const routes: Route[] = [
   { method: 'DELETE', path: 'billing/payment-methods/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
   { method: 'POST', path: 'billing/subscribe', body: () => ({ planId: '00000000-0000-4000-8000-000000000000' }), allowed: ['platform', 'admin'], ok: 404 },
   { method: 'GET', path: 'billing/invoices', allowed: ['platform', 'admin'] },
+  /** Issue 6 (add funds, checkouts, card orders). Pay and Cancel are idempotent, so both allowed callers get 200. */
+  {
+    method: 'POST',
+    get path() {
+      return `customers/${janeCustomerId ?? ':id'}/add-funds`;
+    },
+    body: () => ({ amountCents: 1000 }),
+    allowed: ['platform', 'admin'],
+  },
+  {
+    method: 'GET',
+    get path() {
+      return `checkout/${payCheckoutId ?? ':id'}`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  {
+    method: 'POST',
+    get path() {
+      return `checkout/${payCheckoutId ?? ':id'}/pay`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  {
+    method: 'POST',
+    get path() {
+      return `checkout/${cancelCheckoutId ?? ':id'}/cancel`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  { method: 'GET', path: 'card-orders', allowed: ['platform', 'admin'] },
+  {
+    method: 'POST',
+    path: 'card-orders',
+    body: () => ({ cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } }),
+    allowed: ['platform', 'admin'],
+    ok: 201,
+  },
+  { method: 'POST', path: 'card-orders/checkout', body: () => ({ orderId: demoOrderId ?? '' }), allowed: ['platform', 'admin'] },
+  {
+    method: 'GET',
+    get path() {
+      return `card-orders/${demoOrderId ?? ':id'}`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  /** An unknown order: an allowed caller passes the guard and gets 'Order not found' (cancellation is in card-orders.test.ts). */
+  { method: 'DELETE', path: 'card-orders/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
 ];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {

@@ -1,14 +1,94 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CardOrder, CardOrderCheckoutRequest, CardOrderListResponse, CardOrderPricingResponse, CheckoutUrlResponse, CreateCardOrderRequest, ErrorBody } from '@loyalty/contract';
+import { CARD_ORDER_PRICING } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
+import { cancelCardOrder, createCardOrder, getCardOrder, listCardOrders, openCardOrderCheckout, type CardOrderActor } from './service.ts';
 
-/** Card orders under /api/t/{slug}/card-orders (decisions.md 'Card orders'; spec §7). */
-export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async () => {
-  // Filled by the card-orders increment.
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string: a malformed id answers 404 'Order not found' like an unknown one. */
+const orderParams = z.object({ slug: z.string(), id: z.string() });
+const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
+
+/**
+ * Card orders under /api/t/{slug}/card-orders (decisions.md 'Card orders'; spec §7). All
+ * ROLES.admin (ordering and paying is billing, tenant_admin's in spec §6; platform_admin
+ * passes). Every route: 401 signed out, 403 cashier or customer, 404 another tenant's slug
+ * or order. Money in cents.
+ */
+export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, opts) => {
+  const { db, config, provider } = opts;
+  const actorOf = (request: FastifyRequest): CardOrderActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
+  /** GET /card-orders → `{ orders }` of the tenant, newest first. */
+  app.get(
+    '/card-orders',
+    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: slugParams, response: { 200: CardOrderListResponse, ...guardErrors } } },
+    async (request) => listCardOrders(db, tenantOf(request).id),
+  );
+
+  /**
+   * POST /card-orders (CreateCardOrderRequest `{ cardType, quantity, shippingAddress }`) →
+   * 201 CardOrder in PENDING_PAYMENT, priced now from the price list (unit and total in
+   * cents). 400 on a bad field (e.g. 'Quantity must be between 50 and 10,000'); nothing
+   * written then. Audit-logged.
+   */
+  app.post(
+    '/card-orders',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['card-orders'], params: slugParams, body: CreateCardOrderRequest, response: { 201: CardOrder, 400: ErrorBody, ...guardErrors } },
+    },
+    async (request, reply) => reply.status(201).send(await createCardOrder(db, actorOf(request), request.body)),
+  );
+
+  /**
+   * POST /card-orders/checkout `{ orderId }` → `{ checkoutUrl }`: a hosted checkout for the
+   * order's total (any earlier OPEN checkout of the order is canceled). 400 no orderId,
+   * 404 'Order not found', 409 'This order is already paid' / 'This order was cancelled'.
+   */
+  app.post(
+    '/card-orders/checkout',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['card-orders'], params: slugParams, body: CardOrderCheckoutRequest, response: { 200: CheckoutUrlResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors } },
+    },
+    async (request) => openCardOrderCheckout(db, provider, config, actorOf(request), request.body.orderId),
+  );
+
+  /** GET /card-orders/{id} → CardOrder. 404 'Order not found'. */
+  app.get(
+    '/card-orders/:id',
+    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: orderParams, response: { 200: CardOrder, ...guardErrors } } },
+    async (request) => getCardOrder(db, tenantOf(request).id, request.params.id),
+  );
+
+  /**
+   * DELETE /card-orders/{id} → 200 CardOrder, CANCELLED: an unpaid order is cancelled (its
+   * open checkouts too); a paid one is refunded in full, its cards removed and the quota
+   * lowered. 404 'Order not found'; 409 'Cards of this order are already in use' / 'This
+   * order can no longer be cancelled'. Nothing changes on an error. Audit-logged.
+   */
+  app.delete(
+    '/card-orders/:id',
+    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: orderParams, response: { 200: CardOrder, 409: ErrorBody, ...guardErrors } } },
+    async (request) => cancelCardOrder(db, provider, actorOf(request), request.params.id),
+  );
 };
 
-/** GET /api/card-orders/pricing (spec §7: no tenant). */
-export const cardOrderPricingRoutes: FastifyPluginAsyncZod = async () => {
-  // Filled by the card-orders increment.
+/**
+ * GET /api/card-orders/pricing → CardOrderPricingResponse (spec §7: no tenant, no login):
+ * the printed-card price list of the domain (CARD_ORDER_PRICING: currency 'usd', quantity
+ * bounds, per card type the volume tiers with unit prices in cents, shipping included).
+ */
+export const cardOrderPricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/card-orders/pricing',
+    { schema: { tags: ['card-orders'], response: { 200: CardOrderPricingResponse } } },
+    async () => CARD_ORDER_PRICING,
+  );
 };

@@ -211,6 +211,43 @@ export interface BatchDeps {
 const UID_ATTEMPTS = 5;
 
 /**
+ * Inserts `count` UNASSIGNED cards of tenant `tenantId` with fresh UIDs from `generateUid`
+ * (decisions.md 'Cards': 12 Crockford base32 characters, unique across the platform), in
+ * the caller's transaction `tx`, in chunks of at most 1000 rows (MAX_BATCH_SIZE). Each card
+ * gets `storeId` (null: no store) and `cardOrderId` (the paid card order that added it;
+ * null/absent for batch-created cards). UIDs that collide with an existing card are skipped
+ * (ON CONFLICT DO NOTHING) and redrawn, at most 5 rounds per chunk, after which it throws a
+ * plain Error (a 500; the caller's transaction rolls back). No quota check: the caller owns
+ * it (createCardBatch) or the cards are bought (card orders). Returns the inserted rows.
+ */
+export async function insertUnassignedCards(
+  tx: Tx,
+  tenantId: string,
+  count: number,
+  fields: { storeId: string | null; cardOrderId?: string | null },
+  generateUid: () => string = generateCardUid,
+): Promise<(typeof cards.$inferSelect)[]> {
+  const created: (typeof cards.$inferSelect)[] = [];
+  for (let chunkStart = 0; chunkStart < count; chunkStart += MAX_BATCH_SIZE) {
+    const chunkCount = Math.min(MAX_BATCH_SIZE, count - chunkStart);
+    const target = created.length + chunkCount;
+    for (let attempt = 0; created.length < target; attempt++) {
+      if (attempt >= UID_ATTEMPTS) throw new Error('Could not draw unique card UIDs');
+      const needed = target - created.length;
+      const uids = new Set<string>();
+      for (let draws = 0; uids.size < needed && draws < needed * 4; draws++) uids.add(generateUid());
+      const rows = await tx
+        .insert(cards)
+        .values([...uids].map((cardUid) => ({ tenantId, cardUid, storeId: fields.storeId, cardOrderId: fields.cardOrderId ?? null, status: 'UNASSIGNED' })))
+        .onConflictDoNothing({ target: cards.cardUid })
+        .returning();
+      created.push(...rows);
+    }
+  }
+  return created;
+}
+
+/**
  * POST /api/t/{slug}/cards/batch (spec §2 'Create Card Batch', §5, §8; decisions.md 'Trial,
  * subscription and quota'). Creates `count` UNASSIGNED cards with fresh UIDs (optionally
  * bound to a store) in ONE DB transaction that first locks the tenant row, so the quota check
@@ -271,19 +308,7 @@ export async function createCardBatch(
         message: `You can only create ${remaining} more cards. You currently have ${counts.total}/${limit} cards in your trial.`,
       });
     }
-    const created: (typeof cards.$inferSelect)[] = [];
-    for (let attempt = 0; created.length < input.count; attempt++) {
-      if (attempt >= UID_ATTEMPTS) throw new Error('Could not draw unique card UIDs');
-      const needed = input.count - created.length;
-      const uids = new Set<string>();
-      for (let draws = 0; uids.size < needed && draws < needed * 4; draws++) uids.add(deps.generateUid());
-      const rows = await tx
-        .insert(cards)
-        .values([...uids].map((cardUid) => ({ tenantId, cardUid, storeId: input.storeId, status: 'UNASSIGNED' })))
-        .onConflictDoNothing({ target: cards.cardUid })
-        .returning();
-      created.push(...rows);
-    }
+    const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
     return {
       created: created.length,

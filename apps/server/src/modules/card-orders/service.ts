@@ -1,0 +1,254 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CardOrder, CardOrderListResponse, CardOrderStatus, CardOrderType, CheckoutUrlResponse, CreateCardOrderRequest, ShippingAddress } from '@loyalty/contract';
+import { cardOrderPrice } from '@loyalty/domain';
+import type { Config } from '../../config.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { auditLog, cardOrders, cards, checkoutSessions, payments, tenants, transactions } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { PaymentProvider } from '../../payments/port.ts';
+import { lockTenantForBilling } from '../billing/service.ts';
+import { cancelCheckout, openCheckout } from '../checkout/service.ts';
+
+/**
+ * Card orders (decisions.md 'Card orders'; spec §7 'Card orders'): printed cards ordered by a
+ * tenant_admin, priced from the domain price list when created (PENDING_PAYMENT), paid
+ * through the provider's hosted checkout (PAID: the checkout service adds the order's
+ * UNASSIGNED cards and raises the quota), cancellable (and refunded) until production starts.
+ * Money in integer cents.
+ */
+
+/** 404 text of an unknown, malformed or another tenant's order id. */
+export const ORDER_NOT_FOUND = 'Order not found';
+/** 409 text of a checkout for an order that is paid (or further along). */
+export const ORDER_ALREADY_PAID = 'This order is already paid';
+/** 409 text of a checkout for a cancelled order. */
+export const ORDER_CANCELLED = 'This order was cancelled';
+/** 409 text of cancelling an order in PROCESSING, SHIPPED, DELIVERED or CANCELLED. */
+export const ORDER_NOT_CANCELLABLE = 'This order can no longer be cancelled';
+/** 409 text of cancelling a paid order whose cards were activated, credited or moved in the ledger. */
+export const ORDER_CARDS_IN_USE = 'Cards of this order are already in use';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who acts: the request's tenant id and the signed-in user's id (audit). */
+export interface CardOrderActor {
+  tenantId: string;
+  userId: string;
+}
+
+/** A card_orders row → CardOrder (contract card-orders.ts): cents, ISO-8601 times. */
+export function toCardOrder(row: typeof cardOrders.$inferSelect): CardOrder {
+  return {
+    id: row.id,
+    cardType: row.cardType as CardOrderType,
+    quantity: row.quantity,
+    unitPriceCents: row.unitPriceCents,
+    totalCents: row.totalCents,
+    shippingAddress: row.shippingAddress as ShippingAddress,
+    status: row.status as CardOrderStatus,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The order row of a tenant, locked FOR UPDATE in `tx`; 404 'Order not found' (also for a malformed id). */
+async function lockOrder(tx: Tx, tenantId: string, orderId: string) {
+  const [order] = UUID_RE.test(orderId)
+    ? await tx
+        .select()
+        .from(cardOrders)
+        .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
+        .for('update')
+    : [];
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** GET /api/t/{slug}/card-orders → `{ orders }` of the tenant, newest first (createdAt desc, then id desc). */
+export async function listCardOrders(db: DbOrTx, tenantId: string): Promise<CardOrderListResponse> {
+  const rows = await db.select().from(cardOrders).where(eq(cardOrders.tenantId, tenantId)).orderBy(desc(cardOrders.createdAt), desc(cardOrders.id));
+  return { orders: rows.map(toCardOrder) };
+}
+
+/** GET /api/t/{slug}/card-orders/{id} → CardOrder. 404 'Order not found' (unknown, malformed or another tenant's id). */
+export async function getCardOrder(db: DbOrTx, tenantId: string, orderId: string): Promise<CardOrder> {
+  const [order] = UUID_RE.test(orderId)
+    ? await db.select().from(cardOrders).where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
+    : [];
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return toCardOrder(order);
+}
+
+/**
+ * POST /api/t/{slug}/card-orders (CreateCardOrderRequest: cardType, quantity 50..10000,
+ * shippingAddress; validated by the contract) → the new CardOrder, PENDING_PAYMENT, priced
+ * now with the domain price list (cardOrderPrice: unit price of the quantity's tier, total =
+ * unit × quantity, cents); the price stays fixed even if the list changes. Writes an
+ * audit_log row 'card_order.create' in the same transaction. No quota or subscription check:
+ * ordering is always allowed; the cards come when it is paid.
+ */
+export async function createCardOrder(db: Database, actor: CardOrderActor, input: CreateCardOrderRequest): Promise<CardOrder> {
+  const { unitPriceCents, totalCents } = cardOrderPrice(input.cardType, input.quantity);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cardOrders)
+      .values({
+        tenantId: actor.tenantId,
+        cardType: input.cardType,
+        quantity: input.quantity,
+        unitPriceCents,
+        totalCents,
+        shippingAddress: input.shippingAddress,
+        status: 'PENDING_PAYMENT',
+      })
+      .returning();
+    await tx.insert(auditLog).values({
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'card_order.create',
+      entity: 'card_order',
+      entityId: row.id,
+      before: null,
+      after: { cardType: row.cardType, quantity: row.quantity, unitPriceCents, totalCents, status: row.status },
+    });
+    return toCardOrder(row);
+  });
+}
+
+/** OPEN checkouts of an order, cancelled (in `tx`, the tenant row locked by the caller). Returns how many. */
+async function cancelOpenCheckouts(tx: Tx, tenantId: string, orderId: string): Promise<number> {
+  const open = await tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.cardOrderId, orderId), eq(checkoutSessions.status, 'OPEN')));
+  for (const c of open) await cancelCheckout(tx, { tenantId, checkoutId: c.id });
+  return open.length;
+}
+
+/**
+ * POST /api/t/{slug}/card-orders/checkout `{ orderId }` → `{ checkoutUrl }` (spec §7;
+ * decisions.md 'Card orders', 'Payments'). In ONE transaction with the tenant row locked
+ * (ADR 0005) and the order row locked: only a PENDING_PAYMENT order can be paid; any OPEN
+ * checkout of the order is CANCELED first and a fresh one is opened for the order's total
+ * (cents), so an order has at most one payable checkout. (Decision: cancel-and-reopen rather
+ * than reuse, because a provider's session URL is not stored and may have expired; a Demo
+ * page still open on the old checkout answers 409 'This checkout was canceled' on Pay.) The
+ * order's providerCheckoutId is set to the new session id. Return paths:
+ * `/t/{slug}/card-orders?paid={orderId}` and `/t/{slug}/card-orders?canceled={orderId}`.
+ * Errors (nothing written): 404 'Order not found'; 409 'This order is already paid' (PAID,
+ * PROCESSING, SHIPPED, DELIVERED); 409 'This order was cancelled'.
+ */
+export async function openCardOrderCheckout(
+  db: Database,
+  provider: PaymentProvider,
+  config: Pick<Config, 'publicUrl'>,
+  actor: CardOrderActor,
+  orderId: string,
+): Promise<CheckoutUrlResponse> {
+  return db.transaction(async (tx) => {
+    const tenant = await lockTenantForBilling(tx, actor.tenantId);
+    const order = await lockOrder(tx, tenant.id, orderId);
+    if (order.status === 'CANCELLED') throw conflict(ORDER_CANCELLED);
+    if (order.status !== 'PENDING_PAYMENT') throw conflict(ORDER_ALREADY_PAID);
+    await cancelOpenCheckouts(tx, tenant.id, order.id);
+    const opened = await openCheckout(tx, provider, config, tenant, {
+      kind: 'CARD_ORDER',
+      amountCents: order.totalCents,
+      description: `${order.quantity.toLocaleString('en-US')} printed loyalty cards (${order.cardType === 'SINGLE_SIDED' ? 'single-sided' : 'double-sided custom'})`,
+      cardOrderId: order.id,
+      returnPath: `/t/${tenant.slug}/card-orders?paid=${order.id}`,
+      cancelPath: `/t/${tenant.slug}/card-orders?canceled=${order.id}`,
+      createdBy: actor.userId,
+    });
+    await tx
+      .update(cardOrders)
+      .set({ providerCheckoutId: opened.providerSessionId })
+      .where(and(eq(cardOrders.tenantId, tenant.id), eq(cardOrders.id, order.id)));
+    return { checkoutUrl: opened.checkoutUrl };
+  });
+}
+
+/**
+ * DELETE /api/t/{slug}/card-orders/{id} → the CardOrder, CANCELLED (decisions.md 'Card
+ * orders': cancel before shipping). In ONE transaction with the tenant row locked (ADR 0005:
+ * card activations and batches of the tenant wait) and the order row locked:
+ * - PENDING_PAYMENT → CANCELLED; its OPEN checkouts become CANCELED (a Demo Pay on them
+ *   answers 409 'This checkout was canceled').
+ * - PAID → CANCELLED with a full refund: the order's cards are locked and must all still be
+ *   UNASSIGNED with balance 0 and no ledger rows, else 409 'Cards of this order are already
+ *   in use' and nothing changes; then the cards are deleted, tenants.purchased_cards −=
+ *   quantity (never below 0), the provider refunds the total (`provider.refund` with the
+ *   providerPaymentId of the order's completed checkout; a provider error rolls everything
+ *   back), and a `payments` row (kind 'card_order_refund', amount −total cents, status
+ *   'refunded', providerPaymentId = the provider's refund id, planId null) is written.
+ * - PROCESSING, SHIPPED, DELIVERED, CANCELLED → 409 'This order can no longer be cancelled'.
+ * Writes an audit_log row 'card_order.cancel' (before/after status, refunded cents, cards
+ * removed). 404 'Order not found' (unknown, malformed or another tenant's id).
+ */
+export async function cancelCardOrder(db: Database, provider: PaymentProvider, actor: CardOrderActor, orderId: string): Promise<CardOrder> {
+  return db.transaction(async (tx) => {
+    const tenant = await lockTenantForBilling(tx, actor.tenantId);
+    const order = await lockOrder(tx, tenant.id, orderId);
+    let refundedCents = 0;
+    let cardsRemoved = 0;
+    if (order.status === 'PENDING_PAYMENT') {
+      await cancelOpenCheckouts(tx, tenant.id, order.id);
+    } else if (order.status === 'PAID') {
+      const orderCards = await tx
+        .select({ id: cards.id, status: cards.status, balanceCents: cards.balanceCents, customerId: cards.customerId })
+        .from(cards)
+        .where(and(eq(cards.tenantId, tenant.id), eq(cards.cardOrderId, order.id)))
+        .for('update');
+      const ids = orderCards.map((c) => c.id);
+      const [ledger] = ids.length
+        ? await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(transactions)
+            .where(and(eq(transactions.tenantId, tenant.id), inArray(transactions.cardId, ids)))
+        : [{ n: 0 }];
+      const inUse = orderCards.some((c) => c.status !== 'UNASSIGNED' || c.balanceCents !== 0 || c.customerId !== null) || Number(ledger?.n ?? 0) > 0;
+      if (inUse) throw conflict(ORDER_CARDS_IN_USE);
+      if (ids.length) await tx.delete(cards).where(and(eq(cards.tenantId, tenant.id), eq(cards.cardOrderId, order.id)));
+      cardsRemoved = ids.length;
+      await tx
+        .update(tenants)
+        .set({ purchasedCards: sql`greatest(0, ${tenants.purchasedCards} - ${order.quantity})` })
+        .where(eq(tenants.id, tenant.id));
+      const [paid] = await tx
+        .select({ providerPaymentId: checkoutSessions.providerPaymentId, providerSessionId: checkoutSessions.providerSessionId })
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.tenantId, tenant.id), eq(checkoutSessions.cardOrderId, order.id), eq(checkoutSessions.status, 'COMPLETED')))
+        .orderBy(desc(checkoutSessions.completedAt))
+        .limit(1);
+      const providerPaymentId = paid?.providerPaymentId ?? paid?.providerSessionId ?? order.providerCheckoutId ?? `order_${order.id}`;
+      const { refundId } = await provider.refund(tx, tenant, providerPaymentId, order.totalCents);
+      await tx.insert(payments).values({
+        tenantId: tenant.id,
+        tenantName: tenant.name,
+        planId: null,
+        kind: 'card_order_refund',
+        amountCents: -order.totalCents,
+        status: 'refunded',
+        providerPaymentId: refundId,
+      });
+      refundedCents = order.totalCents;
+    } else {
+      throw conflict(ORDER_NOT_CANCELLABLE);
+    }
+    const [updated] = await tx
+      .update(cardOrders)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(cardOrders.tenantId, tenant.id), eq(cardOrders.id, order.id)))
+      .returning();
+    await tx.insert(auditLog).values({
+      tenantId: tenant.id,
+      userId: actor.userId,
+      action: 'card_order.cancel',
+      entity: 'card_order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: 'CANCELLED', refundedCents, cardsRemoved },
+    });
+    return toCardOrder(updated);
+  });
+}
