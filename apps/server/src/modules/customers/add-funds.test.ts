@@ -117,25 +117,25 @@ describe('POST /customers/{id}/add-funds', () => {
     expect(row.cardId).toBe(second.id);
   });
 
-  it("409 'Card is not active' for a chosen BLOCKED card; 409 'Customer has no active card' when none is ACTIVE", async () => {
+  it("422 'Card is not active' for a chosen BLOCKED card; 422 'Customer has no active card' when none is ACTIVE", async () => {
     const t = await freshTenant();
     await ctx.db.update(cards).set({ status: 'BLOCKED' }).where(eq(cards.id, t.card.id));
     const before = await snapshot();
     const chosen = await t.addFunds(t.customer.id, { amountCents: 1000, cardId: t.card.id });
-    expect(chosen.statusCode).toBe(409);
+    expect(chosen.statusCode).toBe(422);
     expect(json(chosen).error).toBe('Card is not active');
     const none = await t.addFunds(t.customer.id, { amountCents: 1000 });
-    expect(none.statusCode).toBe(409);
+    expect(none.statusCode).toBe(422);
     expect(json(none).error).toBe('Customer has no active card');
     expect(await snapshot()).toEqual(before);
   });
 
-  it("409 'Customer has no active card' for a customer without cards", async () => {
+  it("422 'Customer has no active card' for a customer without cards", async () => {
     const t = await freshTenant();
     const created = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/customers`, headers: { cookie: t.cookie }, payload: { firstName: 'No', lastName: 'Card' } });
     const before = await snapshot();
     const res = await t.addFunds(json(created).id, { amountCents: 1000 });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(json(res).error).toBe('Customer has no active card');
     expect(await snapshot()).toEqual(before);
   });

@@ -4,7 +4,7 @@ import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { cards, customers } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { openCheckout, paymentTenantOf } from '../checkout/service.ts';
@@ -45,8 +45,9 @@ export interface AddFundsActor {
  *   tenant may not transact now (domain canTransact: the POS gate, spec §5);
  * - 404 'Customer not found' (unknown, malformed or another tenant's id);
  * - 404 'Card not found' when `cardId` is not one of this customer's cards;
- * - 409 'Card is not active' when the chosen card is not ACTIVE;
- * - without `cardId`: 409 'Customer has no active card' (none ACTIVE), 400 'Choose a card'
+ * - 422 CARD_NOT_ACTIVE 'Card is not active' when the chosen card is not ACTIVE (decisions.md
+ *   'API shape': a business rule is 422);
+ * - without `cardId`: 422 BUSINESS_RULE 'Customer has no active card' (none ACTIVE), 400 'Choose a card'
  *   with details `[{ field: 'body.cardId' }]` (several ACTIVE).
  */
 export async function addFunds(
@@ -75,11 +76,11 @@ export async function addFunds(
     if (input.cardId) {
       const chosen = owned.find((c) => c.id === input.cardId);
       if (!chosen) throw notFound(CARD_NOT_FOUND);
-      if (chosen.status !== 'ACTIVE') throw conflict(CARD_NOT_ACTIVE);
+      if (chosen.status !== 'ACTIVE') throw new AppError('CARD_NOT_ACTIVE', CARD_NOT_ACTIVE);
       card = chosen;
     } else {
       const active = owned.filter((c) => c.status === 'ACTIVE');
-      if (active.length === 0) throw conflict(NO_ACTIVE_CARD);
+      if (active.length === 0) throw new AppError('BUSINESS_RULE', NO_ACTIVE_CARD);
       if (active.length > 1) throw badRequest(CHOOSE_A_CARD, [{ field: 'body.cardId', message: CHOOSE_A_CARD }]);
       card = active[0]!;
     }

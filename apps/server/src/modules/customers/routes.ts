@@ -109,14 +109,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
    * `{ checkoutUrl }` (spec §2 'Add Funds to Card', §5, §7; add-funds.ts): a hosted checkout
    * for the customer's card; the card is credited when it is paid. ROLES.admin. 400 'Amount
    * must be between $1.00 and $1,000.00' / 'Choose a card', 403 'Subscription required to
-   * process transactions', 404 'Customer not found' / 'Card not found', 409 'Customer has no
+   * process transactions', 404 'Customer not found' / 'Card not found', 422 'Customer has no
    * active card' / 'Card is not active'. Nothing written on an error.
    */
   app.post(
     '/customers/:id/add-funds',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, body: AddFundsRequest, response: { 200: CheckoutUrlResponse, ...errors } },
+      schema: { tags: ['customers'], params: customerParams, body: AddFundsRequest, response: { 200: CheckoutUrlResponse, ...errors, 422: ErrorBody } },
     },
     async (request) => addFunds(db, provider, config, { tenant: tenantOf(request), userId: request.user!.id }, request.params.id, request.body),
   );

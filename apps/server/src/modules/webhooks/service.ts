@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { checkoutSessions, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { lockTenantForBilling, recordPaidPeriod } from '../billing/service.ts';
-import { completeCheckout } from '../checkout/service.ts';
+import { completeCheckout, paymentTenantOf } from '../checkout/service.ts';
 
 /** Days of POS access a PAST_DUE tenant keeps after a failed renewal (decisions.md 'Trial, subscription and quota'). */
 export const GRACE_DAYS = 7;
@@ -236,7 +236,11 @@ async function onSubscriptionDeleted({ tx, log }: EventCtx, sub: Stripe.Subscrip
   });
 }
 
-/** checkout.session.completed (paid): completeCheckout by session id, with the payment intent for refunds. */
+/**
+ * checkout.session.completed (paid): completeCheckout by session id, with the payment intent
+ * for refunds. A paid session of a checkout we had CANCELED is refunded in full (nothing was
+ * credited for it).
+ */
 async function onCheckoutPaid({ tx, provider, log, now }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
   if (session.payment_status !== 'paid') {
     log.info({ sessionId: session.id, paymentStatus: session.payment_status }, 'stripe webhook: checkout not paid yet');
@@ -244,7 +248,22 @@ async function onCheckoutPaid({ tx, provider, log, now }: EventCtx, session: Str
   }
   const outcome = await completeCheckout(tx, provider, { providerSessionId: session.id }, { providerPaymentId: idOf(session.payment_intent) }, now);
   if (outcome === 'not-found') log.warn({ sessionId: session.id }, 'stripe webhook: paid checkout session we do not know, ignored');
-  if (outcome === 'canceled') log.error({ sessionId: session.id }, 'stripe webhook: a CANCELED checkout was paid; refund it by hand');
+  if (outcome === 'canceled') {
+    // We cancelled this checkout (a new checkout of the order, the order cancelled) while its
+    // Stripe page was still open, and it was paid anyway: nothing was credited, so send the
+    // money back. The refund's idempotency key makes Stripe's retries of this event harmless.
+    const paymentIntent = idOf(session.payment_intent);
+    const [row] = await tx
+      .select({ tenantId: checkoutSessions.tenantId, amountCents: checkoutSessions.amountCents })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, session.id));
+    if (!paymentIntent || !row) {
+      log.error({ sessionId: session.id }, 'stripe webhook: a CANCELED checkout was paid and cannot be refunded automatically; refund it by hand');
+      return;
+    }
+    const { refundId } = await provider.refund(tx, await paymentTenantOf(tx, row.tenantId), paymentIntent, session.amount_total ?? row.amountCents);
+    log.warn({ sessionId: session.id, refundId }, 'stripe webhook: a CANCELED checkout was paid; refunded');
+  }
 }
 
 /** checkout.session.expired: our OPEN checkout of that session becomes CANCELED (a COMPLETED one stays). */

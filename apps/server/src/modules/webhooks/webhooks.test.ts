@@ -338,9 +338,16 @@ describe('checkout sessions', () => {
     await deliver(evt('checkout.session.expired', session(open.sessionId, { payment_status: 'unpaid', status: 'expired' })));
     const [canceled] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, open.sessionId));
     expect(canceled.status).toBe('CANCELED');
-    // Paid after all (should not happen at Stripe): a canceled checkout never credits.
-    await deliver(evt('checkout.session.completed', session(open.sessionId)));
+    // Paid after all (a page left open after we cancelled): a canceled checkout never
+    // credits, and the payment goes back in full, once even when the event comes twice.
+    const refundsBefore = fake.calls('POST', /^\/v1\/refunds$/).length;
+    const late = evt('checkout.session.completed', session(open.sessionId, { payment_intent: 'pi_late', amount_total: 1000 }));
+    await deliver(late);
+    await deliver(late);
     expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(before.balance);
+    const refunds = fake.calls('POST', /^\/v1\/refunds$/).slice(refundsBefore);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.params).toMatchObject({ payment_intent: 'pi_late', amount: '1000' });
 
     const paid = await openAddFunds(t, 1500);
     await deliver(evt('checkout.session.completed', session(paid.sessionId, { payment_intent: 'pi_x2' })));
