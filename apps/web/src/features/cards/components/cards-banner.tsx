@@ -1,4 +1,4 @@
-import { AlertTriangle, CreditCard, Plus, Sparkles } from 'lucide-react';
+import { AlertTriangle, CreditCard, Plus, Printer, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ProgressBar, type ProgressTone } from '@/components/ui/progress-bar';
@@ -24,7 +24,8 @@ const linkClass =
  * plan, cards used of the plan's limit. Trial mode: cards held of the free-trial limit, plus the
  * trial status's activation count; 'Free Trial Expired' when a subscription is required. The
  * bar is yellow from 80 % used and red at the limit; at the limit admins get Upgrade / Order
- * More Cards links. The 'Create Card Batch' button sits on the right.
+ * More Cards links (below the limit, admins get a quiet 'Order Printed Cards' link instead: the
+ * Card Orders screen, decisions.md 'Card orders'). The 'Create Card Batch' button sits on the right.
  */
 export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => void }) {
   const tenantQuery = useTenant(slug);
@@ -121,10 +122,18 @@ export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => 
             </>
           )}
         </div>
-        <Button onClick={onCreate} className="shrink-0 self-start sm:self-center">
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Create Card Batch
-        </Button>
+        <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
+          {isAdmin && level === 'ok' && (
+            <Link to={ordersTo} className={cn(linkClass, 'h-9')}>
+              <Printer aria-hidden="true" className="mr-1.5 h-4 w-4" />
+              Order Printed Cards
+            </Link>
+          )}
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Create Card Batch
+          </Button>
+        </div>
       </div>
     </section>
   );
