@@ -1,10 +1,9 @@
 import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
-import { CreditCard, Package, RotateCw, X } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
+import { CreditCard, Package, X } from 'lucide-react';
+import { LoadError } from '@/components/ui/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { useCardOrders } from '../api/card-orders';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, cardTypeName, formatCount } from '../lib/labels';
@@ -66,13 +65,7 @@ export function OrdersList({ slug, pricing, actions }: { slug: string; pricing?:
   } else if (orders.isError) {
     body = (
       <div className="p-5">
-        <Alert tone="error" title="Failed to load card orders">
-          <p>{errorMessage(orders.error, 'Something went wrong while loading your orders.')}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void orders.refetch()} loading={orders.isFetching}>
-            <RotateCw aria-hidden="true" className="h-4 w-4" />
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Failed to load card orders" query={orders} fallback={'Something went wrong while loading your orders.'} />
       </div>
     );
   } else if (orders.data.length === 0) {

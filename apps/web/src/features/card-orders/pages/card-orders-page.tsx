@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CardOrder } from '@loyalty/contract';
-import { RotateCw, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
@@ -127,13 +127,7 @@ export function CardOrdersPage() {
             </CardContent>
           </Card>
         ) : pricing.isError ? (
-          <Alert tone="error" title="Failed to load card prices">
-            <p>{errorMessage(pricing.error, 'Something went wrong while loading the price list.')}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void pricing.refetch()} loading={pricing.isFetching}>
-              <RotateCw aria-hidden="true" className="h-4 w-4" />
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Failed to load card prices" query={pricing} fallback={'Something went wrong while loading the price list.'} />
         ) : (
           <OrderForm slug={slug} pricing={pricing.data} onCheckout={goTo} />
         )}

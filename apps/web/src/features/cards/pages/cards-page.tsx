@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CardStatus, type CardResponse } from '@loyalty/contract';
-import { CreditCard, Plus, RotateCw, SearchX } from 'lucide-react';
+import { CreditCard, Plus, SearchX } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
@@ -151,13 +152,7 @@ export function CardsPage() {
     body = <CardGridSkeleton />;
   } else if (cards.isError && !cards.data) {
     body = (
-      <Alert tone="error" title="Failed to load cards">
-        <p>{errorMessage(cards.error, 'Something went wrong while loading the cards.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void cards.refetch()} loading={cards.isFetching}>
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Failed to load cards" query={cards} fallback={'Something went wrong while loading the cards.'} />
     );
   } else if (list.length === 0) {
     body = filtered ? (

@@ -1,10 +1,9 @@
-import { CreditCard, Gift, RotateCw, TrendingUp, UserX, Wallet } from 'lucide-react';
+import { CreditCard, Gift, TrendingUp, UserX, Wallet } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
 import { useMyAccount } from '../api/get-my-account';
@@ -42,13 +41,7 @@ export function CustomerPage() {
             <p className="mt-1 text-sm text-slate-500">Your login is not linked to a customer record yet. Please ask the store to check your account.</p>
           </div>
         ) : (
-          <Alert tone="error" title="Failed to load your account">
-            <p>{errorMessage(account.error, 'Something went wrong while loading your account.')}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void account.refetch()} loading={account.isFetching}>
-              <RotateCw aria-hidden="true" className="h-4 w-4" />
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Failed to load your account" query={account} fallback={'Something went wrong while loading your account.'} />
         )}
       </div>
     );

@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import type { CustomerListItem } from '@loyalty/contract';
-import { CalendarDays, CreditCard, Mail, Pencil, Phone, PlusCircle, RotateCw, Store, Wallet } from 'lucide-react';
+import { CalendarDays, CreditCard, Mail, Pencil, Phone, PlusCircle, Store, Wallet } from 'lucide-react';
 import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
 import { formatCents, formatDate } from '@/lib/format';
 import { useCustomer } from '../api/get-customer';
 import { fullName } from '../lib/labels';
@@ -127,13 +126,7 @@ export function CustomerDetailsDialog({
                   Loading cards…
                 </div>
               ) : detail.isError ? (
-                <Alert tone="error" title="Failed to load the customer's cards">
-                  <p>{errorMessage(detail.error, 'Please try again.')}</p>
-                  <Button variant="outline" size="sm" className="mt-2" onClick={() => void detail.refetch()} loading={detail.isFetching}>
-                    <RotateCw aria-hidden="true" className="h-4 w-4" />
-                    Try again
-                  </Button>
-                </Alert>
+                <LoadError title="Failed to load the customer's cards" query={detail} fallback={'Please try again.'} compact />
               ) : detail.data.cards.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
                   No loyalty cards yet. Assign one from the Cards page.

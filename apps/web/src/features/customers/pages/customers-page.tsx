@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerListItem } from '@loyalty/contract';
-import { Plus, RotateCw, Search, SearchX, Users } from 'lucide-react';
+import { Plus, Search, SearchX, Users } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
@@ -122,13 +123,7 @@ export function CustomersPage() {
     body = <CustomersTableSkeleton />;
   } else if (customers.isError && !customers.data) {
     body = (
-      <Alert tone="error" title="Failed to load customers">
-        <p>{errorMessage(customers.error, 'Something went wrong while loading the customers.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void customers.refetch()} loading={customers.isFetching}>
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Failed to load customers" query={customers} fallback={'Something went wrong while loading the customers.'} />
     );
   } else if (list.length === 0) {
     body = search ? (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { StoreItem } from '@loyalty/contract';
-import { Plus, RotateCw, Store } from 'lucide-react';
+import { Plus, Store } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useStoreList } from '../api/get-stores';
@@ -33,13 +34,7 @@ export function StoresPage() {
     body = <StoreGridSkeleton />;
   } else if (stores.isError && !stores.data) {
     body = (
-      <Alert tone="error" title="Failed to load stores">
-        <p>{errorMessage(stores.error, 'Something went wrong while loading the stores.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void stores.refetch()} loading={stores.isFetching}>
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Failed to load stores" query={stores} fallback={'Something went wrong while loading the stores.'} />
     );
   } else if (list.length === 0) {
     body = (
