@@ -54,6 +54,8 @@ const offerRows = (page: Page) => page.getByTestId('offer-row');
 /** Closes every toast (so that screenshots and the next assertion see a clean page). */
 async function dismissToasts(page: Page) {
   for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
+  // A pointer resting on a toast pauses its timer (pauseOnHover): move it away.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
 }
 
