@@ -14,3 +14,4 @@ export * from './rules.ts';
 export * from './billing.ts';
 export * from './checkout.ts';
 export * from './card-orders.ts';
+export * from './platform.ts';

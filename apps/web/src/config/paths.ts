@@ -8,6 +8,11 @@ export const paths = {
   unauthorized: '/unauthorized',
   platform: {
     dashboard: '/platform/dashboard',
+    tenants: '/platform/tenants',
+    plans: '/platform/plans',
+    analytics: '/platform/analytics',
+    subscriptions: '/platform/subscriptions',
+    settings: '/platform/settings',
   },
   tenant: {
     root: (slug: string) => `/t/${encodeURIComponent(slug)}`,

@@ -1,0 +1,4 @@
+/** /platform/settings (spec §2 'Platform area'; issue 7). Being built. */
+export function PlatformSettingsPage() {
+  return <p className="text-sm text-slate-600">This screen is being built.</p>;
+}
