@@ -1,4 +1,64 @@
-/** /platform/plans (spec §2 'Platform area'; issue 7). Being built. */
+import { useState } from 'react';
+import type { PlatformPlan } from '@loyalty/contract';
+import { Layers, Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { PLAN_MESSAGES, usePlatformPlans } from '../api/plans';
+import { DeletePlanDialog } from '../components/plans/delete-plan-dialog';
+import { PlanCard } from '../components/plans/plan-card';
+import { PlanFormDialog } from '../components/plans/plan-form-dialog';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; plan: PlatformPlan };
+
+/**
+ * /platform/plans (spec §2 'Platform area', §3 'Plan', §5 'Plan', §8 'Plans'; platform_admin):
+ * the grid of every plan (active and inactive) with Add Plan, Edit and Delete per card. Loading
+ * spinner; 'Failed to load plans' with Try again; an empty state with Add Plan.
+ */
 export function PlansPage() {
-  return <p className="text-sm text-slate-600">This screen is being built.</p>;
+  const plans = usePlatformPlans();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [toDelete, setToDelete] = useState<PlatformPlan | null>(null);
+  const addButton = (
+    <Button onClick={() => setForm({ mode: 'create' })}>
+      <Plus className="h-4 w-4" aria-hidden /> Add Plan
+    </Button>
+  );
+
+  let body;
+  if (plans.isPending) body = <PageSpinner label="Loading plans" />;
+  else if (plans.isError) body = <LoadError title={PLAN_MESSAGES.loadFailed} query={plans} fallback="Please try again." />;
+  else if (plans.data.length === 0)
+    body = (
+      <Card>
+        <CardContent className="py-12 text-center">
+          <Layers className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+          <p className="mt-2 font-medium text-slate-900">No plans yet</p>
+          <p className="mt-1 text-sm text-slate-500">Tenants cannot subscribe until a plan exists.</p>
+          <div className="mt-4">{addButton}</div>
+        </CardContent>
+      </Card>
+    );
+  else
+    body = (
+      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {plans.data.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} onEdit={() => setForm({ mode: 'edit', plan })} onDelete={() => setToDelete(plan)} />
+        ))}
+      </div>
+    );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">Subscription plans offered to tenants, their prices and limits.</p>
+        {addButton}
+      </div>
+      {body}
+      <PlanFormDialog open={form.mode !== 'closed'} plan={form.mode === 'edit' ? form.plan : null} onClose={() => setForm({ mode: 'closed' })} />
+      <DeletePlanDialog plan={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
 }

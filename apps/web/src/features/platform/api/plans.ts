@@ -1,0 +1,91 @@
+import type { PlanInput, PlatformPlan, PlatformPlanListResponse } from '@loyalty/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/**
+ * Query key of the operator's plan list. Kept in this file (not in `./keys.ts`, owned by the
+ * platform layout work) so the two never clash; everything platform lives under `['platform']`.
+ */
+export const platformPlansKey = ['platform', 'plans'] as const;
+
+/** Messages of the Plans screen, verbatim from spec §8 'Plans'. */
+export const PLAN_MESSAGES = {
+  loadFailed: 'Failed to load plans',
+  createFailed: 'Failed to create plan. Please try again.',
+  updateFailed: 'Failed to update plan. Please try again.',
+  deleteFailed: 'Failed to delete plan. Please try again.',
+  created: 'Plan created successfully!',
+  updated: 'Plan updated successfully!',
+  deleted: 'Plan deleted successfully!',
+  confirmDelete: 'Are you sure you want to delete the plan? This action cannot be undone.',
+} as const;
+
+/**
+ * A plan change also changes what tenants see on Billing → Plans (`['tenants', slug, 'billing', …]`,
+ * features/billing/api/billing.ts) and the operator's plan-dependent screens: mark them stale.
+ */
+function invalidatePlanConsumers(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: platformPlansKey }),
+    queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'tenants' && q.queryKey[2] === 'billing' }),
+  ]);
+}
+
+/**
+ * GET /api/platform/plans → `{ plans }` (spec §2 'Platform area' /platform/plans, §3 'Plan'):
+ * every plan, active or not, in display order (`sortOrder`), each with `tenantsCount`.
+ * priceMonthly in cents; limits −1 = unlimited; billingPeriod monthly | 3months | 6months | yearly.
+ * The hook selects the array.
+ * @throws {ApiError} 401 signed out, 403 not platform_admin. Show 'Failed to load plans' (spec §8).
+ */
+export function usePlatformPlans() {
+  return useQuery({
+    queryKey: platformPlansKey,
+    queryFn: ({ signal }) => api.get<PlatformPlanListResponse>('/platform/plans', { signal }),
+    select: (data) => data.plans,
+  });
+}
+
+/**
+ * POST /api/platform/plans with a {@link PlanInput} (priceMonthly in cents, limits −1 or ≥ 1,
+ * empty features already dropped: spec §5 'Plan') → 201 the new {@link PlatformPlan}.
+ * Success 'Plan created successfully!'; failure the server's text, else 'Failed to create plan.
+ * Please try again.' (spec §8; toasts are the caller's).
+ * @throws {ApiError} 400 invalid fields (details lists them), 401, 403.
+ */
+export function useCreatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlanInput) => api.post<PlatformPlan>('/platform/plans', body),
+    onSuccess: () => invalidatePlanConsumers(queryClient),
+  });
+}
+
+/**
+ * PUT /api/platform/plans/{id} with the same body as {@link useCreatePlan} → the updated
+ * {@link PlatformPlan}. Success 'Plan updated successfully!'; failure the server's text, else
+ * 'Failed to update plan. Please try again.' (spec §8).
+ * @throws {ApiError} 400 invalid fields, 401, 403, 404 unknown plan.
+ */
+export function useUpdatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PlanInput }) => api.put<PlatformPlan>(`/platform/plans/${encodeURIComponent(id)}`, body),
+    onSuccess: () => invalidatePlanConsumers(queryClient),
+  });
+}
+
+/**
+ * DELETE /api/platform/plans/{id} → 204 (spec §2 'Platform area': delete per card, after the
+ * confirm 'Are you sure you want to delete the plan? This action cannot be undone.').
+ * Success 'Plan deleted successfully!'; failure the server's text (409 'This plan is used by
+ * {n} tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.' (spec §8).
+ * @throws {ApiError} 401, 403, 404 unknown plan, 409 plan in use.
+ */
+export function useDeletePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/platform/plans/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidatePlanConsumers(queryClient),
+  });
+}

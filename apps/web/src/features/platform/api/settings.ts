@@ -1,0 +1,44 @@
+import type { PlatformSettings } from '@loyalty/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/**
+ * Query key of the platform settings. Kept in this file (not in `./keys.ts`, owned by the
+ * platform layout work) so the two never clash; everything platform lives under `['platform']`.
+ */
+export const platformSettingsKey = ['platform', 'settings'] as const;
+
+/**
+ * GET /api/platform/settings → {@link PlatformSettings} (spec §2 /platform/settings, §3
+ * 'Platform settings', §9 defaults; decisions.md: stored server-side, not simulated):
+ * smtp { host, port, username, password, passwordSet, fromEmail }, security { sessionTimeout
+ * (hours, 1–720), passwordMinLength (6–128), requireTwoFactor }, platform { defaultPlan
+ * (starter | pro | enterprise), trialDays (days, 0–365), allowSignups }. The SMTP password is
+ * never sent back: `password` is '' and `passwordSet` tells whether one is stored.
+ * @throws {ApiError} 401 signed out, 403 not platform_admin.
+ */
+export function usePlatformSettings() {
+  return useQuery({
+    queryKey: platformSettingsKey,
+    queryFn: ({ signal }) => api.get<PlatformSettings>('/platform/settings', { signal }),
+  });
+}
+
+/**
+ * PUT /api/platform/settings with the whole {@link PlatformSettings} → the stored settings (as
+ * GET answers them: password '' and passwordSet). An empty `smtp.password` keeps the stored
+ * one. allowSignups, trialDays, sessionTimeout and defaultPlan take effect at once on the
+ * server (signup refused, trial length of new tenants, session expiry, plan of new tenants).
+ * The cache takes the answer.
+ * @throws {ApiError} 400 invalid fields (details lists them, with the contract's messages), 401, 403.
+ */
+export function useSavePlatformSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlatformSettings) => api.put<PlatformSettings>('/platform/settings', body),
+    onSuccess: (saved) => {
+      if (saved) queryClient.setQueryData(platformSettingsKey, saved);
+      else void queryClient.invalidateQueries({ queryKey: platformSettingsKey });
+    },
+  });
+}

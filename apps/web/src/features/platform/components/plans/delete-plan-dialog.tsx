@@ -1,0 +1,66 @@
+import type { PlatformPlan } from '@loyalty/contract';
+import { Trash2 } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
+
+/**
+ * The confirmation before a plan is deleted (spec §8 'Plans': 'Are you sure you want to delete
+ * the plan? This action cannot be undone.'). Delete → 'Plan deleted successfully!' and close;
+ * a refusal keeps the dialog open with the server's text (409 'This plan is used by {n}
+ * tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.'
+ */
+export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null; onClose: () => void }) {
+  const remove = useDeletePlan();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const failure = remove.isError ? saveErrorMessage(remove.error, PLAN_MESSAGES.deleteFailed) : null;
+  return (
+    <Dialog
+      open={plan !== null}
+      onClose={close}
+      size="sm"
+      title="Delete Plan"
+      dismissible={!remove.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() =>
+              plan &&
+              remove.mutate(plan.id, {
+                onSuccess: () => {
+                  toast.success(PLAN_MESSAGES.deleted);
+                  close();
+                },
+                onError: (err) => toast.error(saveErrorMessage(err, PLAN_MESSAGES.deleteFailed)),
+              })
+            }
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-slate-700">
+        <p>{PLAN_MESSAGES.confirmDelete}</p>
+        {plan && (
+          <p>
+            Plan: <span className="font-semibold text-slate-900">{plan.name}</span>
+            {plan.tenantsCount > 0 && <span className="text-slate-500"> · {plan.tenantsCount === 1 ? '1 tenant' : `${plan.tenantsCount} tenants`} on it</span>}
+          </p>
+        )}
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </div>
+    </Dialog>
+  );
+}
