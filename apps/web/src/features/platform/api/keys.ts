@@ -1,0 +1,35 @@
+import type { SubscriptionStatus } from '@loyalty/contract';
+
+/** Filters and page of the operator's tenant list (spec §2 'Platform area', §7 'Platform'). */
+export interface TenantListParams {
+  /** Only tenants in this subscription status; undefined for all. */
+  status?: SubscriptionStatus;
+  /** Name, slug or owner e-mail as typed (already debounced, spec §9: 300 ms); empty for none. */
+  search?: string;
+  /** Page number, from 1. */
+  page: number;
+  /** Tenants per page (contract: 1–200). */
+  limit: number;
+}
+
+/**
+ * Query keys of the platform area (/platform/*, platform_admin). Everything sits under
+ * `['platform']`, so a change that can move several screens (a tenant created, edited or
+ * deleted moves the stats, the activity, the tenant list and the analytics) invalidates
+ * `platformKeys.all` at once. Other platform screens (plans, analytics, subscriptions,
+ * settings) add their keys to this object under the same root.
+ */
+export const platformKeys = {
+  all: ['platform'] as const,
+  /** GET /api/platform/stats. */
+  stats: () => ['platform', 'stats'] as const,
+  /** GET /api/platform/activity?limit=. */
+  activity: (limit: number) => ['platform', 'activity', limit] as const,
+  /** Every tenant-list query (any filter or page). */
+  tenants: () => ['platform', 'tenants'] as const,
+  /** GET /api/platform/tenants with these filters. */
+  tenantList: (params: TenantListParams) => ['platform', 'tenants', 'list', params] as const,
+};
+
+/** `/platform` prefix of the platform API paths (below `/api`). */
+export const PLATFORM_API = '/platform';
