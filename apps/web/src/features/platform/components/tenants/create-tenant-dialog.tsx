@@ -1,0 +1,210 @@
+import { useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateTenantRequest, type PlatformTenant } from '@loyalty/contract';
+import { Eye, EyeOff, Plus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api';
+import { useCreatePlatformTenant } from '../../api/tenants';
+import { fieldIssues, sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
+
+const FIELDS = ['name', 'slug', 'ownerEmail', 'ownerPassword', 'ownerFirstName', 'ownerLastName'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * The form's values: six strings, checked with the contract's CreateTenantRequest so the
+ * browser and the server give the same messages (slug 3–40 lowercase letters, digits or
+ * hyphens; owner e-mail format; password at least 6 characters; owner names optional).
+ */
+const CreateTenantFormSchema = z
+  .object({ name: z.string(), slug: z.string(), ownerEmail: z.string(), ownerPassword: z.string(), ownerFirstName: z.string(), ownerLastName: z.string() })
+  .superRefine((v, ctx) => {
+    const parsed = CreateTenantRequest.safeParse(v);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
+  });
+type CreateTenantFormValues = z.infer<typeof CreateTenantFormSchema>;
+
+const EMPTY: CreateTenantFormValues = { name: '', slug: '', ownerEmail: '', ownerPassword: '', ownerFirstName: '', ownerLastName: '' };
+
+/**
+ * 'Create New Tenant' dialog (spec §2 'Platform area', §3 'Tenant', §5 'Tenant create', §8
+ * 'Tenants'). Fields Business name, Slug, Owner email, Owner password, Owner first / last name
+ * (optional). Create stays disabled until name, slug, owner e-mail and owner password are
+ * filled. The slug is forced to lowercase letters, digits and hyphens as it is typed and is
+ * suggested from the name until the operator edits it. Server errors (409 'Slug is already
+ * taken', e-mail in use, 400 details) appear in the dialog and on their fields; a failure
+ * without a message reads 'Failed to create tenant. Please try again.' Success: toast 'Tenant
+ * created successfully', close, and `onCreated` gets the new tenant.
+ */
+export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (tenant: PlatformTenant) => void }) {
+  const create = useCreatePlatformTenant();
+  const formId = useId();
+  const [filled, setFilled] = useState(false);
+  const close = () => {
+    create.reset();
+    setFilled(false);
+    onClose();
+  };
+  const failure = create.isError ? tenantFailureMessage(create.error, 'Failed to create tenant. Please try again.') : null;
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create New Tenant"
+      description="A new business with its owner account (Store Admin), on a free trial with the default cashback rules."
+      dismissible={!create.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={create.isPending} disabled={!filled}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Create Tenant
+          </Button>
+        </>
+      }
+    >
+      {open && (
+        <CreateTenantForm
+          formId={formId}
+          failure={failure}
+          onFilledChange={setFilled}
+          onSubmit={(body, setFieldError) => {
+            create.mutate(body, {
+              onSuccess: (tenant) => {
+                toast.success('Tenant created successfully');
+                onCreated?.(tenant);
+                close();
+              },
+              onError: (err) => {
+                if (isApiError(err, 400) || isApiError(err, 409)) {
+                  let marked = false;
+                  for (const issue of fieldIssues(err)) {
+                    if ((FIELDS as readonly string[]).includes(issue.field)) {
+                      setFieldError(issue.field as Field, issue.message);
+                      marked = true;
+                    }
+                  }
+                  // A conflict without details still belongs on its field.
+                  if (!marked && isApiError(err, 409)) {
+                    if (/slug/i.test(err.message)) setFieldError('slug', err.message);
+                    else if (/e-?mail/i.test(err.message)) setFieldError('ownerEmail', err.message);
+                  }
+                }
+              },
+            });
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function CreateTenantForm({
+  formId,
+  failure,
+  onFilledChange,
+  onSubmit,
+}: {
+  formId: string;
+  failure: string | null;
+  onFilledChange: (filled: boolean) => void;
+  onSubmit: (body: CreateTenantRequest, setFieldError: (field: Field, message: string) => void) => void;
+}) {
+  const form = useForm<CreateTenantFormValues>({ resolver: zodResolver(CreateTenantFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  // The slug follows the name until the operator types a slug of their own (an emptied field follows again).
+  const slugEdited = useRef(false);
+  const [showPassword, setShowPassword] = useState(false);
+
+  const reportFilled = () => {
+    const v = form.getValues();
+    onFilledChange(Boolean(v.name.trim() && v.slug.trim() && v.ownerEmail.trim() && v.ownerPassword));
+  };
+
+  const nameField = form.register('name');
+  const slugField = form.register('slug');
+  const submit = form.handleSubmit((v) =>
+    onSubmit(CreateTenantRequest.parse(v), (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true })),
+  );
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} onChange={reportFilled} className="space-y-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Input
+        label="Business name"
+        autoComplete="off"
+        required
+        placeholder="Corner Coffee"
+        error={errors.name?.message}
+        {...nameField}
+        onChange={(e) => {
+          void nameField.onChange(e);
+          if (!slugEdited.current) form.setValue('slug', slugFromName(e.target.value), { shouldValidate: form.formState.isSubmitted });
+          reportFilled();
+        }}
+      />
+      <Input
+        label="Slug"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        placeholder="corner-coffee"
+        className="font-mono"
+        hint="Lowercase letters, digits and hyphens, 3–40 characters. The business's address: /t/{slug}"
+        error={errors.slug?.message}
+        {...slugField}
+        onChange={(e) => {
+          e.target.value = sanitizeSlug(e.target.value);
+          slugEdited.current = e.target.value !== '';
+          void slugField.onChange(e);
+          reportFilled();
+        }}
+      />
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Owner account</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Owner first name (optional)" autoComplete="off" error={errors.ownerFirstName?.message} {...form.register('ownerFirstName')} />
+          <Input label="Owner last name (optional)" autoComplete="off" error={errors.ownerLastName?.message} {...form.register('ownerLastName')} />
+        </div>
+        <Input
+          label="Owner email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          placeholder="owner@example.com"
+          error={errors.ownerEmail?.message}
+          {...form.register('ownerEmail')}
+        />
+        <Input
+          label="Owner password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters. Share it with the owner, who signs in with it."
+          error={errors.ownerPassword?.message}
+          {...form.register('ownerPassword')}
+          trailing={
+            <button
+              type="button"
+              onClick={() => setShowPassword((s) => !s)}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
+              {showPassword ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+            </button>
+          }
+        />
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { PlatformTenant } from '@loyalty/contract';
+import { AlertTriangle, Trash2 } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { useDeletePlatformTenant } from '../../api/tenants';
+import { tenantFailureMessage } from './labels';
+
+/**
+ * 'Delete Tenant' confirmation (decisions.md 'Where the spec shows placeholders': delete works,
+ * confirmed by typing the tenant's slug). Says that the tenant and all its data (stores, staff,
+ * customers, cards, transactions, billing records) are removed and that this cannot be undone;
+ * Delete Tenant enables only once the slug is typed exactly, and sends `{ confirmSlug }`.
+ * Success: toast 'Tenant deleted successfully' and close. Failure: the server's message, else
+ * 'Failed to delete tenant. Please try again.', in the dialog.
+ */
+export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: PlatformTenant | null; onClose: () => void; onDeleted?: (tenant: PlatformTenant) => void }) {
+  const remove = useDeletePlatformTenant();
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    remove.reset();
+    setTyped('');
+    onClose();
+  };
+  const matches = tenant !== null && typed === tenant.slug;
+  const failure = remove.isError ? tenantFailureMessage(remove.error, 'Failed to delete tenant. Please try again.') : null;
+  const confirm = () => {
+    if (!tenant || !matches) return;
+    remove.mutate(
+      { id: tenant.id, slug: tenant.slug },
+      {
+        onSuccess: () => {
+          toast.success('Tenant deleted successfully');
+          onDeleted?.(tenant);
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={tenant !== null}
+      onClose={close}
+      size="sm"
+      title="Delete Tenant"
+      dismissible={!remove.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={remove.isPending} disabled={!matches} onClick={confirm}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete Tenant
+          </Button>
+        </>
+      }
+    >
+      {tenant && (
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm();
+          }}
+        >
+          <div className="flex gap-3">
+            <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
+              <AlertTriangle className="h-5 w-5" />
+            </span>
+            <p className="text-sm text-slate-700">
+              This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts, customers, cards, transactions and billing records.{' '}
+              <strong className="text-red-700">This action cannot be undone.</strong>
+            </p>
+          </div>
+          <Input
+            label={
+              <>
+                Type <span className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-900">{tenant.slug}</span> to confirm
+              </>
+            }
+            aria-label={`Type ${tenant.slug} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            className="font-mono"
+            disabled={remove.isPending}
+          />
+          {failure && <Alert tone="error">{failure}</Alert>}
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UpdateTenantRequest, type PlatformTenant } from '@loyalty/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/input';
+import { isApiError } from '@/lib/api';
+import { useUpdatePlatformTenant } from '../../api/tenants';
+import { fieldIssues, STATUS_OPTIONS, tenantFailureMessage } from './labels';
+
+type EditValues = UpdateTenantRequest;
+
+/**
+ * 'Edit Tenant' dialog (spec §2 'Platform area', §3 edit fields, §4: the operator may set any
+ * status freely, §8 'Tenants'): Business name and Subscription status (the five statuses).
+ * Success: toast 'Tenant updated successfully' and close. Failure: the server's message, else
+ * 'Failed to update tenant. Please try again.', in the dialog (which stays open).
+ */
+export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant | null; onClose: () => void }) {
+  const update = useUpdatePlatformTenant();
+  const formId = useId();
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+  const failure = update.isError ? tenantFailureMessage(update.error, 'Failed to update tenant. Please try again.') : null;
+  return (
+    <Dialog
+      open={tenant !== null}
+      onClose={close}
+      title="Edit Tenant"
+      description={tenant ? <span className="font-mono">{tenant.slug}</span> : undefined}
+      dismissible={!update.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending}>
+            Save Changes
+          </Button>
+        </>
+      }
+    >
+      {tenant && (
+        <EditTenantForm
+          key={tenant.id}
+          formId={formId}
+          tenant={tenant}
+          failure={failure}
+          onSubmit={(body, setFieldError) =>
+            update.mutate(
+              { id: tenant.id, body },
+              {
+                onSuccess: () => {
+                  toast.success('Tenant updated successfully');
+                  close();
+                },
+                onError: (err) => {
+                  if (!isApiError(err, 400)) return;
+                  for (const issue of fieldIssues(err)) {
+                    if (issue.field === 'name' || issue.field === 'subscriptionStatus') setFieldError(issue.field, issue.message);
+                  }
+                },
+              },
+            )
+          }
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function EditTenantForm({
+  formId,
+  tenant,
+  failure,
+  onSubmit,
+}: {
+  formId: string;
+  tenant: PlatformTenant;
+  failure: string | null;
+  onSubmit: (body: UpdateTenantRequest, setFieldError: (field: keyof EditValues, message: string) => void) => void;
+}) {
+  const form = useForm<EditValues>({
+    resolver: zodResolver(UpdateTenantRequest),
+    defaultValues: { name: tenant.name, subscriptionStatus: tenant.subscriptionStatus },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((v) => onSubmit(v, (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true })));
+  return (
+    <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Input label="Business name" autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
+      <Select label="Subscription status" error={errors.subscriptionStatus?.message} {...form.register('subscriptionStatus')}>
+        {STATUS_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { PlatformTenant, SubscriptionStatus } from '@loyalty/contract';
+import { ApiError } from '@/lib/api';
+
+/**
+ * The five subscription statuses in the order the status filter and the Edit dialog offer them
+ * (spec §4), with the words of a select. The badge itself keeps the spec's four labels
+ * (Active, Trial, Past Due, else Inactive): see SubscriptionBadge.
+ */
+export const STATUS_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'TRIALING', label: 'Trial' },
+  { value: 'PAST_DUE', label: 'Past Due' },
+  { value: 'CANCELED', label: 'Canceled' },
+  { value: 'NONE', label: 'None (no subscription)' },
+];
+
+/** Whether `v` is one of the five statuses (for the ?status= address parameter). */
+export function isSubscriptionStatus(v: string | null): v is SubscriptionStatus {
+  return STATUS_OPTIONS.some((o) => o.value === v);
+}
+
+/**
+ * A slug suggested from the tenant's name (spec §5: lowercase letters, digits and hyphens;
+ * decisions.md: 3–40 characters): accents dropped, every other run of characters one hyphen,
+ * no hyphen at either end, at most 40 characters. 'Café Olé & Co.' → 'cafe-ole-co'.
+ */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+/** The slug field as typed (spec §5): forced lowercase, anything but letters, digits and hyphens removed. */
+export function sanitizeSlug(typed: string): string {
+  return typed.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40);
+}
+
+/** 'First Last' of the owner, else their e-mail; null without an owner. */
+export function ownerName(t: PlatformTenant): string | null {
+  if (!t.owner) return null;
+  return `${t.owner.firstName} ${t.owner.lastName}`.trim() || t.owner.email;
+}
+
+/** 'used / limit' of the tenant's cards; the limit −1 reads '∞' (unlimited). */
+export function cardsUsage(t: PlatformTenant): string {
+  const { cardsUsed, cardLimit } = t.subscriptionInfo;
+  return `${cardsUsed.toLocaleString('en-US')} / ${cardLimit < 0 ? '∞' : cardLimit.toLocaleString('en-US')}`;
+}
+
+/** The plan column: the plan's name, 'Free trial' while trialing without one, else '—'. */
+export function planLabel(t: PlatformTenant): string {
+  if (t.subscriptionInfo.planName) return t.subscriptionInfo.planName;
+  return t.subscriptionStatus === 'TRIALING' ? 'Free trial' : '—';
+}
+
+/** One `{ field, message }` entry of a 400/409 error body's `details`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * The field issues of an API error (`details: [{ field, message }]`, decisions.md 'API
+ * shape'); an entry without its own message takes the error's message (a 409 on `slug`).
+ */
+export function fieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  const issues: FieldIssue[] = [];
+  for (const d of error.details as unknown[]) {
+    if (!d || typeof d !== 'object') continue;
+    const { field, message } = d as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string') continue;
+    issues.push({ field: field.replace(/^body\./, ''), message: typeof message === 'string' && message ? message : error.message });
+  }
+  return issues;
+}
+
+/**
+ * The text of a failed tenant call (spec §8 'Tenants'): the server's message when it says
+ * something specific (a 4xx: validation, slug or e-mail taken, not found, wrong confirmation),
+ * else the spec's `fallback` ('Failed to create tenant. Please try again.', …).
+ */
+export function tenantFailureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return fallback;
+}
