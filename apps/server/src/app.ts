@@ -30,6 +30,7 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { adminAnalyticsRoutes, platformRoutes } from './modules/platform/routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider });
+  await app.register(platformRoutes, { prefix: '/api/platform', db });
+  await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

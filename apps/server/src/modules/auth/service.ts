@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { stores, tenants, users } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/session.ts';
-import { getPlatformSettings } from '../platform/settings.ts';
+import { defaultPlanId, getPlatformSettings } from '../platform/settings.ts';
 import { createTenant } from '../tenant/service.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -76,9 +76,13 @@ export async function login(db: Database, email: string, password: string): Prom
   return { ...user, role: user.role as Role };
 }
 
+/** 409 text for a login e-mail already in use (signup and the platform's tenant create). */
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
 /**
  * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
- * trial with its owner as tenant_admin, in one transaction. Throws 403 SIGNUPS_DISABLED when
+ * trial (trialDays and defaultPlan of the platform settings) with its owner as tenant_admin,
+ * in one transaction. Throws 403 SIGNUPS_DISABLED when
  * the platform setting allowSignups is off, 409 when the e-mail is taken.
  */
 export async function signup(db: Database, input: SignupRequest): Promise<AuthUser> {
@@ -86,14 +90,15 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
   if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', 'Signups are currently disabled');
   const email = input.email.toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) throw conflict('An account with this email already exists', [{ field: 'email', message: 'Email already registered' }]);
+  if (existing) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: 'Email already registered' }]);
   const passwordHash = await hashPassword(input.password);
   // Two signups of the same first name at once can pick the same free slug: the loser of
   // that race retries with the next suffix rather than failing (tenants_slug_unique).
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays });
+        const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
+        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId });
         const [user] = await tx
           .insert(users)
           .values({ tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' })
@@ -111,7 +116,7 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
         };
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict('An account with this email already exists', [{ field: 'email', message: 'Email already registered' }]);
+      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: 'Email already registered' }]);
       if (attempt < 5 && isUniqueViolation(err, 'tenants_slug_unique')) continue;
       throw err;
     }

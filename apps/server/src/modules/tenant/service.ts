@@ -17,11 +17,13 @@ import { slugify } from './slug.ts';
  * Creates a tenant on trial with its default cashback and tier rules (decisions.md
  * 'Cashback', 'Trial, subscription and quota') and a first store named 'Main Store', inside
  * the caller's transaction. The slug is `slugify(name)` made unique with a numeric suffix
- * unless `slug` is given. trialDays: days until `trialEndsAt`. Returns the new tenant row.
+ * unless `slug` is given. trialDays: days until `trialEndsAt`. planId: the plan the tenant
+ * starts on (the platform setting defaultPlan, issue 7), null when not given. Returns the new
+ * tenant row.
  */
 export async function createTenant(
   tx: Tx,
-  input: { name: string; slug?: string; trialDays: number },
+  input: { name: string; slug?: string; trialDays: number; planId?: string | null },
 ): Promise<typeof tenants.$inferSelect> {
   let slug = input.slug ?? slugify(input.name);
   if (!input.slug) {
@@ -39,6 +41,7 @@ export async function createTenant(
       slug,
       subscriptionStatus: 'TRIALING',
       trialEndsAt: new Date(Date.now() + input.trialDays * 86_400_000),
+      planId: input.planId ?? null,
     })
     .returning();
   await tx.insert(cashbackRules).values(DEFAULT_CASHBACK_RULES.map((r) => ({ ...r, tenantId: tenant.id })));
@@ -71,10 +74,25 @@ export async function getTenantView(db: DbOrTx, t: TenantContext, now = new Date
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.tenantId, t.id), sql`${users.role} <> 'customer'`)),
     db.select({ n: sql<number>`count(*)::int` }).from(stores).where(eq(stores.tenantId, t.id)),
   ]);
+  return buildTenantView(t, { cards: counts, users: userCount?.n ?? 0, stores: storeCount?.n ?? 0 }, plan ?? null, now);
+}
+
+/**
+ * The tenant view of spec §3 from figures already read (shared by GET /tenant and the
+ * platform's tenant list, which reads the figures of a whole page in grouped queries):
+ * `counts.cards` total and activated cards, `counts.users` staff users (every role but
+ * customer), `counts.stores` stores; `plan` the tenant's plan or null. Pure.
+ */
+export function buildTenantView(
+  t: TenantContext,
+  counts: { cards: { total: number; activated: number }; users: number; stores: number },
+  plan: { id: string; name: string; limits: { cards: number } } | null,
+  now = new Date(),
+): TenantResponse {
   const state = { ...t };
   const isActive = t.subscriptionStatus === 'ACTIVE';
   const limit = cardLimit(state, plan ? plan.limits.cards : null);
-  const remaining = cardsRemaining(limit, counts.total);
+  const remaining = cardsRemaining(limit, counts.cards.total);
   return {
     id: t.id,
     name: t.name,
@@ -85,19 +103,19 @@ export async function getTenantView(db: DbOrTx, t: TenantContext, now = new Date
     planId: t.planId,
     createdAt: t.createdAt.toISOString(),
     freeTrialLimit: t.freeTrialLimit,
-    _count: { cards: counts.total, users: userCount?.n ?? 0, stores: storeCount?.n ?? 0 },
+    _count: { cards: counts.cards.total, users: counts.users, stores: counts.stores },
     subscriptionInfo: {
       isActive,
       planId: plan?.id ?? null,
       planName: plan?.name ?? null,
       cardLimit: limit,
-      cardsUsed: counts.total,
+      cardsUsed: counts.cards.total,
       cardsRemaining: Number.isFinite(remaining) ? remaining : -1,
     },
-    subscriptionCardsUsed: counts.total,
+    subscriptionCardsUsed: counts.cards.total,
     subscriptionCardLimit: limit,
     canTransact: canTransact(state, now),
-    subscriptionRequired: isSubscriptionRequired(state, counts.activated, now),
+    subscriptionRequired: isSubscriptionRequired(state, counts.cards.activated, now),
   };
 }
 

@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ActivityQuery,
+  ActivityResponse,
+  CreateTenantRequest,
+  ErrorBody,
+  PlanInput,
+  PlatformAnalytics,
+  PlatformPlan,
+  PlatformPlanListResponse,
+  PlatformSettings,
+  PlatformStats,
+  PlatformTenant,
+  SubscriptionAnalytics,
+  SubscriptionAnalyticsQuery,
+  TenantListQuery,
+  TenantListResponse,
+  UpdateTenantRequest,
+} from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { forbidden, unauthenticated } from '../../http/errors.ts';
+import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
+import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
+import { getPlatformSettings, savePlatformSettings, settingsView } from './settings.ts';
+import { getActivity, getPlatformStats } from './stats.ts';
+import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
+
+/** 403 text for a signed-in user who is not the platform operator (spec §2 'Platform area'). */
+export const PLATFORM_ONLY = 'Platform admin access required';
+
+/**
+ * onRequest guard of every platform route (spec §6: /platform is platform_admin's; §8: the
+ * analytics call answers 401 and 403): 401 'Please sign in' when signed out, 403 'Platform
+ * admin access required' for tenant_admin, cashier and customer. It runs before the body is
+ * parsed, so a refused caller learns nothing from validation errors.
+ */
+export async function requirePlatformAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.user.role !== 'platform_admin') throw forbidden(PLATFORM_ONLY);
+}
+
+const guardErrors = { 401: ErrorBody, 403: ErrorBody } as const;
+/** Any string: a malformed id answers 404 like an unknown one. */
+const idParams = z.object({ id: z.string() });
+/** Lenient so that a missing or empty body gets the service's own 400 'Type the tenant slug to confirm'. */
+const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullish();
+
+/**
+ * The platform operator's API under /api/platform (issue 7; spec §2 'Platform area', §3, §7
+ * 'Platform'; decisions.md 'Where the spec shows placeholders'). platform_admin only: every
+ * route answers 401 signed out and 403 'Platform admin access required' for any other role.
+ * Money in integer cents, times ISO-8601. Writes run in one transaction each.
+ */
+export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const { db } = opts;
+  app.addHook('onRequest', requirePlatformAdmin);
+  const actor = (request: FastifyRequest) => request.user?.id ?? null;
+
+  /** GET /stats → PlatformStats (spec §3 'Platform stats'; figures and trends as in stats.ts). */
+  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async () => getPlatformStats(db));
+
+  /** GET /activity?limit=1–50 (default 10) → `{ activity }` newest first; 400 for a bad limit. */
+  app.get(
+    '/activity',
+    { schema: { tags: ['platform'], querystring: ActivityQuery, response: { 200: ActivityResponse, 400: ErrorBody, ...guardErrors } } },
+    async (request) => getActivity(db, request.query.limit),
+  );
+
+  /** GET /tenants?status=&search=&page=&limit= → TenantListResponse (newest first; summary over all tenants); 400 bad query. */
+  app.get(
+    '/tenants',
+    { schema: { tags: ['platform'], querystring: TenantListQuery, response: { 200: TenantListResponse, 400: ErrorBody, ...guardErrors } } },
+    async (request) => listPlatformTenants(db, request.query),
+  );
+
+  /**
+   * POST /tenants (CreateTenantRequest) → 201 PlatformTenant: tenant on trial, owner, default
+   * rules and store in one transaction. 400 validation or a reserved slug (SLUG_TEXT); 409
+   * 'Slug is already taken' / 'An account with this email already exists'.
+   */
+  app.post(
+    '/tenants',
+    { schema: { tags: ['platform'], body: CreateTenantRequest, response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors } } },
+    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request))),
+  );
+
+  /** PUT /tenants/{id} (UpdateTenantRequest) → PlatformTenant; 400 validation; 404 'Tenant not found'. */
+  app.put(
+    '/tenants/:id',
+    { schema: { tags: ['platform'], params: idParams, body: UpdateTenantRequest, response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request)),
+  );
+
+  /**
+   * DELETE /tenants/{id} with body `{ confirmSlug }` → 204: the tenant and all its rows gone
+   * (payments and subscription events stay, detached). 400 'Type the tenant slug to confirm';
+   * 404 'Tenant not found'.
+   */
+  app.delete(
+    '/tenants/:id',
+    { schema: { tags: ['platform'], params: idParams, body: DeleteTenantBody, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    async (request, reply) => {
+      await deletePlatformTenant(db, request.params.id, request.body?.confirmSlug, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** GET /plans → `{ plans }`: every plan incl. inactive, by sortOrder then price, with tenantsCount. */
+  app.get('/plans', { schema: { tags: ['platform'], response: { 200: PlatformPlanListResponse, ...guardErrors } } }, async () => listPlatformPlans(db));
+
+  /** POST /plans (PlanInput; priceMonthly cents) → 201 PlatformPlan; 400 validation. */
+  app.post(
+    '/plans',
+    { schema: { tags: ['platform'], body: PlanInput, response: { 201: PlatformPlan, 400: ErrorBody, ...guardErrors } } },
+    async (request, reply) => reply.status(201).send(await createPlan(db, request.body, actor(request))),
+  );
+
+  /** PUT /plans/{id} (PlanInput) → PlatformPlan; 400 validation; 404 'Plan not found'. */
+  app.put(
+    '/plans/:id',
+    { schema: { tags: ['platform'], params: idParams, body: PlanInput, response: { 200: PlatformPlan, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    async (request) => updatePlan(db, request.params.id, request.body, actor(request)),
+  );
+
+  /** DELETE /plans/{id} → 204; 404 'Plan not found'; 409 'This plan is used by {n} tenant(s) and cannot be deleted'. */
+  app.delete(
+    '/plans/:id',
+    { schema: { tags: ['platform'], params: idParams, response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
+    async (request, reply) => {
+      await deletePlan(db, request.params.id, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */
+  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async () => getPlatformAnalytics(db));
+
+  /** GET /settings → PlatformSettings (smtp.password '' with passwordSet; sessionTimeout hours, trialDays days). */
+  app.get('/settings', { schema: { tags: ['platform'], response: { 200: PlatformSettings, ...guardErrors } } }, async () =>
+    settingsView(await getPlatformSettings(db)),
+  );
+
+  /** PUT /settings (PlatformSettings) → the saved settings as GET shows them; an empty SMTP password keeps the stored one; 400 validation. */
+  app.put(
+    '/settings',
+    { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
+    async (request) => savePlatformSettings(db, request.body, actor(request)),
+  );
+};
+
+/**
+ * The subscription analytics under /api/admin (spec §2 'Subscription Analytics', §7: GET
+ * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; §8: 401 and 403).
+ * platform_admin only (same guard); 400 for another timeframe.
+ */
+export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
+  const { db } = opts;
+  app.addHook('onRequest', requirePlatformAdmin);
+
+  /** GET /analytics/subscriptions?timeframe= → SubscriptionAnalytics (analytics.ts). */
+  app.get(
+    '/analytics/subscriptions',
+    { schema: { tags: ['platform'], querystring: SubscriptionAnalyticsQuery, response: { 200: SubscriptionAnalytics, 400: ErrorBody, ...guardErrors } } },
+    async (request) => getSubscriptionAnalytics(db, request.query.timeframe),
+  );
+};

@@ -1,0 +1,270 @@
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { ActivityItem, ActivityResponse, PlatformStats } from '@loyalty/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, customers, payments, plans, stores, subscriptionEvents, tenants } from '../../db/schema/index.ts';
+import { PLATFORM_AUDIT } from './audit.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Payment statuses that count as platform revenue: 'paid' rows (positive cents) and
+ * 'refunded' rows (negative cents, card-order refunds), so refunds subtract. Pending or failed
+ * payments never count.
+ */
+export const REVENUE_STATUSES = ['paid', 'refunded'] as const;
+
+/** SQL condition: the payment counts as revenue (REVENUE_STATUSES). */
+export const isRevenue = (): SQL => inArray(payments.status, [...REVENUE_STATUSES]);
+
+/**
+ * Percentage change of `current` against `previous`, one decimal (e.g. 3 vs 2 → 50), or null
+ * when there is nothing to compare with (previous 0). Used by every trend of issue 7.
+ */
+export function trend(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+}
+
+/** The start of the UTC calendar month of `d`, moved by `months`. */
+export function utcMonthStart(d: Date, months = 0): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+}
+
+/** count(*) filter (where created_at in [from, to)) as an int. */
+function createdBetween(col: typeof tenants.createdAt | typeof stores.createdAt | typeof customers.createdAt, from: Date, to: Date): SQL<number> {
+  return sql<number>`count(*) filter (where ${and(gte(col, from), lt(col, to))})::int`;
+}
+
+/**
+ * GET /api/platform/stats (spec §3 'Platform stats'; decisions.md: trends from real data).
+ * - totalTenants; activeTenants = ACTIVE plus TRIALING; totalStores; totalCustomers.
+ * - totalRevenue: every revenue payment (cents; 'paid' plus negative 'refunded' rows);
+ *   monthlyRevenue: those of the current UTC calendar month.
+ * - trends (%, one decimal, null without a previous figure): totalTenants, totalStores and
+ *   totalCustomers compare rows created in the last 30 days with the 30 days before;
+ *   activeTenants the same for tenants that are ACTIVE or TRIALING now; totalRevenue revenue
+ *   of the last 30 days against the 30 before; monthlyRevenue this UTC month against last.
+ */
+export async function getPlatformStats(db: DbOrTx, now = new Date()): Promise<PlatformStats> {
+  const d30 = new Date(now.getTime() - 30 * DAY_MS);
+  const d60 = new Date(now.getTime() - 60 * DAY_MS);
+  const month = utcMonthStart(now);
+  const lastMonth = utcMonthStart(now, -1);
+  const far = new Date(now.getTime() + 365 * DAY_MS);
+  const activeNow = sql`${tenants.subscriptionStatus} in ('ACTIVE', 'TRIALING')`;
+  const revenueBetween = (from: Date, to: Date) =>
+    sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${and(gte(payments.createdAt, from), lt(payments.createdAt, to))}), 0)::bigint`;
+  const [[t], [s], [c], [p]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) filter (where ${activeNow})::int`,
+        new30: createdBetween(tenants.createdAt, d30, far),
+        prev30: createdBetween(tenants.createdAt, d60, d30),
+        activeNew30: sql<number>`count(*) filter (where ${activeNow} and ${gte(tenants.createdAt, d30)})::int`,
+        activePrev30: sql<number>`count(*) filter (where ${activeNow} and ${and(gte(tenants.createdAt, d60), lt(tenants.createdAt, d30))})::int`,
+      })
+      .from(tenants),
+    db.select({ total: sql<number>`count(*)::int`, new30: createdBetween(stores.createdAt, d30, far), prev30: createdBetween(stores.createdAt, d60, d30) }).from(stores),
+    db
+      .select({ total: sql<number>`count(*)::int`, new30: createdBetween(customers.createdAt, d30, far), prev30: createdBetween(customers.createdAt, d60, d30) })
+      .from(customers),
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+        month: revenueBetween(month, far),
+        lastMonth: revenueBetween(lastMonth, month),
+        last30: revenueBetween(d30, far),
+        prev30: revenueBetween(d60, d30),
+      })
+      .from(payments)
+      .where(isRevenue()),
+  ]);
+  const n = (v: number | string | null | undefined) => Number(v ?? 0);
+  return {
+    totalTenants: t.total,
+    activeTenants: t.active,
+    totalStores: s.total,
+    totalCustomers: c.total,
+    totalRevenue: n(p.total),
+    monthlyRevenue: n(p.month),
+    trends: {
+      totalTenants: trend(t.new30, t.prev30),
+      activeTenants: trend(t.activeNew30, t.activePrev30),
+      totalStores: trend(s.new30, s.prev30),
+      totalCustomers: trend(c.new30, c.prev30),
+      totalRevenue: trend(n(p.last30), n(p.prev30)),
+      monthlyRevenue: trend(n(p.month), n(p.lastMonth)),
+    },
+  };
+}
+
+/** Dollars of integer cents for activity texts: 1999 → '$19.99', -500 → '-$5.00'. */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const EVENT_TITLES: Record<string, string> = {
+  created: 'New subscription',
+  updated: 'Subscription changed',
+  canceled: 'Subscription canceled',
+  payment_failed: 'Payment failed',
+  status_changed: 'Status changed',
+};
+
+/**
+ * GET /api/platform/activity?limit= (decisions.md 'Where the spec shows placeholders': real
+ * recent activity): the newest `limit` entries (1–50), newest first, merged from
+ * - tenants created (kind 'tenant_created', from tenants.created_at);
+ * - subscription_events (kind 'subscription'; title by event type, detail the plan or the
+ *   status change);
+ * - payments of any status (kind 'payment'; detail amount in dollars, plan or kind, status);
+ * - the operator's audit rows: tenant updated / deleted and plan created / updated / deleted
+ *   (kinds 'tenant_updated', 'tenant_deleted', 'plan_changed').
+ * Rows of a deleted tenant keep its name (tenantSlug null when the tenant is gone).
+ */
+export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityResponse> {
+  const [tenantRows, eventRows, paymentRows, auditRows] = await Promise.all([
+    db
+      .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, status: tenants.subscriptionStatus, createdAt: tenants.createdAt })
+      .from(tenants)
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(limit),
+    db
+      .select({
+        id: subscriptionEvents.id,
+        eventType: subscriptionEvents.eventType,
+        tenantName: subscriptionEvents.tenantName,
+        tenantSlug: subscriptionEvents.tenantSlug,
+        tenantId: subscriptionEvents.tenantId,
+        data: subscriptionEvents.data,
+        planName: plans.name,
+        createdAt: subscriptionEvents.createdAt,
+      })
+      .from(subscriptionEvents)
+      .leftJoin(plans, eq(plans.id, subscriptionEvents.planId))
+      .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
+      .limit(limit),
+    db
+      .select({
+        id: payments.id,
+        tenantName: payments.tenantName,
+        tenantSlug: tenants.slug,
+        kind: payments.kind,
+        amountCents: payments.amountCents,
+        status: payments.status,
+        planName: plans.name,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .leftJoin(plans, eq(plans.id, payments.planId))
+      .leftJoin(tenants, eq(tenants.id, payments.tenantId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit),
+    db
+      .select({ id: auditLog.id, action: auditLog.action, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(
+        and(
+          isNull(auditLog.tenantId),
+          inArray(auditLog.action, [
+            PLATFORM_AUDIT.tenantUpdate,
+            PLATFORM_AUDIT.tenantDelete,
+            PLATFORM_AUDIT.planCreate,
+            PLATFORM_AUDIT.planUpdate,
+            PLATFORM_AUDIT.planDelete,
+          ]),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit),
+  ]);
+
+  const items: ActivityItem[] = [];
+  for (const t of tenantRows) {
+    items.push({
+      id: `tenant:${t.id}`,
+      kind: 'tenant_created',
+      title: 'New tenant',
+      detail: `${t.name} joined (${t.status})`,
+      tenantName: t.name,
+      tenantSlug: t.slug,
+      createdAt: t.createdAt.toISOString(),
+    });
+  }
+  for (const e of eventRows) {
+    const data = (e.data ?? {}) as { from?: string; to?: string };
+    const detail =
+      e.eventType === 'status_changed' && data.from && data.to
+        ? `${data.from} → ${data.to} by the operator`
+        : e.planName
+          ? `${e.eventType === 'created' ? 'Subscribed to' : e.eventType === 'updated' ? 'Changed to' : 'Plan'} ${e.planName}`
+          : e.eventType;
+    items.push({
+      id: `event:${e.id}`,
+      kind: 'subscription',
+      title: EVENT_TITLES[e.eventType] ?? 'Subscription event',
+      detail,
+      tenantName: e.tenantName,
+      tenantSlug: e.tenantId ? e.tenantSlug : null,
+      createdAt: e.createdAt.toISOString(),
+    });
+  }
+  for (const p of paymentRows) {
+    const what = p.planName ?? (p.kind === 'card_order' ? 'Card order' : p.kind === 'card_order_refund' ? 'Card order refund' : p.kind);
+    items.push({
+      id: `payment:${p.id}`,
+      kind: 'payment',
+      title: p.amountCents < 0 ? 'Refund' : p.status === 'paid' ? 'Payment received' : `Payment ${p.status}`,
+      detail: `${formatUsd(p.amountCents)} · ${what}`,
+      tenantName: p.tenantName,
+      tenantSlug: p.tenantSlug ?? null,
+      createdAt: p.createdAt.toISOString(),
+    });
+  }
+  for (const a of auditRows) {
+    const before = (a.before ?? {}) as { name?: string; slug?: string; subscriptionStatus?: string };
+    const after = (a.after ?? {}) as { name?: string; slug?: string; subscriptionStatus?: string };
+    const createdAt = a.createdAt.toISOString();
+    if (a.action === PLATFORM_AUDIT.tenantUpdate) {
+      const changes: string[] = [];
+      if (before.name !== after.name) changes.push(`renamed from ${before.name}`);
+      if (before.subscriptionStatus !== after.subscriptionStatus) changes.push(`status ${before.subscriptionStatus} → ${after.subscriptionStatus}`);
+      items.push({
+        id: `audit:${a.id}`,
+        kind: 'tenant_updated',
+        title: 'Tenant updated',
+        detail: changes.length ? changes.join(', ') : 'No changes',
+        tenantName: after.name ?? null,
+        tenantSlug: after.slug ?? null,
+        createdAt,
+      });
+    } else if (a.action === PLATFORM_AUDIT.tenantDelete) {
+      items.push({
+        id: `audit:${a.id}`,
+        kind: 'tenant_deleted',
+        title: 'Tenant deleted',
+        detail: `${before.name} (${before.slug}) and all its data were removed`,
+        tenantName: before.name ?? null,
+        tenantSlug: null,
+        createdAt,
+      });
+    } else {
+      const verb = a.action === PLATFORM_AUDIT.planCreate ? 'created' : a.action === PLATFORM_AUDIT.planUpdate ? 'updated' : 'deleted';
+      const name = (after.name ?? before.name) as string | undefined;
+      items.push({
+        id: `audit:${a.id}`,
+        kind: 'plan_changed',
+        title: `Plan ${verb}`,
+        detail: name ?? 'Plan',
+        tenantName: null,
+        tenantSlug: null,
+        createdAt,
+      });
+    }
+  }
+  items.sort((x, y) => (x.createdAt < y.createdAt ? 1 : x.createdAt > y.createdAt ? -1 : 0));
+  return { activity: items.slice(0, limit) };
+}
