@@ -1,4 +1,108 @@
-/** /platform/subscriptions (spec §2 'Platform area'; issue 7). Being built. */
+import { useState } from 'react';
+import type { AnalyticsTimeframe } from '@loyalty/contract';
+import { CalendarDays, CheckCircle2, DollarSign, RotateCw, UserPlus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { formatCents } from '@/lib/format';
+import { ANALYTICS_LOAD_FAILED, DEFAULT_TIMEFRAME, TIMEFRAMES, useSubscriptionAnalytics } from '../api/analytics';
+import { MoneyAreaChart, dayLabel } from '../components/analytics/charts';
+import { StatTile } from '../components/analytics/stat-tile';
+import { EventsTab, OverviewTab, PaymentsTab } from '../components/analytics/subscription-tabs';
+
+type TabValue = 'overview' | 'payments' | 'events';
+const TABS: readonly TabItem<TabValue>[] = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'payments', label: 'Payments' },
+  { value: 'events', label: 'Events' },
+];
+
+/** Names of the timeframes in the select (spec §9: 7d, 30d, 90d, 1y). */
+const TIMEFRAME_NAMES: Record<AnalyticsTimeframe, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };
+
+/** Avg. Revenue/Day (spec §2): the mean of the daily revenue values in cents, rounded; 0 when there are none. */
+function averagePerDay(days: Array<{ revenue: number }>): number {
+  if (days.length === 0) return 0;
+  return Math.round(days.reduce((s, d) => s + d.revenue, 0) / days.length);
+}
+
+/**
+ * /platform/subscriptions 'Subscription Analytics' (spec §2 'Platform area', §3 'Analytics', §8
+ * 'Platform', §9): timeframe select (7d, 30d default, 90d, 1y) and Refresh; tiles Total Revenue,
+ * New Subscriptions, Active Subscriptions, Avg. Revenue/Day; revenue by day; tabs Overview
+ * (top 3 plans, recent activity), Payments and Events. While another timeframe loads the
+ * previous figures stay (dimmed). Failure: 'Failed to load analytics data' with Try again (the
+ * spec's status text is logged to the console by the hook).
+ */
 export function SubscriptionsPage() {
-  return <p className="text-sm text-slate-600">This screen is being built.</p>;
+  const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);
+  const [tab, setTab] = useState<TabValue>('overview');
+  const analytics = useSubscriptionAnalytics(timeframe);
+  const data = analytics.data;
+
+  const toolbar = (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <p className="text-sm text-slate-600">Subscriptions and payments across all tenants.</p>
+      <div className="flex items-end gap-2">
+        <Select label="Timeframe" hideLabel value={timeframe} onChange={(e) => setTimeframe(e.target.value as AnalyticsTimeframe)} className="w-40">
+          {TIMEFRAMES.map((t) => (
+            <option key={t} value={t}>
+              {TIMEFRAME_NAMES[t]}
+            </option>
+          ))}
+        </Select>
+        <Button variant="outline" onClick={() => void analytics.refetch()} loading={analytics.isFetching && !analytics.isPending}>
+          {!(analytics.isFetching && !analytics.isPending) && <RotateCw className="h-4 w-4" aria-hidden />}
+          Refresh
+        </Button>
+      </div>
+    </div>
+  );
+
+  let body;
+  if (data) {
+    body = (
+      <div className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'} aria-busy={analytics.isPlaceholderData || undefined}>
+        {analytics.isError && <LoadError compact title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatTile label="Total Revenue" value={formatCents(data.totalRevenue)} icon={<DollarSign className="h-5 w-5" />} tone="green" />
+          <StatTile label="New Subscriptions" value={data.totalSubscriptions.toLocaleString('en-US')} icon={<UserPlus className="h-5 w-5" />} tone="blue" />
+          <StatTile label="Active Subscriptions" value={data.activeSubscriptions.toLocaleString('en-US')} icon={<CheckCircle2 className="h-5 w-5" />} />
+          <StatTile label="Avg. Revenue/Day" value={formatCents(averagePerDay(data.revenueByDay))} icon={<CalendarDays className="h-5 w-5" />} tone="amber" />
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Revenue by Day</CardTitle>
+            <span className="text-sm text-slate-500">{TIMEFRAME_NAMES[data.timeframe] ?? TIMEFRAME_NAMES[timeframe]}</span>
+          </CardHeader>
+          <CardContent>
+            <MoneyAreaChart
+              name="Revenue"
+              height={240}
+              data={data.revenueByDay.map((d) => ({ label: dayLabel(d.date), value: d.revenue, title: dayLabel(d.date) }))}
+            />
+          </CardContent>
+        </Card>
+        <Tabs items={TABS} value={tab} onChange={setTab} label="Subscription analytics sections">
+          {tab === 'overview' && <OverviewTab data={data} />}
+          {tab === 'payments' && <PaymentsTab payments={data.recentPayments} />}
+          {tab === 'events' && <EventsTab events={data.subscriptionEvents} />}
+        </Tabs>
+      </div>
+    );
+  } else if (analytics.isError) {
+    body = <LoadError title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />;
+  } else {
+    body = <PageSpinner label="Loading analytics" />;
+  }
+
+  return (
+    <div className="space-y-6">
+      {toolbar}
+      {body}
+    </div>
+  );
 }

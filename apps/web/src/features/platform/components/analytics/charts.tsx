@@ -1,0 +1,145 @@
+import type { SubscriptionStatus } from '@loyalty/contract';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, Area, AreaChart } from 'recharts';
+import { formatCents } from '@/lib/format';
+
+/** The chart colours (Tailwind indigo-600 / slate). */
+const INDIGO = '#4f46e5';
+const GRID = '#e2e8f0';
+const AXIS = '#64748b';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' (a UTC month of the API) → 'Jan 26'. */
+export function monthLabel(month: string): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? month : monthFormat.format(d);
+}
+
+/** 'YYYY-MM-DD' or an ISO timestamp (a UTC day of the API) → 'Jan 5'. */
+export function dayLabel(date: string): string {
+  const d = new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
+  return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
+}
+
+/** A money axis tick in cents → '$0', '$950', '$1.2k', '$3M'. */
+function moneyTick(cents: number): string {
+  const dollars = cents / 100;
+  if (Math.abs(dollars) >= 1_000_000) return `$${+(dollars / 1_000_000).toFixed(1)}M`;
+  if (Math.abs(dollars) >= 1_000) return `$${+(dollars / 1_000).toFixed(1)}k`;
+  return `$${+dollars.toFixed(dollars < 10 && dollars % 1 !== 0 ? 2 : 0)}`;
+}
+
+/** Upper bound of a value axis: at least `floor`, so an all-zero series still draws its axes. */
+const atLeast = (floor: number) => (max: number) => Math.max(max, floor);
+
+const tooltipStyle = { borderRadius: 8, borderColor: GRID, fontSize: 12 } as const;
+
+/** One point of a series: its axis label, its value and the tooltip's heading. */
+export interface ChartPoint {
+  label: string;
+  value: number;
+  title?: string;
+}
+
+/**
+ * A money series over time (revenue by month or by day): an area chart, values in cents shown
+ * as dollars (axis compact, tooltip exact with formatCents). Empty or all-zero data still draws
+ * both axes. `name` is the series' name in the tooltip and the figure's accessible name.
+ */
+export function MoneyAreaChart({ data, name, height = 260 }: { data: ChartPoint[]; name: string; height?: number }) {
+  const total = data.reduce((s, p) => s + p.value, 0);
+  return (
+    <figure aria-label={`${name} chart, total ${formatCents(total)}`} data-testid="money-chart" className="w-full">
+      <ResponsiveContainer width="100%" height={height}>
+        <AreaChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <defs>
+            <linearGradient id="money-fill" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={INDIGO} stopOpacity={0.3} />
+              <stop offset="100%" stopColor={INDIGO} stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
+          <YAxis tickFormatter={moneyTick} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            formatter={(v) => [formatCents(Number(v)), name]}
+            labelFormatter={(label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? String(label)}
+          />
+          <Area type="monotone" dataKey="value" name={name} stroke={INDIGO} strokeWidth={2} fill="url(#money-fill)" animationDuration={400} />
+        </AreaChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/**
+ * A count series (new tenants by month): bars, whole numbers on the axis. Empty or all-zero
+ * data still draws both axes.
+ */
+export function CountBarChart({ data, name, height = 260, color = INDIGO }: { data: ChartPoint[]; name: string; height?: number; color?: string }) {
+  const total = data.reduce((s, p) => s + p.value, 0);
+  return (
+    <figure aria-label={`${name} chart, total ${total}`} data-testid="count-chart" className="w-full">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={8} />
+          <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={40} domain={[0, atLeast(1)]} />
+          <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#eef2ff' }} formatter={(v) => [Number(v).toLocaleString('en-US'), name]} />
+          <Bar dataKey="value" name={name} fill={color} radius={[4, 4, 0, 0]} maxBarSize={36} animationDuration={400} />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/** Status colours of spec §4: ACTIVE green, TRIALING blue, PAST_DUE orange, the others grey (two shades to tell them apart). */
+export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
+  ACTIVE: '#16a34a',
+  TRIALING: '#2563eb',
+  PAST_DUE: '#ea580c',
+  CANCELED: '#94a3b8',
+  NONE: '#cbd5e1',
+};
+
+/** Labels of the statuses in the distribution chart. */
+export const STATUS_NAMES: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'Active',
+  TRIALING: 'Trial',
+  PAST_DUE: 'Past Due',
+  CANCELED: 'Canceled',
+  NONE: 'No subscription',
+};
+
+/**
+ * Tenants by subscription status: one horizontal bar per status in the spec §4 colours, with
+ * the count at its end. Statuses with no tenant still get their row (an empty bar).
+ */
+export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionStatus; count: number }> }) {
+  const order: SubscriptionStatus[] = ['ACTIVE', 'TRIALING', 'PAST_DUE', 'CANCELED', 'NONE'];
+  const rows = order.map((status) => ({
+    label: STATUS_NAMES[status],
+    value: data.find((d) => d.status === status)?.count ?? 0,
+    fill: STATUS_COLORS[status],
+  }));
+  const total = rows.reduce((s, r) => s + r.value, 0);
+  return (
+    <figure aria-label={`Tenants by status: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`} data-testid="status-chart" className="w-full">
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 28, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} domain={[0, atLeast(1)]} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} />
+          <YAxis type="category" dataKey="label" width={112} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            cursor={{ fill: '#f8fafc' }}
+            formatter={(v) => [`${v} of ${total}`, 'Tenants']}
+          />
+          <Bar dataKey="value" name="Tenants" radius={[0, 4, 4, 0]} maxBarSize={24} animationDuration={400} label={{ position: 'right', fill: '#0f172a', fontSize: 12 }} />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

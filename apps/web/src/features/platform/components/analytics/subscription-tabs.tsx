@@ -1,0 +1,158 @@
+import type { SubscriptionAnalytics } from '@loyalty/contract';
+import { ArrowRightLeft, CreditCard, Sparkles } from 'lucide-react';
+import { Badge, type BadgeColor } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { formatCents, formatDateTime } from '@/lib/format';
+
+type Event = SubscriptionAnalytics['subscriptionEvents'][number];
+type Payment = SubscriptionAnalytics['recentPayments'][number];
+
+/** An event's line (spec §2 'Events'): 'Subscribed to {plan}' for created, 'Changed to {plan}' otherwise. */
+export function eventTitle(event: Event): string {
+  const plan = event.plan?.name ?? 'a plan';
+  return event.eventType === 'created' ? `Subscribed to ${plan}` : `Changed to ${plan}`;
+}
+
+/** Payment status colour (spec §3 'Analytics'): paid green, pending yellow, anything else red. */
+export function paymentColor(status: string): BadgeColor {
+  return status === 'paid' ? 'green' : status === 'pending' ? 'yellow' : 'red';
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function Empty({ children }: { children: string }) {
+  return <p className="py-8 text-center text-sm text-slate-500">{children}</p>;
+}
+
+/** The list of subscription events (newest first): icon, 'Subscribed to …' / 'Changed to …', tenant, date. */
+export function EventList({ events, limit }: { events: Event[]; limit?: number }) {
+  const shown = limit ? events.slice(0, limit) : events;
+  if (shown.length === 0) return <Empty>No subscription events in this period</Empty>;
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="subscription-events">
+      {shown.map((e) => {
+        const created = e.eventType === 'created';
+        const Icon = created ? Sparkles : ArrowRightLeft;
+        return (
+          <li key={e.id} className="flex items-start gap-3 py-3">
+            <span className={cn('mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full', created ? 'bg-green-50 text-green-600' : 'bg-blue-50 text-blue-600')} aria-hidden>
+              <Icon className="h-4 w-4" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">{eventTitle(e)}</p>
+              <p className="truncate text-sm text-slate-600">
+                {e.tenant.name}
+                {e.plan && <span className="text-slate-400"> · {formatCents(e.plan.priceMonthly)}/month</span>}
+              </p>
+            </div>
+            <time className="shrink-0 text-xs text-slate-500" dateTime={e.createdAt}>
+              {formatDateTime(e.createdAt)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Overview tab (spec §2): the top 3 plans ranked #1 to #3 (summed amount, subscription count) and the recent subscription activity. */
+export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
+  const top = data.topPlans.slice(0, 3);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Top Plans</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {top.length === 0 ? (
+            <Empty>No plan revenue in this period</Empty>
+          ) : (
+            <ol className="space-y-3" data-testid="top-plans">
+              {top.map((p, i) => (
+                <li key={p.planId} className="flex items-center gap-3 rounded-lg border border-slate-100 px-3 py-2.5">
+                  <span className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-bold', i === 0 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700')}>
+                    #{i + 1}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">{p.plan.name}</p>
+                    <p className="text-sm text-slate-500">{count(p.count, 'subscription', 'subscriptions')}</p>
+                  </div>
+                  <p className="font-semibold text-slate-900">{formatCents(p.amount)}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Subscription Activity</CardTitle>
+        </CardHeader>
+        <CardContent className="py-1">
+          <EventList events={data.subscriptionEvents} limit={5} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Payments tab (spec §2): table Tenant, Plan, Amount, Status, Date; status paid green, pending yellow, other red. */
+export function PaymentsTab({ payments }: { payments: Payment[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Payments</CardTitle>
+        <CreditCard className="h-5 w-5 text-slate-400" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        {payments.length === 0 ? (
+          <Empty>No payments in this period</Empty>
+        ) : (
+          <div className="-mx-5 overflow-x-auto px-5">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-500">
+                <tr>
+                  <th className="py-2 pr-4 font-medium">Tenant</th>
+                  <th className="py-2 pr-4 font-medium">Plan</th>
+                  <th className="py-2 pr-4 text-right font-medium">Amount</th>
+                  <th className="py-2 pr-4 font-medium">Status</th>
+                  <th className="py-2 font-medium">Date</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payments.map((p) => (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td className="py-2.5 pr-4 font-medium text-slate-900">{p.tenant.name}</td>
+                    <td className="py-2.5 pr-4 text-slate-700">{p.plan?.name ?? '—'}</td>
+                    <td className="py-2.5 pr-4 text-right tabular-nums text-slate-900">{formatCents(p.amount)}</td>
+                    <td className="py-2.5 pr-4">
+                      <Badge color={paymentColor(p.status)}>{p.status}</Badge>
+                    </td>
+                    <td className="whitespace-nowrap py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Events tab (spec §2): every subscription event of the period, 'Subscribed to' / 'Changed to', with tenant and date. */
+export function EventsTab({ events }: { events: Event[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription Events</CardTitle>
+        <span className="text-sm text-slate-500">{count(events.length, 'event', 'events')}</span>
+      </CardHeader>
+      <CardContent className="py-1">
+        <EventList events={events} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { PlatformSettings } from '@loyalty/contract';
+import { z } from 'zod';
+
+/**
+ * The settings form's schema: the contract's `PlatformSettings` (its messages), with a
+ * message for an empty minimum password length too (the contract gives none for a non-number).
+ */
+export const SettingsFormSchema = PlatformSettings.extend({
+  security: PlatformSettings.shape.security.extend({
+    passwordMinLength: z
+      .number({ error: 'Minimum password length must be 6–128' })
+      .int('Minimum password length must be 6–128')
+      .min(6, 'Minimum password length must be 6–128')
+      .max(128, 'Minimum password length must be 6–128'),
+  }),
+});
+export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
+
+/** The three sections (tabs) of the settings screen, and which fields each holds. */
+export type SettingsSection = 'smtp' | 'security' | 'platform';
+
+/** Field paths the server's 400 `details` may name (`body.smtp.port` → `smtp.port`). */
+export const SERVER_FIELDS = [
+  'smtp.host',
+  'smtp.port',
+  'smtp.username',
+  'smtp.password',
+  'smtp.fromEmail',
+  'security.sessionTimeout',
+  'security.passwordMinLength',
+  'security.requireTwoFactor',
+  'platform.defaultPlan',
+  'platform.trialDays',
+  'platform.allowSignups',
+] as const;
+
+/** The names of the default-plan choices (spec §9: starter, pro, enterprise). */
+export const DEFAULT_PLAN_NAMES = { starter: 'Starter', pro: 'Professional', enterprise: 'Enterprise' } as const;
+
+/** How long the button shows 'Saved' after a save (spec §2 /platform/settings: 3 seconds). */
+export const SAVED_MS = 3000;

@@ -1,0 +1,126 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input, Select } from '@/components/ui/input';
+import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
+
+type Form = UseFormReturn<SettingsFormValues>;
+
+/**
+ * Email Settings (spec §3 'Platform settings' smtp): host, port, username, password, from
+ * e-mail. The stored password is never shown: with one stored the field is empty with the
+ * placeholder '••••••••', and saving it empty keeps it.
+ */
+export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: boolean }) {
+  const errors = form.formState.errors.smtp;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input label="SMTP host" autoComplete="off" placeholder="smtp.example.com" error={errors?.host?.message} {...form.register('smtp.host')} />
+      <Input
+        label="SMTP port"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={65535}
+        error={errors?.port?.message}
+        {...form.register('smtp.port', { valueAsNumber: true })}
+      />
+      <Input label="SMTP username" autoComplete="off" error={errors?.username?.message} {...form.register('smtp.username')} />
+      <Input
+        label="SMTP password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={passwordSet ? '••••••••' : ''}
+        hint={passwordSet ? 'A password is stored. Leave empty to keep it.' : 'No password stored.'}
+        error={errors?.password?.message}
+        {...form.register('smtp.password')}
+      />
+      <Input
+        label="From email"
+        type="email"
+        autoComplete="off"
+        placeholder="noreply@example.com"
+        wrapperClassName="sm:col-span-2"
+        hint="The sender address of the platform's e-mails."
+        error={errors?.fromEmail?.message}
+        {...form.register('smtp.fromEmail')}
+      />
+    </div>
+  );
+}
+
+/** Security (spec §3 'Platform settings' security): session timeout in hours, minimum password length, two-factor. */
+export function SecuritySection({ form }: { form: Form }) {
+  const errors = form.formState.errors.security;
+  const twoFactor = useWatch({ control: form.control, name: 'security.requireTwoFactor' });
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Session timeout (hours)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={720}
+          hint="Signed-in sessions end after this long without activity (1–720)."
+          error={errors?.sessionTimeout?.message}
+          {...form.register('security.sessionTimeout', { valueAsNumber: true })}
+        />
+        <Input
+          label="Minimum password length"
+          type="number"
+          inputMode="numeric"
+          min={6}
+          max={128}
+          hint="6–128 characters."
+          error={errors?.passwordMinLength?.message}
+          {...form.register('security.passwordMinLength', { valueAsNumber: true })}
+        />
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+        <Checkbox
+          label="Require two-factor authentication"
+          checked={twoFactor}
+          onChange={(e) => form.setValue('security.requireTwoFactor', e.target.checked, { shouldDirty: true })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Platform (spec §3 'Platform settings' platform): default plan, trial days, allow signups. */
+export function PlatformSection({ form }: { form: Form }) {
+  const errors = form.formState.errors.platform;
+  const allowSignups = useWatch({ control: form.control, name: 'platform.allowSignups' });
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label="Default plan" hint="The plan new tenants start on." error={errors?.defaultPlan?.message} {...form.register('platform.defaultPlan')}>
+          {(Object.keys(DEFAULT_PLAN_NAMES) as Array<keyof typeof DEFAULT_PLAN_NAMES>).map((k) => (
+            <option key={k} value={k}>
+              {DEFAULT_PLAN_NAMES[k]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          label="Trial days"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={365}
+          hint="Length of the free trial of new tenants (0–365)."
+          error={errors?.trialDays?.message}
+          {...form.register('platform.trialDays', { valueAsNumber: true })}
+        />
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+        <Checkbox
+          label="Allow public signups"
+          checked={allowSignups}
+          onChange={(e) => form.setValue('platform.allowSignups', e.target.checked, { shouldDirty: true })}
+        />
+        <p className="mt-1 pl-6 text-xs text-slate-500">When off, /signup refuses new businesses; tenants can still be created from Tenants.</p>
+      </div>
+    </div>
+  );
+}
