@@ -106,6 +106,8 @@ export function formatUsd(cents: number): string {
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+const PAYMENT_KIND_LABELS: Record<string, string> = { subscription: 'Subscription', card_order: 'Card order', card_order_refund: 'Card order refund' };
+
 const EVENT_TITLES: Record<string, string> = {
   created: 'New subscription',
   updated: 'Subscription changed',
@@ -213,7 +215,7 @@ export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityRe
     });
   }
   for (const p of paymentRows) {
-    const what = p.planName ?? (p.kind === 'card_order' ? 'Card order' : p.kind === 'card_order_refund' ? 'Card order refund' : p.kind);
+    const what = p.planName ?? PAYMENT_KIND_LABELS[p.kind] ?? p.kind;
     items.push({
       id: `payment:${p.id}`,
       kind: 'payment',
