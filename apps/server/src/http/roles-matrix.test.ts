@@ -290,3 +290,70 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+/**
+ * Issue 7 (the platform operator's API under /api/platform and /api/admin): platform_admin
+ * only. Every other role is 403, also a tenant's admin of another tenant; signed out 401.
+ * Unknown ids let the allowed caller pass the guard and get 404 without changing anything
+ * (success paths in modules/platform/*.test.ts).
+ */
+const platformApi: Route[] = [
+  { method: 'GET', path: 'platform/stats', allowed: ['platform'] },
+  { method: 'GET', path: 'platform/activity?limit=5', allowed: ['platform'] },
+  { method: 'GET', path: 'platform/tenants?search=demo', allowed: ['platform'] },
+  {
+    method: 'POST',
+    path: 'platform/tenants',
+    body: () => {
+      const k = Math.random().toString(36).slice(2, 10);
+      return { name: `Matrix ${k}`, slug: `matrix-${k}`, ownerEmail: `matrix-owner-${k}@example.com`, ownerPassword: 'secret1' };
+    },
+    allowed: ['platform'],
+    ok: 201,
+  },
+  { method: 'PUT', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ name: 'X', subscriptionStatus: 'ACTIVE' }), allowed: ['platform'], ok: 404 },
+  { method: 'DELETE', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ confirmSlug: 'x' }), allowed: ['platform'], ok: 404 },
+  { method: 'GET', path: 'platform/plans', allowed: ['platform'] },
+  {
+    method: 'POST',
+    path: 'platform/plans',
+    body: () => ({ name: 'Matrix Plan', priceMonthly: 100, features: [], limits: { stores: 1, staff: 1, cards: 1, transactions: -1 }, isActive: false }),
+    allowed: ['platform'],
+    ok: 201,
+  },
+  {
+    method: 'PUT',
+    path: 'platform/plans/00000000-0000-4000-8000-000000000000',
+    body: () => ({ name: 'Matrix Plan', priceMonthly: 100, features: [], limits: { stores: 1, staff: 1, cards: 1, transactions: -1 } }),
+    allowed: ['platform'],
+    ok: 404,
+  },
+  { method: 'DELETE', path: 'platform/plans/00000000-0000-4000-8000-000000000000', allowed: ['platform'], ok: 404 },
+  { method: 'GET', path: 'platform/analytics', allowed: ['platform'] },
+  { method: 'GET', path: 'platform/settings', allowed: ['platform'] },
+  {
+    method: 'PUT',
+    path: 'platform/settings',
+    body: () => ({
+      smtp: { host: '', port: 587, username: '', password: '', fromEmail: '' },
+      security: { sessionTimeout: 24, passwordMinLength: 8, requireTwoFactor: false },
+      platform: { defaultPlan: 'starter', trialDays: 14, allowSignups: true },
+    }),
+    allowed: ['platform'],
+  },
+  { method: 'GET', path: 'admin/analytics/subscriptions?timeframe=90d', allowed: ['platform'] },
+];
+
+describe.each(platformApi)('$method /api/$path', (route) => {
+  it.each(['platform', 'admin', 'cashier', 'customer', 'otherAdmin', 'none'] as const)('as %s', async (who) => {
+    const cookie = cookies[who];
+    const res = await ctx.app.inject({
+      method: route.method,
+      url: `/api/${route.path}`,
+      headers: cookie ? { cookie } : {},
+      ...(route.body ? { payload: route.body() } : {}),
+    });
+    const expected = who === 'none' ? 401 : route.allowed.includes(who) ? (route.ok ?? 200) : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+  });
+});
