@@ -129,6 +129,7 @@ function CreateTenantForm({
     onFilledChange(Boolean(v.name.trim() && v.slug.trim() && v.ownerEmail.trim() && v.ownerPassword));
   };
 
+  const slug = form.watch('slug');
   const nameField = form.register('name');
   const slugField = form.register('slug');
   const submit = form.handleSubmit((v) =>
@@ -159,7 +160,11 @@ function CreateTenantForm({
         required
         placeholder="corner-coffee"
         className="font-mono"
-        hint="Lowercase letters, digits and hyphens, 3–40 characters. The business's address: /t/{slug}"
+        hint={
+          <>
+            Lowercase letters, digits and hyphens, 3–40 characters. Address: <span className="font-mono whitespace-nowrap">/t/{slug || '…'}</span>
+          </>
+        }
         error={errors.slug?.message}
         {...slugField}
         onChange={(e) => {
@@ -170,8 +175,10 @@ function CreateTenantForm({
         }}
       />
       <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-700">Owner account</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <legend className="float-left mb-3 w-full text-sm font-semibold text-slate-700">
+          Owner account <span className="font-normal text-slate-500">(signs in as the business's Store Admin)</span>
+        </legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
           <Input label="Owner first name (optional)" autoComplete="off" error={errors.ownerFirstName?.message} {...form.register('ownerFirstName')} />
           <Input label="Owner last name (optional)" autoComplete="off" error={errors.ownerLastName?.message} {...form.register('ownerLastName')} />
         </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PlatformTenant } from '@loyalty/contract';
-import { CreditCard, ExternalLink, Pencil, Store, UserCog, Users } from 'lucide-react';
+import { CreditCard, LayoutDashboard, Pencil, Store, UserCog, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, SubscriptionBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,9 +23,9 @@ function Count({ icon, label, value }: { icon: ReactNode; label: string; value: 
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:gap-4">
-      <dt className="w-40 shrink-0 text-sm text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-sm break-words text-slate-900">{children}</dd>
+    <div className="border-b border-slate-100 py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 min-w-0 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -34,7 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
-      <dl className="mt-1 divide-y divide-slate-100">{children}</dl>
+      <dl className="mt-1 grid gap-x-6 sm:grid-cols-2">{children}</dl>
     </section>
   );
 }
@@ -70,7 +70,7 @@ export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: Platf
               to={paths.tenant.dashboard(t.slug)}
               className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
               Open Tenant Dashboard
             </Link>
           </>

@@ -13,9 +13,9 @@ export interface TenantRowActions {
 }
 
 function RowActions({ tenant, actions }: { tenant: PlatformTenant; actions: TenantRowActions }) {
-  const base = 'rounded-md p-2 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
+  const base = 'rounded-md p-2 lg:p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-0.5">
       <button type="button" onClick={() => actions.onView(tenant)} aria-label={`View ${tenant.name}`} title="View details" className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}>
         <Eye aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -47,7 +47,7 @@ function Owner({ tenant }: { tenant: PlatformTenant }) {
 }
 
 const num = (n: number) => n.toLocaleString('en-US');
-const HEADERS = ['Tenant', 'Owner', 'Status', 'Plan', 'Cards', 'Stores', 'Staff', 'Customers', 'Created'] as const;
+const HEADERS = ['Tenant', 'Owner', 'Status / Plan', 'Cards', 'Stores', 'Staff', 'Customers', 'Created'] as const;
 
 /**
  * The tenant list (spec §2 'Platform area' Tenants): from the lg breakpoint a table with the
@@ -63,11 +63,11 @@ export function TenantsTable({ tenants, actions, dimmed }: { tenants: PlatformTe
           <thead className="bg-slate-50">
             <tr>
               {HEADERS.map((h) => (
-                <th key={h} scope="col" className="px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 first:pl-4">
+                <th key={h} scope="col" className="px-2.5 py-3 text-left text-xs font-semibold text-slate-500 first:pl-4">
                   {h}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-3 pr-4 text-right text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <th scope="col" className="py-3 pl-2.5 pr-4 text-right text-xs font-semibold text-slate-500">
                 Actions
               </th>
             </tr>
@@ -75,25 +75,25 @@ export function TenantsTable({ tenants, actions, dimmed }: { tenants: PlatformTe
           <tbody className="divide-y divide-slate-100">
             {tenants.map((t) => (
               <tr key={t.id} data-testid="tenant-row" className="hover:bg-slate-50/70">
-                <td className="max-w-[14rem] py-3 pl-4 pr-3">
+                <td className="max-w-[12rem] py-3 pl-4 pr-2.5">
                   <p className="truncate text-sm font-medium text-slate-900" title={t.name}>
                     {t.name}
                   </p>
                   <p className="truncate font-mono text-xs text-slate-500">{t.slug}</p>
                 </td>
-                <td className="max-w-[13rem] px-3 py-3">
+                <td className="max-w-[11rem] px-2.5 py-3">
                   <Owner tenant={t} />
                 </td>
-                <td className="px-3 py-3">
+                <td className="px-2.5 py-3">
                   <SubscriptionBadge status={t.subscriptionStatus} />
+                  <p className="mt-1 text-xs whitespace-nowrap text-slate-600">{planLabel(t)}</p>
                 </td>
-                <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-700">{planLabel(t)}</td>
-                <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-700 tabular-nums">{cardsUsage(t)}</td>
-                <td className="px-3 py-3 text-sm text-slate-700 tabular-nums">{num(t._count.stores)}</td>
-                <td className="px-3 py-3 text-sm text-slate-700 tabular-nums">{num(t._count.users)}</td>
-                <td className="px-3 py-3 text-sm text-slate-700 tabular-nums">{num(t.customersCount)}</td>
-                <td className="px-3 py-3 text-sm whitespace-nowrap text-slate-600">{formatDate(t.createdAt)}</td>
-                <td className="py-3 pl-3 pr-4">
+                <td className="px-2.5 py-3 text-sm whitespace-nowrap text-slate-700 tabular-nums">{cardsUsage(t)}</td>
+                <td className="px-2.5 py-3 text-sm text-slate-700 tabular-nums">{num(t._count.stores)}</td>
+                <td className="px-2.5 py-3 text-sm text-slate-700 tabular-nums">{num(t._count.users)}</td>
+                <td className="px-2.5 py-3 text-sm text-slate-700 tabular-nums">{num(t.customersCount)}</td>
+                <td className="px-2.5 py-3 text-sm whitespace-nowrap text-slate-600">{formatDate(t.createdAt)}</td>
+                <td className="py-3 pl-2.5 pr-4">
                   <RowActions tenant={t} actions={actions} />
                 </td>
               </tr>
