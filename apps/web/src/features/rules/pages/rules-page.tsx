@@ -84,7 +84,7 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
   const [tab, setTab] = useState<TabValue>('cashback');
   const [offerModal, setOfferModal] = useState<OfferModal>({ mode: 'closed' });
   const [confirmInit, setConfirmInit] = useState(false);
-  const now = useNow();
+  const now = useNow(30_000, offers);
   const cashbackForm = useForm<CashbackForm>({ resolver: zodResolver(CashbackForm), defaultValues: toCashbackForm(cashbackRules) });
   const tierForm = useForm<TierForm>({ resolver: zodResolver(TierForm), defaultValues: toTierForm(tierRules) });
   const cashbackRows = useWatch({ control: cashbackForm.control, name: 'rules' });
