@@ -34,6 +34,29 @@ export class ApiError extends Error {
   }
 }
 
+/** One `{ field, message }` entry of a 400/409 error body's `details`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * The field issues of an API error (`details: [{ field, message }]`, decisions.md 'API
+ * shape'), the `body.` prefix removed; an entry without its own message takes the error's
+ * message (a 409 on `email` or `slug`). [] for anything else.
+ */
+export function fieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  const issues: FieldIssue[] = [];
+  for (const d of error.details as unknown[]) {
+    if (!d || typeof d !== 'object') continue;
+    const { field, message } = d as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string') continue;
+    issues.push({ field: field.replace(/^body\./, ''), message: typeof message === 'string' && message ? message : error.message });
+  }
+  return issues;
+}
+
 /** Whether `error` is an {@link ApiError} with the given HTTP status. */
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);

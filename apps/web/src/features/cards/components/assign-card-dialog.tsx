@@ -16,7 +16,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { useActivateCard } from '../api/activate-card';
 import { useAvailableCustomers } from '../api/get-available-customers';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { StoreSelect } from './store-select';
 

@@ -22,7 +22,7 @@ import { CreateBatchDialog } from '../components/create-batch-dialog';
 import { withDownloadToasts } from '../components/download-feedback';
 import { DownloadQrDialog } from '../components/download-qr-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStoreOptions } from '../hooks/use-store-options';
 
 /** Cards per page of the grid (divisible by the 1–4 grid columns). */

@@ -10,7 +10,8 @@ import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
-import { customerFailureMessage, fieldIssues } from '../lib/labels';
+import { fieldIssues } from '@/lib/api';
+import { customerFailureMessage } from '../lib/labels';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];

@@ -17,27 +17,6 @@ export function initials(c: Named): string {
   return (letter(c.firstName) + letter(c.lastName)).toUpperCase() || '?';
 }
 
-/** One `{ field, message }` entry of a 400/409 error body's `details`. */
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-/**
- * The field issues of an API error (`details: [{ field, message }]`, decisions.md 'API
- * shape'); an entry without its own message takes the error's message (a 409 on `email`).
- */
-export function fieldIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
-  const issues: FieldIssue[] = [];
-  for (const d of error.details as unknown[]) {
-    if (!d || typeof d !== 'object') continue;
-    const { field, message } = d as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string') continue;
-    issues.push({ field: field.replace(/^body\./, ''), message: typeof message === 'string' && message ? message : error.message });
-  }
-  return issues;
-}
 
 /**
  * The toast text of a failed customer call (spec §8 'Customers'): the server's message when it

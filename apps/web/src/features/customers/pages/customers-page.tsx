@@ -16,7 +16,7 @@ import { CustomerFormDialog, type CustomerFormTarget } from '../components/custo
 import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table';
 import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** Customers per page of the table. */
 export const CUSTOMERS_PAGE_SIZE = 25;

@@ -17,7 +17,7 @@ import { isSubscriptionStatus, STATUS_OPTIONS } from '../components/tenants/labe
 import { TenantDetailsDialog } from '../components/tenants/tenant-details-dialog';
 import { TenantSummaryCards } from '../components/tenants/tenant-summary';
 import { TenantsTable, TenantsTableSkeleton } from '../components/tenants/tenants-table';
-import { useDebouncedValue } from '../components/tenants/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** Tenants per page of the table. */
 export const TENANTS_PAGE_SIZE = 20;

@@ -11,7 +11,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useCreatePlatformTenant } from '../../api/tenants';
-import { fieldIssues, sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
+import { fieldIssues } from '@/lib/api';
+import { sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
 
 const FIELDS = ['name', 'slug', 'ownerEmail', 'ownerPassword', 'ownerFirstName', 'ownerLastName'] as const;
 type Field = (typeof FIELDS)[number];

@@ -9,7 +9,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useUpdatePlatformTenant } from '../../api/tenants';
-import { fieldIssues, STATUS_OPTIONS, tenantFailureMessage } from './labels';
+import { fieldIssues } from '@/lib/api';
+import { STATUS_OPTIONS, tenantFailureMessage } from './labels';
 
 type EditValues = UpdateTenantRequest;
 

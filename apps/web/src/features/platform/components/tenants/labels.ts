@@ -58,27 +58,6 @@ export function planLabel(t: PlatformTenant): string {
   return t.subscriptionStatus === 'TRIALING' ? 'Free trial' : '—';
 }
 
-/** One `{ field, message }` entry of a 400/409 error body's `details`. */
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-/**
- * The field issues of an API error (`details: [{ field, message }]`, decisions.md 'API
- * shape'); an entry without its own message takes the error's message (a 409 on `slug`).
- */
-export function fieldIssues(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
-  const issues: FieldIssue[] = [];
-  for (const d of error.details as unknown[]) {
-    if (!d || typeof d !== 'object') continue;
-    const { field, message } = d as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string') continue;
-    issues.push({ field: field.replace(/^body\./, ''), message: typeof message === 'string' && message ? message : error.message });
-  }
-  return issues;
-}
 
 /**
  * The text of a failed tenant call (spec §8 'Tenants'): the server's message when it says
