@@ -1,5 +1,7 @@
+import type { PlatformAnalytics } from '@loyalty/contract';
 import { Activity, ArrowRight, Building2, DollarSign, TrendingUp, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -26,10 +28,23 @@ function growthText(growth: number | null): string {
  */
 export function AnalyticsPage() {
   const analytics = usePlatformAnalytics();
-  if (analytics.isPending) return <PageSpinner label="Loading analytics" />;
-  if (analytics.isError) return <LoadError title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />;
+  return (
+    <div>
+      <PageHeader title="Analytics" subtitle="Revenue and tenant growth over the last 12 months (UTC)." />
+      {analytics.isPending ? (
+        <PageSpinner label="Loading analytics" />
+      ) : analytics.isError ? (
+        <LoadError title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />
+      ) : (
+        <AnalyticsBody data={analytics.data} />
+      )}
+    </div>
+  );
+}
 
-  const a = analytics.data;
+/** The loaded screen: tiles, the three charts and the activity link. */
+function AnalyticsBody({ data: a }: { data: PlatformAnalytics }) {
+
   const revenueThisMonth = a.revenueByMonth.at(-1)?.revenue ?? 0;
   const newThisMonth = a.tenantsByMonth.at(-1)?.count ?? 0;
   const totalTenants = a.tenantsByStatus.reduce((s, x) => s + x.count, 0);
@@ -38,7 +53,6 @@ export function AnalyticsPage() {
 
   return (
     <div className="space-y-6">
-      <p className="text-sm text-slate-600">Revenue and tenant growth over the last 12 months (UTC).</p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatTile label="Revenue This Month" value={formatCents(revenueThisMonth)} icon={<DollarSign className="h-5 w-5" />} tone="green" hint={`${formatCents(revenueYear)} in 12 months`} />
         <StatTile label="New Tenants This Month" value={newThisMonth.toLocaleString('en-US')} icon={<UserPlus className="h-5 w-5" />} tone="blue" />

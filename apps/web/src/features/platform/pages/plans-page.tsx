@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PlatformPlan } from '@loyalty/contract';
 import { Layers, Plus } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -51,11 +52,8 @@ export function PlansPage() {
     );
 
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Subscription plans offered to tenants, their prices and limits.</p>
-        {addButton}
-      </div>
+    <div>
+      <PageHeader title="Plans" subtitle="Subscription plans offered to tenants, their prices and limits." actions={addButton} />
       {body}
       <PlanFormDialog open={form.mode !== 'closed'} plan={form.mode === 'edit' ? form.plan : null} onClose={() => setForm({ mode: 'closed' })} />
       <DeletePlanDialog plan={toDelete} onClose={() => setToDelete(null)} />

@@ -4,6 +4,7 @@ import type { PlatformSettings } from '@loyalty/contract';
 import { Check, Globe, Mail, Save, Shield } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -45,9 +46,18 @@ function toForm(s: PlatformSettings): SettingsFormValues {
  */
 export function PlatformSettingsPage() {
   const settings = usePlatformSettings();
-  if (settings.isPending) return <PageSpinner label="Loading settings" />;
-  if (settings.isError) return <LoadError title={LOAD_FAILED} query={settings} fallback="Please try again." />;
-  return <SettingsEditor settings={settings.data} />;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Platform Settings" subtitle="Mail server, security and sign-up rules of the whole platform." />
+      {settings.isPending ? (
+        <PageSpinner label="Loading settings" />
+      ) : settings.isError ? (
+        <LoadError title={LOAD_FAILED} query={settings} fallback="Please try again." />
+      ) : (
+        <SettingsEditor settings={settings.data} />
+      )}
+    </div>
+  );
 }
 
 function SettingsEditor({ settings }: { settings: PlatformSettings }) {
@@ -95,7 +105,7 @@ function SettingsEditor({ settings }: { settings: PlatformSettings }) {
   const text = SECTION_TEXT[tab];
 
   return (
-    <form noValidate aria-label="Platform settings" onSubmit={onSubmit} className="mx-auto max-w-4xl">
+    <form noValidate aria-label="Platform settings" onSubmit={onSubmit}>
       <Tabs items={TABS} value={tab} onChange={setTab} label="Platform settings sections">
         <Card>
           <CardHeader className="flex-wrap">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AnalyticsTimeframe } from '@loyalty/contract';
 import { CalendarDays, CheckCircle2, DollarSign, RotateCw, UserPlus } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
@@ -9,7 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { formatCents } from '@/lib/format';
 import { ANALYTICS_LOAD_FAILED, DEFAULT_TIMEFRAME, TIMEFRAMES, useSubscriptionAnalytics } from '../api/analytics';
-import { MoneyAreaChart, dayLabel } from '../components/analytics/charts';
+import { MoneyBarChart, dayLabel } from '../components/analytics/charts';
 import { StatTile } from '../components/analytics/stat-tile';
 import { EventsTab, OverviewTab, PaymentsTab } from '../components/analytics/subscription-tabs';
 
@@ -43,23 +44,27 @@ export function SubscriptionsPage() {
   const analytics = useSubscriptionAnalytics(timeframe);
   const data = analytics.data;
 
+  const refreshing = analytics.isFetching && !analytics.isPending;
   const toolbar = (
-    <div className="flex flex-wrap items-end justify-between gap-3">
-      <p className="text-sm text-slate-600">Subscriptions and payments across all tenants.</p>
-      <div className="flex items-end gap-2">
-        <Select label="Timeframe" hideLabel value={timeframe} onChange={(e) => setTimeframe(e.target.value as AnalyticsTimeframe)} className="w-40">
-          {TIMEFRAMES.map((t) => (
-            <option key={t} value={t}>
-              {TIMEFRAME_NAMES[t]}
-            </option>
-          ))}
-        </Select>
-        <Button variant="outline" onClick={() => void analytics.refetch()} loading={analytics.isFetching && !analytics.isPending}>
-          {!(analytics.isFetching && !analytics.isPending) && <RotateCw className="h-4 w-4" aria-hidden />}
-          Refresh
-        </Button>
-      </div>
-    </div>
+    <PageHeader
+      title="Subscription Analytics"
+      subtitle="Subscriptions and payments across all tenants."
+      actions={
+        <>
+          <Select label="Timeframe" hideLabel value={timeframe} onChange={(e) => setTimeframe(e.target.value as AnalyticsTimeframe)} className="w-40">
+            {TIMEFRAMES.map((t) => (
+              <option key={t} value={t}>
+                {TIMEFRAME_NAMES[t]}
+              </option>
+            ))}
+          </Select>
+          <Button variant="outline" onClick={() => void analytics.refetch()} loading={refreshing}>
+            {!refreshing && <RotateCw className="h-4 w-4" aria-hidden />}
+            Refresh
+          </Button>
+        </>
+      }
+    />
   );
 
   let body;
@@ -79,11 +84,7 @@ export function SubscriptionsPage() {
             <span className="text-sm text-slate-500">{TIMEFRAME_NAMES[data.timeframe] ?? TIMEFRAME_NAMES[timeframe]}</span>
           </CardHeader>
           <CardContent>
-            <MoneyAreaChart
-              name="Revenue"
-              height={240}
-              data={data.revenueByDay.map((d) => ({ label: dayLabel(d.date), value: d.revenue, title: dayLabel(d.date) }))}
-            />
+            <MoneyBarChart name="Revenue" data={data.revenueByDay.map((d) => ({ label: dayLabel(d.date), value: d.revenue }))} />
           </CardContent>
         </Card>
         <Tabs items={TABS} value={tab} onChange={setTab} label="Subscription analytics sections">
@@ -100,7 +101,7 @@ export function SubscriptionsPage() {
   }
 
   return (
-    <div className="space-y-6">
+    <div>
       {toolbar}
       {body}
     </div>

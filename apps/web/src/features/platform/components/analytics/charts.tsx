@@ -67,8 +67,29 @@ export function MoneyAreaChart({ data, name, height = 260 }: { data: ChartPoint[
             formatter={(v) => [formatCents(Number(v)), name]}
             labelFormatter={(label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? String(label)}
           />
-          <Area type="monotone" dataKey="value" name={name} stroke={INDIGO} strokeWidth={2} fill="url(#money-fill)" animationDuration={400} />
+          <Area type="linear" dataKey="value" name={name} stroke={INDIGO} strokeWidth={2} fill="url(#money-fill)" animationDuration={400} />
         </AreaChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/**
+ * A money series per day (revenue by day): one bar per day, values in cents shown as dollars
+ * (axis compact, tooltip exact). Empty or all-zero data still draws both axes.
+ */
+export function MoneyBarChart({ data, name, height = 240 }: { data: ChartPoint[]; name: string; height?: number }) {
+  const total = data.reduce((s, p) => s + p.value, 0);
+  return (
+    <figure aria-label={`${name} chart, total ${formatCents(total)}`} data-testid="money-chart" className="w-full">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
+          <YAxis tickFormatter={moneyTick} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#eef2ff' }} formatter={(v) => [formatCents(Number(v)), name]} />
+          <Bar dataKey="value" name={name} fill={INDIGO} radius={[3, 3, 0, 0]} maxBarSize={28} animationDuration={400} />
+        </BarChart>
       </ResponsiveContainer>
     </figure>
   );

@@ -110,32 +110,49 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
         {payments.length === 0 ? (
           <Empty>No payments in this period</Empty>
         ) : (
-          <div className="-mx-5 overflow-x-auto px-5">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th className="py-2 pr-4 font-medium">Tenant</th>
-                  <th className="py-2 pr-4 font-medium">Plan</th>
-                  <th className="py-2 pr-4 text-right font-medium">Amount</th>
-                  <th className="py-2 pr-4 font-medium">Status</th>
-                  <th className="py-2 font-medium">Date</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {payments.map((p) => (
-                  <tr key={p.id} data-testid="payment-row">
-                    <td className="py-2.5 pr-4 font-medium text-slate-900">{p.tenant.name}</td>
-                    <td className="py-2.5 pr-4 text-slate-700">{p.plan?.name ?? '—'}</td>
-                    <td className="py-2.5 pr-4 text-right tabular-nums text-slate-900">{formatCents(p.amount)}</td>
-                    <td className="py-2.5 pr-4">
-                      <Badge color={paymentColor(p.status)}>{p.status}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
+          <>
+            <ul className="divide-y divide-slate-100 sm:hidden">
+              {payments.map((p) => (
+                <li key={p.id} data-testid="payment-item" className="flex items-start justify-between gap-3 py-3 text-sm">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{p.tenant.name}</p>
+                    <p className="text-slate-600">{p.plan?.name ?? '—'}</p>
+                    <p className="text-xs text-slate-500">{formatDateTime(p.createdAt)}</p>
+                  </div>
+                  <div className="shrink-0 text-right">
+                    <p className="font-medium tabular-nums text-slate-900">{formatCents(p.amount)}</p>
+                    <Badge color={paymentColor(p.status)}>{p.status}</Badge>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto sm:block">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-slate-200 text-slate-500">
+                  <tr>
+                    <th className="py-2 pr-4 font-medium">Tenant</th>
+                    <th className="py-2 pr-4 font-medium">Plan</th>
+                    <th className="py-2 pr-4 text-right font-medium">Amount</th>
+                    <th className="py-2 pr-4 font-medium">Status</th>
+                    <th className="py-2 font-medium">Date</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {payments.map((p) => (
+                    <tr key={p.id} data-testid="payment-row">
+                      <td className="py-2.5 pr-4 font-medium text-slate-900">{p.tenant.name}</td>
+                      <td className="py-2.5 pr-4 text-slate-700">{p.plan?.name ?? '—'}</td>
+                      <td className="py-2.5 pr-4 text-right tabular-nums text-slate-900">{formatCents(p.amount)}</td>
+                      <td className="py-2.5 pr-4">
+                        <Badge color={paymentColor(p.status)}>{p.status}</Badge>
+                      </td>
+                      <td className="whitespace-nowrap py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </CardContent>
     </Card>

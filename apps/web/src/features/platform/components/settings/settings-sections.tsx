@@ -72,7 +72,7 @@ export function SecuritySection({ form }: { form: Form }) {
           inputMode="numeric"
           min={6}
           max={128}
-          hint="6–128 characters."
+          hint="6–128 characters. Saved with the settings; sign-up and staff forms still apply their own minimum of 6."
           error={errors?.passwordMinLength?.message}
           {...form.register('security.passwordMinLength', { valueAsNumber: true })}
         />
@@ -83,6 +83,7 @@ export function SecuritySection({ form }: { form: Form }) {
           checked={twoFactor}
           onChange={(e) => form.setValue('security.requireTwoFactor', e.target.checked, { shouldDirty: true })}
         />
+        <p className="mt-1 pl-6 text-xs text-slate-500">Saved with the settings; two-factor sign-in is not available yet.</p>
       </div>
     </div>
   );
