@@ -39,9 +39,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // html5-qrcode and Stripe stay out: the POS scanner and the Stripe card dialog import()
-            // them on first use, in chunks of their own (the Demo provider never loads Stripe).
-            { name: 'vendor', test: /node_modules[\\/](?!html5-qrcode[\\/]|@stripe[\\/])/ },
+            // html5-qrcode, Stripe and recharts (with its d3/redux dependencies) stay out: the POS
+            // scanner, the Stripe card dialog and the platform chart screens import() them on
+            // first use, in chunks of their own (the Demo provider never loads Stripe).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!html5-qrcode[\\/]|@stripe[\\/]|recharts[\\/]|d3-[^\\/]+[\\/]|victory-vendor[\\/]|internmap[\\/]|decimal\.js-light[\\/]|@reduxjs[\\/]|redux[\\/]|react-redux[\\/]|immer[\\/]|reselect[\\/]|es-toolkit[\\/])/,
+            },
           ],
         },
       },

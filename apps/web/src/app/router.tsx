@@ -10,11 +10,9 @@ import { CheckoutPage } from '@/features/checkout/pages/checkout-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
-import { AnalyticsPage } from '@/features/platform/pages/analytics-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
-import { SubscriptionsPage } from '@/features/platform/pages/subscriptions-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
@@ -64,8 +62,17 @@ export function createRouter() {
                 { path: 'dashboard', element: <PlatformDashboardPage />, handle: title('Platform Dashboard') },
                 { path: 'tenants', element: <TenantsPage />, handle: title('Tenants') },
                 { path: 'plans', element: <PlansPage />, handle: title('Plans') },
-                { path: 'analytics', element: <AnalyticsPage />, handle: title('Analytics') },
-                { path: 'subscriptions', element: <SubscriptionsPage />, handle: title('Subscription Analytics') },
+                // The chart screens load recharts on first visit, in chunks of their own.
+                {
+                  path: 'analytics',
+                  lazy: async () => ({ Component: (await import('@/features/platform/pages/analytics-page')).AnalyticsPage }),
+                  handle: title('Analytics'),
+                },
+                {
+                  path: 'subscriptions',
+                  lazy: async () => ({ Component: (await import('@/features/platform/pages/subscriptions-page')).SubscriptionsPage }),
+                  handle: title('Subscription Analytics'),
+                },
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
               ],
             },
