@@ -108,7 +108,7 @@ describe('GET /api/platform/activity', () => {
   it('lists real entries newest first: tenants created, subscription events, payments and the operator’s actions', async () => {
     const created = json(await op('POST', 'tenants', { name: 'Activity Shop', slug: 'activity-shop', ownerEmail: 'act@shop.test', ownerPassword: 'secret1' }));
     await new Promise((r) => setTimeout(r, 5));
-    await op('PUT', `tenants/${created.id}`, { name: 'Activity Shop', subscriptionStatus: 'ACTIVE' });
+    await op('PUT', `tenants/${created.id}`, { name: 'Activity Shop Ltd', subscriptionStatus: 'ACTIVE' });
     await new Promise((r) => setTimeout(r, 5));
     await op('POST', 'plans', { ...PLAN, name: 'Activity Plan' });
     await new Promise((r) => setTimeout(r, 5));
@@ -124,9 +124,9 @@ describe('GET /api/platform/activity', () => {
     expect(items[0]).toMatchObject({ title: 'Payment received', detail: '$19.99 · Subscription', tenantName: 'Activity Shop', tenantSlug: 'activity-shop' });
     expect(items[1]).toMatchObject({ title: 'Plan created', detail: 'Activity Plan' });
     const byKind = (k: string) => items.find((i: { kind: string }) => i.kind === k);
-    expect(byKind('tenant_updated')).toMatchObject({ title: 'Tenant updated', detail: 'status TRIALING → ACTIVE', tenantSlug: 'activity-shop' });
+    expect(byKind('tenant_updated')).toMatchObject({ title: 'Tenant renamed', detail: 'Activity Shop → Activity Shop Ltd', tenantSlug: 'activity-shop' });
     expect(byKind('subscription')).toMatchObject({ title: 'Status changed', detail: 'TRIALING → ACTIVE by the operator', tenantSlug: 'activity-shop' });
-    expect(items[4]).toMatchObject({ title: 'New tenant', tenantName: 'Activity Shop' });
+    expect(items[4]).toMatchObject({ title: 'New tenant', detail: 'Activity Shop Ltd joined the platform', tenantName: 'Activity Shop Ltd' });
     const times = items.map((i: { createdAt: string }) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
 

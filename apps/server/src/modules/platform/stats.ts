@@ -190,7 +190,7 @@ export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityRe
       id: `tenant:${t.id}`,
       kind: 'tenant_created',
       title: 'New tenant',
-      detail: `${t.name} joined (${t.status})`,
+      detail: `${t.name} joined the platform`,
       tenantName: t.name,
       tenantSlug: t.slug,
       createdAt: t.createdAt.toISOString(),
@@ -231,14 +231,14 @@ export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityRe
     const after = (a.after ?? {}) as { name?: string; slug?: string; subscriptionStatus?: string };
     const createdAt = a.createdAt.toISOString();
     if (a.action === PLATFORM_AUDIT.tenantUpdate) {
-      const changes: string[] = [];
-      if (before.name !== after.name) changes.push(`renamed from ${before.name}`);
-      if (before.subscriptionStatus !== after.subscriptionStatus) changes.push(`status ${before.subscriptionStatus} → ${after.subscriptionStatus}`);
+      // A status change is listed once, by its subscription event ('Status changed'); the
+      // audit row adds an entry only for a rename.
+      if (before.name === after.name) continue;
       items.push({
         id: `audit:${a.id}`,
         kind: 'tenant_updated',
-        title: 'Tenant updated',
-        detail: changes.length ? changes.join(', ') : 'No changes',
+        title: 'Tenant renamed',
+        detail: `${before.name} → ${after.name}`,
         tenantName: after.name ?? null,
         tenantSlug: after.slug ?? null,
         createdAt,
