@@ -85,3 +85,26 @@ export type CardOrder = z.infer<typeof CardOrder>;
 /** GET /api/t/{slug}/card-orders → `{ orders }`, newest first. */
 export const CardOrderListResponse = z.object({ orders: z.array(CardOrder) });
 export type CardOrderListResponse = z.infer<typeof CardOrderListResponse>;
+
+/**
+ * The operator's fulfilment steps (decisions.md 'Card orders': PAID → PROCESSING → SHIPPED →
+ * DELIVERED, one step at a time; CANCELLED and PENDING_PAYMENT are the tenant's).
+ */
+export const NEXT_FULFILMENT_STATUS: Partial<Record<CardOrderStatus, CardOrderStatus>> = {
+  PAID: 'PROCESSING',
+  PROCESSING: 'SHIPPED',
+  SHIPPED: 'DELIVERED',
+};
+
+/** A card order as the platform operator sees it: the order plus its tenant. */
+export const PlatformCardOrder = CardOrder.extend({ tenant: z.object({ id: z.string(), name: z.string(), slug: z.string() }) });
+export type PlatformCardOrder = z.infer<typeof PlatformCardOrder>;
+
+/** GET /api/platform/card-orders?status= → every tenant's orders, newest first (at most 200). */
+export const PlatformCardOrderQuery = z.object({ status: CardOrderStatus.optional() });
+export const PlatformCardOrderListResponse = z.object({ orders: z.array(PlatformCardOrder) });
+export type PlatformCardOrderListResponse = z.infer<typeof PlatformCardOrderListResponse>;
+
+/** PUT /api/platform/card-orders/{id} `{ status }`: the next fulfilment step only (409 otherwise). */
+export const UpdateCardOrderStatusRequest = z.object({ status: CardOrderStatus });
+export type UpdateCardOrderStatusRequest = z.infer<typeof UpdateCardOrderStatusRequest>;

@@ -11,6 +11,7 @@ import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
+import { PlatformCardOrdersPage } from '@/features/platform/pages/card-orders-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
@@ -74,6 +75,7 @@ export function createRouter() {
                   handle: title('Subscription Analytics'),
                 },
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
+                { path: 'card-orders', element: <PlatformCardOrdersPage />, handle: title('Card Orders') },
               ],
             },
             {

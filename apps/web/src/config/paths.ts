@@ -13,6 +13,7 @@ export const paths = {
     analytics: '/platform/analytics',
     subscriptions: '/platform/subscriptions',
     settings: '/platform/settings',
+    cardOrders: '/platform/card-orders',
   },
   tenant: {
     root: (slug: string) => `/t/${encodeURIComponent(slug)}`,

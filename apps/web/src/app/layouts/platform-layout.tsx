@@ -1,4 +1,4 @@
-import { BarChart3, Building2, LayoutDashboard, Package, Repeat, Settings, type LucideIcon } from 'lucide-react';
+import { BarChart3, Building2, LayoutDashboard, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge } from '@/components/ui/badge';
@@ -15,13 +15,17 @@ interface MenuItem {
   icon: LucideIcon;
 }
 
-/** Side-menu items, in the spec's order (spec §2 'Platform area'). */
+/**
+ * Side-menu items, in the spec's order (spec §2 'Platform area'), plus Card Orders (the
+ * fulfilment of printed-card orders, decisions.md 'Card orders') before Settings.
+ */
 const MENU: readonly MenuItem[] = [
   { label: 'Dashboard', to: paths.platform.dashboard, icon: LayoutDashboard },
   { label: 'Tenants', to: paths.platform.tenants, icon: Building2 },
   { label: 'Plans', to: paths.platform.plans, icon: Package },
   { label: 'Analytics', to: paths.platform.analytics, icon: BarChart3 },
   { label: 'Subscriptions', to: paths.platform.subscriptions, icon: Repeat },
+  { label: 'Card Orders', to: paths.platform.cardOrders, icon: Truck },
   { label: 'Settings', to: paths.platform.settings, icon: Settings },
 ];
 
