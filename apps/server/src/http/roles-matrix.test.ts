@@ -314,6 +314,8 @@ const platformApi: Route[] = [
   { method: 'PUT', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ name: 'X', subscriptionStatus: 'ACTIVE' }), allowed: ['platform'], ok: 404 },
   { method: 'DELETE', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ confirmSlug: 'x' }), allowed: ['platform'], ok: 404 },
   { method: 'GET', path: 'platform/plans', allowed: ['platform'] },
+  { method: 'GET', path: 'platform/card-orders', allowed: ['platform'] },
+  { method: 'PUT', path: 'platform/card-orders/00000000-0000-4000-8000-000000000000', body: () => ({ status: 'PROCESSING' }), allowed: ['platform'], ok: 404 },
   {
     method: 'POST',
     path: 'platform/plans',

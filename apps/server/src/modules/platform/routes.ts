@@ -8,6 +8,9 @@ import {
   ErrorBody,
   PlanInput,
   PlatformAnalytics,
+  PlatformCardOrder,
+  PlatformCardOrderListResponse,
+  PlatformCardOrderQuery,
   PlatformPlan,
   PlatformPlanListResponse,
   PlatformSettings,
@@ -17,11 +20,13 @@ import {
   SubscriptionAnalyticsQuery,
   TenantListQuery,
   TenantListResponse,
+  UpdateCardOrderStatusRequest,
   UpdateTenantRequest,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { forbidden, unauthenticated } from '../../http/errors.ts';
 import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
+import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
 import { getPlatformSettings, savePlatformSettings, settingsView } from './settings.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
@@ -147,6 +152,31 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/settings',
     { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
     async (request) => savePlatformSettings(db, request.body, actor(request)),
+  );
+
+  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (decisions.md 'Card orders'); 400 bad status. */
+  app.get(
+    '/card-orders',
+    { schema: { tags: ['platform'], querystring: PlatformCardOrderQuery, response: { 200: PlatformCardOrderListResponse, 400: ErrorBody, ...guardErrors } } },
+    async (request) => listPlatformCardOrders(db, request.query.status),
+  );
+
+  /**
+   * PUT /card-orders/{id} `{ status }` → PlatformCardOrder: the next fulfilment step only
+   * (PAID → PROCESSING → SHIPPED → DELIVERED). 400 bad status value, 404 'Order not found',
+   * 409 for any other move; nothing changed on an error.
+   */
+  app.put(
+    '/card-orders/:id',
+    {
+      schema: {
+        tags: ['platform'],
+        params: idParams,
+        body: UpdateCardOrderStatusRequest,
+        response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
+      },
+    },
+    async (request) => advanceCardOrder(db, actor(request), request.params.id, request.body.status),
   );
 };
 
