@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@loyalty/contract';
+import type { CardOrderStatus, SubscriptionStatus } from '@loyalty/contract';
 
 /** Filters and page of the operator's tenant list (spec §2 'Platform area', §7 'Platform'). */
 export interface TenantListParams {
@@ -29,6 +29,10 @@ export const platformKeys = {
   tenants: () => ['platform', 'tenants'] as const,
   /** GET /api/platform/tenants with these filters. */
   tenantList: (params: TenantListParams) => ['platform', 'tenants', 'list', params] as const,
+  /** Every card-order list of the operator (any status filter). */
+  cardOrders: () => ['platform', 'card-orders'] as const,
+  /** GET /api/platform/card-orders?status= (undefined: every status). */
+  cardOrderList: (status: CardOrderStatus | undefined) => ['platform', 'card-orders', status ?? 'all'] as const,
 };
 
 /** `/platform` prefix of the platform API paths (below `/api`). */

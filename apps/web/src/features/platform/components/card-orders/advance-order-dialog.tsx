@@ -1,0 +1,67 @@
+import type { PlatformCardOrder } from '@loyalty/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { cardTypeName, formatCount } from '@/features/card-orders/lib/labels';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { nextStep } from './labels';
+
+/**
+ * The confirmation before an order moves one fulfilment step on (decisions.md 'Card orders'):
+ * 'Mark order of {tenant} for {n} cards as Shipped?', what the order is and where it goes, and
+ * the step's button. `pending` while the PUT runs (the dialog then cannot be dismissed).
+ */
+export function AdvanceOrderDialog({
+  order,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  order: PlatformCardOrder | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (order: PlatformCardOrder) => void;
+}) {
+  const step = order ? nextStep(order) : null;
+  return (
+    <Dialog
+      open={order !== null && step !== null}
+      onClose={onClose}
+      dismissible={!pending}
+      size="sm"
+      title={order && step ? `Mark order of ${order.tenant.name} for ${formatCount(order.quantity)} cards as ${step.label}?` : ''}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button loading={pending} onClick={() => order && onConfirm(order)}>
+            {step?.action}
+          </Button>
+        </>
+      }
+    >
+      {order && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dt className="text-slate-500">Cards</dt>
+          <dd className="text-slate-900">
+            {formatCount(order.quantity)} × {cardTypeName(order.cardType)} · {formatCents(order.totalCents)}
+          </dd>
+          <dt className="text-slate-500">Paid</dt>
+          <dd className="text-slate-900">{formatDateTime(order.paidAt)}</dd>
+          <dt className="text-slate-500">Ship to</dt>
+          <dd className="text-slate-900">
+            {order.shippingAddress.name}
+            <span className="block text-slate-600">
+              {[order.shippingAddress.line1, order.shippingAddress.line2].filter(Boolean).join(', ')}
+            </span>
+            <span className="block text-slate-600">
+              {[order.shippingAddress.postalCode, order.shippingAddress.city].filter(Boolean).join(' ')}
+              {order.shippingAddress.state ? `, ${order.shippingAddress.state}` : ''}
+              {order.shippingAddress.country ? `, ${order.shippingAddress.country}` : ''}
+            </span>
+          </dd>
+        </dl>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { CardOrderStatus, NEXT_FULFILMENT_STATUS, type PlatformCardOrder } from '@loyalty/contract';
+import { ORDER_STATUS_LABELS } from '@/features/card-orders/lib/labels';
+
+/** The button naming an order's next fulfilment step (decisions.md 'Card orders'). */
+const NEXT_STEP_ACTIONS: Partial<Record<CardOrderStatus, string>> = {
+  PAID: 'Start processing',
+  PROCESSING: 'Mark shipped',
+  SHIPPED: 'Mark delivered',
+};
+
+/** The operator's next step of an order: the status it moves to and the button text; null when none (waiting for payment, delivered, cancelled). */
+export function nextStep(order: Pick<PlatformCardOrder, 'status'>): { status: CardOrderStatus; action: string; label: string } | null {
+  const status = NEXT_FULFILMENT_STATUS[order.status];
+  const action = NEXT_STEP_ACTIONS[order.status];
+  if (!status || !action) return null;
+  return { status, action, label: ORDER_STATUS_LABELS[status] };
+}
+
+/** Options of the status filter: every status, in the order an order goes through them. */
+export const STATUS_FILTER_OPTIONS: readonly { value: CardOrderStatus; label: string }[] = CardOrderStatus.options.map((value) => ({
+  value,
+  label: ORDER_STATUS_LABELS[value],
+}));
+
+/** Whether `v` is a card-order status (for the ?status= address parameter). */
+export function isCardOrderStatus(v: string | null): v is CardOrderStatus {
+  return v !== null && (CardOrderStatus.options as readonly string[]).includes(v);
+}
+
+/** 'Springfield, United States': the city and country an order ships to. */
+export function shipToPlace(order: Pick<PlatformCardOrder, 'shippingAddress'>): string {
+  return [order.shippingAddress.city, order.shippingAddress.country].filter(Boolean).join(', ');
+}
