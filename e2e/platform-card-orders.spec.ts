@@ -2,27 +2,30 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 /**
  * The operator ships a printed-card order (decisions.md 'Card orders': PAID → PROCESSING →
- * SHIPPED → DELIVERED, one step at a time, platform_admin only) on the built app and the demo
- * database: the demo tenant admin, in an API context of her own, orders 100 single-sided cards
+ * SHIPPED → DELIVERED, one step at a time, platform_admin only) on the built app: the owner of
+ * a new business, in an API context of her own, orders 100 single-sided cards
  * and pays on the Demo checkout; the operator opens Platform → Card Orders, filters Paid, and
  * moves the order Processing → Shipped → Delivered, each after the confirmation dialog and with
- * its toast; the tenant's own GET /api/t/demo/card-orders/{id} then reads DELIVERED.
- * (The demo tenant keeps the 100 cards: a delivered order cannot be cancelled.)
+ * its toast; the tenant's own GET /api/t/{slug}/card-orders/{id} then reads DELIVERED.
  */
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
-/** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
-async function tenantApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
+/**
+ * An API client signed in as the owner of a new business (signed up here, so the order's 100
+ * cards stay out of the demo tenant other specs read) and its slug.
+ */
+async function tenantApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<{ api: APIRequestContext; slug: string }> {
   const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+  const res = await api.post('/api/auth/signup', { data: { firstName: 'Fran', lastName: 'Fulfil', email: `fran+${Date.now()}@fulfil.test`, password: 'secret12' } });
   expect(res.ok(), await res.text()).toBe(true);
-  return api;
+  const { tenant } = (await res.json()) as { tenant: { slug: string } };
+  return { api, slug: tenant.slug };
 }
 
-/** Creates a 100-card order for the demo tenant and pays it on the Demo checkout; returns its id. */
-async function paidOrder(api: APIRequestContext): Promise<string> {
-  const created = await api.post('/api/t/demo/card-orders', {
+/** Creates a 100-card order for the tenant and pays it on the Demo checkout; returns its id. */
+async function paidOrder(api: APIRequestContext, slug: string): Promise<string> {
+  const created = await api.post(`/api/t/${slug}/card-orders`, {
     data: {
       cardType: 'SINGLE_SIDED',
       quantity: 100,
@@ -31,21 +34,21 @@ async function paidOrder(api: APIRequestContext): Promise<string> {
   });
   expect(created.status(), await created.text()).toBe(201);
   const orderId = ((await created.json()) as { id: string }).id;
-  const checkout = await api.post('/api/t/demo/card-orders/checkout', { data: { orderId } });
+  const checkout = await api.post(`/api/t/${slug}/card-orders/checkout`, { data: { orderId } });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   const checkoutId = checkoutUrl.split('/').pop()!;
-  const paid = await api.post(`/api/t/demo/checkout/${checkoutId}/pay`, { data: {} });
+  const paid = await api.post(`/api/t/${slug}/checkout/${checkoutId}/pay`, { data: {} });
   expect(paid.ok(), await paid.text()).toBe(true);
   return orderId;
 }
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-test('the operator moves a paid order of the demo tenant to Processing, Shipped and Delivered', async ({ page, playwright, baseURL }) => {
+test('the operator moves a paid order of a tenant to Processing, Shipped and Delivered', async ({ page, playwright, baseURL }) => {
   test.setTimeout(90_000);
-  const api = await tenantApi(playwright, baseURL!);
-  const orderId = await paidOrder(api);
+  const { api, slug } = await tenantApi(playwright, baseURL!);
+  const orderId = await paidOrder(api, slug);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/login');
@@ -61,8 +64,8 @@ test('the operator moves a paid order of the demo tenant to Processing, Shipped 
 
   const row = page.locator(`[data-testid="platform-order-row"][data-order-id="${orderId}"]`);
   await expect(row).toBeVisible();
-  await expect(row).toContainText('Demo Retail Store');
-  await expect(row).toContainText('demo');
+  await expect(row).toContainText("Fran's Store");
+  await expect(row).toContainText(slug);
   await expect(row).toContainText('Single-sided');
   await expect(row).toContainText('$50.00');
   await expect(row).toContainText('Shipton, Canada');
@@ -71,7 +74,7 @@ test('the operator moves a paid order of the demo tenant to Processing, Shipped 
 
   // Paid → Processing: the order leaves the Paid filter.
   await row.getByRole('button', { name: 'Start processing' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Mark order of Demo Retail Store for 100 cards as Processing?' });
+  let dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Processing?" });
   await expect(dialog).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-confirm.png` });
   await dialog.getByRole('button', { name: 'Start processing' }).click();
@@ -83,7 +86,7 @@ test('the operator moves a paid order of the demo tenant to Processing, Shipped 
   await page.getByLabel('Status').selectOption('PROCESSING');
   await expect(row).toHaveAttribute('data-status', 'PROCESSING');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
-  dialog = page.getByRole('dialog', { name: 'Mark order of Demo Retail Store for 100 cards as Shipped?' });
+  dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Shipped?" });
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(toast(page, 'Order marked as Shipped')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -91,7 +94,7 @@ test('the operator moves a paid order of the demo tenant to Processing, Shipped 
   await page.getByLabel('Status').selectOption('');
   await expect(row).toHaveAttribute('data-status', 'SHIPPED');
   await row.getByRole('button', { name: 'Mark delivered' }).click();
-  dialog = page.getByRole('dialog', { name: 'Mark order of Demo Retail Store for 100 cards as Delivered?' });
+  dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Delivered?" });
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(toast(page, 'Order marked as Delivered')).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'DELIVERED');
@@ -100,7 +103,7 @@ test('the operator moves a paid order of the demo tenant to Processing, Shipped 
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-delivered.png`, fullPage: true });
 
   // The tenant sees it delivered.
-  const res = await api.get(`/api/t/demo/card-orders/${orderId}`);
+  const res = await api.get(`/api/t/${slug}/card-orders/${orderId}`);
   expect(res.status(), await res.text()).toBe(200);
   expect(((await res.json()) as { status: string }).status).toBe('DELIVERED');
   await api.dispose();
