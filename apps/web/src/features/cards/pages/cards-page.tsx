@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CardStatus, type CardResponse } from '@loyalty/contract';
 import { CreditCard, Plus, SearchX } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
@@ -22,7 +22,7 @@ import { CreateBatchDialog } from '../components/create-batch-dialog';
 import { withDownloadToasts } from '../components/download-feedback';
 import { DownloadQrDialog } from '../components/download-qr-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchBox, useSnapToLastPage } from '@/hooks/use-url-list-state';
 import { useStoreOptions } from '../hooks/use-store-options';
 
 /** Cards per page of the grid (divisible by the 1–4 grid columns). */
@@ -47,8 +47,7 @@ export function CardsPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
-  const [searchInput, setSearchInput] = useState(search);
-  const debouncedSearch = useDebouncedValue(searchInput, 300);
+  const [searchInput, setSearchInput] = useSearchBox(search, (text) => update({ search: text }));
 
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [createOpen, setCreateOpen] = useState(false);
@@ -83,20 +82,8 @@ export function CardsPage() {
     );
   }
 
-  // The debounced search box drives the address (only when the typed text changes)...
-  useEffect(() => {
-    if (debouncedSearch.trim() !== search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // ...and Back/Forward, which change the address, drive the box.
-  useEffect(() => {
-    if (search !== searchInput.trim()) setSearchInput(search);
-  }, [search]);
-
-  // A page past the end (after a filter or a change elsewhere) snaps to the last page.
   const pages = cards.data?.pages ?? 0;
-  useEffect(() => {
-    if (!cards.isPlaceholderData && pages > 0 && page > pages) update({ page: pages });
-  }, [pages, page, cards.isPlaceholderData]);
+  useSnapToLastPage(page, pages, !cards.isPlaceholderData, (last) => update({ page: last }));
 
   const list = useMemo(() => cards.data?.cards ?? [], [cards.data]);
   const onPage = list.filter((c) => selected.has(c.cardUid)).length;

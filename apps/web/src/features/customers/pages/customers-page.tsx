@@ -16,7 +16,7 @@ import { CustomerFormDialog, type CustomerFormTarget } from '../components/custo
 import { CustomersTable, CustomersTableSkeleton } from '../components/customers-table';
 import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchBox, useSnapToLastPage } from '@/hooks/use-url-list-state';
 
 /** Customers per page of the table. */
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -38,8 +38,7 @@ export function CustomersPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
-  const [searchInput, setSearchInput] = useState(search);
-  const debouncedSearch = useDebouncedValue(searchInput, 300);
+  const [searchInput, setSearchInput] = useSearchBox(search, (text) => update({ search: text }));
 
   const [viewing, setViewing] = useState<CustomerListItem | null>(null);
   const [formTarget, setFormTarget] = useState<CustomerFormTarget | null>(null);
@@ -94,20 +93,8 @@ export function CustomersPage() {
     );
   }
 
-  // The debounced box drives the address (only when the typed text changes)...
-  useEffect(() => {
-    if (debouncedSearch.trim() !== search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // ...and Back/Forward, which change the address, drive the box.
-  useEffect(() => {
-    if (search !== searchInput.trim()) setSearchInput(search);
-  }, [search]);
-
-  // A page past the end (after a delete or a narrower search) snaps to the last page.
   const pages = customers.data?.pages ?? 0;
-  useEffect(() => {
-    if (!customers.isPlaceholderData && pages > 0 && page > pages) update({ page: pages });
-  }, [pages, page, customers.isPlaceholderData]);
+  useSnapToLastPage(page, pages, !customers.isPlaceholderData, (last) => update({ page: last }));
 
   const list = customers.data?.customers ?? [];
   const openCreate = () => setFormTarget({ mode: 'create' });

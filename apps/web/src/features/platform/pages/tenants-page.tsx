@@ -17,7 +17,7 @@ import { isSubscriptionStatus, STATUS_OPTIONS } from '../components/tenants/labe
 import { TenantDetailsDialog } from '../components/tenants/tenant-details-dialog';
 import { TenantSummaryCards } from '../components/tenants/tenant-summary';
 import { TenantsTable, TenantsTableSkeleton } from '../components/tenants/tenants-table';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchBox, useSnapToLastPage } from '@/hooks/use-url-list-state';
 
 /** Tenants per page of the table. */
 export const TENANTS_PAGE_SIZE = 20;
@@ -38,8 +38,7 @@ export function TenantsPage() {
   const status: SubscriptionStatus | undefined = isSubscriptionStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
 
-  const [searchInput, setSearchInput] = useState(search);
-  const debouncedSearch = useDebouncedValue(searchInput, 300);
+  const [searchInput, setSearchInput] = useSearchBox(search, (text) => update({ search: text }));
 
   const [creating, setCreating] = useState(false);
   const [viewingId, setViewingId] = useState<string | null>(null);
@@ -85,20 +84,8 @@ export function TenantsPage() {
     );
   }, [action]);
 
-  // The debounced box drives the address (only when the typed text changes)...
-  useEffect(() => {
-    if (debouncedSearch.trim() !== search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // ...and Back/Forward, which change the address, drive the box.
-  useEffect(() => {
-    if (search !== searchInput.trim()) setSearchInput(search);
-  }, [search]);
-
-  // A page past the end (after a delete or a narrower search) snaps to the last page.
   const pages = tenants.data?.pages ?? 0;
-  useEffect(() => {
-    if (!tenants.isPlaceholderData && pages > 0 && page > pages) update({ page: pages });
-  }, [pages, page, tenants.isPlaceholderData]);
+  useSnapToLastPage(page, pages, !tenants.isPlaceholderData, (last) => update({ page: last }));
 
   const list = tenants.data?.tenants ?? [];
   // The details dialog shows the freshest row of the tenant it opened (edits refresh the list).

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useStores } from '@/features/cards/api/get-stores';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchBox, useSnapToLastPage } from '@/hooks/use-url-list-state';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { TransactionFiltersBar } from '../components/transaction-filters';
@@ -31,8 +31,7 @@ export function TransactionsPage() {
   const { filters, search, page } = readListState(params);
   const activeCount = activeFilterCount(filters);
 
-  const [searchInput, setSearchInput] = useState(search);
-  const debouncedSearch = useDebouncedValue(searchInput, 300);
+  const [searchInput, setSearchInput] = useSearchBox(search, (text) => update({ search: text }));
   const [filtersOpen, setFiltersOpen] = useState(activeCount > 0);
 
   const list = useTransactions(slug, { ...filters, search, page, limit: TRANSACTIONS_PAGE_SIZE });
@@ -59,14 +58,7 @@ export function TransactionsPage() {
     );
   }
 
-  // The debounced search box drives the address (only when the typed text changed)...
-  useEffect(() => {
-    if (debouncedSearch.trim() !== search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // ...and Back/Forward, which change the address, drive the box and open the panel.
-  useEffect(() => {
-    if (search !== searchInput.trim()) setSearchInput(search);
-  }, [search]);
+  // Back/Forward to a filtered address opens the panel.
   useEffect(() => {
     if (activeCount > 0) setFiltersOpen(true);
   }, [activeCount]);
@@ -79,11 +71,8 @@ export function TransactionsPage() {
     if (storesQuery.error) console.error('Failed to load stores:', storesQuery.error);
   }, [storesQuery.error]);
 
-  // A page past the end (after a filter change or new data) snaps to the last page.
   const pages = list.data?.pages ?? 0;
-  useEffect(() => {
-    if (!list.isPlaceholderData && pages > 0 && page > pages) update({ page: pages });
-  }, [pages, page, list.isPlaceholderData]);
+  useSnapToLastPage(page, pages, !list.isPlaceholderData, (last) => update({ page: last }));
 
   const rows = list.data?.transactions ?? [];
   const filtered = activeCount > 0 || Boolean(search);

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from './use-debounced-value';
+
+/**
+ * A search box whose committed value lives in the address (the list pages' `?search=`):
+ * returns the box's text and its setter. The text, debounced by `delayMs` (spec §9: 300 ms),
+ * is passed to `commit` when it differs from `search` (trimmed); when `search` changes from
+ * outside (Back/Forward, a 'Clear filters'), the box follows it.
+ */
+export function useSearchBox(search: string, commit: (search: string) => void, delayMs = 300): [string, (text: string) => void] {
+  const [input, setInput] = useState(search);
+  const debounced = useDebouncedValue(input, delayMs);
+  // The debounced box drives the address (only when the typed text changes)...
+  useEffect(() => {
+    if (debounced.trim() !== search) commit(debounced);
+  }, [debounced]);
+  // ...and Back/Forward, which change the address, drive the box.
+  useEffect(() => {
+    if (search !== input.trim()) setInput(search);
+  }, [search]);
+  return [input, setInput];
+}
+
+/**
+ * A page past the end (after a delete or a narrower search) goes to the last page: calls
+ * `goTo(pages)` once the list's answer for this query has arrived (`settled`: not the previous
+ * query's placeholder) and `page > pages > 0`.
+ */
+export function useSnapToLastPage(page: number, pages: number, settled: boolean, goTo: (page: number) => void): void {
+  useEffect(() => {
+    if (settled && pages > 0 && page > pages) goTo(pages);
+  }, [pages, page, settled]);
+}
