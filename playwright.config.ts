@@ -4,8 +4,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests (`npm run test:e2e`): build the web app, start the server on a fresh
- * embedded database with demo data, and drive Debian's Chromium (/usr/bin/chromium).
+ * Browser tests (`npm run test:e2e`): build what is missing or stale (scripts/build.mjs), start
+ * the built server (`node apps/server/dist/main.js`) on a fresh embedded database with demo
+ * data, and drive Debian's Chromium (/usr/bin/chromium).
  */
 /** E2E_PORT lets two runs (e.g. parallel work on one machine) use different ports. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -29,12 +30,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && tsx apps/server/src/main.ts',
+    // What production runs: the built server (scripts/build.mjs first builds what is stale).
+    command: 'node scripts/build.mjs && node apps/server/dist/main.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
   },
 });

@@ -10,10 +10,12 @@
  * BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 16).
  */
 import { spawn, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { build } from '../scripts/build.mjs';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -50,7 +52,7 @@ function quantile(sorted, q) {
 }
 
 let server;
-/** Stops the server's whole process group (tsx runs the app in a child process). */
+/** Stops the server's whole process group. */
 function stopServer() {
   if (!server) return;
   try {
@@ -61,7 +63,9 @@ function stopServer() {
 try {
   await admin(`CREATE DATABASE "${appDb}"`);
   await admin(`CREATE DATABASE "${pgbenchDb}"`);
-  server = spawn('node_modules/.bin/tsx', ['apps/server/src/main.ts'], {
+  // The built server, as production runs it (compiled first when missing or stale; ADR 0011).
+  await build({ names: ['server'] });
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     detached: true,
     env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS + 4), LOGIN_RATE_LIMIT: '100' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -94,7 +98,8 @@ try {
   const cardUids = cardRows.map((r) => r.card_uid);
   let n = 0;
 
-  // Warm-up, then the measured run. Each request earns on one of the five ACTIVE demo cards.
+  // Warm-up, then the measured run. Each request earns on one of the bench's ACTIVE cards,
+  // with its own Idempotency-Key (required on money routes: issue 12 item 8).
   const run = (duration) =>
     autocannon({
       url: `http://127.0.0.1:${PORT}/api/t/demo/transactions/earn`,
@@ -102,7 +107,15 @@ try {
       duration,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ cardUid: cardUids[n++ % cardUids.length], amountCents: 1000 + (n % 500) }) }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ cardUid: cardUids[n++ % cardUids.length], amountCents: 1000 + (n % 500) }),
+          }),
+        },
+      ],
     });
   await run(3);
   const result = await run(SECONDS);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Issue 6's Billing page on the built app and a fresh demo database: a new business signs up,
@@ -9,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 const SCREENS = 'test-results/screens';
 
 async function shoot(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page, `Billing: ${name}`);
   await page.screenshot({ path: `${SCREENS}/billing-${name}.png`, fullPage: true });
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Issue 6's checkouts on the built app and the demo database (decisions.md 'Payments', 'Card
@@ -14,6 +15,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function shoot(page: Page, name: string, fullPage = true) {
+  await expectNoSeriousA11yViolations(page, `Card orders: ${name}`);
   await page.screenshot({ path: `${SCREENS}/card-orders-${name}.png`, fullPage });
 }
 
@@ -98,7 +100,7 @@ test('an admin orders 100 single-sided cards, pays on the demo checkout and find
   // The Demo checkout page.
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/checkout/[^/]+$`));
   await expect(page.getByText('Demo checkout', { exact: true })).toBeVisible();
-  await expect(page.getByText(/no real payment is made/)).toBeVisible();
+  await expect(page.getByText('Demo payments: no money is taken', { exact: true })).toBeVisible();
   await expect(page.getByTestId('checkout-amount')).toHaveText('$50.00');
   await shoot(page, 'checkout');
   await page.setViewportSize(PHONE);

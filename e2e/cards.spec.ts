@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Cards Management (spec §2 'Cards Management', §4 'Card', §5, §8) on the built app and the
@@ -97,6 +98,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(assign).toBeVisible();
   await expect(assign.getByRole('tab', { name: 'Existing customer' })).toHaveAttribute('aria-selected', 'true');
   await expect(assign.getByRole('radiogroup', { name: 'Customers without a card' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Assign Card, existing customer tab');
   await page.screenshot({ path: `${SCREENS}/cards-modal-assign-existing.png` });
   // Submitting without a choice shows the required messages.
   await assign.getByLabel('Store').selectOption({ label: 'Main Store' });
@@ -111,6 +113,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await assign.getByLabel('First name').fill(firstName);
   await assign.getByLabel('Last name').fill(lastName);
   await assign.getByLabel('Email (optional)').fill(`quinn.${suffix}@example.test`);
+  await expectNoSeriousA11yViolations(page, 'Assign Card, new customer');
   await page.screenshot({ path: `${SCREENS}/cards-modal-assign-new.png` });
   await assign.getByRole('button', { name: 'Assign Card' }).click();
   await expect(toast(page, 'Card assigned successfully')).toBeVisible();
@@ -228,6 +231,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(tile(page, uid)).toBeVisible();
   await page.getByLabel('Search cards').fill('NOSUCHCARD99');
   await expect(page.getByText('No cards found matching your criteria')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Cards, no match');
   await page.screenshot({ path: `${SCREENS}/cards-empty-search.png`, fullPage: true });
 });
 
@@ -272,6 +276,7 @@ test('a new business sees the empty state, and the batch size is clamped to its 
 
   await expect(page.getByText('No cards created yet')).toBeVisible();
   await expect(page.getByText('0 of 40 cards used in your free trial')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Cards, none yet');
   await page.screenshot({ path: `${SCREENS}/cards-empty-new-tenant.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Create Card Batch' }).last().click();
@@ -279,6 +284,7 @@ test('a new business sees the empty state, and the batch size is clamped to its 
   await batch.getByLabel('Quantity').fill('50');
   await expect(batch.getByLabel('Quantity')).toHaveValue('40');
   await expect(batch.getByText('You can only create 40 more cards. You currently have 0/40 cards in your trial.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Create Card Batch, shortfall');
   await page.screenshot({ path: `${SCREENS}/cards-modal-create-batch-shortfall.png` });
   await batch.getByLabel('Quantity').fill('3');
   await batch.getByRole('button', { name: 'Create Cards' }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Customers (spec §2 'Customers', §5 'Customer', §8 'Customers') and the customer's own
@@ -84,6 +85,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(add.getByText('Enter a valid email address')).toBeVisible();
   await expect(add.getByText('Enter a valid phone number')).toBeVisible();
   await expect(add.getByLabel('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'Add Customer, errors');
   await page.screenshot({ path: `${SCREENS}/customers-modal-add-errors.png` });
   await add.getByLabel('Email (optional)').fill(email);
   await add.getByLabel('Phone (optional)').fill('+1 555 0199');
@@ -163,6 +165,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(del).toBeVisible();
   await expect(del).toContainText(`Olive Tester${suffix}`);
   await expect(del.getByText('Any cards associated with this customer must be unassigned first.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Delete Customer dialog');
   await page.screenshot({ path: `${SCREENS}/customers-modal-delete.png` });
   // Cancel keeps the customer.
   await del.getByRole('button', { name: 'Cancel' }).click();
@@ -174,6 +177,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(del).toBeHidden();
   await expect(page.getByText('No customers found matching your search')).toBeVisible();
   expect((await findCustomer(page.request, email)).total).toBe(0);
+  await expectNoSeriousA11yViolations(page, 'Customers, no match');
   await page.screenshot({ path: `${SCREENS}/customers-empty-search.png`, fullPage: true });
 
   // Clear search brings the whole list back (and the address loses ?search).
@@ -215,6 +219,7 @@ test('deleting a customer who holds a card is refused with the server message', 
   await expect(del.getByRole('alert')).toHaveText(refusal);
   await expect(toast(page, refusal)).toBeVisible();
   await expect(del).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Delete Customer refused');
   await page.screenshot({ path: `${SCREENS}/customers-modal-delete-refused.png` });
   await del.getByRole('button', { name: 'Cancel' }).click();
   await expect(maria).toBeVisible();
@@ -299,6 +304,7 @@ test("a customer login without a customer record sees 'Customer profile not foun
   );
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Customer profile not found' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Customer profile not found');
   await page.screenshot({ path: `${SCREENS}/customers-dashboard-not-found.png` });
 });
 
@@ -355,6 +361,7 @@ test("a new business sees 'No customers yet' and adds its first customer", async
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
 
   await expect(page.getByText('No customers yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Customers, none yet');
   await page.screenshot({ path: `${SCREENS}/customers-empty.png`, fullPage: true });
   // The same e-mail as a demo customer is fine in another tenant (unique per tenant only).
   await page.getByRole('button', { name: 'Add Customer' }).last().click();
@@ -384,6 +391,7 @@ test("a new business sees 'No customers yet' and adds its first customer", async
   await expect(pager).toContainText('Showing 26 to 27 of 27 customers');
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).last()).toContainText('Maria Garcia');
+  await expectNoSeriousA11yViolations(page, 'Customers, pages');
   await page.screenshot({ path: `${SCREENS}/customers-pagination.png`, fullPage: true });
   // A search goes back to page 1.
   await page.getByRole('searchbox', { name: 'Search customers' }).fill('Filler0');

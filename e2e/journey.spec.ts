@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Issue 6's journey with the Demo provider, no network: a new business signs up, uses its
@@ -38,6 +39,7 @@ test('signup → trial limit → subscribe to Professional → order 100 cards a
   await expect(allowance).toHaveAttribute('data-level', 'limit');
   await expect(allowance.getByText('40 of 40 cards used in your free trial')).toBeVisible();
   await expect(allowance.getByText('You have reached your free trial card limit.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Cards at the trial limit');
   await page.screenshot({ path: `${SCREENS}/journey-trial-limit.png`, fullPage: true });
 
   // Upgrade: add a demo card, then subscribe to Professional.
@@ -82,6 +84,7 @@ test('signup → trial limit → subscribe to Professional → order 100 cards a
   await page.getByRole('link', { name: 'Go to Cards' }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/cards$`));
   await expect(allowance.getByText('140 of 5100 cards used')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Cards after an order');
   await page.screenshot({ path: `${SCREENS}/journey-cards-after-order.png`, fullPage: true });
 
   // Billing's Usage tab agrees.

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * The operator ships a printed-card order (decisions.md 'Card orders': PAID → PROCESSING →
@@ -76,6 +77,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await row.getByRole('button', { name: 'Start processing' }).click();
   let dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Processing?" });
   await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Platform card orders, confirm dialog');
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-confirm.png` });
   await dialog.getByRole('button', { name: 'Start processing' }).click();
   await expect(toast(page, 'Order marked as Processing')).toBeVisible();
@@ -100,6 +102,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await expect(row).toHaveAttribute('data-status', 'DELIVERED');
   await expect(row.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(row.getByRole('button')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'Platform card orders, delivered');
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-delivered.png`, fullPage: true });
 
   // The tenant sees it delivered.

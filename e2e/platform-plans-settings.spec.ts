@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Platform plans, settings and subscription analytics (issue 7; spec §2 'Platform area', §3
@@ -168,6 +169,7 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
     const confirm = page.getByRole('dialog', { name: 'Delete Plan' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm.getByRole('alert')).toHaveText(IN_USE);
+    await expectNoSeriousA11yViolations(page, 'Delete Plan refused');
     await page.screenshot({ path: `${SCREENS}/platform-plan-in-use.png` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
@@ -202,6 +204,7 @@ test('signups switched off in Settings → Platform refuse /signup with the serv
     await allow.uncheck();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Platform settings saved');
     await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
     // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
@@ -272,5 +275,6 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await expect(page.getByRole('heading', { name: 'Recent Payments' })).toBeVisible();
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByRole('heading', { name: 'Subscription Events' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Subscription Analytics with data');
   await page.screenshot({ path: `${SCREENS}/platform-subscriptions.png`, fullPage: true });
 });

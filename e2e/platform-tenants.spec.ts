@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * The operator's tenant management (spec §2 'Platform area', §5 'Tenant create', §8 'Tenants';
@@ -77,6 +78,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await createButton.click();
   await expect(create.getByRole('alert')).toHaveText('Slug is already taken');
   await expect(create.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'Create tenant, slug taken');
   await page.screenshot({ path: `${SCREENS}/platform-tenant-create-conflict.png` });
 
   await create.getByLabel('Slug').fill(slug);
@@ -122,6 +124,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await owner.reload();
   await expect(strip.getByRole('heading', { name: 'Payment Past Due' })).toBeVisible();
   await expect(owner.getByRole('group', { name: 'Total Customers' })).toBeVisible();
+  await expectNoSeriousA11yViolations(owner, 'Owner dashboard, past due');
   await owner.screenshot({ path: `${SCREENS}/platform-tenant-owner-past-due.png` });
   await ownerContext.close();
 
@@ -136,6 +139,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(deleteButton).toBeDisabled();
   await confirm.fill(slug);
   await expect(deleteButton).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, 'Delete Tenant dialog');
   await page.screenshot({ path: `${SCREENS}/platform-tenant-delete.png` });
   await deleteButton.click();
   await expect(toast(page, 'Tenant deleted successfully')).toBeVisible();
@@ -156,5 +160,6 @@ test('a tenant admin opening the platform area sees Access Denied', async ({ pag
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('Platform admin access required')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'Platform Access Denied (tenant admin)');
   await page.screenshot({ path: `${SCREENS}/platform-access-denied.png` });
 });

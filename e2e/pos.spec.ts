@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Issue 2's browser flows on the built app and a fresh demo database: a cashier signs in
@@ -35,6 +36,7 @@ test('a cashier earns and redeems cashback at the POS, then signs out', async ({
   await expect(page.getByText(`Cashback earned: $0.75`)).toBeVisible();
   await expect(page.getByTestId('card-balance')).toHaveText(`$${afterEarn}`);
   await expect(page.getByLabel('Purchase amount')).toHaveValue('');
+  await expectNoSeriousA11yViolations(page, 'POS after an earn');
   await page.screenshot({ path: `${SCREENS}/pos-after-earn.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Redeem' }).click();
@@ -93,8 +95,10 @@ test('signup creates a business on trial and lands on its dashboard', async ({ p
   await page.getByLabel('Email').fill(`nina+${Date.now()}@bakery.test`);
   await page.getByLabel('Password', { exact: true }).fill('12345');
   await page.getByLabel('Confirm password').fill('12345');
+  // The operator's minimum (issue 12 item 8; 8 by default) is shown and checked in the browser.
+  await expect(page.getByText('At least 8 characters')).toBeVisible();
   await page.getByRole('button', { name: /Create|Sign up|Start/ }).click();
-  await expect(page.getByText('Password must be at least 6 characters long').first()).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('secret12');
   await page.getByLabel('Confirm password').fill('secret13');
   await page.getByRole('button', { name: /Create|Sign up|Start/ }).click();
@@ -104,6 +108,7 @@ test('signup creates a business on trial and lands on its dashboard', async ({ p
   await expect(page).toHaveURL(/\/t\/ninas-store[-\d]*\/dashboard$/);
   await expect(page.getByText('Trial', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('0 of 40')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Dashboard of a new tenant');
   await page.screenshot({ path: `${SCREENS}/dashboard-new-tenant.png`, fullPage: true });
 });
 
@@ -120,6 +125,7 @@ test('the login page and the POS look right on a phone', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/pos-phone-top.png` });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Phone menu');
   await page.screenshot({ path: `${SCREENS}/pos-phone-menu.png` });
 });
 
@@ -133,6 +139,7 @@ test('each demo account lands on its home after sign-in (spec §2 redirect after
     await signInWithFill(page, email);
     await expect(page).toHaveURL(home);
     await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page, `Home of ${email}`);
     await page.screenshot({ path: `${SCREENS}/${shot}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Issue 3's public card page (/{slug}/c/{cardUid}?t=) and the POS camera scanner, on the built
@@ -172,6 +173,7 @@ test('an unknown card shows Invalid Card; failures show Card Not Available', asy
   await page.goto(`/demo/c/${CARD}`);
   await expect(page.getByRole('heading', { name: 'Card Not Available' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Failed to load card information')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Public card, unavailable');
   await page.screenshot({ path: `${SCREENS}/public-card-unavailable.png`, fullPage: true });
 });
 
@@ -285,6 +287,7 @@ test('the scanner runs until Stop camera (desktop)', async ({ page }) => {
   const scanner = page.getByRole('region', { name: 'Camera scanner' });
   await scanner.getByRole('button', { name: 'Start camera' }).click();
   await expectVideoPlaying(page);
+  await expectNoSeriousA11yViolations(page, 'POS with the camera running');
   await page.screenshot({ path: `${SCREENS}/pos-scanner-open.png`, fullPage: true });
   await scanner.getByRole('button', { name: 'Stop camera' }).click();
   await expect(page.getByTestId('scanner-viewfinder')).toHaveCount(0);
@@ -305,6 +308,7 @@ test('camera problems show as a warning in the scanner header', async ({ page })
   await scanner.getByRole('button', { name: 'Start camera' }).click();
   await expect(scanner.getByRole('status').filter({ hasText: 'Camera permission denied. Allow camera access in your browser settings.' })).toBeVisible();
   await expect(scanner.getByRole('button', { name: 'Start camera' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'POS camera permission denied');
   await scanner.screenshot({ path: `${SCREENS}/pos-scanner-permission-denied.png` });
 
   await page.evaluate(() => {

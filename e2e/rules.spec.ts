@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Rules & Settings (spec §2 'Rules & Settings', §5 'Rates' and 'Offer', §8 'Rules'; issue 5)
@@ -156,6 +157,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   expect(offerBonus).toBeGreaterThanOrEqual(200); // Welcome Month + this offer
   const rate = Math.min(Math.min(500 + tierBonus, 2000) + offerBonus, 5000);
   expect(preview).toBe(money(Math.floor((4000 * rate) / 10000)));
+  await expectNoSeriousA11yViolations(page, 'Rules, cashback preview');
   await page.screenshot({ path: `${SCREENS}/rules-preview.png`, fullPage: true });
 
   // Loyalty Tiers: thresholds that do not rise are refused by the server, nothing is stored.
@@ -167,6 +169,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await page.getByRole('button', { name: 'Save Tier Rules' }).click();
   await expect(toast(page, THRESHOLD_ERROR)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Tier rules' }).getByRole('alert')).toHaveText(THRESHOLD_ERROR);
+  await expectNoSeriousA11yViolations(page, 'Rules, tier error');
   await page.screenshot({ path: `${SCREENS}/rules-tiers-error.png`, fullPage: true });
   const tiersAfter = (await (await page.request.get('/api/t/demo/rules/tiers')).json()).rules as TierRuleBody[];
   expect(tiersAfter.find((r) => r.tier === 'PLATINUM')!.minTotalSpendCents).toBe(200_000);
@@ -198,6 +201,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await expect(editDialog.getByLabel('Offer name')).toHaveValue(offerName);
   await expect(editDialog.getByLabel('Bonus rate (%)')).toHaveValue('1.0');
   await editDialog.getByLabel('Active').uncheck();
+  await expectNoSeriousA11yViolations(page, 'Edit Offer dialog');
   await page.screenshot({ path: `${SCREENS}/rules-offer-modal-edit.png` });
   await editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Offer updated successfully')).toBeVisible();
@@ -208,6 +212,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await page.getByRole('button', { name: 'Initialize default rules' }).click();
   const confirm = page.getByRole('dialog', { name: 'Initialize default rules?' });
   await expect(confirm).toContainText('replaces your current cashback and tier rules');
+  await expectNoSeriousA11yViolations(page, 'Initialize rules dialog');
   await page.screenshot({ path: `${SCREENS}/rules-initialize-confirm.png` });
   await confirm.getByRole('button', { name: 'Replace with defaults' }).click();
   await expect(toast(page, 'Default rules initialized successfully')).toBeVisible();
@@ -247,6 +252,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.route('**/api/t/demo/rules/offers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error', code: 'INTERNAL' }) }));
   await page.goto(RULES);
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load rules and offers' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page, 'Rules, load error');
   await page.screenshot({ path: `${SCREENS}/rules-load-error.png`, fullPage: true });
 
   // No offers yet: the empty state with its Create New Offer button.
@@ -258,6 +264,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await tab(page, 'Special Offers').click();
   await expect(page.getByText('No offers yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create New Offer' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Rules, no offers');
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * The dashboard's subscription status strip (spec §4 'Tenant subscriptionStatus') in each of
@@ -54,6 +55,7 @@ test('the status strip names each subscription state and leads to the right Bill
   await expect(strip.getByText('Your last payment failed. You have 3 days left to update your payment method before access is limited.')).toBeVisible();
   await expect(strip.getByRole('link', { name: 'Update Payment Method' })).toHaveAttribute('href', '/t/demo/billing?tab=payment-methods');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Past due, in grace');
   await page.screenshot({ path: `${SCREENS}/status-past-due-grace.png` });
 
   // PAST_DUE after the grace period: the restore text, and POS, Cards, Transactions greyed.
@@ -64,6 +66,7 @@ test('the status strip names each subscription state and leads to the right Bill
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
     await expect(nav.locator('[aria-disabled="true"]', { hasText: label })).toBeVisible();
   }
+  await expectNoSeriousA11yViolations(page, 'Past due, grace over');
   await page.screenshot({ path: `${SCREENS}/status-past-due-expired.png` });
 
   await tenantAs(page, { subscriptionStatus: 'CANCELED', canTransact: false });

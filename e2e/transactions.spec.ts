@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Dashboard and Transactions (spec §2 'Dashboard' and 'Transactions', §4 'Dashboard banner',
@@ -134,7 +136,10 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   // More than one page of transactions: top up through the API with small earns when needed.
   let total = (await listApi(page.request, { limit: '1' })).total;
   for (let i = 0; total <= 55; i++, total++) {
-    const res = await page.request.post('/api/t/demo/transactions/earn', { data: { cardUid: 'DEM0CARD0003', amountCents: 100 + i, category: 'OTHER' } });
+    const res = await page.request.post('/api/t/demo/transactions/earn', {
+      headers: { 'Idempotency-Key': randomUUID() },
+      data: { cardUid: 'DEM0CARD0003', amountCents: 100 + i, category: 'OTHER' },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
 
@@ -186,6 +191,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await panel.getByLabel('To date').fill('2001-01-31');
   await expect(page.getByText('No transactions found matching your criteria')).toBeVisible();
   await expect(page).toHaveURL(/from=2001-01-01/);
+  await expectNoSeriousA11yViolations(page, 'Transactions, no match');
   await page.screenshot({ path: `${SCREENS}/tx-transactions-empty-filtered.png`, fullPage: true });
 
   // Today only: today's redeems, the cashier's $1.00 among them.
@@ -196,6 +202,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   expect(todays.transactions.map((t) => t.id)).toContain(redeemRow.id);
   await expect(summary(page)).toHaveText(`Showing 1 to ${todays.total} of ${todays.total} results`);
   await expect(tableRows(page)).toHaveCount(todays.total);
+  await expectNoSeriousA11yViolations(page, 'Transactions, filtered');
   await page.screenshot({ path: `${SCREENS}/tx-transactions-filtered.png`, fullPage: true });
 
   // Export CSV: transactions.csv holds exactly the filtered rows (the search box is not applied).
@@ -228,6 +235,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(page.getByRole('region', { name: 'Filters' })).toBeHidden();
   await expect(page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first()).toBeVisible();
   await expect(tableRows(page).first()).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'Transactions on a phone');
   await page.screenshot({ path: `${SCREENS}/tx-transactions-phone.png` });
   await page.goto('/t/demo/dashboard');
   await expect(tile(page, 'Total Customers')).toBeVisible();
@@ -261,6 +269,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await expect(banner.getByText(/4 free activations remaining/)).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/t/demo/billing');
   await expect(banner.getByRole('link', { name: 'Order More Cards' })).toHaveAttribute('href', '/t/demo/card-orders');
+  await expectNoSeriousA11yViolations(page, 'Dashboard banner, trial running low');
   await page.screenshot({ path: `${SCREENS}/tx-banner-trial-low.png` });
   await page.unrouteAll();
 
@@ -273,6 +282,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await expect(banner.getByText("You've used all 40 free card activations.")).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/t/demo/billing');
   await expect(banner.getByRole('link', { name: 'Order More Cards' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Dashboard banner, trial expired');
   await page.screenshot({ path: `${SCREENS}/tx-banner-expired.png` });
   await page.unrouteAll();
 
@@ -297,6 +307,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
     if (used === 500) {
       await expect(banner.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/t/demo/billing');
       await expect(banner.getByRole('link', { name: 'Order More Cards' })).toHaveAttribute('href', '/t/demo/card-orders');
+      await expectNoSeriousA11yViolations(page, 'Dashboard banner, plan full');
       await page.screenshot({ path: `${SCREENS}/tx-banner-plan-full.png` });
     } else {
       await expect(banner.getByRole('link')).toHaveCount(0);
@@ -325,6 +336,7 @@ test('failures: the dashboard says so and retries; the transaction list offers a
   await page.route(/\/api\/t\/demo\/transactions\?/, (route) => route.fulfill({ status: 500, json: { error: 'boom', code: 'INTERNAL' } }));
   await page.goto('/t/demo/transactions');
   await expect(page.getByText('Transactions could not be loaded right now.')).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page, 'Transactions, load error');
   await page.screenshot({ path: `${SCREENS}/tx-transactions-retry.png` });
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -349,5 +361,6 @@ test('a new business sees both empty states', async ({ page }) => {
   await page.goto(`/t/${slug}/transactions`);
   await expect(page.getByRole('heading', { name: 'No transactions yet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'Transactions, empty');
   await page.screenshot({ path: `${SCREENS}/tx-transactions-empty.png`, fullPage: true });
 });

@@ -1,20 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Vite config of the web app (apps/web). Dev server on :5173 proxies the API (`/api`) and the
  * health check (`/healthz`) to the Fastify server on :3000, so the browser sees one origin and
- * the session cookie just works. `vite build` writes apps/web/dist.
+ * the session cookie just works. `vite build` writes apps/web/dist. `@loyalty/contract` and
+ * `@loyalty/domain` are bundled from their TypeScript sources (the `@loyalty/source` export
+ * condition, ADR 0011), so the web build does not wait for their dist/.
  */
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': `${root}src` },
+    conditions: ['@loyalty/source', ...defaultClientConditions],
   },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { build } from '../../scripts/build.mjs';
 
 /** Admin URL of the PostgreSQL server (a database the role may connect to). */
 export const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,13 +32,15 @@ export async function admin(sql) {
 }
 
 /**
- * Starts `apps/server/src/main.ts` on `databaseUrl` (migrations run at start) in its own
- * process group, production-like: NODE_ENV=production (with the variables it requires),
- * LOG_LEVEL=warn. Node runs the app itself (tsx as an import hook), so `pid` is the server's
- * process, whose /proc/<pid>/status the benchmark samples. Resolves once /healthz answers.
+ * Starts the built server (`apps/server/dist/main.js`, compiled first when missing or stale;
+ * ADR 0011) on `databaseUrl` (migrations run at start) in its own process group,
+ * production-like: NODE_ENV=production (with the variables it requires), LOG_LEVEL=warn.
+ * Node runs the app itself, so `pid` is the server's process, whose /proc/<pid>/status the
+ * benchmark samples. Resolves once /healthz answers.
  */
 export async function startServer({ databaseUrl, port, env = {} }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await build({ names: ['server'] });
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     detached: true,
     env: {
       ...process.env,

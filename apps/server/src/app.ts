@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,15 +10,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { counterStore, rateLimitStoreOf } from './http/counters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerUnsafeTextGuard } from './http/unsafe-text.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerTenantGuard } from './http/tenant-context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { passwordRoutes } from './modules/auth/password.ts';
+import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { addFundsRoutes } from './modules/add-funds/routes.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
@@ -33,6 +39,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes } from './modules/platform/routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
+import { CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -43,6 +50,10 @@ export interface AppDeps {
   logger?: boolean;
   /** The payment provider; default from config (payments/index.ts). Tests may pass their own. */
   provider?: PaymentProvider;
+  /** The clock of rate limits and the login throttle (tests move it); default `new Date()`. */
+  now?: () => Date;
+  /** Key prefix of the Redis counters (REDIS_URL); tests isolate themselves with their own. */
+  redisPrefix?: string;
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -56,11 +67,25 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, handle } = deps;
   const db = handle.db;
-  const provider = deps.provider ?? paymentProvider(config);
+  const provider = deps.provider ?? paymentProvider(config, PROVIDER_CUSTOMERS);
+  const http = httpWiring(db);
+  const now = deps.now ?? (() => new Date());
+  // Rate-limit and login-throttle counters shared by every instance (issue 12 item 4, ADR 0009).
+  const counters = counterStore(db, config.redisUrl, deps.redisPrefix);
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // TRUST_PROXY (issue 12): by default no proxy is trusted, so X-Forwarded-For cannot pick request.ip.
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Requests refused before routing (a path that is not valid UTF-8, e.g. %ff: 400; a path
+    // parameter over 100 characters: 414) answer in the API's error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        void reply.status(414).send({ error: 'URI too long', code: 'VALIDATION_ERROR' });
+        return;
+      }
+      void reply.status(400).send({ error: 'Invalid URL: the path is not valid percent-encoded UTF-8', code: 'VALIDATION_ERROR', details: [{ field: 'url', message: error.message }] });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,32 +106,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters, now) });
+  app.addHook('onClose', () => counters.close());
   await app.register(swagger, {
     openapi: { info: { title: 'Loyalty Cards API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
-  await app.register(sessionPlugin, { db });
+  registerOriginCheck(app, config);
+  registerUnsafeTextGuard(app);
+  await app.register(sessionPlugin, { store: http.sessions });
 
   await app.register(healthRoutes, { handle });
-  await app.register(authRoutes, { prefix: '/api/auth', db, config });
+  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now });
+  await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
+  await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });
   await app.register(
     async (tenantScope) => {
-      registerTenantGuard(tenantScope, db);
-      await tenantScope.register(tenantRoutes, { db });
+      registerTenantGuard(tenantScope, http.findTenant);
+      await tenantScope.register(tenantRoutes, { db, config });
       await tenantScope.register(cardRoutes, { db, config });
       await tenantScope.register(transactionRoutes, { db });
       await tenantScope.register(storeRoutes, { db, config });
-      await tenantScope.register(customerRoutes, { db, config, provider });
+      await tenantScope.register(customerRoutes, { db });
+      await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config });
       await tenantScope.register(userRoutes, { db, config });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
-      await tenantScope.register(checkoutRoutes, { db, config, provider });
+      await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
     },
     { prefix: '/api/t/:slug' },
@@ -115,8 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
-  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider });
-  await app.register(platformRoutes, { prefix: '/api/platform', db });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
+  await app.register(platformRoutes, { prefix: '/api/platform', db, config });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

@@ -44,3 +44,39 @@ export const AuthResponse = z.object({
   tenant: SessionTenant.nullable(),
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** The smallest password minimum the platform setting `security.passwordMinLength` may hold (spec §9: 6–128). */
+export const PASSWORD_MIN_FLOOR = 6;
+
+/**
+ * GET /api/auth/password-policy (issue 12 item 8; public, no login: the signup page needs it).
+ * `minLength`: characters (Unicode code points) every new password needs, from the platform
+ * setting `security.passwordMinLength` (6–128, default 8). The contract's static min(6) of the
+ * password fields stays as the floor; the server checks the setting whenever a password is set.
+ */
+export const PasswordPolicy = z.object({
+  minLength: z.number().int().min(PASSWORD_MIN_FLOOR).max(128),
+});
+export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
+
+/**
+ * PUT /api/auth/password body (issue 12 item 8: every signed-in user changes their own
+ * password): the current password (checked with argon2id) and the new one (at least 6 here,
+ * at least the platform's `passwordMinLength` on the server; different from the current one).
+ */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(PASSWORD_MIN_FLOOR, `Password must be at least ${PASSWORD_MIN_FLOOR} characters long`)
+    .max(200, 'Password must be at most 200 characters long'),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/**
+ * GET /api/auth/login-options (issue 12 item 1): what the login page may offer. `demoAccounts`
+ * is true only where the demo accounts were seeded (never in production), so the page lists
+ * their published passwords only where they work.
+ */
+export const LoginOptions = z.object({ demoAccounts: z.boolean() });
+export type LoginOptions = z.infer<typeof LoginOptions>;

@@ -21,6 +21,7 @@ export const BillingPlan = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The monthly price, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)); a period costs priceMonthly × its months. */
   priceMonthly: z.number().int(),
   billingPeriod: BillingPeriod,
   stripePriceId: z.string().nullable(),
@@ -125,6 +126,7 @@ export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 export const Invoice = z.object({
   id: z.string(),
   created: z.number().int(),
+  /** Paid amount, integer cents (the spec's and Stripe's name, kept). */
   amount_paid: z.number().int(),
   status: z.string(),
   period_start: z.number().int(),

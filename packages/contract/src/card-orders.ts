@@ -88,7 +88,7 @@ export type CardOrderListResponse = z.infer<typeof CardOrderListResponse>;
 
 /**
  * The operator's fulfilment steps (decisions.md 'Card orders': PAID → PROCESSING → SHIPPED →
- * DELIVERED, one step at a time; CANCELLED and PENDING_PAYMENT are the tenant's).
+ * DELIVERED, one step at a time; CANCELED and PENDING_PAYMENT are the tenant's).
  */
 export const NEXT_FULFILMENT_STATUS: Partial<Record<CardOrderStatus, CardOrderStatus>> = {
   PAID: 'PROCESSING',
@@ -96,8 +96,15 @@ export const NEXT_FULFILMENT_STATUS: Partial<Record<CardOrderStatus, CardOrderSt
   SHIPPED: 'DELIVERED',
 };
 
-/** A card order as the platform operator sees it: the order plus its tenant. */
-export const PlatformCardOrder = CardOrder.extend({ tenant: z.object({ id: z.string(), name: z.string(), slug: z.string() }) });
+/**
+ * A card order as the platform operator sees it: the order plus its tenant, and `demoPayment`:
+ * true when it was paid on the Demo provider's checkout (no money was taken; in production
+ * it cannot be fulfilled, issue 12 item 2).
+ */
+export const PlatformCardOrder = CardOrder.extend({
+  tenant: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  demoPayment: z.boolean(),
+});
 export type PlatformCardOrder = z.infer<typeof PlatformCardOrder>;
 
 /** GET /api/platform/card-orders?status= → every tenant's orders, newest first (at most 200). */

@@ -25,7 +25,7 @@ export const Category = z.enum(['PURCHASE', 'REPAIR', 'OTHER']);
 export type Category = z.infer<typeof Category>;
 
 /** Card order status (decisions.md, 'Card orders'). */
-export const CardOrderStatus = z.enum(['PENDING_PAYMENT', 'PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
+export const CardOrderStatus = z.enum(['PENDING_PAYMENT', 'PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELED']);
 export type CardOrderStatus = z.infer<typeof CardOrderStatus>;
 
 /** Plan billing period (spec §3, §9). */

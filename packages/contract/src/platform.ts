@@ -25,7 +25,9 @@ export const PlatformStats = z.object({
   activeTenants: z.number().int(),
   totalStores: z.number().int(),
   totalCustomers: z.number().int(),
+  /** Net revenue of all time, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   totalRevenue: z.number().int(),
+  /** Net revenue of this UTC month, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   monthlyRevenue: z.number().int(),
   trends: z.object({
     totalTenants: Trend,
@@ -55,8 +57,12 @@ export const ActivityQuery = z.object({ limit: z.coerce.number().int().min(1).ma
 export const ActivityResponse = z.object({ activity: z.array(ActivityItem) });
 export type ActivityResponse = z.infer<typeof ActivityResponse>;
 
-/** A tenant as the operator sees it: the tenant view of spec §3 plus its owner (first active tenant_admin) and customer count. */
-export const PlatformTenant = TenantResponse.extend({
+/**
+ * A tenant as the operator sees it: the tenant view of spec §3 plus its owner (first active
+ * tenant_admin) and customer count; without `paymentProvider`, which is the install's, not a
+ * tenant's (issue 12 item 2).
+ */
+export const PlatformTenant = TenantResponse.omit({ paymentProvider: true }).extend({
   owner: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   customersCount: z.number().int(),
 });
@@ -140,6 +146,7 @@ export type PlatformPlanListResponse = z.infer<typeof PlatformPlanListResponse>;
 export const PlanInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
   description: z.string().trim().max(500).default(''),
+  /** The monthly price, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   priceMonthly: z.number({ error: 'Price must be a number' }).int('Price must be whole cents').min(0, 'Price cannot be negative').max(100_000_000, 'Price is too large'),
   billingPeriod: BillingPeriod.default('monthly'),
   stripePriceId: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
@@ -163,16 +170,20 @@ export const SubscriptionAnalyticsQuery = z.object({ timeframe: AnalyticsTimefra
  */
 export const SubscriptionAnalytics = z.object({
   timeframe: AnalyticsTimeframe,
+  /** Net revenue of the timeframe, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   totalRevenue: z.number().int(),
   totalSubscriptions: z.number().int(),
   activeSubscriptions: z.number().int(),
+  /** `revenue`: the day's net revenue, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number().int() })),
+  /** `amount`: the plan's summed net revenue, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   topPlans: z.array(z.object({ planId: z.string(), plan: z.object({ name: z.string() }), amount: z.number().int(), count: z.number().int() })),
   subscriptionEvents: z.array(
     z.object({
       id: z.string(),
       eventType: z.string(),
       tenant: z.object({ name: z.string(), slug: z.string() }),
+      /** The plan; `priceMonthly` in integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
       plan: z.object({ name: z.string(), priceMonthly: z.number().int() }).nullable(),
       createdAt: z.string(),
     }),
@@ -182,6 +193,7 @@ export const SubscriptionAnalytics = z.object({
       id: z.string(),
       tenant: z.object({ name: z.string() }),
       plan: z.object({ name: z.string() }).nullable(),
+      /** The payment, integer cents, negative for a refund (the spec's name, kept (issue 13: new money fields end in Cents)). */
       amount: z.number().int(),
       status: z.string(),
       createdAt: z.string(),
@@ -196,6 +208,12 @@ export type SubscriptionAnalytics = z.infer<typeof SubscriptionAnalytics>;
  * tenants per status now, and monthlyGrowth = new tenants this month against last month (%).
  */
 export const PlatformAnalytics = z.object({
+  /**
+   * `revenue`: the month's net revenue, integer cents. Not a spec name (the spec names only
+   * the subscription analytics' revenueByDay); it keeps that field's `revenue` so both charts
+   * read the same shape. Added in issue 7, before the issue-13 rule that new money fields end
+   * in Cents.
+   */
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })),
   tenantsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
   tenantsByStatus: z.array(z.object({ status: SubscriptionStatus, count: z.number().int() })),
@@ -205,6 +223,7 @@ export type PlatformAnalytics = z.infer<typeof PlatformAnalytics>;
 
 /** The default plan choices of the settings form (spec §9: starter, pro, enterprise). */
 export const DefaultPlanKey = z.enum(['starter', 'pro', 'enterprise']);
+export type DefaultPlanKey = z.infer<typeof DefaultPlanKey>;
 
 /**
  * GET/PUT /api/platform/settings (spec §3 'Platform settings'; decisions.md: stored
@@ -225,6 +244,17 @@ export const PlatformSettings = z.object({
     sessionTimeout: z.number({ error: 'Session timeout must be a number' }).int().min(1, 'Session timeout must be 1–720 hours').max(720, 'Session timeout must be 1–720 hours'),
     passwordMinLength: z.number().int().min(6, 'Minimum password length must be 6–128').max(128, 'Minimum password length must be 6–128'),
     requireTwoFactor: z.boolean(),
+    /**
+     * Wrong passwords allowed per account and client address in 15 minutes before that pair is
+     * held back (ADR 0009 derives the per-address and per-account ceilings from it). Optional
+     * in input for older clients; the server's default is 10.
+     */
+    maxLoginAttempts: z
+      .number({ error: 'Maximum login attempts must be a number' })
+      .int('Maximum login attempts must be a whole number')
+      .min(3, 'Maximum login attempts must be 3–100')
+      .max(100, 'Maximum login attempts must be 3–100')
+      .default(10),
   }),
   platform: z.object({
     defaultPlan: DefaultPlanKey,

@@ -28,7 +28,9 @@ export type RedeemRequest = z.infer<typeof RedeemRequest>;
 /** Earn answer (spec §3): balances and cashback in cents. */
 export const EarnResponse = z.object({
   transactionId: z.string(),
+  /** The card's balance after the earn, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   newBalance: z.number().int(),
+  /** The cashback credited by this earn, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   cashbackEarned: z.number().int(),
   rateBps: z.number().int(),
   tier: Tier,
@@ -38,7 +40,9 @@ export type EarnResponse = z.infer<typeof EarnResponse>;
 /** Redeem answer (spec §3): cents. */
 export const RedeemResponse = z.object({
   transactionId: z.string(),
+  /** The card's balance after the redeem, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   newBalance: z.number().int(),
+  /** The amount taken off the card, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
   amountRedeemed: z.number().int(),
 });
 export type RedeemResponse = z.infer<typeof RedeemResponse>;

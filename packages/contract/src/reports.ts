@@ -28,7 +28,9 @@ export const DashboardResponse = z.object({
     totalCards: z.number().int(),
     activeCards: z.number().int(),
     totalTransactions: z.number().int(),
+    /** Σ cashback of EARN rows, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
     totalCashbackIssued: z.number().int(),
+    /** Σ amount of REDEEM rows, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
     totalCashbackRedeemed: z.number().int(),
     /** Offers active now (isActive and startAt ≤ now < endAt). */
     activeOffers: z.number().int(),

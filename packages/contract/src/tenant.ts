@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { SubscriptionStatus } from './enums.ts';
 
+/** Which payment provider runs (issue 12 item 2): 'stripe', or 'demo' (no money is taken). */
+export const PaymentProviderKind = z.enum(['stripe', 'demo']);
+export type PaymentProviderKind = z.infer<typeof PaymentProviderKind>;
+
 /** `subscriptionInfo` of the tenant (spec §3 'Tenant'). Limits: −1 is unlimited. */
 export const SubscriptionInfo = z.object({
   isActive: z.boolean(),
@@ -31,5 +35,10 @@ export const TenantResponse = z.object({
   canTransact: z.boolean(),
   /** decisions.md 'Trial, subscription and quota'. */
   subscriptionRequired: z.boolean(),
+  /**
+   * The payment provider the install runs (issue 12 item 2; PAYMENT_PROVIDER): 'demo' takes
+   * no money (every screen that takes money says so), 'stripe' charges for real.
+   */
+  paymentProvider: PaymentProviderKind,
 });
 export type TenantResponse = z.infer<typeof TenantResponse>;

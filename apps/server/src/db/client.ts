@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { OwnerOnlyNodeFS, prepareDataDir } from './data-dir.ts';
 
 /** The Drizzle database, the same type over PGlite and node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   /** Resolves when the database answers `SELECT 1`; throws otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Start-up warnings for the operator to read, one line each (issue 12 item 6): e.g. an
+   * existing DATA_DIR open to other users, with the fix. Always [] on PostgreSQL and in memory.
+   */
+  warnings: string[];
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -34,6 +39,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /**
  * Opens PostgreSQL when `databaseUrl` is set (node-postgres pool of `poolSize`), else the
  * embedded PGlite in `dataDir` ('memory://' for an in-memory one). DESIGN.md 'database'.
+ * On disk, `dataDir` is created 0700 and everything PGlite writes in it is private to this
+ * user (0600 files, 0700 folders); an existing folder open to others is left as it is and
+ * reported in `warnings` (issue 12 item 6, data-dir.ts). Throws when the folder cannot be
+ * created or the database cannot be opened.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -55,10 +64,12 @@ export async function openDatabase(opts: {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      warnings: [],
     };
   }
-  if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
+  const onDisk = opts.dataDir !== 'memory://';
+  const warnings = onDisk ? prepareDataDir(opts.dataDir) : [];
+  const client = onDisk ? await PGlite.create({ fs: new OwnerOnlyNodeFS(opts.dataDir) }) : await PGlite.create(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -68,5 +79,6 @@ export async function openDatabase(opts: {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    warnings,
   };
 }

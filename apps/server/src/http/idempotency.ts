@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_REQUIRED } from '@loyalty/contract';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, badRequest } from './errors.ts';
@@ -12,8 +13,9 @@ export interface IdempotentReplay {
 }
 
 /**
- * Reads the `Idempotency-Key` header (optional; 1–200 printable characters). Throws 400 for
- * a malformed key. DESIGN.md 'Money moves in one transaction'.
+ * Reads the `Idempotency-Key` header (1–200 printable characters): null when absent (money
+ * routes use `requireIdempotencyKey`). Throws 400 for a malformed key. DESIGN.md 'Money
+ * moves in one transaction'.
  */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -24,6 +26,33 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   }
   return key;
 }
+
+/**
+ * Reads the `Idempotency-Key` a money route requires (issue 12 item 8). Returns the key;
+ * throws 400 VALIDATION_ERROR 'Idempotency-Key header required' with details
+ * `[{ field: 'headers.idempotency-key', message: 'Required' }]` when the header is absent, and
+ * `idempotencyKeyOf`'s 400 when it is malformed.
+ */
+export function requireIdempotencyKey(request: FastifyRequest): string {
+  const key = idempotencyKeyOf(request);
+  if (key === null) throw badRequest(IDEMPOTENCY_KEY_REQUIRED, [{ field: 'headers.idempotency-key', message: 'Required' }]);
+  return key;
+}
+
+/**
+ * Route options every money route spreads into its own (issue 12 item 8: earn, redeem, add
+ * funds, and every movement added later): a `preValidation` hook that refuses a request
+ * without a well-formed key before the body is validated, the tenant guard runs or anything is
+ * read or written, so the 400 says exactly 'Idempotency-Key header required'. The route's
+ * schema also declares `headers: IdempotencyKeyHeaders` (the contract), which puts the header
+ * in the OpenAPI document as required and types `request.headers['idempotency-key']` as a
+ * string; that validation never fails after this hook.
+ */
+export const moneyRouteOptions = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    requireIdempotencyKey(request);
+  },
+};
 
 /** SHA-256 of the route and the parsed body: what "the same request" means for a key. */
 export function requestFingerprint(route: string, body: unknown): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherTenant, createTestContext, demoSessions, loginAs, type TestContext } from '../../test/helpers.ts';
+import { createOtherTenant, createTestContext, demoSessions, idempotencyKey, loginAs, type TestContext } from '../../test/helpers.ts';
 
 /**
  * Every tenant route × every role × own/other tenant (DESIGN.md 'Roles', spec §6). Bodies
@@ -35,7 +35,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/t/demo/users',
     headers: { cookie: cookies.admin! },
-    payload: { firstName: 'Matrix', lastName: 'Target', email: 'matrix-target@example.com', password: 'secret1', role: 'cashier', storeId: mainStoreId },
+    payload: { firstName: 'Matrix', lastName: 'Target', email: 'matrix-target@example.com', password: 'secret12', role: 'cashier', storeId: mainStoreId },
   });
   staffTargetId = res.json().id;
 });
@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   demoOrderId = order.json().id;
   const open = async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${janeCustomerId}/add-funds`, headers: { cookie: cookies.admin! }, payload: { amountCents: 100 } });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${janeCustomerId}/add-funds`, headers: { cookie: cookies.admin!, ...idempotencyKey() }, payload: { amountCents: 100 } });
     return res.json().checkoutUrl.split('/').pop() as string;
   };
   payCheckoutId = await open();
@@ -94,7 +94,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: 'users',
-    body: () => ({ firstName: 'Matrix', lastName: 'Staff', email: `matrix-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret1', role: 'tenant_admin' }),
+    body: () => ({ firstName: 'Matrix', lastName: 'Staff', email: `matrix-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret12', role: 'tenant_admin' }),
     allowed: ['platform', 'admin'],
     ok: 201,
   },
@@ -111,7 +111,7 @@ const routes: Route[] = [
     get path() {
       return `users/${staffTargetId ?? ':id'}/password`;
     },
-    body: () => ({ password: 'secret2' }),
+    body: () => ({ password: 'secret22' }),
     allowed: ['platform', 'admin'],
     ok: 204,
   },
@@ -273,7 +273,8 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
     const res = await ctx.app.inject({
       method: route.method,
       url: `/api/t/demo/${route.path}`,
-      headers: cookie ? { cookie } : {},
+      // A fresh Idempotency-Key on every call: money routes require one (issue 12 item 8), others ignore it.
+      headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey() },
       ...(route.body ? { payload: route.body() } : {}),
     });
     const expected = who === 'none' ? 401 : who === 'otherAdmin' ? 404 : route.allowed.includes(who) ? (route.ok ?? 200) : 403;
@@ -284,7 +285,7 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
     const res = await ctx.app.inject({
       method: route.method,
       url: `/api/t/${otherSlug}/${route.path}`,
-      headers: { cookie: cookies.admin! },
+      headers: { cookie: cookies.admin!, ...idempotencyKey() },
       ...(route.body ? { payload: route.body() } : {}),
     });
     expect(res.statusCode).toBe(404);
@@ -306,7 +307,7 @@ const platformApi: Route[] = [
     path: 'platform/tenants',
     body: () => {
       const k = Math.random().toString(36).slice(2, 10);
-      return { name: `Matrix ${k}`, slug: `matrix-${k}`, ownerEmail: `matrix-owner-${k}@example.com`, ownerPassword: 'secret1' };
+      return { name: `Matrix ${k}`, slug: `matrix-${k}`, ownerEmail: `matrix-owner-${k}@example.com`, ownerPassword: 'secret12' };
     },
     allowed: ['platform'],
     ok: 201,
@@ -357,5 +358,38 @@ describe.each(platformApi)('$method /api/$path', (route) => {
     });
     const expected = who === 'none' ? 401 : route.allowed.includes(who) ? (route.ok ?? 200) : 403;
     expect(res.statusCode, res.body).toBe(expected);
+  });
+});
+
+/**
+ * Issue 12 item 8 (own account routes under /api/auth, not tenant-scoped): the password
+ * policy is public (signed out 200); the own-password change is open to every signed-in role
+ * and 401 signed out. A wrong current password lets each allowed caller pass the guard and get
+ * 400 'Current password is incorrect' without changing anything (success paths in
+ * modules/auth/password.test.ts).
+ */
+const accountApi: Array<Route & { allowedSignedOut?: boolean }> = [
+  { method: 'GET', path: 'auth/password-policy', allowed: ['platform', 'admin', 'cashier', 'customer', 'otherAdmin'], allowedSignedOut: true },
+  {
+    method: 'PUT',
+    path: 'auth/password',
+    body: () => ({ currentPassword: 'not-the-current-password', newPassword: 'Matrix-New-1!' }),
+    allowed: ['platform', 'admin', 'cashier', 'customer', 'otherAdmin'],
+    ok: 400,
+  },
+];
+
+describe.each(accountApi)('$method /api/$path', (route) => {
+  it.each(['platform', 'admin', 'cashier', 'customer', 'otherAdmin', 'none'] as const)('as %s', async (who) => {
+    const cookie = cookies[who];
+    const res = await ctx.app.inject({
+      method: route.method,
+      url: `/api/${route.path}`,
+      headers: cookie ? { cookie } : {},
+      ...(route.body ? { payload: route.body() } : {}),
+    });
+    const expected = who === 'none' ? (route.allowedSignedOut ? (route.ok ?? 200) : 401) : route.allowed.includes(who) ? (route.ok ?? 200) : 403;
+    expect(res.statusCode, res.body).toBe(expected);
+    if (res.statusCode === 400) expect(res.json().error).toBe('Current password is incorrect');
   });
 });

@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Role } from '@loyalty/contract';
-import type { Database } from '../db/client.ts';
-import { sessions, stores, users } from '../db/schema/index.ts';
 import { unauthenticated } from './errors.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
@@ -37,39 +34,50 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * Creates a session for a user, valid `ttlSeconds` with sliding expiry, and sets the cookie.
- * Returns the token hash.
- */
-export async function startSession(
-  db: Database,
-  reply: FastifyReply,
-  userId: string,
-  ttlSeconds: number,
-  secure: boolean,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashToken(token);
-  await db.insert(sessions).values({ tokenHash, userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: ttlSeconds });
-  return tokenHash;
+/** A fresh session token: 256 random bits, base64url. The cookie carries it; the store keeps only `hashToken(token)`. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
-/** Deletes the request's session and clears the cookie (logout). */
-export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionHash) await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionHash));
+/** Sets the session cookie (HttpOnly, SameSite=Lax, path /, `secure` over HTTPS) to `token` for `ttlSeconds` seconds. */
+export function setSessionCookie(reply: FastifyReply, token: string, ttlSeconds: number, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: ttlSeconds });
+}
+
+/** Clears the session cookie (logout). */
+export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** A live session as the store finds it: its user (active or not), its sliding step and its current expiry. */
+export interface FoundSession {
+  user: AuthUser;
+  active: boolean;
+  ttlSeconds: number;
+  expiresAt: Date;
+}
+
+/**
+ * Where sessions live (the users module's `sessionStore`, wired in app.ts: the HTTP layer
+ * reads no module's table itself, ADR 0012).
+ */
+export interface SessionStore {
+  /** The session whose token hash is `tokenHash` and whose expiry is after `now`, with its user; null when none. */
+  find(tokenHash: string, now: Date): Promise<FoundSession | null>;
+  /** Moves the session's expiry to now + `ttlSeconds` (the sliding expiry). */
+  slide(tokenHash: string, ttlSeconds: number): Promise<void>;
 }
 
 /** Slide the expiry only when it has moved by more than this, to spare a write per request. */
 const SLIDE_STEP_MS = 5 * 60 * 1000;
 
 /**
- * Session plugin: resolves the cookie to `request.user` (null when absent, expired or the
- * user is deactivated) and slides the expiry. Never throws for a bad cookie.
+ * Session plugin: resolves the cookie to `request.user` through `store` (null when absent,
+ * expired or the user is deactivated) and slides the expiry by at most one write every 5
+ * minutes. Never throws for a bad cookie.
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
-  const { db } = opts;
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { store: SessionStore }) => {
+  const { store } = opts;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.addHook('onRequest', async (request) => {
@@ -77,34 +85,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Databas
     if (!token || !request.url.startsWith('/api/')) return;
     const tokenHash = hashToken(token);
     const now = new Date();
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        tenantId: users.tenantId,
-        storeId: users.storeId,
-        storeName: stores.name,
-        customerId: users.customerId,
-        active: users.active,
-        ttlSeconds: sessions.ttlSeconds,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(stores, and(eq(stores.tenantId, users.tenantId), eq(stores.id, users.storeId)))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-      .limit(1);
-    if (!row || !row.active) return;
-    const { active: _a, ttlSeconds, expiresAt, ...user } = row;
-    request.user = { ...user, role: user.role as Role };
+    const found = await store.find(tokenHash, now);
+    if (!found || !found.active) return;
+    request.user = found.user;
     request.sessionHash = tokenHash;
-    const fresh = now.getTime() + ttlSeconds * 1000;
-    if (fresh - expiresAt.getTime() > SLIDE_STEP_MS) {
-      await db.update(sessions).set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` }).where(eq(sessions.tokenHash, tokenHash));
-    }
+    const fresh = now.getTime() + found.ttlSeconds * 1000;
+    if (fresh - found.expiresAt.getTime() > SLIDE_STEP_MS) await store.slide(tokenHash, found.ttlSeconds);
   });
 });
 

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Role, SubscriptionStatus } from '@loyalty/contract';
-import type { Database } from '../db/client.ts';
-import { tenants } from '../db/schema/index.ts';
 import { forbidden, notFound, unauthenticated } from './errors.ts';
 
 /** The tenant a `/api/t/:slug` request works in. */
@@ -39,35 +36,21 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 
 /**
  * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug` (DESIGN.md
- * 'Tenant context'): 401 when signed out; 404 'Tenant not found' when the slug is unknown
+ * 'Tenant context'). `findTenant` resolves a slug to its tenant or null (the tenant-account
+ * module's `tenantContextBySlug`, wired in app.ts: the HTTP layer reads no module's table
+ * itself, ADR 0012). 401 when signed out; 404 'Tenant not found' when the slug is unknown
  * or belongs to another tenant than the user's (platform_admin may enter any); 403 when the
  * route's `config.roles` excludes the user's role.
  */
-export function registerTenantGuard(app: FastifyInstance, db: Database): void {
+export function registerTenantGuard(app: FastifyInstance, findTenant: (slug: string) => Promise<TenantContext | null>): void {
   app.decorateRequest('tenant', null);
   app.addHook('preHandler', async (request) => {
     const user = request.user;
     if (!user) throw unauthenticated();
-    const slug = (request.params as { slug?: string }).slug ?? '';
-    const [tenant] = await db
-      .select({
-        id: tenants.id,
-        slug: tenants.slug,
-        name: tenants.name,
-        subscriptionStatus: tenants.subscriptionStatus,
-        trialEndsAt: tenants.trialEndsAt,
-        graceEndsAt: tenants.graceEndsAt,
-        planId: tenants.planId,
-        freeTrialLimit: tenants.freeTrialLimit,
-        purchasedCards: tenants.purchasedCards,
-        createdAt: tenants.createdAt,
-      })
-      .from(tenants)
-      .where(eq(tenants.slug, slug.toLowerCase()))
-      .limit(1);
+    const tenant = await findTenant((request.params as { slug?: string }).slug ?? '');
     const isPlatformAdmin = user.role === 'platform_admin';
     if (!tenant || (!isPlatformAdmin && user.tenantId !== tenant.id)) throw notFound('Tenant not found');
-    request.tenant = { ...tenant, subscriptionStatus: tenant.subscriptionStatus as SubscriptionStatus };
+    request.tenant = tenant;
     const roles = request.routeOptions.config.roles;
     if (roles) {
       const allowed = roles.includes(user.role) || (isPlatformAdmin && roles.includes('tenant_admin'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { paymentMethods } from '../db/schema/index.ts';
+import { isUuid } from '../lib/uuid.ts';
 import type { CardDetails, CheckoutRequest, PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
 
 /** Adds `months` calendar months to `d` (UTC), clamping to the month's last day (Jan 31 + 1 → Feb 28/29). */
@@ -18,8 +19,6 @@ export function addMonthsUtc(d: Date, months: number): Date {
 function toMethod(row: typeof paymentMethods.$inferSelect): ProviderPaymentMethod {
   return { id: row.id, isDefault: row.isDefault, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
 }
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * The Demo payment provider (decisions.md 'Payments': the default, no external calls).

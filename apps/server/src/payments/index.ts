@@ -1,14 +1,23 @@
 import type { Config } from '../config.ts';
 import { DemoPaymentProvider } from './demo.ts';
-import type { PaymentProvider } from './port.ts';
+import type { PaymentProvider, ProviderCustomerStore } from './port.ts';
 import { StripePaymentProvider } from './stripe.ts';
 
 /**
- * The provider in use (decisions.md 'Payments'): Stripe when STRIPE_SECRET_KEY is set
- * (config.stripe; STRIPE_API_URL may point it at another host), else Demo. Built once per
- * app and shared by the billing, checkout, card-order, customers and webhook routes.
+ * The provider in use (decisions.md 'Payments'; issue 12 item 2): `config.paymentProvider`
+ * chooses it (PAYMENT_PROVIDER=stripe|demo; unset: Stripe when STRIPE_SECRET_KEY is set, Demo
+ * otherwise outside production; production without Stripe keys does not start unless
+ * PAYMENT_PROVIDER=demo is explicit, config.ts). 'stripe' builds the Stripe adapter from
+ * `config.stripe` (STRIPE_API_URL may point it at another host); 'demo' the offline Demo
+ * adapter, which takes no money. Built once per app and shared by the billing, checkout,
+ * card-order, add-funds and webhook routes. `customers` is where Stripe's customer ids are
+ * remembered (app.ts passes the tenant-account module's store).
+ * @throws {Error} when 'stripe' is chosen without `config.stripe` (loadConfig never returns that).
  */
-export function paymentProvider(config: Pick<Config, 'stripe'>): PaymentProvider {
-  if (config.stripe) return new StripePaymentProvider(config.stripe);
+export function paymentProvider(config: Pick<Config, 'stripe' | 'paymentProvider'>, customers?: ProviderCustomerStore): PaymentProvider {
+  if (config.paymentProvider === 'stripe') {
+    if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    return new StripePaymentProvider(config.stripe, undefined, customers);
+  }
   return new DemoPaymentProvider();
 }

@@ -88,6 +88,18 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/**
+ * Where an adapter remembers the provider's customer of a tenant (the tenant-account module's
+ * `claimProviderCustomerId`, wired in app.ts: the adapters read no module's table, ADR 0012).
+ */
+export interface ProviderCustomerStore {
+  /**
+   * Stores `customerId` as the tenant's provider customer unless it already has one, in the
+   * caller's transaction `db`, and returns the one stored (the first of two racing requests wins).
+   */
+  claim(db: DbOrTx, tenantId: string, customerId: string): Promise<string>;
+}
+
 /** The port every payment provider adapter implements (decisions.md 'Payments'). */
 export interface PaymentProvider {
   /** 'demo' shows the spec's demo banner and card form; 'stripe' the real ones. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { plans, tenants } from '../db/schema/index.ts';
+import { plans } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
-import { createOtherTenant, createTestContext, json, loginAs, type TestContext } from '../../test/helpers.ts';
+import { createTestContext, freshTenant as signedInTenant, json, type TestContext } from '../../test/helpers.ts';
 import { CARD_DECLINED, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
 import { CARDS_THROUGH_SETUP_INTENT, PLAN_NOT_PURCHASABLE, StripePaymentProvider } from './stripe.ts';
 
@@ -28,16 +28,9 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
 /** A fresh trial tenant with its admin signed in. */
-async function freshTenant() {
-  const t = await createOtherTenant(ctx.db);
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const req = (method: Method, path: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/t/${t.tenant.slug}/billing/${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const row = async () => (await ctx.db.select().from(tenants).where(eq(tenants.id, t.tenant.id)))[0];
-  return { ...t, slug: t.tenant.slug, cookie, req, row };
+function freshTenant() {
+  return signedInTenant(ctx, { prefix: 'billing/' });
 }
 
 /** A fresh tenant whose Stripe customer exists (made by a setup intent) and holds `n` cards, oldest first. */

@@ -1,10 +1,8 @@
 import Stripe from 'stripe';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { tenants } from '../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../http/errors.ts';
-import type { CheckoutRequest, PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
+import type { CheckoutRequest, PaymentProvider, PaymentTenant, ProviderCustomerStore, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
 
 /** The Stripe settings of config.ts (STRIPE_SECRET_KEY, STRIPE_API_URL, …). */
 export type StripeSettings = NonNullable<Config['stripe']>;
@@ -100,15 +98,26 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * Stripe holds the cards (entered in Stripe's card form through a SetupIntent) and the
  * subscription; this adapter never records money itself: subscribe answers `pending` and the
  * paid period arrives by the invoice.paid webhook (modules/webhooks). The tenant's Stripe
- * customer is created on first need and stored in tenants.provider_customer_id through the
- * caller's transaction `db`. SDK errors become AppErrors (stripeErrorToAppError).
+ * customer is created on first need and remembered through `customers` (tenants.
+ * provider_customer_id, the tenant-account module's) in the caller's transaction `db`. SDK
+ * errors become AppErrors (stripeErrorToAppError).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   /** The SDK client (exposed for the webhook's signature check and for tests). */
   readonly stripe: Stripe;
 
-  constructor(settings: StripeSettings, client?: Stripe) {
+  /**
+   * @param settings the Stripe keys and API host (config.stripe).
+   * @param client an SDK client to use instead of one built from `settings` (tests).
+   * @param customers where the tenant's Stripe customer id is remembered; without it, a call
+   *   that has to create a customer throws (a wiring error: app.ts always passes one).
+   */
+  constructor(
+    settings: StripeSettings,
+    client?: Stripe,
+    private readonly customers?: ProviderCustomerStore,
+  ) {
     this.stripe = client ?? createStripeClient(settings);
   }
 
@@ -123,16 +132,8 @@ export class StripePaymentProvider implements PaymentProvider {
     const customer = await call(() =>
       this.stripe.customers.create({ name: tenant.name, metadata: { tenantId: tenant.id, slug: tenant.slug } }, { idempotencyKey: `customer-${tenant.id}` }),
     );
-    const [stored] = await db
-      .update(tenants)
-      .set({ providerCustomerId: customer.id })
-      .where(and(eq(tenants.id, tenant.id), isNull(tenants.providerCustomerId)))
-      .returning({ id: tenants.providerCustomerId });
-    let id = stored?.id ?? null;
-    if (!id) {
-      const [row] = await db.select({ id: tenants.providerCustomerId }).from(tenants).where(eq(tenants.id, tenant.id));
-      id = row?.id ?? customer.id;
-    }
+    if (!this.customers) throw new Error('StripePaymentProvider has no customer store (wire ProviderCustomerStore in app.ts)');
+    const id = await this.customers.claim(db, tenant.id, customer.id);
     tenant.providerCustomerId = id;
     return id;
   }

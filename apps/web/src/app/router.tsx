@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { SetupPage } from '@/features/auth/pages/setup-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { BillingPage } from '@/features/billing/pages/billing-page';
 import { CardOrdersPage } from '@/features/card-orders/pages/card-orders-page';
@@ -16,6 +17,7 @@ import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashbo
 import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
+import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
 import { RulesPage } from '@/features/rules/pages/rules-page';
 import { StaffPage } from '@/features/staff/pages/staff-page';
@@ -38,6 +40,7 @@ const title = (t: string): RouteHandle => ({ title: t });
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
  *   dashboard, pos and cards for staff, customer for customers; other roles → /unauthorized.
+ *   /t/:slug/profile and /platform/profile: the signed-in user's own profile (issue 12 item 8).
  *   /t/:slug/checkout/:id (the Demo checkout page) stands outside the tenant layout.
  */
 export function createRouter() {
@@ -49,6 +52,8 @@ export function createRouter() {
         { path: paths.home, element: <RootRedirect /> },
         { path: paths.login, element: <LoginPage /> },
         { path: paths.signup, element: <SignupPage /> },
+        // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
+        { path: paths.setup, element: <SetupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
         // Public card page (spec §2): no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
         { path: '/:slug/c/:cardUid', element: <PublicCardPage /> },
@@ -76,6 +81,7 @@ export function createRouter() {
                 },
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
                 { path: 'card-orders', element: <PlatformCardOrdersPage />, handle: title('Card Orders') },
+                { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
               ],
             },
             {
@@ -92,6 +98,8 @@ export function createRouter() {
                   element: <TenantLayout />,
                   children: [
                     { index: true, element: <RootRedirect /> },
+                    // Every signed-in role of the tenant (staff and customers): own account and password (issue 12 item 8).
+                    { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
                       children: [

@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** The one-time first-admin set-up page (issue 12 item 1). */
+  setup: '/setup',
   unauthorized: '/unauthorized',
   platform: {
     dashboard: '/platform/dashboard',
@@ -14,6 +16,8 @@ export const paths = {
     subscriptions: '/platform/subscriptions',
     settings: '/platform/settings',
     cardOrders: '/platform/card-orders',
+    /** The operator's own profile and password change (issue 12 item 8). */
+    profile: '/platform/profile',
   },
   tenant: {
     root: (slug: string) => `/t/${encodeURIComponent(slug)}`,
@@ -28,6 +32,8 @@ export const paths = {
     billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
     cardOrders: (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`,
+    /** Every tenant role's own profile and password change (issue 12 item 8). */
+    profile: (slug: string) => `/t/${encodeURIComponent(slug)}/profile`,
     /** The Demo provider's hosted-checkout page (decisions.md 'Payments'). */
     checkout: (slug: string, id: string) => `/t/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(id)}`,
   },

@@ -1,3 +1,4 @@
+import type { CardOrderStatus, CardOrderType, CheckoutKind, CheckoutStatus, PaymentProviderKind, ShippingAddress } from '@loyalty/contract';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { plans, tenants } from './platform.ts';
@@ -81,12 +82,12 @@ export const cardOrders = pgTable(
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     id: id(),
-    cardType: text('card_type').notNull(),
+    cardType: text('card_type').$type<CardOrderType>().notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: cents('unit_price_cents').notNull(),
     totalCents: cents('total_cents').notNull(),
-    shippingAddress: jsonb('shipping_address').notNull(),
-    status: text('status').notNull().default('PENDING_PAYMENT'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    status: text('status').$type<CardOrderStatus>().notNull().default('PENDING_PAYMENT'),
     providerCheckoutId: text('provider_checkout_id'),
     paidAt: tstz('paid_at'),
     createdAt: createdAt(),
@@ -107,9 +108,9 @@ export const checkoutSessions = pgTable(
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     id: id(),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('OPEN'),
-    provider: text('provider').notNull(),
+    kind: text('kind').$type<CheckoutKind>().notNull(),
+    status: text('status').$type<CheckoutStatus>().notNull().default('OPEN'),
+    provider: text('provider').$type<PaymentProviderKind>().notNull(),
     amountCents: cents('amount_cents').notNull(),
     description: text('description').notNull(),
     customerId: uuid('customer_id'),

@@ -1,3 +1,4 @@
+import type { CardStatus } from '@loyalty/contract';
 import { check, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
@@ -17,7 +18,7 @@ export const cards = pgTable(
     cardUid: text('card_uid').notNull().unique(),
     customerId: uuid('customer_id'),
     storeId: uuid('store_id'),
-    status: text('status').notNull().default('UNASSIGNED'),
+    status: text('status').$type<CardStatus>().notNull().default('UNASSIGNED'),
     balanceCents: cents('balance_cents').notNull().default(0),
     activatedAt: tstz('activated_at'),
     /** The paid card order that added this card (decisions.md 'Card orders'); null for batch-created cards. */

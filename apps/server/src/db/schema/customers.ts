@@ -1,3 +1,4 @@
+import type { Tier } from '@loyalty/contract';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { cents, createdAt, id, tenantId } from './columns.ts';
@@ -16,7 +17,7 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email'),
     phone: text('phone'),
-    tier: text('tier').notNull().default('SILVER'),
+    tier: text('tier').$type<Tier>().notNull().default('SILVER'),
     totalSpendCents: cents('total_spend_cents').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -1,3 +1,4 @@
+import type { Role } from '@loyalty/contract';
 import { boolean, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -18,7 +19,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     storeId: uuid('store_id'),
     customerId: uuid('customer_id'),
     active: boolean('active').notNull().default(true),

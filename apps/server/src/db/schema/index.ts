@@ -9,3 +9,4 @@ export * from './rules.ts';
 export * from './billing.ts';
 export * from './ops.ts';
 export * from './reports.ts';
+export * from './security.ts';

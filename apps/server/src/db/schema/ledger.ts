@@ -1,3 +1,4 @@
+import type { Category, TransactionType } from '@loyalty/contract';
 import { bigint, date, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -19,8 +20,8 @@ export const transactions = pgTable(
     customerId: uuid('customer_id'),
     storeId: uuid('store_id'),
     userId: uuid('user_id'),
-    type: text('type').notNull(),
-    category: text('category'),
+    type: text('type').$type<TransactionType>().notNull(),
+    category: text('category').$type<Category>(),
     amountCents: cents('amount_cents').notNull(),
     cashbackCents: cents('cashback_cents').notNull().default(0),
     beforeBalanceCents: cents('before_balance_cents').notNull(),
@@ -58,8 +59,8 @@ export const ledgerDailyTotals = pgTable(
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     storeId: uuid('store_id'),
-    type: text('type').notNull(),
-    category: text('category'),
+    type: text('type').$type<TransactionType>().notNull(),
+    category: text('category').$type<Category>(),
     txCount: bigint('tx_count', { mode: 'number' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
     cashbackCents: cents('cashback_cents').notNull(),

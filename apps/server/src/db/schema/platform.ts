@@ -1,3 +1,4 @@
+import type { BillingPeriod, DefaultPlanKey, SubscriptionStatus } from '@loyalty/contract';
 import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, cents, id, tstz } from './columns.ts';
 
@@ -15,7 +16,7 @@ export const plans = pgTable('plans', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   priceMonthlyCents: cents('price_monthly_cents').notNull(),
-  billingPeriod: text('billing_period').notNull().default('monthly'),
+  billingPeriod: text('billing_period').$type<BillingPeriod>().notNull().default('monthly'),
   stripePriceId: text('stripe_price_id'),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   limits: jsonb('limits').$type<PlanLimits>().notNull(),
@@ -29,7 +30,7 @@ export const tenants = pgTable('tenants', {
   id: id().primaryKey(),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
-  subscriptionStatus: text('subscription_status').notNull().default('TRIALING'),
+  subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('TRIALING'),
   trialEndsAt: tstz('trial_ends_at'),
   graceEndsAt: tstz('grace_ends_at'),
   planId: uuid('plan_id').references(() => plans.id),
@@ -46,8 +47,8 @@ export const tenants = pgTable('tenants', {
 /** Platform settings, one row with id 1 (spec §3 'Platform settings', decisions.md). */
 export interface PlatformSettingsValue {
   smtp: { host: string; port: number; username: string; password: string; fromEmail: string };
-  security: { sessionTimeout: number; passwordMinLength: number; requireTwoFactor: boolean };
-  platform: { defaultPlan: string; trialDays: number; allowSignups: boolean };
+  security: { sessionTimeout: number; passwordMinLength: number; requireTwoFactor: boolean; maxLoginAttempts: number };
+  platform: { defaultPlan: DefaultPlanKey; trialDays: number; allowSignups: boolean };
 }
 
 /** Server-side platform settings (decisions.md 'Where the spec shows placeholders'). */

@@ -1,3 +1,4 @@
+import type { Category, Tier } from '@loyalty/contract';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -8,7 +9,7 @@ export const cashbackRules = pgTable(
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     id: id(),
-    category: text('category').notNull(),
+    category: text('category').$type<Category>().notNull(),
     baseRateBps: integer('base_rate_bps').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -22,7 +23,7 @@ export const tierRules = pgTable(
   {
     tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
     id: id(),
-    tier: text('tier').notNull(),
+    tier: text('tier').$type<Tier>().notNull(),
     name: text('name').notNull(),
     minTotalSpendCents: integer('min_total_spend_cents').notNull(),
     baseRateBps: integer('base_rate_bps').notNull(),

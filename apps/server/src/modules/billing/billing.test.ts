@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { invoices, payments, paymentMethods, plans, subscriptionEvents, tenants, transactions } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, freshTenant as signedInTenant, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 import { addMonthsUtc } from '../../payments/demo.ts';
 
 /**
@@ -25,13 +25,8 @@ type Method = 'GET' | 'POST' | 'DELETE';
 const call = (method: Method, slug: string, path: string, cookie: string | undefined, payload?: object) =>
   ctx.app.inject({ method, url: `/api/t/${slug}/billing/${path}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
-/** A fresh trial tenant with its admin signed in (its own data, so tests do not interfere). */
-async function freshTenant() {
-  const t = await createOtherTenant(ctx.db);
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const req = (method: Method, path: string, payload?: object) => call(method, t.tenant.slug, path, cookie, payload);
-  return { ...t, cookie, slug: t.tenant.slug, req };
-}
+/** A fresh trial tenant with its admin signed in (its own data, so tests do not interfere); `req` paths are under billing/. */
+const freshTenant = () => signedInTenant(ctx, { prefix: 'billing/' });
 
 const VISA = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 };
 const MC = { brand: 'Mastercard', last4: '4444', exp_month: 1, exp_year: new Date().getUTCFullYear() + 2 };

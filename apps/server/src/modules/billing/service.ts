@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   BillingPlan,
   BillingPlanListResponse,
@@ -9,16 +9,32 @@ import type {
   SetupIntentResponse,
   SubscribeRequest,
   SubscribeResponse,
+  SubscriptionStatus,
   UsageResponse,
 } from '@loyalty/contract';
 import { cardLimit } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { invoices, payments, plans, stores, subscriptionEvents, tenants, transactions, users } from '../../db/schema/index.ts';
+import { invoices, payments, subscriptionEvents } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import type { Config } from '../../config.ts';
-import type { PaymentProvider, PaymentTenant, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
-import { cardCounts } from '../tenant/service.ts';
+import { utcMonthStart } from '../../lib/time.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
+import { cardCounts } from '../cards/views.ts';
+import { countStores } from '../stores/service.ts';
+import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
+import { activateSubscription, lockTenant, paymentTenantOf, setProviderSubscriptionId, subscriptionPeriodOf, tenantLabels } from '../tenant-account/service.ts';
+import { ledgerRowsBetween } from '../transactions/views.ts';
+import { activeStaffCount } from '../users/views.ts';
+
+/**
+ * Billing (spec §2 'Billing', decisions.md 'Payments'): the module that owns the platform's
+ * money records — `subscription_events`, `payments`, `invoices` — and the tenant's billing use
+ * cases. The tenant row (status, plan, period, provider ids) is the tenant-account module's,
+ * locked and written through it (ADR 0005, ADR 0012); saved cards live with the payment
+ * provider (payments/demo.ts keeps the Demo provider's `payment_methods`).
+ */
 
 /** spec §5 'Subscribe': the alert text when no card is chosen and none is saved. */
 export const SELECT_PAYMENT_METHOD = 'Please select a payment method';
@@ -33,15 +49,14 @@ export const PAYMENT_CONFIG_ERROR = 'Payment system configuration error. Please 
 /** Months in one billing period (spec §9 'Billing period multipliers'). */
 export const PERIOD_MONTHS: Record<string, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-function toPlan(p: typeof plans.$inferSelect): BillingPlan {
+/** A plans row → the Billing page's BillingPlan (priceMonthly in cents; limits −1 unlimited). */
+function toPlan(p: PlanRow): BillingPlan {
   return {
     id: p.id,
     name: p.name,
     description: p.description,
     priceMonthly: p.priceMonthlyCents,
-    billingPeriod: p.billingPeriod as BillingPlan['billingPeriod'],
+    billingPeriod: p.billingPeriod,
     stripePriceId: p.stripePriceId,
     features: p.features,
     limits: p.limits,
@@ -52,35 +67,9 @@ function toPaymentMethod(m: ProviderPaymentMethod): PaymentMethod {
   return { id: m.id, is_default: m.isDefault, card: { last4: m.last4, brand: m.brand, exp_month: m.expMonth, exp_year: m.expYear } };
 }
 
-/**
- * Locks the tenant row `FOR NO KEY UPDATE` in `tx` (ADR 0005: a tenant's billing writes run
- * one at a time, so two set-defaults cannot leave two defaults and two subscribes cannot both
- * pass the "current plan" check) and returns what providers need plus its plan and status.
- * 404 'Tenant not found' when the row is gone.
- */
-async function lockTenant(tx: Tx, tenantId: string) {
-  const [t] = await tx
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      slug: tenants.slug,
-      providerCustomerId: tenants.providerCustomerId,
-      providerSubscriptionId: tenants.providerSubscriptionId,
-      planId: tenants.planId,
-      subscriptionStatus: tenants.subscriptionStatus,
-      graceEndsAt: tenants.graceEndsAt,
-    })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .for('no key update');
-  if (!t) throw notFound('Tenant not found');
-  return t;
-}
-
-/** The provider's view of the request tenant (no lock). */
-async function paymentTenant(db: DbOrTx, t: TenantContext): Promise<PaymentTenant> {
-  const [row] = await db.select({ providerCustomerId: tenants.providerCustomerId }).from(tenants).where(eq(tenants.id, t.id));
-  return { id: t.id, name: t.name, slug: t.slug, providerCustomerId: row?.providerCustomerId ?? null };
+/** The provider's view of the request tenant (no lock; tenant-account `paymentTenantOf`). */
+function paymentTenant(db: DbOrTx, t: TenantContext) {
+  return paymentTenantOf(db, t.id);
 }
 
 /**
@@ -88,8 +77,7 @@ async function paymentTenant(db: DbOrTx, t: TenantContext): Promise<PaymentTenan
  * their sort order (then price), `priceMonthly` in cents, limits −1 unlimited.
  */
 export async function listActivePlans(db: DbOrTx): Promise<BillingPlanListResponse> {
-  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder), asc(plans.priceMonthlyCents), asc(plans.id));
-  return { plans: rows.map(toPlan) };
+  return { plans: (await listActivePlanRows(db)).map(toPlan) };
 }
 
 /**
@@ -97,45 +85,31 @@ export async function listActivePlans(db: DbOrTx): Promise<BillingPlanListRespon
  * - cardsUsed: all the tenant's cards (the quota counts every card); cardsLimit: the plan's
  *   `limits.cards` when ACTIVE, else `freeTrialLimit` (the same figure as GET /tenant).
  * - storesUsed: active stores; staffUsed: active tenant_admin and cashier users; their limits
- *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in the stores
- *   and staff modules' `lockTenantLimits`).
+ *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in tenant-account
+ *   `planLimitsOf`).
  * - transactionsUsed: ledger rows created in the period; the period is the subscription's
  *   current one when the tenant has it, else the current calendar month in UTC ('This Month').
  * Period bounds are ISO-8601 strings.
  */
 export async function getUsage(db: DbOrTx, t: TenantContext, now = new Date()): Promise<UsageResponse> {
-  const [[tenant], counts] = await Promise.all([
-    db
-      .select({ start: tenants.currentPeriodStart, end: tenants.currentPeriodEnd })
-      .from(tenants)
-      .where(eq(tenants.id, t.id)),
-    cardCounts(db, t.id),
-  ]);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const start = tenant?.start && tenant?.end ? tenant.start : monthStart;
-  const end = tenant?.start && tenant?.end ? tenant.end : monthEnd;
-  const [[plan], [storeCount], [staffCount], [txCount]] = await Promise.all([
-    t.planId ? db.select({ limits: plans.limits }).from(plans).where(eq(plans.id, t.planId)) : Promise.resolve([]),
-    db.select({ n: sql<number>`count(*)::int` }).from(stores).where(and(eq(stores.tenantId, t.id), eq(stores.active, true))),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.tenantId, t.id), inArray(users.role, ['tenant_admin', 'cashier']), eq(users.active, true))),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(and(eq(transactions.tenantId, t.id), gte(transactions.createdAt, start), lt(transactions.createdAt, end))),
+  const [period, counts] = await Promise.all([subscriptionPeriodOf(db, t.id), cardCounts(db, t.id)]);
+  const start = period?.start && period?.end ? period.start : utcMonthStart(now);
+  const end = period?.start && period?.end ? period.end : utcMonthStart(now, 1);
+  const [plan, storesUsed, staffUsed, transactionsUsed] = await Promise.all([
+    t.planId ? findPlan(db, t.planId) : Promise.resolve(null),
+    countStores(db, t.id, true),
+    activeStaffCount(db, t.id),
+    ledgerRowsBetween(db, t.id, start, end),
   ]);
   return {
     usage: {
       cardsUsed: counts.total,
       cardsLimit: cardLimit(t, plan ? plan.limits.cards : null),
-      storesUsed: Number(storeCount?.n ?? 0),
+      storesUsed,
       storesLimit: plan ? plan.limits.stores : -1,
-      staffUsed: Number(staffCount?.n ?? 0),
+      staffUsed,
       staffLimit: plan ? plan.limits.staff : -1,
-      transactionsUsed: Number(txCount?.n ?? 0),
+      transactionsUsed,
       currentPeriodStart: start.toISOString(),
       currentPeriodEnd: end.toISOString(),
     },
@@ -231,9 +205,7 @@ export async function setDefaultPaymentMethod(db: Database, provider: PaymentPro
 export async function subscribe(db: Database, provider: PaymentProvider, t: TenantContext, input: SubscribeRequest, now = new Date()): Promise<SubscribeResponse> {
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
-    const [plan] = isUuid(input.planId)
-      ? await tx.select().from(plans).where(and(eq(plans.id, input.planId), eq(plans.isActive, true)))
-      : [];
+    const plan = isUuid(input.planId) ? await findPlan(tx, input.planId, true) : null;
     if (!plan) throw notFound('Plan not found');
     if (tenant.planId === plan.id && tenant.subscriptionStatus === 'ACTIVE') throw conflict(ALREADY_ON_PLAN, [{ field: 'body.planId', message: ALREADY_ON_PLAN }]);
     const methods = await provider.listPaymentMethods(tx, tenant);
@@ -259,7 +231,7 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
       // Nothing is paid yet (the webhook records the period); keep the subscription id so a
       // repeated subscribe changes this subscription and its deletion event is recognised.
       if (result.subscriptionId && result.subscriptionId !== tenant.providerSubscriptionId) {
-        await tx.update(tenants).set({ providerSubscriptionId: result.subscriptionId }).where(eq(tenants.id, tenant.id));
+        await setProviderSubscriptionId(tx, tenant.id, result.subscriptionId);
       }
       return { subscriptionId: result.subscriptionId, redirectUrl: result.redirectUrl, checkoutUrl: result.checkoutUrl };
     }
@@ -279,7 +251,7 @@ export interface PaidPeriodTenant {
   name: string;
   slug: string;
   planId: string | null;
-  subscriptionStatus: string;
+  subscriptionStatus: SubscriptionStatus;
 }
 
 /**
@@ -300,17 +272,7 @@ export async function recordPaidPeriod(
   providerKind: PaymentProvider['kind'],
 ): Promise<void> {
   const wasActive = tenant.subscriptionStatus === 'ACTIVE' && tenant.planId !== null;
-  await tx
-    .update(tenants)
-    .set({
-      subscriptionStatus: 'ACTIVE',
-      planId,
-      graceEndsAt: null,
-      providerSubscriptionId: result.subscriptionId,
-      currentPeriodStart: result.periodStart,
-      currentPeriodEnd: result.periodEnd,
-    })
-    .where(eq(tenants.id, tenant.id));
+  await activateSubscription(tx, tenant.id, { planId, subscriptionId: result.subscriptionId, periodStart: result.periodStart, periodEnd: result.periodEnd });
   await tx.insert(subscriptionEvents).values({
     tenantId: tenant.id,
     tenantName: tenant.name,
@@ -352,12 +314,6 @@ export async function createPortalSession(db: Database, provider: PaymentProvide
   });
 }
 
-/**
- * Locks the tenant row and returns what providers need plus plan and status (ADR 0005).
- * Exported for the checkout, card-order and webhook services. 404 'Tenant not found'.
- */
-export const lockTenantForBilling = lockTenant;
-
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
@@ -380,3 +336,179 @@ export async function listInvoices(db: DbOrTx, t: TenantContext): Promise<Invoic
   };
 }
 
+
+/** What kind of money a `payments` row records (platform revenue; refunds are negative). */
+export type PaymentKind = 'subscription' | 'card_order' | 'card_order_refund';
+
+/**
+ * Records money received (or refunded, negative) by the platform in `tx` (spec §3
+ * recentPayments): tenant id and name (kept when the tenant is deleted, issue 7), the plan
+ * (null for card orders), `kind`, amount in cents, status ('paid' or 'refunded') and the
+ * provider's payment id (unique: a duplicate throws a unique violation).
+ */
+export async function recordPayment(
+  tx: Tx,
+  payment: { tenantId: string; tenantName: string; planId: string | null; kind: PaymentKind; amountCents: number; status: 'paid' | 'refunded'; providerPaymentId: string | null },
+): Promise<void> {
+  await tx.insert(payments).values(payment);
+}
+
+/** True when a payment with the provider's id `providerPaymentId` is recorded (a webhook delivered twice). */
+export async function paymentRecorded(db: DbOrTx, providerPaymentId: string): Promise<boolean> {
+  const [seen] = await db.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
+  return !!seen;
+}
+
+/**
+ * Records a subscription lifecycle event in `tx` (spec §3 'Analytics' subscriptionEvents):
+ * 'created', 'updated', 'canceled', 'payment_failed' or 'status_changed' (the operator), with
+ * the tenant's name and slug copied (kept when the tenant is deleted), the plan and `data`.
+ */
+export async function recordSubscriptionEvent(
+  tx: Tx,
+  event: { tenantId: string; tenantName: string; tenantSlug: string; planId: string | null; eventType: string; data: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(subscriptionEvents).values(event);
+}
+
+/**
+ * Payment statuses that count as platform revenue: 'paid' rows (positive cents) and
+ * 'refunded' rows (negative cents, card-order refunds), so refunds subtract. Pending or failed
+ * payments never count.
+ */
+export const REVENUE_STATUSES = ['paid', 'refunded'] as const;
+
+/** SQL condition: the payment counts as revenue (REVENUE_STATUSES). */
+const isRevenue = (): SQL => inArray(payments.status, [...REVENUE_STATUSES]);
+
+/** Net revenue in cents over [from, to). */
+function revenueBetween(from: Date, to: Date): SQL<number> {
+  return sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${and(gte(payments.createdAt, from), lt(payments.createdAt, to))}), 0)::bigint`;
+}
+
+/**
+ * The platform dashboard's revenue figures, net cents (spec §3 'Platform stats'): all time,
+ * this UTC month [month, far), last month [lastMonth, month), the last 30 days [d30, far) and
+ * the 30 before [d60, d30). bigint sums arrive as strings on node-postgres: Number() them.
+ */
+export async function revenueFigures(db: DbOrTx, w: { month: Date; lastMonth: Date; d30: Date; d60: Date; far: Date }) {
+  const [p] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+      month: revenueBetween(w.month, w.far),
+      lastMonth: revenueBetween(w.lastMonth, w.month),
+      last30: revenueBetween(w.d30, w.far),
+      prev30: revenueBetween(w.d60, w.d30),
+    })
+    .from(payments)
+    .where(isRevenue());
+  return p;
+}
+
+/** Net revenue in cents of payments created since `from`. */
+export async function revenueSince(db: DbOrTx, from: Date): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint` }).from(payments).where(and(isRevenue(), gte(payments.createdAt, from)));
+  return Number(row?.total ?? 0);
+}
+
+/** Net revenue in cents per UTC day ('YYYY-MM-DD') of payments created since `from` (days without are absent). */
+export async function revenueByDaySince(db: DbOrTx, from: Date): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, revenue: sql<string>`sum(${payments.amountCents})::bigint` })
+    .from(payments)
+    .where(and(isRevenue(), gte(payments.createdAt, from)))
+    .groupBy(day);
+  return new Map(rows.map((r) => [r.day, Number(r.revenue)]));
+}
+
+/** Net revenue in cents per UTC month ('YYYY-MM') of payments created since `from` (months without are absent). */
+export async function revenueByMonthSince(db: DbOrTx, from: Date): Promise<Map<string, number>> {
+  const month = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, revenue: sql<string>`sum(${payments.amountCents})::bigint` })
+    .from(payments)
+    .where(and(isRevenue(), gte(payments.createdAt, from)))
+    .groupBy(month);
+  return new Map(rows.map((r) => [r.month, Number(r.revenue)]));
+}
+
+/**
+ * The 3 plans with the most net revenue from payments created since `from` (then the most
+ * payments, then by name): plan id and name, amount in cents, payment count.
+ */
+export async function topPlansSince(db: DbOrTx, from: Date) {
+  const ps = planSummaries(db);
+  const rows = await db
+    .select({ planId: ps.id, name: ps.name, amount: sql<string>`sum(${payments.amountCents})::bigint`, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .innerJoin(ps, eq(ps.id, payments.planId))
+    .where(and(isRevenue(), gte(payments.createdAt, from), isNotNull(payments.planId)))
+    .groupBy(ps.id, ps.name)
+    .orderBy(desc(sql`sum(${payments.amountCents})`), desc(sql`count(*)`), ps.name)
+    .limit(3);
+  return rows.map((p) => ({ planId: p.planId, name: p.name, amount: Number(p.amount), count: p.count }));
+}
+
+/** Number of 'created' subscription events since `from` (new subscriptions). */
+export async function subscriptionsCreatedSince(db: DbOrTx, from: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptionEvents)
+    .where(and(gte(subscriptionEvents.createdAt, from), eq(subscriptionEvents.eventType, 'created')));
+  return row?.n ?? 0;
+}
+
+/**
+ * The `limit` newest subscription events (created_at desc, id desc), since `from` when given,
+ * each with its plan's name and monthly price in cents (null when it has none or the plan is
+ * gone) and the tenant's id (null once deleted), name and slug as copied.
+ */
+export async function latestSubscriptionEvents(db: DbOrTx, limit: number, from?: Date) {
+  const ps = planSummaries(db);
+  return db
+    .select({
+      id: subscriptionEvents.id,
+      eventType: subscriptionEvents.eventType,
+      tenantId: subscriptionEvents.tenantId,
+      tenantName: subscriptionEvents.tenantName,
+      tenantSlug: subscriptionEvents.tenantSlug,
+      data: subscriptionEvents.data,
+      planName: ps.name,
+      planPrice: ps.priceMonthlyCents,
+      createdAt: subscriptionEvents.createdAt,
+    })
+    .from(subscriptionEvents)
+    .leftJoin(ps, eq(ps.id, subscriptionEvents.planId))
+    .where(from ? gte(subscriptionEvents.createdAt, from) : undefined)
+    .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
+    .limit(limit);
+}
+
+/**
+ * The `limit` newest payments (created_at desc, id desc) of any status, since `from` when
+ * given: tenant id and name as recorded, the tenant's current slug (null once deleted), kind,
+ * amount in cents, status, the plan's name (null for card orders or a deleted plan), time.
+ */
+export async function latestPayments(db: DbOrTx, limit: number, from?: Date) {
+  const ps = planSummaries(db);
+  const tl = tenantLabels(db);
+  return db
+    .select({
+      id: payments.id,
+      tenantId: payments.tenantId,
+      tenantName: payments.tenantName,
+      tenantSlug: tl.slug,
+      kind: payments.kind,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      planName: ps.name,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .leftJoin(ps, eq(ps.id, payments.planId))
+    .leftJoin(tl, eq(tl.id, payments.tenantId))
+    .where(from ? gte(payments.createdAt, from) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}

@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ZipArchive } from 'archiver';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QrFormat } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { cardQrUrl } from '../cards/qr-token.ts';
+import { existingCardUids, tenantCardUid } from '../cards/views.ts';
 import { renderQr } from './qr-render.ts';
 import { PAPERS, newSheetDocument, writeSheets, type PrintFormat } from './print-sheets.ts';
 
@@ -38,13 +37,9 @@ export function qrUrlOf(ctx: QrUrlContext, cardUid: string): string {
  */
 export async function findTenantCardUid(db: DbOrTx, tenantId: string, rawUid: string): Promise<string> {
   const cardUid = normalizeCardUid(rawUid);
-  const [row] = await db
-    .select({ cardUid: cards.cardUid })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
-    .limit(1);
-  if (!row) throw notFound('Card not found');
-  return row.cardUid;
+  const stored = await tenantCardUid(db, tenantId, cardUid);
+  if (!stored) throw notFound('Card not found');
+  return stored;
 }
 
 /**
@@ -57,11 +52,7 @@ export async function findTenantCardUid(db: DbOrTx, tenantId: string, rawUid: st
 export async function resolveTenantCardUids(db: DbOrTx, tenantId: string, rawUids: readonly string[]): Promise<string[]> {
   const normalised = rawUids.map(normalizeCardUid);
   const uids = [...new Set(normalised)];
-  const rows = await db
-    .select({ cardUid: cards.cardUid })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), inArray(cards.cardUid, uids)));
-  const found = new Set(rows.map((r) => r.cardUid));
+  const found = await existingCardUids(db, tenantId, uids);
   const details = normalised.flatMap((uid, i) => (found.has(uid) ? [] : [{ field: `body.cardUids.${i}`, message: 'Card not found' }]));
   if (details.length > 0) {
     throw new AppError('NOT_FOUND', details.length === 1 ? 'Card not found' : `${details.length} cards not found`, details);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { CARD_ORDER_PRICING } from '@loyalty/domain';
 import { auditLog, cardOrders, cards, checkoutSessions, payments, stores, tenants } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, freshTenant as signedInTenant, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
  * Card orders (issue 6; decisions.md 'Card orders'; spec §7): the public price list, orders
@@ -25,10 +25,8 @@ const ORDER = { cardType: 'SINGLE_SIDED', quantity: 500, shippingAddress: ADDRES
 
 /** A fresh trial tenant (one store, one ACTIVE card) with its admin signed in. */
 async function freshTenant() {
-  const t = await createOtherTenant(ctx.db, 1000);
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const req = (method: Method, path: string, payload?: object, who: string | undefined = cookie) =>
-    ctx.app.inject({ method, url: `/api/t/${t.tenant.slug}/${path}`, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
+  const t = await signedInTenant(ctx, { balanceCents: 1000 });
+  const { req } = t;
   const order = async (body: object = ORDER) => {
     const res = await req('POST', 'card-orders', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -49,7 +47,7 @@ async function freshTenant() {
   };
   const tenantInfo = async () => json(await req('GET', 'tenant')).subscriptionInfo as { cardLimit: number; cardsUsed: number; cardsRemaining: number };
   const unassignedTotal = async () => json(await req('GET', 'cards?status=UNASSIGNED&limit=1')).total as number;
-  return { ...t, cookie, slug: t.tenant.slug, req, order, checkout, paidOrder, tenantInfo, unassignedTotal };
+  return { ...t, order, checkout, paidOrder, tenantInfo, unassignedTotal };
 }
 
 async function count(table: string): Promise<number> {
@@ -278,7 +276,7 @@ describe('a paid order, end to end through the API', () => {
     expect((await t.tenantInfo()).cardLimit).toBe(40 + 2500);
   });
 
-  it('cancelling a paid order refunds it: cards gone, quota back, a card_order_refund payment of −total, order CANCELLED', async () => {
+  it('cancelling a paid order refunds it: cards gone, quota back, a card_order_refund payment of −total, order CANCELED', async () => {
     const t = await freshTenant();
     const infoBefore = await t.tenantInfo();
     const unassignedBefore = await t.unassignedTotal();
@@ -286,7 +284,7 @@ describe('a paid order, end to end through the API', () => {
     expect((await t.tenantInfo()).cardLimit).toBe(40 + 75);
     const res = await t.req('DELETE', `card-orders/${o.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ id: o.id, status: 'CANCELLED' });
+    expect(json(res)).toMatchObject({ id: o.id, status: 'CANCELED' });
     expect(await t.unassignedTotal()).toBe(unassignedBefore);
     expect(await t.tenantInfo()).toEqual(infoBefore);
     expect(await ctx.db.select().from(cards).where(eq(cards.cardOrderId, o.id))).toHaveLength(0);
@@ -295,7 +293,7 @@ describe('a paid order, end to end through the API', () => {
     expect(refund.providerPaymentId).toMatch(/^demo_re_/);
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
     expect(audit.before).toEqual({ status: 'PAID' });
-    expect(audit.after).toMatchObject({ status: 'CANCELLED', refundedCents: 3750, cardsRemoved: 75 });
+    expect(audit.after).toMatchObject({ status: 'CANCELED', refundedCents: 3750, cardsRemoved: 75 });
     const again = await t.req('DELETE', `card-orders/${o.id}`);
     expect(again.statusCode).toBe(409);
     expect(json(again).error).toBe('This order can no longer be cancelled');
@@ -324,17 +322,17 @@ describe('DELETE /card-orders/{id}', () => {
     const paymentsBefore = await count('payments');
     const res = await t.req('DELETE', `card-orders/${o.id}`);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toMatchObject({ id: o.id, status: 'CANCELLED', paidAt: null });
+    expect(json(res)).toMatchObject({ id: o.id, status: 'CANCELED', paidAt: null });
     expect(json(await t.req('GET', `checkout/${checkoutId}`)).status).toBe('CANCELED');
     const pay = await t.req('POST', `checkout/${checkoutId}/pay`);
     expect(pay.statusCode).toBe(409);
     expect(await count('payments')).toBe(paymentsBefore);
     expect(await ctx.db.select().from(cards).where(and(eq(cards.tenantId, t.tenant.id), isNotNull(cards.cardOrderId)))).toHaveLength(0);
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
-    expect(audit.after).toMatchObject({ status: 'CANCELLED', refundedCents: 0, cardsRemoved: 0 });
+    expect(audit.after).toMatchObject({ status: 'CANCELED', refundedCents: 0, cardsRemoved: 0 });
   });
 
-  it.each(['PROCESSING', 'SHIPPED', 'DELIVERED'])("409 'This order can no longer be cancelled' for a %s order, nothing changes", async (status) => {
+  it.each(['PROCESSING', 'SHIPPED', 'DELIVERED'] as const)("409 'This order can no longer be cancelled' for a %s order, nothing changes", async (status) => {
     const t = await freshTenant();
     const o = await t.paidOrder({ ...ORDER, quantity: 50 });
     await ctx.db.update(cardOrders).set({ status }).where(eq(cardOrders.id, o.id));

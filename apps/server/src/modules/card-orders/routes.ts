@@ -68,7 +68,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   );
 
   /**
-   * DELETE /card-orders/{id} → 200 CardOrder, CANCELLED: an unpaid order is cancelled (its
+   * DELETE /card-orders/{id} → 200 CardOrder, CANCELED: an unpaid order is cancelled (its
    * open checkouts too); a paid one is refunded in full, its cards removed and the quota
    * lowered. 404 'Order not found'; 409 'Cards of this order are already in use' / 'This
    * order can no longer be cancelled'. Nothing changes on an error. Audit-logged.

@@ -1,20 +1,27 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CardOrder, CardOrderListResponse, CardOrderStatus, CardOrderType, CheckoutUrlResponse, CreateCardOrderRequest, ShippingAddress } from '@loyalty/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { CardOrder, CardOrderListResponse, CardOrderStatus, CheckoutUrlResponse, CreateCardOrderRequest } from '@loyalty/contract';
 import { cardOrderPrice } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, cardOrders, cards, checkoutSessions, payments, tenants, transactions } from '../../db/schema/index.ts';
+import { cardOrders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { lockTenantForBilling } from '../billing/service.ts';
-import { cancelCheckout, openCheckout } from '../checkout/service.ts';
+import { writeAudit } from '../audit/service.ts';
+import { recordPayment } from '../billing/service.ts';
+import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
+import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/service.ts';
+import { oldestActiveStoreId } from '../stores/service.ts';
+import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';
+import { ledgerRowsOnCards } from '../transactions/views.ts';
 
 /**
  * Card orders (decisions.md 'Card orders'; spec §7 'Card orders'): printed cards ordered by a
  * tenant_admin, priced from the domain price list when created (PENDING_PAYMENT), paid
  * through the provider's hosted checkout (PAID: the checkout service adds the order's
- * UNASSIGNED cards and raises the quota), cancellable (and refunded) until production starts.
- * Money in integer cents.
+ * UNASSIGNED cards and raises the quota: `cardOrderEffect`), cancellable (and refunded) until
+ * production starts. The module owns `card_orders`; the cards, the quota (tenant row),
+ * checkouts and payments are written through their modules (ADR 0012). Money in integer cents.
  */
 
 /** 404 text of an unknown, malformed or another tenant's order id. */
@@ -22,13 +29,11 @@ export const ORDER_NOT_FOUND = 'Order not found';
 /** 409 text of a checkout for an order that is paid (or further along). */
 export const ORDER_ALREADY_PAID = 'This order is already paid';
 /** 409 text of a checkout for a cancelled order. */
-export const ORDER_CANCELLED = 'This order was cancelled';
-/** 409 text of cancelling an order in PROCESSING, SHIPPED, DELIVERED or CANCELLED. */
+export const ORDER_CANCELED = 'This order was cancelled';
+/** 409 text of cancelling an order in PROCESSING, SHIPPED, DELIVERED or CANCELED. */
 export const ORDER_NOT_CANCELLABLE = 'This order can no longer be cancelled';
 /** 409 text of cancelling a paid order whose cards were activated, credited or moved in the ledger. */
 export const ORDER_CARDS_IN_USE = 'Cards of this order are already in use';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who acts: the request's tenant id and the signed-in user's id (audit). */
 export interface CardOrderActor {
@@ -40,12 +45,12 @@ export interface CardOrderActor {
 export function toCardOrder(row: typeof cardOrders.$inferSelect): CardOrder {
   return {
     id: row.id,
-    cardType: row.cardType as CardOrderType,
+    cardType: row.cardType,
     quantity: row.quantity,
     unitPriceCents: row.unitPriceCents,
     totalCents: row.totalCents,
-    shippingAddress: row.shippingAddress as ShippingAddress,
-    status: row.status as CardOrderStatus,
+    shippingAddress: row.shippingAddress,
+    status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -53,7 +58,7 @@ export function toCardOrder(row: typeof cardOrders.$inferSelect): CardOrder {
 
 /** The order row of a tenant, locked FOR UPDATE in `tx`; 404 'Order not found' (also for a malformed id). */
 async function lockOrder(tx: Tx, tenantId: string, orderId: string) {
-  const [order] = UUID_RE.test(orderId)
+  const [order] = isUuid(orderId)
     ? await tx
         .select()
         .from(cardOrders)
@@ -72,7 +77,7 @@ export async function listCardOrders(db: DbOrTx, tenantId: string): Promise<Card
 
 /** GET /api/t/{slug}/card-orders/{id} → CardOrder. 404 'Order not found' (unknown, malformed or another tenant's id). */
 export async function getCardOrder(db: DbOrTx, tenantId: string, orderId: string): Promise<CardOrder> {
-  const [order] = UUID_RE.test(orderId)
+  const [order] = isUuid(orderId)
     ? await db.select().from(cardOrders).where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
     : [];
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -102,7 +107,7 @@ export async function createCardOrder(db: Database, actor: CardOrderActor, input
         status: 'PENDING_PAYMENT',
       })
       .returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId: actor.tenantId,
       userId: actor.userId,
       action: 'card_order.create',
@@ -117,11 +122,8 @@ export async function createCardOrder(db: Database, actor: CardOrderActor, input
 
 /** OPEN checkouts of an order, cancelled (in `tx`, the tenant row locked by the caller). Returns how many. */
 async function cancelOpenCheckouts(tx: Tx, tenantId: string, orderId: string): Promise<number> {
-  const open = await tx
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.cardOrderId, orderId), eq(checkoutSessions.status, 'OPEN')));
-  for (const c of open) await cancelCheckout(tx, { tenantId, checkoutId: c.id });
+  const open = await openCheckoutIdsOfOrder(tx, tenantId, orderId);
+  for (const checkoutId of open) await cancelCheckout(tx, { tenantId, checkoutId });
   return open.length;
 }
 
@@ -146,9 +148,9 @@ export async function openCardOrderCheckout(
   orderId: string,
 ): Promise<CheckoutUrlResponse> {
   return db.transaction(async (tx) => {
-    const tenant = await lockTenantForBilling(tx, actor.tenantId);
+    const tenant = await lockTenant(tx, actor.tenantId);
     const order = await lockOrder(tx, tenant.id, orderId);
-    if (order.status === 'CANCELLED') throw conflict(ORDER_CANCELLED);
+    if (order.status === 'CANCELED') throw conflict(ORDER_CANCELED);
     if (order.status !== 'PENDING_PAYMENT') throw conflict(ORDER_ALREADY_PAID);
     await cancelOpenCheckouts(tx, tenant.id, order.id);
     const opened = await openCheckout(tx, provider, config, tenant, {
@@ -169,60 +171,43 @@ export async function openCardOrderCheckout(
 }
 
 /**
- * DELETE /api/t/{slug}/card-orders/{id} → the CardOrder, CANCELLED (decisions.md 'Card
+ * DELETE /api/t/{slug}/card-orders/{id} → the CardOrder, CANCELED (decisions.md 'Card
  * orders': cancel before shipping). In ONE transaction with the tenant row locked (ADR 0005:
  * card activations and batches of the tenant wait) and the order row locked:
- * - PENDING_PAYMENT → CANCELLED; its OPEN checkouts become CANCELED (a Demo Pay on them
+ * - PENDING_PAYMENT → CANCELED; its OPEN checkouts become CANCELED (a Demo Pay on them
  *   answers 409 'This checkout was canceled').
- * - PAID → CANCELLED with a full refund: the order's cards are locked and must all still be
+ * - PAID → CANCELED with a full refund: the order's cards are locked and must all still be
  *   UNASSIGNED with balance 0 and no ledger rows, else 409 'Cards of this order are already
  *   in use' and nothing changes; then the cards are deleted, tenants.purchased_cards −=
  *   quantity (never below 0), the provider refunds the total (`provider.refund` with the
  *   providerPaymentId of the order's completed checkout; a provider error rolls everything
  *   back), and a `payments` row (kind 'card_order_refund', amount −total cents, status
  *   'refunded', providerPaymentId = the provider's refund id, planId null) is written.
- * - PROCESSING, SHIPPED, DELIVERED, CANCELLED → 409 'This order can no longer be cancelled'.
+ * - PROCESSING, SHIPPED, DELIVERED, CANCELED → 409 'This order can no longer be cancelled'.
  * Writes an audit_log row 'card_order.cancel' (before/after status, refunded cents, cards
  * removed). 404 'Order not found' (unknown, malformed or another tenant's id).
  */
 export async function cancelCardOrder(db: Database, provider: PaymentProvider, actor: CardOrderActor, orderId: string): Promise<CardOrder> {
   return db.transaction(async (tx) => {
-    const tenant = await lockTenantForBilling(tx, actor.tenantId);
+    const tenant = await lockTenant(tx, actor.tenantId);
     const order = await lockOrder(tx, tenant.id, orderId);
     let refundedCents = 0;
     let cardsRemoved = 0;
     if (order.status === 'PENDING_PAYMENT') {
       await cancelOpenCheckouts(tx, tenant.id, order.id);
     } else if (order.status === 'PAID') {
-      const orderCards = await tx
-        .select({ id: cards.id, status: cards.status, balanceCents: cards.balanceCents, customerId: cards.customerId })
-        .from(cards)
-        .where(and(eq(cards.tenantId, tenant.id), eq(cards.cardOrderId, order.id)))
-        .for('update');
+      const orderCards = await lockCardsOfOrder(tx, tenant.id, order.id);
       const ids = orderCards.map((c) => c.id);
-      const [ledger] = ids.length
-        ? await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(transactions)
-            .where(and(eq(transactions.tenantId, tenant.id), inArray(transactions.cardId, ids)))
-        : [{ n: 0 }];
-      const inUse = orderCards.some((c) => c.status !== 'UNASSIGNED' || c.balanceCents !== 0 || c.customerId !== null) || Number(ledger?.n ?? 0) > 0;
+      const ledgerRows = await ledgerRowsOnCards(tx, tenant.id, ids);
+      const inUse = orderCards.some((c) => c.status !== 'UNASSIGNED' || c.balanceCents !== 0 || c.customerId !== null) || ledgerRows > 0;
       if (inUse) throw conflict(ORDER_CARDS_IN_USE);
-      if (ids.length) await tx.delete(cards).where(and(eq(cards.tenantId, tenant.id), eq(cards.cardOrderId, order.id)));
+      if (ids.length) await deleteCardsOfOrder(tx, tenant.id, order.id);
       cardsRemoved = ids.length;
-      await tx
-        .update(tenants)
-        .set({ purchasedCards: sql`greatest(0, ${tenants.purchasedCards} - ${order.quantity})` })
-        .where(eq(tenants.id, tenant.id));
-      const [paid] = await tx
-        .select({ providerPaymentId: checkoutSessions.providerPaymentId, providerSessionId: checkoutSessions.providerSessionId })
-        .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.tenantId, tenant.id), eq(checkoutSessions.cardOrderId, order.id), eq(checkoutSessions.status, 'COMPLETED')))
-        .orderBy(desc(checkoutSessions.completedAt))
-        .limit(1);
+      await addPurchasedCards(tx, tenant.id, -order.quantity);
+      const paid = await completedPaymentOfOrder(tx, tenant.id, order.id);
       const providerPaymentId = paid?.providerPaymentId ?? paid?.providerSessionId ?? order.providerCheckoutId ?? `order_${order.id}`;
       const { refundId } = await provider.refund(tx, tenant, providerPaymentId, order.totalCents);
-      await tx.insert(payments).values({
+      await recordPayment(tx, {
         tenantId: tenant.id,
         tenantName: tenant.name,
         planId: null,
@@ -237,18 +222,111 @@ export async function cancelCardOrder(db: Database, provider: PaymentProvider, a
     }
     const [updated] = await tx
       .update(cardOrders)
-      .set({ status: 'CANCELLED' })
+      .set({ status: 'CANCELED' })
       .where(and(eq(cardOrders.tenantId, tenant.id), eq(cardOrders.id, order.id)))
       .returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId: tenant.id,
       userId: actor.userId,
       action: 'card_order.cancel',
       entity: 'card_order',
       entityId: order.id,
       before: { status: order.status },
-      after: { status: 'CANCELLED', refundedCents, cardsRemoved },
+      after: { status: 'CANCELED', refundedCents, cardsRemoved },
     });
     return toCardOrder(updated);
   });
+}
+
+/**
+ * What a paid CARD_ORDER checkout does (completeCheckout, ADR 0008). `lockFirst` takes the
+ * tenant row's lock (ADR 0005) before the checkout row, the lock order of this module's own
+ * use cases (tenant → order → checkouts). `apply`, in the transaction that completed the
+ * checkout: locks the order row; when it is PENDING_PAYMENT it becomes PAID (paidAt = `now`),
+ * `quantity` UNASSIGNED cards are inserted with card_order_id set (store: the tenant's oldest
+ * active store, else none), the quantity is added to the tenant's purchased cards (quota),
+ * and a `payments` row (kind 'card_order', status 'paid', amount = the order's total in cents,
+ * planId null, the provider's payment id, the tenant's name) is written. When the order is no
+ * longer PENDING_PAYMENT (cannot happen through our routes: cancelling an order cancels its
+ * OPEN checkouts under the same tenant lock), nothing changes but an audit_log row
+ * `checkout.card_order_not_applied` that records it for a manual refund.
+ */
+export const cardOrderEffect: CheckoutEffect = {
+  async lockFirst(tx, tenantId) {
+    await lockTenant(tx, tenantId);
+  },
+  async apply(tx, checkout, payment, now) {
+    const tenant = await lockTenant(tx, checkout.tenantId);
+    const tenantId = tenant.id;
+    const providerPaymentId = payment.providerPaymentId;
+    const [order] = checkout.cardOrderId
+      ? await tx
+          .select()
+          .from(cardOrders)
+          .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, checkout.cardOrderId)))
+          .for('update')
+      : [];
+    if (!order || order.status !== 'PENDING_PAYMENT') {
+      await writeAudit(tx, {
+        tenantId,
+        userId: checkout.createdBy,
+        action: 'checkout.card_order_not_applied',
+        entity: 'checkout',
+        entityId: checkout.id,
+        before: null,
+        after: { reason: order ? `order is ${order.status}` : 'order not found', cardOrderId: checkout.cardOrderId, amountCents: checkout.amountCents, providerPaymentId },
+      });
+      return;
+    }
+    await tx
+      .update(cardOrders)
+      .set({ status: 'PAID', paidAt: now })
+      .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, order.id)));
+    const storeId = await oldestActiveStoreId(tx, tenantId);
+    await insertUnassignedCards(tx, tenantId, order.quantity, { storeId, cardOrderId: order.id });
+    await addPurchasedCards(tx, tenantId, order.quantity);
+    await recordPayment(tx, {
+      tenantId,
+      tenantName: tenant.name,
+      planId: null,
+      kind: 'card_order',
+      amountCents: order.totalCents,
+      status: 'paid',
+      providerPaymentId,
+    });
+  },
+};
+
+/** A card order with its tenant's id, name and slug (the operator's list). */
+export interface CardOrderWithTenant {
+  order: typeof cardOrders.$inferSelect;
+  tenant: { id: string; name: string; slug: string };
+}
+
+/** The `limit` newest card orders of every tenant (created_at desc, id desc), only those with `status` when given, each with its tenant. */
+export async function listAllCardOrders(db: DbOrTx, limit: number, status?: CardOrderStatus): Promise<CardOrderWithTenant[]> {
+  const tl = tenantLabels(db);
+  return db
+    .select({ order: cardOrders, tenant: { id: tl.id, name: tl.name, slug: tl.slug } })
+    .from(cardOrders)
+    .innerJoin(tl, eq(tl.id, cardOrders.tenantId))
+    .where(status ? eq(cardOrders.status, status) : undefined)
+    .orderBy(desc(cardOrders.createdAt), desc(cardOrders.id))
+    .limit(limit);
+}
+
+/** Locks card order `orderId` (of any tenant: the operator's fulfilment) `FOR UPDATE` in `tx` and returns it, or null. */
+export async function lockAnyCardOrder(tx: Tx, orderId: string): Promise<typeof cardOrders.$inferSelect | null> {
+  const [row] = await tx.select().from(cardOrders).where(eq(cardOrders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+/** Sets the status of the tenant's card order `orderId` in `tx` (the operator's fulfilment step) and returns the updated row. */
+export async function setCardOrderStatus(tx: Tx, tenantId: string, orderId: string, status: CardOrderStatus): Promise<typeof cardOrders.$inferSelect> {
+  const [updated] = await tx
+    .update(cardOrders)
+    .set({ status })
+    .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
+    .returning();
+  return updated;
 }

@@ -8,6 +8,7 @@ import {
   createTestContext,
   demoSessions,
   demoTenantId,
+  idempotencyKey,
   json,
   loginAs,
   type TestContext,
@@ -41,11 +42,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, path: string, opts: { cookie?: string; payload?: unknown; slug?: string } = {}) =>
+/** `money`: a money route (earn, redeem), sent with a fresh Idempotency-Key. */
+const call = (method: Method, path: string, opts: { cookie?: string; payload?: unknown; slug?: string; money?: boolean } = {}) =>
   ctx.app.inject({
     method,
     url: `/api/t/${opts.slug ?? 'demo'}/${path}`,
-    headers: opts.cookie ? { cookie: opts.cookie } : {},
+    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.money ? idempotencyKey() : {}) },
     ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
   });
 
@@ -293,10 +295,10 @@ describe('POST /api/t/{slug}/cards/{cardUid}/block', () => {
       after: { status: 'BLOCKED', reason: 'Admin action' },
     });
     const txBefore = await countRows(ctx.db, 'transactions');
-    const earn = await call('POST', 'transactions/earn', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1000 } });
+    const earn = await call('POST', 'transactions/earn', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1000 }, money: true });
     expect(earn.statusCode).toBe(422);
     expect(json(earn)).toMatchObject({ error: 'This card is blocked', code: 'CARD_NOT_ACTIVE' });
-    const redeem = await call('POST', 'transactions/redeem', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1 } });
+    const redeem = await call('POST', 'transactions/redeem', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1 }, money: true });
     expect(redeem.statusCode).toBe(422);
     expect(await countRows(ctx.db, 'transactions')).toBe(txBefore);
   });
@@ -308,7 +310,7 @@ describe('POST /api/t/{slug}/cards/{cardUid}/block', () => {
     const audit = await auditRows('DEM0CARD0002');
     expect(audit.map((a) => a.action)).toEqual(['card.block', 'card.unblock']);
     expect(audit[1]).toMatchObject({ before: { status: 'BLOCKED' }, after: { status: 'ACTIVE', reason: 'Admin action' } });
-    const earn = await call('POST', 'transactions/earn', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1000 } });
+    const earn = await call('POST', 'transactions/earn', { cookie: s.cashier, payload: { cardUid: 'DEM0CARD0002', amountCents: 1000 }, money: true });
     expect(earn.statusCode).toBe(200);
     const ledger = await balanceAndLedger(ctx.db, 'DEM0CARD0002');
     expect(ledger.balance).toBe(ledger.ledgerSum);

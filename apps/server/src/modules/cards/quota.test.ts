@@ -190,10 +190,10 @@ describe('POST /api/t/{slug}/cards/batch: trial quota', () => {
 
   it("answers 403 'Card creation blocked' when CANCELED, NONE or PAST_DUE after grace; PAST_DUE within grace may create", async () => {
     for (const values of [
-      { subscriptionStatus: 'CANCELED' },
-      { subscriptionStatus: 'NONE' },
-      { subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() - 1000) },
-      { subscriptionStatus: 'CANCELED', planId: planIds.Starter },
+      { subscriptionStatus: 'CANCELED' as const },
+      { subscriptionStatus: 'NONE' as const },
+      { subscriptionStatus: 'PAST_DUE' as const, graceEndsAt: new Date(Date.now() - 1000) },
+      { subscriptionStatus: 'CANCELED' as const, planId: planIds.Starter },
     ]) {
       const t = await tenantWith(values);
       const res = await t.batch({ count: 1 });

@@ -1,23 +1,26 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  CardActivateRequest,
-  CardBatchResponse,
-  CardListQuery,
-  CardListResponse,
-  CardResponse,
-  CardStatus,
-  CardStoreRequest,
-  SubscriptionStatus,
-  Tier,
-} from '@loyalty/contract';
+import type { CardActivateRequest, CardBatchResponse, CardListQuery, CardListResponse, CardResponse, CardStoreRequest, Tier } from '@loyalty/contract';
 import { MAX_BATCH_SIZE } from '@loyalty/contract';
-import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, normalizeCardUid } from '@loyalty/domain';
+import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { auditLog, cards, customers, plans, stores, tenants } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { cardCounts } from '../tenant/service.ts';
+import { cards } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { containsPattern } from '../../lib/sql.ts';
+import { writeAudit } from '../audit/service.ts';
+import { customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer } from '../customers/service.ts';
+import { requireStoreName, storeNames } from '../stores/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, lockTenant } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
+import { cardCounts } from './views.ts';
+
+/**
+ * QR-coded loyalty cards (spec §2 'Cards Management', §3 'Card', §4): the module that owns
+ * `cards`. Card quota is decided by the tenant-account module under its tenant-row lock
+ * (ADR 0005) from the counts read here; a card's holder comes from the customers module,
+ * its store from the stores module. The ledger moves balances through the lock and statement
+ * helpers at the end of this file (ADR 0012).
+ */
 
 /** What the card view needs to build `qrUrl`. */
 export interface QrContext {
@@ -26,10 +29,21 @@ export interface QrContext {
   slug: string;
 }
 
-/** A card row joined with its customer (or null) and its store's name (or null). */
+/** A card's holder as the card view shows it (spec §3 'Card.customer'); money in cents. */
+export interface CardHolder {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  tier: Tier;
+  totalSpendCents: number;
+}
+
+/** A card row joined with its holder (or null) and its store's name (or null). */
 export interface CardRow {
   card: typeof cards.$inferSelect;
-  customer: typeof customers.$inferSelect | null;
+  customer: CardHolder | null;
   storeName: string | null;
 }
 
@@ -44,7 +58,7 @@ export function toCardResponse(row: CardRow, qr: QrContext): CardResponse {
     id: card.id,
     cardUid: card.cardUid,
     customerId: card.customerId,
-    status: card.status as CardStatus,
+    status: card.status,
     balanceCents: card.balanceCents,
     storeId: card.storeId,
     storeName: row.storeName,
@@ -58,20 +72,40 @@ export function toCardResponse(row: CardRow, qr: QrContext): CardResponse {
           lastName: customer.lastName,
           email: customer.email,
           phone: customer.phone,
-          tier: customer.tier as Tier,
+          tier: customer.tier,
           totalSpendCents: customer.totalSpendCents,
         }
       : null,
   };
 }
 
-/** SELECT of card + customer + store name, joined within the card's tenant (composite keys). */
-function selectCardRows(db: DbOrTx) {
+/** The holder and store-name subqueries a card view joins (customers' and stores' projections, ADR 0012). */
+function cardJoins(db: DbOrTx) {
+  return { holder: customerSummaries(db), sn: storeNames(db) };
+}
+
+/**
+ * SELECT of card + holder + store name, joined within the card's tenant (composite keys).
+ * `joins` are the subqueries of `cardJoins`: pass the same ones to filter on the holder.
+ */
+function selectCardRows(db: DbOrTx, { holder, sn }: ReturnType<typeof cardJoins> = cardJoins(db)) {
   return db
-    .select({ card: cards, customer: customers, storeName: stores.name })
+    .select({
+      card: cards,
+      customer: {
+        id: holder.id,
+        firstName: holder.firstName,
+        lastName: holder.lastName,
+        email: holder.email,
+        phone: holder.phone,
+        tier: holder.tier,
+        totalSpendCents: holder.totalSpendCents,
+      },
+      storeName: sn.name,
+    })
     .from(cards)
-    .leftJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
-    .leftJoin(stores, and(eq(stores.tenantId, cards.tenantId), eq(stores.id, cards.storeId)));
+    .leftJoin(holder, and(eq(holder.tenantId, cards.tenantId), eq(holder.id, cards.customerId)))
+    .leftJoin(sn, and(eq(sn.tenantId, cards.tenantId), eq(sn.id, cards.storeId)));
 }
 
 /** Re-reads one card of a tenant by id with its customer and store name. */
@@ -95,11 +129,6 @@ export async function getCardView(db: DbOrTx, tenantId: string, rawUid: string, 
   return toCardResponse(row, qr);
 }
 
-/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-}
-
 /**
  * GET /api/t/{slug}/cards (spec §2 'Cards Management', §7): the tenant's cards, newest first
  * (ties, such as one batch, in UID order), optionally filtered by `status` and by `search`:
@@ -108,22 +137,24 @@ function containsPattern(text: string): string {
  * case-insensitive. Page from 1, `limit` cards. Returns `{ cards, total, pages }`.
  */
 export async function listCards(db: DbOrTx, tenantId: string, q: CardListQuery, qr: QrContext): Promise<CardListResponse> {
+  const joins = cardJoins(db);
+  const { holder } = joins;
   const where: SQL[] = [eq(cards.tenantId, tenantId)];
   if (q.status) where.push(eq(cards.status, q.status));
   if (q.search) {
     const byName = containsPattern(q.search);
     const uid = normalizeCardUid(q.search);
     const terms: SQL[] = [
-      ilike(customers.firstName, byName),
-      ilike(customers.lastName, byName),
-      ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, byName),
+      ilike(holder.firstName, byName),
+      ilike(holder.lastName, byName),
+      ilike(sql`${holder.firstName} || ' ' || ${holder.lastName}`, byName),
     ];
     if (uid) terms.push(ilike(cards.cardUid, containsPattern(uid)));
     where.push(or(...terms)!);
   }
   const condition = and(...where);
   const [rows, [count]] = await Promise.all([
-    selectCardRows(db)
+    selectCardRows(db, joins)
       .where(condition)
       .orderBy(desc(cards.createdAt), asc(cards.cardUid))
       .limit(q.limit)
@@ -131,7 +162,7 @@ export async function listCards(db: DbOrTx, tenantId: string, q: CardListQuery, 
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(cards)
-      .leftJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
+      .leftJoin(holder, and(eq(holder.tenantId, cards.tenantId), eq(holder.id, cards.customerId)))
       .where(condition),
   ]);
   const total = count?.n ?? 0;
@@ -143,40 +174,6 @@ export interface CardActor {
   tenantId: string;
   userId: string;
   qr: QrContext;
-}
-
-/**
- * The tenant's subscription facts, read under a row lock `SELECT … FOR NO KEY UPDATE`: every
- * quota-changing use case of one tenant (batch, activation) runs one at a time, so two
- * parallel batches never both see the same remaining allowance (decisions.md 'Trial,
- * subscription and quota'). NO KEY UPDATE (not UPDATE) so that the foreign-key checks of
- * concurrent POS inserts (KEY SHARE on the tenant row) are not blocked.
- */
-async function lockTenant(tx: Tx, tenantId: string) {
-  const [t] = await tx
-    .select({
-      subscriptionStatus: tenants.subscriptionStatus,
-      trialEndsAt: tenants.trialEndsAt,
-      graceEndsAt: tenants.graceEndsAt,
-      planId: tenants.planId,
-      freeTrialLimit: tenants.freeTrialLimit,
-      purchasedCards: tenants.purchasedCards,
-    })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId))
-    .for('no key update');
-  if (!t) throw notFound('Tenant not found');
-  return { ...t, subscriptionStatus: t.subscriptionStatus as SubscriptionStatus };
-}
-
-/** 404 'Store not found' unless the store belongs to the tenant; returns its name. */
-async function requireStore(tx: DbOrTx, tenantId: string, storeId: string): Promise<string> {
-  const [store] = await tx
-    .select({ name: stores.name })
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
-  if (!store) throw notFound('Store not found');
-  return store.name;
 }
 
 /** Spec §5 'Card batch' text for more than 1000 cards. */
@@ -238,7 +235,7 @@ export async function insertUnassignedCards(
       for (let draws = 0; uids.size < needed && draws < needed * 4; draws++) uids.add(generateUid());
       const rows = await tx
         .insert(cards)
-        .values([...uids].map((cardUid) => ({ tenantId, cardUid, storeId: fields.storeId, cardOrderId: fields.cardOrderId ?? null, status: 'UNASSIGNED' })))
+        .values([...uids].map((cardUid) => ({ tenantId, cardUid, storeId: fields.storeId, cardOrderId: fields.cardOrderId ?? null, status: 'UNASSIGNED' as const })))
         .onConflictDoNothing({ target: cards.cardUid })
         .returning();
       created.push(...rows);
@@ -277,37 +274,8 @@ export async function createCardBatch(
   const { tenantId } = actor;
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, tenantId);
-    const storeName = input.storeId ? await requireStore(tx, tenantId, input.storeId) : null;
-    const now = new Date();
-    const blocked =
-      tenant.subscriptionStatus === 'CANCELED' ||
-      tenant.subscriptionStatus === 'NONE' ||
-      (tenant.subscriptionStatus === 'PAST_DUE' && !canTransact(tenant, now));
-    if (blocked) throw forbidden('Card creation blocked');
-    const counts = await cardCounts(tx, tenantId);
-    if (isSubscriptionRequired(tenant, counts.activated, now)) {
-      throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required');
-    }
-    const [plan] =
-      tenant.subscriptionStatus === 'ACTIVE' && tenant.planId
-        ? await tx.select({ name: plans.name, limits: plans.limits }).from(plans).where(eq(plans.id, tenant.planId))
-        : [];
-    const limit = cardLimit(tenant, plan ? plan.limits.cards : null);
-    const remaining = cardsRemaining(limit, counts.total);
-    if (input.count > remaining) {
-      const base = { remaining, used: counts.total, limit, requested: input.count };
-      if (plan) {
-        throw new AppError('FORBIDDEN', 'Insufficient subscription allowance', {
-          ...base,
-          planName: plan.name,
-          message: `You can only create ${remaining} more cards from your ${plan.name} plan subscription. You currently have ${counts.total}/${limit} cards used.`,
-        });
-      }
-      throw badRequest('Card limit exceeded', {
-        ...base,
-        message: `You can only create ${remaining} more cards. You currently have ${counts.total}/${limit} cards in your trial.`,
-      });
-    }
+    const storeName = input.storeId ? await requireStoreName(tx, tenantId, input.storeId) : null;
+    await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, new Date());
     const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
     return {
@@ -349,10 +317,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
     return await db.transaction(async (tx) => {
       const tenant = await lockTenant(tx, tenantId);
       const now = new Date();
-      const counts = await cardCounts(tx, tenantId);
-      if (!canTransact(tenant, now) || isSubscriptionRequired(tenant, counts.activated, now)) {
-        throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required');
-      }
+      assertCanActivateCard(tenant, await cardCounts(tx, tenantId), now);
       const [card] = await tx
         .select()
         .from(cards)
@@ -360,39 +325,25 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .for('update');
       if (!card) throw notFound('Card not found');
       if (card.status !== 'UNASSIGNED') throw new AppError('BUSINESS_RULE', 'Card is already assigned');
-      await requireStore(tx, tenantId, input.storeId);
+      await requireStoreName(tx, tenantId, input.storeId);
       let customerId: string;
       if (input.customerId) {
-        const [customer] = await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(and(eq(customers.tenantId, tenantId), eq(customers.id, input.customerId)))
-          .for('update');
-        if (!customer) throw notFound('Customer not found');
+        const existing = await lockCustomer(tx, tenantId, input.customerId);
+        if (!existing) throw notFound('Customer not found');
         const [held] = await tx
           .select({ id: cards.id })
           .from(cards)
-          .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customer.id)))
+          .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, existing)))
           .limit(1);
         if (held) throw conflict('This customer already has a card');
-        customerId = customer.id;
+        customerId = existing;
       } else {
         const c = input.customer!;
-        // The contract lets an empty phone through as ''; store "no phone" as null.
-        const email = c.email ? c.email.toLowerCase() : null;
-        if (email) {
-          const [dup] = await tx
-            .select({ id: customers.id })
-            .from(customers)
-            .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = ${email}`))
-            .limit(1);
-          if (dup) throw conflict(DUPLICATE_EMAIL, [{ field: 'body.customer.email', message: DUPLICATE_EMAIL }]);
+        // The contract lets an empty phone through as ''; the customers module stores "no phone" as null.
+        if (c.email && (await customerEmailInUse(tx, tenantId, c.email))) {
+          throw conflict(DUPLICATE_EMAIL, [{ field: 'body.customer.email', message: DUPLICATE_EMAIL }]);
         }
-        const [created] = await tx
-          .insert(customers)
-          .values({ tenantId, firstName: c.firstName, lastName: c.lastName, email, phone: c.phone?.trim() || null })
-          .returning({ id: customers.id });
-        customerId = created.id;
+        customerId = await insertCardHolder(tx, tenantId, c);
       }
       await tx
         .update(cards)
@@ -433,7 +384,7 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
     if (card.status === 'UNASSIGNED') throw new AppError('BUSINESS_RULE', 'Unassigned cards cannot be blocked');
     const next = card.status === 'BLOCKED' ? 'ACTIVE' : 'BLOCKED';
     await tx.update(cards).set({ status: next }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: next === 'BLOCKED' ? 'card.block' : 'card.unblock',
@@ -467,8 +418,89 @@ export async function changeCardStore(db: Database, actor: CardActor, rawUid: st
     if (card.status !== 'ACTIVE' && card.status !== 'BLOCKED') {
       throw new AppError('BUSINESS_RULE', 'Only assigned cards can change store');
     }
-    await requireStore(tx, tenantId, input.storeId);
+    await requireStoreName(tx, tenantId, input.storeId);
     await tx.update(cards).set({ storeId: input.storeId }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
   });
+}
+
+/** The tenant's card whose UID is `cardUid` (already normalised) with its holder and store name, or null (the public card page). */
+export async function findCardRow(db: DbOrTx, tenantId: string, cardUid: string): Promise<CardRow | null> {
+  const [row] = await selectCardRows(db)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The card fields a balance movement needs: id, balance (cents), holder and store. */
+export interface LockedCard {
+  id: string;
+  balanceCents: number;
+  customerId: string | null;
+  storeId: string | null;
+}
+
+/**
+ * Locks the tenant's ACTIVE card whose UID is `cardUid` (normalised) `FOR UPDATE` in `tx` and
+ * returns it (the earn: the card first, then its holder); null when there is no such card or
+ * it is not ACTIVE (the caller explains why with the cards view `cardStateByUid`).
+ */
+export async function lockActiveCard(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
+  const [card] = await tx
+    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid), eq(cards.status, 'ACTIVE')))
+    .for('update');
+  return card ?? null;
+}
+
+/** Locks the tenant's card `cardId` (any status) `FOR UPDATE` in `tx` and returns it, or null (a checkout's credit). */
+export async function lockCard(tx: Tx, tenantId: string, cardId: string): Promise<LockedCard | null> {
+  const [card] = await tx
+    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)))
+    .for('update');
+  return card ?? null;
+}
+
+/**
+ * The UPDATE that sets the balance of the tenant's card `cardId` to `balanceCents` (≥ 0: a
+ * CHECK refuses less), as SQL for the ledger to run inside its own statement (the earn's one
+ * write round trip) or alone (`setCardBalance`). The card row must be locked.
+ */
+export function setBalanceSql(tenantId: string, cardId: string, balanceCents: number): SQL {
+  return sql`update ${cards} set balance_cents = ${balanceCents} where tenant_id = ${tenantId} and id = ${cardId}`;
+}
+
+/** Sets the balance of the locked card `cardId` to `balanceCents` in `tx` (`setBalanceSql` run alone). */
+export async function setCardBalance(tx: Tx, tenantId: string, cardId: string, balanceCents: number): Promise<void> {
+  await tx.execute(setBalanceSql(tenantId, cardId, balanceCents));
+}
+
+/**
+ * The guarded debit of a redeem (DESIGN.md 'Money moves in one transaction'), as SQL for the
+ * ledger's statement (a CTE): `amountCents` is taken off the tenant's card whose UID is
+ * `cardUid` only if it is ACTIVE and holds at least that much (`WHERE balance_cents >=`
+ * amount, which also serialises concurrent redeems on the row). RETURNING `id, customer_id,
+ * store_id, balance_cents` (the balance after the debit); no row when refused.
+ */
+export function debitActiveCardSql(tenantId: string, cardUid: string, amountCents: number): SQL {
+  return sql`update ${cards} set balance_cents = balance_cents - ${amountCents}
+          where tenant_id = ${tenantId} and card_uid = ${cardUid} and status = 'ACTIVE' and balance_cents >= ${amountCents}
+          returning id, customer_id, store_id, balance_cents`;
+}
+
+/** Locks the cards a paid card order added (card_order_id = `orderId`) `FOR UPDATE` in `tx`: id, status, balance (cents), holder. */
+export async function lockCardsOfOrder(tx: Tx, tenantId: string, orderId: string) {
+  return tx
+    .select({ id: cards.id, status: cards.status, balanceCents: cards.balanceCents, customerId: cards.customerId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardOrderId, orderId)))
+    .for('update');
+}
+
+/** Deletes the cards a card order added (a refunded order, its cards unused: the caller checked) in `tx`. */
+export async function deleteCardsOfOrder(tx: Tx, tenantId: string, orderId: string): Promise<void> {
+  await tx.delete(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardOrderId, orderId)));
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, cardOrders, cards, checkoutSessions, customers, payments, tenants, transactions, users } from '../../db/schema/index.ts';
+import { auditLog, cardOrders, cards, checkoutSessions, customers, payments, tenants, transactions } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { DemoPaymentProvider } from '../../payments/demo.ts';
-import { balanceAndLedger, createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { balanceAndLedger, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import { CHECKOUT_EFFECTS } from '../../wiring.ts';
 import { completeCheckout, type CheckoutOutcome } from './service.ts';
 
 /**
@@ -24,18 +24,15 @@ type Method = 'GET' | 'POST';
 
 /** A fresh trial tenant (customer with one ACTIVE card holding $10.00) with its admin signed in. */
 async function freshTenant() {
-  const t = await createOtherTenant(ctx.db, 1000);
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const req = (method: Method, path: string, payload?: object, who: string | undefined = cookie) =>
-    ctx.app.inject({ method, url: `/api/t/${t.tenant.slug}/${path}`, headers: who ? { cookie: who } : {}, ...(payload ? { payload } : {}) });
+  // Every call carries a fresh Idempotency-Key: add funds requires one (issue 12 item 8), the other routes ignore it.
+  const t = await signedInTenant(ctx, { balanceCents: 1000, idempotencyKeys: true });
   /** Opens an add-funds checkout through the API and returns its id. */
   const openAddFunds = async (amountCents: number) => {
-    const res = await req('POST', `customers/${t.customer.id}/add-funds`, { amountCents });
+    const res = await t.req('POST', `customers/${t.customer.id}/add-funds`, { amountCents });
     expect(res.statusCode, res.body).toBe(200);
     return json(res).checkoutUrl.split('/').pop() as string;
   };
-  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, t.email));
-  return { ...t, cookie, slug: t.tenant.slug, req, openAddFunds, adminId: admin.id };
+  return { ...t, openAddFunds };
 }
 
 async function adjustRows(cardId: string) {
@@ -67,7 +64,7 @@ async function expectGuarded(method: Method, path: string) {
 /** An OPEN add-funds checkout of the demo tenant (for guard tests: they must leave it OPEN). */
 async function demoCheckoutId() {
   const [jane] = await ctx.db.select({ customerId: cards.customerId }).from(cards).where(eq(cards.cardUid, 'DEM0CARD0001'));
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin }, payload: { amountCents: 500 } });
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin, ...idempotencyKey() }, payload: { amountCents: 500 } });
   return json(res).checkoutUrl.split('/').pop() as string;
 }
 
@@ -261,7 +258,6 @@ describe('POST /checkout/{id}/cancel', () => {
  * the other.
  */
 async function completeTwiceInParallel(ref: Parameters<typeof completeCheckout>[2]): Promise<CheckoutOutcome[]> {
-  const provider = new DemoPaymentProvider();
   const parallel = ctx.handle.kind === 'postgres';
   let arrived = 0;
   let release!: () => void;
@@ -273,7 +269,7 @@ async function completeTwiceInParallel(ref: Parameters<typeof completeCheckout>[
         if (++arrived === 2) release();
         await barrier;
       }
-      return completeCheckout(tx, provider, ref, { providerPaymentId: `race_pay_${n}_${Math.random()}` });
+      return completeCheckout(tx, CHECKOUT_EFFECTS, ref, { providerPaymentId: `race_pay_${n}_${Math.random()}` });
     });
   return Promise.all([run(1), run(2)]);
 }
@@ -317,11 +313,10 @@ describe('completeCheckout applies a payment once', () => {
     const t = await freshTenant();
     const id = await t.openAddFunds(1000);
     await t.req('POST', `checkout/${id}/cancel`);
-    const provider = new DemoPaymentProvider();
-    const outcomes = await ctx.db.transaction(async (tx) => [
-      await completeCheckout(tx, provider, { providerSessionId: 'demo_cs_nope' }, { providerPaymentId: null }),
-      await completeCheckout(tx, provider, { tenantId: t.tenant.id, checkoutId: 'malformed' }, { providerPaymentId: null }),
-      await completeCheckout(tx, provider, { providerSessionId: `demo_cs_${id}` }, { providerPaymentId: null }),
+      const outcomes = await ctx.db.transaction(async (tx) => [
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: 'demo_cs_nope' }, { providerPaymentId: null }),
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { tenantId: t.tenant.id, checkoutId: 'malformed' }, { providerPaymentId: null }),
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: `demo_cs_${id}` }, { providerPaymentId: null }),
     ]);
     expect(outcomes).toEqual(['not-found', 'not-found', 'canceled']);
     expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(1000);

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CheckoutKind, CheckoutStatus, CheckoutUrlResponse, CheckoutView } from '@loyalty/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CheckoutKind, CheckoutUrlResponse, CheckoutView } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, cardOrders, cards, checkoutSessions, payments, stores, tenants, transactions } from '../../db/schema/index.ts';
+import { checkoutSessions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, PaymentTenant } from '../../payments/port.ts';
-import { lockTenantForBilling } from '../billing/service.ts';
-import { insertUnassignedCards } from '../cards/service.ts';
 
 /**
  * Hosted checkouts (decisions.md 'Payments'; issue 6): money entering from outside through
  * the payment provider, for add funds (spec §2 Customers 'Add Funds to Card', §5) and card
- * orders (decisions.md 'Card orders'). A checkout_sessions row is OPEN until it is paid
- * (COMPLETED, exactly once: its effect is applied in the transaction that flips it) or
- * CANCELED. Money in integer cents.
+ * orders (decisions.md 'Card orders'). The module owns `checkout_sessions`. A checkout is OPEN
+ * until it is paid (COMPLETED, exactly once: its effect is applied in the transaction that
+ * flips it) or CANCELED. What a paid checkout does belongs to the module that opened it: the
+ * effects (CheckoutEffects) are handed in by the composition root (src/wiring.ts), so this
+ * module depends on neither add funds nor card orders (ADR 0012). Money in integer cents.
  */
 
 /** Which checkout to complete: ours by tenant and id (Demo Pay), or the provider's session id (webhook). */
@@ -26,13 +27,22 @@ export type CheckoutOutcome = 'completed' | 'already-completed' | 'canceled' | '
 /** What cancelCheckout did. */
 export type CancelOutcome = 'canceled' | 'already-canceled' | 'already-completed' | 'not-found';
 
-/** The ledger note of an add-funds credit (spec §3 'Transaction' note). */
-export const ADD_FUNDS_NOTE = 'Added funds online';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A checkout_sessions row. */
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+
+/** What a paid checkout does, for one kind of checkout. */
+export interface CheckoutEffect {
+  /**
+   * Locks to take before the checkout row (lock order, so that the opener's own use cases and
+   * the completion never deadlock): a card order locks the tenant row first (ADR 0005).
+   */
+  lockFirst?(tx: Tx, tenantId: string): Promise<void>;
+  /** Applies the paid `checkout` in the transaction that flipped it OPEN → COMPLETED (ADR 0008). */
+  apply(tx: Tx, checkout: CheckoutRow, payment: { providerPaymentId: string | null }, now: Date): Promise<void>;
+}
+
+/** The effect of each kind of checkout (src/wiring.ts: ADD_FUNDS → add-funds, CARD_ORDER → card-orders). */
+export type CheckoutEffects = Record<CheckoutKind, CheckoutEffect>;
 
 /** What a new checkout pays for and where the browser goes afterwards. */
 export interface OpenCheckoutInput {
@@ -57,19 +67,6 @@ export interface OpenCheckoutInput {
 export interface OpenedCheckout extends CheckoutUrlResponse {
   checkoutId: string;
   providerSessionId: string;
-}
-
-/**
- * The provider's view of tenant `tenantId` (no lock): id, name, slug and providerCustomerId.
- * 404 'Tenant not found' when the row is gone.
- */
-export async function paymentTenantOf(db: DbOrTx, tenantId: string): Promise<PaymentTenant> {
-  const [t] = await db
-    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, providerCustomerId: tenants.providerCustomerId })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  if (!t) throw notFound('Tenant not found');
-  return t;
 }
 
 /**
@@ -123,7 +120,7 @@ export async function openCheckout(
 /** The WHERE condition of a checkout reference; null for a malformed checkout id. */
 function refCondition(ref: CheckoutRef) {
   if ('providerSessionId' in ref) return eq(checkoutSessions.providerSessionId, ref.providerSessionId);
-  if (!UUID_RE.test(ref.checkoutId)) return null;
+  if (!isUuid(ref.checkoutId)) return null;
   return and(eq(checkoutSessions.tenantId, ref.tenantId), eq(checkoutSessions.id, ref.checkoutId));
 }
 
@@ -142,8 +139,8 @@ export async function findCheckout(db: DbOrTx, tenantId: string, checkoutId: str
 export function toCheckoutView(row: CheckoutRow): CheckoutView {
   return {
     id: row.id,
-    kind: row.kind as CheckoutKind,
-    status: row.status as CheckoutStatus,
+    kind: row.kind,
+    status: row.status,
     amountCents: row.amountCents,
     description: row.description,
     returnUrl: row.returnUrl,
@@ -154,49 +151,32 @@ export function toCheckoutView(row: CheckoutRow): CheckoutView {
 
 /**
  * Applies a paid checkout exactly once (decisions.md 'Payments'; issue 6 'no payment event can
- * credit money twice'), in the caller's transaction `tx`: locks the checkout_sessions row
- * FOR UPDATE; OPEN → COMPLETED with completedAt and `providerPaymentId`, and its effect:
- * ADD_FUNDS credits the card through one ADJUST ledger row; CARD_ORDER marks the order PAID
- * and adds its UNASSIGNED cards and quota. Returns 'already-completed' (nothing changes) when
- * it was completed before, 'canceled' for a canceled checkout, 'not-found' for no such row.
+ * credit money twice'; ADR 0008), in the caller's transaction `tx`: takes the kind's
+ * `lockFirst` locks, locks the checkout_sessions row FOR UPDATE; OPEN → COMPLETED with
+ * completedAt = `now` and `providerPaymentId`, and its effect (`effects[kind].apply`):
+ * ADD_FUNDS credits the card through one ADJUST ledger row (add-funds module); CARD_ORDER
+ * marks the order PAID and adds its UNASSIGNED cards and quota (card-orders module). Returns
+ * 'already-completed' (nothing changes) when it was completed before, 'canceled' for a
+ * canceled checkout, 'not-found' for no such row (or a malformed id).
  *
- * Details (this increment's decisions):
- * - Lock order. A CARD_ORDER checkout locks the tenant row first (lockTenantForBilling,
- *   ADR 0005), then the checkout row, like the card-order service (tenant → order →
- *   checkouts), so the two never deadlock. An ADD_FUNDS checkout locks the checkout row, then
- *   the card row.
- * - ADD_FUNDS: the card row is locked FOR UPDATE; one `transactions` row (type ADJUST,
- *   category null, amountCents = the checkout's amount, cashbackCents 0, before/after
- *   balances, the checkout's customer, the card's store, userId = who opened the checkout,
- *   note 'Added funds online') and the card's balance += amount. The card is credited even if
- *   it was BLOCKED meanwhile (the money is paid; blocking only stops the POS). If the card no
- *   longer belongs to the checkout's customer (or is gone), nothing is credited: the checkout
- *   is still marked COMPLETED (the payment happened and must not be applied later to someone
- *   else) and an audit_log row `checkout.add_funds_not_credited` records it for a manual
- *   refund. No `payments` row: that money is the store's, not platform revenue.
- * - CARD_ORDER: the order row is locked; when it is PENDING_PAYMENT it becomes PAID (paidAt =
- *   now), `quantity` UNASSIGNED cards are inserted with card_order_id set (store: the tenant's
- *   oldest active store, else none), tenants.purchased_cards += quantity, and a `payments` row
- *   (kind 'card_order', status 'paid', amount = the order's total in cents, planId null,
- *   providerPaymentId, tenant name) is written. When the order is no longer PENDING_PAYMENT
- *   (cannot happen through our routes: cancelling an order cancels its OPEN checkouts under
- *   the same tenant lock), the checkout is marked COMPLETED without effect and an audit_log
- *   row `checkout.card_order_not_applied` records it for a manual refund.
+ * Lock order: an unlocked read learns the kind and tenant first, so that a card-order
+ * checkout takes the tenant lock before the checkout lock (tenant → order → checkout, like the
+ * card-order service), and the two never deadlock. An ADD_FUNDS checkout locks the checkout
+ * row, then the card row.
  */
 export async function completeCheckout(
   tx: Tx,
-  _provider: PaymentProvider,
+  effects: CheckoutEffects,
   ref: CheckoutRef,
   payment: { providerPaymentId: string | null },
   now: Date = new Date(),
 ): Promise<CheckoutOutcome> {
   const cond = refCondition(ref);
   if (!cond) return 'not-found';
-  // Unlocked read to learn the kind and tenant, so that a card-order checkout can take the
-  // tenant lock before the checkout lock (lock order tenant → order → checkout).
   const [peek] = await tx.select({ tenantId: checkoutSessions.tenantId, kind: checkoutSessions.kind }).from(checkoutSessions).where(cond);
   if (!peek) return 'not-found';
-  const tenant = peek.kind === 'CARD_ORDER' ? await lockTenantForBilling(tx, peek.tenantId) : null;
+  const effect = effects[peek.kind];
+  await effect.lockFirst?.(tx, peek.tenantId);
   const [checkout] = await tx.select().from(checkoutSessions).where(cond).for('update');
   if (!checkout) return 'not-found';
   if (checkout.status === 'COMPLETED') return 'already-completed';
@@ -205,113 +185,8 @@ export async function completeCheckout(
     .update(checkoutSessions)
     .set({ status: 'COMPLETED', completedAt: now, providerPaymentId: payment.providerPaymentId })
     .where(and(eq(checkoutSessions.tenantId, checkout.tenantId), eq(checkoutSessions.id, checkout.id)));
-  if (checkout.kind === 'ADD_FUNDS') {
-    await creditAddFunds(tx, checkout);
-  } else {
-    await applyPaidCardOrder(tx, tenant!, checkout, payment.providerPaymentId, now);
-  }
+  await effect.apply(tx, checkout, payment, now);
   return 'completed';
-}
-
-/** The ADD_FUNDS effect of completeCheckout (see there). */
-async function creditAddFunds(tx: Tx, checkout: CheckoutRow): Promise<void> {
-  const tenantId = checkout.tenantId;
-  const [card] = checkout.cardId
-    ? await tx
-        .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
-        .from(cards)
-        .where(and(eq(cards.tenantId, tenantId), eq(cards.id, checkout.cardId)))
-        .for('update')
-    : [];
-  if (!card || !checkout.customerId || card.customerId !== checkout.customerId) {
-    await tx.insert(auditLog).values({
-      tenantId,
-      userId: checkout.createdBy,
-      action: 'checkout.add_funds_not_credited',
-      entity: 'checkout',
-      entityId: checkout.id,
-      before: null,
-      after: { reason: card ? 'card no longer belongs to the customer' : 'card not found', cardId: checkout.cardId, customerId: checkout.customerId, amountCents: checkout.amountCents },
-    });
-    return;
-  }
-  const before = card.balanceCents;
-  const after = before + checkout.amountCents;
-  await tx.update(cards).set({ balanceCents: after }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-  await tx.insert(transactions).values({
-    tenantId,
-    cardId: card.id,
-    customerId: checkout.customerId,
-    storeId: card.storeId,
-    userId: checkout.createdBy,
-    type: 'ADJUST',
-    category: null,
-    amountCents: checkout.amountCents,
-    cashbackCents: 0,
-    beforeBalanceCents: before,
-    afterBalanceCents: after,
-    note: ADD_FUNDS_NOTE,
-  });
-}
-
-/** The tenant's oldest active store, or null (where cards of a paid order are placed). */
-async function oldestActiveStore(tx: Tx, tenantId: string): Promise<string | null> {
-  const [store] = await tx
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true)))
-    .orderBy(asc(stores.createdAt), asc(stores.id))
-    .limit(1);
-  return store?.id ?? null;
-}
-
-/** The CARD_ORDER effect of completeCheckout (see there); the tenant row is locked. */
-async function applyPaidCardOrder(
-  tx: Tx,
-  tenant: { id: string; name: string },
-  checkout: CheckoutRow,
-  providerPaymentId: string | null,
-  now: Date,
-): Promise<void> {
-  const tenantId = tenant.id;
-  const [order] = checkout.cardOrderId
-    ? await tx
-        .select()
-        .from(cardOrders)
-        .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, checkout.cardOrderId)))
-        .for('update')
-    : [];
-  if (!order || order.status !== 'PENDING_PAYMENT') {
-    await tx.insert(auditLog).values({
-      tenantId,
-      userId: checkout.createdBy,
-      action: 'checkout.card_order_not_applied',
-      entity: 'checkout',
-      entityId: checkout.id,
-      before: null,
-      after: { reason: order ? `order is ${order.status}` : 'order not found', cardOrderId: checkout.cardOrderId, amountCents: checkout.amountCents, providerPaymentId },
-    });
-    return;
-  }
-  await tx
-    .update(cardOrders)
-    .set({ status: 'PAID', paidAt: now })
-    .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, order.id)));
-  const storeId = await oldestActiveStore(tx, tenantId);
-  await insertUnassignedCards(tx, tenantId, order.quantity, { storeId, cardOrderId: order.id });
-  await tx
-    .update(tenants)
-    .set({ purchasedCards: sql`${tenants.purchasedCards} + ${order.quantity}` })
-    .where(eq(tenants.id, tenantId));
-  await tx.insert(payments).values({
-    tenantId,
-    tenantName: tenant.name,
-    planId: null,
-    kind: 'card_order',
-    amountCents: order.totalCents,
-    status: 'paid',
-    providerPaymentId,
-  });
 }
 
 /**
@@ -333,6 +208,38 @@ export async function cancelCheckout(tx: Tx, ref: CheckoutRef): Promise<CancelOu
     .set({ status: 'CANCELED' })
     .where(and(eq(checkoutSessions.tenantId, checkout.tenantId), eq(checkoutSessions.id, checkout.id)));
   return 'canceled';
+}
+
+/**
+ * Which of the given card orders were paid through the Demo provider (issue 12 item 2: the
+ * operator must not ship an order no money was taken for): the ids among `orders` (each
+ * `{ tenantId, id }` of a card order) that have a COMPLETED checkout_sessions row with
+ * provider 'demo'. One query; an empty list asks nothing. Orders paid otherwise (Stripe) or
+ * not paid at all are not in the set.
+ */
+export async function demoPaidCardOrders(db: DbOrTx, orders: { tenantId: string; id: string }[]): Promise<Set<string>> {
+  if (!orders.length) return new Set();
+  const rows = await db
+    .selectDistinct({ cardOrderId: checkoutSessions.cardOrderId })
+    .from(checkoutSessions)
+    .where(
+      and(
+        inArray(checkoutSessions.tenantId, [...new Set(orders.map((o) => o.tenantId))]),
+        inArray(checkoutSessions.cardOrderId, orders.map((o) => o.id)),
+        eq(checkoutSessions.status, 'COMPLETED'),
+        eq(checkoutSessions.provider, 'demo'),
+      ),
+    );
+  return new Set(rows.map((r) => r.cardOrderId).filter((id): id is string => id !== null));
+}
+
+/**
+ * Whether card order `cardOrderId` of tenant `tenantId` was paid through the Demo provider
+ * (a COMPLETED checkout with provider 'demo'; issue 12 item 2). False for an order paid with
+ * Stripe, an unpaid one or an unknown id.
+ */
+export async function paidWithDemo(db: DbOrTx, tenantId: string, cardOrderId: string): Promise<boolean> {
+  return (await demoPaidCardOrders(db, [{ tenantId, id: cardOrderId }])).has(cardOrderId);
 }
 
 /** 404 text of an unknown, malformed or another tenant's checkout id. */
@@ -363,12 +270,12 @@ export async function getCheckoutView(db: DbOrTx, tenantId: string, checkoutId: 
  * the payment provider' (the checkout's provider is not 'demo'); 409 'This checkout was
  * canceled'. Nothing is written on an error.
  */
-export async function payDemoCheckout(db: Database, provider: PaymentProvider, tenantId: string, checkoutId: string, now = new Date()): Promise<CheckoutView> {
+export async function payDemoCheckout(db: Database, effects: CheckoutEffects, tenantId: string, checkoutId: string, now = new Date()): Promise<CheckoutView> {
   return db.transaction(async (tx) => {
     const row = await findCheckout(tx, tenantId, checkoutId);
     if (!row) throw notFound(CHECKOUT_NOT_FOUND);
     if (row.provider !== 'demo') throw conflict(CHECKOUT_AT_PROVIDER);
-    const outcome = await completeCheckout(tx, provider, { tenantId, checkoutId: row.id }, { providerPaymentId: `demo_pay_${randomUUID()}` }, now);
+    const outcome = await completeCheckout(tx, effects, { tenantId, checkoutId: row.id }, { providerPaymentId: `demo_pay_${randomUUID()}` }, now);
     if (outcome === 'not-found') throw notFound(CHECKOUT_NOT_FOUND);
     if (outcome === 'canceled') throw conflict(CHECKOUT_CANCELED);
     return toCheckoutView((await findCheckout(tx, tenantId, row.id))!);
@@ -392,4 +299,44 @@ export async function cancelDemoCheckout(db: Database, tenantId: string, checkou
     if (outcome === 'already-completed') throw conflict(CHECKOUT_ALREADY_PAID);
     return toCheckoutView((await findCheckout(tx, tenantId, row.id))!);
   });
+}
+
+/** The ids of the OPEN checkouts of card order `cardOrderId` of the tenant (the caller holds the tenant lock). */
+export async function openCheckoutIdsOfOrder(tx: Tx, tenantId: string, cardOrderId: string): Promise<string[]> {
+  const open = await tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.cardOrderId, cardOrderId), eq(checkoutSessions.status, 'OPEN')));
+  return open.map((c) => c.id);
+}
+
+/**
+ * The payment references of the card order's latest COMPLETED checkout (newest completion):
+ * the provider's payment id and session id, either possibly null; null when none completed.
+ */
+export async function completedPaymentOfOrder(tx: DbOrTx, tenantId: string, cardOrderId: string): Promise<{ providerPaymentId: string | null; providerSessionId: string | null } | null> {
+  const [paid] = await tx
+    .select({ providerPaymentId: checkoutSessions.providerPaymentId, providerSessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.tenantId, tenantId), eq(checkoutSessions.cardOrderId, cardOrderId), eq(checkoutSessions.status, 'COMPLETED')))
+    .orderBy(desc(checkoutSessions.completedAt))
+    .limit(1);
+  return paid ?? null;
+}
+
+/** The tenant and amount (cents) of the checkout whose provider session is `providerSessionId`, or null (a webhook's refund of a canceled checkout). */
+export async function checkoutOfSession(db: DbOrTx, providerSessionId: string): Promise<{ tenantId: string; amountCents: number } | null> {
+  const [row] = await db
+    .select({ tenantId: checkoutSessions.tenantId, amountCents: checkoutSessions.amountCents })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  return row ?? null;
+}
+
+/** The provider's session `providerSessionId` expired: its checkout becomes CANCELED if it is still OPEN (a COMPLETED one stays). */
+export async function expireCheckoutSession(tx: Tx, providerSessionId: string): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'CANCELED' })
+    .where(and(eq(checkoutSessions.providerSessionId, providerSessionId), eq(checkoutSessions.status, 'OPEN')));
 }

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AddFundsRequest, AvailableCustomersResponse, CheckoutUrlResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
+import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import type { Config } from '../../config.ts';
-import type { PaymentProvider } from '../../payments/port.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { addFunds } from './add-funds.ts';
 import { createCustomer, deleteCustomer, getCustomerDetail, listAvailableCustomers, listCustomers, updateCustomer, type CustomerActor } from './service.ts';
 
 /** Query of GET /customers/available: optional search text, at most 100 characters. */
@@ -24,7 +21,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * `/customers/available` is a static path, so the router prefers it to `/customers/:id`
  * whatever the registration order.
  */
-export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, { db, config, provider }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const actorOf = (request: FastifyRequest): CustomerActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
   /**
@@ -102,23 +99,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: { tags: ['customers'], params: customerParams, body: CustomerInput, response: { 200: CustomerDetail, ...errors } },
     },
     async (request) => updateCustomer(db, actorOf(request), request.params.id, request.body),
-  );
-
-  /**
-   * POST /customers/{id}/add-funds `{ amountCents, cardId? }` → 200 CheckoutUrlResponse
-   * `{ checkoutUrl }` (spec §2 'Add Funds to Card', §5, §7; add-funds.ts): a hosted checkout
-   * for the customer's card; the card is credited when it is paid. ROLES.admin. 400 'Amount
-   * must be between $1.00 and $1,000.00' / 'Choose a card', 403 'Subscription required to
-   * process transactions', 404 'Customer not found' / 'Card not found', 422 'Customer has no
-   * active card' / 'Card is not active'. Nothing written on an error.
-   */
-  app.post(
-    '/customers/:id/add-funds',
-    {
-      config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, body: AddFundsRequest, response: { 200: CheckoutUrlResponse, ...errors, 422: ErrorBody } },
-    },
-    async (request) => addFunds(db, provider, config, { tenant: tenantOf(request), userId: request.user!.id }, request.params.id, request.body),
   );
 
   /**

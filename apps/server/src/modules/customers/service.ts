@@ -1,10 +1,26 @@
-import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { AvailableCustomersResponse, CardStatus, CustomerCard, CustomerDetail, CustomerInput, CustomerListItem, CustomerListQuery, CustomerListResponse, Tier } from '@loyalty/contract';
-import { evaluateTier } from '@loyalty/domain';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AvailableCustomersResponse, CustomerCard, CustomerDetail, CustomerInput, CustomerListItem, CustomerListQuery, CustomerListResponse, Tier } from '@loyalty/contract';
+import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-error.ts';
-import { auditLog, cards, customers, stores, tenantCounters, tierRules, transactions } from '../../db/schema/index.ts';
+import { customers } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { activeCardCounts, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
+import { tenantCustomerCount } from '../reports/views.ts';
+import { readTierRules } from '../rules/views.ts';
+import { storeNames } from '../stores/service.ts';
+import { customerHasLedgerRows } from '../transactions/views.ts';
+
+/**
+ * A tenant's loyalty customers (spec §2 'Customers', §3 'Customer'): the module that owns
+ * `customers`. Besides the customer use cases it offers the cards module the holder of a card
+ * (lock, create, display), the ledger a purchase's spend and tier (`lockCustomerForPurchase`,
+ * `recordPurchaseSql`), the rules module the re-tier (`retierCustomers`), and read helpers for
+ * the ledger, reports and the operator (ADR 0012).
+ */
 
 /** Most customers offered at once by the Assign Card modal. */
 export const AVAILABLE_CUSTOMERS_LIMIT = 50;
@@ -20,14 +36,6 @@ export const CUSTOMER_HAS_CARDS = 'This customer has assigned cards. Unassign th
 
 /** 409 text of DELETE /customers/{id} when ledger rows name the customer (decisions.md: the ledger is append-only). */
 export const CUSTOMER_HAS_TRANSACTIONS = 'This customer has transactions in the ledger and cannot be deleted.';
-
-/** Any-version UUID in text form, as PostgreSQL's uuid type accepts it (hyphenated). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-}
 
 /**
  * The customer search of spec §2 'Customers' ("searchable table (name, email, phone)"): the
@@ -57,12 +65,7 @@ function customerSearch(search: string | undefined): SQL | undefined {
 export async function listAvailableCustomers(db: DbOrTx, tenantId: string, search?: string): Promise<AvailableCustomersResponse> {
   const where: (SQL | undefined)[] = [
     eq(customers.tenantId, tenantId),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(cards)
-        .where(and(eq(cards.tenantId, customers.tenantId), eq(cards.customerId, customers.id))),
-    ),
+    not(holdsAnyCardSql(customers.tenantId, customers.id)),
     customerSearch(search),
   ];
   const rows = await db
@@ -87,7 +90,7 @@ const customerColumns = {
 };
 
 /** A customers row as selected by `customerColumns`. */
-type CustomerRow = { id: string; firstName: string; lastName: string; email: string | null; phone: string | null; tier: string; totalSpendCents: number; createdAt: Date };
+type CustomerRow = { id: string; firstName: string; lastName: string; email: string | null; phone: string | null; tier: Tier; totalSpendCents: number; createdAt: Date };
 
 /** customers row + ACTIVE card count → CustomerListItem (spec §3 'Customer'; money in cents, ISO dates). */
 function toListItem(row: CustomerRow, activeCards: number): CustomerListItem {
@@ -97,7 +100,7 @@ function toListItem(row: CustomerRow, activeCards: number): CustomerListItem {
     lastName: row.lastName,
     email: row.email,
     phone: row.phone,
-    tier: row.tier as Tier,
+    tier: row.tier,
     totalSpendCents: Number(row.totalSpendCents),
     activeCards,
     createdAt: row.createdAt.toISOString(),
@@ -127,13 +130,15 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
   );
-  const active = db
-    .select({ customerId: sql<string>`${cards.customerId}`.as('active_customer_id'), n: sql<number>`count(*)::int`.as('active_n') })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.status, 'ACTIVE'), inArray(cards.customerId, db.select({ id: page.id }).from(page))))
-    .groupBy(cards.customerId)
-    .as('active');
-  const [rows, [count]] = await Promise.all([
+  const active = activeCardCounts(db, tenantId, db.select({ id: page.id }).from(page));
+  // Without a search the total is the tenant's customer counter (kept by triggers, ADR 0006):
+  // counting 200,000 rows per page view costs ~50 ms; with a search the matches are counted.
+  const countTotal = async (): Promise<number> => {
+    if (!q.search?.trim()) return tenantCustomerCount(db, tenantId);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(condition);
+    return Number(row?.n ?? 0);
+  };
+  const [rows, total] = await Promise.all([
     db
       .with(page)
       .select({
@@ -150,13 +155,8 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
       .from(page)
       .leftJoin(active, eq(active.customerId, page.id))
       .orderBy(desc(page.createdAt), desc(page.id)),
-    // Without a search the total is the tenant's customer counter (kept by triggers, ADR 0006):
-    // counting 200,000 rows per page view costs ~50 ms; with a search the matches are counted.
-    q.search?.trim()
-      ? db.select({ n: sql<number>`count(*)::int` }).from(customers).where(condition)
-      : db.select({ n: tenantCounters.customers }).from(tenantCounters).where(eq(tenantCounters.tenantId, tenantId)),
+    countTotal(),
   ]);
-  const total = Number(count?.n ?? 0);
   return {
     customers: rows.map((r) => toListItem(r, Number(r.activeCards))),
     total,
@@ -171,24 +171,25 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
  * Shared by GET /customers/{id}, POST, PUT and the customer's own account (GET /me).
  */
 export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerDetail> {
-  if (!UUID_RE.test(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   // Sequential, not Promise.all: callers pass a transaction too, and a pg client runs one query at a time.
   const [row] = await db
     .select(customerColumns)
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  const held = customerCards(db, tenantId, customerId);
+  const sn = storeNames(db);
   const cardRows = await db
-    .select({ id: cards.id, cardUid: cards.cardUid, balanceCents: cards.balanceCents, status: cards.status, storeName: stores.name, activatedAt: cards.activatedAt })
-    .from(cards)
-    .leftJoin(stores, and(eq(stores.tenantId, cards.tenantId), eq(stores.id, cards.storeId)))
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)))
-    .orderBy(asc(cards.activatedAt), asc(cards.cardUid));
+    .select({ id: held.id, cardUid: held.cardUid, balanceCents: held.balanceCents, status: held.status, storeName: sn.name, activatedAt: held.activatedAt })
+    .from(held)
+    .leftJoin(sn, and(eq(sn.tenantId, held.tenantId), eq(sn.id, held.storeId)))
+    .orderBy(asc(held.activatedAt), asc(held.cardUid));
   const list: CustomerCard[] = cardRows.map((c) => ({
     id: c.id,
     cardUid: c.cardUid,
     balanceCents: Number(c.balanceCents),
-    status: c.status as CardStatus,
+    status: c.status,
     storeName: c.storeName,
     activatedAt: c.activatedAt?.toISOString() ?? null,
   }));
@@ -255,13 +256,9 @@ export async function createCustomer(db: Database, actor: CustomerActor, input: 
   return mapEmailRace(() =>
     db.transaction(async (tx) => {
       await assertEmailFree(tx, tenantId, fields.email);
-      const rules = await tx
-        .select({ tier: tierRules.tier, minTotalSpendCents: tierRules.minTotalSpendCents, baseRateBps: tierRules.baseRateBps, isActive: tierRules.isActive })
-        .from(tierRules)
-        .where(eq(tierRules.tenantId, tenantId));
-      const tier = evaluateTier(0, rules.map((r) => ({ ...r, tier: r.tier as Tier })));
+      const tier = evaluateTier(0, await readTierRules(tx, tenantId));
       const [created] = await tx.insert(customers).values({ tenantId, ...fields, tier, totalSpendCents: 0 }).returning({ id: customers.id });
-      await tx.insert(auditLog).values({
+      await writeAudit(tx, {
         tenantId,
         userId: actor.userId,
         action: 'customer.create',
@@ -286,7 +283,7 @@ export async function createCustomer(db: Database, actor: CustomerActor, input: 
  */
 export async function updateCustomer(db: Database, actor: CustomerActor, customerId: string, input: CustomerInput): Promise<CustomerDetail> {
   const { tenantId } = actor;
-  if (!UUID_RE.test(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   const fields = storedFields(input);
   return mapEmailRace(() =>
     db.transaction(async (tx) => {
@@ -298,7 +295,7 @@ export async function updateCustomer(db: Database, actor: CustomerActor, custome
       if (!before) throw notFound(CUSTOMER_NOT_FOUND);
       await assertEmailFree(tx, tenantId, fields.email, customerId);
       await tx.update(customers).set(fields).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
-      await tx.insert(auditLog).values({
+      await writeAudit(tx, {
         tenantId,
         userId: actor.userId,
         action: 'customer.update',
@@ -326,7 +323,7 @@ export async function updateCustomer(db: Database, actor: CustomerActor, custome
  */
 export async function deleteCustomer(db: Database, actor: CustomerActor, customerId: string): Promise<void> {
   const { tenantId } = actor;
-  if (!UUID_RE.test(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx
@@ -335,19 +332,12 @@ export async function deleteCustomer(db: Database, actor: CustomerActor, custome
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
         .for('update');
       if (!before) throw notFound(CUSTOMER_NOT_FOUND);
-      const [held] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(cards)
-        .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)));
-      const [ledger] = await tx
-        .select({ one: sql<number>`1` })
-        .from(transactions)
-        .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId)))
-        .limit(1);
-      if (Number(held.n) > 0) throw conflict(CUSTOMER_HAS_CARDS, { cards: Number(held.n) });
-      if (ledger) throw conflict(CUSTOMER_HAS_TRANSACTIONS);
+      const held = await cardCountOfCustomer(tx, tenantId, customerId);
+      const inLedger = await customerHasLedgerRows(tx, tenantId, customerId);
+      if (held > 0) throw conflict(CUSTOMER_HAS_CARDS, { cards: held });
+      if (inLedger) throw conflict(CUSTOMER_HAS_TRANSACTIONS);
       await tx.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
-      await tx.insert(auditLog).values({
+      await writeAudit(tx, {
         tenantId,
         userId: actor.userId,
         action: 'customer.delete',
@@ -362,4 +352,213 @@ export async function deleteCustomer(db: Database, actor: CustomerActor, custome
     if (pgError(err)?.code === '23503') throw conflict(CUSTOMER_HAS_CARDS);
     throw err;
   }
+}
+
+/**
+ * Locks customer `customerId` of the tenant `FOR UPDATE` in `tx` (a card activation for an
+ * existing customer: the customer cannot be deleted between the check and the assignment).
+ * Returns the stored id (canonical lower-case form), null when there is no such customer.
+ */
+export async function lockCustomer(tx: Tx, tenantId: string, customerId: string): Promise<string | null> {
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .for('update');
+  return customer?.id ?? null;
+}
+
+/** True when a customer of the tenant has `email` (compared lower-cased; uses customers_tenant_email_uq). */
+export async function customerEmailInUse(db: DbOrTx, tenantId: string, email: string): Promise<boolean> {
+  const [dup] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return !!dup;
+}
+
+/**
+ * Inserts a customer of the tenant in `tx` with the column defaults for tier (SILVER) and
+ * total spend (0): the new holder of a card being activated (spec §5 'Assign card'). E-mail is
+ * stored lower-cased, a blank phone as null. A taken e-mail throws the unique violation
+ * customers_tenant_email_uq (the caller maps it to its 409). Returns the new id.
+ */
+export async function insertCardHolder(tx: Tx, tenantId: string, fields: { firstName: string; lastName: string; email?: string | null; phone?: string | null }): Promise<string> {
+  const [created] = await tx
+    .insert(customers)
+    .values({ tenantId, firstName: fields.firstName, lastName: fields.lastName, email: fields.email ? fields.email.toLowerCase() : null, phone: fields.phone?.trim() || null })
+    .returning({ id: customers.id });
+  return created.id;
+}
+
+/**
+ * Locks the customer `FOR UPDATE` in `tx` and returns their tier and total spend (cents): the
+ * earn's read of the holder, after the card's lock (lock order card → customer, as in card
+ * activation; the re-tier of ADR 0007 locks all customers and then waits for this earn).
+ * Null when there is no such customer.
+ */
+export async function lockCustomerForPurchase(tx: Tx, tenantId: string, customerId: string): Promise<{ tier: Tier; totalSpendCents: number } | null> {
+  const [customer] = await tx
+    .select({ tier: customers.tier, totalSpendCents: customers.totalSpendCents })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .for('update');
+  return customer ?? null;
+}
+
+/**
+ * The UPDATE that records a purchase on the customer (decisions.md 'Cashback'): total spend
+ * set to `totalSpendCents` (cents, already including the purchase) and tier to `tier` (the
+ * domain evaluateTier of that spend). Returned as SQL for the ledger to run inside its own
+ * statement (a CTE of the earn's one write round trip); the customer row must be locked.
+ */
+export function recordPurchaseSql(tenantId: string, customerId: string, totalSpendCents: number, tier: Tier): SQL {
+  return sql`update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${customerId}`;
+}
+
+/**
+ * The customers' display fields as a subquery `(tenantId, id, firstName, lastName, email,
+ * phone, tier, totalSpendCents)` for another module's join (a card's holder, a ledger row's
+ * customer name), joined on both key parts. A plain projection, so PostgreSQL joins it like
+ * the table itself.
+ */
+export function customerSummaries(db: DbOrTx) {
+  return db
+    .select({
+      tenantId: customers.tenantId,
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      phone: customers.phone,
+      tier: customers.tier,
+      totalSpendCents: customers.totalSpendCents,
+    })
+    .from(customers)
+    .as('customer_summaries');
+}
+
+/**
+ * A subquery of the ids of the tenant's customers whose full name ('First Last') contains
+ * `text` (case-insensitive, wildcards literal): the ledger search's name arm (trigram index
+ * customers_full_name_trgm_idx on PostgreSQL).
+ */
+export function customerIdsWithNameLike(tenantId: string, text: string): SQL {
+  return sql`select ${customers.id} from ${customers}
+      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(text)}`;
+}
+
+/**
+ * The SQL count of the tenant's customers created in [from, to) (ISO-8601 instants), as a
+ * scalar subquery for the dashboard's one-statement figures (index customers_tenant_created_idx).
+ */
+export function customersCreatedSql(tenantId: string, from: string, to: string): SQL {
+  return sql`(select count(*) from ${customers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
+}
+
+/** Customers of each of `tenantIds` (tenant id → count; tenants without are absent), one grouped query. */
+export async function customerCountsByTenant(db: DbOrTx, tenantIds: readonly string[]): Promise<Map<string, number>> {
+  if (!tenantIds.length) return new Map();
+  const rows = await db
+    .select({ tenantId: customers.tenantId, n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(inArray(customers.tenantId, [...tenantIds]))
+    .groupBy(customers.tenantId);
+  return new Map(rows.map((r) => [r.tenantId, r.n]));
+}
+
+/**
+ * The platform dashboard's customer figures (spec §3 'Platform stats'): all customers of the
+ * platform and how many were created in [d30, far) and in [d60, d30).
+ */
+export async function customerGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date): Promise<{ total: number; new30: number; prev30: number }> {
+  const between = (from: Date, to: Date) => sql<number>`count(*) filter (where ${and(gte(customers.createdAt, from), lt(customers.createdAt, to))})::int`;
+  const [c] = await db.select({ total: sql<number>`count(*)::int`, new30: between(d30, far), prev30: between(d60, d30) }).from(customers);
+  return c;
+}
+
+/** A customer as the customers export reads it, with `at`: created_at as PostgreSQL text (the keyset cursor, no microsecond lost). */
+export type CustomerExportRow = typeof customers.$inferSelect & { at: string };
+
+/**
+ * One keyset batch of the tenant's customers for the customers export (spec §7 'Exports'):
+ * oldest first (created_at, id), the `limit` rows after `cursor` (`{ at, id }` of the last
+ * row of the previous batch; null for the first), over the (tenant_id, created_at, id) index.
+ */
+export async function customerExportBatch(db: DbOrTx, tenantId: string, cursor: { at: string; id: string } | null, limit: number): Promise<CustomerExportRow[]> {
+  return db
+    .select({
+      tenantId: customers.tenantId,
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      phone: customers.phone,
+      tier: customers.tier,
+      totalSpendCents: customers.totalSpendCents,
+      createdAt: customers.createdAt,
+      at: sql<string>`${customers.createdAt}::text`,
+    })
+    .from(customers)
+    .where(
+      cursor
+        ? and(eq(customers.tenantId, tenantId), sql`(${customers.createdAt}, ${customers.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
+        : eq(customers.tenantId, tenantId),
+    )
+    .orderBy(sql`${customers.createdAt}, ${customers.id}`)
+    .limit(limit);
+}
+
+/**
+ * The SQL twin of domain `evaluateTier` over `customers.total_spend_cents`: a CASE whose
+ * branches are the ACTIVE rules by threshold, largest first (a stable sort, so among equal
+ * thresholds the earlier rule wins, as in evaluateTier), `total_spend_cents >= min` → the
+ * rule's tier; 'SILVER' when no branch matches (decisions.md 'Cashback').
+ */
+export function tierCaseSql(rules: readonly TierRuleInput[]): SQL {
+  const branches = rules
+    .filter((r) => r.isActive)
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.minTotalSpendCents - a.r.minTotalSpendCents || a.i - b.i)
+    .map(({ r }) => sql`when ${customers.totalSpendCents} >= ${r.minTotalSpendCents}::bigint then ${r.tier}::text`);
+  if (!branches.length) return sql`'SILVER'::text`;
+  return sql`(case ${sql.join(branches, sql` `)} else 'SILVER'::text end)`;
+}
+
+/**
+ * Re-evaluates the tier of EVERY customer of the tenant under `rules` (issue 5: fast on a
+ * 200k-customer tenant, no loop of queries; ADR 0007). Call it inside the transaction that
+ * writes the rules (the rules module does). Two set-based statements:
+ * 1. `SELECT … FROM customers WHERE tenant_id = $1 FOR UPDATE` (one counted row back): locks
+ *    every customer of the tenant until commit. Without it an earn could lock a customer whose
+ *    tier this change leaves alone, read the OLD rules (not yet committed) and store a tier the
+ *    new rules contradict (shown on PostgreSQL by earn-follows-rules.test.ts). With it, an earn
+ *    either holds its customer first (then step 2 waits and re-reads that row's new total
+ *    spend) or waits for this commit and then reads the new rules.
+ * 2. `UPDATE customers SET tier = CASE … END WHERE tenant_id = $1 AND tier IS DISTINCT FROM
+ *    CASE … END` (tierCaseSql, the twin of evaluateTier), counting the changed rows in the same
+ *    statement.
+ * Returns the number of customers whose tier changed.
+ */
+export async function retierCustomers(tx: DbOrTx, tenantId: string, rules: readonly TierRuleInput[]): Promise<number> {
+  const tierOf = tierCaseSql(rules);
+  await tx.execute(sql`select count(*) from (select 1 from ${customers} where ${customers.tenantId} = ${tenantId} for update) as locked`);
+  const [row] = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`with changed as (
+        update ${customers} set tier = ${tierOf}
+        where ${customers.tenantId} = ${tenantId} and ${customers.tier} is distinct from ${tierOf}
+        returning 1)
+      select count(*)::int as n from changed`),
+  );
+  return Number(row.n);
+}
+
+/** The stored id (canonical lower-case form) of customer `customerId` of the tenant, or null when there is none (no lock). */
+export async function findCustomerId(db: DbOrTx, tenantId: string, customerId: string): Promise<string | null> {
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  return customer?.id ?? null;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { cards, customers, stores, users } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
  * GET /api/t/{slug}/me: the customer's own account (issue 4 'Customer self-service'; spec §2
@@ -28,7 +28,8 @@ async function customerLogin(tenantId: string, customerId: string | null, email:
 }
 
 const me = (cookie?: string, slug = 'demo') => ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/me`, headers: cookie ? { cookie } : {} });
-const post = (path: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/t/demo/${path}`, headers: { cookie }, payload });
+/** POSTs a money route (earn, redeem) with a fresh Idempotency-Key. */
+const post = (path: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/t/demo/${path}`, headers: { cookie, ...idempotencyKey() }, payload });
 
 beforeAll(async () => {
   ctx = await createTestContext();

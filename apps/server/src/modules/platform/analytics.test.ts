@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { payments, plans, subscriptionEvents, tenants } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, demoTenantId, json, type TestContext } from '../../../test/helpers.ts';
 import { TIMEFRAME_DAYS, timeframeWindow } from './analytics.ts';
-import { trend, utcMonthStart } from './stats.ts';
+import { utcMonthStart } from '../../lib/time.ts';
+import { trend } from './stats.ts';
 
 /**
  * Subscription analytics (GET /api/admin/analytics/subscriptions; spec §2 'Subscription

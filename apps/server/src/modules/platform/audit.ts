@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { writeAudit } from '../audit/service.ts';
 
 /**
  * Audit actions of the platform operator (issue 7). They are written with `tenant_id` null,
@@ -22,13 +22,5 @@ export async function writePlatformAudit(
   tx: Tx,
   row: { actorId: string | null; action: (typeof PLATFORM_AUDIT)[keyof typeof PLATFORM_AUDIT]; entity: 'tenant' | 'plan'; entityId: string; before?: unknown; after?: unknown },
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    tenantId: null,
-    userId: row.actorId,
-    action: row.action,
-    entity: row.entity,
-    entityId: row.entityId,
-    before: row.before ?? null,
-    after: row.after ?? null,
-  });
+  await writeAudit(tx, { tenantId: null, userId: row.actorId, action: row.action, entity: row.entity, entityId: row.entityId, before: row.before, after: row.after });
 }

@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { NEXT_FULFILMENT_STATUS, type CardOrderStatus, type PlatformCardOrder, type PlatformCardOrderListResponse } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { auditLog, cardOrders, tenants } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { ORDER_NOT_FOUND, toCardOrder } from '../card-orders/service.ts';
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
+import { demoPaidCardOrders, paidWithDemo } from '../checkout/service.ts';
+import { tenantNames } from '../tenant-account/service.ts';
 
 /** Display names of the statuses, for the 409 text. */
 const STATUS_LABEL: Record<CardOrderStatus, string> = {
@@ -14,30 +15,33 @@ const STATUS_LABEL: Record<CardOrderStatus, string> = {
   PROCESSING: 'Processing',
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
+  CANCELED: 'Cancelled',
 };
+
+/**
+ * 409 text of a fulfilment step on a demo-paid order in production (issue 12 item 2: the Demo
+ * provider took no money, so the order must not be produced or shipped).
+ */
+export const DEMO_PAID_NOT_FULFILLED = 'This order was paid with demo payments (no money was taken) and cannot be fulfilled';
 
 /** Most orders one list returns (newest first). */
 export const PLATFORM_CARD_ORDER_LIMIT = 200;
 
-function toPlatformOrder(row: typeof cardOrders.$inferSelect, tenant: { id: string; name: string; slug: string }): PlatformCardOrder {
-  return { ...toCardOrder(row), tenant };
+/** A card_orders row with its tenant and whether it was paid with demo payments → PlatformCardOrder (cents, ISO times). */
+function toPlatformOrder(row: Parameters<typeof toCardOrder>[0], tenant: { id: string; name: string; slug: string }, demoPayment: boolean): PlatformCardOrder {
+  return { ...toCardOrder(row), tenant, demoPayment };
 }
 
 /**
  * GET /api/platform/card-orders?status= (decisions.md 'Card orders': the operator produces and
  * ships paid orders): every tenant's orders, newest first, at most 200, each with its tenant
- * `{ id, name, slug }`; `status` filters. Money in cents.
+ * `{ id, name, slug }` and `demoPayment` (paid on the Demo provider's checkout, the checkout
+ * module's demoPaidCardOrders; issue 12 item 2); `status` filters. Money in cents.
  */
 export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatus): Promise<PlatformCardOrderListResponse> {
-  const rows = await db
-    .select({ order: cardOrders, tenant: { id: tenants.id, name: tenants.name, slug: tenants.slug } })
-    .from(cardOrders)
-    .innerJoin(tenants, eq(tenants.id, cardOrders.tenantId))
-    .where(status ? eq(cardOrders.status, status) : undefined)
-    .orderBy(desc(cardOrders.createdAt), desc(cardOrders.id))
-    .limit(PLATFORM_CARD_ORDER_LIMIT);
-  return { orders: rows.map((r) => toPlatformOrder(r.order, r.tenant)) };
+  const rows = await listAllCardOrders(db, PLATFORM_CARD_ORDER_LIMIT, status);
+  const demoPaid = await demoPaidCardOrders(db, rows.map((r) => ({ tenantId: r.order.tenantId, id: r.order.id })));
+  return { orders: rows.map((r) => toPlatformOrder(r.order, r.tenant, demoPaid.has(r.order.id))) };
 }
 
 /**
@@ -46,14 +50,24 @@ export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatu
  * NEXT_FULFILMENT_STATUS). In one transaction with the order row locked, with an audit row
  * (action 'card_order.status', the tenant's) from and to. 404 'Order not found' (unknown or
  * malformed id); 409 'A {current} order can only move to {next}' (or '… cannot move on')
- * for any other status, nothing changed. Returns the order with its tenant.
+ * for any other status, nothing changed. In production (`config.env`; issue 12 item 2) an
+ * order paid through the Demo provider (no money was taken) never moves past PAID: 409 'This
+ * order was paid with demo payments (no money was taken) and cannot be fulfilled', details
+ * field body.status, nothing changed; in development and test it moves like any other.
+ * Returns the order with its tenant.
  */
-export async function advanceCardOrder(db: Database, actorId: string | null, orderId: string, status: CardOrderStatus): Promise<PlatformCardOrder> {
+export async function advanceCardOrder(
+  db: Database,
+  config: Pick<Config, 'env'>,
+  actorId: string | null,
+  orderId: string,
+  status: CardOrderStatus,
+): Promise<PlatformCardOrder> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(cardOrders).where(eq(cardOrders.id, orderId)).for('update');
+    const row = await lockAnyCardOrder(tx, orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const current = row.status as CardOrderStatus;
+    const current = row.status;
     const next = NEXT_FULFILMENT_STATUS[current];
     if (status !== next) {
       const message = next
@@ -61,12 +75,12 @@ export async function advanceCardOrder(db: Database, actorId: string | null, ord
         : `A ${STATUS_LABEL[current].toLowerCase()} order cannot move on`;
       throw conflict(message, [{ field: 'body.status', message }]);
     }
-    const [updated] = await tx
-      .update(cardOrders)
-      .set({ status })
-      .where(and(eq(cardOrders.tenantId, row.tenantId), eq(cardOrders.id, row.id)))
-      .returning();
-    await tx.insert(auditLog).values({
+    const demoPayment = await paidWithDemo(tx, row.tenantId, row.id);
+    if (demoPayment && config.env === 'production') {
+      throw conflict(DEMO_PAID_NOT_FULFILLED, [{ field: 'body.status', message: DEMO_PAID_NOT_FULFILLED }]);
+    }
+    const updated = await setCardOrderStatus(tx, row.tenantId, row.id, status);
+    await writeAudit(tx, {
       tenantId: row.tenantId,
       userId: actorId,
       action: 'card_order.status',
@@ -75,7 +89,7 @@ export async function advanceCardOrder(db: Database, actorId: string | null, ord
       before: { status: current },
       after: { status },
     });
-    const [tenant] = await tx.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).where(eq(tenants.id, row.tenantId));
-    return toPlatformOrder(updated!, tenant!);
+    const tenant = (await tenantNames(tx, [row.tenantId])).get(row.tenantId)!;
+    return toPlatformOrder(updated, tenant, demoPayment);
   });
 }

@@ -1,9 +1,10 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PlanInput, PlatformPlan, PlatformPlanListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { pgError } from '../../db/pg-error.ts';
-import { plans, tenants } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { deletePlanRow, insertPlan, listPlanRows, lockPlan, updatePlanRow, type PlanRow } from '../tenant-account/plans.ts';
+import { tenantsOnPlan, tenantsPerPlan } from '../tenant-account/service.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed plan id. */
@@ -11,8 +12,6 @@ export const PLAN_NOT_FOUND = 'Plan not found';
 /** 409 text of DELETE /api/platform/plans/{id} when tenants are on the plan. */
 export const planInUse = (n: number) => `This plan is used by ${n} tenant(s) and cannot be deleted`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type PlanRow = typeof plans.$inferSelect;
 
 function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
   return {
@@ -20,7 +19,7 @@ function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
     name: p.name,
     description: p.description,
     priceMonthly: p.priceMonthlyCents,
-    billingPeriod: p.billingPeriod as PlatformPlan['billingPeriod'],
+    billingPeriod: p.billingPeriod,
     stripePriceId: p.stripePriceId,
     features: p.features,
     limits: p.limits,
@@ -30,36 +29,13 @@ function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
   };
 }
 
-async function tenantsOnPlan(db: DbOrTx, planId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(eq(tenants.planId, planId));
-  return row?.n ?? 0;
-}
-
-/** Plan columns of a PlanInput (priceMonthly in cents; limits −1 unlimited). */
-function planValues(input: PlanInput) {
-  return {
-    name: input.name,
-    description: input.description,
-    priceMonthlyCents: input.priceMonthly,
-    billingPeriod: input.billingPeriod,
-    stripePriceId: input.stripePriceId,
-    features: input.features,
-    limits: input.limits,
-    isActive: input.isActive,
-  };
-}
-
 /**
  * GET /api/platform/plans (spec §2 'Platform area' Plans, §3 'Plan'): every plan, inactive
  * ones included, by sortOrder, then price (cents), then id; tenantsCount = tenants whose
  * planId is the plan (one grouped query).
  */
 export async function listPlatformPlans(db: DbOrTx): Promise<PlatformPlanListResponse> {
-  const [rows, counts] = await Promise.all([
-    db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.priceMonthlyCents), asc(plans.id)),
-    db.select({ planId: tenants.planId, n: sql<number>`count(*)::int` }).from(tenants).where(isNotNull(tenants.planId)).groupBy(tenants.planId),
-  ]);
-  const by = new Map(counts.map((c) => [c.planId, c.n]));
+  const [rows, by] = await Promise.all([listPlanRows(db), tenantsPerPlan(db)]);
   return { plans: rows.map((p) => toPlatformPlan(p, by.get(p.id) ?? 0)) };
 }
 
@@ -71,12 +47,7 @@ export async function listPlatformPlans(db: DbOrTx): Promise<PlatformPlanListRes
  */
 export async function createPlan(db: Database, input: PlanInput, actorId: string | null): Promise<PlatformPlan> {
   return db.transaction(async (tx) => {
-    let sortOrder = input.sortOrder;
-    if (sortOrder === undefined) {
-      const [row] = await tx.select({ max: sql<number | null>`max(${plans.sortOrder})` }).from(plans);
-      sortOrder = row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
-    }
-    const [plan] = await tx.insert(plans).values({ ...planValues(input), sortOrder }).returning();
+    const plan = await insertPlan(tx, input);
     await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.planCreate, entity: 'plan', entityId: plan.id, after: toPlatformPlan(plan, 0) });
     return toPlatformPlan(plan, 0);
   });
@@ -89,15 +60,11 @@ export async function createPlan(db: Database, input: PlanInput, actorId: string
  * an unknown or malformed id. Returns the PlatformPlan.
  */
 export async function updatePlan(db: Database, id: string, input: PlanInput, actorId: string | null): Promise<PlatformPlan> {
-  if (!UUID.test(id)) throw notFound(PLAN_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    const before = await lockPlan(tx, id);
     if (!before) throw notFound(PLAN_NOT_FOUND);
-    const [after] = await tx
-      .update(plans)
-      .set({ ...planValues(input), sortOrder: input.sortOrder ?? before.sortOrder })
-      .where(eq(plans.id, id))
-      .returning();
+    const after = await updatePlanRow(tx, id, input, before.sortOrder);
     const count = await tenantsOnPlan(tx, id);
     await writePlatformAudit(tx, {
       actorId,
@@ -119,14 +86,14 @@ export async function updatePlan(db: Database, id: string, input: PlanInput, act
  * Audit row 'platform.plan.delete'. 404 'Plan not found' for an unknown or malformed id.
  */
 export async function deletePlan(db: Database, id: string, actorId: string | null): Promise<void> {
-  if (!UUID.test(id)) throw notFound(PLAN_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
-      const [plan] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+      const plan = await lockPlan(tx, id);
       if (!plan) throw notFound(PLAN_NOT_FOUND);
       const n = await tenantsOnPlan(tx, id);
       if (n > 0) throw conflict(planInUse(n));
-      await tx.delete(plans).where(eq(plans.id, id));
+      await deletePlanRow(tx, id);
       await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.planDelete, entity: 'plan', entityId: id, before: toPlatformPlan(plan, 0) });
     });
   } catch (err) {

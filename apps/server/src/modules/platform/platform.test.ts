@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, payments, plans, platformSettings, sessions, tenants, users } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { trend, utcMonthStart } from './stats.ts';
+import { utcMonthStart } from '../../lib/time.ts';
+import { trend } from './stats.ts';
 
 /**
  * The platform operator's API (issue 7; spec §2 'Platform area', §3 'Plan', 'Platform stats',
@@ -41,7 +42,7 @@ describe('guard', () => {
     ['GET', '/api/platform/stats'],
     ['GET', '/api/platform/activity'],
     ['GET', '/api/platform/tenants'],
-    ['POST', '/api/platform/tenants', { name: 'X', slug: 'guard-x', ownerEmail: 'guard@x.test', ownerPassword: 'secret1' }],
+    ['POST', '/api/platform/tenants', { name: 'X', slug: 'guard-x', ownerEmail: 'guard@x.test', ownerPassword: 'secret12' }],
     ['PUT', '/api/platform/tenants/00000000-0000-4000-8000-000000000000', { name: 'X', subscriptionStatus: 'ACTIVE' }],
     ['DELETE', '/api/platform/tenants/00000000-0000-4000-8000-000000000000', { confirmSlug: 'x' }],
     ['GET', '/api/platform/plans'],
@@ -79,7 +80,7 @@ describe('GET /api/platform/stats', () => {
       { tenantName: 'Gone Shop', amountCents: -500, status: 'refunded', kind: 'card_order_refund' },
       { tenantName: 'Gone Shop', amountCents: 9000, status: 'pending' },
     ]);
-    const created = await op('POST', 'tenants', { name: 'Stats Shop', slug: 'stats-shop', ownerEmail: 'stats@shop.test', ownerPassword: 'secret1' });
+    const created = await op('POST', 'tenants', { name: 'Stats Shop', slug: 'stats-shop', ownerEmail: 'stats@shop.test', ownerPassword: 'secret12' });
     expect(created.statusCode).toBe(201);
 
     const after = json(await op('GET', 'stats'));
@@ -106,7 +107,7 @@ describe('GET /api/platform/stats', () => {
 
 describe('GET /api/platform/activity', () => {
   it('lists real entries newest first: tenants created, subscription events, payments and the operator’s actions', async () => {
-    const created = json(await op('POST', 'tenants', { name: 'Activity Shop', slug: 'activity-shop', ownerEmail: 'act@shop.test', ownerPassword: 'secret1' }));
+    const created = json(await op('POST', 'tenants', { name: 'Activity Shop', slug: 'activity-shop', ownerEmail: 'act@shop.test', ownerPassword: 'secret12' }));
     await new Promise((r) => setTimeout(r, 5));
     await op('PUT', `tenants/${created.id}`, { name: 'Activity Shop Ltd', subscriptionStatus: 'ACTIVE' });
     await new Promise((r) => setTimeout(r, 5));
@@ -205,12 +206,13 @@ describe('settings', () => {
     const first = json(await op('GET', 'settings'));
     expect(first).toEqual({
       smtp: { host: '', port: 587, username: '', password: '', passwordSet: false, fromEmail: '' },
-      security: { sessionTimeout: 24, passwordMinLength: 8, requireTwoFactor: false },
+      security: { sessionTimeout: 24, passwordMinLength: 8, requireTwoFactor: false, maxLoginAttempts: 10 },
       platform: { defaultPlan: 'starter', trialDays: 14, allowSignups: true },
     });
     const saved = await op('PUT', 'settings', SETTINGS);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(json(saved)).toEqual({ ...SETTINGS, smtp: { ...SETTINGS.smtp, password: '', passwordSet: true } });
+    // maxLoginAttempts left out (an older client) takes its default.
+    expect(json(saved)).toEqual({ ...SETTINGS, smtp: { ...SETTINGS.smtp, password: '', passwordSet: true }, security: { ...SETTINGS.security, maxLoginAttempts: 10 } });
     expect(json(await op('GET', 'settings'))).toEqual(json(saved));
     const stored = async () => (await ctx.db.select().from(platformSettings).where(eq(platformSettings.id, 1)))[0].value;
     expect((await stored()).smtp.password).toBe('s3cret');
@@ -221,6 +223,7 @@ describe('settings', () => {
     for (const bad of [
       { ...SETTINGS, smtp: { ...SETTINGS.smtp, port: 0 } },
       { ...SETTINGS, security: { ...SETTINGS.security, sessionTimeout: 0 } },
+      { ...SETTINGS, security: { ...SETTINGS.security, maxLoginAttempts: 2 } },
       { ...SETTINGS, platform: { ...SETTINGS.platform, trialDays: 400 } },
       { ...SETTINGS, platform: { ...SETTINGS.platform, defaultPlan: 'gold' } },
       { ...SETTINGS, smtp: { ...SETTINGS.smtp, fromEmail: 'not-an-email' } },
@@ -235,7 +238,7 @@ describe('settings', () => {
     const [pro] = await ctx.db.select().from(plans).where(eq(plans.name, 'Professional'));
     const [enterprise] = await ctx.db.select().from(plans).where(eq(plans.name, 'Enterprise'));
 
-    const signup = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Sam', lastName: 'Signup', email: 'sam@signup.test', password: 'secret1' } });
+    const signup = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Sam', lastName: 'Signup', email: 'sam@signup.test', password: 'secret1234' } });
     expect(signup.statusCode, signup.body).toBe(201);
     const [signed] = await ctx.db.select().from(tenants).where(eq(tenants.id, json(signup).tenant.id));
     expect(signed.planId).toBe(pro.id);
@@ -245,13 +248,13 @@ describe('settings', () => {
     // sessionTimeout 2 hours: the signup's session and a new login last 7200 s.
     const sid = signup.cookies.find((c) => c.name === 'sid')!;
     expect(sid.maxAge).toBe(7200);
-    await loginAs(ctx.app, 'sam@signup.test', 'secret1');
+    await loginAs(ctx.app, 'sam@signup.test', 'secret1234');
     const [sam] = await ctx.db.select().from(users).where(eq(users.email, 'sam@signup.test'));
     const ttl = await ctx.db.select({ ttl: sessions.ttlSeconds }).from(sessions).where(eq(sessions.userId, sam.id));
     expect(ttl.map((r) => r.ttl)).toEqual([7200, 7200]);
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, defaultPlan: 'enterprise', trialDays: 30 } });
-    const created = json(await op('POST', 'tenants', { name: 'Effect Shop', slug: 'effect-shop', ownerEmail: 'effect@shop.test', ownerPassword: 'secret1' }));
+    const created = json(await op('POST', 'tenants', { name: 'Effect Shop', slug: 'effect-shop', ownerEmail: 'effect@shop.test', ownerPassword: 'secret1234' }));
     expect(created.planId).toBe(enterprise.id);
     const createdDays = (Date.parse(created.trialEndsAt) - Date.now()) / 86_400_000;
     expect(createdDays).toBeGreaterThan(29.9);
@@ -259,14 +262,14 @@ describe('settings', () => {
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, allowSignups: false } });
     const tenantsBefore = await n('select count(*)::int n from tenants');
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'No', lastName: 'Way', email: 'no@signup.test', password: 'secret1' } });
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'No', lastName: 'Way', email: 'no@signup.test', password: 'secret1234' } });
     expect(refused.statusCode).toBe(403);
     expect(json(refused).error).toBe('Signups are currently disabled');
     expect(await n('select count(*)::int n from tenants')).toBe(tenantsBefore);
     // The operator can still create tenants.
-    expect((await op('POST', 'tenants', { name: 'Still', slug: 'still-shop', ownerEmail: 'still@shop.test', ownerPassword: 'secret1' })).statusCode).toBe(201);
+    expect((await op('POST', 'tenants', { name: 'Still', slug: 'still-shop', ownerEmail: 'still@shop.test', ownerPassword: 'secret1234' })).statusCode).toBe(201);
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, allowSignups: true } });
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Yes', lastName: 'Now', email: 'yes@signup.test', password: 'secret1' } })).statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Yes', lastName: 'Now', email: 'yes@signup.test', password: 'secret1234' } })).statusCode).toBe(201);
   });
 });

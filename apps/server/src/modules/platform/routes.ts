@@ -23,12 +23,14 @@ import {
   UpdateCardOrderStatusRequest,
   UpdateTenantRequest,
 } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, unauthenticated } from '../../http/errors.ts';
 import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
 import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
-import { getPlatformSettings, savePlatformSettings, settingsView } from './settings.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { savePlatformSettings, settingsView } from './settings.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
 import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
 
@@ -58,8 +60,8 @@ const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullis
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
-export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
-  const { db } = opts;
+export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'> }> = async (app, opts) => {
+  const { db, config } = opts;
   app.addHook('onRequest', requirePlatformAdmin);
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
@@ -82,7 +84,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   /**
    * POST /tenants (CreateTenantRequest) → 201 PlatformTenant: tenant on trial, owner, default
-   * rules and store in one transaction. 400 validation or a reserved slug (SLUG_TEXT); 409
+   * rules and store in one transaction. 400 validation, a reserved slug (SLUG_TEXT) or an
+   * owner password below the platform's passwordMinLength (issue 12 item 8); 409
    * 'Slug is already taken' / 'An account with this email already exists'.
    */
   app.post(
@@ -164,7 +167,9 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   /**
    * PUT /card-orders/{id} `{ status }` → PlatformCardOrder: the next fulfilment step only
    * (PAID → PROCESSING → SHIPPED → DELIVERED). 400 bad status value, 404 'Order not found',
-   * 409 for any other move; nothing changed on an error.
+   * 409 for any other move, and in production (config.env) 409 'This order was paid with demo
+   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order (issue 12
+   * item 2); nothing changed on an error.
    */
   app.put(
     '/card-orders/:id',
@@ -176,7 +181,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => advanceCardOrder(db, actor(request), request.params.id, request.body.status),
+    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status),
   );
 };
 

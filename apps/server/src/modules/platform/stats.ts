@@ -1,20 +1,19 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ActivityItem, ActivityResponse, PlatformStats } from '@loyalty/contract';
+import { formatCents } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, customers, payments, plans, stores, subscriptionEvents, tenants } from '../../db/schema/index.ts';
+import { addDays, utcMonthStart } from '../../lib/time.ts';
+import { latestPlatformAudit } from '../audit/service.ts';
+import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/service.ts';
+import { customerGrowth } from '../customers/service.ts';
+import { storeGrowth } from '../stores/service.ts';
+import { newestTenants, tenantGrowth } from '../tenant-account/service.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
-const DAY_MS = 86_400_000;
-
 /**
- * Payment statuses that count as platform revenue: 'paid' rows (positive cents) and
- * 'refunded' rows (negative cents, card-order refunds), so refunds subtract. Pending or failed
- * payments never count.
+ * The operator's dashboard figures and activity feed (spec §2 'Platform area', §3 'Platform
+ * stats'). The platform module owns no table: each figure comes from its owner's service
+ * (tenants, stores, customers, billing's payments and events, the audit trail; ADR 0012).
  */
-export const REVENUE_STATUSES = ['paid', 'refunded'] as const;
-
-/** SQL condition: the payment counts as revenue (REVENUE_STATUSES). */
-export const isRevenue = (): SQL => inArray(payments.status, [...REVENUE_STATUSES]);
 
 /**
  * Percentage change of `current` against `previous`, one decimal (e.g. 3 vs 2 → 50), or null
@@ -23,16 +22,6 @@ export const isRevenue = (): SQL => inArray(payments.status, [...REVENUE_STATUSE
 export function trend(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
-}
-
-/** The start of the UTC calendar month of `d`, moved by `months`. */
-export function utcMonthStart(d: Date, months = 0): Date {
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-}
-
-/** count(*) filter (where created_at in [from, to)) as an int. */
-function createdBetween(col: typeof tenants.createdAt | typeof stores.createdAt | typeof customers.createdAt, from: Date, to: Date): SQL<number> {
-  return sql<number>`count(*) filter (where ${and(gte(col, from), lt(col, to))})::int`;
 }
 
 /**
@@ -46,39 +35,16 @@ function createdBetween(col: typeof tenants.createdAt | typeof stores.createdAt 
  *   of the last 30 days against the 30 before; monthlyRevenue this UTC month against last.
  */
 export async function getPlatformStats(db: DbOrTx, now = new Date()): Promise<PlatformStats> {
-  const d30 = new Date(now.getTime() - 30 * DAY_MS);
-  const d60 = new Date(now.getTime() - 60 * DAY_MS);
+  const d30 = addDays(now, -30);
+  const d60 = addDays(now, -60);
   const month = utcMonthStart(now);
   const lastMonth = utcMonthStart(now, -1);
-  const far = new Date(now.getTime() + 365 * DAY_MS);
-  const activeNow = sql`${tenants.subscriptionStatus} in ('ACTIVE', 'TRIALING')`;
-  const revenueBetween = (from: Date, to: Date) =>
-    sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${and(gte(payments.createdAt, from), lt(payments.createdAt, to))}), 0)::bigint`;
-  const [[t], [s], [c], [p]] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        active: sql<number>`count(*) filter (where ${activeNow})::int`,
-        new30: createdBetween(tenants.createdAt, d30, far),
-        prev30: createdBetween(tenants.createdAt, d60, d30),
-        activeNew30: sql<number>`count(*) filter (where ${activeNow} and ${gte(tenants.createdAt, d30)})::int`,
-        activePrev30: sql<number>`count(*) filter (where ${activeNow} and ${and(gte(tenants.createdAt, d60), lt(tenants.createdAt, d30))})::int`,
-      })
-      .from(tenants),
-    db.select({ total: sql<number>`count(*)::int`, new30: createdBetween(stores.createdAt, d30, far), prev30: createdBetween(stores.createdAt, d60, d30) }).from(stores),
-    db
-      .select({ total: sql<number>`count(*)::int`, new30: createdBetween(customers.createdAt, d30, far), prev30: createdBetween(customers.createdAt, d60, d30) })
-      .from(customers),
-    db
-      .select({
-        total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
-        month: revenueBetween(month, far),
-        lastMonth: revenueBetween(lastMonth, month),
-        last30: revenueBetween(d30, far),
-        prev30: revenueBetween(d60, d30),
-      })
-      .from(payments)
-      .where(isRevenue()),
+  const far = addDays(now, 365);
+  const [t, s, c, p] = await Promise.all([
+    tenantGrowth(db, d30, d60, far),
+    storeGrowth(db, d30, d60, far),
+    customerGrowth(db, d30, d60, far),
+    revenueFigures(db, { month, lastMonth, d30, d60, far }),
   ]);
   const n = (v: number | string | null | undefined) => Number(v ?? 0);
   return {
@@ -97,13 +63,6 @@ export async function getPlatformStats(db: DbOrTx, now = new Date()): Promise<Pl
       monthlyRevenue: trend(n(p.month), n(p.lastMonth)),
     },
   };
-}
-
-/** Dollars of integer cents for activity texts: 1999 → '$19.99', -500 → '-$5.00'. */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 const PAYMENT_KIND_LABELS: Record<string, string> = { subscription: 'Subscription', card_order: 'Card order', card_order_refund: 'Card order refund' };
@@ -129,59 +88,14 @@ const EVENT_TITLES: Record<string, string> = {
  */
 export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityResponse> {
   const [tenantRows, eventRows, paymentRows, auditRows] = await Promise.all([
-    db
-      .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, status: tenants.subscriptionStatus, createdAt: tenants.createdAt })
-      .from(tenants)
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
-      .limit(limit),
-    db
-      .select({
-        id: subscriptionEvents.id,
-        eventType: subscriptionEvents.eventType,
-        tenantName: subscriptionEvents.tenantName,
-        tenantSlug: subscriptionEvents.tenantSlug,
-        tenantId: subscriptionEvents.tenantId,
-        data: subscriptionEvents.data,
-        planName: plans.name,
-        createdAt: subscriptionEvents.createdAt,
-      })
-      .from(subscriptionEvents)
-      .leftJoin(plans, eq(plans.id, subscriptionEvents.planId))
-      .orderBy(desc(subscriptionEvents.createdAt), desc(subscriptionEvents.id))
-      .limit(limit),
-    db
-      .select({
-        id: payments.id,
-        tenantName: payments.tenantName,
-        tenantSlug: tenants.slug,
-        kind: payments.kind,
-        amountCents: payments.amountCents,
-        status: payments.status,
-        planName: plans.name,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .leftJoin(plans, eq(plans.id, payments.planId))
-      .leftJoin(tenants, eq(tenants.id, payments.tenantId))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(limit),
-    db
-      .select({ id: auditLog.id, action: auditLog.action, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
-      .from(auditLog)
-      .where(
-        and(
-          isNull(auditLog.tenantId),
-          inArray(auditLog.action, [
-            PLATFORM_AUDIT.tenantUpdate,
-            PLATFORM_AUDIT.tenantDelete,
-            PLATFORM_AUDIT.planCreate,
-            PLATFORM_AUDIT.planUpdate,
-            PLATFORM_AUDIT.planDelete,
-          ]),
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit),
+    newestTenants(db, limit),
+    latestSubscriptionEvents(db, limit),
+    latestPayments(db, limit),
+    latestPlatformAudit(
+      db,
+      [PLATFORM_AUDIT.tenantUpdate, PLATFORM_AUDIT.tenantDelete, PLATFORM_AUDIT.planCreate, PLATFORM_AUDIT.planUpdate, PLATFORM_AUDIT.planDelete],
+      limit,
+    ),
   ]);
 
   const items: ActivityItem[] = [];
@@ -220,7 +134,7 @@ export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityRe
       id: `payment:${p.id}`,
       kind: 'payment',
       title: p.amountCents < 0 ? 'Refund' : p.status === 'paid' ? 'Payment received' : `Payment ${p.status}`,
-      detail: `${formatUsd(p.amountCents)} · ${what}`,
+      detail: `${formatCents(p.amountCents)} · ${what}`,
       tenantName: p.tenantName,
       tenantSlug: p.tenantSlug ?? null,
       createdAt: p.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SLUG_TEXT } from '@loyalty/contract';
 import { auditLog, cashbackRules, payments, plans, sessions, stores, subscriptionEvents, tenants, tierRules, users } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
  * The operator's tenant API under /api/platform/tenants (issue 7; spec §2 'Platform area'
@@ -122,7 +122,10 @@ describe('GET /api/platform/tenants', () => {
     const demo = all.tenants.find((t: { slug: string }) => t.slug === 'demo');
     const demoView = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/tenant', headers: { cookie: s.admin } }));
     const { owner, customersCount, ...view } = demo;
-    expect(view).toEqual(demoView);
+    // The same view as GET /tenant, less the install's paymentProvider (issue 12 item 2: not a tenant's).
+    const { paymentProvider, ...tenantView } = demoView;
+    expect(paymentProvider).toBe('demo');
+    expect(view).toEqual(tenantView);
     expect(owner).toEqual({ email: 'admin@demo.com', firstName: expect.any(String), lastName: expect.any(String) });
     expect(customersCount).toBe(await n(`select count(*)::int n from customers where tenant_id = '${demo.id}'`));
     const otherRow = all.tenants.find((t: { id: string }) => t.id === other.tenant.id);
@@ -247,7 +250,7 @@ describe('DELETE /api/platform/tenants/:id', () => {
       payload: { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'D', line1: '1 St', city: 'C', postalCode: '1', country: 'US' } },
     });
     expect(order.statusCode, order.body).toBe(201);
-    const funds = await ctx.app.inject({ method: 'POST', url: t(`customers/${doomed.customer.id}/add-funds`), headers: { cookie }, payload: { amountCents: 500 } });
+    const funds = await ctx.app.inject({ method: 'POST', url: t(`customers/${doomed.customer.id}/add-funds`), headers: { cookie, ...idempotencyKey() }, payload: { amountCents: 500 } });
     expect(funds.statusCode, funds.body).toBe(200);
     // Derived tables the API fills lazily: give them a row each.
     await ctx.db.execute(sql.raw(`insert into ledger_rollup_state (tenant_id, rolled_until) values ('${doomed.tenant.id}', '2024-01-01') on conflict do nothing`));

@@ -21,7 +21,9 @@ const lookup = (slug: string, uid: string, query = '', opts: { cookie?: string; 
   ctx.app.inject({
     method: 'GET',
     url: `/api/${slug}/c/${encodeURIComponent(uid)}${query}`,
-    headers: { 'x-forwarded-for': opts.ip ?? `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    // The client address is the socket's (no proxy is trusted in tests), so vary that.
+    remoteAddress: opts.ip ?? `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
   });
 const BASIC_KEYS = ['balanceCents', 'cardUid', 'full', 'status', 'tenantName'];
 

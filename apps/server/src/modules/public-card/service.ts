@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { CardStatus, Category, PublicCardResponse, Tier, TransactionType } from '@loyalty/contract';
+import type { PublicCardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { cards, customers, stores, tenants, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
+import { findCardRow } from '../cards/service.ts';
+import { tenantContextBySlug } from '../tenant-account/service.ts';
+import { recentLedgerOfCard } from '../transactions/service.ts';
 
 /** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
 export const PUBLIC_CARD_TRANSACTIONS = 5;
@@ -25,67 +26,33 @@ export const PUBLIC_CARD_TRANSACTIONS = 5;
  */
 export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string): Promise<PublicCardResponse> {
   const cardUid = normalizeCardUid(rawUid);
-  const [row] = await db
-    .select({
-      tenantId: tenants.id,
-      tenantName: tenants.name,
-      cardId: cards.id,
-      cardUid: cards.cardUid,
-      status: cards.status,
-      balanceCents: cards.balanceCents,
-      activatedAt: cards.activatedAt,
-      storeName: stores.name,
-      customer: {
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        email: customers.email,
-        phone: customers.phone,
-        tier: customers.tier,
-      },
-    })
-    .from(tenants)
-    .innerJoin(cards, eq(cards.tenantId, tenants.id))
-    .leftJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
-    .leftJoin(stores, and(eq(stores.tenantId, cards.tenantId), eq(stores.id, cards.storeId)))
-    .where(and(eq(tenants.slug, slug.toLowerCase()), eq(cards.cardUid, cardUid)))
-    .limit(1);
-  if (!row) throw notFound('Card not found');
+  const tenant = await tenantContextBySlug(db, slug);
+  const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
+  if (!tenant || !row) throw notFound('Card not found');
+  const { card } = row;
   const basic = {
-    cardUid: row.cardUid,
-    status: row.status as CardStatus,
-    balanceCents: row.balanceCents,
-    tenantName: row.tenantName,
+    cardUid: card.cardUid,
+    status: card.status,
+    balanceCents: card.balanceCents,
+    tenantName: tenant.name,
   };
-  if (!verifyCardToken(secret, row.cardUid, token)) return { ...basic, full: false };
+  if (!verifyCardToken(secret, card.cardUid, token)) return { ...basic, full: false };
 
-  const recent = await db
-    .select({
-      id: transactions.id,
-      type: transactions.type,
-      category: transactions.category,
-      amountCents: transactions.amountCents,
-      cashbackCents: transactions.cashbackCents,
-      createdAt: transactions.createdAt,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.tenantId, row.tenantId), eq(transactions.cardId, row.cardId)))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(PUBLIC_CARD_TRANSACTIONS);
+  const recent = await recentLedgerOfCard(db, tenant.id, card.id, PUBLIC_CARD_TRANSACTIONS);
   const customer = row.customer;
   return {
     ...basic,
     full: true,
     holderName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : null,
     customer: customer
-      ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, tier: customer.tier as Tier }
+      ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, tier: customer.tier }
       : null,
     storeName: row.storeName,
-    activatedAt: row.activatedAt?.toISOString() ?? null,
+    activatedAt: card.activatedAt?.toISOString() ?? null,
     transactions: recent.map((t) => ({
       id: t.id,
-      type: t.type as TransactionType,
-      category: t.category as Category | null,
+      type: t.type,
+      category: t.category,
       amountCents: t.amountCents,
       cashbackCents: t.cashbackCents,
       createdAt: t.createdAt.toISOString(),

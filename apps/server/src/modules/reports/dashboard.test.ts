@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { cards, customers, offers, stores, tenantCounters, tenants } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { rowsOf } from './ledger-totals.ts';
+import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { trendOf } from './service.ts';
-import { addCustomerWithCard, addLedgerRows, directLedger, directLedgerIds } from './test-fixture.ts';
+import { addCustomerWithCard, addLedgerRows, directLedger, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
  * GET /api/t/{slug}/reports/dashboard (spec §2 'Dashboard', §3 'Dashboard stats'): every
@@ -41,7 +41,7 @@ beforeAll(async () => {
   ]);
   await ctx.db.insert(offers).values({ tenantId: other.tenant.id, name: 'Other offer', rateMultiplierBps: 100, startAt: lastMonth, endAt: nextMonth });
   await ctx.db.insert(offers).values({ tenantId, name: 'Expired', rateMultiplierBps: 100, startAt: lastMonth, endAt: midLast, createdAt: midLast });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier }, payload: { cardUid: 'DEM0CARD0004', amountCents: 5555 } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents: 5555 } });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => ctx.close());
@@ -99,7 +99,7 @@ describe('GET /reports/dashboard', () => {
 
   it('moves by exactly one row after a POS earn today and after a back-dated row last month', async () => {
     const before = json(await get());
-    const earn = json(await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier }, payload: { cardUid: 'DEM0CARD0002', amountCents: 10_000 } }));
+    const earn = json(await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0002', amountCents: 10_000 } }));
     const after = json(await get());
     expect(after.stats.totalTransactions).toBe(before.stats.totalTransactions + 1);
     expect(after.stats.totalCashbackIssued).toBe(before.stats.totalCashbackIssued + earn.cashbackEarned);

@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '@loyalty/contract';
 import { cards, customers, stores, transactions } from '../../db/schema/index.ts';
 import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, type TestContext } from '../../../test/helpers.ts';
-import { rowsOf } from './ledger-totals.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { centsToDollars, EXPORT_BATCH, safeCell } from './service.ts';
-import { addCustomerWithCard, addLedgerRows, daysAgo, directLedgerIds } from './test-fixture.ts';
+import { addCustomerWithCard, addLedgerRows, daysAgo, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
  * GET /api/t/{slug}/reports/export/transactions and /customers (spec §7 'Exports'): the CSV
@@ -39,8 +39,8 @@ beforeAll(async () => {
       cardId: card.id,
       customerId: card.customerId,
       storeId: card.storeId,
-      type: 'EARN',
-      category: k % 2 ? 'PURCHASE' : 'OTHER',
+      type: 'EARN' as const,
+      category: k % 2 ? ('PURCHASE' as const) : ('OTHER' as const),
       amountCents: 100 + k,
       cashbackCents: 2,
       beforeBalanceCents: 0,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { stringify, type Stringifier } from 'csv-stringify';
 import {
   CUSTOMER_CSV_COLUMNS,
@@ -9,14 +9,23 @@ import {
   type Trend,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { cards, customers, offers, stores, tenantCounters, transactions } from '../../db/schema/index.ts';
-import { ledgerCondition, ledgerPage } from '../transactions/service.ts';
-import { ensureRollup, ledgerTotals, rowsOf } from './ledger-totals.ts';
+import { tenantCounters } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { utcMonthStart } from '../../lib/time.ts';
+import { activeCardCountsOf, cardsCreatedSql } from '../cards/views.ts';
+import { customerExportBatch, customersCreatedSql } from '../customers/service.ts';
+import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
+import { storeNameMap } from '../stores/service.ts';
+import { ensureRollup, ledgerTotals } from '../transactions/ledger-totals.ts';
+import { ledgerCondition, ledgerExportBatch, ledgerPage } from '../transactions/service.ts';
 
-/** Start of the UTC calendar month containing `at`, shifted by `monthsAhead` months. */
-function monthStart(at: Date, monthsAhead = 0): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + monthsAhead, 1));
-}
+/**
+ * Reports (spec §2 'Dashboard', §7 'Exports'): the dashboard's figures and the CSV exports.
+ * The module owns `tenant_counters` (views.ts); every other figure comes from its owner: the
+ * ledger's totals and pages (transactions), the monthly counts of customers, cards and offers
+ * as scalar subqueries their modules build (so the dashboard's counts stay one statement), the
+ * export batches of the ledger and of the customers (ADR 0012).
+ */
 
 /**
  * A trend (contract `Trend`): this month's and last month's figures and the change in
@@ -37,9 +46,9 @@ export function trendOf(thisMonth: number, lastMonth: number): Trend {
  * (kept by triggers), monthly and offer figures from indexed range counts (ADR 0006).
  */
 export async function dashboard(db: Database, tenantId: string, now = new Date()): Promise<DashboardResponse> {
-  const thisMonth = monthStart(now);
-  const nextMonth = monthStart(now, 1);
-  const lastMonth = monthStart(now, -1);
+  const thisMonth = utcMonthStart(now);
+  const nextMonth = utcMonthStart(now, 1);
+  const lastMonth = utcMonthStart(now, -1);
   const [t0, t1, t2] = [lastMonth.toISOString(), thisMonth.toISOString(), nextMonth.toISOString()];
   const at = now.toISOString();
   const ledger = async () => {
@@ -50,25 +59,23 @@ export async function dashboard(db: Database, tenantId: string, now = new Date()
       ledgerTotals(db, tenantId, { from: t0, to: new Date(thisMonth.getTime() - 1).toISOString() }, true),
     ]);
   };
-  const createdIn = (table: typeof customers | typeof cards | typeof offers, from: string, to: string) =>
-    sql`(select count(*) from ${table} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
   const counts = async () => {
     const [row] = rowsOf<Record<string, string | number>>(
       await db.execute(sql`select
         coalesce((select customers from ${tenantCounters} where tenant_id = ${tenantId}), 0) as customers,
-        ${createdIn(customers, t1, t2)} as customers_this, ${createdIn(customers, t0, t1)} as customers_last,
+        ${customersCreatedSql(tenantId, t1, t2)} as customers_this, ${customersCreatedSql(tenantId, t0, t1)} as customers_last,
         coalesce((select cards from ${tenantCounters} where tenant_id = ${tenantId}), 0) as cards,
         coalesce((select active_cards from ${tenantCounters} where tenant_id = ${tenantId}), 0) as active_cards,
-        ${createdIn(cards, t1, t2)} as cards_this, ${createdIn(cards, t0, t1)} as cards_last,
-        (select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz) as offers,
-        ${createdIn(offers, t1, t2)} as offers_this, ${createdIn(offers, t0, t1)} as offers_last`),
+        ${cardsCreatedSql(tenantId, t1, t2)} as cards_this, ${cardsCreatedSql(tenantId, t0, t1)} as cards_last,
+        ${runningOffersSql(tenantId, at)} as offers,
+        ${offersCreatedSql(tenantId, t1, t2)} as offers_this, ${offersCreatedSql(tenantId, t0, t1)} as offers_last`),
     );
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
   };
   const [[all, cur, prev], c, recentTransactions] = await Promise.all([
     ledger(),
     counts(),
-    ledgerPage(db, tenantId, eq(transactions.tenantId, tenantId), 5, 0),
+    ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), 5, 0),
   ]);
   return {
     stats: {
@@ -137,35 +144,10 @@ function csvStream(columns: readonly string[], batches: AsyncGenerator<unknown[]
 export function exportTransactionsCsv(db: Database, tenantId: string, q: TransactionExportQuery): Stringifier {
   const condition = ledgerCondition(tenantId, q);
   async function* batches() {
-    const storeNames = new Map(
-      (await db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.tenantId, tenantId))).map((s) => [s.id, s.name]),
-    );
+    const storeNames = await storeNameMap(db, tenantId);
     let cursor: { at: string; id: string } | null = null;
     for (;;) {
-      const rows: {
-        t: typeof transactions.$inferSelect;
-        at: string;
-        cardUid: string;
-        firstName: string | null;
-        lastName: string | null;
-      }[] = await db
-        .select({
-          t: transactions,
-          at: sql<string>`${transactions.createdAt}::text`,
-          cardUid: cards.cardUid,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-        })
-        .from(transactions)
-        .innerJoin(cards, and(eq(cards.tenantId, tenantId), eq(cards.id, transactions.cardId)))
-        .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
-        .where(
-          cursor
-            ? and(condition, sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
-            : condition,
-        )
-        .orderBy(sql`${transactions.createdAt} desc, ${transactions.id} desc`)
-        .limit(EXPORT_BATCH);
+      const rows = await ledgerExportBatch(db, tenantId, condition, cursor, EXPORT_BATCH);
       if (rows.length === 0) return;
       yield rows.map(({ t, cardUid, firstName, lastName }) => [
         t.createdAt.toISOString(),
@@ -199,37 +181,9 @@ export function exportCustomersCsv(db: Database, tenantId: string): Stringifier 
   async function* batches() {
     let cursor: { at: string; id: string } | null = null;
     for (;;) {
-      const rows: (typeof customers.$inferSelect & { at: string })[] = await db
-        .select({
-          tenantId: customers.tenantId,
-          id: customers.id,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          email: customers.email,
-          phone: customers.phone,
-          tier: customers.tier,
-          totalSpendCents: customers.totalSpendCents,
-          createdAt: customers.createdAt,
-          at: sql<string>`${customers.createdAt}::text`,
-        })
-        .from(customers)
-        .where(
-          cursor
-            ? and(eq(customers.tenantId, tenantId), sql`(${customers.createdAt}, ${customers.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
-            : eq(customers.tenantId, tenantId),
-        )
-        .orderBy(sql`${customers.createdAt}, ${customers.id}`)
-        .limit(EXPORT_BATCH);
+      const rows = await customerExportBatch(db, tenantId, cursor, EXPORT_BATCH);
       if (rows.length === 0) return;
-      const ids = rows.map((r) => r.id);
-      const active = new Map(
-        rowsOf<{ customer_id: string; n: string | number }>(
-          await db.execute(sql`select customer_id, count(*) as n from ${cards}
-            where tenant_id = ${tenantId} and status = 'ACTIVE'
-              and customer_id = any(${`{${ids.join(',')}}`}::uuid[])
-            group by customer_id`),
-        ).map((r) => [r.customer_id, Number(r.n)]),
-      );
+      const active = await activeCardCountsOf(db, tenantId, rows.map((r) => r.id));
       yield rows.map((c) => [
         c.id,
         safeCell(c.firstName),

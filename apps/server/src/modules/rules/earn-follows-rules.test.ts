@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { computeCashback, DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import type { Category, Tier } from '@loyalty/contract';
 import { cards, customers, offers, tierRules } from '../../db/schema/index.ts';
-import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, type TestContext } from '../../../test/helpers.ts';
-import { retierCustomers } from './service.ts';
+import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import { retierCustomers } from '../customers/service.ts';
 
 /**
  * Proof that the earn follows the rules stored through this API (issue 5 'Done when';
@@ -27,7 +27,7 @@ const HOUR = 3_600_000;
 const rules = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `/api/t/demo/rules/${path}`, headers: { cookie: s.admin }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const earn = (cardUid: string, amountCents: number, category: Category) =>
-  ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier }, payload: { cardUid, amountCents, category } });
+  ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid, amountCents, category } });
 
 /** The card's customer (tier before the purchase, total spend). */
 async function holderOf(cardUid: string) {
@@ -36,7 +36,7 @@ async function holderOf(cardUid: string) {
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .where(eq(cards.cardUid, cardUid));
-  return { ...row, tier: row.tier as Tier };
+  return row;
 }
 
 /** computeCashback over the programme as the Rules API reports it now (what the web preview uses). */
@@ -212,7 +212,7 @@ describe('a rules change racing an earn (PostgreSQL: needs two connections)', ()
     let settledBeforeCommit = false;
     await ctx.db.transaction(async (tx) => {
       await tx.update(tierRules).set({ minTotalSpendCents: 30_000 }).where(and(eq(tierRules.tenantId, demoId), eq(tierRules.tier, 'GOLD')));
-      const stored = (await tx.select().from(tierRules).where(eq(tierRules.tenantId, demoId))).map((r) => ({ ...r, tier: r.tier as Tier }));
+      const stored = await tx.select().from(tierRules).where(eq(tierRules.tenantId, demoId));
       await retierCustomers(tx, demoId, stored);
       pending = earn('DEM0CARD0005', 10_000, 'PURCHASE');
       void pending.then(() => (settledBeforeCommit = true));

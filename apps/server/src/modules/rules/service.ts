@@ -13,11 +13,14 @@ import type {
   TierRulesRequest,
   TierRulesResponse,
 } from '@loyalty/contract';
-import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, type TierRuleInput } from '@loyalty/domain';
+import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, cashbackRules, customers, offers, tierRules } from '../../db/schema/index.ts';
+import { cashbackRules, offers, tierRules } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { rowsOf } from '../reports/ledger-totals.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { retierCustomers } from '../customers/service.ts';
+import { readTierRules, TIER_ORDER } from './views.ts';
 
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
 export interface RulesActor {
@@ -30,9 +33,7 @@ export const TIER_ORDER_MESSAGE = 'Tier thresholds must increase: SILVER < GOLD 
 /** The 404 message of an unknown, malformed or another tenant's offer id. */
 export const OFFER_NOT_FOUND = 'Offer not found';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATEGORY_ORDER: readonly Category[] = ['PURCHASE', 'REPAIR', 'OTHER'];
-const TIER_ORDER: readonly Tier[] = ['SILVER', 'GOLD', 'PLATINUM'];
 
 /**
  * Serialises the rule writes of one tenant (PUT /cashback, PUT /tiers, POST /initialize) for
@@ -50,25 +51,7 @@ async function readCashbackRules(db: DbOrTx, tenantId: string): Promise<Cashback
     .select({ id: cashbackRules.id, category: cashbackRules.category, baseRateBps: cashbackRules.baseRateBps, isActive: cashbackRules.isActive })
     .from(cashbackRules)
     .where(eq(cashbackRules.tenantId, tenantId));
-  return rows
-    .map((r) => ({ ...r, category: r.category as Category }))
-    .sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category));
-}
-
-/** The tenant's tier rules in tier order SILVER, GOLD, PLATINUM (spec §3; cents, bps). */
-async function readTierRules(db: DbOrTx, tenantId: string): Promise<TierRule[]> {
-  const rows = await db
-    .select({
-      id: tierRules.id,
-      tier: tierRules.tier,
-      name: tierRules.name,
-      minTotalSpendCents: tierRules.minTotalSpendCents,
-      baseRateBps: tierRules.baseRateBps,
-      isActive: tierRules.isActive,
-    })
-    .from(tierRules)
-    .where(eq(tierRules.tenantId, tenantId));
-  return rows.map((r) => ({ ...r, tier: r.tier as Tier })).sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier));
+  return rows.sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category));
 }
 
 /** A stored rule without its id, as written to audit_log (before / after). */
@@ -129,50 +112,6 @@ async function replaceTierRules(
 }
 
 /**
- * The SQL twin of domain `evaluateTier` over `customers.total_spend_cents`: a CASE whose
- * branches are the ACTIVE rules by threshold, largest first (a stable sort, so among equal
- * thresholds the earlier rule wins, as in evaluateTier), `total_spend_cents >= min` → the
- * rule's tier; 'SILVER' when no branch matches (decisions.md 'Cashback').
- */
-export function tierCaseSql(rules: readonly TierRuleInput[]): SQL {
-  const branches = rules
-    .filter((r) => r.isActive)
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => b.r.minTotalSpendCents - a.r.minTotalSpendCents || a.i - b.i)
-    .map(({ r }) => sql`when ${customers.totalSpendCents} >= ${r.minTotalSpendCents}::bigint then ${r.tier}::text`);
-  if (!branches.length) return sql`'SILVER'::text`;
-  return sql`(case ${sql.join(branches, sql` `)} else 'SILVER'::text end)`;
-}
-
-/**
- * Re-evaluates the tier of EVERY customer of the tenant under `rules` (issue 5: fast on a
- * 200k-customer tenant, no loop of queries). Call it inside the transaction that writes the
- * rules. Two set-based statements:
- * 1. `SELECT … FROM customers WHERE tenant_id = $1 FOR UPDATE` (one counted row back): locks
- *    every customer of the tenant until commit. Without it an earn could lock a customer whose
- *    tier this change leaves alone, read the OLD rules (not yet committed) and store a tier the
- *    new rules contradict (shown on PostgreSQL by earn-follows-rules.test.ts). With it, an earn
- *    either holds its customer first (then step 2 waits and re-reads that row's new total
- *    spend) or waits for this commit and then reads the new rules.
- * 2. `UPDATE customers SET tier = CASE … END WHERE tenant_id = $1 AND tier IS DISTINCT FROM
- *    CASE … END` (tierCaseSql, the twin of evaluateTier), counting the changed rows in the same
- *    statement.
- * Returns the number of customers whose tier changed.
- */
-export async function retierCustomers(tx: DbOrTx, tenantId: string, rules: readonly TierRuleInput[]): Promise<number> {
-  const tierOf = tierCaseSql(rules);
-  await tx.execute(sql`select count(*) from (select 1 from ${customers} where ${customers.tenantId} = ${tenantId} for update) as locked`);
-  const [row] = rowsOf<{ n: number | string }>(
-    await tx.execute(sql`with changed as (
-        update ${customers} set tier = ${tierOf}
-        where ${customers.tenantId} = ${tenantId} and ${customers.tier} is distinct from ${tierOf}
-        returning 1)
-      select count(*)::int as n from changed`),
-  );
-  return Number(row.n);
-}
-
-/**
  * 400 VALIDATION_ERROR 'Tier thresholds must increase: SILVER < GOLD < PLATINUM' unless the
  * minimum spends rise strictly with the tier among the given rules (active or not: a rule
  * switched on later must not break the order), with `details` on the higher tier's
@@ -213,7 +152,7 @@ export async function putCashbackRules(db: Database, actor: RulesActor, input: C
     await lockTenantRules(tx, tenantId);
     const before = await readCashbackRules(tx, tenantId);
     const rules = await replaceCashbackRules(tx, tenantId, input.rules);
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'rules.cashback.update',
@@ -248,7 +187,7 @@ export async function putTierRules(db: Database, actor: RulesActor, input: TierR
     await lockTenantRules(tx, tenantId);
     const before = await readTierRules(tx, tenantId);
     const { rules, customersRetiered } = await replaceTierRules(tx, tenantId, input.rules);
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'rules.tiers.update',
@@ -277,7 +216,7 @@ export async function initializeRules(db: Database, actor: RulesActor): Promise<
     const beforeTiers = await readTierRules(tx, tenantId);
     const cashback = await replaceCashbackRules(tx, tenantId, DEFAULT_CASHBACK_RULES);
     const { rules: tiers, customersRetiered } = await replaceTierRules(tx, tenantId, DEFAULT_TIER_RULES);
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'rules.initialize',
@@ -338,7 +277,7 @@ export async function createOffer(db: Database, actor: RulesActor, input: OfferI
   const fields = offerFields(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(offers).values({ tenantId: actor.tenantId, ...fields }).returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId: actor.tenantId,
       userId: actor.userId,
       action: 'offer.create',
@@ -358,7 +297,7 @@ export async function createOffer(db: Database, actor: RulesActor, input: OfferI
  * createOffer (400, nothing written). Returns the updated Offer.
  */
 export async function updateOffer(db: Database, actor: RulesActor, offerId: string, input: OfferInput): Promise<Offer> {
-  if (!UUID_RE.test(offerId)) throw notFound(OFFER_NOT_FOUND);
+  if (!isUuid(offerId)) throw notFound(OFFER_NOT_FOUND);
   const { tenantId } = actor;
   const fields = offerFields(input);
   return db.transaction(async (tx) => {
@@ -373,7 +312,7 @@ export async function updateOffer(db: Database, actor: RulesActor, offerId: stri
       .set(fields)
       .where(and(eq(offers.tenantId, tenantId), eq(offers.id, offerId)))
       .returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'offer.update',
@@ -391,4 +330,70 @@ export async function updateOffer(db: Database, actor: RulesActor, offerId: stri
     });
     return toOffer(row);
   });
+}
+
+/**
+ * Gives a new tenant the default programme (decisions.md 'Cashback': PURCHASE 200, REPAIR 300,
+ * OTHER 100 bps; SILVER 0 bps from $0, GOLD +100 from $500, PLATINUM +200 from $2,000) in
+ * `tx`. No audit row and no re-tier: the tenant has no customers yet (tenant onboarding).
+ */
+export async function insertDefaultRules(tx: Tx, tenantId: string): Promise<void> {
+  await tx.insert(cashbackRules).values(DEFAULT_CASHBACK_RULES.map((r) => ({ ...r, tenantId })));
+  await tx.insert(tierRules).values(DEFAULT_TIER_RULES.map((r) => ({ ...r, tenantId })));
+}
+
+/**
+ * The tenant's programme at one instant, as the cashback formula reads it (domain
+ * computeCashback, decisions.md 'Cashback'): every cashback rule and tier rule (active or not:
+ * the formula skips inactive ones) and the active offers running at that instant
+ * (startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
+ */
+export interface Programme {
+  cashbackRules: { category: Category; baseRateBps: number; isActive: boolean }[];
+  tierRules: { tier: Tier; minTotalSpendCents: number; baseRateBps: number; isActive: boolean }[];
+  offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
+}
+
+/** The programme as `programmeColumnsSql` selects it: three JSON arrays, offer times as text. */
+export interface ProgrammeColumns {
+  cashback: Programme['cashbackRules'];
+  tiers: Programme['tierRules'];
+  offers: { rateMultiplierBps: number; startAt: string; endAt: string; isActive: boolean }[];
+}
+
+/**
+ * The tenant's programme at instant `at` (ISO-8601) as three select-list columns `cashback`,
+ * `tiers` and `offers` (JSON arrays; see Programme), for the earn's one-round-trip read on the
+ * till's hot path: the ledger adds its own columns to the same SELECT and turns the row into a
+ * Programme with `toProgramme`.
+ */
+export function programmeColumnsSql(tenantId: string, at: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('category', category, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
+         from ${cashbackRules} where tenant_id = ${tenantId}) as cashback,
+      (select coalesce(json_agg(json_build_object('tier', tier, 'minTotalSpendCents', min_total_spend_cents, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
+         from ${tierRules} where tenant_id = ${tenantId}) as tiers,
+      (select coalesce(json_agg(json_build_object('rateMultiplierBps', rate_multiplier_bps, 'startAt', start_at, 'endAt', end_at, 'isActive', is_active)), '[]'::json)
+         from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz) as offers`;
+}
+
+/** The Programme of a row selected with `programmeColumnsSql` (offer times parsed to Dates). */
+export function toProgramme(row: ProgrammeColumns): Programme {
+  return {
+    cashbackRules: row.cashback,
+    tierRules: row.tiers,
+    offers: row.offers.map((o) => ({ ...o, startAt: new Date(o.startAt), endAt: new Date(o.endAt) })),
+  };
+}
+
+/**
+ * The SQL count of the tenant's offers created in [from, to) (ISO-8601 instants), as a scalar
+ * subquery for the dashboard's one-statement figures.
+ */
+export function offersCreatedSql(tenantId: string, from: string, to: string): SQL {
+  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
+}
+
+/** The SQL count of the tenant's active offers running at `at` (startAt ≤ at < endAt), as a scalar subquery (the dashboard's 'Active Offers'). */
+export function runningOffersSql(tenantId: string, at: string): SQL {
+  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz)`;
 }

@@ -1,13 +1,14 @@
-import { and, asc, eq, isNotNull, ne, sql, type Column } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { StoreInput, StoreItem, StoreListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { auditLog, cards, plans, stores, tenants, transactions, users, type PlanLimits } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-
-/** True when `id` has the shape of a UUID (any version): other ids answer 404 without a query. */
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-}
+import { stores } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { cardCountsByStore } from '../cards/views.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { ledgerRowsByStore } from '../transactions/views.ts';
+import { staffCountsByStore } from '../users/views.ts';
 
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
 export interface StoreActor {
@@ -16,92 +17,22 @@ export interface StoreActor {
 }
 
 /**
- * The store and staff limits in force for a tenant: the plan's name and limits when the
- * tenant has a plan, `null` when it has none (a trial that never subscribed).
- */
-export interface TenantLimits {
-  planName: string | null;
-  limits: PlanLimits | null;
-}
-
-/**
- * Locks the tenant row `SELECT … FOR NO KEY UPDATE` inside `tx` (ADR 0005: every use case of
- * one tenant that spends an allowance runs one at a time, so two parallel creates never both
- * see the last free slot) and returns the limits in force.
- *
- * Which limits apply (decisions.md 'Trial, subscription and quota': plan limits for stores
- * and staff are enforced on create; −1 unlimited). Our decision:
- * - a tenant WITH a plan (`planId` set: ACTIVE, and also PAST_DUE or CANCELED after having
- *   subscribed) is bound by that plan's `limits.stores` / `limits.staff`. A late payment
- *   does not lift the limits of the plan the tenant chose.
- * - a tenant WITHOUT a plan (TRIALING or NONE: signup never picks one) has no store or staff
- *   limit. The trial is bounded by its free card activations and its end date (spec §4
- *   'activation limits'), not by stores or staff; applying the Starter plan (1 store) would
- *   lock the seeded demo tenant, which has two stores, out of its own Stores page.
- * Throws 404 'Tenant not found' when the tenant row is gone.
- */
-export async function lockTenantLimits(tx: Tx, tenantId: string): Promise<TenantLimits> {
-  const [tenant] = await tx.select({ planId: tenants.planId }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
-  if (!tenant) throw notFound('Tenant not found');
-  if (!tenant.planId) return { planName: null, limits: null };
-  const [plan] = await tx.select({ name: plans.name, limits: plans.limits }).from(plans).where(eq(plans.id, tenant.planId));
-  return plan ? { planName: plan.name, limits: plan.limits } : { planName: null, limits: null };
-}
-
-const NOUNS = { stores: ['store', 'stores'], staff: ['staff member', 'staff members'] } as const;
-
-/**
- * 403 FORBIDDEN unless one more active `resource` ('stores' or 'staff') fits the plan:
- * refused when the plan's limit is ≥ 0 and `used` (active rows now) ≥ limit; −1 or no plan
- * means unlimited. Message e.g. 'Your Starter plan allows 1 store. Upgrade to add more.';
- * details `{ resource, limit, used, planName }`. Call it after `lockTenantLimits` in the same
- * transaction (decisions.md 'Trial, subscription and quota', ADR 0005).
- */
-export function assertPlanAllowsOneMore(limits: TenantLimits, resource: 'stores' | 'staff', used: number): void {
-  const limit = limits.limits?.[resource];
-  if (limit === undefined || limit === null || limit < 0 || used < limit) return;
-  const [one, many] = NOUNS[resource];
-  throw new AppError('FORBIDDEN', `Your ${limits.planName} plan allows ${limit} ${limit === 1 ? one : many}. Upgrade to add more.`, {
-    resource,
-    limit,
-    used,
-    planName: limits.planName,
-  });
-}
-
-/**
  * Store rows of a tenant (all, or the one `storeId`) as StoreItem, sorted by name then id,
  * each with `_count` of the staff users bound to it, the cards assigned to it and the ledger
- * rows booked to it. Four queries in all, whatever the number of stores: no N+1.
+ * rows booked to it (counted by the users, cards and ledger modules' views). Four queries in
+ * all, whatever the number of stores: no N+1.
  */
 async function storeItems(db: DbOrTx, tenantId: string, storeId?: string): Promise<StoreItem[]> {
-  const only = (col: Column) => (storeId ? eq(col, storeId) : undefined);
-  const [rows, userCounts, cardCounts, txCounts] = await Promise.all([
+  const [rows, u, c, t] = await Promise.all([
     db
       .select()
       .from(stores)
-      .where(and(eq(stores.tenantId, tenantId), only(stores.id)))
+      .where(and(eq(stores.tenantId, tenantId), storeId ? eq(stores.id, storeId) : undefined))
       .orderBy(asc(stores.name), asc(stores.id)),
-    db
-      .select({ storeId: users.storeId, n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), isNotNull(users.storeId), only(users.storeId)))
-      .groupBy(users.storeId),
-    db
-      .select({ storeId: cards.storeId, n: sql<number>`count(*)::int` })
-      .from(cards)
-      .where(and(eq(cards.tenantId, tenantId), isNotNull(cards.storeId), only(cards.storeId)))
-      .groupBy(cards.storeId),
-    db
-      .select({ storeId: transactions.storeId, n: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(and(eq(transactions.tenantId, tenantId), isNotNull(transactions.storeId), only(transactions.storeId)))
-      .groupBy(transactions.storeId),
+    staffCountsByStore(db, tenantId, storeId),
+    cardCountsByStore(db, tenantId, storeId),
+    ledgerRowsByStore(db, tenantId, storeId),
   ]);
-  const byStore = (list: { storeId: string | null; n: number }[]) => new Map(list.map((r) => [r.storeId, Number(r.n)]));
-  const u = byStore(userCounts);
-  const c = byStore(cardCounts);
-  const t = byStore(txCounts);
   return rows.map((s) => ({
     id: s.id,
     name: s.name,
@@ -165,7 +96,7 @@ async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
  * (case-insensitive: 409 'A store with this name already exists'), and, when the new store
  * is active (the default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
- * more.', see `lockTenantLimits` for which limit applies). Inserts the store and an audit_log
+ * more.', see tenant-account `planLimitsOf` for which limit applies). Inserts the store and an audit_log
  * row (action 'store.create', after `{ name, address, active }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
@@ -180,7 +111,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       .insert(stores)
       .values({ tenantId, name: input.name, address: input.address ?? null, active })
       .returning();
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'store.create',
@@ -231,7 +162,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
     };
     if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     await tx.update(stores).set(next).where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'store.update',
@@ -246,4 +177,86 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
   // connection cannot do (node-postgres queues them and warns).
   const [item] = await storeItems(db, tenantId, updatedId);
   return item;
+}
+
+/**
+ * 404 'Store not found' unless `storeId` (when given) is a store of the tenant; nothing to
+ * check for null or undefined. One indexed lookup (the redeem's store check).
+ */
+export async function assertStoreOfTenant(db: DbOrTx, tenantId: string, storeId: string | null | undefined): Promise<void> {
+  if (storeId) await requireStoreName(db, tenantId, storeId);
+}
+
+/**
+ * A boolean SQL expression: `storeId` is a store of tenant `tenantId` (true when `storeId`
+ * is null: nothing to check). For a caller that folds the check into a statement of its own
+ * (the earn's programme read, one round trip on the till's hot path).
+ */
+export function storeExistsSql(tenantId: string, storeId: string | null): SQL {
+  return storeId ? sql`exists (select 1 from ${stores} where tenant_id = ${tenantId} and id = ${storeId})` : sql`true`;
+}
+
+/** The id of the tenant's oldest active store (created_at, then id), or null: where the cards of a paid order are placed. */
+export async function oldestActiveStoreId(db: DbOrTx, tenantId: string): Promise<string | null> {
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true)))
+    .orderBy(asc(stores.createdAt), asc(stores.id))
+    .limit(1);
+  return store?.id ?? null;
+}
+
+/** Name of a new tenant's first store (decisions.md 'Trial, subscription and quota'). */
+export const MAIN_STORE_NAME = 'Main Store';
+
+/** Inserts a new tenant's first store, 'Main Store' (active, no address), in `tx`; no limit applies to it. Returns its id. */
+export async function createMainStore(tx: Tx, tenantId: string): Promise<string> {
+  const [store] = await tx.insert(stores).values({ tenantId, name: MAIN_STORE_NAME }).returning({ id: stores.id });
+  return store.id;
+}
+
+/**
+ * The stores' names as a subquery `(tenantId, id, name)` for another module's
+ * display join (the session's store name, a card's store, a ledger row's store), joined on
+ * both key parts. A plain projection, so PostgreSQL joins it like the table itself.
+ */
+export function storeNames(db: DbOrTx) {
+  return db.select({ tenantId: stores.tenantId, id: stores.id, name: stores.name }).from(stores).as('store_names');
+}
+
+/** Store id → name of every store of the tenant (the ledger export's store column). */
+export async function storeNameMap(db: DbOrTx, tenantId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.tenantId, tenantId));
+  return new Map(rows.map((s) => [s.id, s.name]));
+}
+
+/** Number of the tenant's stores; `activeOnly`: only active ones (what the plan's `limits.stores` bounds). */
+export async function countStores(db: DbOrTx, tenantId: string, activeOnly = false): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), activeOnly ? eq(stores.active, true) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+/** Number of stores of each of `tenantIds` (tenant id → count; tenants without stores are absent), one grouped query. */
+export async function storeCountsByTenant(db: DbOrTx, tenantIds: readonly string[]): Promise<Map<string, number>> {
+  if (!tenantIds.length) return new Map();
+  const rows = await db
+    .select({ tenantId: stores.tenantId, n: sql<number>`count(*)::int` })
+    .from(stores)
+    .where(inArray(stores.tenantId, [...tenantIds]))
+    .groupBy(stores.tenantId);
+  return new Map(rows.map((r) => [r.tenantId, r.n]));
+}
+
+/**
+ * The platform dashboard's store figures (spec §3 'Platform stats'): all stores of the
+ * platform and how many were created in [d30, far) and in [d60, d30).
+ */
+export async function storeGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date): Promise<{ total: number; new30: number; prev30: number }> {
+  const between = (from: Date, to: Date) => sql<number>`count(*) filter (where ${and(gte(stores.createdAt, from), lt(stores.createdAt, to))})::int`;
+  const [s] = await db.select({ total: sql<number>`count(*)::int`, new30: between(d30, far), prev30: between(d60, d30) }).from(stores);
+  return s;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, TenantResponse, TrialStatusResponse } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { getTenantView, getTrialStatus } from './service.ts';
@@ -8,13 +9,14 @@ import { getTenantView, getTrialStatus } from './service.ts';
 /**
  * Tenant routes under /api/t/{slug} (spec §7):
  * - GET /tenant → TenantResponse. Any member of the tenant (tenant_admin, cashier, customer;
- *   platform_admin anywhere).
+ *   platform_admin anywhere). Its `paymentProvider` is `config.paymentProvider` (issue 12
+ *   item 2: the web's 'Demo payments: no money is taken' notice).
  * - GET /trial/status → TrialStatusResponse. ROLES.staff (tenant_admin, cashier): the
  *   dashboard and Cards page banners.
  * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
-export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  /** GET /tenant → TenantResponse with counts, subscriptionInfo, canTransact, subscriptionRequired; ROLES.member. */
+export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'paymentProvider'> }> = async (app, { db, config }) => {
+  /** GET /tenant → TenantResponse with counts, subscriptionInfo, canTransact, subscriptionRequired, paymentProvider; ROLES.member. */
   app.get(
     '/tenant',
     {
@@ -25,7 +27,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: TenantResponse, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTenantView(db, tenantOf(request)),
+    async (request) => getTenantView(db, tenantOf(request), config.paymentProvider),
   );
 
   /** GET /trial/status → `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`; ROLES.staff. */

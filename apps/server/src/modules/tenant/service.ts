@@ -1,17 +1,20 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
-import {
-  DEFAULT_CASHBACK_RULES,
-  DEFAULT_TIER_RULES,
-  canTransact,
-  cardLimit,
-  cardsRemaining,
-  isSubscriptionRequired,
-} from '@loyalty/domain';
+import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { cards, cashbackRules, plans, stores, tenants, tierRules, users } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
+import { cardCounts } from '../cards/views.ts';
+import { insertDefaultRules } from '../rules/service.ts';
+import { countStores, createMainStore } from '../stores/service.ts';
+import { findPlan } from '../tenant-account/plans.ts';
+import { insertTenant, type TenantAccount } from '../tenant-account/service.ts';
+import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
+
+/**
+ * The tenant as its members see it (spec §3 'Tenant', 'Trial status') and tenant onboarding.
+ * It owns no table: the account row is the tenant-account module's, the figures come from the
+ * cards, users and stores modules, the default programme from rules (ADR 0012).
+ */
 
 /**
  * Creates a tenant on trial with its default cashback and tier rules (decisions.md
@@ -21,60 +24,36 @@ import { slugify } from './slug.ts';
  * starts on (the platform setting defaultPlan, issue 7), null when not given. Returns the new
  * tenant row.
  */
-export async function createTenant(
-  tx: Tx,
-  input: { name: string; slug?: string; trialDays: number; planId?: string | null },
-): Promise<typeof tenants.$inferSelect> {
-  let slug = input.slug ?? slugify(input.name);
-  if (!input.slug) {
-    const taken = await tx
-      .select({ slug: tenants.slug })
-      .from(tenants)
-      .where(sql`${tenants.slug} = ${slug} or ${tenants.slug} like ${slug + '-%'}`);
-    const set = new Set(taken.map((t) => t.slug));
-    for (let n = 2; set.has(slug); n++) slug = `${slugify(input.name)}-${n}`;
-  }
-  const [tenant] = await tx
-    .insert(tenants)
-    .values({
-      name: input.name,
-      slug,
-      subscriptionStatus: 'TRIALING',
-      trialEndsAt: new Date(Date.now() + input.trialDays * 86_400_000),
-      planId: input.planId ?? null,
-    })
-    .returning();
-  await tx.insert(cashbackRules).values(DEFAULT_CASHBACK_RULES.map((r) => ({ ...r, tenantId: tenant.id })));
-  await tx.insert(tierRules).values(DEFAULT_TIER_RULES.map((r) => ({ ...r, tenantId: tenant.id })));
-  await tx.insert(stores).values({ tenantId: tenant.id, name: 'Main Store' });
+export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }): Promise<TenantAccount> {
+  const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) });
+  await insertDefaultRules(tx, tenant.id);
+  await createMainStore(tx, tenant.id);
   return tenant;
 }
 
-/** Card counts of a tenant: all cards (the quota) and activated ones (trial activations). */
-export async function cardCounts(db: DbOrTx, tenantId: string): Promise<{ total: number; activated: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      activated: sql<number>`count(*) filter (where ${isNotNull(cards.activatedAt)})::int`,
-    })
-    .from(cards)
-    .where(eq(cards.tenantId, tenantId));
-  return { total: row?.total ?? 0, activated: row?.activated ?? 0 };
-}
+/** The tenant view of spec §3 without the install-wide `paymentProvider` (what the platform's tenant list shows too). */
+export type TenantFigures = Omit<TenantResponse, 'paymentProvider'>;
 
 /**
  * GET /api/t/{slug}/tenant (spec §3 'Tenant'): the tenant with its counts, subscriptionInfo
  * (card limit of the plan when ACTIVE, else freeTrialLimit; −1 unlimited), `canTransact`
- * (spec §5 POS gate) and `subscriptionRequired` (decisions.md).
+ * (spec §5 POS gate), `subscriptionRequired` (decisions.md) and `paymentProvider`, the
+ * provider the install runs (config.paymentProvider: 'demo' takes no money, so the web shows
+ * 'Demo payments: no money is taken' on every screen that takes money; issue 12 item 2).
  */
-export async function getTenantView(db: DbOrTx, t: TenantContext, now = new Date()): Promise<TenantResponse> {
-  const [counts, [plan], [userCount], [storeCount]] = await Promise.all([
+export async function getTenantView(
+  db: DbOrTx,
+  t: TenantContext,
+  paymentProvider: TenantResponse['paymentProvider'],
+  now = new Date(),
+): Promise<TenantResponse> {
+  const [counts, plan, users, stores] = await Promise.all([
     cardCounts(db, t.id),
-    t.planId ? db.select({ id: plans.id, name: plans.name, limits: plans.limits }).from(plans).where(eq(plans.id, t.planId)) : Promise.resolve([]),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.tenantId, t.id), sql`${users.role} <> 'customer'`)),
-    db.select({ n: sql<number>`count(*)::int` }).from(stores).where(eq(stores.tenantId, t.id)),
+    t.planId ? findPlan(db, t.planId) : Promise.resolve(null),
+    nonCustomerUserCount(db, t.id),
+    countStores(db, t.id),
   ]);
-  return buildTenantView(t, { cards: counts, users: userCount?.n ?? 0, stores: storeCount?.n ?? 0 }, plan ?? null, now);
+  return { ...buildTenantView(t, { cards: counts, users, stores }, plan, now), paymentProvider };
 }
 
 /**
@@ -88,7 +67,7 @@ export function buildTenantView(
   counts: { cards: { total: number; activated: number }; users: number; stores: number },
   plan: { id: string; name: string; limits: { cards: number } } | null,
   now = new Date(),
-): TenantResponse {
+): TenantFigures {
   const state = { ...t };
   const isActive = t.subscriptionStatus === 'ACTIVE';
   const limit = cardLimit(state, plan ? plan.limits.cards : null);

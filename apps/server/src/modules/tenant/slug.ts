@@ -1,6 +1,6 @@
 /** Reserved top-level words a tenant slug may not take (decisions.md 'API shape'). */
 export const RESERVED_SLUGS = new Set([
-  't', 'api', 'auth', 'platform', 'admin', 'billing', 'card-orders', 'healthz', 'login', 'signup', 'unauthorized', 'docs', 'assets',
+  't', 'api', 'auth', 'platform', 'admin', 'billing', 'card-orders', 'healthz', 'login', 'signup', 'unauthorized', 'docs', 'assets', 'setup', 'profile',
 ]);
 
 /** Slug rule of decisions.md: lowercase letters, digits and hyphens, 3 to 40 characters, not reserved. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { startFakeStripe, stripeEnv } from '../../../test/fake-stripe.ts';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -23,6 +24,26 @@ describe('GET /api/t/{slug}/tenant', () => {
       expect(body).toMatchObject({ slug: 'demo', name: 'Demo Retail Store', subscriptionStatus: 'TRIALING', freeTrialLimit: 40, canTransact: true, subscriptionRequired: false });
       expect(body._count).toEqual({ cards: 14, users: 2, stores: 2 });
       expect(body.subscriptionInfo).toEqual({ isActive: false, planId: null, planName: null, cardLimit: 40, cardsUsed: 14, cardsRemaining: 26 });
+    }
+  });
+
+  it("reports the Demo payment provider to every member role when no Stripe key is set (issue 12 item 2)", async () => {
+    for (const cookie of [s.admin, s.cashier, s.customer, s.platform]) {
+      expect(json(await get(cookie)).paymentProvider).toBe('demo');
+    }
+  });
+
+  it('reports the Stripe payment provider when the app runs Stripe (issue 12 item 2)', async () => {
+    const fake = await startFakeStripe();
+    const stripe = await createTestContext(stripeEnv(fake));
+    try {
+      const cookie = await loginAs(stripe.app, 'admin@demo.com', 'DemoAdmin123!');
+      const res = await stripe.app.inject({ method: 'GET', url: '/api/t/demo/tenant', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toMatchObject({ slug: 'demo', paymentProvider: 'stripe' });
+    } finally {
+      await stripe.close();
+      await fake.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.ts';
-import { balanceAndLedger, createOtherTenant, createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { balanceAndLedger, createOtherTenant, createTestContext, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
  * Money under concurrency (issue 2, DESIGN.md 'Money moves in one transaction'). On
@@ -21,7 +21,7 @@ describe('parallel movements on one card', () => {
     const cookie = await loginAs(ctx.app, other.email, other.password);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        ctx.app.inject({ method: 'POST', url: `/api/t/${other.tenant.slug}/transactions/redeem`, payload: { cardUid: other.cardUid, amountCents: 100 }, headers: { cookie } }),
+        ctx.app.inject({ method: 'POST', url: `/api/t/${other.tenant.slug}/transactions/redeem`, payload: { cardUid: other.cardUid, amountCents: 100 }, headers: { cookie, ...idempotencyKey() } }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -68,7 +68,7 @@ describe('parallel movements on one card', () => {
         method: 'POST',
         url: `/api/t/${other.tenant.slug}/transactions/${i % 2 ? 'redeem' : 'earn'}`,
         payload: i % 2 ? { cardUid: other.cardUid, amountCents: 150 } : { cardUid: other.cardUid, amountCents: 5000 },
-        headers: { cookie },
+        headers: { cookie, ...idempotencyKey() },
       }),
     );
     const results = await Promise.all(calls);

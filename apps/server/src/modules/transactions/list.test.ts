@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { ledgerRollupState, stores } from '../../db/schema/index.ts';
-import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, json, type TestContext } from '../../../test/helpers.ts';
-import { ROLLUP_MARGIN_MS, rollupTarget } from '../reports/ledger-totals.ts';
-import { addCustomerWithCard, addLedgerRows, daysAgo, directLedger, directLedgerIds } from '../reports/test-fixture.ts';
+import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import { ROLLUP_MARGIN_MS, rollupTarget } from './ledger-totals.ts';
+import { addCustomerWithCard, addLedgerRows, daysAgo, directLedger, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
  * GET /api/t/{slug}/transactions, the full list of spec §7 (issue 4): every filter, pages
@@ -44,7 +44,7 @@ beforeAll(async () => {
   ]);
   // Today's rows through the POS, stamped by the database.
   for (const amountCents of [1234, 4321]) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier }, payload: { cardUid: 'DEM0CARD0004', amountCents, note: 'till' } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents, note: 'till' } });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -113,7 +113,7 @@ describe('GET /transactions totals and filters', () => {
     expect(state.rolledUntil).toBe(edgeDay);
     expect(json(await list(`from=${edgeDay}&to=${edgeDay}`)).total).toBe(before + 1);
     const all = json(await list('')).total;
-    await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/redeem', headers: { cookie: s.cashier }, payload: { cardUid: 'DEM0CARD0004', amountCents: 1 } });
+    await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/redeem', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents: 1 } });
     expect(json(await list('')).total).toBe(all + 1);
     await expectTotalsMatch();
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EarnRequest, EarnResponse, ErrorBody, RedeemRequest, RedeemResponse, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
+import { EarnRequest, EarnResponse, ErrorBody, IdempotencyKeyHeaders, RedeemRequest, RedeemResponse, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { earn, listTransactions, redeem } from './service.ts';
 
@@ -11,15 +11,20 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
 
 /**
  * Ledger routes under /api/t/{slug}/transactions (spec §7), tenant_admin and cashier:
- * POST /earn and /redeem (optional `Idempotency-Key` header; a replay carries
+ * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
+ * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination).
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.post(
     '/transactions/earn',
-    { config: { roles: ROLES.staff }, schema: { tags: ['transactions'], params: slugParams, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } } },
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.staff },
+      schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
+    },
     async (request, reply) => {
-      const result = await earn(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: idempotencyKeyOf(request) }, request.body);
+      const result = await earn(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'] }, request.body);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status).send(result.body);
     },
@@ -27,9 +32,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.post(
     '/transactions/redeem',
-    { config: { roles: ROLES.staff }, schema: { tags: ['transactions'], params: slugParams, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } } },
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.staff },
+      schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
+    },
     async (request, reply) => {
-      const result = await redeem(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: idempotencyKeyOf(request) }, request.body);
+      const result = await redeem(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'] }, request.body);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status).send(result.body);
     },

@@ -1,29 +1,36 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  Category,
-  EarnRequest,
-  EarnResponse,
-  RedeemRequest,
-  RedeemResponse,
-  Tier,
-  TransactionItem,
-  TransactionListQuery,
-  TransactionListResponse,
-} from '@loyalty/contract';
+import type { EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { cards, cashbackRules, customers, offers, stores, tierRules, transactions } from '../../db/schema/index.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
 import type { AuthUser } from '../../http/session.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
-import { ensureRollup, ledgerTotals, lowerBound, upperBound } from '../reports/ledger-totals.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
+import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
+import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
+import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
+import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
+import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
 
-/** Who is moving money, where: the request's tenant and user, and the optional key. */
+/**
+ * The ledger (spec §3 'Transaction', decisions.md 'Money and the ledger'): the module that
+ * owns `transactions` and its daily rollup (ledger-totals.ts). It moves money: the POS's earn
+ * and redeem, and the credits of paid checkouts, each in one DB transaction with the card's
+ * balance (cards module), the holder's spend and tier (customers module) and the programme
+ * (rules module) read and written through their services (ADR 0012).
+ */
+
+/**
+ * Who is moving money, where: the request's tenant and user, and the request's
+ * Idempotency-Key (required on every money route: issue 12 item 8).
+ */
 export interface PosContext {
   tenant: TenantContext;
   user: AuthUser;
-  idempotencyKey: string | null;
+  idempotencyKey: string;
 }
 
 /** A POS answer: what to send, and whether it is a replay of a stored first answer. */
@@ -53,23 +60,13 @@ function bookedStore(ctx: PosContext, requested: string | null | undefined): str
   return requested ?? ctx.user.storeId ?? null;
 }
 
-/** 404 unless `storeId` (when given) is a store of the tenant. One indexed lookup. */
-async function assertStoreOfTenant(tx: Tx, tenantId: string, storeId: string | null | undefined): Promise<void> {
-  if (!storeId) return;
-  const [store] = await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
-  if (!store) throw notFound('Store not found');
-}
-
 /**
  * Explains why a card could not be moved: 404 'Card not found' when it is not in this tenant,
  * 422 CARD_NOT_ACTIVE when it is blocked or unassigned, else 422 INSUFFICIENT_BALANCE.
  * Runs only on the error path.
  */
 async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<AppError> {
-  const [card] = await tx
-    .select({ status: cards.status, balanceCents: cards.balanceCents })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)));
+  const card = await cardStateByUid(tx, tenantId, cardUid);
   if (!card) return notFound('Card not found');
   if (card.status !== 'ACTIVE') {
     return new AppError('CARD_NOT_ACTIVE', card.status === 'BLOCKED' ? 'This card is blocked' : 'This card is not activated yet');
@@ -82,65 +79,41 @@ async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<A
 /**
  * Runs one POS movement in a DB transaction with the Idempotency-Key honoured: a retry with
  * the same key and body gets the first answer (replayed = true) and moves nothing; the same
- * key with another body is 409.
+ * key with another body is 409. The key is claimed in the same transaction as the movement, so
+ * a failed movement leaves the key free for a retry.
  */
 async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
   return db.transaction(async (tx) => {
-    if (ctx.idempotencyKey) {
-      const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
-      if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    }
+    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
+    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
     const result = await work(tx);
-    if (ctx.idempotencyKey) await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
+    await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
     return { status: 200, body: result, replayed: false };
   });
 }
 
-/** Rows of `db.execute` on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** The tenant's programme at one instant, as the cashback formula reads it. */
-interface Programme {
-  cashbackRules: { category: Category; baseRateBps: number; isActive: boolean }[];
-  tierRules: { tier: Tier; minTotalSpendCents: number; baseRateBps: number; isActive: boolean }[];
-  offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
-  storeFound: boolean;
-}
-
 /**
- * Reads the tenant's cashback rules, tier rules and the offers running at `now`, and whether
- * `storeId` is one of its stores, in one round trip (the till's hot path).
+ * Reads the tenant's programme at `now` (rules module: cashback rules, tier rules, the offers
+ * running now) and whether `storeId` is one of its stores (stores module), in one round trip
+ * (the till's hot path): both owners hand over their part of the SELECT (ADR 0012).
  */
-async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null): Promise<Programme> {
-  const at = now.toISOString();
-  const [row] = rowsOf<{ cashback: Programme['cashbackRules']; tiers: Programme['tierRules']; offers: { rateMultiplierBps: number; startAt: string; endAt: string; isActive: boolean }[]; store_found: boolean }>(
-    await tx.execute(sql`select
-      (select coalesce(json_agg(json_build_object('category', category, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
-         from ${cashbackRules} where tenant_id = ${tenantId}) as cashback,
-      (select coalesce(json_agg(json_build_object('tier', tier, 'minTotalSpendCents', min_total_spend_cents, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
-         from ${tierRules} where tenant_id = ${tenantId}) as tiers,
-      (select coalesce(json_agg(json_build_object('rateMultiplierBps', rate_multiplier_bps, 'startAt', start_at, 'endAt', end_at, 'isActive', is_active)), '[]'::json)
-         from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz) as offers,
-      ${storeId ? sql`exists (select 1 from ${stores} where tenant_id = ${tenantId} and id = ${storeId})` : sql`true`} as store_found`),
+async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null) {
+  const [row] = rowsOf<ProgrammeColumns & { store_found: boolean }>(
+    await tx.execute(sql`select ${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`),
   );
-  return {
-    cashbackRules: row.cashback,
-    tierRules: row.tiers,
-    offers: row.offers.map((o) => ({ ...o, startAt: new Date(o.startAt), endAt: new Date(o.endAt) })),
-    storeFound: Boolean(row.store_found),
-  };
+  return { ...toProgramme(row), storeFound: Boolean(row.store_found) };
 }
 
 /**
  * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, locks
- * the card and its customer (SELECT … FOR UPDATE), computes cashback with the tenant's active
- * rules, the customer's current tier and the offers running now (domain computeCashback),
- * credits the cashback (cents) to the card, appends an EARN ledger row with before/after
- * balances, adds the purchase to the customer's total spend and re-evaluates the tier (the
- * new tier applies from the next purchase: docs/decisions/0003). Four statements on the
- * happy path. Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * the card, then its customer (SELECT … FOR UPDATE, cards and customers modules), computes
+ * cashback with the tenant's active rules, the customer's current tier and the offers running
+ * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
+ * ledger row with before/after balances, adds the purchase to the customer's total spend and
+ * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
+ * Four statements on the happy path besides the Idempotency-Key's: two locks, the programme,
+ * one write (the card's and the customer's UPDATEs, built by their modules, and the ledger
+ * INSERT in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
@@ -149,36 +122,26 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
   const cardUid = normalizeCardUid(input.cardUid);
   return withIdempotency(db, ctx, 'earn', input, async (tx) => {
     const tenantId = ctx.tenant.id;
-    // An ACTIVE card always has a customer (activation requires one): the inner join locks both rows.
-    const [locked] = await tx
-      .select({
-        cardId: cards.id,
-        balanceCents: cards.balanceCents,
-        cardStoreId: cards.storeId,
-        customerId: customers.id,
-        tier: customers.tier,
-        totalSpendCents: customers.totalSpendCents,
-      })
-      .from(cards)
-      .innerJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
-      .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid), eq(cards.status, 'ACTIVE')))
-      .for('update');
-    if (!locked) throw await cardRefusal(tx, tenantId, cardUid);
+    // An ACTIVE card always has a customer (activation requires one); lock order card → customer.
+    const card = await lockActiveCard(tx, tenantId, cardUid);
+    const holder = card?.customerId ? await lockCustomerForPurchase(tx, tenantId, card.customerId) : null;
+    if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
+    const customerId = card.customerId!;
     const now = new Date();
     const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
     if (!programme.storeFound) throw notFound('Store not found');
-    const tierBefore = locked.tier as Tier;
+    const tierBefore = holder.tier;
     const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
-    const before = locked.balanceCents;
+    const before = card.balanceCents;
     const after = before + cashbackCents;
-    const totalSpendCents = locked.totalSpendCents + input.amountCents;
+    const totalSpendCents = holder.totalSpendCents + input.amountCents;
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`with
-        card_update as (update ${cards} set balance_cents = ${after} where tenant_id = ${tenantId} and id = ${locked.cardId}),
-        customer_update as (update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${locked.customerId})
+        card_update as (${setBalanceSql(tenantId, card.id, after)}),
+        customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)})
         insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-        values (${tenantId}, ${locked.cardId}, ${locked.customerId}, ${storeId ?? locked.cardStoreId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+        values (${tenantId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
         returning id`),
     );
     return { transactionId: row.id, newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
@@ -201,10 +164,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     const tenantId = ctx.tenant.id;
     await assertStoreOfTenant(tx, tenantId, input.storeId);
     const [row] = rowsOf<{ id: string; after: string | number }>(
-      await tx.execute(sql`with debit as (
-          update ${cards} set balance_cents = balance_cents - ${input.amountCents}
-          where tenant_id = ${tenantId} and card_uid = ${cardUid} and status = 'ACTIVE' and balance_cents >= ${input.amountCents}
-          returning id, customer_id, store_id, balance_cents)
+      await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)})
         insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
         select ${tenantId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
@@ -213,11 +173,6 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     if (!row) throw await cardRefusal(tx, tenantId, cardUid);
     return { transactionId: row.id, newBalance: Number(row.after), amountRedeemed: input.amountCents };
   });
-}
-
-/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
 
 /**
@@ -241,30 +196,42 @@ export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 
  * The (id, created_at) of the ledger rows matching `condition` and `search`, as SQL for a
  * FROM clause. A row matches when its customer's full name contains the text
  * (case-insensitive) or its card's UID contains the text normalised like a typed UID
- * (decisions.md 'Cards'). The matching customers and cards are found first (trigram indexes
- * on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
+ * (decisions.md 'Cards'). The matching customers and cards are found first (subqueries of the
+ * customers and cards modules; trigram indexes on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
  * index; UNION drops a row found by both arms (ADR 0006).
  */
 function searchMatches(tenantId: string, condition: SQL, search: string): SQL {
   const byName = sql`select ${transactions.id} as id, ${transactions.createdAt} as at from ${transactions}
-    where ${condition} and ${transactions.customerId} = any(array(select ${customers.id} from ${customers}
-      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(search)}))`;
+    where ${condition} and ${transactions.customerId} = any(array(${customerIdsWithNameLike(tenantId, search)}))`;
   const uid = normalizeCardUid(search);
   if (!uid) return sql`(${byName})`;
   return sql`(${byName} union select ${transactions.id}, ${transactions.createdAt} from ${transactions}
-    where ${condition} and ${transactions.cardId} = any(array(select ${cards.id} from ${cards}
-      where ${cards.tenantId} = ${tenantId} and ${cards.cardUid} like ${containsPattern(uid)})))`;
+    where ${condition} and ${transactions.cardId} = any(array(${cardIdsWithUidLike(tenantId, uid)})))`;
+}
+
+/**
+ * What a TransactionItem shows of other modules, as their owners' projections to join within
+ * the tenant (ADR 0012): the card's UID (`cu`, cards), the customer's names (`cs`, customers)
+ * and the store's name (`sn`, stores), with the select `columns` of a joined ledger row.
+ */
+function ledgerItemJoins(db: DbOrTx) {
+  const cu = cardUids(db);
+  const cs = customerSummaries(db);
+  const sn = storeNames(db);
+  const columns = { t: transactions, cardUid: cu.cardUid, firstName: cs.firstName, lastName: cs.lastName, storeName: sn.name };
+  return { cu, cs, sn, columns };
 }
 
 /** Ledger rows by id, in the order of `ids`, as TransactionItems (see ledgerPage). */
 async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<TransactionItem[]> {
   if (ids.length === 0) return [];
+  const { cu, cs, sn, columns } = ledgerItemJoins(db);
   const rows = await db
-    .select({ t: transactions, cardUid: cards.cardUid, firstName: customers.firstName, lastName: customers.lastName, storeName: stores.name })
+    .select(columns)
     .from(transactions)
-    .innerJoin(cards, and(eq(cards.tenantId, tenantId), eq(cards.id, transactions.cardId)))
-    .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
-    .leftJoin(stores, and(eq(stores.tenantId, tenantId), eq(stores.id, transactions.storeId)))
+    .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))
+    .leftJoin(cs, and(eq(cs.tenantId, tenantId), eq(cs.id, transactions.customerId)))
+    .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .where(and(eq(transactions.tenantId, tenantId), sql`${transactions.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
   const byId = new Map(rows.map((r) => [r.t.id, toItem(r)]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
@@ -283,8 +250,8 @@ function toItem({ t, cardUid, firstName, lastName, storeName }: {
     customerId: t.customerId,
     customerName: firstName ? `${firstName} ${lastName}` : null,
     cardUid,
-    type: t.type as TransactionItem['type'],
-    category: (t.category as Category | null) ?? null,
+    type: t.type,
+    category: t.category ?? null,
     amountCents: t.amountCents,
     cashbackCents: t.cashbackCents,
     beforeBalanceCents: t.beforeBalanceCents,
@@ -311,19 +278,14 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
     .limit(limit)
     .offset(offset)
     .as('page');
+  const { cu, cs, sn, columns } = ledgerItemJoins(db);
   const rows = await db
-    .select({
-      t: transactions,
-      cardUid: cards.cardUid,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      storeName: stores.name,
-    })
+    .select(columns)
     .from(page)
     .innerJoin(transactions, and(eq(transactions.tenantId, tenantId), eq(transactions.id, page.id)))
-    .innerJoin(cards, and(eq(cards.tenantId, tenantId), eq(cards.id, transactions.cardId)))
-    .leftJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, transactions.customerId)))
-    .leftJoin(stores, and(eq(stores.tenantId, tenantId), eq(stores.id, transactions.storeId)))
+    .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))
+    .leftJoin(cs, and(eq(cs.tenantId, tenantId), eq(cs.id, transactions.customerId)))
+    .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .orderBy(desc(page.at), desc(page.id));
   return rows.map(toItem);
 }
@@ -364,4 +326,112 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
   };
   const [items, total] = await Promise.all([ledgerPage(db, tenantId, condition, q.limit, offset), countTotal()]);
   return { transactions: items, total, pages: Math.ceil(total / q.limit) };
+}
+
+/** Why a checkout's credit could not be applied (the checkout is completed anyway; a refund is manual). */
+export type CreditRefusal = 'card not found' | 'card no longer belongs to the customer';
+
+/**
+ * Credits money paid from outside to a card (decisions.md 'Payments': add funds, ADR 0008), in
+ * the caller's transaction `tx`: locks the tenant's card `cardId` FOR UPDATE; unless it is gone
+ * or no longer held by `customerId`, adds `amountCents` (cents, > 0) to its balance and appends
+ * one ledger row (type ADJUST, category null, cashback 0, before/after balances, the customer,
+ * the card's store, `userId` who asked for it, `note`). The card is credited even if it was
+ * BLOCKED meanwhile (the money is paid; blocking only stops the POS). Returns null when
+ * credited, else why not (nothing written).
+ */
+export async function creditCard(
+  tx: Tx,
+  input: { tenantId: string; cardId: string | null; customerId: string | null; amountCents: number; userId: string | null; note: string },
+): Promise<CreditRefusal | null> {
+  const { tenantId } = input;
+  const card = input.cardId ? await lockCard(tx, tenantId, input.cardId) : null;
+  if (!card) return 'card not found';
+  if (!input.customerId || card.customerId !== input.customerId) return 'card no longer belongs to the customer';
+  const before = card.balanceCents;
+  const after = before + input.amountCents;
+  await setCardBalance(tx, tenantId, card.id, after);
+  await tx.insert(transactions).values({
+    tenantId,
+    cardId: card.id,
+    customerId: input.customerId,
+    storeId: card.storeId,
+    userId: input.userId,
+    type: 'ADJUST',
+    category: null,
+    amountCents: input.amountCents,
+    cashbackCents: 0,
+    beforeBalanceCents: before,
+    afterBalanceCents: after,
+    note: input.note,
+  });
+  return null;
+}
+
+/** Σ cashback of the customer's EARN rows and Σ amount of their REDEEM rows (cents): the customer page's lifetime figures. */
+export async function customerLedgerSums(db: DbOrTx, tenantId: string, customerId: string): Promise<{ earnedCents: number; redeemedCents: number }> {
+  const [sums] = await db
+    .select({
+      earned: sql<string>`coalesce(sum(${transactions.cashbackCents}) filter (where ${transactions.type} = 'EARN'), 0)`,
+      redeemed: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'REDEEM'), 0)`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId)));
+  return { earnedCents: Number(sums?.earned ?? 0), redeemedCents: Number(sums?.redeemed ?? 0) };
+}
+
+/** The customer's `limit` newest ledger rows (created_at desc, id desc) as TransactionItems (the customer page's Recent Transactions). */
+export async function recentLedgerOfCustomer(db: DbOrTx, tenantId: string, customerId: string, limit: number): Promise<TransactionItem[]> {
+  return ledgerPage(db, tenantId, ledgerCondition(tenantId, { customerId }), limit, 0);
+}
+
+/** The card's `limit` newest ledger rows (created_at desc, id desc): id, type, category, amount and cashback in cents, time (the public card page). */
+export async function recentLedgerOfCard(db: DbOrTx, tenantId: string, cardId: string, limit: number) {
+  return db
+    .select({
+      id: transactions.id,
+      type: transactions.type,
+      category: transactions.category,
+      amountCents: transactions.amountCents,
+      cashbackCents: transactions.cashbackCents,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.cardId, cardId)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+/** A ledger row as the transactions export reads it: the row, `at` (created_at as PostgreSQL text: the keyset cursor), the card's UID and the customer's names. */
+export interface LedgerExportRow {
+  t: typeof transactions.$inferSelect;
+  at: string;
+  cardUid: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * One keyset batch of ledger rows matching `condition` (ledgerCondition) for the
+ * transactions export (spec §7 'Exports', ADR 0006): newest first (created_at desc, id desc),
+ * the `limit` rows after `cursor` (`{ at, id }` of the previous batch's last row; null for the
+ * first), with card UID and customer names joined through their owners' projections.
+ */
+export async function ledgerExportBatch(db: DbOrTx, tenantId: string, condition: SQL, cursor: { at: string; id: string } | null, limit: number): Promise<LedgerExportRow[]> {
+  const cu = cardUids(db);
+  const cs = customerSummaries(db);
+  return db
+    .select({
+      t: transactions,
+      at: sql<string>`${transactions.createdAt}::text`,
+      cardUid: cu.cardUid,
+      firstName: cs.firstName,
+      lastName: cs.lastName,
+    })
+    .from(transactions)
+    .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))
+    .leftJoin(cs, and(eq(cs.tenantId, tenantId), eq(cs.id, transactions.customerId)))
+    .where(cursor ? and(condition, sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`) : condition)
+    .orderBy(sql`${transactions.createdAt} desc, ${transactions.id} desc`)
+    .limit(limit);
 }

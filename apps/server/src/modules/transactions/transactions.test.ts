@@ -9,6 +9,7 @@ import {
   createTestContext,
   demoSessions,
   demoTenantId,
+  idempotencyKey,
   json,
   type TestContext,
 } from '../../../test/helpers.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (path: 'earn' | 'redeem', payload: unknown, cookie?: string, extra: Record<string, string> = {}, slug = 'demo') =>
-  ctx.app.inject({ method: 'POST', url: `/api/t/${slug}/transactions/${path}`, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...extra } });
+  ctx.app.inject({ method: 'POST', url: `/api/t/${slug}/transactions/${path}`, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey(), ...extra } });
 
 describe('POST /transactions/earn', () => {
   it('credits floor(amount × rate) to the card, writes the ledger row, adds to total spend', async () => {
@@ -156,11 +157,28 @@ describe('Idempotency-Key', () => {
   });
 
   it('does not store a key whose request failed, so a corrected retry can use it', async () => {
+    // Enough on the card for the corrected redeem, whatever ran before.
+    expect((await post('earn', { cardUid: 'DEM0CARD0002', amountCents: 20_000 }, s.admin)).statusCode).toBe(200);
+    const before = await balanceAndLedger(ctx.db, 'DEM0CARD0002');
+    expect(before.balance).toBeGreaterThanOrEqual(150);
     const key = randomUUID();
     const huge = await post('redeem', { cardUid: 'DEM0CARD0002', amountCents: 99_999_999 }, s.admin, { 'idempotency-key': key });
     expect(huge.statusCode).toBe(422);
-    const again = await post('redeem', { cardUid: 'DEM0CARD0002', amountCents: 99_999_999 }, s.admin, { 'idempotency-key': key });
-    expect(again.statusCode).toBe(422);
+    expect(await balanceAndLedger(ctx.db, 'DEM0CARD0002')).toEqual(before);
+    // The corrected request, same key, other body: processed (not 409 IDEMPOTENCY_KEY_REUSED, not a replay of the 422).
+    const corrected = await post('redeem', { cardUid: 'DEM0CARD0002', amountCents: 150 }, s.admin, { 'idempotency-key': key });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+    expect(json(corrected)).toMatchObject({ newBalance: before.balance - 150, amountRedeemed: 150 });
+    // Its own retry replays the stored answer: the money moved once.
+    const retry = await post('redeem', { cardUid: 'DEM0CARD0002', amountCents: 150 }, s.admin, { 'idempotency-key': key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(json(retry)).toEqual(json(corrected));
+    const after = await balanceAndLedger(ctx.db, 'DEM0CARD0002');
+    expect(after.balance).toBe(before.balance - 150);
+    expect(after.rows).toBe(before.rows + 1);
+    expect(after.ledgerSum).toBe(after.balance);
   });
 });
 

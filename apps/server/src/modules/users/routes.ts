@@ -38,7 +38,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
 
   /**
    * POST /users (StaffCreateRequest) → 201 StaffUser. 400 validation (names, e-mail,
-   * password ≥ 6 'Password must be at least 6 characters long', role cashier/tenant_admin
+   * password shorter than the platform's passwordMinLength 'Password must be at least {n}
+   * characters long' (issue 12 item 8; the contract's floor is 6), role cashier/tenant_admin
    * only, 'A cashier must be assigned to a store'); 403 plan staff limit ('Your {plan} plan
    * allows {n} staff member(s). Upgrade to add more.'); 404 'Store not found'; 409 'An
    * account with this email already exists'. Nothing is written on an error.
@@ -68,8 +69,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   );
 
   /**
-   * PUT /users/{id}/password (StaffPasswordRequest `{ password }`, ≥ 6 characters) → 204;
-   * ends the user's other sessions (all but the caller's own). 400, 404 'Staff member not found'.
+   * PUT /users/{id}/password (StaffPasswordRequest `{ password }`, at least the platform's
+   * passwordMinLength, issue 12 item 8) → 204; ends the user's other sessions (all but the
+   * caller's own). 400 (policy: 'Password must be at least {n} characters long', field
+   * body.password; nothing written), 404 'Staff member not found'.
    */
   app.put(
     '/users/:id/password',

@@ -1,14 +1,25 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffRole, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Role, StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffRole, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { auditLog, sessions, stores, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { assertPlanAllowsOneMore, isUuid, lockTenantLimits, requireStoreName } from '../stores/service.ts';
+import type { AuthUser } from '../../http/session.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { requireStoreName, storeNames } from '../stores/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { endOtherSessions } from './sessions.ts';
+import { activeStaffCount, STAFF_ROLES } from './views.ts';
 
-/** The roles a tenant's staff list holds (spec §6: staff creation offers only these two). */
-const STAFF_ROLES: StaffRole[] = ['tenant_admin', 'cashier'];
+/**
+ * Accounts and staff (spec §2 'Staff Management', §6; decisions.md 'Accounts'): the users
+ * module owns `users` (every login) and `sessions` (sessions.ts). Staff use cases live here;
+ * sign-in, signup and the set-up link (auth, setup) and the operator (platform) go through
+ * the account functions at the end of this file.
+ */
 
 /** Who acts, where: the request's tenant, the signed-in user (audit, self checks) and their session hash. */
 export interface StaffActor {
@@ -28,10 +39,11 @@ const duplicateEmail = () => conflict(DUPLICATE_ACCOUNT_EMAIL, [{ field: 'body.e
 
 /** Staff rows of a tenant (all, or the one `userId`) with their store's name, by first name, last name, e-mail. */
 async function staffRows(db: DbOrTx, tenantId: string, userId?: string): Promise<StaffUser[]> {
+  const sn = storeNames(db);
   const rows = await db
-    .select({ user: users, storeName: stores.name })
+    .select({ user: users, storeName: sn.name })
     .from(users)
-    .leftJoin(stores, and(eq(stores.tenantId, users.tenantId), eq(stores.id, users.storeId)))
+    .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
     .where(and(eq(users.tenantId, tenantId), inArray(users.role, STAFF_ROLES), userId ? eq(users.id, userId) : undefined))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
   return rows.map(({ user, storeName }) => ({
@@ -59,15 +71,6 @@ export async function listStaff(db: DbOrTx, tenantId: string): Promise<StaffList
   return { users: await staffRows(db, tenantId) };
 }
 
-/** Number of ACTIVE staff (tenant_admin and cashier) of the tenant: what the plan's `limits.staff` bounds. */
-async function activeStaffCount(tx: Tx, tenantId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.role, STAFF_ROLES), eq(users.active, true)));
-  return Number(row.n);
-}
-
 /** 400 CASHIER_NEEDS_STORE (details `body.storeId`) when a cashier would have no store (spec §5 'Staff'). */
 function assertStoreForRole(role: StaffRole, storeId: string | null): void {
   if (role === 'cashier' && !storeId) throw badRequest(CASHIER_NEEDS_STORE, [{ field: 'body.storeId', message: CASHIER_NEEDS_STORE }]);
@@ -81,14 +84,16 @@ function audited(u: { email: string; firstName: string; lastName: string; role: 
 /**
  * POST /api/t/{slug}/users (spec §2 'Add New Staff Member', §5 'Staff', §6; decisions.md
  * 'Accounts', 'Trial, subscription and quota'). Input StaffCreateRequest: names, e-mail
- * (lower-cased), password (≥ 6, hashed with argon2id before the transaction), role cashier
+ * (lower-cased), password (at least the platform's passwordMinLength, issue 12 item 8: else
+ * 400 'Password must be at least {n} characters long' naming `body.password`; hashed with
+ * argon2id before the transaction), role cashier
  * (default) or tenant_admin, storeId (null = all stores, Store Admin only).
  * Throws 400 'A cashier must be assigned to a store'; 404 'Store not found' (not a store of
  * this tenant); 409 'An account with this email already exists' (any user of the platform,
  * also when two creates race: the unique index decides); 403 FORBIDDEN 'Your {plan} plan
  * allows {n} staff member(s). Upgrade to add more.' when the tenant's active staff already
  * fill the plan's `limits.staff` (checked under the tenant row lock, ADR 0005; which limit
- * applies: `lockTenantLimits`). In one transaction it inserts the user (active) and an
+ * applies: tenant-account `planLimitsOf`). In one transaction it inserts the user (active) and an
  * audit_log row (action 'user.create', after: names, e-mail, role, store, active; never the
  * password). Returns the StaffUser (201 in the route), `lastLogin` null.
  */
@@ -96,6 +101,7 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
   const { tenantId } = actor;
   const storeId = input.storeId ?? null;
   assertStoreForRole(input.role, storeId);
+  await assertPasswordPolicy(db, input.password, 'body.password');
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -109,7 +115,7 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
         .insert(users)
         .values({ tenantId, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role, storeId })
         .returning();
-      await tx.insert(auditLog).values({
+      await writeAudit(tx, {
         tenantId,
         userId: actor.userId,
         action: 'user.create',
@@ -176,8 +182,8 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
     if (input.active && !user.active) assertPlanAllowsOneMore(limits, 'staff', await activeStaffCount(tx, tenantId));
     const next = { firstName: input.firstName, lastName: input.lastName, role: input.role, storeId, active: input.active };
     await tx.update(users).set(next).where(eq(users.id, user.id));
-    if (user.active && !input.active) await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await tx.insert(auditLog).values({
+    if (user.active && !input.active) await endOtherSessions(tx, user.id, null);
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'user.update',
@@ -193,7 +199,9 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
 
 /**
  * PUT /api/t/{slug}/users/{id}/password (spec §3 'password change'; decisions.md 'Accounts':
- * argon2id). Sets the staff user's password (≥ 6 characters, validated by the contract) and,
+ * argon2id). Sets the staff user's password (at least the platform's passwordMinLength, issue
+ * 12 item 8: else 400 'Password must be at least {n} characters long' naming `body.password`,
+ * nothing written) and,
  * in the same transaction, ends that user's other sessions: every one of their sessions
  * except the caller's own (when an admin changes their own password they stay signed in
  * here; anyone else is signed out everywhere). Writes an audit_log row (action
@@ -203,22 +211,135 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
  */
 export async function changeStaffPassword(db: Database, actor: StaffActor, userId: string, input: StaffPasswordRequest): Promise<void> {
   const { tenantId } = actor;
+  await assertPasswordPolicy(db, input.password, 'body.password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const user = await lockStaff(tx, tenantId, userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, user.id), actor.sessionHash ? ne(sessions.tokenHash, actor.sessionHash) : undefined))
-      .returning({ tokenHash: sessions.tokenHash });
-    await tx.insert(auditLog).values({
+    const sessionsEnded = await endOtherSessions(tx, user.id, actor.sessionHash);
+    await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'user.password',
       entity: 'user',
       entityId: user.id,
       before: null,
-      after: { sessionsEnded: ended.length },
+      after: { sessionsEnded },
     });
   });
+}
+
+/** An account as sign-in reads it: the AuthUser fields, the password hash and whether it is active. */
+export interface LoginAccount extends AuthUser {
+  passwordHash: string;
+  active: boolean;
+}
+
+/** The account whose e-mail is `email` (compared lower-cased) with its store's name, or null (sign-in, decisions.md 'Accounts'). */
+export async function findLoginAccount(db: DbOrTx, email: string): Promise<LoginAccount | null> {
+  const sn = storeNames(db);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      tenantId: users.tenantId,
+      storeId: users.storeId,
+      storeName: sn.name,
+      customerId: users.customerId,
+      active: users.active,
+    })
+    .from(users)
+    .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stamps the account's last sign-in (`lastLogin`, shown on the staff list) at `at`. */
+export async function recordLogin(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
+}
+
+/** The id of the account whose e-mail is exactly `email` (stored lower-case), or null. */
+export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
+}
+
+/** A new account: a login e-mail (lower-cased here), an argon2id hash, names, a role and its tenant, store and customer links. */
+export interface NewAccount {
+  tenantId: string | null;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  storeId?: string | null;
+  customerId?: string | null;
+}
+
+/**
+ * Inserts an account in `tx` (signup's tenant_admin, the operator's tenant owner, the first
+ * platform_admin) and returns it as an AuthUser (store name null: none of these has a
+ * store). A taken e-mail throws the unique violation users_email_unique (the caller maps it
+ * to its 409).
+ */
+export async function insertAccount(tx: DbOrTx, account: NewAccount): Promise<AuthUser> {
+  const [user] = await tx
+    .insert(users)
+    .values({ ...account, email: account.email.toLowerCase() })
+    .returning();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    tenantId: user.tenantId,
+    storeId: user.storeId,
+    storeName: null,
+    customerId: user.customerId,
+  };
+}
+
+/** The fields the own-password change needs of an account, or null when it is gone. */
+export async function findPasswordAccount(db: DbOrTx, userId: string): Promise<{ id: string; tenantId: string | null; passwordHash: string; active: boolean } | null> {
+  const [user] = await db
+    .select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Replaces the account's password hash by `newHash` in `tx` only if it still is `expectedHash`
+ * (compare-and-swap: a concurrent change wins). Returns whether it was replaced.
+ */
+export async function swapPasswordHash(tx: DbOrTx, userId: string, expectedHash: string, newHash: string): Promise<boolean> {
+  const swapped = await tx
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id });
+  return swapped.length > 0;
+}
+
+/** True when at least one platform_admin account exists (active or not). */
+export async function platformAdminExists(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'platform_admin')).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Detaches the platform_admin accounts linked to tenant `tenantId` (tenant, store and customer
+ * links set to null) in `tx`, so that deleting the tenant does not delete them through the
+ * cascade of users.tenant_id.
+ */
+export async function detachPlatformAdmins(tx: Tx, tenantId: string): Promise<void> {
+  await tx.update(users).set({ tenantId: null, storeId: null, customerId: null }).where(and(eq(users.tenantId, tenantId), eq(users.role, 'platform_admin')));
 }

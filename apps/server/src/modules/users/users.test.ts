@@ -91,7 +91,7 @@ async function tenantOnPlan(planId: string | null) {
   const activeStaff = async () =>
     (await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, t.tenant.id), eq(users.active, true), sql`${users.role} <> 'customer'`))).length;
   const add = (i: number | string) =>
-    create(cookie, { firstName: 'Limit', lastName: `Tester ${i}`, email: email('limit'), password: 'secret1', role: 'cashier', storeId: t.store.id }, t.tenant.slug);
+    create(cookie, { firstName: 'Limit', lastName: `Tester ${i}`, email: email('limit'), password: 'secret12', role: 'cashier', storeId: t.store.id }, t.tenant.slug);
   return { ...t, cookie, activeStaff, add };
 }
 
@@ -125,7 +125,7 @@ describe('POST /api/t/{slug}/users', () => {
   it('creates a cashier (201) who can sign in at their store; password hashed with argon2id; audited without it', async () => {
     const before = await counts();
     const address = email('Nina.Cashier').toUpperCase();
-    const res = await create(s.admin, { firstName: ' Nina ', lastName: 'Cash', email: address, password: 'secret', role: 'cashier', storeId: downtownId });
+    const res = await create(s.admin, { firstName: ' Nina ', lastName: 'Cash', email: address, password: 'secret12', role: 'cashier', storeId: downtownId });
     expect(res.statusCode, res.body).toBe(201);
     const body = json(res);
     expect(body).toMatchObject({
@@ -146,22 +146,22 @@ describe('POST /api/t/{slug}/users', () => {
     expect(audit).toMatchObject({ tenantId: demoId, userId: ids.admin, action: 'user.create', entity: 'user', after: { email: address.toLowerCase(), role: 'cashier', storeId: downtownId, active: true } });
     expect(JSON.stringify(audit)).not.toMatch(/secret|argon2|password/i);
 
-    const signIn = await login(address, 'secret');
+    const signIn = await login(address, 'secret12');
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(json(signIn).user).toMatchObject({ role: 'cashier', storeName: 'Downtown Store' });
     expect(json(signIn).tenant.slug).toBe('demo');
   });
 
   it('creates a Store Admin without a store (all stores); role defaults to cashier', async () => {
-    const res = await create(s.admin, { firstName: 'Sam', lastName: 'Boss', email: email('boss'), password: 'secret1', role: 'tenant_admin', storeId: '' });
+    const res = await create(s.admin, { firstName: 'Sam', lastName: 'Boss', email: email('boss'), password: 'secret12', role: 'tenant_admin', storeId: '' });
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res)).toMatchObject({ role: 'tenant_admin', storeId: null, store: null });
-    const dflt = await create(s.admin, { firstName: 'Def', lastName: 'Ault', email: email('default'), password: 'secret1', storeId: mainId });
+    const dflt = await create(s.admin, { firstName: 'Def', lastName: 'Ault', email: email('default'), password: 'secret12', storeId: mainId });
     expect(json(dflt)).toMatchObject({ role: 'cashier', store: { name: 'Main Store' } });
   });
 
   it('answers 400 for bad input (short password, other roles, cashier without store, missing fields) and writes nothing', async () => {
-    const base = { firstName: 'Bad', lastName: 'Input', email: email('bad'), password: 'secret1', role: 'cashier', storeId: mainId };
+    const base = { firstName: 'Bad', lastName: 'Input', email: email('bad'), password: 'secret12', role: 'cashier', storeId: mainId };
     const before = await counts();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...base, password: '12345' }, 'body.password', 'Password must be at least 6 characters long'],
@@ -189,7 +189,7 @@ describe('POST /api/t/{slug}/users', () => {
   it("answers 404 'Store not found' for another tenant's or an unknown store, and writes nothing", async () => {
     const before = await counts();
     for (const storeId of [other.store.id, '00000000-0000-4000-8000-000000000000']) {
-      const res = await create(s.admin, { firstName: 'No', lastName: 'Store', email: email('nostore'), password: 'secret1', role: 'cashier', storeId });
+      const res = await create(s.admin, { firstName: 'No', lastName: 'Store', email: email('nostore'), password: 'secret12', role: 'cashier', storeId });
       expect(res.statusCode).toBe(404);
       expect(json(res).error).toBe('Store not found');
     }
@@ -199,7 +199,7 @@ describe('POST /api/t/{slug}/users', () => {
   it("answers 409 'An account with this email already exists' for any account of the platform, in any case", async () => {
     const before = await counts();
     for (const taken of ['ADMIN@demo.com', 'customer@demo.com', 'admin@platform.com', other.email]) {
-      const res = await create(s.admin, { firstName: 'Dup', lastName: 'Licate', email: taken, password: 'secret1', role: 'tenant_admin' });
+      const res = await create(s.admin, { firstName: 'Dup', lastName: 'Licate', email: taken, password: 'secret12', role: 'tenant_admin' });
       expect(res.statusCode, taken).toBe(409);
       expect(json(res)).toMatchObject({ error: 'An account with this email already exists', code: 'CONFLICT', details: [{ field: 'body.email' }] });
     }
@@ -208,7 +208,7 @@ describe('POST /api/t/{slug}/users', () => {
 
   it('lets only one of two tenants creating the same e-mail at once succeed (409 for the other)', async () => {
     const address = email('race');
-    const body = (storeId: string) => ({ firstName: 'Race', lastName: 'Twin', email: address, password: 'secret1', role: 'cashier', storeId });
+    const body = (storeId: string) => ({ firstName: 'Race', lastName: 'Twin', email: address, password: 'secret12', role: 'cashier', storeId });
     const results = await Promise.all([create(s.admin, body(mainId)), create(otherCookie, body(other.store.id), other.tenant.slug)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(json(results.find((r) => r.statusCode === 409)!).error).toBe('An account with this email already exists');
@@ -216,7 +216,7 @@ describe('POST /api/t/{slug}/users', () => {
   });
 
   it('answers 403 to a cashier and a customer, 401 signed out, 404 across tenants; nothing written', async () => {
-    const payload = () => ({ firstName: 'Not', lastName: 'Allowed', email: email('denied'), password: 'secret1', role: 'tenant_admin' });
+    const payload = () => ({ firstName: 'Not', lastName: 'Allowed', email: email('denied'), password: 'secret12', role: 'tenant_admin' });
     const before = await counts();
     expect((await create(s.cashier, payload())).statusCode).toBe(403);
     expect((await create(s.customer, payload())).statusCode).toBe(403);
@@ -341,7 +341,7 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
     expect((await counts()).audit).toBe(auditBefore);
     expect((await me(t.cookie)).statusCode).toBe(200);
     // An inactive second admin does not count; an active one does.
-    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('second'), password: 'secret1', role: 'tenant_admin' }, slug));
+    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('second'), password: 'secret12', role: 'tenant_admin' }, slug));
     await update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'tenant_admin', active: false }, slug);
     expect((await update(t.cookie, self.id, { firstName: 'Olga', lastName: 'Other', role: 'tenant_admin', active: false }, slug)).statusCode).toBe(409);
     await update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'tenant_admin', active: true }, slug);
@@ -350,7 +350,7 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
     expect(stepDown.statusCode, stepDown.body).toBe(200);
     expect((await list(t.cookie, slug)).statusCode).toBe(403); // a cashier now
     // …and the remaining admin cannot be removed either.
-    const secondCookie = await loginAs(ctx.app, second.email, 'secret1');
+    const secondCookie = await loginAs(ctx.app, second.email, 'secret12');
     expect((await update(secondCookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'tenant_admin', active: false }, slug)).statusCode).toBe(409);
   });
 
@@ -358,8 +358,8 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
     const t = await tenantOnPlan(null);
     const slug = t.tenant.slug;
     const [first] = await ctx.db.select().from(users).where(eq(users.email, t.email));
-    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('mutual'), password: 'secret1', role: 'tenant_admin' }, slug));
-    const secondCookie = await loginAs(ctx.app, second.email, 'secret1');
+    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('mutual'), password: 'secret12', role: 'tenant_admin' }, slug));
+    const secondCookie = await loginAs(ctx.app, second.email, 'secret12');
     const results = await Promise.all([
       update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'cashier', storeId: t.store.id, active: true }, slug),
       update(secondCookie, first.id, { firstName: 'Olga', lastName: 'Other', role: 'cashier', storeId: t.store.id, active: true }, slug),

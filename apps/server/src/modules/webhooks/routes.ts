@@ -5,6 +5,7 @@ import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
+import type { CheckoutEffects } from '../checkout/service.ts';
 import { processStripeEvent } from './service.ts';
 
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
@@ -14,8 +15,8 @@ const Received = z.object({ received: z.literal(true), duplicate: z.boolean().op
  * scope: the application/json parser here keeps the body as the raw bytes (a Buffer) that
  * Stripe signed, without touching the JSON parsing of the rest of the API.
  */
-export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, opts) => {
-  const { db, config, provider } = opts;
+export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider; effects: CheckoutEffects }> = async (app, opts) => {
+  const { db, config, provider, effects } = opts;
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   /**
@@ -53,7 +54,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
         return reply.status(400).send({ error: 'Invalid signature', code: 'VALIDATION_ERROR' });
       }
       try {
-        return await processStripeEvent(db, provider, event, request.log);
+        return await processStripeEvent(db, provider, effects, event, request.log);
       } catch (err) {
         request.log.error({ err, stripeEventId: event.id, stripeEventType: event.type }, 'stripe webhook: processing failed, rolled back for the retry');
         return reply.status(500).send({ error: 'Webhook processing failed', code: 'INTERNAL' });

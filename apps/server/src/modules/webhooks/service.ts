@@ -1,14 +1,22 @@
 import type Stripe from 'stripe';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { checkoutSessions, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
+import { webhookEvents } from '../../db/schema/index.ts';
+import { addDays } from '../../lib/time.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { lockTenantForBilling, recordPaidPeriod } from '../billing/service.ts';
-import { completeCheckout, paymentTenantOf } from '../checkout/service.ts';
+import { paymentRecorded, recordPaidPeriod, recordSubscriptionEvent } from '../billing/service.ts';
+import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/service.ts';
+import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
+import { findTenantIdForProvider, lockTenant, paymentTenantOf, setSubscriptionStatus } from '../tenant-account/service.ts';
+
+/**
+ * Stripe webhooks (issue 6; ADR 0008): the module owns `webhook_events` (the event ids
+ * processed) and turns each event into calls of the billing, checkout and tenant-account
+ * services, in one transaction with the event's row (ADR 0012).
+ */
 
 /** Days of POS access a PAST_DUE tenant keeps after a failed renewal (decisions.md 'Trial, subscription and quota'). */
 export const GRACE_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** Where the webhook writes what it skipped or could not match (the request's pino logger). */
 export interface WebhookLog {
@@ -23,7 +31,6 @@ export interface WebhookResult {
   duplicate?: true;
 }
 
-const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
 const fromUnix = (s: number) => new Date(s * 1000);
 
@@ -46,7 +53,14 @@ const fromUnix = (s: number) => new Date(s * 1000);
  * Any error rolls back the event row with the effect and is rethrown (the route answers 500,
  * so Stripe's retry is processed).
  */
-export async function processStripeEvent(db: Database, provider: PaymentProvider, event: Stripe.Event, log: WebhookLog, now = new Date()): Promise<WebhookResult> {
+export async function processStripeEvent(
+  db: Database,
+  provider: PaymentProvider,
+  effects: CheckoutEffects,
+  event: Stripe.Event,
+  log: WebhookLog,
+  now = new Date(),
+): Promise<WebhookResult> {
   return db.transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
@@ -54,7 +68,7 @@ export async function processStripeEvent(db: Database, provider: PaymentProvider
       .onConflictDoNothing()
       .returning({ eventId: webhookEvents.eventId });
     if (fresh.length === 0) return { received: true, duplicate: true } as const;
-    const ctx = { tx, provider, log: withEvent(log, event), now };
+    const ctx = { tx, provider, effects, log: withEvent(log, event), now };
     switch (event.type) {
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
@@ -83,6 +97,7 @@ export async function processStripeEvent(db: Database, provider: PaymentProvider
 interface EventCtx {
   tx: Tx;
   provider: PaymentProvider;
+  effects: CheckoutEffects;
   log: WebhookLog;
   now: Date;
 }
@@ -117,16 +132,8 @@ function invoiceFacts(inv: Stripe.Invoice) {
 }
 
 /** Our tenant id for a Stripe object: its metadata tenantId when that tenant exists, else the tenant whose provider customer it is; null when none. */
-async function findTenantId(tx: Tx, metadataTenantId: unknown, customerId: string | null): Promise<string | null> {
-  if (isUuid(metadataTenantId)) {
-    const [t] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, metadataTenantId));
-    if (t) return t.id;
-  }
-  if (customerId) {
-    const [t] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.providerCustomerId, customerId)).limit(1);
-    if (t) return t.id;
-  }
-  return null;
+function findTenantId(tx: Tx, metadataTenantId: unknown, customerId: string | null): Promise<string | null> {
+  return findTenantIdForProvider(tx, isUuid(metadataTenantId) ? metadataTenantId : null, customerId);
 }
 
 /** invoice.paid / invoice.payment_succeeded: records the paid period once per Stripe invoice (payments.provider_payment_id = invoice id). */
@@ -141,22 +148,21 @@ async function onInvoicePaid({ tx, log }: EventCtx, inv: Stripe.Invoice): Promis
     log.warn({ invoiceId: inv.id, customerId: f.customerId }, 'stripe webhook: paid invoice of an unknown tenant, ignored');
     return;
   }
-  const [plan] = isUuid(f.metadata.planId)
-    ? await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, f.metadata.planId))
+  const planId = isUuid(f.metadata.planId)
+    ? ((await findPlan(tx, f.metadata.planId))?.id ?? null)
     : f.priceId
-      ? await tx.select({ id: plans.id }).from(plans).where(eq(plans.stripePriceId, f.priceId)).limit(1)
-      : [];
-  if (!plan) {
+      ? await planIdByStripePrice(tx, f.priceId)
+      : null;
+  if (!planId) {
     log.error({ invoiceId: inv.id, tenantId, priceId: f.priceId }, 'stripe webhook: paid invoice for no known plan (set the plan\'s stripePriceId); not recorded');
     return;
   }
-  const tenant = await lockTenantForBilling(tx, tenantId);
-  const [seen] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerPaymentId, inv.id)).limit(1);
-  if (seen) return;
+  const tenant = await lockTenant(tx, tenantId);
+  if (await paymentRecorded(tx, inv.id)) return;
   await recordPaidPeriod(
     tx,
     tenant,
-    plan.id,
+    planId,
     {
       status: 'active',
       subscriptionId: f.subscriptionId,
@@ -185,16 +191,15 @@ async function onInvoicePaymentFailed({ tx, log, now }: EventCtx, inv: Stripe.In
     log.warn({ invoiceId: inv.id, customerId: f.customerId }, 'stripe webhook: failed invoice of an unknown tenant, ignored');
     return;
   }
-  const tenant = await lockTenantForBilling(tx, tenantId);
+  const tenant = await lockTenant(tx, tenantId);
   let graceEndsAt: Date | null = tenant.graceEndsAt;
-  let status = tenant.subscriptionStatus;
+  const status = tenant.subscriptionStatus;
   if (status === 'ACTIVE' || status === 'PAST_DUE') {
     const keep = status === 'PAST_DUE' && graceEndsAt !== null && graceEndsAt.getTime() > now.getTime();
-    graceEndsAt = keep ? graceEndsAt : new Date(now.getTime() + GRACE_DAYS * DAY_MS);
-    status = 'PAST_DUE';
-    await tx.update(tenants).set({ subscriptionStatus: status, graceEndsAt }).where(eq(tenants.id, tenant.id));
+    graceEndsAt = keep ? graceEndsAt : addDays(now, GRACE_DAYS);
+    await setSubscriptionStatus(tx, tenant.id, 'PAST_DUE', graceEndsAt);
   }
-  await tx.insert(subscriptionEvents).values({
+  await recordSubscriptionEvent(tx, {
     tenantId: tenant.id,
     tenantName: tenant.name,
     tenantSlug: tenant.slug,
@@ -219,14 +224,14 @@ async function onSubscriptionDeleted({ tx, log }: EventCtx, sub: Stripe.Subscrip
     log.warn({ subscriptionId: sub.id }, 'stripe webhook: deleted subscription of an unknown tenant, ignored');
     return;
   }
-  const tenant = await lockTenantForBilling(tx, tenantId);
+  const tenant = await lockTenant(tx, tenantId);
   if (tenant.providerSubscriptionId && tenant.providerSubscriptionId !== sub.id) {
     log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: an older subscription ended, tenant unchanged');
     return;
   }
   if (tenant.subscriptionStatus === 'CANCELED') return;
-  await tx.update(tenants).set({ subscriptionStatus: 'CANCELED', graceEndsAt: null }).where(eq(tenants.id, tenant.id));
-  await tx.insert(subscriptionEvents).values({
+  await setSubscriptionStatus(tx, tenant.id, 'CANCELED', null);
+  await recordSubscriptionEvent(tx, {
     tenantId: tenant.id,
     tenantName: tenant.name,
     tenantSlug: tenant.slug,
@@ -241,22 +246,19 @@ async function onSubscriptionDeleted({ tx, log }: EventCtx, sub: Stripe.Subscrip
  * for refunds. A paid session of a checkout we had CANCELED is refunded in full (nothing was
  * credited for it).
  */
-async function onCheckoutPaid({ tx, provider, log, now }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
+async function onCheckoutPaid({ tx, provider, effects, log, now }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
   if (session.payment_status !== 'paid') {
     log.info({ sessionId: session.id, paymentStatus: session.payment_status }, 'stripe webhook: checkout not paid yet');
     return;
   }
-  const outcome = await completeCheckout(tx, provider, { providerSessionId: session.id }, { providerPaymentId: idOf(session.payment_intent) }, now);
+  const outcome = await completeCheckout(tx, effects, { providerSessionId: session.id }, { providerPaymentId: idOf(session.payment_intent) }, now);
   if (outcome === 'not-found') log.warn({ sessionId: session.id }, 'stripe webhook: paid checkout session we do not know, ignored');
   if (outcome === 'canceled') {
     // We cancelled this checkout (a new checkout of the order, the order cancelled) while its
     // Stripe page was still open, and it was paid anyway: nothing was credited, so send the
     // money back. The refund's idempotency key makes Stripe's retries of this event harmless.
     const paymentIntent = idOf(session.payment_intent);
-    const [row] = await tx
-      .select({ tenantId: checkoutSessions.tenantId, amountCents: checkoutSessions.amountCents })
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.providerSessionId, session.id));
+    const row = await checkoutOfSession(tx, session.id);
     if (!paymentIntent || !row) {
       log.error({ sessionId: session.id }, 'stripe webhook: a CANCELED checkout was paid and cannot be refunded automatically; refund it by hand');
       return;
@@ -268,8 +270,5 @@ async function onCheckoutPaid({ tx, provider, log, now }: EventCtx, session: Str
 
 /** checkout.session.expired: our OPEN checkout of that session becomes CANCELED (a COMPLETED one stays). */
 async function onCheckoutExpired({ tx }: EventCtx, session: Stripe.Checkout.Session): Promise<void> {
-  await tx
-    .update(checkoutSessions)
-    .set({ status: 'CANCELED' })
-    .where(and(eq(checkoutSessions.providerSessionId, session.id), eq(checkoutSessions.status, 'OPEN')));
+  await expireCheckoutSession(tx, session.id);
 }

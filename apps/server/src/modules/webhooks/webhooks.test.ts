@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkoutSessions, invoices, offers, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
-import { balanceAndLedger, createOtherTenant, createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { balanceAndLedger, createOtherTenant, createTestContext, freshTenant as signedInTenant, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { GRACE_DAYS } from './service.ts';
 
@@ -107,14 +107,11 @@ function invoice(o: InvoiceOpts = {}) {
 
 /** A fresh trial tenant with a Stripe customer id, its admin's cookie and an ACTIVE card. */
 async function freshTenant() {
-  const t = await createOtherTenant(ctx.db, 500);
+  const t = await signedInTenant(ctx, { balanceCents: 500, idempotencyKeys: true });
   const stripeCustomer = `cus_${randomUUID().slice(0, 8)}`;
   await ctx.db.update(tenants).set({ providerCustomerId: stripeCustomer }).where(eq(tenants.id, t.tenant.id));
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const row = async () => (await ctx.db.select().from(tenants).where(eq(tenants.id, t.tenant.id)))[0];
-  const earn = () =>
-    ctx.app.inject({ method: 'POST', url: `/api/t/${t.tenant.slug}/transactions/earn`, headers: { cookie }, payload: { cardUid: t.cardUid, amountCents: 1000 } });
-  return { ...t, stripeCustomer, cookie, row, earn };
+  const earn = () => t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 1000 });
+  return { ...t, stripeCustomer, earn };
 }
 
 async function counts(tenantId: string) {
@@ -297,7 +294,7 @@ describe('checkout sessions', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/t/${t.tenant.slug}/customers/${t.customer.id}/add-funds`,
-      headers: { cookie: t.cookie },
+      headers: { cookie: t.cookie, ...idempotencyKey() },
       payload: { amountCents, cardId: t.card.id },
     });
     expect(res.statusCode).toBe(200);
@@ -389,7 +386,7 @@ describe('without Stripe (Demo provider)', () => {
   it('PAST_DUE keeps the POS only while graceEndsAt is in the future', async () => {
     const t = await createOtherTenant(demo.db, 500);
     const cookie = await loginAs(demo.app, t.email, t.password);
-    const earn = () => demo.app.inject({ method: 'POST', url: `/api/t/${t.tenant.slug}/transactions/earn`, headers: { cookie }, payload: { cardUid: t.cardUid, amountCents: 1000 } });
+    const earn = () => demo.app.inject({ method: 'POST', url: `/api/t/${t.tenant.slug}/transactions/earn`, headers: { cookie, ...idempotencyKey() }, payload: { cardUid: t.cardUid, amountCents: 1000 } });
     const setGrace = (graceEndsAt: Date | null) => demo.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt }).where(eq(tenants.id, t.tenant.id));
 
     await setGrace(new Date(Date.now() + DAY));

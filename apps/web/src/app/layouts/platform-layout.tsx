@@ -82,7 +82,7 @@ export function PlatformLayout() {
       title={title}
       area={
         <>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-400">Area</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Area</p>
           <p className="mt-0.5 flex items-center gap-2 text-sm font-medium text-slate-800">
             Operator console
             <Badge color="purple">Platform</Badge>
@@ -90,6 +90,7 @@ export function PlatformLayout() {
         </>
       }
       renderNav={(onNavigate) => <SideNav onNavigate={onNavigate} />}
+      profilePath={paths.platform.profile}
     />
   );
 }

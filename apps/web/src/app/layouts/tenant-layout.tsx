@@ -111,13 +111,14 @@ export function TenantLayout() {
       title={title}
       area={
         <>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-400">Business</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Business</p>
           <p className="truncate text-sm font-medium text-slate-800" title={tenantName}>
             {tenantName}
           </p>
         </>
       }
       renderNav={(onNavigate) => <SideNav items={items} canTransact={canTransact} onNavigate={onNavigate} />}
+      profilePath={paths.tenant.profile(slug)}
       headerExtras={
         <>
           {/* The business's subscription concerns its staff, not its customers. */}

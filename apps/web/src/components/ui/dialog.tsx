@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -20,6 +20,29 @@ let savedOverflow = '';
 
 function focusables(panel: HTMLElement): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+/**
+ * True while `ref`'s element scrolls and holds nothing focusable: it must then take focus itself,
+ * or a keyboard user could not scroll it (WCAG 2.1.1; axe 'scrollable-region-focusable').
+ */
+function useNeedsScrollFocus(ref: RefObject<HTMLElement | null>): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setNeeded(el.scrollHeight > el.clientHeight && focusables(el).length === 0);
+    check();
+    const mutations = new MutationObserver(check);
+    mutations.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'class', 'style'] });
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    resizes?.observe(el);
+    return () => {
+      mutations.disconnect();
+      resizes?.disconnect();
+    };
+  }, [ref]);
+  return needed;
 }
 
 const sizes = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-3xl' } as const;
@@ -62,6 +85,7 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const bodyNeedsFocus = useNeedsScrollFocus(bodyRef);
   // The latest callbacks without re-running the open/close effect.
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
@@ -167,12 +191,16 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
             aria-label="Close"
             onClick={onClose}
             disabled={!dismissible}
-            className="-mr-1 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+            className="-mr-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+        <div
+          ref={bodyRef}
+          tabIndex={bodyNeedsFocus ? 0 : undefined}
+          className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        >
           {children}
         </div>
         {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-5 py-3 sm:rounded-b-2xl">{footer}</div>}

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 import { cn } from '@/lib/cn';
 
 const control =
-  'block w-full rounded-lg border bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
+  'block w-full rounded-lg border bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
 const ok = 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-500/30';
 const bad = 'border-red-400 focus:border-red-500 focus:ring-red-500/30';
 

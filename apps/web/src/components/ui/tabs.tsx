@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { cn } from '@/lib/cn';
 
 /** One tab of {@link Tabs}: its value, visible label and optional icon. */
@@ -41,7 +42,9 @@ export function Tabs<V extends string>({
     else if (event.key === 'End') next = items.length - 1;
     if (next < 0) return;
     event.preventDefault();
-    onChange(items[next].value);
+    // Render the new panel first, then focus the tab: a field of the panel that takes focus on
+    // mount (autoFocus) must not pull the keyboard out of the tab list.
+    flushSync(() => onChange(items[next].value));
     refs.current[next]?.focus();
   }
 

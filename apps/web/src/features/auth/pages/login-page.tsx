@@ -13,6 +13,7 @@ import { homePathFor, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { NO_USER_MESSAGE, useLogin } from '../api/login';
+import { useLoginOptions } from '../api/login-options';
 import { DemoAccounts } from '../components/demo-accounts';
 import { PasswordInput } from '../components/password-input';
 
@@ -25,7 +26,8 @@ function loginErrorMessage(error: unknown): string {
 
 /**
  * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Sign in', link to signup and
- * the demo accounts block. Signed-in users are redirected by role. Failures show a red box.
+ * the demo accounts block (only where the demo accounts exist: never in production, issue 12).
+ * Signed-in users are redirected by role. Failures show a red box.
  */
 export function LoginPage() {
   const user = useAuthStore((s) => s.user);
@@ -35,6 +37,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const login = useLogin();
+  const options = useLoginOptions();
 
   const form = useForm<z.input<typeof LoginRequest>, unknown, z.output<typeof LoginRequest>>({
     resolver: zodResolver(LoginRequest),
@@ -72,16 +75,18 @@ export function LoginPage() {
           Sign up
         </Link>
       </p>
-      <div className="mt-6">
-        <DemoAccounts
-          onFill={(account) => {
-            form.setValue('email', account.email, { shouldDirty: true });
-            form.setValue('password', account.password, { shouldDirty: true });
-            form.clearErrors();
-            login.reset();
-          }}
-        />
-      </div>
+      {options.data?.demoAccounts && (
+        <div className="mt-6">
+          <DemoAccounts
+            onFill={(account) => {
+              form.setValue('email', account.email, { shouldDirty: true });
+              form.setValue('password', account.password, { shouldDirty: true });
+              form.clearErrors();
+              login.reset();
+            }}
+          />
+        </div>
+      )}
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SignupRequest } from '@loyalty/contract';
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Gift } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -10,24 +10,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { homePathFor, paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
+import { usePasswordPolicy } from '@/hooks/use-password-policy';
+import { ApiError, fieldIssues } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { useSignup } from '../api/signup';
 import { PasswordInput } from '../components/password-input';
+import { newAccountForm, type NewAccountForm } from '../lib/account-form';
 
-/**
- * The signup form (spec §5 'Signup'): the contract's SignupRequest rules, each field required,
- * plus a confirmation that must match ('Passwords do not match').
- */
-const SignupForm = z
-  .object({
-    firstName: SignupRequest.shape.firstName,
-    lastName: SignupRequest.shape.lastName,
-    email: z.string().trim().min(1, 'Email is required').pipe(SignupRequest.shape.email),
-    password: z.string().min(1, 'Password is required').pipe(SignupRequest.shape.password),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 const TRIAL_POINTS = ['40 free card activations', 'No credit card required', 'Then $19.99/month, cancel anytime'];
 
@@ -44,9 +33,11 @@ export function SignupPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signup = useSignup();
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => newAccountForm(policy.minLength), [policy.minLength]);
 
-  const form = useForm<z.input<typeof SignupForm>, unknown, z.output<typeof SignupForm>>({
-    resolver: zodResolver(SignupForm),
+  const form = useForm<z.input<NewAccountForm>, unknown, z.output<NewAccountForm>>({
+    resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -62,6 +53,10 @@ export function SignupPage() {
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
     signup.mutate(body, {
+      onError: (err) => {
+        // The server's policy check (the operator may have raised the minimum) names the field.
+        for (const { field, message } of fieldIssues(err)) if (field === 'password') form.setError('password', { message });
+      },
       onSuccess: (session) => {
         queryClient.clear();
         setSession(session);
@@ -98,7 +93,7 @@ export function SignupPage() {
           <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
         </div>
         <Input label="Email" type="email" autoComplete="email" placeholder="you@business.com" error={errors.email?.message} {...form.register('email')} />
-        <PasswordInput label="Password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...form.register('password')} />
+        <PasswordInput label="Password" autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
         <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         <Button type="submit" size="lg" className="w-full" loading={signup.isPending}>
           Create account

@@ -13,7 +13,7 @@ export function PaymentMethodSummary({ method, children }: { method: PaymentMeth
         <p className="font-medium text-slate-900">
           {brand.toUpperCase()} •••• {last4} {method.is_default && <Badge color="green">Default</Badge>}
         </p>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600">
           Expires {String(exp_month).padStart(2, '0')}/{exp_year}
         </p>
       </div>

@@ -1,11 +1,13 @@
 import type { BillingPlan } from '@loyalty/contract';
 import { useEffect, useState } from 'react';
 import { Plus } from 'lucide-react';
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCents } from '@/lib/format';
+import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
 import { usePaymentMethods } from '../api/billing';
 import { CardFormDialog } from './card-form-dialog';
 import { PaymentMethodSummary } from './payment-method-row';
@@ -15,7 +17,8 @@ import { PaymentMethodSummary } from './payment-method-row';
  * the plan, a radio list of saved cards (default pre-selected), 'Add New Card', the footer
  * 'Your card will be charged {price} today and then monthly until you cancel.' and the confirm
  * button 'Subscribe for {price}/month' / 'Processing...'. Without a selected card confirming
- * shows 'Please select a payment method'.
+ * shows 'Please select a payment method'. Under the Demo provider, 'Demo payments: no money is
+ * taken' above the buttons (issue 12 item 2).
  */
 export function SubscribeDialog({
   slug,
@@ -33,6 +36,7 @@ export function SubscribeDialog({
   onCardAdded: (message: string) => void;
 }) {
   const methods = usePaymentMethods(slug);
+  const demoPayments = useDemoPayments(slug);
   const [selected, setSelected] = useState<string>('');
   const [addOpen, setAddOpen] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -117,6 +121,7 @@ export function SubscribeDialog({
               </Button>
             </fieldset>
             <p className="text-sm text-slate-500">Your card will be charged {price} today and then monthly until you cancel.</p>
+            {demoPayments && <DemoPaymentsNotice />}
           </div>
         )}
       </Dialog>

@@ -280,7 +280,13 @@ export function InvoicesTab({ slug, active }: { slug: string; active: boolean })
   else if (invoices.data.length === 0) body = <p className="py-8 text-center text-slate-500">No invoices yet</p>;
   else
     body = (
-      <div className="overflow-x-auto">
+      // Scrolls sideways on a phone and holds no link under the Demo provider: focusable, so the keyboard can scroll it.
+      <div
+        role="region"
+        aria-label="Invoices table"
+        tabIndex={0}
+        className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-500">
             <tr>
@@ -311,7 +317,7 @@ export function InvoicesTab({ slug, active }: { slug: string; active: boolean })
                       View
                     </a>
                   )}
-                  {!inv.hosted_invoice_url && !inv.invoice_pdf && <span className="text-slate-400">—</span>}
+                  {!inv.hosted_invoice_url && !inv.invoice_pdf && <span className="text-slate-500">—</span>}
                   {inv.invoice_pdf && (
                     <a className="text-indigo-600 hover:underline" href={inv.invoice_pdf} target="_blank" rel="noreferrer">
                       PDF

@@ -1,12 +1,14 @@
 import type { BillingPlan } from '@loyalty/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
 import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
 import { useBillingPortal, useRemovePaymentMethod, usePaymentMethods, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
 import { CardFormDialog } from '../components/card-form-dialog';
@@ -43,7 +45,8 @@ function subscribeError(error: unknown): string {
 
 /**
  * /t/{slug}/billing (spec §2 'Billing', §4 'Subscribe flow', §5 'Subscribe', §8 'Billing';
- * tenant_admin): query-string banners (success / canceled / updated / demo), tabs Overview,
+ * tenant_admin): query-string banners (success / canceled / updated / demo), the notice 'Demo
+ * payments: no money is taken' while the Demo provider runs (issue 12 item 2), tabs Overview,
  * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab
  * lives in the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
  * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings'
@@ -56,6 +59,7 @@ export function BillingPage() {
   const portal = useBillingPortal(slug);
   const goTo = useGoToUrl();
   const tenant = useTenant(slug);
+  const demoPayments = useDemoPayments(slug);
   const methods = usePaymentMethods(slug);
   const subscribe = useSubscribe(slug);
   const setDefault = useSetDefaultPaymentMethod(slug);
@@ -153,6 +157,7 @@ export function BillingPage() {
         {params.get('updated') === 'true' && <Alert tone="success">Subscription updated successfully!</Alert>}
         {demo && <Alert tone="info">Demo subscription activated! (Note: This is a demo mode - no payment was processed)</Alert>}
         {flash && <Alert tone={flash.tone}>{flash.text}</Alert>}
+        {demoPayments && <DemoPaymentsNotice />}
       </div>
       <Tabs items={TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max">
         {tab === 'overview' && <OverviewTab slug={slug} tenant={t} onUpgrade={setPlanToBuy} onManage={onManage} managing={portal.isPending} />}

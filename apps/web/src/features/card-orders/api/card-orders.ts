@@ -57,7 +57,7 @@ export function useCardOrderPricing() {
  * GET /api/t/{slug}/card-orders → `{ orders }` newest first, selected as the array. Each order:
  * id, cardType, quantity, unitPriceCents and totalCents (cents, fixed when ordered),
  * shippingAddress, status (PENDING_PAYMENT | PAID | PROCESSING | SHIPPED | DELIVERED |
- * CANCELLED), paidAt and createdAt (ISO).
+ * CANCELED), paidAt and createdAt (ISO).
  * @throws {ApiError} 401 signed out, 403 not tenant_admin.
  */
 export function useCardOrders(slug: string) {
@@ -138,7 +138,7 @@ export function useOrderAndPay(slug: string) {
 }
 
 /**
- * DELETE /api/t/{slug}/card-orders/{id} → 200 CardOrder CANCELLED. A PENDING_PAYMENT order is
+ * DELETE /api/t/{slug}/card-orders/{id} → 200 CardOrder CANCELED. A PENDING_PAYMENT order is
  * simply cancelled; a PAID one is refunded through the provider and its UNASSIGNED cards are
  * removed (decisions.md 'Card orders': cancel before shipping). Refreshes orders, cards, quota.
  * @throws {ApiError} 409 'This order can no longer be cancelled' (processing or later) or 'Cards

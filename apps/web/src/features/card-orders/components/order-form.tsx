@@ -5,6 +5,7 @@ import { cardOrderPrice } from '@loyalty/domain';
 import { Check, CreditCard, ShoppingCart } from 'lucide-react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
+import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
 import { useOrderAndPay } from '../api/card-orders';
 import { formatCount, tierIndex, tierRange } from '../lib/labels';
 
@@ -45,10 +47,12 @@ function detailIssues(error: unknown): Array<{ field: string; message: string }>
  * with formatCents), the shipping address (the contract's messages), and 'Order and pay':
  * POST the order, POST its checkout, then `onCheckout(checkoutUrl)`. A 400 lands on its fields;
  * other failures show in the form. If the order was saved but its checkout did not start, the
- * form says so (the order waits in the list with 'Pay now').
+ * form says so (the order waits in the list with 'Pay now'). Under the Demo provider, 'Demo
+ * payments: no money is taken' above 'Order and pay' (issue 12 item 2).
  */
 export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing: CardOrderPricingResponse; onCheckout: (url: string) => void }) {
   const orderAndPay = useOrderAndPay(slug);
+  const demoPayments = useDemoPayments(slug);
   const formId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateCardOrderRequest),
@@ -122,7 +126,7 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
                       <table className="mt-3 w-full text-sm">
                         <caption className="sr-only">{t.name} volume prices</caption>
                         <thead>
-                          <tr className="text-left text-xs text-slate-500">
+                          <tr className="text-left text-xs text-slate-600">
                             <th scope="col" className="pb-1 font-medium">
                               Cards
                             </th>
@@ -223,6 +227,7 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
                 {errorMessage(saved.checkoutError, 'Please try again.')} Use 'Pay now' on the order below.
               </Alert>
             )}
+            {demoPayments && <DemoPaymentsNotice />}
             <Button type="submit" size="lg" className="w-full" loading={orderAndPay.isPending}>
               <ShoppingCart aria-hidden="true" className="h-4 w-4" />
               {orderAndPay.isPending ? 'Processing...' : 'Order and pay'}

@@ -8,7 +8,7 @@ export const ORDER_STATUS_LABELS: Record<CardOrderStatus, string> = {
   PROCESSING: 'Processing',
   SHIPPED: 'Shipped',
   DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
+  CANCELED: 'Cancelled',
 };
 
 /** Badge colour of an order status: waiting yellow, paid green, in production blue, on its way indigo, delivered purple, cancelled grey. */
@@ -18,7 +18,7 @@ export const ORDER_STATUS_COLORS: Record<CardOrderStatus, BadgeColor> = {
   PROCESSING: 'blue',
   SHIPPED: 'indigo',
   DELIVERED: 'purple',
-  CANCELLED: 'grey',
+  CANCELED: 'grey',
 };
 
 /** Fallback names of the card kinds (the price list names them when it is loaded). */

@@ -272,7 +272,7 @@ function ExistingCustomerPicker({
                       <span className="block truncate text-sm font-medium text-slate-900">
                         {c.firstName} {c.lastName}
                       </span>
-                      {contact && <span className="block truncate text-xs text-slate-500">{contact}</span>}
+                      {contact && <span className={cn('block truncate text-xs', checked ? 'text-slate-600' : 'text-slate-500')}>{contact}</span>}
                     </span>
                   </label>
                 </li>

@@ -148,7 +148,7 @@ export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: strin
                         <MapPin aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', current ? 'text-indigo-600' : 'text-slate-400')} />
                         <div className="min-w-0 flex-1">
                           <p className="font-medium text-slate-900">{s.name}</p>
-                          {s.address && <p className="truncate text-xs text-slate-500">{s.address}</p>}
+                          {s.address && <p className="truncate text-xs text-slate-600">{s.address}</p>}
                         </div>
                         {current && <Badge color="indigo">Assigned</Badge>}
                         {s.active === false && <Badge color="grey">Inactive</Badge>}

@@ -75,7 +75,7 @@ export function CardTile({
         <p className="font-mono text-sm font-semibold tracking-wider text-slate-900" data-testid="card-uid">
           {card.cardUid}
         </p>
-        <p className={cn('truncate text-sm', name ? 'font-medium text-slate-800' : 'italic text-slate-400')} title={name ?? undefined}>
+        <p className={cn('truncate text-sm', name ? 'font-medium text-slate-800' : 'italic text-slate-500')} title={name ?? undefined}>
           {name ?? 'Unassigned'}
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-left text-xs">

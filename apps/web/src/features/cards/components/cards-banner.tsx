@@ -98,7 +98,7 @@ export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => 
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
                 {note && <p className={cn(level === 'limit' ? 'font-medium text-red-700' : level === 'warning' ? 'text-amber-800' : 'text-slate-600')}>{note}</p>}
                 {allowance.mode === 'trial' && trial.data && (
-                  <p className="text-slate-500">
+                  <p className="text-slate-600">
                     {trial.data.activationsUsed} of {trial.data.trialLimit} free activations used
                   </p>
                 )}

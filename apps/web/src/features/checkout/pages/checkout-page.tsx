@@ -3,6 +3,7 @@ import type { CheckoutKind } from '@loyalty/contract';
 import { AlertCircle, CheckCircle2, Lock, RotateCw, XCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Brand } from '@/components/brand';
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatCents, formatDateTime } from '@/lib/format';
+import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
 import { useCheckout, useCheckoutAction } from '../api/checkout';
 import { isExternalUrl, useGoToUrl } from '../lib/use-go-to-url';
 
@@ -46,7 +48,7 @@ function Frame({ children }: { children: ReactNode }) {
           </Badge>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white shadow-lg">{children}</div>
-        <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-slate-500">
+        <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-slate-600">
           <Lock aria-hidden="true" className="h-3.5 w-3.5" />
           Demo payment provider · no card details are collected
         </p>
@@ -69,9 +71,10 @@ function StateBox({ icon, title, children, action }: { icon: ReactNode; title: s
 
 /**
  * /t/{slug}/checkout/{id}: the Demo provider's hosted checkout (decisions.md 'Payments'), shown
- * outside the tenant layout so that it looks like a payment page. 'Demo checkout' badge and a
- * line that no real payment is made; the description and amount; 'Pay {amount}' (then the
- * checkout's returnUrl) and 'Cancel' (then its cancelUrl); 'Processing...' while paying. States:
+ * outside the tenant layout so that it looks like a payment page. 'Demo checkout' badge and,
+ * while the Demo provider runs, 'Demo payments: no money is taken' above Pay (issue 12 item 2);
+ * the description and amount; 'Pay {amount}' (then the checkout's returnUrl) and 'Cancel' (then
+ * its cancelUrl); 'Processing...' while paying. States:
  * loading, not found, load error with retry, already paid (continue link), canceled, and an
  * action failure (409 texts from the server) shown in the panel.
  */
@@ -79,6 +82,7 @@ export function CheckoutPage() {
   const { slug = '', id = '' } = useParams();
   const checkout = useCheckout(slug, id);
   const action = useCheckoutAction(slug, id);
+  const demoPayments = useDemoPayments(slug);
   const goTo = useGoToUrl();
 
   if (checkout.isPending) {
@@ -164,7 +168,7 @@ export function CheckoutPage() {
         <p className="mt-1 text-xs text-slate-500">Started {formatDateTime(view.createdAt)}</p>
       </div>
       <div className="space-y-4 px-6 py-5">
-        <Alert tone="warning">This is a demo checkout: no real payment is made and no card is charged.</Alert>
+        {demoPayments && <DemoPaymentsNotice />}
         {action.isError && <Alert tone="error">{errorMessage(action.error, 'Payment failed. Please try again.')}</Alert>}
         <Button size="lg" className="w-full" onClick={() => run('pay')} disabled={busy} aria-busy={busy && action.variables === 'pay'}>
           {busy && action.variables === 'pay' ? 'Processing...' : `Pay ${amount}`}

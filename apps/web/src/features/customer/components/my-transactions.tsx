@@ -71,7 +71,7 @@ export function MyTransactions({ transactions }: { transactions: TransactionItem
                       <td className="px-5 py-3 text-sm text-slate-600">{tx.storeName ?? '—'}</td>
                       <td className={cn('px-5 py-3 text-right text-sm font-semibold tabular-nums whitespace-nowrap', tx.type === 'REDEEM' ? 'text-orange-700' : 'text-slate-900')}>{amountText(tx)}</td>
                       <td className="px-5 py-3 text-right text-sm font-medium tabular-nums whitespace-nowrap">
-                        {tx.type === 'EARN' ? <span className="text-emerald-600">+{formatCents(tx.cashbackCents)}</span> : <span className="text-slate-400">—</span>}
+                        {tx.type === 'EARN' ? <span className="text-emerald-700">+{formatCents(tx.cashbackCents)}</span> : <span className="text-slate-500">—</span>}
                       </td>
                       <td className="px-5 py-3 text-sm text-slate-600 whitespace-nowrap">{formatDateTime(tx.createdAt)}</td>
                     </tr>
@@ -94,14 +94,14 @@ export function MyTransactions({ transactions }: { transactions: TransactionItem
                       {tx.category && <span className="font-normal text-slate-500"> · {CATEGORY_LABELS[tx.category] ?? tx.category}</span>}
                     </p>
                     <p className="text-xs text-slate-500">{formatDateTime(tx.createdAt)}</p>
-                    <p className="truncate text-xs text-slate-400">
+                    <p className="truncate text-xs text-slate-500">
                       <span className="font-mono tracking-wider">{tx.cardUid}</span>
                       {tx.storeName && ` · ${tx.storeName}`}
                     </p>
                   </div>
                   <div className="shrink-0 text-right">
                     <p className={cn('text-sm font-semibold tabular-nums', tx.type === 'REDEEM' ? 'text-orange-700' : 'text-slate-900')}>{amountText(tx)}</p>
-                    {tx.type === 'EARN' && <p className="text-xs font-medium text-emerald-600 tabular-nums">+{formatCents(tx.cashbackCents)} cashback</p>}
+                    {tx.type === 'EARN' && <p className="text-xs font-medium text-emerald-700 tabular-nums">+{formatCents(tx.cashbackCents)} cashback</p>}
                   </div>
                 </li>
               );

@@ -4,7 +4,9 @@ import { api } from '@/lib/api';
 import { customersApi } from './keys';
 
 /**
- * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId }` → `{ checkoutUrl }`
+ * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId }` with header
+ * `Idempotency-Key` (required on money routes, issue 12 item 8: a retry with the same key
+ * answers the same checkout and opens no second one) → `{ checkoutUrl }`
  * (spec §2 'Add Funds to Card', §5 'Add Funds', §7 'Behaviour on answers': navigate to the
  * returned checkoutUrl; decisions.md 'Payments'). amountCents is integer cents, 100 to 100000
  * ('Amount must be between $1.00 and $1,000.00'); cardId picks the customer's ACTIVE card. No
@@ -12,16 +14,27 @@ import { customersApi } from './keys';
  * Stripe), which then returns to `/t/{slug}/customers?funds=added&customer={id}`.
  * @throws {ApiError} 400 amount out of range / bad card id (details list the fields), 403 not
  *   tenant_admin or subscription gate, 404 'Customer not found' / card not this customer's,
- *   409 the card is not ACTIVE; shown in the dialog, else 'Failed to create payment session.
- *   Please try again.' (spec §8 'Customers').
+ *   409 the card is not ACTIVE or the key was used for another request, 422 no active card;
+ *   shown in the dialog, else 'Failed to create payment session. Please try again.' (spec §8
+ *   'Customers').
  */
-export function addFunds(slug: string, customerId: string, body: AddFundsRequest): Promise<CheckoutUrlResponse> {
-  return api.post<CheckoutUrlResponse>(`${customersApi(slug)}/${encodeURIComponent(customerId)}/add-funds`, body);
+export function addFunds(slug: string, customerId: string, body: AddFundsRequest, idempotencyKey: string): Promise<CheckoutUrlResponse> {
+  return api.post<CheckoutUrlResponse>(`${customersApi(slug)}/${encodeURIComponent(customerId)}/add-funds`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
-/** Add Funds mutation `{ customerId, body }`; the caller goes to the answer's checkoutUrl. */
+/** Arguments of the Add Funds mutation: whose card, the body, and the key of this attempt. */
+export interface AddFundsVariables {
+  customerId: string;
+  body: AddFundsRequest;
+  /** UUID sent as `Idempotency-Key`: new per attempt, the same for a retry of a failed one. */
+  idempotencyKey: string;
+}
+
+/** Add Funds mutation `{ customerId, body, idempotencyKey }`; the caller goes to the answer's checkoutUrl. */
 export function useAddFunds(slug: string) {
   return useMutation({
-    mutationFn: ({ customerId, body }: { customerId: string; body: AddFundsRequest }) => addFunds(slug, customerId, body),
+    mutationFn: ({ customerId, body, idempotencyKey }: AddFundsVariables) => addFunds(slug, customerId, body, idempotencyKey),
   });
 }

@@ -4,6 +4,7 @@ import { ADD_FUNDS_RANGE_TEXT, AddFundsRequest, type CustomerCard } from '@loyal
 import { CreditCard } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,6 +12,8 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { dollarsToCents, formatCents } from '@/lib/format';
 import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
+import { useIdempotencyKey } from '@/features/pos/hooks/use-idempotency-key';
+import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
 import { useAddFunds } from '../api/add-funds';
 
 /**
@@ -41,10 +44,15 @@ export interface AddFundsTarget {
 /**
  * 'Add Funds to Card' modal (spec §2 'Customers', §5 'Add Funds', §7, §8 'Customers'): amount in
  * dollars, sent as cents (× 100, rounded), checked against 100–100000 cents; Continue to payment
- * → POST add-funds → the checkout (Demo page or Stripe). Server errors stay in the dialog.
+ * → POST add-funds (with an Idempotency-Key per attempt, reused when the same failed request
+ * is retried) → the checkout (Demo page or Stripe). Server errors stay in the dialog. Under
+ * the Demo provider, 'Demo payments: no money is taken' above the buttons (issue 12 item 2).
  */
 export function AddFundsDialog({ slug, target, onClose }: { slug: string; target: AddFundsTarget | null; onClose: () => void }) {
   const add = useAddFunds(slug);
+  // One Idempotency-Key per attempt (issue 12 item 8): a retry of the same failed request reuses it.
+  const idempotency = useIdempotencyKey();
+  const demoPayments = useDemoPayments(slug);
   const goTo = useGoToUrl();
   const formId = useId();
   // Keeps 'Processing...' after success until the browser leaves for the checkout.
@@ -78,16 +86,39 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
           formId={formId}
           target={target}
           error={add.isError ? addFundsError(add.error) : null}
-          onSubmit={(amountCents) =>
-            add.mutate({ customerId: target.customerId, body: { amountCents, cardId: target.card.id } }, { onSuccess: (res) => goTo(res.checkoutUrl) })
-          }
+          demoPayments={demoPayments}
+          onSubmit={(amountCents) => {
+            const body = { amountCents, cardId: target.card.id };
+            const idempotencyKey = idempotency.keyFor(JSON.stringify([target.customerId, body]));
+            add.mutate(
+              { customerId: target.customerId, body, idempotencyKey },
+              {
+                onSuccess: (res) => {
+                  idempotency.settle();
+                  goTo(res.checkoutUrl);
+                },
+              },
+            );
+          }}
         />
       )}
     </Dialog>
   );
 }
 
-function AmountFormBody({ formId, target, error, onSubmit }: { formId: string; target: AddFundsTarget; error: string | null; onSubmit: (amountCents: number) => void }) {
+function AmountFormBody({
+  formId,
+  target,
+  error,
+  demoPayments,
+  onSubmit,
+}: {
+  formId: string;
+  target: AddFundsTarget;
+  error: string | null;
+  demoPayments: boolean;
+  onSubmit: (amountCents: number) => void;
+}) {
   const form = useForm<AmountValues>({ resolver: zodResolver(AmountForm), defaultValues: { amount: '' } });
   const submit = form.handleSubmit((v) => onSubmit(dollarsToCents(v.amount)!));
   return (
@@ -113,6 +144,7 @@ function AmountFormBody({ formId, target, error, onSubmit }: { formId: string; t
         error={form.formState.errors.amount?.message}
         {...form.register('amount')}
       />
+      {demoPayments && <DemoPaymentsNotice />}
     </form>
   );
 }

@@ -107,14 +107,14 @@ export function CustomerDetailsDialog({
                     <Mail aria-hidden="true" className="h-4 w-4" />
                     <span className="sr-only">Email</span>
                   </dt>
-                  <dd className="min-w-0 truncate text-slate-900">{c.email ?? <span className="italic text-slate-400">No email</span>}</dd>
+                  <dd className="min-w-0 truncate text-slate-900">{c.email ?? <span className="italic text-slate-500">No email</span>}</dd>
                 </div>
                 <div className="flex items-center gap-2">
                   <dt className="flex items-center gap-2 text-slate-500">
                     <Phone aria-hidden="true" className="h-4 w-4" />
                     <span className="sr-only">Phone</span>
                   </dt>
-                  <dd className="text-slate-900">{c.phone ?? <span className="italic text-slate-400">No phone</span>}</dd>
+                  <dd className="text-slate-900">{c.phone ?? <span className="italic text-slate-500">No phone</span>}</dd>
                 </div>
               </dl>
             </Section>

@@ -14,7 +14,7 @@ export interface CustomerRowActions {
 }
 
 function Contact({ customer }: { customer: CustomerListItem }) {
-  if (!customer.email && !customer.phone) return <span className="text-sm italic text-slate-400">No contact details</span>;
+  if (!customer.email && !customer.phone) return <span className="text-sm italic text-slate-500">No contact details</span>;
   return (
     <div className="min-w-0 space-y-0.5 text-sm">
       {customer.email && (
@@ -37,7 +37,7 @@ function Contact({ customer }: { customer: CustomerListItem }) {
 
 function ActiveCards({ count }: { count: number }) {
   return (
-    <span className={cn('inline-flex items-center gap-1.5 text-sm whitespace-nowrap', count > 0 ? 'text-slate-900' : 'text-slate-400')}>
+    <span className={cn('inline-flex items-center gap-1.5 text-sm whitespace-nowrap', count > 0 ? 'text-slate-900' : 'text-slate-500')}>
       <CreditCard aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span>
         <span className="font-semibold tabular-nums">{count}</span> active

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { TransactionTypeBadge, amountText, cashbackText, customerLabel } from '@/features/transactions/components/transaction-labels';
 
 const th = 'px-5 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
-const dash = <span className="text-slate-400" aria-label="none">—</span>;
+const dash = <span className="text-slate-500" aria-label="none">—</span>;
 
 /**
  * The dashboard's Recent Transactions (spec §2 'Dashboard', §9: the 5 newest): Customer name

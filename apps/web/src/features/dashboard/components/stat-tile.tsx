@@ -5,11 +5,11 @@ import { cn } from '@/lib/cn';
 import { trendView } from '../lib/trend';
 
 const trendStyles = {
-  up: { className: 'text-emerald-600', Icon: TrendingUp },
+  up: { className: 'text-emerald-700', Icon: TrendingUp },
   down: { className: 'text-red-600', Icon: TrendingDown },
   flat: { className: 'text-slate-500', Icon: Minus },
   new: { className: 'text-indigo-600', Icon: TrendingUp },
-  none: { className: 'text-slate-400', Icon: null },
+  none: { className: 'text-slate-500', Icon: null },
 } as const;
 
 /**

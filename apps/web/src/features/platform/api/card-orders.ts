@@ -9,7 +9,7 @@ import { PLATFORM_API, platformKeys } from './keys';
  * 200), selected as the array. Each {@link PlatformCardOrder}: id, cardType, quantity,
  * unitPriceCents and totalCents (cents, fixed when ordered), shippingAddress (name, line1, line2,
  * city, state, postalCode, country), status (PENDING_PAYMENT | PAID | PROCESSING | SHIPPED |
- * DELIVERED | CANCELLED), paidAt and createdAt (ISO), and tenant `{ id, name, slug }`.
+ * DELIVERED | CANCELED), paidAt and createdAt (ISO), and tenant `{ id, name, slug }`.
  * `status` undefined lists every status. Keyed `['platform', 'card-orders', status ?? 'all']`;
  * while another filter loads the previous list stays (isPlaceholderData) so the page dims it.
  * @throws {ApiError} 400 unknown status, 401 signed out, 403 not platform_admin.

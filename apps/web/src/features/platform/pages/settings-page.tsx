@@ -25,7 +25,7 @@ const TABS: readonly TabItem<SettingsSection>[] = [
 
 const SECTION_TEXT: Record<SettingsSection, { title: string; description: string }> = {
   smtp: { title: 'Email Settings', description: 'The mail server the platform sends its e-mails through.' },
-  security: { title: 'Security', description: 'Sessions and passwords of every account.' },
+  security: { title: 'Security', description: 'Sessions, passwords and sign-in limits of every account.' },
   platform: { title: 'Platform', description: 'How new businesses join and start.' },
 };
 

@@ -47,10 +47,10 @@ export function CardDetails({ card }: { card: PublicCardResponse }) {
           </Row>
         )}
         <Row icon={<Store className={icon} />} label="Store">
-          {card.storeName ?? <span className="font-normal text-slate-400">Not assigned</span>}
+          {card.storeName ?? <span className="font-normal text-slate-500">Not assigned</span>}
         </Row>
         <Row icon={<CalendarCheck className={icon} />} label="Activated">
-          {card.activatedAt ? formatDate(card.activatedAt) : <span className="font-normal text-slate-400">Not activated yet</span>}
+          {card.activatedAt ? formatDate(card.activatedAt) : <span className="font-normal text-slate-500">Not activated yet</span>}
         </Row>
       </dl>
     </section>

@@ -10,9 +10,9 @@ export function PublicCardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-indigo-50 via-slate-50 to-slate-100">
       <main className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 pt-5 pb-8 sm:pt-10">{children}</main>
-      <footer className="mx-auto flex max-w-md justify-center px-4 pb-8 text-slate-400">
+      <footer className="mx-auto flex max-w-md justify-center px-4 pb-8 text-slate-600">
         <span className="inline-flex items-center gap-1.5 text-xs">
-          Powered by <Brand className="origin-left scale-75 text-slate-500" />
+          Powered by <Brand className="origin-left scale-75 text-slate-600" />
         </span>
       </footer>
     </div>

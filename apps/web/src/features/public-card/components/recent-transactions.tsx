@@ -56,7 +56,7 @@ export function RecentTransactions({ transactions }: { transactions: PublicTrans
                 </div>
                 <div className="shrink-0 text-right">
                   <p className={cn('text-sm font-semibold tabular-nums', tx.type === 'REDEEM' ? 'text-orange-700' : 'text-slate-900')}>{amountText(tx)}</p>
-                  {tx.type === 'EARN' && <p className="text-xs font-medium text-emerald-600 tabular-nums">+{formatCents(tx.cashbackCents)} cashback</p>}
+                  {tx.type === 'EARN' && <p className="text-xs font-medium text-emerald-700 tabular-nums">+{formatCents(tx.cashbackCents)} cashback</p>}
                 </div>
               </li>
             );

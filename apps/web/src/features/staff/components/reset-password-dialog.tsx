@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { StaffPasswordRequest, type StaffUser } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
@@ -6,9 +6,10 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { useResetStaffPassword } from '../api/reset-staff-password';
-import { saveErrorMessage } from '../lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '../lib/server-field-errors';
 import { staffName } from './labels';
 
 /** Toast texts of the reset-password dialog. */
@@ -17,18 +18,20 @@ export const RESET_PASSWORD_MESSAGES = {
   failed: 'Failed to reset password. Please try again.',
 } as const;
 
-/** New password (the contract's rule: at least 6 characters) typed twice. */
-const ResetSchema = z
-  .object({
-    password: z.string().min(1, 'Password is required').pipe(StaffPasswordRequest.shape.password),
-    confirm: z.string(),
-  })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
-type ResetValues = z.infer<typeof ResetSchema>;
+/** New password (at least the platform's minimum `minLength`, issue 12 item 8; the contract's 6 as the floor) typed twice. */
+const resetSchema = (minLength: number) =>
+  z
+    .object({
+      password: passwordRule(minLength).pipe(StaffPasswordRequest.shape.password),
+      confirm: z.string(),
+    })
+    .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
 
 /**
  * 'Reset password' dialog of a staff member (spec §3 'password change', §7 PUT
- * /users/{id}/password): new password (at least 6 characters) and its confirmation ('Passwords
+ * /users/{id}/password): new password (at least the platform's minimum, shown as 'At least {n}
+ * characters'; the server's policy message lands on the field) and its confirmation ('Passwords
  * do not match'). Success: 'Password reset successfully' and the dialog closes; failure: the
  * server's text, else 'Failed to reset password. Please try again.'
  */
@@ -60,7 +63,9 @@ export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; use
 }
 
 function ResetForm({ formId, user, reset, onDone }: { formId: string; user: StaffUser; reset: ReturnType<typeof useResetStaffPassword>; onDone: () => void }) {
-  const form = useForm<ResetValues>({ resolver: zodResolver(ResetSchema), defaultValues: { password: '', confirm: '' } });
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => resetSchema(policy.minLength), [policy.minLength]);
+  const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((v) =>
     reset.mutate(
@@ -71,13 +76,16 @@ function ResetForm({ formId, user, reset, onDone }: { formId: string; user: Staf
           form.reset();
           onDone();
         },
-        onError: (err) => toast.error(saveErrorMessage(err, RESET_PASSWORD_MESSAGES.failed)),
+        onError: (err) => {
+          for (const { field, message } of serverFieldErrors(err, ['password'] as const)) form.setError(field, { message });
+          toast.error(saveErrorMessage(err, RESET_PASSWORD_MESSAGES.failed));
+        },
       },
     ),
   );
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <PasswordInput label="New password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <PasswordInput label="New password" autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
       <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
     </form>
   );

@@ -21,7 +21,7 @@ function Avatar({ user }: { user: StaffUser }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold', user.active ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-400')}
+      className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold', user.active ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600')}
     >
       {initials(user)}
     </span>
@@ -79,7 +79,7 @@ export function StaffTable({ users, actions, meId, busy }: { users: StaffUser[];
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">
                         {staffName(user)}
-                        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-400">(you)</span>}
+                        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
                       </p>
                       <p className="truncate text-slate-500">{user.email}</p>
                     </div>
@@ -110,7 +110,7 @@ export function StaffTable({ users, actions, meId, busy }: { users: StaffUser[];
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">
                   {staffName(user)}
-                  {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-400">(you)</span>}
+                  {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
                 </p>
                 <p className="truncate text-sm text-slate-500">{user.email}</p>
                 <div className="mt-2 flex flex-wrap gap-1.5">

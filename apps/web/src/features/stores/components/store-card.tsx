@@ -38,7 +38,7 @@ export function StoreCard({ store, onEdit }: { store: StoreItem; onEdit: (store:
         </Button>
       </div>
 
-      <p className={cn('flex items-start gap-2 px-5 pt-3 text-sm', store.address ? 'text-slate-600' : 'italic text-slate-400')} data-testid="store-address">
+      <p className={cn('flex items-start gap-2 px-5 pt-3 text-sm', store.address ? 'text-slate-600' : 'italic text-slate-500')} data-testid="store-address">
         <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
         <span className="min-w-0 break-words">{store.address ?? 'No address'}</span>
       </p>

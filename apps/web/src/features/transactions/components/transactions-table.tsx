@@ -5,14 +5,14 @@ import { formatCents, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS, TransactionTypeBadge, amountText, cashbackText, customerLabel } from './transaction-labels';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
-const dash = <span className="text-slate-400" aria-label="none">—</span>;
+const dash = <span className="text-slate-500" aria-label="none">—</span>;
 
 function BalanceChange({ tx }: { tx: TransactionItem }) {
   const delta = tx.afterBalanceCents - tx.beforeBalanceCents;
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
       <span className="text-slate-500">{formatCents(tx.beforeBalanceCents)}</span>
-      <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-400" />
+      <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-500" />
       <span className={cn('font-medium', delta > 0 ? 'text-emerald-700' : delta < 0 ? 'text-orange-700' : 'text-slate-900')}>{formatCents(tx.afterBalanceCents)}</span>
     </span>
   );

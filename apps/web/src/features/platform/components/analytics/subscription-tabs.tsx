@@ -43,7 +43,7 @@ export function EventList({ events, limit }: { events: Event[]; limit?: number }
               <p className="font-medium text-slate-900">{eventTitle(e)}</p>
               <p className="truncate text-sm text-slate-600">
                 {e.tenant.name}
-                {e.plan && <span className="text-slate-400"> · {formatCents(e.plan.priceMonthly)}/month</span>}
+                {e.plan && <span className="text-slate-500"> · {formatCents(e.plan.priceMonthly)}/month</span>}
               </p>
             </div>
             <time className="shrink-0 text-xs text-slate-500" dateTime={e.createdAt}>

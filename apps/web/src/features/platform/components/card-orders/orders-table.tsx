@@ -1,5 +1,6 @@
 import type { PlatformCardOrder } from '@loyalty/contract';
 import { CreditCard } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { OrderStatusBadge } from '@/features/card-orders/components/orders-list';
 import { cardTypeName, formatCount } from '@/features/card-orders/lib/labels';
@@ -22,6 +23,23 @@ function StepButton({ order, onAdvance, className }: { order: PlatformCardOrder;
   );
 }
 
+/**
+ * The status badge, with 'Demo payment' beside it when the order was paid on the Demo
+ * provider's checkout (no money was taken; production refuses to fulfil it, issue 12 item 2).
+ */
+function StatusBadges({ order }: { order: PlatformCardOrder }) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1 lg:justify-start">
+      <OrderStatusBadge status={order.status} />
+      {order.demoPayment && (
+        <Badge color="orange" title="Paid with demo payments: no money was taken">
+          Demo payment
+        </Badge>
+      )}
+    </div>
+  );
+}
+
 function ShipTo({ order }: { order: PlatformCardOrder }) {
   return (
     <div className="min-w-0 text-sm">
@@ -41,7 +59,8 @@ const RIGHT = new Set<string>(['Quantity', 'Total']);
 /**
  * Every tenant's card orders (decisions.md 'Card orders'): from the lg breakpoint a table with
  * Order date (time under it, paid time in its tooltip), Tenant (name and slug), Card type, Quantity, Total (cents via
- * formatCents, unit price under it), Ship to (name; city, country), Status badge and the next
+ * formatCents, unit price under it), Ship to (name; city, country), Status badge (and 'Demo
+ * payment' for an order paid on the Demo provider, issue 12 item 2) and the next
  * step's button; below it one card per order with the same facts. `dimmed` while a new filter loads.
  */
 export function PlatformOrdersTable({ orders, onAdvance, dimmed }: { orders: PlatformCardOrder[]; onAdvance: (order: PlatformCardOrder) => void; dimmed?: boolean }) {
@@ -84,7 +103,7 @@ export function PlatformOrdersTable({ orders, onAdvance, dimmed }: { orders: Pla
                   <ShipTo order={o} />
                 </td>
                 <td className="px-2 py-3">
-                  <OrderStatusBadge status={o.status} />
+                  <StatusBadges order={o} />
                 </td>
                 <td className="py-3 pl-2 pr-4 text-right whitespace-nowrap">
                   <StepButton order={o} onAdvance={onAdvance} />
@@ -104,7 +123,7 @@ export function PlatformOrdersTable({ orders, onAdvance, dimmed }: { orders: Pla
                   <p className="truncate text-sm font-semibold text-slate-900">{o.tenant.name}</p>
                   <p className="truncate font-mono text-xs text-slate-500">{o.tenant.slug}</p>
                 </div>
-                <OrderStatusBadge status={o.status} />
+                <StatusBadges order={o} />
               </div>
               <p className="mt-3 flex items-center gap-1.5 text-sm font-medium text-slate-900">
                 <CreditCard aria-hidden="true" className="h-4 w-4 shrink-0 text-indigo-600" />

@@ -23,10 +23,10 @@ export function platformTrendView(pct: number | null | undefined, period: string
 }
 
 const toneStyles = {
-  up: { className: 'text-emerald-600', Icon: TrendingUp },
+  up: { className: 'text-emerald-700', Icon: TrendingUp },
   down: { className: 'text-red-600', Icon: TrendingDown },
   flat: { className: 'text-slate-500', Icon: Minus },
-  none: { className: 'text-slate-400', Icon: null },
+  none: { className: 'text-slate-500', Icon: null },
 } as const;
 
 /**

@@ -37,7 +37,7 @@ export function PlanCard({ plan, onEdit, onDelete }: { plan: PlatformPlan; onEdi
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-400">No features listed</p>
+          <p className="text-sm text-slate-500">No features listed</p>
         )}
         <dl className="mt-auto grid grid-cols-2 gap-2 text-sm" aria-label="Limits">
           {LIMIT_FIELDS.map(({ key, label }) => (

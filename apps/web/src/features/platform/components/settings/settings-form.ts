@@ -29,6 +29,7 @@ export const SERVER_FIELDS = [
   'security.sessionTimeout',
   'security.passwordMinLength',
   'security.requireTwoFactor',
+  'security.maxLoginAttempts',
   'platform.defaultPlan',
   'platform.trialDays',
   'platform.allowSignups',

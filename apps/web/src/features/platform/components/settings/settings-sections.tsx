@@ -49,7 +49,12 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
   );
 }
 
-/** Security (spec §3 'Platform settings' security): session timeout in hours, minimum password length, two-factor. */
+/**
+ * Security (spec §3 'Platform settings' security; issue 12 item 8: these take effect): session
+ * timeout in hours (new sessions, and existing ones are cut to a shorter one), minimum
+ * password length (every password set from now on), maximum login attempts (the login
+ * throttle, ADR 0009), and two-factor (stored only: there is no two-factor sign-in yet).
+ */
 export function SecuritySection({ form }: { form: Form }) {
   const errors = form.formState.errors.security;
   const twoFactor = useWatch({ control: form.control, name: 'security.requireTwoFactor' });
@@ -62,7 +67,7 @@ export function SecuritySection({ form }: { form: Form }) {
           inputMode="numeric"
           min={1}
           max={720}
-          hint="Signed-in sessions end after this long without activity (1–720)."
+          hint="Sessions end after this long without activity (1–720). A shorter value also shortens sessions already signed in."
           error={errors?.sessionTimeout?.message}
           {...form.register('security.sessionTimeout', { valueAsNumber: true })}
         />
@@ -72,9 +77,19 @@ export function SecuritySection({ form }: { form: Form }) {
           inputMode="numeric"
           min={6}
           max={128}
-          hint="6–128 characters. Saved with the settings; sign-up and staff forms still apply their own minimum of 6."
+          hint="6–128. Applies whenever a password is set: sign-up, staff, new tenants, password changes."
           error={errors?.passwordMinLength?.message}
           {...form.register('security.passwordMinLength', { valueAsNumber: true })}
+        />
+        <Input
+          label="Maximum login attempts"
+          type="number"
+          inputMode="numeric"
+          min={3}
+          max={100}
+          hint="Wrong passwords allowed per account and address in 15 minutes"
+          error={errors?.maxLoginAttempts?.message}
+          {...form.register('security.maxLoginAttempts', { valueAsNumber: true })}
         />
       </div>
       <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
@@ -83,7 +98,7 @@ export function SecuritySection({ form }: { form: Form }) {
           checked={twoFactor}
           onChange={(e) => form.setValue('security.requireTwoFactor', e.target.checked, { shouldDirty: true })}
         />
-        <p className="mt-1 pl-6 text-xs text-slate-500">Saved with the settings; two-factor sign-in is not available yet.</p>
+        <p className="mt-1 pl-6 text-xs text-slate-500">Stored only: two-factor sign-in is not available yet, so this changes nothing for now.</p>
       </div>
     </div>
   );

@@ -104,7 +104,7 @@ export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: Platf
               </>
             ) : (
               <Row label="Owner">
-                <span className="italic text-slate-400">No active Store Admin</span>
+                <span className="italic text-slate-500">No active Store Admin</span>
               </Row>
             )}
           </Section>

@@ -31,7 +31,7 @@ function RowActions({ tenant, actions }: { tenant: PlatformTenant; actions: Tena
 
 function Owner({ tenant }: { tenant: PlatformTenant }) {
   const name = ownerName(tenant);
-  if (!tenant.owner || !name) return <span className="text-sm italic text-slate-400">No owner</span>;
+  if (!tenant.owner || !name) return <span className="text-sm italic text-slate-500">No owner</span>;
   return (
     <div className="min-w-0 text-sm">
       <p className="truncate font-medium text-slate-800" title={name}>

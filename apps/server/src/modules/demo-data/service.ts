@@ -1,11 +1,25 @@
 import { eq } from 'drizzle-orm';
 import type { Category, Tier } from '@loyalty/contract';
 import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, computeCashback, evaluateTier } from '@loyalty/domain';
-import type { Database } from './client.ts';
-import { cards, customers, offers, plans, platformSettings, stores, tenants, transactions, users } from './schema/index.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { DEFAULT_PLATFORM_SETTINGS } from '../modules/platform/settings.ts';
-import { createTenant } from '../modules/tenant/service.ts';
+import type { Database } from '../../db/client.ts';
+import { cards, customers, offers, stores, transactions, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
+import { ensureSettingsRow } from '../settings/service.ts';
+import { ensurePlans, type NewPlan } from '../tenant-account/plans.ts';
+import { tenantIdBySlug } from '../tenant-account/service.ts';
+import { createTenant } from '../tenant/service.ts';
+
+/**
+ * Start-up data (decisions.md 'Demo data'): the module that seeds an installation. `seedBase`
+ * (every installation, production included) goes through the owners' services: the plan
+ * catalogue (tenant-account) and the settings row (settings). `seedDemo` (development and
+ * tests only; production refuses demo data) creates the demo tenant through tenant
+ * onboarding and then writes its fixture rows — stores, customers, cards with back-dated
+ * ledger history, an offer, the demo accounts — straight into those modules' tables: the one
+ * documented exception to ADR 0012, because fixture history (rows dated weeks back, fixed
+ * UIDs) has no use case to go through, and it runs once, before the app serves a request.
+ */
 
 /** The demo accounts of decisions.md 'Demo data', shown on the login page and printed at start. */
 export const DEMO_ACCOUNTS = [
@@ -17,11 +31,8 @@ export const DEMO_ACCOUNTS = [
 
 /** Slug of the demo tenant. */
 export const DEMO_SLUG = 'demo';
-/** The demo customer's ACTIVE card (customer@demo.com). */
-export const DEMO_CARD_UID = 'DEM0CARD0001';
-
 /** The three plans of decisions.md 'Trial, subscription and quota'. Prices in cents. */
-const PLANS = [
+const PLANS: NewPlan[] = [
   { name: 'Starter', description: 'For a single shop getting started', priceMonthlyCents: 1999, sortOrder: 1, limits: { stores: 1, staff: 3, cards: 500, transactions: -1 }, features: ['1 store', '3 staff accounts', '500 cards', 'Cashback and tiers', 'Email support'] },
   { name: 'Professional', description: 'For growing businesses with several shops', priceMonthlyCents: 4999, sortOrder: 2, limits: { stores: 5, staff: 20, cards: 5000, transactions: -1 }, features: ['5 stores', '20 staff accounts', '5,000 cards', 'Special offers', 'Priority support'] },
   { name: 'Enterprise', description: 'Unlimited everything for chains', priceMonthlyCents: 14999, sortOrder: 3, limits: { stores: -1, staff: -1, cards: -1, transactions: -1 }, features: ['Unlimited stores', 'Unlimited staff', 'Unlimited cards', 'Dedicated support'] },
@@ -32,9 +43,8 @@ const PLANS = [
  * settings row. Idempotent.
  */
 export async function seedBase(db: Database): Promise<void> {
-  const existing = await db.select({ id: plans.id }).from(plans).limit(1);
-  if (existing.length === 0) await db.insert(plans).values(PLANS);
-  await db.insert(platformSettings).values({ id: 1, value: DEFAULT_PLATFORM_SETTINGS }).onConflictDoNothing();
+  await ensurePlans(db, PLANS);
+  await ensureSettingsRow(db);
 }
 
 /** Deterministic pseudo-random numbers so that every fresh demo looks the same. */
@@ -55,8 +65,7 @@ function mulberry32(seed: number): () => number {
  * offer, and the four demo accounts. One transaction. Returns true when it seeded.
  */
 export async function seedDemo(db: Database): Promise<boolean> {
-  const [exists] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_SLUG));
-  if (exists) return false;
+  if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction(async (tx) => {
     const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 });
@@ -80,14 +89,14 @@ export async function seedDemo(db: Database): Promise<boolean> {
 
     const rand = mulberry32(42);
     const now = Date.now();
-    const start = now - 21 * 86_400_000;
+    const start = now - 21 * DAY_MS;
     const tierRuleList = DEFAULT_TIER_RULES.map((r) => ({ ...r }));
     for (const [i, customer] of custRows.entries()) {
       const storeId = i % 2 === 0 ? main.id : downtown.id;
       const status = i === 5 ? 'BLOCKED' : 'ACTIVE';
       const [card] = await tx
         .insert(cards)
-        .values({ tenantId, cardUid: `DEM0CARD000${i + 1}`, customerId: customer.id, storeId, status: 'ACTIVE', activatedAt: new Date(start - 86_400_000) })
+        .values({ tenantId, cardUid: `DEM0CARD000${i + 1}`, customerId: customer.id, storeId, status: 'ACTIVE', activatedAt: new Date(start - DAY_MS) })
         .returning();
       let balance = 0;
       let spend = 0;
@@ -95,7 +104,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
       const rows: (typeof transactions.$inferInsert)[] = [];
       const count = 4 + Math.floor(rand() * 5) + (i === 2 ? 8 : 0);
       for (let k = 0; k < count; k++) {
-        const at = new Date(start + ((k + rand()) / count) * (now - start - 3_600_000));
+        const at = new Date(start + ((k + rand()) / count) * (now - start - HOUR_MS));
         if (k > 2 && rand() < 0.25 && balance >= 100) {
           const amount = Math.max(100, Math.floor((balance * rand()) / 100) * 100);
           rows.push({ tenantId, cardId: card.id, customerId: customer.id, storeId, type: 'REDEEM', amountCents: amount, cashbackCents: 0, beforeBalanceCents: balance, afterBalanceCents: balance - amount, createdAt: at });
@@ -120,8 +129,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
       name: 'Welcome Month',
       description: 'An extra 1% cashback on everything this month',
       rateMultiplierBps: 100,
-      startAt: new Date(now - 7 * 86_400_000),
-      endAt: new Date(now + 30 * 86_400_000),
+      startAt: new Date(now - 7 * DAY_MS),
+      endAt: new Date(now + 30 * DAY_MS),
     });
     const [platformAdmin, admin, cashier, customer] = DEMO_ACCOUNTS;
     await tx.insert(users).values([

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { CardStatus } from '@loyalty/contract';
 import { cards, checkoutSessions, tenants } from '../../db/schema/index.ts';
-import { balanceAndLedger, countRows, createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { balanceAndLedger, countRows, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
  * POST /api/t/{slug}/customers/{id}/add-funds (issue 6; spec §2 'Add Funds to Card', §5
@@ -21,11 +22,9 @@ const RANGE = 'Amount must be between $1.00 and $1,000.00';
 
 /** A fresh trial tenant (customer with one ACTIVE card holding $10.00) with its admin signed in. */
 async function freshTenant() {
-  const t = await createOtherTenant(ctx.db, 1000);
-  const cookie = await loginAs(ctx.app, t.email, t.password);
-  const addFunds = (customerId: string, payload: object, who: string | undefined = cookie, slug = t.tenant.slug) =>
-    ctx.app.inject({ method: 'POST', url: `/api/t/${slug}/customers/${customerId}/add-funds`, headers: who ? { cookie: who } : {}, payload });
-  return { ...t, cookie, slug: t.tenant.slug, addFunds };
+  const t = await signedInTenant(ctx, { balanceCents: 1000, idempotencyKeys: true });
+  const addFunds = (customerId: string, payload: object) => t.req('POST', `customers/${customerId}/add-funds`, payload);
+  return { ...t, addFunds };
 }
 
 async function checkoutCount(): Promise<number> {
@@ -40,7 +39,7 @@ async function snapshot() {
 }
 
 /** Another ACTIVE (or `status`) card of the customer, balance 0. */
-async function addCard(t: Awaited<ReturnType<typeof freshTenant>>, uid: string, status = 'ACTIVE') {
+async function addCard(t: Awaited<ReturnType<typeof freshTenant>>, uid: string, status: CardStatus = 'ACTIVE') {
   const [card] = await ctx.db
     .insert(cards)
     .values({ tenantId: t.tenant.id, cardUid: uid, customerId: t.customer.id, storeId: t.store.id, status, activatedAt: new Date() })
@@ -170,7 +169,7 @@ describe('POST /customers/{id}/add-funds', () => {
 
   it("403 'Subscription required to process transactions' when the tenant may not transact (the POS gate)", async () => {
     const t = await freshTenant();
-    for (const patch of [{ subscriptionStatus: 'CANCELED' }, { subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() - 1000) }]) {
+    for (const patch of [{ subscriptionStatus: 'CANCELED' as const }, { subscriptionStatus: 'PAST_DUE' as const, graceEndsAt: new Date(Date.now() - 1000) }]) {
       await ctx.db.update(tenants).set(patch).where(eq(tenants.id, t.tenant.id));
       const before = await snapshot();
       const res = await t.addFunds(t.customer.id, { amountCents: 1000 });
@@ -191,12 +190,12 @@ describe('POST /customers/{id}/add-funds', () => {
       [s.customer, 403],
       [undefined, 401],
     ] as const) {
-      const res = await ctx.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload: { amountCents: 1000 } });
+      const res = await ctx.app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey() }, payload: { amountCents: 1000 } });
       expect(res.statusCode).toBe(status);
     }
     const other = await freshTenant();
     const beforeCross = await snapshot();
-    const cross = await ctx.app.inject({ method: 'POST', url: `/api/t/${other.slug}/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin }, payload: { amountCents: 1000 } });
+    const cross = await ctx.app.inject({ method: 'POST', url: `/api/t/${other.slug}/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin, ...idempotencyKey() }, payload: { amountCents: 1000 } });
     expect(cross.statusCode).toBe(404);
     // the other tenant's admin, on its own slug, with the demo customer's id
     const foreign = await other.addFunds(jane.customerId!, { amountCents: 1000 });
@@ -204,7 +203,7 @@ describe('POST /customers/{id}/add-funds', () => {
     expect(json(foreign).error).toBe('Customer not found');
     expect(await snapshot()).toEqual(beforeCross);
     expect(beforeCross.checkouts).toBe(before.checkouts);
-    const platform = await ctx.app.inject({ method: 'POST', url, headers: { cookie: s.platform }, payload: { amountCents: 1000 } });
+    const platform = await ctx.app.inject({ method: 'POST', url, headers: { cookie: s.platform, ...idempotencyKey() }, payload: { amountCents: 1000 } });
     expect(platform.statusCode).toBe(200);
     const [{ n }] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })

@@ -1,14 +1,29 @@
-import { and, eq } from 'drizzle-orm';
 import type { AddFundsRequest, CheckoutUrlResponse } from '@loyalty/contract';
 import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { cards, customers } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { openCheckout, paymentTenantOf } from '../checkout/service.ts';
-import { CUSTOMER_NOT_FOUND } from './service.ts';
+import { writeAudit } from '../audit/service.ts';
+import { cardsOfCustomer } from '../cards/views.ts';
+import { openCheckout, type CheckoutEffect } from '../checkout/service.ts';
+import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
+import { paymentTenantOf } from '../tenant-account/service.ts';
+import { creditCard } from '../transactions/service.ts';
+
+/**
+ * Add funds to a card (spec §2 Customers 'Add Funds to Card', §5; decisions.md 'Payments'):
+ * opens a hosted checkout for one card of a customer and, when the checkout is paid, credits
+ * the card through the ledger (`addFundsEffect`, wired into the checkout module by
+ * src/wiring.ts). The module owns no table: customers, cards, checkouts and the ledger are
+ * their modules' (ADR 0012).
+ */
+
+/** The ledger note of an add-funds credit (spec §3 'Transaction' note). */
+export const ADD_FUNDS_NOTE = 'Added funds online';
 
 /** 404 text when `cardId` is not one of the customer's cards. */
 export const CARD_NOT_FOUND = 'Card not found';
@@ -21,12 +36,20 @@ export const CARD_NOT_ACTIVE = 'Card is not active';
 /** 403 text of the POS subscription gate (spec §5 'POS'; the transactions service's text). */
 export const SUBSCRIPTION_REQUIRED_TO_TRANSACT = 'Subscription required to process transactions';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who asks: the request's tenant and the signed-in user's id. */
+/**
+ * Who asks: the request's tenant, the signed-in user's id and the request's Idempotency-Key
+ * (required on money routes: issue 12 item 8).
+ */
 export interface AddFundsActor {
   tenant: TenantContext;
   userId: string;
+  idempotencyKey: string;
+}
+
+/** What add funds answers: the checkout, and whether it is the stored answer of an earlier request with the same key. */
+export interface AddFundsResult {
+  body: CheckoutUrlResponse;
+  replayed: boolean;
 }
 
 /**
@@ -35,11 +58,15 @@ export interface AddFundsActor {
  * decisions.md 'Payments'). Opens a hosted checkout of `amountCents` (integer cents, 100 to
  * 100000: checked by the contract, 400 'Amount must be between $1.00 and $1,000.00') for one
  * card of the customer and returns `{ checkoutUrl }` (Demo: `/t/{slug}/checkout/{id}`). No
- * money moves here: the card is credited when the checkout completes (checkout service:
+ * money moves here: the card is credited when the checkout completes (`addFundsEffect`:
  * one ADJUST ledger row). After payment the browser returns to
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
+ * Idempotent per `actor.idempotencyKey` (issue 12 item 8; the claim/save pattern of the POS
+ * movements, in the same DB transaction as the checkout row): the same key with the same
+ * customer and body returns the first answer (same checkoutUrl, `replayed: true`) and opens no
+ * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.
  * Errors, in this order, nothing written on any of them:
  * - 403 SUBSCRIPTION_REQUIRED 'Subscription required to process transactions' when the
  *   tenant may not transact now (domain canTransact: the POS gate, spec §5);
@@ -58,20 +85,17 @@ export async function addFunds(
   customerId: string,
   input: AddFundsRequest,
   now = new Date(),
-): Promise<CheckoutUrlResponse> {
+): Promise<AddFundsResult> {
   const { tenant } = actor;
   if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TO_TRANSACT);
-  if (!UUID_RE.test(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.tenantId, tenant.id), eq(customers.id, customerId)));
-    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
-    const owned = await tx
-      .select({ id: cards.id, cardUid: cards.cardUid, status: cards.status })
-      .from(cards)
-      .where(and(eq(cards.tenantId, tenant.id), eq(cards.customerId, customer.id)));
+    const replay = await claimIdempotencyKey(tx, tenant.id, actor.idempotencyKey, requestFingerprint(`add-funds ${customerId.toLowerCase()}`, input));
+    if (replay) return { body: replay.body as CheckoutUrlResponse, replayed: true };
+    const storedId = await findCustomerId(tx, tenant.id, customerId);
+    if (!storedId) throw notFound(CUSTOMER_NOT_FOUND);
+    const customer = { id: storedId };
+    const owned = await cardsOfCustomer(tx, tenant.id, customer.id);
     let card: (typeof owned)[number];
     if (input.cardId) {
       const chosen = owned.find((c) => c.id === input.cardId);
@@ -95,6 +119,41 @@ export async function addFunds(
       cancelPath: `/t/${tenant.slug}/customers?funds=canceled&${query}`,
       createdBy: actor.userId,
     });
-    return { checkoutUrl: opened.checkoutUrl };
+    const body: CheckoutUrlResponse = { checkoutUrl: opened.checkoutUrl };
+    await saveIdempotentResponse(tx, tenant.id, actor.idempotencyKey, 200, body);
+    return { body, replayed: false };
   });
 }
+
+/**
+ * What a paid ADD_FUNDS checkout does (completeCheckout, ADR 0008), in its transaction: the
+ * ledger credits the checkout's amount (cents) to its card (`creditCard`: one ADJUST row, note
+ * 'Added funds online', userId = who opened the checkout; credited even if the card was
+ * BLOCKED meanwhile). If the card no longer belongs to the checkout's customer (or is gone),
+ * nothing is credited: the checkout stays COMPLETED (the payment happened and must not be
+ * applied later to someone else) and an audit_log row `checkout.add_funds_not_credited`
+ * records it for a manual refund. No `payments` row: that money is the store's, not platform
+ * revenue.
+ */
+export const addFundsEffect: CheckoutEffect = {
+  async apply(tx, checkout) {
+    const refused = await creditCard(tx, {
+      tenantId: checkout.tenantId,
+      cardId: checkout.cardId,
+      customerId: checkout.customerId,
+      amountCents: checkout.amountCents,
+      userId: checkout.createdBy,
+      note: ADD_FUNDS_NOTE,
+    });
+    if (!refused) return;
+    await writeAudit(tx, {
+      tenantId: checkout.tenantId,
+      userId: checkout.createdBy,
+      action: 'checkout.add_funds_not_credited',
+      entity: 'checkout',
+      entityId: checkout.id,
+      before: null,
+      after: { reason: refused, cardId: checkout.cardId, customerId: checkout.customerId, amountCents: checkout.amountCents },
+    });
+  },
+};

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { cards, customers, stores, transactions } from '../../db/schema/index.ts';
-import { rowsOf } from './ledger-totals.ts';
+import type { Database } from '../src/db/client.ts';
+import { cards, customers, stores, transactions } from '../src/db/schema/index.ts';
+import { rowsOf } from '../src/lib/sql.ts';
 
 /**
  * Test helpers of the reports and transaction-list tests: back-dated ledger rows written

@@ -2,9 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Category, TransactionType } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { ledgerDailyTotals, ledgerRollupState, transactions } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Ledger totals from the daily rollup plus a live tail (docs/decisions/0006). The ledger is
+ * Ledger totals from the daily rollup plus a live tail (docs/decisions/0006), owned by the
+ * ledger (the transactions module: `ledger_daily_totals` and `ledger_rollup_state` are derived
+ * from `transactions`, ADR 0012); the reports module reads them through this file. The ledger is
  * append-only (decisions.md 'Money and the ledger'), so a closed UTC day never changes:
  * `ledger_daily_totals` holds one row per (tenant, day, store, type, category) for every day
  * before the tenant's `ledger_rollup_state.rolled_until`; rows from that day on are counted
@@ -17,11 +20,6 @@ import { ledgerDailyTotals, ledgerRollupState, transactions } from '../../db/sch
  * appear a little after midnight. One hour is far beyond any POS transaction.
  */
 export const ROLLUP_MARGIN_MS = 60 * 60 * 1000;
-
-/** Rows of `db.execute` on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The UTC day (YYYY-MM-DD) up to which (exclusive) days are closed at `now`, margin included. */
 export function rollupTarget(now: Date): string {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { paymentProvider } from './payments/index.ts';
+
+/**
+ * loadConfig (README 'Configuration'; issue 12): what each environment starts with, and what
+ * it refuses to start with.
+ */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', QR_TOKEN_SECRET: 'x'.repeat(40) } as const;
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' } as const;
+
+/** The ConfigError loadConfig throws for `env` (fails the test when it loads). */
+function refusal(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
+  it('production without Stripe keys and without PAYMENT_PROVIDER refuses to start, naming PAYMENT_PROVIDER', () => {
+    const error = refusal({ ...PRODUCTION });
+    expect(error.message).toMatch(/^ {2}PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money/m);
+  });
+
+  it('production with PAYMENT_PROVIDER=demo starts the Demo provider, with a start-up warning', () => {
+    const config = loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'demo' });
+    expect(config.env).toBe('production');
+    expect(config.paymentProvider).toBe('demo');
+    expect(config.stripe).toBeUndefined();
+    expect(config.warnings.some((w) => w.startsWith('PAYMENT_PROVIDER=demo: the Demo payment provider runs in production'))).toBe(true);
+    expect(paymentProvider(config).kind).toBe('demo');
+  });
+
+  it('PAYMENT_PROVIDER=stripe without STRIPE_SECRET_KEY refuses to start, in development as in production', () => {
+    for (const env of [{ NODE_ENV: 'development', PAYMENT_PROVIDER: 'stripe' }, { ...PRODUCTION, PAYMENT_PROVIDER: 'stripe' }]) {
+      expect(refusal(env).message).toContain('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+    }
+  });
+
+  it('development and test default to the Demo provider, without a warning about it', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.paymentProvider).toBe('demo');
+      expect(config.stripe).toBeUndefined();
+      expect(config.warnings.some((w) => w.includes('PAYMENT_PROVIDER'))).toBe(false);
+      expect(paymentProvider(config).kind).toBe('demo');
+    }
+    expect(loadConfig({}).paymentProvider).toBe('demo');
+  });
+
+  it('a Stripe secret key chooses Stripe, in development and in production', () => {
+    const dev = loadConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_abc123' });
+    expect(dev.paymentProvider).toBe('stripe');
+    expect(dev.stripe).toMatchObject({ secretKey: 'sk_test_abc123' });
+    expect(paymentProvider(dev).kind).toBe('stripe');
+    const prod = loadConfig({ ...PRODUCTION, ...STRIPE });
+    expect(prod.paymentProvider).toBe('stripe');
+    expect(prod.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123', publishableKey: 'pk_live_abc123', apiUrl: undefined });
+    expect(prod.warnings.some((w) => w.includes('PAYMENT_PROVIDER'))).toBe(false);
+  });
+
+  it('an explicit PAYMENT_PROVIDER=demo wins over Stripe keys: no Stripe adapter, no Stripe config', () => {
+    const config = loadConfig({ ...PRODUCTION, ...STRIPE, PAYMENT_PROVIDER: 'demo' });
+    expect(config.paymentProvider).toBe('demo');
+    expect(config.stripe).toBeUndefined();
+    expect(paymentProvider(config).kind).toBe('demo');
+  });
+
+  it('an unknown PAYMENT_PROVIDER refuses to start, naming the variable', () => {
+    expect(refusal({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'paypal' }).message).toContain("PAYMENT_PROVIDER: must be 'stripe' or 'demo'");
+  });
+});

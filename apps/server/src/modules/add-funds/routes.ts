@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AddFundsRequest, CheckoutUrlResponse, ErrorBody, IdempotencyKeyHeaders } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider } from '../../payments/port.ts';
+import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { addFunds } from './service.ts';
+
+/** `{id}` is any text: a malformed customer id answers 404 like an unknown one (the service checks the UUID form). */
+const customerParams = z.object({ slug: z.string(), id: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/**
+ * The add-funds route under /api/t/{slug} (spec §2 Customers 'Add Funds to Card'): ROLES.admin
+ * (401 signed out, 403 cashier or customer, 404 another tenant's slug or customer).
+ */
+export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, { db, config, provider }) => {
+  /**
+   * POST /customers/{id}/add-funds `{ amountCents, cardId? }` with header `Idempotency-Key`
+   * → 200 CheckoutUrlResponse `{ checkoutUrl }` (spec §2 'Add Funds to Card', §5, §7;
+   * service.ts): a hosted checkout for the customer's card; the card is credited when it is
+   * paid. ROLES.admin. A money route (issue 12 item 8): without the key 400 'Idempotency-Key
+   * header required'; a retry with the same key and body answers the same checkout
+   * (`Idempotent-Replayed: true`) and opens no second one; the same key with another request
+   * 409 IDEMPOTENCY_KEY_REUSED. 400 'Amount must be between $1.00 and $1,000.00' / 'Choose a
+   * card', 403 'Subscription required to process transactions', 404 'Customer not found' /
+   * 'Card not found', 422 'Customer has no active card' / 'Card is not active'. Nothing
+   * written on an error.
+   */
+  app.post(
+    '/customers/:id/add-funds',
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['customers'],
+        params: customerParams,
+        headers: IdempotencyKeyHeaders,
+        body: AddFundsRequest,
+        response: { 200: CheckoutUrlResponse, ...errors, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const actor = { tenant: tenantOf(request), userId: request.user!.id, idempotencyKey: request.headers['idempotency-key'] };
+      const result = await addFunds(db, provider, config, actor, request.params.id, request.body);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result.body;
+    },
+  );
+
+};

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { trustedDevices } from '../../db/schema/index.ts';
+import { hashToken } from '../../http/session.ts';
+import { userIdByEmail } from '../users/service.ts';
+
+/** Name of the device cookie (ADR 0009): HttpOnly, SameSite=Lax, only sent to /api/auth. */
+export const DEVICE_COOKIE = 'did';
+/** A device stays trusted this long after its last sign-in (seconds): 180 days. */
+export const DEVICE_TTL_SECONDS = 180 * 24 * 3600;
+
+/** SHA-256 of the request's device cookie, or null without one. */
+export function deviceHashOf(request: FastifyRequest): string | null {
+  const token = request.cookies[DEVICE_COOKIE];
+  return token && token.length <= 200 ? hashToken(token) : null;
+}
+
+/**
+ * True when the device (`deviceHash`) has signed in to the account of `email` before and is
+ * still trusted at `now` (ADR 0009). Unknown e-mails are never trusted.
+ */
+export async function isTrustedDevice(db: Database, deviceHash: string, email: string, now: Date): Promise<boolean> {
+  const userId = await userIdByEmail(db, email);
+  if (!userId) return false;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.tokenHash, deviceHash), eq(trustedDevices.userId, userId), gt(trustedDevices.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * After a right password: records the request's device (its cookie, or a new random 256-bit
+ * token) as trusted for `userId` for DEVICE_TTL_SECONDS from `now`, and sets the cookie.
+ */
+export async function trustDevice(db: Database, request: FastifyRequest, reply: FastifyReply, userId: string, secure: boolean, now: Date): Promise<void> {
+  const existing = request.cookies[DEVICE_COOKIE];
+  const token = existing && existing.length >= 32 && existing.length <= 200 ? existing : randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + DEVICE_TTL_SECONDS * 1000);
+  await db
+    .insert(trustedDevices)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, lastUsedAt: now })
+    .onConflictDoUpdate({ target: [trustedDevices.tokenHash, trustedDevices.userId], set: { expiresAt, lastUsedAt: now } });
+  reply.setCookie(DEVICE_COOKIE, token, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_TTL_SECONDS });
+}

@@ -1,0 +1,64 @@
+import type { ChangePasswordRequest } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { badRequest, unauthenticated } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/service.ts';
+import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { endOtherSessions } from '../users/sessions.ts';
+import { findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+
+/** 400 text (field body.currentPassword) when the current password given is not the account's. */
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+/** 400 text (field body.newPassword) when the new password is the current one. */
+export const SAME_PASSWORD = 'Choose a password different from the current one';
+/** The audit_log action of an own-password change (issue 12 item 8). */
+export const PASSWORD_CHANGE_AUDIT = 'user.password.change';
+
+/** Who changes their password: the signed-in user and the hash of the session they use. */
+export interface PasswordChangeActor {
+  userId: string;
+  /** SHA-256 of the current session's token (request.sessionHash): this session stays. */
+  sessionHash: string | null;
+}
+
+/**
+ * PUT /api/auth/password (issue 12 item 8): the signed-in user (any role: customer, cashier,
+ * tenant_admin, platform_admin) changes their own password. Checks, in this order, and writes
+ * nothing when one fails:
+ * - 400 VALIDATION_ERROR 'Current password is incorrect' (details field body.currentPassword)
+ *   when `currentPassword` does not verify against the stored argon2id hash. This is not a
+ *   login: it counts towards no login throttle (the route has its own per-user rate limit);
+ * - 400 'Password must be at least {n} characters long' (field body.newPassword) when the new
+ *   password breaks the platform's password policy (`assertPasswordPolicy`);
+ * - 400 'Choose a password different from the current one' (field body.newPassword) when the
+ *   new password equals the current one.
+ * Then, in ONE transaction: the hash is replaced (argon2id, `hashPassword`) only if it is still
+ * the one just verified (a concurrent change wins and this one answers 'Current password is
+ * incorrect'); every OTHER session of the user ends (`endOtherSessions`: the caller's session
+ * `sessionHash` stays signed in); an audit_log row 'user.password.change' (tenant: the user's,
+ * null for platform_admin; after `{ sessionsEnded }`, never a password or hash) is written.
+ * Throws 401 when the user no longer exists or is inactive. Returns the number of sessions ended.
+ */
+export async function changeOwnPassword(db: Database, actor: PasswordChangeActor, input: ChangePasswordRequest): Promise<number> {
+  const user = await findPasswordAccount(db, actor.userId);
+  if (!user || !user.active) throw unauthenticated();
+  const wrongCurrent = () => badRequest(CURRENT_PASSWORD_INCORRECT, [{ field: 'body.currentPassword', message: CURRENT_PASSWORD_INCORRECT }]);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongCurrent();
+  await assertPasswordPolicy(db, input.newPassword, 'body.newPassword');
+  if (input.newPassword === input.currentPassword) throw badRequest(SAME_PASSWORD, [{ field: 'body.newPassword', message: SAME_PASSWORD }]);
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    if (!(await swapPasswordHash(tx, user.id, user.passwordHash, passwordHash))) throw wrongCurrent();
+    const sessionsEnded = await endOtherSessions(tx, user.id, actor.sessionHash);
+    await writeAudit(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      action: PASSWORD_CHANGE_AUDIT,
+      entity: 'user',
+      entityId: user.id,
+      before: null,
+      after: { sessionsEnded },
+    });
+    return sessionsEnded;
+  });
+}

@@ -1,0 +1,48 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { authTokens } from '../../db/schema/index.ts';
+
+/**
+ * Single-use tokens sent to a person (issue 12: the set-up link; later password resets and
+ * invitations): the auth module owns `auth_tokens`. Only the SHA-256 of a token is stored;
+ * `purpose` says what it may do; it is spent once (`usedAt`, in the transaction of its
+ * effect); past `expiresAt` it does nothing.
+ */
+
+/** A stored token: its hash, purpose, the account it acts on (null for 'setup'), expiry and use. */
+export type AuthTokenRow = typeof authTokens.$inferSelect;
+
+/**
+ * Issues a token of `purpose` in one transaction: deletes the unused tokens of that purpose
+ * (only the newest link works) and stores `tokenHash`, valid until `expiresAt`, created `now`.
+ */
+export async function replaceUnusedTokens(db: Database, purpose: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(authTokens).where(and(eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    await tx.insert(authTokens).values({ tokenHash, purpose, expiresAt, createdAt: now });
+  });
+}
+
+/** True when a token of `purpose` with hash `tokenHash` exists, is unused and has not expired at `now`. */
+export async function tokenUsable(db: DbOrTx, purpose: string, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ hash: authTokens.tokenHash })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
+  return rows.length > 0;
+}
+
+/** Locks the token of `purpose` with hash `tokenHash` `FOR UPDATE` in `tx` (two spends of one token run one after the other); null when unknown. */
+export async function lockToken(tx: Tx, purpose: string, tokenHash: string): Promise<AuthTokenRow | null> {
+  const [row] = await tx
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Marks the token spent at `now` in `tx` (call it in the transaction of the token's effect). */
+export async function spendToken(tx: Tx, tokenHash: string, now: Date): Promise<void> {
+  await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.tokenHash, tokenHash));
+}

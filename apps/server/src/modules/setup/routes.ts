@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthResponse, ErrorBody, SetupRequest, SetupStatus } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { startSession } from '../users/sessions.ts';
+import { authResponse, sessionTtlSeconds } from '../auth/service.ts';
+import { completeSetup, setupTokenValid } from './service.ts';
+
+/** Set-up requests allowed per client address per minute (the token itself is 256 random bits). */
+const SETUP_RATE_LIMIT = 10;
+
+/**
+ * The first platform admin of a production install (issue 12 item 1), under /api/setup, no
+ * login (the one-time token printed at start-up is the credential):
+ * GET /?token= → 200 { valid } (false once used, expired, or an admin exists).
+ * POST / { token, firstName, lastName, email, password } → 201 { user, tenant: null } and the
+ * session cookie; 400 bad input, an invalid/used/expired token (field body.token) or a
+ * password under the policy, nothing written; 409 when an admin exists or the e-mail is
+ * taken; 429 beyond 10 requests a minute per client address.
+ */
+export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
+  const limiter = app.createRateLimit({ max: SETUP_RATE_LIMIT, timeWindow: 60_000, keyGenerator: (r) => `setup:${r.ip}` });
+  const limit = async (request: Parameters<typeof limiter>[0]) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+  };
+
+  /** GET /api/setup?token=: whether the set-up link still works (the /setup page asks first). */
+  app.get(
+    '/',
+    {
+      onRequest: limit,
+      schema: { tags: ['setup'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody } },
+    },
+    async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, now())) }),
+  );
+
+  /** POST /api/setup: creates the first platform admin and signs them in; see the plugin's docstring. */
+  app.post(
+    '/',
+    {
+      onRequest: limit,
+      schema: { tags: ['setup'], body: SetupRequest, response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      const user = await completeSetup(db, request.body, now());
+      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
+      return reply.status(201).send(await authResponse(db, user));
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { SetupRequest } from '@loyalty/contract';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-error.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import { hashToken, type AuthUser } from '../../http/session.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/service.ts';
+import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/tokens.ts';
+import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/password-policy.ts';
+import { insertAccount, platformAdminExists } from '../users/service.ts';
+
+/** The auth_tokens purpose of the one-time set-up link. */
+const SETUP_PURPOSE = 'setup';
+/** How long a set-up link works: 1 hour (issue 12 item 1), in milliseconds. */
+export const SETUP_TOKEN_TTL_MS = 60 * 60_000;
+/** 400 text for a set-up token that is unknown, used or expired. */
+export const SETUP_LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
+/** 409 text when the platform already has its administrator. */
+export const ADMIN_EXISTS = 'The platform already has an administrator. Sign in instead.';
+
+/** What start-up did about the first platform admin (see `bootstrapPlatformAdmin`). */
+export type BootstrapResult =
+  | { kind: 'exists' }
+  | { kind: 'created'; email: string }
+  /** `token` is the one-time secret (256 bits, base64url) to print in the /setup link; only its hash is stored. */
+  | { kind: 'setup-link'; token: string; expiresAt: Date };
+
+/** Thrown by `bootstrapPlatformAdmin` for a PLATFORM_ADMIN_* setting it cannot use (main exits 78). */
+export class BootstrapError extends Error {}
+
+/**
+ * Start-up (issue 12 item 1): makes sure a fresh install can get its first platform admin
+ * without any published password.
+ * - A platform admin exists (e.g. the development demo data) → nothing.
+ * - `admin` given (PLATFORM_ADMIN_EMAIL + PLATFORM_ADMIN_PASSWORD) → creates that
+ *   platform_admin, after checking the password against the platform's password policy
+ *   (throws BootstrapError naming PLATFORM_ADMIN_PASSWORD otherwise; BootstrapError too when
+ *   the e-mail is another account's).
+ * - Otherwise → a one-time set-up token (≥ 128 bits; 256 here), stored hashed in
+ *   auth_tokens, single use, valid SETUP_TOKEN_TTL_MS from `now`; earlier unused set-up
+ *   tokens are deleted, so only the newest printed link works.
+ */
+export async function bootstrapPlatformAdmin(db: Database, admin: { email: string; password: string } | undefined, now: Date = new Date()): Promise<BootstrapResult> {
+  if (await platformAdminExists(db)) return { kind: 'exists' };
+  if (admin) {
+    const problem = await passwordPolicyViolation(db, admin.password);
+    if (problem) throw new BootstrapError(`PLATFORM_ADMIN_PASSWORD: ${problem} (the platform's password policy)`);
+    try {
+      await createPlatformAdmin(db, { email: admin.email, password: admin.password, firstName: 'Platform', lastName: 'Admin' }, 'platform.admin.bootstrap');
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_unique')) throw new BootstrapError(`PLATFORM_ADMIN_EMAIL: ${admin.email} already belongs to another account`);
+      throw err;
+    }
+    return { kind: 'created', email: admin.email };
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SETUP_TOKEN_TTL_MS);
+  await replaceUnusedTokens(db, SETUP_PURPOSE, hashToken(token), expiresAt, now);
+  return { kind: 'setup-link', token, expiresAt };
+}
+
+/**
+ * GET /api/setup?token= (issue 12 item 1): true while `token` is an unused, unexpired set-up
+ * token at `now` and no platform admin exists.
+ */
+export async function setupTokenValid(db: Database, token: string, now: Date): Promise<boolean> {
+  if (await platformAdminExists(db)) return false;
+  return tokenUsable(db, SETUP_PURPOSE, hashToken(token), now);
+}
+
+/**
+ * POST /api/setup (issue 12 item 1): spends the set-up token and creates the first
+ * platform_admin, in one transaction with the token row locked (two submissions of one
+ * link create one admin). Throws 400 SETUP_LINK_INVALID (field body.token) for an unknown,
+ * used or expired token; 400 for a password under the policy (field body.password); 409
+ * ADMIN_EXISTS once a platform admin exists; 409 when the e-mail belongs to another account.
+ * Nothing is written on any error. Returns the new admin as a session user.
+ */
+export async function completeSetup(db: Database, input: SetupRequest, now: Date): Promise<AuthUser> {
+  await assertPasswordPolicy(db, input.password, 'body.password');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockToken(tx, SETUP_PURPOSE, hashToken(input.token));
+      if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(SETUP_LINK_INVALID, [{ field: 'body.token', message: SETUP_LINK_INVALID }]);
+      if (await platformAdminExists(tx)) throw conflict(ADMIN_EXISTS);
+      await spendToken(tx, row.tokenHash, now);
+      return insertAdmin(tx, { ...input, passwordHash }, 'platform.admin.setup');
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) throw conflict('An account with this email already exists', [{ field: 'body.email', message: 'Email already registered' }]);
+    throw err;
+  }
+}
+
+async function createPlatformAdmin(db: Database, input: { email: string; password: string; firstName: string; lastName: string }, action: string): Promise<AuthUser> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction((tx) => insertAdmin(tx, { ...input, passwordHash }, action));
+}
+
+/** Inserts a platform_admin and its audit row (tenant null, no hash in it). */
+async function insertAdmin(tx: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }, action: string): Promise<AuthUser> {
+  const user = await insertAccount(tx, { tenantId: null, email: input.email, passwordHash: input.passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'platform_admin' });
+  await writeAudit(tx, { tenantId: null, userId: user.id, action, entity: 'user', entityId: user.id, after: { email: user.email, role: 'platform_admin' } });
+  return user;
+}

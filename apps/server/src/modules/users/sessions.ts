@@ -1,0 +1,103 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { clearSessionCookie, hashToken, newSessionToken, setSessionCookie, type SessionStore } from '../../http/session.ts';
+import { storeNames } from '../stores/service.ts';
+
+/**
+ * Sign-in sessions (decisions.md 'Accounts'): the users module owns `sessions` beside
+ * `users`. The cookie holds a random token; the table its SHA-256, the user, the sliding step
+ * (`ttlSeconds`) and the expiry. The HTTP layer's session plugin reads them through
+ * `sessionStore` (wired in app.ts).
+ */
+
+/**
+ * The store the session plugin reads (http/session.ts): `find` joins the session with its
+ * user and the user's store name in one query (one round trip per signed-in request);
+ * `slide` moves the expiry to now + the session's step.
+ */
+export function sessionStore(db: Database): SessionStore {
+  return {
+    async find(tokenHash, now) {
+      const sn = storeNames(db);
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+          tenantId: users.tenantId,
+          storeId: users.storeId,
+          storeName: sn.name,
+          customerId: users.customerId,
+          active: users.active,
+          ttlSeconds: sessions.ttlSeconds,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return null;
+      const { active, ttlSeconds, expiresAt, ...user } = row;
+      return { user, active, ttlSeconds, expiresAt };
+    },
+    async slide(tokenHash, ttlSeconds) {
+      await db.update(sessions).set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` }).where(eq(sessions.tokenHash, tokenHash));
+    },
+  };
+}
+
+/**
+ * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and sets
+ * the cookie (`secure` over HTTPS). Returns the token hash.
+ */
+export async function startSession(db: Database, reply: FastifyReply, userId: string, ttlSeconds: number, secure: boolean): Promise<string> {
+  const token = newSessionToken();
+  const tokenHash = hashToken(token);
+  await db.insert(sessions).values({ tokenHash, userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  setSessionCookie(reply, token, ttlSeconds, secure);
+  return tokenHash;
+}
+
+/** Deletes the request's session (when signed in) and clears the cookie (logout). */
+export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionHash) await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionHash));
+  clearSessionCookie(reply);
+}
+
+/**
+ * Ends every session of `userId` except the one whose token hash is `keepHash` (the caller's
+ * own session stays signed in; null ends them all: a deactivated user). Used when a password
+ * changes (the own password change of issue 12 item 8, a staff password reset) and when staff
+ * is deactivated. Runs in the caller's transaction when given one. Returns how many ended.
+ */
+export async function endOtherSessions(db: DbOrTx, userId: string, keepHash: string | null): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepHash ? ne(sessions.tokenHash, keepHash) : undefined))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
+}
+
+/**
+ * Applies a new session timeout to the sessions that exist (issue 12 item 8: the operator's
+ * `security.sessionTimeout` takes effect for existing sessions too, not only new ones): every
+ * live session gets `ttl_seconds = ttlSeconds` (its sliding step from now on) and
+ * `expires_at = least(expires_at, now() + ttlSeconds)`, so a shorter timeout cuts sessions at
+ * once while a longer one only lets them slide further from their next request. Runs in the
+ * caller's transaction (the operator's settings save). `ttlSeconds` in seconds (≥ 1). Returns
+ * how many sessions were updated.
+ */
+export async function applySessionTimeout(db: DbOrTx, ttlSeconds: number): Promise<number> {
+  const ttl = Math.max(1, Math.floor(ttlSeconds));
+  const updated = await db
+    .update(sessions)
+    .set({ ttlSeconds: ttl, expiresAt: sql`least(${sessions.expiresAt}, now() + make_interval(secs => ${ttl}))` })
+    .where(gt(sessions.expiresAt, sql`now()`))
+    .returning({ tokenHash: sessions.tokenHash });
+  return updated.length;
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole } from '@loyalty/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+/**
+ * Read views of the users module's `users` table for other modules (ADR 0012): counts and
+ * lookups that the stores list, the tenant view, billing usage and the operator's tenant list
+ * show. Read-only; imports no other module, so any module may read them, including the
+ * stores module that the users service itself depends on.
+ */
+
+/** The roles a tenant's staff holds (spec §6: staff creation offers only these two). */
+export const STAFF_ROLES: StaffRole[] = ['tenant_admin', 'cashier'];
+
+/**
+ * Users of the tenant bound to each store (store id → count; stores without users are
+ * absent), all stores or only `storeId`. One grouped query (the stores list's `_count.users`).
+ */
+export async function staffCountsByStore(db: DbOrTx, tenantId: string, storeId?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ storeId: users.storeId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), isNotNull(users.storeId), storeId ? eq(users.storeId, storeId) : undefined))
+    .groupBy(users.storeId);
+  return new Map(rows.map((r) => [r.storeId!, Number(r.n)]));
+}
+
+/** Number of the tenant's users of every role but customer (the tenant view's `_count.users`). */
+export async function nonCustomerUserCount(db: DbOrTx, tenantId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.tenantId, tenantId), sql`${users.role} <> 'customer'`));
+  return row?.n ?? 0;
+}
+
+/** Number of ACTIVE staff (tenant_admin and cashier) of the tenant: what the plan's `limits.staff` bounds. */
+export async function activeStaffCount(db: DbOrTx, tenantId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.role, STAFF_ROLES), eq(users.active, true)));
+  return Number(row?.n ?? 0);
+}
+
+/** Users of every role but customer per tenant of `tenantIds` (tenant id → count), one grouped query. */
+export async function nonCustomerUserCountsByTenant(db: DbOrTx, tenantIds: readonly string[]): Promise<Map<string, number>> {
+  if (!tenantIds.length) return new Map();
+  const rows = await db
+    .select({ tenantId: users.tenantId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(inArray(users.tenantId, [...tenantIds]), sql`${users.role} <> 'customer'`))
+    .groupBy(users.tenantId);
+  return new Map(rows.map((r) => [r.tenantId!, r.n]));
+}
+
+/** A tenant's owner as the operator's list shows it. */
+export interface TenantOwner {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The owner of each of `tenantIds`: its oldest active tenant_admin (created_at, then id); tenants without one are absent. One query. */
+export async function tenantOwners(db: DbOrTx, tenantIds: readonly string[]): Promise<Map<string, TenantOwner>> {
+  if (!tenantIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([users.tenantId], { tenantId: users.tenantId, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(inArray(users.tenantId, [...tenantIds]), eq(users.role, 'tenant_admin'), eq(users.active, true)))
+    .orderBy(users.tenantId, asc(users.createdAt), asc(users.id));
+  return new Map(rows.map((r) => [r.tenantId!, { email: r.email, firstName: r.firstName, lastName: r.lastName }]));
+}
+
+/**
+ * A subquery of the ids of tenants having a tenant_admin whose lower-cased e-mail is LIKE
+ * `pattern` (already lower-cased and escaped): the operator's tenant search by owner e-mail.
+ */
+export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
+  return sql`select ${users.tenantId} from ${users} where ${users.role} = 'tenant_admin' and lower(${users.email}) like ${pattern}`;
+}

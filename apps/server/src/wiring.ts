@@ -1,0 +1,29 @@
+import type { Database } from './db/client.ts';
+import type { SessionStore } from './http/session.ts';
+import type { TenantContext } from './http/tenant-context.ts';
+import type { ProviderCustomerStore } from './payments/port.ts';
+import { addFundsEffect } from './modules/add-funds/service.ts';
+import { cardOrderEffect } from './modules/card-orders/service.ts';
+import type { CheckoutEffects } from './modules/checkout/service.ts';
+import { claimProviderCustomerId, tenantContextBySlug } from './modules/tenant-account/service.ts';
+import { sessionStore } from './modules/users/sessions.ts';
+
+/**
+ * The composition root's wiring (ADR 0012): the few places where a lower layer needs a higher
+ * one and receives it as a function instead of importing it, so that http/ and payments/ import
+ * nothing from modules/ and no module depends on a module that depends on it.
+ */
+
+/**
+ * What a paid checkout does, by kind (the checkout module's `completeCheckout`): ADD_FUNDS
+ * credits the card (add-funds module), CARD_ORDER pays the order (card-orders module).
+ */
+export const CHECKOUT_EFFECTS: CheckoutEffects = { ADD_FUNDS: addFundsEffect, CARD_ORDER: cardOrderEffect };
+
+/** The HTTP layer's collaborators on database `db`: the session store and the tenant guard's slug lookup. */
+export function httpWiring(db: Database): { sessions: SessionStore; findTenant: (slug: string) => Promise<TenantContext | null> } {
+  return { sessions: sessionStore(db), findTenant: (slug) => tenantContextBySlug(db, slug) };
+}
+
+/** Where the Stripe adapter remembers a tenant's Stripe customer id (tenants.provider_customer_id). */
+export const PROVIDER_CUSTOMERS: ProviderCustomerStore = { claim: claimProviderCustomerId };

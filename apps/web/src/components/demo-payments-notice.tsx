@@ -1,0 +1,18 @@
+import { Alert } from '@/components/ui/alert';
+
+/** The notice's text (issue 12 item 2), exactly as every money screen shows it. */
+export const DEMO_PAYMENTS_TEXT = 'Demo payments: no money is taken';
+
+/**
+ * 'Demo payments: no money is taken' (issue 12 item 2): a small info alert (role="status")
+ * placed near the pay action of each screen that takes money while the Demo payment provider
+ * runs: Billing, the subscribe dialog, Card Orders, Add Funds and the demo checkout page. The
+ * screens decide when with `useDemoPayments(slug)` (features/tenant/hooks).
+ */
+export function DemoPaymentsNotice({ className }: { className?: string }) {
+  return (
+    <Alert tone="info" className={className}>
+      {DEMO_PAYMENTS_TEXT}
+    </Alert>
+  );
+}

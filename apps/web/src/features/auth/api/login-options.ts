@@ -1,0 +1,20 @@
+import type { LoginOptions } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Query key of the login page's options (public). */
+export const loginOptionsKey = ['auth', 'login-options'] as const;
+
+/**
+ * GET /api/auth/login-options (issue 12 item 1; public).
+ * @returns `{ demoAccounts }`: whether the seeded demo accounts exist here (never in production).
+ * @throws {ApiError} 0 on network failure.
+ */
+export function getLoginOptions(options?: { signal?: AbortSignal }): Promise<LoginOptions> {
+  return api.get<LoginOptions>('/auth/login-options', options);
+}
+
+/** Query hook of {@link getLoginOptions}; fixed for the server's lifetime, so never stale. */
+export function useLoginOptions() {
+  return useQuery(queryOptions({ queryKey: loginOptionsKey, queryFn: ({ signal }) => getLoginOptions({ signal }), staleTime: Infinity }));
+}

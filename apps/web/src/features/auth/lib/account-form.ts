@@ -1,0 +1,24 @@
+import { SignupRequest } from '@loyalty/contract';
+import { z } from 'zod';
+import { passwordRule } from '@/hooks/use-password-policy';
+
+/**
+ * The form of a new account with a chosen password (spec §5 'Signup'; the /setup page's first
+ * platform admin, issue 12 item 1): the contract's SignupRequest rules, each field required,
+ * the password at least the platform's minimum (`minLength`, issue 12 item 8; never below the
+ * contract's 6), plus a confirmation that must match ('Passwords do not match').
+ */
+export function newAccountForm(minLength: number) {
+  return z
+    .object({
+      firstName: SignupRequest.shape.firstName,
+      lastName: SignupRequest.shape.lastName,
+      email: z.string().trim().min(1, 'Email is required').pipe(SignupRequest.shape.email),
+      password: passwordRule(minLength).pipe(SignupRequest.shape.password),
+      confirmPassword: z.string().min(1, 'Please confirm your password'),
+    })
+    .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+}
+
+/** The zod type of {@link newAccountForm}. */
+export type NewAccountForm = ReturnType<typeof newAccountForm>;

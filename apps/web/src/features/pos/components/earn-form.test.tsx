@@ -1,0 +1,162 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { EarnResponse } from '@loyalty/contract';
+import { ACME, cardWith, STORE_ID, userOf } from '@/test/fixtures';
+import { deferred, json, networkError, stubFetch, text } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { EarnForm } from './earn-form';
+
+const EARN = '/api/t/acme/transactions/earn';
+
+function earned(overrides: Partial<EarnResponse> = {}): EarnResponse {
+  return { transactionId: 't1', newBalance: 1025, cashbackEarned: 25, rateBps: 200, tier: 'SILVER', ...overrides };
+}
+
+function renderEarn({ canTransact = true, storeId = STORE_ID as string | null } = {}) {
+  const onDone = vi.fn();
+  const view = renderWithProviders(<EarnForm slug="acme" card={cardWith()} storeId={storeId} canTransact={canTransact} onDone={onDone} />, {
+    session: { user: userOf('cashier'), tenant: ACME },
+  });
+  const amount = screen.getByLabelText('Purchase amount');
+  const submit = screen.getByRole('button', { name: /process earn/i });
+  return { ...view, onDone, amount, submit };
+}
+
+describe('POS earn form: what the cashier is told (spec §5 POS)', () => {
+  it('keeps Process Earn disabled, and sends nothing on Enter, until an amount above $0 is typed', async () => {
+    const server = stubFetch();
+    const { user, amount, submit } = renderEarn();
+    expect(submit).toBeDisabled();
+    await user.type(amount, '{Enter}');
+    for (const typed of ['0', '0.004', '-5']) {
+      await user.clear(amount);
+      await user.type(amount, `${typed}{Enter}`);
+      expect(submit).toBeDisabled();
+    }
+    expect(server.requests).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '0.005');
+    expect(submit).toBeEnabled(); // rounds to 1 cent
+  });
+
+  it('refuses more than $1,000,000.00 with a message under the amount, and sends nothing', async () => {
+    const server = stubFetch();
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '1000000.01');
+    await user.click(submit);
+    expect(screen.getByText('Amount is too large')).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Amount is too large');
+    expect(server.requests).toHaveLength(0);
+
+    await user.type(amount, '{Backspace}');
+    expect(screen.queryByText('Amount is too large')).not.toBeInTheDocument();
+    expect(amount).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends the dollars as cents (rounded), the category, the store and the note, then confirms the cashback', async () => {
+    const server = stubFetch().on('POST', EARN, json(200, earned({ cashbackEarned: 37, newBalance: 1037 })));
+    const { user, amount, submit, onDone } = renderEarn();
+
+    await user.type(amount, '12.345');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Repair');
+    await user.type(screen.getByLabelText('Note (optional)'), '  screen fix  ');
+    await user.click(submit);
+
+    expect(await screen.findByText('Cashback earned: $0.37. New balance: $10.37')).toBeInTheDocument();
+    expect(server.requestsTo('POST', EARN)).toHaveLength(1);
+    expect(server.requests[0].body).toEqual({ cardUid: 'ACME0001', amountCents: 1235, category: 'REPAIR', storeId: STORE_ID, note: 'screen fix' });
+    expect(onDone).toHaveBeenCalledWith('Last transaction: +$0.37 cashback on a $12.35 purchase');
+    // The form is ready for the next customer.
+    expect(amount).toHaveValue(null);
+    expect(screen.getByLabelText('Category')).toHaveValue('PURCHASE');
+  });
+
+  it('shows the server’s reason when the earn is refused', async () => {
+    stubFetch().on('POST', EARN, json(422, { error: 'Card is blocked', code: 'CARD_NOT_ACTIVE' }));
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '10');
+    await user.click(submit);
+    expect(await screen.findByText('Card is blocked')).toBeInTheDocument();
+    expect(amount).toHaveValue(10);
+  });
+
+  it('cannot be submitted when the subscription does not allow transactions', async () => {
+    const server = stubFetch();
+    const { user, amount, submit } = renderEarn({ canTransact: false });
+    await user.type(amount, '10{Enter}');
+    expect(submit).toBeDisabled();
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('POS earn form: Idempotency-Key', () => {
+  const keysSent = (server: ReturnType<typeof stubFetch>) => server.requestsTo('POST', EARN).map((r) => r.headers.get('Idempotency-Key'));
+
+  it('sends the same key again when the cashier retries after a network failure, and a new key after a success', async () => {
+    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned()), json(200, earned({ newBalance: 1050 })));
+    const { user, amount, submit } = renderEarn();
+
+    await user.type(amount, '12.50');
+    await user.click(submit);
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
+
+    await user.click(submit); // retry, values unchanged
+    expect(await screen.findByText('Cashback earned: $0.25. New balance: $10.25')).toBeInTheDocument();
+
+    await user.type(amount, '12.50'); // the next customer buys the same
+    await user.click(submit);
+    expect(await screen.findByText('Cashback earned: $0.25. New balance: $10.50')).toBeInTheDocument();
+
+    const [first, retry, next] = keysSent(server);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  it('sends the same key again after a 5xx answer', async () => {
+    const server = stubFetch().on('POST', EARN, text(503, 'upstream down'), json(200, earned()));
+    const { user, amount, submit } = renderEarn();
+
+    await user.type(amount, '12.50');
+    await user.click(submit);
+    expect(await screen.findByText('HTTP 503: Service Unavailable')).toBeInTheDocument();
+    await user.click(submit);
+    await screen.findByText(/Cashback earned/);
+
+    const [first, retry] = keysSent(server);
+    expect(retry).toBe(first);
+  });
+
+  it('sends a new key when the cashier corrects the amount after a failure (a new submission)', async () => {
+    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned()));
+    const { user, amount, submit } = renderEarn();
+
+    await user.type(amount, '12.50');
+    await user.click(submit);
+    await screen.findByText('Network error. Please check your connection.');
+    await user.clear(amount);
+    await user.type(amount, '15');
+    await user.click(submit);
+    await screen.findByText(/Cashback earned/);
+
+    const [first, corrected] = server.requestsTo('POST', EARN);
+    expect(corrected.body).toMatchObject({ amountCents: 1500 });
+    expect(corrected.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('sends one request only while the first is in flight (Enter pressed again)', async () => {
+    const answer = deferred();
+    const server = stubFetch().on('POST', EARN, answer.reply);
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '12.50{Enter}');
+    await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
+    expect(submit).toBeDisabled();
+    await user.type(amount, '{Enter}');
+
+    answer.resolve(json(200, earned()));
+    await screen.findByText(/Cashback earned/);
+    expect(server.requestsTo('POST', EARN)).toHaveLength(1);
+  });
+});

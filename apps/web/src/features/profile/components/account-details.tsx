@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { SessionTenant, SessionUser } from '@loyalty/contract';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ROLE_LABELS } from '@/lib/format';
+
+/** One label/value row of the account card. */
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 py-2.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The signed-in user's account as the session knows it (issue 12 item 8, profile page): name,
+ * e-mail (the sign-in name), role, and where relevant the business (tenant roles) and the store
+ * (staff: their store, or 'All stores' for a Store Admin without one). Read-only: names and
+ * e-mail are changed by a Store Admin (staff) or the business (customers).
+ */
+export function AccountDetails({ user, tenant }: { user: SessionUser; tenant: SessionTenant | null }) {
+  const name = `${user.firstName} ${user.lastName}`.trim() || '—';
+  const isStaff = user.role === 'tenant_admin' || user.role === 'cashier';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+      </CardHeader>
+      <CardContent className="py-2">
+        <dl className="divide-y divide-slate-100">
+          <Row label="Name">{name}</Row>
+          <Row label="Email">{user.email}</Row>
+          <Row label="Role">
+            <Badge color={user.role === 'platform_admin' ? 'purple' : 'indigo'}>{ROLE_LABELS[user.role]}</Badge>
+          </Row>
+          {tenant && <Row label="Business">{tenant.name}</Row>}
+          {isStaff && <Row label="Store">{user.storeName ?? 'All stores'}</Row>}
+          {user.role === 'platform_admin' && <Row label="Area">Operator console</Row>}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

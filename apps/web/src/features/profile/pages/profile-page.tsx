@@ -1,0 +1,26 @@
+import { PageHeader } from '@/components/page-header';
+import { useAuthStore } from '@/lib/auth-store';
+import { AccountDetails } from '../components/account-details';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+/**
+ * Profile (issue 12 item 8), for every signed-in role: /t/{slug}/profile inside the tenant
+ * layout (staff and customers) and /platform/profile inside the platform layout (the
+ * operator). Shows the account (name, e-mail, role, business and store where relevant) and the
+ * 'Change password' form. The user comes from the session (auth store); the layouts have
+ * already checked that someone is signed in.
+ */
+export function ProfilePage() {
+  const user = useAuthStore((s) => s.user);
+  const tenant = useAuthStore((s) => s.tenant);
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Profile" subtitle="Your account and your sign-in password." />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AccountDetails user={user} tenant={tenant} />
+        <ChangePasswordForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { PASSWORD_MIN_FLOOR, type PasswordPolicy } from '@loyalty/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+/**
+ * The password policy is shared by every form that sets a password (signup, staff create and
+ * reset, the operator's tenant create, the profile page), which live in different features:
+ * so it lives here, in the shared hooks layer, not in one feature's `api/`.
+ */
+
+/** Query key of the password policy (public, not tied to a tenant). */
+export const passwordPolicyKey = ['auth', 'password-policy'] as const;
+
+/**
+ * GET /api/auth/password-policy (issue 12 item 8; public, no login).
+ * @returns `{ minLength }`: the characters every new password needs, from the operator's
+ *   setting `security.passwordMinLength` (6–128, default 8).
+ * @throws {ApiError} 0 on network failure (the server answers it to anyone).
+ */
+export function getPasswordPolicy(options?: { signal?: AbortSignal }): Promise<PasswordPolicy> {
+  return api.get<PasswordPolicy>('/auth/password-policy', options);
+}
+
+/** Query options of {@link getPasswordPolicy}: fresh for a minute (the operator rarely changes it). */
+export function passwordPolicyQueryOptions() {
+  return queryOptions({ queryKey: passwordPolicyKey, queryFn: ({ signal }) => getPasswordPolicy({ signal }), staleTime: 60_000 });
+}
+
+/** The length of a password as the server counts it: Unicode code points (auth/password-policy.ts). */
+export function passwordLength(password: string): number {
+  return Array.from(password).length;
+}
+
+/** The server's message for a password shorter than `minLength` (word for word). */
+export function passwordTooShortMessage(minLength: number): string {
+  return `Password must be at least ${minLength} characters long`;
+}
+
+/** The hint under a new-password field: 'At least {n} characters'. */
+export function passwordHint(minLength: number): string {
+  return `At least ${minLength} characters`;
+}
+
+/**
+ * The zod rule of a new password under the policy: required (`requiredMessage`), at least
+ * `minLength` characters (the server's message), at most 200 (the contract's maximum). Use it in
+ * place of the contract's static min(6), which stays the floor: `minLength` is never below 6.
+ */
+export function passwordRule(minLength: number, requiredMessage = 'Password is required') {
+  const min = Math.max(PASSWORD_MIN_FLOOR, minLength);
+  return z
+    .string()
+    .min(1, requiredMessage)
+    .refine((v) => passwordLength(v) >= min, passwordTooShortMessage(min))
+    .refine((v) => v.length <= 200, 'Password must be at most 200 characters long');
+}
+
+/**
+ * The password policy for a form (issue 12 item 8). `minLength` is the operator's minimum once
+ * loaded, the contract's floor (6) before that or when the call failed (the server checks the
+ * real minimum anyway); `hint` is 'At least {n} characters' once known, else undefined (no
+ * number that might change under the user's eyes).
+ */
+export function usePasswordPolicy(): { minLength: number; hint: string | undefined; isLoaded: boolean } {
+  const query = useQuery(passwordPolicyQueryOptions());
+  const minLength = query.data?.minLength ?? PASSWORD_MIN_FLOOR;
+  return { minLength, hint: query.data ? passwordHint(query.data.minLength) : undefined, isLoaded: Boolean(query.data) };
+}

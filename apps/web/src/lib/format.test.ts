@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatBps, formatCents, formatDate, formatDateTime, subscriptionLabel } from './format';
+
+describe('money and dates as the screens show them (spec §9)', () => {
+  it('formats cents as US dollars', () => {
+    expect(formatCents(123_456)).toBe('$1,234.56');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(-0)).toBe('$0.00');
+    expect(formatCents(-250)).toBe('-$2.50');
+  });
+
+  it('formats basis points as a percent with one decimal', () => {
+    expect(formatBps(250)).toBe('2.5%');
+    expect(formatBps(1000)).toBe('10.0%');
+  });
+
+  it('formats dates with a short month, and a dash when there is none', () => {
+    expect(formatDate('2026-01-05T12:00:00.000Z')).toBe('Jan 5, 2026');
+    expect(formatDateTime('2026-01-05T12:00:00.000Z')).toMatch(/^Jan 5, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+    for (const none of [null, undefined, '', 'not a date']) {
+      expect(formatDate(none)).toBe('—');
+      expect(formatDateTime(none)).toBe('—');
+    }
+  });
+
+  it('labels subscription statuses', () => {
+    expect(subscriptionLabel('ACTIVE')).toBe('Active');
+    expect(subscriptionLabel('TRIALING')).toBe('Trial');
+    expect(subscriptionLabel('PAST_DUE')).toBe('Past Due');
+    expect(subscriptionLabel('CANCELED')).toBe('Inactive');
+    expect(subscriptionLabel(null)).toBe('Inactive');
+  });
+});
