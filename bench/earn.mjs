@@ -47,10 +47,6 @@ async function waitForHealth() {
   throw new Error('server did not start');
 }
 
-function quantile(sorted, q) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
 let server;
 /** Stops the server's whole process group. */
 function stopServer() {

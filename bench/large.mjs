@@ -27,7 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { LARGE, LARGE_DB, SMALL, dbUrl, signIn, startServer, stopServer, stopServerAndWait } from './large-tenant/common.mjs';
+import { LARGE, LARGE_DB, SMALL, dbUrl, signIn, startServer, stopServerAndWait } from './large-tenant/common.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3293);
 const N = Number(process.env.BENCH_N ?? 30);

@@ -198,7 +198,7 @@ test('cancel on the demo checkout leaves the order waiting for payment; cancelli
 
   // Cancel the order: the confirmation says nothing is charged; 'Keep order' keeps it.
   await row.getByRole('button', { name: /Cancel order/ }).click();
-  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' });
   await expect(confirm.getByText('The order is cancelled and nothing is charged.')).toBeVisible();
   await shoot(page, 'cancel-confirm', false);
   await confirm.getByRole('button', { name: 'Keep order' }).click();

@@ -25,6 +25,8 @@ async function signInWithFill(page: Page, email: string) {
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+/** A confirmation of a destroying action (ConfirmDialog: role alertdialog). */
+const alertDialog = (page: Page, name: string) => page.getByRole('alertdialog', { name });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const rows = (page: Page) => page.getByTestId('customer-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
@@ -161,7 +163,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
 
   // Delete (a customer without cards): a confirmation first, with the cards warning.
   await mine.getByRole('button', { name: `Delete Olive Tester${suffix}` }).click();
-  const del = dialog(page, 'Delete Customer');
+  const del = alertDialog(page, 'Delete Customer');
   await expect(del).toBeVisible();
   await expect(del).toContainText(`Olive Tester${suffix}`);
   await expect(del.getByText('Any cards associated with this customer must be unassigned first.')).toBeVisible();
@@ -212,7 +214,7 @@ test('deleting a customer who holds a card is refused with the server message', 
   await dialog(page, 'Edit Customer').getByRole('button', { name: 'Cancel' }).click();
 
   await maria.getByRole('button', { name: 'Delete Maria Garcia' }).click();
-  const del = dialog(page, 'Delete Customer');
+  const del = alertDialog(page, 'Delete Customer');
   await expect(del).toContainText('This customer has 1 active card.');
   await del.getByRole('button', { name: 'Delete Customer' }).click();
   const refusal = 'This customer has assigned cards. Unassign their cards before deleting the customer.';
@@ -248,7 +250,7 @@ test('the demo customer sees only their own cards and transactions', async ({ pa
 
   // Four stat cards; the balance is the sum of her cards' balances.
   const totalBalance = janeDetail.cards.reduce((s: number, c: { balanceCents: number }) => s + c.balanceCents, 0);
-  const stat = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  const stat = (label: string) => page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
   await expect(stat('Total Balance')).toHaveText(usd(totalBalance));
   await expect(stat('Active Cards')).toHaveText(String(janeDetail.activeCards));
   type Tx = { type: string; cashbackCents: number; amountCents: number };
@@ -339,9 +341,9 @@ test('the customers screen and its modals on a phone', async ({ page }) => {
   await dialog(page, 'Edit Customer').getByRole('button', { name: 'Cancel' }).click();
 
   await maria.getByRole('button', { name: 'Delete Maria Garcia' }).click();
-  await expect(dialog(page, 'Delete Customer')).toBeVisible();
+  await expect(alertDialog(page, 'Delete Customer')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/customers-phone-modal-delete.png` });
-  await dialog(page, 'Delete Customer').getByRole('button', { name: 'Cancel' }).click();
+  await alertDialog(page, 'Delete Customer').getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('searchbox', { name: 'Search customers' }).fill('zzzz-nobody');
   await expect(page.getByText('No customers found matching your search')).toBeVisible();

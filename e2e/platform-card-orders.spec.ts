@@ -75,7 +75,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
 
   // Paid → Processing: the order leaves the Paid filter.
   await row.getByRole('button', { name: 'Start processing' }).click();
-  let dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Processing?" });
+  let dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Processing?" });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Platform card orders, confirm dialog');
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-confirm.png` });
@@ -88,7 +88,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await page.getByLabel('Status').selectOption('PROCESSING');
   await expect(row).toHaveAttribute('data-status', 'PROCESSING');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
-  dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Shipped?" });
+  dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Shipped?" });
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(toast(page, 'Order marked as Shipped')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -96,7 +96,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await page.getByLabel('Status').selectOption('');
   await expect(row).toHaveAttribute('data-status', 'SHIPPED');
   await row.getByRole('button', { name: 'Mark delivered' }).click();
-  dialog = page.getByRole('dialog', { name: "Mark order of Fran's Store for 100 cards as Delivered?" });
+  dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Delivered?" });
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(toast(page, 'Order marked as Delivered')).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'DELIVERED');

@@ -59,6 +59,8 @@ async function plans(request: APIRequestContext): Promise<PlanBody[]> {
   return ((await res.json()) as { plans: PlanBody[] }).plans;
 }
 
+/** The value of a StatCard (components/ui/stat-card.tsx), a group named by its label. */
+const tile = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('the operator creates, edits and deletes a plan; the tenant admin sees each change on Billing → Plans', async ({ page, browser }) => {
@@ -126,7 +128,7 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
 
     // Delete after the confirmation; Cancel first keeps it.
     await planCard(page, `${name} Plus`).getByRole('button', { name: `Delete ${name} Plus` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Plan' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Plan' });
     await expect(confirm).toContainText('Are you sure you want to delete the plan? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(planCard(page, `${name} Plus`)).toBeVisible();
@@ -166,7 +168,7 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
     const starterCard = planCard(page, 'Starter');
     await expect(starterCard.getByTestId('plan-tenants')).not.toHaveText('0 tenants on this plan');
     await starterCard.getByRole('button', { name: 'Delete Starter' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Plan' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Plan' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm.getByRole('alert')).toHaveText(IN_USE);
     await expectNoSeriousA11yViolations(page, 'Delete Plan refused');
@@ -252,11 +254,11 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   const body30 = await (await first).json();
   await expect(page.getByRole('heading', { name: 'Subscription Analytics' })).toBeVisible();
   await expect(page.getByLabel('Timeframe')).toHaveValue('30d');
-  await expect(page.getByTestId('tile-Total Revenue')).toHaveText(money(body30.totalRevenue));
-  await expect(page.getByTestId('tile-New Subscriptions')).toHaveText(String(body30.totalSubscriptions));
-  await expect(page.getByTestId('tile-Active Subscriptions')).toHaveText(String(body30.activeSubscriptions));
+  await expect(tile(page, 'Total Revenue')).toHaveText(money(body30.totalRevenue));
+  await expect(tile(page, 'New Subscriptions')).toHaveText(String(body30.totalSubscriptions));
+  await expect(tile(page, 'Active Subscriptions')).toHaveText(String(body30.activeSubscriptions));
   const avg = (days: Array<{ revenue: number }>) => (days.length ? Math.round(days.reduce((s, d) => s + d.revenue, 0) / days.length) : 0);
-  await expect(page.getByTestId('tile-Avg. Revenue/Day')).toHaveText(money(avg(body30.revenueByDay)));
+  await expect(tile(page, 'Avg. Revenue/Day')).toHaveText(money(avg(body30.revenueByDay)));
   await expect(page.getByTestId('money-chart')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Top Plans' })).toBeVisible();
 
@@ -264,8 +266,8 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await page.getByLabel('Timeframe').selectOption('7d');
   const body7 = await (await seven).json();
   expect(body7.revenueByDay).toHaveLength(7);
-  await expect(page.getByTestId('tile-Avg. Revenue/Day')).toHaveText(money(avg(body7.revenueByDay)));
-  await expect(page.getByTestId('tile-Total Revenue')).toHaveText(money(body7.totalRevenue));
+  await expect(tile(page, 'Avg. Revenue/Day')).toHaveText(money(avg(body7.revenueByDay)));
+  await expect(tile(page, 'Total Revenue')).toHaveText(money(body7.totalRevenue));
 
   const again = page.waitForResponse((r) => r.url().includes('timeframe=7d'));
   await page.getByRole('button', { name: 'Refresh' }).click();

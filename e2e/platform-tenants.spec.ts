@@ -130,7 +130,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
 
   // Delete: stays disabled until the slug is typed exactly.
   await row(page, slug).getByRole('button', { name: `Delete ${name}` }).click();
-  const remove = dialog(page, 'Delete Tenant');
+  const remove = page.getByRole('alertdialog', { name: 'Delete Tenant' });
   await expect(remove).toContainText('This action cannot be undone.');
   const deleteButton = remove.getByRole('button', { name: 'Delete Tenant' });
   await expect(deleteButton).toBeDisabled();

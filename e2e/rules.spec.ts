@@ -210,7 +210,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await dismissToasts(page);
 
   await page.getByRole('button', { name: 'Initialize default rules' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Initialize default rules?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Initialize default rules?' });
   await expect(confirm).toContainText('replaces your current cashback and tier rules');
   await expectNoSeriousA11yViolations(page, 'Initialize rules dialog');
   await page.screenshot({ path: `${SCREENS}/rules-initialize-confirm.png` });

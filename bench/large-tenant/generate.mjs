@@ -61,7 +61,6 @@ function step(label) {
 
 /** SQL literal of a JS string (only our own constants and uuids pass through here). */
 const lit = (s) => (s == null ? 'null' : `'${String(s).replace(/'/g, "''")}'`);
-const arr = (xs) => `array[${xs.map(lit).join(',')}]::text[]`;
 
 /**
  * Grows tenant `tenantId` to the given totals (counting what it already holds) with

@@ -116,6 +116,7 @@ export async function demoSessions(app: FastifyInstance) {
 }
 
 /** Parses a JSON reply body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read reply fields freely unless they name a type
 export function json<T = any>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T;
 }

@@ -13,6 +13,7 @@
  * flag a well-formed surrogate pair is one code point above U+FFFF, so only unpaired halves
  * fall in the class. No `g` flag, so `test` keeps no state between calls.
  */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point of this pattern
 export const UNSAFE_TEXT_PATTERN = /[\u{0}\u{D800}-\u{DFFF}]/u;
 
 /** Message for a string holding U+0000 (a `details[].message` of a 400 VALIDATION_ERROR). */

@@ -14,11 +14,17 @@ export function formatCents(cents: number): string {
  * Converts a dollar amount typed by a user into integer cents: times 100, rounded (spec §5
  * 'POS'). Returns null when the input is not a finite number. "12.345" → 1235 (rounds half up
  * on the decimal string, so no binary-float surprises such as 1.005 → 100).
+ *
+ * Accepts what a cashier copies from a receipt or from `formatCents`: an optional '$' after the
+ * optional '-' ("$1,234.56", "-$5") and ',' thousands separators in groups of three
+ * ("1,234,567.8"). A misplaced ',' ("1,23", "12,34.5") is refused (null), not guessed at.
  */
 export function dollarsToCents(input: string | number): number | null {
   // String() writes |x| < 1e-6 in exponent form ("1e-7"); such a number is 0 cents.
-  const text = typeof input === 'number' ? (Math.abs(input) < 1e-6 ? '0' : String(input)) : input.trim();
-  if (!/^-?\d*(\.\d*)?$/.test(text) || !/\d/.test(text)) return null;
+  const typed = typeof input === 'number' ? (Math.abs(input) < 1e-6 ? '0' : String(input)) : input.trim();
+  const match = /^(-?)\$?(\d{1,3}(?:,\d{3})+(?:\.\d*)?|\d*(?:\.\d*)?)$/.exec(typed);
+  if (!match || !/\d/.test(typed)) return null;
+  const text = match[1] + match[2].replaceAll(',', '');
   const negative = text.startsWith('-');
   const [whole = '0', frac = ''] = text.replace('-', '').split('.');
   const padded = (frac + '000').slice(0, 3);

@@ -89,7 +89,32 @@ describe('dollarsToCents (spec §5 POS: times 100, rounded)', () => {
     expect(dollarsToCents(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'abc', '.', '-', '-.', '1.2.3', '1,000', '$5', '12a', 'a12', '1 000', '--1', '1e3', 'NaN', 'Infinity'])(
+  it.each<[string, number]>([
+    ['$1,234.56', 123456],
+    ['$5', 500],
+    ['1,000', 100_000],
+    ['1,234,567.891', 123_456_789],
+    ['$1,000,000.00', 100_000_000],
+    ['$.5', 50],
+    ['-$5', -500],
+    ['-$1,234.5', -123_450],
+    ['  $12.34  ', 1234],
+  ])('accepts a leading $ and thousands separators: dollarsToCents(%j) === %d', (input, expected) => {
+    expect(dollarsToCents(input)).toBe(expected);
+  });
+
+  it('property: parses back every amount formatCents writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(dollarsToCents(formatCents(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it.each([
+    '', '   ', 'abc', '.', '-', '-.', '1.2.3', '12a', 'a12', '1 000', '--1', '1e3', 'NaN', 'Infinity',
+    '$', '$$5', '$-5', '5$', '$ 5', '1,00', '12,34.5', '1,2345', ',123', '1,', '1,000.00,0', '1.000,50', '0,5', '1,,000',
+  ])(
     'dollarsToCents(%j) === null',
     (input) => {
       expect(dollarsToCents(input)).toBeNull();

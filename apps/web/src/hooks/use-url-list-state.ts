@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
@@ -11,13 +11,15 @@ export function useSearchBox(search: string, commit: (search: string) => void, d
   const [input, setInput] = useState(search);
   const debounced = useDebouncedValue(input, delayMs);
   // The debounced box drives the address (only when the typed text changes)...
-  useEffect(() => {
-    if (debounced.trim() !== search) commit(debounced);
-  }, [debounced]);
+  const onTyped = useEffectEvent((text: string) => {
+    if (text.trim() !== search) commit(text);
+  });
+  useEffect(() => onTyped(debounced), [debounced]);
   // ...and Back/Forward, which change the address, drive the box.
-  useEffect(() => {
-    if (search !== input.trim()) setInput(search);
-  }, [search]);
+  const onAddress = useEffectEvent((next: string) => {
+    if (next !== input.trim()) setInput(next);
+  });
+  useEffect(() => onAddress(search), [search]);
   return [input, setInput];
 }
 
@@ -27,7 +29,8 @@ export function useSearchBox(search: string, commit: (search: string) => void, d
  * query's placeholder) and `page > pages > 0`.
  */
 export function useSnapToLastPage(page: number, pages: number, settled: boolean, goTo: (page: number) => void): void {
+  const goToLast = useEffectEvent((last: number) => goTo(last));
   useEffect(() => {
-    if (settled && pages > 0 && page > pages) goTo(pages);
+    if (settled && pages > 0 && page > pages) goToLast(pages);
   }, [pages, page, settled]);
 }

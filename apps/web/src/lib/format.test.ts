@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBps, formatCents, formatDate, formatDateTime, subscriptionLabel } from './format';
+import { formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit } from './format';
 
 describe('money and dates as the screens show them (spec §9)', () => {
   it('formats cents as US dollars', () => {
@@ -24,11 +24,11 @@ describe('money and dates as the screens show them (spec §9)', () => {
     }
   });
 
-  it('labels subscription statuses', () => {
-    expect(subscriptionLabel('ACTIVE')).toBe('Active');
-    expect(subscriptionLabel('TRIALING')).toBe('Trial');
-    expect(subscriptionLabel('PAST_DUE')).toBe('Past Due');
-    expect(subscriptionLabel('CANCELED')).toBe('Inactive');
-    expect(subscriptionLabel(null)).toBe('Inactive');
+  it('formats counts and limits with en-US separators', () => {
+    expect(formatCount(10000)).toBe('10,000');
+    expect(formatLimit(-1)).toBe('∞');
+    expect(formatLimit(0)).toBe('0');
+    expect(formatLimit(0, true)).toBe('∞');
+    expect(formatLimit(2500)).toBe('2,500');
   });
 });

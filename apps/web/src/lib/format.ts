@@ -1,8 +1,10 @@
 /**
  * Formatting helpers (spec §9). Money and basis points come from `@loyalty/domain` so that the
  * browser and the server format the same way; this file only adds the browser-side extras.
+ * Enum labels live in `@/lib/labels`.
  */
-import type { CardStatus, Role, SubscriptionStatus, Tier } from '@loyalty/contract';
+import type { TransactionType } from '@loyalty/contract';
+import { formatCents } from '@loyalty/domain';
 
 export { formatBps, formatCents, dollarsToCents } from '@loyalty/domain';
 
@@ -22,6 +24,15 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
 }
 
+const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** ISO timestamp → '3:15 PM'. '—' when empty. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : timeOnly.format(d);
+}
+
 /** ISO timestamp → 'Jan 5, 2026'. '—' when empty. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -29,34 +40,43 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : dateOnly.format(d);
 }
 
-/** Human label of a role (spec §1: tenant_admin is 'Store Admin'). */
-export const ROLE_LABELS: Record<Role, string> = {
-  platform_admin: 'Platform Admin',
-  tenant_admin: 'Store Admin',
-  cashier: 'Cashier',
-  customer: 'Customer',
-};
+const count = new Intl.NumberFormat('en-US');
 
-/** Human label of a tier. */
-export const TIER_LABELS: Record<Tier, string> = { SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum' };
+/** A count with thousands separators (spec §9, en-US): 10000 → '10,000'. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
 
-/** Human label of a card status. */
-export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
-  ACTIVE: 'Active',
-  BLOCKED: 'Blocked',
-  UNASSIGNED: 'Unassigned',
-};
+/** A limit where a negative value (or, with `zeroIsUnlimited`, also 0) means none: '∞', else the count. */
+export function formatLimit(limit: number, zeroIsUnlimited = false): string {
+  return limit < 0 || (zeroIsUnlimited && limit === 0) ? '∞' : formatCount(limit);
+}
 
-/** Badge label of a subscription status (spec §4): Active, Trial, Past Due, else Inactive. */
-export function subscriptionLabel(status: SubscriptionStatus | null | undefined): string {
-  switch (status) {
-    case 'ACTIVE':
-      return 'Active';
-    case 'TRIALING':
-      return 'Trial';
-    case 'PAST_DUE':
-      return 'Past Due';
-    default:
-      return 'Inactive';
-  }
+/** A money axis tick from cents, compact: '$0', '$950', '$7.5', '$1.2k', '$3M' (charts only; exact amounts use formatCents). */
+export function formatCentsCompact(cents: number): string {
+  const dollars = cents / 100;
+  if (Math.abs(dollars) >= 1_000_000) return `$${+(dollars / 1_000_000).toFixed(1)}M`;
+  if (Math.abs(dollars) >= 1_000) return `$${+(dollars / 1_000).toFixed(1)}k`;
+  return `$${+dollars.toFixed(dollars < 10 && dollars % 1 !== 0 ? 2 : 0)}`;
+}
+
+/**
+ * A ledger row's amount (spec §2, §9), from integer cents: the purchase for EARN ('$12.34'),
+ * a minus sign for REDEEM (balance paid out, '−$5.00'), the signed amount for ADJUST
+ * ('+$2.00' / '−$2.00'). The minus is U+2212, as the pages and e2e suite show it.
+ */
+export function amountText(tx: { type: TransactionType; amountCents: number }): string {
+  if (tx.type === 'REDEEM') return `−${formatCents(Math.abs(tx.amountCents))}`;
+  if (tx.type === 'ADJUST') return `${tx.amountCents < 0 ? '−' : '+'}${formatCents(Math.abs(tx.amountCents))}`;
+  return formatCents(tx.amountCents);
+}
+
+/** A ledger row's cashback: '+$0.75' on EARN rows, null otherwise (shown as a dash, spec §2). */
+export function cashbackText(tx: { type: TransactionType; cashbackCents: number }): string | null {
+  return tx.type === 'EARN' ? `+${formatCents(tx.cashbackCents)}` : null;
+}
+
+/** 'Springfield, United States': the city and country an order ships to (either may be missing). */
+export function shipToPlace(order: { shippingAddress: { city?: string | null; country?: string | null } }): string {
+  return [order.shippingAddress.city, order.shippingAddress.country].filter(Boolean).join(', ');
 }

@@ -6,7 +6,7 @@ import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
-import { ROLE_LABELS } from '@/lib/format';
+import { ROLE_LABELS } from '@/lib/labels';
 
 /**
  * The frame of the signed-in areas (spec §2 'Tenant area' and 'Platform area'): a side menu

@@ -4,7 +4,7 @@ import { NavLink, useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge, SubscriptionBadge } from '@/components/ui/badge';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/api/get-tenant';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';

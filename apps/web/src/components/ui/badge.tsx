@@ -1,10 +1,21 @@
 import type { HTMLAttributes } from 'react';
-import type { CardStatus, SubscriptionStatus, Tier } from '@loyalty/contract';
-import { CARD_STATUS_LABELS, TIER_LABELS, subscriptionLabel } from '@/lib/format';
+import type { CardOrderStatus, CardStatus, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
+import {
+  CARD_STATUS_COLORS,
+  CARD_STATUS_LABELS,
+  ORDER_STATUS_COLORS,
+  ORDER_STATUS_LABELS,
+  SUBSCRIPTION_STATUS_COLORS,
+  TIER_COLORS,
+  TIER_LABELS,
+  TRANSACTION_TYPE_COLORS,
+  TRANSACTION_TYPE_LABELS,
+  subscriptionLabel,
+  type BadgeColor,
+} from '@/lib/labels';
 import { cn } from '@/lib/cn';
 
-/** Colour names of {@link Badge}. */
-export type BadgeColor = 'grey' | 'green' | 'red' | 'blue' | 'orange' | 'yellow' | 'purple' | 'indigo';
+export type { BadgeColor } from '@/lib/labels';
 
 const colors: Record<BadgeColor, string> = {
   grey: 'bg-slate-100 text-slate-700 ring-slate-500/20',
@@ -28,18 +39,14 @@ export function Badge({ color = 'grey', className, ...rest }: HTMLAttributes<HTM
   );
 }
 
-const tierColors: Record<Tier, BadgeColor> = { SILVER: 'grey', GOLD: 'yellow', PLATINUM: 'purple' };
-
 /** Tier badge (spec §3): SILVER grey, GOLD yellow, PLATINUM purple, anything else grey. */
 export function TierBadge({ tier }: { tier: Tier }) {
-  return <Badge color={tierColors[tier] ?? 'grey'}>{TIER_LABELS[tier] ?? tier}</Badge>;
+  return <Badge color={TIER_COLORS[tier] ?? 'grey'}>{TIER_LABELS[tier] ?? tier}</Badge>;
 }
-
-const cardStatusColors: Record<CardStatus, BadgeColor> = { ACTIVE: 'green', BLOCKED: 'red', UNASSIGNED: 'grey' };
 
 /** Card status badge (spec §3): ACTIVE green, BLOCKED red, UNASSIGNED grey. */
 export function CardStatusBadge({ status }: { status: CardStatus }) {
-  return <Badge color={cardStatusColors[status] ?? 'grey'}>{CARD_STATUS_LABELS[status] ?? status}</Badge>;
+  return <Badge color={CARD_STATUS_COLORS[status] ?? 'grey'}>{CARD_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
 /**
@@ -48,7 +55,17 @@ export function CardStatusBadge({ status }: { status: CardStatus }) {
  * 'Trial Account' (tenant header, spec §2).
  */
 export function SubscriptionBadge({ status, trialLabel }: { status: SubscriptionStatus | null | undefined; trialLabel?: string }) {
-  const color: BadgeColor = status === 'ACTIVE' ? 'green' : status === 'TRIALING' ? 'blue' : status === 'PAST_DUE' ? 'orange' : 'grey';
+  const color: BadgeColor = status ? SUBSCRIPTION_STATUS_COLORS[status] : 'grey';
   const label = status === 'TRIALING' && trialLabel ? trialLabel : subscriptionLabel(status);
   return <Badge color={color}>{label}</Badge>;
+}
+
+/** Badge of a ledger row type (spec §3): Earn green, Redeem orange, Adjustment purple. */
+export function TransactionTypeBadge({ type }: { type: TransactionType }) {
+  return <Badge color={TRANSACTION_TYPE_COLORS[type] ?? 'grey'}>{TRANSACTION_TYPE_LABELS[type] ?? type}</Badge>;
+}
+
+/** Badge of a card-order status (decisions.md 'Card orders'), coloured by {@link ORDER_STATUS_COLORS}. */
+export function OrderStatusBadge({ status }: { status: CardOrderStatus }) {
+  return <Badge color={ORDER_STATUS_COLORS[status] ?? 'grey'}>{ORDER_STATUS_LABELS[status] ?? status}</Badge>;
 }

@@ -4,7 +4,9 @@ import { cn } from '@/lib/cn';
 
 /**
  * Previous / Next pager with 'Showing x to y of z {noun}' and 'Page p of n', rendered only
- * when there is more than one page. `page` counts from 1 (decisions.md 'API shape').
+ * when there is more than one page (with `always`, whenever there is a row, spec §2
+ * 'Transactions'). `page` counts from 1 (decisions.md 'API shape'); a page past the end shows
+ * as the last one.
  */
 export function Pagination({
   page,
@@ -13,6 +15,7 @@ export function Pagination({
   limit,
   noun,
   onPage,
+  always = false,
   className,
 }: {
   page: number;
@@ -22,25 +25,29 @@ export function Pagination({
   /** What is counted, e.g. 'cards' or 'customers'. */
   noun: string;
   onPage: (page: number) => void;
+  /** Show the pager on a single page too (not when there are no rows). */
+  always?: boolean;
+  /** Spacing and frame of the pager; replaces the default top margin ('mt-4'). */
   className?: string;
 }) {
-  if (pages <= 1) return null;
-  const from = (page - 1) * limit + 1;
-  const to = Math.min(total, page * limit);
+  if (always ? total <= 0 : pages <= 1) return null;
+  const shown = Math.min(page, Math.max(1, pages));
+  const from = (shown - 1) * limit + 1;
+  const to = Math.min(total, shown * limit);
   return (
-    <nav aria-label="Pagination" className={cn('mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row', className)}>
-      <p className="text-sm text-slate-600">
+    <nav aria-label="Pagination" className={cn('flex flex-col items-center justify-between gap-3 sm:flex-row', className ?? 'mt-4')}>
+      <p className="text-sm text-slate-600" data-testid="pagination-summary">
         Showing <span className="font-medium">{from}</span> to <span className="font-medium">{to}</span> of <span className="font-medium">{total}</span> {noun}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <Button variant="outline" size="sm" onClick={() => onPage(shown - 1)} disabled={shown <= 1}>
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
           Previous
         </Button>
         <span className="text-sm text-slate-600">
-          Page {page} of {pages}
+          Page {shown} of {Math.max(1, pages)}
         </span>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        <Button variant="outline" size="sm" onClick={() => onPage(shown + 1)} disabled={shown >= pages}>
           Next
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Button>

@@ -5,7 +5,7 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { AuthLayout } from '@/app/layouts/auth-layout';
+import { AuthLayout } from '../components/auth-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

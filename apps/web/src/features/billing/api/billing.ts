@@ -12,16 +12,17 @@ import type {
 } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { cardsKeys, tenantApi } from '@/features/cards/api/keys';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantApi, tenantKeys } from '@/api/keys';
 
-/** Query keys of the Billing page, all under `['tenants', slug, 'billing']`. */
+/** Query keys of the Billing page, under `tenantKeys.billing` = `['tenants', slug, 'billing']` (but the SetupIntent). */
 export const billingKeys = {
-  all: (slug: string) => ['tenants', slug, 'billing'] as const,
-  plans: (slug: string) => ['tenants', slug, 'billing', 'plans'] as const,
-  usage: (slug: string) => ['tenants', slug, 'billing', 'usage'] as const,
-  paymentMethods: (slug: string) => ['tenants', slug, 'billing', 'payment-methods'] as const,
-  invoices: (slug: string) => ['tenants', slug, 'billing', 'invoices'] as const,
+  all: tenantKeys.billing,
+  plans: (slug: string) => [...tenantKeys.billing(slug), 'plans'] as const,
+  usage: (slug: string) => [...tenantKeys.billing(slug), 'usage'] as const,
+  paymentMethods: (slug: string) => [...tenantKeys.billing(slug), 'payment-methods'] as const,
+  invoices: (slug: string) => [...tenantKeys.billing(slug), 'invoices'] as const,
+  /** Outside the tenant root on purpose: a billing refresh must not ask for a new SetupIntent. */
+  setupIntent: (slug: string) => ['setup-intent', slug] as const,
 };
 
 const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
@@ -33,9 +34,9 @@ const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
 export function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) }),
-    queryClient.invalidateQueries({ queryKey: cardsKeys.trialStatus(slug) }),
-    queryClient.invalidateQueries({ queryKey: cardsKeys.all(slug) }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.trialStatus(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.cards(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) }),
     queryClient.invalidateQueries({ queryKey: billingKeys.all(slug) }),
   ]);
 }
@@ -104,7 +105,7 @@ export function useInvoices(slug: string, enabled: boolean) {
  */
 export function useSetupIntent(slug: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['setup-intent', slug] as const,
+    queryKey: billingKeys.setupIntent(slug),
     queryFn: () => api.post<SetupIntentResponse>(`${billingApi(slug)}/setup-intent`, {}),
     enabled,
     staleTime: Infinity,

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCents } from '@/lib/format';
-import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
+import { useDemoPayments } from '@/api/use-demo-payments';
 import { usePaymentMethods } from '../api/billing';
 import { CardFormDialog } from './card-form-dialog';
 import { PaymentMethodSummary } from './payment-method-row';

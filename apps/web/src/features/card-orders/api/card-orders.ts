@@ -7,6 +7,7 @@ import type {
   CreateCardOrderRequest,
 } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { tenantApi, tenantKeys } from '@/api/keys';
 import { api } from '@/lib/api';
 
 /**
@@ -16,12 +17,12 @@ import { api } from '@/lib/api';
  */
 export const cardOrdersKeys = {
   pricing: ['card-orders', 'pricing'] as const,
-  all: (slug: string) => ['tenants', slug, 'card-orders'] as const,
-  list: (slug: string) => ['tenants', slug, 'card-orders', 'list'] as const,
-  detail: (slug: string, id: string) => ['tenants', slug, 'card-orders', 'detail', id] as const,
+  all: (slug: string) => [...tenantKeys.all(slug), 'card-orders'] as const,
+  list: (slug: string) => [...tenantKeys.all(slug), 'card-orders', 'list'] as const,
+  detail: (slug: string, id: string) => [...tenantKeys.all(slug), 'card-orders', 'detail', id] as const,
 };
 
-const ordersApi = (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`;
+const ordersApi = (slug: string) => `${tenantApi(slug)}/card-orders`;
 
 /**
  * Marks stale what an order change can move: the orders, and (a paid or cancelled PAID order
@@ -30,11 +31,11 @@ const ordersApi = (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`
 export function invalidateCardOrderData(queryClient: QueryClient, slug: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: cardOrdersKeys.all(slug) }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'cards'] }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'tenant'] }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'trial-status'] }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'billing'] }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.cards(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.trialStatus(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) }),
+    queryClient.invalidateQueries({ queryKey: tenantKeys.billing(slug) }),
   ]);
 }
 

@@ -1,11 +1,10 @@
 import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { errorMessage } from '@/lib/api';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCount } from '@/lib/format';
 import { useCancelCardOrder } from '../api/card-orders';
-import { cardTypeName, formatCount } from '../lib/labels';
+import { cardTypeName } from '@/lib/labels';
 
 /**
  * 'Cancel order' confirmation (decisions.md 'Card orders': cancel before shipping). Says what
@@ -31,38 +30,27 @@ export function CancelOrderDialog({
     cancel.reset();
     onClose();
   };
+  const confirm = () =>
+    order &&
+    cancel.mutate(order.id, {
+      onSuccess: (done) => {
+        cancel.reset();
+        onCancelled(done);
+      },
+    });
   return (
-    <Dialog
+    <ConfirmDialog
       open={order !== null}
       onClose={close}
-      dismissible={!cancel.isPending}
-      size="sm"
       title="Cancel this order?"
-      footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={cancel.isPending}>
-            Keep order
-          </Button>
-          <Button
-            variant="danger"
-            loading={cancel.isPending}
-            onClick={() =>
-              order &&
-              cancel.mutate(order.id, {
-                onSuccess: (done) => {
-                  cancel.reset();
-                  onCancelled(done);
-                },
-              })
-            }
-          >
-            Cancel order
-          </Button>
-        </>
-      }
+      destructive
+      pending={cancel.isPending}
+      onConfirm={confirm}
+      cancelLabel="Keep order"
+      confirmLabel="Cancel order"
     >
       {order && (
-        <div className="space-y-3 text-sm text-slate-700">
+        <div className="space-y-3">
           <p>
             {formatCount(order.quantity)} {cardTypeName(order.cardType, pricing).toLowerCase()} cards · {formatCents(order.totalCents)}
           </p>
@@ -77,6 +65,6 @@ export function CancelOrderDialog({
           {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, 'Failed to cancel the order. Please try again.')}</Alert>}
         </div>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

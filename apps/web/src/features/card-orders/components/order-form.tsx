@@ -12,15 +12,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatCents } from '@/lib/format';
-import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
+import { formatCents, formatCount } from '@/lib/format';
+import { useDemoPayments } from '@/api/use-demo-payments';
 import { useOrderAndPay } from '../api/card-orders';
-import { formatCount, tierIndex, tierRange } from '../lib/labels';
+import { tierIndex, tierRange } from '../lib/labels';
 
 type FormInput = z.input<typeof CreateCardOrderRequest>;
 type FormOutput = z.output<typeof CreateCardOrderRequest>;
 
-const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
+/** A field of the shipping address. */
+type AddressField = keyof FormInput['shippingAddress'];
 
 /** The price of an order as typed: unit and total in cents, or null while the quantity is out of bounds. */
 function livePrice(type: CardOrderType, quantity: number, pricing: CardOrderPricingResponse) {
@@ -67,7 +68,7 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
   const quantity = Number(useWatch({ control: form.control, name: 'quantity' }));
   const price = livePrice(cardType, quantity, pricing);
   const kind = pricing.cardTypes.find((t) => t.type === cardType);
-  const addressError = (f: (typeof ADDRESS_FIELDS)[number]) => errors.shippingAddress?.[f]?.message;
+  const addressError = (f: AddressField) => errors.shippingAddress?.[f]?.message;
 
   const submit = form.handleSubmit((body) =>
     orderAndPay.mutate(body, {

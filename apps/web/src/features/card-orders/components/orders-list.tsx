@@ -1,17 +1,14 @@
 import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
 import { CreditCard, Package, X } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
-import { Badge } from '@/components/ui/badge';
+import { OrderStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { formatCents, formatDateTime, formatCount, shipToPlace } from '@/lib/format';
+import { OrderTotal } from '@/components/order-total';
+import { Table, type Column } from '@/components/ui/table';
 import { useCardOrders } from '../api/card-orders';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, cardTypeName, formatCount } from '../lib/labels';
-
-/** Status badge of a card order. */
-export function OrderStatusBadge({ status }: { status: CardOrder['status'] }) {
-  return <Badge color={ORDER_STATUS_COLORS[status] ?? 'grey'}>{ORDER_STATUS_LABELS[status] ?? status}</Badge>;
-}
+import { cardTypeName } from '@/lib/labels';
 
 /** What a row can do: pay a waiting order, cancel a waiting or paid one. */
 export interface OrderActions {
@@ -23,7 +20,6 @@ export interface OrderActions {
 
 const canPay = (o: CardOrder) => o.status === 'PENDING_PAYMENT';
 const canCancel = (o: CardOrder) => o.status === 'PENDING_PAYMENT' || o.status === 'PAID';
-const shipTo = (o: CardOrder) => [o.shippingAddress.city, o.shippingAddress.country].filter(Boolean).join(', ');
 
 function RowActions({ order, actions }: { order: CardOrder; actions: OrderActions }) {
   const label = `${formatCount(order.quantity)} cards ordered ${formatDateTime(order.createdAt)}`;
@@ -41,6 +37,48 @@ function RowActions({ order, actions }: { order: CardOrder; actions: OrderAction
         </Button>
       )}
     </div>
+  );
+}
+
+const columns = (pricing: CardOrderPricingResponse | undefined, actions: OrderActions): Column<CardOrder>[] => [
+  { id: 'date', header: 'Date', className: 'whitespace-nowrap text-slate-700', cell: (o) => formatDateTime(o.createdAt) },
+  { id: 'type', header: 'Type', className: 'text-slate-900', cell: (o) => cardTypeName(o.cardType, pricing) },
+  { id: 'quantity', header: 'Quantity', align: 'right', className: 'tabular-nums text-slate-900', cell: (o) => formatCount(o.quantity) },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (o) => <OrderTotal order={o} />,
+  },
+  { id: 'ship', header: 'Ship to', className: 'max-w-[16rem] truncate text-slate-600', cell: shipToPlace },
+  { id: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+  { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (o) => <RowActions order={o} actions={actions} /> },
+];
+
+/** One order on a phone: quantity × card type, date, status, total, ship-to and the buttons. */
+function OrderCard({ o, pricing, actions }: { o: CardOrder; pricing?: CardOrderPricingResponse; actions: OrderActions }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-medium text-slate-900">
+            <CreditCard aria-hidden="true" className="h-4 w-4 shrink-0 text-indigo-600" />
+            {formatCount(o.quantity)} × {cardTypeName(o.cardType, pricing)}
+          </p>
+          <p className="text-xs text-slate-500">{formatDateTime(o.createdAt)}</p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <div className="flex items-end justify-between gap-3">
+        <div className="text-sm">
+          <span className="font-semibold text-slate-900 tabular-nums">{formatCents(o.totalCents)}</span>
+          <span className="ml-1 text-xs text-slate-500">({formatCents(o.unitPriceCents)} each)</span>
+          {shipToPlace(o) && <p className="text-xs text-slate-500">Ship to {shipToPlace(o)}</p>}
+        </div>
+        <RowActions order={o} actions={actions} />
+      </div>
+    </>
   );
 }
 
@@ -79,83 +117,17 @@ export function OrdersList({ slug, pricing, actions }: { slug: string; pricing?:
       </div>
     );
   } else {
-    const list = orders.data;
     body = (
-      <>
-        <div className="hidden overflow-x-auto md:block">
-          <table className="w-full text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-3">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Type
-                </th>
-                <th scope="col" className="px-3 py-3 text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="px-3 py-3 text-right">
-                  Total
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Ship to
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-3 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.map((o) => (
-                <tr key={o.id} data-testid="order-row" data-order-id={o.id}>
-                  <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDateTime(o.createdAt)}</td>
-                  <td className="px-3 py-3 text-slate-900">{cardTypeName(o.cardType, pricing)}</td>
-                  <td className="px-3 py-3 text-right tabular-nums text-slate-900">{formatCount(o.quantity)}</td>
-                  <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
-                    <span className="font-semibold text-slate-900">{formatCents(o.totalCents)}</span>
-                    <span className="block text-xs text-slate-500">{formatCents(o.unitPriceCents)} each</span>
-                  </td>
-                  <td className="max-w-[16rem] truncate px-3 py-3 text-slate-600">{shipTo(o)}</td>
-                  <td className="px-3 py-3">
-                    <OrderStatusBadge status={o.status} />
-                  </td>
-                  <td className="px-5 py-3">
-                    <RowActions order={o} actions={actions} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul className="divide-y divide-slate-100 md:hidden">
-          {list.map((o) => (
-            <li key={o.id} data-testid="order-item" data-order-id={o.id} className="space-y-2 px-4 py-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="flex items-center gap-1.5 font-medium text-slate-900">
-                    <CreditCard aria-hidden="true" className="h-4 w-4 shrink-0 text-indigo-600" />
-                    {formatCount(o.quantity)} × {cardTypeName(o.cardType, pricing)}
-                  </p>
-                  <p className="text-xs text-slate-500">{formatDateTime(o.createdAt)}</p>
-                </div>
-                <OrderStatusBadge status={o.status} />
-              </div>
-              <div className="flex items-end justify-between gap-3">
-                <div className="text-sm">
-                  <span className="font-semibold text-slate-900 tabular-nums">{formatCents(o.totalCents)}</span>
-                  <span className="ml-1 text-xs text-slate-500">({formatCents(o.unitPriceCents)} each)</span>
-                  {shipTo(o) && <p className="text-xs text-slate-500">Ship to {shipTo(o)}</p>}
-                </div>
-                <RowActions order={o} actions={actions} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </>
+      <Table
+        caption="Your orders"
+        columns={columns(pricing, actions)}
+        rows={orders.data}
+        rowKey={(o) => o.id}
+        rowProps={(o) => ({ 'data-testid': 'order-row', 'data-order-id': o.id, className: 'text-sm' })}
+        renderCard={(o) => <OrderCard o={o} pricing={pricing} actions={actions} />}
+        cardProps={(o) => ({ 'data-testid': 'order-item', 'data-order-id': o.id, className: 'space-y-2 px-4 py-4' })}
+        cellClassName="px-3 py-3 first:pl-5 last:pr-5"
+      />
     );
   }
 

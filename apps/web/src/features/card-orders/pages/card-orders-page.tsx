@@ -10,12 +10,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
+import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { invalidateCardOrderData, useCardOrder, useCardOrderCheckout, useCardOrderPricing } from '../api/card-orders';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { OrderForm } from '../components/order-form';
 import { OrdersList } from '../components/orders-list';
-import { formatCount } from '../lib/labels';
+import { formatCount } from '@/lib/format';
 
 /** The '?paid={id}' and '?canceled={id}' banners of a return from the checkout. */
 function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; paidId: string | null; canceledId: string | null; onDismiss: () => void }) {

@@ -1,7 +1,7 @@
 import type { CardBatchResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantKeys } from '@/api/keys';
 import { invalidateCardData, tenantApi } from './keys';
 
 /** Body of a batch: 1 to 1000 cards (spec §5 'Card batch'), optionally for one store. */

@@ -1,6 +1,8 @@
 import type { CardStatus } from '@loyalty/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantApi, tenantKeys } from '@/api/keys';
+
+export { tenantApi };
 
 /** Filters and page of the card list (spec §2 'Cards Management'). */
 export interface CardListParams {
@@ -15,17 +17,14 @@ export interface CardListParams {
 }
 
 /**
- * Query keys of the cards screen. Everything sits under the tenant's root `['tenants', slug]`;
- * the card keys share `['tenants', slug, 'cards']` with the POS's single-card lookup
+ * Query keys of the cards screen, built on the shared tenant keys (api/keys.ts). The card keys
+ * share `tenantKeys.cards` = `['tenants', slug, 'cards']` with the POS's single-card lookup
  * (features/pos/api/get-card.ts), so invalidating `cardsKeys.all` refreshes both.
  */
 export const cardsKeys = {
-  all: (slug: string) => ['tenants', slug, 'cards'] as const,
-  list: (slug: string, params: CardListParams) => ['tenants', slug, 'cards', 'list', params] as const,
-  stores: (slug: string) => ['tenants', slug, 'stores'] as const,
-  trialStatus: (slug: string) => ['tenants', slug, 'trial-status'] as const,
-  availableCustomers: (slug: string, search: string) => ['tenants', slug, 'customers', 'available', search] as const,
-  customers: (slug: string) => ['tenants', slug, 'customers'] as const,
+  all: tenantKeys.cards,
+  list: (slug: string, params: CardListParams) => [...tenantKeys.cards(slug), 'list', params] as const,
+  availableCustomers: (slug: string, search: string) => [...tenantKeys.customers(slug), 'available', search] as const,
 };
 
 /**
@@ -36,12 +35,7 @@ export const cardsKeys = {
 export function invalidateCardData(queryClient: QueryClient, slug: string, { customers = false } = {}): void {
   void queryClient.invalidateQueries({ queryKey: cardsKeys.all(slug) });
   void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
-  void queryClient.invalidateQueries({ queryKey: cardsKeys.trialStatus(slug) });
-  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
-  if (customers) void queryClient.invalidateQueries({ queryKey: cardsKeys.customers(slug) });
-}
-
-/** `/t/{slug}` prefix of the tenant's API paths. */
-export function tenantApi(slug: string): string {
-  return `/t/${encodeURIComponent(slug)}`;
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.trialStatus(slug) });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
+  if (customers) void queryClient.invalidateQueries({ queryKey: tenantKeys.customers(slug) });
 }

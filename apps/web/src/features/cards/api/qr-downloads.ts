@@ -1,5 +1,6 @@
 import type { QrBulkRequest, QrFormat, QrPrintRequest } from '@loyalty/contract';
 import { API_BASE, requestFile } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 import { tenantApi } from './keys';
 
 /** Size in pixels of the QR images on the card grid (spec: the grid shows each card's QR). */
@@ -13,23 +14,6 @@ export const DEFAULT_QR_SIZE = 300;
  */
 export function qrImageUrl(slug: string, cardUid: string, { format = 'png', size = GRID_QR_SIZE }: { format?: QrFormat; size?: number } = {}): string {
   return `${API_BASE}${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/qr/download?${new URLSearchParams({ format, size: String(size) })}`;
-}
-
-/**
- * Saves a Blob as a file: an object URL clicked through a temporary <a download>. The URL is
- * revoked a little later (revoking at once can cancel the download in some browsers).
- */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

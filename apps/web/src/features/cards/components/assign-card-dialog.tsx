@@ -1,23 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NewCustomerInput, type CardActivateRequest, type CardResponse } from '@loyalty/contract';
-import { Search, UserRound } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { errorMessage, isApiError } from '@/lib/api';
+import { errorMessage, fieldIssues, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-import { cn } from '@/lib/cn';
 import { useActivateCard } from '../api/activate-card';
-import { useAvailableCustomers } from '../api/get-available-customers';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useStoreOptions } from '../hooks/use-store-options';
+import { ExistingCustomerPicker } from './existing-customer-picker';
 import { StoreSelect } from './store-select';
 
 type Mode = 'existing' | 'new';
@@ -55,7 +51,8 @@ type AssignFormValues = z.infer<typeof AssignSchema>;
  * 'Assign Card' modal (spec §2, §4 'Card', §5 'Assign card'): activates an UNASSIGNED card for a
  * store and a customer, either an existing one without cards (searchable, debounced 300 ms) or a
  * new one created with it. Success: 'Card assigned successfully', close (the form resets as it
- * unmounts); failure: the server message, else 'Failed to assign card'.
+ * unmounts); failure: the server message, else 'Failed to assign card', in an alert at the top of
+ * the dialog, and the server's field messages (400 details, a duplicate e-mail) on their fields.
  */
 export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const activate = useActivateCard(slug);
@@ -138,23 +135,21 @@ function AssignCardForm({
         toast.success('Card assigned successfully');
         onDone();
       },
-      onError: (err) => toast.error(errorMessage(err, 'Failed to assign card')),
+      onError: (err) => {
+        const message = errorMessage(err, 'Failed to assign card');
+        const marked = assignFieldErrors(err, v.mode);
+        for (const { field, message: text } of marked) form.setError(field, { type: 'server', message: text });
+        if (marked.length === 0 && isApiError(err, 409) && /e-?mail/i.test(message) && v.mode === 'new') form.setError('email', { type: 'server', message });
+        form.setError('root.server', { message });
+      },
     });
   });
 
-  const newCustomerFields = (
-    <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
-      </div>
-      <Input label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-      <Input label="Phone (optional)" type="tel" autoComplete="off" error={errors.phone?.message} {...form.register('phone')} />
-    </div>
-  );
+  const newCustomerFields = <NewCustomerFields register={form.register} errors={errors} />;
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
+      {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
       <StoreSelect stores={storeOptions.activeStores} pending={storeOptions.isPending} loadError={storeOptions.error} error={errors.storeId?.message} register={form.register('storeId')} />
 
       {canPickExisting ? (
@@ -192,100 +187,28 @@ function AssignCardForm({
   );
 }
 
-/**
- * Searchable list of the customers without cards (GET /customers/available, search debounced
- * 300 ms). A radio group: exactly one customer is chosen.
- */
-function ExistingCustomerPicker({
-  slug,
-  value,
-  onChange,
-  error,
-  onCreateNew,
-}: {
-  slug: string;
-  value: string;
-  onChange: (id: string) => void;
-  error?: string;
-  onCreateNew: () => void;
-}) {
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search, 300);
-  const customers = useAvailableCustomers(slug, term);
-  const list = customers.data?.customers ?? [];
-  const groupId = useId();
-
+/** The new customer's fields (spec §5 'Assign card': first and last name required, e-mail and phone optional). */
+function NewCustomerFields({ register, errors }: { register: UseFormRegister<AssignFormValues>; errors: FieldErrors<AssignFormValues> }) {
   return (
-    <div className="space-y-3">
-      <Input
-        label="Search customers"
-        hideLabel
-        type="search"
-        placeholder="Search by name, email or phone"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        leading={<Search aria-hidden="true" className="h-4 w-4" />}
-        autoComplete="off"
-      />
-      <div
-        role="radiogroup"
-        aria-label="Customers without a card"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${groupId}-error` : undefined}
-        aria-busy={customers.isFetching || undefined}
-        className={cn('max-h-64 overflow-y-auto rounded-lg border', error ? 'border-red-400' : 'border-slate-200')}
-      >
-        {customers.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-8 text-sm text-slate-500">
-            <Spinner label="Loading customers" />
-            Loading customers…
-          </div>
-        ) : customers.isError ? (
-          <div className="space-y-2 p-3 text-center">
-            <Alert tone="error">
-              {isApiError(customers.error, 403) ? 'Only a store admin can choose existing customers.' : errorMessage(customers.error, 'Failed to load customers')}
-            </Alert>
-            <button type="button" onClick={onCreateNew} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
-              Create a new customer instead
-            </button>
-          </div>
-        ) : list.length === 0 ? (
-          <div className="px-4 py-8 text-center text-sm text-slate-500">
-            <p>{term ? `No customers without a card match "${term}".` : 'Every customer already has a card.'}</p>
-            <button type="button" onClick={onCreateNew} className="mt-2 font-medium text-indigo-600 hover:text-indigo-500">
-              Create a new customer instead
-            </button>
-          </div>
-        ) : (
-          <ul className={cn('divide-y divide-slate-100', customers.isPlaceholderData && 'opacity-60')}>
-            {list.map((c) => {
-              const checked = c.id === value;
-              const contact = [c.email, c.phone].filter(Boolean).join(' · ');
-              return (
-                <li key={c.id}>
-                  <label className={cn('flex cursor-pointer items-center gap-3 px-3 py-2.5 hover:bg-slate-50', checked && 'bg-indigo-50 hover:bg-indigo-50')}>
-                    <input type="radio" name={`${groupId}-customer`} value={c.id} checked={checked} onChange={() => onChange(c.id)} className="h-4 w-4 accent-indigo-600" />
-                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                      <UserRound aria-hidden="true" className="h-4 w-4" />
-                    </span>
-                    <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-slate-900">
-                        {c.firstName} {c.lastName}
-                      </span>
-                      {contact && <span className={cn('block truncate text-xs', checked ? 'text-slate-600' : 'text-slate-500')}>{contact}</span>}
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
+        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
       </div>
-      {error && (
-        <p id={`${groupId}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <Input label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <Input label="Phone (optional)" type="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
     </div>
   );
+}
+
+/**
+ * The server's field messages of a refused assignment (`details`: `body.storeId`,
+ * `body.customerId`, `body.customer.<field>` or `body.<field>` for the new customer's fields),
+ * as the form's field names; the customer fields only in `mode` 'new', the picker's in 'existing'.
+ */
+function assignFieldErrors(error: unknown, mode: Mode): Array<{ field: Exclude<keyof AssignFormValues, 'mode'>; message: string }> {
+  const forMode: Record<Mode, readonly string[]> = { existing: ['storeId', 'customerId'], new: ['storeId', 'firstName', 'lastName', 'email', 'phone'] };
+  return fieldIssues(error)
+    .map((issue) => ({ field: issue.field.replace(/^customer\./, ''), message: issue.message }))
+    .filter((issue): issue is { field: Exclude<keyof AssignFormValues, 'mode'>; message: string } => forMode[mode].includes(issue.field));
 }

@@ -3,6 +3,7 @@ import { Ban, Download, Eye, Store, UserPlus, CheckCircle2 } from 'lucide-react'
 import { CardStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
 import { GRID_QR_SIZE } from '../api/qr-downloads';
@@ -95,17 +96,18 @@ export function CardTile({
       {/* Two groups that wrap as units: the file/view actions left, the status actions right. */}
       <div className="flex flex-wrap items-center justify-between gap-1.5 border-t border-slate-100 px-3 py-2.5">
         <div className="flex shrink-0 items-center gap-1.5">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="px-2"
-            onClick={() => actions.onDownload(card)}
-            loading={downloadPending}
-            aria-label={`Download QR code of card ${card.cardUid} (PNG)`}
-            title="Download QR code (PNG)"
-          >
-            {!downloadPending && <Download aria-hidden="true" className="h-4 w-4" />}
-          </Button>
+          <Tooltip content="Download QR code (PNG)">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2"
+              onClick={() => actions.onDownload(card)}
+              loading={downloadPending}
+              aria-label={`Download QR code of card ${card.cardUid} (PNG)`}
+            >
+              {!downloadPending && <Download aria-hidden="true" className="h-4 w-4" />}
+            </Button>
+          </Tooltip>
           <Button variant="outline" size="sm" onClick={() => actions.onView(card)}>
             <Eye aria-hidden="true" className="h-4 w-4" />
             View

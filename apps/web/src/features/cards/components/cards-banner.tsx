@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ProgressBar, type ProgressTone } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/api/get-tenant';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
-import { useTrialStatus } from '../api/get-trial-status';
+import { useTrialStatus } from '@/api/get-trial-status';
 import { cardAllowance, type CardAllowance } from '../lib/allowance';
 
 const boxes: Record<CardAllowance['level'], string> = {

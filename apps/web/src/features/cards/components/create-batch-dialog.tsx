@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/api/get-tenant';
 import { batchErrorFeedback, batchSuccessMessage, useCreateBatch } from '../api/create-batch';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';

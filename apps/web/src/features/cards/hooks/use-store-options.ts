@@ -1,6 +1,6 @@
 import { useAuthStore } from '@/lib/auth-store';
 import { isApiError } from '@/lib/api';
-import { useStores } from '../api/get-stores';
+import { useStores } from '@/api/get-stores';
 
 /** A store as the card forms need it. */
 export interface StoreOption {

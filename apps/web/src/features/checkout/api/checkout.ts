@@ -1,14 +1,14 @@
 import type { CheckoutView } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantApi, tenantKeys } from '@/api/keys';
 
 /** Query keys of the Demo checkout page, under the tenant's root `['tenants', slug]`. */
 export const checkoutKeys = {
-  detail: (slug: string, id: string) => ['tenants', slug, 'checkout', id] as const,
+  detail: (slug: string, id: string) => [...tenantKeys.all(slug), 'checkout', id] as const,
 };
 
-const checkoutApi = (slug: string, id: string) => `/t/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(id)}`;
+const checkoutApi = (slug: string, id: string) => `${tenantApi(slug)}/checkout/${encodeURIComponent(id)}`;
 
 /**
  * GET /api/t/{slug}/checkout/{id} → CheckoutView (decisions.md 'Payments': the Demo provider's

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { CheckoutKind } from '@loyalty/contract';
 import { AlertCircle, CheckCircle2, Lock, RotateCw, XCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -11,11 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api';
 import { formatCents, formatDateTime } from '@/lib/format';
-import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
+import { CHECKOUT_KIND_LABELS } from '@/lib/labels';
+import { useDemoPayments } from '@/api/use-demo-payments';
 import { useCheckout, useCheckoutAction } from '../api/checkout';
-import { isExternalUrl, useGoToUrl } from '../lib/use-go-to-url';
+import { isExternalUrl, useGoToUrl } from '@/hooks/use-go-to-url';
 
-const KIND_LABELS: Record<CheckoutKind, string> = { ADD_FUNDS: 'Add funds to a card', CARD_ORDER: 'Printed card order' };
 
 const linkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -158,7 +157,7 @@ export function CheckoutPage() {
   return (
     <Frame>
       <div className="border-b border-slate-100 px-6 py-5">
-        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{KIND_LABELS[view.kind] ?? 'Payment'}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{CHECKOUT_KIND_LABELS[view.kind] ?? 'Payment'}</p>
         <h1 className="mt-1 text-base font-semibold text-slate-900" data-testid="checkout-description">
           {view.description}
         </h1>

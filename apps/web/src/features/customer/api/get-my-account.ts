@@ -1,10 +1,11 @@
 import type { MyAccountResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { tenantApi, tenantKeys } from '@/api/keys';
 import { api, isApiError } from '@/lib/api';
 
 /** Query keys of the customer's own account, under the tenant's root `['tenants', slug]`. */
 export const myAccountKeys = {
-  me: (slug: string) => ['tenants', slug, 'me'] as const,
+  me: (slug: string) => [...tenantKeys.all(slug), 'me'] as const,
 };
 
 /**
@@ -19,7 +20,7 @@ export const myAccountKeys = {
  *   401 signed out, 403 not a customer, 404 unknown tenant.
  */
 export function getMyAccount(slug: string, options?: { signal?: AbortSignal }): Promise<MyAccountResponse> {
-  return api.get<MyAccountResponse>(`/t/${encodeURIComponent(slug)}/me`, options);
+  return api.get<MyAccountResponse>(`${tenantApi(slug)}/me`, options);
 }
 
 /** Query options of {@link getMyAccount}. */

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
@@ -10,7 +11,6 @@ import { useMyAccount } from '../api/get-my-account';
 import { MyCards } from '../components/my-cards';
 import { MyTransactions } from '../components/my-transactions';
 import { ProfileCard } from '../components/profile-card';
-import { StatCard } from '../components/stat-card';
 
 /**
  * Customer dashboard /t/{slug}/customer (spec §2 'Customer dashboard', §9; customer role):
@@ -52,12 +52,12 @@ export function CustomerPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={`Welcome back, ${firstName}!`} subtitle={tenant ? `Your loyalty account at ${tenant.name}` : 'Your loyalty account'} />
-      <dl className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Total Balance" value={formatCents(stats.totalBalanceCents)} icon={<Wallet className="h-5 w-5" />} tone="indigo" />
-        <StatCard label="Total Earned" value={formatCents(stats.totalEarnedCents)} icon={<TrendingUp className="h-5 w-5" />} tone="emerald" />
-        <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={<Gift className="h-5 w-5" />} tone="orange" />
-        <StatCard label="Active Cards" value={String(stats.activeCards)} icon={<CreditCard className="h-5 w-5" />} tone="sky" />
-      </dl>
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatCard label="Total Balance" value={formatCents(stats.totalBalanceCents)} icon={Wallet} tone="indigo" />
+        <StatCard label="Total Earned" value={formatCents(stats.totalEarnedCents)} icon={TrendingUp} tone="emerald" />
+        <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={Gift} tone="orange" />
+        <StatCard label="Active Cards" value={String(stats.activeCards)} icon={CreditCard} tone="sky" />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-1">
           <ProfileCard customer={customer} />

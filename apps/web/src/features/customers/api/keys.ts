@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { tenantApi, tenantKeys } from '@/api/keys';
 
 /** Search text and page of the customer list (spec §2 'Customers'). */
 export interface CustomerListParams {
@@ -17,10 +18,10 @@ export interface CustomerListParams {
  * "customers without a card" list (also under that root) refreshes after a change here.
  */
 export const customersKeys = {
-  all: (slug: string) => ['tenants', slug, 'customers'] as const,
-  lists: (slug: string) => ['tenants', slug, 'customers', 'list'] as const,
-  list: (slug: string, params: CustomerListParams) => ['tenants', slug, 'customers', 'list', params] as const,
-  detail: (slug: string, id: string) => ['tenants', slug, 'customers', 'detail', id] as const,
+  all: tenantKeys.customers,
+  lists: (slug: string) => [...tenantKeys.customers(slug), 'list'] as const,
+  list: (slug: string, params: CustomerListParams) => [...tenantKeys.customers(slug), 'list', params] as const,
+  detail: (slug: string, id: string) => [...tenantKeys.customers(slug), 'detail', id] as const,
 };
 
 /**
@@ -30,11 +31,11 @@ export const customersKeys = {
  */
 export function invalidateCustomerData(queryClient: QueryClient, slug: string): void {
   void queryClient.invalidateQueries({ queryKey: customersKeys.all(slug) });
-  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
-  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'cards'] });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.cards(slug) });
 }
 
 /** `/t/{slug}/customers` prefix of the customer API paths. */
 export function customersApi(slug: string): string {
-  return `/t/${encodeURIComponent(slug)}/customers`;
+  return `${tenantApi(slug)}/customers`;
 }

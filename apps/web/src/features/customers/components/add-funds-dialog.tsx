@@ -11,9 +11,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { dollarsToCents, formatCents } from '@/lib/format';
-import { useGoToUrl } from '@/features/checkout/lib/use-go-to-url';
-import { useIdempotencyKey } from '@/features/pos/hooks/use-idempotency-key';
-import { useDemoPayments } from '@/features/tenant/hooks/use-demo-payments';
+import { useGoToUrl } from '@/hooks/use-go-to-url';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { useDemoPayments } from '@/api/use-demo-payments';
 import { useAddFunds } from '../api/add-funds';
 
 /**

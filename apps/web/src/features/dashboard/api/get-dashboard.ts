@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { tenantApi, tenantKeys } from '@/api/keys';
 import { api } from '@/lib/api';
 
 /**
@@ -7,7 +8,7 @@ import { api } from '@/lib/api';
  * invalidate `['tenants', slug, 'dashboard']`, so the tiles refresh after a movement.
  */
 export const dashboardKeys = {
-  dashboard: (slug: string) => ['tenants', slug, 'dashboard'] as const,
+  dashboard: tenantKeys.dashboard,
 };
 
 /**
@@ -21,7 +22,7 @@ export const dashboardKeys = {
  * @throws {ApiError} 401 signed out, 403 role not allowed (customer), 404 unknown tenant.
  */
 export function getDashboard(slug: string, options?: { signal?: AbortSignal }): Promise<DashboardResponse> {
-  return api.get<DashboardResponse>(`/t/${encodeURIComponent(slug)}/reports/dashboard`, options);
+  return api.get<DashboardResponse>(`${tenantApi(slug)}/reports/dashboard`, options);
 }
 
 /** Query options of {@link getDashboard}; fresh for 30 s. */

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Sparkles, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/api/get-tenant';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { statusBannerModel, type StatusBannerModel } from '../lib/status-banner';

@@ -21,3 +21,11 @@ export function trendView(trend: Trend | undefined): TrendView {
   if (pct < 0) return { text: `−${abs}% from last month`, tone: 'down' };
   return { text: '0.0% from last month', tone: 'flat' };
 }
+
+/**
+ * A tile's trend for `StatCard` (components/ui/stat-card): {@link trendView}'s text and tone, and a tooltip with
+ * both months' figures rendered by `format` (counts, or `formatCents` for money in cents).
+ */
+export function tileTrend(trend: Trend | undefined, format: (n: number) => string): TrendView & { title?: string } {
+  return { ...trendView(trend), title: trend ? `This month: ${format(trend.thisMonth)} · last month: ${format(trend.lastMonth)}` : undefined };
+}

@@ -5,11 +5,12 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { RecentTransactions } from '../components/recent-transactions';
-import { StatTile } from '../components/stat-tile';
+import { tileTrend } from '../lib/trend';
 import { SubscriptionBanner } from '../components/subscription-banner';
 import { SubscriptionStatusBanner } from '../components/subscription-status-banner';
 
@@ -50,20 +51,19 @@ export function DashboardPage() {
     body = (
       <>
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-          <StatTile label="Total Customers" value={count(stats.totalCustomers)} trend={trends.totalCustomers} icon={Users} accent="bg-blue-50 text-blue-600" format={count} />
-          <StatTile
+          <StatCard label="Total Customers" value={count(stats.totalCustomers)} trend={tileTrend(trends.totalCustomers, count)} icon={Users} tone="blue" />
+          <StatCard
             label="Active Cards"
             value={count(stats.totalCards)}
-            detail={`${count(stats.activeCards)} active`}
-            trend={trends.totalCards}
+            hint={`${count(stats.activeCards)} active`}
+            trend={tileTrend(trends.totalCards, count)}
             icon={CreditCard}
-            accent="bg-indigo-50 text-indigo-600"
-            format={count}
+            tone="indigo"
           />
-          <StatTile label="Total Transactions" value={count(stats.totalTransactions)} trend={trends.totalTransactions} icon={Receipt} accent="bg-violet-50 text-violet-600" format={count} />
-          <StatTile label="Cashback Issued" value={formatCents(stats.totalCashbackIssued)} trend={trends.totalCashbackIssued} icon={HandCoins} accent="bg-emerald-50 text-emerald-600" format={formatCents} />
-          <StatTile label="Cashback Redeemed" value={formatCents(stats.totalCashbackRedeemed)} trend={trends.totalCashbackRedeemed} icon={Wallet} accent="bg-orange-50 text-orange-600" format={formatCents} />
-          <StatTile label="Active Offers" value={count(stats.activeOffers)} trend={trends.activeOffers} icon={Gift} accent="bg-pink-50 text-pink-600" format={count} />
+          <StatCard label="Total Transactions" value={count(stats.totalTransactions)} trend={tileTrend(trends.totalTransactions, count)} icon={Receipt} tone="violet" />
+          <StatCard label="Cashback Issued" value={formatCents(stats.totalCashbackIssued)} trend={tileTrend(trends.totalCashbackIssued, formatCents)} icon={HandCoins} tone="emerald" />
+          <StatCard label="Cashback Redeemed" value={formatCents(stats.totalCashbackRedeemed)} trend={tileTrend(trends.totalCashbackRedeemed, formatCents)} icon={Wallet} tone="orange" />
+          <StatCard label="Active Offers" value={count(stats.activeOffers)} trend={tileTrend(trends.activeOffers, count)} icon={Gift} tone="pink" />
         </div>
         {dashboard.isError && (
           <Alert tone="warning" className="mb-4">

@@ -1,5 +1,6 @@
 import type { CreateTenantRequest, DeleteTenantRequest, PlatformTenant, TenantListResponse, UpdateTenantRequest } from '@loyalty/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { tenantKeys } from '@/api/keys';
 import { api, request } from '@/lib/api';
 import { PLATFORM_API, platformKeys, type TenantListParams } from './keys';
 
@@ -10,7 +11,7 @@ import { PLATFORM_API, platformKeys, type TenantListParams } from './keys';
  */
 function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
   void queryClient.invalidateQueries({ queryKey: platformKeys.all });
-  if (slug) void queryClient.invalidateQueries({ queryKey: ['tenants', slug] });
+  if (slug) void queryClient.invalidateQueries({ queryKey: tenantKeys.all(slug) });
 }
 
 /**
@@ -112,7 +113,7 @@ export function useDeletePlatformTenant() {
   return useMutation({
     mutationFn: ({ id, slug }: { id: string; slug: string }) => deletePlatformTenant(id, { confirmSlug: slug }),
     onSuccess: (_, { slug }) => {
-      queryClient.removeQueries({ queryKey: ['tenants', slug] });
+      queryClient.removeQueries({ queryKey: tenantKeys.all(slug) });
       invalidateTenantData(queryClient);
     },
   });

@@ -5,11 +5,11 @@ import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/format';
 import { ANALYTICS_LOAD_FAILED, usePlatformAnalytics } from '../api/analytics';
 import { CountBarChart, MoneyAreaChart, STATUS_COLORS, STATUS_NAMES, StatusBarChart, monthLabel } from '../components/analytics/charts';
-import { StatTile } from '../components/analytics/stat-tile';
 
 /** A growth percentage: '+15.2%', '−3.0%', '0.0%'; null (nothing to compare with) → '—'. */
 function growthText(growth: number | null): string {
@@ -54,18 +54,18 @@ function AnalyticsBody({ data: a }: { data: PlatformAnalytics }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatTile label="Revenue This Month" value={formatCents(revenueThisMonth)} icon={<DollarSign className="h-5 w-5" />} tone="green" hint={`${formatCents(revenueYear)} in 12 months`} />
-        <StatTile label="New Tenants This Month" value={newThisMonth.toLocaleString('en-US')} icon={<UserPlus className="h-5 w-5" />} tone="blue" />
-        <StatTile
+        <StatCard label="Revenue This Month" value={formatCents(revenueThisMonth)} icon={DollarSign} tone="emerald" hint={`${formatCents(revenueYear)} in 12 months`} />
+        <StatCard label="New Tenants This Month" value={newThisMonth.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
+        <StatCard
           label="Monthly Growth"
           value={growthText(a.monthlyGrowth)}
-          icon={<TrendingUp className="h-5 w-5" />}
+          icon={TrendingUp}
           hint={a.monthlyGrowth === null ? 'No new tenants last month to compare with' : 'New tenants against last month'}
         />
-        <StatTile
+        <StatCard
           label="Tenants"
           value={totalTenants.toLocaleString('en-US')}
-          icon={<Building2 className="h-5 w-5" />}
+          icon={Building2}
           tone="amber"
           hint={
             <span className="flex flex-wrap gap-x-2">

@@ -1,18 +1,57 @@
 import { useEffect } from 'react';
-import { Building2, CalendarDays, CheckCircle2, DollarSign, Store, Users } from 'lucide-react';
+import type { PlatformStats } from '@loyalty/contract';
+import { Building2, CalendarDays, CheckCircle2, DollarSign, Store, Users, type LucideIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { LoadError } from '@/components/ui/load-error';
+import { StatCard, type StatTone } from '@/components/ui/stat-card';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
 import { usePlatformStats } from '../api/stats';
-import { PlatformStatCard, PlatformStatsSkeleton } from '../components/dashboard/platform-stat-card';
+import { platformTrendView } from '../components/dashboard/trend';
 import { QuickActions } from '../components/dashboard/quick-actions';
 import { RecentActivity } from '../components/dashboard/recent-activity';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const LAST_30 = 'vs previous 30 days';
 const LAST_MONTH = 'vs last month';
+
+type Stats = PlatformStats;
+type Figure = { label: string; icon: LucideIcon; tone: StatTone; period: string; value: (s: Stats) => string; trend: (s: Stats) => number | null };
+
+/** The six figures, in the spec's order: label, icon, what the trend compares with, value and trend. */
+const FIGURES: readonly Figure[] = [
+  { label: 'Total Tenants', icon: Building2, tone: 'indigo', period: LAST_30, value: (s) => count(s.totalTenants), trend: (s) => s.trends.totalTenants },
+  { label: 'Active Tenants', icon: CheckCircle2, tone: 'emerald', period: LAST_30, value: (s) => count(s.activeTenants), trend: (s) => s.trends.activeTenants },
+  { label: 'Total Customers', icon: Users, tone: 'blue', period: LAST_30, value: (s) => count(s.totalCustomers), trend: (s) => s.trends.totalCustomers },
+  { label: 'Total Revenue', icon: DollarSign, tone: 'violet', period: LAST_MONTH, value: (s) => formatCents(s.totalRevenue), trend: (s) => s.trends.totalRevenue },
+  { label: 'Monthly Revenue', icon: CalendarDays, tone: 'orange', period: LAST_MONTH, value: (s) => formatCents(s.monthlyRevenue), trend: (s) => s.trends.monthlyRevenue },
+  { label: 'Total Stores', icon: Store, tone: 'pink', period: LAST_30, value: (s) => count(s.totalStores), trend: (s) => s.trends.totalStores },
+];
+
+/** The grid of the six cards; grey placeholders (and a 'Loading platform statistics' status) while `data` is missing. */
+function Figures({ data }: { data: Stats | undefined }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
+      {!data && (
+        <span className="sr-only" role="status">
+          Loading platform statistics
+        </span>
+      )}
+      {FIGURES.map((f) => (
+        <StatCard
+          key={f.label}
+          label={f.label}
+          icon={f.icon}
+          tone={f.tone}
+          loading={!data}
+          value={data && f.value(data)}
+          trend={data && platformTrendView(f.trend(data), f.period)}
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * /platform/dashboard (spec §2 'Platform area', §3 'Platform stats'; platform_admin): six stat
@@ -32,21 +71,13 @@ export function PlatformDashboardPage() {
 
   let figures;
   if (stats.isPending) {
-    figures = <PlatformStatsSkeleton />;
+    figures = <Figures data={undefined} />;
   } else if (!data) {
     figures = <LoadError title="Failed to load platform statistics" query={stats} fallback="Please try again." />;
   } else {
-    const t = data.trends;
     figures = (
       <>
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-          <PlatformStatCard label="Total Tenants" value={count(data.totalTenants)} trend={t.totalTenants} period={LAST_30} icon={Building2} accent="bg-indigo-50 text-indigo-600" />
-          <PlatformStatCard label="Active Tenants" value={count(data.activeTenants)} trend={t.activeTenants} period={LAST_30} icon={CheckCircle2} accent="bg-emerald-50 text-emerald-600" />
-          <PlatformStatCard label="Total Customers" value={count(data.totalCustomers)} trend={t.totalCustomers} period={LAST_30} icon={Users} accent="bg-blue-50 text-blue-600" />
-          <PlatformStatCard label="Total Revenue" value={formatCents(data.totalRevenue)} trend={t.totalRevenue} period={LAST_MONTH} icon={DollarSign} accent="bg-violet-50 text-violet-600" />
-          <PlatformStatCard label="Monthly Revenue" value={formatCents(data.monthlyRevenue)} trend={t.monthlyRevenue} period={LAST_MONTH} icon={CalendarDays} accent="bg-orange-50 text-orange-600" />
-          <PlatformStatCard label="Total Stores" value={count(data.totalStores)} trend={t.totalStores} period={LAST_30} icon={Store} accent="bg-pink-50 text-pink-600" />
-        </div>
+        <Figures data={data} />
         {stats.isError && (
           <Alert tone="warning" className="mt-4">
             The figures could not be refreshed; showing the last ones loaded.

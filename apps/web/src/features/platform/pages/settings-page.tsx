@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
-import { saveErrorMessage, serverFieldErrors } from '@/features/staff/lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { usePlatformSettings, useSavePlatformSettings } from '../api/settings';
 import { SAVED_MS, SERVER_FIELDS, SettingsFormSchema, type SettingsFormValues, type SettingsSection } from '../components/settings/settings-form';
 import { EmailSection, PlatformSection, SecuritySection } from '../components/settings/settings-sections';

@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { formatCents } from '@/lib/format';
 import { ANALYTICS_LOAD_FAILED, DEFAULT_TIMEFRAME, TIMEFRAMES, useSubscriptionAnalytics } from '../api/analytics';
 import { MoneyBarChart, dayLabel } from '../components/analytics/charts';
-import { StatTile } from '../components/analytics/stat-tile';
 import { EventsTab, OverviewTab, PaymentsTab } from '../components/analytics/subscription-tabs';
 
 type TabValue = 'overview' | 'payments' | 'events';
@@ -73,10 +73,10 @@ export function SubscriptionsPage() {
       <div className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'} aria-busy={analytics.isPlaceholderData || undefined}>
         {analytics.isError && <LoadError compact title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatTile label="Total Revenue" value={formatCents(data.totalRevenue)} icon={<DollarSign className="h-5 w-5" />} tone="green" />
-          <StatTile label="New Subscriptions" value={data.totalSubscriptions.toLocaleString('en-US')} icon={<UserPlus className="h-5 w-5" />} tone="blue" />
-          <StatTile label="Active Subscriptions" value={data.activeSubscriptions.toLocaleString('en-US')} icon={<CheckCircle2 className="h-5 w-5" />} />
-          <StatTile label="Avg. Revenue/Day" value={formatCents(averagePerDay(data.revenueByDay))} icon={<CalendarDays className="h-5 w-5" />} tone="amber" />
+          <StatCard label="Total Revenue" value={formatCents(data.totalRevenue)} icon={DollarSign} tone="emerald" />
+          <StatCard label="New Subscriptions" value={data.totalSubscriptions.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
+          <StatCard label="Active Subscriptions" value={data.activeSubscriptions.toLocaleString('en-US')} icon={CheckCircle2} />
+          <StatCard label="Avg. Revenue/Day" value={formatCents(averagePerDay(data.revenueByDay))} icon={CalendarDays} tone="amber" />
         </div>
         <Card>
           <CardHeader>

@@ -1,7 +1,7 @@
 import type { CardResponse, EarnRequest, EarnResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantKeys } from '@/api/keys';
 import { cardKeys } from './get-card';
 
 /** Arguments of {@link earn}: the body plus the idempotency key of this submission. */
@@ -44,8 +44,8 @@ export function useEarn(slug: string) {
             }
           : card,
       );
-      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'transactions'] });
-      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.transactions(slug) });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
     },
     onError: (error) => {
       if ((error as { code?: string }).code === 'SUBSCRIPTION_REQUIRED') void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });

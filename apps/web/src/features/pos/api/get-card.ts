@@ -1,11 +1,12 @@
 import type { CardResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { tenantApi, tenantKeys } from '@/api/keys';
 import { api } from '@/lib/api';
 
 /** Query keys of cards: ['tenants', slug, 'cards', cardUid]. */
 export const cardKeys = {
-  all: (slug: string) => ['tenants', slug, 'cards'] as const,
-  card: (slug: string, cardUid: string) => ['tenants', slug, 'cards', cardUid] as const,
+  all: tenantKeys.cards,
+  card: (slug: string, cardUid: string) => [...tenantKeys.cards(slug), cardUid] as const,
 };
 
 /**
@@ -16,7 +17,7 @@ export const cardKeys = {
  * @throws {ApiError} 404 'Card not found' (also for another tenant's card), 401, 403.
  */
 export function getCard(slug: string, cardUid: string, options?: { signal?: AbortSignal }): Promise<CardResponse> {
-  return api.get<CardResponse>(`/t/${encodeURIComponent(slug)}/cards/${encodeURIComponent(cardUid)}`, options);
+  return api.get<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}`, options);
 }
 
 /** Query options of {@link getCard}: no retry (a 404 is an answer, not a glitch). */

@@ -1,7 +1,7 @@
 import type { CardResponse, RedeemRequest, RedeemResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantKeys } from '@/api/keys';
 import { cardKeys } from './get-card';
 
 /** Arguments of {@link redeem}: the body plus the idempotency key of this submission. */
@@ -35,8 +35,8 @@ export function useRedeem(slug: string) {
     mutationFn: (vars: RedeemVariables) => redeem(slug, vars),
     onSuccess: (data, { body }) => {
       queryClient.setQueryData<CardResponse>(cardKeys.card(slug, body.cardUid), (card) => (card ? { ...card, balanceCents: data.newBalance } : card));
-      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'transactions'] });
-      void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.transactions(slug) });
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
     },
     onError: (error) => {
       if ((error as { code?: string }).code === 'SUBSCRIPTION_REQUIRED') void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });

@@ -23,21 +23,63 @@ function renderEarn({ canTransact = true, storeId = STORE_ID as string | null } 
 }
 
 describe('POS earn form: what the cashier is told (spec §5 POS)', () => {
-  it('keeps Process Earn disabled, and sends nothing on Enter, until an amount above $0 is typed', async () => {
+  it('explains a bad amount under the field when Process Earn is pressed (the button stays enabled), and sends nothing', async () => {
     const server = stubFetch();
     const { user, amount, submit } = renderEarn();
-    expect(submit).toBeDisabled();
-    await user.type(amount, '{Enter}');
-    for (const typed of ['0', '0.004', '-5']) {
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(screen.getByText('Enter an amount in dollars, e.g. 12.50')).toBeVisible();
+    expect(amount).toHaveAccessibleDescription('Enter an amount in dollars, e.g. 12.50');
+    expect(amount).toHaveFocus(); // the cashier can type the amount at once
+
+    for (const [typed, message] of [
+      ['0', 'Amount must be greater than 0'],
+      ['0.004', 'Amount must be greater than 0'],
+      ['-5', 'Amount must be greater than 0'],
+      ['12..5', 'Enter an amount in dollars, e.g. 12.50'],
+      ['abc', 'Enter an amount in dollars, e.g. 12.50'],
+    ]) {
       await user.clear(amount);
       await user.type(amount, `${typed}{Enter}`);
-      expect(submit).toBeDisabled();
+      expect(screen.getByText(message)).toBeVisible();
+      expect(amount).toHaveAttribute('aria-invalid', 'true');
+      expect(submit).toBeEnabled();
     }
     expect(server.requests).toHaveLength(0);
 
     await user.clear(amount);
-    await user.type(amount, '0.005');
-    expect(submit).toBeEnabled(); // rounds to 1 cent
+    await user.type(amount, '0.005'); // rounds to 1 cent: the message goes as the amount becomes valid
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Amount must be|Enter an amount/)).not.toBeInTheDocument();
+  });
+
+  it('explains a bad amount when the cashier leaves the field', async () => {
+    stubFetch();
+    const { user, amount } = renderEarn();
+    await user.type(amount, '12,5');
+    expect(screen.queryByText('Enter an amount in dollars, e.g. 12.50')).not.toBeInTheDocument(); // not while typing
+    await user.tab();
+    expect(screen.getByText('Enter an amount in dollars, e.g. 12.50')).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('accepts an amount written like a receipt ($ and thousands separators) and sends it as cents', async () => {
+    const server = stubFetch().on('POST', EARN, json(200, earned()));
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '$1,234.56');
+    await user.click(submit);
+    await screen.findByText(/Cashback earned/);
+    expect(server.requests[0].body).toMatchObject({ amountCents: 123456, category: 'PURCHASE' });
+  });
+
+  it('puts the server’s field message under the amount and its reason above the button', async () => {
+    const refusal = { error: 'Invalid request', code: 'VALIDATION_ERROR', details: [{ field: 'body.amountCents', message: 'Amount is too large' }] };
+    stubFetch().on('POST', EARN, json(400, refusal));
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '10');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid request');
+    expect(amount).toHaveAccessibleDescription('Amount is too large');
   });
 
   it('refuses more than $1,000,000.00 with a message under the amount, and sends nothing', async () => {
@@ -69,7 +111,8 @@ describe('POS earn form: what the cashier is told (spec §5 POS)', () => {
     expect(server.requests[0].body).toEqual({ cardUid: 'ACME0001', amountCents: 1235, category: 'REPAIR', storeId: STORE_ID, note: 'screen fix' });
     expect(onDone).toHaveBeenCalledWith('Last transaction: +$0.37 cashback on a $12.35 purchase');
     // The form is ready for the next customer.
-    expect(amount).toHaveValue(null);
+    expect(amount).toHaveValue('');
+    expect(amount).toHaveFocus();
     expect(screen.getByLabelText('Category')).toHaveValue('PURCHASE');
   });
 
@@ -78,8 +121,9 @@ describe('POS earn form: what the cashier is told (spec §5 POS)', () => {
     const { user, amount, submit } = renderEarn();
     await user.type(amount, '10');
     await user.click(submit);
-    expect(await screen.findByText('Card is blocked')).toBeInTheDocument();
-    expect(amount).toHaveValue(10);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card is blocked');
+    expect(amount).toHaveValue('10');
+    expect(submit).toBeEnabled(); // the cashier may retry
   });
 
   it('cannot be submitted when the subscription does not allow transactions', async () => {

@@ -1,16 +1,22 @@
-import { useState } from 'react';
 import type { PosFormProps } from '../types';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Category, EarnRequest, type EarnResponse } from '@loyalty/contract';
-import { dollarsToCents, formatCents } from '@loyalty/domain';
 import { PlusCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Input, Select, Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api';
+import { Select } from '@/components/ui/input';
+import { formatCents } from '@/lib/format';
+import { CATEGORY_LABELS } from '@/lib/labels';
 import { useEarn } from '../api/earn';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { usePosMovement } from '../hooks/use-pos-movement';
+import { dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
+import { AmountInput, MovementError, NoteInput } from './pos-fields';
 
-const CATEGORY_LABELS: Record<Category, string> = { PURCHASE: 'Purchase', REPAIR: 'Repair', OTHER: 'Other' };
+/** The earn form: the purchase in dollars (→ cents with EarnRequest's amountCents rule), category, note. */
+const EarnFormSchema = z.object({ amount: dollarsField(EarnRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 12.50'), category: Category, note: noteField });
+const EMPTY: z.input<typeof EarnFormSchema> = { amount: '', category: 'PURCHASE', note: '' };
 
 /** The success toast of an earn (spec §4 'POS flow'). */
 export function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
@@ -18,98 +24,47 @@ export function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' |
 }
 
 /**
- * Earn Cashback tab (spec §5 'POS'): purchase amount in dollars (min 0, step 0.01, required),
- * category (PURCHASE default), optional note. Sends cents (`dollarsToCents`) with the user's
- * storeId and an Idempotency-Key that is reused only when the same failed submission is retried.
+ * Earn Cashback tab (spec §5 'POS'): purchase amount in dollars (required, above $0, '$' and
+ * ',' accepted), category (PURCHASE default), optional note. Sends cents with the user's storeId
+ * and an Idempotency-Key that is reused only when the same failed submission is retried. A bad
+ * amount is explained under the field on submit or blur; the button is off only while sending
+ * or when the subscription does not allow transactions. Success: a toast, the form clears.
  */
-export function EarnForm({
-  slug,
-  card,
-  storeId,
-  canTransact,
-  onDone,
-}: PosFormProps) {
-  const [amount, setAmount] = useState('');
-  const [category, setCategory] = useState<Category>('PURCHASE');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const earn = useEarn(slug);
-  const idempotency = useIdempotencyKey();
+  const send = usePosMovement(earn, 'Transaction failed');
+  const form = useForm({ resolver: zodResolver(EarnFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const { errors } = form.formState;
 
-  const cents = amount.trim() === '' ? null : dollarsToCents(amount);
-  const valid = cents !== null && cents > 0;
-
-  function submit() {
-    const parsed = EarnRequest.safeParse({
-      cardUid: card.cardUid,
-      amountCents: cents ?? Number.NaN,
-      category,
-      storeId: storeId ?? undefined,
-      note: note.trim() || undefined,
-    });
-    if (!parsed.success) {
-      setError(cents === null ? 'Enter an amount in dollars, e.g. 12.50' : parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    const body = parsed.data;
-    const idempotencyKey = idempotency.keyFor(JSON.stringify(body));
-    earn.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: (result) => {
-          idempotency.settle();
-          toast.success(earnSuccessMessage(result));
-          setAmount('');
-          setNote('');
-          setCategory('PURCHASE');
-          onDone(`Last transaction: +${formatCents(result.cashbackEarned)} cashback on a ${formatCents(body.amountCents)} purchase`);
-        },
-        onError: (err) => {
-          toast.error(errorMessage(err, 'Transaction failed'));
-        },
+  const submit = form.handleSubmit(({ amount, category, note }) => {
+    const body: EarnRequest = { cardUid: card.cardUid, amountCents: amount, category, storeId: storeId ?? undefined, note: note || undefined };
+    send(body, {
+      onSuccess: (result) => {
+        toast.success(earnSuccessMessage(result));
+        form.setFocus('amount'); // before reset(), which drops the field refs until the next render
+        form.reset(EMPTY);
+        onDone(`Last transaction: +${formatCents(result.cashbackEarned)} cashback on a ${formatCents(amount)} purchase`);
       },
-    );
-  }
+      onError: (message, error) => {
+        for (const e of posFieldErrors(error, ['amount', 'category', 'note'] as const)) form.setError(e.field, { message: e.message });
+        form.setError('root.server', { message });
+      },
+    });
+  });
 
   return (
-    <form
-      noValidate
-      aria-label="Earn cashback"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (canTransact && !earn.isPending) submit();
-      }}
-      className="space-y-4"
-    >
-      <Input
-        label="Purchase amount"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        required
-        placeholder="0.00"
-        autoFocus
-        value={amount}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          setError(undefined);
-        }}
-        leading="$"
-        className="h-12 text-lg tabular-nums"
-        error={error}
-        hint="In dollars. Cashback is calculated from the store's rules."
-      />
-      <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value as Category)}>
+    <form noValidate aria-label="Earn cashback" onSubmit={(e) => (canTransact && !earn.isPending ? void submit(e) : e.preventDefault())} className="space-y-4">
+      <AmountInput label="Purchase amount" error={errors.amount?.message} hint="In dollars. Cashback is calculated from the store's rules." field={form.register('amount')} />
+      <Select label="Category" error={errors.category?.message} {...form.register('category')}>
         {Category.options.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
           </option>
         ))}
       </Select>
-      <Textarea label="Note (optional)" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      <Button type="submit" size="lg" variant="success" className="w-full" disabled={!canTransact || !valid} loading={earn.isPending}>
+      <NoteInput error={errors.note?.message} field={form.register('note')} />
+      <MovementError message={errors.root?.server?.message} />
+      <Button type="submit" size="lg" variant="success" className="w-full" disabled={!canTransact} loading={earn.isPending}>
         {!earn.isPending && <PlusCircle aria-hidden="true" className="h-5 w-5" />}
         Process Earn
       </Button>

@@ -41,19 +41,34 @@ describe('POS redeem form: what the cashier is told (spec §5 POS)', () => {
     expect(submit).toBeEnabled();
   });
 
-  it('keeps Process Redeem disabled for an empty or zero amount', async () => {
-    stubFetch();
+  it('explains an empty or zero amount when Process Redeem is pressed, and sends nothing', async () => {
+    const server = stubFetch();
     const { user, amount, submit } = renderRedeem();
-    expect(submit).toBeDisabled();
-    await user.type(amount, '0');
-    expect(submit).toBeDisabled();
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(screen.getByText('Enter an amount in dollars, e.g. 5.00')).toBeVisible();
+    await user.type(amount, '0{Enter}');
+    expect(screen.getByText('Amount must be greater than 0')).toBeVisible();
+    expect(amount).toHaveAccessibleDescription('Amount must be greater than 0');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('takes $ and thousands separators, checked against the balance', async () => {
+    const server = stubFetch().on('POST', REDEEM, json(200, redeemed({ amountRedeemed: 123456, newBalance: 0 })));
+    const { user, amount, submit } = renderRedeem({ balanceCents: 123456 });
+    await user.type(amount, '$1,234.57');
+    expect(screen.getByText('Amount exceeds the available balance of $1,234.56')).toBeVisible();
+    await user.type(amount, '{Backspace}6');
+    await user.click(submit);
+    await screen.findByText('Redeemed $1,234.56. New balance: $0.00');
+    expect(server.requests[0].body).toMatchObject({ amountCents: 123456 });
   });
 
   it('fills the whole balance with Use full balance, which is off for an empty card', async () => {
     stubFetch();
     const { user, amount, submit } = renderRedeem({ balanceCents: 1234 });
     await user.click(screen.getByRole('button', { name: 'Use full balance' }));
-    expect(amount).toHaveValue(12.34);
+    expect(amount).toHaveValue('12.34');
     expect(submit).toBeEnabled();
   });
 
@@ -73,7 +88,8 @@ describe('POS redeem form: what the cashier is told (spec §5 POS)', () => {
     expect(await screen.findByText('Redeemed $5.50. New balance: $4.50')).toBeInTheDocument();
     expect(server.requests[0].body).toEqual({ cardUid: 'ACME0001', amountCents: 550, storeId: STORE_ID });
     expect(onDone).toHaveBeenCalledWith('Last transaction: $5.50 redeemed');
-    expect(amount).toHaveValue(null);
+    expect(amount).toHaveValue('');
+    expect(amount).toHaveFocus();
   });
 
   it('shows the server’s reason when the redeem is refused (another till spent the balance)', async () => {
@@ -81,7 +97,7 @@ describe('POS redeem form: what the cashier is told (spec §5 POS)', () => {
     const { user, amount, submit } = renderRedeem();
     await user.type(amount, '5');
     await user.click(submit);
-    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
   });
 
   it('cannot be submitted when the subscription does not allow transactions', async () => {

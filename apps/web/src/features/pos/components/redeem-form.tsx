@@ -1,14 +1,29 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import type { PosFormProps } from '../types';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RedeemRequest, type RedeemResponse } from '@loyalty/contract';
-import { dollarsToCents, formatCents } from '@loyalty/domain';
 import { MinusCircle } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Input, Textarea } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api';
+import { dollarsToCents, formatCents } from '@/lib/format';
 import { useRedeem } from '../api/redeem';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { usePosMovement } from '../hooks/use-pos-movement';
+import { centsToDollarsText, dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
+import { AmountInput, MovementError, NoteInput } from './pos-fields';
+import { RedeemBalance } from './redeem-balance';
+
+/** The message of a redeem above the card balance (decisions.md: 0 < amount ≤ balance). */
+const exceeds = (balanceCents: number) => `Amount exceeds the available balance of ${formatCents(balanceCents)}`;
+
+/** The redeem form for a card holding `balanceCents`: amount (→ cents, RedeemRequest's rule, ≤ balance) and note. */
+const redeemFormSchema = (balanceCents: number) =>
+  z.object({
+    amount: dollarsField(RedeemRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 5.00', (cents) => (cents > balanceCents ? exceeds(balanceCents) : undefined)),
+    note: noteField,
+  });
+const EMPTY = { amount: '', note: '' };
 
 /** The success toast of a redeem (spec §4 'POS flow'). */
 export function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'newBalance'>): string {
@@ -17,93 +32,43 @@ export function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeeme
 
 /**
  * Redeem tab (spec §5 'POS'): amount in dollars, at most the card balance ('Available: $X');
- * the button is disabled when the amount is ≤ 0 or above the balance. Sends cents with the
- * user's storeId and an Idempotency-Key reused only for a retry of the same failed submission.
+ * an amount above the balance is explained as it is typed and turns the button off (spec: 'disabled
+ * if exceeded'); other bad amounts are explained on submit or blur. Sends cents with the user's
+ * storeId and an Idempotency-Key reused only for a retry of the same failed submission.
  */
-export function RedeemForm({
-  slug,
-  card,
-  storeId,
-  canTransact,
-  onDone,
-}: PosFormProps) {
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
+export function RedeemForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const redeem = useRedeem(slug);
-  const idempotency = useIdempotencyKey();
-
+  const send = usePosMovement(redeem, 'Redemption failed');
   const balance = card.balanceCents;
-  const cents = amount.trim() === '' ? null : dollarsToCents(amount);
-  const tooMuch = cents !== null && cents > balance;
-  const valid = cents !== null && cents > 0 && !tooMuch;
-  const error = tooMuch ? `Amount exceeds the available balance of ${formatCents(balance)}` : amount.trim() !== '' && cents === null ? 'Enter an amount in dollars, e.g. 5.00' : undefined;
+  const schema = useMemo(() => redeemFormSchema(balance), [balance]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
+  const { errors } = form.formState;
+  const typed = useWatch({ control: form.control, name: 'amount' });
+  const tooMuch = (dollarsToCents(typed) ?? 0) > balance;
 
-  function submit() {
-    const parsed = RedeemRequest.safeParse({
-      cardUid: card.cardUid,
-      amountCents: cents ?? Number.NaN,
-      storeId: storeId ?? undefined,
-      note: note.trim() || undefined,
-    });
-    if (!parsed.success || !valid) return;
-    const body = parsed.data;
-    const idempotencyKey = idempotency.keyFor(JSON.stringify(body));
-    redeem.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: (result) => {
-          idempotency.settle();
-          toast.success(redeemSuccessMessage(result));
-          setAmount('');
-          setNote('');
-          onDone(`Last transaction: ${formatCents(result.amountRedeemed)} redeemed`);
-        },
-        onError: (err) => {
-          toast.error(errorMessage(err, 'Redemption failed'));
-        },
+  const submit = form.handleSubmit(({ amount, note }) => {
+    const body: RedeemRequest = { cardUid: card.cardUid, amountCents: amount, storeId: storeId ?? undefined, note: note || undefined };
+    send(body, {
+      onSuccess: (result) => {
+        toast.success(redeemSuccessMessage(result));
+        form.setFocus('amount'); // before reset(), which drops the field refs until the next render
+        form.reset(EMPTY);
+        onDone(`Last transaction: ${formatCents(result.amountRedeemed)} redeemed`);
       },
-    );
-  }
+      onError: (message, error) => {
+        for (const e of posFieldErrors(error, ['amount', 'note'] as const)) form.setError(e.field, { message: e.message });
+        form.setError('root.server', { message });
+      },
+    });
+  });
 
   return (
-    <form
-      noValidate
-      aria-label="Redeem balance"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (canTransact && !redeem.isPending) submit();
-      }}
-      className="space-y-4"
-    >
-      <Input
-        label="Redeem amount"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={balance / 100}
-        step={0.01}
-        required
-        placeholder="0.00"
-        autoFocus
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        leading="$"
-        className="h-12 text-lg tabular-nums"
-        error={error}
-      />
-      <div className="-mt-2 flex items-center justify-between text-sm">
-        <span className="font-medium text-slate-700 tabular-nums">Available: {formatCents(balance)}</span>
-        <button
-          type="button"
-          disabled={balance <= 0}
-          onClick={() => setAmount((balance / 100).toFixed(2))}
-          className="font-medium text-indigo-600 hover:text-indigo-500 disabled:cursor-not-allowed disabled:text-slate-400"
-        >
-          Use full balance
-        </button>
-      </div>
-      <Textarea label="Note (optional)" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      <Button type="submit" size="lg" className="w-full" disabled={!canTransact || !valid} loading={redeem.isPending}>
+    <form noValidate aria-label="Redeem balance" onSubmit={(e) => (canTransact && !redeem.isPending ? void submit(e) : e.preventDefault())} className="space-y-4">
+      <AmountInput label="Redeem amount" error={errors.amount?.message ?? (tooMuch ? exceeds(balance) : undefined)} field={form.register('amount')} />
+      <RedeemBalance balanceCents={balance} onUseAll={() => form.setValue('amount', centsToDollarsText(balance), { shouldValidate: true })} />
+      <NoteInput error={errors.note?.message} field={form.register('note')} />
+      <MovementError message={errors.root?.server?.message} />
+      <Button type="submit" size="lg" className="w-full" disabled={!canTransact || tooMuch} loading={redeem.isPending}>
         {!redeem.isPending && <MinusCircle aria-hidden="true" className="h-5 w-5" />}
         Process Redeem
       </Button>

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useTenant } from '@/features/tenant/api/get-tenant';
+import { useTenant } from '@/api/get-tenant';
 import { errorMessage } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCard } from '../api/get-card';

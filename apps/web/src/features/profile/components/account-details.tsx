@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SessionTenant, SessionUser } from '@loyalty/contract';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ROLE_LABELS } from '@/lib/format';
+import { ROLE_LABELS } from '@/lib/labels';
 
 /** One label/value row of the account card. */
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantApi } from '@/features/cards/api/keys';
+import { tenantApi, tenantKeys } from '@/api/keys';
 
 export { tenantApi };
 
 /** Query keys of the Rules & Settings screen, under the tenant's root `['tenants', slug]`. */
 export const rulesKeys = {
-  all: (slug: string) => ['tenants', slug, 'rules'] as const,
-  cashback: (slug: string) => ['tenants', slug, 'rules', 'cashback'] as const,
-  tiers: (slug: string) => ['tenants', slug, 'rules', 'tiers'] as const,
-  offers: (slug: string) => ['tenants', slug, 'rules', 'offers'] as const,
+  all: (slug: string) => [...tenantKeys.all(slug), 'rules'] as const,
+  cashback: (slug: string) => [...tenantKeys.all(slug), 'rules', 'cashback'] as const,
+  tiers: (slug: string) => [...tenantKeys.all(slug), 'rules', 'tiers'] as const,
+  offers: (slug: string) => [...tenantKeys.all(slug), 'rules', 'offers'] as const,
 };
 
 /** `/t/{slug}/rules` prefix of the rules API paths (spec §7 'Rules'). */
@@ -21,9 +21,9 @@ export function rulesApi(slug: string): string {
  * tile) and, with `customers`, the customer lists and cards (a tier change re-tiers customers).
  */
 export function invalidateRulesConsumers(queryClient: QueryClient, slug: string, { customers = false } = {}): void {
-  void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'dashboard'] });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
   if (customers) {
-    void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'customers'] });
-    void queryClient.invalidateQueries({ queryKey: ['tenants', slug, 'cards'] });
+    void queryClient.invalidateQueries({ queryKey: tenantKeys.customers(slug) });
+    void queryClient.invalidateQueries({ queryKey: tenantKeys.cards(slug) });
   }
 }

@@ -4,8 +4,7 @@ import { BASE_RATE_CAP_BPS, TOTAL_RATE_CAP_BPS, computeCashback, dollarsToCents,
 import { Calculator } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
-import { TIER_LABELS } from '@/lib/format';
-import { CATEGORY_LABELS } from '../lib/forms';
+import { CATEGORY_LABELS, TIER_LABELS } from '@/lib/labels';
 
 /** The noun of a category in the preview sentence. */
 const NOUNS: Record<Category, string> = { PURCHASE: 'purchase', REPAIR: 'repair', OTHER: 'transaction (Other)' };

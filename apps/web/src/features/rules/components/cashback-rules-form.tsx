@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useSaveCashbackRules } from '../api/save-rules';
-import { CATEGORY_LABELS, RULES_MESSAGES, cashbackBody, toCashbackForm, type CashbackForm } from '../lib/forms';
+import { CATEGORY_LABELS } from '@/lib/labels';
+import { RULES_MESSAGES, cashbackBody, toCashbackForm, type CashbackForm } from '../lib/forms';
 
 const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHER: 'Anything else' } as const;
 

@@ -1,12 +1,12 @@
 import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, formatBps, formatCents } from '@loyalty/domain';
 import type { InitializeRulesResponse } from '@loyalty/contract';
-import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useInitializeRules } from '../api/save-rules';
-import { CATEGORY_LABELS, RULES_MESSAGES } from '../lib/forms';
+import { CATEGORY_LABELS } from '@/lib/labels';
+import { RULES_MESSAGES } from '../lib/forms';
 
 /**
  * Confirmation of 'Initialize default rules' (spec §7 'Rules', §8 'Rules'; decisions.md
@@ -27,48 +27,35 @@ export function InitializeRulesDialog({
   onInitialized: (data: InitializeRulesResponse) => void;
 }) {
   const initialize = useInitializeRules(slug);
+  const confirm = () =>
+    initialize.mutate(undefined, {
+      onSuccess: (data) => {
+        onInitialized(data);
+        toast.success(RULES_MESSAGES.initialized);
+        onClose();
+      },
+      onError: (err) => toast.error(saveErrorMessage(err, RULES_MESSAGES.initializeFailed)),
+    });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
-      size="sm"
       title="Initialize default rules?"
-      dismissible={!initialize.isPending}
-      footer={
+      destructive
+      pending={initialize.isPending}
+      onConfirm={confirm}
+      confirmLabel={
         <>
-          <Button variant="outline" onClick={onClose} disabled={initialize.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={initialize.isPending}
-            onClick={() =>
-              initialize.mutate(undefined, {
-                onSuccess: (data) => {
-                  onInitialized(data);
-                  toast.success(RULES_MESSAGES.initialized);
-                  onClose();
-                },
-                onError: (err) => toast.error(saveErrorMessage(err, RULES_MESSAGES.initializeFailed)),
-              })
-            }
-          >
-            <RotateCcw aria-hidden="true" className="h-4 w-4" />
-            Replace with defaults
-          </Button>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Replace with defaults
         </>
       }
     >
-      <div className="space-y-4 text-sm text-slate-700">
-        <div className="flex gap-3">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-600">
-            <AlertTriangle className="h-5 w-5" />
-          </span>
-          <p>
-            This <strong>replaces your current cashback and tier rules</strong>, including any unsaved changes, with the defaults below. Special offers are not
-            changed. The next earn at the till uses the defaults.
-          </p>
-        </div>
+      <div className="space-y-4">
+        <p>
+          This <strong>replaces your current cashback and tier rules</strong>, including any unsaved changes, with the defaults below. Special offers are not
+          changed. The next earn at the till uses the defaults.
+        </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-4 py-3">
           {DEFAULT_CASHBACK_RULES.map((r) => (
             <div key={r.category} className="contents">
@@ -86,6 +73,6 @@ export function InitializeRulesDialog({
           ))}
         </dl>
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { serverFieldErrors, saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { serverFieldErrors, saveErrorMessage } from '@/lib/server-field-errors';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
 import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
 

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { saveErrorMessage } from '@/features/staff/lib/server-field-errors';
-import { TIER_LABELS } from '@/lib/format';
+import { saveErrorMessage } from '@/lib/server-field-errors';
+import { TIER_LABELS } from '@/lib/labels';
 import { useSaveTierRules } from '../api/save-rules';
 import { RULES_MESSAGES, tierBody, toTierForm, type TierForm } from '../lib/forms';
 

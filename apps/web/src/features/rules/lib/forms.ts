@@ -1,7 +1,7 @@
 import { Category, Tier, type CashbackRule, type Offer, type TierRule } from '@loyalty/contract';
 import { dollarsToCents, percentToBps, type CashbackRuleInput, type TierRuleInput } from '@loyalty/domain';
 import { z } from 'zod';
-import { TIER_LABELS } from '@/lib/format';
+import { TIER_LABELS } from '@/lib/labels';
 
 /** Messages of the screen, verbatim from spec §8 'Rules'. */
 export const RULES_MESSAGES = {
@@ -16,9 +16,6 @@ export const RULES_MESSAGES = {
   initializeFailed: 'Failed to initialize default rules. Please try again.',
   offerFailed: 'Failed to save offer. Please try again.',
 } as const;
-
-/** Human label of a category. */
-export const CATEGORY_LABELS: Record<Category, string> = { PURCHASE: 'Purchase', REPAIR: 'Repair', OTHER: 'Other' };
 
 /** Rate out of range (the contract's text, spec §5 'Rates': 0 to 100 percent). */
 const RATE_RANGE = 'Rate must be between 0 and 100%';

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cardsKeys, tenantApi } from '@/features/cards/api/keys';
-import { tenantKeys } from '@/features/tenant/api/get-tenant';
+import { tenantApi, tenantKeys } from '@/api/keys';
 
 export { tenantApi };
 
 /** Query keys of the Staff Management screen, under the tenant's root `['tenants', slug]`. */
 export const staffKeys = {
-  all: (slug: string) => ['tenants', slug, 'users'] as const,
+  all: (slug: string) => [...tenantKeys.all(slug), 'users'] as const,
 };
 
 /**
@@ -15,6 +14,6 @@ export const staffKeys = {
  */
 export function invalidateStaffData(queryClient: QueryClient, slug: string): void {
   void queryClient.invalidateQueries({ queryKey: staffKeys.all(slug) });
-  void queryClient.invalidateQueries({ queryKey: cardsKeys.stores(slug) });
+  void queryClient.invalidateQueries({ queryKey: tenantKeys.stores(slug) });
   void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
 }

@@ -1,8 +1,4 @@
 import type { StaffUser } from '@loyalty/contract';
-import type { BadgeColor } from '@/components/ui/badge';
-
-/** Role colours of the staff table: Store Admin purple, Cashier blue, Platform Admin indigo. */
-export const ROLE_COLORS: Record<StaffUser['role'], BadgeColor> = { tenant_admin: 'purple', cashier: 'blue', platform_admin: 'indigo' };
 
 /** 'First Last', else the e-mail. */
 export function staffName(user: Pick<StaffUser, 'firstName' | 'lastName' | 'email'>): string {

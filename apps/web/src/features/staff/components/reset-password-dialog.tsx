@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { useResetStaffPassword } from '../api/reset-staff-password';
-import { saveErrorMessage, serverFieldErrors } from '../lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { staffName } from './labels';
 
 /** Toast texts of the reset-password dialog. */

@@ -4,20 +4,18 @@ import { StaffCreateRequest, StaffRole, type StaffUser } from '@loyalty/contract
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { useStores } from '@/features/cards/api/get-stores';
+import { useStores } from '@/api/get-stores';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
-import { errorMessage, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-import { ROLE_LABELS } from '@/lib/format';
 import { useCreateStaff } from '../api/create-staff';
-import { saveErrorMessage, serverFieldErrors } from '../lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useUpdateStaff } from '../api/update-staff';
+import { ActiveToggle, RoleAndStoreFields } from './staff-form-fields';
 
 /** Success toasts and fallback failure texts (spec §8 'Staff'). */
 export const STAFF_MESSAGES = {
@@ -199,49 +197,17 @@ function StaffForm({
           {...form.register('password')}
         />
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Role"
-          disabled={isSelf}
-          error={errors.role?.message}
-          hint={isSelf ? 'You cannot change your own role.' : undefined}
-          {...form.register('role', { onChange: () => form.formState.isSubmitted && void form.trigger('storeId') })}
-        >
-          <option value="cashier">{ROLE_LABELS.cashier}</option>
-          <option value="tenant_admin">{ROLE_LABELS.tenant_admin}</option>
-        </Select>
-        {stores.isError ? (
-          <Alert tone="error">{errorMessage(stores.error, 'Failed to load stores')}</Alert>
-        ) : (
-          <Select
-            label="Store"
-            disabled={stores.isPending}
-            error={errors.storeId?.message}
-            hint={role === 'tenant_admin' ? 'A Store Admin may work in all stores.' : 'A cashier works at one store.'}
-            {...form.register('storeId', { onChange: () => form.formState.isSubmitted && void form.trigger('storeId') })}
-          >
-            <option value="">{stores.isPending ? 'Loading stores…' : role === 'tenant_admin' ? 'All stores' : 'Select a store'}</option>
-            {storeOptions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.active ? s.name : `${s.name} (inactive)`}
-              </option>
-            ))}
-          </Select>
-        )}
-      </div>
-      {user && (
-        <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-          <Checkbox label="Active" name="active" disabled={isSelf} checked={active} onChange={(e) => form.setValue('active', e.target.checked, { shouldDirty: true })} />
-          <p className="mt-1 pl-6 text-xs text-slate-500">
-            {isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}
-          </p>
-          {errors.active?.message && (
-            <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
-              {errors.active.message}
-            </p>
-          )}
-        </div>
-      )}
+      <RoleAndStoreFields
+        role={role}
+        isSelf={isSelf}
+        stores={storeOptions}
+        storesState={stores}
+        roleField={form.register('role', { onChange: () => form.formState.isSubmitted && void form.trigger('storeId') })}
+        storeField={form.register('storeId', { onChange: () => form.formState.isSubmitted && void form.trigger('storeId') })}
+        roleError={errors.role?.message}
+        storeError={errors.storeId?.message}
+      />
+      {user && <ActiveToggle active={active} isSelf={isSelf} error={errors.active?.message} onChange={(on) => form.setValue('active', on, { shouldDirty: true })} />}
     </form>
   );
 }

@@ -1,10 +1,13 @@
 import type { StaffUser } from '@loyalty/contract';
+import type { ReactNode } from 'react';
 import { KeyRound, Pencil } from 'lucide-react';
+import { Table, type Column } from '@/components/ui/table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatDateTime, ROLE_LABELS } from '@/lib/format';
-import { initials, ROLE_COLORS, staffName } from './labels';
+import { formatDateTime } from '@/lib/format';
+import { ROLE_COLORS, ROLE_LABELS } from '@/lib/labels';
+import { initials, staffName } from './labels';
 
 /** What a row can ask the page to do. */
 export interface StaffRowActions {
@@ -48,112 +51,94 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
   );
 }
 
-/**
- * The staff list (spec §2 'Staff Management'): on wide screens a table with the columns Staff
- * Member (name and e-mail), Role, Store ('All stores' when none), Status, Last Login ('Never'
- * when null; short month, day and time) and Actions (Edit, Reset password); on phones the same
- * facts as a list of cards. `meId` marks the signed-in user's row ('You').
- */
-export function StaffTable({ users, actions, meId, busy }: { users: StaffUser[]; actions: StaffRowActions; meId?: string; busy?: boolean }) {
+function NameCell({ user, meId, className }: { user: StaffUser; meId?: string; className?: string }) {
   return (
     <>
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={busy || undefined}>
-          <caption className="sr-only">Staff members</caption>
-          <thead className="bg-slate-50">
-            <tr className="text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <th scope="col" className="px-5 py-3">Staff Member</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Store</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Last Login</th>
-              <th scope="col" className="px-5 py-3 text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((user) => (
-              <tr key={user.id} data-active={user.active} className={cn('hover:bg-slate-50/70', !user.active && 'text-slate-500')}>
-                <td className="px-5 py-3">
-                  <div className="flex items-center gap-3">
-                    <Avatar user={user} />
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-900">
-                        {staffName(user)}
-                        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
-                      </p>
-                      <p className="truncate text-slate-500">{user.email}</p>
-                    </div>
-                  </div>
-                </td>
-                <td className="px-4 py-3">
-                  <RoleBadge user={user} />
-                </td>
-                <td className={cn('px-4 py-3', user.store ? 'text-slate-700' : 'text-slate-500 italic')}>{storeLabel(user)}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge user={user} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{lastLoginLabel(user.lastLogin)}</td>
-                <td className="px-5 py-3">
-                  <RowButtons user={user} actions={actions} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul className="space-y-3 md:hidden" aria-label="Staff members" aria-busy={busy || undefined}>
-        {users.map((user) => (
-          <li key={user.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start gap-3">
-              <Avatar user={user} />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-900">
-                  {staffName(user)}
-                  {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
-                </p>
-                <p className="truncate text-sm text-slate-500">{user.email}</p>
-                <div className="mt-2 flex flex-wrap gap-1.5">
-                  <RoleBadge user={user} />
-                  <StatusBadge user={user} />
-                </div>
-              </div>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              <div>
-                <dt className="text-xs text-slate-500">Store</dt>
-                <dd className={user.store ? 'text-slate-800' : 'italic text-slate-500'}>{storeLabel(user)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Last Login</dt>
-                <dd className="text-slate-800">{lastLoginLabel(user.lastLogin)}</dd>
-              </div>
-            </dl>
-            <div className="mt-2 border-t border-slate-100 pt-2">
-              <RowButtons user={user} actions={actions} compact />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <p className="truncate font-medium text-slate-900">
+        {staffName(user)}
+        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+      </p>
+      <p className={cn('truncate text-slate-500', className)}>{user.email}</p>
     </>
   );
 }
 
-/** Placeholder rows while the staff list loads. */
-export function StaffTableSkeleton() {
-  return (
-    <div aria-hidden="true" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex animate-pulse items-center gap-3 border-b border-slate-100 px-5 py-4 last:border-0">
-          <div className="h-9 w-9 rounded-full bg-slate-200" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3.5 w-40 rounded bg-slate-200" />
-            <div className="h-3 w-56 rounded bg-slate-100" />
-          </div>
-          <div className="hidden h-5 w-20 rounded-full bg-slate-100 sm:block" />
-          <div className="hidden h-5 w-16 rounded-full bg-slate-100 sm:block" />
+const columns = (meId?: string): Column<StaffUser>[] => [
+  {
+    id: 'member',
+    header: 'Staff Member',
+    headerClassName: 'px-5',
+    className: 'px-5',
+    cell: (user) => (
+      <div className="flex items-center gap-3">
+        <Avatar user={user} />
+        <div className="min-w-0">
+          <NameCell user={user} meId={meId} />
         </div>
-      ))}
-    </div>
+      </div>
+    ),
+  },
+  { id: 'role', header: 'Role', cell: (user) => <RoleBadge user={user} /> },
+  { id: 'store', header: 'Store', cell: (user) => <span className={user.store ? 'text-slate-700' : 'text-slate-500 italic'}>{storeLabel(user)}</span> },
+  { id: 'status', header: 'Status', cell: (user) => <StatusBadge user={user} /> },
+  { id: 'login', header: 'Last Login', className: 'whitespace-nowrap text-slate-600', cell: (user) => lastLoginLabel(user.lastLogin) },
+];
+
+/** One staff member on a phone: avatar, name, e-mail, role and status, store, last login and the buttons. */
+function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; actions: StaffRowActions }) {
+  return (
+    <>
+      <div className="flex items-start gap-3">
+        <Avatar user={user} />
+        <div className="min-w-0 flex-1">
+          <NameCell user={user} meId={meId} className="text-sm" />
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <RoleBadge user={user} />
+            <StatusBadge user={user} />
+          </div>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Store</dt>
+          <dd className={user.store ? 'text-slate-800' : 'italic text-slate-500'}>{storeLabel(user)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Last Login</dt>
+          <dd className="text-slate-800">{lastLoginLabel(user.lastLogin)}</dd>
+        </div>
+      </dl>
+      <div className="mt-2 border-t border-slate-100 pt-2">
+        <RowButtons user={user} actions={actions} compact />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The staff list (spec §2 'Staff Management'): on wide screens a table with the columns Staff
+ * Member (name and e-mail), Role, Store ('All stores' when none), Status, Last Login ('Never'
+ * when null; short month, day and time) and Actions (Edit, Reset password); on phones the same
+ * facts as a list of cards. `meId` marks the signed-in user's row ('You'). `loading` shows
+ * placeholder rows, `empty` replaces an empty list.
+ */
+export function StaffTable({ users, actions, meId, busy, loading, empty }: { users: StaffUser[]; actions: StaffRowActions; meId?: string; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
+  return (
+    <Table
+      caption="Staff members"
+      listLabel="Staff members"
+      columns={[...columns(meId), { id: 'actions', header: 'Actions', align: 'right', headerClassName: 'px-5', className: 'px-5', cell: (user) => <RowButtons user={user} actions={actions} /> }]}
+      rows={users}
+      rowKey={(user) => user.id}
+      rowProps={(user) => ({ 'data-active': String(user.active), className: cn('text-sm', !user.active && 'text-slate-500') })}
+      renderCard={(user) => <StaffCard user={user} meId={meId} actions={actions} />}
+      cardProps={() => ({ className: 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm' })}
+      listClassName="space-y-3"
+      framed
+      loading={loading}
+      loadingLabel="Loading staff"
+      empty={empty}
+      busy={busy}
+    />
   );
 }

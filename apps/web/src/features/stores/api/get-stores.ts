@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { storesQueryOptions } from '@/features/cards/api/get-stores';
+import { storesQueryOptions } from '@/api/get-stores';
 
 /**
  * The Stores page's list: GET /api/t/{slug}/stores (spec §2 'Stores', §3 'Store') through the

@@ -9,7 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
-import { saveErrorMessage, serverFieldErrors } from '@/features/staff/lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 

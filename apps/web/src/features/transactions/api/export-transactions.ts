@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '@/lib/api';
-import { saveBlob } from '@/features/cards/api/qr-downloads';
+import { saveBlob } from '@/lib/save-blob';
 import { filterQuery, type TransactionFilters } from '../lib/filters';
 import { tenantApi } from './keys';
 

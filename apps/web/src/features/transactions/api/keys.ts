@@ -1,4 +1,7 @@
+import { tenantApi, tenantKeys } from '@/api/keys';
 import type { TransactionListParams } from '../lib/filters';
+
+export { tenantApi };
 
 /**
  * Query keys of the Transactions screen, under the tenant's root `['tenants', slug]`. The POS
@@ -6,11 +9,6 @@ import type { TransactionListParams } from '../lib/filters';
  * at the till shows up here on the next visit.
  */
 export const transactionsKeys = {
-  all: (slug: string) => ['tenants', slug, 'transactions'] as const,
-  list: (slug: string, params: TransactionListParams) => ['tenants', slug, 'transactions', 'list', params] as const,
+  all: tenantKeys.transactions,
+  list: (slug: string, params: TransactionListParams) => [...tenantKeys.transactions(slug), 'list', params] as const,
 };
-
-/** `/t/{slug}` prefix of the tenant's API paths. */
-export function tenantApi(slug: string): string {
-  return `/t/${encodeURIComponent(slug)}`;
-}

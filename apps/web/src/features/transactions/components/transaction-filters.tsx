@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { TransactionFilters } from '../lib/filters';
-import { CATEGORY_LABELS, TYPE_LABELS } from './transaction-labels';
+import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS } from '@/lib/labels';
 
 /** A store the Store filter offers. */
 export interface StoreChoice {
@@ -106,7 +106,7 @@ export function TransactionFiltersBar({
               <option value="">All types</option>
               {TransactionType.options.map((t) => (
                 <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
+                  {TRANSACTION_TYPE_LABELS[t]}
                 </option>
               ))}
             </Select>

@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@loyalty/contract';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, Area, AreaChart } from 'recharts';
-import { formatCents } from '@/lib/format';
+import { formatCents, formatCentsCompact } from '@/lib/format';
+import { SUBSCRIPTION_STATUS_NAMES } from '@/lib/labels';
 
 /** The chart colours (Tailwind indigo-600 / slate). */
 const INDIGO = '#4f46e5';
@@ -20,14 +21,6 @@ export function monthLabel(month: string): string {
 export function dayLabel(date: string): string {
   const d = new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
-}
-
-/** A money axis tick in cents → '$0', '$950', '$1.2k', '$3M'. */
-function moneyTick(cents: number): string {
-  const dollars = cents / 100;
-  if (Math.abs(dollars) >= 1_000_000) return `$${+(dollars / 1_000_000).toFixed(1)}M`;
-  if (Math.abs(dollars) >= 1_000) return `$${+(dollars / 1_000).toFixed(1)}k`;
-  return `$${+dollars.toFixed(dollars < 10 && dollars % 1 !== 0 ? 2 : 0)}`;
 }
 
 /** Upper bound of a value axis: at least `floor`, so an all-zero series still draws its axes. */
@@ -61,7 +54,7 @@ export function MoneyAreaChart({ data, name, height = 260 }: { data: ChartPoint[
           </defs>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
-          <YAxis tickFormatter={moneyTick} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <YAxis tickFormatter={formatCentsCompact} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
           <Tooltip
             contentStyle={tooltipStyle}
             formatter={(v) => [formatCents(Number(v)), name]}
@@ -86,7 +79,7 @@ export function MoneyBarChart({ data, name, height = 240 }: { data: ChartPoint[]
         <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
-          <YAxis tickFormatter={moneyTick} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <YAxis tickFormatter={formatCentsCompact} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
           <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#eef2ff' }} formatter={(v) => [formatCents(Number(v)), name]} />
           <Bar dataKey="value" name={name} fill={INDIGO} radius={[3, 3, 0, 0]} maxBarSize={28} animationDuration={400} />
         </BarChart>
@@ -125,14 +118,8 @@ export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   NONE: '#cbd5e1',
 };
 
-/** Labels of the statuses in the distribution chart. */
-export const STATUS_NAMES: Record<SubscriptionStatus, string> = {
-  ACTIVE: 'Active',
-  TRIALING: 'Trial',
-  PAST_DUE: 'Past Due',
-  CANCELED: 'Canceled',
-  NONE: 'No subscription',
-};
+/** Labels of the statuses in the distribution chart (kept under this name for the analytics page). */
+export const STATUS_NAMES = SUBSCRIPTION_STATUS_NAMES;
 
 /**
  * Tenants by subscription status: one horizontal bar per status in the spec §4 colours, with

@@ -3,7 +3,8 @@ import { ArrowRightLeft, CreditCard, Sparkles } from 'lucide-react';
 import { Badge, type BadgeColor } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { formatCents, formatCount, formatDateTime } from '@/lib/format';
+import { Table, type Column } from '@/components/ui/table';
 
 type Event = SubscriptionAnalytics['subscriptionEvents'][number];
 type Payment = SubscriptionAnalytics['recentPayments'][number];
@@ -19,7 +20,7 @@ export function paymentColor(status: string): BadgeColor {
   return status === 'paid' ? 'green' : status === 'pending' ? 'yellow' : 'red';
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function Empty({ children }: { children: string }) {
   return <p className="py-8 text-center text-sm text-slate-500">{children}</p>;
@@ -98,6 +99,31 @@ export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
   );
 }
 
+const paymentColumns: Column<Payment>[] = [
+  { id: 'tenant', header: 'Tenant', className: 'font-medium text-slate-900', cell: (p) => p.tenant.name },
+  { id: 'plan', header: 'Plan', className: 'text-slate-700', cell: (p) => p.plan?.name ?? '—' },
+  { id: 'amount', header: 'Amount', align: 'right', className: 'tabular-nums text-slate-900', cell: (p) => formatCents(p.amount) },
+  { id: 'status', header: 'Status', cell: (p) => <Badge color={paymentColor(p.status)}>{p.status}</Badge> },
+  { id: 'date', header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (p) => formatDateTime(p.createdAt) },
+];
+
+/** One payment on a phone: tenant, plan and date; amount and status badge. */
+function PaymentCard({ p }: { p: Payment }) {
+  return (
+    <>
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{p.tenant.name}</p>
+        <p className="text-slate-600">{p.plan?.name ?? '—'}</p>
+        <p className="text-xs text-slate-500">{formatDateTime(p.createdAt)}</p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className="font-medium tabular-nums text-slate-900">{formatCents(p.amount)}</p>
+        <Badge color={paymentColor(p.status)}>{p.status}</Badge>
+      </div>
+    </>
+  );
+}
+
 /** Payments tab (spec §2): table Tenant, Plan, Amount, Status, Date; status paid green, pending yellow, other red. */
 export function PaymentsTab({ payments }: { payments: Payment[] }) {
   return (
@@ -110,49 +136,17 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
         {payments.length === 0 ? (
           <Empty>No payments in this period</Empty>
         ) : (
-          <>
-            <ul className="divide-y divide-slate-100 sm:hidden">
-              {payments.map((p) => (
-                <li key={p.id} data-testid="payment-item" className="flex items-start justify-between gap-3 py-3 text-sm">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{p.tenant.name}</p>
-                    <p className="text-slate-600">{p.plan?.name ?? '—'}</p>
-                    <p className="text-xs text-slate-500">{formatDateTime(p.createdAt)}</p>
-                  </div>
-                  <div className="shrink-0 text-right">
-                    <p className="font-medium tabular-nums text-slate-900">{formatCents(p.amount)}</p>
-                    <Badge color={paymentColor(p.status)}>{p.status}</Badge>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto sm:block">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-slate-200 text-slate-500">
-                  <tr>
-                    <th className="py-2 pr-4 font-medium">Tenant</th>
-                    <th className="py-2 pr-4 font-medium">Plan</th>
-                    <th className="py-2 pr-4 text-right font-medium">Amount</th>
-                    <th className="py-2 pr-4 font-medium">Status</th>
-                    <th className="py-2 font-medium">Date</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {payments.map((p) => (
-                    <tr key={p.id} data-testid="payment-row">
-                      <td className="py-2.5 pr-4 font-medium text-slate-900">{p.tenant.name}</td>
-                      <td className="py-2.5 pr-4 text-slate-700">{p.plan?.name ?? '—'}</td>
-                      <td className="py-2.5 pr-4 text-right tabular-nums text-slate-900">{formatCents(p.amount)}</td>
-                      <td className="py-2.5 pr-4">
-                        <Badge color={paymentColor(p.status)}>{p.status}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap py-2.5 text-slate-600">{formatDateTime(p.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
+          <Table
+            caption="Recent Payments"
+            columns={paymentColumns}
+            rows={payments}
+            rowKey={(p) => p.id}
+            rowProps={() => ({ 'data-testid': 'payment-row', className: 'text-sm' })}
+            renderCard={(p) => <PaymentCard p={p} />}
+            cardProps={() => ({ 'data-testid': 'payment-item', className: 'flex items-start justify-between gap-3 py-3 text-sm' })}
+            breakpoint="sm"
+            cellClassName="px-3 py-2.5"
+          />
         )}
       </CardContent>
     </Card>

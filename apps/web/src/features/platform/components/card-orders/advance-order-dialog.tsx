@@ -1,8 +1,7 @@
 import type { PlatformCardOrder } from '@loyalty/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { cardTypeName, formatCount } from '@/features/card-orders/lib/labels';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { formatCount, formatCents, formatDateTime } from '@/lib/format';
+import { cardTypeName } from '@/lib/labels';
 import { nextStep } from './labels';
 
 /**
@@ -23,25 +22,16 @@ export function AdvanceOrderDialog({
 }) {
   const step = order ? nextStep(order) : null;
   return (
-    <Dialog
+    <ConfirmDialog
       open={order !== null && step !== null}
       onClose={onClose}
-      dismissible={!pending}
-      size="sm"
+      pending={pending}
       title={order && step ? `Mark order of ${order.tenant.name} for ${formatCount(order.quantity)} cards as ${step.label}?` : ''}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button loading={pending} onClick={() => order && onConfirm(order)}>
-            {step?.action}
-          </Button>
-        </>
-      }
+      confirmLabel={step?.action}
+      onConfirm={() => order && onConfirm(order)}
     >
       {order && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
           <dt className="text-slate-500">Cards</dt>
           <dd className="text-slate-900">
             {formatCount(order.quantity)} × {cardTypeName(order.cardType)} · {formatCents(order.totalCents)}
@@ -62,6 +52,6 @@ export function AdvanceOrderDialog({
           </dd>
         </dl>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { CardOrderStatus, NEXT_FULFILMENT_STATUS, type PlatformCardOrder } from '@loyalty/contract';
-import { ORDER_STATUS_LABELS } from '@/features/card-orders/lib/labels';
+import { ORDER_STATUS_LABELS } from '@/lib/labels';
 
 /** The button naming an order's next fulfilment step (decisions.md 'Card orders'). */
 const NEXT_STEP_ACTIONS: Partial<Record<CardOrderStatus, string>> = {
@@ -25,9 +25,4 @@ export const STATUS_FILTER_OPTIONS: readonly { value: CardOrderStatus; label: st
 /** Whether `v` is a card-order status (for the ?status= address parameter). */
 export function isCardOrderStatus(v: string | null): v is CardOrderStatus {
   return v !== null && (CardOrderStatus.options as readonly string[]).includes(v);
-}
-
-/** 'Springfield, United States': the city and country an order ships to. */
-export function shipToPlace(order: Pick<PlatformCardOrder, 'shippingAddress'>): string {
-  return [order.shippingAddress.city, order.shippingAddress.country].filter(Boolean).join(', ');
 }

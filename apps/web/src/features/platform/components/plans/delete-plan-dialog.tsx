@@ -2,9 +2,8 @@ import type { PlatformPlan } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { saveErrorMessage } from '@/features/staff/lib/server-field-errors';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { saveErrorMessage } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
 
 /**
@@ -20,38 +19,30 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
     onClose();
   };
   const failure = remove.isError ? saveErrorMessage(remove.error, PLAN_MESSAGES.deleteFailed) : null;
+  const confirm = () =>
+    plan &&
+    remove.mutate(plan.id, {
+      onSuccess: () => {
+        toast.success(PLAN_MESSAGES.deleted);
+        close();
+      },
+      onError: (err) => toast.error(saveErrorMessage(err, PLAN_MESSAGES.deleteFailed)),
+    });
   return (
-    <Dialog
+    <ConfirmDialog
       open={plan !== null}
       onClose={close}
-      size="sm"
       title="Delete Plan"
-      dismissible={!remove.isPending}
-      footer={
+      destructive
+      pending={remove.isPending}
+      onConfirm={confirm}
+      confirmLabel={
         <>
-          <Button variant="outline" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() =>
-              plan &&
-              remove.mutate(plan.id, {
-                onSuccess: () => {
-                  toast.success(PLAN_MESSAGES.deleted);
-                  close();
-                },
-                onError: (err) => toast.error(saveErrorMessage(err, PLAN_MESSAGES.deleteFailed)),
-              })
-            }
-          >
-            <Trash2 className="h-4 w-4" aria-hidden /> Delete
-          </Button>
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete
         </>
       }
     >
-      <div className="space-y-3 text-sm text-slate-700">
+      <div className="space-y-3">
         <p>{PLAN_MESSAGES.confirmDelete}</p>
         {plan && (
           <p>
@@ -61,6 +52,6 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
         )}
         {failure && <Alert tone="error">{failure}</Alert>}
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
-import { LIMIT_FIELDS, PERIOD_LABELS, limitLabel, periodPriceCents } from './plan-form';
+import { PERIOD_LABELS } from '@/lib/labels';
+import { LIMIT_FIELDS, limitLabel, periodPriceCents } from './plan-form';
 
 /**
  * One plan of the operator's grid (spec §2 /platform/plans, §3 'Plan', §9): name, Active /

@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { saveErrorMessage, serverFieldErrors } from '@/features/staff/lib/server-field-errors';
+import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useCreatePlan, useUpdatePlan } from '../../api/plans';
-import { LIMIT_FIELDS, PERIOD_LABELS, PERIOD_NAMES, PlanFormSchema, planToForm, toPlanInput, type PlanFormValues } from './plan-form';
+import { PERIOD_LABELS, PERIOD_NAMES } from '@/lib/labels';
+import { LIMIT_FIELDS, PlanFormSchema, planToForm, toPlanInput, type PlanFormValues } from './plan-form';
 
 const SERVER_FIELDS = ['name', 'description', 'priceMonthly', 'stripePriceId', 'billingPeriod'] as const;
 

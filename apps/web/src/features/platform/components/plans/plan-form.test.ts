@@ -33,7 +33,8 @@ describe('plan form parsing (spec §5 Plan)', () => {
     expect(parsePriceCents('49')).toBe(4900);
     expect(parsePriceCents('0.005')).toBe(1);
     expect(parsePriceCents('9.999')).toBe(1000);
-    for (const free of ['', 'abc', '-5', '0', '$20']) expect(parsePriceCents(free), free).toBe(0);
+    expect(parsePriceCents('$1,020')).toBe(102000); // dollarsToCents takes '$' and thousands separators
+    for (const free of ['', 'abc', '-5', '0', '20$']) expect(parsePriceCents(free), free).toBe(0);
   });
 
   it('builds the request body: trimmed text, cents, −1 limits, empty features dropped, no Stripe id as null', () => {

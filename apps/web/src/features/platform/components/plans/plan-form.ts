@@ -1,22 +1,7 @@
 import type { BillingPeriod, PlanInput, PlanLimits, PlatformPlan } from '@loyalty/contract';
 import { dollarsToCents, formatCents } from '@loyalty/domain';
+import { PERIOD_LABELS } from '@/lib/labels';
 import { z } from 'zod';
-
-/** Labels of the billing periods (spec §9): /month, /3 months, /6 months, /year. */
-export const PERIOD_LABELS: Record<BillingPeriod, string> = {
-  monthly: '/month',
-  '3months': '/3 months',
-  '6months': '/6 months',
-  yearly: '/year',
-};
-
-/** Names of the billing periods in the form's select. */
-export const PERIOD_NAMES: Record<BillingPeriod, string> = {
-  monthly: 'Monthly',
-  '3months': 'Every 3 months',
-  '6months': 'Every 6 months',
-  yearly: 'Yearly',
-};
 
 /** Multipliers of the monthly price per billing period (spec §9): 1, 3, 6, 12. */
 export const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateTenantRequest, type PlatformTenant } from '@loyalty/contract';
-import { Eye, EyeOff, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api';
 import { useCreatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
 import { sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
+import { OwnerAccountFields } from './owner-account-fields';
 
 const FIELDS = ['name', 'slug', 'ownerEmail', 'ownerPassword', 'ownerFirstName', 'ownerLastName'] as const;
 type Field = (typeof FIELDS)[number];
@@ -134,7 +135,6 @@ function CreateTenantForm({
   const { errors } = form.formState;
   // The slug follows the name until the operator types a slug of their own (an emptied field follows again).
   const slugEdited = useRef(false);
-  const [showPassword, setShowPassword] = useState(false);
 
   const reportFilled = () => {
     const v = form.getValues();
@@ -186,44 +186,11 @@ function CreateTenantForm({
           reportFilled();
         }}
       />
-      <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-        <legend className="float-left mb-3 w-full text-sm font-semibold text-slate-700">
-          Owner account <span className="font-normal text-slate-500">(signs in as the business's Store Admin)</span>
-        </legend>
-        <div className="clear-both grid gap-4 sm:grid-cols-2">
-          <Input label="Owner first name (optional)" autoComplete="off" error={errors.ownerFirstName?.message} {...form.register('ownerFirstName')} />
-          <Input label="Owner last name (optional)" autoComplete="off" error={errors.ownerLastName?.message} {...form.register('ownerLastName')} />
-        </div>
-        <Input
-          label="Owner email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          placeholder="owner@example.com"
-          error={errors.ownerEmail?.message}
-          {...form.register('ownerEmail')}
-        />
-        <Input
-          label="Owner password"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="new-password"
-          required
-          hint={`${policy.hint ? `${policy.hint}. ` : ''}Share it with the owner, who signs in with it.`}
-          error={errors.ownerPassword?.message}
-          {...form.register('ownerPassword')}
-          trailing={
-            <button
-              type="button"
-              onClick={() => setShowPassword((s) => !s)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-            >
-              {showPassword ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
-            </button>
-          }
-        />
-      </fieldset>
+      <OwnerAccountFields
+        fields={{ firstName: form.register('ownerFirstName'), lastName: form.register('ownerLastName'), email: form.register('ownerEmail'), password: form.register('ownerPassword') }}
+        errors={{ firstName: errors.ownerFirstName?.message, lastName: errors.ownerLastName?.message, email: errors.ownerEmail?.message, password: errors.ownerPassword?.message }}
+        passwordHint={policy.hint ?? ''}
+      />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { PlatformTenant } from '@loyalty/contract';
-import { AlertTriangle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Input } from '@/components/ui/input';
 import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantFailureMessage } from './labels';
@@ -41,21 +40,18 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
     );
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={tenant !== null}
       onClose={close}
-      size="sm"
       title="Delete Tenant"
-      dismissible={!remove.isPending}
-      footer={
+      destructive
+      pending={remove.isPending}
+      confirmDisabled={!matches}
+      onConfirm={confirm}
+      confirmLabel={
         <>
-          <Button variant="outline" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={remove.isPending} disabled={!matches} onClick={confirm}>
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete Tenant
-          </Button>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete Tenant
         </>
       }
     >
@@ -68,15 +64,10 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
             confirm();
           }}
         >
-          <div className="flex gap-3">
-            <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
-              <AlertTriangle className="h-5 w-5" />
-            </span>
-            <p className="text-sm text-slate-700">
-              This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts, customers, cards, transactions and billing records.{' '}
-              <strong className="text-red-700">This action cannot be undone.</strong>
-            </p>
-          </div>
+          <p>
+            This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts, customers, cards, transactions and billing records.{' '}
+            <strong className="text-red-700">This action cannot be undone.</strong>
+          </p>
           <Input
             label={
               <>
@@ -95,6 +86,6 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
           {failure && <Alert tone="error">{failure}</Alert>}
         </form>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,18 +1,14 @@
 import type { PlatformTenant, SubscriptionStatus } from '@loyalty/contract';
 import { ApiError } from '@/lib/api';
+import { formatCount, formatLimit } from '@/lib/format';
+import { SUBSCRIPTION_STATUS_OPTION_LABELS, labelOptions } from '@/lib/labels';
 
 /**
  * The five subscription statuses in the order the status filter and the Edit dialog offer them
  * (spec §4), with the words of a select. The badge itself keeps the spec's four labels
  * (Active, Trial, Past Due, else Inactive): see SubscriptionBadge.
  */
-export const STATUS_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = [
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'TRIALING', label: 'Trial' },
-  { value: 'PAST_DUE', label: 'Past Due' },
-  { value: 'CANCELED', label: 'Canceled' },
-  { value: 'NONE', label: 'None (no subscription)' },
-];
+export const STATUS_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = labelOptions(SUBSCRIPTION_STATUS_OPTION_LABELS);
 
 /** Whether `v` is one of the five statuses (for the ?status= address parameter). */
 export function isSubscriptionStatus(v: string | null): v is SubscriptionStatus {
@@ -49,7 +45,7 @@ export function ownerName(t: PlatformTenant): string | null {
 /** 'used / limit' of the tenant's cards; the limit −1 reads '∞' (unlimited). */
 export function cardsUsage(t: PlatformTenant): string {
   const { cardsUsed, cardLimit } = t.subscriptionInfo;
-  return `${cardsUsed.toLocaleString('en-US')} / ${cardLimit < 0 ? '∞' : cardLimit.toLocaleString('en-US')}`;
+  return `${formatCount(cardsUsed)} / ${formatLimit(cardLimit)}`;
 }
 
 /** The plan column: the plan's name, 'Free trial' while trialing without one, else '—'. */

@@ -1,7 +1,7 @@
 import type { StoreListResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { cardsKeys, tenantApi } from './keys';
+import { tenantApi, tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/stores (spec §7 'Stores', §3 'Store'): the tenant's stores.
@@ -15,13 +15,14 @@ export function getStores(slug: string, options?: { signal?: AbortSignal }): Pro
 /** Query options of {@link getStores}; fresh for 60 s (stores rarely change). */
 export function storesQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: cardsKeys.stores(slug),
+    queryKey: tenantKeys.stores(slug),
     queryFn: ({ signal }) => getStores(slug, { signal }),
     staleTime: 60_000,
   });
 }
 
-/** The tenant's stores (Create Card Batch, Assign Card, Assign Store, Card Details). */
+/** The tenant's stores (Cards: Create Card Batch, Assign Card, Assign Store, Card Details; Staff
+ * form; Transactions filter). */
 export function useStores(slug: string) {
   return useQuery({ ...storesQueryOptions(slug), enabled: Boolean(slug) });
 }

@@ -1,7 +1,7 @@
 import type { TrialStatusResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { cardsKeys, tenantApi } from './keys';
+import { tenantApi, tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/trial/status (spec §3 'Trial status', §7).
@@ -17,13 +17,13 @@ export function getTrialStatus(slug: string, options?: { signal?: AbortSignal })
 /** Query options of {@link getTrialStatus}; fresh for 30 s, like the tenant. */
 export function trialStatusQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: cardsKeys.trialStatus(slug),
+    queryKey: tenantKeys.trialStatus(slug),
     queryFn: ({ signal }) => getTrialStatus(slug, { signal }),
     staleTime: 30_000,
   });
 }
 
-/** The tenant's trial status (Cards page banner in trial mode). */
+/** The tenant's trial status (Cards page banner in trial mode, dashboard subscription banner). */
 export function useTrialStatus(slug: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...trialStatusQueryOptions(slug), enabled: Boolean(slug) && enabled });
 }

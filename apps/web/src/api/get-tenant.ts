@@ -1,12 +1,7 @@
 import type { TenantResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-/** Query key root of everything that belongs to one tenant: ['tenants', slug, …]. */
-export const tenantKeys = {
-  all: (slug: string) => ['tenants', slug] as const,
-  tenant: (slug: string) => ['tenants', slug, 'tenant'] as const,
-};
+import { tenantApi, tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/tenant (spec §7, §3 'Tenant'): the tenant with its subscription facts:
@@ -15,7 +10,7 @@ export const tenantKeys = {
  * @throws {ApiError} 401 signed out, 404 unknown tenant or another tenant's slug.
  */
 export function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {
-  return api.get<TenantResponse>(`/t/${encodeURIComponent(slug)}/tenant`, options);
+  return api.get<TenantResponse>(`${tenantApi(slug)}/tenant`, options);
 }
 
 /** Query options of {@link getTenant}; fresh for 30 s. */
@@ -29,7 +24,8 @@ export function tenantQueryOptions(slug: string) {
 
 /**
  * The tenant of the current `/t/{slug}` area (TanStack Query). Used by the tenant layout
- * (badge, greyed menu items) and the POS (transaction gate). Disabled when slug is empty.
+ * (badge, greyed menu items), the POS (transaction gate), the cards and billing screens and
+ * the dashboard banners. Disabled when slug is empty.
  */
 export function useTenant(slug: string | undefined) {
   return useQuery({ ...tenantQueryOptions(slug ?? ''), enabled: Boolean(slug) });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tenantQueryOptions } from '../api/get-tenant';
+import { tenantQueryOptions } from './get-tenant';
 
 /**
  * Whether the install runs the Demo payment provider, which takes no money (issue 12 item 2):

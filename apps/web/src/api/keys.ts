@@ -1,0 +1,32 @@
+/**
+ * Query keys and API paths shared by every tenant screen (the shared query layer: features
+ * may import it, it imports no feature). Everything of one tenant sits under the root
+ * `['tenants', slug]`, so a change can mark stale exactly the screens it moves, and deleting a
+ * tenant drops its whole cached area. Features build their own keys under these roots
+ * (e.g. `[...tenantKeys.cards(slug), 'list', params]`).
+ */
+export const tenantKeys = {
+  /** Everything cached for one tenant. */
+  all: (slug: string) => ['tenants', slug] as const,
+  /** The tenant view (GET /t/{slug}/tenant): status, quota, POS gate. */
+  tenant: (slug: string) => ['tenants', slug, 'tenant'] as const,
+  /** Card lists and the POS's single-card lookups. */
+  cards: (slug: string) => ['tenants', slug, 'cards'] as const,
+  /** The store list (pickers on several screens and the Stores page share it). */
+  stores: (slug: string) => ['tenants', slug, 'stores'] as const,
+  /** The free-trial activation counts. */
+  trialStatus: (slug: string) => ['tenants', slug, 'trial-status'] as const,
+  /** Every customer query (lists, details, the Assign Card modal's available customers). */
+  customers: (slug: string) => ['tenants', slug, 'customers'] as const,
+  /** The dashboard report (tiles, trends, recent transactions). */
+  dashboard: (slug: string) => ['tenants', slug, 'dashboard'] as const,
+  /** The ledger lists of the Transactions screen. */
+  transactions: (slug: string) => ['tenants', slug, 'transactions'] as const,
+  /** Every query of the Billing page (plans, usage, payment methods, invoices). */
+  billing: (slug: string) => ['tenants', slug, 'billing'] as const,
+};
+
+/** `/t/{slug}` prefix of the tenant's API paths (the slug URL-encoded). */
+export function tenantApi(slug: string): string {
+  return `/t/${encodeURIComponent(slug)}`;
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { Category, TransactionItem, TransactionType } from '@loyalty/contract';
+import { ArrowDownLeft, ArrowUpRight, SlidersHorizontal } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { amountText, cashbackText, formatDateTime } from '@/lib/format';
+import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
+
+/** The customer's name (or a muted 'Unknown Customer') over the card UID: the first cell of every ledger list (Transactions, Dashboard). */
+export function TransactionCustomer({ tx, truncate }: { tx: Pick<TransactionItem, 'customerName' | 'cardUid'>; truncate?: boolean }) {
+  return (
+    <>
+      <p className={cn('text-sm font-medium', truncate && 'truncate', tx.customerName ? 'text-slate-900' : 'text-slate-500 italic')}>{customerLabel(tx)}</p>
+      <p className="font-mono text-xs text-slate-500">{tx.cardUid}</p>
+    </>
+  );
+}
+
+/** Text colour of a ledger row's amount: orange for REDEEM (money paid out), else dark. */
+export function amountTone(tx: Pick<TransactionItem, 'type'>): string {
+  return tx.type === 'REDEEM' ? 'text-orange-700' : 'text-slate-900';
+}
+
+/** A muted dash for an empty cell, named 'none' for screen readers. */
+export const noneCell = (
+  <span className="text-slate-500" aria-label="none">
+    —
+  </span>
+);
+
+const TYPE_STYLES: Record<TransactionType, { Icon: typeof ArrowDownLeft; tone: string }> = {
+  EARN: { Icon: ArrowDownLeft, tone: 'bg-emerald-50 text-emerald-600' },
+  REDEEM: { Icon: ArrowUpRight, tone: 'bg-orange-50 text-orange-600' },
+  ADJUST: { Icon: SlidersHorizontal, tone: 'bg-slate-100 text-slate-600' },
+};
+
+/** The round icon of a ledger row type in the customer's views: EARN green arrow in, REDEEM orange arrow out, ADJUST grey sliders. Decorative. */
+export function TransactionTypeIcon({ type, className = 'h-9 w-9' }: { type: TransactionType; className?: string }) {
+  const { Icon, tone } = TYPE_STYLES[type] ?? TYPE_STYLES.ADJUST;
+  return (
+    <span aria-hidden="true" className={cn('flex shrink-0 items-center justify-center rounded-full', className, tone)}>
+      <Icon className="h-4 w-4" />
+    </span>
+  );
+}
+
+/** 'Earn · Purchase': the type label with the category after it (`stacked`: the category on its own line). */
+export function TransactionTypeText({ tx, stacked }: { tx: { type: TransactionType; category?: Category | null }; stacked?: boolean }) {
+  const category = tx.category ? (CATEGORY_LABELS[tx.category] ?? tx.category) : null;
+  return (
+    <>
+      {TRANSACTION_TYPE_LABELS[tx.type] ?? tx.type}
+      {category && (stacked ? <span className="block text-xs font-normal text-slate-500">{category}</span> : <span className="font-normal text-slate-500"> · {category}</span>)}
+    </>
+  );
+}
+
+/** The amount of a ledger row with '+$0.75 cashback' under it on EARN rows (the phone rows of the customer's views). */
+export function AmountWithCashback({ tx }: { tx: { type: TransactionType; amountCents: number; cashbackCents: number } }) {
+  const cashback = cashbackText(tx);
+  return (
+    <div className="shrink-0 text-right">
+      <p className={cn('text-sm font-semibold tabular-nums', amountTone(tx))}>{amountText(tx)}</p>
+      {cashback && <p className="text-xs font-medium text-emerald-700 tabular-nums">{cashback} cashback</p>}
+    </div>
+  );
+}
+
+/** A ledger row of the customer's views (the children of a flex row): type icon, 'Earn · Purchase', the date, optional `details`, then the amount and cashback. */
+export function TransactionSummary({ tx, details }: { tx: { type: TransactionType; category?: Category | null; createdAt: string; amountCents: number; cashbackCents: number }; details?: ReactNode }) {
+  return (
+    <>
+      <TransactionTypeIcon type={tx.type} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900">
+          <TransactionTypeText tx={tx} />
+        </p>
+        <p className="text-xs text-slate-500">{formatDateTime(tx.createdAt)}</p>
+        {details}
+      </div>
+      <AmountWithCashback tx={tx} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { StatTrend } from '@/components/ui/stat-card';
+
+/**
+ * The trend line of a platform stat card (decisions.md 'Where the spec shows placeholders':
+ * real trends). `pct` is the contract's percentage change (one decimal) or null when the
+ * previous period had nothing to compare with: then no percentage is shown, only a muted
+ * 'No earlier data'. '+12.5% vs last month' up (green), '−3.2% …' down (red), '0.0% …' flat.
+ */
+export function platformTrendView(pct: number | null | undefined, period: string): StatTrend {
+  if (pct === null || pct === undefined || !Number.isFinite(pct)) return { text: 'No earlier data', tone: 'none', title: 'Nothing in the previous period to compare with' };
+  const abs = Math.abs(pct).toFixed(1);
+  if (pct > 0) return { text: `+${abs}% ${period}`, tone: 'up' };
+  if (pct < 0) return { text: `−${abs}% ${period}`, tone: 'down' };
+  return { text: `0.0% ${period}`, tone: 'flat' };
+}

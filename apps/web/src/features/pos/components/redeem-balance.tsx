@@ -1,0 +1,21 @@
+import { formatCents } from '@/lib/format';
+
+/**
+ * Under the redeem amount (spec §5 'POS'): 'Available: $X' (the card balance, cents) and 'Use
+ * full balance', which fills in the whole balance and is off for a card holding $0.00.
+ */
+export function RedeemBalance({ balanceCents, onUseAll }: { balanceCents: number; onUseAll: () => void }) {
+  return (
+    <div className="-mt-2 flex items-center justify-between text-sm">
+      <span className="font-medium text-slate-700 tabular-nums">Available: {formatCents(balanceCents)}</span>
+      <button
+        type="button"
+        disabled={balanceCents <= 0}
+        onClick={onUseAll}
+        className="font-medium text-indigo-600 hover:text-indigo-500 disabled:cursor-not-allowed disabled:text-slate-400"
+      >
+        Use full balance
+      </button>
+    </div>
+  );
+}

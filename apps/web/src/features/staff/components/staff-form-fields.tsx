@@ -1,0 +1,72 @@
+import type { StoreItem } from '@loyalty/contract';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api';
+import { ROLE_LABELS } from '@/lib/labels';
+
+/** The store list as the staff form gets it (GET /stores through TanStack Query). */
+interface StoresState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/**
+ * Role and Store of the staff modal (spec §5 'Staff': roles cashier (default) and tenant_admin
+ * 'Store Admin'; store optional, empty meaning all stores, for a Store Admin only). `isSelf`:
+ * one's own role cannot change. `stores`: the active stores plus the member's current one.
+ */
+export function RoleAndStoreFields({ role, isSelf, stores, storesState, roleField, storeField, roleError, storeError }: {
+  role: string;
+  isSelf: boolean;
+  stores: Pick<StoreItem, 'id' | 'name' | 'active'>[];
+  storesState: StoresState;
+  roleField: UseFormRegisterReturn;
+  storeField: UseFormRegisterReturn;
+  roleError?: string;
+  storeError?: string;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Select label="Role" disabled={isSelf} error={roleError} hint={isSelf ? 'You cannot change your own role.' : undefined} {...roleField}>
+        <option value="cashier">{ROLE_LABELS.cashier}</option>
+        <option value="tenant_admin">{ROLE_LABELS.tenant_admin}</option>
+      </Select>
+      {storesState.isError ? (
+        <Alert tone="error">{errorMessage(storesState.error, 'Failed to load stores')}</Alert>
+      ) : (
+        <Select
+          label="Store"
+          disabled={storesState.isPending}
+          error={storeError}
+          hint={role === 'tenant_admin' ? 'A Store Admin may work in all stores.' : 'A cashier works at one store.'}
+          {...storeField}
+        >
+          <option value="">{storesState.isPending ? 'Loading stores…' : role === 'tenant_admin' ? 'All stores' : 'Select a store'}</option>
+          {stores.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.active ? s.name : `${s.name} (inactive)`}
+            </option>
+          ))}
+        </Select>
+      )}
+    </div>
+  );
+}
+
+/** The Active toggle of an existing staff member (one cannot deactivate oneself), with its message. */
+export function ActiveToggle({ active, isSelf, error, onChange }: { active: boolean; isSelf: boolean; error?: string; onChange: (active: boolean) => void }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+      <Checkbox label="Active" name="active" disabled={isSelf} checked={active} onChange={(e) => onChange(e.target.checked)} />
+      <p className="mt-1 pl-6 text-xs text-slate-500">{isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}</p>
+      {error && (
+        <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

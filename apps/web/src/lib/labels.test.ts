@@ -1,0 +1,53 @@
+import { CardOrderStatus, CardStatus, Category, Role, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  CARD_STATUS_LABELS,
+  CATEGORY_LABELS,
+  ORDER_STATUS_LABELS,
+  ROLE_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  TIER_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  labelOptions,
+  subscriptionLabel,
+} from './labels';
+
+describe('labels', () => {
+  it('label every value of the contract enums (no value falls back to its code)', () => {
+    const cases: [readonly string[], Record<string, string>][] = [
+      [Role.options, ROLE_LABELS],
+      [Tier.options, TIER_LABELS],
+      [CardStatus.options, CARD_STATUS_LABELS],
+      [TransactionType.options, TRANSACTION_TYPE_LABELS],
+      [Category.options, CATEGORY_LABELS],
+      [SubscriptionStatus.options, SUBSCRIPTION_STATUS_LABELS],
+      [CardOrderStatus.options, ORDER_STATUS_LABELS],
+    ];
+    for (const [values, labels] of cases) {
+      expect(Object.keys(labels).sort()).toEqual([...values].sort());
+      for (const v of values) expect(labels[v]).toMatch(/^[A-Z][a-z]/);
+    }
+  });
+
+  it('keep the texts the spec names', () => {
+    expect(ROLE_LABELS.tenant_admin).toBe('Store Admin');
+    expect(TRANSACTION_TYPE_LABELS.ADJUST).toBe('Adjustment');
+    expect(ORDER_STATUS_LABELS.PENDING_PAYMENT).toBe('Pending payment');
+  });
+
+  it('labels subscription statuses, Inactive when none', () => {
+    expect(subscriptionLabel('ACTIVE')).toBe('Active');
+    expect(subscriptionLabel('TRIALING')).toBe('Trial');
+    expect(subscriptionLabel('PAST_DUE')).toBe('Past Due');
+    expect(subscriptionLabel('CANCELED')).toBe('Inactive');
+    expect(subscriptionLabel(null)).toBe('Inactive');
+  });
+
+  it('builds select options in the map order', () => {
+    expect(labelOptions(CATEGORY_LABELS)).toEqual([
+      { value: 'PURCHASE', label: 'Purchase' },
+      { value: 'REPAIR', label: 'Repair' },
+      { value: 'OTHER', label: 'Other' },
+    ]);
+  });
+});

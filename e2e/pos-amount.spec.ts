@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The POS amount on a phone (issue 13 item 3): a cashier who types a bad amount and presses
+ * Process Earn sees why under the field (the button is not disabled while the form is invalid),
+ * and the message goes as soon as the amount is fixed. No money moves here.
+ */
+
+const SCREENS = 'test-results/screens';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a bad purchase amount is explained under the field at the POS (phone)', async ({ page }) => {
+  await page.goto('/login');
+  await page.locator('li', { hasText: 'cashier@demo.com' }).getByRole('button', { name: 'Fill' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/pos$/);
+
+  await page.getByLabel('Card UID').fill('DEM0CARD0001');
+  await page.getByRole('button', { name: 'Load' }).click();
+  const amount = page.getByLabel('Purchase amount');
+  await expect(amount).toBeVisible();
+
+  await amount.fill('12,5');
+  const processEarn = page.getByRole('button', { name: /Process Earn/ });
+  await expect(processEarn).toBeEnabled();
+  await processEarn.click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription('Enter an amount in dollars, e.g. 12.50');
+  await amount.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/pos-earn-field-error-phone.png` });
+
+  await amount.fill('$1,234.56'); // as printed on a receipt: accepted
+  await expect(amount).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('Enter an amount in dollars, e.g. 12.50')).toHaveCount(0);
+});
