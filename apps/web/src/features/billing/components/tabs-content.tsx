@@ -1,14 +1,14 @@
 import type { BillingPlan, PaymentMethod, TenantResponse, UsageStats } from '@loyalty/contract';
-import { Check, CreditCard, Plus, Store, Trash2, Users, Zap } from 'lucide-react';
+import { Check, CreditCard, Plus, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Badge, SubscriptionBadge } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDate } from '@/lib/format';
-import { useInvoices, usePlans, useUsage } from '../api/billing';
+import { usePlans, useUsage } from '../api/billing';
 import { PaymentMethodSummary } from './payment-method-row';
 
 /** Whether a plan is the 'Most Popular' one (spec §2: name containing 'professional'). */
@@ -19,98 +19,8 @@ export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefi
   return plans.find(isProfessional) ?? plans[1] ?? plans[0];
 }
 
-const limitText = (limit: number) => (limit === -1 ? '∞' : String(limit));
-
-/**
- * Overview tab (spec §2): current subscription card, trial box, four usage tiles, Quick Actions
- * ('Manage Settings' opens the provider's portal; `managing` while it is being asked for).
- */
-export function OverviewTab({
-  slug,
-  tenant,
-  onUpgrade,
-  onManage,
-  managing = false,
-}: {
-  slug: string;
-  tenant: TenantResponse;
-  onUpgrade: (plan: BillingPlan) => void;
-  onManage: () => void;
-  managing?: boolean;
-}) {
-  const usage = useUsage(slug);
-  const plans = usePlans(slug);
-  const info = tenant.subscriptionInfo;
-  const target = plans.data ? upgradePlan(plans.data) : undefined;
-  const currentPlan = plans.data?.find((p) => p.id === tenant.planId);
-  const tiles = usage.data
-    ? [
-        { label: 'Cards Used', value: `${usage.data.cardsUsed} / ${limitText(usage.data.cardsLimit)}`, Icon: CreditCard },
-        { label: 'Active Stores', value: `${usage.data.storesUsed} / ${limitText(usage.data.storesLimit)}`, Icon: Store },
-        { label: 'Staff Members', value: `${usage.data.staffUsed} / ${limitText(usage.data.staffLimit)}`, Icon: Users },
-        { label: 'This Month', value: String(usage.data.transactionsUsed), Icon: Zap },
-      ]
-    : [];
-  return (
-    <div className="space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Current Subscription</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <div className="flex flex-wrap items-center gap-3" data-testid="current-subscription">
-            <p className="text-lg font-semibold text-slate-900">{info.planName ?? currentPlan?.name ?? 'Free Trial'}</p>
-            <SubscriptionBadge status={tenant.subscriptionStatus} />
-          </div>
-          {currentPlan && <p className="text-slate-600">{formatCents(currentPlan.priceMonthly)}/month</p>}
-          {(tenant.subscriptionStatus === 'TRIALING' || tenant.subscriptionStatus === 'NONE') && (
-            <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
-              <p className="font-semibold">Free Trial</p>
-              <p>
-                {tenant._count.cards} of {tenant.freeTrialLimit} free card activations used
-                {tenant.trialEndsAt ? ` · trial ends ${formatDate(tenant.trialEndsAt)}` : ''}. Upgrade to unlock more cards, stores and staff.
-              </p>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-      {usage.isPending ? (
-        <Spinner />
-      ) : usage.isError ? (
-        <Alert tone="error">Failed to load usage</Alert>
-      ) : (
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {tiles.map(({ label, value, Icon }) => (
-            <Card key={label}>
-              <CardContent className="flex items-center gap-3">
-                <Icon className="h-8 w-8 shrink-0 text-indigo-600" aria-hidden />
-                <div className="min-w-0">
-                  <p className="text-sm text-slate-500">{label === 'This Month' ? 'This Month (transactions)' : label}</p>
-                  <p className="truncate font-semibold text-slate-900">{value}</p>
-                </div>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Quick Actions</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-3">
-          {tenant.subscriptionStatus !== 'ACTIVE' && target && (
-            <Button onClick={() => onUpgrade(target)}>
-              <Zap className="h-4 w-4" aria-hidden /> Upgrade to Pro
-            </Button>
-          )}
-          <Button variant="outline" onClick={onManage} loading={managing}>
-            Manage Settings
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
+/** A plan limit as shown: '∞' for −1 (unlimited), else the number. */
+export const limitText = (limit: number) => (limit === -1 ? '∞' : String(limit));
 
 /** Plans tab (spec §2): three-column grid, 'Most Popular', 'Current' + disabled 'Current Plan', 'Select Plan' / 'Processing...'. */
 export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: string; tenant: TenantResponse; processingPlanId: string | null; onSelect: (plan: BillingPlan) => void }) {
@@ -265,77 +175,6 @@ export function UsageTab({ slug }: { slug: string }) {
           Transactions this month: <span className="font-semibold">{u.transactionsUsed}</span>
         </p>
       </CardContent>
-    </Card>
-  );
-}
-
-/** Invoices tab (spec §2): table Invoice, Amount, Status, Period, Actions; loaded only when ACTIVE; empty 'No invoices yet'. */
-export function InvoicesTab({ slug, active }: { slug: string; active: boolean }) {
-  const invoices = useInvoices(slug, active);
-  const secs = (s: number) => formatDate(new Date(s * 1000).toISOString());
-  let body;
-  if (!active) body = <p className="py-8 text-center text-slate-500">No invoices yet</p>;
-  else if (invoices.isPending) body = <Spinner />;
-  else if (invoices.isError) body = <Alert tone="error">Failed to load invoices</Alert>;
-  else if (invoices.data.length === 0) body = <p className="py-8 text-center text-slate-500">No invoices yet</p>;
-  else
-    body = (
-      // Scrolls sideways on a phone and holds no link under the Demo provider: focusable, so the keyboard can scroll it.
-      <div
-        role="region"
-        aria-label="Invoices table"
-        tabIndex={0}
-        className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th className="py-2 pr-4 font-medium">Invoice</th>
-              <th className="py-2 pr-4 font-medium">Amount</th>
-              <th className="py-2 pr-4 font-medium">Status</th>
-              <th className="py-2 pr-4 font-medium">Period</th>
-              <th className="py-2 font-medium">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {invoices.data.map((inv) => (
-              <tr key={inv.id}>
-                <td className="py-2 pr-4">
-                  <p className="font-medium text-slate-900">#{inv.id.slice(-8)}</p>
-                  <p className="text-xs text-slate-500">{secs(inv.created)}</p>
-                </td>
-                <td className="py-2 pr-4">{formatCents(inv.amount_paid)}</td>
-                <td className="py-2 pr-4">
-                  <Badge color={inv.status === 'paid' ? 'green' : 'grey'}>{inv.status}</Badge>
-                </td>
-                <td className="whitespace-nowrap py-2 pr-4">
-                  {secs(inv.period_start)} – {secs(inv.period_end)}
-                </td>
-                <td className="space-x-3 py-2">
-                  {inv.hosted_invoice_url && (
-                    <a className="text-indigo-600 hover:underline" href={inv.hosted_invoice_url} target="_blank" rel="noreferrer">
-                      View
-                    </a>
-                  )}
-                  {!inv.hosted_invoice_url && !inv.invoice_pdf && <span className="text-slate-500">—</span>}
-                  {inv.invoice_pdf && (
-                    <a className="text-indigo-600 hover:underline" href={inv.invoice_pdf} target="_blank" rel="noreferrer">
-                      PDF
-                    </a>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Invoices</CardTitle>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
     </Card>
   );
 }

@@ -1,13 +1,9 @@
 import type { CardResponse } from '@loyalty/contract';
-import { Ban, Download, Eye, Store, UserPlus, CheckCircle2 } from 'lucide-react';
 import { CardStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
-import { formatCents } from '@/lib/format';
 import { GRID_QR_SIZE } from '../api/qr-downloads';
-import { customerName } from '../lib/labels';
+import { CardTileActionBar, CardTileSummary } from './card-tile-parts';
 import { QrImage } from './qr-image';
 
 /** What a tile can ask the page to do. */
@@ -47,8 +43,6 @@ export function CardTile({
   downloadPending: boolean;
   actions: CardTileActions;
 }) {
-  const assigned = card.status !== 'UNASSIGNED';
-  const name = customerName(card.customer);
   return (
     <article
       aria-label={`Card ${card.cardUid}`}
@@ -72,68 +66,16 @@ export function CardTile({
         <QrImage slug={slug} cardUid={card.cardUid} size={GRID_QR_SIZE} className="h-32 w-32" />
       </button>
 
-      <div className="flex-1 space-y-1 px-4 pt-2 pb-3 text-center">
-        <p className="font-mono text-sm font-semibold tracking-wider text-slate-900" data-testid="card-uid">
-          {card.cardUid}
-        </p>
-        <p className={cn('truncate text-sm', name ? 'font-medium text-slate-800' : 'italic text-slate-500')} title={name ?? undefined}>
-          {name ?? 'Unassigned'}
-        </p>
-        <dl className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-left text-xs">
-          <div>
-            <dt className="text-slate-500">Balance</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{formatCents(card.balanceCents)}</dd>
-          </div>
-          <div className="min-w-0">
-            <dt className="text-slate-500">Store</dt>
-            <dd className="truncate font-medium text-slate-700" title={card.storeName ?? undefined}>
-              {card.storeName ?? '—'}
-            </dd>
-          </div>
-        </dl>
-      </div>
+      <CardTileSummary card={card} />
 
-      {/* Two groups that wrap as units: the file/view actions left, the status actions right. */}
-      <div className="flex flex-wrap items-center justify-between gap-1.5 border-t border-slate-100 px-3 py-2.5">
-        <div className="flex shrink-0 items-center gap-1.5">
-          <Tooltip content="Download QR code (PNG)">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="px-2"
-              onClick={() => actions.onDownload(card)}
-              loading={downloadPending}
-              aria-label={`Download QR code of card ${card.cardUid} (PNG)`}
-            >
-              {!downloadPending && <Download aria-hidden="true" className="h-4 w-4" />}
-            </Button>
-          </Tooltip>
-          <Button variant="outline" size="sm" onClick={() => actions.onView(card)}>
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            View
-          </Button>
-        </div>
-        <div className="ml-auto flex shrink-0 items-center gap-1.5 whitespace-nowrap">
-          {!assigned && (
-            <Button size="sm" onClick={() => actions.onAssign(card)}>
-              <UserPlus aria-hidden="true" className="h-4 w-4" />
-              Assign
-            </Button>
-          )}
-          {assigned && canChangeStore && (
-            <Button variant="outline" size="sm" onClick={() => actions.onAssignStore(card)}>
-              <Store aria-hidden="true" className="h-4 w-4" />
-              Assign Store
-            </Button>
-          )}
-          {assigned && canBlock && (
-            <Button variant={card.status === 'BLOCKED' ? 'success' : 'danger'} size="sm" onClick={() => actions.onToggleBlock(card)} loading={blockPending}>
-              {!blockPending && (card.status === 'BLOCKED' ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <Ban aria-hidden="true" className="h-4 w-4" />)}
-              {card.status === 'BLOCKED' ? 'Unblock' : 'Block'}
-            </Button>
-          )}
-        </div>
-      </div>
+      <CardTileActionBar
+        card={card}
+        canChangeStore={canChangeStore}
+        canBlock={canBlock}
+        blockPending={blockPending}
+        downloadPending={downloadPending}
+        actions={actions}
+      />
     </article>
   );
 }

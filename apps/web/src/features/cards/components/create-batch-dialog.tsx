@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
-import { DEFAULT_BATCH_SIZE } from '@loyalty/contract';
-import { toast } from 'react-toastify';
+import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { useTenant } from '@/api/get-tenant';
-import { batchErrorFeedback, batchSuccessMessage, useCreateBatch } from '../api/create-batch';
+import { useCreateBatch } from '../api/create-batch';
+import { useBatchForm } from '../hooks/use-batch-form';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
 
@@ -45,66 +44,10 @@ export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open:
   );
 }
 
+/** The batch form: limit alerts, Quantity (clamped to the allowance) and the optional store; submitted by the dialog's footer button. */
 function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: string; batch: ReturnType<typeof useCreateBatch>; onDone: () => void }) {
-  const tenant = useTenant(slug);
-  const allowance = tenant.data ? cardAllowance(tenant.data) : null;
-  const max = maxBatchSize(allowance);
+  const { allowance, max, none, quantity, onQuantity, storeId, setStoreId, error, warning, submit } = useBatchForm(slug, batch, onDone);
   const { activeStores } = useStoreOptions(slug);
-  const [quantity, setQuantity] = useState(() => String(Math.max(1, Math.min(DEFAULT_BATCH_SIZE, max))));
-  const [storeId, setStoreId] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-
-  const none = max === 0;
-  const count = Number(quantity);
-  // A quota that shrank since the number was typed (another batch, a refetch) still clamps.
-  const overNow = Number.isInteger(count) && count > max && !none;
-
-  function onQuantity(raw: string) {
-    setError(undefined);
-    if (raw.trim() === '') {
-      setQuantity('');
-      setNotice(null);
-      return;
-    }
-    const n = Math.floor(Number(raw));
-    if (!Number.isFinite(n)) return;
-    if (n > max) {
-      setNotice(batchLimitMessage(n, allowance));
-      setQuantity(String(Math.max(1, max)));
-    } else {
-      setNotice(null);
-      setQuantity(String(Math.max(1, n)));
-    }
-  }
-
-  function submit() {
-    if (none) return;
-    if (!Number.isInteger(count) || count < 1) {
-      setError(`Enter a quantity from 1 to ${max}`);
-      return;
-    }
-    if (count > max) {
-      setNotice(batchLimitMessage(count, allowance));
-      setQuantity(String(max));
-      return;
-    }
-    batch.mutate(
-      { count, storeId: storeId || null },
-      {
-        onSuccess: (result) => {
-          toast.success(batchSuccessMessage(result.created));
-          onDone();
-        },
-        onError: (err) => {
-          const feedback = batchErrorFeedback(err);
-          if (feedback.level === 'warning') toast.warning(feedback.message);
-          else toast.error(feedback.message);
-        },
-      },
-    );
-  }
-
   return (
     <form
       id={formId}
@@ -116,7 +59,7 @@ function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: stri
       className="space-y-4"
     >
       {none && allowance && <Alert tone="error">{batchLimitMessage(1, allowance)}</Alert>}
-      {!none && (notice || overNow) && <Alert tone="warning">{notice ?? batchLimitMessage(count, allowance)}</Alert>}
+      {warning && <Alert tone="warning">{warning}</Alert>}
       <Input
         label="Quantity"
         type="number"

@@ -3,14 +3,11 @@ import type { CustomerDetail } from '@loyalty/contract';
 import { TierBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents, formatDate } from '@/lib/format';
+import { FactRow } from '@/components/ui/facts';
 
+/** A row of the profile card (a little taller than the default). */
 function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="min-w-0 truncate text-right text-sm font-medium text-slate-900">{children}</dd>
-    </div>
-  );
+  return <FactRow label={label} className="py-2">{children}</FactRow>;
 }
 
 /** 'Profile Information' (spec §2 'Customer dashboard'): name, e-mail, phone, tier, total spend, member since. */

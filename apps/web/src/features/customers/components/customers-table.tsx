@@ -145,6 +145,7 @@ export function CustomersTable({ customers, actions, dimmed, loading, empty }: {
       rowProps={() => ({ 'data-testid': 'customer-row' })}
       renderCard={(c) => <CustomerCard c={c} actions={actions} />}
       listClassName="space-y-3"
+      cellClassName="px-3 py-3"
       framed
       loading={loading}
       empty={empty}

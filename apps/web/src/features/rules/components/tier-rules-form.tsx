@@ -1,18 +1,13 @@
-import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { Save } from 'lucide-react';
-import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { Badge, TierBadge } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { saveErrorMessage } from '@/lib/server-field-errors';
-import { TIER_LABELS } from '@/lib/labels';
-import { useSaveTierRules } from '../api/save-rules';
-import { RULES_MESSAGES, tierBody, toTierForm, type TierForm } from '../lib/forms';
+import { useTierRulesSubmit } from '../hooks/use-tier-rules-submit';
+import type { TierForm } from '../lib/forms';
+import { TierRuleRow } from './tier-rule-row';
 
 /**
  * Loyalty Tiers tab (spec §2 'Rules & Settings', §5 'Rates', §8 'Rules'): SILVER, GOLD, PLATINUM
@@ -22,27 +17,9 @@ import { RULES_MESSAGES, tierBody, toTierForm, type TierForm } from '../lib/form
  * GOLD < PLATINUM', also shown above the Save button), else 'Failed to save tier rules. Please try again.'
  */
 export function TierRulesForm({ slug, form }: { slug: string; form: UseFormReturn<TierForm> }) {
-  const save = useSaveTierRules(slug);
+  const { save, onSubmit, failure, clearFailure } = useTierRulesSubmit(slug, form);
   const rows = useWatch({ control: form.control, name: 'rules' });
-  const { errors, isDirty } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFailure(null);
-    save.mutate(tierBody(values), {
-      onSuccess: (data) => {
-        form.reset(toTierForm(data.rules));
-        const moved = data.customersRetiered ?? 0;
-        toast.success(RULES_MESSAGES.tiersSaved);
-        if (moved > 0) toast.info(`${moved} ${moved === 1 ? 'customer' : 'customers'} moved to a new tier`);
-      },
-      onError: (err) => {
-        const message = saveErrorMessage(err, RULES_MESSAGES.tiersFailed);
-        setFailure(message);
-        toast.error(message);
-      },
-    });
-  });
+  const { isDirty } = form.formState;
 
   return (
     <Card>
@@ -58,40 +35,7 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
         </CardHeader>
         <CardContent className="divide-y divide-slate-100 py-0">
           {rows.map((row, i) => (
-            <fieldset key={row.tier} className="grid grid-cols-2 gap-x-4 gap-y-3 py-4 lg:grid-cols-[7rem_1fr_10rem_9rem_5.5rem]">
-              <legend className="sr-only">{TIER_LABELS[row.tier]}</legend>
-              <div className="col-span-2 flex items-center lg:col-span-1 lg:self-end lg:pb-2.5" aria-hidden="true">
-                <TierBadge tier={row.tier} />
-              </div>
-              <Input label="Name" autoComplete="off" wrapperClassName="col-span-2 lg:col-span-1" error={errors.rules?.[i]?.name?.message} {...form.register(`rules.${i}.name`)} />
-              <Input
-                label="Minimum spend"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                leading="$"
-                error={errors.rules?.[i]?.minSpend?.message}
-                {...form.register(`rules.${i}.minSpend`, { onChange: () => setFailure(null) })}
-              />
-              <Input
-                label="Bonus rate (%)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step={0.1}
-                trailing={<span className="pr-2 text-sm text-slate-500">%</span>}
-                error={errors.rules?.[i]?.percent?.message}
-                {...form.register(`rules.${i}.percent`)}
-              />
-              <Checkbox
-                label="Active"
-                wrapperClassName="col-span-2 self-end lg:col-span-1 lg:pb-2.5"
-                checked={row.isActive}
-                onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}
-              />
-            </fieldset>
+            <TierRuleRow key={row.tier} form={form} index={i} row={row} onMinSpendChange={clearFailure} />
           ))}
         </CardContent>
         {failure && (
@@ -104,7 +48,7 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
             <Button
               variant="ghost"
               onClick={() => {
-                setFailure(null);
+                clearFailure();
                 form.reset();
               }}
               disabled={save.isPending}

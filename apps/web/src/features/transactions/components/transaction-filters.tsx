@@ -1,16 +1,11 @@
-import { Category, TransactionType } from '@loyalty/contract';
-import { ChevronDown, Download, Filter, Search, X } from 'lucide-react';
+import { Download, Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { Input } from '@/components/ui/input';
 import type { TransactionFilters } from '../lib/filters';
-import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS } from '@/lib/labels';
+import { FiltersToggle } from './filters-toggle';
+import { TransactionFilterPanel, type StoreChoice } from './transaction-filter-panel';
 
-/** A store the Store filter offers. */
-export interface StoreChoice {
-  id: string;
-  name: string;
-}
+export type { StoreChoice } from './transaction-filter-panel';
 
 /**
  * Search box, Filters toggle (with the number of filters set), Clear Filters and Export CSV of
@@ -51,7 +46,6 @@ export function TransactionFiltersBar({
   /** The last export failed: the button's hint says so (the error itself is only logged, spec §8). */
   exportFailed: boolean;
 }) {
-  const rangeInverted = Boolean(filters.from && filters.to && filters.from > filters.to);
   return (
     <div className="mb-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
@@ -68,16 +62,7 @@ export function TransactionFiltersBar({
           spellCheck={false}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={onToggle} aria-expanded={open} aria-controls="transaction-filters" className="flex-1 sm:flex-none">
-            <Filter aria-hidden="true" className="h-4 w-4" />
-            Filters
-            {activeCount > 0 && (
-              <span className="rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white" aria-label={`${activeCount} set`}>
-                {activeCount}
-              </span>
-            )}
-            <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} />
-          </Button>
+          <FiltersToggle open={open} onToggle={onToggle} activeCount={activeCount} />
           <Button variant="ghost" onClick={onClear} disabled={!canClear} className="flex-1 sm:flex-none">
             <X aria-hidden="true" className="h-4 w-4" />
             Clear Filters
@@ -99,47 +84,7 @@ export function TransactionFiltersBar({
           The export did not finish. Press Export CSV to try again.
         </p>
       )}
-      {open && (
-        <section id="transaction-filters" aria-label="Filters" className="border-t border-slate-100 p-3">
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            <Select label="Type" value={filters.type ?? ''} onChange={(e) => onFilterChange('type', e.target.value)}>
-              <option value="">All types</option>
-              {TransactionType.options.map((t) => (
-                <option key={t} value={t}>
-                  {TRANSACTION_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-            <Select label="Category" value={filters.category ?? ''} onChange={(e) => onFilterChange('category', e.target.value)}>
-              <option value="">All categories</option>
-              {Category.options.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
-            </Select>
-            <Input label="From date" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onFilterChange('from', e.target.value)} />
-            <Input
-              label="To date"
-              type="date"
-              value={filters.to ?? ''}
-              min={filters.from}
-              onChange={(e) => onFilterChange('to', e.target.value)}
-              error={rangeInverted ? 'The to date is before the from date' : undefined}
-            />
-            {stores && (
-              <Select label="Store" value={filters.storeFilter ?? ''} onChange={(e) => onFilterChange('storeFilter', e.target.value)}>
-                <option value="">All stores</option>
-                {stores.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </div>
-        </section>
-      )}
+      {open && <TransactionFilterPanel filters={filters} onFilterChange={onFilterChange} stores={stores} />}
     </div>
   );
 }

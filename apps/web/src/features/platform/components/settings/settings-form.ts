@@ -19,6 +19,9 @@ export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 /** The three sections (tabs) of the settings screen, and which fields each holds. */
 export type SettingsSection = 'smtp' | 'security' | 'platform';
 
+/** The sections in tab order (Email Settings, Security, Platform). */
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['smtp', 'security', 'platform'];
+
 /** Field paths the server's 400 `details` may name (`body.smtp.port` → `smtp.port`). */
 export const SERVER_FIELDS = [
   'smtp.host',

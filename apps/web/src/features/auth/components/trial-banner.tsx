@@ -1,0 +1,25 @@
+import { CheckCircle2, Gift } from 'lucide-react';
+
+const TRIAL_POINTS = ['40 free card activations', 'No credit card required', 'Then $19.99/month, cancel anytime'];
+
+/** The /signup banner (spec §2 'Signup'): 'Start your 14-day free trial' and the trial's three points. */
+export function TrialBanner() {
+  return (
+    <div className="mb-6 rounded-xl bg-gradient-to-r from-indigo-600 to-violet-600 p-4 text-white shadow-sm">
+      <div className="flex items-start gap-3">
+        <Gift aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <div>
+          <p className="font-semibold">Start your 14-day free trial</p>
+          <ul className="mt-2 space-y-1 text-sm text-indigo-50">
+            {TRIAL_POINTS.map((point) => (
+              <li key={point} className="flex items-center gap-2">
+                <CheckCircle2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { BillingPlan, TenantResponse, UsageStats } from '@loyalty/contract';
+import { CreditCard, Store, Users, Zap } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { SubscriptionBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCents, formatDate } from '@/lib/format';
+import { usePlans, useUsage } from '../api/billing';
+import { limitText, upgradePlan } from './tabs-content';
+
+/**
+ * Overview tab (spec §2): current subscription card, trial box, four usage tiles, Quick Actions
+ * ('Manage Settings' opens the provider's portal; `managing` while it is being asked for).
+ */
+export function OverviewTab({
+  slug,
+  tenant,
+  onUpgrade,
+  onManage,
+  managing = false,
+}: {
+  slug: string;
+  tenant: TenantResponse;
+  onUpgrade: (plan: BillingPlan) => void;
+  onManage: () => void;
+  managing?: boolean;
+}) {
+  const usage = useUsage(slug);
+  const plans = usePlans(slug);
+  const target = plans.data ? upgradePlan(plans.data) : undefined;
+  const currentPlan = plans.data?.find((p) => p.id === tenant.planId);
+  return (
+    <div className="space-y-6">
+      <CurrentSubscriptionCard tenant={tenant} currentPlan={currentPlan} />
+      {usage.isPending ? <Spinner /> : usage.isError ? <Alert tone="error">Failed to load usage</Alert> : <UsageTiles usage={usage.data} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-3">
+          {tenant.subscriptionStatus !== 'ACTIVE' && target && (
+            <Button onClick={() => onUpgrade(target)}>
+              <Zap className="h-4 w-4" aria-hidden /> Upgrade to Pro
+            </Button>
+          )}
+          <Button variant="outline" onClick={onManage} loading={managing}>
+            Manage Settings
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** 'Current Subscription': the plan's name (subscription info, else the plan, else 'Free Trial'), status badge, monthly price, and the trial box while TRIALING or NONE. */
+function CurrentSubscriptionCard({ tenant, currentPlan }: { tenant: TenantResponse; currentPlan: BillingPlan | undefined }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Current Subscription</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3" data-testid="current-subscription">
+          <p className="text-lg font-semibold text-slate-900">{tenant.subscriptionInfo.planName ?? currentPlan?.name ?? 'Free Trial'}</p>
+          <SubscriptionBadge status={tenant.subscriptionStatus} />
+        </div>
+        {currentPlan && <p className="text-slate-600">{formatCents(currentPlan.priceMonthly)}/month</p>}
+        {(tenant.subscriptionStatus === 'TRIALING' || tenant.subscriptionStatus === 'NONE') && (
+          <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+            <p className="font-semibold">Free Trial</p>
+            <p>
+              {tenant._count.cards} of {tenant.freeTrialLimit} free card activations used
+              {tenant.trialEndsAt ? ` · trial ends ${formatDate(tenant.trialEndsAt)}` : ''}. Upgrade to unlock more cards, stores and staff.
+            </p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The four usage tiles: cards, stores and staff as 'used / limit' (∞ for −1), and this month's transactions. */
+function UsageTiles({ usage }: { usage: UsageStats }) {
+  const tiles = [
+    { label: 'Cards Used', value: `${usage.cardsUsed} / ${limitText(usage.cardsLimit)}`, Icon: CreditCard },
+    { label: 'Active Stores', value: `${usage.storesUsed} / ${limitText(usage.storesLimit)}`, Icon: Store },
+    { label: 'Staff Members', value: `${usage.staffUsed} / ${limitText(usage.staffLimit)}`, Icon: Users },
+    { label: 'This Month (transactions)', value: String(usage.transactionsUsed), Icon: Zap },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {tiles.map(({ label, value, Icon }) => (
+        <Card key={label}>
+          <CardContent className="flex items-center gap-3">
+            <Icon className="h-8 w-8 shrink-0 text-indigo-600" aria-hidden />
+            <div className="min-w-0">
+              <p className="text-sm text-slate-500">{label}</p>
+              <p className="truncate font-semibold text-slate-900">{value}</p>
+            </div>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { BillingPlan } from '@loyalty/contract';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useGoToUrl } from '@/hooks/use-go-to-url';
+import { useBillingPortal, useRemovePaymentMethod, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
+
+/** How long billing messages stay (spec §9 'Timings': 5000 ms). */
+const MESSAGE_MS = 5000;
+
+/** A billing message: its tone and text. */
+export type BillingFlash = { tone: 'success' | 'error'; text: string } | null;
+
+/** The message of a failed subscribe (spec §8): the server's details (when text) or error, else the fallback. */
+function subscribeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (typeof error.details === 'string' && error.details) return error.details;
+    if (error.message && error.status !== 0) return error.message;
+  }
+  return 'Payment failed. Please try again.';
+}
+
+/** The message shown for `MESSAGE_MS` after a billing action: `[flash, setFlash]`. */
+function useFlash(): [BillingFlash, (flash: BillingFlash) => void] {
+  const [flash, setFlash] = useState<BillingFlash>(null);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(null), MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
+  return [flash, setFlash];
+}
+
+/**
+ * The actions of the billing page (spec §4 'Subscribe flow', §5 'Subscribe', §8 'Billing') and
+ * their messages (`flash`, 5000 ms):
+ * - `confirmSubscribe(plan, paymentMethodId)`: POST subscribe; closes the modal (`planToBuy`
+ *   null), then follows a checkout url or redirect (in-app paths by the router) or says
+ *   'Subscription activated successfully! Payment processed.'; failures via `subscribeError`;
+ * - `onManage`: GET /billing/portal and go to its url;
+ * - `onRemove(id)` after a window.confirm, `onSetDefault(id)`, each with its success/failure text.
+ */
+export function useBillingActions(slug: string) {
+  const navigate = useNavigate();
+  const goTo = useGoToUrl();
+  const portal = useBillingPortal(slug);
+  const subscribe = useSubscribe(slug);
+  const setDefault = useSetDefaultPaymentMethod(slug);
+  const remove = useRemovePaymentMethod(slug);
+  const [planToBuy, setPlanToBuy] = useState<BillingPlan | null>(null);
+  const [flash, setFlash] = useFlash();
+
+  function confirmSubscribe(plan: BillingPlan, paymentMethodId: string) {
+    subscribe.mutate(
+      { planId: plan.id, paymentMethodId },
+      {
+        onSuccess: (res) => {
+          setPlanToBuy(null);
+          if (res.checkoutUrl && !res.redirectUrl && !res.subscriptionId) {
+            window.location.assign(res.checkoutUrl);
+            return;
+          }
+          if (res.redirectUrl) {
+            if (res.redirectUrl.startsWith('/')) navigate(res.redirectUrl);
+            else window.location.assign(res.redirectUrl);
+            return;
+          }
+          setFlash({ tone: 'success', text: 'Subscription activated successfully! Payment processed.' });
+        },
+        onError: (error) => {
+          setPlanToBuy(null);
+          setFlash({ tone: 'error', text: subscribeError(error) });
+        },
+      },
+    );
+  }
+
+  function onManage() {
+    portal.mutate(undefined, {
+      onSuccess: (res) => goTo(res.url),
+      onError: (error) => setFlash({ tone: 'error', text: errorMessage(error, 'Failed to open billing settings. Please try again.') }),
+    });
+  }
+
+  function onRemove(id: string) {
+    if (!window.confirm('Are you sure you want to remove this payment method?')) return;
+    remove.mutate(id, {
+      onSuccess: () => setFlash({ tone: 'success', text: 'Payment method removed successfully!' }),
+      onError: () => setFlash({ tone: 'error', text: 'Failed to remove payment method. Please try again.' }),
+    });
+  }
+
+  function onSetDefault(id: string) {
+    setDefault.mutate(id, {
+      onSuccess: () => setFlash({ tone: 'success', text: 'Default payment method updated successfully!' }),
+      onError: () => setFlash({ tone: 'error', text: 'Failed to update default payment method. Please try again.' }),
+    });
+  }
+
+  return {
+    flash,
+    /** Shows a success message (e.g. after a card was added). */
+    notify: (text: string) => setFlash({ tone: 'success', text }),
+    planToBuy,
+    setPlanToBuy,
+    confirmSubscribe,
+    subscribing: subscribe.isPending,
+    /** The plan whose subscribe is in flight, else null. */
+    processingPlanId: subscribe.isPending ? (subscribe.variables?.planId ?? null) : null,
+    onManage,
+    managing: portal.isPending,
+    onRemove,
+    onSetDefault,
+    methodBusy: setDefault.isPending || remove.isPending,
+  };
+}

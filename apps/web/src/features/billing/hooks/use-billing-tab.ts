@@ -1,0 +1,38 @@
+import { useSearchParams } from 'react-router';
+
+/** The tabs of the billing page, in order, with their labels (spec §2 'Billing'). */
+export const BILLING_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'payment-methods', label: 'Payment Methods' },
+  { value: 'usage', label: 'Usage' },
+  { value: 'invoices', label: 'Invoices' },
+] as const;
+
+/** The value of a billing tab. */
+export type BillingTab = (typeof BILLING_TABS)[number]['value'];
+
+/** The tab named by `?tab=` (e.g. the Demo portal's `?tab=payment-methods`), else Overview. */
+function tabOf(value: string | null): BillingTab {
+  return BILLING_TABS.some((t) => t.value === value) ? (value as BillingTab) : 'overview';
+}
+
+/**
+ * The open billing tab, kept in the address as `?tab=` (absent for Overview) so the Demo 'Manage
+ * Settings' portal (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab.
+ * Returns `[tab, setTab]`; `setTab` replaces the history entry and keeps the other parameters.
+ */
+export function useBillingTab(): [BillingTab, (next: BillingTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const setTab = (next: BillingTab) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'overview') p.delete('tab');
+        else p.set('tab', next);
+        return p;
+      },
+      { replace: true },
+    );
+  return [tabOf(params.get('tab')), setTab];
+}

@@ -1,0 +1,151 @@
+import { useState, type ReactNode } from 'react';
+import type { CardResponse, QrFormat } from '@loyalty/contract';
+import { Download, ExternalLink, MapPin } from 'lucide-react';
+import { Badge, CardStatusBadge, TierBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { DEFAULT_QR_SIZE, downloadCardQr } from '../api/qr-downloads';
+import type { StoreOption } from '../hooks/use-store-options';
+import { customerName } from '../lib/labels';
+import { withDownloadToasts } from './download-feedback';
+import { QrImage } from './qr-image';
+import { FactRow } from '@/components/ui/facts';
+
+const FORMATS: QrFormat[] = ['png', 'jpg', 'svg'];
+
+const Row = FactRow;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <div className="mt-1">{children}</div>
+    </section>
+  );
+}
+
+/** PNG / JPG / SVG download buttons for one card's QR code (default size, spec §5); one download at a time, toasts per spec §8. */
+function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string }) {
+  const [pending, setPending] = useState<QrFormat | null>(null);
+
+  async function download(format: QrFormat) {
+    setPending(format);
+    await withDownloadToasts(() => downloadCardQr(slug, cardUid, format, DEFAULT_QR_SIZE), {
+      success: 'QR code downloaded successfully',
+      failure: 'Failed to download QR code',
+      logPrefix: 'Failed to download QR code',
+    });
+    setPending(null);
+  }
+
+  return (
+    <div className="grid grid-cols-3 gap-2">
+      {FORMATS.map((format) => (
+        <Button
+          key={format}
+          variant="outline"
+          size="sm"
+          onClick={() => void download(format)}
+          loading={pending === format}
+          disabled={pending !== null && pending !== format}
+          aria-label={`Download QR code as ${format.toUpperCase()}`}
+        >
+          {pending !== format && <Download aria-hidden="true" className="h-3.5 w-3.5" />}
+          {format.toUpperCase()}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** Left column of 'Card Details': the large QR, the card UID, QR downloads and the link to the public card page. */
+export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }) {
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <div className="rounded-xl border border-slate-200 bg-white p-3">
+        <QrImage slug={slug} cardUid={card.cardUid} size={DEFAULT_QR_SIZE} className="h-52 w-52" />
+      </div>
+      <p className="font-mono text-base font-semibold tracking-wider text-slate-900">{card.cardUid}</p>
+      <div className="flex w-full flex-col gap-1.5">
+        <p className="text-center text-xs font-medium text-slate-500">Download QR code</p>
+        <QrDownloadButtons slug={slug} cardUid={card.cardUid} />
+      </div>
+      <a
+        href={card.qrUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-500"
+      >
+        Open public card page
+        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+      </a>
+    </div>
+  );
+}
+
+/** 'Card' section: status, balance (cents, formatted), assigned store, creation and activation dates. */
+export function CardFactsSection({ card }: { card: CardResponse }) {
+  return (
+    <Section title="Card">
+      <dl className="divide-y divide-slate-100">
+        <Row label="Status">
+          <CardStatusBadge status={card.status} />
+        </Row>
+        <Row label="Balance">
+          <span className="text-base tabular-nums" data-testid="details-balance">
+            {formatCents(card.balanceCents)}
+          </span>
+        </Row>
+        <Row label="Assigned store">{card.storeName ?? 'Not assigned'}</Row>
+        <Row label="Created">{formatDateTime(card.createdAt)}</Row>
+        <Row label="Activated">{card.activatedAt ? formatDateTime(card.activatedAt) : 'Not activated'}</Row>
+      </dl>
+    </Section>
+  );
+}
+
+/** 'Customer' section: the card holder's contact data, tier and total spend, or an 'Unassigned' note. */
+export function CardCustomerSection({ customer }: { customer: CardResponse['customer'] }) {
+  return (
+    <Section title="Customer">
+      {customer ? (
+        <dl className="divide-y divide-slate-100">
+          <Row label="Name">{customerName(customer)}</Row>
+          <Row label="Email">{customer.email ?? '—'}</Row>
+          <Row label="Phone">{customer.phone ?? '—'}</Row>
+          <Row label="Tier">
+            <TierBadge tier={customer.tier} />
+          </Row>
+          <Row label="Total spend">{formatCents(customer.totalSpendCents)}</Row>
+        </dl>
+      ) : (
+        <p className="py-1.5 text-sm italic text-slate-500">Unassigned: no customer yet.</p>
+      )}
+    </Section>
+  );
+}
+
+/** 'Stores' section: the tenant's stores, the card's own store highlighted as 'Assigned', inactive ones badged. */
+export function CardStoresSection({ stores, storeId }: { stores: StoreOption[]; storeId: CardResponse['storeId'] }) {
+  return (
+    <Section title="Stores">
+      <ul className="mt-1 space-y-1.5">
+        {stores.map((s) => {
+          const current = s.id === storeId;
+          return (
+            <li key={s.id} className={cn('flex items-start gap-2 rounded-lg border px-3 py-2 text-sm', current ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-200')}>
+              <MapPin aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', current ? 'text-indigo-600' : 'text-slate-400')} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">{s.name}</p>
+                {s.address && <p className="truncate text-xs text-slate-600">{s.address}</p>}
+              </div>
+              {current && <Badge color="indigo">Assigned</Badge>}
+              {s.active === false && <Badge color="grey">Inactive</Badge>}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

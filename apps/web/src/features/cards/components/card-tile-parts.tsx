@@ -1,0 +1,100 @@
+import type { CardResponse } from '@loyalty/contract';
+import { Ban, Download, Eye, Store, UserPlus, CheckCircle2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/cn';
+import { formatCents } from '@/lib/format';
+import { customerName } from '../lib/labels';
+import type { CardTileActions } from './card-tile';
+
+/** Middle of a card tile: UID (monospace), customer name or 'Unassigned', balance (cents, formatted) and store. */
+export function CardTileSummary({ card }: { card: CardResponse }) {
+  const name = customerName(card.customer);
+  return (
+    <div className="flex-1 space-y-1 px-4 pt-2 pb-3 text-center">
+      <p className="font-mono text-sm font-semibold tracking-wider text-slate-900" data-testid="card-uid">
+        {card.cardUid}
+      </p>
+      <p className={cn('truncate text-sm', name ? 'font-medium text-slate-800' : 'italic text-slate-500')} title={name ?? undefined}>
+        {name ?? 'Unassigned'}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-left text-xs">
+        <div>
+          <dt className="text-slate-500">Balance</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatCents(card.balanceCents)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-500">Store</dt>
+          <dd className="truncate font-medium text-slate-700" title={card.storeName ?? undefined}>
+            {card.storeName ?? '—'}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * Action bar of a card tile (spec §2): PNG download icon and View; Assign (unassigned cards),
+ * Assign Store (assigned cards when `canChangeStore`), Block/Unblock (assigned cards when `canBlock`).
+ * Two groups that wrap as units: the file/view actions left, the status actions right.
+ */
+export function CardTileActionBar({
+  card,
+  canChangeStore,
+  canBlock,
+  blockPending,
+  downloadPending,
+  actions,
+}: {
+  card: CardResponse;
+  canChangeStore: boolean;
+  canBlock: boolean;
+  blockPending: boolean;
+  downloadPending: boolean;
+  actions: CardTileActions;
+}) {
+  const assigned = card.status !== 'UNASSIGNED';
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-1.5 border-t border-slate-100 px-3 py-2.5">
+      <div className="flex shrink-0 items-center gap-1.5">
+        <Tooltip content="Download QR code (PNG)">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-2"
+            onClick={() => actions.onDownload(card)}
+            loading={downloadPending}
+            aria-label={`Download QR code of card ${card.cardUid} (PNG)`}
+          >
+            {!downloadPending && <Download aria-hidden="true" className="h-4 w-4" />}
+          </Button>
+        </Tooltip>
+        <Button variant="outline" size="sm" onClick={() => actions.onView(card)}>
+          <Eye aria-hidden="true" className="h-4 w-4" />
+          View
+        </Button>
+      </div>
+      <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1.5">
+        {!assigned && (
+          <Button size="sm" onClick={() => actions.onAssign(card)}>
+            <UserPlus aria-hidden="true" className="h-4 w-4" />
+            Assign
+          </Button>
+        )}
+        {assigned && canChangeStore && (
+          <Button variant="outline" size="sm" onClick={() => actions.onAssignStore(card)}>
+            <Store aria-hidden="true" className="h-4 w-4" />
+            Assign Store
+          </Button>
+        )}
+        {assigned && canBlock && (
+          <Button variant={card.status === 'BLOCKED' ? 'success' : 'danger'} size="sm" onClick={() => actions.onToggleBlock(card)} loading={blockPending}>
+            {!blockPending && (card.status === 'BLOCKED' ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <Ban aria-hidden="true" className="h-4 w-4" />)}
+            {card.status === 'BLOCKED' ? 'Unblock' : 'Block'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NewCustomerInput, type CardActivateRequest, type CardResponse } from '@loyalty/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { errorMessage, fieldIssues, isApiError } from '@/lib/api';
+import { useAuthStore } from '@/lib/auth-store';
+import type { useActivateCard } from '../api/activate-card';
+import { useStoreOptions } from './use-store-options';
+
+/** How the card's customer is chosen: an existing customer without cards, or a new one created with the card. */
+export type AssignMode = 'existing' | 'new';
+
+/**
+ * The Assign Card form (spec §5 'Assign card'): a store is required; 'Existing customer' needs a
+ * chosen customer; 'New customer' needs first and last name (email checked as an address, phone
+ * free text) with the contract's NewCustomerInput rules and messages.
+ */
+const AssignSchema = z
+  .object({
+    mode: z.enum(['existing', 'new']),
+    storeId: z.string().min(1, 'Store is required'),
+    customerId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'existing') {
+      if (!v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'Select a customer' });
+      return;
+    }
+    const parsed = NewCustomerInput.safeParse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone });
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
+  });
+/** Values of the Assign Card form (all strings; '' = not chosen / empty). */
+export type AssignFormValues = z.infer<typeof AssignSchema>;
+type AssignField = Exclude<keyof AssignFormValues, 'mode'>;
+
+/**
+ * The server's field messages of a refused assignment (`details`: `body.storeId`,
+ * `body.customerId`, `body.customer.<field>` or `body.<field>` for the new customer's fields),
+ * as the form's field names; the customer fields only in `mode` 'new', the picker's in 'existing'.
+ */
+function assignFieldErrors(error: unknown, mode: AssignMode): Array<{ field: AssignField; message: string }> {
+  const forMode: Record<AssignMode, readonly string[]> = { existing: ['storeId', 'customerId'], new: ['storeId', 'firstName', 'lastName', 'email', 'phone'] };
+  return fieldIssues(error)
+    .map((issue) => ({ field: issue.field.replace(/^customer\./, ''), message: issue.message }))
+    .filter((issue): issue is { field: AssignField; message: string } => forMode[mode].includes(issue.field));
+}
+
+/**
+ * Form state of 'Assign Card' (spec §5 'Assign card', §8): cashiers may only create a new customer
+ * (GET /customers/available is tenant_admin only, spec §6), so `canPickExisting` is false for them.
+ * The store defaults to the card's store, else the default store once the list arrives. `onSubmit`
+ * activates the card via `activate`; success toasts 'Card assigned successfully' and calls `onDone`;
+ * failure puts the server message ('Failed to assign card' without one) in `root.server` and the
+ * server's field messages (400 details, a duplicate e-mail) on their fields.
+ */
+export function useAssignCardForm(slug: string, card: CardResponse, activate: ReturnType<typeof useActivateCard>, onDone: () => void) {
+  const storeOptions = useStoreOptions(slug);
+  const canPickExisting = useAuthStore((s) => s.user?.role) !== 'cashier';
+  const form = useForm<AssignFormValues>({
+    resolver: zodResolver(AssignSchema),
+    defaultValues: {
+      mode: canPickExisting ? 'existing' : 'new',
+      storeId: card.storeId ?? storeOptions.defaultStoreId,
+      customerId: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+    },
+  });
+  const mode = useWatch({ control: form.control, name: 'mode' });
+  const customerId = useWatch({ control: form.control, name: 'customerId' });
+  // The store list may arrive after the form opened: fill the default then, unless one was chosen.
+  const { defaultStoreId } = storeOptions;
+  useEffect(() => {
+    if (defaultStoreId && !form.getValues('storeId')) form.setValue('storeId', defaultStoreId);
+  }, [defaultStoreId, form]);
+
+  const onSubmit = form.handleSubmit((v) => {
+    const body: CardActivateRequest =
+      v.mode === 'existing'
+        ? { cardUid: card.cardUid, storeId: v.storeId, customerId: v.customerId }
+        : { cardUid: card.cardUid, storeId: v.storeId, customer: NewCustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone }) };
+    activate.mutate(body, {
+      onSuccess: () => {
+        toast.success('Card assigned successfully');
+        onDone();
+      },
+      onError: (err) => {
+        const message = errorMessage(err, 'Failed to assign card');
+        const marked = assignFieldErrors(err, v.mode);
+        for (const { field, message: text } of marked) form.setError(field, { type: 'server', message: text });
+        if (marked.length === 0 && isApiError(err, 409) && /e-?mail/i.test(message) && v.mode === 'new') form.setError('email', { type: 'server', message });
+        form.setError('root.server', { message });
+      },
+    });
+  });
+
+  return { form, storeOptions, canPickExisting, mode, customerId, onSubmit };
+}

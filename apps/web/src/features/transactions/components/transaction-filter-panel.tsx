@@ -1,0 +1,68 @@
+import { Category, TransactionType } from '@loyalty/contract';
+import { Input, Select } from '@/components/ui/input';
+import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS } from '@/lib/labels';
+import type { TransactionFilters } from '../lib/filters';
+
+/** A store the Store filter offers. */
+export interface StoreChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The collapsible filter panel of the Transactions page (spec §2): a region named 'Filters'
+ * (id `transaction-filters`, controlled by the Filters toggle) with Type, Category, From date,
+ * To date (flagged when before the from date) and Store (hidden when `stores` is null).
+ */
+export function TransactionFilterPanel({
+  filters,
+  onFilterChange,
+  stores,
+}: {
+  filters: TransactionFilters;
+  onFilterChange: (key: keyof TransactionFilters, value: string) => void;
+  stores: StoreChoice[] | null;
+}) {
+  const rangeInverted = Boolean(filters.from && filters.to && filters.from > filters.to);
+  return (
+    <section id="transaction-filters" aria-label="Filters" className="border-t border-slate-100 p-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Select label="Type" value={filters.type ?? ''} onChange={(e) => onFilterChange('type', e.target.value)}>
+          <option value="">All types</option>
+          {TransactionType.options.map((t) => (
+            <option key={t} value={t}>
+              {TRANSACTION_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </Select>
+        <Select label="Category" value={filters.category ?? ''} onChange={(e) => onFilterChange('category', e.target.value)}>
+          <option value="">All categories</option>
+          {Category.options.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </Select>
+        <Input label="From date" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onFilterChange('from', e.target.value)} />
+        <Input
+          label="To date"
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(e) => onFilterChange('to', e.target.value)}
+          error={rangeInverted ? 'The to date is before the from date' : undefined}
+        />
+        {stores && (
+          <Select label="Store" value={filters.storeFilter ?? ''} onChange={(e) => onFilterChange('storeFilter', e.target.value)}>
+            <option value="">All stores</option>
+            {stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </div>
+    </section>
+  );
+}
