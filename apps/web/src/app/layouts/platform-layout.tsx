@@ -1,12 +1,11 @@
 import { BarChart3, Building2, LayoutDashboard, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
-import { NavLink } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
-import { cn } from '@/lib/cn';
 import { AppShell } from './app-shell';
 import { usePageTitle } from './page-title';
+import { SideNavLink } from './side-nav-link';
 
 /** One entry of the platform side menu. */
 interface MenuItem {
@@ -32,25 +31,9 @@ const MENU: readonly MenuItem[] = [
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
-      {MENU.map((item) => {
-        const Icon = item.icon;
-        return (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
-          >
-            <Icon aria-hidden="true" className="h-5 w-5" />
-            {item.label}
-          </NavLink>
-        );
-      })}
+      {MENU.map((item) => (
+        <SideNavLink key={item.to} item={item} onNavigate={onNavigate} />
+      ))}
     </nav>
   );
 }

@@ -1,15 +1,15 @@
 import { AlertTriangle, CreditCard, SlidersHorizontal, LayoutDashboard, Receipt, ScanLine, Store, UserCog, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { Role } from '@loyalty/contract';
-import { NavLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge, SubscriptionBadge } from '@/components/ui/badge';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { useTenant } from '@/api/get-tenant';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-import { cn } from '@/lib/cn';
 import { AppShell } from './app-shell';
 import { usePageTitle } from './page-title';
+import { SideNavLink } from './side-nav-link';
 
 /** One entry of the tenant side menu. */
 interface MenuItem {
@@ -57,22 +57,7 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
             </span>
           );
         }
-        return (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
-          >
-            <Icon aria-hidden="true" className="h-5 w-5" />
-            {item.label}
-          </NavLink>
-        );
+        return <SideNavLink key={item.to} item={item} onNavigate={onNavigate} />;
       })}
     </nav>
   );

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import type { CardResponse } from '@loyalty/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useActivateCard } from '../api/activate-card';
 import { useAssignCardForm } from '../hooks/use-assign-card-form';
 import { AssignCustomerFields } from './assign-customer-fields';
 import { StoreSelect } from './store-select';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Assign Card' modal (spec §2, §4 'Card', §5 'Assign card'): activates an UNASSIGNED card for a
@@ -33,14 +33,9 @@ export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: 
       }
       dismissible={!activate.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={activate.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={activate.isPending}>
-            Assign Card
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={activate.isPending}>
+          Assign Card
+        </FormFooter>
       }
     >
       {card && <AssignCardForm slug={slug} card={card} formId={formId} activate={activate} onDone={onClose} />}

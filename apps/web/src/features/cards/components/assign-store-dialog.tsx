@@ -4,13 +4,13 @@ import type { CardResponse } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api';
 import { useAssignStore } from '../api/assign-store';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { customerName } from '../lib/labels';
 import { StoreSelect } from './store-select';
+import { FormFooter } from '@/components/ui/form-footer';
 
 const AssignStoreSchema = z.object({ storeId: z.string().min(1, 'Store is required') });
 type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
@@ -40,14 +40,9 @@ export function AssignStoreDialog({ slug, card, onClose }: { slug: string; card:
       }
       dismissible={!mutation.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={mutation.isPending}>
-            Update Store
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={mutation.isPending}>
+          Update Store
+        </FormFooter>
       }
     >
       {card && <AssignStoreForm slug={slug} card={card} formId={formId} mutation={mutation} onDone={onClose} />}

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { useTenant } from '@/api/get-tenant';
@@ -8,6 +7,7 @@ import { useCreateBatch } from '../api/create-batch';
 import { useBatchForm } from '../hooks/use-batch-form';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Create Card Batch' modal (spec §2, §5 'Card batch', §8 'Batch'). Quantity 1 to
@@ -29,14 +29,9 @@ export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open:
       description="New cards start unassigned; assign them to customers when you hand them out."
       dismissible={!batch.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={batch.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={batch.isPending} disabled={noneLeft}>
-            Create Cards
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={batch.isPending} disabled={noneLeft}>
+          Create Cards
+        </FormFooter>
       }
     >
       <BatchForm slug={slug} formId={formId} batch={batch} onDone={onClose} />

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
@@ -15,6 +14,7 @@ import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { useDemoPayments } from '@/api/use-demo-payments';
 import { useAddFunds } from '../api/add-funds';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * The amount as typed, in dollars; valid when dollars × 100 (rounded) passes the contract's
@@ -70,14 +70,9 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
       title="Add Funds to Card"
       description={target ? `Top up ${target.customerName}'s card. The customer pays on the next page.` : undefined}
       footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy ? 'Processing...' : 'Continue to payment'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={close} pending={busy}>
+          {busy ? 'Processing...' : 'Continue to payment'}
+        </FormFooter>
       }
     >
       {target && (

@@ -4,7 +4,6 @@ import { CustomerInput, type CustomerDetail, type CustomerListItem } from '@loya
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
@@ -12,6 +11,7 @@ import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { fieldIssues } from '@/lib/api';
 import { customerFailureMessage } from '../lib/labels';
+import { FormFooter } from '@/components/ui/form-footer';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -66,14 +66,9 @@ export function CustomerFormDialog({
       description={editing ? 'Update the customer’s name and contact details.' : 'Add a customer to your loyalty programme. A card can be assigned later from the Cards page.'}
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing ? 'Save Changes' : 'Add Customer'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
+          {editing ? 'Save Changes' : 'Add Customer'}
+        </FormFooter>
       }
     >
       {target && (

@@ -5,13 +5,13 @@ import { percentToBps } from '@loyalty/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { serverFieldErrors, saveErrorMessage } from '@/lib/server-field-errors';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
 import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /** The offer form (spec §5 'Offer'): name, bonus rate, start and end required (end after start); description optional. */
 const OfferFormSchema = z
@@ -73,14 +73,9 @@ export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; 
       description="A bonus on top of the base cashback rate while the offer runs."
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {offer ? 'Save Changes' : 'Create Offer'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
+          {offer ? 'Save Changes' : 'Create Offer'}
+        </FormFooter>
       }
     >
       <OfferForm key={offer?.id ?? 'new'} formId={formId} offer={offer} create={create} update={update} onDone={onClose} />

@@ -4,13 +4,13 @@ import { StaffPasswordRequest, type StaffUser } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { staffName } from './labels';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /** Toast texts of the reset-password dialog. */
 export const RESET_PASSWORD_MESSAGES = {
@@ -47,14 +47,9 @@ export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; use
       description={user ? `Set a new sign-in password for ${staffName(user)} (${user.email}).` : undefined}
       dismissible={!reset.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={reset.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={reset.isPending}>
-            Reset password
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={reset.isPending}>
+          Reset password
+        </FormFooter>
       }
     >
       {user && <ResetForm key={user.id} formId={formId} user={user} reset={reset} onDone={onClose} />}

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { StaffUser } from '@loyalty/contract';
 import { useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -9,6 +8,7 @@ import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { ActiveToggle, RoleAndStoreFields } from './staff-form-fields';
+import { FormFooter } from '@/components/ui/form-footer';
 
 export { CASHIER_STORE_REQUIRED, STAFF_MESSAGES, formRole } from './staff-form-schema';
 
@@ -37,14 +37,9 @@ export function StaffFormDialog({ slug, open, user, onClose }: { slug: string; o
       description={editing ? 'Update this person’s details, role, store or access.' : 'Give a team member their own sign-in for the POS and back office.'}
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing ? 'Save Changes' : 'Add Staff Member'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
+          {editing ? 'Save Changes' : 'Add Staff Member'}
+        </FormFooter>
       }
     >
       <StaffForm key={user?.id ?? 'new'} slug={slug} formId={formId} user={user} create={create} update={update} onDone={onClose} />

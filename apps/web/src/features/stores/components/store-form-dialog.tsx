@@ -4,7 +4,6 @@ import { StoreInput, type StoreItem } from '@loyalty/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
@@ -12,6 +11,7 @@ import { isApiError } from '@/lib/api';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /** The store form (spec §5 'Store': name required, address optional), with the contract's name rule. */
 const StoreFormSchema = z.object({
@@ -52,14 +52,9 @@ export function StoreFormDialog({ slug, open, store, onClose }: { slug: string; 
       description={editing ? 'Change the store’s name, address or status.' : 'Add a location where your staff serve customers.'}
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing ? 'Save Changes' : 'Create Store'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
+          {editing ? 'Save Changes' : 'Create Store'}
+        </FormFooter>
       }
     >
       <StoreForm key={store?.id ?? 'new'} formId={formId} store={store} create={create} update={update} onDone={onClose} />

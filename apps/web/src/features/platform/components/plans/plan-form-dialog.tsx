@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { PlatformPlan } from '@loyalty/contract';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useCreatePlan, useUpdatePlan } from '../../api/plans';
 import { usePlanForm } from '../../hooks/use-plan-form';
 import { PlanActiveField, PlanBasicsFields, PlanFeaturesFieldset, PlanLimitsFieldset } from './plan-form-fields';
+import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Add Plan' / 'Edit Plan' modal (spec §2 /platform/plans, §3 'Plan', §5 'Plan', §8 'Plans'):
@@ -29,14 +29,9 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
       description={plan ? 'Tenants see the changes on Billing → Plans.' : 'A new subscription plan for tenants to choose on Billing → Plans.'}
       dismissible={!pending}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {plan ? 'Save Changes' : 'Create Plan'}
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
+          {plan ? 'Save Changes' : 'Create Plan'}
+        </FormFooter>
       }
     >
       <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} create={create} update={update} onDone={onClose} />

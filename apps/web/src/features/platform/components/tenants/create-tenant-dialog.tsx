@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
@@ -15,6 +14,7 @@ import { useCreatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
 import { sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
 import { OwnerAccountFields } from './owner-account-fields';
+import { FormFooter } from '@/components/ui/form-footer';
 
 const FIELDS = ['name', 'slug', 'ownerEmail', 'ownerPassword', 'ownerFirstName', 'ownerLastName'] as const;
 type Field = (typeof FIELDS)[number];
@@ -71,15 +71,10 @@ export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean
       description="A new business with its owner account (Store Admin), on a free trial with the default cashback rules."
       dismissible={!create.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending} disabled={!filled}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create Tenant
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={close} pending={create.isPending} disabled={!filled}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Create Tenant
+        </FormFooter>
       }
     >
       {open && (

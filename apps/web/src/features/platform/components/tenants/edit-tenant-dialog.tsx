@@ -4,13 +4,13 @@ import { UpdateTenantRequest, type PlatformTenant } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useUpdatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
 import { STATUS_OPTIONS, tenantFailureMessage } from './labels';
+import { FormFooter } from '@/components/ui/form-footer';
 
 type EditValues = UpdateTenantRequest;
 
@@ -36,14 +36,9 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant |
       description={tenant ? <span className="font-mono">{tenant.slug}</span> : undefined}
       dismissible={!update.isPending}
       footer={
-        <>
-          <Button variant="outline" onClick={close} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            Save Changes
-          </Button>
-        </>
+        <FormFooter formId={formId} onCancel={close} pending={update.isPending}>
+          Save Changes
+        </FormFooter>
       }
     >
       {tenant && (
