@@ -417,6 +417,20 @@ export function recordPurchaseSql(tenantId: string, customerId: string, totalSpe
   return sql`update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${customerId}`;
 }
 
+/** A customer's display fields `(tenantId, id, firstName, lastName, email, phone, tier, totalSpendCents)` as select columns. */
+function summaryColumns() {
+  return {
+    tenantId: customers.tenantId,
+    id: customers.id,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    email: customers.email,
+    phone: customers.phone,
+    tier: customers.tier,
+    totalSpendCents: customers.totalSpendCents,
+  };
+}
+
 /**
  * The customers' display fields as a subquery `(tenantId, id, firstName, lastName, email,
  * phone, tier, totalSpendCents)` for another module's join (a card's holder, a ledger row's
@@ -425,16 +439,7 @@ export function recordPurchaseSql(tenantId: string, customerId: string, totalSpe
  */
 export function customerSummaries(db: DbOrTx) {
   return db
-    .select({
-      tenantId: customers.tenantId,
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customers.phone,
-      tier: customers.tier,
-      totalSpendCents: customers.totalSpendCents,
-    })
+    .select(summaryColumns())
     .from(customers)
     .as('customer_summaries');
 }
@@ -489,14 +494,7 @@ export type CustomerExportRow = typeof customers.$inferSelect & { at: string };
 export async function customerExportBatch(db: DbOrTx, tenantId: string, cursor: { at: string; id: string } | null, limit: number): Promise<CustomerExportRow[]> {
   return db
     .select({
-      tenantId: customers.tenantId,
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customers.phone,
-      tier: customers.tier,
-      totalSpendCents: customers.totalSpendCents,
+      ...summaryColumns(),
       createdAt: customers.createdAt,
       at: sql<string>`${customers.createdAt}::text`,
     })

@@ -11,7 +11,7 @@ import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
-import { endOtherSessions } from './sessions.ts';
+import { accountColumns, endOtherSessions } from './sessions.ts';
 import { activeStaffCount, STAFF_ROLES } from './views.ts';
 
 /**
@@ -239,19 +239,7 @@ export interface LoginAccount extends AuthUser {
 export async function findLoginAccount(db: DbOrTx, email: string): Promise<LoginAccount | null> {
   const sn = storeNames(db);
   const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      tenantId: users.tenantId,
-      storeId: users.storeId,
-      storeName: sn.name,
-      customerId: users.customerId,
-      active: users.active,
-    })
+    .select({ ...accountColumns(sn), passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
     .where(eq(users.email, email.toLowerCase()))

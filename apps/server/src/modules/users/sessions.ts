@@ -13,6 +13,26 @@ import { storeNames } from '../stores/service.ts';
  */
 
 /**
+ * The columns of a signed-in account as the session and sign-in read it: the user's id, e-mail,
+ * names, role, tenant, store (with its name from `sn`, the `storeNames` subquery joined on the
+ * user's store), customer and active flag.
+ */
+export function accountColumns(sn: ReturnType<typeof storeNames>) {
+  return {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    role: users.role,
+    tenantId: users.tenantId,
+    storeId: users.storeId,
+    storeName: sn.name,
+    customerId: users.customerId,
+    active: users.active,
+  };
+}
+
+/**
  * The store the session plugin reads (http/session.ts): `find` joins the session with its
  * user and the user's store name in one query (one round trip per signed-in request);
  * `slide` moves the expiry to now + the session's step.
@@ -23,16 +43,7 @@ export function sessionStore(db: Database): SessionStore {
       const sn = storeNames(db);
       const [row] = await db
         .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          tenantId: users.tenantId,
-          storeId: users.storeId,
-          storeName: sn.name,
-          customerId: users.customerId,
-          active: users.active,
+          ...accountColumns(sn),
           ttlSeconds: sessions.ttlSeconds,
           expiresAt: sessions.expiresAt,
         })
