@@ -1,22 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../components/auth-layout';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { usePasswordPolicy } from '@/hooks/use-password-policy';
-import { ApiError, fieldIssues } from '@/lib/api';
-import { useAuthStore } from '@/lib/auth-store';
+import { fieldIssues } from '@/lib/api';
 import { useCompleteSetup, useSetupStatus } from '../api/setup';
-import { PasswordInput } from '../components/password-input';
-import { newAccountForm, type NewAccountForm } from '../lib/account-form';
+import { AccountForm } from '../components/account-form';
+import { accountFailure, useNewAccountForm, useStartSession } from '../hooks/use-account-form';
 
 /** The text shown for a link that cannot be used (the server's own 400 text). */
 const LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
@@ -65,18 +56,11 @@ export function SetupPage() {
   );
 }
 
+/** The set-up form: creates the first platform admin with `token`, signs them in and opens the platform dashboard. */
 function SetupFormSection({ token }: { token: string }) {
-  const setSession = useAuthStore((s) => s.setSession);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const setup = useCompleteSetup();
-  const policy = usePasswordPolicy();
-  const schema = useMemo(() => newAccountForm(policy.minLength), [policy.minLength]);
-  const form = useForm<z.input<NewAccountForm>, unknown, z.output<NewAccountForm>>({
-    resolver: zodResolver(schema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
+  const { form, policy } = useNewAccountForm();
+  const startSession = useStartSession();
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...fields }) => {
     setup.mutate(
@@ -87,30 +71,11 @@ function SetupFormSection({ token }: { token: string }) {
             if (field === 'password' || field === 'email' || field === 'firstName' || field === 'lastName') form.setError(field, { message });
           }
         },
-        onSuccess: (session) => {
-          queryClient.clear();
-          setSession(session);
-          navigate(paths.platform.dashboard, { replace: true });
-        },
+        onSuccess: (session) => startSession(session, paths.platform.dashboard),
       },
     );
   });
 
-  const failure = setup.isError ? (setup.error instanceof ApiError && setup.error.message) || 'Set-up failed' : null;
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-      </div>
-      <Input label="Email" type="email" autoComplete="email" placeholder="you@company.com" error={errors.email?.message} {...form.register('email')} />
-      <PasswordInput label="Password" autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
-      <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-      <Button type="submit" size="lg" className="w-full" loading={setup.isPending}>
-        Create platform admin
-      </Button>
-    </form>
-  );
+  const failure = setup.isError ? accountFailure(setup.error, 'Set-up failed') : null;
+  return <AccountForm form={form} onSubmit={onSubmit} failure={failure} pending={setup.isPending} passwordHint={policy.hint} emailPlaceholder="you@company.com" submitLabel="Create platform admin" />;
 }

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useAddPaymentMethod, useSetupIntent } from '../api/billing';
 import { ADD_CARD_MESSAGES, addCardErrorMessage } from '../lib/add-card-errors';
+import { CardFormLoading } from './card-form-loading';
 
 /** Stripe Elements, split into their own chunk: fetched only when the provider is Stripe. */
 const StripeCardDialog = lazy(() => import('./stripe-card-dialog'));
@@ -50,46 +52,34 @@ function CardEntry({ slug, onClose, onAdded }: Props) {
       ? ADD_CARD_MESSAGES.connection
       : addCardErrorMessage({ message: errorMessage(intent.error, '') });
   return (
-    <Dialog
-      open
+    <AddCardStatusDialog
       onClose={onClose}
-      title="Add New Card"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void intent.refetch()} loading={intent.isFetching}>
-            <RotateCw aria-hidden="true" className="h-4 w-4" />
-            Try again
-          </Button>
-        </>
+      action={
+        <Button onClick={() => void intent.refetch()} loading={intent.isFetching}>
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+          Try again
+        </Button>
       }
     >
       <Alert tone="error">{message}</Alert>
+    </AddCardStatusDialog>
+  );
+}
+
+/** 'Add New Card' while there is no card form (being prepared, or failed): the state, Cancel and one `action`. */
+function AddCardStatusDialog({ onClose, action, children }: { onClose: () => void; action: ReactNode; children: ReactNode }) {
+  return (
+    <Dialog open onClose={onClose} title="Add New Card" footer={<DialogActions onCancel={onClose}>{action}</DialogActions>}>
+      {children}
     </Dialog>
   );
 }
 
 function PendingDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Add New Card"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled>Add Card</Button>
-        </>
-      }
-    >
-      <div className="flex items-center gap-2 py-6 text-sm text-slate-500">
-        <Spinner label="Preparing card form" className="h-4 w-4" /> Preparing secure card form…
-      </div>
-    </Dialog>
+    <AddCardStatusDialog onClose={onClose} action={<Button disabled>Add Card</Button>}>
+      <CardFormLoading label="Preparing card form">Preparing secure card form…</CardFormLoading>
+    </AddCardStatusDialog>
   );
 }
 
@@ -127,14 +117,9 @@ function DemoCardDialog({ slug, onClose, onAdded }: Omit<Props, 'open'>) {
       title="Add New Card"
       description="Demo mode: enter any card details; no payment is processed."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="demo-card-form" loading={add.isPending}>
-            Add Card
-          </Button>
-        </>
+        <FormFooter formId="demo-card-form" onCancel={onClose} pending={add.isPending}>
+          Add Card
+        </FormFooter>
       }
     >
       <form id="demo-card-form" onSubmit={submit} className="space-y-4">

@@ -11,11 +11,12 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Spinner } from '@/components/ui/spinner';
 import { billingKeys } from '../api/billing';
 import { ADD_CARD_MESSAGES, addCardErrorMessage } from '../lib/add-card-errors';
+import { CardFormLoading } from './card-form-loading';
 
 /** One Stripe.js instance per publishable key (loadStripe must not run on every render). */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -133,22 +134,15 @@ export default function StripeCardDialog({
       title="Add New Card"
       description="Your card is saved with Stripe for this subscription."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={busy} disabled={!stripe}>
-            Add Card
-          </Button>
-        </>
+        <FormFooter formId={FORM_ID} onCancel={onClose} pending={busy} disabled={!stripe}>
+          Add Card
+        </FormFooter>
       }
     >
       {loadError ? (
         <Alert tone="error">{loadError}</Alert>
       ) : !stripe ? (
-        <div className="flex items-center gap-2 py-6 text-sm text-slate-500">
-          <Spinner label="Loading card form" className="h-4 w-4" /> Loading secure card form…
-        </div>
+        <CardFormLoading label="Loading card form">Loading secure card form…</CardFormLoading>
       ) : (
         <Elements stripe={stripe}>
           <CardForm

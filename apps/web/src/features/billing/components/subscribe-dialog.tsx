@@ -4,6 +4,7 @@ import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { formatCents } from '@/lib/format';
 import { useDemoPayments } from '@/api/use-demo-payments';
 import { usePaymentMethods } from '../api/billing';
@@ -56,14 +57,11 @@ export function SubscribeDialog({
         title="Complete Your Subscription"
         size="md"
         footer={
-          <>
-            <Button variant="outline" onClick={onClose} disabled={processing}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose} cancelDisabled={processing}>
             <Button onClick={confirm} disabled={processing || !selected}>
               {processing ? 'Processing...' : `Subscribe for ${price}/month`}
             </Button>
-          </>
+          </DialogActions>
         }
       >
         {plan && (

@@ -1,6 +1,5 @@
 import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
-import { Alert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatCents, formatCount } from '@/lib/format';
 import { useCancelCardOrder } from '../api/card-orders';
@@ -39,18 +38,18 @@ export function CancelOrderDialog({
       },
     });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       open={order !== null}
       onClose={close}
       title="Cancel this order?"
-      destructive
       pending={cancel.isPending}
       onConfirm={confirm}
       cancelLabel="Keep order"
       confirmLabel="Cancel order"
+      error={cancel.isError && errorMessage(cancel.error, 'Failed to cancel the order. Please try again.')}
     >
       {order && (
-        <div className="space-y-3">
+        <>
           <p>
             {formatCount(order.quantity)} {cardTypeName(order.cardType, pricing).toLowerCase()} cards · {formatCents(order.totalCents)}
           </p>
@@ -62,9 +61,8 @@ export function CancelOrderDialog({
             <p>The order is cancelled and nothing is charged.</p>
           )}
           <p className="text-slate-500">This cannot be undone.</p>
-          {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, 'Failed to cancel the order. Please try again.')}</Alert>}
-        </div>
+        </>
       )}
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

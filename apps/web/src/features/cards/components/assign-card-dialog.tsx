@@ -1,12 +1,10 @@
-import { useId } from 'react';
 import type { CardResponse } from '@loyalty/contract';
 import { Alert } from '@/components/ui/alert';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useActivateCard } from '../api/activate-card';
 import { useAssignCardForm } from '../hooks/use-assign-card-form';
 import { AssignCustomerFields } from './assign-customer-fields';
 import { StoreSelect } from './store-select';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Assign Card' modal (spec §2, §4 'Card', §5 'Assign card'): activates an UNASSIGNED card for a
@@ -17,9 +15,8 @@ import { FormFooter } from '@/components/ui/form-footer';
  */
 export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const activate = useActivateCard(slug);
-  const formId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={card !== null}
       onClose={onClose}
       size="lg"
@@ -31,15 +28,11 @@ export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: 
           </>
         ) : undefined
       }
-      dismissible={!activate.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={activate.isPending}>
-          Assign Card
-        </FormFooter>
-      }
+      pending={activate.isPending}
+      submitLabel="Assign Card"
     >
-      {card && <AssignCardForm slug={slug} card={card} formId={formId} activate={activate} onDone={onClose} />}
-    </Dialog>
+      {(formId) => card && <AssignCardForm slug={slug} card={card} formId={formId} activate={activate} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

@@ -1,16 +1,14 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CardResponse } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/lib/api';
 import { useAssignStore } from '../api/assign-store';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { customerName } from '../lib/labels';
 import { StoreSelect } from './store-select';
-import { FormFooter } from '@/components/ui/form-footer';
 
 const AssignStoreSchema = z.object({ storeId: z.string().min(1, 'Store is required') });
 type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
@@ -23,9 +21,8 @@ type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
  */
 export function AssignStoreDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const mutation = useAssignStore(slug);
-  const formId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={card !== null}
       onClose={onClose}
       size="sm"
@@ -38,15 +35,11 @@ export function AssignStoreDialog({ slug, card, onClose }: { slug: string; card:
           </>
         ) : undefined
       }
-      dismissible={!mutation.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={mutation.isPending}>
-          Update Store
-        </FormFooter>
-      }
+      pending={mutation.isPending}
+      submitLabel="Update Store"
     >
-      {card && <AssignStoreForm slug={slug} card={card} formId={formId} mutation={mutation} onDone={onClose} />}
-    </Dialog>
+      {(formId) => card && <AssignStoreForm slug={slug} card={card} formId={formId} mutation={mutation} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

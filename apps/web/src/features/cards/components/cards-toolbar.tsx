@@ -1,7 +1,8 @@
-import { Download, Search, X } from 'lucide-react';
+import { Download, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input, Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { STATUS_FILTERS } from '../lib/labels';
 
 /**
@@ -62,18 +63,7 @@ export function CardsToolbar({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center">
-        <Input
-          label="Search cards"
-          hideLabel
-          type="search"
-          placeholder="Search by card UID or customer name"
-          value={search}
-          onChange={(e) => onSearchChange(e.target.value)}
-          leading={<Search aria-hidden="true" className="h-4 w-4" />}
-          wrapperClassName="flex-1 min-w-0"
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <SearchField label="Search cards" placeholder="Search by card UID or customer name" value={search} onChange={onSearchChange} />
         <Select label="Status" hideLabel value={status} onChange={(e) => onStatusChange(e.target.value)} wrapperClassName="sm:w-44">
           {STATUS_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>

@@ -1,13 +1,11 @@
-import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { useTenant } from '@/api/get-tenant';
 import { useCreateBatch } from '../api/create-batch';
 import { useBatchForm } from '../hooks/use-batch-form';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Create Card Batch' modal (spec §2, §5 'Card batch', §8 'Batch'). Quantity 1 to
@@ -18,24 +16,20 @@ import { FormFooter } from '@/components/ui/form-footer';
  */
 export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
   const batch = useCreateBatch(slug);
-  const formId = useId();
   const tenant = useTenant(slug);
   const noneLeft = tenant.data ? maxBatchSize(cardAllowance(tenant.data)) === 0 : false;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Create Card Batch"
       description="New cards start unassigned; assign them to customers when you hand them out."
-      dismissible={!batch.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={batch.isPending} disabled={noneLeft}>
-          Create Cards
-        </FormFooter>
-      }
+      pending={batch.isPending}
+      submitLabel="Create Cards"
+      submitDisabled={noneLeft}
     >
-      <BatchForm slug={slug} formId={formId} batch={batch} onDone={onClose} />
-    </Dialog>
+      {(formId) => <BatchForm slug={slug} formId={formId} batch={batch} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { AvailableCustomersResponse } from '@loyalty/contract';
-import { Search, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage, isApiError } from '@/lib/api';
@@ -29,7 +29,7 @@ export function ExistingCustomerPicker({ slug, value, onChange, error, onCreateN
 
   return (
     <div className="space-y-3">
-      <Input label="Search customers" hideLabel type="search" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} leading={<Search aria-hidden="true" className="h-4 w-4" />} autoComplete="off" />
+      <SearchField label="Search customers" placeholder="Search by name, email or phone" value={search} onChange={setSearch} />
       <div
         role="radiogroup"
         aria-label="Customers without a card"

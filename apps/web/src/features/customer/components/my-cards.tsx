@@ -2,6 +2,7 @@ import type { CustomerCard } from '@loyalty/contract';
 import { CreditCard, Store } from 'lucide-react';
 import { CardStatusBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { formatCents, formatDate } from '@/lib/format';
 
 /**
@@ -17,10 +18,12 @@ export function MyCards({ cards }: { cards: CustomerCard[] }) {
       </CardHeader>
       <CardContent>
         {cards.length === 0 ? (
-          <div className="flex flex-col items-center py-6 text-center">
-            <CreditCard aria-hidden="true" className="h-8 w-8 text-slate-300" />
-            <p className="mt-2 text-sm text-slate-500">You have no loyalty cards yet. Ask at the counter for one.</p>
-          </div>
+          <EmptyState
+            framed={false}
+            icon={<CreditCard aria-hidden="true" className="h-8 w-8" />}
+            title="No loyalty cards yet"
+            description="You have no loyalty cards yet. Ask at the counter for one."
+          />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your loyalty cards">
             {cards.map((card) => (

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADD_FUNDS_RANGE_TEXT, AddFundsRequest, type CustomerCard } from '@loyalty/contract';
 import { CreditCard } from 'lucide-react';
@@ -6,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DemoPaymentsNotice } from '@/components/demo-payments-notice';
 import { Alert } from '@/components/ui/alert';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { dollarsToCents, formatCents } from '@/lib/format';
@@ -14,7 +13,6 @@ import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { useDemoPayments } from '@/api/use-demo-payments';
 import { useAddFunds } from '../api/add-funds';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * The amount as typed, in dollars; valid when dollars × 100 (rounded) passes the contract's
@@ -54,7 +52,6 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
   const idempotency = useIdempotencyKey();
   const demoPayments = useDemoPayments(slug);
   const goTo = useGoToUrl();
-  const formId = useId();
   // Keeps 'Processing...' after success until the browser leaves for the checkout.
   const busy = add.isPending || add.isSuccess;
   const close = () => {
@@ -62,42 +59,39 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
     onClose();
   };
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
       onClose={close}
-      dismissible={!busy}
       size="sm"
       title="Add Funds to Card"
       description={target ? `Top up ${target.customerName}'s card. The customer pays on the next page.` : undefined}
-      footer={
-        <FormFooter formId={formId} onCancel={close} pending={busy}>
-          {busy ? 'Processing...' : 'Continue to payment'}
-        </FormFooter>
-      }
+      pending={busy}
+      submitLabel={busy ? 'Processing...' : 'Continue to payment'}
     >
-      {target && (
-        <AmountFormBody
-          key={target.card.id}
-          formId={formId}
-          target={target}
-          error={add.isError ? addFundsError(add.error) : null}
-          demoPayments={demoPayments}
-          onSubmit={(amountCents) => {
-            const body = { amountCents, cardId: target.card.id };
-            const idempotencyKey = idempotency.keyFor(JSON.stringify([target.customerId, body]));
-            add.mutate(
-              { customerId: target.customerId, body, idempotencyKey },
-              {
-                onSuccess: (res) => {
-                  idempotency.settle();
-                  goTo(res.checkoutUrl);
+      {(formId) =>
+        target && (
+          <AmountFormBody
+            key={target.card.id}
+            formId={formId}
+            target={target}
+            error={add.isError ? addFundsError(add.error) : null}
+            demoPayments={demoPayments}
+            onSubmit={(amountCents) => {
+              const body = { amountCents, cardId: target.card.id };
+              const idempotencyKey = idempotency.keyFor(JSON.stringify([target.customerId, body]));
+              add.mutate(
+                { customerId: target.customerId, body, idempotencyKey },
+                {
+                  onSuccess: (res) => {
+                    idempotency.settle();
+                    goTo(res.checkoutUrl);
+                  },
                 },
-              },
-            );
-          }}
-        />
-      )}
-    </Dialog>
+              );
+            }}
+          />
+        )}
+    </FormDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CustomerDetail, CustomerListItem } from '@loyalty/contract';
-import { CalendarDays, CreditCard, Mail, Phone, PlusCircle, Store, Wallet } from 'lucide-react';
+import { CalendarDays, CreditCard, Mail, Phone, PlusCircle, Store, Wallet, type LucideIcon } from 'lucide-react';
 import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -55,24 +55,25 @@ export function CustomerSummary({ c }: { c: CustomerListItem }) {
   );
 }
 
+/** One contact line: an icon with the field's name for screen readers, and the value or `missing` in italics. */
+function ContactRow({ icon: Icon, label, value, missing }: { icon: LucideIcon; label: string; value: string | null; missing: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt className="flex items-center gap-2 text-slate-500">
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 truncate text-slate-900">{value ?? <span className="italic text-slate-500">{missing}</span>}</dd>
+    </div>
+  );
+}
+
 /** E-mail and phone, with 'No email' / 'No phone' when missing (the labels are for screen readers). */
 export function CustomerContact({ c }: { c: CustomerListItem }) {
   return (
     <dl className="space-y-2 text-sm">
-      <div className="flex items-center gap-2">
-        <dt className="flex items-center gap-2 text-slate-500">
-          <Mail aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only">Email</span>
-        </dt>
-        <dd className="min-w-0 truncate text-slate-900">{c.email ?? <span className="italic text-slate-500">No email</span>}</dd>
-      </div>
-      <div className="flex items-center gap-2">
-        <dt className="flex items-center gap-2 text-slate-500">
-          <Phone aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only">Phone</span>
-        </dt>
-        <dd className="text-slate-900">{c.phone ?? <span className="italic text-slate-500">No phone</span>}</dd>
-      </div>
+      <ContactRow icon={Mail} label="Email" value={c.email} missing="No email" />
+      <ContactRow icon={Phone} label="Phone" value={c.phone} missing="No phone" />
     </dl>
   );
 }

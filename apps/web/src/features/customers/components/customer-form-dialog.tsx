@@ -1,17 +1,15 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CustomerInput, type CustomerDetail, type CustomerListItem } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { fieldIssues } from '@/lib/api';
 import { customerFailureMessage } from '../lib/labels';
-import { FormFooter } from '@/components/ui/form-footer';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -55,54 +53,50 @@ export function CustomerFormDialog({
 }) {
   const create = useCreateCustomer(slug);
   const update = useUpdateCustomer(slug);
-  const formId = useId();
   const editing = target?.mode === 'edit';
   const pending = create.isPending || update.isPending;
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
       onClose={onClose}
       title={editing ? 'Edit Customer' : 'Add New Customer'}
       description={editing ? 'Update the customer’s name and contact details.' : 'Add a customer to your loyalty programme. A card can be assigned later from the Cards page.'}
-      dismissible={!pending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
-          {editing ? 'Save Changes' : 'Add Customer'}
-        </FormFooter>
-      }
+      pending={pending}
+      submitLabel={editing ? 'Save Changes' : 'Add Customer'}
     >
-      {target && (
-        <CustomerForm
-          key={target.mode === 'edit' ? target.customer.id : 'new'}
-          formId={formId}
-          target={target}
-          onSubmit={(body, setFieldError) => {
-            const fallback = target.mode === 'edit' ? 'Failed to update customer. Please try again.' : 'Failed to create customer. Please try again.';
-            const onError = (err: unknown) => {
-              let marked = false;
-              if (isApiError(err, 400) || isApiError(err, 409)) {
-                for (const issue of fieldIssues(err)) {
-                  if ((FIELDS as readonly string[]).includes(issue.field)) {
-                    setFieldError(issue.field as Field, issue.message);
-                    marked = true;
+      {(formId) =>
+        target && (
+          <CustomerForm
+            key={target.mode === 'edit' ? target.customer.id : 'new'}
+            formId={formId}
+            target={target}
+            onSubmit={(body, setFieldError) => {
+              const fallback = target.mode === 'edit' ? 'Failed to update customer. Please try again.' : 'Failed to create customer. Please try again.';
+              const onError = (err: unknown) => {
+                let marked = false;
+                if (isApiError(err, 400) || isApiError(err, 409)) {
+                  for (const issue of fieldIssues(err)) {
+                    if ((FIELDS as readonly string[]).includes(issue.field)) {
+                      setFieldError(issue.field as Field, issue.message);
+                      marked = true;
+                    }
                   }
+                  // A duplicate e-mail without details still belongs on the e-mail field.
+                  if (!marked && isApiError(err, 409) && /email/i.test(err.message)) setFieldError('email', err.message);
                 }
-                // A duplicate e-mail without details still belongs on the e-mail field.
-                if (!marked && isApiError(err, 409) && /email/i.test(err.message)) setFieldError('email', err.message);
-              }
-              toast.error(customerFailureMessage(err, fallback));
-            };
-            const onSuccess = (customer: CustomerDetail) => {
-              toast.success(target.mode === 'edit' ? 'Customer updated successfully' : 'Customer created successfully');
-              onSaved?.(customer);
-              onClose();
-            };
-            if (target.mode === 'edit') update.mutate({ id: target.customer.id, body }, { onSuccess, onError });
-            else create.mutate(body, { onSuccess, onError });
-          }}
-        />
-      )}
-    </Dialog>
+                toast.error(customerFailureMessage(err, fallback));
+              };
+              const onSuccess = (customer: CustomerDetail) => {
+                toast.success(target.mode === 'edit' ? 'Customer updated successfully' : 'Customer created successfully');
+                onSaved?.(customer);
+                onClose();
+              };
+              if (target.mode === 'edit') update.mutate({ id: target.customer.id, body }, { onSuccess, onError });
+              else create.mutate(body, { onSuccess, onError });
+            }}
+          />
+        )}
+    </FormDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import type { CustomerListItem } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { customerFailureMessage, fullName } from '../lib/labels';
@@ -31,22 +31,18 @@ export function DeleteCustomerDialog({ slug, customer, onClose }: { slug: string
     });
   };
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       open={customer !== null}
       onClose={close}
       title="Delete Customer"
-      destructive
       pending={remove.isPending}
       onConfirm={confirm}
-      confirmLabel={
-        <>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete Customer
-        </>
-      }
+      icon={Trash2}
+      confirmLabel="Delete Customer"
+      error={refused}
     >
       {customer && (
-        <div className="space-y-4">
+        <>
           <p>
             Are you sure you want to delete <span className="font-semibold text-slate-900">{fullName(customer)}</span>? This action cannot be undone.
           </p>
@@ -59,9 +55,8 @@ export function DeleteCustomerDialog({ slug, customer, onClose }: { slug: string
               </>
             )}
           </Alert>
-          {refused && <Alert tone="error">{refused}</Alert>}
-        </div>
+        </>
       )}
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

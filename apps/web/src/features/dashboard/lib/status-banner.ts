@@ -29,51 +29,37 @@ export function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()
  * access.'), CANCELED 'Subscription Canceled' (Reactivate). Each action opens a Billing tab.
  */
 export function statusBannerModel(tenant: TenantResponse, now: Date = new Date()): StatusBannerModel {
-  switch (tenant.subscriptionStatus) {
+  const status = tenant.subscriptionStatus;
+  return { status, ...BANNERS[status], text: bannerText(status, tenant, now) };
+}
+
+type BannerStatus = StatusBannerModel['status'];
+
+/** The fixed parts of each banner: colour, title and the Billing tab its button opens. */
+const BANNERS: Record<BannerStatus, Pick<StatusBannerModel, 'tone' | 'title' | 'action'>> = {
+  NONE: { tone: 'blue', title: 'Start Your Free Trial', action: { label: 'Start Free Trial', tab: 'plans' } },
+  TRIALING: { tone: 'blue', title: 'Free Trial Active', action: { label: 'Upgrade', tab: 'plans' } },
+  ACTIVE: { tone: 'green', title: 'Subscription Active', action: { label: 'Manage Billing', tab: 'overview' } },
+  PAST_DUE: { tone: 'orange', title: 'Payment Past Due', action: { label: 'Update Payment Method', tab: 'payment-methods' } },
+  CANCELED: { tone: 'red', title: 'Subscription Canceled', action: { label: 'Reactivate', tab: 'plans' } },
+};
+
+/** The banner's sentence, which may depend on the tenant (trial limit, plan name, grace days). */
+function bannerText(status: BannerStatus, tenant: TenantResponse, now: Date): string {
+  switch (status) {
     case 'NONE':
-      return {
-        status: 'NONE',
-        tone: 'blue',
-        title: 'Start Your Free Trial',
-        text: 'Try every feature free for 14 days. No credit card required.',
-        action: { label: 'Start Free Trial', tab: 'plans' },
-      };
+      return 'Try every feature free for 14 days. No credit card required.';
     case 'TRIALING':
-      return {
-        status: 'TRIALING',
-        tone: 'blue',
-        title: 'Free Trial Active',
-        text: `Your trial includes ${tenant.freeTrialLimit} card activations. Upgrade to unlock unlimited cards.`,
-        action: { label: 'Upgrade', tab: 'plans' },
-      };
+      return `Your trial includes ${tenant.freeTrialLimit} card activations. Upgrade to unlock unlimited cards.`;
     case 'ACTIVE':
-      return {
-        status: 'ACTIVE',
-        tone: 'green',
-        title: 'Subscription Active',
-        text: tenant.subscriptionInfo.planName ? `You are on the ${tenant.subscriptionInfo.planName} plan.` : 'Your subscription is active.',
-        action: { label: 'Manage Billing', tab: 'overview' },
-      };
+      return tenant.subscriptionInfo.planName ? `You are on the ${tenant.subscriptionInfo.planName} plan.` : 'Your subscription is active.';
     case 'PAST_DUE': {
       const days = graceDaysLeft(tenant.graceEndsAt, now);
-      return {
-        status: 'PAST_DUE',
-        tone: 'orange',
-        title: 'Payment Past Due',
-        text:
-          days !== null
-            ? `Your last payment failed. You have ${days} ${days === 1 ? 'day' : 'days'} left to update your payment method before access is limited.`
-            : 'Update your payment method to restore full access.',
-        action: { label: 'Update Payment Method', tab: 'payment-methods' },
-      };
+      return days !== null
+        ? `Your last payment failed. You have ${days} ${days === 1 ? 'day' : 'days'} left to update your payment method before access is limited.`
+        : 'Update your payment method to restore full access.';
     }
     default:
-      return {
-        status: 'CANCELED',
-        tone: 'red',
-        title: 'Subscription Canceled',
-        text: 'Your subscription has ended. Reactivate it to use the POS, cards and transactions again.',
-        action: { label: 'Reactivate', tab: 'plans' },
-      };
+      return 'Your subscription has ended. Reactivate it to use the POS, cards and transactions again.';
   }
 }

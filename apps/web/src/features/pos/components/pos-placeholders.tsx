@@ -1,6 +1,7 @@
 import { ScanLine } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 
@@ -23,13 +24,13 @@ export function CardLoadStatus({ pending, error }: { pending: boolean; error: un
 export function PosIdle() {
   return (
     <Card className="h-full">
-      <CardContent className="flex h-full min-h-64 flex-col items-center justify-center py-12 text-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
-          <ScanLine aria-hidden="true" className="h-8 w-8" />
-        </span>
-        <p className="mt-4 text-lg font-medium text-slate-900">Scan a customer card to begin</p>
-        <p className="mt-1 max-w-sm text-sm text-slate-500">Start the camera and show the card&apos;s QR code, or type the UID printed under it and press Enter.</p>
-      </CardContent>
+      <EmptyState
+        framed={false}
+        className="h-full min-h-64"
+        icon={<ScanLine aria-hidden="true" className="h-8 w-8" />}
+        title="Scan a customer card to begin"
+        description="Start the camera and show the card's QR code, or type the UID printed under it and press Enter."
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, formatBps, formatCents } fr
 import type { InitializeRulesResponse } from '@loyalty/contract';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useInitializeRules } from '../api/save-rules';
 import { CATEGORY_LABELS } from '@/lib/labels';
@@ -37,42 +37,35 @@ export function InitializeRulesDialog({
       onError: (err) => toast.error(saveErrorMessage(err, RULES_MESSAGES.initializeFailed)),
     });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       open={open}
       onClose={onClose}
       title="Initialize default rules?"
-      destructive
       pending={initialize.isPending}
       onConfirm={confirm}
-      confirmLabel={
-        <>
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Replace with defaults
-        </>
-      }
+      icon={RotateCcw}
+      confirmLabel="Replace with defaults"
     >
-      <div className="space-y-4">
-        <p>
-          This <strong>replaces your current cashback and tier rules</strong>, including any unsaved changes, with the defaults below. Special offers are not
-          changed. The next earn at the till uses the defaults.
-        </p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-4 py-3">
-          {DEFAULT_CASHBACK_RULES.map((r) => (
-            <div key={r.category} className="contents">
-              <dt className="text-slate-500">{CATEGORY_LABELS[r.category]}</dt>
-              <dd className="text-right font-medium text-slate-900">{formatBps(r.baseRateBps)}</dd>
-            </div>
-          ))}
-          {DEFAULT_TIER_RULES.map((r) => (
-            <div key={r.tier} className="contents">
-              <dt className="text-slate-500">
-                {r.name} from {formatCents(r.minTotalSpendCents)}
-              </dt>
-              <dd className="text-right font-medium text-slate-900">+{formatBps(r.baseRateBps)}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </ConfirmDialog>
+      <p>
+        This <strong>replaces your current cashback and tier rules</strong>, including any unsaved changes, with the defaults below. Special offers are not
+        changed. The next earn at the till uses the defaults.
+      </p>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-4 py-3">
+        {DEFAULT_CASHBACK_RULES.map((r) => (
+          <div key={r.category} className="contents">
+            <dt className="text-slate-500">{CATEGORY_LABELS[r.category]}</dt>
+            <dd className="text-right font-medium text-slate-900">{formatBps(r.baseRateBps)}</dd>
+          </div>
+        ))}
+        {DEFAULT_TIER_RULES.map((r) => (
+          <div key={r.tier} className="contents">
+            <dt className="text-slate-500">
+              {r.name} from {formatCents(r.minTotalSpendCents)}
+            </dt>
+            <dd className="text-right font-medium text-slate-900">+{formatBps(r.baseRateBps)}</dd>
+          </div>
+        ))}
+      </dl>
+    </ActionConfirmDialog>
   );
 }

@@ -1,17 +1,16 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Offer } from '@loyalty/contract';
 import { percentToBps } from '@loyalty/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
+import { PercentInput } from '@/components/ui/number-input';
+import { ToggleField } from '@/components/ui/toggle-field';
 import { serverFieldErrors, saveErrorMessage } from '@/lib/server-field-errors';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
 import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /** The offer form (spec §5 'Offer'): name, bonus rate, start and end required (end after start); description optional. */
 const OfferFormSchema = z
@@ -64,22 +63,17 @@ export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; 
   const create = useCreateOffer(slug);
   const update = useUpdateOffer(slug);
   const pending = create.isPending || update.isPending;
-  const formId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={offer ? 'Edit Offer' : 'Create New Offer'}
       description="A bonus on top of the base cashback rate while the offer runs."
-      dismissible={!pending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
-          {offer ? 'Save Changes' : 'Create Offer'}
-        </FormFooter>
-      }
+      pending={pending}
+      submitLabel={offer ? 'Save Changes' : 'Create Offer'}
     >
-      <OfferForm key={offer?.id ?? 'new'} formId={formId} offer={offer} create={create} update={update} onDone={onClose} />
-    </Dialog>
+      {(formId) => <OfferForm key={offer?.id ?? 'new'} formId={formId} offer={offer} create={create} update={update} onDone={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -125,15 +119,9 @@ function OfferForm({
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
       <Input label="Offer name" autoComplete="off" placeholder="e.g. Holiday Bonus" error={errors.name?.message} {...form.register('name')} />
       <Textarea label="Description (optional)" rows={2} maxLength={500} error={errors.description?.message} {...form.register('description')} />
-      <Input
+      <PercentInput
         label="Bonus rate (%)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={100}
-        step={0.1}
         hint="Added to the customer's rate while the offer runs (the total is capped at 50%)."
-        trailing={<span className="pr-2 text-sm text-slate-500">%</span>}
         error={errors.percent?.message}
         {...form.register('percent')}
       />
@@ -141,10 +129,12 @@ function OfferForm({
         <Input label="Start date" type="datetime-local" error={errors.startAt?.message} {...form.register('startAt', { onChange: () => form.formState.isSubmitted && void form.trigger('endAt') })} />
         <Input label="End date" type="datetime-local" error={errors.endAt?.message} {...form.register('endAt')} />
       </div>
-      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-        <Checkbox label="Active" checked={isActive} onChange={(e) => form.setValue('isActive', e.target.checked, { shouldDirty: true })} />
-        <p className="mt-1 pl-6 text-xs text-slate-500">An inactive offer never applies, even between its dates.</p>
-      </div>
+      <ToggleField
+        label="Active"
+        checked={isActive}
+        onChange={(checked) => form.setValue('isActive', checked, { shouldDirty: true })}
+        note="An inactive offer never applies, even between its dates."
+      />
     </form>
   );
 }

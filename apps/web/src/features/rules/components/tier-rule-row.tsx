@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { TierBadge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { NumberInput, PercentInput } from '@/components/ui/number-input';
 import { TIER_LABELS } from '@/lib/labels';
 import type { TierForm } from '../lib/forms';
 
@@ -29,27 +30,8 @@ export function TierRuleRow({
         <TierBadge tier={row.tier} />
       </div>
       <Input label="Name" autoComplete="off" wrapperClassName="col-span-2 lg:col-span-1" error={errors?.name?.message} {...form.register(`rules.${i}.name`)} />
-      <Input
-        label="Minimum spend"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        leading="$"
-        error={errors?.minSpend?.message}
-        {...form.register(`rules.${i}.minSpend`, { onChange: onMinSpendChange })}
-      />
-      <Input
-        label="Bonus rate (%)"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={100}
-        step={0.1}
-        trailing={<span className="pr-2 text-sm text-slate-500">%</span>}
-        error={errors?.percent?.message}
-        {...form.register(`rules.${i}.percent`)}
-      />
+      <NumberInput label="Minimum spend" min={0} step={1} leading="$" error={errors?.minSpend?.message} {...form.register(`rules.${i}.minSpend`, { onChange: onMinSpendChange })} />
+      <PercentInput label="Bonus rate (%)" error={errors?.percent?.message} {...form.register(`rules.${i}.percent`)} />
       <Checkbox
         label="Active"
         wrapperClassName="col-span-2 self-end lg:col-span-1 lg:pb-2.5"

@@ -1,12 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
-import { Save } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { useTierRulesSubmit } from '../hooks/use-tier-rules-submit';
 import type { TierForm } from '../lib/forms';
+import { RulesFormActions, RulesFormHeader } from './rules-form-parts';
 import { TierRuleRow } from './tier-rule-row';
 
 /**
@@ -24,15 +22,11 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
   return (
     <Card>
       <form noValidate aria-label="Tier rules" onSubmit={onSubmit}>
-        <CardHeader className="flex-wrap">
-          <div className="min-w-0">
-            <CardTitle>Loyalty Tiers</CardTitle>
-            <p className="mt-0.5 text-sm text-slate-500">
-              Customers move up as their total spend grows; each tier adds a bonus on top of the category rate.
-            </p>
-          </div>
-          {isDirty && <Badge color="yellow">Unsaved changes</Badge>}
-        </CardHeader>
+        <RulesFormHeader
+          title="Loyalty Tiers"
+          description="Customers move up as their total spend grows; each tier adds a bonus on top of the category rate."
+          dirty={isDirty}
+        />
         <CardContent className="divide-y divide-slate-100 py-0">
           {rows.map((row, i) => (
             <TierRuleRow key={row.tier} form={form} index={i} row={row} onMinSpendChange={clearFailure} />
@@ -43,24 +37,15 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
             <Alert tone="error">{failure}</Alert>
           </div>
         )}
-        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
-          {isDirty && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                clearFailure();
-                form.reset();
-              }}
-              disabled={save.isPending}
-            >
-              Discard changes
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            <Save aria-hidden="true" className="h-4 w-4" />
-            Save Tier Rules
-          </Button>
-        </div>
+        <RulesFormActions
+          dirty={isDirty}
+          pending={save.isPending}
+          onDiscard={() => {
+            clearFailure();
+            form.reset();
+          }}
+          saveLabel="Save Tier Rules"
+        />
       </form>
     </Card>
   );

@@ -1,16 +1,15 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { StaffPasswordRequest, type StaffUser } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { PasswordInput } from '@/components/ui/password-input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { staffName } from './labels';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /** Toast texts of the reset-password dialog. */
 export const RESET_PASSWORD_MESSAGES = {
@@ -37,23 +36,18 @@ type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
  */
 export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
   const reset = useResetStaffPassword(slug);
-  const formId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={user !== null}
       onClose={onClose}
       size="sm"
       title="Reset password"
       description={user ? `Set a new sign-in password for ${staffName(user)} (${user.email}).` : undefined}
-      dismissible={!reset.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={reset.isPending}>
-          Reset password
-        </FormFooter>
-      }
+      pending={reset.isPending}
+      submitLabel="Reset password"
     >
-      {user && <ResetForm key={user.id} formId={formId} user={user} reset={reset} onDone={onClose} />}
-    </Dialog>
+      {(formId) => user && <ResetForm key={user.id} formId={formId} user={user} reset={reset} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,12 @@
-import { useId } from 'react';
 import type { StaffUser } from '@loyalty/contract';
 import { useWatch } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { ActiveToggle, RoleAndStoreFields } from './staff-form-fields';
-import { FormFooter } from '@/components/ui/form-footer';
 
 export { CASHIER_STORE_REQUIRED, STAFF_MESSAGES, formRole } from './staff-form-schema';
 
@@ -26,24 +24,19 @@ export function StaffFormDialog({ slug, open, user, onClose }: { slug: string; o
   const create = useCreateStaff(slug);
   const update = useUpdateStaff(slug);
   const pending = create.isPending || update.isPending;
-  const formId = useId();
   const editing = user !== null;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
       title={editing ? 'Edit Staff Member' : 'Add New Staff Member'}
       description={editing ? 'Update this person’s details, role, store or access.' : 'Give a team member their own sign-in for the POS and back office.'}
-      dismissible={!pending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
-          {editing ? 'Save Changes' : 'Add Staff Member'}
-        </FormFooter>
-      }
+      pending={pending}
+      submitLabel={editing ? 'Save Changes' : 'Add Staff Member'}
     >
-      <StaffForm key={user?.id ?? 'new'} slug={slug} formId={formId} user={user} create={create} update={update} onDone={onClose} />
-    </Dialog>
+      {(formId) => <StaffForm key={user?.id ?? 'new'} slug={slug} formId={formId} user={user} create={create} update={update} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

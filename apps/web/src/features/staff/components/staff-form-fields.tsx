@@ -1,7 +1,7 @@
 import type { StoreItem } from '@loyalty/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ToggleField } from '@/components/ui/toggle-field';
 import { Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { ROLE_LABELS } from '@/lib/labels';
@@ -59,14 +59,14 @@ export function RoleAndStoreFields({ role, isSelf, stores, storesState, roleFiel
 /** The Active toggle of an existing staff member (one cannot deactivate oneself), with its message. */
 export function ActiveToggle({ active, isSelf, error, onChange }: { active: boolean; isSelf: boolean; error?: string; onChange: (active: boolean) => void }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-      <Checkbox label="Active" name="active" disabled={isSelf} checked={active} onChange={(e) => onChange(e.target.checked)} />
-      <p className="mt-1 pl-6 text-xs text-slate-500">{isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}</p>
-      {error && (
-        <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <ToggleField
+      label="Active"
+      name="active"
+      disabled={isSelf}
+      checked={active}
+      onChange={onChange}
+      note={isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}
+      error={error}
+    />
   );
 }

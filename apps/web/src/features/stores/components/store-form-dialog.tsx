@@ -1,17 +1,15 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { StoreInput, type StoreItem } from '@loyalty/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog } from '@/components/ui/dialog';
+import { ToggleField } from '@/components/ui/toggle-field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Textarea } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /** The store form (spec §5 'Store': name required, address optional), with the contract's name rule. */
 const StoreFormSchema = z.object({
@@ -42,23 +40,18 @@ export function StoreFormDialog({ slug, open, store, onClose }: { slug: string; 
   const create = useCreateStore(slug);
   const update = useUpdateStore(slug);
   const pending = create.isPending || update.isPending;
-  const formId = useId();
   const editing = store !== null;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={editing ? 'Edit Store' : 'Create New Store'}
       description={editing ? 'Change the store’s name, address or status.' : 'Add a location where your staff serve customers.'}
-      dismissible={!pending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
-          {editing ? 'Save Changes' : 'Create Store'}
-        </FormFooter>
-      }
+      pending={pending}
+      submitLabel={editing ? 'Save Changes' : 'Create Store'}
     >
-      <StoreForm key={store?.id ?? 'new'} formId={formId} store={store} create={create} update={update} onDone={onClose} />
-    </Dialog>
+      {(formId) => <StoreForm key={store?.id ?? 'new'} formId={formId} store={store} create={create} update={update} onDone={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -107,15 +100,14 @@ function StoreForm({
       <Input label="Store name" autoComplete="off" placeholder="e.g. Downtown Store" error={errors.name?.message} {...form.register('name')} />
       <Textarea label="Address (optional)" rows={3} autoComplete="off" placeholder="Street, city, postcode" error={errors.address?.message} {...form.register('address')} />
       {store && (
-        <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-          <Checkbox label="Active" name="active" checked={active} onChange={(e) => form.setValue('active', e.target.checked, { shouldDirty: true })} />
-          <p className="mt-1 pl-6 text-xs text-slate-500">Inactive stores stay listed with their history but are not offered for new cards.</p>
-          {errors.active?.message && (
-            <p role="alert" className="mt-1 pl-6 text-sm text-red-600">
-              {errors.active.message}
-            </p>
-          )}
-        </div>
+        <ToggleField
+          label="Active"
+          name="active"
+          checked={active}
+          onChange={(checked) => form.setValue('active', checked, { shouldDirty: true })}
+          note="Inactive stores stay listed with their history but are not offered for new cards."
+          error={errors.active?.message}
+        />
       )}
     </form>
   );

@@ -1,6 +1,6 @@
-import { Download, Search, X } from 'lucide-react';
+import { Download, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/ui/search-field';
 import type { TransactionFilters } from '../lib/filters';
 import { FiltersToggle } from './filters-toggle';
 import { TransactionFilterPanel, type StoreChoice } from './transaction-filter-panel';
@@ -49,18 +49,7 @@ export function TransactionFiltersBar({
   return (
     <div className="mb-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
-        <Input
-          label="Search transactions"
-          hideLabel
-          type="search"
-          placeholder="Search name or card UID"
-          value={search}
-          onChange={(e) => onSearchChange(e.target.value)}
-          leading={<Search aria-hidden="true" className="h-4 w-4" />}
-          wrapperClassName="flex-1 min-w-0"
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <SearchField label="Search transactions" placeholder="Search name or card UID" value={search} onChange={onSearchChange} />
         <div className="flex flex-wrap items-center gap-2">
           <FiltersToggle open={open} onToggle={onToggle} activeCount={activeCount} />
           <Button variant="ghost" onClick={onClear} disabled={!canClear} className="flex-1 sm:flex-none">

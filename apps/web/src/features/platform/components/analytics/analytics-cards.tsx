@@ -1,4 +1,5 @@
 import type { PlatformAnalytics } from '@loyalty/contract';
+import type { ReactNode } from 'react';
 import { Activity, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,29 +7,30 @@ import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/format';
 import { CountBarChart, MoneyAreaChart, StatusBarChart, monthLabel } from './charts';
 
+/** One chart in a card: its title, a short figure on the right of the title (`aside`) and the chart. */
+function ChartCard({ title, aside, children }: { title: string; aside: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <span className="text-sm text-slate-500">{aside}</span>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** 'Revenue by Month' (cents, with the 12-month total) and 'New Tenants by Month' charts of the last 12 UTC months. */
 export function GrowthChartCards({ data: a }: { data: PlatformAnalytics }) {
   const revenueYear = a.revenueByMonth.reduce((s, x) => s + x.revenue, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Revenue by Month</CardTitle>
-          <span className="text-sm text-slate-500">{formatCents(revenueYear)}</span>
-        </CardHeader>
-        <CardContent>
-          <MoneyAreaChart name="Revenue" data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.revenue }))} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>New Tenants by Month</CardTitle>
-          <span className="text-sm text-slate-500">{a.tenantsByMonth.reduce((s, m) => s + m.count, 0)} in 12 months</span>
-        </CardHeader>
-        <CardContent>
-          <CountBarChart name="New tenants" data={a.tenantsByMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))} />
-        </CardContent>
-      </Card>
+      <ChartCard title="Revenue by Month" aside={formatCents(revenueYear)}>
+        <MoneyAreaChart name="Revenue" data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.revenue }))} />
+      </ChartCard>
+      <ChartCard title="New Tenants by Month" aside={`${a.tenantsByMonth.reduce((s, m) => s + m.count, 0)} in 12 months`}>
+        <CountBarChart name="New tenants" data={a.tenantsByMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))} />
+      </ChartCard>
     </div>
   );
 }
@@ -38,15 +40,9 @@ export function StatusAndActivityCards({ data: a }: { data: PlatformAnalytics })
   const totalTenants = a.tenantsByStatus.reduce((s, x) => s + x.count, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Tenants by Status</CardTitle>
-          <span className="text-sm text-slate-500">{totalTenants} in all</span>
-        </CardHeader>
-        <CardContent>
-          <StatusBarChart data={a.tenantsByStatus} />
-        </CardContent>
-      </Card>
+      <ChartCard title="Tenants by Status" aside={`${totalTenants} in all`}>
+        <StatusBarChart data={a.tenantsByStatus} />
+      </ChartCard>
       <Card className="flex flex-col">
         <CardHeader>
           <CardTitle>Recent Activity</CardTitle>

@@ -1,8 +1,7 @@
 import type { PlatformPlan } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { Alert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
 
@@ -29,29 +28,23 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
       onError: (err) => toast.error(saveErrorMessage(err, PLAN_MESSAGES.deleteFailed)),
     });
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       open={plan !== null}
       onClose={close}
       title="Delete Plan"
-      destructive
       pending={remove.isPending}
       onConfirm={confirm}
-      confirmLabel={
-        <>
-          <Trash2 className="h-4 w-4" aria-hidden /> Delete
-        </>
-      }
+      icon={Trash2}
+      confirmLabel="Delete"
+      error={failure}
     >
-      <div className="space-y-3">
-        <p>{PLAN_MESSAGES.confirmDelete}</p>
-        {plan && (
-          <p>
-            Plan: <span className="font-semibold text-slate-900">{plan.name}</span>
-            {plan.tenantsCount > 0 && <span className="text-slate-500"> · {plan.tenantsCount === 1 ? '1 tenant' : `${plan.tenantsCount} tenants`} on it</span>}
-          </p>
-        )}
-        {failure && <Alert tone="error">{failure}</Alert>}
-      </div>
-    </ConfirmDialog>
+      <p>{PLAN_MESSAGES.confirmDelete}</p>
+      {plan && (
+        <p>
+          Plan: <span className="font-semibold text-slate-900">{plan.name}</span>
+          {plan.tenantsCount > 0 && <span className="text-slate-500"> · {plan.tenantsCount === 1 ? '1 tenant' : `${plan.tenantsCount} tenants`} on it</span>}
+        </p>
+      )}
+    </ActionConfirmDialog>
   );
 }

@@ -1,10 +1,8 @@
-import { useId } from 'react';
 import type { PlatformPlan } from '@loyalty/contract';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useCreatePlan, useUpdatePlan } from '../../api/plans';
 import { usePlanForm } from '../../hooks/use-plan-form';
 import { PlanActiveField, PlanBasicsFields, PlanFeaturesFieldset, PlanLimitsFieldset } from './plan-form-fields';
-import { FormFooter } from '@/components/ui/form-footer';
 
 /**
  * 'Add Plan' / 'Edit Plan' modal (spec §2 /platform/plans, §3 'Plan', §5 'Plan', §8 'Plans'):
@@ -19,23 +17,18 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const pending = create.isPending || update.isPending;
-  const formId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
       title={plan ? 'Edit Plan' : 'Add Plan'}
       description={plan ? 'Tenants see the changes on Billing → Plans.' : 'A new subscription plan for tenants to choose on Billing → Plans.'}
-      dismissible={!pending}
-      footer={
-        <FormFooter formId={formId} onCancel={onClose} pending={pending}>
-          {plan ? 'Save Changes' : 'Create Plan'}
-        </FormFooter>
-      }
+      pending={pending}
+      submitLabel={plan ? 'Save Changes' : 'Create Plan'}
     >
-      <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} create={create} update={update} onDone={onClose} />
-    </Dialog>
+      {(formId) => <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} create={create} update={update} onDone={onClose} />}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ToggleField } from '@/components/ui/toggle-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { PERIOD_LABELS, PERIOD_NAMES } from '@/lib/labels';
 import { LIMIT_FIELDS, type PlanFormValues } from './plan-form';
@@ -120,9 +120,11 @@ export function PlanFeaturesFieldset({ form }: PlanFormProps) {
 export function PlanActiveField({ form }: PlanFormProps) {
   const isActive = useWatch({ control: form.control, name: 'isActive' });
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-      <Checkbox label="Active" checked={isActive} onChange={(e) => form.setValue('isActive', e.target.checked, { shouldDirty: true })} />
-      <p className="mt-1 pl-6 text-xs text-slate-500">Only active plans are offered to tenants on Billing → Plans.</p>
-    </div>
+    <ToggleField
+      label="Active"
+      checked={isActive}
+      onChange={(checked) => form.setValue('isActive', checked, { shouldDirty: true })}
+      note="Only active plans are offered to tenants on Billing → Plans."
+    />
   );
 }

@@ -1,7 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Select } from '@/components/ui/input';
+import { NumberInput } from '@/components/ui/number-input';
+import { ToggleField } from '@/components/ui/toggle-field';
 import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
 
 type Form = UseFormReturn<SettingsFormValues>;
@@ -16,10 +17,8 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input label="SMTP host" autoComplete="off" placeholder="smtp.example.com" error={errors?.host?.message} {...form.register('smtp.host')} />
-      <Input
+      <NumberInput
         label="SMTP port"
-        type="number"
-        inputMode="numeric"
         min={1}
         max={65535}
         error={errors?.port?.message}
@@ -61,30 +60,24 @@ export function SecuritySection({ form }: { form: Form }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <NumberInput
           label="Session timeout (hours)"
-          type="number"
-          inputMode="numeric"
           min={1}
           max={720}
           hint="Sessions end after this long without activity (1–720). A shorter value also shortens sessions already signed in."
           error={errors?.sessionTimeout?.message}
           {...form.register('security.sessionTimeout', { valueAsNumber: true })}
         />
-        <Input
+        <NumberInput
           label="Minimum password length"
-          type="number"
-          inputMode="numeric"
           min={6}
           max={128}
           hint="6–128. Applies whenever a password is set: sign-up, staff, new tenants, password changes."
           error={errors?.passwordMinLength?.message}
           {...form.register('security.passwordMinLength', { valueAsNumber: true })}
         />
-        <Input
+        <NumberInput
           label="Maximum login attempts"
-          type="number"
-          inputMode="numeric"
           min={3}
           max={100}
           hint="Wrong passwords allowed per account and address in 15 minutes"
@@ -92,14 +85,12 @@ export function SecuritySection({ form }: { form: Form }) {
           {...form.register('security.maxLoginAttempts', { valueAsNumber: true })}
         />
       </div>
-      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-        <Checkbox
-          label="Require two-factor authentication"
-          checked={twoFactor}
-          onChange={(e) => form.setValue('security.requireTwoFactor', e.target.checked, { shouldDirty: true })}
-        />
-        <p className="mt-1 pl-6 text-xs text-slate-500">Stored only: two-factor sign-in is not available yet, so this changes nothing for now.</p>
-      </div>
+      <ToggleField
+        label="Require two-factor authentication"
+        checked={twoFactor}
+        onChange={(checked) => form.setValue('security.requireTwoFactor', checked, { shouldDirty: true })}
+        note="Stored only: two-factor sign-in is not available yet, so this changes nothing for now."
+      />
     </div>
   );
 }
@@ -118,10 +109,8 @@ export function PlatformSection({ form }: { form: Form }) {
             </option>
           ))}
         </Select>
-        <Input
+        <NumberInput
           label="Trial days"
-          type="number"
-          inputMode="numeric"
           min={0}
           max={365}
           hint="Length of the free trial of new tenants (0–365)."
@@ -129,14 +118,12 @@ export function PlatformSection({ form }: { form: Form }) {
           {...form.register('platform.trialDays', { valueAsNumber: true })}
         />
       </div>
-      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-        <Checkbox
-          label="Allow public signups"
-          checked={allowSignups}
-          onChange={(e) => form.setValue('platform.allowSignups', e.target.checked, { shouldDirty: true })}
-        />
-        <p className="mt-1 pl-6 text-xs text-slate-500">When off, /signup refuses new businesses; tenants can still be created from Tenants.</p>
-      </div>
+      <ToggleField
+        label="Allow public signups"
+        checked={allowSignups}
+        onChange={(checked) => form.setValue('platform.allowSignups', checked, { shouldDirty: true })}
+        note="When off, /signup refuses new businesses; tenants can still be created from Tenants."
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateTenantRequest, type PlatformTenant } from '@loyalty/contract';
 import { Plus } from 'lucide-react';
@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { isApiError } from '@/lib/api';
@@ -14,7 +14,6 @@ import { useCreatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
 import { sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
 import { OwnerAccountFields } from './owner-account-fields';
-import { FormFooter } from '@/components/ui/form-footer';
 
 const FIELDS = ['name', 'slug', 'ownerEmail', 'ownerPassword', 'ownerFirstName', 'ownerLastName'] as const;
 type Field = (typeof FIELDS)[number];
@@ -55,7 +54,6 @@ const EMPTY: CreateTenantFormValues = { name: '', slug: '', ownerEmail: '', owne
  */
 export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (tenant: PlatformTenant) => void }) {
   const create = useCreatePlatformTenant();
-  const formId = useId();
   const [filled, setFilled] = useState(false);
   const close = () => {
     create.reset();
@@ -64,52 +62,54 @@ export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean
   };
   const failure = create.isError ? tenantFailureMessage(create.error, 'Failed to create tenant. Please try again.') : null;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Create New Tenant"
       description="A new business with its owner account (Store Admin), on a free trial with the default cashback rules."
-      dismissible={!create.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={close} pending={create.isPending} disabled={!filled}>
+      pending={create.isPending}
+      submitLabel={
+        <>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Create Tenant
-        </FormFooter>
+        </>
       }
+      submitDisabled={!filled}
     >
-      {open && (
-        <CreateTenantForm
-          formId={formId}
-          failure={failure}
-          onFilledChange={setFilled}
-          onSubmit={(body, setFieldError) => {
-            create.mutate(body, {
-              onSuccess: (tenant) => {
-                toast.success('Tenant created successfully');
-                onCreated?.(tenant);
-                close();
-              },
-              onError: (err) => {
-                if (isApiError(err, 400) || isApiError(err, 409)) {
-                  let marked = false;
-                  for (const issue of fieldIssues(err)) {
-                    if ((FIELDS as readonly string[]).includes(issue.field)) {
-                      setFieldError(issue.field as Field, issue.message);
-                      marked = true;
+      {(formId) =>
+        open && (
+          <CreateTenantForm
+            formId={formId}
+            failure={failure}
+            onFilledChange={setFilled}
+            onSubmit={(body, setFieldError) => {
+              create.mutate(body, {
+                onSuccess: (tenant) => {
+                  toast.success('Tenant created successfully');
+                  onCreated?.(tenant);
+                  close();
+                },
+                onError: (err) => {
+                  if (isApiError(err, 400) || isApiError(err, 409)) {
+                    let marked = false;
+                    for (const issue of fieldIssues(err)) {
+                      if ((FIELDS as readonly string[]).includes(issue.field)) {
+                        setFieldError(issue.field as Field, issue.message);
+                        marked = true;
+                      }
+                    }
+                    // A conflict without details still belongs on its field.
+                    if (!marked && isApiError(err, 409)) {
+                      if (/slug/i.test(err.message)) setFieldError('slug', err.message);
+                      else if (/e-?mail/i.test(err.message)) setFieldError('ownerEmail', err.message);
                     }
                   }
-                  // A conflict without details still belongs on its field.
-                  if (!marked && isApiError(err, 409)) {
-                    if (/slug/i.test(err.message)) setFieldError('slug', err.message);
-                    else if (/e-?mail/i.test(err.message)) setFieldError('ownerEmail', err.message);
-                  }
-                }
-              },
-            });
-          }}
-        />
-      )}
-    </Dialog>
+                },
+              });
+            }}
+          />
+        )}
+    </FormDialog>
   );
 }
 

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { PlatformTenant } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { Alert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantFailureMessage } from './labels';
@@ -40,20 +39,16 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
     );
   };
   return (
-    <ConfirmDialog
+    <ActionConfirmDialog
       open={tenant !== null}
       onClose={close}
       title="Delete Tenant"
-      destructive
       pending={remove.isPending}
       confirmDisabled={!matches}
       onConfirm={confirm}
-      confirmLabel={
-        <>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete Tenant
-        </>
-      }
+      icon={Trash2}
+      confirmLabel="Delete Tenant"
+      error={failure}
     >
       {tenant && (
         <form
@@ -83,9 +78,8 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
             className="font-mono"
             disabled={remove.isPending}
           />
-          {failure && <Alert tone="error">{failure}</Alert>}
         </form>
       )}
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

@@ -1,16 +1,14 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UpdateTenantRequest, type PlatformTenant } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { Dialog } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input, Select } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useUpdatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
 import { STATUS_OPTIONS, tenantFailureMessage } from './labels';
-import { FormFooter } from '@/components/ui/form-footer';
 
 type EditValues = UpdateTenantRequest;
 
@@ -22,51 +20,47 @@ type EditValues = UpdateTenantRequest;
  */
 export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant | null; onClose: () => void }) {
   const update = useUpdatePlatformTenant();
-  const formId = useId();
   const close = () => {
     update.reset();
     onClose();
   };
   const failure = update.isError ? tenantFailureMessage(update.error, 'Failed to update tenant. Please try again.') : null;
   return (
-    <Dialog
+    <FormDialog
       open={tenant !== null}
       onClose={close}
       title="Edit Tenant"
       description={tenant ? <span className="font-mono">{tenant.slug}</span> : undefined}
-      dismissible={!update.isPending}
-      footer={
-        <FormFooter formId={formId} onCancel={close} pending={update.isPending}>
-          Save Changes
-        </FormFooter>
-      }
+      pending={update.isPending}
+      submitLabel="Save Changes"
     >
-      {tenant && (
-        <EditTenantForm
-          key={tenant.id}
-          formId={formId}
-          tenant={tenant}
-          failure={failure}
-          onSubmit={(body, setFieldError) =>
-            update.mutate(
-              { id: tenant.id, body },
-              {
-                onSuccess: () => {
-                  toast.success('Tenant updated successfully');
-                  close();
+      {(formId) =>
+        tenant && (
+          <EditTenantForm
+            key={tenant.id}
+            formId={formId}
+            tenant={tenant}
+            failure={failure}
+            onSubmit={(body, setFieldError) =>
+              update.mutate(
+                { id: tenant.id, body },
+                {
+                  onSuccess: () => {
+                    toast.success('Tenant updated successfully');
+                    close();
+                  },
+                  onError: (err) => {
+                    if (!isApiError(err, 400)) return;
+                    for (const issue of fieldIssues(err)) {
+                      if (issue.field === 'name' || issue.field === 'subscriptionStatus') setFieldError(issue.field, issue.message);
+                    }
+                  },
                 },
-                onError: (err) => {
-                  if (!isApiError(err, 400)) return;
-                  for (const issue of fieldIssues(err)) {
-                    if (issue.field === 'name' || issue.field === 'subscriptionStatus') setFieldError(issue.field, issue.message);
-                  }
-                },
-              },
-            )
-          }
-        />
-      )}
-    </Dialog>
+              )
+            }
+          />
+        )}
+    </FormDialog>
   );
 }
 

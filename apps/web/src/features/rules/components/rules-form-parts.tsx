@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Save } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The header of a rules form card: its title, a line saying what it sets, and 'Unsaved changes' while `dirty`. */
+export function RulesFormHeader({ title, description, dirty }: { title: string; description: ReactNode; dirty: boolean }) {
+  return (
+    <CardHeader className="flex-wrap">
+      <div className="min-w-0">
+        <CardTitle>{title}</CardTitle>
+        <p className="mt-0.5 text-sm text-slate-500">{description}</p>
+      </div>
+      {dirty && <Badge color="yellow">Unsaved changes</Badge>}
+    </CardHeader>
+  );
+}
+
+/**
+ * The bottom bar of a rules form card: 'Discard changes' while `dirty` (calls `onDiscard`) and
+ * the submit button (`saveLabel`, e.g. 'Save Cashback Rules', spinning while `pending`).
+ */
+export function RulesFormActions({ dirty, pending, onDiscard, saveLabel }: { dirty: boolean; pending: boolean; onDiscard: () => void; saveLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
+      {dirty && (
+        <Button variant="ghost" onClick={onDiscard} disabled={pending}>
+          Discard changes
+        </Button>
+      )}
+      <Button type="submit" loading={pending}>
+        <Save aria-hidden="true" className="h-4 w-4" />
+        {saveLabel}
+      </Button>
+    </div>
+  );
+}
