@@ -28,6 +28,28 @@ export interface TestAppOptions {
   redisPrefix?: string;
 }
 
+/** The test contexts open in this test file: the ledger check after every test (setup.ts) visits each. */
+export const openContexts = new Set<TestContext>();
+
+/**
+ * The cards of the database whose balance differs from the sum of their ledger deltas
+ * (decisions.md 'Money and the ledger': balance = Σ(after − before); issue 14 asks for the
+ * check after every test): `[{ cardUid, balanceCents, ledgerSumCents }]`, empty when all hold.
+ * One statement over all tenants.
+ */
+export async function unbalancedCards(db: Database): Promise<{ cardUid: string; balanceCents: number; ledgerSumCents: number }[]> {
+  const res = await db.execute(sql`select c.card_uid as "cardUid", c.balance_cents as "balanceCents", coalesce(l.s, 0) as "ledgerSumCents"
+    from ${cards} c left join (select tenant_id, card_id, sum(after_balance_cents - before_balance_cents) as s from ${transactions} group by 1, 2) l
+      on l.tenant_id = c.tenant_id and l.card_id = c.id
+    where c.balance_cents <> coalesce(l.s, 0)
+    limit 20`);
+  return (res as unknown as { rows: { cardUid: string; balanceCents: string | number; ledgerSumCents: string | number }[] }).rows.map((r) => ({
+    cardUid: r.cardUid,
+    balanceCents: Number(r.balanceCents),
+    ledgerSumCents: Number(r.ledgerSumCents),
+  }));
+}
+
 /**
  * Builds the app on an isolated database: a copy of the seeded template on PostgreSQL when
  * DATABASE_URL is set, else an in-memory PGlite, migrated and seeded here.
@@ -63,18 +85,21 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
   }
   const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: false, ...opts });
   await app.ready();
-  return {
+  const ctx: TestContext = {
     app,
     db: handle.db,
     handle,
     config,
     databaseUrl,
     async close() {
+      openContexts.delete(ctx);
       await app.close();
       await handle.close();
       if (dropDb) await dropDb();
     },
   };
+  openContexts.add(ctx);
+  return ctx;
 }
 
 /**

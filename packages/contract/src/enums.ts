@@ -16,8 +16,13 @@ export type CardStatus = z.infer<typeof CardStatus>;
 export const Tier = z.enum(['SILVER', 'GOLD', 'PLATINUM']);
 export type Tier = z.infer<typeof Tier>;
 
-/** Ledger row type (spec §3). */
-export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST']);
+/**
+ * Ledger row type (spec §3; issue 14 'Money lifecycle'): EARN (a purchase's cashback in),
+ * REDEEM (balance paid out at the till), ADJUST (an owner's correction, either sign), ADD_FUNDS
+ * (money the customer paid online), REFUND (a purchase refunded: its cashback clawed back),
+ * VOID (a redemption undone: the amount back), EXPIRE (expired cashback lots out).
+ */
+export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST', 'ADD_FUNDS', 'REFUND', 'VOID', 'EXPIRE']);
 export type TransactionType = z.infer<typeof TransactionType>;
 
 /** Purchase category that selects the cashback rule (spec §3). */

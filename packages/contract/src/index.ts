@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './tenant.ts';
 export * from './pos.ts';
+export * from './lifecycle.ts';
 export * from './idempotency.ts';
 export * from './cards.ts';
 export * from './customers.ts';

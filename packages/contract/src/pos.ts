@@ -82,6 +82,8 @@ export const TransactionListQuery = z.object({
   to: z.string().date('to must be a date (YYYY-MM-DD)').or(z.string().datetime()).optional(),
   storeFilter: z.string().uuid().optional(),
   customerId: z.string().uuid().optional(),
+  /** One card's rows (the POS's last transactions of the loaded card, issue 14). */
+  cardId: z.string().uuid().optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -103,6 +105,15 @@ export const TransactionItem = z.object({
   storeId: z.string().nullable(),
   storeName: z.string().nullable(),
   note: z.string().nullable(),
+  /** REFUND and VOID rows: the EARN or REDEEM row they reverse (issue 14); null otherwise. */
+  reversesTransactionId: z.string().nullable(),
+  /**
+   * EARN: the purchase amount refunded so far; REDEEM: the amount voided (0 or all of it);
+   * 0 for other types. Integer cents (issue 14: what the Refund and Void actions may still do).
+   */
+  reversedAmountCents: z.number().int(),
+  /** REFUND rows: the claw-back the card no longer held (cents, ≥ 0; issue 14); 0 otherwise. */
+  unrecoveredCents: z.number().int(),
   createdAt: z.string(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;

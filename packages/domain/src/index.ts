@@ -5,3 +5,4 @@ export * from './cashback.ts';
 export * from './card-uid.ts';
 export * from './subscription.ts';
 export * from './card-orders.ts';
+export * from './refunds.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Category, TransactionItem, TransactionType } from '@loyalty/contract';
-import { ArrowDownLeft, ArrowUpRight, SlidersHorizontal } from 'lucide-react';
+import { ArrowDownLeft, ArrowUpRight, Clock, Plus, SlidersHorizontal, Undo2 } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
@@ -15,9 +15,10 @@ export function TransactionCustomer({ tx, truncate }: { tx: Pick<TransactionItem
   );
 }
 
-/** Text colour of a ledger row's amount: orange for REDEEM (money paid out), else dark. */
+/** Text colour of a ledger row's amount: orange for REDEEM (money paid out), red for REFUND, else dark. */
 export function amountTone(tx: Pick<TransactionItem, 'type'>): string {
-  return tx.type === 'REDEEM' ? 'text-orange-700' : 'text-slate-900';
+  if (tx.type === 'REDEEM') return 'text-orange-700';
+  return tx.type === 'REFUND' ? 'text-red-700' : 'text-slate-900';
 }
 
 /** A muted dash for an empty cell, named 'none' for screen readers. */
@@ -31,9 +32,13 @@ const TYPE_STYLES: Record<TransactionType, { Icon: typeof ArrowDownLeft; tone: s
   EARN: { Icon: ArrowDownLeft, tone: 'bg-emerald-50 text-emerald-600' },
   REDEEM: { Icon: ArrowUpRight, tone: 'bg-orange-50 text-orange-600' },
   ADJUST: { Icon: SlidersHorizontal, tone: 'bg-slate-100 text-slate-600' },
+  ADD_FUNDS: { Icon: Plus, tone: 'bg-blue-50 text-blue-600' },
+  REFUND: { Icon: Undo2, tone: 'bg-red-50 text-red-600' },
+  VOID: { Icon: Undo2, tone: 'bg-slate-100 text-slate-600' },
+  EXPIRE: { Icon: Clock, tone: 'bg-slate-100 text-slate-600' },
 };
 
-/** The round icon of a ledger row type in the customer's views: EARN green arrow in, REDEEM orange arrow out, ADJUST grey sliders. Decorative. */
+/** The round icon of a ledger row type in the customer's views: EARN green arrow in, REDEEM orange arrow out, ADJUST grey sliders, ADD_FUNDS blue plus, REFUND red and VOID grey undo, EXPIRE grey clock. Decorative. */
 export function TransactionTypeIcon({ type, className = 'h-9 w-9' }: { type: TransactionType; className?: string }) {
   const { Icon, tone } = TYPE_STYLES[type] ?? TYPE_STYLES.ADJUST;
   return (
@@ -60,7 +65,7 @@ export function AmountWithCashback({ tx }: { tx: { type: TransactionType; amount
   return (
     <div className="shrink-0 text-right">
       <p className={cn('text-sm font-semibold tabular-nums', amountTone(tx))}>{amountText(tx)}</p>
-      {cashback && <p className="text-xs font-medium text-emerald-700 tabular-nums">{cashback} cashback</p>}
+      {cashback && <p className={cn('text-xs font-medium tabular-nums', tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700')}>{cashback} cashback</p>}
     </div>
   );
 }

@@ -61,19 +61,34 @@ export function formatCentsCompact(cents: number): string {
 }
 
 /**
- * A ledger row's amount (spec §2, §9), from integer cents: the purchase for EARN ('$12.34'),
- * a minus sign for REDEEM (balance paid out, '−$5.00'), the signed amount for ADJUST
- * ('+$2.00' / '−$2.00'). The minus is U+2212, as the pages and e2e suite show it.
+ * A ledger row's amount (spec §2, §9; issue 14), from integer cents: the purchase for EARN
+ * ('$12.34'), the purchase refunded for REFUND ('−$20.00'), a minus sign for what left the
+ * card on REDEEM and EXPIRE ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS
+ * ('+$5.00'), the signed amount for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the
+ * pages and e2e suite show it.
  */
 export function amountText(tx: { type: TransactionType; amountCents: number }): string {
-  if (tx.type === 'REDEEM') return `−${formatCents(Math.abs(tx.amountCents))}`;
-  if (tx.type === 'ADJUST') return `${tx.amountCents < 0 ? '−' : '+'}${formatCents(Math.abs(tx.amountCents))}`;
-  return formatCents(tx.amountCents);
+  const abs = formatCents(Math.abs(tx.amountCents));
+  switch (tx.type) {
+    case 'EARN':
+      return formatCents(tx.amountCents);
+    case 'REDEEM':
+    case 'EXPIRE':
+    case 'REFUND':
+      return `−${abs}`;
+    case 'VOID':
+    case 'ADD_FUNDS':
+      return `+${abs}`;
+    default:
+      return `${tx.amountCents < 0 ? '−' : '+'}${abs}`;
+  }
 }
 
-/** A ledger row's cashback: '+$0.75' on EARN rows, null otherwise (shown as a dash, spec §2). */
+/** A ledger row's cashback: '+$0.75' on EARN rows, the claw-back '−$0.30' on REFUND rows, null otherwise (shown as a dash, spec §2). */
 export function cashbackText(tx: { type: TransactionType; cashbackCents: number }): string | null {
-  return tx.type === 'EARN' ? `+${formatCents(tx.cashbackCents)}` : null;
+  if (tx.type === 'EARN') return `+${formatCents(tx.cashbackCents)}`;
+  if (tx.type === 'REFUND') return `−${formatCents(tx.cashbackCents)}`;
+  return null;
 }
 
 /** 'Springfield, United States': the city and country an order ships to (either may be missing). */

@@ -48,11 +48,27 @@ export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
 /** Badge tone of a card status (spec §3): ACTIVE green, BLOCKED red, UNASSIGNED grey. */
 export const CARD_STATUS_COLORS: Record<CardStatus, BadgeColor> = { ACTIVE: 'green', BLOCKED: 'red', UNASSIGNED: 'grey' };
 
-/** Human label of a ledger row type (spec §3 'Transaction'). */
-export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { EARN: 'Earn', REDEEM: 'Redeem', ADJUST: 'Adjustment' };
+/** Human label of a ledger row type (spec §3 'Transaction', issue 14 'Money lifecycle'). */
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  EARN: 'Earn',
+  REDEEM: 'Redeem',
+  ADJUST: 'Adjustment',
+  ADD_FUNDS: 'Added funds',
+  REFUND: 'Refund',
+  VOID: 'Void',
+  EXPIRE: 'Expired',
+};
 
-/** Badge tone of a ledger row type: Earn green, Redeem orange, Adjustment purple. */
-export const TRANSACTION_TYPE_COLORS: Record<TransactionType, BadgeColor> = { EARN: 'green', REDEEM: 'orange', ADJUST: 'purple' };
+/** Badge tone of a ledger row type: Earn green, Redeem orange, Adjustment purple, Added funds blue, Refund red, Void and Expired grey. */
+export const TRANSACTION_TYPE_COLORS: Record<TransactionType, BadgeColor> = {
+  EARN: 'green',
+  REDEEM: 'orange',
+  ADJUST: 'purple',
+  ADD_FUNDS: 'blue',
+  REFUND: 'red',
+  VOID: 'grey',
+  EXPIRE: 'grey',
+};
 
 /** Human label of a purchase category (spec §3 'Transaction'). */
 export const CATEGORY_LABELS: Record<Category, string> = { PURCHASE: 'Purchase', REPAIR: 'Repair', OTHER: 'Other' };

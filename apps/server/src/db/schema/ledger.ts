@@ -1,5 +1,6 @@
 import type { Category, TransactionType } from '@loyalty/contract';
-import { bigint, date, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 import { cards } from './cards.ts';
@@ -27,6 +28,10 @@ export const transactions = pgTable(
     beforeBalanceCents: cents('before_balance_cents').notNull(),
     afterBalanceCents: cents('after_balance_cents').notNull(),
     note: text('note'),
+    /** The ledger row this one reverses (REFUND → its EARN, VOID → its REDEEM), else null (issue 14). */
+    reversesTransactionId: uuid('reverses_transaction_id'),
+    /** REFUND only: the claw-back (cents) the card no longer held, so was not taken back (issue 14). */
+    unrecoveredCents: cents('unrecovered_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -34,6 +39,7 @@ export const transactions = pgTable(
     foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
     foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
+    foreignKey({ name: 'transactions_reverses_fk', columns: [t.tenantId, t.reversesTransactionId], foreignColumns: [t.tenantId, t.id] }),
     // Newest first (list, export keyset, dashboard's live part). The trailing type, category
     // and store_id let the list's filters and counts run as index-only scans (ADR 0006).
     // DESC NULLS FIRST is what a plain `ORDER BY created_at DESC` means; drizzle's bare
@@ -42,6 +48,9 @@ export const transactions = pgTable(
     // With id and the filter columns, a search reads the matching rows' (created_at, id) from
     // these indexes alone, whatever the other filters (ADR 0006).
     index('transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
+    // A row's reversals (refunds of an EARN, the void of a REDEEM), and at most one VOID per REDEEM.
+    index('transactions_reverses_idx').on(t.tenantId, t.reversesTransactionId).where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('transactions_one_void_uq').on(t.tenantId, t.reversesTransactionId).where(sql`type = 'VOID'`),
     index('transactions_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
   ],
 );

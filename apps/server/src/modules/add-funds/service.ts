@@ -59,7 +59,7 @@ export interface AddFundsResult {
  * 100000: checked by the contract, 400 'Amount must be between $1.00 and $1,000.00') for one
  * card of the customer and returns `{ checkoutUrl }` (Demo: `/t/{slug}/checkout/{id}`). No
  * money moves here: the card is credited when the checkout completes (`addFundsEffect`:
- * one ADJUST ledger row). After payment the browser returns to
+ * one ADD_FUNDS ledger row). After payment the browser returns to
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
@@ -127,7 +127,7 @@ export async function addFunds(
 
 /**
  * What a paid ADD_FUNDS checkout does (completeCheckout, ADR 0008), in its transaction: the
- * ledger credits the checkout's amount (cents) to its card (`creditCard`: one ADJUST row, note
+ * ledger credits the checkout's amount (cents) to its card (`creditCard`: one ADD_FUNDS row, note
  * 'Added funds online', userId = who opened the checkout; credited even if the card was
  * BLOCKED meanwhile). If the card no longer belongs to the checkout's customer (or is gone),
  * nothing is credited: the checkout stays COMPLETED (the payment happened and must not be

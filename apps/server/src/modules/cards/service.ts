@@ -454,6 +454,16 @@ export async function lockActiveCard(tx: Tx, tenantId: string, cardUid: string):
   return card ?? null;
 }
 
+/** Locks the tenant's card whose UID is `cardUid` (normalised; any status) `FOR UPDATE` in `tx` and returns it, or null (an owner's adjustment, issue 14). */
+export async function lockCardByUid(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
+  const [card] = await tx
+    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
+    .for('update');
+  return card ?? null;
+}
+
 /** Locks the tenant's card `cardId` (any status) `FOR UPDATE` in `tx` and returns it, or null (a checkout's credit). */
 export async function lockCard(tx: Tx, tenantId: string, cardId: string): Promise<LockedCard | null> {
   const [card] = await tx

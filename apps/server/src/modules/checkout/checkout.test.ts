@@ -36,7 +36,7 @@ async function freshTenant() {
 }
 
 async function adjustRows(cardId: string) {
-  return ctx.db.select().from(transactions).where(and(eq(transactions.cardId, cardId), eq(transactions.type, 'ADJUST')));
+  return ctx.db.select().from(transactions).where(and(eq(transactions.cardId, cardId), eq(transactions.type, 'ADD_FUNDS')));
 }
 
 async function checkoutRow(id: string) {
@@ -69,7 +69,7 @@ async function demoCheckoutId() {
 }
 
 describe('add funds through the Demo checkout, end to end', () => {
-  it('add-funds → checkoutUrl → view → Pay: balance +amount through exactly one ADJUST row; Pay again credits nothing', async () => {
+  it('add-funds → checkoutUrl → view → Pay: balance +amount through exactly one ADD_FUNDS row; Pay again credits nothing', async () => {
     const t = await freshTenant();
     const before = await balanceAndLedger(ctx.db, t.cardUid);
     const paymentsBefore = await count('payments');
@@ -101,7 +101,7 @@ describe('add funds through the Demo checkout, end to end', () => {
     const rows = await adjustRows(t.card.id);
     const credit = rows.find((r) => r.note === 'Added funds online')!;
     expect(credit).toMatchObject({
-      type: 'ADJUST',
+      type: 'ADD_FUNDS',
       category: null,
       amountCents: 2550,
       cashbackCents: 0,
@@ -118,7 +118,7 @@ describe('add funds through the Demo checkout, end to end', () => {
     expect(await count('payments')).toBe(paymentsBefore);
 
     // The credit shows in the ledger the Transactions page reads.
-    const list = json(await t.req('GET', `transactions?type=ADJUST`));
+    const list = json(await t.req('GET', `transactions?type=ADD_FUNDS`));
     expect(list.transactions.some((tx: { amountCents: number; note: string }) => tx.amountCents === 2550 && tx.note === 'Added funds online')).toBe(true);
 
     const again = await t.req('POST', `checkout/${id}/pay`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, json, openContexts, type TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ describe('GET /healthz', () => {
   it('answers 503 when the database is unreachable', async () => {
     const other = await createTestContext();
     await other.handle.close();
+    openContexts.delete(other); // its database is gone: no ledger check after this test
     const res = await other.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
     expect(json(res)).toMatchObject({ status: 'error', database: 'down' });

@@ -127,7 +127,14 @@ describe('GET /reports/dashboard', () => {
     const [lonely] = await ctx.db.insert(customers).values({ tenantId, firstName: 'Gone', lastName: 'Soon' }).returning();
     expect(json(await get()).stats).toEqual((await expected()).stats);
     await ctx.db.delete(customers).where(eq(customers.id, lonely.id));
-    await ctx.db.update(cards).set({ balanceCents: 1 }).where(eq(cards.cardUid, 'DEM0CARD0010'));
+    // A balance moves only through the ledger (issue 14: an owner's adjustment).
+    const adjust = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/cards/DEM0CARD0010/adjust',
+      headers: { cookie: s.admin, ...idempotencyKey() },
+      payload: { deltaCents: 1, reason: 'Opening credit' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(200);
     expect(json(await get()).stats).toEqual((await expected()).stats);
     // Deleting a whole tenant still works (its counters and rollup rows cascade).
     const gone = await createOtherTenant(ctx.db);
@@ -140,7 +147,9 @@ describe('GET /reports/dashboard', () => {
     const body = json(await get());
     const ids = await directLedgerIds(ctx.db, tenantId);
     expect(body.recentTransactions.map((t: { id: string }) => t.id)).toEqual(ids.slice(0, 5));
-    expect(body.recentTransactions[0]).toMatchObject({ cardUid: 'DEM0CARD0002', type: 'EARN', amountCents: 10_000 });
+    // The newest row is the owner's adjustment of the test before; the earn before it.
+    expect(body.recentTransactions[0]).toMatchObject({ cardUid: 'DEM0CARD0010', type: 'ADJUST', amountCents: 1, note: 'Opening credit' });
+    expect(body.recentTransactions[1]).toMatchObject({ cardUid: 'DEM0CARD0002', type: 'EARN', amountCents: 10_000 });
     expect(body.recentTransactions[0].customerName).toMatch(/\S+ \S+/);
   });
 

@@ -100,11 +100,18 @@ function dimensionFilters(f: LedgerFilter): SQL {
 export interface LedgerTotals {
   /** Number of ledger rows. */
   count: number;
-  /** Σ cashbackCents of EARN rows (the dashboard's 'Cashback Issued'). */
+  /** Σ cashbackCents of EARN rows less the claw-backs of their REFUND rows (the dashboard's 'Cashback Issued'; ADR 0014). */
   cashbackIssued: number;
-  /** Σ amountCents of REDEEM rows (the dashboard's 'Cashback Redeemed'). */
+  /** Σ amountCents of REDEEM rows less those VOID rows gave back (the dashboard's 'Cashback Redeemed'; ADR 0014). */
   cashbackRedeemed: number;
 }
+
+/**
+ * Cashback issued, net of refunds, and redeemed, net of voids (ADR 0014), as aggregates over
+ * ledger or rollup rows (unqualified `type`, `cashback_cents`, `amount_cents` columns; cents).
+ */
+const ISSUED = sql.raw(`coalesce(sum(cashback_cents) filter (where type = 'EARN'), 0) - coalesce(sum(cashback_cents) filter (where type = 'REFUND'), 0)`);
+const REDEEMED = sql.raw(`coalesce(sum(amount_cents) filter (where type = 'REDEEM'), 0) - coalesce(sum(amount_cents) filter (where type = 'VOID'), 0)`);
 
 /**
  * Totals of the tenant's ledger rows matching `f`, in ONE statement (one snapshot, so a
@@ -119,8 +126,8 @@ export async function ledgerTotals(db: DbOrTx, tenantId: string, f: LedgerFilter
   const dims = dimensionFilters(f);
   const liveCols = sums
     ? sql`count(*) as n,
-        coalesce(sum(cashback_cents) filter (where type = 'EARN'), 0) as issued,
-        coalesce(sum(amount_cents) filter (where type = 'REDEEM'), 0) as redeemed`
+        ${ISSUED} as issued,
+        ${REDEEMED} as redeemed`
     : sql`count(*) as n, 0 as issued, 0 as redeemed`;
   const [row] = rowsOf<{ n: string | number; issued: string | number; redeemed: string | number }>(
     await db.execute(sql`with
@@ -140,8 +147,8 @@ export async function ledgerTotals(db: DbOrTx, tenantId: string, f: LedgerFilter
         from d),
       rolled as (
         select coalesce(sum(tx_count), 0) as n,
-          coalesce(sum(cashback_cents) filter (where type = 'EARN'), 0) as issued,
-          coalesce(sum(amount_cents) filter (where type = 'REDEEM'), 0) as redeemed
+          ${ISSUED} as issued,
+          ${REDEEMED} as redeemed
         from ${ledgerDailyTotals}
         where tenant_id = ${tenantId} and day >= (select dlo from b) and day < (select chi from b)${dims}),
       head as (

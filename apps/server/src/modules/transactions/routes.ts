@@ -1,12 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EarnRequest, EarnResponse, ErrorBody, IdempotencyKeyHeaders, RedeemRequest, RedeemResponse, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
+import {
+  AdjustRequest,
+  AdjustResponse,
+  EarnRequest,
+  EarnResponse,
+  ErrorBody,
+  IdempotencyKeyHeaders,
+  RedeemRequest,
+  RedeemResponse,
+  RefundRequest,
+  RefundResponse,
+  TransactionDetail,
+  TransactionListQuery,
+  TransactionListResponse,
+  VoidRequest,
+  VoidResponse,
+} from '@loyalty/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { earn, listTransactions, redeem } from './service.ts';
+import { adjustBalance, getTransaction, refundEarn, voidRedeem, type LifecycleContext } from './lifecycle.ts';
+import { earn, listTransactions, redeem, type PosResult } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
+const txParams = z.object({ slug: z.string(), id: z.string() });
+const cardParams = z.object({ slug: z.string(), cardUid: z.string() });
 const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /**
@@ -15,7 +35,20 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination).
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
+  /** The lifecycle context of a money request: tenant, user, Idempotency-Key and the clock's now. */
+  const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
+    tenant: tenantOf(request),
+    user: request.user!,
+    idempotencyKey: request.headers['idempotency-key'] as string,
+    now: now(),
+  });
+  /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`. */
+  const sendMoney = <T>(reply: FastifyReply, result: PosResult<T>) => {
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(result.status).send(result.body);
+  };
+
   app.post(
     '/transactions/earn',
     {
@@ -51,5 +84,48 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       schema: { tags: ['transactions'], params: slugParams, querystring: TransactionListQuery, response: { 200: TransactionListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
     async (request) => listTransactions(db, tenantOf(request).id, request.query),
+  );
+
+  /** GET /transactions/{id} (issue 14): the row with its reversals; 404 for another tenant's row. */
+  app.get(
+    '/transactions/:id',
+    {
+      config: { roles: ROLES.staff },
+      schema: { tags: ['transactions'], params: txParams, response: { 200: TransactionDetail, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+    },
+    async (request) => getTransaction(db, tenantOf(request).id, request.params.id),
+  );
+
+  /** POST /transactions/{id}/refund (issue 14): tenant_admin and cashier (own store); money route. */
+  app.post(
+    '/transactions/:id/refund',
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.staff },
+      schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
+  );
+
+  /** POST /transactions/{id}/void (issue 14): tenant_admin any time, a cashier within 15 minutes at their store; money route. */
+  app.post(
+    '/transactions/:id/void',
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.staff },
+      schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
+  );
+
+  /** POST /cards/{cardUid}/adjust (issue 14): tenant_admin only; money route. */
+  app.post(
+    '/cards/:cardUid/adjust',
+    {
+      ...moneyRouteOptions,
+      config: { roles: ROLES.admin },
+      schema: { tags: ['transactions'], params: cardParams, headers: IdempotencyKeyHeaders, body: AdjustRequest, response: { 200: AdjustResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
   );
 };

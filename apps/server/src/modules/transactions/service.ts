@@ -82,7 +82,7 @@ async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<A
  * key with another body is 409. The key is claimed in the same transaction as the movement, so
  * a failed movement leaves the key free for a retry.
  */
-async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
+export async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
   return db.transaction(async (tx) => {
     const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
     if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
@@ -179,7 +179,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
  * The WHERE condition of a ledger list or export without its search (spec §7), on
  * `transactions` columns only, so that it is answered from the (tenant_id, created_at desc,
  * id desc, type, category, store_id) index alone: type, category, store, from/to (a date is a
- * whole UTC day, inclusive; a date-time an inclusive instant) and customerId.
+ * whole UTC day, inclusive; a date-time an inclusive instant), customerId and cardId (issue 14).
  */
 export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 'page' | 'limit' | 'search'>): SQL {
   const where: SQL[] = [eq(transactions.tenantId, tenantId)];
@@ -189,6 +189,7 @@ export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 
   if (q.to) where.push(sql`${transactions.createdAt} < ${upperBound(q.to)}`);
   if (q.storeFilter) where.push(eq(transactions.storeId, q.storeFilter));
   if (q.customerId) where.push(eq(transactions.customerId, q.customerId));
+  if (q.cardId) where.push(eq(transactions.cardId, q.cardId));
   return and(...where)!;
 }
 
@@ -218,12 +219,22 @@ function ledgerItemJoins(db: DbOrTx) {
   const cu = cardUids(db);
   const cs = customerSummaries(db);
   const sn = storeNames(db);
-  const columns = { t: transactions, cardUid: cu.cardUid, firstName: cs.firstName, lastName: cs.lastName, storeName: sn.name };
+  const columns = { t: transactions, cardUid: cu.cardUid, firstName: cs.firstName, lastName: cs.lastName, storeName: sn.name, reversed: reversedAmountSql() };
   return { cu, cs, sn, columns };
 }
 
+/**
+ * What of a ledger row has been reversed (cents), as a select column: for an EARN the purchase
+ * amount its REFUND rows returned, for a REDEEM the amount its VOID gave back, else 0 (issue
+ * 14). Read through the (tenant_id, reverses_transaction_id) index, only for those two types.
+ */
+function reversedAmountSql() {
+  return sql<string>`case when ${transactions.type} in ('EARN', 'REDEEM') then (select coalesce(sum(r.amount_cents), 0) from ${transactions} r
+    where r.tenant_id = ${transactions.tenantId} and r.reverses_transaction_id = ${transactions.id}) else 0 end`;
+}
+
 /** Ledger rows by id, in the order of `ids`, as TransactionItems (see ledgerPage). */
-async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<TransactionItem[]> {
+export async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<TransactionItem[]> {
   if (ids.length === 0) return [];
   const { cu, cs, sn, columns } = ledgerItemJoins(db);
   const rows = await db
@@ -238,12 +249,13 @@ async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string[]): Pr
 }
 
 /** One joined ledger row → TransactionItem (spec §3 'Transaction'; cents, ISO-8601). */
-function toItem({ t, cardUid, firstName, lastName, storeName }: {
+function toItem({ t, cardUid, firstName, lastName, storeName, reversed }: {
   t: typeof transactions.$inferSelect;
   cardUid: string;
   firstName: string | null;
   lastName: string | null;
   storeName: string | null;
+  reversed: string | number;
 }): TransactionItem {
   return {
     id: t.id,
@@ -259,6 +271,9 @@ function toItem({ t, cardUid, firstName, lastName, storeName }: {
     storeId: t.storeId,
     storeName,
     note: t.note,
+    reversesTransactionId: t.reversesTransactionId,
+    reversedAmountCents: Number(reversed),
+    unrecoveredCents: t.unrecoveredCents,
     createdAt: t.createdAt.toISOString(),
   };
 }
@@ -295,7 +310,7 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
  * newest first (created_at desc, id desc), filtered per `ledgerCondition` and, with
  * `search`, per `searchMatches` (customer name or card UID); page from 1,
  * `limit` rows. Returns `{ transactions, total, pages }`, money in cents. `total` comes from
- * the daily rollup plus a live tail (ADR 0006) unless the query has search or customerId,
+ * the daily rollup plus a live tail (ADR 0006) unless the query has search, customerId or cardId,
  * whose matches are counted directly through their indexes. A page past the end is empty
  * with the true total. Errors: none of its own (400 for a bad query comes from the schema).
  */
@@ -316,7 +331,7 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
     return { transactions: items, total, pages: Math.ceil(total / q.limit) };
   }
   const countTotal = async (): Promise<number> => {
-    if (q.customerId) {
+    if (q.customerId || q.cardId) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(condition);
       return row?.n ?? 0;
     }
@@ -335,7 +350,7 @@ export type CreditRefusal = 'card not found' | 'card no longer belongs to the cu
  * Credits money paid from outside to a card (decisions.md 'Payments': add funds, ADR 0008), in
  * the caller's transaction `tx`: locks the tenant's card `cardId` FOR UPDATE; unless it is gone
  * or no longer held by `customerId`, adds `amountCents` (cents, > 0) to its balance and appends
- * one ledger row (type ADJUST, category null, cashback 0, before/after balances, the customer,
+ * one ledger row (type ADD_FUNDS (issue 14), category null, cashback 0, before/after balances, the customer,
  * the card's store, `userId` who asked for it, `note`). The card is credited even if it was
  * BLOCKED meanwhile (the money is paid; blocking only stops the POS). Returns null when
  * credited, else why not (nothing written).
@@ -357,7 +372,7 @@ export async function creditCard(
     customerId: input.customerId,
     storeId: card.storeId,
     userId: input.userId,
-    type: 'ADJUST',
+    type: 'ADD_FUNDS',
     category: null,
     amountCents: input.amountCents,
     cashbackCents: 0,
@@ -368,12 +383,16 @@ export async function creditCard(
   return null;
 }
 
-/** Σ cashback of the customer's EARN rows and Σ amount of their REDEEM rows (cents): the customer page's lifetime figures. */
+/**
+ * The customer page's lifetime figures (cents): Σ cashback of the customer's EARN rows less
+ * their refunds' claw-backs, and Σ amount of their REDEEM rows less what voids gave back
+ * (ADR 0014).
+ */
 export async function customerLedgerSums(db: DbOrTx, tenantId: string, customerId: string): Promise<{ earnedCents: number; redeemedCents: number }> {
   const [sums] = await db
     .select({
-      earned: sql<string>`coalesce(sum(${transactions.cashbackCents}) filter (where ${transactions.type} = 'EARN'), 0)`,
-      redeemed: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'REDEEM'), 0)`,
+      earned: sql<string>`coalesce(sum(${transactions.cashbackCents}) filter (where ${transactions.type} = 'EARN'), 0) - coalesce(sum(${transactions.cashbackCents}) filter (where ${transactions.type} = 'REFUND'), 0)`,
+      redeemed: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'REDEEM'), 0) - coalesce(sum(${transactions.amountCents}) filter (where ${transactions.type} = 'VOID'), 0)`,
     })
     .from(transactions)
     .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId)));

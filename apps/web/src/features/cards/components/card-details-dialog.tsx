@@ -1,16 +1,23 @@
+import { useState } from 'react';
 import type { CardResponse } from '@loyalty/contract';
 import { Button } from '@/components/ui/button';
+import { useAuthStore } from '@/lib/auth-store';
 import { Dialog } from '@/components/ui/dialog';
 import type { StoreOption } from '../hooks/use-store-options';
+import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { CardCustomerSection, CardFactsSection, CardQrPanel, CardStoresSection } from './card-details-sections';
 
 /**
  * 'Card Details' modal (spec §2): large QR with PNG / JPG / SVG downloads, status, balance,
  * customer information, assigned store, the tenant's store list, creation and activation dates,
- * and a link to the card's public page.
+ * and a link to the card's public page. An admin also gets 'Adjust balance' on a card with a
+ * holder (issue 14).
  */
 export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: string; card: CardResponse | null; stores: StoreOption[]; onClose: () => void }) {
+  const isAdmin = useAuthStore((s) => s.user?.role === 'tenant_admin');
+  const [adjusting, setAdjusting] = useState(false);
   return (
+    <>
     <Dialog
       open={card !== null}
       onClose={onClose}
@@ -18,9 +25,16 @@ export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: strin
       title="Card Details"
       description={card ? <span className="font-mono tracking-wider">{card.cardUid}</span> : undefined}
       footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
+        <>
+          {isAdmin && card?.customerId && (
+            <Button variant="outline" onClick={() => setAdjusting(true)}>
+              Adjust balance
+            </Button>
+          )}
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </>
       }
     >
       {card && (
@@ -34,5 +48,7 @@ export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: strin
         </div>
       )}
     </Dialog>
+    <AdjustBalanceDialog slug={slug} card={adjusting ? card : null} onClose={() => setAdjusting(false)} />
+    </>
   );
 }

@@ -26,7 +26,11 @@ const columns: Column<TransactionItem>[] = [
     header: 'Cashback',
     align: 'right',
     className: 'text-sm font-medium tabular-nums whitespace-nowrap',
-    cell: (tx) => (tx.type === 'EARN' ? <span className="text-emerald-700">{cashbackText(tx)}</span> : <span className="text-slate-500">—</span>),
+    cell: (tx) => {
+      const text = cashbackText(tx);
+      if (!text) return <span className="text-slate-500">—</span>;
+      return <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span>;
+    },
   },
   { id: 'date', header: 'Date', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (tx) => formatDateTime(tx.createdAt) },
 ];

@@ -1,33 +1,7 @@
 import { z } from 'zod';
-import { dollarsToCents } from '@/lib/format';
 import { serverFieldErrors } from '@/lib/server-field-errors';
 
-/**
- * A POS amount field: the text the cashier typed, in dollars ('12.50', '$1,234.56'), turned into
- * integer cents (× 100, rounded: spec §5 'POS', `dollarsToCents`) and checked with the
- * contract's `amountCents` rule (`rule`: EarnRequest's or RedeemRequest's, so the browser gives
- * the server's messages: 'Amount must be greater than 0', 'Amount is too large').
- *
- * `formatMessage`: the message when the text is empty or not a dollar amount.
- * `limit`: an extra check on the cents (the redeem balance); returns a message or undefined.
- * Output: the amount in cents.
- */
-export function dollarsField(rule: z.ZodType<number>, formatMessage: string, limit?: (cents: number) => string | undefined) {
-  return z.string().transform((text, ctx): number => {
-    const cents = dollarsToCents(text);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: formatMessage });
-      return z.NEVER;
-    }
-    const parsed = rule.safeParse(cents);
-    const message = parsed.success ? limit?.(cents) : (parsed.error.issues[0]?.message ?? formatMessage);
-    if (message) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return cents;
-  });
-}
+export { centsToDollarsText, dollarsField } from '@/lib/money-field';
 
 /** The optional note of a POS movement: trimmed, at most 500 characters (contract `note`). */
 export const noteField = z.string().trim().max(500, 'Note must be at most 500 characters');
@@ -41,9 +15,4 @@ export function posFieldErrors<F extends 'amount' | 'note' | 'category'>(error: 
   return serverFieldErrors(error, ['amountCents', 'note', 'category'] as const)
     .map(({ field, message }) => ({ field: (field === 'amountCents' ? 'amount' : field) as F, message }))
     .filter(({ field }) => fields.includes(field));
-}
-
-/** Integer cents as the plain dollar text a cashier would type: 1234 → '12.34' (no float maths). */
-export function centsToDollarsText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`;
 }

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { useAuthStore } from '@/lib/auth-store';
 import { CardLookup } from '../components/card-lookup';
+import { CardLedger } from '@/components/ledger/card-ledger';
 import { CardPanel } from '../components/card-panel';
 import { CardScanner } from '../components/card-scanner';
 import { CardLoadStatus, PosIdle } from '../components/pos-placeholders';
@@ -41,6 +42,7 @@ export function PosPage() {
           />
           {cardUid && <CardLoadStatus pending={card.isPending} error={card.isError ? card.error : null} />}
           {loaded && <CardPanel card={loaded} lastResult={lastResult} onNewTransaction={reset} />}
+          {loaded && <CardLedger slug={slug} cardId={loaded.id} />}
         </div>
 
         <div className="lg:col-span-3">

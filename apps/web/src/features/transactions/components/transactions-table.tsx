@@ -1,11 +1,12 @@
 import type { TransactionItem } from '@loyalty/contract';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { TransactionTypeBadge } from '@/components/ui/badge';
 import { amountText, cashbackText, formatCents, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS } from '@/lib/labels';
+import { TransactionAction } from '@/components/ledger/transaction-actions';
 import { AmountWithCashback, TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
 
 
@@ -33,14 +34,29 @@ const columns: Column<TransactionItem>[] = [
     ),
   },
   { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
-  { id: 'cashback', header: 'Cashback', align: 'right', className: 'text-sm font-medium tabular-nums whitespace-nowrap text-emerald-700', cell: (tx) => cashbackText(tx) ?? noneCell },
+  {
+    id: 'cashback',
+    header: 'Cashback',
+    align: 'right',
+    className: 'text-sm font-medium tabular-nums whitespace-nowrap',
+    cell: (tx) => {
+      const text = cashbackText(tx);
+      return text ? <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span> : noneCell;
+    },
+  },
   { id: 'balance', header: 'Balance Change', className: 'text-sm', cell: (tx) => <BalanceChange tx={tx} /> },
   { id: 'store', header: 'Store', className: 'text-sm text-slate-700', cell: (tx) => tx.storeName ?? noneCell },
   { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 
+/** The columns with, when `slug` is given, 'Actions': Refund on EARN rows, Void on REDEEM rows (issue 14). */
+function columnsFor(slug: string | undefined): Column<TransactionItem>[] {
+  if (!slug) return columns;
+  return [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> }];
+}
+
 /** One movement on a phone: customer and card, amount and cashback, type, category, balance change, store and date. */
-function TransactionCard({ tx }: { tx: TransactionItem }) {
+function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -56,9 +72,12 @@ function TransactionCard({ tx }: { tx: TransactionItem }) {
           <BalanceChange tx={tx} />
         </span>
       </div>
-      <p className="mt-1.5 text-xs text-slate-500">
-        {tx.storeName ?? 'No store'} · {formatDateTime(tx.createdAt)}
-      </p>
+      <div className="mt-1.5 flex items-center justify-between gap-3">
+        <p className="text-xs text-slate-500">
+          {tx.storeName ?? 'No store'} · {formatDateTime(tx.createdAt)}
+        </p>
+        {slug && <TransactionAction slug={slug} tx={tx} />}
+      </div>
     </>
   );
 }
@@ -68,17 +87,19 @@ function TransactionCard({ tx }: { tx: TransactionItem }) {
  * Type & Category, Amount, Cashback, Balance Change before → after, Store, Date) and stacked
  * rows on a phone (the same facts, one card per movement). Cashback only on EARN rows.
  * `loading` shows placeholder rows, `empty` replaces an empty list, `busy` dims the rows.
+ * With `slug`, each EARN row offers 'Refund' and each REDEEM row 'Void' (issue 14).
  */
-export function TransactionsTable({ transactions, busy, loading, empty }: { transactions: TransactionItem[]; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function TransactionsTable({ slug, transactions, busy, loading, empty }: { slug?: string; transactions: TransactionItem[]; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
+  const shown = useMemo(() => columnsFor(slug), [slug]);
   return (
     <Table
       caption="Transactions"
       listLabel="Transactions"
-      columns={columns}
+      columns={shown}
       rows={transactions}
       rowKey={(tx) => tx.id}
       rowProps={(tx) => ({ 'data-type': tx.type })}
-      renderCard={(tx) => <TransactionCard tx={tx} />}
+      renderCard={(tx) => <TransactionCard tx={tx} slug={slug} />}
       cardProps={(tx) => ({ 'data-type': tx.type, className: 'px-4 py-4' })}
       loading={loading}
       empty={empty}

@@ -68,6 +68,7 @@ export function TransactionsPage() {
       pagination={{ page, pages: list.data?.pages ?? 0, total: list.data?.total ?? 0, limit: TRANSACTIONS_PAGE_SIZE, noun: 'results', always: true, className: 'border-t border-slate-100 px-4 py-3', onPage: (p) => list$.update({ page: p }) }}
     >
       <TransactionsTable
+        slug={slug}
         transactions={list.data?.transactions ?? []}
         loading={list.isPending}
         busy={list.isPlaceholderData}

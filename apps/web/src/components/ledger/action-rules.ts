@@ -1,0 +1,29 @@
+import type { SessionUser, TransactionItem } from '@loyalty/contract';
+
+/** How long a cashier may void a redemption (issue 14): 15 minutes, in ms. Mirrors the server's CASHIER_VOID_WINDOW_MS. */
+export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
+
+/** Which lifecycle action a ledger row offers, and why it is not allowed now (null: allowed). */
+export interface LedgerAction {
+  kind: 'refund' | 'void';
+  /** The reason shown in the disabled button's tooltip; null when the action is allowed. */
+  blockedBy: string | null;
+}
+
+/**
+ * The action of a ledger row for `user` at `now` (issue 14 'Screens': EARN rows get 'Refund',
+ * REDEEM rows 'Void'; actions not allowed are disabled with the reason), mirroring the
+ * server's refusals: fully refunded, already voided, a cashier on another store's row, a
+ * cashier after the 15-minute void window. Null for rows of other types.
+ */
+export function ledgerActionOf(tx: Pick<TransactionItem, 'type' | 'amountCents' | 'reversedAmountCents' | 'storeId' | 'createdAt'>, user: Pick<SessionUser, 'role' | 'storeId'> | null, now: number): LedgerAction | null {
+  if (tx.type !== 'EARN' && tx.type !== 'REDEEM') return null;
+  const cashier = user?.role === 'cashier';
+  const otherStore = cashier && user?.storeId && user.storeId !== tx.storeId ? 'Only transactions of your own store' : null;
+  if (tx.type === 'EARN') {
+    return { kind: 'refund', blockedBy: tx.reversedAmountCents >= tx.amountCents ? 'Already fully refunded' : otherStore };
+  }
+  if (tx.reversedAmountCents > 0) return { kind: 'void', blockedBy: 'Already voided' };
+  const late = cashier && now - Date.parse(tx.createdAt) > CASHIER_VOID_WINDOW_MS ? 'Cashiers can void only within 15 minutes; ask an admin' : null;
+  return { kind: 'void', blockedBy: otherStore ?? late };
+}
