@@ -4,6 +4,8 @@ import {
   PHONE,
   expectDialogKeyboardCycle,
   expectFocusRingOnEveryTabStop,
+  expectFocusTrapped,
+  expectNoSeriousA11yViolations,
   expectNoSeriousA11yViolationsAtWidths,
   tabTo,
   waitForSettled,
@@ -87,6 +89,33 @@ async function dialogCheck(page: Page, opener: Locator, dialogName: string, read
     await waitForSettled(page);
     await scanDialog(page, `${dialogName} dialog`, dialog);
   });
+}
+
+/**
+ * The same check for a dialog opened from a menu item: Enter on `trigger` opens the menu (focus
+ * on its first item), which is scanned; the arrow keys reach `item` and Enter runs it; the dialog
+ * is scanned and traps focus; Escape closes it and focus returns to `trigger`.
+ */
+async function menuDialogCheck(page: Page, trigger: Locator, item: string, dialogName: string) {
+  const menu = page.getByRole('menu');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expectNoSeriousA11yViolations(page, `${item} menu`, { include: '[role="menu"]' });
+  const target = menu.getByRole('menuitem', { name: item, exact: true });
+  for (let i = 0; i < 5 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await waitForSettled(page);
+  await scanDialog(page, `${dialogName} dialog`, dialog);
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger, 'focus returns to the menu button').toBeFocused();
 }
 
 /** Declares one scan test per screen for a role's shared page. */
@@ -245,8 +274,7 @@ test.describe('tenant_admin', () => {
     const unassigned = page.locator('article[data-status="UNASSIGNED"]').first();
     await dialogCheck(page, unassigned.getByRole('button', { name: 'Assign', exact: true }), 'Assign Card');
     await dialogCheck(page, page.getByRole('button', { name: `View card ${CARD}` }), 'Card Details', (d) => d.getByText('Jane Customer').first());
-    const assigned = page.getByRole('article', { name: `Card ${CARD}` });
-    await dialogCheck(page, assigned.getByRole('button', { name: 'Assign Store' }), 'Assign Store to Card');
+    await menuDialogCheck(page, page.getByRole('button', { name: `More actions for card ${CARD}` }), 'Assign Store', 'Assign Store to Card');
     await page.getByRole('checkbox', { name: `Select card ${CARD}` }).check();
     await dialogCheck(page, page.getByRole('button', { name: 'Download QR Codes' }), 'Download QR Codes');
     await page.getByRole('checkbox', { name: `Select card ${CARD}` }).uncheck();

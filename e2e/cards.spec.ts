@@ -27,6 +27,15 @@ const tiles = (page: Page) => page.getByRole('article', { name: /^Card / });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
+/** Opens the 'More actions' menu of the tile of card `uid` and runs its item `item` (Assign Store, Block, Unblock). */
+async function tileMenuItem(page: Page, uid: string, item: string) {
+  await tile(page, uid).getByRole('button', { name: `More actions for card ${uid}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('menuitem', { name: item, exact: true }).click();
+  await expect(menu).toBeHidden();
+}
+
 /** Waits for every QR image inside `scope` to finish loading (screenshots show real codes). */
 async function qrImagesLoaded(scope: Locator) {
   await expect
@@ -130,12 +139,12 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(card.getByText(`${firstName} ${lastName}`)).toBeVisible();
   await expect(card.getByText('Main Store')).toBeVisible();
 
-  // Block, then unblock.
-  await card.getByRole('button', { name: 'Block' }).click();
+  // Block, then unblock (the tile's 'More actions' menu).
+  await tileMenuItem(page, uid, 'Block');
   await expect(toast(page, 'Card blocked successfully')).toBeVisible();
   await expect(card).toHaveAttribute('data-status', 'BLOCKED');
   await expect(card.getByText('Blocked', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: 'Unblock' }).click();
+  await tileMenuItem(page, uid, 'Unblock');
   await expect(toast(page, 'Card unblocked successfully')).toBeVisible();
   await expect(card).toHaveAttribute('data-status', 'ACTIVE');
 
@@ -173,7 +182,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(details).toBeHidden();
 
   // Assign Store (the demo has two stores): move it to Downtown Store.
-  await card.getByRole('button', { name: 'Assign Store' }).click();
+  await tileMenuItem(page, uid, 'Assign Store');
   const store = dialog(page, 'Assign Store to Card');
   await expect(store).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/cards-modal-assign-store.png` });
@@ -241,7 +250,14 @@ test('a cashier sees the cards page without Block and assigns to new customers o
   await expect(page.getByRole('heading', { level: 1, name: 'Cards Management' })).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'Active' });
   await expect(tiles(page).first()).toHaveAttribute('data-status', 'ACTIVE');
-  await expect(page.getByRole('button', { name: 'Block', exact: true })).toHaveCount(0);
+  // A cashier's 'More actions' menu has no Block (only Assign Store, the demo having two stores).
+  await tiles(page).first().getByRole('button', { name: /^More actions for card / }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Assign Store' })).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('menuitem', { name: 'Block', exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption({ label: 'Unassigned' });
   await tiles(page).first().getByRole('button', { name: 'Assign', exact: true }).click();
   const assign = dialog(page, 'Assign Card');

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, useRef, type ReactElement, type ReactNode } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { cn } from '@/lib/cn';
 
@@ -11,18 +11,36 @@ export interface DropdownMenuProps {
   align?: 'start' | 'center' | 'end';
 }
 
+/** Hands an item's command to its menu, which runs it once the menu has closed. */
+const RunAfterClose = createContext<((command: () => void) => void) | null>(null);
+
 /**
  * A menu of commands behind a button, on Radix DropdownMenu (ADR 0013; WAI-ARIA menu button):
  * role menu/menuitem, arrow keys and typeahead move, Enter/Space run an item, Escape closes and
  * focus returns to the trigger. For a row's or tile's overflow actions. z-[60] keeps it above dialogs.
+ * An item's command runs after the menu has closed and focus is back on the trigger, so a dialog
+ * it opens remembers the trigger as its opener and gives focus back to it when it closes.
  */
 export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuProps) {
+  const pending = useRef<(() => void) | null>(null);
+  const runPending = () => {
+    const command = pending.current;
+    pending.current = null;
+    // Radix focuses the trigger right after this handler; the command runs after that.
+    if (command) queueMicrotask(command);
+  };
   return (
     <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content align={align} sideOffset={4} collisionPadding={8} className="z-[60] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none">
-          {children}
+        <RadixMenu.Content
+          align={align}
+          sideOffset={4}
+          collisionPadding={8}
+          onCloseAutoFocus={runPending}
+          className="z-[60] min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none"
+        >
+          <RunAfterClose.Provider value={(command) => (pending.current = command)}>{children}</RunAfterClose.Provider>
         </RadixMenu.Content>
       </RadixMenu.Portal>
     </RadixMenu.Root>
@@ -34,9 +52,10 @@ export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuP
  * paints it red (Block, Delete); `disabled` skips it in keyboard navigation.
  */
 export function DropdownMenuItem({ children, onSelect, danger = false, disabled = false }: { children: ReactNode; onSelect: () => void; danger?: boolean; disabled?: boolean }) {
+  const runAfterClose = useContext(RunAfterClose);
   return (
     <RadixMenu.Item
-      onSelect={onSelect}
+      onSelect={() => (runAfterClose ? runAfterClose(onSelect) : onSelect())}
       disabled={disabled}
       className={cn(
         'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',

@@ -1,10 +1,11 @@
 import type { CardResponse } from '@loyalty/contract';
-import { Ban, Download, Eye, Store, UserPlus, CheckCircle2 } from 'lucide-react';
+import { Download, Eye, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
 import { customerName } from '../lib/labels';
+import { CardActionsMenu } from './card-actions-menu';
 import type { CardTileActions } from './card-tile';
 
 /** Middle of a card tile: UID (monospace), customer name or 'Unassigned', balance (cents, formatted) and store. */
@@ -35,9 +36,9 @@ export function CardTileSummary({ card }: { card: CardResponse }) {
 }
 
 /**
- * Action bar of a card tile (spec §2): PNG download icon and View; Assign (unassigned cards),
- * Assign Store (assigned cards when `canChangeStore`), Block/Unblock (assigned cards when `canBlock`).
- * Two groups that wrap as units: the file/view actions left, the status actions right.
+ * Action bar of a card tile (spec §2): PNG download icon and View on the left; on the right
+ * Assign (unassigned cards) or, for assigned cards, the 'More actions' menu with Assign Store
+ * (when `canChangeStore`) and Block/Unblock (when `canBlock`).
  */
 export function CardTileActionBar({
   card,
@@ -54,9 +55,8 @@ export function CardTileActionBar({
   downloadPending: boolean;
   actions: CardTileActions;
 }) {
-  const assigned = card.status !== 'UNASSIGNED';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-1.5 border-t border-slate-100 px-3 py-2.5">
+    <div className="flex items-center justify-between gap-1.5 border-t border-slate-100 px-3 py-2.5">
       <div className="flex shrink-0 items-center gap-1.5">
         <Tooltip content="Download QR code (PNG)">
           <Button
@@ -75,25 +75,14 @@ export function CardTileActionBar({
           View
         </Button>
       </div>
-      <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1.5">
-        {!assigned && (
+      <div className="flex items-center gap-1.5">
+        {card.status === 'UNASSIGNED' && (
           <Button size="sm" onClick={() => actions.onAssign(card)}>
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Assign
           </Button>
         )}
-        {assigned && canChangeStore && (
-          <Button variant="outline" size="sm" onClick={() => actions.onAssignStore(card)}>
-            <Store aria-hidden="true" className="h-4 w-4" />
-            Assign Store
-          </Button>
-        )}
-        {assigned && canBlock && (
-          <Button variant={card.status === 'BLOCKED' ? 'success' : 'danger'} size="sm" onClick={() => actions.onToggleBlock(card)} loading={blockPending}>
-            {!blockPending && (card.status === 'BLOCKED' ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <Ban aria-hidden="true" className="h-4 w-4" />)}
-            {card.status === 'BLOCKED' ? 'Unblock' : 'Block'}
-          </Button>
-        )}
+        <CardActionsMenu card={card} canChangeStore={canChangeStore} canBlock={canBlock} blockPending={blockPending} actions={actions} />
       </div>
     </div>
   );

@@ -19,8 +19,9 @@ export interface CardTileActions {
 /**
  * One card of the grid (spec §2 'Cards Management'): selection box, QR image, UID (monospace),
  * status badge (ACTIVE green, BLOCKED red, UNASSIGNED grey), customer name or 'Unassigned',
- * balance, store; actions: PNG download icon, View, Assign (unassigned only), Assign Store
- * (assigned cards, when the tenant has more than one store), Block/Unblock (assigned cards).
+ * balance, store; actions: PNG download icon, View, Assign (unassigned only), and a 'More
+ * actions' menu with Assign Store (assigned cards, when the tenant has more than one store) and
+ * Block/Unblock (assigned cards).
  */
 export function CardTile({
   slug,
@@ -37,7 +38,7 @@ export function CardTile({
   selected: boolean;
   /** More than one store exists: offer Assign Store on assigned cards. */
   canChangeStore: boolean;
-  /** False once the server refused blocking to this role: the button is hidden. */
+  /** False once the server refused blocking to this role: the menu item is hidden. */
   canBlock?: boolean;
   blockPending: boolean;
   downloadPending: boolean;
