@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
@@ -10,7 +11,8 @@ const EXIT_CONFIG = 78;
 /**
  * Start-up: config (exit 78 on a bad one), database, migrations, seed (never demo data in
  * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link; issue
- * 12 item 1), listen; graceful shutdown on SIGINT/SIGTERM.
+ * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start); graceful
+ * shutdown on SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, handle });
   await app.listen({ port: config.port, host: config.host });
+  const stopExpiry = startExpiryJob(handle.db, app.log);
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await stopExpiry();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -6,10 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import { cards, customers, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
+import { cards, cashbackLots, customers, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
 import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
+import { rebuildLots } from '../src/modules/transactions/service.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */
 export interface TestContext {
@@ -34,19 +35,24 @@ export const openContexts = new Set<TestContext>();
 /**
  * The cards of the database whose balance differs from the sum of their ledger deltas
  * (decisions.md 'Money and the ledger': balance = Σ(after − before); issue 14 asks for the
- * check after every test): `[{ cardUid, balanceCents, ledgerSumCents }]`, empty when all hold.
+ * check after every test) or from the sum of their open lots (ADR 0015):
+ * `[{ cardUid, balanceCents, ledgerSumCents, lotsCents }]`, empty when all hold.
  * One statement over all tenants.
  */
-export async function unbalancedCards(db: Database): Promise<{ cardUid: string; balanceCents: number; ledgerSumCents: number }[]> {
-  const res = await db.execute(sql`select c.card_uid as "cardUid", c.balance_cents as "balanceCents", coalesce(l.s, 0) as "ledgerSumCents"
-    from ${cards} c left join (select tenant_id, card_id, sum(after_balance_cents - before_balance_cents) as s from ${transactions} group by 1, 2) l
+export async function unbalancedCards(db: Database): Promise<{ cardUid: string; balanceCents: number; ledgerSumCents: number; lotsCents: number }[]> {
+  const res = await db.execute(sql`select c.card_uid as "cardUid", c.balance_cents as "balanceCents", coalesce(l.s, 0) as "ledgerSumCents", coalesce(o.s, 0) as "lotsCents"
+    from ${cards} c
+    left join (select tenant_id, card_id, sum(after_balance_cents - before_balance_cents) as s from ${transactions} group by 1, 2) l
       on l.tenant_id = c.tenant_id and l.card_id = c.id
-    where c.balance_cents <> coalesce(l.s, 0)
+    left join (select tenant_id, card_id, sum(remaining_cents) as s from ${cashbackLots} group by 1, 2) o
+      on o.tenant_id = c.tenant_id and o.card_id = c.id
+    where c.balance_cents <> coalesce(l.s, 0) or c.balance_cents <> coalesce(o.s, 0)
     limit 20`);
-  return (res as unknown as { rows: { cardUid: string; balanceCents: string | number; ledgerSumCents: string | number }[] }).rows.map((r) => ({
+  return (res as unknown as { rows: { cardUid: string; balanceCents: string | number; ledgerSumCents: string | number; lotsCents: string | number }[] }).rows.map((r) => ({
     cardUid: r.cardUid,
     balanceCents: Number(r.balanceCents),
     ledgerSumCents: Number(r.ledgerSumCents),
+    lotsCents: Number(r.lotsCents),
   }));
 }
 
@@ -167,6 +173,9 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
       .returning();
     await tx.insert(transactions).values({ tenantId: tenant.id, cardId: card.id, customerId: customer.id, storeId: store.id, type: 'ADJUST', amountCents: balanceCents, beforeBalanceCents: 0, afterBalanceCents: balanceCents });
     return { tenant, store, customer, card, cardUid, email, password };
+  }).then(async (t) => {
+    await rebuildLots(db, t.tenant.id); // the opening credit's lot (issue 14)
+    return t;
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CardStatus, Tier, TransactionType, Category } from './enums.ts';
+import { ExpiringCashback } from './pos.ts';
 import { CardResponse } from './pos.ts';
 
 /** Largest batch of cards created at once (spec §5, §9). */
@@ -164,5 +165,7 @@ export const PublicCardResponse = z.object({
   storeName: z.string().nullable().optional(),
   activatedAt: z.string().nullable().optional(),
   transactions: z.array(PublicTransaction).optional(),
+  /** With a valid token: the card's cashback expiring in the next 30 days, soonest first (issue 14). */
+  expiringSoon: z.array(ExpiringCashback).optional(),
 });
 export type PublicCardResponse = z.infer<typeof PublicCardResponse>;

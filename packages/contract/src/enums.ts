@@ -36,3 +36,7 @@ export type CardOrderStatus = z.infer<typeof CardOrderStatus>;
 /** Plan billing period (spec §3, §9). */
 export const BillingPeriod = z.enum(['monthly', '3months', '6months', 'yearly']);
 export type BillingPeriod = z.infer<typeof BillingPeriod>;
+
+/** Cashback expiry policy of a tenant (issue 14 'Expiry'): never, or a number of days after each credit. */
+export const ExpiryPolicy = z.enum(['NEVER', 'AFTER_EARN']);
+export type ExpiryPolicy = z.infer<typeof ExpiryPolicy>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CustomerDetail } from './customers.ts';
-import { TransactionItem } from './pos.ts';
+import { ExpiringCashback, TransactionItem } from './pos.ts';
 
 /**
  * The signed-in customer's own account (issue 4, spec §2 'Customer dashboard'). One call
@@ -20,5 +20,7 @@ export const MyAccountResponse = z.object({
   }),
   /** The customer's 10 newest ledger rows (spec §9). */
   recentTransactions: z.array(TransactionItem),
+  /** Cashback of the customer's cards expiring in the next 30 days, soonest first (issue 14). */
+  expiringSoon: z.array(ExpiringCashback),
 });
 export type MyAccountResponse = z.infer<typeof MyAccountResponse>;

@@ -125,3 +125,11 @@ export const TransactionListResponse = z.object({
   pages: z.number().int(),
 });
 export type TransactionListResponse = z.infer<typeof TransactionListResponse>;
+
+/** Cashback of one card that expires at `expiresAt` (ISO-8601): '$x.xx expires on DATE' (issue 14). `cents` integer cents. */
+export const ExpiringCashback = z.object({
+  cardUid: z.string(),
+  cents: z.number().int(),
+  expiresAt: z.string(),
+});
+export type ExpiringCashback = z.infer<typeof ExpiringCashback>;

@@ -14,6 +14,8 @@ export interface TenantContext {
   freeTrialLimit: number;
   /** Cards bought through paid card orders (added to the quota; decisions.md 'Card orders'). */
   purchasedCards: number;
+  /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates, report days and months. */
+  timezone: string;
   createdAt: Date;
 }
 

@@ -1,6 +1,6 @@
 import type { Category, TransactionType } from '@loyalty/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, date, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 import { cards } from './cards.ts';
@@ -90,3 +90,36 @@ export const ledgerRollupState = pgTable('ledger_rollup_state', {
   rolledUntil: date('rolled_until', { mode: 'string' }).notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Credited lots of a card's balance (issue 14 'Expiry', ADR 0015): every credit (an EARN's
+ * cashback, ADD_FUNDS, a positive ADJUST, a VOID) opens a lot of `amount_cents`; every debit
+ * (REDEEM, a REFUND's claw-back, a negative ADJUST) takes `remaining_cents` off the oldest open
+ * lots first (credited_at, id); EXPIRE zeroes the lots whose `expires_at` has passed. For every
+ * card, Σ remaining_cents = its balance. `expires_at` is null under the NEVER policy.
+ */
+export const cashbackLots = pgTable(
+  'cashback_lots',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    cardId: uuid('card_id').notNull(),
+    /** The ledger row that credited this lot. */
+    sourceTransactionId: uuid('source_transaction_id').notNull(),
+    creditedAt: tstz('credited_at').notNull(),
+    expiresAt: tstz('expires_at'),
+    amountCents: cents('amount_cents').notNull(),
+    remainingCents: cents('remaining_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }),
+    foreignKey({ columns: [t.tenantId, t.sourceTransactionId], foreignColumns: [transactions.tenantId, transactions.id] }),
+    // A card's open lots, oldest first (FIFO debits, 'expires on' lines).
+    index('cashback_lots_open_idx').on(t.tenantId, t.cardId, t.creditedAt, t.id).where(sql`remaining_cents > 0`),
+    // Due lots across tenants (the expiry job) and per tenant (liability: expiring soon, by age).
+    index('cashback_lots_due_idx').on(t.expiresAt).where(sql`remaining_cents > 0 and expires_at is not null`),
+    index('cashback_lots_tenant_open_idx').on(t.tenantId, t.creditedAt).where(sql`remaining_cents > 0`),
+    check('cashback_lots_remaining_range', sql`remaining_cents >= 0 and remaining_cents <= amount_cents`),
+  ],
+);

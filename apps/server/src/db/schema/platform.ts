@@ -41,6 +41,8 @@ export const tenants = pgTable('tenants', {
   providerSubscriptionId: text('provider_subscription_id'),
   currentPeriodStart: tstz('current_period_start'),
   currentPeriodEnd: tstz('current_period_end'),
+  /** IANA time zone of the business (issue 14): expiry dates and the reports' day and month boundaries. */
+  timezone: text('timezone').notNull().default('UTC'),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,5 @@
-import type { Category, Tier } from '@loyalty/contract';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Category, ExpiryPolicy, Tier } from '@loyalty/contract';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
@@ -49,3 +49,17 @@ export const offers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('offers_tenant_window_idx').on(t.tenantId, t.startAt, t.endAt)],
 );
+
+/**
+ * The tenant's cashback expiry rule (issue 14 'Expiry'): NEVER (no row means NEVER too) or
+ * AFTER_EARN, each credited lot then expiring `days` (30–1825) after it was credited. A change
+ * applies to lots credited afterwards.
+ */
+export const expiryRules = pgTable('expiry_rules', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  policy: text('policy').$type<ExpiryPolicy>().notNull().default('NEVER'),
+  days: integer('days').notNull().default(365),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

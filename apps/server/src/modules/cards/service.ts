@@ -514,3 +514,23 @@ export async function lockCardsOfOrder(tx: Tx, tenantId: string, orderId: string
 export async function deleteCardsOfOrder(tx: Tx, tenantId: string, orderId: string): Promise<void> {
   await tx.delete(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardOrderId, orderId)));
 }
+
+/**
+ * Locks, `FOR UPDATE SKIP LOCKED`, the cards named by `pairs` (a subquery of `(tenant_id,
+ * card_id)`), as SQL returning `tenant_id, id` of those locked: the expiry job's batch (issue
+ * 14). A card another transaction holds (a POS movement, another job instance) is skipped.
+ */
+export function lockCardsSkipLockedSql(pairs: SQL): SQL {
+  return sql`select tenant_id, id from ${cards} where (tenant_id, id) in (${pairs}) order by tenant_id, id for update skip locked`;
+}
+
+/**
+ * The UPDATE that takes `cents` off each card of `source` (a relation with `tenant_id, card_id,
+ * cents`; the cards must be locked), as SQL for the ledger's statement, RETURNING `tenant_id,
+ * id, customer_id, store_id, balance_cents` (after). The CHECK keeps balances ≥ 0.
+ */
+export function debitCardsSql(source: SQL): SQL {
+  return sql`update ${cards} c set balance_cents = c.balance_cents - d.cents from ${source} d
+    where c.tenant_id = d.tenant_id and c.id = d.card_id
+    returning c.tenant_id, c.id, c.customer_id, c.store_id, c.balance_cents`;
+}

@@ -171,3 +171,8 @@ export async function cardsOfCustomer(db: DbOrTx, tenantId: string, customerId: 
     .from(cards)
     .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)));
 }
+
+/** Every card's `(tenant_id, id, balance_cents)` (cents) as a subquery, for the ledger's lot rebuild and balance checks (ADR 0012: a projection, not the table). */
+export function cardBalancesSql(): SQL {
+  return sql`(select tenant_id, id, balance_cents from ${cards})`;
+}

@@ -9,6 +9,7 @@ import { ensureSettingsRow } from '../settings/service.ts';
 import { ensurePlans, type NewPlan } from '../tenant-account/plans.ts';
 import { tenantIdBySlug } from '../tenant-account/service.ts';
 import { createTenant } from '../tenant/service.ts';
+import { rebuildLots } from '../transactions/service.ts';
 
 /**
  * Start-up data (decisions.md 'Demo data'): the module that seeds an installation. `seedBase`
@@ -67,7 +68,7 @@ function mulberry32(seed: number): () => number {
 export async function seedDemo(db: Database): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  await db.transaction(async (tx) => {
+  const tenantId = await db.transaction(async (tx) => {
     const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 });
     const tenantId = tenant.id;
     const [main] = await tx.select().from(stores).where(eq(stores.tenantId, tenantId));
@@ -139,6 +140,9 @@ export async function seedDemo(db: Database): Promise<boolean> {
       { tenantId, email: cashier.email, passwordHash: hashes[2], firstName: 'Casey', lastName: 'Cashier', role: 'cashier', storeId: main.id },
       { tenantId, email: customer.email, passwordHash: hashes[3], firstName: 'Jane', lastName: 'Customer', role: 'customer', customerId: custRows[0].id },
     ]);
+    return tenantId;
   });
+  // The history above was written straight into the ledger: give its balances their lots (issue 14).
+  await rebuildLots(db, tenantId);
   return true;
 }

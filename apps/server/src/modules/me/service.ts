@@ -2,7 +2,7 @@ import type { MyAccountResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getCustomerDetail } from '../customers/service.ts';
-import { customerLedgerSums, recentLedgerOfCustomer } from '../transactions/service.ts';
+import { customerLedgerSums, expiringOfCard, recentLedgerOfCustomer } from '../transactions/service.ts';
 
 /** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */
 export const MY_RECENT_TRANSACTIONS = 10;
@@ -19,10 +19,11 @@ export const PROFILE_NOT_FOUND = 'Customer profile not found';
  *   `cashbackCents` of the customer's EARN rows), totalRedeemedCents (sum of `amountCents` of
  *   the REDEEM rows), activeCards (cards with status ACTIVE). All cents.
  * - `recentTransactions`: the customer's 10 newest ledger rows (TransactionItem, newest first).
+ * - `expiringSoon`: cashback of their cards expiring within 30 days of `now` (issue 14), soonest first.
  * Throws 404 NOT_FOUND 'Customer profile not found' when `customerId` is null or names no
  * customer of this tenant.
  */
-export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null): Promise<MyAccountResponse> {
+export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now = new Date()): Promise<MyAccountResponse> {
   if (!customerId) throw notFound(PROFILE_NOT_FOUND);
   let customer;
   try {
@@ -33,6 +34,9 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
   }
   const sums = await customerLedgerSums(db, tenantId, customerId);
   const recentTransactions = await recentLedgerOfCustomer(db, tenantId, customerId, MY_RECENT_TRANSACTIONS);
+  const expiring = await Promise.all(
+    customer.cards.map(async (c) => (await expiringOfCard(db, tenantId, c.id, now)).map((l) => ({ cardUid: c.cardUid, cents: l.cents, expiresAt: l.expiresAt.toISOString() }))),
+  );
   return {
     customer,
     stats: {
@@ -42,5 +46,6 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
       activeCards: customer.activeCards,
     },
     recentTransactions,
+    expiringSoon: expiring.flat().sort((a, b) => a.expiresAt.localeCompare(b.expiresAt)),
   };
 }

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
 import { findCardRow } from '../cards/service.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
-import { recentLedgerOfCard } from '../transactions/service.ts';
+import { expiringOfCard, recentLedgerOfCard } from '../transactions/service.ts';
 
 /** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
 export const PUBLIC_CARD_TRANSACTIONS = 5;
@@ -24,7 +24,7 @@ export const PUBLIC_CARD_TRANSACTIONS = 5;
  * Throws 404 NOT_FOUND 'Card not found' for an unknown tenant slug or a UID that is not a
  * card of that tenant (the same answer for both).
  */
-export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string): Promise<PublicCardResponse> {
+export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string, now = new Date()): Promise<PublicCardResponse> {
   const cardUid = normalizeCardUid(rawUid);
   const tenant = await tenantContextBySlug(db, slug);
   const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
@@ -39,6 +39,7 @@ export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, to
   if (!verifyCardToken(secret, card.cardUid, token)) return { ...basic, full: false };
 
   const recent = await recentLedgerOfCard(db, tenant.id, card.id, PUBLIC_CARD_TRANSACTIONS);
+  const expiring = await expiringOfCard(db, tenant.id, card.id, now);
   const customer = row.customer;
   return {
     ...basic,
@@ -57,5 +58,6 @@ export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, to
       cashbackCents: t.cashbackCents,
       createdAt: t.createdAt.toISOString(),
     })),
+    expiringSoon: expiring.map((l) => ({ cardUid: card.cardUid, cents: l.cents, expiresAt: l.expiresAt.toISOString() })),
   };
 }

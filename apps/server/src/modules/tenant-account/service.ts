@@ -171,6 +171,7 @@ export async function tenantContextBySlug(db: DbOrTx, slug: string): Promise<Ten
       planId: tenants.planId,
       freeTrialLimit: tenants.freeTrialLimit,
       purchasedCards: tenants.purchasedCards,
+      timezone: tenants.timezone,
       createdAt: tenants.createdAt,
     })
     .from(tenants)
@@ -191,6 +192,7 @@ export function toTenantContext(t: TenantAccount): TenantContext {
     planId: t.planId,
     freeTrialLimit: t.freeTrialLimit,
     purchasedCards: t.purchasedCards,
+    timezone: t.timezone,
     createdAt: t.createdAt,
   };
 }
@@ -335,6 +337,11 @@ export async function activateSubscription(
 /** Sets the tenant's subscription status and grace end (PAST_DUE with a grace, CANCELED without), in `tx`. */
 export async function setSubscriptionStatus(tx: Tx, tenantId: string, status: SubscriptionStatus, graceEndsAt: Date | null): Promise<void> {
   await tx.update(tenants).set({ subscriptionStatus: status, graceEndsAt }).where(eq(tenants.id, tenantId));
+}
+
+/** Stores the tenant's IANA time zone (issue 14; validated by the caller), in `tx`. */
+export async function setTenantTimezone(tx: Tx, tenantId: string, timezone: string): Promise<void> {
+  await tx.update(tenants).set({ timezone }).where(eq(tenants.id, tenantId));
 }
 
 /**
@@ -500,4 +507,9 @@ export async function tenantsOnPlan(db: DbOrTx, planId: string): Promise<number>
  */
 export function tenantLabels(db: DbOrTx) {
   return db.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).as('tenant_labels');
+}
+
+/** The tenant's IANA time zone (issue 14; 'UTC' by default) as a scalar subquery, for SQL that computes local dates (lot expiry, report days). */
+export function timezoneSql(tenantId: string): SQL {
+  return sql`(select timezone from ${tenants} where id = ${tenantId})`;
 }

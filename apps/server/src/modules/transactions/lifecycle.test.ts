@@ -288,3 +288,33 @@ describe('what the other screens show after a refund and a void (ADR 0014)', () 
     expect(json(await ctx.app.inject({ method: 'GET', url: `/api/t/demo/transactions?cardId=${t.card.id}`, headers: { cookie: s.admin } })).total).toBe(0);
   });
 });
+
+describe('concurrent reversals (real races on PostgreSQL: npm run test:api:pg)', () => {
+  it('ten parallel refunds of $10.00 on a $50.00 purchase: five succeed, five get 422, the cashback comes back exactly once', async () => {
+    const t = await tenant();
+    const earn = await earnOn(t, 5000); // $1.00 cashback
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.req('POST', `transactions/${earn.transactionId}/refund`, { amountCents: 1000 })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 422)).toHaveLength(5);
+    const detail = json(await t.req('GET', `transactions/${earn.transactionId}`));
+    expect(detail.reversedAmountCents).toBe(5000);
+    expect(detail.reversals.reduce((s: number, r: { cashbackCents: number }) => s + r.cashbackCents, 0)).toBe(100);
+    expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(0);
+  });
+
+  it('a refund racing a redemption of the same cashback: the card never goes below zero and the shortfall is recorded', async () => {
+    const t = await tenant();
+    const earn = await earnOn(t, 5000); // balance $1.00
+    const [refund, redeem] = await Promise.all([
+      t.req('POST', `transactions/${earn.transactionId}/refund`, {}),
+      t.req('POST', 'transactions/redeem', { cardUid: t.cardUid, amountCents: 100 }),
+    ]);
+    expect(refund.statusCode).toBe(200);
+    if (redeem.statusCode === 200) expect(json(refund)).toMatchObject({ clawedBackCents: 0, unrecoveredCents: 100 });
+    else {
+      expect(redeem.statusCode).toBe(422);
+      expect(json(refund)).toMatchObject({ clawedBackCents: 100, unrecoveredCents: 0 });
+    }
+    expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/service.ts';
 import { lockCard, lockCardByUid, setBalanceSql } from '../cards/service.ts';
 import { lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
+import { consumeLots, openLotsSql } from './lots.ts';
 import { ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } from './service.ts';
 
 /**
@@ -265,14 +266,21 @@ interface NewLedgerRow {
   unrecoveredCents: number;
 }
 
-/** Sets the locked card's balance to `r.after` and appends the ledger row, in one statement; returns the row's id. */
+/**
+ * Sets the locked card's balance to `r.after`, appends the ledger row and opens its lot when it
+ * credits the card (VOID, a positive ADJUST), in one statement; a debit (a REFUND's claw-back,
+ * a negative ADJUST) then takes the oldest lots first (lots.ts, ADR 0015). Returns the row's id.
+ */
 async function appendRow(tx: Tx, r: NewLedgerRow): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
-    await tx.execute(sql`with card_update as (${setBalanceSql(r.tenantId, r.cardId, r.after)})
-      insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, reverses_transaction_id, unrecovered_cents)
-      values (${r.tenantId}, ${r.cardId}, ${r.customerId}, ${r.storeId}, ${r.userId}, ${r.type}, ${r.category}, ${r.amountCents}, ${r.cashbackCents}, ${r.before}, ${r.after}, ${r.note}, ${r.reversesTransactionId}, ${r.unrecoveredCents})
-      returning id`),
+    await tx.execute(sql`with card_update as (${setBalanceSql(r.tenantId, r.cardId, r.after)}),
+      new_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, reverses_transaction_id, unrecovered_cents)
+        values (${r.tenantId}, ${r.cardId}, ${r.customerId}, ${r.storeId}, ${r.userId}, ${r.type}, ${r.category}, ${r.amountCents}, ${r.cashbackCents}, ${r.before}, ${r.after}, ${r.note}, ${r.reversesTransactionId}, ${r.unrecoveredCents})
+        returning tenant_id, card_id, id, created_at, after_balance_cents - before_balance_cents as credit),
+      lot as (${openLotsSql(r.tenantId, sql`new_row`)})
+      select id from new_row`),
   );
+  if (r.after < r.before) await consumeLots(tx, r.tenantId, r.cardId, r.before - r.after);
   return row.id;
 }
 

@@ -14,6 +14,9 @@ import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, re
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
+import { consumeLots, openLotOf, openLotsSql } from './lots.ts';
+
+export { expireDueLots, expiringOfCard, rebuildLots, type ExpiringLot, type ExpiryRunResult } from './lots.ts';
 
 /**
  * The ledger (spec §3 'Transaction', decisions.md 'Money and the ledger'): the module that
@@ -112,8 +115,8 @@ async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: strin
  * ledger row with before/after balances, adds the purchase to the customer's total spend and
  * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
  * Four statements on the happy path besides the Idempotency-Key's: two locks, the programme,
- * one write (the card's and the customer's UPDATEs, built by their modules, and the ledger
- * INSERT in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * one write (the card's and the customer's UPDATEs, built by their modules, the ledger INSERT
+ * and the cashback's lot (issue 14, lots.ts) in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
@@ -139,10 +142,12 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`with
         card_update as (${setBalanceSql(tenantId, card.id, after)}),
-        customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)})
-        insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-        values (${tenantId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
-        returning id`),
+        customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
+        earn_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+          values (${tenantId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+          returning tenant_id, card_id, id, created_at, cashback_cents as credit),
+        lot as (${openLotsSql(tenantId, sql`earn_row`)})
+        select id from earn_row`),
     );
     return { transactionId: row.id, newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
   });
@@ -152,7 +157,8 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
  * POST /transactions/redeem (spec §3, decisions.md 'Cashback'): in one DB transaction, one
  * guarded statement debits the card only if it is ACTIVE and holds at least the amount
  * (`UPDATE … WHERE balance_cents >= amount`, which also serialises concurrent redeems on the
- * row) and appends a REDEEM ledger row with cashbackCents 0. Throws 403
+ * row) and appends a REDEEM ledger row with cashbackCents 0; a second statement then takes the
+ * amount off the card's oldest lots (issue 14, lots.ts `consumeLots`). Throws 403
  * SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or
  * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
  */
@@ -163,14 +169,16 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   return withIdempotency(db, ctx, 'redeem', input, async (tx) => {
     const tenantId = ctx.tenant.id;
     await assertStoreOfTenant(tx, tenantId, input.storeId);
-    const [row] = rowsOf<{ id: string; after: string | number }>(
+    const [row] = rowsOf<{ id: string; after: string | number; card_id: string }>(
       await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)})
         insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
         select ${tenantId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
-        returning id, after_balance_cents as after`),
+        returning id, after_balance_cents as after, card_id`),
     );
     if (!row) throw await cardRefusal(tx, tenantId, cardUid);
+    // The card row is locked by the debit: this statement sees every committed change to its lots.
+    await consumeLots(tx, tenantId, row.card_id, input.amountCents);
     return { transactionId: row.id, newBalance: Number(row.after), amountRedeemed: input.amountCents };
   });
 }
@@ -366,7 +374,7 @@ export async function creditCard(
   const before = card.balanceCents;
   const after = before + input.amountCents;
   await setCardBalance(tx, tenantId, card.id, after);
-  await tx.insert(transactions).values({
+  const [credit] = await tx.insert(transactions).values({
     tenantId,
     cardId: card.id,
     customerId: input.customerId,
@@ -379,7 +387,8 @@ export async function creditCard(
     beforeBalanceCents: before,
     afterBalanceCents: after,
     note: input.note,
-  });
+  }).returning({ id: transactions.id });
+  await openLotOf(tx, tenantId, credit.id);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { CreditCard, Gift, TrendingUp, UserX, Wallet } from 'lucide-react';
 import { useParams } from 'react-router';
+import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -47,7 +48,7 @@ export function CustomerPage() {
     );
   }
 
-  const { customer, stats, recentTransactions } = account.data;
+  const { customer, stats, recentTransactions, expiringSoon } = account.data;
   const firstName = customer.firstName || user?.firstName || '';
   return (
     <div className="mx-auto max-w-6xl">
@@ -58,6 +59,11 @@ export function CustomerPage() {
         <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={Gift} tone="orange" />
         <StatCard label="Active Cards" value={String(stats.activeCards)} icon={CreditCard} tone="sky" />
       </div>
+      {expiringSoon.length > 0 && (
+        <div className="mb-6">
+          <ExpiringSoon items={expiringSoon} showCard={customer.cards.length > 1} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-1">
           <ProfileCard customer={customer} />

@@ -10,6 +10,7 @@ import { CardFace } from '../components/card-face';
 import { EarnMoreBlock, SecurityNotice } from '../components/card-notices';
 import { PublicCardLayout } from '../components/public-card-layout';
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
+import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
 
 /** The holder's name of a full card: the server's holderName, else the customer's name, else null. */
@@ -73,6 +74,7 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
       )}
 
       {card.full && <CardDetails card={card} />}
+      {card.full && <ExpiringSoon items={card.expiringSoon ?? []} />}
       {card.full && <RecentTransactions transactions={card.transactions ?? []} />}
       {card.status === 'ACTIVE' && <EarnMoreBlock placeName={(card.full && card.storeName) || card.tenantName} />}
       <SecurityNotice />

@@ -1,0 +1,24 @@
+import type { ExpiringCashback } from '@loyalty/contract';
+import { Alert } from '@/components/ui/alert';
+import { formatCents, formatDate } from '@/lib/format';
+
+/**
+ * Cashback about to expire (issue 14: '$x.xx expires on DATE' for lots expiring in the next
+ * 30 days), one line per date (and card, when `showCard`), soonest first; nothing when none.
+ * Shown on the customer's page and the public card page.
+ */
+export function ExpiringSoon({ items, showCard = false }: { items: readonly ExpiringCashback[]; showCard?: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <Alert tone="warning" title="Cashback expiring soon">
+      <ul className="space-y-0.5">
+        {items.map((item) => (
+          <li key={`${item.cardUid}-${item.expiresAt}`}>
+            {formatCents(item.cents)} expires on {formatDate(item.expiresAt)}
+            {showCard && <span className="font-mono text-xs"> · card {item.cardUid}</span>}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
