@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, handle });
   await app.listen({ port: config.port, host: config.host });
-  const stopExpiry = startExpiryJob(handle.db, app.log);
+  const stopExpiry = startExpiryJob(handle, app.log, { databaseUrl: config.databaseUrl });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [

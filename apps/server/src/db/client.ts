@@ -32,6 +32,13 @@ export interface DatabaseHandle {
    * existing DATA_DIR open to other users, with the fix. Always [] on PostgreSQL and in memory.
    */
   warnings: string[];
+  /**
+   * Runs raw SQL outside Drizzle for a library that takes an executor (pg-boss's `db` option,
+   * ADR 0015): with `values`, one parameterised statement; without, possibly several statements
+   * (the rows of the last). On PostgreSQL it borrows a pool client; on PGlite it shares the one
+   * embedded connection.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -65,6 +72,11 @@ export async function openDatabase(opts: {
       },
       close: () => pool.end(),
       warnings: [],
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [] };
+      },
     };
   }
   const onDisk = opts.dataDir !== 'memory://';
@@ -80,5 +92,10 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
     warnings,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
   };
 }

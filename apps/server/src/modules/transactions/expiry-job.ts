@@ -1,36 +1,44 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { expireDueLots } from './lots.ts';
 
-/** How often the expiry job runs (issue 14: at least hourly): one hour, in ms. */
-export const EXPIRY_JOB_INTERVAL_MS = 60 * 60 * 1000;
+/** The pg-boss queue of the cashback expiry (issue 14). */
+export const EXPIRY_QUEUE = 'cashback-expiry';
+
+/** When the expiry runs (issue 14: at least hourly): every hour on the hour, UTC (cron). */
+export const EXPIRY_CRON = '0 * * * *';
 
 /**
- * Runs the cashback expiry (lots.ts `expireDueLots`) once now and then every `intervalMs`
- * (default hourly) in this process, logging what each run expired; a failed run is logged
- * and the next one tries again. Every server instance may run it: the job locks cards with
- * SKIP LOCKED, so a lot expires exactly once however many instances run at the same time
- * (ADR 0015). `now` is the injectable clock. Returns `stop()`, which clears the timer and
- * waits for a run in progress.
+ * Schedules the cashback expiry (lots.ts `expireDueLots`) on pg-boss 10, a PostgreSQL job
+ * queue, in the application's own database (schema `pgboss`; ADR 0015): hourly by cron and
+ * once at start. On PostgreSQL pg-boss opens its own small pool; on the embedded PGlite it runs
+ * its SQL through the handle's `executeSql` (pg-boss's `db` option). The queue is a singleton
+ * queue, so instances sharing a database run one expiry at a time, and the job itself is safe
+ * to run twice anyway (cards locked SKIP LOCKED: each lot expires once). A failed run is logged
+ * and retried by pg-boss. `now` is the injectable clock. Starts in the background, so the
+ * server is healthy before pg-boss has created its schema; returns `stop()`.
  */
-export function startExpiryJob(db: Database, log: FastifyBaseLogger, opts: { intervalMs?: number; now?: () => Date } = {}): () => Promise<void> {
+export function startExpiryJob(handle: DatabaseHandle, log: FastifyBaseLogger, opts: { databaseUrl?: string; now?: () => Date } = {}): () => Promise<void> {
   const now = opts.now ?? (() => new Date());
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const result = await expireDueLots(db, now());
-        if (result.cards > 0) log.info({ job: 'cashback-expiry', ...result }, 'expired cashback');
-      } catch (err) {
-        log.error({ job: 'cashback-expiry', err }, 'cashback expiry failed');
-      }
+  const boss = new PgBoss(
+    opts.databaseUrl
+      ? { connectionString: opts.databaseUrl, max: 2, schema: 'pgboss' }
+      : { db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) }, schema: 'pgboss' },
+  );
+  boss.on('error', (err) => log.error({ job: EXPIRY_QUEUE, err }, 'job queue error'));
+  const started = (async () => {
+    await boss.start();
+    await boss.createQueue(EXPIRY_QUEUE, { name: EXPIRY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.work(EXPIRY_QUEUE, async () => {
+      const result = await expireDueLots(handle.db, now());
+      if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
     });
-  };
-  run();
-  const timer = setInterval(run, opts.intervalMs ?? EXPIRY_JOB_INTERVAL_MS);
-  timer.unref();
+    await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
+    await boss.send(EXPIRY_QUEUE, {});
+  })().catch((err) => log.error({ job: EXPIRY_QUEUE, err }, 'could not start the job queue'));
   return async () => {
-    clearInterval(timer);
-    await running;
+    await started;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   };
 }
