@@ -1,9 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Search } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Input } from '@/components/ui/input';
 import { LoadError, type RetryableQuery } from '@/components/ui/load-error';
+import { SearchField } from './search-field';
 import { Pagination } from '@/components/ui/pagination';
 import { useSnapToLastPage } from '@/hooks/use-url-list-state';
 import { errorMessage } from '@/lib/api';
@@ -98,18 +97,7 @@ function ListBody({ label, children }: { label?: string; children: ReactNode }) 
 export function ListToolbar({ label, placeholder, value, onChange, children }: { label: string; placeholder: string; value: string; onChange: (text: string) => void; children?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
-      <Input
-        label={label}
-        hideLabel
-        wrapperClassName="flex-1"
-        type="search"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        leading={<Search aria-hidden="true" className="h-4 w-4" />}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <SearchField label={label} placeholder={placeholder} value={value} onChange={onChange} />
       {children}
     </div>
   );
