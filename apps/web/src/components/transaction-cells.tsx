@@ -21,6 +21,12 @@ export function amountTone(tx: Pick<TransactionItem, 'type'>): string {
   return tx.type === 'REFUND' ? 'text-red-700' : 'text-slate-900';
 }
 
+/** A ledger row's cashback in a table cell: '+$0.75' green on EARN, '−$0.30' red on REFUND, else the muted dash. */
+export function CashbackCell({ tx }: { tx: { type: TransactionType; cashbackCents: number } }) {
+  const text = cashbackText(tx);
+  return text ? <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span> : noneCell;
+}
+
 /** A muted dash for an empty cell, named 'none' for screen readers. */
 export const noneCell = (
   <span className="text-slate-500" aria-label="none">

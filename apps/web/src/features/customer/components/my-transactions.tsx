@@ -1,9 +1,9 @@
 import type { TransactionItem } from '@loyalty/contract';
 import { Receipt } from 'lucide-react';
-import { TransactionSummary, TransactionTypeIcon, TransactionTypeText, amountTone } from '@/components/transaction-cells';
+import { CashbackCell, TransactionSummary, TransactionTypeIcon, TransactionTypeText, amountTone } from '@/components/transaction-cells';
 import { Table, type Column } from '@/components/ui/table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { amountText, cashbackText, formatDateTime } from '@/lib/format';
+import { amountText, formatDateTime } from '@/lib/format';
 
 const columns: Column<TransactionItem>[] = [
   {
@@ -26,11 +26,7 @@ const columns: Column<TransactionItem>[] = [
     header: 'Cashback',
     align: 'right',
     className: 'text-sm font-medium tabular-nums whitespace-nowrap',
-    cell: (tx) => {
-      const text = cashbackText(tx);
-      if (!text) return <span className="text-slate-500">—</span>;
-      return <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span>;
-    },
+    cell: (tx) => <CashbackCell tx={tx} />,
   },
   { id: 'date', header: 'Date', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (tx) => formatDateTime(tx.createdAt) },
 ];

@@ -4,10 +4,10 @@ import { ArrowRight } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { TransactionTypeBadge } from '@/components/ui/badge';
-import { amountText, cashbackText, formatCents, formatDateTime } from '@/lib/format';
+import { amountText, formatCents, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { TransactionAction } from '@/components/ledger/transaction-actions';
-import { AmountWithCashback, TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
+import { AmountWithCashback, CashbackCell, TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
 
 
 function BalanceChange({ tx }: { tx: TransactionItem }) {
@@ -39,10 +39,7 @@ const columns: Column<TransactionItem>[] = [
     header: 'Cashback',
     align: 'right',
     className: 'text-sm font-medium tabular-nums whitespace-nowrap',
-    cell: (tx) => {
-      const text = cashbackText(tx);
-      return text ? <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span> : noneCell;
-    },
+    cell: (tx) => <CashbackCell tx={tx} />,
   },
   { id: 'balance', header: 'Balance Change', className: 'text-sm', cell: (tx) => <BalanceChange tx={tx} /> },
   { id: 'store', header: 'Store', className: 'text-sm text-slate-700', cell: (tx) => tx.storeName ?? noneCell },
