@@ -269,3 +269,32 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
 });
+
+test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload (issue 14)', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInWithFill(page, 'admin@demo.com');
+  await page.goto(RULES);
+  await tab(page, 'Expiry').click();
+  const policy = page.getByLabel('Policy');
+  await expect(policy).toHaveValue('NEVER', { timeout: 20_000 });
+  await expect(page.getByLabel('Expire after')).toHaveCount(0);
+  await expect(page.getByText('A changed rule applies to cashback credited after the change; cashback already on cards keeps its date.')).toBeVisible();
+  await expect(page.getByText('Expiry dates and report days use this time zone.')).toBeVisible();
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('UTC');
+
+  await policy.selectOption('AFTER_EARN');
+  await page.getByLabel('Expire after').fill('90');
+  await page.getByRole('button', { name: 'Save Expiry Rule' }).click();
+  await expect(toast(page, 'Expiry rule saved successfully')).toBeVisible();
+  await dismissToasts(page);
+
+  await page.reload();
+  await tab(page, 'Expiry').click();
+  await expect(page.getByLabel('Policy')).toHaveValue('AFTER_EARN', { timeout: 20_000 });
+  await expect(page.getByLabel('Expire after')).toHaveValue('90');
+  await expectNoSeriousA11yViolations(page, 'Rules, Expiry tab');
+  await page.screenshot({ path: `${SCREENS}/rules-expiry.png`, fullPage: true });
+
+  // Back to the demo's NEVER, so the other specs' credits carry no expiry date.
+  expect((await page.request.put('/api/t/demo/rules/expiry', { data: { policy: 'NEVER' } })).status()).toBe(200);
+});

@@ -40,5 +40,7 @@ export const TenantResponse = z.object({
    * no money (every screen that takes money says so), 'stripe' charges for real.
    */
   paymentProvider: PaymentProviderKind,
+  /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates and report days use it. */
+  timezone: z.string(),
 });
 export type TenantResponse = z.infer<typeof TenantResponse>;

@@ -24,6 +24,8 @@ export const tenantKeys = {
   transactions: (slug: string) => ['tenants', slug, 'transactions'] as const,
   /** Every query of the Billing page (plans, usage, payment methods, invoices). */
   billing: (slug: string) => ['tenants', slug, 'billing'] as const,
+  /** The liability report (GET /t/{slug}/reports/liability; moves with every ledger row). */
+  liability: (slug: string) => ['tenants', slug, 'liability'] as const,
 };
 
 /** `/t/{slug}` prefix of the tenant's API paths (the slug URL-encoded). */

@@ -13,6 +13,7 @@ import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
 import { PlatformCardOrdersPage } from '@/features/platform/pages/card-orders-page';
+import { PlatformLiabilityPage } from '@/features/platform/pages/liability-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
@@ -81,6 +82,7 @@ export function createRouter() {
                 },
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
                 { path: 'card-orders', element: <PlatformCardOrdersPage />, handle: title('Card Orders') },
+                { path: 'liability', element: <PlatformLiabilityPage />, handle: title('Liability') },
                 { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
               ],
             },
@@ -118,6 +120,12 @@ export function createRouter() {
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
                         { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },
                         { path: 'card-orders', element: <CardOrdersPage />, handle: title('Card Orders') },
+                        // Loads recharts on first visit, in a chunk of its own (like the operator's chart screens).
+                        {
+                          path: 'liability',
+                          lazy: async () => ({ Component: (await import('@/features/liability/pages/liability-page')).LiabilityPage }),
+                          handle: title('Liability'),
+                        },
                       ],
                     },
                     {

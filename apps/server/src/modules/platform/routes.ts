@@ -11,6 +11,8 @@ import {
   PlatformCardOrder,
   PlatformCardOrderListResponse,
   PlatformCardOrderQuery,
+  PlatformLiabilityQuery,
+  PlatformLiabilityReport,
   PlatformPlan,
   PlatformPlanListResponse,
   PlatformSettings,
@@ -28,6 +30,7 @@ import type { Database } from '../../db/client.ts';
 import { forbidden, unauthenticated } from '../../http/errors.ts';
 import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
 import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
+import { platformLiability } from './liability.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { savePlatformSettings, settingsView } from './settings.ts';
@@ -140,6 +143,17 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
       await deletePlan(db, request.params.id, actor(request));
       return reply.status(204).send(null);
     },
+  );
+
+  /**
+   * GET /reports/liability?from=&to=&sort=outstanding|name|expired&order=asc|desc →
+   * PlatformLiabilityReport (issue 14): every tenant's outstanding and period (UTC days, default
+   * the last 30), sorted, and the platform totals; 400 for a bad date, sort or order.
+   */
+  app.get(
+    '/reports/liability',
+    { schema: { tags: ['platform'], querystring: PlatformLiabilityQuery, response: { 200: PlatformLiabilityReport, 400: ErrorBody, ...guardErrors } } },
+    async (request) => platformLiability(db, request.query),
   );
 
   /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */

@@ -252,6 +252,8 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(order.statusCode, order.body).toBe(201);
     const funds = await ctx.app.inject({ method: 'POST', url: t(`customers/${doomed.customer.id}/add-funds`), headers: { cookie, ...idempotencyKey() }, payload: { amountCents: 500 } });
     expect(funds.statusCode, funds.body).toBe(200);
+    // An expiry rule (issue 14); the earn and the added funds above opened cashback lots.
+    expect((await ctx.app.inject({ method: 'PUT', url: t('rules/expiry'), headers: { cookie }, payload: { policy: 'AFTER_EARN', days: 90 } })).statusCode).toBe(200);
     // Derived tables the API fills lazily: give them a row each.
     await ctx.db.execute(sql.raw(`insert into ledger_rollup_state (tenant_id, rolled_until) values ('${doomed.tenant.id}', '2024-01-01') on conflict do nothing`));
     await ctx.db.execute(

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { DashboardResponse, ErrorBody, TransactionExportQuery } from '@loyalty/contract';
+import { DashboardResponse, ErrorBody, LiabilityQuery, LiabilityReport, TransactionExportQuery } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { dashboard, exportCustomersCsv, exportTransactionsCsv } from './service.ts';
+import { liabilityCsv, liabilityReport } from './liability.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -62,6 +63,31 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       const csv = exportCustomersCsv(db, tenantOf(request).id);
       csv.on('error', (err) => request.log.error({ err }, 'customers export failed'));
       return asCsv(reply, 'customers.csv').send(csv);
+    },
+  );
+
+  /**
+   * GET /reports/liability?from=&to= → LiabilityReport (issue 14 'Liability'; dates YYYY-MM-DD
+   * in the tenant's time zone, default the last 30 days up to today). 400 for a bad date or
+   * from after to. tenant_admin only (ROLES.admin).
+   */
+  app.get(
+    '/reports/liability',
+    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: { 200: LiabilityReport, ...errors } } },
+    async (request) => {
+      const tenant = tenantOf(request);
+      return liabilityReport(db, tenant.id, tenant.timezone, request.query);
+    },
+  );
+
+  /** GET /reports/liability.csv?from=&to= → the same figures as liability-{from}-{to}.csv (contract LIABILITY_CSV_COLUMNS). tenant_admin only. */
+  app.get(
+    '/reports/liability.csv',
+    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: errors } },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const report = await liabilityReport(db, tenant.id, tenant.timezone, request.query);
+      return asCsv(reply, `liability-${report.from}-${report.to}.csv`).send(liabilityCsv(report));
     },
   );
 };

@@ -5,6 +5,8 @@ import {
   CashbackRulesRequest,
   CashbackRulesResponse,
   ErrorBody,
+  ExpiryRuleRequest,
+  ExpiryRuleResponse,
   InitializeRulesResponse,
   Offer,
   OfferInput,
@@ -26,6 +28,7 @@ import {
   updateOffer,
   type RulesActor,
 } from './service.ts';
+import { getExpiryRuleView, putExpiryRule } from './expiry.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const offerParams = z.object({ slug: z.string(), id: z.string().max(100) });
@@ -117,5 +120,23 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/rules/offers/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: offerParams, body: OfferInput, response: { 200: Offer, ...writeErrors } } },
     async (request) => updateOffer(db, actorOf(request), request.params.id, request.body),
+  );
+
+  /** GET /rules/expiry → ExpiryRuleResponse `{ policy, days, updatedAt }` (NEVER/365/null when none saved; issue 14). ROLES.admin. */
+  app.get(
+    '/rules/expiry',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: ExpiryRuleResponse, ...readErrors } } },
+    async (request) => getExpiryRuleView(db, tenantOf(request).id),
+  );
+
+  /**
+   * PUT /rules/expiry (ExpiryRuleRequest `{ policy, days }`) → ExpiryRuleResponse, the saved
+   * rule (issue 14). ROLES.admin. 400 'Days must be between 30 and 1825' (days missing under
+   * AFTER_EARN or out of range; nothing written). Applies to cashback credited afterwards.
+   */
+  app.put(
+    '/rules/expiry',
+    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } } },
+    async (request) => putExpiryRule(db, actorOf(request), request.body),
   );
 };

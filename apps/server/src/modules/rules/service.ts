@@ -397,3 +397,6 @@ export function offersCreatedSql(tenantId: string, from: string, to: string): SQ
 export function runningOffersSql(tenantId: string, at: string): SQL {
   return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz)`;
 }
+
+/** The tenant's cashback expiry rule `{ policy, days }` (issue 14; NEVER/365 without a row), for other modules (rules/expiry.ts). */
+export { getExpiryRule } from './expiry.ts';

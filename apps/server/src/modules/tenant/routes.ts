@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, TenantResponse, TrialStatusResponse } from '@loyalty/contract';
+import { ErrorBody, TenantResponse, TimezoneRequest, TrialStatusResponse } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { getTenantView, getTrialStatus } from './service.ts';
+import { getTenantView, getTrialStatus, putTenantTimezone } from './service.ts';
 
 /**
  * Tenant routes under /api/t/{slug} (spec §7):
@@ -13,6 +13,8 @@ import { getTenantView, getTrialStatus } from './service.ts';
  *   item 2: the web's 'Demo payments: no money is taken' notice).
  * - GET /trial/status → TrialStatusResponse. ROLES.staff (tenant_admin, cashier): the
  *   dashboard and Cards page banners.
+ * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin
+ *   (issue 14): stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
  * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
 export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'paymentProvider'> }> = async (app, { db, config }) => {
@@ -42,5 +44,23 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
       },
     },
     async (request) => getTrialStatus(db, tenantOf(request)),
+  );
+
+  /**
+   * PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse with the new
+   * `timezone`; ROLES.admin. 400 'Unknown time zone' (nothing written). Audited.
+   */
+  app.put(
+    '/tenant/timezone',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['tenant'],
+        params: z.object({ slug: z.string() }),
+        body: TimezoneRequest,
+        response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider),
   );
 };

@@ -1,12 +1,14 @@
 import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
+import { notFound } from '../../http/errors.ts';
+import { writeAudit } from '../audit/service.ts';
 import { cardCounts } from '../cards/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
 import { findPlan } from '../tenant-account/plans.ts';
-import { insertTenant, type TenantAccount } from '../tenant-account/service.ts';
+import { insertTenant, lockTenantForChange, setTenantTimezone, type TenantAccount } from '../tenant-account/service.ts';
 import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
@@ -95,6 +97,7 @@ export function buildTenantView(
     subscriptionCardLimit: limit,
     canTransact: canTransact(state, now),
     subscriptionRequired: isSubscriptionRequired(state, counts.cards.activated, now),
+    timezone: t.timezone,
   };
 }
 
@@ -113,4 +116,27 @@ export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Dat
     activationsRemaining: Math.max(0, t.freeTrialLimit - activated),
     subscriptionRequired: isSubscriptionRequired(t, activated, now),
   };
+}
+
+/**
+ * PUT /api/t/{slug}/tenant/timezone (issue 14 'Expiry'): stores the tenant's IANA time zone
+ * (validated by the contract's TimezoneRequest) with the row locked, writes an audit_log row
+ * (action 'tenant.timezone.update', entity 'tenant', before/after `{ timezone }`) in the same
+ * transaction, and answers the tenant view with the new zone.
+ * @throws AppError 404 'Tenant not found' when the row is gone.
+ */
+export async function putTenantTimezone(
+  db: Database,
+  t: TenantContext,
+  userId: string,
+  timezone: string,
+  paymentProvider: TenantResponse['paymentProvider'],
+): Promise<TenantResponse> {
+  await db.transaction(async (tx) => {
+    const row = await lockTenantForChange(tx, t.id);
+    if (!row) throw notFound('Tenant not found');
+    await setTenantTimezone(tx, t.id, timezone);
+    await writeAudit(tx, { tenantId: t.id, userId, action: 'tenant.timezone.update', entity: 'tenant', entityId: t.id, before: { timezone: row.timezone }, after: { timezone } });
+  });
+  return getTenantView(db, { ...t, timezone }, paymentProvider);
 }

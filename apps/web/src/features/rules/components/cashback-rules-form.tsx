@@ -1,14 +1,12 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
-import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { PercentInput } from '@/components/ui/number-input';
-import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useSaveCashbackRules } from '../api/save-rules';
+import { useSaveSubmit } from '../hooks/use-save-submit';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { RULES_MESSAGES, cashbackBody, toCashbackForm, type CashbackForm } from '../lib/forms';
-import { RulesFormActions, RulesFormHeader } from './rules-form-parts';
+import { RulesFormCard } from './rules-form-parts';
 
 const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHER: 'Anything else' } as const;
 
@@ -22,42 +20,40 @@ const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHE
 export function CashbackRulesForm({ slug, form }: { slug: string; form: UseFormReturn<CashbackForm> }) {
   const save = useSaveCashbackRules(slug);
   const rows = useWatch({ control: form.control, name: 'rules' });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    save.mutate(cashbackBody(values), {
-      onSuccess: (data) => {
-        form.reset(toCashbackForm(data.rules));
-        toast.success(RULES_MESSAGES.cashbackSaved);
-      },
-      onError: (err) => toast.error(saveErrorMessage(err, RULES_MESSAGES.cashbackFailed)),
-    });
+  const card = useSaveSubmit(form, save, {
+    toBody: cashbackBody,
+    toForm: (data) => toCashbackForm(data.rules),
+    saved: RULES_MESSAGES.cashbackSaved,
+    failed: RULES_MESSAGES.cashbackFailed,
   });
 
   return (
-    <Card>
-      <form noValidate aria-label="Cashback rules" onSubmit={onSubmit}>
-        <RulesFormHeader title="Cashback Rules" description="The base rate a customer earns on each kind of transaction." dirty={isDirty} />
-        <CardContent className="divide-y divide-slate-100 py-0">
-          {rows.map((row, i) => (
-            <fieldset key={row.category} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-3 py-4 sm:grid-cols-[1fr_11rem_7rem]">
-              <legend className="sr-only">{CATEGORY_LABELS[row.category]}</legend>
-              <div className="col-span-2 min-w-0 sm:col-span-1" aria-hidden="true">
-                <p className="font-medium text-slate-900">{CATEGORY_LABELS[row.category]}</p>
-                <p className="text-sm text-slate-500">{HINTS[row.category]}</p>
-              </div>
-              <PercentInput label="Rate (%)" error={errors.rules?.[i]?.percent?.message} {...form.register(`rules.${i}.percent`)} />
-              <Checkbox
-                label="Active"
-                wrapperClassName="self-end pb-2.5 sm:justify-self-end"
-                checked={row.isActive}
-                onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}
-              />
-            </fieldset>
-          ))}
-        </CardContent>
-        <RulesFormActions dirty={isDirty} pending={save.isPending} onDiscard={() => form.reset()} saveLabel="Save Cashback Rules" />
-      </form>
-    </Card>
+    <RulesFormCard
+      label="Cashback rules"
+      title="Cashback Rules"
+      description="The base rate a customer earns on each kind of transaction."
+      saveLabel="Save Cashback Rules"
+      contentClassName="divide-y divide-slate-100 py-0"
+      {...card}
+    >
+      {rows.map((row, i) => (
+        <fieldset key={row.category} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-3 py-4 sm:grid-cols-[1fr_11rem_7rem]">
+          <legend className="sr-only">{CATEGORY_LABELS[row.category]}</legend>
+          <div className="col-span-2 min-w-0 sm:col-span-1" aria-hidden="true">
+            <p className="font-medium text-slate-900">{CATEGORY_LABELS[row.category]}</p>
+            <p className="text-sm text-slate-500">{HINTS[row.category]}</p>
+          </div>
+          <PercentInput label="Rate (%)" error={errors.rules?.[i]?.percent?.message} {...form.register(`rules.${i}.percent`)} />
+          <Checkbox
+            label="Active"
+            wrapperClassName="self-end pb-2.5 sm:justify-self-end"
+            checked={row.isActive}
+            onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}
+          />
+        </fieldset>
+      ))}
+    </RulesFormCard>
   );
 }

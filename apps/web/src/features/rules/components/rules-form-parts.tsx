@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Save } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** The header of a rules form card: its title, a line saying what it sets, and 'Unsaved changes' while `dirty`. */
 export function RulesFormHeader({ title, description, dirty }: { title: string; description: ReactNode; dirty: boolean }) {
@@ -34,5 +34,38 @@ export function RulesFormActions({ dirty, pending, onDiscard, saveLabel }: { dir
         {saveLabel}
       </Button>
     </div>
+  );
+}
+
+/** Props of {@link RulesFormCard}. */
+export interface RulesFormCardProps {
+  /** The form's accessible name, e.g. 'Cashback rules'. */
+  label: string;
+  title: string;
+  description: ReactNode;
+  dirty: boolean;
+  pending: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Resets the form to what is stored ('Discard changes'). */
+  onDiscard: () => void;
+  saveLabel: string;
+  /** Classes of the body (default: padded, fields spaced). */
+  contentClassName?: string;
+  children: ReactNode;
+}
+
+/**
+ * A rules form saved as one whole, in a card: the header ({@link RulesFormHeader}), the fields
+ * (`children`) and the bottom bar ({@link RulesFormActions}).
+ */
+export function RulesFormCard({ label, title, description, dirty, pending, onSubmit, onDiscard, saveLabel, contentClassName = 'space-y-4', children }: RulesFormCardProps) {
+  return (
+    <Card>
+      <form noValidate aria-label={label} onSubmit={onSubmit}>
+        <RulesFormHeader title={title} description={description} dirty={dirty} />
+        <CardContent className={contentClassName}>{children}</CardContent>
+        <RulesFormActions dirty={dirty} pending={pending} onDiscard={onDiscard} saveLabel={saveLabel} />
+      </form>
+    </Card>
   );
 }

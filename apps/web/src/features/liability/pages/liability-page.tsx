@@ -1,0 +1,53 @@
+import type { LiabilityReport } from '@loyalty/contract';
+import { Wallet } from 'lucide-react';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { useLiability } from '../api/liability';
+import { AgeBuckets } from '../components/age-buckets';
+import { LiabilityFigures } from '../components/liability-figures';
+import { OutstandingChart } from '../components/outstanding-chart';
+import { PeriodFacts } from '../components/period-facts';
+import { RangeForm } from '../components/range-form';
+import { useLiabilityRange } from '../hooks/use-liability-range';
+
+/** True when nothing is owed and nothing moved in the period. */
+function isEmpty(r: LiabilityReport): boolean {
+  return r.outstandingCents === 0 && Object.values(r.period).every((v) => v === 0);
+}
+
+/**
+ * /t/{slug}/liability (issue 14 'Liability', tenant admins): the cashback owed to card holders
+ * now, how old it is and what expires soon, and how it moved over the period in the URL (dates
+ * in the tenant's time zone, default the last 30 days), with a CSV of the same figures.
+ * Loading placeholders, an empty state when nothing was ever owed, an error with Try again.
+ */
+export function LiabilityPage() {
+  const { slug = '' } = useParams();
+  const { range, setDate } = useLiabilityRange();
+  const report = useLiability(slug, range);
+  const data = report.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Liability" subtitle={data ? `Cashback owed to card holders. Days in ${data.timezone}.` : 'Cashback owed to card holders.'} />
+      <RangeForm slug={slug} range={range} shown={data} onDate={setDate} />
+      {report.isError ? (
+        <LoadError title="Failed to load the liability report" query={report} fallback="Please try again." />
+      ) : (
+        <LiabilityFigures report={data} />
+      )}
+      {data && !report.isError && (isEmpty(data) ? (
+        <EmptyState icon={<Wallet aria-hidden="true" className="h-8 w-8" />} title="No cashback owed yet" description="Figures appear here once cards earn cashback." />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <OutstandingChart series={data.series} />
+            <AgeBuckets byAge={data.byAge} />
+          </div>
+          <PeriodFacts report={data} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { PlatformLiabilityReport, PlatformLiabilitySort } from '@loyalty/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Sort of the operator's liability table: a column and a direction. */
+export interface PlatformLiabilityOrder {
+  sort: PlatformLiabilitySort;
+  order: 'asc' | 'desc';
+}
+
+/** Query key of the operator's liability report (kept here, under the platform root `['platform']`). */
+export const platformLiabilityKey = (o: PlatformLiabilityOrder) => ['platform', 'liability', o] as const;
+
+/**
+ * GET /api/platform/reports/liability?sort=&order= → {@link PlatformLiabilityReport} (issue 14):
+ * every tenant's outstanding (cents, now) and its last 30 UTC days' movements, sorted by the
+ * server, and the platform totals. The previous order stays on screen while another loads.
+ * @throws {ApiError} 400 bad sort, 401, 403 not platform_admin.
+ */
+export function usePlatformLiability(o: PlatformLiabilityOrder) {
+  return useQuery({
+    queryKey: platformLiabilityKey(o),
+    queryFn: ({ signal }) => api.get<PlatformLiabilityReport>(`/platform/reports/liability?sort=${o.sort}&order=${o.order}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

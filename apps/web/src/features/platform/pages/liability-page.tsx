@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Landmark, TrendingUp } from 'lucide-react';
+import type { PlatformLiabilitySort } from '@loyalty/contract';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/ui/load-error';
+import { StatCard } from '@/components/ui/stat-card';
+import type { TableSort } from '@/components/ui/table';
+import { formatCents } from '@/lib/format';
+import { usePlatformLiability, type PlatformLiabilityOrder } from '../api/liability';
+import { LiabilityTable } from '../components/liability/liability-table';
+
+/** Table column id → the server's sort key. */
+const SORT_OF: Record<string, PlatformLiabilitySort> = { name: 'name', outstanding: 'outstanding', expired: 'expired' };
+
+/**
+ * /platform/liability (issue 14 'Liability', operator console): the platform's total outstanding
+ * cashback and the last 30 UTC days' earned, and every tenant's outstanding and movements in a
+ * table sortable by outstanding (default, largest first), name and expired. Loading placeholders,
+ * an error with Try again.
+ */
+export function PlatformLiabilityPage() {
+  const [order, setOrder] = useState<PlatformLiabilityOrder>({ sort: 'outstanding', order: 'desc' });
+  const report = usePlatformLiability(order);
+  const data = report.data;
+  const sort: TableSort = { column: order.sort, direction: order.order };
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Liability" subtitle="Cashback owed to card holders across all tenants. Period: the last 30 days (UTC)." />
+      {report.isError ? (
+        <LoadError title="Failed to load the liability report" query={report} fallback="Please try again." />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <StatCard label="Total outstanding" value={data && formatCents(data.totalOutstandingCents)} icon={Landmark} loading={!data} />
+            <StatCard label="Earned in 30 days" value={data && formatCents(data.totalPeriod.earnedCents)} icon={TrendingUp} tone="emerald" loading={!data} />
+          </div>
+          <LiabilityTable
+            rows={data?.tenants ?? []}
+            loading={!data}
+            sort={sort}
+            busy={report.isPlaceholderData}
+            onSortChange={(s) => setOrder({ sort: SORT_OF[s.column] ?? 'outstanding', order: s.direction })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
+
+/**
+ * Issue 14 'Liability' on the built app: the demo tenant's admin opens Liability from the side
+ * menu and reads 'Outstanding' as a dollar figure, with the chart and the age buckets; the
+ * operator opens Platform → Liability and sees the total and the per-tenant table. Both pages
+ * pass axe (WCAG 2.1 A/AA, nothing serious) at the desktop and the phone width.
+ */
+
+const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+test('the tenant admin reads the liability report', async ({ page }) => {
+  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\/liability/);
+  await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
+  const outstanding = page.getByRole('group', { name: 'Outstanding' }).getByTestId('stat-value');
+  await expect(outstanding).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByRole('table', { name: 'Outstanding cashback by age' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await page.waitForTimeout(1000); // the chart's 400 ms draw animation
+  await page.screenshot({ path: `${SCREENS}/liability-tenant.png`, fullPage: true });
+  await expectNoSeriousA11yViolationsAtWidths(page, 'Liability', async () => {
+    await expect(page.getByRole('group', { name: 'Outstanding' }).getByTestId('stat-value')).toBeVisible();
+  });
+});
+
+test('the operator reads every tenant’s liability', async ({ page }) => {
+  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
+  await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  const table = page.getByRole('table', { name: 'Liability by tenant' });
+  await expect(table.getByRole('cell', { name: 'Demo Retail Store' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/liability-platform.png`, fullPage: true });
+  await expectNoSeriousA11yViolationsAtWidths(page, 'Platform liability', async () => {
+    await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toBeVisible();
+  });
+});
