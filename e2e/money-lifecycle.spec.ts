@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * Issue 14's browser journey on the built app and the demo database: the cashier earns $50.00
  * at the POS (the card's last transactions list it, with Refund), the owner refunds $20.00 of
  * it from Transactions (the claw-back is in proportion), the customer's page shows the REFUND
- * row and its claw-back, and the owner adjusts the balance from the card details.
+ * row and its claw-back, the Liability page shows the new outstanding total, and the owner
+ * adjusts the balance from the card details.
  */
 
 const SCREENS = 'test-results/screens';
@@ -71,6 +72,13 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   expect(await balanceOf(owner, 'DEM0CARD0001')).toBe(before + 150 - 60);
   await expectNoSeriousA11yViolations(owner, 'Transactions with a refund');
   await owner.screenshot({ path: `${SCREENS}/transactions-refund.png`, fullPage: true });
+
+  // The Liability page shows the new outstanding total: the sum of every card's balance.
+  const cardsRes = await owner.request.get('/api/t/demo/cards?limit=100');
+  const outstandingCents = ((await cardsRes.json()).cards as { balanceCents: number }[]).reduce((sum, c) => sum + c.balanceCents, 0);
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
+  const outstanding = owner.getByRole('group', { name: 'Outstanding' }).getByTestId('stat-value');
+  await expect(outstanding).toHaveText(`$${(outstandingCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
 
   const customer = await signedIn(browser, baseURL, 'customer@demo.com');
   await expect(customer.getByText('−$0.60').first()).toBeVisible();
