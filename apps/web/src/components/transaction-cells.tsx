@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Category, TransactionItem, TransactionType } from '@loyalty/contract';
 import { ArrowDownLeft, ArrowUpRight, Clock, Plus, SlidersHorizontal, Undo2 } from 'lucide-react';
+import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
@@ -92,3 +93,9 @@ export function TransactionSummary({ tx, details }: { tx: { type: TransactionTyp
     </>
   );
 }
+
+/** The Amount and Cashback columns of every ledger table (staff Transactions, the customer's own): right-aligned, tabular figures. */
+export const LEDGER_MONEY_COLUMNS: Column<TransactionItem>[] = [
+  { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
+  { id: 'cashback', header: 'Cashback', align: 'right', className: 'text-sm font-medium tabular-nums whitespace-nowrap', cell: (tx) => <CashbackCell tx={tx} /> },
+];

@@ -1,9 +1,9 @@
 import type { TransactionItem } from '@loyalty/contract';
 import { Receipt } from 'lucide-react';
-import { CashbackCell, TransactionSummary, TransactionTypeIcon, TransactionTypeText, amountTone } from '@/components/transaction-cells';
+import { LEDGER_MONEY_COLUMNS, TransactionSummary, TransactionTypeIcon, TransactionTypeText } from '@/components/transaction-cells';
 import { Table, type Column } from '@/components/ui/table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { amountText, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const columns: Column<TransactionItem>[] = [
   {
@@ -20,14 +20,7 @@ const columns: Column<TransactionItem>[] = [
   },
   { id: 'card', header: 'Card', className: 'font-mono text-sm tracking-wider text-slate-700', cell: (tx) => tx.cardUid },
   { id: 'store', header: 'Store', className: 'text-sm text-slate-600', cell: (tx) => tx.storeName ?? '—' },
-  { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
-  {
-    id: 'cashback',
-    header: 'Cashback',
-    align: 'right',
-    className: 'text-sm font-medium tabular-nums whitespace-nowrap',
-    cell: (tx) => <CashbackCell tx={tx} />,
-  },
+  ...LEDGER_MONEY_COLUMNS,
   { id: 'date', header: 'Date', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 

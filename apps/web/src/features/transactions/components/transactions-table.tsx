@@ -4,10 +4,10 @@ import { ArrowRight } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { TransactionTypeBadge } from '@/components/ui/badge';
-import { amountText, formatCents, formatDateTime } from '@/lib/format';
+import { formatCents, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { TransactionAction } from '@/components/ledger/transaction-actions';
-import { AmountWithCashback, CashbackCell, TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
+import { AmountWithCashback, LEDGER_MONEY_COLUMNS, TransactionCustomer, noneCell } from '@/components/transaction-cells';
 
 
 function BalanceChange({ tx }: { tx: TransactionItem }) {
@@ -33,14 +33,7 @@ const columns: Column<TransactionItem>[] = [
       </>
     ),
   },
-  { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
-  {
-    id: 'cashback',
-    header: 'Cashback',
-    align: 'right',
-    className: 'text-sm font-medium tabular-nums whitespace-nowrap',
-    cell: (tx) => <CashbackCell tx={tx} />,
-  },
+  ...LEDGER_MONEY_COLUMNS,
   { id: 'balance', header: 'Balance Change', className: 'text-sm', cell: (tx) => <BalanceChange tx={tx} /> },
   { id: 'store', header: 'Store', className: 'text-sm text-slate-700', cell: (tx) => tx.storeName ?? noneCell },
   { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },

@@ -1,12 +1,12 @@
 import type { SubscriptionStatus } from '@loyalty/contract';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, Area, AreaChart } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_COLORS, atLeast, tooltipStyle, type ChartPoint } from '@/components/charts/money-area-chart';
 import { formatCents, formatCentsCompact } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_NAMES } from '@/lib/labels';
 
-/** The chart colours (Tailwind indigo-600 / slate). */
-const INDIGO = '#4f46e5';
-const GRID = '#e2e8f0';
-const AXIS = '#64748b';
+const { indigo: INDIGO, grid: GRID, axis: AXIS } = CHART_COLORS;
+
+export { MoneyAreaChart, type ChartPoint } from '@/components/charts/money-area-chart';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -21,50 +21,6 @@ export function monthLabel(month: string): string {
 export function dayLabel(date: string): string {
   const d = new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
-}
-
-/** Upper bound of a value axis: at least `floor`, so an all-zero series still draws its axes. */
-const atLeast = (floor: number) => (max: number) => Math.max(max, floor);
-
-const tooltipStyle = { borderRadius: 8, borderColor: GRID, fontSize: 12 } as const;
-
-/** One point of a series: its axis label, its value and the tooltip's heading. */
-export interface ChartPoint {
-  label: string;
-  value: number;
-  title?: string;
-}
-
-/**
- * A money series over time (revenue by month or by day): an area chart, values in cents shown
- * as dollars (axis compact, tooltip exact with formatCents). Empty or all-zero data still draws
- * both axes. `name` is the series' name in the tooltip and the figure's accessible name.
- */
-export function MoneyAreaChart({ data, name, height = 260 }: { data: ChartPoint[]; name: string; height?: number }) {
-  const total = data.reduce((s, p) => s + p.value, 0);
-  return (
-    <figure aria-label={`${name} chart, total ${formatCents(total)}`} data-testid="money-chart" className="w-full">
-      <ResponsiveContainer width="100%" height={height}>
-        <AreaChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          <defs>
-            <linearGradient id="money-fill" x1="0" y1="0" x2="0" y2="1">
-              <stop offset="0%" stopColor={INDIGO} stopOpacity={0.3} />
-              <stop offset="100%" stopColor={INDIGO} stopOpacity={0.02} />
-            </linearGradient>
-          </defs>
-          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
-          <YAxis tickFormatter={formatCentsCompact} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
-          <Tooltip
-            contentStyle={tooltipStyle}
-            formatter={(v) => [formatCents(Number(v)), name]}
-            labelFormatter={(label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? String(label)}
-          />
-          <Area type="linear" dataKey="value" name={name} stroke={INDIGO} strokeWidth={2} fill="url(#money-fill)" animationDuration={400} />
-        </AreaChart>
-      </ResponsiveContainer>
-    </figure>
-  );
 }
 
 /**
