@@ -263,6 +263,8 @@ try {
     { name: 'search full name "Mary Kowalski"', path: `${t}/transactions?search=${encodeURIComponent('Mary Kowalski')}&page=1&limit=50` },
     { name: `search card UID ${busyCard}`, path: `${t}/transactions?search=${busyCard}&page=1&limit=50` },
     { name: 'customers page 1', path: `${t}/customers?page=1&limit=50` },
+    { name: 'liability (last 30 days)', path: `${t}/reports/liability` },
+    { name: 'platform liability (last 30 days)', path: `/api/platform/reports/liability`, platform: true },
     { name: 'customers search "kowal"', path: `${t}/customers?search=kowal&page=1&limit=50` },
     { name: `small tenant: dashboard`, path: `/api/t/${smallSlug}/reports/dashboard`, small: true },
     { name: `small tenant: transactions page 1`, path: `/api/t/${smallSlug}/transactions?page=1&limit=50`, small: true },
@@ -276,11 +278,13 @@ try {
   const startSeconds = round1((Date.now() - t0) / 1000);
   const cookie = await signIn(PORT, LARGE.email, LARGE.password);
   const smallCookie = await signIn(PORT, SMALL.email, SMALL.password);
+  // The operator (the demo seed's platform admin) for the platform calls (issue 14 liability).
+  const platformCookie = await signIn(PORT, 'admin@platform.com', 'AdminSecure123!');
   process.stdout.write(`server up in ${startSeconds} s (pid ${server.pid}), ${N} requests per call after ${WARMUP} warm-ups\n`);
 
   const results = [];
   for (const call of calls) {
-    const r = await measure(call, call.small ? smallCookie : cookie);
+    const r = await measure(call, call.small ? smallCookie : call.platform ? platformCookie : cookie);
     results.push(r);
     process.stdout.write(r.missing ? `  ${call.name}: missing (404)\n` : `  ${call.name}: median ${r.medianMs} ms, p90 ${r.p90Ms} ms\n`);
   }
@@ -319,11 +323,13 @@ try {
       server = await startServer({ databaseUrl: dbUrl(LARGE_DB), port: PORT });
       const c1 = await signIn(PORT, LARGE.email, LARGE.password);
       const c2 = await signIn(PORT, SMALL.email, SMALL.password);
+      const c3 = await signIn(PORT, 'admin@platform.com', 'AdminSecure123!');
+      const who = (r) => (r.small ? c2 : r.platform ? c3 : c1);
       for (const r of slow) {
-        await timedGet(r.path, r.small ? c2 : c1);
+        await timedGet(r.path, who(r));
         await sleep(300);
         const offset = statSync(logFile).size;
-        await timedGet(r.path, r.small ? c2 : c1);
+        await timedGet(r.path, who(r));
         await sleep(700);
         plans.push({ call: r.name, path: r.path, medianMs: r.medianMs, statements: plansFromLog(logFile, offset, LARGE_DB) });
       }

@@ -53,6 +53,8 @@ export async function startServer({ databaseUrl, port, env = {} }) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100',
+      // No Stripe keys on a bench machine: production must be told to use demo payments (issue 12).
+      PAYMENT_PROVIDER: 'demo',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

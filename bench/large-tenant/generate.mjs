@@ -263,7 +263,8 @@ try {
   process.stdout.write(`Generating ${LARGE_DB} on ${new URL(ADMIN_URL).host}: ${JSON.stringify(sizes)}\n`);
   await admin(`DROP DATABASE IF EXISTS "${LARGE_DB}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${LARGE_DB}"`);
-  server = await startServer({ databaseUrl: dbUrl(LARGE_DB), port: PORT, env: { SEED_DEMO: '1' } });
+  // Demo data is refused in production (issue 12): this one start seeds in development mode.
+  server = await startServer({ databaseUrl: dbUrl(LARGE_DB), port: PORT, env: { SEED_DEMO: '1', NODE_ENV: 'development' } });
   const signup = await fetch(`http://127.0.0.1:${PORT}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -320,7 +321,19 @@ try {
   step(`re-created ${indexes.length} secondary indexes`);
   for (const f of fks) await c.query(`alter table ${f.tbl} add constraint "${f.conname}" ${f.def}`);
   step(`re-added ${fks.length} foreign keys (validated over every row)`);
-  await c.query(`vacuum (analyze) customers, cards, transactions`);
+  // Issue 14 (ADR 0015): the lots of the generated balances, as migration 0012 builds them: a
+  // card holds its newest credits (debits take the oldest first).
+  await c.query(`delete from cashback_lots`);
+  await c.query(`insert into cashback_lots (tenant_id, card_id, source_transaction_id, credited_at, expires_at, amount_cents, remaining_cents)
+    select x.tenant_id, x.card_id, x.id, x.created_at, null, x.credit, least(x.credit, x.balance - x.newer)
+    from (select t.tenant_id, t.card_id, t.id, t.created_at, t.after_balance_cents - t.before_balance_cents as credit, c.balance_cents as balance,
+            coalesce(sum(t.after_balance_cents - t.before_balance_cents) over (
+              partition by t.tenant_id, t.card_id order by t.created_at desc, t.id desc rows between unbounded preceding and 1 preceding), 0) as newer
+          from transactions t join cards c on c.tenant_id = t.tenant_id and c.id = t.card_id
+          where t.after_balance_cents > t.before_balance_cents and c.balance_cents > 0) x
+    where x.newer < x.balance`);
+  step('cashback lots built from the ledger');
+  await c.query(`vacuum (analyze) customers, cards, transactions, cashback_lots`);
   step('vacuum analyze');
 
   // decisions.md 'Money and the ledger' and the coherence of spend and tiers.
@@ -328,6 +341,7 @@ try {
     await c.query(`
       select
         (select count(*)::int from cards c where c.balance_cents <> coalesce((select sum(after_balance_cents - before_balance_cents) from transactions t where t.tenant_id = c.tenant_id and t.card_id = c.id), 0)) cards_off_ledger,
+        (select count(*)::int from cards c where c.balance_cents <> coalesce((select sum(remaining_cents) from cashback_lots l where l.tenant_id = c.tenant_id and l.card_id = c.id), 0)) cards_off_lots,
         (select count(*)::int from (select before_balance_cents, lag(after_balance_cents, 1, 0::bigint) over (partition by tenant_id, card_id order by created_at, id) prev from transactions) x where before_balance_cents <> prev) broken_chains,
         (select count(*)::int from transactions where before_balance_cents < 0 or after_balance_cents < 0
             or (type = 'EARN' and after_balance_cents - before_balance_cents <> cashback_cents)
