@@ -253,7 +253,7 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await page.goto('/platform/subscriptions');
   const body30 = await (await first).json();
   await expect(page.getByRole('heading', { name: 'Subscription Analytics' })).toBeVisible();
-  await expect(page.getByLabel('Timeframe')).toHaveValue('30d');
+  await expect(page.getByRole('combobox', { name: 'Timeframe' })).toHaveText('Last 30 days');
   await expect(tile(page, 'Total Revenue')).toHaveText(money(body30.totalRevenue));
   await expect(tile(page, 'New Subscriptions')).toHaveText(String(body30.totalSubscriptions));
   await expect(tile(page, 'Active Subscriptions')).toHaveText(String(body30.activeSubscriptions));
@@ -263,7 +263,9 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await expect(page.getByRole('heading', { name: 'Top Plans' })).toBeVisible();
 
   const seven = page.waitForResponse((r) => r.url().includes('timeframe=7d'));
-  await page.getByLabel('Timeframe').selectOption('7d');
+  // The Radix SelectMenu: open it, pick the option (issue 13: the design system's Select).
+  await page.getByRole('combobox', { name: 'Timeframe' }).click();
+  await page.getByRole('option', { name: 'Last 7 days' }).click();
   const body7 = await (await seven).json();
   expect(body7.revenueByDay).toHaveLength(7);
   await expect(tile(page, 'Avg. Revenue/Day')).toHaveText(money(avg(body7.revenueByDay)));

@@ -4,7 +4,7 @@ import { CalendarDays, CheckCircle2, DollarSign, RotateCw, UserPlus } from 'luci
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select } from '@/components/ui/input';
+import { SelectMenu } from '@/components/ui/select';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
@@ -51,13 +51,7 @@ export function SubscriptionsPage() {
       subtitle="Subscriptions and payments across all tenants."
       actions={
         <>
-          <Select label="Timeframe" hideLabel value={timeframe} onChange={(e) => setTimeframe(e.target.value as AnalyticsTimeframe)} className="w-40">
-            {TIMEFRAMES.map((t) => (
-              <option key={t} value={t}>
-                {TIMEFRAME_NAMES[t]}
-              </option>
-            ))}
-          </Select>
+          <SelectMenu label="Timeframe" value={timeframe} onChange={setTimeframe} options={TIMEFRAMES.map((t) => ({ value: t, label: TIMEFRAME_NAMES[t] }))} className="w-40" />
           <Button variant="outline" onClick={() => void analytics.refetch()} loading={refreshing}>
             {!refreshing && <RotateCw className="h-4 w-4" aria-hidden />}
             Refresh
