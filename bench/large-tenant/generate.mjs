@@ -341,7 +341,7 @@ try {
     await c.query(`
       select
         (select count(*)::int from cards c where c.balance_cents <> coalesce((select sum(after_balance_cents - before_balance_cents) from transactions t where t.tenant_id = c.tenant_id and t.card_id = c.id), 0)) cards_off_ledger,
-        (select count(*)::int from cards c where c.balance_cents <> coalesce((select sum(remaining_cents) from cashback_lots l where l.tenant_id = c.tenant_id and l.card_id = c.id), 0)) cards_off_lots,
+        (select count(*)::int from cards c where c.balance_cents <> coalesce((select sum(remaining_cents) from cashback_lots l where l.tenant_id = c.tenant_id and l.card_id = c.id and l.remaining_cents > 0), 0)) cards_off_lots,
         (select count(*)::int from (select before_balance_cents, lag(after_balance_cents, 1, 0::bigint) over (partition by tenant_id, card_id order by created_at, id) prev from transactions) x where before_balance_cents <> prev) broken_chains,
         (select count(*)::int from transactions where before_balance_cents < 0 or after_balance_cents < 0
             or (type = 'EARN' and after_balance_cents - before_balance_cents <> cashback_cents)
