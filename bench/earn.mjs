@@ -73,7 +73,8 @@ try {
     body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = login.headers.get('set-cookie').split(';')[0];
+  // Sign-in also sets the trusted-device cookie `did` (issue 12): pick the session's `sid`.
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
 
   // A till serves many customers: give the demo tenant 200 more ACTIVE cards (setup only,
   // straight in SQL), so that the load spreads over cards as it does in a shop rather than

@@ -107,5 +107,8 @@ export async function signIn(port, email, password) {
     body: JSON.stringify({ email, password }),
   });
   if (!r.ok) throw new Error(`login ${email} failed: ${r.status} ${await r.text()}`);
-  return r.headers.get('set-cookie').split(';')[0];
+  // Sign-in also sets the trusted-device cookie `did` (issue 12): pick the session's `sid`.
+  const sid = r.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`login ${email}: no session cookie`);
+  return sid.split(';')[0];
 }

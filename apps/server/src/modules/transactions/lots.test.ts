@@ -156,3 +156,18 @@ describe("'$x.xx expires on DATE' (issue 14)", () => {
     }
   });
 });
+
+describe('oldest first, even when lots are not due in credit order', () => {
+  it('a redemption spends the older lot, so when the older lot falls due nothing of it is left to expire', async () => {
+    const t = await tenant();
+    await expireAfter(t, 30);
+    const first = json(await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 5000 })); // +100, due in 30 days
+    await expireAfter(t, 120);
+    await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 5000 }); // +100, due in 120 days
+    await t.req('POST', 'transactions/redeem', { cardUid: t.cardUid, amountCents: first.cashbackEarned });
+    await expireDueLots(ctx.db, new Date(Date.now() + 31 * DAY));
+    const expired = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
+    expect(expired).toEqual([]);
+    expect((await lotsOf(t)).map((l) => l.remainingCents)).toEqual([0, 100]);
+  });
+});
