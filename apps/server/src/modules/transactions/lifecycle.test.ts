@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, cards, customers, offers, transactions } from '../../db/schema/index.ts';
+import { auditLog, cards, customers, offers, tenants, transactions } from '../../db/schema/index.ts';
 import {
   balanceAndLedger,
   countRows,
@@ -316,5 +316,23 @@ describe('concurrent reversals (real races on PostgreSQL: npm run test:api:pg)',
       expect(json(refund)).toMatchObject({ clawedBackCents: 100, unrecoveredCents: 0 });
     }
     expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(0);
+  });
+});
+
+describe('the injectable clock (issue 14)', () => {
+  it('earn reads the app clock: past a PAST_DUE grace period the till refuses; a refund, a correction, still works (ADR 0014)', async () => {
+    const t = await tenant();
+    const earn = await earnOn(t, 5000);
+    await ctx.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 7 * 86_400_000) }).where(eq(tenants.id, t.tenant.id));
+    expect((await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 100 })).statusCode).toBe(200);
+    clock = new Date(Date.now() + 10 * 86_400_000);
+    try {
+      const late = await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 5000 });
+      expect(late.statusCode).toBe(403);
+      expect(json(late).code).toBe('SUBSCRIPTION_REQUIRED');
+      expect((await t.req('POST', `transactions/${earn.transactionId}/refund`, {})).statusCode).toBe(200);
+    } finally {
+      clock = null;
+    }
   });
 });

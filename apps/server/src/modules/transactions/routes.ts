@@ -57,7 +57,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
     },
     async (request, reply) => {
-      const result = await earn(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'] }, request.body);
+      const result = await earn(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'], now: now() }, request.body);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status).send(result.body);
     },
@@ -71,7 +71,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
     },
     async (request, reply) => {
-      const result = await redeem(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'] }, request.body);
+      const result = await redeem(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'], now: now() }, request.body);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status).send(result.body);
     },

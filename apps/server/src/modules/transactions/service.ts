@@ -34,6 +34,8 @@ export interface PosContext {
   tenant: TenantContext;
   user: AuthUser;
   idempotencyKey: string;
+  /** The request's instant from the app's injectable clock (issue 14); absent: the system clock. */
+  now?: Date;
 }
 
 /** A POS answer: what to send, and whether it is a replay of a stored first answer. */
@@ -43,9 +45,9 @@ export interface PosResult<T> {
   replayed: boolean;
 }
 
-/** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact now (spec §5 'POS'). */
-function assertCanTransact(tenant: TenantContext): void {
-  if (!canTransact(tenant, new Date())) {
+/** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact at `now` (spec §5 'POS'). */
+function assertCanTransact(tenant: TenantContext, now: Date): void {
+  if (!canTransact(tenant, now)) {
     throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required to process transactions');
   }
 }
@@ -120,7 +122,7 @@ async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: strin
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
-  assertCanTransact(ctx.tenant);
+  assertCanTransact(ctx.tenant, ctx.now ?? new Date());
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
   return withIdempotency(db, ctx, 'earn', input, async (tx) => {
@@ -130,7 +132,7 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const holder = card?.customerId ? await lockCustomerForPurchase(tx, tenantId, card.customerId) : null;
     if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
     const customerId = card.customerId!;
-    const now = new Date();
+    const now = ctx.now ?? new Date();
     const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
     if (!programme.storeFound) throw notFound('Store not found');
     const tierBefore = holder.tier;
@@ -163,7 +165,7 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
  * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
-  assertCanTransact(ctx.tenant);
+  assertCanTransact(ctx.tenant, ctx.now ?? new Date());
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
   return withIdempotency(db, ctx, 'redeem', input, async (tx) => {
