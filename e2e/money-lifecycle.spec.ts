@@ -51,6 +51,18 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   await expect(last.getByRole('button', { name: 'Refund transaction of DEM0CARD0001' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(cashier, 'POS with the last transactions');
   await cashier.screenshot({ path: `${SCREENS}/pos-last-transactions.png`, fullPage: true });
+  // A redemption rung up by mistake is voided from the same list (within 15 minutes).
+  await cashier.getByRole('tab', { name: 'Redeem' }).click();
+  await cashier.getByLabel('Redeem amount').fill('1.00');
+  await cashier.getByRole('button', { name: /Process Redeem/ }).click();
+  await expect(cashier.getByText(/Redeemed \$1\.00/)).toBeVisible();
+  await last.getByRole('button', { name: 'Void transaction of DEM0CARD0001' }).first().click();
+  const voidDialog = cashier.getByRole('dialog', { name: 'Void redemption' });
+  await voidDialog.getByLabel('Reason').fill('Rung up by mistake');
+  await expectNoSeriousA11yViolations(cashier, 'void dialog');
+  await cashier.screenshot({ path: `${SCREENS}/void-dialog.png` });
+  await voidDialog.getByRole('button', { name: 'Void redemption' }).click();
+  await expect(cashier.getByText('Redemption voided: $1.00 back on the card')).toBeVisible();
   await cashier.context().close();
 
   const owner = await signedIn(browser, baseURL, 'admin@demo.com');

@@ -8,6 +8,9 @@ import { MAX_TRANSACTION_CENTS, TransactionItem } from './pos.ts';
  * `Idempotency-Key` header is required); every amount is integer cents.
  */
 
+/** How long a cashier may void a redemption after it was rung up (issue 14): 15 minutes, in ms. */
+export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
+
 /** Largest adjustment an owner may make in one go: $1,000.00 either way (issue 14). */
 export const MAX_ADJUST_CENTS = 100_000;
 

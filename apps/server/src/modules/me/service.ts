@@ -2,7 +2,7 @@ import type { MyAccountResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getCustomerDetail } from '../customers/service.ts';
-import { customerLedgerSums, expiringOfCard, recentLedgerOfCustomer } from '../transactions/service.ts';
+import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../transactions/service.ts';
 
 /** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */
 export const MY_RECENT_TRANSACTIONS = 10;
@@ -34,9 +34,8 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
   }
   const sums = await customerLedgerSums(db, tenantId, customerId);
   const recentTransactions = await recentLedgerOfCustomer(db, tenantId, customerId, MY_RECENT_TRANSACTIONS);
-  const expiring = await Promise.all(
-    customer.cards.map(async (c) => (await expiringOfCard(db, tenantId, c.id, now)).map((l) => ({ cardUid: c.cardUid, cents: l.cents, expiresAt: l.expiresAt.toISOString() }))),
-  );
+  const uidOf = new Map(customer.cards.map((c) => [c.id, c.cardUid]));
+  const expiring = await expiringOfCards(db, tenantId, [...uidOf.keys()], now);
   return {
     customer,
     stats: {
@@ -46,6 +45,6 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
       activeCards: customer.activeCards,
     },
     recentTransactions,
-    expiringSoon: expiring.flat().sort((a, b) => a.expiresAt.localeCompare(b.expiresAt)),
+    expiringSoon: expiring.map((l) => ({ cardUid: uidOf.get(l.cardId)!, cents: l.cents, expiresAt: l.expiresAt.toISOString() })),
   };
 }

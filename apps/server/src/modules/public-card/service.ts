@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
 import { findCardRow } from '../cards/service.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
-import { expiringOfCard, recentLedgerOfCard } from '../transactions/service.ts';
+import { expiringOfCards, recentLedgerOfCard } from '../transactions/service.ts';
 
 /** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
 export const PUBLIC_CARD_TRANSACTIONS = 5;
@@ -39,7 +39,7 @@ export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, to
   if (!verifyCardToken(secret, card.cardUid, token)) return { ...basic, full: false };
 
   const recent = await recentLedgerOfCard(db, tenant.id, card.id, PUBLIC_CARD_TRANSACTIONS);
-  const expiring = await expiringOfCard(db, tenant.id, card.id, now);
+  const expiring = await expiringOfCards(db, tenant.id, [card.id], now);
   const customer = row.customer;
   return {
     ...basic,

@@ -147,6 +147,9 @@ describe('POST /transactions/{id}/refund', () => {
     const main = list.transactions.find((r: { storeName: string }) => r.storeName === 'Main Store');
     const downtown = list.transactions.find((r: { storeName: string }) => r.storeName !== 'Main Store');
     expect((await post(`transactions/${main.id}/refund`, {}, s.customer)).statusCode).toBe(403);
+    // GET /transactions/{id}: staff only.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/demo/transactions/${main.id}`, headers: { cookie: s.customer } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/demo/transactions/${main.id}`, headers: { cookie: s.cashier } })).statusCode).toBe(200);
     const other = await post(`transactions/${downtown.id}/refund`, {}, s.cashier);
     expect(other.statusCode).toBe(403);
     expect(json(other).error).toBe('You can only process transactions for your own store');

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tier, AdjustRequest, AdjustResponse, RefundRequest, RefundResponse, TransactionDetail, VoidRequest, VoidResponse } from '@loyalty/contract';
+import { CASHIER_VOID_WINDOW_MS, type Tier, type AdjustRequest, type AdjustResponse, type RefundRequest, type RefundResponse, type TransactionDetail, type VoidRequest, type VoidResponse } from '@loyalty/contract';
 import { clawbackCents, evaluateTier, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { lockCard, lockCardByUid, setBalanceSql } from '../cards/service.ts';
 import { lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
-import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
+import { readTierRules } from '../rules/views.ts';
 import { consumeLots, openLotsSql } from './lots.ts';
 import { ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } from './service.ts';
 
@@ -22,8 +22,6 @@ import { ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } fr
  * subscription: a correction must stay possible when the till is locked.
  */
 
-/** How long a cashier may void a redemption after it was rung up (issue 14): 15 minutes, in ms. */
-export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
 
 /** Texts of the refusals (issue 14), as the API and the screens show them. */
 export const LIFECYCLE_TEXT = {
@@ -68,12 +66,6 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
   return { amountCents: Number(row.amount), cashbackCents: Number(row.cashback) };
 }
 
-/** The tenant's tier rules (rules module's programme), for re-evaluating a tier after a refund. */
-async function tierRulesOf(tx: Tx, tenantId: string, now: Date) {
-  const [row] = rowsOf<ProgrammeColumns>(await tx.execute(sql`select ${programmeColumnsSql(tenantId, now.toISOString())}`));
-  return toProgramme(row).tierRules;
-}
-
 /**
  * POST /transactions/{id}/refund (issue 14): refunds `amountCents` of the EARN row `id`'s
  * purchase (default: what is left of it) and claws back its cashback in proportion (domain
@@ -108,7 +100,7 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
       const holder = await lockCustomerForPurchase(tx, tenantId, earn.customerId);
       if (holder) {
         const spend = Math.max(0, holder.totalSpendCents - refunded);
-        tier = evaluateTier(spend, await tierRulesOf(tx, tenantId, ctx.now));
+        tier = evaluateTier(spend, await readTierRules(tx, tenantId));
         await tx.execute(recordPurchaseSql(tenantId, earn.customerId, spend, tier));
       }
     }

@@ -62,24 +62,27 @@ export async function consumeLots(tx: Tx, tenantId: string, cardId: string, amou
     where l.tenant_id = ${tenantId} and l.id = o.id and o.running - o.remaining_cents < ${amountCents}`);
 }
 
-/** One open lot as the customer and public card pages show it: remaining cents and when it expires. */
+/** Cashback of one card expiring at one instant, as the customer and public card pages show it (cents). */
 export interface ExpiringLot {
+  cardId: string;
   cents: number;
   expiresAt: Date;
 }
 
 /**
- * The card's cashback expiring within `days` days of `now` (issue 14: '$x.xx expires on
- * DATE' for the next 30 days), grouped by expiry instant, soonest first: `[{ cents, expiresAt }]`.
+ * The cashback of the tenant's cards `cardIds` expiring within `days` days of `now` (issue 14:
+ * '$x.xx expires on DATE' for the next 30 days), per card and expiry instant, soonest first:
+ * `[{ cardId, cents, expiresAt }]`, in one statement for all the cards.
  */
-export async function expiringOfCard(db: DbOrTx, tenantId: string, cardId: string, now: Date, days = 30): Promise<ExpiringLot[]> {
-  const rows = rowsOf<{ cents: string | number; expires_at: string | Date }>(
-    await db.execute(sql`select sum(remaining_cents) as cents, expires_at from ${cashbackLots}
-      where tenant_id = ${tenantId} and card_id = ${cardId} and remaining_cents > 0
+export async function expiringOfCards(db: DbOrTx, tenantId: string, cardIds: readonly string[], now: Date, days = 30): Promise<ExpiringLot[]> {
+  if (cardIds.length === 0) return [];
+  const rows = rowsOf<{ card_id: string; cents: string | number; expires_at: string | Date }>(
+    await db.execute(sql`select card_id, sum(remaining_cents) as cents, expires_at from ${cashbackLots}
+      where tenant_id = ${tenantId} and card_id = any(${`{${cardIds.join(',')}}`}::uuid[]) and remaining_cents > 0
         and expires_at > ${now.toISOString()}::timestamptz and expires_at <= ${now.toISOString()}::timestamptz + make_interval(days => ${days})
-      group by expires_at order by expires_at`),
+      group by card_id, expires_at order by expires_at, card_id`),
   );
-  return rows.map((r) => ({ cents: Number(r.cents), expiresAt: new Date(r.expires_at) }));
+  return rows.map((r) => ({ cardId: r.card_id, cents: Number(r.cents), expiresAt: new Date(r.expires_at) }));
 }
 
 /**

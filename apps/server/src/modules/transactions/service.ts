@@ -16,7 +16,7 @@ import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/servi
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
 import { consumeLots, openLotOf, openLotsSql } from './lots.ts';
 
-export { expireDueLots, expiringOfCard, rebuildLots, type ExpiringLot, type ExpiryRunResult } from './lots.ts';
+export { expireDueLots, expiringOfCards, rebuildLots, type ExpiringLot, type ExpiryRunResult } from './lots.ts';
 
 /**
  * The ledger (spec §3 'Transaction', decisions.md 'Money and the ledger'): the module that

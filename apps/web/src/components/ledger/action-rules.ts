@@ -1,7 +1,4 @@
-import type { SessionUser, TransactionItem } from '@loyalty/contract';
-
-/** How long a cashier may void a redemption (issue 14): 15 minutes, in ms. Mirrors the server's CASHIER_VOID_WINDOW_MS. */
-export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
+import { CASHIER_VOID_WINDOW_MS, type SessionUser, type TransactionItem } from '@loyalty/contract';
 
 /** Which lifecycle action a ledger row offers, and why it is not allowed now (null: allowed). */
 export interface LedgerAction {
