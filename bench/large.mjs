@@ -35,6 +35,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
 const PLAN_MS = Number(process.env.BENCH_PLAN_MS ?? 50);
 const EXPORT_TIMEOUT_S = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? 300);
+/** Only the calls whose name matches this regular expression (all when unset), for a quick look at one figure. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const base = `http://127.0.0.1:${PORT}`;
 const stamp = new Date();
 
@@ -283,7 +285,7 @@ try {
   process.stdout.write(`server up in ${startSeconds} s (pid ${server.pid}), ${N} requests per call after ${WARMUP} warm-ups\n`);
 
   const results = [];
-  for (const call of calls) {
+  for (const call of calls.filter((c) => !ONLY || ONLY.test(c.name))) {
     const r = await measure(call, call.small ? smallCookie : call.platform ? platformCookie : cookie);
     results.push(r);
     process.stdout.write(r.missing ? `  ${call.name}: missing (404)\n` : `  ${call.name}: median ${r.medianMs} ms, p90 ${r.p90Ms} ms\n`);

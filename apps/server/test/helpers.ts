@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import { cards, cashbackLots, customers, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
+import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, lotTotalDeltas, lotTotals, NO_STORE_ID, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
 import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
@@ -57,11 +57,41 @@ export async function unbalancedCards(db: Database): Promise<{ cardUid: string; 
 }
 
 /**
+ * Where the liability summaries (ADR 0016: totals + deltas kept by triggers) disagree with the
+ * rows they summarise: Σ card balances and cards with a balance per (tenant, store), and Σ open
+ * lots' remaining cents per (tenant, UTC hour of credit, expiry). Empty when they agree.
+ */
+export async function offSummaries(db: Database): Promise<{ summary: string; key: string; live: string; kept: string }[]> {
+  const res = await db.execute(sql`
+    select 'cards' as summary, coalesce(l.tenant_id, k.tenant_id)::text || ' ' || coalesce(l.store_id, k.store_id)::text as key,
+      coalesce(l.cents, 0) || '/' || coalesce(l.n, 0) as live, coalesce(k.cents, 0) || '/' || coalesce(k.n, 0) as kept
+    from (select tenant_id, coalesce(store_id, ${NO_STORE_ID}::uuid) as store_id, sum(balance_cents) as cents, count(*) as n
+          from ${cards} where balance_cents > 0 group by 1, 2) l
+    full join (select tenant_id, store_id, sum(balance_cents) as cents, sum(cards_with_balance) as n
+          from (select * from ${cardBalanceTotals} union all select tenant_id, store_id, balance_cents, cards_with_balance from ${cardBalanceDeltas}) u
+          group by 1, 2 having sum(balance_cents) <> 0 or sum(cards_with_balance) <> 0) k
+      on k.tenant_id = l.tenant_id and k.store_id = l.store_id
+    where coalesce(l.cents, 0) <> coalesce(k.cents, 0) or coalesce(l.n, 0) <> coalesce(k.n, 0)
+    union all
+    select 'lots', coalesce(l.tenant_id, k.tenant_id)::text || ' ' || coalesce(l.h, k.h)::text || ' ' || coalesce(l.e, k.e)::text,
+      coalesce(l.cents, 0)::text, coalesce(k.cents, 0)::text
+    from (select tenant_id, date_trunc('hour', credited_at, 'UTC') as h, coalesce(expires_at, 'infinity') as e, sum(remaining_cents) as cents
+          from ${cashbackLots} where remaining_cents > 0 group by 1, 2, 3) l
+    full join (select tenant_id, credited_hour as h, expires_at as e, sum(remaining_cents) as cents
+          from (select * from ${lotTotals} union all select tenant_id, credited_hour, expires_at, remaining_cents from ${lotTotalDeltas}) u
+          group by 1, 2, 3 having sum(remaining_cents) <> 0) k
+      on k.tenant_id = l.tenant_id and k.h = l.h and k.e = l.e
+    where coalesce(l.cents, 0) <> coalesce(k.cents, 0)
+    limit 20`);
+  return (res as unknown as { rows: { summary: string; key: string; live: string; kept: string }[] }).rows;
+}
+
+/**
  * Builds the app on an isolated database: a copy of the seeded template on PostgreSQL when
  * DATABASE_URL is set, else an in-memory PGlite, migrated and seeded here.
  */
 export async function createTestContext(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', LOGIN_RATE_LIMIT: '1000', ...env } as NodeJS.ProcessEnv);
   const url = process.env.DATABASE_URL;
   let handle: DatabaseHandle;
   let dropDb: (() => Promise<void>) | null = null;

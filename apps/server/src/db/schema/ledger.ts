@@ -123,3 +123,38 @@ export const cashbackLots = pgTable(
     check('cashback_lots_remaining_range', sql`remaining_cents >= 0 and remaining_cents <= amount_cents`),
   ],
 );
+
+/** expires_at of the summary rows of lots that never expire (a primary key cannot hold null). */
+export const NEVER_EXPIRES = 'infinity';
+
+/**
+ * Σ remaining cents of open lots per (tenant, UTC hour of credit, expiry instant): the liability
+ * report's ages and 'expiring in 30 days' (issue 14 'Speed', ADR 0016) without reading a
+ * million lots. Derived data kept by triggers on `cashback_lots` (migration 0013): every
+ * statement appends its net change to `lot_total_deltas`; `compactLotTotals` folds them in.
+ * The figure is always totals + deltas; `expires_at` is 'infinity' for lots that never expire.
+ */
+export const lotTotals = pgTable(
+  'lot_totals',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** date_trunc('hour', credited_at, 'UTC'). */
+    creditedHour: tstz('credited_hour').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    remainingCents: cents('remaining_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.creditedHour, t.expiresAt] })],
+);
+
+/** Net changes to `lot_totals` not yet folded in (append-only between compactions; ADR 0016). */
+export const lotTotalDeltas = pgTable(
+  'lot_total_deltas',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    creditedHour: tstz('credited_hour').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    remainingCents: cents('remaining_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

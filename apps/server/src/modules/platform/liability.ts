@@ -3,18 +3,21 @@ import type { Database } from '../../db/client.ts';
 import { outstandingByTenant } from '../cards/liability-views.ts';
 import { addSums, periodOf, sortTenants, withBreakage } from '../reports/liability.ts';
 import { tenantLabels } from '../tenant-account/service.ts';
+import { ensureRollups } from '../transactions/ledger-totals.ts';
 import { ledgerPeriodByTenant, ZERO_SUMS } from '../transactions/liability.ts';
 
 /**
  * GET /api/platform/reports/liability (issue 14 'Liability'): every tenant's outstanding (Σ card
  * balances now) and its period's movements over [from, to] in UTC days (default the last 30
  * days up to today, UTC), sorted as asked, with the platform's totals. Each figure from its
- * owner (ADR 0012): tenants (tenant-account), balances (cards), ledger sums (transactions).
+ * owner (ADR 0012): tenants (tenant-account), balances (cards' summary, ADR 0016), ledger sums
+ * (transactions: each tenant's daily rollup, brought up to date first, plus a live tail).
  */
 export async function platformLiability(db: Database, q: PlatformLiabilityQuery, now = new Date()): Promise<PlatformLiabilityReport> {
   const { from, to } = periodOf(q, now, 'UTC');
   const tenants = await db.select().from(tenantLabels(db));
   const ids = tenants.map((t) => t.id);
+  await ensureRollups(db, ids, now);
   const [outstanding, periods] = await Promise.all([outstandingByTenant(db), ledgerPeriodByTenant(db, ids, from, to)]);
   const rows = tenants.map((t) => {
     const sums = periods.get(t.id) ?? ZERO_SUMS;

@@ -160,6 +160,11 @@ describe('GET /reports/liability', () => {
     const first = json<LiabilityReport>(await t.req('GET', 'reports/liability?from=2026-03-01&to=2026-03-01'));
     expect(first.series).toEqual([{ date: '2026-03-01', outstandingCents: 100, earnedCents: 100, redeemedCents: 0, expiredCents: 0 }]);
     expect(first.period.unrecoveredCents).toBe(0);
+    // The operator's report reads the same closed days from the rollup, unrecovered part included.
+    const platform = json<PlatformLiabilityReport>(
+      await ctx.app.inject({ method: 'GET', url: '/api/platform/reports/liability?from=2026-03-01&to=2026-03-02', headers: { cookie: s.platform } }),
+    );
+    expect(platform.tenants.find((x) => x.slug === t.slug)?.period).toMatchObject({ earnedCents: 100, refundedCents: 40, unrecoveredCents: 60, adjustedCents: 25 });
     // What is left of the earn's lot (the lots' sum stays the balance, as the shared check wants).
     const lot = { tenantId: t.tenant.id, cardId: t.card.id, sourceTransactionId: earn.id, creditedAt: earn.createdAt, amountCents: 100, remainingCents: 85 };
     await ctx.db.insert(cashbackLots).values(lot);

@@ -8,10 +8,10 @@ import {
   type PlatformLiabilityReport,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { balancesByStore } from '../cards/liability-views.ts';
+import { balancesByStore, compactCardBalances } from '../cards/liability-views.ts';
 import { storeNameMap } from '../stores/service.ts';
 import { ensureRollup } from '../transactions/ledger-totals.ts';
-import { ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../transactions/liability.ts';
+import { compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../transactions/liability.ts';
 import { centsToDollars } from './service.ts';
 
 /**
@@ -55,7 +55,9 @@ export function addSums(a: PeriodSums, b: PeriodSums): PeriodSums {
 
 /**
  * GET /reports/liability: every figure at `now`. A UTC tenant's closed days come from the daily
- * rollup (brought up to date first, ADR 0006). The four reads run side by side on the pool (the
+ * rollup (brought up to date first, ADR 0006); balances by store, ages and expiries from the
+ * liability summaries (their deltas folded first, ADR 0016), so the cost does not grow with the
+ * number of cards or lots. The four reads run side by side on the pool (the
  * 100 ms budget of issue 14 'Speed'), so they are separate snapshots: a movement committing
  * between them can shift the series' past outstanding by its amount until the next load. The
  * series' outstanding at the end of day D = outstanding now − Σ deltas of the rows after D (the
@@ -63,7 +65,7 @@ export function addSums(a: PeriodSums, b: PeriodSums): PeriodSums {
  */
 export async function liabilityReport(db: Database, tenantId: string, timezone: string, q: LiabilityQuery, now = new Date()): Promise<LiabilityReport> {
   const { from, to } = periodOf(q, now, timezone);
-  if (UTC_ZONES.has(timezone)) await ensureRollup(db, tenantId, now);
+  await Promise.all([UTC_ZONES.has(timezone) ? ensureRollup(db, tenantId, now) : null, compactCardBalances(db, tenantId), compactLotTotals(db, tenantId)]);
   const [stores, ledger, lots, names] = await Promise.all([
     balancesByStore(db, tenantId),
     ledgerDays(db, tenantId, from, to, timezone),

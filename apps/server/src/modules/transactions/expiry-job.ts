@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { compactLiabilityTotals } from './liability.ts';
 import { expireDueLots } from './lots.ts';
 
 /** The pg-boss queue of the cashback expiry (issue 14). */
@@ -12,7 +13,8 @@ export const EXPIRY_CRON = '0 * * * *';
 /**
  * Schedules the cashback expiry (lots.ts `expireDueLots`) on pg-boss 10, a PostgreSQL job
  * queue, in the application's own database (schema `pgboss`; ADR 0015): hourly by cron and
- * once at start. On PostgreSQL pg-boss opens its own small pool; on the embedded PGlite it runs
+ * once at start, then folds the liability summaries' deltas (liability.ts `compactLiabilityTotals`,
+ * ADR 0016). On PostgreSQL pg-boss opens its own small pool; on the embedded PGlite it runs
  * its SQL through the handle's `executeSql` (pg-boss's `db` option). The queue is a singleton
  * queue, so instances sharing a database run one expiry at a time, and the job itself is safe
  * to run twice anyway (cards locked SKIP LOCKED: each lot expires once). A failed run is logged
@@ -33,6 +35,7 @@ export function startExpiryJob(handle: DatabaseHandle, log: FastifyBaseLogger, o
     await boss.work(EXPIRY_QUEUE, async () => {
       const result = await expireDueLots(handle.db, now());
       if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
+      await compactLiabilityTotals(handle.db);
     });
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
     await boss.send(EXPIRY_QUEUE, {});

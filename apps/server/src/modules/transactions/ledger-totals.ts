@@ -62,6 +62,20 @@ export async function ensureRollup(db: Database, tenantId: string, now = new Dat
 }
 
 /**
+ * `ensureRollup` for each of `tenantIds` whose rollup is missing or behind `rollupTarget(now)`,
+ * found in one statement (the operator's liability report over every tenant), one after another.
+ */
+export async function ensureRollups(db: Database, tenantIds: readonly string[], now = new Date()): Promise<void> {
+  if (!tenantIds.length) return;
+  const stale = rowsOf<{ id: string }>(
+    await db.execute(sql`select t.id from unnest(${`{${tenantIds.join(',')}}`}::uuid[]) as t(id)
+      left join ${ledgerRollupState} s on s.tenant_id = t.id
+      where s.rolled_until is null or s.rolled_until < ${rollupTarget(now)}::date`),
+  );
+  for (const { id } of stale) await ensureRollup(db, id, now);
+}
+
+/**
  * Which ledger rows to total. `from`/`to` are the list's bounds (spec §7): a date
  * (YYYY-MM-DD, a whole UTC day, inclusive) or an ISO date-time (inclusive instant).
  */

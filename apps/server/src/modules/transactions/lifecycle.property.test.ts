@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { cards, cashbackLots, expiryRules, offers, transactions } from '../../db/schema/index.ts';
-import { balanceAndLedger, createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { balanceAndLedger, createTestContext, freshTenant, json, offSummaries, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { expireDueLots } from './lots.ts';
 
 /**
@@ -135,6 +135,8 @@ describe('money lifecycle properties (fast-check)', () => {
         }
         const [card] = await ctx.db.select().from(cards).where(eq(cards.id, t.card.id));
         expect(card.balanceCents).toBeGreaterThanOrEqual(0);
+        // The liability summaries (ADR 0016) followed every step.
+        expect(await offSummaries(ctx.db)).toEqual([]);
       }),
       { numRuns: 40 },
     );
