@@ -13,7 +13,10 @@ const REPORT: LiabilityReport = {
   outstandingCents: 123_456,
   cardsWithBalance: 42,
   expiringNext30DaysCents: 2_500,
-  byStore: [{ storeId: 's1', storeName: 'Main Store', outstandingCents: 123_456 }],
+  byStore: [
+    { storeId: 's1', storeName: 'Main Store', outstandingCents: 120_000 },
+    { storeId: null, storeName: 'No store', outstandingCents: 3_456 },
+  ],
   byAge: [
     { bucket: '0-30', cents: 100_000 },
     { bucket: '31-90', cents: 23_456 },
@@ -44,6 +47,9 @@ describe('Liability page', () => {
     expect(await value('Breakage rate')).toHaveTextContent('5.0%');
     const ages = screen.getByRole('table', { name: 'Outstanding cashback by age' });
     expect(within(within(ages).getByRole('row', { name: /31–90 days/ })).getByText('$234.56')).toBeInTheDocument();
+    const stores = screen.getByRole('table', { name: 'Outstanding cashback by store' });
+    expect(within(within(stores).getByRole('row', { name: /Main Store/ })).getByText('$1,200.00')).toBeInTheDocument();
+    expect(within(within(stores).getByRole('row', { name: /No store/ })).getByText('$34.56')).toBeInTheDocument();
     expect(screen.getByText('Owner adjustments').nextSibling).toHaveTextContent('-$0.50');
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
     expect(server.requestsTo('GET', '/api/t/acme/reports/liability?from=2026-11-01&to=2026-11-02')).toHaveLength(1);

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { useLiability } from '../api/liability';
-import { AgeBuckets } from '../components/age-buckets';
+import { AgeBuckets, StoreBalances } from '../components/outstanding-tables';
 import { LiabilityFigures } from '../components/liability-figures';
 import { OutstandingChart } from '../components/outstanding-chart';
 import { PeriodFacts } from '../components/period-facts';
@@ -19,7 +19,7 @@ function isEmpty(r: LiabilityReport): boolean {
 
 /**
  * /t/{slug}/liability (issue 14 'Liability', tenant admins): the cashback owed to card holders
- * now, how old it is and what expires soon, and how it moved over the period in the URL (dates
+ * now, how old it is, at which stores and what expires soon, and how it moved over the period in the URL (dates
  * in the tenant's time zone, default the last 30 days), with a CSV of the same figures.
  * Loading placeholders, an empty state when nothing was ever owed, an error with Try again.
  */
@@ -45,7 +45,10 @@ export function LiabilityPage() {
             <OutstandingChart series={data.series} />
             <AgeBuckets byAge={data.byAge} />
           </div>
-          <PeriodFacts report={data} />
+          <div className="space-y-6">
+            <PeriodFacts report={data} />
+            <StoreBalances byStore={data.byStore} />
+          </div>
         </div>
       ))}
     </div>
