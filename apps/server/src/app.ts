@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { counterStore, rateLimitStoreOf } from './http/counters.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerUnsafeTextGuard } from './http/unsafe-text.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -20,7 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { passwordRoutes } from './modules/auth/password.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Key prefix of the Redis counters (REDIS_URL); tests isolate themselves with their own. */
   redisPrefix?: string;
+  /** The instance's lifecycle (draining during a shutdown: /readyz 503); main.ts passes its own. */
+  lifecycle?: Lifecycle;
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -77,6 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // TRUST_PROXY (issue 12): by default no proxy is trusted, so X-Forwarded-For cannot pick request.ip.
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Graceful shutdown (issue 15, main.ts) closes idle connections itself, once the requests
+    // accepted before the close are parsed; Fastify's own 'idle' closing would reset them.
+    forceCloseConnections: false,
     // Requests refused before routing (a path that is not valid UTF-8, e.g. %ff: 400; a path
     // parameter over 100 characters: 414) answer in the API's error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -114,11 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
+  registerMetrics(app, { config, handle });
   registerOriginCheck(app, config);
   registerUnsafeTextGuard(app);
   await app.register(sessionPlugin, { store: http.sessions });
 
-  await app.register(healthRoutes, { handle });
+  await app.register(healthRoutes, { handle, lifecycle: deps.lifecycle ?? createLifecycle() });
   await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now });
   await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
   await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });

@@ -35,6 +35,9 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   PLATFORM_ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(1).max(200, 'must be at most 200 characters').optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(300_000).default(10_000),
 });
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for address ranges. */
@@ -118,6 +121,18 @@ export interface Config {
    * and PLATFORM_ADMIN_PASSWORD, else a one-time /setup link is logged at start-up.
    */
   platformAdmin: { email: string; password: string } | undefined;
+  /**
+   * METRICS_TOKEN (issue 15 'Metrics'): GET /metrics asks for `Authorization: Bearer <token>`
+   * when set; unset, /metrics is open outside production and off (404) in production.
+   */
+  metricsToken: string | undefined;
+  /**
+   * Graceful shutdown (issue 15 'Health and shutdown'), milliseconds: `drainMs` /readyz answers
+   * 503 while the listener still serves (load balancers take the instance out; default 5000 in
+   * production, 0 elsewhere), then the listener closes and in-flight requests get up to `graceMs`
+   * (default 10000) to finish before the rest are cut.
+   */
+  shutdown: { drainMs: number; graceMs: number };
   /** Start-up warnings to print (e.g. the published development QR secret in use). */
   warnings: string[];
 }
@@ -184,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     platformAdmin: e.PLATFORM_ADMIN_EMAIL && e.PLATFORM_ADMIN_PASSWORD ? { email: e.PLATFORM_ADMIN_EMAIL, password: e.PLATFORM_ADMIN_PASSWORD } : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
     warnings,
   };
 }

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
+import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -12,7 +14,7 @@ const EXIT_CONFIG = 78;
  * Start-up: config (exit 78 on a bad one), database, migrations, seed (never demo data in
  * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link; issue
  * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start); graceful
- * shutdown on SIGINT/SIGTERM.
+ * shutdown on SIGINT/SIGTERM (issue 15: drain, close, grace period).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -42,9 +44,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config, handle });
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ config, handle, lifecycle });
   await app.listen({ port: config.port, host: config.host });
-  const stopExpiry = startExpiryJob(handle, app.log, { databaseUrl: config.databaseUrl });
+  const stopExpiry = startExpiryJob(handle, app.log, { databaseUrl: config.databaseUrl, onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards) });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [
@@ -67,11 +70,40 @@ async function main(): Promise<void> {
   }
   process.stdout.write(lines.join('\n') + '\n\n');
 
+  /**
+   * Graceful shutdown (issue 15): /readyz turns 503 at once and the listener keeps serving for
+   * SHUTDOWN_DRAIN_MS (the load balancer takes the instance out); then the listener closes (new
+   * connections are refused, a request on a kept-alive connection gets 503 and `Connection:
+   * close`), in-flight requests finish, the job queue stops; connections still open after
+   * SHUTDOWN_GRACE_MS are cut. Each request's money moves in one DB transaction, so a cut
+   * request is either fully applied or not at all. Then the pool closes and the process exits.
+   */
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await stopExpiry();
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    app.log.info({ signal, drainMs: config.shutdown.drainMs, graceMs: config.shutdown.graceMs }, 'shutting down');
+    if (config.shutdown.drainMs > 0) await sleep(config.shutdown.drainMs);
+    // Node's server.close() also destroys every connection without an active request, which
+    // includes one accepted a moment ago whose request is not parsed yet: its client would see a
+    // reset. So the listener closes without that, and idle connections (kept-alive ones between
+    // requests) are closed from half a second on, when every accepted request has been parsed
+    // (it is served, or answered 503 by Fastify's return503OnClosing).
+    const closeIdle = app.server.closeIdleConnections.bind(app.server);
+    app.server.closeIdleConnections = () => {};
+    const idle = setInterval(closeIdle, 500);
+    const grace = setTimeout(() => {
+      app.log.warn('shutdown grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdown.graceMs);
+    idle.unref();
+    grace.unref();
+    await Promise.all([app.close(), stopExpiry()]);
+    clearInterval(idle);
+    clearTimeout(grace);
     await handle.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

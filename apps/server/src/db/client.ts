@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,9 +41,32 @@ export interface DatabaseHandle {
    * embedded connection.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The committed migrations not yet applied to this database (0 when up to date); /readyz (issue 15). */
+  pendingMigrations(): Promise<number>;
+  /** The PostgreSQL pool's connections (total, idle, waiting requests) for /metrics; null on PGlite (one embedded connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Number of committed migrations (the drizzle-kit journal's entries). */
+function committedMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** Committed migrations minus those recorded in drizzle's migrations table (all of them pending before the first migration). */
+async function pendingOf(db: Database): Promise<number> {
+  const [exists] = rowsOfResult<{ t: string | null }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`));
+  if (!exists?.t) return committedMigrations();
+  const [row] = rowsOfResult<{ n: string | number }>(await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`));
+  return Math.max(0, committedMigrations() - Number(row?.n ?? 0));
+}
+
+/** The rows of a raw `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOfResult<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set (node-postgres pool of `poolSize`), else the
@@ -77,6 +102,8 @@ export async function openDatabase(opts: {
         const last = Array.isArray(result) ? result[result.length - 1] : result;
         return { rows: last?.rows ?? [] };
       },
+      pendingMigrations: () => pendingOf(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const onDisk = opts.dataDir !== 'memory://';
@@ -97,5 +124,7 @@ export async function openDatabase(opts: {
       const results = await client.exec(text);
       return { rows: results[results.length - 1]?.rows ?? [] };
     },
+    pendingMigrations: () => pendingOf(db),
+    poolStats: () => null,
   };
 }

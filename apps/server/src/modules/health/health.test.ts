@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestContext, json, openContexts, type TestContext } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { createLifecycle } from './routes.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,6 +25,48 @@ describe('GET /healthz', () => {
     const res = await other.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
     expect(json(res)).toMatchObject({ status: 'error', database: 'down' });
+    await other.app.close();
+  });
+});
+
+describe('GET /readyz (issue 15)', () => {
+  it('is ready when the database answers, every migration is applied and no shutdown has begun', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(json(res)).toEqual({ status: 'ready', database: 'up', pendingMigrations: 0, shuttingDown: false });
+  });
+
+  it('answers 503 from the moment a shutdown begins', async () => {
+    const lifecycle = createLifecycle();
+    const app = await buildApp({ config: ctx.config, handle: ctx.handle, logger: false, lifecycle });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    lifecycle.draining = true;
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toEqual({ status: 'not ready', database: 'up', pendingMigrations: 0, shuttingDown: true });
+    // Alive all the same: /healthz is about the process and its database, not the rotation.
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('answers 503 while a committed migration is not applied, naming how many', async () => {
+    const other = await createTestContext();
+    const [last] = rowsOf<{ id: number }>(await other.db.execute(sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`));
+    await other.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
+    const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ status: 'not ready', database: 'up', pendingMigrations: 1 });
+    await other.close();
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const other = await createTestContext();
+    await other.handle.close();
+    openContexts.delete(other);
+    const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ status: 'not ready', database: 'down', pendingMigrations: null });
     await other.app.close();
   });
 });

@@ -19,9 +19,14 @@ export const EXPIRY_CRON = '0 * * * *';
  * queue, so instances sharing a database run one expiry at a time, and the job itself is safe
  * to run twice anyway (cards locked SKIP LOCKED: each lot expires once). A failed run is logged
  * and retried by pg-boss. `now` is the injectable clock. Starts in the background, so the
- * server is healthy before pg-boss has created its schema; returns `stop()`.
+ * server is healthy before pg-boss has created its schema; returns `stop()`. `onExpired` hears
+ * how many EXPIRE rows each run wrote (/metrics).
  */
-export function startExpiryJob(handle: DatabaseHandle, log: FastifyBaseLogger, opts: { databaseUrl?: string; now?: () => Date } = {}): () => Promise<void> {
+export function startExpiryJob(
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+  opts: { databaseUrl?: string; now?: () => Date; onExpired?: (cards: number) => void } = {},
+): () => Promise<void> {
   const now = opts.now ?? (() => new Date());
   const boss = new PgBoss(
     opts.databaseUrl
@@ -33,8 +38,12 @@ export function startExpiryJob(handle: DatabaseHandle, log: FastifyBaseLogger, o
     await boss.start();
     await boss.createQueue(EXPIRY_QUEUE, { name: EXPIRY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.work(EXPIRY_QUEUE, async () => {
-      const result = await expireDueLots(handle.db, now());
+      const result = await expireDueLots(handle.db, now()).catch((err: unknown) => {
+        log.error({ job: EXPIRY_QUEUE, err }, 'expiry run failed');
+        throw err;
+      });
       if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
+      opts.onExpired?.(result.cards);
       await compactLiabilityTotals(handle.db);
     });
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);

@@ -53,7 +53,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     '/transactions/earn',
     {
       ...moneyRouteOptions,
-      config: { roles: ROLES.staff },
+      config: { roles: ROLES.staff, ledgerType: 'EARN' },
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     '/transactions/redeem',
     {
       ...moneyRouteOptions,
-      config: { roles: ROLES.staff },
+      config: { roles: ROLES.staff, ledgerType: 'REDEEM' },
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
     },
     async (request, reply) => {
@@ -101,7 +101,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     '/transactions/:id/refund',
     {
       ...moneyRouteOptions,
-      config: { roles: ROLES.staff },
+      config: { roles: ROLES.staff, ledgerType: 'REFUND' },
       schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
     },
     async (request, reply) => sendMoney(reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
@@ -112,7 +112,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     '/transactions/:id/void',
     {
       ...moneyRouteOptions,
-      config: { roles: ROLES.staff },
+      config: { roles: ROLES.staff, ledgerType: 'VOID' },
       schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
     },
     async (request, reply) => sendMoney(reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
@@ -123,7 +123,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     '/cards/:cardUid/adjust',
     {
       ...moneyRouteOptions,
-      config: { roles: ROLES.admin },
+      config: { roles: ROLES.admin, ledgerType: 'ADJUST' },
       schema: { tags: ['transactions'], params: cardParams, headers: IdempotencyKeyHeaders, body: AdjustRequest, response: { 200: AdjustResponse, ...posErrors } },
     },
     async (request, reply) => sendMoney(reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
