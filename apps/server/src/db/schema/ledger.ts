@@ -73,8 +73,10 @@ export const ledgerDailyTotals = pgTable(
     txCount: bigint('tx_count', { mode: 'number' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
     cashbackCents: cents('cashback_cents').notNull(),
+    /** Surrogate key part: the natural key has nullable columns, and a primary key with tenant_id is what distribution needs (issue 15). */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct()],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct()],
 );
 
 /**
