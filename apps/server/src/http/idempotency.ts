@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_REQUIRED } from '@loyalty/contract';
 import type { Tx } from '../db/client.ts';
@@ -90,4 +90,17 @@ export async function saveIdempotentResponse(tx: Tx, tenantId: string, key: stri
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * `saveIdempotentResponse` as SQL for the caller's own write statement (a CTE), so that the
+ * till's hot path stores its answer without a round trip of its own (issue 15). `body` is the
+ * answer: a value (stored as its JSON) or SQL computing the jsonb from the statement's own CTEs
+ * (then the UPDATE also runs only when that SQL yields a row). The key must have been claimed in
+ * the same transaction.
+ */
+export function saveIdempotentResponseSql(tenantId: string, key: string, status: number, body: unknown): SQL {
+  const json = body instanceof SQL ? sql`(${body})` : sql`${JSON.stringify(body)}::jsonb`;
+  const when = body instanceof SQL ? sql` and exists (${body})` : sql``;
+  return sql`update ${idempotencyKeys} set response_status = ${status}, response_body = ${json} where tenant_id = ${tenantId} and key = ${key}${when}`;
 }

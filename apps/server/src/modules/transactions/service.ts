@@ -1,16 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
+import type { EarnRequest, EarnResponse, Tier, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
 import type { AuthUser } from '../../http/session.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
 import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
-import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
+import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchaseSql, recordPurchaseSql } from '../customers/service.ts';
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
@@ -98,15 +99,33 @@ export async function withIdempotency<T>(db: Database, ctx: PosContext, route: s
 }
 
 /**
- * Reads the tenant's programme at `now` (rules module: cashback rules, tier rules, the offers
- * running now) and whether `storeId` is one of its stores (stores module), in one round trip
- * (the till's hot path): both owners hand over their part of the SELECT (ADR 0012).
+ * Like `withIdempotency`, but `work` stores the answer itself: it gets `saveSql(answer)`, the
+ * UPDATE of the claimed key as SQL (the answer as a value, or as SQL selecting its jsonb from
+ * the statement's CTEs), and must run it inside one of its write statements (a CTE), so the
+ * answer is saved in the same round trip as the movement (issue 15, the till's hot path).
  */
-async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null) {
-  const [row] = rowsOf<ProgrammeColumns & { store_found: boolean }>(
-    await tx.execute(sql`select ${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`),
+export async function withInlineIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx, saveSql: (answer: T | SQL) => SQL) => Promise<T>): Promise<PosResult<T>> {
+  return db.transaction(async (tx) => {
+    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
+    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
+    const result = await work(tx, (answer) => saveIdempotentResponseSql(ctx.tenant.id, ctx.idempotencyKey, 200, answer));
+    return { status: 200, body: result, replayed: false };
+  });
+}
+
+/**
+ * Locks the card's holder (customers module, after the card's lock) and reads the tenant's
+ * programme at `now` (rules module: cashback rules, tier rules, the offers running now) and
+ * whether `storeId` is one of its stores (stores module), in one round trip (the till's hot
+ * path): each owner hands over its part of the SELECT (ADR 0012). Null when there is no such
+ * customer.
+ */
+async function lockHolderWithProgramme(tx: Tx, tenantId: string, customerId: string, now: Date, storeId: string | null) {
+  const [row] = rowsOf<ProgrammeColumns & { tier: Tier; total_spend_cents: string | number; store_found: boolean }>(
+    await tx.execute(lockCustomerForPurchaseSql(tenantId, customerId, sql`${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`)),
   );
-  return { ...toProgramme(row), storeFound: Boolean(row.store_found) };
+  if (!row) return null;
+  return { holder: { tier: row.tier, totalSpendCents: Number(row.total_spend_cents) }, programme: { ...toProgramme(row), storeFound: Boolean(row.store_found) } };
 }
 
 /**
@@ -116,24 +135,25 @@ async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: strin
  * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
  * ledger row with before/after balances, adds the purchase to the customer's total spend and
  * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
- * Four statements on the happy path besides the Idempotency-Key's: two locks, the programme,
- * one write (the card's and the customer's UPDATEs, built by their modules, the ledger INSERT
- * and the cashback's lot (issue 14, lots.ts) in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * Three statements on the happy path besides the key's claim (issue 15): the card's lock, the
+ * holder's lock with the programme, and one write (the card's and the customer's UPDATEs, built
+ * by their modules, the ledger INSERT, the cashback's lot (issue 14, lots.ts) and the answer
+ * stored with the Idempotency-Key, in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
   assertCanTransact(ctx.tenant, ctx.now ?? new Date());
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
-  return withIdempotency(db, ctx, 'earn', input, async (tx) => {
+  return withInlineIdempotency(db, ctx, 'earn', input, async (tx, saveSql) => {
     const tenantId = ctx.tenant.id;
     // An ACTIVE card always has a customer (activation requires one); lock order card → customer.
     const card = await lockActiveCard(tx, tenantId, cardUid);
-    const holder = card?.customerId ? await lockCustomerForPurchase(tx, tenantId, card.customerId) : null;
-    if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
-    const customerId = card.customerId!;
     const now = ctx.now ?? new Date();
-    const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
+    const read = card?.customerId ? await lockHolderWithProgramme(tx, tenantId, card.customerId, now, input.storeId ?? null) : null;
+    if (!card || !read) throw await cardRefusal(tx, tenantId, cardUid);
+    const { holder, programme } = read;
+    const customerId = card.customerId!;
     if (!programme.storeFound) throw notFound('Store not found');
     const tierBefore = holder.tier;
     const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
@@ -141,17 +161,18 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const after = before + cashbackCents;
     const totalSpendCents = holder.totalSpendCents + input.amountCents;
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`with
+    // The row's id is chosen here so that the answer, stored with the key, is known before the write.
+    const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
+    await tx.execute(sql`with
         card_update as (${setBalanceSql(tenantId, card.id, after)}),
         customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
-        earn_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-          values (${tenantId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+        earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
           returning tenant_id, card_id, id, created_at, cashback_cents as credit),
-        lot as (${openLotsSql(tenantId, sql`earn_row`)})
-        select id from earn_row`),
-    );
-    return { transactionId: row.id, newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
+        lot as (${openLotsSql(tenantId, sql`earn_row`)}),
+        saved as (${saveSql(answer)})
+        select 1`);
+    return answer;
   });
 }
 
@@ -168,13 +189,16 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   assertCanTransact(ctx.tenant, ctx.now ?? new Date());
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
-  return withIdempotency(db, ctx, 'redeem', input, async (tx) => {
+  return withInlineIdempotency(db, ctx, 'redeem', input, async (tx, saveSql) => {
     const tenantId = ctx.tenant.id;
     await assertStoreOfTenant(tx, tenantId, input.storeId);
+    // The row's id is chosen here; the answer (with the balance the debit leaves) is stored with the key in the same statement.
+    const transactionId = randomUUID();
     const [row] = rowsOf<{ id: string; after: string | number; card_id: string }>(
-      await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)})
-        insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-        select ${tenantId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
+      await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)}),
+        saved as (${saveSql(sql`select jsonb_build_object('transactionId', ${transactionId}::text, 'newBalance', balance_cents, 'amountRedeemed', ${input.amountCents}::bigint) from debit`)})
+        insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+        select ${tenantId}, ${transactionId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
         returning id, after_balance_cents as after, card_id`),
     );
