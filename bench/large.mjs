@@ -257,6 +257,8 @@ try {
   const t = `/api/t/${LARGE.slug}`;
   const calls = [
     { name: 'dashboard', path: `${t}/reports/dashboard` },
+    { name: 'tenant', path: `${t}/tenant` },
+    { name: `card ${busyCard}`, path: `${t}/cards/${busyCard}` },
     { name: 'transactions page 1', path: `${t}/transactions?page=1&limit=50` },
     { name: 'transactions page 500', path: `${t}/transactions?page=500&limit=50` },
     { name: `type=REDEEM ${from}..${to}`, path: `${t}/transactions?type=REDEEM&from=${from}&to=${to}&page=1&limit=50` },

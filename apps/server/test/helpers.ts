@@ -87,6 +87,23 @@ export async function offSummaries(db: Database): Promise<{ summary: string; key
 }
 
 /**
+ * Tenants whose `tenant_counters` (ADR 0006, migration 0015) disagree with their rows: customers,
+ * cards, ACTIVE cards and cards with an activation date. Empty when they agree.
+ */
+export async function offCounters(db: Database): Promise<{ tenantId: string; kept: string; live: string }[]> {
+  const res = await db.execute(sql`select c.tenant_id as "tenantId",
+      c.customers || '/' || c.cards || '/' || c.active_cards || '/' || c.activated_cards as kept,
+      (select count(*) from ${customers} where tenant_id = c.tenant_id) || '/' || l.cards || '/' || l.active || '/' || l.activated as live
+    from tenant_counters c
+    cross join lateral (select count(*) as cards, count(*) filter (where status = 'ACTIVE') as active, count(*) filter (where activated_at is not null) as activated
+      from ${cards} where tenant_id = c.tenant_id) l
+    where c.customers <> (select count(*) from ${customers} where tenant_id = c.tenant_id)
+       or c.cards <> l.cards or c.active_cards <> l.active or c.activated_cards <> l.activated
+    limit 20`);
+  return (res as unknown as { rows: { tenantId: string; kept: string; live: string }[] }).rows;
+}
+
+/**
  * Builds the app on an isolated database: a copy of the seeded template on PostgreSQL when
  * DATABASE_URL is set, else an in-memory PGlite, migrated and seeded here.
  */

@@ -1,15 +1,16 @@
 import { afterEach, expect } from 'vitest';
-import { offSummaries, openContexts, unbalancedCards } from './helpers.ts';
+import { offCounters, offSummaries, openContexts, unbalancedCards } from './helpers.ts';
 
 /**
  * Runs after every server test (vitest.config.ts `setupFiles`): in every test database still
  * open, each card's balance must equal the sum of its ledger deltas (decisions.md 'Money and
  * the ledger'; issue 14), and the liability summaries must agree with the cards and lots they
- * summarise (ADR 0016). A test that breaks the invariant fails with the cards concerned.
+ * summarise (ADR 0016), and so must the tenant counters (ADR 0006). A test that breaks the invariant fails with the cards concerned.
  */
 afterEach(async () => {
   for (const ctx of openContexts) {
     expect(await unbalancedCards(ctx.db), 'cards whose balance is not the sum of their ledger deltas').toEqual([]);
     expect(await offSummaries(ctx.db), 'liability summaries that disagree with the cards and lots (ADR 0016)').toEqual([]);
+    expect(await offCounters(ctx.db), 'tenant counters that disagree with the customers and cards (ADR 0006)').toEqual([]);
   }
 });

@@ -15,4 +15,6 @@ export const tenantCounters = pgTable('tenant_counters', {
   customers: bigint('customers', { mode: 'number' }).notNull().default(0),
   cards: bigint('cards', { mode: 'number' }).notNull().default(0),
   activeCards: bigint('active_cards', { mode: 'number' }).notNull().default(0),
+  /** Cards with an activation date, any status now (trial quota, GET /tenant; migration 0015). */
+  activatedCards: bigint('activated_cards', { mode: 'number' }).notNull().default(0),
 });

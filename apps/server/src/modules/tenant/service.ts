@@ -4,7 +4,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/service.ts';
-import { cardCounts } from '../cards/views.ts';
+import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
 import { findPlan } from '../tenant-account/plans.ts';
@@ -50,7 +50,7 @@ export async function getTenantView(
   now = new Date(),
 ): Promise<TenantResponse> {
   const [counts, plan, users, stores] = await Promise.all([
-    cardCounts(db, t.id),
+    tenantCardCounts(db, t.id),
     t.planId ? findPlan(db, t.planId) : Promise.resolve(null),
     nonCustomerUserCount(db, t.id),
     countStores(db, t.id),
@@ -109,7 +109,7 @@ export function buildTenantView(
  * GET /tenant.
  */
 export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Date()): Promise<TrialStatusResponse> {
-  const { activated } = await cardCounts(db, t.id);
+  const { activated } = await tenantCardCounts(db, t.id);
   return {
     activationsUsed: activated,
     trialLimit: t.freeTrialLimit,
