@@ -408,15 +408,6 @@ export async function lockCustomerForPurchase(tx: Tx, tenantId: string, customer
 }
 
 /**
- * `lockCustomerForPurchase` as SQL with `extra` select items after `tier, total_spend_cents`:
- * the earn reads the holder and the tenant's programme in one round trip (issue 15; the
- * programme's columns come from their owners). Locks the customer row FOR UPDATE.
- */
-export function lockCustomerForPurchaseSql(tenantId: string, customerId: string, extra: SQL): SQL {
-  return sql`select tier, total_spend_cents, ${extra} from ${customers} where tenant_id = ${tenantId} and id = ${customerId} for update of ${customers}`;
-}
-
-/**
  * The UPDATE that records a purchase on the customer (decisions.md 'Cashback'): total spend
  * set to `totalSpendCents` (cents, already including the purchase) and tier to `tier` (the
  * domain evaluateTier of that spend). Returned as SQL for the ledger to run inside its own

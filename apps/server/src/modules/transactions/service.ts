@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { EarnRequest, EarnResponse, Tier, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
+import type { EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
@@ -11,7 +11,7 @@ import type { TenantContext } from '../../http/tenant-context.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
 import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
-import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchaseSql, recordPurchaseSql } from '../customers/service.ts';
+import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
@@ -114,18 +114,18 @@ export async function withInlineIdempotency<T>(db: Database, ctx: PosContext, ro
 }
 
 /**
- * Locks the card's holder (customers module, after the card's lock) and reads the tenant's
- * programme at `now` (rules module: cashback rules, tier rules, the offers running now) and
- * whether `storeId` is one of its stores (stores module), in one round trip (the till's hot
- * path): each owner hands over its part of the SELECT (ADR 0012). Null when there is no such
- * customer.
+ * Reads the tenant's programme at `now` (rules module: cashback rules, tier rules, the offers
+ * running now) and whether `storeId` is one of its stores (stores module), in one round trip
+ * (the till's hot path): both owners hand over their part of the SELECT (ADR 0012). It must be
+ * its own statement AFTER the holder's lock: a statement's snapshot is taken when it starts, so
+ * read together with the lock it would miss a tier change that committed while the earn waited
+ * for that lock (ADR 0007; earn-follows-rules.test.ts).
  */
-async function lockHolderWithProgramme(tx: Tx, tenantId: string, customerId: string, now: Date, storeId: string | null) {
-  const [row] = rowsOf<ProgrammeColumns & { tier: Tier; total_spend_cents: string | number; store_found: boolean }>(
-    await tx.execute(lockCustomerForPurchaseSql(tenantId, customerId, sql`${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`)),
+async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null) {
+  const [row] = rowsOf<ProgrammeColumns & { store_found: boolean }>(
+    await tx.execute(sql`select ${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`),
   );
-  if (!row) return null;
-  return { holder: { tier: row.tier, totalSpendCents: Number(row.total_spend_cents) }, programme: { ...toProgramme(row), storeFound: Boolean(row.store_found) } };
+  return { ...toProgramme(row), storeFound: Boolean(row.store_found) };
 }
 
 /**
@@ -135,10 +135,10 @@ async function lockHolderWithProgramme(tx: Tx, tenantId: string, customerId: str
  * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
  * ledger row with before/after balances, adds the purchase to the customer's total spend and
  * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
- * Three statements on the happy path besides the key's claim (issue 15): the card's lock, the
- * holder's lock with the programme, and one write (the card's and the customer's UPDATEs, built
- * by their modules, the ledger INSERT, the cashback's lot (issue 14, lots.ts) and the answer
- * stored with the Idempotency-Key, in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * Four statements on the happy path besides the key's claim: two locks, the programme (after
+ * the locks, so it sees a tier change it waited for), and one write (the card's and the
+ * customer's UPDATEs, built by their modules, the ledger INSERT, the cashback's lot (issue 14,
+ * lots.ts) and the answer stored with the Idempotency-Key (issue 15), in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
@@ -149,11 +149,11 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const tenantId = ctx.tenant.id;
     // An ACTIVE card always has a customer (activation requires one); lock order card → customer.
     const card = await lockActiveCard(tx, tenantId, cardUid);
-    const now = ctx.now ?? new Date();
-    const read = card?.customerId ? await lockHolderWithProgramme(tx, tenantId, card.customerId, now, input.storeId ?? null) : null;
-    if (!card || !read) throw await cardRefusal(tx, tenantId, cardUid);
-    const { holder, programme } = read;
+    const holder = card?.customerId ? await lockCustomerForPurchase(tx, tenantId, card.customerId) : null;
+    if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
     const customerId = card.customerId!;
+    const now = ctx.now ?? new Date();
+    const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
     if (!programme.storeFound) throw notFound('Store not found');
     const tierBefore = holder.tier;
     const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
