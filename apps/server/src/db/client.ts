@@ -91,7 +91,19 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // Instances starting together on one database take turns (issue 15): a session-level
+      // advisory lock on a connection of their own, held while drizzle migrates; the next one
+      // then finds every migration applied. Without it two would create the same tables at once.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query(`select pg_advisory_lock(hashtextextended('loyalty:migrations', 0))`);
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query(`select pg_advisory_unlock(hashtextextended('loyalty:migrations', 0))`).catch(() => {});
+          lock.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
