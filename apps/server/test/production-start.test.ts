@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
  * Issue 12 items 1, 2 and 8 as an operator meets them: `main.ts` started as its own process
@@ -12,23 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
  * (PGlite, migrations).
  */
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -56,7 +42,7 @@ async function start(env: Record<string, string>): Promise<Started | { exitCode:
   const port = await freePort();
   const base = { ...process.env };
   for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'NODE_ENV', 'QR_TOKEN_SECRET', 'PUBLIC_URL', 'REDIS_URL', 'TRUST_PROXY']) delete base[k];
-  const child = spawn(process.execPath, ['--conditions=@loyalty/source', '--import', 'tsx', MAIN], { cwd: ROOT, env: { ...base, DATA_DIR: path.join(dataDir, 'db'), PORT: String(port), HOST: '127.0.0.1', ...env } });
+  const child = spawn(process.execPath, MAIN_ARGS, { cwd: ROOT, env: { ...base, DATA_DIR: path.join(dataDir, 'db'), PORT: String(port), HOST: '127.0.0.1', ...env } });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 import { offSummaries, unbalancedCards } from './helpers.ts';
+import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
  * Issue 15 'Health and shutdown': main.ts as its own process on the embedded database, earning
@@ -20,21 +19,8 @@ import { offSummaries, unbalancedCards } from './helpers.ts';
  * is still the sum of its ledger rows.
  */
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'loyalty-shutdown-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One HTTP request on its own connection (no keep-alive): the status, or the socket error's code. */
 function send(port: number, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status?: number; error?: string; body: string; headers: Record<string, string | string[] | undefined> }> {
@@ -57,7 +43,7 @@ describe('SIGTERM under load', { timeout: 180_000 }, () => {
     const port = await freePort();
     const env = { ...process.env };
     for (const k of ['DATABASE_URL', 'NODE_ENV', 'REDIS_URL', 'PAYMENT_PROVIDER', 'QR_TOKEN_SECRET']) delete env[k];
-    const child = spawn(process.execPath, ['--conditions=@loyalty/source', '--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, MAIN_ARGS, {
       cwd: ROOT,
       env: { ...env, NODE_ENV: 'development', SEED_DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_GRACE_MS: '10000' },
     });

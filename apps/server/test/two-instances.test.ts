@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
+import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
  * Issue 15 'Stateless instances': two server processes (main.ts) on one PostgreSQL database,
@@ -14,27 +12,14 @@ import { createTestContext, type TestContext } from './helpers.ts';
  * process's).
  */
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const LIMIT = 3;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts main.ts on `databaseUrl`; resolves with its base URL once /readyz answers 200. */
 async function startInstance(databaseUrl: string, children: ChildProcess[]): Promise<string> {
   const port = await freePort();
   const env = { ...process.env };
   for (const k of ['NODE_ENV', 'REDIS_URL', 'PAYMENT_PROVIDER', 'SEED_DEMO']) delete env[k];
-  const child = spawn(process.execPath, ['--conditions=@loyalty/source', '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, MAIN_ARGS, {
     cwd: ROOT,
     env: { ...env, NODE_ENV: 'development', SEED_DEMO: '0', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: String(LIMIT) },
   });

@@ -49,10 +49,11 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Number of committed migrations (the drizzle-kit journal's entries). */
+let committed: number | undefined;
+/** Number of committed migrations (the drizzle-kit journal's entries), read from disk once per process. */
 function committedMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-  return journal.entries.length;
+  committed ??= (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  return committed;
 }
 
 /** Committed migrations minus those recorded in drizzle's migrations table (all of them pending before the first migration). */
