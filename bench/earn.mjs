@@ -7,7 +7,8 @@
  * the ratio, and writes them to bench/results/earn-<timestamp>.json.
  *
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 16).
+ * BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 16), BENCH_NODE_FLAGS (node options for
+ * the server process only, space-separated, e.g. '--max-semi-space-size=16' to compare a V8 setting).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -61,7 +62,7 @@ try {
   await admin(`CREATE DATABASE "${pgbenchDb}"`);
   // The built server, as production runs it (compiled first when missing or stale; ADR 0011).
   await build({ names: ['server'] });
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.js'], {
     detached: true,
     env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS + 4), LOGIN_RATE_LIMIT: '100' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -40,7 +40,8 @@ export async function admin(sql) {
  */
 export async function startServer({ databaseUrl, port, env = {} }) {
   await build({ names: ['server'] });
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_NODE_FLAGS: node options for the server process only (space-separated), to compare a V8 setting.
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.js'], {
     detached: true,
     env: {
       ...process.env,

@@ -70,7 +70,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, handle } = deps;
   const db = handle.db;
-  const provider = deps.provider ?? paymentProvider(config, PROVIDER_CUSTOMERS);
+  const provider = deps.provider ?? (await paymentProvider(config, PROVIDER_CUSTOMERS));
   const http = httpWiring(db);
   const now = deps.now ?? (() => new Date());
   // Rate-limit and login-throttle counters shared by every instance (issue 12 item 4, ADR 0009).
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(customerRoutes, { db });
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
-      await tenantScope.register(reportRoutes, { db, config });
+      await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
       await tenantScope.register(userRoutes, { db, config });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });

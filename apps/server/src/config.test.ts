@@ -26,13 +26,13 @@ describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
     expect(error.message).toMatch(/^ {2}PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money/m);
   });
 
-  it('production with PAYMENT_PROVIDER=demo starts the Demo provider, with a start-up warning', () => {
+  it('production with PAYMENT_PROVIDER=demo starts the Demo provider, with a start-up warning', async () => {
     const config = loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'demo' });
     expect(config.env).toBe('production');
     expect(config.paymentProvider).toBe('demo');
     expect(config.stripe).toBeUndefined();
     expect(config.warnings.some((w) => w.startsWith('PAYMENT_PROVIDER=demo: the Demo payment provider runs in production'))).toBe(true);
-    expect(paymentProvider(config).kind).toBe('demo');
+    expect((await paymentProvider(config)).kind).toBe('demo');
   });
 
   it('PAYMENT_PROVIDER=stripe without STRIPE_SECRET_KEY refuses to start, in development as in production', () => {
@@ -41,33 +41,33 @@ describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
     }
   });
 
-  it('development and test default to the Demo provider, without a warning about it', () => {
+  it('development and test default to the Demo provider, without a warning about it', async () => {
     for (const NODE_ENV of ['development', 'test']) {
       const config = loadConfig({ NODE_ENV });
       expect(config.paymentProvider).toBe('demo');
       expect(config.stripe).toBeUndefined();
       expect(config.warnings.some((w) => w.includes('PAYMENT_PROVIDER'))).toBe(false);
-      expect(paymentProvider(config).kind).toBe('demo');
+      expect((await paymentProvider(config)).kind).toBe('demo');
     }
     expect(loadConfig({}).paymentProvider).toBe('demo');
   });
 
-  it('a Stripe secret key chooses Stripe, in development and in production', () => {
+  it('a Stripe secret key chooses Stripe, in development and in production', async () => {
     const dev = loadConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_abc123' });
     expect(dev.paymentProvider).toBe('stripe');
     expect(dev.stripe).toMatchObject({ secretKey: 'sk_test_abc123' });
-    expect(paymentProvider(dev).kind).toBe('stripe');
+    expect((await paymentProvider(dev)).kind).toBe('stripe');
     const prod = loadConfig({ ...PRODUCTION, ...STRIPE });
     expect(prod.paymentProvider).toBe('stripe');
     expect(prod.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123', publishableKey: 'pk_live_abc123', apiUrl: undefined });
     expect(prod.warnings.some((w) => w.includes('PAYMENT_PROVIDER'))).toBe(false);
   });
 
-  it('an explicit PAYMENT_PROVIDER=demo wins over Stripe keys: no Stripe adapter, no Stripe config', () => {
+  it('an explicit PAYMENT_PROVIDER=demo wins over Stripe keys: no Stripe adapter, no Stripe config', async () => {
     const config = loadConfig({ ...PRODUCTION, ...STRIPE, PAYMENT_PROVIDER: 'demo' });
     expect(config.paymentProvider).toBe('demo');
     expect(config.stripe).toBeUndefined();
-    expect(paymentProvider(config).kind).toBe('demo');
+    expect((await paymentProvider(config)).kind).toBe('demo');
   });
 
   it('an unknown PAYMENT_PROVIDER refuses to start, naming the variable', () => {

@@ -6,8 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { Readable, PassThrough } from 'node:stream';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import { to as copyTo } from 'pg-copy-streams';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -45,6 +47,24 @@ export interface DatabaseHandle {
   pendingMigrations(): Promise<number>;
   /** The PostgreSQL pool's connections (total, idle, waiting requests) for /metrics; null on PGlite (one embedded connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * The rows of `query` as a CSV file written by PostgreSQL itself (`COPY (query) TO … WITH
+   * (FORMAT csv, HEADER)`: the header is the query's column names, null an empty cell; issue 15
+   * 'CSV export', ADR 0017). On PostgreSQL it streams COPY TO STDOUT from a pool client of its
+   * own with backpressure to the reader; the client goes back to the pool at the end, and is
+   * closed (which stops the query) when the reader goes away first or anything fails. On PGlite
+   * the whole file is made in memory first (COPY TO '/dev/blob'; embedded databases are small).
+   * COPY takes no bind parameters, so the query's parameters are written inline as SQL literals
+   * (drizzle's `inlineParams`, quotes doubled). Errors arrive as the stream's 'error'.
+   */
+  copyCsv(query: SQLWrapper): Readable;
+}
+
+/** `COPY (query) TO target WITH (FORMAT csv, HEADER)` as one statement without parameters. */
+function copyCsvStatement(query: SQLWrapper, target: string): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(sql`copy (${query}) to ${sql.raw(target)} with (format csv, header true)`.inlineParams());
+  if (params.length) throw new Error('copyCsv: a parameter was not inlined');
+  return text;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -117,6 +137,38 @@ export async function openDatabase(opts: {
       },
       pendingMigrations: () => pendingOf(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      copyCsv: (query) => {
+        const out = new PassThrough();
+        let text: string;
+        try {
+          text = copyCsvStatement(query, 'stdout');
+        } catch (err) {
+          process.nextTick(() => out.destroy(err as Error));
+          return out;
+        }
+        pool.connect().then(
+          (client) => {
+            let released = false;
+            // A client released with an error is closed, not reused: that also ends a COPY
+            // still running on the server when the reader went away.
+            const release = (err?: Error) => {
+              if (released) return;
+              released = true;
+              client.release(err);
+            };
+            const copy = client.query(copyTo(text));
+            copy.on('error', (err) => {
+              release(err);
+              out.destroy(err);
+            });
+            copy.on('end', () => release());
+            out.on('close', () => release(new Error('CSV reader went away before the end')));
+            copy.pipe(out);
+          },
+          (err: Error) => out.destroy(err),
+        );
+        return out;
+      },
     };
   }
   const onDisk = opts.dataDir !== 'memory://';
@@ -139,5 +191,12 @@ export async function openDatabase(opts: {
     },
     pendingMigrations: () => pendingOf(db),
     poolStats: () => null,
+    copyCsv: (query) =>
+      Readable.from(
+        (async function* () {
+          const result = await client.query(copyCsvStatement(query, `'/dev/blob'`));
+          if (result.blob) yield Buffer.from(await result.blob.arrayBuffer());
+        })(),
+      ),
   };
 }

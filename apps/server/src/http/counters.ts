@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '../db/client.ts';
@@ -106,35 +106,42 @@ return {count, tostring(reset), redis.call('HGET', KEYS[1], 'last')}
 
 /** The CounterStore in Redis (REDIS_URL): one script call per hit, keys under `prefix`. */
 export class RedisCounterStore implements CounterStore {
-  private readonly redis: Redis;
+  private readonly client: Promise<Redis>;
 
-  /** `prefix` namespaces the keys (default 'loyalty:rl:'; tests use one of their own). */
+  /**
+   * `prefix` namespaces the keys (default 'loyalty:rl:'; tests use one of their own). ioredis
+   * is loaded here, not at start-up: without REDIS_URL it stays out of memory (issue 15).
+   */
   constructor(
     url: string,
     private readonly prefix = 'loyalty:rl:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    // Connection errors surface on the command that needs Redis; an 'error' event alone must not crash the process.
-    this.redis.on('error', () => {});
+    this.client = import('ioredis').then(({ Redis }) => {
+      const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+      // Connection errors surface on the command that needs Redis; an 'error' event alone must not crash the process.
+      redis.on('error', () => {});
+      return redis;
+    });
   }
 
   async hit(key: string, windowMs: number, now: Date): Promise<CounterWindow> {
-    const [count, reset, last] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(now.getTime()), String(windowMs))) as [number, string, string];
+    const [count, reset, last] = (await (await this.client).eval(HIT_SCRIPT, 1, this.prefix + key, String(now.getTime()), String(windowMs))) as [number, string, string];
     return { count: Number(count), resetAt: new Date(Number(reset)), lastHitAt: new Date(Number(last)) };
   }
 
   async read(key: string, now: Date): Promise<CounterWindow | null> {
-    const h = await this.redis.hgetall(this.prefix + key);
+    const h = await (await this.client).hgetall(this.prefix + key);
     if (!h.count || Number(h.reset) <= now.getTime()) return null;
     return { count: Number(h.count), resetAt: new Date(Number(h.reset)), lastHitAt: new Date(Number(h.last)) };
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await (await this.client).del(this.prefix + key);
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    const redis = await this.client;
+    await redis.quit().catch(() => redis.disconnect());
   }
 }
 

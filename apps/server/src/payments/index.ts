@@ -1,7 +1,6 @@
 import type { Config } from '../config.ts';
 import { DemoPaymentProvider } from './demo.ts';
 import type { PaymentProvider, ProviderCustomerStore } from './port.ts';
-import { StripePaymentProvider } from './stripe.ts';
 
 /**
  * The provider in use (decisions.md 'Payments'; issue 12 item 2): `config.paymentProvider`
@@ -12,11 +11,14 @@ import { StripePaymentProvider } from './stripe.ts';
  * adapter, which takes no money. Built once per app and shared by the billing, checkout,
  * card-order, add-funds and webhook routes. `customers` is where Stripe's customer ids are
  * remembered (app.ts passes the tenant-account module's store).
+ * The Stripe adapter (and the Stripe SDK) is loaded only when chosen: it is a large part of an
+ * idle server's memory (issue 15).
  * @throws {Error} when 'stripe' is chosen without `config.stripe` (loadConfig never returns that).
  */
-export function paymentProvider(config: Pick<Config, 'stripe' | 'paymentProvider'>, customers?: ProviderCustomerStore): PaymentProvider {
+export async function paymentProvider(config: Pick<Config, 'stripe' | 'paymentProvider'>, customers?: ProviderCustomerStore): Promise<PaymentProvider> {
   if (config.paymentProvider === 'stripe') {
     if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    const { StripePaymentProvider } = await import('./stripe.ts');
     return new StripePaymentProvider(config.stripe, undefined, customers);
   }
   return new DemoPaymentProvider();

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { QR_QUIET_ZONE, qrMatrix, type QrMatrix } from './qr-render.ts';
 
 /**
@@ -249,8 +248,10 @@ export interface SheetRequest {
 /**
  * A new pdfkit document for `paper` (no automatic first page, no margins: every position is
  * explicit). It is a Readable stream of the PDF bytes; `writeSheets` fills and ends it.
+ * pdfkit is loaded on first use (it is a large part of an idle server's memory; issue 15).
  */
-export function newSheetDocument(paper: Paper, tenantName: string): PDFKit.PDFDocument {
+export async function newSheetDocument(paper: Paper, tenantName: string): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new PDFDocument({
     size: [paper.width, paper.height],
     margin: 0,

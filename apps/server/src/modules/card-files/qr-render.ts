@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { QrFormat } from '@loyalty/contract';
 
 /**
@@ -77,6 +77,8 @@ async function rasterPipeline(text: string, size: number, label: string | undefi
     margin: QR_QUIET_ZONE,
     scale: 1,
   });
+  // Loaded on first use: sharp (libvips) is a large part of an idle server's memory (issue 15).
+  const { default: sharp } = await import('sharp');
   const image = sharp(onePixelPerModule).resize(size, size, { kernel: 'nearest' });
   if (!label) return image;
   const { height } = labelMetrics(size);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QrFormat } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
@@ -90,9 +90,11 @@ const STREAM_BACKLOG_BYTES = 1 << 20;
  * to be consumed, so the whole archive is never held in memory; then the archive is
  * finalised. When the client disconnects Fastify destroys the stream and production stops.
  * A producer error is logged and destroys the stream (the client sees a truncated download:
- * the status line was already sent).
+ * the status line was already sent). archiver is loaded on first use (issue 15: an idle
+ * server's memory).
  */
-export function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => Promise<void>): ZipArchive {
+export async function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => Promise<void>): Promise<ZipArchive> {
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   let closed = false;
   archive.once('close', () => {
@@ -200,7 +202,7 @@ export async function printReadyZip(
   const printCards = uids.map((cardUid) => ({ cardUid, url: qrUrlOf(qr, cardUid) }));
   return streamZip(log, async (zip) => {
     for (const paper of PAPERS) {
-      const doc = newSheetDocument(paper, tenant.name);
+      const doc = await newSheetDocument(paper, tenant.name);
       await zip.addStream(paper.fileName, doc, () =>
         writeSheets(doc, paper, { tenantName: tenant.name, cards: printCards, printFormat: input.printFormat, cardsPerPage: input.cardsPerPage }, () =>
           zip.drain(doc),

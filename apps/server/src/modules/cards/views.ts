@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql, type AnyColumn, type SQL, type SQLWra
 import type { CardStatus } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
-import { containsPattern, rowsOf } from '../../lib/sql.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 /**
  * Read views of the cards module's `cards` table for other modules (ADR 0012): counts for the
@@ -97,16 +97,13 @@ export async function cardCountOfCustomer(db: DbOrTx, tenantId: string, customer
   return Number(held?.n ?? 0);
 }
 
-/** ACTIVE cards per customer of `customerIds` (customer id → count; customers without are absent), one grouped query (the customers export). */
-export async function activeCardCountsOf(db: DbOrTx, tenantId: string, customerIds: readonly string[]): Promise<Map<string, number>> {
-  if (!customerIds.length) return new Map();
-  const rows = rowsOf<{ customer_id: string; n: string | number }>(
-    await db.execute(sql`select customer_id, count(*) as n from ${cards}
-      where tenant_id = ${tenantId} and status = 'ACTIVE'
-        and customer_id = any(${`{${customerIds.join(',')}}`}::uuid[])
-      group by customer_id`),
-  );
-  return new Map(rows.map((r) => [r.customer_id, Number(r.n)]));
+/**
+ * The number of the tenant's ACTIVE cards of the customer whose id is `customerId` (a column
+ * of the calling query, written qualified by its table), as a correlated scalar subquery
+ * (bigint): the customers export's 'Active Cards' column (index cards (tenant_id, customer_id)).
+ */
+export function activeCardCountSql(tenantId: string, customerId: SQLWrapper): SQL {
+  return sql`(select count(*) from ${cards} active_card where active_card.tenant_id = ${tenantId} and active_card.customer_id = ${customerId} and active_card.status = 'ACTIVE')`;
 }
 
 /**

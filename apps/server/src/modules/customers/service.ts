@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
-import type { AvailableCustomersResponse, CustomerCard, CustomerDetail, CustomerInput, CustomerListItem, CustomerListQuery, CustomerListResponse, Tier } from '@loyalty/contract';
+import { CUSTOMER_CSV_COLUMNS, type AvailableCustomersResponse, type CustomerCard, type CustomerDetail, type CustomerInput, type CustomerListItem, type CustomerListQuery, type CustomerListResponse, type Tier } from '@loyalty/contract';
 import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { activeCardCounts, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
+import { activeCardCounts, activeCardCountSql, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
 import { tenantCustomerCount } from '../reports/views.ts';
 import { readTierRules } from '../rules/views.ts';
 import { storeNames } from '../stores/service.ts';
@@ -483,29 +484,32 @@ export async function customerGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date
   return c;
 }
 
-/** A customer as the customers export reads it, with `at`: created_at as PostgreSQL text (the keyset cursor, no microsecond lost). */
-export type CustomerExportRow = typeof customers.$inferSelect & { at: string };
-
 /**
- * One keyset batch of the tenant's customers for the customers export (spec §7 'Exports'):
- * oldest first (created_at, id), the `limit` rows after `cursor` (`{ at, id }` of the last
- * row of the previous batch; null for the first), over the (tenant_id, created_at, id) index.
+ * The customers export as one query for COPY (spec §7 'Exports', §3 'Customer'; issue 15 'CSV
+ * export', ADR 0017): the tenant's customers oldest first (created_at, id: the (tenant_id,
+ * created_at, id) index), one text column per contract CUSTOMER_CSV_COLUMNS, named after it:
+ * text cells made safe, Total Spend as dollars with 2 decimals, Joined ISO 8601 UTC.
+ * Active Cards is the cards module's count of the customer's ACTIVE cards (ADR 0012).
  */
-export async function customerExportBatch(db: DbOrTx, tenantId: string, cursor: { at: string; id: string } | null, limit: number): Promise<CustomerExportRow[]> {
+export function customerExportQuery(db: DbOrTx, tenantId: string) {
+  const [id, firstName, lastName, email, phone, tier, totalSpend, active, joined] = CUSTOMER_CSV_COLUMNS;
   return db
     .select({
-      ...summaryColumns(),
-      createdAt: customers.createdAt,
-      at: sql<string>`${customers.createdAt}::text`,
+      id: sql`${customers.id}`.as(id),
+      firstName: safeCellSql(customers.firstName).as(firstName),
+      lastName: safeCellSql(customers.lastName).as(lastName),
+      email: safeCellSql(customers.email).as(email),
+      phone: safeCellSql(customers.phone).as(phone),
+      tier: sql`${customers.tier}`.as(tier),
+      totalSpend: dollarsSql(customers.totalSpendCents).as(totalSpend),
+      // Qualified: drizzle writes a one-table select's columns unqualified, and inside the
+      // subquery a bare "id" would be the card's.
+      active: activeCardCountSql(tenantId, sql`${customers}.${sql.identifier(customers.id.name)}`).as(active),
+      joined: isoUtcSql(customers.createdAt).as(joined),
     })
     .from(customers)
-    .where(
-      cursor
-        ? and(eq(customers.tenantId, tenantId), sql`(${customers.createdAt}, ${customers.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
-        : eq(customers.tenantId, tenantId),
-    )
-    .orderBy(sql`${customers.createdAt}, ${customers.id}`)
-    .limit(limit);
+    .where(eq(customers.tenantId, tenantId))
+    .orderBy(customers.createdAt, customers.id);
 }
 
 /**

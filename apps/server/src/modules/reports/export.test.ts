@@ -5,22 +5,23 @@ import { CUSTOMER_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '@loyalty/contract
 import { cards, customers, stores, transactions } from '../../db/schema/index.ts';
 import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, type TestContext } from '../../../test/helpers.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { centsToDollars, EXPORT_BATCH, safeCell } from './service.ts';
+import { centsToDollars, dollarsSql, isoUtcSql, safeCell, safeCellSql } from '../../lib/csv-cells.ts';
 import { addCustomerWithCard, addLedgerRows, daysAgo, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
  * GET /api/t/{slug}/reports/export/transactions and /customers (spec §7 'Exports'): the CSV
  * parsed back with csv-parse and compared with the database row by row, awkward text
- * (quotes, commas, new lines, formula starters), keyset batches across ties, filters, guards.
+ * (quotes, commas, new lines, formula starters), rows sharing an instant, filters, guards; the
+ * SQL twins of the cell rules agree with the JavaScript ones.
  */
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
 let tenantId: string;
 let other: Awaited<ReturnType<typeof createOtherTenant>>;
 const awkwardNote = 'He said "hi", then left\nsecond line; =1+1';
-/** More rows than one export batch share this instant: the keyset must not lose or repeat any. */
+/** Many rows share this instant: the order (created_at desc, id desc) must not lose or repeat any. */
 const crowdAt = daysAgo(2, 3);
-const crowd = EXPORT_BATCH + 250;
+const crowd = 1250;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -173,5 +174,17 @@ describe('CSV cells', () => {
   it('quotes formula starters (OWASP) and writes cents as dollars', () => {
     expect(['=1', '+1', '-1', '@x', '\tx', '\rx', 'ok', '', null].map(safeCell)).toEqual(["'=1", "'+1", "'-1", "'@x", "'\tx", "'\rx", 'ok', '', '']);
     expect([0, 5, 100, 123456, -1205, 9_007_199_254_740_991].map(centsToDollars)).toEqual(['0.00', '0.05', '1.00', '1234.56', '-12.05', '90071992547409.91']);
+  });
+
+  it('the SQL twins PostgreSQL writes the files with agree with the JavaScript rules, value for value', async () => {
+    const texts = ['=1', '+1', '-1', '@x', '\tx', '\rx', 'ok', '', "it's", 'a\\b', ' =lead', 'x=1', 'Zoë', null];
+    const cents = [0, 1, 5, 99, 100, 101, 123456, -1, -99, -100, -1205, 2_147_483_647, -2_147_483_647, 9_007_199_254_740_991];
+    const instants = ['2026-01-01T00:00:00.000Z', '2026-11-24T10:03:46.295Z', '1999-12-31T23:59:59.999Z', '2026-03-29T01:30:00.5Z'];
+    const cell = async (expr: ReturnType<typeof sql>) => rowsOf<{ v: string | null }>(await ctx.db.execute(sql`select ${expr} as v`))[0].v ?? '';
+    for (const t of texts) expect(await cell(safeCellSql(sql`${t}::text`)), JSON.stringify(t)).toBe(safeCell(t));
+    for (const c of cents) expect(await cell(dollarsSql(sql`${c}::bigint`)), String(c)).toBe(centsToDollars(c));
+    for (const at of instants) expect(await cell(isoUtcSql(sql`${at}::timestamptz`)), at).toBe(new Date(at).toISOString());
+    // Microseconds are cut like node-postgres cuts them when it reads a timestamptz into a Date.
+    expect(await cell(isoUtcSql(sql`'2026-01-01 00:00:00.999999+00'::timestamptz`))).toBe('2026-01-01T00:00:00.999Z');
   });
 });

@@ -12,7 +12,7 @@ import { balancesByStore, compactCardBalances } from '../cards/liability-views.t
 import { storeNameMap } from '../stores/service.ts';
 import { ensureRollup } from '../transactions/ledger-totals.ts';
 import { compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../transactions/liability.ts';
-import { centsToDollars } from './service.ts';
+import { centsToDollars } from '../../lib/csv-cells.ts';
 
 /**
  * The liability report (issue 14 'Liability'), composed from its owners' parts (ADR 0012): card

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DashboardResponse, ErrorBody, LiabilityQuery, LiabilityReport, TransactionExportQuery } from '@loyalty/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { dashboard, exportCustomersCsv, exportTransactionsCsv } from './service.ts';
@@ -23,7 +23,7 @@ function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
  * Report routes under /api/t/{slug}/reports (spec §7: dashboard, exports; ADR 0006).
  * 401 signed out, 404 another tenant (tenant guard), 403 a role outside `config.roles`.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv'] }> = async (app, { db, copyCsv }) => {
   /**
    * GET /reports/dashboard → DashboardResponse (spec §2 'Dashboard', §3): six figures in
    * cents or counts, their trends (this UTC month against the last) and the 5 newest
@@ -38,14 +38,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   /**
    * GET /reports/export/transactions?type&category&from&to&storeFilter (spec §7: the list's
    * filters except search and page; dates YYYY-MM-DD, UTC, inclusive) → transactions.csv,
-   * streamed with constant memory. 400 VALIDATION_ERROR with details for a bad filter.
+   * written by PostgreSQL (COPY) and streamed with constant memory. 400 VALIDATION_ERROR with details for a bad filter.
    * tenant_admin and cashier (ROLES.staff).
    */
   app.get(
     '/reports/export/transactions',
     { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, querystring: TransactionExportQuery, response: errors } },
     async (request, reply) => {
-      const csv = exportTransactionsCsv(db, tenantOf(request).id, request.query);
+      const csv = exportTransactionsCsv(copyCsv, db, tenantOf(request).id, request.query);
       csv.on('error', (err) => request.log.error({ err }, 'transactions export failed'));
       return asCsv(reply, 'transactions.csv').send(csv);
     },
@@ -60,7 +60,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/reports/export/customers',
     { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, response: errors } },
     async (request, reply) => {
-      const csv = exportCustomersCsv(db, tenantOf(request).id);
+      const csv = exportCustomersCsv(copyCsv, db, tenantOf(request).id);
       csv.on('error', (err) => request.log.error({ err }, 'customers export failed'));
       return asCsv(reply, 'customers.csv').send(csv);
     },

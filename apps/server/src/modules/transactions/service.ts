@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
+import { TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
 import type { AuthUser } from '../../http/session.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
+import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
 import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
@@ -456,36 +457,37 @@ export async function recentLedgerOfCard(db: DbOrTx, tenantId: string, cardId: s
     .limit(limit);
 }
 
-/** A ledger row as the transactions export reads it: the row, `at` (created_at as PostgreSQL text: the keyset cursor), the card's UID and the customer's names. */
-export interface LedgerExportRow {
-  t: typeof transactions.$inferSelect;
-  at: string;
-  cardUid: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
 /**
- * One keyset batch of ledger rows matching `condition` (ledgerCondition) for the
- * transactions export (spec §7 'Exports', ADR 0006): newest first (created_at desc, id desc),
- * the `limit` rows after `cursor` (`{ at, id }` of the previous batch's last row; null for the
- * first), with card UID and customer names joined through their owners' projections.
+ * The transactions export as one query for COPY (spec §7 'Exports'; issue 15 'CSV export', ADR
+ * 0017): the ledger rows matching `condition` (ledgerCondition), newest first (created_at desc,
+ * id desc: the (tenant_id, created_at desc, id desc) index, so PostgreSQL streams without a
+ * sort), one text column per contract TRANSACTION_CSV_COLUMNS, named after it and formatted
+ * as the file shows it: dates ISO 8601 UTC, money as dollars with 2 decimals, text cells made
+ * safe (lib/csv-cells.ts), an empty cell for none. Card UID, customer names and store name
+ * are joined through their owners' projections within the tenant (ADR 0012).
  */
-export async function ledgerExportBatch(db: DbOrTx, tenantId: string, condition: SQL, cursor: { at: string; id: string } | null, limit: number): Promise<LedgerExportRow[]> {
-  const cu = cardUids(db);
-  const cs = customerSummaries(db);
+export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
+  const { cu, cs, sn } = ledgerItemJoins(db);
+  const [date, id, type, category, customer, cardUid, store, amount, cashback, before, after, note] = TRANSACTION_CSV_COLUMNS;
   return db
     .select({
-      t: transactions,
-      at: sql<string>`${transactions.createdAt}::text`,
-      cardUid: cu.cardUid,
-      firstName: cs.firstName,
-      lastName: cs.lastName,
+      date: isoUtcSql(transactions.createdAt).as(date),
+      id: sql`${transactions.id}`.as(id),
+      type: sql`${transactions.type}`.as(type),
+      category: sql`${transactions.category}`.as(category),
+      customer: safeCellSql(sql`${cs.firstName} || ' ' || ${cs.lastName}`).as(customer),
+      cardUid: sql`${cu.cardUid}`.as(cardUid),
+      store: safeCellSql(sn.name).as(store),
+      amount: dollarsSql(transactions.amountCents).as(amount),
+      cashback: dollarsSql(transactions.cashbackCents).as(cashback),
+      before: dollarsSql(transactions.beforeBalanceCents).as(before),
+      after: dollarsSql(transactions.afterBalanceCents).as(after),
+      note: safeCellSql(transactions.note).as(note),
     })
     .from(transactions)
     .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))
     .leftJoin(cs, and(eq(cs.tenantId, tenantId), eq(cs.id, transactions.customerId)))
-    .where(cursor ? and(condition, sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`) : condition)
-    .orderBy(sql`${transactions.createdAt} desc, ${transactions.id} desc`)
-    .limit(limit);
+    .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
+    .where(condition)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }

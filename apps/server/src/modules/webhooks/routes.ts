@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '@loyalty/contract';
@@ -46,9 +46,11 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
       }
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
+      // The SDK is loaded on first use (issue 15: an idle server's memory).
+      const { default: StripeSdk } = await import('stripe');
       try {
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new Error('no raw body or signature');
-        event = Stripe.webhooks.constructEvent(request.body, signature, secret);
+        event = StripeSdk.webhooks.constructEvent(request.body, signature, secret);
       } catch (err) {
         request.log.warn({ err: (err as Error).message }, 'stripe webhook: signature check failed');
         return reply.status(400).send({ error: 'Invalid signature', code: 'VALIDATION_ERROR' });
