@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: earn requests through the full HTTP stack (session cookie, tenant guard,
- * validation, one DB transaction per earn) against PostgreSQL, with 16 connections for a
- * fixed duration; then, in the same run, pgbench's builtin tpcb-like on the same server with
- * the same number of clients, as the database's own ceiling. Prints requests/s, p50, p99 and
- * the ratio, and writes them to bench/results/earn-<timestamp>.json.
+ * `npm run bench` (issue 15): requests through the full HTTP stack against PostgreSQL, 16
+ * connections for a fixed duration each, one scenario after the other on one server:
+ * - `healthz`: GET /healthz (no session, no database), the HTTP stack's own ceiling;
+ * - `tenant`, `card`: signed-in cheap GETs (GET /api/t/demo/tenant, a card lookup by UID);
+ * - `earn`, `redeem` (1 cent), `refund` (1 cent of an earlier earn): money routes, each with
+ *   its own Idempotency-Key (session cookie, tenant guard, validation, one DB transaction);
+ * then, in the same run, pgbench's builtin tpcb-like on the same PostgreSQL with the same
+ * number of clients, as the database's own ceiling. Prints requests/s, p50, p99, non-2xx per
+ * scenario, the ratios the issue names (money routes to pgbench, cheap GETs to /healthz), and
+ * checks the ledger invariant after the load (every card's balance = Σ its ledger deltas).
+ * Writes bench/results/earn-<timestamp>.json.
  *
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 16), BENCH_NODE_FLAGS (node options for
+ * BENCH_SECONDS (per scenario, default 15), BENCH_CONNECTIONS (default 16), BENCH_SCENARIOS
+ * (comma-separated subset of healthz,tenant,card,earn,redeem,refund; default all), BENCH_NODE_FLAGS (node options for
  * the server process only, space-separated, e.g. '--max-semi-space-size=16' to compare a V8 setting).
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -21,6 +28,7 @@ import { build } from '../scripts/build.mjs';
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'healthz,tenant,card,earn,redeem,refund').split(',').map((x) => x.trim());
 const PORT = 3217;
 const stamp = Date.now();
 const appDb = `loyalty_bench_${stamp}`;
@@ -94,30 +102,74 @@ try {
     returning card_uid`);
   await setup.end();
   const cardUids = cardRows.map((r) => r.card_uid);
-  let n = 0;
 
-  // Warm-up, then the measured run. Each request earns on one of the bench's ACTIVE cards,
-  // with its own Idempotency-Key (required on money routes: issue 12 item 8).
-  const run = (duration) =>
-    autocannon({
-      url: `http://127.0.0.1:${PORT}/api/t/demo/transactions/earn`,
-      connections: CONNECTIONS,
-      duration,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...req.headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify({ cardUid: cardUids[n++ % cardUids.length], amountCents: 1000 + (n % 500) }),
-          }),
-        },
-      ],
-    });
-  await run(3);
-  const result = await run(SECONDS);
-  const non2xx = result.non2xx + result.errors;
+  /** One scenario: `warmup` seconds, then SECONDS measured; `next()` gives each request's path and body. */
+  const measure = async (name, { method = 'GET', signedIn = true, money = false, next = () => ({}) }, path, warmup = 3) => {
+    const run = (duration) =>
+      autocannon({
+        url: `http://127.0.0.1:${PORT}${path}`,
+        connections: CONNECTIONS,
+        duration,
+        method,
+        headers: { ...(signedIn ? { cookie } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const { path: p, body } = next();
+              return {
+                ...req,
+                ...(p ? { path: p } : {}),
+                headers: { ...req.headers, ...(money ? { 'idempotency-key': randomUUID() } : {}) },
+                ...(body ? { body: JSON.stringify(body) } : {}),
+              };
+            },
+          },
+        ],
+      });
+    await run(warmup);
+    const r = await run(SECONDS);
+    const row = { requestsPerSecond: Math.round(r.requests.average), latencyP50ms: r.latency.p50, latencyP99ms: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total };
+    process.stdout.write(`  ${name}: ${row.requestsPerSecond} req/s, p50 ${row.latencyP50ms} ms, p99 ${row.latencyP99ms} ms, non-2xx ${row.non2xx}\n`);
+    return row;
+  };
+
+  const results = {};
+  let n = 0;
+  const card = () => cardUids[n++ % cardUids.length];
+  if (SCENARIOS.includes('healthz')) results.healthz = await measure('GET /healthz', { signedIn: false }, '/healthz', 2);
+  if (SCENARIOS.includes('tenant')) results.tenant = await measure('GET /api/t/demo/tenant', {}, '/api/t/demo/tenant', 2);
+  if (SCENARIOS.includes('card')) results.card = await measure('GET /api/t/demo/cards/{uid}', { next: () => ({ path: `/api/t/demo/cards/${card()}` }) }, `/api/t/demo/cards/${cardUids[0]}`, 2);
+  // Each earn on one of the bench's ACTIVE cards: a till serves many customers.
+  if (SCENARIOS.includes('earn'))
+    results.earn = await measure('POST earn', { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1000 + (n % 500) } }) }, '/api/t/demo/transactions/earn');
+  if (SCENARIOS.includes('redeem'))
+    results.redeem = await measure('POST redeem (1 cent)', { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1 } }) }, '/api/t/demo/transactions/redeem');
+  if (SCENARIOS.includes('refund')) {
+    // 1 cent of an earlier earn each time, round the bench cards' earns (set up straight in SQL
+    // when the earn scenario did not run: one earn of $100 per bench card).
+    const q = new pg.Client({ connectionString: url(appDb) });
+    await q.connect();
+    let { rows: earns } = await q.query(`select t.id from transactions t join cards c on c.id = t.card_id where c.card_uid like 'BENCH%' and t.type = 'EARN' order by t.created_at`);
+    await q.end();
+    if (!earns.length) {
+      for (const uid of cardUids) {
+        const r = await fetch(`http://127.0.0.1:${PORT}/api/t/demo/transactions/earn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ cardUid: uid, amountCents: 10_000 }),
+        });
+        earns.push({ id: (await r.json()).transactionId });
+      }
+    }
+    let k = 0;
+    results.refund = await measure(
+      'POST refund (1 cent)',
+      { method: 'POST', money: true, next: () => ({ path: `/api/t/demo/transactions/${earns[k++ % earns.length].id}/refund`, body: { amountCents: 1 } }) },
+      `/api/t/demo/transactions/${earns[0].id}/refund`,
+    );
+  }
+  const result = results.earn;
+  const non2xx = Object.values(results).reduce((a, r) => a + r.non2xx, 0);
 
   // Ledger invariant after the load: every card's balance equals the sum of its deltas.
   const check = new pg.Client({ connectionString: url(appDb) });
@@ -134,30 +186,30 @@ try {
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
   const pgLatency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN);
 
+  const ratio = (a, b) => (results[a] && b ? Number((results[a].requestsPerSecond / b).toFixed(3)) : undefined);
   const figures = {
     date: new Date(stamp).toISOString(),
     machine: { cores: (await import('node:os')).cpus().length, node: process.version },
     connections: CONNECTIONS,
     seconds: SECONDS,
-    earn: {
-      requests: result.requests.total,
-      requestsPerSecond: Math.round(result.requests.average),
-      latencyP50ms: result.latency.p50,
-      latencyP99ms: result.latency.p99,
-      non2xx,
-      cardsBreakingLedgerInvariant: rows[0].bad,
-    },
+    ...results,
+    ...(result ? { earn: { ...result, cardsBreakingLedgerInvariant: rows[0].bad } } : {}),
+    cardsBreakingLedgerInvariant: rows[0].bad,
     pgbench: { script: 'tpcb-like (builtin)', scale: 10, clients: CONNECTIONS, tps: Math.round(tps), latencyAverageMs: pgLatency },
-    ratioEarnToPgbench: Number((result.requests.average / tps).toFixed(3)),
+    ratioEarnToPgbench: ratio('earn', tps),
+    ratioRedeemToPgbench: ratio('redeem', tps),
+    ratioRefundToPgbench: ratio('refund', tps),
+    ratioTenantToHealthz: ratio('tenant', results.healthz?.requestsPerSecond),
+    ratioCardToHealthz: ratio('card', results.healthz?.requestsPerSecond),
   };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/earn-${new Date(stamp).toISOString().replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, JSON.stringify(figures, null, 2) + '\n');
   process.stdout.write(
     [
-      `earn over HTTP: ${figures.earn.requestsPerSecond} req/s, p50 ${figures.earn.latencyP50ms} ms, p99 ${figures.earn.latencyP99ms} ms, non-2xx ${non2xx}, ledger mismatches ${rows[0].bad}`,
       `pgbench tpcb-like: ${figures.pgbench.tps} tps (${CONNECTIONS} clients)`,
-      `ratio earn/pgbench: ${figures.ratioEarnToPgbench}`,
+      `ratios: earn/pgbench ${figures.ratioEarnToPgbench}, redeem/pgbench ${figures.ratioRedeemToPgbench}, refund/pgbench ${figures.ratioRefundToPgbench}, tenant/healthz ${figures.ratioTenantToHealthz}, card/healthz ${figures.ratioCardToHealthz}`,
+      `non-2xx ${non2xx}, ledger mismatches ${rows[0].bad}`,
       `written to ${file}`,
     ].join('\n') + '\n',
   );

@@ -5,7 +5,7 @@ import type { ProviderCustomerStore } from './payments/port.ts';
 import { addFundsEffect } from './modules/add-funds/service.ts';
 import { cardOrderEffect } from './modules/card-orders/service.ts';
 import type { CheckoutEffects } from './modules/checkout/service.ts';
-import { claimProviderCustomerId, tenantContextBySlug } from './modules/tenant-account/service.ts';
+import { claimProviderCustomerId, tenantContextFinder } from './modules/tenant-account/service.ts';
 import { sessionStore } from './modules/users/sessions.ts';
 
 /**
@@ -22,7 +22,7 @@ export const CHECKOUT_EFFECTS: CheckoutEffects = { ADD_FUNDS: addFundsEffect, CA
 
 /** The HTTP layer's collaborators on database `db`: the session store and the tenant guard's slug lookup. */
 export function httpWiring(db: Database): { sessions: SessionStore; findTenant: (slug: string) => Promise<TenantContext | null> } {
-  return { sessions: sessionStore(db), findTenant: (slug) => tenantContextBySlug(db, slug) };
+  return { sessions: sessionStore(db), findTenant: tenantContextFinder(db) };
 }
 
 /** Where the Stripe adapter remembers a tenant's Stripe customer id (tenants.provider_customer_id). */

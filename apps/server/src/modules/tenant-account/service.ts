@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PlanLimits, SubscriptionStatus, TenantSummary } from '@loyalty/contract';
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { plans, tenants } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
@@ -160,7 +160,13 @@ export function assertCanActivateCard(account: TenantAccount, counts: CardCounts
 
 /** The tenant a `/api/t/:slug` request works in (the tenant guard's lookup), or null for an unknown slug. Case-insensitive. */
 export async function tenantContextBySlug(db: DbOrTx, slug: string): Promise<TenantContext | null> {
-  const [tenant] = await db
+  const [tenant] = await tenantContextQuery(db, slug.toLowerCase());
+  return tenant ?? null;
+}
+
+/** The select of tenantContextBySlug; `slug` (lower case) a value or a placeholder. */
+function tenantContextQuery(db: DbOrTx, slug: string | ReturnType<typeof sql.placeholder>) {
+  return db
     .select({
       id: tenants.id,
       slug: tenants.slug,
@@ -175,9 +181,18 @@ export async function tenantContextBySlug(db: DbOrTx, slug: string): Promise<Ten
       createdAt: tenants.createdAt,
     })
     .from(tenants)
-    .where(eq(tenants.slug, slug.toLowerCase()))
+    .where(eq(tenants.slug, slug))
     .limit(1);
-  return tenant ?? null;
+}
+
+/**
+ * tenantContextBySlug as a statement prepared once for `db` (issue 15 'statements prepared
+ * once'): the tenant guard runs it on every tenant-scoped request, so drizzle builds its SQL
+ * once, and PostgreSQL parses it once per connection. Same answer as tenantContextBySlug.
+ */
+export function tenantContextFinder(db: Database): (slug: string) => Promise<TenantContext | null> {
+  const query = tenantContextQuery(db, sql.placeholder('slug')).prepare('tenant_context_by_slug');
+  return async (slug) => (await query.execute({ slug: slug.toLowerCase() }))[0] ?? null;
 }
 
 /** A tenants row → the TenantContext the HTTP layer and the tenant view use. */

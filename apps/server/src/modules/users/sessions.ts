@@ -38,20 +38,24 @@ export function accountColumns(sn: ReturnType<typeof storeNames>) {
  * `slide` moves the expiry to now + the session's step.
  */
 export function sessionStore(db: Database): SessionStore {
+  // Prepared once for this database (issue 15 'statements prepared once'): every signed-in
+  // request runs it, so drizzle builds its SQL once and PostgreSQL parses it once per connection.
+  const sn = storeNames(db);
+  const find = db
+    .select({
+      ...accountColumns(sn),
+      ttlSeconds: sessions.ttlSeconds,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_find');
   return {
     async find(tokenHash, now) {
-      const sn = storeNames(db);
-      const [row] = await db
-        .select({
-          ...accountColumns(sn),
-          ttlSeconds: sessions.ttlSeconds,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(sn, and(eq(sn.tenantId, users.tenantId), eq(sn.id, users.storeId)))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await find.execute({ tokenHash, now });
       if (!row) return null;
       const { active, ttlSeconds, expiresAt, ...user } = row;
       return { user, active, ttlSeconds, expiresAt };
