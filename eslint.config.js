@@ -99,6 +99,7 @@ const TABLE_OWNERS = {
   'card-orders': ['cardOrders'],
   webhooks: ['webhookEvents'],
   reports: ['tenantCounters'],
+  outbox: ['outbox', 'outboxAttempts'],
   'http/': ['idempotencyKeys', 'rateLimitCounters'],
   'payments/demo.ts': ['paymentMethods'],
 };

@@ -37,7 +37,8 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
-import { adminAnalyticsRoutes, platformRoutes } from './modules/platform/routes.ts';
+import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
@@ -57,6 +58,12 @@ export interface AppDeps {
   redisPrefix?: string;
   /** The instance's lifecycle (draining during a shutdown: /readyz 503); main.ts passes its own. */
   lifecycle?: Lifecycle;
+  /**
+   * The outbox worker's nudge (issue 16): called after a request wrote a message, so it leaves
+   * at once rather than at the worker's next minute. main.ts passes the running worker's; tests
+   * run `dispatchOutbox` themselves. Default: nothing.
+   */
+  outbox?: { nudge(): void };
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -126,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { store: http.sessions });
 
   await app.register(healthRoutes, { handle, lifecycle: deps.lifecycle ?? createLifecycle() });
-  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now });
+  const outbox = deps.outbox ?? { nudge: () => {} };
+  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now, nudge: () => outbox.nudge() });
   await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
   await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });
   await app.register(
@@ -156,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
+  await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, nudge: () => outbox.nudge(), now });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(300_000).default(10_000),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)').optional(),
+  SMTP_FROM: z.string().trim().min(3).max(320).optional(),
 });
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for address ranges. */
@@ -127,6 +129,12 @@ export interface Config {
    */
   metricsToken: string | undefined;
   /**
+   * Outgoing e-mail (issue 16): SMTP_URL (smtp:// or smtps://, with user and password) wins
+   * over the operator's SMTP settings; SMTP_FROM the sender address with it ('Name
+   * <address>' allowed; default the settings' from address, else no-reply at PUBLIC_URL's host).
+   */
+  smtp: { url: string | undefined; from: string | undefined };
+  /**
    * Graceful shutdown (issue 15 'Health and shutdown'), milliseconds: `drainMs` /readyz answers
    * 503 while the listener still serves (load balancers take the instance out; default 5000 in
    * production, 0 elsewhere), then the listener closes and in-flight requests get up to `graceMs`
@@ -200,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     platformAdmin: e.PLATFORM_ADMIN_EMAIL && e.PLATFORM_ADMIN_PASSWORD ? { email: e.PLATFORM_ADMIN_EMAIL, password: e.PLATFORM_ADMIN_PASSWORD } : undefined,
     metricsToken: e.METRICS_TOKEN,
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
     warnings,
   };

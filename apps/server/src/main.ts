@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
+import { startOutboxWorker } from './modules/outbox/job.ts';
+import { startJobQueue } from './db/job-queue.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
@@ -45,9 +47,15 @@ async function main(): Promise<void> {
     throw err;
   }
   const lifecycle = createLifecycle();
-  const app = await buildApp({ config, handle, lifecycle });
+  // The outbox worker starts after the app (it logs through it); until then a nudge does nothing.
+  const outbox = { nudge: () => {} };
+  const app = await buildApp({ config, handle, lifecycle, outbox });
   await app.listen({ port: config.port, host: config.host });
-  const stopExpiry = startExpiryJob(handle, app.log, { databaseUrl: config.databaseUrl, onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards) });
+  // One job queue for every job: on the embedded database they share its one connection.
+  const jobs = startJobQueue(handle, app.log, config.databaseUrl);
+  void startExpiryJob(jobs, handle, app.log, { onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards) });
+  const outboxWorker = startOutboxWorker(jobs, handle, app.log, { mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl } });
+  outbox.nudge = () => outboxWorker.nudge();
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [
@@ -99,7 +107,7 @@ async function main(): Promise<void> {
     }, config.shutdown.graceMs);
     idle.unref();
     grace.unref();
-    await Promise.all([app.close(), stopExpiry()]);
+    await Promise.all([app.close(), jobs.stop()]);
     clearInterval(idle);
     clearTimeout(grace);
     await handle.close();

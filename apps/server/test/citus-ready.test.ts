@@ -63,8 +63,24 @@ describe('a Citus-ready schema', () => {
     // docs/operations.md 'Towards a Citus cluster': tenants is distributed by id (co-location
     // root); plans and platform_settings are reference tables; users, payments,
     // subscription_events and audit_log (nullable tenant_id: platform admins, records kept after
-    // a tenant's deletion) and the rest stay on the coordinator.
-    expect(reference).toEqual(['audit_log', 'auth_tokens', 'payments', 'plans', 'platform_settings', 'rate_limit_counters', 'sessions', 'subscription_events', 'tenants', 'trusted_devices', 'users', 'webhook_events']);
+    // a tenant's deletion), outbox and outbox_attempts (platform mail has no tenant) and the rest
+    // stay on the coordinator.
+    expect(reference).toEqual([
+      'audit_log',
+      'auth_tokens',
+      'outbox',
+      'outbox_attempts',
+      'payments',
+      'plans',
+      'platform_settings',
+      'rate_limit_counters',
+      'sessions',
+      'subscription_events',
+      'tenants',
+      'trusted_devices',
+      'users',
+      'webhook_events',
+    ]);
   });
 
   it('has no unique key without tenant_id on a tenant-owned table but the two planned for', async () => {

@@ -27,6 +27,8 @@ export interface TestContext {
 export interface TestAppOptions {
   now?: () => Date;
   redisPrefix?: string;
+  /** The outbox worker's nudge (issue 16): tests count the calls and run dispatchOutbox themselves. */
+  outbox?: { nudge(): void };
 }
 
 /** The test contexts open in this test file: the ledger check after every test (setup.ts) visits each. */

@@ -21,3 +21,4 @@ export * from './card-orders.ts';
 export * from './platform.ts';
 export * from './text.ts';
 export * from './setup.ts';
+export * from './messages.ts';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SetupPage } from '@/features/auth/pages/setup-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { BillingPage } from '@/features/billing/pages/billing-page';
@@ -14,6 +16,7 @@ import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
 import { PlatformCardOrdersPage } from '@/features/platform/pages/card-orders-page';
 import { PlatformLiabilityPage } from '@/features/platform/pages/liability-page';
+import { OutboxPage } from '@/features/platform/pages/outbox-page';
 import { PlatformDashboardPage } from '@/features/platform/pages/platform-dashboard-page';
 import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
@@ -36,8 +39,9 @@ const title = (t: string): RouteHandle => ({ title: t });
 
 /**
  * The route table (spec §2, §6):
- * - public: /login, /signup, /unauthorized, /:slug/c/:cardUid (public card page); '/' redirects
- *   by role; unknown paths go to '/'.
+ * - public: /login, /signup, /forgot-password and /reset-password?token= (issue 16),
+ *   /unauthorized, /:slug/c/:cardUid (public card page); '/' redirects by role; unknown paths
+ *   go to '/'.
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
  *   dashboard, pos and cards for staff, customer for customers; other roles → /unauthorized.
@@ -53,6 +57,9 @@ export function createRouter() {
         { path: paths.home, element: <RootRedirect /> },
         { path: paths.login, element: <LoginPage /> },
         { path: paths.signup, element: <SignupPage /> },
+        // Password recovery (issue 16): ask for a link by e-mail, then choose a new password with it.
+        { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+        { path: paths.resetPassword, element: <ResetPasswordPage /> },
         // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
         { path: paths.setup, element: <SetupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
@@ -83,6 +90,8 @@ export function createRouter() {
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
                 { path: 'card-orders', element: <PlatformCardOrdersPage />, handle: title('Card Orders') },
                 { path: 'liability', element: <PlatformLiabilityPage />, handle: title('Liability') },
+                // Issue 16: every e-mail the product wrote, with its bodies, attempts and Resend.
+                { path: 'outbox', element: <OutboxPage />, handle: title('Outbox') },
                 { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
               ],
             },

@@ -7,6 +7,10 @@ export const paths = {
   signup: '/signup',
   /** The one-time first-admin set-up page (issue 12 item 1). */
   setup: '/setup',
+  /** Asks for a password-reset link by e-mail (issue 16). */
+  forgotPassword: '/forgot-password',
+  /** Where the e-mailed link lands: `/reset-password?token=…` (issue 16). */
+  resetPassword: '/reset-password',
   unauthorized: '/unauthorized',
   platform: {
     dashboard: '/platform/dashboard',
@@ -16,6 +20,8 @@ export const paths = {
     subscriptions: '/platform/subscriptions',
     settings: '/platform/settings',
     cardOrders: '/platform/card-orders',
+    /** Every e-mail the product wrote, sent or not (issue 16). */
+    outbox: '/platform/outbox',
     /** The operator's own profile and password change (issue 12 item 8). */
     profile: '/platform/profile',
   },

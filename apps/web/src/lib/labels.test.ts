@@ -1,9 +1,10 @@
-import { CardOrderStatus, CardStatus, Category, Role, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
+import { CardOrderStatus, CardStatus, Category, OutboxStatus, Role, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_STATUS_LABELS,
   CATEGORY_LABELS,
   ORDER_STATUS_LABELS,
+  OUTBOX_STATUS_LABELS,
   ROLE_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
   TIER_LABELS,
@@ -22,6 +23,7 @@ describe('labels', () => {
       [Category.options, CATEGORY_LABELS],
       [SubscriptionStatus.options, SUBSCRIPTION_STATUS_LABELS],
       [CardOrderStatus.options, ORDER_STATUS_LABELS],
+      [OutboxStatus.options, OUTBOX_STATUS_LABELS],
     ];
     for (const [values, labels] of cases) {
       expect(Object.keys(labels).sort()).toEqual([...values].sort());

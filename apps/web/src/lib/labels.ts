@@ -12,6 +12,7 @@ import type {
   CardStatus,
   Category,
   CheckoutKind,
+  OutboxStatus,
   Role,
   SubscriptionStatus,
   Tier,
@@ -135,6 +136,24 @@ export const ORDER_STATUS_COLORS: Record<CardOrderStatus, BadgeColor> = {
   SHIPPED: 'indigo',
   DELIVERED: 'purple',
   CANCELED: 'grey',
+};
+
+/** Human label of an outbox message's status (issue 16). */
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  PENDING: 'Pending',
+  SENDING: 'Sending',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+  NOT_SENT: 'Not sent',
+};
+
+/** Badge tone of an outbox status: waiting yellow, being sent blue, sent green, failed red, not sent (no SMTP server) orange. */
+export const OUTBOX_STATUS_COLORS: Record<OutboxStatus, BadgeColor> = {
+  PENDING: 'yellow',
+  SENDING: 'blue',
+  SENT: 'green',
+  FAILED: 'red',
+  NOT_SENT: 'orange',
 };
 
 /** Built-in names of the printed card kinds (the price list names them when it is loaded). */

@@ -10,3 +10,4 @@ export * from './billing.ts';
 export * from './ops.ts';
 export * from './reports.ts';
 export * from './security.ts';
+export * from './outbox.ts';

@@ -1,7 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthResponse, ErrorBody, LoginOptions, LoginRequest, SignupRequest } from '@loyalty/contract';
+import {
+  AuthResponse,
+  ErrorBody,
+  FORGOT_PASSWORD_SENT,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  LoginOptions,
+  LoginRequest,
+  PASSWORD_RESET_DONE,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
+  SignupRequest,
+} from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../http/counters.ts';
@@ -9,8 +21,12 @@ import { AppError, unauthenticated } from '../../http/errors.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { endSession, startSession } from '../users/sessions.ts';
 import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, login, sessionTtlSeconds, signup } from './service.ts';
 import { LoginThrottle, throttledMessage } from './throttle.ts';
+
+/** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
+export const FORGOT_PER_ADDRESS = 5;
 
 /** login()'s 401 text for an unknown e-mail or a wrong password: the one failure the throttle counts. */
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,17 +40,27 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
  * LOGIN_RATE_LIMIT per minute per client address.
  * POST /logout → 204. GET /me → 200 {user, tenant} or 401. GET /login-options → { demoAccounts }.
+ * POST /forgot-password and /reset-password (issue 16): see password-reset.ts. `nudge` asks the
+ * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; nudge: () => void }> = async (
   app,
-  { db, config, counters, now },
+  { db, config, counters, now, nudge },
 ) => {
   const throttle = new LoginThrottle(counters);
   const flood = {
     login: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` }),
     signup: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `signup:${r.ip}` }),
+    forgot: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `forgot:${r.ip}` }),
+    reset: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `reset:${r.ip}` }),
   };
+  /** Reset links per address: at most FORGOT_PER_ADDRESS an hour; more requests get the same 202 but send nothing (a mailbox is not flooded). */
+  const perAddress = app.createRateLimit({
+    max: FORGOT_PER_ADDRESS,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (r) => `forgot-address:${(r.body as { email?: string } | undefined)?.email ?? ''}`,
+  });
   /** preHandler: 429 RATE_LIMITED (with Retry-After) when the client address is over the flood limit. */
   const limit = (limiter: (typeof flood)[keyof typeof flood]) => async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await limiter(request);
@@ -85,6 +111,38 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       const user = await signup(db, request.body);
       await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
       return reply.status(201).send(await authResponse(db, user));
+    },
+  );
+
+  /**
+   * POST /forgot-password { email } → 202 { message: FORGOT_PASSWORD_SENT }, the same whether or
+   * not the address has an account (issue 16); for an active account a reset link is e-mailed
+   * through the outbox (password-reset.ts). 400 for a malformed address; 429 beyond
+   * LOGIN_RATE_LIMIT a minute per client address. Beyond FORGOT_PER_ADDRESS requests an hour for
+   * one address, nothing more is sent (still 202).
+   */
+  app.post(
+    '/forgot-password',
+    { preHandler: limit(flood.forgot), schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
+    async (request, reply) => {
+      const allowed = await perAddress(request);
+      if ((allowed.isAllowed || !allowed.isExceeded) && (await requestPasswordReset(db, request.body.email, { publicUrl: config.publicUrl, now: now() }))) nudge();
+      return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
+    },
+  );
+
+  /**
+   * POST /reset-password { token, password } → 200 { message: PASSWORD_RESET_DONE }: the password
+   * is set and every session of the account ends (issue 16, password-reset.ts). 400
+   * RESET_LINK_INVALID for an unknown, used or expired link; 400 (field body.password) for a
+   * password the policy refuses; 429 beyond LOGIN_RATE_LIMIT a minute per client address.
+   */
+  app.post(
+    '/reset-password',
+    { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
+    async (request) => {
+      await resetPassword(db, request.body, now());
+      return { message: PASSWORD_RESET_DONE };
     },
   );
 

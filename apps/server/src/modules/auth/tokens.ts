@@ -46,3 +46,13 @@ export async function lockToken(tx: Tx, purpose: string, tokenHash: string): Pro
 export async function spendToken(tx: Tx, tokenHash: string, now: Date): Promise<void> {
   await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.tokenHash, tokenHash));
 }
+
+/**
+ * Issues a token of `purpose` for the account `userId` in `tx` (a password reset link, an
+ * invitation): deletes that account's unused tokens of the purpose (only the newest link works)
+ * and stores `tokenHash`, valid until `expiresAt`.
+ */
+export async function issueUserToken(tx: DbOrTx, purpose: string, userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await tx.delete(authTokens).where(and(eq(authTokens.purpose, purpose), eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({ tokenHash, purpose, userId, expiresAt, createdAt: now });
+}

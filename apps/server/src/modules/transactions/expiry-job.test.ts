@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cards, expiryRules, transactions } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant, type TestContext } from '../../../test/helpers.ts';
 import { startExpiryJob } from './expiry-job.ts';
+import { startJobQueue } from '../../db/job-queue.ts';
 import { openLotOf } from './lots.ts';
 
 /**
@@ -28,7 +29,8 @@ describe('startExpiryJob', () => {
       await tx.update(cards).set({ balanceCents: 1345 }).where(eq(cards.id, t.card.id));
       await openLotOf(tx, t.tenant.id, row.id);
     });
-    const stop = startExpiryJob(ctx.handle, ctx.app.log, { databaseUrl: ctx.databaseUrl });
+    const queue = startJobQueue(ctx.handle, ctx.app.log, ctx.databaseUrl);
+    void startExpiryJob(queue, ctx.handle, ctx.app.log);
     try {
       let expired: (typeof transactions.$inferSelect)[] = [];
       for (let i = 0; i < 60 && expired.length === 0; i++) {
@@ -37,7 +39,7 @@ describe('startExpiryJob', () => {
       }
       expect(expired.map((r) => [r.amountCents, r.afterBalanceCents])).toEqual([[345, 1000]]);
     } finally {
-      await stop();
+      await queue.stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { JobQueue } from '../../db/job-queue.ts';
 import { compactLiabilityTotals } from './liability.ts';
 import { expireDueLots } from './lots.ts';
 
@@ -11,31 +11,25 @@ export const EXPIRY_QUEUE = 'cashback-expiry';
 export const EXPIRY_CRON = '0 * * * *';
 
 /**
- * Schedules the cashback expiry (lots.ts `expireDueLots`) on pg-boss 10, a PostgreSQL job
- * queue, in the application's own database (schema `pgboss`; ADR 0015): hourly by cron and
- * once at start, then folds the liability summaries' deltas (liability.ts `compactLiabilityTotals`,
- * ADR 0016). On PostgreSQL pg-boss opens its own small pool; on the embedded PGlite it runs
- * its SQL through the handle's `executeSql` (pg-boss's `db` option). The queue is a singleton
- * queue, so instances sharing a database run one expiry at a time, and the job itself is safe
- * to run twice anyway (cards locked SKIP LOCKED: each lot expires once). A failed run is logged
- * and retried by pg-boss. `now` is the injectable clock. Starts in the background, so the
- * server is healthy before pg-boss has created its schema; returns `stop()`. `onExpired` hears
- * how many EXPIRE rows each run wrote (/metrics).
+ * Schedules the cashback expiry (lots.ts `expireDueLots`) on the process's job queue (pg-boss
+ * 10 in the application's own database, db/job-queue.ts; ADR 0015): hourly by cron and once at
+ * start, then folds the liability summaries' deltas (liability.ts `compactLiabilityTotals`, ADR
+ * 0016). The queue is a singleton queue, so instances sharing a database run one expiry at a
+ * time, and the job itself is safe to run twice anyway (cards locked SKIP LOCKED: each lot
+ * expires once). A failed run is logged and retried by pg-boss. `now` is the injectable clock.
+ * Registers in the background once the queue has started; the caller stops the queue.
+ * `onExpired` hears how many EXPIRE rows each run wrote (/metrics).
  */
 export function startExpiryJob(
+  queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { databaseUrl?: string; now?: () => Date; onExpired?: (cards: number) => void } = {},
-): () => Promise<void> {
+  opts: { now?: () => Date; onExpired?: (cards: number) => void } = {},
+): Promise<void> {
   const now = opts.now ?? (() => new Date());
-  const boss = new PgBoss(
-    opts.databaseUrl
-      ? { connectionString: opts.databaseUrl, max: 2, schema: 'pgboss' }
-      : { db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) }, schema: 'pgboss' },
-  );
-  boss.on('error', (err) => log.error({ job: EXPIRY_QUEUE, err }, 'job queue error'));
-  const started = (async () => {
-    await boss.start();
+  const { boss } = queue;
+  return (async () => {
+    if (!(await queue.started)) return;
     await boss.createQueue(EXPIRY_QUEUE, { name: EXPIRY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.work(EXPIRY_QUEUE, async () => {
       const result = await expireDueLots(handle.db, now()).catch((err: unknown) => {
@@ -48,9 +42,5 @@ export function startExpiryJob(
     });
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
     await boss.send(EXPIRY_QUEUE, {});
-  })().catch((err) => log.error({ job: EXPIRY_QUEUE, err }, 'could not start the job queue'));
-  return async () => {
-    await started;
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-  };
+  })().catch((err) => log.error({ job: EXPIRY_QUEUE, err }, 'could not start the expiry job'));
 }

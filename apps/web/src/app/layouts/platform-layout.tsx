@@ -1,4 +1,4 @@
-import { BarChart3, Building2, Landmark, LayoutDashboard, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
+import { BarChart3, Building2, Landmark, LayoutDashboard, Mail, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
@@ -16,7 +16,8 @@ interface MenuItem {
 
 /**
  * Side-menu items, in the spec's order (spec §2 'Platform area'), plus Card Orders (the
- * fulfilment of printed-card orders, decisions.md 'Card orders') and Liability (issue 14) before Settings.
+ * fulfilment of printed-card orders, decisions.md 'Card orders'), Liability (issue 14) and Outbox
+ * (issue 16) before Settings.
  */
 const MENU: readonly MenuItem[] = [
   { label: 'Dashboard', to: paths.platform.dashboard, icon: LayoutDashboard },
@@ -27,6 +28,8 @@ const MENU: readonly MenuItem[] = [
   { label: 'Card Orders', to: paths.platform.cardOrders, icon: Truck },
   // Issue 14 'Liability': every tenant's outstanding cashback.
   { label: 'Liability', to: '/platform/liability', icon: Landmark },
+  // Issue 16 'Outbox': every e-mail the product wrote, sent or not.
+  { label: 'Outbox', to: paths.platform.outbox, icon: Mail },
   { label: 'Settings', to: paths.platform.settings, icon: Settings },
 ];
 

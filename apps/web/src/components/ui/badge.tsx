@@ -1,10 +1,12 @@
 import type { HTMLAttributes } from 'react';
-import type { CardOrderStatus, CardStatus, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
+import type { CardOrderStatus, CardStatus, OutboxStatus, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
 import {
   CARD_STATUS_COLORS,
   CARD_STATUS_LABELS,
   ORDER_STATUS_COLORS,
   ORDER_STATUS_LABELS,
+  OUTBOX_STATUS_COLORS,
+  OUTBOX_STATUS_LABELS,
   SUBSCRIPTION_STATUS_COLORS,
   TIER_COLORS,
   TIER_LABELS,
@@ -68,4 +70,9 @@ export function TransactionTypeBadge({ type }: { type: TransactionType }) {
 /** Badge of a card-order status (decisions.md 'Card orders'), coloured by {@link ORDER_STATUS_COLORS}. */
 export function OrderStatusBadge({ status }: { status: CardOrderStatus }) {
   return <Badge color={ORDER_STATUS_COLORS[status] ?? 'grey'}>{ORDER_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+/** Badge of an outbox message's status (issue 16), coloured by {@link OUTBOX_STATUS_COLORS}. */
+export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
+  return <Badge color={OUTBOX_STATUS_COLORS[status] ?? 'grey'}>{OUTBOX_STATUS_LABELS[status] ?? status}</Badge>;
 }

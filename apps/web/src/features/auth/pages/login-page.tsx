@@ -25,7 +25,8 @@ function loginErrorMessage(error: unknown): string {
 }
 
 /**
- * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Sign in', link to signup and
+ * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Forgot password?' (to
+ * /forgot-password, issue 16), 'Sign in', link to signup and
  * the demo accounts block (only where the demo accounts exist: never in production, issue 12).
  * Signed-in users are redirected by role. Failures show a red box.
  */
@@ -64,6 +65,11 @@ export function LoginPage() {
         {login.isError && <Alert tone="error">{loginErrorMessage(login.error)}</Alert>}
         <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
         <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" error={errors.password?.message} {...form.register('password')} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-indigo-600 hover:text-indigo-500">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
           {!login.isPending && <LogIn aria-hidden="true" className="h-4 w-4" />}
           Sign in

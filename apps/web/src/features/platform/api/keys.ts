@@ -1,4 +1,4 @@
-import type { CardOrderStatus, SubscriptionStatus } from '@loyalty/contract';
+import type { CardOrderStatus, OutboxStatus, SubscriptionStatus } from '@loyalty/contract';
 
 /** Filters and page of the operator's tenant list (spec §2 'Platform area', §7 'Platform'). */
 export interface TenantListParams {
@@ -10,6 +10,16 @@ export interface TenantListParams {
   page: number;
   /** Tenants per page (contract: 1–200). */
   limit: number;
+}
+
+/** Filters and page of the operator's outbox (issue 16; 20 messages a page, newest first). */
+export interface OutboxListParams {
+  /** Only messages in this status; undefined for all. */
+  status?: OutboxStatus;
+  /** Recipient text (contains, case-insensitive), already debounced; empty for none. */
+  to?: string;
+  /** Page number, from 1. */
+  page: number;
 }
 
 /**
@@ -33,6 +43,12 @@ export const platformKeys = {
   cardOrders: () => ['platform', 'card-orders'] as const,
   /** GET /api/platform/card-orders?status= (undefined: every status). */
   cardOrderList: (status: CardOrderStatus | undefined) => ['platform', 'card-orders', status ?? 'all'] as const,
+  /** Every outbox query (lists and single messages). */
+  outbox: () => ['platform', 'outbox'] as const,
+  /** GET /api/platform/outbox with these filters. */
+  outboxList: (params: OutboxListParams) => ['platform', 'outbox', 'list', params] as const,
+  /** GET /api/platform/outbox/{id}. */
+  outboxMessage: (id: string) => ['platform', 'outbox', 'message', id] as const,
 };
 
 /** `/platform` prefix of the platform API paths (below `/api`). */

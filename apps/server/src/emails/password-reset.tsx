@@ -1,0 +1,25 @@
+import { Button, Link } from '@react-email/components';
+import { Layout, P } from './layout.tsx';
+import { renderEmail, type RenderedEmail } from './render.ts';
+
+/** The password reset message (issue 16 'Forgot password'): a single-use link valid for one hour. */
+export function PasswordResetEmail(props: { businessName: string; firstName: string; resetUrl: string }) {
+  return (
+    <Layout businessName={props.businessName} preview="Reset your password">
+      <P>Hello {props.firstName},</P>
+      <P>Someone asked to reset the password of your account. If it was you, choose a new password here. The link works once, for one hour.</P>
+      <Button href={props.resetUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
+        Choose a new password
+      </Button>
+      <P>
+        Or open this address: <Link href={props.resetUrl}>{props.resetUrl}</Link>
+      </P>
+      <P>If you did not ask for this, ignore this e-mail: your password stays as it is.</P>
+    </Layout>
+  );
+}
+
+/** The password reset message rendered (subject 'Reset your password'): see PasswordResetEmail. */
+export function renderPasswordReset(props: { businessName: string; firstName: string; resetUrl: string }): Promise<RenderedEmail> {
+  return renderEmail('Reset your password', <PasswordResetEmail {...props} />);
+}

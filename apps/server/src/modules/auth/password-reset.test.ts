@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '@loyalty/contract';
+import { createTestContext, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
+import { RESET_TOKEN_TTL_MS } from './password-reset.ts';
+
+/**
+ * Forgot password (issue 16): POST /api/auth/forgot-password writes the reset e-mail to the
+ * outbox in the same transaction as the token; the outbox worker hands it to a real SMTP server
+ * (smtp-server in this process), whose message is parsed back with mailparser; the link in it
+ * resets the password once, within the hour, and ends every session of the account.
+ */
+let ctx: TestContext;
+let smtp: TestSmtp;
+let clock = new Date();
+let nudges = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: () => clock, outbox: { nudge: () => nudges++ } });
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  clock = new Date();
+  smtp.messages.length = 0;
+  await ctx.db.execute(sql`delete from outbox`);
+});
+
+const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, payload });
+const outboxRows = async () => rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`));
+/** Runs the outbox worker once against the test SMTP server. */
+const dispatch = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'Loyalty <no-reply@loyalty.test>', publicUrl: 'http://localhost' }), clock);
+/** The reset link's token from the newest received message (text part). */
+const tokenOfLastMail = () => {
+  const text = smtp.messages.at(-1)!.text ?? '';
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return match![1];
+};
+
+describe('forgot password, end to end', () => {
+  it('e-mails a link that sets a new password once, ends every session, and lets the new password sign in', async () => {
+    const before = await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
+    const res = await post('/api/auth/forgot-password', { email: 'Cashier@Demo.com' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(nudges).toBeGreaterThan(0);
+    expect(await outboxRows()).toMatchObject([{ to_address: 'cashier@demo.com', status: 'PENDING', kind: 'password_reset' }]);
+
+    expect(await dispatch()).toEqual({ sent: 1, failed: 0, notSent: 0 });
+    const mail = smtp.messages[0];
+    expect(mail.subject).toBe('Reset your password');
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('cashier@demo.com');
+    expect(mail.from?.text).toContain('no-reply@loyalty.test');
+    // One source, two parts: the business's name in both, the link in both.
+    expect(mail.html).toContain('Demo Retail Store');
+    expect(mail.text).toContain('Demo Retail Store');
+    const token = tokenOfLastMail();
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    expect(mail.html).toContain(`/reset-password?token=${token}`);
+    expect((await outboxRows())[0].status).toBe('SENT');
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'BrandNewPass123!' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ message: PASSWORD_RESET_DONE });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: before } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: 'cashier@demo.com', password: 'DemoCashier123!' })).statusCode).toBe(401);
+    await loginAs(ctx.app, 'cashier@demo.com', 'BrandNewPass123!');
+
+    const again = await post('/api/auth/reset-password', { token, password: 'AnotherPass123!' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: RESET_LINK_INVALID });
+    const audit = rowsOf<{ action: string }>(await ctx.db.execute(sql`select action from audit_log where action like 'user.password.reset%' order by created_at`));
+    expect(audit.map((a) => a.action)).toEqual(['user.password.reset_requested', 'user.password.reset']);
+    // Put the demo password back for the other tests of this file.
+    await post('/api/auth/forgot-password', { email: 'cashier@demo.com' });
+    await dispatch();
+    expect((await post('/api/auth/reset-password', { token: tokenOfLastMail(), password: 'DemoCashier123!' })).statusCode).toBe(200);
+  });
+
+  it('answers the same 202 for an address without an account, and writes nothing', async () => {
+    const res = await post('/api/auth/forgot-password', { email: 'nobody@nowhere.test' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('works for a platform admin too, from the product rather than a business', async () => {
+    expect((await post('/api/auth/forgot-password', { email: 'admin@platform.com' })).statusCode).toBe(202);
+    expect(await outboxRows()).toMatchObject([{ to_address: 'admin@platform.com', tenant_id: null }]);
+    await dispatch();
+    expect(smtp.messages[0].text).toContain('Loyalty Cards');
+  });
+
+  it('refuses a malformed address with 400 and writes nothing', async () => {
+    for (const email of ['not-an-address', '', 'a@'.repeat(200)]) {
+      const res = await post('/api/auth/forgot-password', { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('sends at most five links an hour to one address, answering 202 all the same', async () => {
+    for (let i = 0; i < 7; i++) expect((await post('/api/auth/forgot-password', { email: 'customer@demo.com' })).statusCode).toBe(202);
+    expect((await outboxRows()).length).toBe(5);
+  });
+
+  it('a link stops working after an hour, and only the newest link works', async () => {
+    await post('/api/auth/forgot-password', { email: 'admin@demo.com' });
+    await dispatch();
+    const first = tokenOfLastMail();
+    await post('/api/auth/forgot-password', { email: 'admin@demo.com' });
+    await dispatch();
+    const second = tokenOfLastMail();
+    expect((await post('/api/auth/reset-password', { token: first, password: 'Whatever123!' })).json()).toMatchObject({ error: RESET_LINK_INVALID });
+    clock = new Date(clock.getTime() + RESET_TOKEN_TTL_MS + 1000);
+    const late = await post('/api/auth/reset-password', { token: second, password: 'Whatever123!' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: RESET_LINK_INVALID });
+    await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
+  });
+
+  it("applies the platform's password policy and keeps the link usable after a refusal", async () => {
+    await post('/api/auth/forgot-password', { email: 'admin@demo.com' });
+    await dispatch();
+    const token = tokenOfLastMail();
+    const short = await post('/api/auth/reset-password', { token, password: 'short1' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details).toEqual([{ field: 'body.password', message: 'Password must be at least 8 characters long' }]);
+    await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
+    expect((await post('/api/auth/reset-password', { token, password: 'DemoAdmin123!' })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token and a missing password with 400', async () => {
+    expect((await post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'Whatever123!' })).json()).toMatchObject({ error: RESET_LINK_INVALID });
+    expect((await post('/api/auth/reset-password', { token: 'abc' })).statusCode).toBe(400);
+  });
+});

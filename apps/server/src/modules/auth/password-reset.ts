@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { RESET_LINK_INVALID, type ResetPasswordRequest } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { renderPasswordReset } from '../../emails/password-reset.tsx';
+import { PRODUCT_NAME } from '../../emails/render.ts';
+import { badRequest } from '../../http/errors.ts';
+import { hashToken } from '../../http/session.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { tenantNames } from '../tenant-account/service.ts';
+import { endOtherSessions } from '../users/sessions.ts';
+import { findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { issueUserToken, lockToken, spendToken, tokenUsable } from './tokens.ts';
+
+/** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
+export const PASSWORD_RESET_PURPOSE = 'password_reset';
+/** How long a reset link works: one hour (issue 16). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/auth/forgot-password (issue 16): when `email` is an active account's (any role),
+ * in ONE transaction: a new single-use token (256 random bits, only its SHA-256 stored, one
+ * hour; the account's older unused reset links stop working), the e-mail with the link
+ * `{publicUrl}/reset-password?token=…` written to the outbox (from the account's business, or
+ * the product for a platform admin), and an audit row 'user.password.reset_requested'.
+ * Returns whether a message was written; the route answers the same 202 either way, so the
+ * answer tells nobody whether the address has an account.
+ */
+export async function requestPasswordReset(db: Database, email: string, opts: { publicUrl: string; now: Date }): Promise<boolean> {
+  const account = await findLoginAccount(db, email);
+  if (!account || !account.active) return false;
+  const token = randomBytes(32).toString('base64url');
+  const businessName = account.tenantId ? ((await tenantNames(db, [account.tenantId])).get(account.tenantId)?.name ?? PRODUCT_NAME) : PRODUCT_NAME;
+  const message = await renderPasswordReset({ businessName, firstName: account.firstName, resetUrl: `${opts.publicUrl}/reset-password?token=${token}` });
+  await db.transaction(async (tx) => {
+    await issueUserToken(tx, PASSWORD_RESET_PURPOSE, account.id, hashToken(token), new Date(opts.now.getTime() + RESET_TOKEN_TTL_MS), opts.now);
+    await enqueueEmail(tx, { tenantId: account.tenantId, kind: 'password_reset', to: account.email, ...message, now: opts.now });
+    await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset_requested', entity: 'user', entityId: account.id, before: null, after: null });
+  });
+  return true;
+}
+
+/**
+ * POST /api/auth/reset-password (issue 16): spends the token and sets the password. Checks, in
+ * this order, and writes nothing when one fails:
+ * - 400 RESET_LINK_INVALID when the token is unknown, used, expired, or its account is gone or
+ *   deactivated (checked before the password is hashed, so a bad link costs no argon2 run);
+ * - 400 'Password must be at least {n} characters long' (field body.password): the platform's
+ *   password policy (`assertPasswordPolicy`).
+ * Then, in ONE transaction with the token locked (two uses of one link run one after the other;
+ * the second finds it spent): the argon2id hash replaced, the token spent, EVERY session of
+ * the account ended, an audit row 'user.password.reset' (after `{ sessionsEnded }`).
+ */
+export async function resetPassword(db: Database, input: ResetPasswordRequest, now: Date): Promise<void> {
+  const tokenHash = hashToken(input.token);
+  const invalid = () => badRequest(RESET_LINK_INVALID);
+  if (!(await tokenUsable(db, PASSWORD_RESET_PURPOSE, tokenHash, now))) throw invalid();
+  await assertPasswordPolicy(db, input.password, 'body.password');
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const token = await lockToken(tx, PASSWORD_RESET_PURPOSE, tokenHash);
+    if (!token || token.usedAt || token.expiresAt <= now || !token.userId) throw invalid();
+    const account = await findPasswordAccount(tx, token.userId);
+    if (!account || !account.active) throw invalid();
+    if (!(await swapPasswordHash(tx, account.id, account.passwordHash, passwordHash))) throw invalid();
+    await spendToken(tx, tokenHash, now);
+    const sessionsEnded = await endOtherSessions(tx, account.id, null);
+    await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset', entity: 'user', entityId: account.id, before: null, after: { sessionsEnded } });
+  });
+}

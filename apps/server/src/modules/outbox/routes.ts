@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { listOutbox, outboxMessage, resendOutbox } from './service.ts';
+
+const idParams = z.object({ id: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * The operator's Outbox (issue 16) under /api/platform: `guard` is the platform's onRequest
+ * check (401 signed out, 403 every role but platform_admin). `nudge` asks the outbox worker
+ * for a run after a Resend. `now` is the clock.
+ */
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; nudge: () => void; now: () => Date }> = async (
+  app,
+  { db, guard, nudge, now },
+) => {
+  app.addHook('onRequest', guard);
+
+  /** GET /outbox?status=&to=&page= → OutboxListResponse: newest first, 20 a page; 400 for a bad filter. */
+  app.get('/outbox', { schema: { tags: ['platform'], querystring: OutboxQuery, response: { 200: OutboxListResponse, ...errors } } }, async (request) =>
+    listOutbox(db, request.query),
+  );
+
+  /** GET /outbox/{id} → OutboxMessage (rendered text and HTML, every attempt); 404 unknown id. */
+  app.get('/outbox/:id', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxMessage, ...errors } } }, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound('Message not found');
+    return outboxMessage(db, request.params.id);
+  });
+
+  /**
+   * POST /outbox/{id}/resend → OutboxItem: the message is PENDING and due now again, with 24
+   * more hours of retries, and the worker is asked for a run; audit 'platform.outbox.resend'. 404 unknown id.
+   */
+  app.post('/outbox/:id/resend', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxItem, ...errors } } }, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound('Message not found');
+    const item = await resendOutbox(db, request.params.id, request.user!.id, now());
+    nudge();
+    return item;
+  });
+};

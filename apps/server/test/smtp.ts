@@ -1,0 +1,62 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * An SMTP server inside the test process (issue 16 'Tests'): smtp-server receives what the
+ * outbox worker sends through nodemailer, mailparser reads it back. `refuseNext(n)` makes the
+ * next `n` messages fail with a 451 (the worker must retry); `url` is an SMTP_URL for it.
+ */
+export interface TestSmtp {
+  url: string;
+  messages: ParsedMail[];
+  /** Raw messages as received (headers included), in the order received. */
+  raw: string[];
+  refuseNext(n: number): void;
+  close(): Promise<void>;
+}
+
+/** Starts a TestSmtp on a free port of 127.0.0.1 (no TLS, any login accepted). */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  const raw: string[] = [];
+  let refuse = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'test' });
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (refuse > 0) {
+          refuse--;
+          const err = Object.assign(new Error('Try again later: mailbox busy'), { responseCode: 451 });
+          return callback(err);
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        raw.push(text);
+        simpleParser(text).then(
+          (mail) => {
+            messages.push(mail);
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    raw,
+    refuseNext(n) {
+      refuse = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
