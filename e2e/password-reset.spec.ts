@@ -107,3 +107,36 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   await expect(page.getByText('This link is invalid or has expired. Ask for a new one.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
+
+test('a new customer gets a welcome message whose link unsubscribes them', async ({ page, request }) => {
+  const address = `welcome-${Date.now()}@example.com`;
+  expect((await request.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } })).status()).toBe(200);
+  const stores = (await (await request.get('/api/t/demo/stores')).json()) as { stores?: { id: string }[] } | { id: string }[];
+  const storeId = (Array.isArray(stores) ? stores : (stores.stores ?? []))[0]?.id;
+  const batch = await request.post('/api/t/demo/cards/batch', { data: { count: 1, storeId } });
+  expect(batch.status(), await batch.text()).toBeLessThan(300);
+  const cardUid = ((await batch.json()) as { cards: { cardUid: string }[] }).cards[0].cardUid;
+  const activated = await request.post('/api/t/demo/cards/activate', { data: { cardUid, storeId, customer: { firstName: 'Wendy', lastName: 'Welcome', email: address } } });
+  expect(activated.status(), await activated.text()).toBe(200);
+  await request.post('/api/auth/logout');
+
+  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await expect(page).toHaveURL(/\/platform\//);
+  await page.goto('/platform/outbox');
+  await page.getByRole('searchbox', { name: 'Search recipients' }).fill(address);
+  await page.getByRole('button', { name: 'Welcome to Demo Retail Store rewards' }).click();
+  const text = (await page.getByRole('dialog').locator('pre').first().textContent()) ?? '';
+  expect(text).toContain(cardUid);
+  const link = /https?:\/\/\S+\/unsubscribe\?token=[A-Za-z0-9._-]+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  await page.context().clearCookies();
+
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'unsubscribe');
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SCREENS}/unsubscribe-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('You are unsubscribed. You will get no more e-mails from this business.')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/unsubscribed-phone.png`, fullPage: true });
+});

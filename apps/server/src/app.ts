@@ -39,6 +39,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
+import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (tenantScope) => {
       registerTenantGuard(tenantScope, http.findTenant);
       await tenantScope.register(tenantRoutes, { db, config });
-      await tenantScope.register(cardRoutes, { db, config });
+      await tenantScope.register(cardRoutes, { db, config, nudge: () => outbox.nudge() });
       await tenantScope.register(transactionRoutes, { db, now });
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db });
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
+  await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit, now });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
+import { UnsubscribePage } from '@/features/auth/pages/unsubscribe-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { ResetPasswordPage } from '@/features/auth/pages/reset-password-page';
 import { SetupPage } from '@/features/auth/pages/setup-page';
@@ -59,6 +60,7 @@ export function createRouter() {
         { path: paths.signup, element: <SignupPage /> },
         // Password recovery (issue 16): ask for a link by e-mail, then choose a new password with it.
         { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+        { path: paths.unsubscribe, element: <UnsubscribePage /> },
         { path: paths.resetPassword, element: <ResetPasswordPage /> },
         // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
         { path: paths.setup, element: <SetupPage /> },

@@ -1,7 +1,7 @@
 import type { Tier } from '@loyalty/contract';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { cents, createdAt, id, tenantId } from './columns.ts';
+import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
 /**
@@ -19,6 +19,8 @@ export const customers = pgTable(
     phone: text('phone'),
     tier: text('tier').$type<Tier>().notNull().default('SILVER'),
     totalSpendCents: cents('total_spend_cents').notNull().default(0),
+    /** When the customer unsubscribed from the business's e-mails (issue 16: one click, respected by every customer message); null = subscribed. */
+    emailOptOutAt: tstz('email_opt_out_at'),
     createdAt: createdAt(),
   },
   (t) => [

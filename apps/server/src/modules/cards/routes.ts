@@ -29,7 +29,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
  * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
-export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; nudge?: () => void }> = async (app, { db, config, nudge }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
   const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request) });
 
@@ -79,7 +79,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ROLES.staff },
       schema: { tags: ['cards'], params: slugParams, body: CardActivateRequest, response: { 200: CardResponse, ...errors } },
     },
-    async (request) => activateCard(db, actorOf(request), request.body),
+    async (request) => {
+      const card = await activateCard(db, actorOf(request), request.body);
+      // The welcome message (issue 16) may have been written: ask the outbox worker to send it now.
+      nudge?.();
+      return card;
+    },
   );
 
   /**

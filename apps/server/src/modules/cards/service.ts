@@ -1,14 +1,17 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CardActivateRequest, CardBatchResponse, CardListQuery, CardListResponse, CardResponse, CardStoreRequest, Tier } from '@loyalty/contract';
 import { MAX_BATCH_SIZE } from '@loyalty/contract';
-import { normalizeCardUid } from '@loyalty/domain';
+import { formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
-import { customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer } from '../customers/service.ts';
+import { unsubscribeHeaders } from '../../emails/headers.ts';
+import { renderWelcome } from '../../emails/welcome.tsx';
+import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertCanActivateCard, assertCardBatchAllowed, lockTenant } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
@@ -301,6 +304,8 @@ const DUPLICATE_EMAIL = 'A customer with this email already exists';
  * NONE, PAST_DUE after grace), 404 'Card not found' / 'Store not found' / 'Customer not
  * found', 409 'This customer already has a card' / 'A customer with this email already
  * exists', 422 BUSINESS_RULE 'Card is already assigned'. Nothing is written on failure.
+ * In the same transaction, when the customer has an e-mail and has not unsubscribed, the
+ * welcome message is written to the outbox (issue 16, `enqueueWelcome`).
  * Returns the activated card (200).
  */
 export async function activateCard(db: Database, actor: CardActor, input: CardActivateRequest): Promise<CardResponse> {
@@ -349,6 +354,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .update(cards)
         .set({ status: 'ACTIVE', customerId, storeId: input.storeId, activatedAt: now })
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+      await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, actor.qr, now);
       return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
     });
   } catch (err) {
@@ -357,6 +363,27 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
     }
     throw err;
   }
+}
+
+/**
+ * Writes the welcome message of a card just activated (issue 16 'Welcome') to the outbox in
+ * `tx`, when its customer has an e-mail and has not unsubscribed: the card's UID, its balance,
+ * the link to its public page (with its QR token), and the one-click unsubscribe link and
+ * headers (RFC 8058). Nothing when there is no address or the customer opted out.
+ */
+async function enqueueWelcome(tx: Tx, tenant: { id: string; name: string }, customerId: string, cardUid: string, balanceCents: number, qr: QrContext, now: Date): Promise<void> {
+  const contact = await customerContact(tx, tenant.id, customerId);
+  if (!contact?.email || contact.optedOut) return;
+  const token = unsubscribeToken(qr.secret, tenant.id, customerId);
+  const message = await renderWelcome({
+    businessName: tenant.name,
+    firstName: contact.firstName,
+    cardUid,
+    balance: formatCents(balanceCents),
+    cardUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, cardUid),
+    unsubscribeUrl: `${qr.publicUrl}/unsubscribe?token=${token}`,
+  });
+  await enqueueEmail(tx, { tenantId: tenant.id, kind: 'welcome', to: contact.email, ...message, headers: unsubscribeHeaders(`${qr.publicUrl}/api/unsubscribe?token=${token}`), now });
 }
 
 /** Fixed reason of a block or unblock from the Cards page (spec §3 payloads). */

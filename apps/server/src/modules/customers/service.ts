@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_CSV_COLUMNS, type AvailableCustomersResponse, type CustomerCard, type CustomerDetail, type CustomerInput, type CustomerListItem, type CustomerListQuery, type CustomerListResponse, type Tier } from '@loyalty/contract';
 import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
@@ -563,4 +564,52 @@ export async function findCustomerId(db: DbOrTx, tenantId: string, customerId: s
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   return customer?.id ?? null;
+}
+
+/** A customer as a message to them needs it: e-mail (null: none), first name, and whether they unsubscribed. */
+export interface CustomerContact {
+  email: string | null;
+  firstName: string;
+  optedOut: boolean;
+}
+
+/** The contact of customer `customerId` of the tenant, or null (issue 16: customer messages). */
+export async function customerContact(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerContact | null> {
+  const [row] = await db
+    .select({ email: customers.email, firstName: customers.firstName, optOut: customers.emailOptOutAt })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  return row ? { email: row.email, firstName: row.firstName, optedOut: row.optOut !== null } : null;
+}
+
+/** The signature of an unsubscribe token: HMAC-SHA256 of 'unsubscribe:{tenantId}:{customerId}' under `secret`, 128 bits, base64url. */
+function unsubscribeSignature(secret: string, tenantId: string, customerId: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${tenantId}:${customerId}`).digest().subarray(0, 16).toString('base64url');
+}
+
+/**
+ * The one-click unsubscribe token of a customer (issue 16 'Templates'): `{tenantId}.{customerId}.{signature}`,
+ * carried by the link in every customer message and its List-Unsubscribe header; it never expires.
+ */
+export function unsubscribeToken(secret: string, tenantId: string, customerId: string): string {
+  return `${tenantId}.${customerId}.${unsubscribeSignature(secret, tenantId, customerId)}`;
+}
+
+/**
+ * POST /api/unsubscribe (issue 16): records that the customer of `token` unsubscribed at `now`
+ * (kept when already set) and returns their business's tenant id; null when the token is
+ * malformed, its signature is wrong (constant-time check) or the customer is gone.
+ */
+export async function optOutByToken(db: DbOrTx, secret: string, token: string, now: Date): Promise<string | null> {
+  const [tenantId, customerId, signature] = token.split('.');
+  if (!isUuid(tenantId) || !isUuid(customerId) || !signature) return null;
+  const expected = Buffer.from(unsubscribeSignature(secret, tenantId, customerId));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const [row] = await db
+    .update(customers)
+    .set({ emailOptOutAt: sql`coalesce(${customers.emailOptOutAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .returning({ tenantId: customers.tenantId });
+  return row?.tenantId ?? null;
 }

@@ -1,0 +1,7 @@
+/**
+ * The headers of a customer message (issue 16 'Templates'; RFC 8058 one-click unsubscribe):
+ * `List-Unsubscribe` with the API address a mail client POSTs to, and `List-Unsubscribe-Post`.
+ */
+export function unsubscribeHeaders(apiUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${apiUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}

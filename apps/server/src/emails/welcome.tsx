@@ -1,0 +1,37 @@
+import { Button, Link } from '@react-email/components';
+import { Layout, P } from './layout.tsx';
+import { renderEmail, type RenderedEmail } from './render.ts';
+
+/** What the welcome message shows (issue 16 'Welcome'): the card, its balance (formatted), its public page with token, the unsubscribe link. */
+export interface WelcomeProps {
+  businessName: string;
+  firstName: string;
+  cardUid: string;
+  balance: string;
+  cardUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The welcome message when a card is activated to a customer with an e-mail (issue 16). */
+export function WelcomeEmail(props: WelcomeProps) {
+  return (
+    <Layout businessName={props.businessName} preview={`Your ${props.businessName} rewards card is ready`} unsubscribeUrl={props.unsubscribeUrl}>
+      <P>Hello {props.firstName},</P>
+      <P>
+        Welcome to {props.businessName} rewards. Your card {props.cardUid} is active: every purchase earns cashback you can spend at the till. Its balance is{' '}
+        {props.balance}.
+      </P>
+      <Button href={props.cardUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
+        See your card
+      </Button>
+      <P>
+        Or open this address: <Link href={props.cardUrl}>{props.cardUrl}</Link>
+      </P>
+    </Layout>
+  );
+}
+
+/** The welcome message rendered (subject 'Welcome to {business} rewards'). */
+export function renderWelcome(props: WelcomeProps): Promise<RenderedEmail> {
+  return renderEmail(`Welcome to ${props.businessName} rewards`, <WelcomeEmail {...props} />);
+}
