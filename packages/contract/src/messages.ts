@@ -98,3 +98,25 @@ export const OutboxMessage = OutboxItem.extend({
   attemptLog: z.array(OutboxAttempt),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/** How long an invitation link works: 7 days (issue 16). */
+export const INVITATION_TTL_DAYS = 7;
+
+/** 400 text of the invitation routes for an unknown, used, revoked or expired invitation link. */
+export const INVITATION_LINK_INVALID = 'This invitation is invalid or has expired. Ask the business for a new one.';
+
+/** GET /api/auth/invitation?token= answer: who is invited, to which business. */
+export const InvitationInfo = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  businessName: z.string(),
+});
+export type InvitationInfo = z.infer<typeof InvitationInfo>;
+
+/**
+ * POST /api/auth/accept-invitation body: the token from the invitation e-mail and the password
+ * the new staff member chooses (the platform's password policy applies). Answers 200
+ * AuthResponse, signed in (the session cookie is set).
+ */
+export const AcceptInvitationRequest = ResetPasswordRequest;
+export type AcceptInvitationRequest = ResetPasswordRequest;

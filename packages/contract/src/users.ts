@@ -12,12 +12,18 @@ export type StaffRole = z.infer<typeof StaffRole>;
 const password = z.string({ error: 'Password is required' }).min(6, 'Password must be at least 6 characters long').max(200);
 const storeId = z.preprocess((v) => (v === '' ? null : v), z.string().uuid('Unknown store').nullish());
 
-/** POST /api/t/{slug}/users body. storeId null = all stores (Store Admin only: a cashier needs a store). */
+/**
+ * POST /api/t/{slug}/users body. storeId null = all stores (Store Admin only: a cashier needs a
+ * store). Either a `password` (spec §5 'Staff') or `invite: true` (issue 16: no password; the new
+ * staff member is e-mailed a link, valid 7 days, to choose one); without either the server
+ * answers 400 'Password is required' on body.password.
+ */
 export const StaffCreateRequest = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().email('Enter a valid email address').max(200),
-  password,
+  password: password.optional(),
+  invite: z.boolean().optional(),
   role: StaffRole.default('cashier'),
   storeId,
 });
@@ -47,6 +53,8 @@ export const StaffUser = z.object({
   storeId: z.string().nullable(),
   store: z.object({ name: z.string() }).nullable(),
   active: z.boolean(),
+  /** Invited and not yet accepted (issue 16): the list shows 'Invited', with Resend and Revoke. */
+  invited: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
+import { AcceptInvitationPage } from '@/features/auth/pages/accept-invitation-page';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { UnsubscribePage } from '@/features/auth/pages/unsubscribe-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
@@ -40,7 +41,8 @@ const title = (t: string): RouteHandle => ({ title: t });
 
 /**
  * The route table (spec §2, §6):
- * - public: /login, /signup, /forgot-password and /reset-password?token= (issue 16),
+ * - public: /login, /signup, /forgot-password, /reset-password?token= and
+ *   /accept-invitation?token= (issue 16),
  *   /unauthorized, /:slug/c/:cardUid (public card page); '/' redirects by role; unknown paths
  *   go to '/'.
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
@@ -62,6 +64,8 @@ export function createRouter() {
         { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
         { path: paths.unsubscribe, element: <UnsubscribePage /> },
         { path: paths.resetPassword, element: <ResetPasswordPage /> },
+        // A staff invitation (issue 16): the invited member chooses a password and is signed in.
+        { path: paths.acceptInvitation, element: <AcceptInvitationPage /> },
         // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
         { path: paths.setup, element: <SetupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },

@@ -11,6 +11,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the e-mailed link lands: `/reset-password?token=…` (issue 16). */
   resetPassword: '/reset-password',
+  /** Where a staff invitation's e-mailed link lands: `/accept-invitation?token=…` (issue 16). */
+  acceptInvitation: '/accept-invitation',
   /** Where a customer message's unsubscribe link lands: `/unsubscribe?token=…` (issue 16). */
   unsubscribe: '/unsubscribe',
   unauthorized: '/unauthorized',

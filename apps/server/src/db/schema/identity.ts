@@ -23,6 +23,8 @@ export const users = pgTable(
     storeId: uuid('store_id'),
     customerId: uuid('customer_id'),
     active: boolean('active').notNull().default(true),
+    /** Invited by e-mail and not yet accepted (issue 16): no password of their own yet (an unusable random one). */
+    invitationPending: boolean('invitation_pending').notNull().default(false),
     lastLogin: tstz('last_login'),
     createdAt: createdAt(),
   },

@@ -11,7 +11,7 @@ import { enqueueEmail } from '../outbox/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import { endOtherSessions } from '../users/sessions.ts';
-import { findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
 import { issueUserToken, lockToken, spendToken, tokenUsable } from './tokens.ts';
 
 /** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
@@ -65,6 +65,8 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
     const account = await findPasswordAccount(tx, token.userId);
     if (!account || !account.active) throw invalid();
     if (!(await swapPasswordHash(tx, account.id, account.passwordHash, passwordHash))) throw invalid();
+    // An invited staff member who resets instead of accepting has chosen a password all the same.
+    await completeInvitation(tx, account.id, passwordHash);
     await spendToken(tx, tokenHash, now);
     const sessionsEnded = await endOtherSessions(tx, account.id, null);
     await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset', entity: 'user', entityId: account.id, before: null, after: { sessionsEnded } });

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AcceptInvitationRequest,
   AuthResponse,
+  InvitationInfo,
   ErrorBody,
   FORGOT_PASSWORD_SENT,
   ForgotPasswordRequest,
@@ -21,6 +23,7 @@ import { AppError, unauthenticated } from '../../http/errors.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { endSession, startSession } from '../users/sessions.ts';
 import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
+import { acceptInvitation, invitationInfo } from './invitations.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, login, sessionTtlSeconds, signup } from './service.ts';
 import { LoginThrottle, throttledMessage } from './throttle.ts';
@@ -143,6 +146,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     async (request) => {
       await resetPassword(db, request.body, now());
       return { message: PASSWORD_RESET_DONE };
+    },
+  );
+
+  /**
+   * GET /invitation?token= → InvitationInfo { email, firstName, businessName } (issue 16; public):
+   * the staff invitation a link carries. 400 INVITATION_LINK_INVALID.
+   */
+  app.get(
+    '/invitation',
+    { preHandler: limit(flood.reset), schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody } } },
+    async (request) => invitationInfo(db, request.query.token, now()),
+  );
+
+  /**
+   * POST /accept-invitation { token, password } → 200 AuthResponse, signed in (session and device
+   * cookies) (issue 16, invitations.ts): the invited staff member's password is set. 400
+   * INVITATION_LINK_INVALID; 400 (body.password) for a password the policy refuses; 429 beyond
+   * LOGIN_RATE_LIMIT a minute per client address.
+   */
+  app.post(
+    '/accept-invitation',
+    { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } } },
+    async (request, reply) => {
+      const user = await acceptInvitation(db, request.body, now());
+      await trustDevice(db, request, reply, user.id, config.cookieSecure, now());
+      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
+      return authResponse(db, user);
     },
   );
 

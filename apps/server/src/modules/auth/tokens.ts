@@ -56,3 +56,12 @@ export async function issueUserToken(tx: DbOrTx, purpose: string, userId: string
   await tx.delete(authTokens).where(and(eq(authTokens.purpose, purpose), eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
   await tx.insert(authTokens).values({ tokenHash, purpose, userId, expiresAt, createdAt: now });
 }
+
+/** The account a usable token of `purpose` acts on (unused, not expired at `now`), or null. */
+export async function usableTokenUserId(db: DbOrTx, purpose: string, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
+  return row?.userId ?? null;
+}

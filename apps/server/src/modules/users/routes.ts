@@ -5,7 +5,7 @@ import { ErrorBody, StaffCreateRequest, StaffListResponse, StaffPasswordRequest,
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { changeStaffPassword, createStaff, listStaff, updateStaff, type StaffActor } from './service.ts';
+import { changeStaffPassword, createStaff, listStaff, resendInvitation, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string here: a malformed id answers 404 'Staff member not found' like an unknown one. */
@@ -19,11 +19,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; nudge?: () => void }> = async (app, { db, config, nudge }) => {
   const actorOf = (request: FastifyRequest): StaffActor => ({
     tenantId: tenantOf(request).id,
     userId: request.user!.id,
     sessionHash: request.sessionHash,
+    publicUrl: config.publicUrl,
   });
 
   /** GET /users → StaffListResponse `{ users }`: the tenant's staff by name, with store name, active and lastLogin. */
@@ -50,7 +51,38 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ROLES.admin },
       schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createStaff(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const staff = await createStaff(db, actorOf(request), request.body);
+      if (staff.invited) nudge?.();
+      return reply.status(201).send(staff);
+    },
+  );
+
+  /**
+   * POST /users/{id}/invitation → 204 (issue 16): a new invitation link e-mailed (the old one
+   * stops working). 404 'Staff member not found'; 422 'This staff member has already accepted the invitation'.
+   */
+  app.post(
+    '/users/:id/invitation',
+    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody } } },
+    async (request, reply) => {
+      await resendInvitation(db, actorOf(request), request.params.id);
+      nudge?.();
+      return reply.status(204).send(null);
+    },
+  );
+
+  /**
+   * DELETE /users/{id}/invitation → 204 (issue 16): the invitation withdrawn and the invited
+   * account (never signed in) removed. 404 'Staff member not found'; 422 when already accepted.
+   */
+  app.delete(
+    '/users/:id/invitation',
+    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody } } },
+    async (request, reply) => {
+      await revokeInvitation(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   /**

@@ -1,16 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Role, StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffRole, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { users } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/session.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenant-account/service.ts';
+import { prepareInvitation, writeInvitation } from './invitations.ts';
 import { accountColumns, endOtherSessions } from './sessions.ts';
 import { activeStaffCount, STAFF_ROLES } from './views.ts';
 
@@ -26,7 +28,14 @@ export interface StaffActor {
   tenantId: string;
   userId: string;
   sessionHash: string | null;
+  /** PUBLIC_URL: the base of invitation links (issue 16). */
+  publicUrl?: string;
 }
+
+/** 400 text (field body.password) when a staff member is created with neither a password nor an invitation (issue 16). */
+export const PASSWORD_OR_INVITE = 'Password is required';
+/** 422 text of Resend and Revoke for a staff member who has accepted their invitation (or was never invited). */
+export const NOT_INVITED = 'This staff member has already accepted the invitation';
 
 /** 409 text: staff e-mail is the login, unique across the platform (decisions.md 'Accounts'). */
 export const DUPLICATE_ACCOUNT_EMAIL = 'An account with this email already exists';
@@ -55,6 +64,7 @@ async function staffRows(db: DbOrTx, tenantId: string, userId?: string): Promise
     storeId: user.storeId,
     store: user.storeId && storeName !== null ? { name: storeName } : null,
     active: user.active,
+    invited: user.invitationPending,
     lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
   }));
@@ -96,14 +106,23 @@ function audited(u: { email: string; firstName: string; lastName: string; role: 
  * applies: tenant-account `planLimitsOf`). In one transaction it inserts the user (active) and an
  * audit_log row (action 'user.create', after: names, e-mail, role, store, active; never the
  * password). Returns the StaffUser (201 in the route), `lastLogin` null.
+ * With `invite: true` (issue 16 'Staff invitations') no password is given: the account gets an
+ * unusable random one and `invitationPending`, and in the same transaction an invitation link
+ * (7 days) is e-mailed through the outbox (invitations.ts); the audit row's after says
+ * `invited: true`. Neither a password nor `invite` → 400 'Password is required' (body.password).
  */
-export async function createStaff(db: Database, actor: StaffActor, input: StaffCreateRequest): Promise<StaffUser> {
+export async function createStaff(db: Database, actor: StaffActor, input: StaffCreateRequest, now = new Date()): Promise<StaffUser> {
   const { tenantId } = actor;
   const storeId = input.storeId ?? null;
   assertStoreForRole(input.role, storeId);
-  await assertPasswordPolicy(db, input.password, 'body.password');
+  const invite = input.invite === true;
+  if (!invite && !input.password) throw badRequest(PASSWORD_OR_INVITE, [{ field: 'body.password', message: PASSWORD_OR_INVITE }]);
+  if (!invite) await assertPasswordPolicy(db, input.password!, 'body.password');
   const email = input.email.toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(invite ? randomBytes(32).toString('base64url') : input.password!);
+  const invitation = invite
+    ? await prepareInvitation({ email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId) }, publicUrlOf(actor))
+    : null;
   try {
     return await db.transaction(async (tx) => {
       const limits = await lockTenantLimits(tx, tenantId);
@@ -113,8 +132,9 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
       assertPlanAllowsOneMore(limits, 'staff', await activeStaffCount(tx, tenantId));
       const [user] = await tx
         .insert(users)
-        .values({ tenantId, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role, storeId })
+        .values({ tenantId, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role, storeId, invitationPending: invite })
         .returning();
+      if (invitation) await writeInvitation(tx, { userId: user.id, tenantId, email }, invitation, now);
       await writeAudit(tx, {
         tenantId,
         userId: actor.userId,
@@ -122,7 +142,7 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
         entity: 'user',
         entityId: user.id,
         before: null,
-        after: audited(user),
+        after: { ...audited(user), ...(invite ? { invited: true } : {}) },
       });
       const [staff] = await staffRows(tx, tenantId, user.id);
       return staff;
@@ -330,4 +350,79 @@ export async function platformAdminExists(db: DbOrTx): Promise<boolean> {
  */
 export async function detachPlatformAdmins(tx: Tx, tenantId: string): Promise<void> {
   await tx.update(users).set({ tenantId: null, storeId: null, customerId: null }).where(and(eq(users.tenantId, tenantId), eq(users.role, 'platform_admin')));
+}
+
+/** The business's name for its messages. */
+async function businessNameOf(db: DbOrTx, tenantId: string): Promise<string> {
+  return (await tenantNames(db, [tenantId])).get(tenantId)?.name ?? '';
+}
+
+/** The base of invitation links: the actor's PUBLIC_URL (the routes always pass it). */
+function publicUrlOf(actor: StaffActor): string {
+  if (!actor.publicUrl) throw new Error('StaffActor.publicUrl is needed to invite');
+  return actor.publicUrl;
+}
+
+/** The invited (not yet accepted) staff member `userId` of the tenant, locked; 404 unknown (or not staff), 422 NOT_INVITED when accepted. */
+async function lockInvitee(tx: Tx, tenantId: string, userId: string) {
+  if (!isUuid(userId)) throw notFound('Staff member not found');
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), inArray(users.role, STAFF_ROLES)))
+    .for('update');
+  if (!user) throw notFound('Staff member not found');
+  if (!user.invitationPending) throw new AppError('BUSINESS_RULE', NOT_INVITED);
+  return user;
+}
+
+/**
+ * POST /api/t/{slug}/users/{id}/invitation (issue 16): e-mails the invited staff member a new
+ * link (7 days; their older link stops working) through the outbox, with an audit row
+ * 'user.invitation.resend', in one transaction. 404 unknown user, 422 NOT_INVITED.
+ */
+export async function resendInvitation(db: Database, actor: StaffActor, userId: string, now = new Date()): Promise<void> {
+  const { tenantId } = actor;
+  const businessName = await businessNameOf(db, tenantId);
+  await db.transaction(async (tx) => {
+    const user = await lockInvitee(tx, tenantId, userId);
+    const role = user.role as 'cashier' | 'tenant_admin';
+    const invitation = await prepareInvitation({ email: user.email, firstName: user.firstName, role, businessName }, publicUrlOf(actor));
+    await writeInvitation(tx, { userId: user.id, tenantId, email: user.email }, invitation, now);
+    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.resend', entity: 'user', entityId: user.id, before: null, after: { email: user.email } });
+  });
+}
+
+/**
+ * DELETE /api/t/{slug}/users/{id}/invitation (issue 16): withdraws the invitation: the invited
+ * account, which never had a password of its own, is removed with its tokens, and an audit row
+ * 'user.invitation.revoke' (before: the account's fields) is written, in one transaction.
+ * 404 unknown user, 422 NOT_INVITED (an accepted account is deactivated instead, PUT /users/{id}).
+ */
+export async function revokeInvitation(db: Database, actor: StaffActor, userId: string): Promise<void> {
+  const { tenantId } = actor;
+  await db.transaction(async (tx) => {
+    const user = await lockInvitee(tx, tenantId, userId);
+    await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
+    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.revoke', entity: 'user', entityId: user.id, before: audited(user), after: null });
+  });
+}
+
+/** An invited account as the invitation page and its acceptance read it: e-mail, first name, tenant, whether still pending and active. */
+export async function invitedAccount(db: DbOrTx, userId: string): Promise<{ id: string; email: string; firstName: string; tenantId: string | null; pending: boolean; active: boolean } | null> {
+  const [u] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, tenantId: users.tenantId, pending: users.invitationPending, active: users.active })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+/** Sets the password hash of an invited account and ends its pending state in `tx`, only while still pending; returns whether it did. */
+export async function completeInvitation(tx: DbOrTx, userId: string, passwordHash: string): Promise<boolean> {
+  const done = await tx
+    .update(users)
+    .set({ passwordHash, invitationPending: false })
+    .where(and(eq(users.id, userId), eq(users.invitationPending, true)))
+    .returning({ id: users.id });
+  return done.length > 0;
 }

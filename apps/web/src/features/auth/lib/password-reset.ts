@@ -18,12 +18,13 @@ export type ForgotPasswordForm = typeof forgotPasswordForm;
 /**
  * /reset-password: the new password, at least the platform's `minLength` (the server's own
  * message; never below the contract's 6), and its confirmation ('Passwords do not match').
+ * `messages` words the empty fields; /accept-invitation (issue 16) uses the same form with its own.
  */
-export function resetPasswordForm(minLength: number) {
+export function resetPasswordForm(minLength: number, messages: { required: string; confirm: string } = { required: 'New password is required', confirm: 'Please confirm your new password' }) {
   return z
     .object({
-      password: passwordRule(minLength, 'New password is required'),
-      confirmPassword: z.string().min(1, 'Please confirm your new password'),
+      password: passwordRule(minLength, messages.required),
+      confirmPassword: z.string().min(1, messages.confirm),
     })
     .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 }

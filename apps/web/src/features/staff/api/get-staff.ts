@@ -7,7 +7,7 @@ import { staffKeys, tenantApi } from './keys';
  * GET /api/t/{slug}/users (spec §7 'Users', §3 'Staff user'): the tenant's staff (not its
  * customers), sorted by name.
  * @returns `{ users: [{ id, email, firstName, lastName, role, storeId, store { name } | null,
- *   active, lastLogin (ISO or null), createdAt }] }`.
+ *   active, invited (a pending invitation, issue 16), lastLogin (ISO or null), createdAt }] }`.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
  *   'Failed to load staff data. Please refresh the page.' (spec §8 'Staff').
  */

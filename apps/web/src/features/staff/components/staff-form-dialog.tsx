@@ -2,18 +2,19 @@ import type { StaffUser } from '@loyalty/contract';
 import { useWatch } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
-import { ActiveToggle, RoleAndStoreFields } from './staff-form-fields';
+import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form-fields';
 
-export { CASHIER_STORE_REQUIRED, STAFF_MESSAGES, formRole } from './staff-form-schema';
+export { CASHIER_STORE_REQUIRED, INVITATION_MESSAGES, STAFF_MESSAGES, formRole } from './staff-form-schema';
 
 /**
  * 'Add New Staff Member' / 'Edit Staff Member' modal (spec §2 'Staff Management', §5 'Staff',
- * §8 'Staff'). On edit the email is shown but disabled, the password is hidden (a separate
- * 'Reset password' action changes it) and an Active toggle appears; a platform_admin is shown as
+ * §8 'Staff'). On create 'Send an invitation instead' (issue 16) hides the password: the member
+ * is e-mailed a link to choose one ('Invitation sent to {email}'). On edit the email is shown but
+ * disabled, the password is hidden (a separate 'Reset password' action changes it) and an Active
+ * toggle appears; a platform_admin is shown as
  * Store Admin. Your own account's role and active flag are locked (you could lock yourself
  * out). Success: 'Staff member created successfully' / 'Staff member updated successfully', the
  * form resets and the modal closes. Failure: the server's text, else the spec's fallback.
@@ -60,6 +61,11 @@ function StaffForm({
   const { errors } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' });
   const active = useWatch({ control: form.control, name: 'active' });
+  const invite = useWatch({ control: form.control, name: 'invite' });
+  const onInviteChange = (on: boolean) => {
+    form.setValue('invite', on, { shouldDirty: true });
+    if (on) form.clearErrors('password');
+  };
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
@@ -77,13 +83,7 @@ function StaffForm({
         {...form.register('email')}
       />
       {!user && (
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          hint={`${policy.hint ? `${policy.hint}. ` : ''}Share it with the staff member; they sign in with it.`}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <PasswordOrInvite invite={invite} onInviteChange={onInviteChange} passwordField={form.register('password')} passwordHint={policy.hint} passwordError={errors.password?.message} />
       )}
       <RoleAndStoreFields
         role={role}

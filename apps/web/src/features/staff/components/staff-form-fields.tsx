@@ -1,6 +1,7 @@
-import type { StoreItem } from '@loyalty/contract';
+import { INVITATION_TTL_DAYS, type StoreItem } from '@loyalty/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
+import { PasswordInput } from '@/components/ui/password-input';
 import { ToggleField } from '@/components/ui/toggle-field';
 import { Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
@@ -68,5 +69,40 @@ export function ActiveToggle({ active, isSelf, error, onChange }: { active: bool
       note={isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}
       error={error}
     />
+  );
+}
+
+/**
+ * Create only: the Password the admin shares with the new member (`passwordHint`: the policy's
+ * minimum) and 'Send an invitation instead' (issue 16). While `invite` is on the password is
+ * hidden and not asked for: the member gets an e-mailed link, valid INVITATION_TTL_DAYS (7) days,
+ * to choose one.
+ */
+export function PasswordOrInvite({ invite, onInviteChange, passwordField, passwordHint, passwordError }: {
+  invite: boolean;
+  onInviteChange: (invite: boolean) => void;
+  passwordField: UseFormRegisterReturn;
+  passwordHint?: string;
+  passwordError?: string;
+}) {
+  return (
+    <>
+      {!invite && (
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          hint={`${passwordHint ? `${passwordHint}. ` : ''}Share it with the staff member; they sign in with it.`}
+          error={passwordError}
+          {...passwordField}
+        />
+      )}
+      <ToggleField
+        label="Send an invitation instead"
+        name="invite"
+        checked={invite}
+        onChange={onInviteChange}
+        note={`We e-mail them a link to choose their own password. The link works for ${INVITATION_TTL_DAYS} days.`}
+      />
+    </>
   );
 }

@@ -10,13 +10,26 @@ export const STAFF_MESSAGES = {
   updateFailed: 'Failed to update staff member. Please try again.',
 } as const;
 
+/**
+ * Toasts and fallback failure texts of invitations (issue 16): sent on create, sent again,
+ * revoked. The e-mail is the invited member's address.
+ */
+export const INVITATION_MESSAGES = {
+  sent: (email: string) => `Invitation sent to ${email}`,
+  resent: (email: string) => `Invitation sent again to ${email}`,
+  revoked: 'Invitation revoked',
+  resendFailed: 'Failed to resend the invitation. Please try again.',
+  revokeFailed: 'Failed to revoke the invitation. Please try again.',
+} as const;
+
 /** Message under the store select when a cashier has none (spec §5: cashiers should have a specific store). */
 export const CASHIER_STORE_REQUIRED = 'Select a store for this cashier';
 
 /**
  * The staff form (spec §5 'Staff'): first name, last name, email, role required; password
  * required only on create (at least the platform's minimum `minLength`, issue 12 item 8, with
- * the server's message; never below the contract's 6); roles Cashier and Store Admin; store
+ * the server's message; never below the contract's 6), and not at all when `invite` is on
+ * (issue 16: the member chooses it from an e-mailed link); roles Cashier and Store Admin; store
  * optional (empty = all stores) only for a Store Admin.
  */
 export const staffFormSchema = (minLength: number) => z
@@ -26,6 +39,7 @@ export const staffFormSchema = (minLength: number) => z
     lastName: StaffCreateRequest.shape.lastName,
     email: z.string().trim(),
     password: z.string(),
+    invite: z.boolean(),
     role: StaffRole,
     storeId: z.string(),
     active: z.boolean(),
@@ -35,8 +49,8 @@ export const staffFormSchema = (minLength: number) => z
       const email = StaffCreateRequest.shape.email.safeParse(v.email);
       if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
       else if (!email.success) ctx.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]?.message ?? 'Enter a valid email address' });
-      const password = passwordRule(minLength).pipe(StaffCreateRequest.shape.password).safeParse(v.password);
-      if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? 'Password is required' });
+      const password = passwordRule(minLength).pipe(StaffCreateRequest.shape.password.unwrap()).safeParse(v.password);
+      if (!v.invite && !password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? 'Password is required' });
     }
     if (v.role === 'cashier' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: CASHIER_STORE_REQUIRED });
   });

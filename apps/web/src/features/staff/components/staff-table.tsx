@@ -1,6 +1,6 @@
 import type { StaffUser } from '@loyalty/contract';
 import type { ReactNode } from 'react';
-import { KeyRound, Pencil } from 'lucide-react';
+import { KeyRound, Pencil, Send, UserX } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,14 @@ import { initials, staffName } from './labels';
 /** What a row can ask the page to do. */
 export interface StaffRowActions {
   onEdit: (user: StaffUser) => void;
+  /** Not offered to an invited member (they have no password yet). */
   onResetPassword: (user: StaffUser) => void;
+  /** An invited member only (issue 16): e-mail a new link. */
+  onResendInvitation: (user: StaffUser) => void;
+  /** An invited member only (issue 16): ask to revoke the invitation (removes the pending account). */
+  onRevokeInvitation: (user: StaffUser) => void;
+  /** The member whose invitation is being resent: its Resend button spins. */
+  resendingId?: string;
 }
 
 /** 'Never' when the user has not signed in yet, else 'Jan 5, 2026, 3:04 PM' (spec §9). */
@@ -32,21 +39,40 @@ function Avatar({ user }: { user: StaffUser }) {
 }
 
 const RoleBadge = ({ user }: { user: StaffUser }) => <Badge color={ROLE_COLORS[user.role]}>{ROLE_LABELS[user.role]}</Badge>;
-const StatusBadge = ({ user }: { user: StaffUser }) => <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
+/** 'Invited' (blue) while an invitation is pending (issue 16), else 'Active' (green) or 'Inactive' (grey). */
+const StatusBadge = ({ user }: { user: StaffUser }) =>
+  user.invited ? <Badge color="blue">Invited</Badge> : <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
 const storeLabel = (user: StaffUser) => user.store?.name ?? 'All stores';
 
+/** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (issue 16). */
 function RowButtons({ user, actions, compact }: { user: StaffUser; actions: StaffRowActions; compact?: boolean }) {
   const name = staffName(user);
+  // Words beside the icons only where the table has the room (at 1280 px they pushed the column out of view).
+  const text = compact ? undefined : 'hidden 2xl:inline';
+  const inviteText = text;
   return (
     <div className="flex items-center justify-end gap-1">
       <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onEdit(user)} aria-label={`Edit ${name}`}>
         <Pencil aria-hidden="true" className="h-4 w-4" />
-        <span className={compact ? undefined : 'hidden xl:inline'}>Edit</span>
+        <span className={text}>Edit</span>
       </Button>
-      <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetPassword(user)} aria-label={`Reset password for ${name}`} title="Reset password">
-        <KeyRound aria-hidden="true" className="h-4 w-4" />
-        <span className={compact ? undefined : 'hidden xl:inline'}>Reset password</span>
-      </Button>
+      {user.invited ? (
+        <>
+          <Button variant="ghost" size="sm" className="whitespace-nowrap" loading={actions.resendingId === user.id} onClick={() => actions.onResendInvitation(user)} aria-label={`Resend invitation to ${name}`} title="Resend invitation">
+            {actions.resendingId !== user.id && <Send aria-hidden="true" className="h-4 w-4" />}
+            <span className={inviteText}>Resend</span>
+          </Button>
+          <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onRevokeInvitation(user)} aria-label={`Revoke invitation for ${name}`} title="Revoke invitation">
+            <UserX aria-hidden="true" className="h-4 w-4" />
+            <span className={inviteText}>Revoke</span>
+          </Button>
+        </>
+      ) : (
+        <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetPassword(user)} aria-label={`Reset password for ${name}`} title="Reset password">
+          <KeyRound aria-hidden="true" className="h-4 w-4" />
+          <span className={text}>Reset password</span>
+        </Button>
+      )}
     </div>
   );
 }
@@ -58,7 +84,9 @@ function NameCell({ user, meId, className }: { user: StaffUser; meId?: string; c
         {staffName(user)}
         {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
       </p>
-      <p className={cn('truncate text-slate-500', className)}>{user.email}</p>
+      <p className={cn('truncate text-slate-500', className)} title={user.email}>
+        {user.email}
+      </p>
     </>
   );
 }
@@ -68,7 +96,8 @@ const columns = (meId?: string): Column<StaffUser>[] => [
     id: 'member',
     header: 'Staff Member',
     headerClassName: 'px-5',
-    className: 'px-5',
+    // A long e-mail is cut (with its title) rather than pushing the actions out of view.
+    className: 'px-5 max-w-[17rem]',
     cell: (user) => (
       <div className="flex items-center gap-3">
         <Avatar user={user} />
@@ -118,7 +147,8 @@ function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; ac
 /**
  * The staff list (spec §2 'Staff Management'): on wide screens a table with the columns Staff
  * Member (name and e-mail), Role, Store ('All stores' when none), Status, Last Login ('Never'
- * when null; short month, day and time) and Actions (Edit, Reset password); on phones the same
+ * when null; short month, day and time) and Actions (Edit, Reset password; for an invited member
+ * Status 'Invited' and Resend invitation, Revoke invitation instead, issue 16); on phones the same
  * facts as a list of cards. `meId` marks the signed-in user's row ('You'). `loading` shows
  * placeholder rows, `empty` replaces an empty list.
  */
@@ -130,7 +160,7 @@ export function StaffTable({ users, actions, meId, busy, loading, empty }: { use
       columns={[...columns(meId), { id: 'actions', header: 'Actions', align: 'right', headerClassName: 'px-5', className: 'px-5', cell: (user) => <RowButtons user={user} actions={actions} /> }]}
       rows={users}
       rowKey={(user) => user.id}
-      rowProps={(user) => ({ 'data-active': String(user.active), className: cn('text-sm', !user.active && 'text-slate-500') })}
+      rowProps={(user) => ({ 'data-active': String(user.active), 'data-invited': String(user.invited), className: cn('text-sm', !user.active && 'text-slate-500') })}
       renderCard={(user) => <StaffCard user={user} meId={meId} actions={actions} />}
       cardProps={() => ({ className: 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm' })}
       listClassName="space-y-3"

@@ -10,13 +10,15 @@ import { useAuthStore } from '@/lib/auth-store';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import type { useCreateStaff } from '../api/create-staff';
 import type { useUpdateStaff } from '../api/update-staff';
-import { FORM_FIELDS, STAFF_MESSAGES, formRole, staffFormSchema, type StaffFormValues } from '../components/staff-form-schema';
+import { FORM_FIELDS, INVITATION_MESSAGES, STAFF_MESSAGES, formRole, staffFormSchema, type StaffFormValues } from '../components/staff-form-schema';
 
 /**
  * State and submit of the staff form (spec §5 'Staff', §8 'Staff'). `user` is the staff member
  * to edit, or null to create. Validation: `staffFormSchema` with the platform's minimum password
- * length (`usePasswordPolicy`). Submit sends create (email lower-cased, password) or update (no
- * email / password); an empty store is sent as null (all stores). Success: toast, reset, `onDone()`.
+ * length (`usePasswordPolicy`). Submit sends create (email lower-cased, password; or, with
+ * 'Send an invitation instead' on, `invite: true` and no password, issue 16) or update (no
+ * email / password); an empty store is sent as null (all stores). Success: toast ('Invitation
+ * sent to {email}' for an invitation), reset, `onDone()`.
  * Failure: the server's field errors on their fields, a 409 on create on the email, and a toast
  * with the server's text, else the spec's fallback. Also gives `isSelf` (editing your own
  * account: role and active are locked), the stores query and `storeOptions` (active stores plus
@@ -48,6 +50,7 @@ export function useStaffForm({
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
       password: '',
+      invite: false,
       role: user ? formRole(user.role) : 'cashier',
       storeId: user?.storeId ?? '',
       active: user?.active ?? true,
@@ -74,9 +77,11 @@ export function useStaffForm({
         { onSuccess: done(STAFF_MESSAGES.updated), onError: onError(STAFF_MESSAGES.updateFailed) },
       );
     } else {
+      const email = v.email.toLowerCase();
+      const secret = v.invite ? { invite: true } : { password: v.password };
       create.mutate(
-        { firstName: v.firstName, lastName: v.lastName, email: v.email.toLowerCase(), password: v.password, role: v.role, storeId },
-        { onSuccess: done(STAFF_MESSAGES.created), onError: onError(STAFF_MESSAGES.createFailed) },
+        { firstName: v.firstName, lastName: v.lastName, email, ...secret, role: v.role, storeId },
+        { onSuccess: done(v.invite ? INVITATION_MESSAGES.sent(email) : STAFF_MESSAGES.created), onError: onError(STAFF_MESSAGES.createFailed) },
       );
     }
   });

@@ -9,8 +9,10 @@ import { ListPage } from '@/components/ui/list-page';
 import { useAuthStore } from '@/lib/auth-store';
 import { useStaff } from '../api/get-staff';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
+import { RevokeInvitationDialog } from '../components/revoke-invitation-dialog';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { StaffTable } from '../components/staff-table';
+import { useInvitationActions } from '../hooks/use-invitation-actions';
 
 /** Load failure text (spec §8 'Staff'). */
 export const STAFF_LOAD_ERROR = 'Failed to load staff data. Please refresh the page.';
@@ -21,7 +23,8 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user
 /**
  * Staff Management /t/{slug}/staff (spec §2 'Staff Management', §5 'Staff', §8 'Staff';
  * tenant_admin). Table of staff (Staff Member, Role, Store, Status, Last Login, Actions) with
- * per-row Edit and Reset password; 'Add Staff Member' opens 'Add New Staff Member'. Empty
+ * per-row Edit and Reset password (an invited member: Resend invitation, and Revoke invitation
+ * after a confirmation; issue 16); 'Add Staff Member' opens 'Add New Staff Member'. Empty
  * 'No staff members yet'; load failure 'Failed to load staff data. Please refresh the page.'
  */
 export function StaffPage() {
@@ -30,6 +33,7 @@ export function StaffPage() {
   const staff = useStaff(slug);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [resetUser, setResetUser] = useState<StaffUser | null>(null);
+  const invitations = useInvitationActions(slug);
   const openCreate = () => setModal({ mode: 'create' });
   const list = staff.data?.users ?? [];
   const editing = modal.mode === 'edit' ? (list.find((u) => u.id === modal.user.id) ?? modal.user) : null;
@@ -66,6 +70,7 @@ export function StaffPage() {
         <>
           <StaffFormDialog slug={slug} open={modal.mode !== 'closed'} user={editing} onClose={() => setModal({ mode: 'closed' })} />
           <ResetPasswordDialog slug={slug} user={resetUser} onClose={() => setResetUser(null)} />
+          <RevokeInvitationDialog slug={slug} user={invitations.revoking} onClose={invitations.closeRevoke} />
         </>
       }
     >
@@ -74,7 +79,13 @@ export function StaffPage() {
         meId={meId}
         loading={staff.isPending}
         busy={staff.isFetching}
-        actions={{ onEdit: (user) => setModal({ mode: 'edit', user }), onResetPassword: setResetUser }}
+        actions={{
+          onEdit: (user) => setModal({ mode: 'edit', user }),
+          onResetPassword: setResetUser,
+          onResendInvitation: invitations.resend,
+          onRevokeInvitation: invitations.askRevoke,
+          resendingId: invitations.resendingId,
+        }}
         empty={<EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title="No staff members yet" description="Add cashiers and store admins so they can sign in with their own accounts." action={addButton} />}
       />
     </ListPage>

@@ -1,0 +1,36 @@
+import { Button, Link } from '@react-email/components';
+import { INVITATION_TTL_DAYS } from '@loyalty/contract';
+import { Layout, P } from './layout.tsx';
+import { renderEmail, type RenderedEmail } from './render.ts';
+
+/** What the staff invitation shows (issue 16 'Staff invitations'). */
+export interface InvitationProps {
+  businessName: string;
+  firstName: string;
+  role: string;
+  acceptUrl: string;
+}
+
+/** The staff invitation: a link, valid INVITATION_TTL_DAYS days, to choose a password and sign in. */
+export function InvitationEmail(props: InvitationProps) {
+  return (
+    <Layout businessName={props.businessName} preview={`You are invited to ${props.businessName}`}>
+      <P>Hello {props.firstName},</P>
+      <P>
+        {props.businessName} has added you as {props.role} on Loyalty Cards. Choose your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
+      </P>
+      <Button href={props.acceptUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
+        Choose my password
+      </Button>
+      <P>
+        Or open this address: <Link href={props.acceptUrl}>{props.acceptUrl}</Link>
+      </P>
+      <P>If you did not expect this, ignore this e-mail.</P>
+    </Layout>
+  );
+}
+
+/** The staff invitation rendered (subject 'You are invited to {business}'). */
+export function renderInvitation(props: InvitationProps): Promise<RenderedEmail> {
+  return renderEmail(`You are invited to ${props.businessName}`, <InvitationEmail {...props} />);
+}
