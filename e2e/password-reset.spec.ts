@@ -124,7 +124,8 @@ test('a new customer gets a welcome message whose link unsubscribes them', async
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(address);
-  await page.getByRole('button', { name: 'Welcome to Demo Retail Store rewards' }).click();
+  // The search is debounced: wait for the row of this address (other specs activated cards too).
+  await page.getByRole('row').filter({ hasText: address }).getByRole('button', { name: 'Welcome to Demo Retail Store rewards' }).click();
   const text = (await page.getByRole('dialog').locator('pre').first().textContent()) ?? '';
   expect(text).toContain(cardUid);
   const link = /https?:\/\/\S+\/unsubscribe\?token=[A-Za-z0-9._-]+/.exec(text)?.[0];

@@ -53,8 +53,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // One job queue for every job: on the embedded database they share its one connection.
   const jobs = startJobQueue(handle, app.log, config.databaseUrl);
-  void startExpiryJob(jobs, handle, app.log, { onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards) });
   const outboxWorker = startOutboxWorker(jobs, handle, app.log, { mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl } });
+  void startExpiryJob(jobs, handle, app.log, {
+    onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
+    reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
+    onReminders: () => outboxWorker.nudge(),
+  });
   outbox.nudge = () => outboxWorker.nudge();
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');

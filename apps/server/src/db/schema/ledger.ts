@@ -112,6 +112,8 @@ export const cashbackLots = pgTable(
     expiresAt: tstz('expires_at'),
     amountCents: cents('amount_cents').notNull(),
     remainingCents: cents('remaining_cents').notNull(),
+    /** When its card's holder was reminded that it expires (issue 16: 7 days before; one message per card and expiry instant). */
+    remindedAt: tstz('reminded_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

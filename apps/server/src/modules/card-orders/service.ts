@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { CardOrder, CardOrderListResponse, CardOrderStatus, CheckoutUrlResponse, CreateCardOrderRequest } from '@loyalty/contract';
-import { cardOrderPrice } from '@loyalty/domain';
+import { cardOrderPrice, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
+import { renderCardOrderStatus, type CardOrderStep } from '../../emails/card-order-status.tsx';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
@@ -14,6 +15,8 @@ import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsO
 import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';
 import { ledgerRowsOnCards } from '../transactions/views.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { tenantAdminContacts } from '../users/service.ts';
 
 /**
  * Card orders (decisions.md 'Card orders'; spec §7 'Card orders'): printed cards ordered by a
@@ -294,8 +297,35 @@ export const cardOrderEffect: CheckoutEffect = {
       status: 'paid',
       providerPaymentId,
     });
+    await enqueueCardOrderStatus(tx, tenant, order, 'PAID', now);
   },
 };
+
+/**
+ * Writes to the outbox, in `tx` (the transaction of the status change), one message per active
+ * Store Admin of the tenant telling that card order `order` reached `step` (issue 16 'Card order
+ * status': paid, shipped, delivered). Nothing when the tenant has no such admin.
+ */
+export async function enqueueCardOrderStatus(
+  tx: DbOrTx,
+  tenant: { id: string; name: string },
+  order: { id: string; quantity: number; cardType: string; totalCents: number },
+  step: CardOrderStep,
+  now: Date,
+): Promise<void> {
+  for (const admin of await tenantAdminContacts(tx, tenant.id)) {
+    const message = await renderCardOrderStatus({
+      businessName: tenant.name,
+      firstName: admin.firstName,
+      step,
+      quantity: order.quantity,
+      cardType: order.cardType === 'DOUBLE_SIDED_CUSTOM' ? 'custom double-sided' : 'single-sided',
+      total: formatCents(order.totalCents),
+      orderRef: order.id.slice(0, 8).toUpperCase(),
+    });
+    await enqueueEmail(tx, { tenantId: tenant.id, kind: `card_order_${step.toLowerCase()}`, to: admin.email, ...message, now });
+  }
+}
 
 /** A card order with its tenant's id, name and slug (the operator's list). */
 export interface CardOrderWithTenant {

@@ -173,3 +173,12 @@ export async function cardsOfCustomer(db: DbOrTx, tenantId: string, customerId: 
 export function cardBalancesSql(): SQL {
   return sql`(select tenant_id, id, balance_cents from ${cards})`;
 }
+
+/** A card's UID and holder (customer id, null when unassigned) by id in the tenant, or null (issue 16: expiry reminders). */
+export async function cardUidAndHolder(db: DbOrTx, tenantId: string, cardId: string): Promise<{ cardUid: string; customerId: string | null } | null> {
+  const [row] = await db
+    .select({ cardUid: cards.cardUid, customerId: cards.customerId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
+  return row ?? null;
+}

@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
+import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/service.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 
@@ -54,7 +54,8 @@ export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatu
  * order paid through the Demo provider (no money was taken) never moves past PAID: 409 'This
  * order was paid with demo payments (no money was taken) and cannot be fulfilled', details
  * field body.status, nothing changed; in development and test it moves like any other.
- * Returns the order with its tenant.
+ * SHIPPED and DELIVERED also write a message to each Store Admin of the tenant (issue 16,
+ * card-orders `enqueueCardOrderStatus`). Returns the order with its tenant.
  */
 export async function advanceCardOrder(
   db: Database,
@@ -90,6 +91,8 @@ export async function advanceCardOrder(
       after: { status },
     });
     const tenant = (await tenantNames(tx, [row.tenantId])).get(row.tenantId)!;
+    // The owner hears when the cards ship and when they arrive (issue 16), not of the printing step.
+    if (status === 'SHIPPED' || status === 'DELIVERED') await enqueueCardOrderStatus(tx, tenant, updated, status, new Date());
     return toPlatformOrder(updated, tenant, demoPayment);
   });
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { compactLiabilityTotals } from './liability.ts';
 import { expireDueLots } from './lots.ts';
+import { sendExpiryReminders, type ReminderLinks } from './reminders.ts';
 
 /** The pg-boss queue of the cashback expiry (issue 14). */
 export const EXPIRY_QUEUE = 'cashback-expiry';
@@ -18,13 +19,14 @@ export const EXPIRY_CRON = '0 * * * *';
  * time, and the job itself is safe to run twice anyway (cards locked SKIP LOCKED: each lot
  * expires once). A failed run is logged and retried by pg-boss. `now` is the injectable clock.
  * Registers in the background once the queue has started; the caller stops the queue.
- * `onExpired` hears how many EXPIRE rows each run wrote (/metrics).
+ * `onExpired` hears how many EXPIRE rows each run wrote (/metrics). With `reminders` (links),
+ * each run then writes the expiry reminders due (issue 16, reminders.ts) and tells `onReminders`.
  */
 export function startExpiryJob(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { now?: () => Date; onExpired?: (cards: number) => void } = {},
+  opts: { now?: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void } = {},
 ): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
@@ -39,6 +41,13 @@ export function startExpiryJob(
       if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
       opts.onExpired?.(result.cards);
       await compactLiabilityTotals(handle.db);
+      if (opts.reminders) {
+        const written = await sendExpiryReminders(handle.db, now(), opts.reminders);
+        if (written > 0) {
+          log.info({ job: EXPIRY_QUEUE, reminders: written }, 'expiry reminders written');
+          opts.onReminders?.(written);
+        }
+      }
     });
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
     await boss.send(EXPIRY_QUEUE, {});

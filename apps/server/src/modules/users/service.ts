@@ -426,3 +426,12 @@ export async function completeInvitation(tx: DbOrTx, userId: string, passwordHas
     .returning({ id: users.id });
   return done.length > 0;
 }
+
+/** The tenant's active Store Admins who have a password of their own (not pending an invitation): e-mail and first name, by e-mail (issue 16: card order status). */
+export async function tenantAdminContacts(db: DbOrTx, tenantId: string): Promise<{ email: string; firstName: string }[]> {
+  return db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, 'tenant_admin'), eq(users.active, true), eq(users.invitationPending, false)))
+    .orderBy(asc(users.email));
+}

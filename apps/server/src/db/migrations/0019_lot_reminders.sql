@@ -1,0 +1,1 @@
+ALTER TABLE "cashback_lots" ADD COLUMN "reminded_at" timestamp with time zone;
