@@ -1,5 +1,4 @@
-import { Button, Link } from '@react-email/components';
-import { Layout, P } from './layout.tsx';
+import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
 /** What an expiry reminder shows (issue 16 'Expiry reminders'): the amount, the card, the date (the business's zone), links. */
@@ -21,12 +20,7 @@ export function ExpiryReminderEmail(props: ExpiryReminderProps) {
       <P>
         {props.amount} of the cashback on your card {props.cardUid} expires on {props.expiresOn}. Spend it at {props.businessName} before then.
       </P>
-      <Button href={props.cardUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
-        See your card
-      </Button>
-      <P>
-        Or open this address: <Link href={props.cardUrl}>{props.cardUrl}</Link>
-      </P>
+      <CallToAction href={props.cardUrl} label="See your card" />
     </Layout>
   );
 }

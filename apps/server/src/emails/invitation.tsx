@@ -1,6 +1,5 @@
-import { Button, Link } from '@react-email/components';
 import { INVITATION_TTL_DAYS } from '@loyalty/contract';
-import { Layout, P } from './layout.tsx';
+import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
 /** What the staff invitation shows (issue 16 'Staff invitations'). */
@@ -19,12 +18,7 @@ export function InvitationEmail(props: InvitationProps) {
       <P>
         {props.businessName} has added you as {props.role} on Loyalty Cards. Choose your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
       </P>
-      <Button href={props.acceptUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
-        Choose my password
-      </Button>
-      <P>
-        Or open this address: <Link href={props.acceptUrl}>{props.acceptUrl}</Link>
-      </P>
+      <CallToAction href={props.acceptUrl} label="Choose my password" />
       <P>If you did not expect this, ignore this e-mail.</P>
     </Layout>
   );

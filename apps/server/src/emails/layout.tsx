@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 
 /**
  * The frame of every message (issue 16 'Templates'): the business's name as the heading (the
@@ -34,6 +34,20 @@ export function Layout(props: { businessName: string; preview: string; unsubscri
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The message's one button to `href`, then the same address written out for clients that hide buttons. */
+export function CallToAction(props: { href: string; label: string }) {
+  return (
+    <>
+      <Button href={props.href} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
+        {props.label}
+      </Button>
+      <P>
+        Or open this address: <Link href={props.href}>{props.href}</Link>
+      </P>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Button, Link } from '@react-email/components';
-import { Layout, P } from './layout.tsx';
+import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
 /** The password reset message (issue 16 'Forgot password'): a single-use link valid for one hour. */
@@ -8,12 +7,7 @@ export function PasswordResetEmail(props: { businessName: string; firstName: str
     <Layout businessName={props.businessName} preview="Reset your password">
       <P>Hello {props.firstName},</P>
       <P>Someone asked to reset the password of your account. If it was you, choose a new password here. The link works once, for one hour.</P>
-      <Button href={props.resetUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
-        Choose a new password
-      </Button>
-      <P>
-        Or open this address: <Link href={props.resetUrl}>{props.resetUrl}</Link>
-      </P>
+      <CallToAction href={props.resetUrl} label="Choose a new password" />
       <P>If you did not ask for this, ignore this e-mail: your password stays as it is.</P>
     </Layout>
   );

@@ -1,5 +1,4 @@
-import { Button, Link } from '@react-email/components';
-import { Layout, P } from './layout.tsx';
+import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
 /** What the welcome message shows (issue 16 'Welcome'): the card, its balance (formatted), its public page with token, the unsubscribe link. */
@@ -21,12 +20,7 @@ export function WelcomeEmail(props: WelcomeProps) {
         Welcome to {props.businessName} rewards. Your card {props.cardUid} is active: every purchase earns cashback you can spend at the till. Its balance is{' '}
         {props.balance}.
       </P>
-      <Button href={props.cardUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '12px 20px', borderRadius: 6, fontSize: 15 }}>
-        See your card
-      </Button>
-      <P>
-        Or open this address: <Link href={props.cardUrl}>{props.cardUrl}</Link>
-      </P>
+      <CallToAction href={props.cardUrl} label="See your card" />
     </Layout>
   );
 }

@@ -7,10 +7,7 @@ import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import { completeInvitation, findLoginAccount, invitedAccount } from '../users/service.ts';
-import { lockToken, spendToken, usableTokenUserId } from './tokens.ts';
-
-/** auth_tokens purpose of a staff invitation (the users module issues them: users/invitations.ts). */
-const INVITATION_PURPOSE = 'invitation';
+import { INVITATION_PURPOSE, lockToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /** The invited account of a usable token, or null (unknown, used, expired, revoked, accepted or deactivated). */
 async function inviteeOf(db: DbOrTx, token: string, now: Date) {

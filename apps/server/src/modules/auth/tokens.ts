@@ -9,6 +9,9 @@ import { authTokens } from '../../db/schema/index.ts';
  * effect); past `expiresAt` it does nothing.
  */
 
+/** auth_tokens purpose of a staff invitation link (issue 16): issued by users/invitations.ts, spent by auth/invitations.ts. */
+export const INVITATION_PURPOSE = 'invitation';
+
 /** A stored token: its hash, purpose, the account it acts on (null for 'setup'), expiry and use. */
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { outbox, outboxAttempts } from '../../db/schema/index.ts';
@@ -255,10 +255,4 @@ export async function resendOutbox(db: Database, id: string, actorId: string, no
     const names = await namesOf(tx, [row.tenantId]);
     return toItem(row, names);
   });
-}
-
-/** Messages still waiting (PENDING and due by `now`): the job queue depth the metrics show. */
-export async function dueOutboxCount(db: DbOrTx, now: Date): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(outbox).where(and(eq(outbox.status, 'PENDING'), lte(outbox.nextAttemptAt, now)));
-  return Number(n);
 }

@@ -3,11 +3,9 @@ import { INVITATION_TTL_DAYS } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderInvitation } from '../../emails/invitation.tsx';
 import { hashToken } from '../../http/session.ts';
-import { issueUserToken } from '../auth/tokens.ts';
+import { INVITATION_PURPOSE, issueUserToken } from '../auth/tokens.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 
-/** auth_tokens purpose of a staff invitation link (issue 16). */
-export const INVITATION_PURPOSE = 'invitation';
 /** How long an invitation link works, ms (7 days). */
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 

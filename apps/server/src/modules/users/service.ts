@@ -365,13 +365,7 @@ function publicUrlOf(actor: StaffActor): string {
 
 /** The invited (not yet accepted) staff member `userId` of the tenant, locked; 404 unknown (or not staff), 422 NOT_INVITED when accepted. */
 async function lockInvitee(tx: Tx, tenantId: string, userId: string) {
-  if (!isUuid(userId)) throw notFound('Staff member not found');
-  const [user] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), inArray(users.role, STAFF_ROLES)))
-    .for('update');
-  if (!user) throw notFound('Staff member not found');
+  const user = await lockStaff(tx, tenantId, userId);
   if (!user.invitationPending) throw new AppError('BUSINESS_RULE', NOT_INVITED);
   return user;
 }
