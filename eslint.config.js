@@ -100,6 +100,7 @@ const TABLE_OWNERS = {
   webhooks: ['webhookEvents'],
   reports: ['tenantCounters'],
   outbox: ['outbox', 'outboxAttempts'],
+  enrolment: ['enrolmentRequests'],
   'http/': ['idempotencyKeys', 'rateLimitCounters'],
   'payments/demo.ts': ['paymentMethods'],
 };

@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTenantGuard(tenantScope, http.findTenant);
       await tenantScope.register(tenantRoutes, { db, config });
       await tenantScope.register(cardRoutes, { db, config, nudge: () => outbox.nudge() });
-      await tenantScope.register(transactionRoutes, { db, now });
+      await tenantScope.register(transactionRoutes, { db, now, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, nudge: () => outbox.nudge() });
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db });
       await tenantScope.register(addFundsRoutes, { db, config, provider });

@@ -42,5 +42,13 @@ export const TenantResponse = z.object({
   paymentProvider: PaymentProviderKind,
   /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates and report days use it. */
   timezone: z.string(),
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; off by default). */
+  receiptsEnabled: z.boolean(),
 });
 export type TenantResponse = z.infer<typeof TenantResponse>;
+
+/** PUT /api/t/{slug}/tenant/receipts body (issue 16 'Receipts'): turn e-mail receipts on or off. */
+export const ReceiptsRequest = z.object({
+  enabled: z.boolean({ error: 'Choose whether receipts are sent' }),
+});
+export type ReceiptsRequest = z.infer<typeof ReceiptsRequest>;

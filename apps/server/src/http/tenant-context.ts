@@ -16,6 +16,8 @@ export interface TenantContext {
   purchasedCards: number;
   /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates, report days and months. */
   timezone: string;
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; default false). */
+  receiptsEnabled: boolean;
   createdAt: Date;
 }
 

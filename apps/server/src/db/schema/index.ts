@@ -11,3 +11,4 @@ export * from './ops.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './outbox.ts';
+export * from './enrolment.ts';

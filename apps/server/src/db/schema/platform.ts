@@ -43,6 +43,8 @@ export const tenants = pgTable('tenants', {
   currentPeriodEnd: tstz('current_period_end'),
   /** IANA time zone of the business (issue 14): expiry dates and the reports' day and month boundaries. */
   timezone: text('timezone').notNull().default('UTC'),
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; off by default). */
+  receiptsEnabled: boolean('receipts_enabled').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -11,6 +11,8 @@ export const stores = pgTable(
     name: text('name').notNull(),
     address: text('address'),
     active: boolean('active').notNull().default(true),
+    /** Whether the store's 'Join our rewards' page takes sign-ups (issue 16 'Customer self-enrolment'); off: the join page is a 404. */
+    selfEnrolment: boolean('self_enrolment').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],

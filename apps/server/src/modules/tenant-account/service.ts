@@ -178,6 +178,7 @@ function tenantContextQuery(db: DbOrTx, slug: string | ReturnType<typeof sql.pla
       freeTrialLimit: tenants.freeTrialLimit,
       purchasedCards: tenants.purchasedCards,
       timezone: tenants.timezone,
+      receiptsEnabled: tenants.receiptsEnabled,
       createdAt: tenants.createdAt,
     })
     .from(tenants)
@@ -208,6 +209,7 @@ export function toTenantContext(t: TenantAccount): TenantContext {
     freeTrialLimit: t.freeTrialLimit,
     purchasedCards: t.purchasedCards,
     timezone: t.timezone,
+    receiptsEnabled: t.receiptsEnabled,
     createdAt: t.createdAt,
   };
 }
@@ -357,6 +359,11 @@ export async function setSubscriptionStatus(tx: Tx, tenantId: string, status: Su
 /** Stores the tenant's IANA time zone (issue 14; validated by the caller), in `tx`. */
 export async function setTenantTimezone(tx: Tx, tenantId: string, timezone: string): Promise<void> {
   await tx.update(tenants).set({ timezone }).where(eq(tenants.id, tenantId));
+}
+
+/** Turns the tenant's e-mail receipts on or off (issue 16 'Receipts'), in `tx`. */
+export async function setTenantReceipts(tx: Tx, tenantId: string, enabled: boolean): Promise<void> {
+  await tx.update(tenants).set({ receiptsEnabled: enabled }).where(eq(tenants.id, tenantId));
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, TenantResponse, TimezoneRequest, TrialStatusResponse } from '@loyalty/contract';
+import { ErrorBody, ReceiptsRequest, TenantResponse, TimezoneRequest, TrialStatusResponse } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { getTenantView, getTrialStatus, putTenantTimezone } from './service.ts';
+import { getTenantView, getTrialStatus, putTenantReceipts, putTenantTimezone } from './service.ts';
 
 /**
  * Tenant routes under /api/t/{slug} (spec §7):
@@ -15,6 +15,8 @@ import { getTenantView, getTrialStatus, putTenantTimezone } from './service.ts';
  *   dashboard and Cards page banners.
  * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin
  *   (issue 14): stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
+ * - PUT /tenant/receipts (ReceiptsRequest `{ enabled }`) → TenantResponse. ROLES.admin
+ *   (issue 16 'Receipts'): e-mail receipts after earn, redeem and refund on or off, audited.
  * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
 export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'paymentProvider'> }> = async (app, { db, config }) => {
@@ -62,5 +64,23 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
       },
     },
     async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider),
+  );
+
+  /**
+   * PUT /tenant/receipts (ReceiptsRequest `{ enabled: boolean }`) → TenantResponse with the new
+   * `receiptsEnabled`; ROLES.admin. 400 when `enabled` is not a boolean (nothing written). Audited.
+   */
+  app.put(
+    '/tenant/receipts',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['tenant'],
+        params: z.object({ slug: z.string() }),
+        body: ReceiptsRequest,
+        response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider),
   );
 };

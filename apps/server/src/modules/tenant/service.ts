@@ -8,7 +8,7 @@ import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
 import { findPlan } from '../tenant-account/plans.ts';
-import { insertTenant, lockTenantForChange, setTenantTimezone, type TenantAccount } from '../tenant-account/service.ts';
+import { insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenant-account/service.ts';
 import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
@@ -98,6 +98,7 @@ export function buildTenantView(
     canTransact: canTransact(state, now),
     subscriptionRequired: isSubscriptionRequired(state, counts.cards.activated, now),
     timezone: t.timezone,
+    receiptsEnabled: t.receiptsEnabled,
   };
 }
 
@@ -139,4 +140,35 @@ export async function putTenantTimezone(
     await writeAudit(tx, { tenantId: t.id, userId, action: 'tenant.timezone.update', entity: 'tenant', entityId: t.id, before: { timezone: row.timezone }, after: { timezone } });
   });
   return getTenantView(db, { ...t, timezone }, paymentProvider);
+}
+
+/**
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (issue 16 'Receipts'): turns the e-mail
+ * receipts customers get after an earn, redeem or refund on or off, with the row locked and an
+ * audit_log row (action 'tenant.receipts.update', entity 'tenant', before/after
+ * `{ receiptsEnabled }`) in the same transaction. Answers the tenant view with the new value.
+ * @throws AppError 404 'Tenant not found' when the row is gone.
+ */
+export async function putTenantReceipts(
+  db: Database,
+  t: TenantContext,
+  userId: string,
+  enabled: boolean,
+  paymentProvider: TenantResponse['paymentProvider'],
+): Promise<TenantResponse> {
+  await db.transaction(async (tx) => {
+    const row = await lockTenantForChange(tx, t.id);
+    if (!row) throw notFound('Tenant not found');
+    await setTenantReceipts(tx, t.id, enabled);
+    await writeAudit(tx, {
+      tenantId: t.id,
+      userId,
+      action: 'tenant.receipts.update',
+      entity: 'tenant',
+      entityId: t.id,
+      before: { receiptsEnabled: row.receiptsEnabled },
+      after: { receiptsEnabled: enabled },
+    });
+  });
+  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider);
 }

@@ -11,6 +11,7 @@ import { lockCard, lockCardByUid, setBalanceSql } from '../cards/service.ts';
 import { lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
 import { readTierRules } from '../rules/views.ts';
 import { consumeLots, openLotsSql } from './lots.ts';
+import { enqueueReceipt } from './receipts.ts';
 import { ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } from './service.ts';
 
 /**
@@ -75,7 +76,8 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
  * recorded in `unrecoveredCents`); takes the amount off the customer's total spend and
  * re-evaluates the tier (applies from the next purchase, ADR 0003); appends a REFUND row
  * (amount = purchase refunded, cashback = claw-back due, reverses = `id`, the EARN's
- * category, store and customer, note = reason) and an audit row 'transaction.refund'.
+ * category, store and customer, note = reason) and an audit row 'transaction.refund'; with the
+ * tenant's receipts on, the holder's receipt to the outbox (issue 16, receipts.ts).
  * Throws 404 'Transaction not found', 403 (a cashier and another store's row), 422
  * BUSINESS_RULE (not an EARN; fully refunded; 'Refund exceeds the remaining purchase
  * amount'), 409 key reuse.
@@ -129,6 +131,7 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
       before: { transactionId: earn.id, balanceCents: card.balanceCents },
       after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null },
     });
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: row, kind: 'REFUND', cardId: card.id, storeId: earn.storeId, amountCents: refunded, cashbackCents: taken, balanceCents: after, at: ctx.now });
     return {
       transactionId: row,
       refundedAmountCents: refunded,

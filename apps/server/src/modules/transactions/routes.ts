@@ -22,6 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance, getTransaction, refundEarn, voidRedeem, type LifecycleContext } from './lifecycle.ts';
+import type { MessageLinks } from './receipts.ts';
 import { earn, listTransactions, redeem, type PosResult } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -33,19 +34,26 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * Ledger routes under /api/t/{slug}/transactions (spec §7), tenant_admin and cashier:
  * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
  * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
- * `Idempotent-Replayed: true`) and GET / (filters and pagination).
+ * `Idempotent-Replayed: true`) and GET / (filters and pagination). `links` (PUBLIC_URL, the QR
+ * token secret) make the receipts of issue 16 possible; `nudge` asks the outbox worker for a
+ * run after a movement of a tenant with receipts on.
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
-  /** The lifecycle context of a money request: tenant, user, Idempotency-Key and the clock's now. */
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; nudge?: () => void }> = async (
+  app,
+  { db, now = () => new Date(), links, nudge = () => {} },
+) => {
+  /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
     tenant: tenantOf(request),
     user: request.user!,
     idempotencyKey: request.headers['idempotency-key'] as string,
     now: now(),
+    links,
   });
-  /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`. */
-  const sendMoney = <T>(reply: FastifyReply, result: PosResult<T>) => {
+  /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`; a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
     if (result.replayed) reply.header('idempotent-replayed', 'true');
+    else if (tenantOf(request).receiptsEnabled) nudge();
     return reply.status(result.status).send(result.body);
   };
 
@@ -57,9 +65,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
     },
     async (request, reply) => {
-      const result = await earn(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'], now: now() }, request.body);
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status).send(result.body);
+      return sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body));
     },
   );
 
@@ -71,9 +77,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
     },
     async (request, reply) => {
-      const result = await redeem(db, { tenant: tenantOf(request), user: request.user!, idempotencyKey: request.headers['idempotency-key'], now: now() }, request.body);
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status).send(result.body);
+      return sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body));
     },
   );
 
@@ -104,7 +108,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       config: { roles: ROLES.staff, ledgerType: 'REFUND' },
       schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
     },
-    async (request, reply) => sendMoney(reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
   );
 
   /** POST /transactions/{id}/void (issue 14): tenant_admin any time, a cashier within 15 minutes at their store; money route. */
@@ -115,7 +119,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       config: { roles: ROLES.staff, ledgerType: 'VOID' },
       schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
     },
-    async (request, reply) => sendMoney(reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
   );
 
   /** POST /cards/{cardUid}/adjust (issue 14): tenant_admin only; money route. */
@@ -126,6 +130,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       config: { roles: ROLES.admin, ledgerType: 'ADJUST' },
       schema: { tags: ['transactions'], params: cardParams, headers: IdempotencyKeyHeaders, body: AdjustRequest, response: { 200: AdjustResponse, ...posErrors } },
     },
-    async (request, reply) => sendMoney(reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
+    async (request, reply) => sendMoney(request, reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
   );
 };

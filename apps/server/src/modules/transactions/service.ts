@@ -17,6 +17,7 @@ import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rule
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
 import { consumeLots, openLotOf, openLotsSql } from './lots.ts';
+import { enqueueReceipt, type MessageLinks } from './receipts.ts';
 
 export { expireDueLots, expiringOfCards, rebuildLots, type ExpiringLot, type ExpiryRunResult } from './lots.ts';
 
@@ -38,6 +39,8 @@ export interface PosContext {
   idempotencyKey: string;
   /** The request's instant from the app's injectable clock (issue 14); absent: the system clock. */
   now?: Date;
+  /** Where a receipt links to (issue 16 'Receipts'); absent: no receipt is written, whatever the tenant's setting. */
+  links?: MessageLinks;
 }
 
 /** A POS answer: what to send, and whether it is a replay of a stored first answer. */
@@ -139,7 +142,9 @@ async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: strin
  * Four statements on the happy path besides the key's claim: two locks, the programme (after
  * the locks, so it sees a tier change it waited for), and one write (the card's and the
  * customer's UPDATEs, built by their modules, the ledger INSERT, the cashback's lot (issue 14,
- * lots.ts) and the answer stored with the Idempotency-Key (issue 15), in one statement). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
+ * lots.ts) and the answer stored with the Idempotency-Key (issue 15), in one statement). With
+ * the tenant's receipts on, the holder's receipt is written to the outbox in the same
+ * transaction (issue 16, receipts.ts). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
  * 422 CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
@@ -173,6 +178,7 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
         lot as (${openLotsSql(tenantId, sql`earn_row`)}),
         saved as (${saveSql(answer)})
         select 1`);
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
     return answer;
   });
 }
@@ -182,7 +188,8 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
  * guarded statement debits the card only if it is ACTIVE and holds at least the amount
  * (`UPDATE … WHERE balance_cents >= amount`, which also serialises concurrent redeems on the
  * row) and appends a REDEEM ledger row with cashbackCents 0; a second statement then takes the
- * amount off the card's oldest lots (issue 14, lots.ts `consumeLots`). Throws 403
+ * amount off the card's oldest lots (issue 14, lots.ts `consumeLots`); with the tenant's
+ * receipts on, the holder's receipt goes to the outbox in the same transaction (issue 16). Throws 403
  * SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or
  * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
  */
@@ -195,18 +202,20 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     await assertStoreOfTenant(tx, tenantId, input.storeId);
     // The row's id is chosen here; the answer (with the balance the debit leaves) is stored with the key in the same statement.
     const transactionId = randomUUID();
-    const [row] = rowsOf<{ id: string; after: string | number; card_id: string }>(
+    const [row] = rowsOf<{ id: string; after: string | number; card_id: string; store_id: string | null }>(
       await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)}),
         saved as (${saveSql(sql`select jsonb_build_object('transactionId', ${transactionId}::text, 'newBalance', balance_cents, 'amountRedeemed', ${input.amountCents}::bigint) from debit`)})
         insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
         select ${tenantId}, ${transactionId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
-        returning id, after_balance_cents as after, card_id`),
+        returning id, after_balance_cents as after, card_id, store_id`),
     );
     if (!row) throw await cardRefusal(tx, tenantId, cardUid);
     // The card row is locked by the debit: this statement sees every committed change to its lots.
     await consumeLots(tx, tenantId, row.card_id, input.amountCents);
-    return { transactionId: row.id, newBalance: Number(row.after), amountRedeemed: input.amountCents };
+    const newBalance = Number(row.after);
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: row.id, kind: 'REDEEM', cardId: row.card_id, storeId: row.store_id, amountCents: input.amountCents, cashbackCents: 0, balanceCents: newBalance, at: ctx.now ?? new Date() });
+    return { transactionId: row.id, newBalance, amountRedeemed: input.amountCents };
   });
 }
 

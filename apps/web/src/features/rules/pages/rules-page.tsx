@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CashbackRule, InitializeRulesResponse, Offer, TierRule } from '@loyalty/contract';
-import { Crown, Hourglass, Percent, RotateCcw, RotateCw, Sparkles } from 'lucide-react';
+import { Crown, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -14,26 +14,28 @@ import { CashbackPreview } from '../components/cashback-preview';
 import { CashbackRulesForm } from '../components/cashback-rules-form';
 import { ExpiryTab } from '../components/expiry-tab';
 import { InitializeRulesDialog } from '../components/initialize-rules-dialog';
+import { MessagesTab } from '../components/messages-tab';
 import { OfferFormDialog } from '../components/offer-form-dialog';
 import { OffersList } from '../components/offers-list';
 import { TierRulesForm } from '../components/tier-rules-form';
 import { useNow } from '../hooks/use-now';
 import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTierRules, toCashbackForm, toTierForm } from '../lib/forms';
 
-type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry';
+type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry' | 'messages';
 
 const TABS: readonly TabItem<TabValue>[] = [
   { value: 'cashback', label: 'Cashback Rules', icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
   { value: 'tiers', label: 'Loyalty Tiers', icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
   { value: 'offers', label: 'Special Offers', icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
   { value: 'expiry', label: 'Expiry', icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'messages', label: 'Messages', icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
 ];
 
 /**
  * Rules & Settings /t/{slug}/rules (spec §2 'Rules & Settings', §5 'Rates' / 'Offer', §8
  * 'Rules'; tenant_admin). Loads the cashback rules, tier rules and offers; a spinner while
- * loading, 'Failed to load rules and offers' with Try again when a load fails. Then the four
- * tabs (the Expiry tab loads its own data), the 'Initialize default rules' action and the live cashback preview.
+ * loading, 'Failed to load rules and offers' with Try again when a load fails. Then the five
+ * tabs (the Expiry and Messages tabs load their own data), the 'Initialize default rules' action and the live cashback preview.
  */
 export function RulesPage() {
   const { slug = '' } = useParams();
@@ -118,6 +120,7 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
           <OffersList offers={offers} now={now} onCreate={() => setOfferModal({ mode: 'create' })} onEdit={(offer) => setOfferModal({ mode: 'edit', offer })} />
         )}
         {tab === 'expiry' && <ExpiryTab slug={slug} />}
+        {tab === 'messages' && <MessagesTab slug={slug} />}
       </Tabs>
 
       <CashbackPreview cashbackRules={previewCashbackRules(cashbackRows)} tierRules={previewTierRules(tierRows)} offers={offers} now={now} unsaved={unsaved} />

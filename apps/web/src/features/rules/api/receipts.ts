@@ -1,0 +1,27 @@
+import type { ReceiptsRequest, TenantResponse } from '@loyalty/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tenantKeys } from '@/api/keys';
+import { api } from '@/lib/api';
+import { tenantApi } from './keys';
+
+/**
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (issue 16 'Receipts'; tenant_admin): whether
+ * customers get an e-mail receipt after each purchase, payment with their balance and refund.
+ * @returns the tenant view with the new `receiptsEnabled`.
+ * @throws {ApiError} 400 (not a boolean; nothing written); 401; 403; 404.
+ */
+export function saveReceipts(slug: string, body: ReceiptsRequest): Promise<TenantResponse> {
+  return api.put<TenantResponse>(`${tenantApi(slug)}/tenant/receipts`, body);
+}
+
+/** Save-receipts mutation: on success the tenant view holds the answer and is marked stale. Toasts are the caller's. */
+export function useSaveReceipts(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReceiptsRequest) => saveReceipts(slug, body),
+    onSuccess: (tenant) => {
+      queryClient.setQueryData<TenantResponse>(tenantKeys.tenant(slug), tenant);
+      void queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) });
+    },
+  });
+}
