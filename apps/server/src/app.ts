@@ -38,6 +38,7 @@ import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/r
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
+import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
@@ -162,6 +163,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit, now });
+  // Customer self-enrolment (issue 16): the join page's data, sign-ups and confirmation links; no login.
+  await app.register(enrolmentRoutes, {
+    prefix: '/api/join',
+    db,
+    links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
+    max: config.loginRateLimit,
+    now,
+    nudge: () => outbox.nudge(),
+  });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config });

@@ -100,6 +100,8 @@ export const StoreItem = z.object({
   name: z.string(),
   address: z.string().nullable(),
   active: z.boolean(),
+  /** Whether the store's 'Join our rewards' page takes sign-ups (issue 16 'Customer self-enrolment'). */
+  selfEnrolment: z.boolean(),
   createdAt: z.string(),
   _count: z.object({ users: z.number().int(), cards: z.number().int(), transactions: z.number().int() }),
 });

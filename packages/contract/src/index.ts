@@ -22,3 +22,4 @@ export * from './platform.ts';
 export * from './text.ts';
 export * from './setup.ts';
 export * from './messages.ts';
+export * from './enrolment.ts';

@@ -5,10 +5,23 @@ import { z } from 'zod';
  * cards.ts (the Cards page needed them first).
  */
 
-/** POST /api/t/{slug}/stores body; PUT /stores/{id} takes the same fields plus `active`. */
+/**
+ * POST /api/t/{slug}/stores body; PUT /stores/{id} takes the same fields plus `active`.
+ * `selfEnrolment` (issue 16 'Customer self-enrolment'): whether the store's 'Join our rewards'
+ * page takes sign-ups; on create it defaults to true, on update an absent value keeps the stored one.
+ */
 export const StoreInput = z.object({
   name: z.string({ error: 'Store name is required' }).trim().min(1, 'Store name is required').max(100),
   address: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(300).nullish()),
   active: z.boolean().optional(),
+  selfEnrolment: z.boolean().optional(),
 });
 export type StoreInput = z.infer<typeof StoreInput>;
+
+/** Paper sizes of the 'Join our rewards' poster (issue 16): A4 (210 × 297 mm) and US Letter (8.5 × 11 in). */
+export const PosterPaper = z.enum(['a4', 'letter']);
+export type PosterPaper = z.infer<typeof PosterPaper>;
+
+/** GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter (issue 16); paper defaults to a4. Answer: one PDF. */
+export const JoinPosterQuery = z.object({ paper: PosterPaper.default('a4') });
+export type JoinPosterQuery = z.infer<typeof JoinPosterQuery>;

@@ -90,6 +90,13 @@ const routes: Route[] = [
     body: () => ({ name: 'Main Store' }),
     allowed: ['platform', 'admin'],
   },
+  {
+    method: 'GET',
+    get path() {
+      return `stores/${mainStoreId ?? ':id'}/poster?paper=letter`;
+    },
+    allowed: ['platform', 'admin'],
+  },
   { method: 'GET', path: 'users', allowed: ['platform', 'admin'] },
   {
     method: 'POST',

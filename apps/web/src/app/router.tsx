@@ -24,6 +24,8 @@ import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
+import { JoinConfirmPage } from '@/features/join/pages/join-confirm-page';
+import { JoinPage } from '@/features/join/pages/join-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
 import { RulesPage } from '@/features/rules/pages/rules-page';
 import { StaffPage } from '@/features/staff/pages/staff-page';
@@ -43,7 +45,8 @@ const title = (t: string): RouteHandle => ({ title: t });
  * The route table (spec §2, §6):
  * - public: /login, /signup, /forgot-password, /reset-password?token= and
  *   /accept-invitation?token= (issue 16),
- *   /unauthorized, /:slug/c/:cardUid (public card page); '/' redirects by role; unknown paths
+ *   /unauthorized, /:slug/c/:cardUid (public card page), /:slug/join?store= and
+ *   /:slug/join/confirm?token= (self-enrolment, issue 16); '/' redirects by role; unknown paths
  *   go to '/'.
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
@@ -71,6 +74,9 @@ export function createRouter() {
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
         // Public card page (spec §2): no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
         { path: '/:slug/c/:cardUid', element: <PublicCardPage /> },
+        // Customer self-enrolment (issue 16): a store's poster QR leads here; the e-mailed link confirms and shows the card.
+        { path: '/:slug/join', element: <JoinPage /> },
+        { path: '/:slug/join/confirm', element: <JoinConfirmPage /> },
         {
           element: <RequireAuth />,
           children: [

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, QrBulkRequest, QrDownloadQuery, QrPrintRequest } from '@loyalty/contract';
+import { ErrorBody, JoinPosterQuery, QrBulkRequest, QrDownloadQuery, QrPrintRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../http/errors.ts';
 import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
 import { renderQr } from './qr-render.ts';
 import { cardTemplateCapacity } from './print-sheets.ts';
+import { joinPoster } from './poster.ts';
 import { bulkQrZip, datedZipName, findTenantCardUid, printReadyZip, qrUrlOf, type QrUrlContext } from './service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -25,6 +26,7 @@ function asDownload(reply: FastifyReply, contentType: string, fileName: string):
  * Codes', §8 'Downloads'; issue 3). tenant_admin and cashier (spec §6, `ROLES.staff`);
  * 401 signed out, 403 other roles, 404 'Card not found' for a card outside the tenant.
  * The QR encodes `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}` (decisions.md 'Cards').
+ * Also a store's 'Join our rewards' poster (issue 16), tenant_admin only.
  */
 export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const qrContext = (tenant: TenantContext): QrUrlContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenant.slug });
@@ -96,6 +98,36 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       }
       const zip = await printReadyZip(db, tenant, qrContext(tenant), body, request.log);
       return asDownload(reply, 'application/zip', datedZipName('print-ready')).send(zip);
+    },
+  );
+
+  /**
+   * GET /stores/{storeId}/poster?paper=a4|letter (default a4; issue 16 'Customer
+   * self-enrolment'): the store's one-page 'Join our rewards' poster, a PDF of A4
+   * (595.28 × 841.89 pt) or US Letter (612 × 792 pt) whose vector QR encodes
+   * `{PUBLIC_URL}/{slug}/join?store={storeId}`, saved as
+   * `join-poster-{store-name-slugified}-{paper}.pdf`. ROLES.admin (tenant_admin; the Stores
+   * page is theirs, spec §6). 400 VALIDATION_ERROR for a bad `paper` (details
+   * `querystring.paper`); 401 signed out; 403 cashier or customer; 404 'Store not found'
+   * (unknown, malformed or another tenant's id); 422 BUSINESS_RULE 'Self-enrolment is off for
+   * this store. Turn it on to print its poster.' when the store has self-enrolment off or is
+   * inactive (its join page is a 404 then).
+   */
+  app.get(
+    '/stores/:storeId/poster',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        tags: ['stores'],
+        params: z.object({ slug: z.string(), storeId: z.string() }),
+        querystring: JoinPosterQuery,
+        response: { ...errors, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const poster = await joinPoster(db, tenant, config.publicUrl, request.params.storeId, request.query.paper);
+      return asDownload(reply, 'application/pdf', poster.fileName).send(poster.body);
     },
   );
 };

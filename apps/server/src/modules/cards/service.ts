@@ -13,7 +13,7 @@ import { renderWelcome } from '../../emails/welcome.tsx';
 import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertCanActivateCard, assertCardBatchAllowed, lockTenant } from '../tenant-account/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 
@@ -384,6 +384,64 @@ async function enqueueWelcome(tx: Tx, tenant: { id: string; name: string }, cust
     unsubscribeUrl: `${qr.publicUrl}/unsubscribe?token=${token}`,
   });
   await enqueueEmail(tx, { tenantId: tenant.id, kind: 'welcome', to: contact.email, ...message, headers: unsubscribeHeaders(`${qr.publicUrl}/api/unsubscribe?token=${token}`), now });
+}
+
+/** A digital card as the self-enrolment page shows it (issue 16): its UID, its public page (which its QR encodes) and its balance in cents. */
+export interface DigitalCard {
+  cardUid: string;
+  qrUrl: string;
+  balanceCents: number;
+}
+
+/**
+ * Issues a digital card to a customer who joined online (issue 16 'Customer self-enrolment'),
+ * in the caller's transaction `tx` with the tenant row `tenant` locked by the caller
+ * (tenant-account `lockTenant`): the card counts in the quota like any activation, so both
+ * checks of a card made and activated run first (tenant-account `assertCardBatchAllowed` for
+ * one more card, `assertCanActivateCard`), then one card is drawn (a fresh UID,
+ * `insertUnassignedCards`) and set ACTIVE with the customer, the store and activatedAt = now;
+ * the welcome message goes to the outbox (`enqueueWelcome`). Throws what those checks throw
+ * (403 FORBIDDEN 'Card creation blocked' / 'Insufficient subscription allowance', 403
+ * SUBSCRIPTION_REQUIRED, 400 'Card limit exceeded'); the caller's transaction then rolls back.
+ * Returns the new card's id and its DigitalCard view.
+ */
+export async function issueDigitalCard(
+  tx: Tx,
+  tenant: TenantAccount,
+  input: { customerId: string; storeId: string },
+  qr: QrContext,
+  now: Date,
+): Promise<{ id: string; card: DigitalCard }> {
+  const counts = await cardCounts(tx, tenant.id);
+  await assertCardBatchAllowed(tx, tenant, counts, 1, now);
+  assertCanActivateCard(tenant, counts, now);
+  const [card] = await insertUnassignedCards(tx, tenant.id, 1, { storeId: input.storeId });
+  await tx
+    .update(cards)
+    .set({ status: 'ACTIVE', customerId: input.customerId, activatedAt: now })
+    .where(and(eq(cards.tenantId, tenant.id), eq(cards.id, card.id)));
+  await enqueueWelcome(tx, tenant, input.customerId, card.cardUid, card.balanceCents, qr, now);
+  return { id: card.id, card: { cardUid: card.cardUid, qrUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid), balanceCents: card.balanceCents } };
+}
+
+/** The card `cardId` of the tenant as a DigitalCard (its current balance), or null when it is gone. */
+export async function digitalCardView(db: DbOrTx, tenantId: string, cardId: string, qr: QrContext): Promise<DigitalCard | null> {
+  const [card] = await db
+    .select({ cardUid: cards.cardUid, balanceCents: cards.balanceCents })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
+  return card ? { ...card, qrUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid) } : null;
+}
+
+/** The public page (with token) of customer `customerId`'s ACTIVE card, the oldest if several, or null (the 'already a member' e-mail). */
+export async function activeCardUrlOfCustomer(db: DbOrTx, tenantId: string, customerId: string, qr: QrContext): Promise<string | null> {
+  const [card] = await db
+    .select({ cardUid: cards.cardUid })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId), eq(cards.status, 'ACTIVE')))
+    .orderBy(asc(cards.createdAt))
+    .limit(1);
+  return card ? cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid) : null;
 }
 
 /** Fixed reason of a block or unblock from the Cards page (spec §3 payloads). */

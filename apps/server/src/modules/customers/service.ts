@@ -380,6 +380,16 @@ export async function customerEmailInUse(db: DbOrTx, tenantId: string, email: st
   return !!dup;
 }
 
+/** The customer of the tenant whose e-mail is `email` (case-insensitive): `{ id, firstName }`, or null (self-enrolment's 'already a member', issue 16). */
+export async function customerByEmail(db: DbOrTx, tenantId: string, email: string): Promise<{ id: string; firstName: string } | null> {
+  const [row] = await db
+    .select({ id: customers.id, firstName: customers.firstName })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Inserts a customer of the tenant in `tx` with the column defaults for tier (SILVER) and
  * total spend (0): the new holder of a card being activated (spec §5 'Assign card'). E-mail is

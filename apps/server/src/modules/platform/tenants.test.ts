@@ -264,9 +264,12 @@ describe('DELETE /api/platform/tenants/:id', () => {
       sql.raw(`insert into ledger_daily_totals (tenant_id, day, store_id, type, category, tx_count, amount_cents, cashback_cents) values ('${doomed.tenant.id}', '2024-01-01', null, 'EARN', 'PURCHASE', 1, 100, 2)`),
     );
     // A pending self-enrolment sign-up (issue 16).
-    await ctx.db.execute(
-      sql.raw(`insert into enrolment_requests (tenant_id, store_id, email, first_name, last_name, token_hash, expires_at, consented_at) values ('${doomed.tenant.id}', '${doomed.store.id}', 'join@example.com', 'J', 'Oin', 'h', now() + interval '1 day', now())`),
-    );
+    const join = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/join/${doomed.tenant.slug}`,
+      payload: { storeId: doomed.store.id, firstName: 'J', lastName: 'Oin', email: 'join@example.com', consent: true },
+    });
+    expect(join.statusCode, join.body).toBe(202);
     // A message to the tenant's owner in the outbox (issue 16): a password reset link.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.email } })).statusCode).toBe(202);
     // A platform admin attached to the tenant is detached, never deleted.

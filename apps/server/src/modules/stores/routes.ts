@@ -38,11 +38,12 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   /**
-   * POST /stores (StoreInput `{ name, address?, active? }`) → 201 StoreItem with `_count`
-   * zeros. ROLES.admin. 400 'Store name is required' (details `body.name`), 403 cashier or
-   * customer, 403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add more.'
-   * (plan store limit, decisions.md 'Trial, subscription and quota'), 409 'A store with this
-   * name already exists'. Nothing is written on an error.
+   * POST /stores (StoreInput `{ name, address?, active?, selfEnrolment? }`; selfEnrolment
+   * defaults to true, issue 16) → 201 StoreItem with `_count` zeros. ROLES.admin. 400 'Store
+   * name is required' (details `body.name`), 403 cashier or customer, 403 FORBIDDEN 'Your
+   * {plan} plan allows {n} store(s). Upgrade to add more.' (plan store limit, decisions.md
+   * 'Trial, subscription and quota'), 409 'A store with this name already exists'. Nothing is
+   * written on an error.
    */
   app.post(
     '/stores',
@@ -59,9 +60,11 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   /**
-   * PUT /stores/{id} (StoreInput: name, address, active) → 200 StoreItem with its counts.
-   * ROLES.admin. 400 'Store name is required', 404 'Store not found' (unknown, malformed or
-   * another tenant's id), 409 duplicate name, 403 plan limit when re-activating a store.
+   * PUT /stores/{id} (StoreInput: name, address, active, selfEnrolment: issue 16, absent
+   * keeps the stored value) → 200 StoreItem with its counts. ROLES.admin. 400 'Store name is
+   * required' or a non-boolean `active`/`selfEnrolment`, 404 'Store not found' (unknown,
+   * malformed or another tenant's id), 409 duplicate name, 403 plan limit when re-activating
+   * a store.
    */
   app.put(
     '/stores/:id',

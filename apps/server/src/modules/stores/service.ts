@@ -17,10 +17,10 @@ export interface StoreActor {
 }
 
 /**
- * Store rows of a tenant (all, or the one `storeId`) as StoreItem, sorted by name then id,
- * each with `_count` of the staff users bound to it, the cards assigned to it and the ledger
- * rows booked to it (counted by the users, cards and ledger modules' views). Four queries in
- * all, whatever the number of stores: no N+1.
+ * Store rows of a tenant (all, or the one `storeId`) as StoreItem (with `selfEnrolment`,
+ * issue 16), sorted by name then id, each with `_count` of the staff users bound to it, the
+ * cards assigned to it and the ledger rows booked to it (counted by the users, cards and
+ * ledger modules' views). Four queries in all, whatever the number of stores: no N+1.
  */
 async function storeItems(db: DbOrTx, tenantId: string, storeId?: string): Promise<StoreItem[]> {
   const [rows, u, c, t] = await Promise.all([
@@ -38,6 +38,7 @@ async function storeItems(db: DbOrTx, tenantId: string, storeId?: string): Promi
     name: s.name,
     address: s.address,
     active: s.active,
+    selfEnrolment: s.selfEnrolment,
     createdAt: s.createdAt.toISOString(),
     _count: { users: u.get(s.id) ?? 0, cards: c.get(s.id) ?? 0, transactions: t.get(s.id) ?? 0 },
   }));
@@ -67,6 +68,31 @@ export async function requireStoreName(db: DbOrTx, tenantId: string, storeId: st
   return store.name;
 }
 
+/** What a store's 'Join our rewards' poster needs to know about it (issue 16): see {@link requireStoreEnrolment}. */
+export interface StoreEnrolment {
+  id: string;
+  name: string;
+  active: boolean;
+  selfEnrolment: boolean;
+}
+
+/**
+ * Store `storeId` of this tenant with its status for self-enrolment (issue 16 'Customer
+ * self-enrolment': the Stores page's join poster): `{ id (as stored), name, active,
+ * selfEnrolment }`. Throws 404 'Store not found' (unknown id, malformed id, another tenant's
+ * store). Unlike `joinableStore` it also returns a store that takes no sign-ups, so that the
+ * caller can say why (the poster answers 422 for those).
+ */
+export async function requireStoreEnrolment(db: DbOrTx, tenantId: string, storeId: string): Promise<StoreEnrolment> {
+  if (!isUuid(storeId)) throw notFound('Store not found');
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name, active: stores.active, selfEnrolment: stores.selfEnrolment })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
+  if (!store) throw notFound('Store not found');
+  return store;
+}
+
 /** 409 text when a store name is taken within the tenant (our decision: names tell stores apart at the till). */
 export const DUPLICATE_STORE_NAME = 'A store with this name already exists';
 
@@ -91,25 +117,27 @@ async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
 
 /**
  * POST /api/t/{slug}/stores (spec §2 'Stores' Create New Store, §5 'Store': name required,
- * address optional; decisions.md 'Trial, subscription and quota'). In ONE DB transaction:
- * locks the tenant row (ADR 0005), refuses a name another store of the tenant already has
- * (case-insensitive: 409 'A store with this name already exists'), and, when the new store
- * is active (the default), refuses it when the tenant's active stores already fill the plan's
+ * address optional; decisions.md 'Trial, subscription and quota'; `selfEnrolment` optional,
+ * default true: issue 16 'Customer self-enrolment'). In ONE DB transaction: locks the tenant
+ * row (ADR 0005), refuses a name another store of the tenant already has (case-insensitive:
+ * 409 'A store with this name already exists'), and, when the new store is active (the
+ * default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
  * more.', see tenant-account `planLimitsOf` for which limit applies). Inserts the store and an audit_log
- * row (action 'store.create', after `{ name, address, active }`).
+ * row (action 'store.create', after `{ name, address, active, selfEnrolment }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
 export async function createStore(db: Database, actor: StoreActor, input: StoreInput): Promise<StoreItem> {
   const { tenantId } = actor;
   const active = input.active ?? true;
+  const selfEnrolment = input.selfEnrolment ?? true;
   return db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
     await assertNameFree(tx, tenantId, input.name);
     if (active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     const [store] = await tx
       .insert(stores)
-      .values({ tenantId, name: input.name, address: input.address ?? null, active })
+      .values({ tenantId, name: input.name, address: input.address ?? null, active, selfEnrolment })
       .returning();
     await writeAudit(tx, {
       tenantId,
@@ -118,13 +146,14 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       entity: 'store',
       entityId: store.id,
       before: null,
-      after: { name: store.name, address: store.address, active: store.active },
+      after: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment },
     });
     return {
       id: store.id,
       name: store.name,
       address: store.address,
       active: store.active,
+      selfEnrolment: store.selfEnrolment,
       createdAt: store.createdAt.toISOString(),
       _count: { users: 0, cards: 0, transactions: 0 },
     };
@@ -134,14 +163,16 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
 /**
  * PUT /api/t/{slug}/stores/{id} (spec §2 'Stores' Edit Store, §5 'Store'). Body StoreInput:
  * `name` replaces the name; `address` replaces the address when present (null or '' clears
- * it, absent keeps it); `active` sets the Active/Inactive badge when present. In ONE DB
- * transaction: locks the tenant row (renames and re-activations of one tenant run one at a
- * time, like creates), then the store row. Throws 404 'Store not found' (unknown, malformed
+ * it, absent keeps it); `active` sets the Active/Inactive badge when present;
+ * `selfEnrolment` (issue 16 'Customer self-enrolment') switches the store's 'Join our
+ * rewards' page on or off when present, absent keeps it. In ONE DB transaction: locks the
+ * tenant row (renames and re-activations of one tenant run one at a time, like creates),
+ * then the store row. Throws 404 'Store not found' (unknown, malformed
  * or another tenant's id), 409 'A store with this name already exists', 403 FORBIDDEN with
  * the plan text when an inactive store is re-activated while the active stores fill the
  * plan's limit (the limit bounds active stores, so deactivate-create-reactivate cannot get
  * round it). Writes an audit_log row (action 'store.update', before and after
- * `{ name, address, active }`). Returns the StoreItem with its counts.
+ * `{ name, address, active, selfEnrolment }`). Returns the StoreItem with its counts.
  */
 export async function updateStore(db: Database, actor: StoreActor, storeId: string, input: StoreInput): Promise<StoreItem> {
   const { tenantId } = actor;
@@ -159,6 +190,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       name: input.name,
       address: input.address === undefined ? store.address : input.address,
       active: input.active ?? store.active,
+      selfEnrolment: input.selfEnrolment ?? store.selfEnrolment,
     };
     if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     await tx.update(stores).set(next).where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
@@ -168,7 +200,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       action: 'store.update',
       entity: 'store',
       entityId: store.id,
-      before: { name: store.name, address: store.address, active: store.active },
+      before: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment },
       after: next,
     });
     return store.id;
@@ -194,6 +226,21 @@ export async function assertStoreOfTenant(db: DbOrTx, tenantId: string, storeId:
  */
 export function storeExistsSql(tenantId: string, storeId: string | null): SQL {
   return storeId ? sql`exists (select 1 from ${stores} where tenant_id = ${tenantId} and id = ${storeId})` : sql`true`;
+}
+
+/**
+ * The store `storeId` of tenant `tenantId` when its 'Join our rewards' page takes sign-ups
+ * (issue 16 'Customer self-enrolment'): it exists, is active and has self-enrolment on.
+ * Returns `{ id, name }`, or null (unknown, malformed or another tenant's id; inactive; switched
+ * off), which the join page answers with 404.
+ */
+export async function joinableStore(db: DbOrTx, tenantId: string, storeId: string): Promise<{ id: string; name: string } | null> {
+  if (!isUuid(storeId)) return null;
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId), eq(stores.active, true), eq(stores.selfEnrolment, true)));
+  return store ?? null;
 }
 
 /** The id of the tenant's oldest active store (created_at, then id), or null: where the cards of a paid order are placed. */

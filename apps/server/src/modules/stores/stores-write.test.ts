@@ -69,14 +69,26 @@ describe('POST /api/t/{slug}/stores', () => {
     const res = await post(s.admin, { name: '  Harbour Kiosk ', address: '7 Pier Road' });
     expect(res.statusCode, res.body).toBe(201);
     const body = json(res);
-    expect(body).toMatchObject({ name: 'Harbour Kiosk', address: '7 Pier Road', active: true, _count: { users: 0, cards: 0, transactions: 0 } });
+    expect(body).toMatchObject({ name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: true, _count: { users: 0, cards: 0, transactions: 0 } });
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     const row = await storeRow(body.id);
     expect(row).toMatchObject({ tenantId: demoId, name: 'Harbour Kiosk', address: '7 Pier Road', active: true });
     const list = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores;
     expect(list.map((x: { name: string }) => x.name)).toContain('Harbour Kiosk');
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, body.id));
-    expect(audit).toMatchObject({ tenantId: demoId, action: 'store.create', entity: 'store', after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true } });
+    expect(audit).toMatchObject({ tenantId: demoId, action: 'store.create', entity: 'store', after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: true } });
+  });
+
+  it('creates a store with self-enrolment off when asked (issue 16), on by default', async () => {
+    const res = await post(s.admin, { name: 'Members Only', selfEnrolment: false });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res)).toMatchObject({ name: 'Members Only', active: true, selfEnrolment: false });
+    expect(await storeRow(json(res).id)).toMatchObject({ selfEnrolment: false });
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, json(res).id));
+    expect(audit.after).toMatchObject({ selfEnrolment: false });
+    const before = await counts();
+    expect((await post(s.admin, { name: 'Yes Store', selfEnrolment: 'yes' })).statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
   });
 
   it('stores an empty address as none and may create an inactive store; the platform admin may create too', async () => {
@@ -213,8 +225,8 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(audit).toMatchObject({
       tenantId: demoId,
       entity: 'store',
-      before: { name: 'Downtown Store', address: '42 High Street', active: true },
-      after: { name: 'Downtown Outlet', address: '44 High Street', active: false },
+      before: { name: 'Downtown Store', address: '42 High Street', active: true, selfEnrolment: true },
+      after: { name: 'Downtown Outlet', address: '44 High Street', active: false, selfEnrolment: true },
     });
     // Back as it was (and the same name in another case is not a conflict with itself).
     const back = await put(s.admin, downtownId, { name: 'downtown store', address: '42 High Street', active: true });
@@ -229,6 +241,49 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(json(await put(s.admin, created.id, { name: 'Address Test', address: '' }))).toMatchObject({ address: null });
     await put(s.admin, created.id, { name: 'Address Test', address: 'Two' });
     expect(json(await put(s.admin, created.id, { name: 'Address Test', address: null }))).toMatchObject({ address: null });
+  });
+
+  it('turns self-enrolment off and on again (issue 16): 200, persisted, listed, audited; kept when absent', async () => {
+    const audits = () => ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, mainId), eq(auditLog.action, 'store.update')));
+    const auditsBefore = (await audits()).length;
+    const off = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(json(off)).toMatchObject({ id: mainId, name: 'Main Store', active: true, selfEnrolment: false });
+    expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: false, active: true, address: '1 Market Square' });
+    const listed = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores.find((x: { id: string }) => x.id === mainId);
+    expect(listed.selfEnrolment).toBe(false);
+    let rows = await audits();
+    expect(rows).toHaveLength(auditsBefore + 1);
+    expect(rows).toContainEqual(expect.objectContaining({ tenantId: demoId, before: expect.objectContaining({ selfEnrolment: true }), after: expect.objectContaining({ name: 'Main Store', selfEnrolment: false }) }));
+
+    // Absent: the stored value stays (the edit form of an older client does not switch it back on).
+    expect(json(await put(s.admin, mainId, { name: 'Main Store', address: '1 Market Square' }))).toMatchObject({ selfEnrolment: false });
+    expect((await storeRow(mainId)).selfEnrolment).toBe(false);
+
+    const on = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json(on).selfEnrolment).toBe(true);
+    expect((await storeRow(mainId)).selfEnrolment).toBe(true);
+    rows = await audits();
+    expect(rows).toHaveLength(auditsBefore + 3);
+    expect(rows).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ selfEnrolment: false }), after: expect.objectContaining({ selfEnrolment: true }) }));
+  });
+
+  it('refuses a non-boolean selfEnrolment (400 naming the field), a cashier (403) and another tenant (404), writing nothing', async () => {
+    const before = await storeRow(mainId);
+    const auditBefore = (await counts()).audit;
+    for (const selfEnrolment of ['yes', 1, null, 'false']) {
+      const res = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment });
+      expect(res.statusCode, String(selfEnrolment)).toBe(400);
+      expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ field: 'body.selfEnrolment' })] });
+    }
+    expect((await put(s.cashier, mainId, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(403);
+    expect((await put(otherCookie, mainId, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(404);
+    expect((await put(s.admin, other.store.id, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(404);
+    expect((await put(s.admin, other.store.id, { name: 'Main Store', selfEnrolment: false }, other.tenant.slug)).statusCode).toBe(404);
+    expect(await storeRow(mainId)).toEqual(before);
+    expect((await storeRow(other.store.id)).selfEnrolment).toBe(true);
+    expect((await counts()).audit).toBe(auditBefore);
   });
 
   it("answers 400 'Store name is required' and changes nothing", async () => {

@@ -2,7 +2,7 @@ import type { CardStatus } from '@loyalty/contract';
 import { formatCents } from '@loyalty/domain';
 import { Nfc, Sparkles } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { formatCardNumber } from '../lib/card-number';
+import { formatCardNumber } from '@/lib/card-number';
 
 /** Balance text size by length, so that even a large balance stays on one line on a phone. */
 function balanceSize(text: string): string {

@@ -8,7 +8,7 @@ import { usePublicCard } from '../api/get-public-card';
 import { CardDetails } from '../components/card-details';
 import { CardFace } from '../components/card-face';
 import { EarnMoreBlock, SecurityNotice } from '../components/card-notices';
-import { PublicCardLayout } from '../components/public-card-layout';
+import { PublicPageLayout } from '@/components/public-page-layout';
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -118,5 +118,5 @@ export function PublicCardPage() {
     content = <PublicCardView card={query.data} hadToken={token !== null} />;
   }
 
-  return <PublicCardLayout>{content}</PublicCardLayout>;
+  return <PublicPageLayout>{content}</PublicPageLayout>;
 }

@@ -3,14 +3,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateStoreData, tenantApi } from './keys';
 
-/** Variables of {@link updateStore}: the store's id and its new name, address and active flag. */
+/**
+ * Variables of {@link updateStore}: the store's id and its new name, address, active flag and
+ * online sign-up setting (issue 16).
+ */
 export interface UpdateStoreVariables {
   id: string;
-  body: StoreInput & { active: boolean };
+  body: StoreInput & { active: boolean; selfEnrolment: boolean };
 }
 
 /**
- * PUT /api/t/{slug}/stores/{id} `{ name, address, active }` (spec §7 'Stores', §5 'Store').
+ * PUT /api/t/{slug}/stores/{id} `{ name, address, active, selfEnrolment }` (spec §7 'Stores',
+ * §5 'Store'; issue 16: `selfEnrolment` opens or closes the store's 'Join our rewards' page).
  * An address of null (or empty) clears it.
  * @returns the updated {@link StoreItem} with its counts.
  * @throws {ApiError} 400 invalid fields; 403 not a tenant admin; 404 unknown store (or another

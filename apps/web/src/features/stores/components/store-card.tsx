@@ -5,15 +5,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { JoinPosterMenu } from './join-poster-menu';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
  * One store of the Stores grid (spec §2 'Stores', §3 'Store'): name, Active (green) / Inactive
  * (grey) badge, address (or 'No address'), counts of staff, cards and transactions, created
- * date, and an Edit button. The article is named 'Store {name}' for tests and screen readers.
+ * date, an Edit button, and the 'Join poster' downloads (or 'Online sign-up off'; issue 16,
+ * see JoinPosterMenu). The article is named 'Store {name}' for tests and screen readers.
  */
-export function StoreCard({ store, onEdit }: { store: StoreItem; onEdit: (store: StoreItem) => void }) {
+export function StoreCard({ slug, store, onEdit }: { slug: string; store: StoreItem; onEdit: (store: StoreItem) => void }) {
   return (
     <article
       aria-label={`Store ${store.name}`}
@@ -49,10 +51,13 @@ export function StoreCard({ store, onEdit }: { store: StoreItem; onEdit: (store:
         <Count icon={<Receipt aria-hidden="true" className="h-4 w-4" />} label="Transactions" value={store._count.transactions} />
       </dl>
 
-      <p className="mt-auto flex items-center gap-2 px-5 pt-4 pb-4 text-xs text-slate-500">
-        <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
-        Created {formatDate(store.createdAt)}
-      </p>
+      <div className="mt-auto flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-5 pt-4 pb-4">
+        <p className="flex items-center gap-2 text-xs text-slate-500">
+          <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
+          Created {formatDate(store.createdAt)}
+        </p>
+        <JoinPosterMenu slug={slug} store={store} />
+      </div>
     </article>
   );
 }

@@ -11,11 +11,15 @@ import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
-/** The store form (spec §5 'Store': name required, address optional), with the contract's name rule. */
+/**
+ * The store form (spec §5 'Store': name required, address optional), with the contract's name
+ * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (issue 16).
+ */
 const StoreFormSchema = z.object({
   name: StoreInput.shape.name,
   address: z.string().trim().max(300, 'Address must be at most 300 characters'),
   active: z.boolean(),
+  selfEnrolment: z.boolean(),
 });
 type StoreFormValues = z.infer<typeof StoreFormSchema>;
 
@@ -27,12 +31,19 @@ export const STORE_MESSAGES = {
   updateFailed: 'Failed to update store. Please try again.',
 } as const;
 
+/** Label and hint of the self-enrolment setting (issue 16 'Customer self-enrolment'). */
+export const SELF_ENROLMENT_FIELD = {
+  label: 'Online sign-up (Join our rewards page)',
+  note: 'Customers can join from the poster’s QR code. When off, the join page is closed.',
+} as const;
+
 /**
- * 'Create New Store' / 'Edit Store' modal (spec §2 'Stores', §5 'Store'). Create: name and
- * optional address. Edit: the same plus the Active toggle. Success: a toast ('Store created
- * successfully' / 'Store updated successfully'), the modal closes and its form resets (it
- * unmounts). Failure: the server's message as a toast (plan store limit reached, duplicate
- * name); a duplicate name is also shown under the name field.
+ * 'Create New Store' / 'Edit Store' modal (spec §2 'Stores', §5 'Store'). Create: name,
+ * optional address and the online sign-up setting (on by default; issue 16). Edit: the same
+ * plus the Active toggle. Success: a toast ('Store created successfully' / 'Store updated
+ * successfully'), the modal closes and its form resets (it unmounts). Failure: the server's
+ * message as a toast (plan store limit reached, duplicate name); a duplicate name is also
+ * shown under the name field.
  *
  * `store`: the store to edit, or null to create. `open`: whether the modal shows.
  */
@@ -70,16 +81,17 @@ function StoreForm({
 }) {
   const form = useForm<StoreFormValues>({
     resolver: zodResolver(StoreFormSchema),
-    defaultValues: { name: store?.name ?? '', address: store?.address ?? '', active: store?.active ?? true },
+    defaultValues: { name: store?.name ?? '', address: store?.address ?? '', active: store?.active ?? true, selfEnrolment: store?.selfEnrolment ?? true },
   });
   const { errors } = form.formState;
   const active = useWatch({ control: form.control, name: 'active' });
+  const selfEnrolment = useWatch({ control: form.control, name: 'selfEnrolment' });
 
   const onSubmit = form.handleSubmit((v) => {
     const address = v.address === '' ? null : v.address;
     const onError = (fallback: string) => (err: unknown) => {
       const message = saveErrorMessage(err, fallback);
-      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active'] as const)) form.setError(field, { message: text });
+      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active', 'selfEnrolment'] as const)) form.setError(field, { message: text });
       if (isApiError(err, 409) && !form.getFieldState('name').error) form.setError('name', { message });
       toast.error(message);
     };
@@ -89,9 +101,9 @@ function StoreForm({
       onDone();
     };
     if (store) {
-      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
+      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active, selfEnrolment: v.selfEnrolment } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
     } else {
-      create.mutate({ name: v.name, address }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
+      create.mutate({ name: v.name, address, selfEnrolment: v.selfEnrolment }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
     }
   });
 
@@ -109,6 +121,14 @@ function StoreForm({
           error={errors.active?.message}
         />
       )}
+      <ToggleField
+        label={SELF_ENROLMENT_FIELD.label}
+        name="selfEnrolment"
+        checked={selfEnrolment}
+        onChange={(checked) => form.setValue('selfEnrolment', checked, { shouldDirty: true })}
+        note={SELF_ENROLMENT_FIELD.note}
+        error={errors.selfEnrolment?.message}
+      />
     </form>
   );
 }

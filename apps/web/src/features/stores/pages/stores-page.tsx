@@ -17,8 +17,8 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; stor
 /**
  * Stores /t/{slug}/stores (spec §2 'Stores', §3 'Store', §5 'Store'; tenant_admin). A grid of
  * store cards (name, Active/Inactive badge, address, counts of staff, cards and transactions,
- * created date) with per-store Edit; 'Add Store' opens 'Create New Store'. Loading skeleton,
- * empty state and a load error with a retry.
+ * created date) with per-store Edit and 'Join poster' downloads (issue 16); 'Add Store' opens
+ * 'Create New Store'. Loading skeleton, empty state and a load error with a retry.
  */
 export function StoresPage() {
   const { slug = '' } = useParams();
@@ -54,7 +54,7 @@ export function StoresPage() {
     body = (
       <div aria-busy={stores.isFetching || undefined} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {list.map((store) => (
-          <StoreCard key={store.id} store={store} onEdit={(s) => setModal({ mode: 'edit', store: s })} />
+          <StoreCard key={store.id} slug={slug} store={store} onEdit={(s) => setModal({ mode: 'edit', store: s })} />
         ))}
       </div>
     );

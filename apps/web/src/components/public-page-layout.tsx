@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Brand } from '@/components/brand';
 
 /**
- * Page frame of the public card page: a soft background, one narrow column (the page is opened
- * on a phone, from the card's QR code) and a small 'Loyalty Cards' footer. No app navigation:
- * the visitor is a cardholder, not a signed-in user.
+ * Page frame of the public pages a customer opens on a phone (the card page from its QR code,
+ * the join page from a store's poster): a soft background, one narrow column and a small
+ * 'Loyalty Cards' footer. No app navigation: the visitor is a cardholder, not a signed-in user.
  */
-export function PublicCardLayout({ children }: { children: ReactNode }) {
+export function PublicPageLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-indigo-50 via-slate-50 to-slate-100">
       <main className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 pt-5 pb-8 sm:pt-10">{children}</main>

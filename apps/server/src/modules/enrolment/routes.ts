@@ -1,0 +1,98 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinConfirmRequest, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
+
+/** Confirmation e-mails per address and business per hour (issue 16 'rate limits per address'); more sign-ups get the same 202 and send nothing. */
+export const JOIN_PER_ADDRESS_PER_HOUR = 3;
+/** Sign-ups per client address per hour (issue 16 'per IP'): generous, since a store's customers may share its Wi-Fi. */
+export const JOIN_PER_IP_PER_HOUR = 30;
+
+/**
+ * Public self-enrolment routes under /api/join (issue 16 'Customer self-enrolment'; no session,
+ * no tenant guard: the slug names the business):
+ * - GET /{slug}/stores/{storeId} → JoinPageResponse `{ businessName, storeName }`; 404
+ *   JOIN_TEXT.notFound when the store does not take sign-ups.
+ * - POST /{slug} JoinRequest → 202 `{ message: JOIN_CHECK_EMAIL }` whatever the address; 400 bad
+ *   input (nothing written); 404 as above; 429 beyond JOIN_PER_IP_PER_HOUR sign-ups an hour or
+ *   `max` a minute from one client address.
+ * - POST /{slug}/confirm JoinConfirmRequest → JoinConfirmResponse (the new card); 400 link not
+ *   valid or expired; 404 store switched off; 409 already a member; 422 no room in the quota.
+ * Limits key on request.ip (the real client under TRUST_PROXY) in the shared counters (ADR 0009).
+ * `nudge` asks the outbox worker for a run after a message was written.
+ */
+export const enrolmentRoutes: FastifyPluginAsyncZod<{ db: Database; links: JoinLinks; max: number; now: () => Date; nudge: () => void }> = async (
+  app,
+  { db, links, max, now, nudge },
+) => {
+  const flood = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `join:${r.ip}` });
+  const perIp = app.createRateLimit({ max: JOIN_PER_IP_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: (r) => `join-ip:${r.ip}` });
+  const perAddress = app.createRateLimit({
+    max: JOIN_PER_ADDRESS_PER_HOUR,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (r) => `join-address:${(r.params as { slug?: string }).slug?.toLowerCase() ?? ''}:${String((r.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+  });
+  /** onRequest/preHandler: 429 RATE_LIMITED with Retry-After when `limiter` is over its limit for this request. */
+  const limit = (limiter: typeof flood, text: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', text);
+    }
+  };
+  const tooFast = limit(flood, 'Too many requests. Please wait a minute and try again.');
+
+  /** GET /{slug}/stores/{storeId}: the join page's heading; 404 when the store takes no sign-ups. */
+  app.get(
+    '/:slug/stores/:storeId',
+    {
+      onRequest: tooFast,
+      schema: { tags: ['join'], params: z.object({ slug: z.string().max(100), storeId: z.string().max(64) }), response: { 200: JoinPageResponse, 404: ErrorBody, 429: ErrorBody } },
+    },
+    async (request) => joinPage(db, request.params.slug, request.params.storeId),
+  );
+
+  /** POST /{slug}: a sign-up; 202 with the same text whatever the address (see service.ts `requestEnrolment`). */
+  app.post(
+    '/:slug',
+    {
+      onRequest: tooFast,
+      preHandler: limit(perIp, JOIN_TEXT.tooMany),
+      schema: {
+        tags: ['join'],
+        params: z.object({ slug: z.string().max(100) }),
+        body: JoinRequest,
+        response: { 202: JoinAcceptedResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const quota = await perAddress(request);
+      const sendMail = quota.isAllowed || !quota.isExceeded;
+      const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: now(), links, sendMail });
+      if (outcome !== 'suppressed') nudge();
+      return reply.status(202).send({ message: JOIN_CHECK_EMAIL });
+    },
+  );
+
+  /** POST /{slug}/confirm: opens the e-mailed link and answers the new member's card (see service.ts `confirmEnrolment`). */
+  app.post(
+    '/:slug/confirm',
+    {
+      onRequest: tooFast,
+      schema: {
+        tags: ['join'],
+        params: z.object({ slug: z.string().max(100) }),
+        body: JoinConfirmRequest,
+        response: { 200: JoinConfirmResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: now(), links });
+      nudge();
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,186 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { JOIN_TEXT, type JoinConfirmResponse, type JoinPageResponse, type JoinRequest } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-error.ts';
+import { enrolmentRequests } from '../../db/schema/index.ts';
+import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { TenantContext } from '../../http/tenant-context.ts';
+import { writeAudit } from '../audit/service.ts';
+import { activeCardUrlOfCustomer, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
+import { customerByEmail, insertCardHolder } from '../customers/service.ts';
+import { enqueueEmail } from '../outbox/service.ts';
+import { joinableStore, requireStoreName } from '../stores/service.ts';
+import { lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
+
+/**
+ * Customer self-enrolment (issue 16 'Customer self-enrolment'): the module that owns
+ * `enrolment_requests`. A sign-up from a store's join page (the poster's QR) is stored with the
+ * SHA-256 of a 256-bit token and e-mailed as a confirmation link (24 hours); opening the link
+ * creates the customer (customers module) and a digital ACTIVE card counted in the quota (cards
+ * module, under the tenant-row lock of the tenant-account module), in one transaction. An
+ * address already a customer is told so by e-mail only: the page answers the same whatever the
+ * address.
+ */
+
+/** How long a confirmation link works: 24 hours (issue 16). */
+export const JOIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Where the join flow's links point: PUBLIC_URL and the QR token secret (the card's page). */
+export interface JoinLinks {
+  publicUrl: string;
+  secret: string;
+}
+
+/** SHA-256 (hex) of a confirmation token: what `enrolment_requests.token_hash` holds. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The tenant of a join page's `slug`, or 404 JOIN_TEXT.notFound. */
+async function joinTenant(db: Database, slug: string): Promise<TenantContext> {
+  const tenant = await tenantContextBySlug(db, slug);
+  if (!tenant) throw notFound(JOIN_TEXT.notFound);
+  return tenant;
+}
+
+/**
+ * GET /api/join/{slug}/stores/{storeId} (issue 16): the business's and the store's names for
+ * the join page. Throws 404 JOIN_TEXT.notFound for an unknown tenant, an unknown, inactive or
+ * another tenant's store, or a store with self-enrolment off (stores `joinableStore`).
+ */
+export async function joinPage(db: Database, slug: string, storeId: string): Promise<JoinPageResponse> {
+  const tenant = await joinTenant(db, slug);
+  const store = await joinableStore(db, tenant.id, storeId);
+  if (!store) throw notFound(JOIN_TEXT.notFound);
+  return { businessName: tenant.name, storeName: store.name };
+}
+
+/** What a sign-up request did (for the route and the tests; the client always sees the same 202). */
+export type JoinOutcome = 'confirmation_sent' | 'already_member' | 'suppressed';
+
+/**
+ * POST /api/join/{slug} (issue 16): a sign-up from store `input.storeId`'s join page. In one
+ * transaction: when the address is already a customer of the business, an 'already a member'
+ * message (with their card's page, if any) goes to the outbox and nothing else is written;
+ * otherwise the address's pending sign-up, if any, is replaced (one pending sign-up per e-mail:
+ * its old link stops working) by a new one with a fresh 256-bit token (stored hashed, 24 hours),
+ * the consent time and the client address, and the confirmation link goes to the outbox.
+ * `sendMail` false (the per-address limit is spent: the route's counter) writes nothing and
+ * answers alike. Throws 404 JOIN_TEXT.notFound (see `joinPage`). The caller answers 202
+ * JOIN_CHECK_EMAIL in every case.
+ */
+export async function requestEnrolment(
+  db: Database,
+  slug: string,
+  input: JoinRequest,
+  context: { ip: string; now: Date; links: JoinLinks; sendMail: boolean },
+): Promise<JoinOutcome> {
+  const tenant = await joinTenant(db, slug);
+  const store = await joinableStore(db, tenant.id, input.storeId);
+  if (!store) throw notFound(JOIN_TEXT.notFound);
+  if (!context.sendMail) return 'suppressed';
+  const { now, links } = context;
+  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug };
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const member = await customerByEmail(tx, tenant.id, email);
+    if (member) {
+      const message = await renderAlreadyMember({ businessName: tenant.name, firstName: member.firstName, cardUrl: await activeCardUrlOfCustomer(tx, tenant.id, member.id, qr) });
+      await enqueueEmail(tx, { tenantId: tenant.id, kind: 'join_already_member', to: email, ...message, now });
+      return 'already_member';
+    }
+    const token = randomBytes(32).toString('base64url');
+    const fields = {
+      storeId: store.id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + JOIN_LINK_TTL_MS),
+      ip: context.ip,
+    };
+    // One pending sign-up per address (partial unique index): a new one replaces it, atomically.
+    await tx.execute(sql`insert into ${enrolmentRequests} (tenant_id, store_id, email, first_name, last_name, phone, token_hash, expires_at, consented_at, ip, created_at)
+      values (${tenant.id}, ${fields.storeId}, ${email}, ${fields.firstName}, ${fields.lastName}, ${fields.phone}, ${fields.tokenHash}, ${fields.expiresAt.toISOString()}, ${now.toISOString()}, ${fields.ip}, ${now.toISOString()})
+      on conflict (tenant_id, lower(email)) where confirmed_at is null do update set store_id = excluded.store_id, first_name = excluded.first_name,
+        last_name = excluded.last_name, phone = excluded.phone, token_hash = excluded.token_hash, expires_at = excluded.expires_at,
+        consented_at = excluded.consented_at, ip = excluded.ip, created_at = excluded.created_at`);
+    const message = await renderJoinConfirmation({
+      businessName: tenant.name,
+      firstName: input.firstName,
+      storeName: store.name,
+      confirmUrl: `${links.publicUrl}/${tenant.slug}/join/confirm?token=${token}`,
+    });
+    await enqueueEmail(tx, { tenantId: tenant.id, kind: 'join_confirmation', to: email, ...message, now });
+    return 'confirmation_sent';
+  });
+}
+
+/**
+ * POST /api/join/{slug}/confirm `{ token }` (issue 16): opens a confirmation link. In one
+ * transaction, with the tenant row locked first (the quota, ADR 0005) and then the sign-up's
+ * row: a sign-up confirmed before answers its card again (the link keeps opening it); else,
+ * unless the link has expired or the store has since turned self-enrolment off, the customer is
+ * created (names, e-mail, phone), a digital ACTIVE card is issued in the quota (cards
+ * `issueDigitalCard`, which also writes the welcome message), the sign-up is marked confirmed
+ * with the customer and the card, and an audit row 'customer.self_enrol' records the consent.
+ * Throws 400 JOIN_TEXT.invalidLink (unknown token or tenant), 400 JOIN_TEXT.expiredLink, 404
+ * JOIN_TEXT.notFound (store switched off or gone), 422 BUSINESS_RULE JOIN_TEXT.full (the quota
+ * or the subscription allows no more cards: the sign-up stays pending, a later try may work),
+ * 409 JOIN_TEXT.alreadyMember (the address became a customer meanwhile: they own the mailbox,
+ * so the page may say it). Nothing is written on failure.
+ */
+export async function confirmEnrolment(db: Database, slug: string, token: string, context: { now: Date; links: JoinLinks }): Promise<JoinConfirmResponse> {
+  const tenant = await tenantContextBySlug(db, slug);
+  if (!tenant) throw badRequest(JOIN_TEXT.invalidLink);
+  const { now, links } = context;
+  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug };
+  try {
+    return await db.transaction(async (tx) => {
+      const account = await lockTenant(tx, tenant.id);
+      const [request] = await tx
+        .select()
+        .from(enrolmentRequests)
+        .where(and(eq(enrolmentRequests.tenantId, tenant.id), eq(enrolmentRequests.tokenHash, hashToken(token))))
+        .for('update');
+      if (!request) throw badRequest(JOIN_TEXT.invalidLink);
+      if (request.confirmedAt && request.cardId) {
+        const card = await digitalCardView(tx, tenant.id, request.cardId, qr);
+        if (!card) throw badRequest(JOIN_TEXT.invalidLink);
+        return { businessName: tenant.name, firstName: request.firstName, storeName: await requireStoreName(tx, tenant.id, request.storeId).catch(() => null), card };
+      }
+      if (request.expiresAt.getTime() <= now.getTime()) throw badRequest(JOIN_TEXT.expiredLink);
+      const store = await joinableStore(tx, tenant.id, request.storeId);
+      if (!store) throw notFound(JOIN_TEXT.notFound);
+      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone });
+      let issued;
+      try {
+        issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'SUBSCRIPTION_REQUIRED' || err.code === 'FORBIDDEN' || err.code === 'VALIDATION_ERROR')) {
+          throw new AppError('BUSINESS_RULE', JOIN_TEXT.full);
+        }
+        throw err;
+      }
+      await tx
+        .update(enrolmentRequests)
+        .set({ confirmedAt: now, customerId, cardId: issued.id })
+        .where(and(eq(enrolmentRequests.tenantId, tenant.id), eq(enrolmentRequests.id, request.id)));
+      await writeAudit(tx, {
+        tenantId: tenant.id,
+        userId: null,
+        action: 'customer.self_enrol',
+        entity: 'customer',
+        entityId: customerId,
+        before: null,
+        after: { storeId: store.id, cardUid: issued.card.cardUid, email: request.email, consentedAt: request.consentedAt.toISOString(), ip: request.ip },
+      });
+      return { businessName: tenant.name, firstName: request.firstName, storeName: store.name, card: issued.card };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'customers_tenant_email_uq')) throw new AppError('CONFLICT', JOIN_TEXT.alreadyMember);
+    throw err;
+  }
+}

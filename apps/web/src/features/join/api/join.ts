@@ -1,0 +1,68 @@
+import type { JoinAcceptedResponse, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Query keys of the join pages: public data, apart from the tenant keys. */
+export const joinKeys = {
+  page: (slug: string, storeId: string) => ['join', slug, storeId] as const,
+};
+
+/**
+ * GET /api/join/{slug}/stores/{storeId} (issue 16 'Customer self-enrolment'; public).
+ * @returns `{ businessName, storeName }` of a store that takes sign-ups.
+ * @throws {ApiError} 404 'This sign-up page is not available' (unknown business or store,
+ *   inactive, or self-enrolment off), 429, 0 network failure.
+ */
+export function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSignal }): Promise<JoinPageResponse> {
+  return api.get<JoinPageResponse>(`/join/${encodeURIComponent(slug)}/stores/${encodeURIComponent(storeId)}`, options);
+}
+
+/** The join page's heading data; not fetched without a store id; 4xx not retried (the client's default). */
+export function useJoinPage(slug: string, storeId: string) {
+  return useQuery(queryOptions({ queryKey: joinKeys.page(slug, storeId), queryFn: ({ signal }) => getJoinPage(slug, storeId, { signal }), enabled: Boolean(slug && storeId), staleTime: 60_000 }));
+}
+
+/**
+ * POST /api/join/{slug} JoinRequest (issue 16): a sign-up.
+ * @returns 202 `{ message }`, always 'Almost there! …', whatever the address.
+ * @throws {ApiError} 400 with `details` per field (consent, e-mail, names, phone), 404 the store
+ *   takes no sign-ups, 429 'Too many sign-ups from this network…', 0 network failure.
+ */
+export function postJoin(slug: string, body: JoinRequest): Promise<JoinAcceptedResponse> {
+  return api.post<JoinAcceptedResponse>(`/join/${encodeURIComponent(slug)}`, body);
+}
+
+/** Sign-up mutation (see {@link postJoin}). */
+export function useJoin(slug: string) {
+  return useMutation({ mutationFn: (body: JoinRequest) => postJoin(slug, body) });
+}
+
+/**
+ * POST /api/join/{slug}/confirm `{ token }` (issue 16): opens the e-mailed link; creates the
+ * customer and the digital card the first time, answers the same card afterwards.
+ * @returns `{ businessName, firstName, storeName, card: { cardUid, qrUrl, balanceCents } }`.
+ * @throws {ApiError} 400 link not valid or expired, 404 sign-up closed at the store, 409 already a
+ *   member, 422 no room for new members, 429, 0 network failure.
+ */
+export function postJoinConfirm(slug: string, token: string): Promise<JoinConfirmResponse> {
+  return api.post<JoinConfirmResponse>(`/join/${encodeURIComponent(slug)}/confirm`, { token });
+}
+
+/**
+ * The confirmation of the link in the address bar, run once per (slug, token) as a query (the
+ * server answers the same card again, so a second run in development's strict mode is harmless);
+ * never refetched or retried.
+ */
+export function useJoinConfirm(slug: string, token: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['join-confirm', slug, token] as const,
+      queryFn: () => postJoinConfirm(slug, token),
+      enabled: Boolean(slug && token),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+import { UserPlus } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import type { useJoinForm } from '../hooks/use-join-form';
+
+/**
+ * The join page's form (issue 16 'Customer self-enrolment'): a failure no field explains in a
+ * red box, first and last name, e-mail, optional phone, the consent box naming the business
+ * (its error under it), and 'Join', spinning while `pending`.
+ */
+export function JoinForm({
+  businessName,
+  form,
+  onSubmit,
+  pending,
+  failure,
+}: { businessName: string } & Pick<ReturnType<typeof useJoinForm>, 'form' | 'onSubmit' | 'pending' | 'failure'>) {
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Join our rewards" className="space-y-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+      </div>
+      <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" hint="We send your card here." error={errors.email?.message} {...form.register('email')} />
+      <Input label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <div>
+        <Checkbox
+          wrapperClassName="items-start"
+          className="mt-0.5"
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? 'join-consent-error' : undefined}
+          label={`I agree to receive my card and messages from ${businessName} by e-mail. I can unsubscribe at any time.`}
+          {...form.register('consent')}
+        />
+        {errors.consent?.message && (
+          <p id="join-consent-error" role="alert" className="mt-1 pl-6 text-sm text-red-600">
+            {errors.consent.message}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={pending}>
+        {!pending && <UserPlus aria-hidden="true" className="h-4 w-4" />}
+        Join
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { JOIN_CONSENT_REQUIRED, JoinRequest } from '@loyalty/contract';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { fieldIssues } from '@/lib/api';
+import { saveErrorMessage } from '@/lib/server-field-errors';
+import { useJoin } from '../api/join';
+
+/** The join form's fields (the store comes from the page address); the consent box starts unticked and must be ticked. */
+const joinForm = JoinRequest.omit({ storeId: true }).extend({ consent: z.boolean().refine((v) => v, JOIN_CONSENT_REQUIRED) });
+type JoinFormIn = z.input<typeof joinForm>;
+type JoinFormOut = z.output<typeof joinForm>;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'consent'] as const;
+
+/**
+ * The join page's form (issue 16 'Customer self-enrolment'): first and last name, e-mail,
+ * optional phone and the consent box, validated by the contract's JoinRequest; submit posts
+ * POST /api/join/{slug} with `storeId`. Returns `{ form, onSubmit, pending, sent, failure }`:
+ * `sent` the server's 202 message once it answered (else null); `failure` a failure no field
+ * explains (429, 404, network), else null. A 400 naming a field goes under that field.
+ */
+export function useJoinForm(slug: string, storeId: string) {
+  const request = useJoin(slug);
+  const form = useForm<JoinFormIn, unknown, JoinFormOut>({
+    resolver: zodResolver(joinForm),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', consent: false },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    request.mutate(
+      { ...values, consent: true, storeId },
+      {
+        onError: (err) => {
+          for (const { field, message } of fieldIssues(err)) {
+            if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true });
+          }
+        },
+      },
+    );
+  });
+  const onField = fieldIssues(request.error).some((i) => (FIELDS as readonly string[]).includes(i.field));
+  const failure = request.isError && !onField ? saveErrorMessage(request.error, 'Could not send your sign-up. Please check your connection and try again.') : null;
+  return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure };
+}

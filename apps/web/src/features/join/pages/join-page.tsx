@@ -1,0 +1,69 @@
+import { MailCheck, Store } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { PublicPageLayout } from '@/components/public-page-layout';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSpinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api';
+import { useJoinPage } from '../api/join';
+import { JoinForm } from '../components/join-form';
+import { useJoinForm } from '../hooks/use-join-form';
+
+/** The text of a join page that takes no sign-ups (the server's 404 text). */
+export const JOIN_UNAVAILABLE = 'This sign-up page is not available';
+
+/**
+ * /{slug}/join?store={storeId} (issue 16 'Customer self-enrolment'; public, opened on a phone
+ * from a store's poster): the business's and the store's names, then the form; once sent, the
+ * server's message ('Almost there! …', the same whatever the address) replaces it. A store
+ * that takes no sign-ups (404, or no store in the address) shows 'This sign-up page is not
+ * available'; another load failure shows Try again.
+ */
+export function JoinPage() {
+  const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const storeId = search.get('store') ?? '';
+  const page = useJoinPage(slug, storeId);
+  const join = useJoinForm(slug, storeId);
+
+  let content;
+  if (!storeId || isApiError(page.error, 404)) {
+    content = (
+      <Alert tone="warning" title={JOIN_UNAVAILABLE}>
+        Ask a member of staff for your rewards card at the till.
+      </Alert>
+    );
+  } else if (page.isError) {
+    content = <LoadError title="Could not load this page" query={page} fallback="Please check your connection and try again." />;
+  } else if (!page.data) {
+    content = <PageSpinner label="Loading" />;
+  } else {
+    content = (
+      <>
+        <header className="text-center">
+          <p className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+            <Store aria-hidden="true" className="h-4 w-4" />
+            {page.data.storeName}
+          </p>
+          <h1 className="mt-1 text-2xl font-bold text-slate-900">Join {page.data.businessName} rewards</h1>
+          <p className="mt-2 text-sm text-slate-600">Get your card on your phone in a minute and earn cashback on every purchase.</p>
+        </header>
+        <Card>
+          <CardContent className="pt-6">
+            {join.sent ? (
+              <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
+                <MailCheck aria-hidden="true" className="h-10 w-10 text-emerald-600" />
+                <p className="text-base font-medium text-slate-900">{join.sent}</p>
+                <p className="text-sm text-slate-600">No e-mail? Check your spam folder.</p>
+              </div>
+            ) : (
+              <JoinForm businessName={page.data.businessName} {...join} />
+            )}
+          </CardContent>
+        </Card>
+      </>
+    );
+  }
+  return <PublicPageLayout>{content}</PublicPageLayout>;
+}

@@ -1,0 +1,41 @@
+import type { PosterPaper } from '@loyalty/contract';
+import { useMutation } from '@tanstack/react-query';
+import { requestFile } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
+import { tenantApi } from './keys';
+
+/** The API path of a store's 'Join our rewards' poster on `paper` (issue 16), under /api. */
+export function joinPosterPath(slug: string, storeId: string, paper: PosterPaper): string {
+  return `${tenantApi(slug)}/stores/${encodeURIComponent(storeId)}/poster?${new URLSearchParams({ paper })}`;
+}
+
+/** What {@link downloadJoinPoster} needs: the store's id and the paper. */
+export interface JoinPosterVariables {
+  storeId: string;
+  paper: PosterPaper;
+}
+
+/**
+ * Downloads a store's printable 'Join our rewards' poster (issue 16 'Customer self-enrolment'):
+ * GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter → a one-page PDF whose QR opens
+ * `/{slug}/join?store={storeId}`, saved under the server's name
+ * (`join-poster-{store}-{paper}.pdf`), else `join-poster-{paper}.pdf`.
+ * @returns the saved file name.
+ * @throws {ApiError} 404 'Store not found'; 422 'Self-enrolment is off for this store. Turn it
+ *   on to print its poster.' (off or inactive); 403 not a tenant admin. Show the server's message.
+ */
+export async function downloadJoinPoster(slug: string, { storeId, paper }: JoinPosterVariables): Promise<string> {
+  const { blob, filename } = await requestFile('GET', joinPosterPath(slug, storeId, paper));
+  const name = filename ?? `join-poster-${paper}.pdf`;
+  saveBlob(blob, name);
+  return name;
+}
+
+/**
+ * The Stores page's 'Join poster' download: a mutation around {@link downloadJoinPoster}
+ * (`isPending` while the PDF is fetched; `variables.storeId` says which store's). Nothing is
+ * cached or invalidated; toasts are the caller's.
+ */
+export function useDownloadJoinPoster(slug: string) {
+  return useMutation({ mutationFn: (vars: JoinPosterVariables) => downloadJoinPoster(slug, vars) });
+}
