@@ -50,7 +50,7 @@ const serverModules = foldersIn(`${SERVER}/modules`);
  * for modules below the owner) and the named siblings another module calls. Everything else
  * (routes, helpers, tests) is private to its module.
  */
-const PUBLIC_FILES = ['service.ts', 'views.ts', 'plans.ts', 'sessions.ts', 'ledger-totals.ts', 'liability.ts', 'liability-views.ts', 'password-policy.ts', 'qr-token.ts', 'slug.ts', 'tokens.ts'];
+const PUBLIC_FILES = ['service.ts', 'views.ts', 'lifecycle.ts', 'plans.ts', 'sessions.ts', 'ledger-totals.ts', 'liability.ts', 'liability-views.ts', 'password-policy.ts', 'qr-token.ts', 'slug.ts', 'tokens.ts'];
 const publicFilesOf = (m) => PUBLIC_FILES.filter((f) => fs.existsSync(path.join(root, SERVER, 'modules', m, f))).map((f) => `./${m}/${f}`);
 const layerZones = [
   ...['db', 'http', 'lib', 'payments'].map((layer) => ({
@@ -101,6 +101,8 @@ const TABLE_OWNERS = {
   reports: ['tenantCounters'],
   outbox: ['outbox', 'outboxAttempts'],
   enrolment: ['enrolmentRequests'],
+  'api-keys': ['apiKeys'],
+  'webhook-endpoints': ['webhookEndpoints', 'webhookDeliveries'],
   'http/': ['idempotencyKeys', 'rateLimitCounters'],
   'payments/demo.ts': ['paymentMethods'],
 };

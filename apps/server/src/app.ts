@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { fastifySwaggerUi } from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -40,10 +40,14 @@ import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
+import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { v1Specification } from './modules/api-v1/openapi.ts';
+import { apiV1Routes } from './modules/api-v1/routes.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
-import { CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
+import { apiKeyWiring, CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -66,6 +70,8 @@ export interface AppDeps {
    * run `dispatchOutbox` themselves. Default: nothing.
    */
   outbox?: { nudge(): void };
+  /** The webhook worker's nudge (issue 17): called after a request wrote a webhook event. Default: nothing. */
+  webhooks?: { nudge(): void };
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -127,7 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Loyalty Cards API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Two documents, each UI in its own scope (the plugin decorates its scope): the whole API at
+  // /api/docs, and the integrators' v1 at /api/v1/docs (issue 17), cut down from the same document.
+  await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }));
+  await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }));
   registerErrorHandler(app);
   registerMetrics(app, { config, handle });
   registerOriginCheck(app, config);
@@ -156,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
+      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, nudge: () => deps.webhooks?.nudge(), now });
+      await tenantScope.register(apiKeyRoutes, { db, config, now });
     },
     { prefix: '/api/t/:slug' },
   );
@@ -177,6 +188,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes, { prefix: '/api/platform', db, config });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, nudge: () => outbox.nudge(), now });
+  // The REST API for point-of-sale systems (issue 17): bearer API keys, no session, no slug.
+  await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), nudgeOutbox: () => outbox.nudge() });
+  // Webhook events (issue 17) are written in the transaction of what they report; after a
+  // state-changing request succeeded the webhook worker is nudged, at most once a second per
+  // instance (a nudge is a job-queue write; the worker's minute cron delivers whatever a nudge missed).
+  let lastWebhookNudge = 0;
+  app.addHook('onResponse', async (request, reply) => {
+    if (!deps.webhooks || request.method === 'GET' || reply.statusCode >= 400) return;
+    const at = Date.now();
+    if (at - lastWebhookNudge < 1000) return;
+    lastWebhookNudge = at;
+    deps.webhooks.nudge();
+  });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

@@ -74,3 +74,21 @@ describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
     expect(refusal({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'paypal' }).message).toContain("PAYMENT_PROVIDER: must be 'stripe' or 'demo'");
   });
 });
+
+describe('WEBHOOKS_ALLOW_PRIVATE (issue 17 "Outgoing webhooks")', () => {
+  it('is off by default and on with 1, outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, ...STRIPE }).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: '1' }).webhooksAllowPrivate).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE: '0' }).webhooksAllowPrivate).toBe(false);
+  });
+
+  it('production refuses to start with it, naming the variable', () => {
+    expect(refusal({ ...PRODUCTION, ...STRIPE, WEBHOOKS_ALLOW_PRIVATE: '1' }).message).toMatch(/^ {2}WEBHOOKS_ALLOW_PRIVATE: .*never in production/m);
+  });
+
+  it('a value that is not a switch refuses to start', () => {
+    expect(refusal({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: 'maybe' }).message).toContain('WEBHOOKS_ALLOW_PRIVATE: must be 1/0, true/false or yes/no');
+  });
+});

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
@@ -40,6 +41,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(300_000).default(10_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)').optional(),
   SMTP_FROM: z.string().trim().min(3).max(320).optional(),
+  WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
 });
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for address ranges. */
@@ -102,6 +104,8 @@ export interface Config {
    * are throttled per account and address by the login throttle, ADR 0009).
    */
   loginRateLimit: number;
+  /** Requests per minute per API key on /api/v1 (issue 17; default 600): beyond it 429 with Retry-After. */
+  apiRateLimit: number;
   dbPoolSize: number;
   /**
    * Stripe (decisions.md 'Payments'): set when STRIPE_SECRET_KEY is; undefined runs the Demo
@@ -141,6 +145,13 @@ export interface Config {
    * (default 10000) to finish before the rest are cut.
    */
   shutdown: { drainMs: number; graceMs: number };
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE (issue 17 'Outgoing webhooks'): lets webhook endpoints be localhost
+   * or private, loopback and link-local addresses (the SSRF guard of
+   * modules/webhook-endpoints/address-guard.ts is lifted) for tests and development; production
+   * refuses to start with it. Default false.
+   */
+  webhooksAllowPrivate: boolean;
   /** Start-up warnings to print (e.g. the published development QR secret in use). */
   warnings: string[];
 }
@@ -154,8 +165,9 @@ export const DEV_QR_SECRET = 'development-only-qr-secret-change-me-in-production
 /**
  * Parses and validates the environment. Throws ConfigError listing every bad variable.
  * Production (issue 12, docs/security.md) refuses to start without QR_TOKEN_SECRET and
- * PUBLIC_URL, with SEED_DEMO=1, or without Stripe keys unless PAYMENT_PROVIDER=demo is
- * explicit; PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD come as a pair.
+ * PUBLIC_URL, with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (issue 17), or without Stripe keys
+ * unless PAYMENT_PROVIDER=demo is explicit; PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD
+ * come as a pair.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -169,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.QR_TOKEN_SECRET) missing.push('  QR_TOKEN_SECRET: required in production');
   if (production && !e.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production');
   if (production && e.SEED_DEMO) missing.push('  SEED_DEMO: demo data (accounts with published passwords) is never seeded in production; unset it');
+  if (production && e.WEBHOOKS_ALLOW_PRIVATE) {
+    missing.push('  WEBHOOKS_ALLOW_PRIVATE: lets webhooks reach private, loopback and link-local addresses (tests and development only); never in production, unset it');
+  }
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : production ? undefined : 'demo');
   if (!provider) {
     missing.push('  PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money; set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=demo to run the Demo provider on purpose');
@@ -198,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? production,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    apiRateLimit: e.API_RATE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
     stripe:
       provider === 'stripe' && e.STRIPE_SECRET_KEY
@@ -210,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
     warnings,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
+import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -15,7 +16,8 @@ const EXIT_CONFIG = 78;
 /**
  * Start-up: config (exit 78 on a bad one), database, migrations, seed (never demo data in
  * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link; issue
- * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start); graceful
+ * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start), the
+ * outbox and webhook workers (issues 16, 17); graceful
  * shutdown on SIGINT/SIGTERM (issue 15: drain, close, grace period).
  */
 async function main(): Promise<void> {
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
   const lifecycle = createLifecycle();
   // The outbox worker starts after the app (it logs through it); until then a nudge does nothing.
   const outbox = { nudge: () => {} };
-  const app = await buildApp({ config, handle, lifecycle, outbox });
+  const webhooks = { nudge: () => {} };
+  const app = await buildApp({ config, handle, lifecycle, outbox, webhooks });
   await app.listen({ port: config.port, host: config.host });
   // One job queue for every job: on the embedded database they share its one connection.
   const jobs = startJobQueue(handle, app.log, config.databaseUrl);
@@ -60,6 +63,9 @@ async function main(): Promise<void> {
     onReminders: () => outboxWorker.nudge(),
   });
   outbox.nudge = () => outboxWorker.nudge();
+  // Outgoing webhooks (issue 17): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
+  const webhookWorker = startWebhookWorker(jobs, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, onEmails: () => outboxWorker.nudge() });
+  webhooks.nudge = () => webhookWorker.nudge();
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [

@@ -1,11 +1,13 @@
 import type { Database } from './db/client.ts';
+import type { ApiKeyGuardDeps } from './http/api-key-auth.ts';
 import type { SessionStore } from './http/session.ts';
 import type { TenantContext } from './http/tenant-context.ts';
 import type { ProviderCustomerStore } from './payments/port.ts';
 import { addFundsEffect } from './modules/add-funds/service.ts';
 import { cardOrderEffect } from './modules/card-orders/service.ts';
 import type { CheckoutEffects } from './modules/checkout/service.ts';
-import { claimProviderCustomerId, tenantContextFinder } from './modules/tenant-account/service.ts';
+import { apiKeyAuthenticator } from './modules/api-keys/service.ts';
+import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenant-account/service.ts';
 import { sessionStore } from './modules/users/sessions.ts';
 
 /**
@@ -27,3 +29,8 @@ export function httpWiring(db: Database): { sessions: SessionStore; findTenant: 
 
 /** Where the Stripe adapter remembers a tenant's Stripe customer id (tenants.provider_customer_id). */
 export const PROVIDER_CUSTOMERS: ProviderCustomerStore = { claim: claimProviderCustomerId };
+
+/** The API key guard's lookups on database `db` (issue 17): the api-keys module's bearer-key check and the tenant by id. */
+export function apiKeyWiring(db: Database): Omit<ApiKeyGuardDeps, 'now'> {
+  return { authenticate: apiKeyAuthenticator(db), findTenantById: tenantContextByIdFinder(db) };
+}

@@ -23,3 +23,4 @@ export * from './text.ts';
 export * from './setup.ts';
 export * from './messages.ts';
 export * from './enrolment.ts';
+export * from './integrations.ts';

@@ -15,6 +15,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const EXEMPT_ROUTES = new Set(['POST /api/webhooks/stripe']);
 
+/**
+ * The REST API of integrations (issue 17): authenticated by a bearer API key only, never by a
+ * cookie, so a foreign page cannot ride on a signed-in browser; its callers are servers.
+ */
+const EXEMPT_PREFIX = '/api/v1/';
+
 /** Host names of this machine, for the development origins. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -77,7 +83,7 @@ function claimedOrigin(request: FastifyRequest): string | null | undefined {
  * The server-side Origin check (issue 12 item 7): a request with any method but GET, HEAD
  * and OPTIONS whose `Origin` (or, without it, `Referer`) is present and is not one of
  * `allowedOrigins(config)` answers 403 FORBIDDEN 'Cross-origin request refused'. Requests
- * sending neither header pass; so does the Stripe webhook. Origins compare exactly on scheme,
+ * sending neither header pass; so do the Stripe webhook and the bearer-key API /api/v1. Origins compare exactly on scheme,
  * host and port after WHATWG normalisation.
  *
  * An onRequest hook on the root instance, so it runs for every route and for 404s, before the
@@ -90,6 +96,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (EXEMPT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (request.routeOptions.url?.startsWith(EXEMPT_PREFIX)) return;
     const claimed = claimedOrigin(request);
     if (claimed === undefined) return;
     if (claimed === null || !allowed.has(claimed)) throw forbidden(CROSS_ORIGIN_REFUSED);

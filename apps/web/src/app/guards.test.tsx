@@ -47,7 +47,7 @@ const routes: RouteObject[] = [
               { element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />, children: [page('dashboard', 'Dashboard'), page('pos', 'POS Terminal'), page('cards', 'Cards'), page('transactions', 'Transactions')] },
               {
                 element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                children: [page('customers', 'Customers'), page('stores', 'Stores'), page('staff', 'Staff'), page('rules', 'Rules & Settings'), page('billing', 'Billing')],
+                children: [page('customers', 'Customers'), page('stores', 'Stores'), page('staff', 'Staff'), page('rules', 'Rules & Settings'), page('integrations', 'Integrations'), page('billing', 'Billing')],
               },
               { element: <RequireRole roles={TENANT_ROUTE_ROLES.customer} />, children: [page('customer', 'My Account')] },
             ],
@@ -127,7 +127,7 @@ describe('tenant routes (spec §6)', () => {
     expect((await visit('/', as('customer', null))).at).toBe('/login');
   });
 
-  it.each(['/t/acme/customers', '/t/acme/stores', '/t/acme/staff', '/t/acme/rules', '/t/acme/billing'])('sends a cashier from the admin screen %s to /unauthorized', async (path) => {
+  it.each(['/t/acme/customers', '/t/acme/stores', '/t/acme/staff', '/t/acme/rules', '/t/acme/integrations', '/t/acme/billing'])('sends a cashier from the admin screen %s to /unauthorized', async (path) => {
     expect(await visit(path, as('cashier'))).toEqual({ at: '/unauthorized', heading: 'Access Denied' });
   });
 
@@ -137,6 +137,7 @@ describe('tenant routes (spec §6)', () => {
 
   it('lets a Store Admin use the admin screens', async () => {
     expect(await visit('/t/acme/billing', as('tenant_admin'))).toEqual({ at: '/t/acme/billing', heading: 'Billing' });
+    expect(await visit('/t/acme/integrations', as('tenant_admin'))).toEqual({ at: '/t/acme/integrations', heading: 'Integrations' });
   });
 
   it.each(['/t/acme/dashboard', '/t/acme/pos', '/t/acme/rules'])('sends a customer from %s to /unauthorized', async (path) => {

@@ -15,6 +15,7 @@ import { CheckoutPage } from '@/features/checkout/pages/checkout-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
+import { IntegrationsPage } from '@/features/integrations/pages/integrations-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
 import { PlatformCardOrdersPage } from '@/features/platform/pages/card-orders-page';
 import { PlatformLiabilityPage } from '@/features/platform/pages/liability-page';
@@ -139,6 +140,8 @@ export function createRouter() {
                         { path: 'stores', element: <StoresPage />, handle: title('Stores') },
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
+                        // Issue 17: API keys for the /api/v1 REST API and outgoing webhooks.
+                        { path: 'integrations', element: <IntegrationsPage />, handle: title('Integrations') },
                         { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },
                         { path: 'card-orders', element: <CardOrdersPage />, handle: title('Card Orders') },
                         // Loads recharts on first visit, in a chunk of its own (like the operator's chart screens).

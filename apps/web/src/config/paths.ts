@@ -39,6 +39,8 @@ export const paths = {
     stores: (slug: string) => `/t/${encodeURIComponent(slug)}/stores`,
     staff: (slug: string) => `/t/${encodeURIComponent(slug)}/staff`,
     rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
+    /** API keys and webhooks of the tenant (issue 17). */
+    integrations: (slug: string) => `/t/${encodeURIComponent(slug)}/integrations`,
     billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
     cardOrders: (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`,
@@ -57,7 +59,7 @@ export const TENANT_ROUTE_ROLES = {
    * lets it enter any tenant: without it that entry would lead nowhere.
    */
   staff: ['tenant_admin', 'cashier', 'platform_admin'] as readonly Role[],
-  /** billing, customers, stores, staff, rules (and card-orders): tenant_admin only (+ platform_admin, as above). */
+  /** billing, customers, stores, staff, rules, integrations (and card-orders): tenant_admin only (+ platform_admin, as above). */
   admin: ['tenant_admin', 'platform_admin'] as readonly Role[],
   customer: ['customer'] as readonly Role[],
 };

@@ -1,4 +1,4 @@
-import { CardOrderStatus, CardStatus, Category, OutboxStatus, Role, SubscriptionStatus, Tier, TransactionType } from '@loyalty/contract';
+import { CardOrderStatus, CardStatus, Category, OutboxStatus, Role, SubscriptionStatus, Tier, TransactionType, WebhookDeliveryStatus } from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
 import {
   CARD_STATUS_LABELS,
@@ -9,6 +9,7 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   TIER_LABELS,
   TRANSACTION_TYPE_LABELS,
+  WEBHOOK_DELIVERY_STATUS_LABELS,
   labelOptions,
   subscriptionLabel,
 } from './labels';
@@ -24,6 +25,7 @@ describe('labels', () => {
       [SubscriptionStatus.options, SUBSCRIPTION_STATUS_LABELS],
       [CardOrderStatus.options, ORDER_STATUS_LABELS],
       [OutboxStatus.options, OUTBOX_STATUS_LABELS],
+      [WebhookDeliveryStatus.options, WEBHOOK_DELIVERY_STATUS_LABELS],
     ];
     for (const [values, labels] of cases) {
       expect(Object.keys(labels).sort()).toEqual([...values].sort());

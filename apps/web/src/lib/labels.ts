@@ -17,6 +17,7 @@ import type {
   SubscriptionStatus,
   Tier,
   TransactionType,
+  WebhookDeliveryStatus,
 } from '@loyalty/contract';
 
 /** Colour names of the Badge component (components/ui/badge.tsx). */
@@ -154,6 +155,20 @@ export const OUTBOX_STATUS_COLORS: Record<OutboxStatus, BadgeColor> = {
   SENT: 'green',
   FAILED: 'red',
   NOT_SENT: 'orange',
+};
+
+/** Human label of a webhook delivery's status (issue 17): waiting for its next attempt, delivered (2xx), given up after 3 days. */
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'Retrying',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+};
+
+/** Badge tone of a webhook delivery status: retrying yellow, delivered green, failed red. */
+export const WEBHOOK_DELIVERY_STATUS_COLORS: Record<WebhookDeliveryStatus, BadgeColor> = {
+  pending: 'yellow',
+  succeeded: 'green',
+  failed: 'red',
 };
 
 /** Built-in names of the printed card kinds (the price list names them when it is loaded). */

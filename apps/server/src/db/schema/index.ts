@@ -12,3 +12,4 @@ export * from './reports.ts';
 export * from './security.ts';
 export * from './outbox.ts';
 export * from './enrolment.ts';
+export * from './integrations.ts';

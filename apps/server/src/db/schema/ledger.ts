@@ -21,6 +21,8 @@ export const transactions = pgTable(
     customerId: uuid('customer_id'),
     storeId: uuid('store_id'),
     userId: uuid('user_id'),
+    /** The API key that made this movement through /api/v1 (issue 17), else null; `userId` is then null. */
+    apiKeyId: uuid('api_key_id'),
     type: text('type').$type<TransactionType>().notNull(),
     category: text('category').$type<Category>(),
     amountCents: cents('amount_cents').notNull(),

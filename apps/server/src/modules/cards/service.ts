@@ -12,6 +12,7 @@ import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderWelcome } from '../../emails/welcome.tsx';
 import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertCanActivateCard, assertCardBatchAllowed, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
@@ -355,7 +356,9 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .set({ status: 'ACTIVE', customerId, storeId: input.storeId, activatedAt: now })
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
       await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, actor.qr, now);
-      return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+      const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+      await enqueueWebhookEvent(tx, tenantId, 'card.activated', activated, now);
+      return activated;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'customers_tenant_email_uq')) {
@@ -421,6 +424,7 @@ export async function issueDigitalCard(
     .set({ status: 'ACTIVE', customerId: input.customerId, activatedAt: now })
     .where(and(eq(cards.tenantId, tenant.id), eq(cards.id, card.id)));
   await enqueueWelcome(tx, tenant, input.customerId, card.cardUid, card.balanceCents, qr, now);
+  await enqueueWebhookEvent(tx, tenant.id, 'card.activated', toCardResponse(await loadCardRow(tx, tenant.id, card.id), qr), now);
   return { id: card.id, card: { cardUid: card.cardUid, qrUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid), balanceCents: card.balanceCents } };
 }
 
@@ -454,7 +458,8 @@ export const BLOCK_REASON = 'Admin action';
  * before `{ status }`, after `{ status, reason: 'Admin action' }`) in one DB transaction.
  * Throws 404 'Card not found' (unknown or another tenant's), 422 BUSINESS_RULE 'Unassigned
  * cards cannot be blocked'. Returns the card (200). A BLOCKED card cannot earn or redeem
- * (transactions service: 422 'This card is blocked').
+ * (transactions service: 422 'This card is blocked'). A block writes the `card.blocked` webhook
+ * event (issue 17) in the same transaction.
  */
 export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: string): Promise<CardResponse> {
   const { tenantId } = actor;
@@ -478,7 +483,9 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
       before: { status: card.status },
       after: { status: next, reason: BLOCK_REASON },
     });
-    return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+    const result = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, new Date());
+    return result;
   });
 }
 

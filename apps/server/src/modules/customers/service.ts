@@ -5,11 +5,12 @@ import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { activeCardCounts, activeCardCountSql, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
 import { tenantCustomerCount } from '../reports/views.ts';
 import { readTierRules } from '../rules/views.ts';
@@ -122,17 +123,7 @@ function toListItem(row: CustomerRow, activeCards: number): CustomerListItem {
  * `{ customers, total, pages }`.
  */
 export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerListQuery): Promise<CustomerListResponse> {
-  const condition = and(eq(customers.tenantId, tenantId), customerSearch(q.search));
-  const page = db.$with('page').as(
-    db
-      .select(customerColumns)
-      .from(customers)
-      .where(condition)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-  );
-  const active = activeCardCounts(db, tenantId, db.select({ id: page.id }).from(page));
+  const condition = and(eq(customers.tenantId, tenantId), customerSearch(q.search))!;
   // Without a search the total is the tenant's customer counter (kept by triggers, ADR 0006):
   // counting 200,000 rows per page view costs ~50 ms; with a search the matches are counted.
   const countTotal = async (): Promise<number> => {
@@ -140,30 +131,54 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(condition);
     return Number(row?.n ?? 0);
   };
-  const [rows, total] = await Promise.all([
-    db
-      .with(page)
-      .select({
-        id: page.id,
-        firstName: page.firstName,
-        lastName: page.lastName,
-        email: page.email,
-        phone: page.phone,
-        tier: page.tier,
-        totalSpendCents: page.totalSpendCents,
-        createdAt: page.createdAt,
-        activeCards: sql<number>`coalesce(${active.n}, 0)::int`,
-      })
-      .from(page)
-      .leftJoin(active, eq(active.customerId, page.id))
-      .orderBy(desc(page.createdAt), desc(page.id)),
-    countTotal(),
-  ]);
-  return {
-    customers: rows.map((r) => toListItem(r, Number(r.activeCards))),
-    total,
-    pages: Math.ceil(total / q.limit),
-  };
+  const [rows, total] = await Promise.all([customerPage(db, tenantId, condition, q.limit, (q.page - 1) * q.limit), countTotal()]);
+  return { customers: rows, total, pages: Math.ceil(total / q.limit) };
+}
+
+/** One page of the tenant's customers matching `condition`, newest first (created_at, id), with their active card counts. */
+async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit: number, offset: number): Promise<CustomerListItem[]> {
+  const page = db.$with('page').as(
+    db.select(customerColumns).from(customers).where(condition).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
+  );
+  const active = activeCardCounts(db, tenantId, db.select({ id: page.id }).from(page));
+  const rows = await db
+    .with(page)
+    .select({
+      id: page.id,
+      firstName: page.firstName,
+      lastName: page.lastName,
+      email: page.email,
+      phone: page.phone,
+      tier: page.tier,
+      totalSpendCents: page.totalSpendCents,
+      createdAt: page.createdAt,
+      activeCards: sql<number>`coalesce(${active.n}, 0)::int`,
+    })
+    .from(page)
+    .leftJoin(active, eq(active.customerId, page.id))
+    .orderBy(desc(page.createdAt), desc(page.id));
+  return rows.map((r) => toListItem(r, Number(r.activeCards)));
+}
+
+/**
+ * GET /api/v1/customers (issue 17: cursor pagination): up to `limit` customers of the tenant,
+ * newest first, after the customer `startingAfter` (the last id of the previous page) when
+ * given; `hasMore` tells whether another page follows. Throws 400 'starting_after is not a
+ * customer of this business' (details `querystring.starting_after`) for an unknown or
+ * another tenant's id.
+ */
+export async function listCustomersAfter(db: DbOrTx, tenantId: string, q: { limit: number; startingAfter?: string }): Promise<{ customers: CustomerListItem[]; hasMore: boolean }> {
+  const where: SQL[] = [eq(customers.tenantId, tenantId)];
+  if (q.startingAfter) {
+    const [cursor] = await db
+      .select({ createdAt: customers.createdAt, id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenantId), eq(customers.id, q.startingAfter)));
+    if (!cursor) throw badRequest('starting_after is not a customer of this business', [{ field: 'querystring.starting_after', message: 'Unknown id' }]);
+    where.push(sql`(${customers.createdAt}, ${customers.id}) < (${cursor.createdAt}, ${cursor.id})`);
+  }
+  const rows = await customerPage(db, tenantId, and(...where)!, q.limit + 1, 0);
+  return { customers: rows.slice(0, q.limit), hasMore: rows.length > q.limit };
 }
 
 /**
@@ -201,7 +216,9 @@ export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId
 /** Who acts, where: the request's tenant id and the signed-in user's id (for the audit log). */
 export interface CustomerActor {
   tenantId: string;
-  userId: string;
+  /** The signed-in user; null for an API key of /api/v1 (issue 17), whose id is then in `apiKeyId`. */
+  userId: string | null;
+  apiKeyId?: string | null;
 }
 
 /** The editable fields of a customer as stored: e-mail lower-cased, blank e-mail or phone null. */
@@ -267,9 +284,11 @@ export async function createCustomer(db: Database, actor: CustomerActor, input: 
         entity: 'customer',
         entityId: created.id,
         before: null,
-        after: { ...fields, tier },
+        after: { ...fields, tier, ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId } : {}) },
       });
-      return getCustomerDetail(tx, tenantId, created.id);
+      const detail = await getCustomerDetail(tx, tenantId, created.id);
+      await enqueueWebhookEvent(tx, tenantId, 'customer.created', detail, new Date());
+      return detail;
     }),
   );
 }
@@ -401,6 +420,7 @@ export async function insertCardHolder(tx: Tx, tenantId: string, fields: { first
     .insert(customers)
     .values({ tenantId, firstName: fields.firstName, lastName: fields.lastName, email: fields.email ? fields.email.toLowerCase() : null, phone: fields.phone?.trim() || null })
     .returning({ id: customers.id });
+  await enqueueWebhookEvent(tx, tenantId, 'customer.created', await getCustomerDetail(tx, tenantId, created.id), new Date());
   return created.id;
 }
 

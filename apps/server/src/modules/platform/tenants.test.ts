@@ -254,6 +254,10 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(funds.statusCode, funds.body).toBe(200);
     // An expiry rule (issue 14); the earn and the added funds above opened cashback lots.
     expect((await ctx.app.inject({ method: 'PUT', url: t('rules/expiry'), headers: { cookie }, payload: { policy: 'AFTER_EARN', days: 90 } })).statusCode).toBe(200);
+    // An API key and a webhook endpoint (issue 17): the second earn below writes a delivery.
+    expect((await ctx.app.inject({ method: 'POST', url: t('api-keys'), headers: { cookie }, payload: { name: 'Till', scopes: ['read'] } })).statusCode).toBe(201);
+    const hook = await ctx.app.inject({ method: 'POST', url: t('webhook-endpoints'), headers: { cookie }, payload: { url: 'https://hooks.example.com/x', events: ['transaction.created'] } });
+    expect(hook.statusCode, hook.body).toBe(201);
     // The liability summaries (ADR 0016): the report folds the deltas into the totals, a later earn adds a delta.
     expect((await ctx.app.inject({ method: 'GET', url: t('reports/liability'), headers: { cookie } })).statusCode).toBe(200);
     const earn2 = await ctx.app.inject({ method: 'POST', url: t('transactions/earn'), headers: { cookie, 'idempotency-key': 'k-2' }, payload: { cardUid: doomed.cardUid, amountCents: 1000 } });

@@ -166,6 +166,11 @@ export async function tenantContextBySlug(db: DbOrTx, slug: string): Promise<Ten
 
 /** The select of tenantContextBySlug; `slug` (lower case) a value or a placeholder. */
 function tenantContextQuery(db: DbOrTx, slug: string | ReturnType<typeof sql.placeholder>) {
+  return tenantContextSelect(db).where(eq(tenants.slug, slug)).limit(1);
+}
+
+/** The TenantContext columns of `tenants`, for a where clause to follow. */
+function tenantContextSelect(db: DbOrTx) {
   return db
     .select({
       id: tenants.id,
@@ -182,8 +187,16 @@ function tenantContextQuery(db: DbOrTx, slug: string | ReturnType<typeof sql.pla
       createdAt: tenants.createdAt,
     })
     .from(tenants)
-    .where(eq(tenants.slug, slug))
-    .limit(1);
+    .$dynamic();
+}
+
+/**
+ * A prepared lookup of a tenant by id as a TenantContext (the API key guard of /api/v1, issue
+ * 17: the key names its tenant); null when the tenant no longer exists.
+ */
+export function tenantContextByIdFinder(db: Database): (tenantId: string) => Promise<TenantContext | null> {
+  const query = tenantContextSelect(db).where(eq(tenants.id, sql.placeholder('id'))).limit(1).prepare('tenant_context_by_id');
+  return async (tenantId) => (await query.execute({ id: tenantId }))[0] ?? null;
 }
 
 /**

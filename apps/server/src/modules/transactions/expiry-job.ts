@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { compactLiabilityTotals } from './liability.ts';
-import { expireDueLots } from './lots.ts';
+import { expireCashback } from './service.ts';
 import { sendExpiryReminders, type ReminderLinks } from './reminders.ts';
 
 /** The pg-boss queue of the cashback expiry (issue 14). */
@@ -34,7 +34,7 @@ export function startExpiryJob(
     if (!(await queue.started)) return;
     await boss.createQueue(EXPIRY_QUEUE, { name: EXPIRY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.work(EXPIRY_QUEUE, async () => {
-      const result = await expireDueLots(handle.db, now()).catch((err: unknown) => {
+      const result = await expireCashback(handle.db, now()).catch((err: unknown) => {
         log.error({ job: EXPIRY_QUEUE, err }, 'expiry run failed');
         throw err;
       });

@@ -12,7 +12,7 @@ import { lockCustomerForPurchase, recordPurchaseSql } from '../customers/service
 import { readTierRules } from '../rules/views.ts';
 import { consumeLots, openLotsSql } from './lots.ts';
 import { enqueueReceipt } from './receipts.ts';
-import { ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } from './service.ts';
+import { announceLedgerRows, ledgerItemsByIds, withIdempotency, type PosContext, type PosResult } from './service.ts';
 
 /**
  * The money lifecycle beyond earn and redeem (issue 14, ADR 0014): refunds of a purchase, the
@@ -112,6 +112,7 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
       customerId: earn.customerId,
       storeId: earn.storeId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       type: 'REFUND',
       category: earn.category,
       amountCents: refunded,
@@ -121,6 +122,7 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
       note: input.reason || null,
       reversesTransactionId: earn.id,
       unrecoveredCents: due - taken,
+      at: ctx.now,
     });
     await writeAudit(tx, {
       tenantId,
@@ -173,6 +175,7 @@ export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string
       customerId: redeem.customerId,
       storeId: redeem.storeId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       type: 'VOID',
       category: null,
       amountCents: redeem.amountCents,
@@ -182,6 +185,7 @@ export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string
       note: input.reason,
       reversesTransactionId: redeem.id,
       unrecoveredCents: 0,
+      at: ctx.now,
     });
     await writeAudit(tx, {
       tenantId,
@@ -220,6 +224,7 @@ export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid:
       customerId: card.customerId,
       storeId: card.storeId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       type: 'ADJUST',
       category: null,
       amountCents: input.deltaCents,
@@ -229,6 +234,7 @@ export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid:
       note: input.reason,
       reversesTransactionId: null,
       unrecoveredCents: 0,
+      at: ctx.now,
     });
     await writeAudit(tx, {
       tenantId,
@@ -249,7 +255,8 @@ interface NewLedgerRow {
   cardId: string;
   customerId: string | null;
   storeId: string | null;
-  userId: string;
+  userId: string | null;
+  apiKeyId: string | null;
   type: 'REFUND' | 'VOID' | 'ADJUST';
   category: (typeof transactions.$inferSelect)['category'];
   amountCents: number;
@@ -259,6 +266,8 @@ interface NewLedgerRow {
   note: string | null;
   reversesTransactionId: string | null;
   unrecoveredCents: number;
+  /** The request's instant (the webhook event's timestamp, issue 17). */
+  at: Date;
 }
 
 /**
@@ -269,13 +278,14 @@ interface NewLedgerRow {
 async function appendRow(tx: Tx, r: NewLedgerRow): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await tx.execute(sql`with card_update as (${setBalanceSql(r.tenantId, r.cardId, r.after)}),
-      new_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, reverses_transaction_id, unrecovered_cents)
-        values (${r.tenantId}, ${r.cardId}, ${r.customerId}, ${r.storeId}, ${r.userId}, ${r.type}, ${r.category}, ${r.amountCents}, ${r.cashbackCents}, ${r.before}, ${r.after}, ${r.note}, ${r.reversesTransactionId}, ${r.unrecoveredCents})
+      new_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, reverses_transaction_id, unrecovered_cents)
+        values (${r.tenantId}, ${r.cardId}, ${r.customerId}, ${r.storeId}, ${r.userId}::uuid, ${r.apiKeyId}::uuid, ${r.type}, ${r.category}, ${r.amountCents}, ${r.cashbackCents}, ${r.before}, ${r.after}, ${r.note}, ${r.reversesTransactionId}, ${r.unrecoveredCents})
         returning tenant_id, card_id, id, created_at, after_balance_cents - before_balance_cents as credit),
       lot as (${openLotsSql(r.tenantId, sql`new_row`)})
       select id from new_row`),
   );
   if (r.after < r.before) await consumeLots(tx, r.tenantId, r.cardId, r.before - r.after);
+  await announceLedgerRows(tx, r.tenantId, [row.id], r.at);
   return row.id;
 }
 

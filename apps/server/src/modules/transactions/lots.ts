@@ -127,9 +127,15 @@ export interface ExpiryRunResult {
  * (amount = cents expired, before/after, the card's holder and store, no user, created at
  * `now`). Safe to run from several server instances at once: a card is locked by one run, and a
  * run that gets it later finds no due lot, so each lot expires exactly once. No tenant-wide
- * lock. Stops when a batch locks nothing.
+ * lock. Stops when a batch locks nothing. `announce`, when given, is called in each batch's
+ * transaction with the EXPIRE rows' ids per tenant (the webhook events of issue 17).
  */
-export async function expireDueLots(db: Database, now: Date, batchSize = 1000): Promise<ExpiryRunResult> {
+export async function expireDueLots(
+  db: Database,
+  now: Date,
+  batchSize = 1000,
+  announce?: (tx: Tx, tenantId: string, ids: string[], now: Date) => Promise<void>,
+): Promise<ExpiryRunResult> {
   const at = now.toISOString();
   const result: ExpiryRunResult = { cards: 0, cents: 0 };
   for (let round = 0; round < 100_000; round++) {
@@ -145,7 +151,7 @@ export async function expireDueLots(db: Database, now: Date, batchSize = 1000): 
         locked.map((c) => sql`(${c.tenant_id}::uuid, ${c.id}::uuid)`),
         sql`, `,
       );
-      const [row] = rowsOf<{ cards: string | number; cents: string | number }>(
+      const rows = rowsOf<{ tenant_id: string; id: string; cents: string | number }>(
         await tx.execute(sql`with
           k(tenant_id, card_id) as (values ${pairs}),
           due as (select l.tenant_id, l.card_id, sum(l.remaining_cents) as cents from ${cashbackLots} l join k using (tenant_id, card_id)
@@ -156,10 +162,13 @@ export async function expireDueLots(db: Database, now: Date, batchSize = 1000): 
           expired as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, created_at)
             select d.tenant_id, d.id, d.customer_id, d.store_id, null, 'EXPIRE', null, due.cents, 0, d.balance_cents + due.cents, d.balance_cents, 'Expired cashback', ${at}::timestamptz
             from debited d join due on due.tenant_id = d.tenant_id and due.card_id = d.id
-            returning amount_cents)
-          select count(*) as cards, coalesce(sum(amount_cents), 0) as cents from expired`),
+            returning tenant_id, id, amount_cents)
+          select tenant_id, id, amount_cents as cents from expired`),
       );
-      return { cards: Number(row.cards), cents: Number(row.cents) };
+      const byTenant = new Map<string, string[]>();
+      for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);
+      if (announce) for (const [tenantId, ids] of byTenant) await announce(tx, tenantId, ids, now);
+      return { cards: rows.length, cents: rows.reduce((sum, r) => sum + Number(r.cents), 0) };
     });
     if (!batch) break;
     result.cards += batch.cards;

@@ -9,6 +9,7 @@ import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { findTenant } from '../tenant-account/service.ts';
 
 /** Days before its expiry a lot's holder is reminded (issue 16). */
@@ -55,6 +56,10 @@ export async function sendExpiryReminders(db: Database, now: Date, links: Remind
       const cents = marked.reduce((sum, l) => sum + Number(l.cents), 0);
       if (cents <= 0) return 0;
       const card = await cardUidAndHolder(tx, tenant.id, g.card_id);
+      if (card) {
+        const data = { cardUid: card.cardUid, customerId: card.customerId, expiringCents: cents, expiresAt: expiresAt.toISOString() };
+        await enqueueWebhookEvent(tx, tenant.id, 'cashback.expiring', data, now);
+      }
       const contact = card?.customerId ? await customerContact(tx, tenant.id, card.customerId) : null;
       if (!card?.customerId || !contact?.email || contact.optedOut) return 0;
       const token = unsubscribeToken(links.secret, tenant.id, card.customerId);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
+import { TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type Role, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
-import type { AuthUser } from '../../http/session.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -16,8 +15,10 @@ import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, re
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
 import { ensureRollup, ledgerTotals, lowerBound, upperBound } from './ledger-totals.ts';
-import { consumeLots, openLotOf, openLotsSql } from './lots.ts';
+import { consumeLots, expireDueLots, openLotOf, openLotsSql, type ExpiryRunResult } from './lots.ts';
 import { enqueueReceipt, type MessageLinks } from './receipts.ts';
+import { enqueueWebhookEvents, type WebhookEvent } from '../webhook-endpoints/service.ts';
+import { webhookSubscriptions } from '../webhook-endpoints/views.ts';
 
 export { expireDueLots, expiringOfCards, rebuildLots, type ExpiringLot, type ExpiryRunResult } from './lots.ts';
 
@@ -30,12 +31,25 @@ export { expireDueLots, expiringOfCards, rebuildLots, type ExpiringLot, type Exp
  */
 
 /**
- * Who is moving money, where: the request's tenant and user, and the request's
- * Idempotency-Key (required on every money route: issue 12 item 8).
+ * Who moves money: a signed-in user (an AuthUser fits), or an API key of `/api/v1` (issue 17,
+ * ADR 0020): `id` null, `apiKeyId` set, role 'cashier' with `storeId` when the key is bound to
+ * a store (the cashier's store and void-window rules apply), else 'tenant_admin'. Ledger rows
+ * record `id` as user_id and `apiKeyId` as api_key_id.
+ */
+export interface PosActor {
+  id: string | null;
+  role: Role;
+  storeId: string | null;
+  apiKeyId?: string | null;
+}
+
+/**
+ * Who is moving money, where: the request's tenant and actor (user or API key), and the
+ * request's Idempotency-Key (required on every money route: issue 12 item 8).
  */
 export interface PosContext {
   tenant: TenantContext;
-  user: AuthUser;
+  user: PosActor;
   idempotencyKey: string;
   /** The request's instant from the app's injectable clock (issue 14); absent: the system clock. */
   now?: Date;
@@ -172,12 +186,13 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     await tx.execute(sql`with
         card_update as (${setBalanceSql(tenantId, card.id, after)}),
         customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
-        earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+        earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, ${ctx.user.apiKeyId ?? null}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
           returning tenant_id, card_id, id, created_at, cashback_cents as credit),
         lot as (${openLotsSql(tenantId, sql`earn_row`)}),
         saved as (${saveSql(answer)})
         select 1`);
+    await announceLedgerRows(tx, tenantId, [answer.transactionId], now);
     await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
     return answer;
   });
@@ -205,8 +220,8 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     const [row] = rowsOf<{ id: string; after: string | number; card_id: string; store_id: string | null }>(
       await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)}),
         saved as (${saveSql(sql`select jsonb_build_object('transactionId', ${transactionId}::text, 'newBalance', balance_cents, 'amountRedeemed', ${input.amountCents}::bigint) from debit`)})
-        insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-        select ${tenantId}, ${transactionId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
+        insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+        select ${tenantId}, ${transactionId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}::uuid, ${ctx.user.apiKeyId ?? null}::uuid, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
         returning id, after_balance_cents as after, card_id, store_id`),
     );
@@ -214,6 +229,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     // The card row is locked by the debit: this statement sees every committed change to its lots.
     await consumeLots(tx, tenantId, row.card_id, input.amountCents);
     const newBalance = Number(row.after);
+    await announceLedgerRows(tx, tenantId, [row.id], ctx.now ?? new Date());
     await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: row.id, kind: 'REDEEM', cardId: row.card_id, storeId: row.store_id, amountCents: input.amountCents, cashbackCents: 0, balanceCents: newBalance, at: ctx.now ?? new Date() });
     return { transactionId: row.id, newBalance, amountRedeemed: input.amountCents };
   });
@@ -387,6 +403,65 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
   return { transactions: items, total, pages: Math.ceil(total / q.limit) };
 }
 
+/**
+ * GET /api/v1/transactions (issue 17: cursor pagination): up to `limit` ledger rows of the
+ * tenant, newest first, optionally of one `type` or one customer, after the row
+ * `startingAfter` (the last id of the previous page) when given; `hasMore` tells whether
+ * another page follows. Reads the same (tenant, created_at, id) index as the list. Throws 400
+ * 'starting_after is not a transaction of this business' (details `querystring.starting_after`)
+ * for an unknown or another tenant's id.
+ */
+export async function listTransactionsAfter(
+  db: DbOrTx,
+  tenantId: string,
+  q: { limit: number; startingAfter?: string; type?: TransactionListQuery['type']; customerId?: string },
+): Promise<{ transactions: TransactionItem[]; hasMore: boolean }> {
+  const where: SQL[] = [ledgerCondition(tenantId, { type: q.type, customerId: q.customerId })];
+  if (q.startingAfter) {
+    const [cursor] = await db
+      .select({ createdAt: transactions.createdAt, id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, q.startingAfter)));
+    if (!cursor) throw badRequest('starting_after is not a transaction of this business', [{ field: 'querystring.starting_after', message: 'Unknown id' }]);
+    where.push(sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.createdAt}, ${cursor.id})`);
+  }
+  const rows = await ledgerPage(db, tenantId, and(...where)!, q.limit + 1, 0);
+  return { transactions: rows.slice(0, q.limit), hasMore: rows.length > q.limit };
+}
+
+/**
+ * Writes the webhook events of new ledger rows `ids` of tenant `tenantId` to the webhook outbox
+ * in `tx`, the rows' own transaction (issue 17 'Outgoing webhooks'): `transaction.created` for
+ * every row, whatever its type, with the row as GET /api/v1/transactions lists it
+ * (TransactionItem), and `cashback.expired` for EXPIRE rows (`{ transactionId, cardUid,
+ * customerId, expiredCents, balanceCents, expiredAt }`, cents). One indexed read when the
+ * tenant has no endpoint subscribed to these; the rows are read only when one is.
+ */
+export async function announceLedgerRows(tx: DbOrTx, tenantId: string, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const subscribed = await webhookSubscriptions(tx, tenantId);
+  const created = subscribed.has('transaction.created');
+  const expired = subscribed.has('cashback.expired');
+  if (!created && !expired) return;
+  const items = await ledgerItemsByIds(tx, tenantId, [...ids]);
+  const events: WebhookEvent[] = [];
+  for (const item of items) {
+    if (created) events.push({ type: 'transaction.created', data: item });
+    if (expired && item.type === 'EXPIRE') {
+      events.push({
+        type: 'cashback.expired',
+        data: { transactionId: item.id, cardUid: item.cardUid, customerId: item.customerId, expiredCents: item.amountCents, balanceCents: item.afterBalanceCents, expiredAt: item.createdAt },
+      });
+    }
+  }
+  await enqueueWebhookEvents(tx, tenantId, events, now);
+}
+
+/** The hourly expiry run (issue 14, lots.ts `expireDueLots`) with the webhook events of the EXPIRE rows it writes (issue 17). */
+export function expireCashback(db: Database, now: Date): Promise<ExpiryRunResult> {
+  return expireDueLots(db, now, 1000, announceLedgerRows);
+}
+
 /** Why a checkout's credit could not be applied (the checkout is completed anyway; a refund is manual). */
 export type CreditRefusal = 'card not found' | 'card no longer belongs to the customer';
 
@@ -425,6 +500,7 @@ export async function creditCard(
     note: input.note,
   }).returning({ id: transactions.id });
   await openLotOf(tx, tenantId, credit.id);
+  await announceLedgerRows(tx, tenantId, [credit.id], new Date());
   return null;
 }
 

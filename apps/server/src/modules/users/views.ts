@@ -77,3 +77,11 @@ export async function tenantOwners(db: DbOrTx, tenantIds: readonly string[]): Pr
 export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
   return sql`select ${users.tenantId} from ${users} where ${users.role} = 'tenant_admin' and lower(${users.email}) like ${pattern}`;
 }
+
+/**
+ * Account names as a subquery `(id, name)` ('First Last') for another module's display join
+ * (who created an API key, issue 17). A plain projection, joined like the table itself.
+ */
+export function userNames(db: DbOrTx) {
+  return db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('user_full_name') }).from(users).as('user_names');
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiKeyItem, ApiKeyListResponse, CreateApiKeyRequest, CreateApiKeyResponse, ErrorBody } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyActor } from './service.ts';
+
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string: a malformed id answers 404 'API key not found' like an unknown one. */
+const keyParams = z.object({ slug: z.string(), id: z.string() });
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * API key management under /api/t/{slug}/api-keys (issue 17, ADR 0020), tenant_admin only
+ * (ROLES.admin; the platform_admin passes wherever tenant_admin does): 401 signed out, 403
+ * cashier or customer, 404 another tenant's slug or key.
+ * - GET /api-keys → ApiKeyListResponse (never a key or its hash).
+ * - POST /api-keys (CreateApiKeyRequest) → 201 CreateApiKeyResponse: the key, shown once.
+ *   400 for a missing name, no scope, an unknown scope or store (nothing written).
+ * - DELETE /api-keys/{id} → 200 ApiKeyItem with `revokedAt`: the key answers 401 from now on.
+ */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
+  const actorOf = (request: FastifyRequest): ApiKeyActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
+  app.get(
+    '/api-keys',
+    { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: slugParams, response: { 200: ApiKeyListResponse, ...errors } } },
+    async (request) => listApiKeys(db, tenantOf(request).id),
+  );
+
+  app.post(
+    '/api-keys',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['api-keys'], params: slugParams, body: CreateApiKeyRequest, response: { 201: CreateApiKeyResponse, 400: ErrorBody, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await createApiKey(db, actorOf(request), request.body, config.env)),
+  );
+
+  app.delete(
+    '/api-keys/:id',
+    { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: keyParams, response: { 200: ApiKeyItem, ...errors } } },
+    async (request) => revokeApiKey(db, actorOf(request), request.params.id, now()),
+  );
+};

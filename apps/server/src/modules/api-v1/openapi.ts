@@ -1,0 +1,92 @@
+/**
+ * The OpenAPI document of `/api/v1` (issue 17), served at /api/v1/docs (JSON at
+ * /api/v1/docs/json): the app's whole document (generated from the contract's zod schemas by
+ * @fastify/swagger) cut down to the v1 paths, with the bearer security scheme, the server
+ * prefix and an example for each request and answer. `V1_EXAMPLES` are checked against the
+ * contract by the tests, so an example cannot drift from the schema.
+ */
+
+type Json = Record<string, unknown>;
+
+const CARD_UID = 'A1B2C3D4E5F6';
+const TX_ID = '0b6f1a52-4c57-4c4f-9c5c-2f7a3e1d9b10';
+const CUSTOMER_ID = '5d2f0e8a-7b1c-4a3e-8f60-1c9b2a7d4e33';
+
+/** Request and answer examples by 'METHOD path' (paths relative to /api/v1). */
+export const V1_EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
+  'POST /transactions/earn': {
+    request: { cardUid: CARD_UID, amountCents: 2500, category: 'PURCHASE', note: 'Till 2, receipt 10443' },
+    response: { transactionId: TX_ID, newBalance: 1375, cashbackEarned: 125, rateBps: 500, tier: 'SILVER' },
+  },
+  'POST /transactions/redeem': {
+    request: { cardUid: CARD_UID, amountCents: 1000 },
+    response: { transactionId: TX_ID, newBalance: 375, amountRedeemed: 1000 },
+  },
+  'POST /transactions/{id}/refund': {
+    request: { amountCents: 2500, reason: 'Returned item' },
+    response: { transactionId: TX_ID, refundedAmountCents: 2500, clawedBackCents: 125, unrecoveredCents: 0, remainingAmountCents: 0, newBalanceCents: 1250, tier: 'SILVER' },
+  },
+  'POST /transactions/{id}/void': {
+    request: { reason: 'Wrong card' },
+    response: { transactionId: TX_ID, restoredCents: 1000, newBalanceCents: 1375 },
+  },
+  'POST /customers': {
+    request: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
+    response: {
+      id: CUSTOMER_ID,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      tier: 'SILVER',
+      totalSpendCents: 0,
+      activeCards: 0,
+      createdAt: '2026-11-24T10:15:00.000Z',
+      cards: [],
+    },
+  },
+};
+
+/** Keeps the v1 paths of `spec` (they start with /api/v1/) relative to the server `/api/v1`, adds the bearer scheme and the examples. */
+export function v1Specification(spec: Readonly<Json>): Json {
+  const paths: Json = {};
+  for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Json>)) {
+    if (!path.startsWith('/api/v1/') || path.startsWith('/api/v1/docs')) continue;
+    const relative = path.slice('/api/v1'.length);
+    const methods: Json = {};
+    for (const [method, op] of Object.entries(item)) {
+      const operation = { ...(op as Json), security: [{ apiKey: [] }] };
+      const example = V1_EXAMPLES[`${method.toUpperCase()} ${relative}`];
+      if (example) withExamples(operation, example);
+      methods[method] = operation;
+    }
+    paths[relative] = methods;
+  }
+  const components = (spec.components ?? {}) as Json;
+  return {
+    ...spec,
+    info: {
+      title: 'Loyalty Cards API v1',
+      version: '1.0.0',
+      description:
+        'The REST API for point-of-sale systems. Authenticate with `Authorization: Bearer lc_live_…` (create keys under Integrations → API keys). ' +
+        'Money is in integer cents. Every POST that moves money needs an `Idempotency-Key` header: a retry with the same key and body answers the first result (`Idempotent-Replayed: true`) and moves nothing. ' +
+        'Errors are `{ error, code, details }`. Each key may make a limited number of requests a minute (`RateLimit-*` headers; 429 with `Retry-After` beyond). ' +
+        'Lists are newest first; pass the last id as `starting_after` while `hasMore` is true. Guide: docs/integrations.md.',
+    },
+    servers: [{ url: '/api/v1' }],
+    components: { ...components, securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: lc_live_… (production) or lc_test_…' } } },
+    security: [{ apiKey: [] }],
+    paths,
+  };
+}
+
+/** Puts `example` on the operation's JSON request body and its 200/201 JSON answer. */
+function withExamples(operation: Json, example: { request?: unknown; response: unknown }): void {
+  const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+  if (body && example.request !== undefined) body.example = example.request;
+  const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, Json> }>;
+  const ok = responses['200'] ?? responses['201'];
+  const content = ok?.content?.['application/json'];
+  if (content) content.example = example.response;
+}

@@ -1,0 +1,209 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CardResponse,
+  CustomerDetail,
+  CustomerInput,
+  EarnRequest,
+  EarnResponse,
+  ErrorBody,
+  IdempotencyKeyHeaders,
+  LiabilityQuery,
+  LiabilityReport,
+  RedeemRequest,
+  RedeemResponse,
+  RefundRequest,
+  RefundResponse,
+  V1CustomerListResponse,
+  V1ListQuery,
+  V1TransactionListQuery,
+  V1TransactionListResponse,
+  VoidRequest,
+  VoidResponse,
+} from '@loyalty/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { apiKeyOf, registerApiKeyGuard, type ApiKeyGuardDeps } from '../../http/api-key-auth.ts';
+import type { CounterStore } from '../../http/counters.ts';
+import { AppError } from '../../http/errors.ts';
+import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { tenantOf } from '../../http/tenant-context.ts';
+import { getCardView } from '../cards/service.ts';
+import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
+import { liabilityReport } from '../reports/liability.ts';
+import { refundEarn, voidRedeem, type LifecycleContext } from '../transactions/lifecycle.ts';
+import { earn, listTransactionsAfter, redeem, type PosResult } from '../transactions/service.ts';
+
+const txParams = z.object({ id: z.string() });
+const cardParams = z.object({ cardUid: z.string().min(1).max(200) });
+const customerParams = z.object({ id: z.string() });
+const keyErrors = { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+const posErrors = { 400: ErrorBody, ...keyErrors, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+/** The OpenAPI tag of every v1 route (the v1 document at /api/v1/docs keeps only these paths). */
+export const V1_TAG = 'v1';
+
+/** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the outbox worker's nudge. */
+export interface ApiV1Options {
+  db: Database;
+  config: Config;
+  counters: CounterStore;
+  now: () => Date;
+  guard: Omit<ApiKeyGuardDeps, 'now'>;
+  /** Asks the outbox worker for a run (a receipt was written). The webhook worker is nudged by app.ts after any successful change. */
+  nudgeOutbox: () => void;
+}
+
+/**
+ * The versioned REST API for point-of-sale systems (issue 17, ADR 0020), mounted at
+ * `/api/v1`. Authenticated by `Authorization: Bearer <key>` (http/api-key-auth.ts: 401
+ * 'Invalid or revoked API key', 403 when the key lacks the route's scope); the tenant is the
+ * key's; no cookies, no Origin check. Each key may make `config.apiRateLimit` requests a minute
+ * (shared counters, so across instances): every answer carries `RateLimit-Limit`,
+ * `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and beyond the limit 429
+ * RATE_LIMITED with `Retry-After`. The routes call the web API's services with the key as the
+ * actor (role cashier with its store when the key is bound to one, else tenant_admin), so
+ * the rules, the `Idempotency-Key` requirement, the shapes and the `{ error, code, details }`
+ * errors are the web API's. Another tenant's id is 404.
+ */
+export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts) => {
+  const { db, config, counters, now } = opts;
+  registerApiKeyGuard(app, { ...opts.guard, now });
+  app.addHook('onRequest', async (request, reply) => {
+    const key = apiKeyOf(request);
+    const at = now();
+    const window = await counters.hit(`api:${key.id}`, 60_000, at);
+    const resetSeconds = Math.max(1, Math.ceil((window.resetAt.getTime() - at.getTime()) / 1000));
+    reply.header('ratelimit-limit', String(config.apiRateLimit));
+    reply.header('ratelimit-remaining', String(Math.max(0, config.apiRateLimit - window.count)));
+    reply.header('ratelimit-reset', String(resetSeconds));
+    if (window.count > config.apiRateLimit) {
+      reply.header('retry-after', String(resetSeconds));
+      throw new AppError('RATE_LIMITED', `Rate limit of ${config.apiRateLimit} requests a minute reached for this API key. Retry in ${resetSeconds} s.`);
+    }
+  });
+
+  /** The lifecycle context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the clock's now and the receipts' links. */
+  const lifecycleOf = (request: FastifyRequest): LifecycleContext => {
+    const key = apiKeyOf(request);
+    return {
+      tenant: tenantOf(request),
+      user: { id: null, apiKeyId: key.id, role: key.storeId ? 'cashier' : 'tenant_admin', storeId: key.storeId },
+      idempotencyKey: request.headers['idempotency-key'] as string,
+      now: now(),
+      links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
+    };
+  };
+  /** Sends a money answer (`Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    else if (tenantOf(request).receiptsEnabled) opts.nudgeOutbox();
+    return reply.status(result.status).send(result.body);
+  };
+  const qrOf = (request: FastifyRequest) => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
+
+  /** GET /cards/{cardUid} (scope read) → CardResponse, the POS lookup: status, balance (cents), holder, store. 404 'Card not found'. */
+  app.get(
+    '/cards/:cardUid',
+    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'Look up a card', params: cardParams, response: { 200: CardResponse, ...keyErrors, 404: ErrorBody } } },
+    async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
+  );
+
+  /** POST /transactions/earn (scope pos:write; Idempotency-Key required) → EarnResponse: the web POS's earn (spec §3). */
+  app.post(
+    '/transactions/earn',
+    {
+      ...moneyRouteOptions,
+      config: { scope: 'pos:write', ledgerType: 'EARN' },
+      schema: { tags: [V1_TAG], summary: 'Credit cashback on a purchase', headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body)),
+  );
+
+  /** POST /transactions/redeem (scope pos:write; Idempotency-Key required) → RedeemResponse: pay with the balance (spec §3). */
+  app.post(
+    '/transactions/redeem',
+    {
+      ...moneyRouteOptions,
+      config: { scope: 'pos:write', ledgerType: 'REDEEM' },
+      schema: { tags: [V1_TAG], summary: 'Pay with the card balance', headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body)),
+  );
+
+  /** POST /transactions/{id}/refund (scope pos:write; Idempotency-Key required) → RefundResponse: refund (part of) an EARN (issue 14). */
+  app.post(
+    '/transactions/:id/refund',
+    {
+      ...moneyRouteOptions,
+      config: { scope: 'pos:write', ledgerType: 'REFUND' },
+      schema: { tags: [V1_TAG], summary: 'Refund a purchase', params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
+  );
+
+  /** POST /transactions/{id}/void (scope pos:write; Idempotency-Key required) → VoidResponse: void a REDEEM (issue 14). */
+  app.post(
+    '/transactions/:id/void',
+    {
+      ...moneyRouteOptions,
+      config: { scope: 'pos:write', ledgerType: 'VOID' },
+      schema: { tags: [V1_TAG], summary: 'Void a redemption', params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
+    },
+    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
+  );
+
+  /** GET /transactions (scope read) → V1TransactionListResponse, newest first, cursor `starting_after`. */
+  app.get(
+    '/transactions',
+    {
+      config: { scope: 'read' },
+      schema: { tags: [V1_TAG], summary: 'List ledger rows', querystring: V1TransactionListQuery, response: { 200: V1TransactionListResponse, 400: ErrorBody, ...keyErrors } },
+    },
+    async (request) => {
+      const q = request.query;
+      return listTransactionsAfter(db, tenantOf(request).id, { limit: q.limit, startingAfter: q.starting_after, type: q.type, customerId: q.customerId });
+    },
+  );
+
+  /** GET /customers (scope read) → V1CustomerListResponse, newest first, cursor `starting_after`. */
+  app.get(
+    '/customers',
+    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } } },
+    async (request) => listCustomersAfter(db, tenantOf(request).id, { limit: request.query.limit, startingAfter: request.query.starting_after }),
+  );
+
+  /** POST /customers (scope customers:write) → 201 CustomerDetail; 409 when the e-mail is taken in this business. */
+  app.post(
+    '/customers',
+    {
+      config: { scope: 'customers:write' },
+      schema: { tags: [V1_TAG], summary: 'Create a customer', body: CustomerInput, response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody } },
+    },
+    async (request, reply) => {
+      const body = await createCustomer(db, { tenantId: tenantOf(request).id, userId: null, apiKeyId: apiKeyOf(request).id }, request.body);
+      return reply.status(201).send(body);
+    },
+  );
+
+  /** GET /customers/{id} (scope read) → CustomerDetail with cards and balances; 404 'Customer not found'. */
+  app.get(
+    '/customers/:id',
+    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } } },
+    async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
+  );
+
+  /** GET /reports/liability?from&to (scope read) → LiabilityReport: outstanding cashback (cents), by store and age (issue 14). */
+  app.get(
+    '/reports/liability',
+    {
+      config: { scope: 'read' },
+      schema: { tags: [V1_TAG], summary: 'Outstanding cashback (liability)', querystring: LiabilityQuery, response: { 200: LiabilityReport, 400: ErrorBody, ...keyErrors } },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      return liabilityReport(db, tenant.id, tenant.timezone, request.query, now());
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateWebhookEndpointResponse,
+  ErrorBody,
+  WebhookDeliveryItem,
+  WebhookDeliveryListResponse,
+  WebhookEndpointInput,
+  WebhookEndpointItem,
+  WebhookEndpointListResponse,
+} from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendDelivery, sendTestEvent, updateEndpoint, type EndpointActor, type UrlPolicy } from './service.ts';
+
+const slugParams = z.object({ slug: z.string() });
+/** `id` is any string here: a malformed id answers 404 'Webhook endpoint not found' like an unknown one. */
+const endpointParams = z.object({ slug: z.string(), id: z.string() });
+/** `deliveryId` is any string here: a malformed id answers 404 'Delivery not found'. */
+const deliveryParams = z.object({ slug: z.string(), deliveryId: z.string() });
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['webhook-endpoints'];
+
+/**
+ * Webhook endpoint routes under /api/t/{slug}/webhook-endpoints (issue 17 'Outgoing
+ * webhooks'), every one ROLES.admin (tenant_admin; platform_admin passes wherever tenant_admin
+ * does): 401 signed out, 403 cashier or customer, 404 another tenant's slug or ids. `policy`
+ * holds the URL rules (https only in production; WEBHOOKS_ALLOW_PRIVATE); `nudge` asks the
+ * webhook worker for a run after a test event or a Resend; `now` is the clock.
+ */
+export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; nudge: () => void; now: () => Date }> = async (
+  app,
+  { db, policy, nudge, now },
+) => {
+  const actorOf = (request: FastifyRequest): EndpointActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
+
+  /** GET /webhook-endpoints → WebhookEndpointListResponse `{ endpoints }`, newest first, never a secret. */
+  app.get(
+    '/webhook-endpoints',
+    { config: { roles: ROLES.admin }, schema: { tags, params: slugParams, response: { 200: WebhookEndpointListResponse, ...errors } } },
+    async (request) => listEndpoints(db, tenantOf(request).id),
+  );
+
+  /**
+   * POST /webhook-endpoints (WebhookEndpointInput `{ url, description?, events, enabled? }`) →
+   * 201 CreateWebhookEndpointResponse: the endpoint and its signing secret (`whsec_…`), shown
+   * this once; audit 'webhook_endpoint.create'. 400 VALIDATION_ERROR for bad input or a URL
+   * the rules refuse (details `[{ field: 'url', message }]`): http in production, localhost,
+   * a literal private/loopback/link-local address. Nothing is written on an error.
+   */
+  app.post(
+    '/webhook-endpoints',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags, params: slugParams, body: WebhookEndpointInput, response: { 201: CreateWebhookEndpointResponse, 400: ErrorBody, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await createEndpoint(db, actorOf(request), request.body, policy)),
+  );
+
+  /**
+   * PUT /webhook-endpoints/{id} (WebhookEndpointInput; `enabled` absent keeps the stored value,
+   * true re-enables a disabled endpoint and clears its disabled reason and failing-since) → 200
+   * WebhookEndpointItem; audit 'webhook_endpoint.update'. 400 as POST, 404 'Webhook endpoint
+   * not found' (unknown, malformed or another tenant's id).
+   */
+  app.put(
+    '/webhook-endpoints/:id',
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags, params: endpointParams, body: WebhookEndpointInput, response: { 200: WebhookEndpointItem, 400: ErrorBody, ...errors } },
+    },
+    async (request) => updateEndpoint(db, actorOf(request), request.params.id, request.body, policy, now()),
+  );
+
+  /** DELETE /webhook-endpoints/{id} → 204: the endpoint and its delivery log are gone; audit 'webhook_endpoint.delete'. 404 'Webhook endpoint not found'. */
+  app.delete(
+    '/webhook-endpoints/:id',
+    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteEndpoint(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /**
+   * POST /webhook-endpoints/{id}/test → 202 WebhookDeliveryItem: a 'webhook.test' delivery for
+   * this endpoint, pending and due now; the worker is asked for a run. 404 'Webhook endpoint not found'.
+   */
+  app.post(
+    '/webhook-endpoints/:id/test',
+    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 202: WebhookDeliveryItem, ...errors } } },
+    async (request, reply) => {
+      const item = await sendTestEvent(db, tenantOf(request).id, request.params.id, now());
+      nudge();
+      return reply.status(202).send(item);
+    },
+  );
+
+  /** GET /webhook-endpoints/{id}/deliveries → WebhookDeliveryListResponse: the newest 100, newest first. 404 'Webhook endpoint not found'. */
+  app.get(
+    '/webhook-endpoints/:id/deliveries',
+    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 200: WebhookDeliveryListResponse, ...errors } } },
+    async (request) => listDeliveries(db, tenantOf(request).id, request.params.id),
+  );
+
+  /**
+   * POST /webhook-endpoints/deliveries/{deliveryId}/resend → 202 WebhookDeliveryItem: the same
+   * event id and payload, pending and due now, a new 3-day round (attempts kept); the worker is
+   * asked for a run. 404 'Delivery not found' (unknown, malformed or another tenant's id).
+   */
+  app.post(
+    '/webhook-endpoints/deliveries/:deliveryId/resend',
+    { config: { roles: ROLES.admin }, schema: { tags, params: deliveryParams, response: { 202: WebhookDeliveryItem, ...errors } } },
+    async (request, reply) => {
+      const item = await resendDelivery(db, tenantOf(request).id, request.params.deliveryId, now());
+      nudge();
+      return reply.status(202).send(item);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { useId, useState } from 'react';
+import type { CreateApiKeyResponse } from '@loyalty/contract';
+import { useWatch } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormFooter } from '@/components/ui/form-footer';
+import { Input, Select } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api';
+import { useCreateApiKey } from '../api/api-keys';
+import { useApiKeyForm } from '../hooks/use-api-key-form';
+import { API_KEY_TEXTS, SCOPE_OPTIONS } from '../lib/texts';
+import { CodeCheckboxGroup } from './code-checkbox-group';
+import { OneTimeSecret } from './one-time-secret';
+
+/**
+ * 'Create API key' (issue 17 'API keys'): a form with Name, Scopes (checkboxes, each with what
+ * it allows) and Store ('All stores' or one active store). Once created, the same dialog
+ * becomes 'API key created': the key, shown this once, in a read-only field with Copy and the
+ * warning 'Copy this key now. You won't be able to see it again.'; Done closes it. Closing
+ * forgets the key and resets the form.
+ */
+export function CreateApiKeyDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
+  const create = useCreateApiKey(slug);
+  const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
+  const formId = useId();
+  const close = () => {
+    create.reset();
+    setCreated(null);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? 'API key created' : 'Create API key'}
+      description={created ? `Key '${created.name}' is ready to use.` : 'A key for one integration: your till, your website or a script.'}
+      dismissible={!create.isPending}
+      footer={
+        created ? (
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <FormFooter formId={formId} onCancel={close} pending={create.isPending}>
+            Create key
+          </FormFooter>
+        )
+      }
+    >
+      {created ? <OneTimeSecret label="API key" value={created.key} warning={API_KEY_TEXTS.keyWarning} /> : <ApiKeyForm slug={slug} formId={formId} create={create} onCreated={setCreated} />}
+    </Dialog>
+  );
+}
+
+/** The form of {@link CreateApiKeyDialog}; state and submit live in `useApiKeyForm`. */
+function ApiKeyForm({ slug, formId, create, onCreated }: { slug: string; formId: string; create: ReturnType<typeof useCreateApiKey>; onCreated: (key: CreateApiKeyResponse) => void }) {
+  const { form, onSubmit, failure, stores, storeOptions } = useApiKeyForm({ slug, create, onCreated });
+  const { errors, isSubmitted } = form.formState;
+  const scopes = useWatch({ control: form.control, name: 'scopes' });
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Input label="Name" autoComplete="off" placeholder="e.g. Front till" hint="Tells your keys apart, e.g. the till or system that uses it." error={errors.name?.message} {...form.register('name')} />
+      <CodeCheckboxGroup
+        legend="Scopes"
+        options={SCOPE_OPTIONS}
+        value={scopes}
+        onChange={(next) => form.setValue('scopes', next, { shouldDirty: true, shouldValidate: isSubmitted })}
+        error={errors.scopes?.message}
+      />
+      {stores.isError ? (
+        <Alert tone="error">{errorMessage(stores.error, 'Failed to load stores')}</Alert>
+      ) : (
+        <Select label="Store" disabled={stores.isPending} hint="A key bound to one store books every movement there, like a cashier of that store." error={errors.storeId?.message} {...form.register('storeId')}>
+          <option value="">{stores.isPending ? 'Loading stores…' : 'All stores'}</option>
+          {storeOptions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </form>
+  );
+}

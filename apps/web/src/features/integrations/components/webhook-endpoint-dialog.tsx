@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import type { CreateWebhookEndpointResponse, WebhookEndpointItem } from '@loyalty/contract';
+import { useWatch } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormFooter } from '@/components/ui/form-footer';
+import { Input } from '@/components/ui/input';
+import { ToggleField } from '@/components/ui/toggle-field';
+import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhook-endpoints';
+import { useWebhookEndpointForm } from '../hooks/use-webhook-endpoint-form';
+import { EVENT_OPTIONS, WEBHOOK_TEXTS } from '../lib/texts';
+import { CodeCheckboxGroup } from './code-checkbox-group';
+import { OneTimeSecret } from './one-time-secret';
+
+/**
+ * 'Add endpoint' / 'Edit endpoint' (issue 17 'Outgoing webhooks'): URL, description and the
+ * events to send (checkboxes, each with what it reports); on edit also Enabled. After adding,
+ * the same dialog becomes 'Endpoint added' with the signing secret, shown this once, in a
+ * read-only field with Copy and 'Copy this secret now. You won't be able to see it again.';
+ * Done closes it. `endpoint`: the endpoint to edit, or null to add one.
+ */
+export function WebhookEndpointDialog({ slug, open, endpoint, onClose }: { slug: string; open: boolean; endpoint: WebhookEndpointItem | null; onClose: () => void }) {
+  const create = useCreateWebhookEndpoint(slug);
+  const update = useUpdateWebhookEndpoint(slug);
+  const [created, setCreated] = useState<CreateWebhookEndpointResponse | null>(null);
+  const formId = useId();
+  const pending = create.isPending || update.isPending;
+  const close = () => {
+    create.reset();
+    update.reset();
+    setCreated(null);
+    onClose();
+  };
+  const title = created ? 'Endpoint added' : endpoint ? 'Edit endpoint' : 'Add endpoint';
+  const description = created ? 'Every event is signed with this secret: check the webhook-signature header with it.' : 'Where we send events, as signed POST requests.';
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      size="lg"
+      title={title}
+      description={description}
+      dismissible={!pending}
+      footer={
+        created ? (
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <FormFooter formId={formId} onCancel={close} pending={pending}>
+            {endpoint ? 'Save Changes' : 'Add endpoint'}
+          </FormFooter>
+        )
+      }
+    >
+      {created ? (
+        <OneTimeSecret label="Signing secret" value={created.secret} warning={WEBHOOK_TEXTS.secretWarning} />
+      ) : (
+        <EndpointForm key={endpoint?.id ?? 'new'} formId={formId} endpoint={endpoint} create={create} update={update} onCreated={setCreated} onSaved={close} />
+      )}
+    </Dialog>
+  );
+}
+
+/** The form of {@link WebhookEndpointDialog}; state and submit live in `useWebhookEndpointForm`. */
+function EndpointForm({ formId, ...rest }: { formId: string } & Parameters<typeof useWebhookEndpointForm>[0]) {
+  const { form, onSubmit, failure } = useWebhookEndpointForm(rest);
+  const { errors, isSubmitted } = form.formState;
+  const events = useWatch({ control: form.control, name: 'events' });
+  const enabled = useWatch({ control: form.control, name: 'enabled' });
+  const endpoint = rest.endpoint;
+  return (
+    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Input label="URL" type="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/webhooks/loyalty" className="font-mono text-sm" error={errors.url?.message} {...form.register('url')} />
+      <Input label="Description (optional)" autoComplete="off" placeholder="e.g. Till system" error={errors.description?.message} {...form.register('description')} />
+      <CodeCheckboxGroup
+        legend="Events"
+        options={EVENT_OPTIONS}
+        value={events}
+        onChange={(next) => form.setValue('events', next, { shouldDirty: true, shouldValidate: isSubmitted })}
+        error={errors.events?.message}
+      />
+      {endpoint && (
+        <ToggleField
+          label="Enabled"
+          name="enabled"
+          checked={enabled}
+          onChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
+          note={endpoint.disabledReason ? `Tick to send events again. Disabled because: ${endpoint.disabledReason}` : 'A disabled endpoint gets no events until it is enabled again.'}
+          error={errors.enabled?.message}
+        />
+      )}
+    </form>
+  );
+}

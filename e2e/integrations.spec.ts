@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+
+/**
+ * The integration surface (issue 17) on the built app and the embedded demo database: the Store
+ * Admin creates an API key and a webhook endpoint under Integrations (the endpoint is a local
+ * receiver; the e2e server runs with WEBHOOKS_ALLOW_PRIVATE=1), an earn goes through /api/v1
+ * with curl, the receiver gets the signed `transaction.created` (verified with the
+ * standardwebhooks verifier), and the delivery shows as Delivered in the endpoint's log.
+ * Screenshots to test-results/screens; axe-core on both tabs.
+ */
+const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
+const run = promisify(execFile);
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+let receiver: Server;
+const received: Received[] = [];
+let receiverUrl = '';
+
+test.beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/loyalty`;
+});
+test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.com');
+  await page.getByLabel('Password', { exact: true }).fill('DemoAdmin123!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/t\/demo\//);
+}
+
+test('a Store Admin creates a key and an endpoint, the till earns through v1 with curl, and the signed event is delivered and logged', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
+
+  // An API key with every scope, shown once.
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Create API key' });
+  await keyDialog.getByLabel('Name').fill('Front till');
+  for (const scope of ['pos:write', 'customers:write', 'read']) await keyDialog.getByRole('checkbox', { name: new RegExp(`^${scope}`) }).check();
+  await keyDialog.getByRole('button', { name: 'Create' }).click();
+  const created = page.getByRole('dialog', { name: 'API key created' });
+  await expect(created.getByText("Copy this key now. You won't be able to see it again.")).toBeVisible();
+  const key = await created.getByLabel('API key').inputValue();
+  expect(key).toMatch(/^lc_test_[A-Za-z0-9_-]{43}$/);
+  await page.screenshot({ path: `${SCREENS}/integrations-key-created.png` });
+  await created.getByRole('button', { name: 'Done' }).click();
+  const keyRow = page.getByRole('row', { name: /Front till/ });
+  await expect(keyRow).toContainText(key.slice(0, 14));
+  await expect(keyRow).toContainText('Never');
+  await expectNoSeriousA11yViolations(page);
+
+  // A webhook endpoint on the local receiver, subscribed to transaction.created; its secret shown once.
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+  const endpointDialog = page.getByRole('dialog', { name: 'Add endpoint' });
+  await endpointDialog.getByLabel('URL').fill(receiverUrl);
+  await endpointDialog.getByLabel('Description (optional)').fill('Till system');
+  await endpointDialog.getByRole('checkbox', { name: /^transaction\.created/ }).check();
+  await endpointDialog.getByRole('button', { name: 'Add endpoint' }).click();
+  const added = page.getByRole('dialog', { name: 'Endpoint added' });
+  const secret = await added.getByLabel('Signing secret').inputValue();
+  expect(secret).toMatch(/^whsec_/);
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('article', { name: `Endpoint ${receiverUrl}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The till earns $25.00 through /api/v1 with curl.
+  const { stdout } = await run('curl', [
+    '-sS', '--fail-with-body', '-X', 'POST', `${baseURL}/api/v1/transactions/earn`,
+    '-H', `Authorization: Bearer ${key}`,
+    '-H', 'Idempotency-Key: e2e-till-receipt-1',
+    '-H', 'Content-Type: application/json',
+    '-d', JSON.stringify({ cardUid: 'DEM0CARD0001', amountCents: 2500, note: 'Receipt 1' }),
+  ]);
+  const earn = JSON.parse(stdout) as { transactionId: string; cashbackEarned: number };
+  expect(earn.cashbackEarned).toBeGreaterThan(0);
+
+  // The receiver gets the signed event (the worker is nudged after the earn).
+  await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const event = received.find((r) => r.body.includes(earn.transactionId))!;
+  const verified = new Webhook(secret).verify(event.body, {
+    'webhook-id': String(event.headers['webhook-id']),
+    'webhook-timestamp': String(event.headers['webhook-timestamp']),
+    'webhook-signature': String(event.headers['webhook-signature']),
+  }) as { type: string; data: { id: string; type: string; amountCents: number } };
+  expect(verified).toMatchObject({ type: 'transaction.created', data: { id: earn.transactionId, type: 'EARN', amountCents: 2500 } });
+
+  // The delivery log shows it as delivered, with the receiver's answer.
+  await page.getByRole('button', { name: `View deliveries of ${receiverUrl}` }).click();
+  const log = page.getByRole('dialog', { name: /Deliveries/ });
+  await expect(log.getByRole('row', { name: /transaction\.created/ }).first()).toContainText('Delivered');
+  await log.getByRole('button', { name: /^Details of transaction\.created/ }).first().click();
+  await expect(log.getByText('thanks')).toBeVisible();
+  await expect(log.getByText(earn.transactionId).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/integrations-deliveries.png` });
+  await expectNoSeriousA11yViolations(page);
+  await log.getByRole('button', { name: 'Close' }).first().click();
+
+  // The key now shows a last use.
+  await page.getByRole('tab', { name: 'API keys' }).click();
+  await expect(page.getByRole('row', { name: /Front till/ })).not.toContainText('Never');
+});
