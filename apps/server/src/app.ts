@@ -192,14 +192,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), nudgeOutbox: () => outbox.nudge() });
   // Webhook events (issue 17) are written in the transaction of what they report; after a
   // state-changing request succeeded the webhook worker is nudged, at most once a second per
-  // instance (a nudge is a job-queue write; the worker's minute cron delivers whatever a nudge missed).
+  // instance (a nudge is a job-queue write): a nudge within the second is sent at its end, so the
+  // last change is never left to the worker's minute cron.
   let lastWebhookNudge = 0;
+  let pendingWebhookNudge: NodeJS.Timeout | null = null;
+  const nudgeWebhooks = () => {
+    lastWebhookNudge = Date.now();
+    deps.webhooks?.nudge();
+  };
   app.addHook('onResponse', async (request, reply) => {
-    if (!deps.webhooks || request.method === 'GET' || reply.statusCode >= 400) return;
-    const at = Date.now();
-    if (at - lastWebhookNudge < 1000) return;
-    lastWebhookNudge = at;
-    deps.webhooks.nudge();
+    if (!deps.webhooks || request.method === 'GET' || reply.statusCode >= 400 || pendingWebhookNudge) return;
+    const wait = lastWebhookNudge + 1000 - Date.now();
+    if (wait <= 0) return nudgeWebhooks();
+    pendingWebhookNudge = setTimeout(() => {
+      pendingWebhookNudge = null;
+      nudgeWebhooks();
+    }, wait);
+    pendingWebhookNudge.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (pendingWebhookNudge) clearTimeout(pendingWebhookNudge);
   });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;

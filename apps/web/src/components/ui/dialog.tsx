@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { FOOTER_CLASS, focusables, outsidePress, OVERLAY_CLASS, PANEL_CLASS, useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
 
-const sizes = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-3xl' } as const;
+const sizes = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-3xl', '2xl': 'sm:max-w-5xl' } as const;
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {

@@ -24,7 +24,7 @@ export function DeliveriesDialog({ slug, endpoint, onClose }: { slug: string; en
     <Dialog
       open={endpoint !== null}
       onClose={onClose}
-      size="xl"
+      size="2xl"
       title="Deliveries"
       description={endpoint && <span className="font-mono break-all">{endpoint.url}</span>}
       footer={
