@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CustomerInput, CustomerDetail, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, RefundRequest, RefundResponse, VoidRequest, VoidResponse } from '@loyalty/contract';
-import { customers, transactions } from '../../db/schema/index.ts';
+import { auditLog, customers, transactions } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant, json, unbalancedCards, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { V1_EXAMPLES } from './openapi.ts';
 
@@ -117,6 +117,12 @@ describe('money through v1', () => {
     const refund = await v1('POST', `/transactions/${earn.transactionId}/refund`, keys.pos, { amountCents: 1000, reason: 'Returned' });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(json(refund)).toMatchObject({ refundedAmountCents: 1000, remainingAmountCents: 3000 });
+    // The audit row names the key (no user acted), as the ledger row does.
+    const [refundRow] = await ctx.db.select().from(transactions).where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(refund).transactionId)));
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.refund'), eq(auditLog.entityId, refundRow.id)));
+    expect(audit.userId).toBeNull();
+    expect(audit.after).toMatchObject({ apiKeyId: refundRow.apiKeyId });
+    expect(refundRow.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
     const voided = await v1('POST', `/transactions/${json(redeem).transactionId}/void`, keys.pos, { reason: 'Wrong card' });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(json(voided).restoredCents).toBe(300);

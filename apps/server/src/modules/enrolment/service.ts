@@ -11,7 +11,7 @@ import { writeAudit } from '../audit/service.ts';
 import { activeCardUrlOfCustomer, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { joinableStore, requireStoreName } from '../stores/service.ts';
+import { joinableStore, storeNameOf } from '../stores/service.ts';
 import { lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
 
 /**
@@ -149,7 +149,7 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
       if (request.confirmedAt && request.cardId) {
         const card = await digitalCardView(tx, tenant.id, request.cardId, qr);
         if (!card) throw badRequest(JOIN_TEXT.invalidLink);
-        return { businessName: tenant.name, firstName: request.firstName, storeName: await requireStoreName(tx, tenant.id, request.storeId).catch(() => null), card };
+        return { businessName: tenant.name, firstName: request.firstName, storeName: await storeNameOf(tx, tenant.id, request.storeId), card };
       }
       if (request.expiresAt.getTime() <= now.getTime()) throw badRequest(JOIN_TEXT.expiredLink);
       const store = await joinableStore(tx, tenant.id, request.storeId);

@@ -59,13 +59,19 @@ export async function listStores(db: DbOrTx, tenantId: string): Promise<StoreLis
  * malformed id, another tenant's store). For other modules (staff) that bind rows to a store.
  */
 export async function requireStoreName(db: DbOrTx, tenantId: string, storeId: string): Promise<string> {
-  if (!isUuid(storeId)) throw notFound('Store not found');
+  const name = await storeNameOf(db, tenantId, storeId);
+  if (name === null) throw notFound('Store not found');
+  return name;
+}
+
+/** The name of store `storeId` of this tenant, or null (unknown or malformed id, another tenant's store, a store since deleted). */
+export async function storeNameOf(db: DbOrTx, tenantId: string, storeId: string): Promise<string | null> {
+  if (!isUuid(storeId)) return null;
   const [store] = await db
     .select({ name: stores.name })
     .from(stores)
     .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId)));
-  if (!store) throw notFound('Store not found');
-  return store.name;
+  return store?.name ?? null;
 }
 
 /** What a store's 'Join our rewards' poster needs to know about it (issue 16): see {@link requireStoreEnrolment}. */
