@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Database } from '../src/db/client.ts';
+import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/service.ts';
 
 /**
  * An SMTP server inside the test process (issue 16 'Tests'): smtp-server receives what the
@@ -12,7 +15,19 @@ export interface TestSmtp {
   /** Raw messages as received (headers included), in the order received. */
   raw: string[];
   refuseNext(n: number): void;
+  /** Forgets what was received (messages and raw), e.g. before each test. */
+  reset(): void;
+  /**
+   * Runs the outbox worker's dispatch on `db` at `now` through this server (from
+   * 'no-reply@loyalty.test' unless `from`; links on `publicUrl`, default http://localhost).
+   */
+  dispatch(db: Database, now?: Date, opts?: { from?: string; publicUrl?: string }): Promise<DispatchResult>;
   close(): Promise<void>;
+}
+
+/** Empties the outbox of `db` (every message and attempt), e.g. before each test. */
+export async function clearOutbox(db: Database): Promise<void> {
+  await db.execute(sql`delete from outbox`);
 }
 
 /** Starts a TestSmtp on a free port of 127.0.0.1 (no TLS, any login accepted). */
@@ -50,12 +65,21 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
+  const url = `smtp://127.0.0.1:${port}`;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     messages,
     raw,
     refuseNext(n) {
       refuse = n;
+    },
+    reset() {
+      messages.length = 0;
+      raw.length = 0;
+    },
+    async dispatch(db, now = new Date(), opts = {}) {
+      const mailer = await currentMailer(db, { smtpUrl: url, smtpFrom: opts.from ?? 'no-reply@loyalty.test', publicUrl: opts.publicUrl ?? 'http://localhost' });
+      return dispatchOutbox(db, mailer, now);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '@loyalty/contract';
 import { createTestContext, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 import { RESET_TOKEN_TTL_MS } from './password-reset.ts';
 
 /**
@@ -28,14 +27,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   clock = new Date();
-  smtp.messages.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
 });
 
 const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, payload });
 const outboxRows = async () => rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`));
 /** Runs the outbox worker once against the test SMTP server. */
-const dispatch = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'Loyalty <no-reply@loyalty.test>', publicUrl: 'http://localhost' }), clock);
+const dispatch = async () => smtp.dispatch(ctx.db, clock, { from: 'Loyalty <no-reply@loyalty.test>' });
 /** The reset link's token from the newest received message (text part). */
 const tokenOfLastMail = () => {
   const text = smtp.messages.at(-1)!.text ?? '';

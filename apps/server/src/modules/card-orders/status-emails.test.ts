@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 
 /**
  * Card order status to the business owner (issue 16): paying an order, and the operator moving
@@ -24,8 +23,8 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
 });
 
 const ADDRESS = { name: 'Alex Owner', line1: '1 Market Street', city: 'Springfield', postalCode: '12345', country: 'United States' };
@@ -33,7 +32,7 @@ const tenantCall = (method: 'POST', path: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/t/demo/${path}`, headers: { cookie: s.admin }, ...(payload ? { payload } : {}) });
 const advance = (id: string, status: string) => ctx.app.inject({ method: 'PUT', url: `/api/platform/card-orders/${id}`, headers: { cookie: s.platform }, payload: { status } });
 const messages = async () => rowsOf<{ kind: string; to_address: string; subject: string }>(await ctx.db.execute(sql`select kind, to_address, subject from outbox order by created_at, kind`));
-const send = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: 'http://localhost' }), new Date());
+const send = async () => smtp.dispatch(ctx.db, new Date());
 
 describe('card order status messages', () => {
   it('tells the Store Admin when the order is paid, shipped and delivered, and not when it is being printed', async () => {

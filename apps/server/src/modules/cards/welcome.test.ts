@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers, stores } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, demoTenantId, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { unsubscribeToken } from '../customers/service.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 
 /**
  * The welcome message (issue 16): activating a card to a customer with an e-mail writes it to
@@ -34,14 +33,13 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.raw.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
 });
 
 const activate = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/activate', headers: { cookie: s.cashier }, payload });
 const welcomes = async () => rowsOf<{ to_address: string; kind: string }>(await ctx.db.execute(sql`select to_address, kind from outbox where kind = 'welcome'`));
-const send = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: 'http://localhost' }), new Date());
+const send = async () => smtp.dispatch(ctx.db, new Date());
 
 describe('the welcome message', () => {
   it('reaches a new customer with the card, its balance, its page and a one-click unsubscribe that is then respected', async () => {

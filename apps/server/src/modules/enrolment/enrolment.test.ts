@@ -3,9 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { JOIN_CHECK_EMAIL, JOIN_CONSENT_REQUIRED, JOIN_TEXT } from '@loyalty/contract';
 import { auditLog, cards, customers, enrolmentRequests, stores, tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, freshTenant, idempotencyKey, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 import { JOIN_PER_ADDRESS_PER_HOUR, JOIN_PER_IP_PER_HOUR } from './routes.ts';
 
 /**
@@ -34,8 +33,8 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
 });
 
 /** A client address of its own for each test, so that the per-address limits of one test do not reach another. */
@@ -44,7 +43,7 @@ const signUp = (payload: Record<string, unknown>, ip = freshIp(), slug = t.slug)
 const confirm = (token: string, slug = t.slug) => ctx.app.inject({ method: 'POST', url: `/api/join/${slug}/confirm`, payload: { token } });
 const person = (email: string, extra: Record<string, unknown> = {}) => ({ storeId, firstName: 'Jo', lastName: 'Ining', email, phone: '+1 555 0100', consent: true, ...extra });
 const outboxOf = async (to: string) => rowsOf<{ kind: string; text: string }>(await ctx.db.execute(sql`select kind, text from outbox where to_address = ${to} order by created_at`));
-const send = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: 'http://localhost' }), clock);
+const send = async () => smtp.dispatch(ctx.db, clock);
 /** The token of the confirmation link in a message text. */
 const tokenIn = (text: string) => /\/join\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 const pendingOf = async (email: string) => ctx.db.select().from(enrolmentRequests).where(and(eq(enrolmentRequests.tenantId, t.tenant.id), eq(enrolmentRequests.email, email)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { OutboxListResponse, OutboxMessage } from '@loyalty/contract';
 import { createTestContext, demoSessions, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { currentMailer } from './mailer.ts';
@@ -29,9 +29,9 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
+  smtp.reset();
   smtp.refuseNext(0);
-  await ctx.db.execute(sql`delete from outbox`);
+  await clearOutbox(ctx.db);
 });
 
 const write = (to: string, now: Date, extra: { dedupeKey?: string; kind?: string } = {}) =>

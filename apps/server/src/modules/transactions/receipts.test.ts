@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, customers, tenants } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, idempotencyKey, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 
 /**
  * Receipts (issue 16 'Optional receipts after earn, redeem and refund'): a tenant setting, off by
@@ -34,9 +33,8 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
-  smtp.raw.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
   await ctx.db.update(customers).set({ email: 'oscar@example.com', emailOptOutAt: null }).where(eq(customers.id, t.customer.id));
 });
 
@@ -45,7 +43,7 @@ const setReceipts = (enabled: unknown, cookie = t.cookie, slug = t.slug) =>
 const money = (path: string, payload: Record<string, unknown>, key = idempotencyKey()) =>
   ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/${path}`, headers: { cookie: t.cookie, ...key }, payload });
 const receipts = async () => rowsOf<{ to_address: string; subject: string }>(await ctx.db.execute(sql`select to_address, subject from outbox where kind = 'receipt' order by created_at, subject`));
-const send = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: 'http://localhost' }), NOW);
+const send = async () => smtp.dispatch(ctx.db, NOW);
 const receiptsEnabled = async () => (await ctx.db.select({ on: tenants.receiptsEnabled }).from(tenants).where(eq(tenants.id, t.tenant.id)))[0].on;
 
 describe('PUT /tenant/receipts', () => {

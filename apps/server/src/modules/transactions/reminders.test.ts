@@ -4,7 +4,6 @@ import { cards, cashbackLots, customers, expiryRules, transactions } from '../..
 import { createTestContext, freshTenant, type TestContext } from '../../../test/helpers.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 import { openLotOf } from './lots.ts';
 import { REMINDER_DAYS, sendExpiryReminders } from './reminders.ts';
 
@@ -28,8 +27,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.raw.length = 0;
+  smtp.reset();
 });
 
 /** A tenant whose card holder (e-mail `email`, or none) has a lot of 345 cents credited `daysAgo` days ago under a 30-day expiry rule. */
@@ -59,7 +57,7 @@ describe('sendExpiryReminders', () => {
     const [reminder] = await reminders(t.tenant.id);
     expect(reminder.to_address).toBe('rita@example.com');
     expect(reminder.subject).toMatch(/^Your cashback expires on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
-    expect(await dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: links.publicUrl }), new Date())).toMatchObject({ sent: 1 });
+    expect(await smtp.dispatch(ctx.db, new Date(), { publicUrl: links.publicUrl })).toMatchObject({ sent: 1 });
     const mail = smtp.messages[0];
     expect(mail.text).toContain('$3.45 of the cashback on your card');
     expect(mail.text).toContain(t.cardUid);

@@ -3,9 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { INVITATION_LINK_INVALID } from '@loyalty/contract';
 import { stores, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { currentMailer, dispatchOutbox } from '../outbox/service.ts';
 
 /**
  * Staff invitations (issue 16): the owner adds a staff member without a password; the
@@ -34,14 +33,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   clock = new Date();
-  smtp.messages.length = 0;
-  await ctx.db.execute(sql`delete from outbox`);
+  smtp.reset();
+  await clearOutbox(ctx.db);
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const invite = (email: string, cookie = s.admin) => call('POST', '/api/t/demo/users', cookie, { firstName: 'Ivy', lastName: 'Invited', email, role: 'cashier', storeId: mainStoreId, invite: true });
-const send = async () => dispatchOutbox(ctx.db, await currentMailer(ctx.db, { smtpUrl: smtp.url, smtpFrom: 'no-reply@loyalty.test', publicUrl: 'http://localhost' }), new Date());
+const send = async () => smtp.dispatch(ctx.db, new Date());
 const tokenOfLastMail = () => /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(smtp.messages.at(-1)?.text ?? '')?.[1] ?? '';
 
 describe('staff invitations', () => {
