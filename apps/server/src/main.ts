@@ -4,6 +4,7 @@ import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
+import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
     onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     onReminders: () => outboxWorker.nudge(),
+    housekeeping: async (now) => {
+      const purged = await purgeStaleEnrolments(handle.db, now);
+      if (purged > 0) app.log.info({ purged }, 'stale sign-ups deleted');
+    },
   });
   outbox.nudge = () => outboxWorker.nudge();
   // Outgoing webhooks (issue 17): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.

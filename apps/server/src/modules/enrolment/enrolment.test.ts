@@ -6,6 +6,7 @@ import { createOtherTenant, createTestContext, demoSessions, freshTenant, idempo
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { JOIN_PER_ADDRESS_PER_HOUR, JOIN_PER_IP_PER_HOUR } from './routes.ts';
+import { JOIN_LINK_TTL_MS, purgeStaleEnrolments, STALE_ENROLMENT_DAYS } from './service.ts';
 
 /**
  * Customer self-enrolment (issue 16): a store's join page, the sign-up (202 whatever the
@@ -213,6 +214,19 @@ describe('signing up and confirming', () => {
       clock = saved;
     }
     expect(await ctx.db.select().from(customers).where(eq(customers.email, 'late@example.com'))).toEqual([]);
+  });
+
+  it('deletes sign-ups never confirmed a week after their link expired, keeping fresh and confirmed ones', async () => {
+    await signUp(person('stale@example.com'));
+    await signUp(person('kept@example.com'));
+    const token = tokenIn((await outboxOf('kept@example.com'))[0].text)!;
+    expect((await confirm(token)).statusCode).toBe(200);
+    const expired = new Date(clock.getTime() + JOIN_LINK_TTL_MS);
+    expect(await purgeStaleEnrolments(ctx.db, new Date(expired.getTime() + STALE_ENROLMENT_DAYS * 86_400_000 - 60_000))).toBe(0);
+    expect(await pendingOf('stale@example.com')).toHaveLength(1);
+    expect(await purgeStaleEnrolments(ctx.db, new Date(expired.getTime() + STALE_ENROLMENT_DAYS * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await pendingOf('stale@example.com')).toEqual([]);
+    expect(await pendingOf('kept@example.com')).toHaveLength(1);
   });
 
   it('refuses clearly when the quota is full, writes nothing, and works once there is room', async () => {

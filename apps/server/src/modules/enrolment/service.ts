@@ -45,6 +45,24 @@ async function joinTenant(db: Database, slug: string): Promise<TenantContext> {
   return tenant;
 }
 
+/** Days an unconfirmed sign-up is kept after its link expired (its names and address are then deleted; issue 16). */
+export const STALE_ENROLMENT_DAYS = 7;
+
+/**
+ * Deletes the sign-ups never confirmed whose link expired more than STALE_ENROLMENT_DAYS days
+ * before `now`, in every tenant: people who never opened the link leave no name or address
+ * behind. Confirmed sign-ups stay (they record consent and open the card again). Returns the
+ * number deleted. Run hourly by the expiry job (main.ts `housekeeping`).
+ */
+export async function purgeStaleEnrolments(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - STALE_ENROLMENT_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .delete(enrolmentRequests)
+    .where(and(sql`${enrolmentRequests.confirmedAt} is null`, sql`${enrolmentRequests.expiresAt} < ${before.toISOString()}::timestamptz`))
+    .returning({ id: enrolmentRequests.id });
+  return rows.length;
+}
+
 /**
  * GET /api/join/{slug}/stores/{storeId} (issue 16): the business's and the store's names for
  * the join page. Throws 404 JOIN_TEXT.notFound for an unknown tenant, an unknown, inactive or

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('startExpiryJob', () => {
-  it('runs the expiry through pg-boss at start: a due lot is expired without anyone calling it', async () => {
+  it('runs the expiry through pg-boss at start: a due lot is expired without anyone calling it, then the housekeeping', async () => {
     const t = await freshTenant(ctx);
     await ctx.db.insert(expiryRules).values({ tenantId: t.tenant.id, policy: 'AFTER_EARN', days: 30 });
     await ctx.db.transaction(async (tx) => {
@@ -30,7 +30,8 @@ describe('startExpiryJob', () => {
       await openLotOf(tx, t.tenant.id, row.id);
     });
     const queue = startJobQueue(ctx.handle, ctx.app.log, ctx.databaseUrl);
-    void startExpiryJob(queue, ctx.handle, ctx.app.log);
+    const housekeeping: Date[] = [];
+    void startExpiryJob(queue, ctx.handle, ctx.app.log, { housekeeping: async (now) => void housekeeping.push(now) });
     try {
       let expired: (typeof transactions.$inferSelect)[] = [];
       for (let i = 0; i < 60 && expired.length === 0; i++) {
@@ -38,6 +39,9 @@ describe('startExpiryJob', () => {
         expired = (await ctx.db.select().from(transactions).where(eq(transactions.cardId, t.card.id))).filter((r) => r.type === 'EXPIRE');
       }
       expect(expired.map((r) => [r.amountCents, r.afterBalanceCents])).toEqual([[345, 1000]]);
+      // The run's housekeeping (main.ts: the purge of stale sign-ups) comes after the expiry.
+      for (let i = 0; i < 20 && housekeeping.length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+      expect(housekeeping.length).toBeGreaterThanOrEqual(1);
     } finally {
       await queue.stop();
     }

@@ -21,12 +21,13 @@ export const EXPIRY_CRON = '0 * * * *';
  * Registers in the background once the queue has started; the caller stops the queue.
  * `onExpired` hears how many EXPIRE rows each run wrote (/metrics). With `reminders` (links),
  * each run then writes the expiry reminders due (issue 16, reminders.ts) and tells `onReminders`.
+ * `housekeeping` runs last in each run (main.ts: the purge of stale sign-ups, issue 16).
  */
 export function startExpiryJob(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { now?: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void } = {},
+  opts: { now?: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void; housekeeping?: (now: Date) => Promise<void> } = {},
 ): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
@@ -48,6 +49,7 @@ export function startExpiryJob(
           opts.onReminders?.(written);
         }
       }
+      await opts.housekeeping?.(now());
     });
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
     await boss.send(EXPIRY_QUEUE, {});
