@@ -69,7 +69,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   await expect(keyRow).toContainText(key.slice(0, 14));
   await expect(keyRow).toContainText('Never');
   await page.screenshot({ path: `${SCREENS}/integrations-keys.png` });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'Integrations: API keys');
 
   // A webhook endpoint on the local receiver, subscribed to transaction.created; its secret shown once.
   await page.getByRole('tab', { name: 'Webhooks' }).click();
@@ -85,7 +85,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   await added.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('article', { name: `Endpoint ${receiverUrl}` })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/integrations-webhooks.png` });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'Integrations: webhooks');
 
   // The till earns $25.00 through /api/v1 with curl.
   const { stdout } = await run('curl', [
@@ -121,7 +121,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   await expect(log.getByText('thanks')).toBeVisible();
   await expect(log.getByText(earn.transactionId).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/integrations-deliveries.png` });
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'Integrations: delivery log');
   await log.getByRole('button', { name: 'Close' }).first().click();
 
   // The key now shows a last use.

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { ApiKeyPrincipal } from '../../http/api-key-auth.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { storeNames } from '../stores/service.ts';
+import { storeNameOf, storeNames } from '../stores/service.ts';
 import { userNames } from '../users/views.ts';
 
 /**
@@ -89,15 +89,13 @@ async function keyItem(db: DbOrTx, tenantId: string, id: string): Promise<ApiKey
  * `input.storeId` when given, in one transaction with its 'api_key.create' audit row (name,
  * prefix, scopes, store; never the key or its hash). Returns the item and the key itself, the
  * only time it is shown. Throws 400 'Unknown store' (details `body.storeId`) when the store is
- * not an active store of this tenant; nothing is written then.
+ * not a store of this tenant; nothing is written then.
  */
 export async function createApiKey(db: Database, actor: ApiKeyActor, input: CreateApiKeyRequest, env: 'development' | 'production' | 'test'): Promise<CreateApiKeyResponse> {
   const key = newApiKey(env);
   const id = await db.transaction(async (tx) => {
-    if (input.storeId) {
-      const sn = storeNames(tx);
-      const [store] = await tx.select({ id: sn.id }).from(sn).where(and(eq(sn.tenantId, actor.tenantId), eq(sn.id, input.storeId)));
-      if (!store) throw badRequest('Unknown store', [{ field: 'body.storeId', message: 'Unknown store' }]);
+    if (input.storeId && (await storeNameOf(tx, actor.tenantId, input.storeId)) === null) {
+      throw badRequest('Unknown store', [{ field: 'body.storeId', message: 'Unknown store' }]);
     }
     const scopes = [...input.scopes].sort() as ApiKeyScope[];
     const [row] = await tx
