@@ -58,7 +58,7 @@ export interface AppDeps {
   logger?: boolean;
   /** The payment provider; default from config (payments/index.ts). Tests may pass their own. */
   provider?: PaymentProvider;
-  /** The clock of rate limits and the login throttle (tests move it); default `new Date()`. */
+  /** The clock of rate limits, the login throttle and the Stripe webhook's subscription state (tests move it); default `new Date()`. */
   now?: () => Date;
   /** Key prefix of the Redis counters (REDIS_URL); tests isolate themselves with their own. */
   redisPrefix?: string;
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nudge: () => outbox.nudge(),
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
-  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, nudge: () => outbox.nudge(), now });

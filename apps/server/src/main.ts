@@ -5,6 +5,7 @@ import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
+import { markLapsedSubscriptions } from './modules/billing/service.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -17,8 +18,9 @@ const EXIT_CONFIG = 78;
 /**
  * Start-up: config (exit 78 on a bad one), database, migrations, seed (never demo data in
  * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link; issue
- * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start), the
- * outbox and webhook workers (issues 16, 17); graceful
+ * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start; its
+ * housekeeping purges stale sign-ups and marks subscriptions whose paid period ended unpaid
+ * PAST_DUE), the outbox and webhook workers (issues 16, 17); graceful
  * shutdown on SIGINT/SIGTERM (issue 15: drain, close, grace period).
  */
 async function main(): Promise<void> {
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
     housekeeping: async (now) => {
       const purged = await purgeStaleEnrolments(handle.db, now);
       if (purged > 0) app.log.info({ purged }, 'stale sign-ups deleted');
+      // ACTIVE subscriptions whose paid period ended without a new payment (ADR 0021).
+      const lapsed = await markLapsedSubscriptions(handle.db, now);
+      if (lapsed > 0) app.log.info({ lapsed }, 'subscriptions past due: paid period ended unpaid');
     },
   });
   outbox.nudge = () => outboxWorker.nudge();

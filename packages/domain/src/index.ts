@@ -6,3 +6,4 @@ export * from './card-uid.ts';
 export * from './subscription.ts';
 export * from './card-orders.ts';
 export * from './refunds.ts';
+export * from './paid-period.ts';

@@ -41,6 +41,10 @@ export const tenants = pgTable('tenants', {
   providerSubscriptionId: text('provider_subscription_id'),
   currentPeriodStart: tstz('current_period_start'),
   currentPeriodEnd: tstz('current_period_end'),
+  /** When the provider subscription in provider_subscription_id ended (deleted or canceled there); null while it runs (ADR 0021). */
+  subscriptionEndedAt: tstz('subscription_ended_at'),
+  /** The latest end of a period of that subscription the provider reported unpaid (failed invoice, past_due); null when none (ADR 0021). */
+  unpaidPeriodEnd: tstz('unpaid_period_end'),
   /** IANA time zone of the business (issue 14): expiry dates and the reports' day and month boundaries. */
   timezone: text('timezone').notNull().default('UTC'),
   /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; off by default). */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { invoices, payments, paymentMethods, plans, subscriptionEvents, tenants, transactions } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant as signedInTenant, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 import { addMonthsUtc } from '../../payments/demo.ts';
+import { markLapsedSubscriptions } from './service.ts';
 
 /**
  * Billing API under /api/t/{slug}/billing (issue 6, first increment; spec §2 'Billing', §3
@@ -318,5 +319,33 @@ describe('parallel billing writes of one tenant (tenant row locked, ADR 0005)', 
     expect(res.every((r) => r.statusCode === 200)).toBe(true);
     const list = json(await t.req('GET', 'payment-methods')).paymentMethods;
     expect(list.filter((m: { is_default: boolean }) => m.is_default)).toHaveLength(1);
+  });
+});
+
+describe('the hourly check of paid periods (Demo provider: no renewal comes)', () => {
+  it('an ACTIVE plan whose paid period ended over 3 hours ago becomes PAST_DUE with grace 7 days after its end; paying again restores ACTIVE', async () => {
+    const t = await freshTenant();
+    await t.req('POST', 'payment-methods', VISA);
+    expect((await t.req('POST', 'subscribe', { planId: planIds.Starter })).statusCode).toBe(200);
+    const { currentPeriodEnd: end } = await tenantRow(t.tenant.id);
+    const hours = (h: number) => new Date(end!.getTime() + h * 3_600_000);
+
+    expect(await markLapsedSubscriptions(ctx.db, hours(-1))).toBe(0);
+    expect(await markLapsedSubscriptions(ctx.db, hours(2))).toBe(0);
+    expect((await tenantRow(t.tenant.id)).subscriptionStatus).toBe('ACTIVE');
+
+    expect(await markLapsedSubscriptions(ctx.db, hours(4))).toBeGreaterThanOrEqual(1);
+    const row = await tenantRow(t.tenant.id);
+    expect(row).toMatchObject({ subscriptionStatus: 'PAST_DUE', planId: planIds.Starter });
+    expect(row.graceEndsAt?.toISOString()).toBe(new Date(end!.getTime() + 7 * 86_400_000).toISOString());
+    expect(json(await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/tenant`, headers: { cookie: t.cookie } })).subscriptionStatus).toBe('PAST_DUE');
+    const activity = json(await ctx.app.inject({ method: 'GET', url: '/api/platform/activity?limit=50', headers: { cookie: s.platform } })).activity;
+    expect(activity).toContainEqual(
+      expect.objectContaining({ title: 'Status changed', detail: 'ACTIVE → PAST_DUE as the paid period ended without a payment', tenantSlug: t.slug }),
+    );
+
+    // A PAST_DUE tenant may pay for its plan again: ACTIVE on a new period.
+    expect((await t.req('POST', 'subscribe', { planId: planIds.Starter })).statusCode).toBe(200);
+    expect(await tenantRow(t.tenant.id)).toMatchObject({ subscriptionStatus: 'ACTIVE', graceEndsAt: null });
   });
 });

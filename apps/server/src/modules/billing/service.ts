@@ -12,7 +12,7 @@ import type {
   SubscriptionStatus,
   UsageResponse,
 } from '@loyalty/contract';
-import { cardLimit } from '@loyalty/domain';
+import { cardLimit, isNewerPaidPeriod, laterDate, RENEWAL_TOLERANCE_MS, subscriptionStatusFromFacts } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { invoices, payments, subscriptionEvents } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -24,7 +24,18 @@ import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } 
 import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/service.ts';
 import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
-import { activateSubscription, lockTenant, paymentTenantOf, setProviderSubscriptionId, subscriptionPeriodOf, tenantLabels } from '../tenant-account/service.ts';
+import {
+  activateSubscription,
+  activeTenantsWithPeriodEndedBefore,
+  lockTenant,
+  paymentTenantOf,
+  setProviderSubscriptionId,
+  subscriptionPeriodOf,
+  tenantLabels,
+  updateSubscriptionState,
+  type SubscriptionStatePatch,
+  type TenantAccount,
+} from '../tenant-account/service.ts';
 import { ledgerRowsBetween } from '../transactions/views.ts';
 import { activeStaffCount } from '../users/views.ts';
 
@@ -254,21 +265,25 @@ export interface PaidPeriodTenant {
   subscriptionStatus: SubscriptionStatus;
 }
 
+/** A paid period as the provider reports it (the 'active' answer of subscribe, or a paid invoice). */
+export type PaidPeriodResult = Extract<ProviderSubscribeResult, { status: 'active' }>;
+
 /**
  * Records a paid subscription period (spec §4; decisions.md 'Payments'), in the caller's
  * transaction with the tenant row locked: the tenant becomes ACTIVE on `planId` (graceEndsAt
  * cleared; subscription id and period stored); a subscription_event ('created' when the
  * tenant was not ACTIVE on a plan, 'updated' otherwise; data carries provider, previous plan
  * and status, amountCents); a paid payment (kind 'subscription', cents) and a paid invoice for
- * the period. Used by subscribe (Demo: paid at once) and by the Stripe webhook's
- * invoice.paid. Idempotence is the caller's (payments.provider_payment_id and the invoice's
- * provider id are unique: a duplicate throws a unique violation).
+ * the period. Used by subscribe when the provider answers 'active' (Demo: paid at once, a new
+ * subscription each time); the Stripe webhook's events go through applySubscriptionFact.
+ * Idempotence is the caller's (payments.provider_payment_id and the invoice's provider id are
+ * unique: a duplicate throws a unique violation).
  */
 export async function recordPaidPeriod(
   tx: Tx,
   tenant: PaidPeriodTenant,
   planId: string,
-  result: Extract<ProviderSubscribeResult, { status: 'active' }>,
+  result: PaidPeriodResult,
   providerKind: PaymentProvider['kind'],
 ): Promise<void> {
   const wasActive = tenant.subscriptionStatus === 'ACTIVE' && tenant.planId !== null;
@@ -281,6 +296,11 @@ export async function recordPaidPeriod(
     eventType: wasActive ? 'updated' : 'created',
     data: { provider: providerKind, fromPlanId: tenant.planId, fromStatus: tenant.subscriptionStatus, subscriptionId: result.subscriptionId, amountCents: result.amountCents },
   });
+  await recordPaidInvoice(tx, tenant, planId, result);
+}
+
+/** The paid payment (kind 'subscription', plan `planId`, cents) and the paid invoice of `result`'s period, in `tx`. */
+async function recordPaidInvoice(tx: Tx, tenant: Pick<PaidPeriodTenant, 'id' | 'name'>, planId: string, result: PaidPeriodResult): Promise<void> {
   await tx.insert(payments).values({
     tenantId: tenant.id,
     tenantName: tenant.name,
@@ -300,6 +320,134 @@ export async function recordPaidPeriod(
     hostedInvoiceUrl: result.hostedInvoiceUrl,
     invoicePdf: result.invoicePdf,
   });
+}
+
+/**
+ * One fact about a tenant's provider subscription, read from one provider event (ADR 0021):
+ * - 'paid': an invoice of the subscription was paid; `planId` is the plan of the price it
+ *   charged, `paid` its period, amount (cents) and ids;
+ * - 'unpaid': the provider reported the period ending at `periodEnd` unpaid (a failed invoice,
+ *   a past_due or unpaid subscription);
+ * - 'ended': the subscription ended at `endedAt` (deleted, or canceled at the provider).
+ */
+export type SubscriptionFact =
+  | { kind: 'paid'; subscriptionId: string; planId: string; paid: PaidPeriodResult }
+  | { kind: 'unpaid'; subscriptionId: string; periodEnd: Date }
+  | { kind: 'ended'; subscriptionId: string; endedAt: Date };
+
+/** What applySubscriptionFact did, and the tenant's status and grace end afterwards. */
+export interface AppliedFact {
+  /** 'other-subscription': the fact is about a subscription that is not the tenant's (money recorded, state unchanged). */
+  outcome: 'applied' | 'other-subscription';
+  status: SubscriptionStatus;
+  graceEndsAt: Date | null;
+}
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/**
+ * Applies one provider fact to the locked tenant `tenant` (read by `lockTenant` in `tx`) so
+ * that the result does not depend on the order in which the provider's events arrive (ADR
+ * 0021 'Billing events in any order'):
+ * - The tenant's subscription is tenants.provider_subscription_id (stored by subscribe); a
+ *   tenant without one adopts the fact's subscription. A fact about another subscription (an
+ *   older one, already replaced) changes no state; its paid invoice is still recorded.
+ * - 'paid': the payment and the invoice are recorded (the caller has checked that this invoice
+ *   is not recorded yet). When its period is newer than the stored one (domain
+ *   isNewerPaidPeriod), the tenant's plan becomes the plan of the charged price and its period
+ *   that of the invoice, with a subscription_event ('created' for the subscription's first paid
+ *   period, 'updated' after it); an older invoice changes neither.
+ * - 'unpaid': the latest unpaid period end is kept (tenants.unpaid_period_end).
+ * - 'ended': the end is kept (tenants.subscription_ended_at), with a 'canceled'
+ *   subscription_event the first time.
+ * Then the status and grace are set to what the facts give at `now` (domain
+ * subscriptionStatusFromFacts: CANCELED once ended; PAST_DUE with grace GRACE_DAYS after the
+ * paid period's end when a later period is unpaid or the paid one ended over
+ * RENEWAL_TOLERANCE_MS ago; else ACTIVE); before the first paid period the status is kept.
+ */
+export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact: SubscriptionFact, now: Date): Promise<AppliedFact> {
+  let t = tenant;
+  if (!t.providerSubscriptionId) {
+    await setProviderSubscriptionId(tx, t.id, fact.subscriptionId);
+    t = { ...t, providerSubscriptionId: fact.subscriptionId, currentPeriodStart: null, currentPeriodEnd: null, subscriptionEndedAt: null, unpaidPeriodEnd: null };
+  }
+  if (t.providerSubscriptionId !== fact.subscriptionId) {
+    if (fact.kind === 'paid') await recordPaidInvoice(tx, t, fact.planId, fact.paid);
+    return { outcome: 'other-subscription', status: t.subscriptionStatus, graceEndsAt: t.graceEndsAt };
+  }
+  const patch: SubscriptionStatePatch = {};
+  const event = (eventType: string, planId: string | null, data: Record<string, unknown>) =>
+    recordSubscriptionEvent(tx, { tenantId: t.id, tenantName: t.name, tenantSlug: t.slug, planId, eventType, data: { provider: 'stripe', subscriptionId: fact.subscriptionId, ...data } });
+  const stored = t.currentPeriodStart && t.currentPeriodEnd ? { start: t.currentPeriodStart, end: t.currentPeriodEnd } : null;
+  if (fact.kind === 'paid') {
+    await recordPaidInvoice(tx, t, fact.planId, fact.paid);
+    if (isNewerPaidPeriod(stored, { start: fact.paid.periodStart, end: fact.paid.periodEnd })) {
+      Object.assign(patch, { planId: fact.planId, currentPeriodStart: fact.paid.periodStart, currentPeriodEnd: fact.paid.periodEnd });
+      await event(stored ? 'updated' : 'created', fact.planId, {
+        fromPlanId: t.planId,
+        fromStatus: t.subscriptionStatus,
+        amountCents: fact.paid.amountCents,
+        invoiceId: fact.paid.providerInvoiceId,
+      });
+    }
+  } else if (fact.kind === 'unpaid') {
+    const unpaid = laterDate(t.unpaidPeriodEnd, fact.periodEnd);
+    if (!sameTime(unpaid, t.unpaidPeriodEnd)) patch.unpaidPeriodEnd = unpaid;
+  } else if (!t.subscriptionEndedAt) {
+    patch.subscriptionEndedAt = fact.endedAt;
+    await event('canceled', t.planId, { fromStatus: t.subscriptionStatus });
+  }
+  const facts = {
+    paidPeriodEnd: patch.currentPeriodEnd ?? t.currentPeriodEnd,
+    endedAt: patch.subscriptionEndedAt ?? t.subscriptionEndedAt,
+    unpaidPeriodEnd: patch.unpaidPeriodEnd ?? t.unpaidPeriodEnd,
+  };
+  const derived = subscriptionStatusFromFacts(facts, now);
+  if (derived && (derived.status !== t.subscriptionStatus || !sameTime(derived.graceEndsAt, t.graceEndsAt))) {
+    patch.subscriptionStatus = derived.status;
+    patch.graceEndsAt = derived.graceEndsAt;
+  }
+  await updateSubscriptionState(tx, t.id, patch);
+  return { outcome: 'applied', status: patch.subscriptionStatus ?? t.subscriptionStatus, graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt };
+}
+
+/**
+ * The hourly check of paid periods (ADR 0021; run by the expiry job's housekeeping, main.ts):
+ * every ACTIVE tenant whose paid period (currentPeriodEnd) ended more than
+ * RENEWAL_TOLERANCE_MS (3 hours) before `now` without a newer payment becomes PAST_DUE with
+ * graceEndsAt = the period's end + GRACE_DAYS (7 days), the same grace the provider's failed
+ * renewal gives, with a subscription_event 'status_changed' (data `{ from: 'ACTIVE', to:
+ * 'PAST_DUE', by: 'schedule', periodEnd, graceEndsAt }`). Each tenant in its own transaction
+ * with its row locked and its state read again (a payment that arrived meanwhile wins); a
+ * tenant deleted meanwhile is skipped. Tenants without a period are never touched. Returns how
+ * many tenants became PAST_DUE.
+ */
+export async function markLapsedSubscriptions(db: Database, now: Date): Promise<number> {
+  const ids = await activeTenantsWithPeriodEndedBefore(db, new Date(now.getTime() - RENEWAL_TOLERANCE_MS));
+  let lapsed = 0;
+  for (const id of ids) {
+    const changed = await db.transaction(async (tx) => {
+      const locked = await lockTenant(tx, id).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      });
+      if (locked?.subscriptionStatus !== 'ACTIVE') return false;
+      const derived = subscriptionStatusFromFacts({ paidPeriodEnd: locked.currentPeriodEnd, endedAt: locked.subscriptionEndedAt, unpaidPeriodEnd: locked.unpaidPeriodEnd }, now);
+      if (derived?.status !== 'PAST_DUE') return false;
+      await updateSubscriptionState(tx, id, { subscriptionStatus: 'PAST_DUE', graceEndsAt: derived.graceEndsAt });
+      await recordSubscriptionEvent(tx, {
+        tenantId: id,
+        tenantName: locked.name,
+        tenantSlug: locked.slug,
+        planId: locked.planId,
+        eventType: 'status_changed',
+        data: { from: 'ACTIVE', to: 'PAST_DUE', by: 'schedule', periodEnd: locked.currentPeriodEnd?.toISOString() ?? null, graceEndsAt: derived.graceEndsAt.toISOString() },
+      });
+      return true;
+    });
+    if (changed) lapsed += 1;
+  }
+  return lapsed;
 }
 
 /**

@@ -111,10 +111,10 @@ export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityRe
     });
   }
   for (const e of eventRows) {
-    const data = (e.data ?? {}) as { from?: string; to?: string };
+    const data = (e.data ?? {}) as { from?: string; to?: string; by?: string };
     const detail =
       e.eventType === 'status_changed' && data.from && data.to
-        ? `${data.from} → ${data.to} by the operator`
+        ? `${data.from} → ${data.to} ${data.by === 'schedule' ? 'as the paid period ended without a payment' : 'by the operator'}`
         : e.planName
           ? `${e.eventType === 'created' ? 'Subscribed to' : e.eventType === 'updated' ? 'Changed to' : 'Plan'} ${e.planName}`
           : e.eventType;

@@ -336,15 +336,27 @@ export async function insertTenant(
   return tenant;
 }
 
-/** Stores the provider's subscription id of a tenant (a pending Stripe subscribe), in `tx`. */
+/**
+ * A new provider subscription becomes the tenant's (a pending Stripe subscribe that opened one,
+ * or the first subscription a webhook names for a tenant that had none), in `tx` with the
+ * tenant row locked by the caller: its id is stored and the facts kept about the previous
+ * subscription (paid period, end, unpaid period; ADR 0021) are cleared, so the new one's
+ * events are compared only with each other. Status, plan and grace stay until the new
+ * subscription's own events change them.
+ */
 export async function setProviderSubscriptionId(tx: Tx, tenantId: string, subscriptionId: string): Promise<void> {
-  await tx.update(tenants).set({ providerSubscriptionId: subscriptionId }).where(eq(tenants.id, tenantId));
+  await tx
+    .update(tenants)
+    .set({ providerSubscriptionId: subscriptionId, currentPeriodStart: null, currentPeriodEnd: null, subscriptionEndedAt: null, unpaidPeriodEnd: null })
+    .where(eq(tenants.id, tenantId));
 }
 
 /**
  * A paid subscription period (decisions.md 'Payments'): the tenant becomes ACTIVE on
  * `planId`, its grace period is cleared and the provider's subscription id and the period
- * `[periodStart, periodEnd)` are stored. In `tx`, with the tenant row locked by the caller.
+ * `[periodStart, periodEnd)` are stored; it is a subscription of its own (the Demo provider
+ * opens one per subscribe), so no end or unpaid period of it is known yet. In `tx`, with the
+ * tenant row locked by the caller.
  */
 export async function activateSubscription(
   tx: Tx,
@@ -360,8 +372,35 @@ export async function activateSubscription(
       providerSubscriptionId: period.subscriptionId,
       currentPeriodStart: period.periodStart,
       currentPeriodEnd: period.periodEnd,
+      subscriptionEndedAt: null,
+      unpaidPeriodEnd: null,
     })
     .where(eq(tenants.id, tenantId));
+}
+
+/** The subscription columns of the tenant row that the provider's events change (ADR 0021). */
+export type SubscriptionStatePatch = Partial<
+  Pick<TenantAccount, 'subscriptionStatus' | 'graceEndsAt' | 'planId' | 'currentPeriodStart' | 'currentPeriodEnd' | 'subscriptionEndedAt' | 'unpaidPeriodEnd'>
+>;
+
+/** Writes `patch` to the tenant's subscription columns, in `tx` with the tenant row locked by the caller; an empty patch writes nothing. */
+export async function updateSubscriptionState(tx: Tx, tenantId: string, patch: SubscriptionStatePatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await tx.update(tenants).set(patch).where(eq(tenants.id, tenantId));
+}
+
+/**
+ * Ids of the ACTIVE tenants whose paid period (currentPeriodEnd) ended before `cutoff`, oldest
+ * first (no lock: the caller locks each one and checks again). Tenants without a period are
+ * not listed.
+ */
+export async function activeTenantsWithPeriodEndedBefore(db: DbOrTx, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.subscriptionStatus, 'ACTIVE'), lt(tenants.currentPeriodEnd, cutoff)))
+    .orderBy(tenants.currentPeriodEnd);
+  return rows.map((r) => r.id);
 }
 
 /** Sets the tenant's subscription status and grace end (PAST_DUE with a grace, CANCELED without), in `tx`. */

@@ -13,10 +13,12 @@ const Received = z.object({ received: z.literal(true), duplicate: z.boolean().op
 /**
  * Payment provider webhooks under /api/webhooks (issue 6; ADR 0008). Registered in its own
  * scope: the application/json parser here keeps the body as the raw bytes (a Buffer) that
- * Stripe signed, without touching the JSON parsing of the rest of the API.
+ * Stripe signed, without touching the JSON parsing of the rest of the API. `now` is the
+ * injectable clock (app.ts deps.now) the subscription state is judged at.
  */
-export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider; effects: CheckoutEffects }> = async (app, opts) => {
+export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider; effects: CheckoutEffects; now?: () => Date }> = async (app, opts) => {
   const { db, config, provider, effects } = opts;
+  const now = opts.now ?? (() => new Date());
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   /**
@@ -56,7 +58,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
         return reply.status(400).send({ error: 'Invalid signature', code: 'VALIDATION_ERROR' });
       }
       try {
-        return await processStripeEvent(db, provider, effects, event, request.log);
+        return await processStripeEvent(db, provider, effects, event, request.log, now());
       } catch (err) {
         request.log.error({ err, stripeEventId: event.id, stripeEventType: event.type }, 'stripe webhook: processing failed, rolled back for the retry');
         return reply.status(500).send({ error: 'Webhook processing failed', code: 'INTERNAL' });

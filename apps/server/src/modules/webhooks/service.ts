@@ -1,13 +1,12 @@
 import type Stripe from 'stripe';
 import type { Database, Tx } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
-import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { paymentRecorded, recordPaidPeriod, recordSubscriptionEvent } from '../billing/service.ts';
+import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/service.ts';
 import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/service.ts';
 import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
-import { findTenantIdForProvider, lockTenant, paymentTenantOf, setSubscriptionStatus } from '../tenant-account/service.ts';
+import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenant-account/service.ts';
 
 /**
  * Stripe webhooks (issue 6; ADR 0008): the module owns `webhook_events` (the event ids
@@ -15,8 +14,8 @@ import { findTenantIdForProvider, lockTenant, paymentTenantOf, setSubscriptionSt
  * services, in one transaction with the event's row (ADR 0012).
  */
 
-/** Days of POS access a PAST_DUE tenant keeps after a failed renewal (decisions.md 'Trial, subscription and quota'). */
-export const GRACE_DAYS = 7;
+/** Days of POS access a PAST_DUE tenant keeps after its paid period ended unpaid (decisions.md 'Trial, subscription and quota'; the domain's rule, ADR 0021). */
+export { GRACE_DAYS } from '@loyalty/domain';
 
 /** Where the webhook writes what it skipped or could not match (the request's pino logger). */
 export interface WebhookLog {
@@ -38,13 +37,18 @@ const fromUnix = (s: number) => new Date(s * 1000);
  * Processes one verified Stripe event exactly once (issue 6; ADR 0008), in ONE transaction:
  * inserts webhook_events('stripe', event.id, event.type) ON CONFLICT DO NOTHING; when the row
  * already existed answers `{ received: true, duplicate: true }` and changes nothing; else
- * applies the event:
- * - invoice.paid / invoice.payment_succeeded → the tenant's paid period (recordPaidPeriod:
- *   ACTIVE, graceEndsAt cleared, event, payment, invoice), once per Stripe invoice;
- * - invoice.payment_failed → PAST_DUE with graceEndsAt = now + GRACE_DAYS (an ACTIVE or
- *   PAST_DUE tenant; an existing future grace is kept) and a 'payment_failed' event;
- * - customer.subscription.deleted → CANCELED, graceEndsAt null, a 'canceled' event (only for
- *   the tenant's current subscription);
+ * applies the event. The subscription events become facts whose result does not depend on
+ * the order Stripe delivers them in (billing applySubscriptionFact; ADR 0021):
+ * - invoice.paid / invoice.payment_succeeded → a paid invoice: recorded once per Stripe
+ *   invoice (payment and invoice); the tenant's plan (from the charged price) and period
+ *   follow the newest paid period; ACTIVE unless the subscription ended;
+ * - invoice.payment_failed → for an invoice not recorded as paid, its period is unpaid:
+ *   PAST_DUE with graceEndsAt = end of the paid period + GRACE_DAYS when it is after the paid
+ *   period; a 'payment_failed' event in every case;
+ * - customer.subscription.updated → canceled / incomplete_expired: ended; past_due / unpaid:
+ *   its current period unpaid; anything else (a new price included) changes nothing;
+ * - customer.subscription.deleted → ended: CANCELED for good, graceEndsAt null, a 'canceled'
+ *   event once (only the tenant's current subscription);
  * - checkout.session.completed / async_payment_succeeded with payment_status 'paid' →
  *   completeCheckout by the session id (credits once, ADR 0008);
  * - checkout.session.expired → the OPEN checkout becomes CANCELED;
@@ -68,7 +72,7 @@ export async function processStripeEvent(
       .onConflictDoNothing()
       .returning({ eventId: webhookEvents.eventId });
     if (fresh.length === 0) return { received: true, duplicate: true } as const;
-    const ctx = { tx, provider, effects, log: withEvent(log, event), now };
+    const ctx = { tx, provider, effects, log: withEvent(log, event), now, event };
     switch (event.type) {
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
@@ -76,6 +80,9 @@ export async function processStripeEvent(
         break;
       case 'invoice.payment_failed':
         await onInvoicePaymentFailed(ctx, event.data.object);
+        break;
+      case 'customer.subscription.updated':
+        await onSubscriptionUpdated(ctx, event.data.object);
         break;
       case 'customer.subscription.deleted':
         await onSubscriptionDeleted(ctx, event.data.object);
@@ -100,6 +107,7 @@ interface EventCtx {
   effects: CheckoutEffects;
   log: WebhookLog;
   now: Date;
+  event: Stripe.Event;
 }
 
 function withEvent(log: WebhookLog, event: Stripe.Event): WebhookLog {
@@ -136,8 +144,18 @@ function findTenantId(tx: Tx, metadataTenantId: unknown, customerId: string | nu
   return findTenantIdForProvider(tx, isUuid(metadataTenantId) ? metadataTenantId : null, customerId);
 }
 
-/** invoice.paid / invoice.payment_succeeded: records the paid period once per Stripe invoice (payments.provider_payment_id = invoice id). */
-async function onInvoicePaid({ tx, log }: EventCtx, inv: Stripe.Invoice): Promise<void> {
+/** The plan of an invoice's charged price (plans.stripe_price_id); the metadata's planId only for an invoice that names no price (ADR 0021: metadata goes stale when the plan is changed in Stripe's portal). */
+async function chargedPlanId(tx: Tx, f: ReturnType<typeof invoiceFacts>): Promise<string | null> {
+  if (f.priceId) return planIdByStripePrice(tx, f.priceId);
+  return isUuid(f.metadata.planId) ? ((await findPlan(tx, f.metadata.planId))?.id ?? null) : null;
+}
+
+/**
+ * invoice.paid / invoice.payment_succeeded: the paid invoice as a 'paid' fact
+ * (applySubscriptionFact: payment and invoice recorded once per Stripe invoice; plan and
+ * period follow the newest paid period, the plan being that of the charged price).
+ */
+async function onInvoicePaid({ tx, log, now }: EventCtx, inv: Stripe.Invoice): Promise<void> {
   const f = invoiceFacts(inv);
   if (!f.subscriptionId) {
     log.info({ invoiceId: inv.id }, 'stripe webhook: invoice without a subscription, ignored');
@@ -148,41 +166,36 @@ async function onInvoicePaid({ tx, log }: EventCtx, inv: Stripe.Invoice): Promis
     log.warn({ invoiceId: inv.id, customerId: f.customerId }, 'stripe webhook: paid invoice of an unknown tenant, ignored');
     return;
   }
-  const planId = isUuid(f.metadata.planId)
-    ? ((await findPlan(tx, f.metadata.planId))?.id ?? null)
-    : f.priceId
-      ? await planIdByStripePrice(tx, f.priceId)
-      : null;
+  const planId = await chargedPlanId(tx, f);
   if (!planId) {
     log.error({ invoiceId: inv.id, tenantId, priceId: f.priceId }, 'stripe webhook: paid invoice for no known plan (set the plan\'s stripePriceId); not recorded');
     return;
   }
   const tenant = await lockTenant(tx, tenantId);
   if (await paymentRecorded(tx, inv.id)) return;
-  await recordPaidPeriod(
-    tx,
-    tenant,
-    planId,
-    {
-      status: 'active',
-      subscriptionId: f.subscriptionId,
-      periodStart: fromUnix(f.periodStart),
-      periodEnd: fromUnix(f.periodEnd),
-      amountCents: inv.amount_paid,
-      providerPaymentId: inv.id,
-      providerInvoiceId: inv.id,
-      hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
-      invoicePdf: inv.invoice_pdf ?? null,
-    },
-    'stripe',
-  );
+  const paid = {
+    status: 'active' as const,
+    subscriptionId: f.subscriptionId,
+    periodStart: fromUnix(f.periodStart),
+    periodEnd: fromUnix(f.periodEnd),
+    amountCents: inv.amount_paid,
+    providerPaymentId: inv.id,
+    providerInvoiceId: inv.id,
+    hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
+    invoicePdf: inv.invoice_pdf ?? null,
+  };
+  const applied = await applySubscriptionFact(tx, tenant, { kind: 'paid', subscriptionId: f.subscriptionId, planId, paid }, now);
+  if (applied.outcome === 'other-subscription') {
+    log.info({ invoiceId: inv.id, subscriptionId: f.subscriptionId, current: tenant.providerSubscriptionId }, 'stripe webhook: paid invoice of another subscription recorded, tenant state unchanged');
+  }
 }
 
 /**
- * invoice.payment_failed: an ACTIVE or PAST_DUE tenant becomes PAST_DUE with graceEndsAt =
- * now + GRACE_DAYS (an existing future graceEndsAt of a PAST_DUE tenant is kept, so retries
- * do not extend the grace); other states keep their status. A 'payment_failed' event is
- * written in every case.
+ * invoice.payment_failed: unless the invoice is already recorded as paid, its period is an
+ * 'unpaid' fact (applySubscriptionFact: PAST_DUE with grace GRACE_DAYS after the end of the
+ * paid period when the failed period is after it; an older invoice's failure changes nothing;
+ * before the first paid period, e.g. a trial, the status is kept). A 'payment_failed' event is
+ * written in every case, with the status and grace that follow.
  */
 async function onInvoicePaymentFailed({ tx, log, now }: EventCtx, inv: Stripe.Invoice): Promise<void> {
   const f = invoiceFacts(inv);
@@ -192,13 +205,11 @@ async function onInvoicePaymentFailed({ tx, log, now }: EventCtx, inv: Stripe.In
     return;
   }
   const tenant = await lockTenant(tx, tenantId);
-  let graceEndsAt: Date | null = tenant.graceEndsAt;
-  const status = tenant.subscriptionStatus;
-  if (status === 'ACTIVE' || status === 'PAST_DUE') {
-    const keep = status === 'PAST_DUE' && graceEndsAt !== null && graceEndsAt.getTime() > now.getTime();
-    graceEndsAt = keep ? graceEndsAt : addDays(now, GRACE_DAYS);
-    await setSubscriptionStatus(tx, tenant.id, 'PAST_DUE', graceEndsAt);
-  }
+  const alreadyPaid = await paymentRecorded(tx, inv.id);
+  const after =
+    f.subscriptionId && !alreadyPaid
+      ? await applySubscriptionFact(tx, tenant, { kind: 'unpaid', subscriptionId: f.subscriptionId, periodEnd: fromUnix(f.periodEnd) }, now)
+      : { status: tenant.subscriptionStatus, graceEndsAt: tenant.graceEndsAt };
   await recordSubscriptionEvent(tx, {
     tenantId: tenant.id,
     tenantName: tenant.name,
@@ -212,33 +223,69 @@ async function onInvoicePaymentFailed({ tx, log, now }: EventCtx, inv: Stripe.In
       amountDueCents: inv.amount_due,
       attempt: inv.attempt_count,
       fromStatus: tenant.subscriptionStatus,
-      graceEndsAt: graceEndsAt?.toISOString() ?? null,
+      status: after.status,
+      graceEndsAt: after.graceEndsAt?.toISOString() ?? null,
+      ...(alreadyPaid ? { alreadyPaid: true } : {}),
     },
   });
 }
 
-/** customer.subscription.deleted: the tenant on this subscription becomes CANCELED (graceEndsAt null) with a 'canceled' event; an older subscription's deletion changes nothing. */
-async function onSubscriptionDeleted({ tx, log }: EventCtx, sub: Stripe.Subscription): Promise<void> {
+/** Stripe subscription states after which the subscription never bills again. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+/** Stripe subscription states that report the current period unpaid. */
+const UNPAID = new Set(['past_due', 'unpaid']);
+
+/** When a Stripe subscription ended: ended_at, else canceled_at, else the event's time (unix seconds). */
+const endedAtOf = (sub: Stripe.Subscription, event: Stripe.Event) => fromUnix(sub.ended_at ?? sub.canceled_at ?? event.created);
+
+/** The end of a Stripe subscription's current period (on its item since API 2025-03-31.basil, on the subscription before), unix seconds or null. */
+function currentPeriodEndOf(sub: Stripe.Subscription): number | null {
+  const legacy = (sub as unknown as { current_period_end?: number }).current_period_end;
+  return sub.items?.data?.[0]?.current_period_end ?? legacy ?? null;
+}
+
+/** The locked tenant of a Stripe subscription object, or null (logged) when it is none of ours. */
+async function tenantOfSubscription({ tx, log }: EventCtx, sub: Stripe.Subscription) {
   const tenantId = await findTenantId(tx, sub.metadata?.tenantId, idOf(sub.customer));
   if (!tenantId) {
-    log.warn({ subscriptionId: sub.id }, 'stripe webhook: deleted subscription of an unknown tenant, ignored');
+    log.warn({ subscriptionId: sub.id }, 'stripe webhook: subscription of an unknown tenant, ignored');
+    return null;
+  }
+  return lockTenant(tx, tenantId);
+}
+
+/**
+ * customer.subscription.updated: only what the subscription says for sure is applied (ADR
+ * 0021), so an older snapshot arriving late cannot undo a newer one: status canceled or
+ * incomplete_expired is an 'ended' fact; past_due or unpaid makes its current period an
+ * 'unpaid' fact. A new price (a plan change in Stripe's portal) changes nothing here: the plan
+ * follows the price of the next paid invoice.
+ */
+async function onSubscriptionUpdated(ctx: EventCtx, sub: Stripe.Subscription): Promise<void> {
+  const ended = ENDED.has(sub.status);
+  const periodEnd = currentPeriodEndOf(sub);
+  const unpaid = UNPAID.has(sub.status) && periodEnd !== null;
+  if (!ended && !unpaid) {
+    ctx.log.info({ subscriptionId: sub.id, status: sub.status }, 'stripe webhook: subscription updated, nothing to apply');
     return;
   }
-  const tenant = await lockTenant(tx, tenantId);
-  if (tenant.providerSubscriptionId && tenant.providerSubscriptionId !== sub.id) {
-    log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: an older subscription ended, tenant unchanged');
-    return;
+  const tenant = await tenantOfSubscription(ctx, sub);
+  if (!tenant) return;
+  const fact = ended
+    ? ({ kind: 'ended', subscriptionId: sub.id, endedAt: endedAtOf(sub, ctx.event) } as const)
+    : ({ kind: 'unpaid', subscriptionId: sub.id, periodEnd: fromUnix(periodEnd!) } as const);
+  const applied = await applySubscriptionFact(ctx.tx, tenant, fact, ctx.now);
+  if (applied.outcome === 'other-subscription') ctx.log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: another subscription changed, tenant unchanged');
+}
+
+/** customer.subscription.deleted: an 'ended' fact (applySubscriptionFact: CANCELED, graceEndsAt null, a 'canceled' event once); another subscription's deletion changes nothing. */
+async function onSubscriptionDeleted(ctx: EventCtx, sub: Stripe.Subscription): Promise<void> {
+  const tenant = await tenantOfSubscription(ctx, sub);
+  if (!tenant) return;
+  const applied = await applySubscriptionFact(ctx.tx, tenant, { kind: 'ended', subscriptionId: sub.id, endedAt: endedAtOf(sub, ctx.event) }, ctx.now);
+  if (applied.outcome === 'other-subscription') {
+    ctx.log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: an older subscription ended, tenant unchanged');
   }
-  if (tenant.subscriptionStatus === 'CANCELED') return;
-  await setSubscriptionStatus(tx, tenant.id, 'CANCELED', null);
-  await recordSubscriptionEvent(tx, {
-    tenantId: tenant.id,
-    tenantName: tenant.name,
-    tenantSlug: tenant.slug,
-    planId: tenant.planId,
-    eventType: 'canceled',
-    data: { provider: 'stripe', subscriptionId: sub.id, fromStatus: tenant.subscriptionStatus },
-  });
 }
 
 /**

@@ -18,6 +18,9 @@ let ctx: TestContext;
 let starterId: string;
 const SECRET = 'whsec_test';
 const DAY = 86_400_000;
+/** The default invoice's period: it started 5 days ago and runs 25 more days (whole seconds, as Stripe's timestamps). */
+const PERIOD_START = new Date(Math.floor(Date.now() / 1000) * 1000 - 5 * DAY);
+const PERIOD_END = new Date(PERIOD_START.getTime() + 30 * DAY);
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -68,8 +71,8 @@ interface InvoiceOpts {
 }
 /** A subscription invoice as Stripe sends it (API 2025-03-31.basil and later: parent.subscription_details). */
 function invoice(o: InvoiceOpts = {}) {
-  const start = o.start ?? new Date('2026-11-01T00:00:00Z');
-  const end = o.end ?? new Date('2026-12-01T00:00:00Z');
+  const start = o.start ?? PERIOD_START;
+  const end = o.end ?? PERIOD_END;
   const id = o.id ?? `in_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const metadata: Record<string, string> = {};
   if (o.tenantId) metadata.tenantId = o.tenantId;
@@ -161,15 +164,15 @@ describe('invoice.paid', () => {
 
     const row = await t.row();
     expect(row).toMatchObject({ subscriptionStatus: 'ACTIVE', planId: starterId, graceEndsAt: null, providerSubscriptionId: 'sub_paid1' });
-    expect(row.currentPeriodStart?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
-    expect(row.currentPeriodEnd?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(row.currentPeriodStart?.toISOString()).toBe(PERIOD_START.toISOString());
+    expect(row.currentPeriodEnd?.toISOString()).toBe(PERIOD_END.toISOString());
     const list = json(await ctx.app.inject({ method: 'GET', url: `/api/t/${t.tenant.slug}/billing/invoices`, headers: { cookie: t.cookie } })).invoices;
     expect(list).toEqual([
       expect.objectContaining({
         amount_paid: 1999,
         status: 'paid',
-        period_start: unix(new Date('2026-11-01T00:00:00Z')),
-        period_end: unix(new Date('2026-12-01T00:00:00Z')),
+        period_start: unix(PERIOD_START),
+        period_end: unix(PERIOD_END),
         hosted_invoice_url: inv.hosted_invoice_url,
         invoice_pdf: inv.invoice_pdf,
       }),
@@ -226,17 +229,19 @@ describe('invoice.paid', () => {
 });
 
 describe('invoice.payment_failed and the grace period', () => {
-  it('sets PAST_DUE with 7 days of grace: the POS works inside grace and is refused after it; a later payment restores ACTIVE', async () => {
+  it('a failed renewal sets PAST_DUE with grace 7 days after the paid period ended: the POS works inside grace and is refused after it; a later payment restores ACTIVE', async () => {
     const t = await freshTenant();
-    await deliver(evt('invoice.paid', invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1' })));
+    // Period 1 ended an hour ago; Stripe's renewal for period 2 fails.
+    const p1End = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000);
+    const p2End = new Date(p1End.getTime() + 30 * DAY);
+    await deliver(evt('invoice.paid', invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1', start: new Date(p1End.getTime() - 30 * DAY), end: p1End })));
     expect((await t.row()).subscriptionStatus).toBe('ACTIVE');
 
-    const failed = invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1' });
-    const t0 = Date.now();
+    const failed = invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1', start: p1End, end: p2End });
     expect((await deliver(evt('invoice.payment_failed', { ...failed, status: 'open', amount_paid: 0 }))).statusCode).toBe(200);
     const row = await t.row();
     expect(row.subscriptionStatus).toBe('PAST_DUE');
-    expect(Math.abs(row.graceEndsAt!.getTime() - (t0 + GRACE_DAYS * DAY))).toBeLessThan(60_000);
+    expect(row.graceEndsAt?.toISOString()).toBe(new Date(p1End.getTime() + GRACE_DAYS * DAY).toISOString());
     const events = await ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.tenantId, t.tenant.id));
     expect(events.map((e) => e.eventType).sort()).toEqual(['created', 'payment_failed']);
 
@@ -256,9 +261,9 @@ describe('invoice.payment_failed and the grace period', () => {
     expect(json(after)).toEqual({ error: 'Subscription required to process transactions', code: 'SUBSCRIPTION_REQUIRED' });
     expect((await balanceAndLedger(ctx.db, t.cardUid)).rows).toBe(before.rows);
 
-    // The card is charged successfully at last: ACTIVE again, grace cleared, POS open.
-    await deliver(evt('invoice.paid', { ...failed, id: `${failed.id}_2` }));
-    expect(await t.row()).toMatchObject({ subscriptionStatus: 'ACTIVE', graceEndsAt: null });
+    // The card is charged successfully at last: ACTIVE again on period 2, grace cleared, POS open.
+    await deliver(evt('invoice.paid', failed));
+    expect(await t.row()).toMatchObject({ subscriptionStatus: 'ACTIVE', graceEndsAt: null, currentPeriodEnd: p2End });
     expect((await t.earn()).statusCode).toBe(200);
   });
 
