@@ -364,6 +364,8 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
  * subscriptionStatusFromFacts: CANCELED once ended; PAST_DUE with grace GRACE_DAYS after the
  * paid period's end when a later period is unpaid or the paid one ended over
  * RENEWAL_TOLERANCE_MS ago; else ACTIVE); before the first paid period the status is kept.
+ * @throws a unique violation (payments.provider_payment_id) for a paid invoice already recorded:
+ *   the caller checks paymentRecorded first.
  */
 export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact: SubscriptionFact, now: Date): Promise<AppliedFact> {
   let t = tenant;
