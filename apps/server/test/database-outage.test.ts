@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -20,7 +20,8 @@ import { startTestSmtp, type TestSmtp } from './smtp.ts';
  * /readyz answers 503; within 10 s of its return every till earns again and /readyz is 200; the
  * ledger holds and no Idempotency-Key moved money twice (a till resends a 503 with its key); and
  * the job queue runs again afterwards (a password-reset e-mail leaves through the outbox worker).
- * PostgreSQL only. With OUTAGE_LOG=<file> the server's log is kept in that file.
+ * PostgreSQL only. With OUTAGE_LOG=<file> the server's log is kept in that file, and what was
+ * measured in <file>.summary.json.
  */
 
 const TILLS = 12;
@@ -171,6 +172,21 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
     stop = true;
     await Promise.all([...tills, poller]);
 
+    if (process.env.OUTAGE_LOG) {
+      const firstAfter = (n: number) => outcomes.find((o) => o.till === n && o.status === 200 && o.sentAt >= backAt);
+      const summary = {
+        requests: outcomes.length,
+        ok: outcomes.filter((o) => o.status === 200).length,
+        unavailable: outcomes.filter((o) => o.code === 'DATABASE_UNAVAILABLE').length,
+        other: outcomes.filter((o) => o.status !== 200 && o.code !== 'DATABASE_UNAVAILABLE').length,
+        duringOutage: outcomes.filter((o) => o.sentAt > cutAt + 500 && o.sentAt + o.ms < backAt).length,
+        slowestMs: Math.max(...outcomes.map((o) => o.ms)),
+        slowestReadyzMs: Math.max(...readiness.map((r) => r.ms)),
+        lastTillServedAgainMs: Math.max(...Array.from({ length: TILLS }, (_, n) => { const f = firstAfter(n); return f ? f.sentAt + f.ms - backAt : Infinity; })),
+        readyAgainMs: (() => { const r = readiness.find((x) => x.sentAt >= backAt && x.status === 200); return r ? r.sentAt + r.ms - backAt : null; })(),
+      };
+      writeFileSync(`${process.env.OUTAGE_LOG}.summary.json`, JSON.stringify(summary, null, 2));
+    }
     expect(alive(), `the server process exited (code ${child.exitCode}, signal ${child.signalCode}):\n${stderr.slice(-3000)}`).toBe(true);
     expect(outcomes.filter((o) => o.error), 'requests without an answer').toEqual([]);
     // Every answer is a 200 or the outage's 503, never a 500; every 503 says when to come back.
