@@ -9,6 +9,7 @@ import { markLapsedSubscriptions } from './modules/billing/service.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/pg-error.ts';
 import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
 import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/service.ts';
 
@@ -56,6 +57,16 @@ async function main(): Promise<void> {
   const outbox = { nudge: () => {} };
   const webhooks = { nudge: () => {} };
   const app = await buildApp({ config, handle, lifecycle, outbox, webhooks });
+  // The database going away (a restart, a failover) never ends the process (docs/operations.md
+  // 'When the database is away'): cut connections are logged and replaced, requests answer 503
+  // DATABASE_UNAVAILABLE, the jobs wait. A rejection nobody awaited that says the database is
+  // away (a library's background call) is logged too, as the last resort; any other one still
+  // ends the process, as Node does by default, since it is a bug.
+  handle.onConnectionError((err) => app.log.warn({ err }, 'database connection lost'));
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'database unavailable (in a background call nobody awaited)');
+  });
   await app.listen({ port: config.port, host: config.host });
   // One job queue for every job: on the embedded database they share its one connection.
   const jobs = startJobQueue(handle, app.log, config.databaseUrl);

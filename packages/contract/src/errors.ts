@@ -18,6 +18,7 @@ export const ErrorCode = z.enum([
   'RATE_LIMITED',
   'SIGNUPS_DISABLED',
   'INTERNAL',
+  'DATABASE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -36,7 +37,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The database is away (restarting, failing over): try again in a moment; the answer carries Retry-After. */
+  DATABASE_UNAVAILABLE: 503,
 };
+
+/** The message of a 503 DATABASE_UNAVAILABLE (docs/operations.md 'When the database is away'). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment.';
 
 /** Error body of every non-2xx API answer. `details` lists fields for 400s. */
 export const ErrorBody = z.object({

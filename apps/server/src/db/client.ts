@@ -58,6 +58,40 @@ export interface DatabaseHandle {
    * (drizzle's `inlineParams`, quotes doubled). Errors arrive as the stream's 'error'.
    */
   copyCsv(query: SQLWrapper): Readable;
+  /**
+   * Hears every error of a pooled PostgreSQL connection that no query was waiting for: an idle
+   * or checked-out connection cut by the server (a restart, failover, pg_terminate_backend). The
+   * pool drops that connection and the next query opens a new one, so these are for the log
+   * only (main.ts logs them as warnings); before a listener is set they are ignored. Never
+   * called on PGlite (one embedded connection).
+   */
+  onConnectionError(listener: (err: Error) => void): void;
+}
+
+/**
+ * Milliseconds a request waits for a pooled PostgreSQL connection (a new one, or a free one of
+ * a full pool) before it fails with 'timeout exceeded when trying to connect', which the API
+ * answers 503 DATABASE_UNAVAILABLE: while the database is away nothing hangs longer
+ * (docs/operations.md 'When the database is away').
+ */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
+
+/**
+ * A node-postgres pool whose connection errors are never fatal (docs/operations.md 'When the
+ * database is away'): node-postgres emits 'error' on a client when its connection ends with no
+ * query running on it, on the pool while the client is idle, and on the client itself while it
+ * is checked out (between a transaction's statements); an 'error' event without a listener
+ * ends the process. Every client gets a listener when it connects, and so does the pool; both
+ * report to `report`. A broken client is dropped when released (pg-pool checks `_queryable`).
+ * Used for the application's pool and the job queue's.
+ */
+export function resilientPool(options: pg.PoolConfig, report: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, ...options });
+  pool.on('error', (err) => report(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => report(err));
+  });
+  return pool;
 }
 
 /** `COPY (query) TO target WITH (FORMAT csv, HEADER)` as one statement without parameters. */
@@ -103,11 +137,12 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    // An idle client dropped by the server (restart, failover, DROP DATABASE … FORCE) emits
-    // 'error' on the pool; without a listener that kills the process. The pool replaces the
-    // client and the next query reports any real outage.
-    pool.on('error', () => {});
+    const listeners: ((err: Error) => void)[] = [];
+    // A client dropped by the server (restart, failover, DROP DATABASE … FORCE) is replaced by
+    // the pool; the next query reports a real outage (503 DATABASE_UNAVAILABLE).
+    const pool = resilientPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 }, (err) => {
+      for (const listener of listeners) listener(err);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -169,6 +204,9 @@ export async function openDatabase(opts: {
         );
         return out;
       },
+      onConnectionError: (listener) => {
+        listeners.push(listener);
+      },
     };
   }
   const onDisk = opts.dataDir !== 'memory://';
@@ -198,5 +236,6 @@ export async function openDatabase(opts: {
           if (result.blob) yield Buffer.from(await result.blob.arrayBuffer());
         })(),
       ),
+    onConnectionError: () => {},
   };
 }

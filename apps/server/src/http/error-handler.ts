@@ -1,12 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@loyalty/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody } from '@loyalty/contract';
+import { isDatabaseUnavailable } from '../db/pg-error.ts';
 import { AppError } from './errors.ts';
+
+/** Seconds a client is asked to wait after a 503 DATABASE_UNAVAILABLE (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error handler for the whole API (DESIGN.md 'Errors'): AppError → its status and code;
  * schema validation → 400 VALIDATION_ERROR with `details: [{ field, message }]`;
- * rate limits → 429; other 4xx keep their status; anything else → 500 without internals.
+ * rate limits → 429; other 4xx keep their status; the database away (refused or cut
+ * connections, a shutdown or start-up in progress, no pooled connection within its timeout:
+ * `isDatabaseUnavailable`) → 503 DATABASE_UNAVAILABLE with `Retry-After` (seconds), logged as a
+ * warning (docs/operations.md 'When the database is away'); anything else → 500 without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -31,6 +38,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: err.message, code: err.statusCode === 400 ? 'VALIDATION_ERROR' : (err.code ?? 'BAD_REQUEST') } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);

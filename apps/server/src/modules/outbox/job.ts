@@ -27,19 +27,23 @@ export function startOutboxWorker(queue: JobQueue, handle: DatabaseHandle, log: 
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
   let ready = false;
-  void (async () => {
-    if (!(await queue.started)) return;
+  let working = false;
+  // Registered through the queue: one set-up at a time, tried again while the database is away.
+  void queue.register(OUTBOX_QUEUE, async () => {
     await boss.createQueue(OUTBOX_QUEUE, { name: OUTBOX_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30 });
-    await boss.work(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-      const mailer = await currentMailer(handle.db, opts.mailer);
-      const result = await dispatchOutbox(handle.db, mailer, now());
-      if (result.sent || result.failed || result.notSent) log.info({ job: OUTBOX_QUEUE, ...result }, 'outbox dispatched');
-      if (result.sent + result.failed + result.notSent > 0) await boss.send(OUTBOX_QUEUE, {});
-    });
+    if (!working) {
+      await boss.work(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        const mailer = await currentMailer(handle.db, opts.mailer);
+        const result = await dispatchOutbox(handle.db, mailer, now());
+        if (result.sent || result.failed || result.notSent) log.info({ job: OUTBOX_QUEUE, ...result }, 'outbox dispatched');
+        if (result.sent + result.failed + result.notSent > 0) await boss.send(OUTBOX_QUEUE, {});
+      });
+      working = true;
+    }
     await boss.schedule(OUTBOX_QUEUE, OUTBOX_CRON);
     ready = true;
     await boss.send(OUTBOX_QUEUE, {});
-  })().catch((err) => log.error({ job: OUTBOX_QUEUE, err }, 'could not start the outbox worker'));
+  });
   return {
     nudge() {
       if (ready) boss.send(OUTBOX_QUEUE, {}).catch((err) => log.warn({ job: OUTBOX_QUEUE, err }, 'could not queue an outbox run'));

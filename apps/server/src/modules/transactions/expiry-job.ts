@@ -18,7 +18,8 @@ export const EXPIRY_CRON = '0 * * * *';
  * 0016). The queue is a singleton queue, so instances sharing a database run one expiry at a
  * time, and the job itself is safe to run twice anyway (cards locked SKIP LOCKED: each lot
  * expires once). A failed run is logged and retried by pg-boss. `now` is the injectable clock.
- * Registers in the background once the queue has started; the caller stops the queue.
+ * Registers through `queue.register` once the queue has started (one set-up at a time, tried
+ * again while the database is away); the returned promise resolves then. The caller stops the queue.
  * `onExpired` hears how many EXPIRE rows each run wrote (/metrics). With `reminders` (links),
  * each run then writes the expiry reminders due (issue 16, reminders.ts) and tells `onReminders`.
  * `housekeeping` runs last in each run (main.ts: the purge of stale sign-ups, issue 16).
@@ -31,27 +32,31 @@ export function startExpiryJob(
 ): Promise<void> {
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
-  return (async () => {
-    if (!(await queue.started)) return;
+  let working = false;
+  // Registered through the queue: one set-up at a time, tried again while the database is away.
+  return queue.register(EXPIRY_QUEUE, async () => {
     await boss.createQueue(EXPIRY_QUEUE, { name: EXPIRY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
-    await boss.work(EXPIRY_QUEUE, async () => {
-      const result = await expireCashback(handle.db, now()).catch((err: unknown) => {
-        log.error({ job: EXPIRY_QUEUE, err }, 'expiry run failed');
-        throw err;
-      });
-      if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
-      opts.onExpired?.(result.cards);
-      await compactLiabilityTotals(handle.db);
-      if (opts.reminders) {
-        const written = await sendExpiryReminders(handle.db, now(), opts.reminders);
-        if (written > 0) {
-          log.info({ job: EXPIRY_QUEUE, reminders: written }, 'expiry reminders written');
-          opts.onReminders?.(written);
+    if (!working) {
+      await boss.work(EXPIRY_QUEUE, async () => {
+        const result = await expireCashback(handle.db, now()).catch((err: unknown) => {
+          log.error({ job: EXPIRY_QUEUE, err }, 'expiry run failed');
+          throw err;
+        });
+        if (result.cards > 0) log.info({ job: EXPIRY_QUEUE, ...result }, 'expired cashback');
+        opts.onExpired?.(result.cards);
+        await compactLiabilityTotals(handle.db);
+        if (opts.reminders) {
+          const written = await sendExpiryReminders(handle.db, now(), opts.reminders);
+          if (written > 0) {
+            log.info({ job: EXPIRY_QUEUE, reminders: written }, 'expiry reminders written');
+            opts.onReminders?.(written);
+          }
         }
-      }
-      await opts.housekeeping?.(now());
-    });
+        await opts.housekeeping?.(now());
+      });
+      working = true;
+    }
     await boss.schedule(EXPIRY_QUEUE, EXPIRY_CRON);
     await boss.send(EXPIRY_QUEUE, {});
-  })().catch((err) => log.error({ job: EXPIRY_QUEUE, err }, 'could not start the expiry job'));
+  });
 }

@@ -35,20 +35,24 @@ export function startWebhookWorker(queue: JobQueue, handle: DatabaseHandle, log:
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
   let ready = false;
-  void (async () => {
-    if (!(await queue.started)) return;
+  let working = false;
+  // Registered through the queue: one set-up at a time, tried again while the database is away.
+  void queue.register(WEBHOOK_QUEUE, async () => {
     await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30 });
-    await boss.work(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-      const result = await dispatchWebhooks(handle.db, { allowPrivate: opts.allowPrivate, now: now() });
-      if (result.succeeded || result.retrying || result.failed) log.info({ job: WEBHOOK_QUEUE, ...result }, 'webhooks dispatched');
-      if (result.endpointsDisabled) opts.onEmails?.();
-      if (wasFullBatch(result)) await boss.send(WEBHOOK_QUEUE, {});
-      else if (result.retrying) await boss.send(WEBHOOK_QUEUE, {}, { startAfter: FIRST_RETRY_SECONDS });
-    });
+    if (!working) {
+      await boss.work(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        const result = await dispatchWebhooks(handle.db, { allowPrivate: opts.allowPrivate, now: now() });
+        if (result.succeeded || result.retrying || result.failed) log.info({ job: WEBHOOK_QUEUE, ...result }, 'webhooks dispatched');
+        if (result.endpointsDisabled) opts.onEmails?.();
+        if (wasFullBatch(result)) await boss.send(WEBHOOK_QUEUE, {});
+        else if (result.retrying) await boss.send(WEBHOOK_QUEUE, {}, { startAfter: FIRST_RETRY_SECONDS });
+      });
+      working = true;
+    }
     await boss.schedule(WEBHOOK_QUEUE, WEBHOOK_CRON);
     ready = true;
     await boss.send(WEBHOOK_QUEUE, {});
-  })().catch((err) => log.error({ job: WEBHOOK_QUEUE, err }, 'could not start the webhook worker'));
+  });
   return {
     nudge() {
       if (ready) boss.send(WEBHOOK_QUEUE, {}).catch((err) => log.warn({ job: WEBHOOK_QUEUE, err }, 'could not queue a webhook run'));
