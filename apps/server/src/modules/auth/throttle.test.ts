@@ -198,6 +198,44 @@ describe('login throttle: the owner device against a running attack', () => {
   });
 });
 
+describe('the device cookie is minted by the server', () => {
+  let ctx: TestContext;
+  const clock = fakeClock();
+  let ownerDevice = '';
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { now: clock.now });
+    await setMaxAttempts(ctx, 3);
+  });
+  afterAll(() => ctx.close());
+
+  it('never adopts a did cookie the client sends: one planted in the owner’s browser stays a stranger after the owner signs in with it', async () => {
+    const planted = 'planted-by-an-attacker-0123456789-abcdefghij';
+    const owner = await login(ctx.app, '203.0.113.1', OWNER.password, { device: planted });
+    expect(owner.statusCode).toBe(200);
+    ownerDevice = deviceOf(owner);
+    expect(ownerDevice).not.toBe(planted);
+    expect(ownerDevice).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Strangers exhaust the account for new devices (9 free guesses, then back-off).
+    for (let i = 1; i <= 12; i++) await login(ctx.app, `198.51.100.${i}`, `wrong-${i}`);
+    // The planter's copy of the cookie is no trusted device: it is held back like any stranger.
+    expect((await login(ctx.app, '198.51.100.50', OWNER.password, { device: planted })).statusCode).toBe(429);
+    const back = await login(ctx.app, '203.0.113.2', OWNER.password, { device: ownerDevice });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(deviceOf(back)).not.toBe(ownerDevice);
+    ownerDevice = deviceOf(back);
+  });
+
+  it('a browser shared by two accounts stays trusted for both when either signs in (the token is renewed)', async () => {
+    const cashier = await login(ctx.app, '203.0.113.3', 'DemoCashier123!', { email: 'cashier@demo.com', device: ownerDevice });
+    expect(cashier.statusCode).toBe(200);
+    const shared = deviceOf(cashier);
+    expect(shared).not.toBe(ownerDevice);
+    // The owner's account is still exhausted for new devices: the renewed cookie gets in, the old one no longer does.
+    expect((await login(ctx.app, '203.0.113.4', OWNER.password, { device: ownerDevice })).statusCode).toBe(429);
+    expect((await login(ctx.app, '203.0.113.4', OWNER.password, { device: shared })).statusCode).toBe(200);
+  });
+});
+
 describe('two app instances on one database share the limits', () => {
   let ctx: TestContext;
   let second: Awaited<ReturnType<typeof createSecondInstance>>;
