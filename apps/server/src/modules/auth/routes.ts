@@ -85,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       const device = deviceHashOf(request);
       const attempt = { email, ip: request.ip, trustedDevice: device && (await isTrustedDevice(db, device, email, at)) ? device : null };
       const settings = await getPlatformSettings(db);
-      const verdict = await throttle.check(attempt, settings.security.maxLoginAttempts, at);
+      // Counted before the password is checked (increment, then compare), so parallel guesses get no more tries than guesses in a row.
+      const verdict = await throttle.begin(attempt, settings.security.maxLoginAttempts, at);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         throw new AppError('RATE_LIMITED', throttledMessage(verdict.retryAfterSeconds));
@@ -95,10 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
         user = await login(db, email, password);
       } catch (err) {
         // Only a wrong password counts; a deactivated account given its right password does not.
-        if (err instanceof AppError && err.message === INVALID_CREDENTIALS) await throttle.recordFailure(attempt, at);
+        if (!(err instanceof AppError && err.message === INVALID_CREDENTIALS)) await throttle.cancel(attempt, at);
         throw err;
       }
-      await throttle.recordSuccess(attempt);
+      await throttle.recordSuccess(attempt, at);
       await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
       await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
       return authResponse(db, user);

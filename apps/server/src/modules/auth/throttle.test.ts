@@ -109,6 +109,32 @@ describe.each(backends)('login throttle ($name)', ({ env }) => {
     clock.advance(24 * 3600_000);
   });
 
+  it('50 wrong passwords sent in parallel from one address get no more tries than 50 in a row', async () => {
+    await setMaxAttempts(ctx, 10);
+    const burst = (ip: string) => Promise.all(Array.from({ length: 50 }, (_, i) => login(ctx.app, ip, `parallel-${i}`)));
+    const parallel = (await burst('192.0.2.30')).map((r) => r.statusCode);
+    expect(parallel.filter((c) => c === 401)).toHaveLength(10);
+    expect(parallel.filter((c) => c === 429)).toHaveLength(40);
+    const inARow: number[] = [];
+    for (let i = 0; i < 50; i++) inARow.push((await login(ctx.app, '192.0.2.31', `in-a-row-${i}`)).statusCode);
+    expect(inARow.filter((c) => c === 401)).toHaveLength(10);
+    clock.advance(24 * 3600_000);
+  });
+
+  it('50 wrong passwords sent in parallel from 50 addresses get no more tries at the account than 50 in a row', async () => {
+    await setMaxAttempts(ctx, 10); // 30 free a day from new devices, then back-off
+    const parallel = (await Promise.all(Array.from({ length: 50 }, (_, i) => login(ctx.app, `10.77.0.${i + 1}`, `parallel-${i}`)))).map((r) => r.statusCode);
+    expect(parallel.filter((c) => c === 401)).toHaveLength(30);
+    expect(parallel.filter((c) => c === 429)).toHaveLength(20);
+    // The owner, on a new device, is held back as after 30 guesses in a row.
+    expect((await login(ctx.app, '203.0.113.60', OWNER.password)).statusCode).toBe(429);
+    clock.advance(24 * 3600_000);
+    const inARow: number[] = [];
+    for (let i = 0; i < 50; i++) inARow.push((await login(ctx.app, `10.78.0.${i + 1}`, `in-a-row-${i}`)).statusCode);
+    expect(inARow.filter((c) => c === 401)).toHaveLength(30);
+    clock.advance(24 * 3600_000);
+  });
+
   it("caps an account's guesses per day with exponential back-off; the owner's own device still gets in, a new one only after the day", async () => {
     await setMaxAttempts(ctx, 3); // back-off after 9 failures a day, none after 30
     const owner = await login(ctx.app, '203.0.113.50', OWNER.password);
