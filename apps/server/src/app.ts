@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
-      await tenantScope.register(userRoutes, { db, config, nudge: () => outbox.nudge() });
+      await tenantScope.register(userRoutes, { db, config, counters, now, nudge: () => outbox.nudge() });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
