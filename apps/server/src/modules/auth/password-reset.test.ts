@@ -137,6 +137,45 @@ describe('forgot password, end to end', () => {
     expect((await post('/api/auth/reset-password', { token, password: 'DemoAdmin123!' })).statusCode).toBe(200);
   });
 
+  it('a reset link dies when the password changes by any path: own change, a reset by the Store Admin, an accepted invitation', async () => {
+    clock = new Date(Date.now() + 3 * 3600_000); // a fresh hour for the per-address limit
+    const resetLink = async (email: string) => {
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
+      await dispatch();
+      return tokenOfLastMail();
+    };
+    const dead = async (token: string) => {
+      const res = await post('/api/auth/reset-password', { token, password: 'Attacker-Chosen-1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: RESET_LINK_INVALID });
+    };
+    // The cashier changes their own password: the link sent before stops working.
+    const own = await resetLink('cashier@demo.com');
+    const cashier = await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
+    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cashier }, payload: { currentPassword: 'DemoCashier123!', newPassword: 'Changed-Own-123' } });
+    expect(changed.statusCode, changed.body).toBe(204);
+    await dead(own);
+    // The Store Admin sets the cashier's password (back to the demo one): the next link dies too.
+    const byAdmin = await resetLink('cashier@demo.com');
+    const admin = await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
+    const staff = (await ctx.app.inject({ method: 'GET', url: '/api/t/demo/users', headers: { cookie: admin } })).json().users as { id: string; email: string }[];
+    const cashierId = staff.find((u) => u.email === 'cashier@demo.com')!.id;
+    const set = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/users/${cashierId}/password`, headers: { cookie: admin }, payload: { password: 'DemoCashier123!' } });
+    expect(set.statusCode, set.body).toBe(204);
+    await dead(byAdmin);
+    await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
+    // An invited member asks for a reset link, then accepts the invitation: the reset link dies.
+    const [main] = rowsOf<{ id: string }>(await ctx.db.execute(sql`select id from stores where name = 'Main Store'`));
+    const invited = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/users', headers: { cookie: admin }, payload: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com', role: 'cashier', storeId: main.id, invite: true } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await dispatch();
+    const invitation = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(smtp.messages.at(-1)!.text ?? '')![1];
+    const beforeAccept = await resetLink('nia@example.com');
+    expect((await post('/api/auth/accept-invitation', { token: invitation, password: 'Nia-Chose-This-1' })).statusCode).toBe(200);
+    await dead(beforeAccept);
+    await loginAs(ctx.app, 'nia@example.com', 'Nia-Chose-This-1');
+  });
+
   it('refuses an unknown token and a missing password with 400', async () => {
     expect((await post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'Whatever123!' })).json()).toMatchObject({ error: RESET_LINK_INVALID });
     expect((await post('/api/auth/reset-password', { token: 'abc' })).statusCode).toBe(400);

@@ -12,10 +12,8 @@ import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import { endOtherSessions } from '../users/sessions.ts';
 import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
-import { issueUserToken, lockToken, spendToken, tokenUsable } from './tokens.ts';
+import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';
 
-/** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
-export const PASSWORD_RESET_PURPOSE = 'password_reset';
 /** How long a reset link works: one hour (issue 16). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -64,10 +62,11 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
     if (!token || token.usedAt || token.expiresAt <= now || !token.userId) throw invalid();
     const account = await findPasswordAccount(tx, token.userId);
     if (!account || !account.active) throw invalid();
+    // Spent first: the hash write below revokes the account's unused reset links.
+    await spendToken(tx, tokenHash, now);
     if (!(await swapPasswordHash(tx, account.id, account.passwordHash, passwordHash))) throw invalid();
     // An invited staff member who resets instead of accepting has chosen a password all the same.
     await completeInvitation(tx, account.id, passwordHash);
-    await spendToken(tx, tokenHash, now);
     const sessionsEnded = await endOtherSessions(tx, account.id, null);
     await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset', entity: 'user', entityId: account.id, before: null, after: { sessionsEnded } });
   });

@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenant-account/service.ts';
+import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
 import { prepareInvitation, takeInvitation, writeInvitation, type InvitationBudget } from './invitations.ts';
 import { accountColumns, endOtherSessions } from './sessions.ts';
 import { activeStaffCount, STAFF_ROLES } from './views.ts';
@@ -232,7 +233,8 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
  * in the same transaction, ends that user's other sessions: every one of their sessions
  * except the caller's own (when an admin changes their own password they stay signed in
  * here; anyone else is signed out everywhere). Writes an audit_log row (action
- * 'user.password', after `{ sessionsEnded }`; never the password or its hash).
+ * 'user.password', after `{ sessionsEnded }`; never the password or its hash). The user's
+ * unused password reset links stop working.
  * Throws 404 'Staff member not found' (unknown, malformed, customer's, another tenant's).
  * Returns nothing (204 in the route).
  */
@@ -243,6 +245,7 @@ export async function changeStaffPassword(db: Database, actor: StaffActor, userI
   await db.transaction(async (tx) => {
     const user = await lockStaff(tx, tenantId, userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, user.id);
     const sessionsEnded = await endOtherSessions(tx, user.id, actor.sessionHash);
     await writeAudit(tx, {
       tenantId,
@@ -333,7 +336,8 @@ export async function findPasswordAccount(db: DbOrTx, userId: string): Promise<{
 
 /**
  * Replaces the account's password hash by `newHash` in `tx` only if it still is `expectedHash`
- * (compare-and-swap: a concurrent change wins). Returns whether it was replaced.
+ * (compare-and-swap: a concurrent change wins). Returns whether it was replaced. A replaced
+ * hash revokes the account's unused password reset links (docs/security.md 'Passwords').
  */
 export async function swapPasswordHash(tx: DbOrTx, userId: string, expectedHash: string, newHash: string): Promise<boolean> {
   const swapped = await tx
@@ -341,6 +345,7 @@ export async function swapPasswordHash(tx: DbOrTx, userId: string, expectedHash:
     .set({ passwordHash: newHash })
     .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
     .returning({ id: users.id });
+  if (swapped.length > 0) await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, userId);
   return swapped.length > 0;
 }
 
@@ -440,13 +445,14 @@ export async function invitedAccount(db: DbOrTx, userId: string): Promise<{ id: 
   return u ?? null;
 }
 
-/** Sets the password hash of an invited account and ends its pending state in `tx`, only while still pending; returns whether it did. */
+/** Sets the password hash of an invited account and ends its pending state in `tx`, only while still pending (revoking its unused reset links); returns whether it did. */
 export async function completeInvitation(tx: DbOrTx, userId: string, passwordHash: string): Promise<boolean> {
   const done = await tx
     .update(users)
     .set({ passwordHash, invitationPending: false })
     .where(and(eq(users.id, userId), eq(users.invitationPending, true)))
     .returning({ id: users.id });
+  if (done.length > 0) await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, userId);
   return done.length > 0;
 }
 
