@@ -4,7 +4,7 @@ import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '@
 import { createTestContext, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { RESET_TOKEN_TTL_MS } from './password-reset.ts';
+import { processPasswordResetRequests, RESET_TOKEN_TTL_MS } from './password-reset.ts';
 
 /**
  * Forgot password (issue 16): POST /api/auth/forgot-password writes the reset e-mail to the
@@ -33,6 +33,8 @@ beforeEach(async () => {
 
 const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, payload });
 const outboxRows = async () => rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`));
+/** The outbox worker's first step alone: the queued forgot-password requests write their messages. */
+const processRequests = () => processPasswordResetRequests(ctx.db, { publicUrl: 'http://localhost', now: clock });
 /** Runs the outbox worker once against the test SMTP server. */
 const dispatch = async () => smtp.dispatch(ctx.db, clock, { from: 'Loyalty <no-reply@loyalty.test>' });
 /** The reset link's token from the newest received message (text part). */
@@ -50,6 +52,7 @@ describe('forgot password, end to end', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
     expect(nudges).toBeGreaterThan(0);
+    expect(await processRequests()).toBe(1);
     expect(await outboxRows()).toMatchObject([{ to_address: 'cashier@demo.com', status: 'PENDING', kind: 'password_reset' }]);
 
     expect(await dispatch()).toEqual({ sent: 1, failed: 0, notSent: 0 });
@@ -87,11 +90,32 @@ describe('forgot password, end to end', () => {
     const res = await post('/api/auth/forgot-password', { email: 'nobody@nowhere.test' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(await processRequests()).toBe(0);
     expect(await outboxRows()).toEqual([]);
+  });
+
+  it('does the same work at the request for an address with or without an account: it only queues it; the worker sends', async () => {
+    const queued = async () => rowsOf<{ email: string }>(await ctx.db.execute(sql`select email from password_reset_requests order by requested_at`));
+    const links = async () => Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from auth_tokens where purpose = 'password_reset' and used_at is null`))[0].n);
+    const linksBefore = await links();
+    for (const email of ['Cashier@Demo.com', 'stranger@nowhere.test']) {
+      const res = await post('/api/auth/forgot-password', { email });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    }
+    // Answered with no lookup done: no link issued, no message written, for either address.
+    expect(await queued()).toEqual([{ email: 'cashier@demo.com' }, { email: 'stranger@nowhere.test' }]);
+    expect(await outboxRows()).toEqual([]);
+    expect(await links()).toBe(linksBefore);
+    // The worker's run: one message, for the account that exists; the queue is empty.
+    expect(await dispatch()).toMatchObject({ sent: 1 });
+    expect(smtp.messages.map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).toEqual(['cashier@demo.com']);
+    expect(await queued()).toEqual([]);
   });
 
   it('works for a platform admin too, from the product rather than a business', async () => {
     expect((await post('/api/auth/forgot-password', { email: 'admin@platform.com' })).statusCode).toBe(202);
+    await processRequests();
     expect(await outboxRows()).toMatchObject([{ to_address: 'admin@platform.com', tenant_id: null }]);
     await dispatch();
     expect(smtp.messages[0].text).toContain('Loyalty Cards');
@@ -108,6 +132,7 @@ describe('forgot password, end to end', () => {
 
   it('sends at most five links an hour to one address, answering 202 all the same', async () => {
     for (let i = 0; i < 7; i++) expect((await post('/api/auth/forgot-password', { email: 'customer@demo.com' })).statusCode).toBe(202);
+    await processRequests();
     expect((await outboxRows()).length).toBe(5);
   });
 
