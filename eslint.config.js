@@ -88,7 +88,7 @@ const TABLE_OWNERS = {
   settings: ['platformSettings'],
   audit: ['auditLog'],
   users: ['users', 'sessions'],
-  auth: ['trustedDevices', 'authTokens'],
+  auth: ['trustedDevices', 'authTokens', 'passwordResetRequests'],
   stores: ['stores'],
   customers: ['customers'],
   cards: ['cards', 'cardBalanceTotals', 'cardBalanceDeltas'],

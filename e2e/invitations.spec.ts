@@ -56,7 +56,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(invitee);
-  await page.getByRole('row').filter({ hasText: invitee }).getByRole('button', { name: 'You are invited to Demo Retail Store' }).click();
+  await page.getByRole('row').filter({ hasText: invitee }).getByRole('button', { name: 'Alex Owner invited you to Demo Retail Store on Loyalty Cards' }).click();
   const text = (await page.getByRole('dialog').locator('pre').first().textContent()) ?? '';
   const link = /https?:\/\/\S+\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, text).toBeTruthy();

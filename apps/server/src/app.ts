@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { counterStore, rateLimitStoreOf } from './http/counters.ts';
+import { loggerOptions, type LogDestination } from './http/log-redaction.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   /** Folder of the built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** Where the log goes (default stdout); tests collect it to check what a request leaves there. */
+  logStream?: LogDestination;
   /** The payment provider; default from config (payments/index.ts). Tests may pass their own. */
   provider?: PaymentProvider;
   /** The clock of rate limits, the login throttle and the Stripe webhook's subscription state (tests move it); default `new Date()`. */
@@ -91,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rate-limit and login-throttle counters shared by every instance (issue 12 item 4, ADR 0009).
   const counters = counterStore(db, config.redisUrl, deps.redisPrefix);
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    // Secret query values and the Authorization and Cookie headers never reach the log (docs/security.md 'Logs').
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     // TRUST_PROXY (issue 12): by default no proxy is trusted, so X-Forwarded-For cannot pick request.ip.
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -159,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
-      await tenantScope.register(userRoutes, { db, config, nudge: () => outbox.nudge() });
+      await tenantScope.register(userRoutes, { db, config, counters, now, nudge: () => outbox.nudge() });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });

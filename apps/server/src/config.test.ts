@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEV_QR_SECRET, loadConfig } from './config.ts';
 import { paymentProvider } from './payments/index.ts';
 
 /**
@@ -90,5 +90,24 @@ describe('WEBHOOKS_ALLOW_PRIVATE (issue 17 "Outgoing webhooks")', () => {
 
   it('a value that is not a switch refuses to start', () => {
     expect(refusal({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: 'maybe' }).message).toContain('WEBHOOKS_ALLOW_PRIVATE: must be 1/0, true/false or yes/no');
+  });
+});
+
+describe('QR_TOKEN_SECRET (ADR 0010: production refuses what is published)', () => {
+  it('production refuses the published development secret, naming the variable', () => {
+    expect(refusal({ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: DEV_QR_SECRET }).message).toMatch(/^ {2}QR_TOKEN_SECRET: this is the published development secret/m);
+  });
+
+  it('refuses a value under 32 characters, in production as elsewhere', () => {
+    for (const env of [{ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: 'q'.repeat(31) }, { NODE_ENV: 'development', QR_TOKEN_SECRET: 'q'.repeat(31) }]) {
+      expect(refusal(env).message).toMatch(/^ {2}QR_TOKEN_SECRET: must be at least 32 characters/m);
+    }
+  });
+
+  it('production accepts a secret of its own; development uses the published one with a warning', () => {
+    expect(loadConfig({ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: 'q'.repeat(32) }).qrTokenSecret).toBe('q'.repeat(32));
+    const dev = loadConfig({ NODE_ENV: 'development' });
+    expect(dev.qrTokenSecret).toBe(DEV_QR_SECRET);
+    expect(dev.warnings.some((w) => w.startsWith('QR_TOKEN_SECRET is not set'))).toBe(true);
   });
 });

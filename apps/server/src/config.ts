@@ -164,8 +164,9 @@ export const DEV_QR_SECRET = 'development-only-qr-secret-change-me-in-production
 
 /**
  * Parses and validates the environment. Throws ConfigError listing every bad variable.
- * Production (issue 12, docs/security.md) refuses to start without QR_TOKEN_SECRET and
- * PUBLIC_URL, with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (issue 17), or without Stripe keys
+ * Production (issue 12, docs/security.md) refuses to start without QR_TOKEN_SECRET (or with
+ * the published DEV_QR_SECRET; under 32 characters is refused everywhere) and PUBLIC_URL,
+ * with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (issue 17), or without Stripe keys
  * unless PAYMENT_PROVIDER=demo is explicit; PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD
  * come as a pair.
  */
@@ -179,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   const missing: string[] = [];
   if (production && !e.QR_TOKEN_SECRET) missing.push('  QR_TOKEN_SECRET: required in production');
+  // The development value is in this repository: anyone could sign QR tokens with it (ADR 0010).
+  if (production && e.QR_TOKEN_SECRET === DEV_QR_SECRET) {
+    missing.push('  QR_TOKEN_SECRET: this is the published development secret, so anyone could forge card QR tokens; set at least 32 random characters of your own');
+  }
   if (production && !e.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production');
   if (production && e.SEED_DEMO) missing.push('  SEED_DEMO: demo data (accounts with published passwords) is never seeded in production; unset it');
   if (production && e.WEBHOOKS_ALLOW_PRIVATE) {

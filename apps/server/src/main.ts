@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
+import { processPasswordResetRequests } from './modules/auth/service.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
 import { markLapsedSubscriptions } from './modules/billing/service.ts';
@@ -70,7 +71,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // One job queue for every job: on the embedded database they share its one connection.
   const jobs = startJobQueue(handle, app.log, config.databaseUrl);
-  const outboxWorker = startOutboxWorker(jobs, handle, app.log, { mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl } });
+  const outboxWorker = startOutboxWorker(jobs, handle, app.log, {
+    mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl },
+    // Forgot-password requests are only queued by the route (same answer time for any address); the worker writes their e-mails.
+    before: (now) => processPasswordResetRequests(handle.db, { publicUrl: config.publicUrl, now }),
+  });
   void startExpiryJob(jobs, handle, app.log, {
     onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },

@@ -70,6 +70,7 @@ describe('a Citus-ready schema', () => {
       'auth_tokens',
       'outbox',
       'outbox_attempts',
+      'password_reset_requests',
       'payments',
       'plans',
       'platform_settings',

@@ -29,6 +29,10 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** The outbox worker's nudge (issue 16): tests count the calls and run dispatchOutbox themselves. */
   outbox?: { nudge(): void };
+  /** Collects the app's log (with LOG_LEVEL in `env`); the log is off otherwise. */
+  logStream?: { write(line: string): void };
+  /** The built web app's folder (default: none, the API only). */
+  webDist?: string | null;
 }
 
 /** The test contexts open in this test file: the ledger check after every test (setup.ts) visits each. */
@@ -138,7 +142,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     await seedBase(handle.db);
     await seedDemo(handle.db);
   }
-  const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: false, ...opts });
+  const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: opts.logStream !== undefined, ...opts });
   await app.ready();
   const ctx: TestContext = {
     app,
@@ -164,7 +168,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
  */
 export async function createSecondInstance(ctx: TestContext, opts: TestAppOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const handle = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: 'memory://', poolSize: 10 }) : ctx.handle;
-  const app = await buildApp({ config: ctx.config, handle, webDist: null, logger: false, ...opts });
+  const app = await buildApp({ config: ctx.config, handle, webDist: null, logger: opts.logStream !== undefined, ...opts });
   await app.ready();
   return {
     app,

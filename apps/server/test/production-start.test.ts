@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEV_QR_SECRET } from '../src/config.ts';
 import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
@@ -134,6 +135,8 @@ describe('a production start on the embedded database', { timeout: START_TIMEOUT
     ['SEED_DEMO=1', { ...PRODUCTION, SEED_DEMO: '1' }, /SEED_DEMO: demo data .* never seeded in production/],
     ['no Stripe keys and no PAYMENT_PROVIDER', { ...PRODUCTION, PAYMENT_PROVIDER: '' }, /PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY/],
     ['PLATFORM_ADMIN_PASSWORD under the password policy', { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example', PLATFORM_ADMIN_PASSWORD: 'short12' }, /PLATFORM_ADMIN_PASSWORD: Password must be at least 8 characters long/],
+    ['the published development QR_TOKEN_SECRET', { ...PRODUCTION, QR_TOKEN_SECRET: DEV_QR_SECRET }, /QR_TOKEN_SECRET: this is the published development secret/],
+    ['a QR_TOKEN_SECRET under 32 characters', { ...PRODUCTION, QR_TOKEN_SECRET: 'q'.repeat(31) }, /QR_TOKEN_SECRET: must be at least 32 characters/],
     ['PLATFORM_ADMIN_EMAIL without its password', { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example' }, /PLATFORM_ADMIN_PASSWORD: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together/],
   ])('refuses to start with %s: exit 78 and a message naming the variable', async (_name, env, message) => {
     const env2: Record<string, string> = { ...env };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../src/db/client.ts';
+import { processPasswordResetRequests } from '../src/modules/auth/service.ts';
 import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/service.ts';
 
 /**
@@ -18,7 +19,8 @@ export interface TestSmtp {
   /** Forgets what was received (messages and raw), e.g. before each test. */
   reset(): void;
   /**
-   * Runs the outbox worker's dispatch on `db` at `now` through this server (from
+   * Runs the outbox worker's run on `db` at `now` through this server (the queued forgot-password
+   * requests, then the dispatch; from
    * 'no-reply@loyalty.test' unless `from`; links on `publicUrl`, default http://localhost).
    */
   dispatch(db: Database, now?: Date, opts?: { from?: string; publicUrl?: string }): Promise<DispatchResult>;
@@ -78,6 +80,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       raw.length = 0;
     },
     async dispatch(db, now = new Date(), opts = {}) {
+      // As the worker does (main.ts): queued forgot-password requests write their messages first.
+      await processPasswordResetRequests(db, { publicUrl: opts.publicUrl ?? 'http://localhost', now });
       const mailer = await currentMailer(db, { smtpUrl: url, smtpFrom: opts.from ?? 'no-reply@loyalty.test', publicUrl: opts.publicUrl ?? 'http://localhost' });
       return dispatchOutbox(db, mailer, now);
     },

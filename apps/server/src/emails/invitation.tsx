@@ -1,6 +1,6 @@
 import { INVITATION_TTL_DAYS } from '@loyalty/contract';
 import { CallToAction, Layout, P } from './layout.tsx';
-import { renderEmail, type RenderedEmail } from './render.ts';
+import { PRODUCT_NAME, renderEmail, type RenderedEmail } from './render.ts';
 
 /** What the staff invitation shows (issue 16 'Staff invitations'). */
 export interface InvitationProps {
@@ -8,23 +8,31 @@ export interface InvitationProps {
   firstName: string;
   role: string;
   acceptUrl: string;
+  /** Who invited: the Store Admin's (or operator's) name and e-mail. */
+  inviterName: string;
+  inviterEmail: string;
 }
 
-/** The staff invitation: a link, valid INVITATION_TTL_DAYS days, to choose a password and sign in. */
+/**
+ * The staff invitation: a link, valid INVITATION_TTL_DAYS days, to choose a password and sign in.
+ * It names the platform it comes from and who invited (docs/security.md 'Limits that hold'):
+ * anyone can start a business on a trial, so the business name alone could pass for anything.
+ */
 export function InvitationEmail(props: InvitationProps) {
   return (
-    <Layout businessName={props.businessName} preview={`You are invited to ${props.businessName}`}>
+    <Layout businessName={props.businessName} sender={`${PRODUCT_NAME} on behalf of ${props.businessName}`} preview={`${props.inviterName} invited you to ${props.businessName} on ${PRODUCT_NAME}`}>
       <P>Hello {props.firstName},</P>
       <P>
-        {props.businessName} has added you as {props.role} on Loyalty Cards. Choose your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
+        {props.inviterName} ({props.inviterEmail}) has invited you to join {props.businessName} as {props.role} on {PRODUCT_NAME}, the loyalty card service the business uses. Choose
+        your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
       </P>
       <CallToAction href={props.acceptUrl} label="Choose my password" />
-      <P>If you did not expect this, ignore this e-mail.</P>
+      <P>If you do not know {props.inviterName} or did not expect this, ignore this e-mail: no account is used until you choose a password.</P>
     </Layout>
   );
 }
 
-/** The staff invitation rendered (subject 'You are invited to {business}'). */
+/** The staff invitation rendered (subject '{inviter} invited you to {business} on Loyalty Cards'). */
 export function renderInvitation(props: InvitationProps): Promise<RenderedEmail> {
-  return renderEmail(`You are invited to ${props.businessName}`, <InvitationEmail {...props} />);
+  return renderEmail(`${props.inviterName} invited you to ${props.businessName} on ${PRODUCT_NAME}`, <InvitationEmail {...props} />);
 }

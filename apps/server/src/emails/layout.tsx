@@ -3,11 +3,12 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Sectio
 
 /**
  * The frame of every message (issue 16 'Templates'): the business's name as the heading (the
- * platform's name for platform mail), the content, and a footer; for customer messages the
+ * platform's name for platform mail), the content, and a footer naming the sender (`sender`,
+ * default the business); for customer messages the
  * footer carries the one-click unsubscribe link. One React Email source gives both the HTML and
  * the plain text (render.ts).
  */
-export function Layout(props: { businessName: string; preview: string; unsubscribeUrl?: string; children: ReactNode }) {
+export function Layout(props: { businessName: string; preview: string; unsubscribeUrl?: string; sender?: string; children: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
@@ -20,7 +21,7 @@ export function Layout(props: { businessName: string; preview: string; unsubscri
           <Section>{props.children}</Section>
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
           <Text style={{ fontSize: 12, color: '#6b7280', margin: 0 }}>
-            Sent by {props.businessName}.
+            Sent by {props.sender ?? props.businessName}.
             {props.unsubscribeUrl ? (
               <>
                 {' '}

@@ -21,11 +21,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope a `/api/v1` route requires (issue 17); every v1 route names one. */
     scope?: ApiKeyScope;
+    /**
+     * True on a `/api/v1` route that reads across the whole business (the customer list and
+     * details, the liability report): a key bound to a store acts as a cashier of that store,
+     * and cashiers may not (docs/integrations.md 'Keys').
+     */
+    tenantWide?: boolean;
   }
 }
 
 /** 401 text of a missing, malformed, unknown or revoked key. */
 export const INVALID_API_KEY = 'Invalid or revoked API key';
+/** 403 text of a store-bound key on a route that reads across the whole business. */
+export const STORE_BOUND_KEY = 'This API key is bound to a store';
 
 /** The key a request carries as `Authorization: Bearer <key>`; null without one. */
 export function bearerTokenOf(request: FastifyRequest): string | null {
@@ -58,7 +66,9 @@ export interface ApiKeyGuardDeps {
  * onRequest hook, so it answers before the body is parsed or validated: 401 UNAUTHENTICATED
  * 'Invalid or revoked API key' (with `WWW-Authenticate: Bearer`) without a bearer key or for
  * an unknown or revoked one; 403 FORBIDDEN 'This API key lacks the {scope} scope' when the
- * route's `config.scope` is not among the key's. Sets `request.apiKey` and `request.tenant`
+ * route's `config.scope` is not among the key's; 403 FORBIDDEN STORE_BOUND_KEY when the key is
+ * bound to a store and the route is `config.tenantWide` (a cashier of that store could not read
+ * it either: docs/integrations.md). Sets `request.apiKey` and `request.tenant`
  * (the tenant is the key's; there is no slug in v1 paths). Session cookies play no part.
  */
 export function registerApiKeyGuard(app: FastifyInstance, deps: ApiKeyGuardDeps): void {
@@ -77,5 +87,6 @@ export function registerApiKeyGuard(app: FastifyInstance, deps: ApiKeyGuardDeps)
     const scope = request.routeOptions.config.scope;
     if (!scope) throw new Error(`The /api/v1 route ${request.routeOptions.url} names no scope`);
     if (!principal.scopes.includes(scope)) throw forbidden(`This API key lacks the ${scope} scope`);
+    if (principal.storeId && request.routeOptions.config.tenantWide) throw forbidden(STORE_BOUND_KEY);
   });
 }

@@ -27,6 +27,13 @@ export interface CounterStore {
   hit(key: string, windowMs: number, now: Date): Promise<CounterWindow>;
   /** The key's open window at `now`, or null (no hits, or the window has closed). */
   read(key: string, now: Date): Promise<CounterWindow | null>;
+  /**
+   * Takes back one hit on `key` while its window is open at `now` (never below 0): the login
+   * throttle counts an attempt before it checks the password (increment, then compare, so
+   * parallel attempts cannot all pass one read) and gives the hit back when the attempt turns
+   * out not to count (refused, or the right password).
+   */
+  release(key: string, now: Date): Promise<void>;
   /** Forgets a key (e.g. a successful login clears its address's failures for the account). */
   reset(key: string): Promise<void>;
   /** Releases connections (Redis); the PostgreSQL store borrows the app's pool. */
@@ -70,6 +77,14 @@ export class PgCounterStore implements CounterStore {
     return row && row.resetAt > now ? row : null;
   }
 
+  async release(key: string, now: Date): Promise<void> {
+    const t = rateLimitCounters;
+    await this.db
+      .update(t)
+      .set({ count: sql`greatest(${t.count} - 1, 0)` })
+      .where(sql`${t.key} = ${key} and ${t.resetAt} > ${now.toISOString()}::timestamptz`);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} = ${key}`);
   }
@@ -104,6 +119,15 @@ redis.call('PEXPIRE', KEYS[1], reset - now + 60000)
 return {count, tostring(reset), redis.call('HGET', KEYS[1], 'last')}
 `;
 
+/** One release, atomically in Redis: count − 1 (not below 0) while the window is open at ARGV[1]. */
+const RELEASE_SCRIPT = `
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
+if reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'count') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
+return 1
+`;
+
 /** The CounterStore in Redis (REDIS_URL): one script call per hit, keys under `prefix`. */
 export class RedisCounterStore implements CounterStore {
   private readonly client: Promise<Redis>;
@@ -133,6 +157,10 @@ export class RedisCounterStore implements CounterStore {
     const h = await (await this.client).hgetall(this.prefix + key);
     if (!h.count || Number(h.reset) <= now.getTime()) return null;
     return { count: Number(h.count), resetAt: new Date(Number(h.reset)), lastHitAt: new Date(Number(h.last)) };
+  }
+
+  async release(key: string, now: Date): Promise<void> {
+    await (await this.client).eval(RELEASE_SCRIPT, 1, this.prefix + key, String(now.getTime()));
   }
 
   async reset(key: string): Promise<void> {

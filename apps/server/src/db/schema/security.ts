@@ -59,3 +59,19 @@ export const trustedDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('trusted_devices_user_idx').on(t.userId)],
 );
+
+/**
+ * Forgot-password requests waiting for the outbox worker (docs/security.md 'Passwords'): the
+ * route only writes the e-mail typed here and answers 202, so it takes the same time whether
+ * or not the address has an account; the worker looks the account up, issues the link and
+ * writes the message. Rows are deleted as they are taken.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    requestedAt: tstz('requested_at').notNull(),
+  },
+  (t) => [index('password_reset_requests_requested_idx').on(t.requestedAt)],
+);

@@ -205,6 +205,20 @@ describe('reads and customers', () => {
   });
 });
 
+describe('a store-bound key acts as a cashier of its store', () => {
+  it('is refused the customer list and details and the liability report with 403, and still reads cards and the ledger', async () => {
+    for (const path of ['/customers', `/customers/${t.customer.id}`, '/customers?limit=1', '/reports/liability']) {
+      const res = await v1('GET', path, keys.store);
+      expect(res.statusCode, path).toBe(403);
+      expect(json(res), path).toEqual({ error: 'This API key is bound to a store', code: 'FORBIDDEN' });
+      // A key for all stores with the same scope reads them.
+      expect((await v1('GET', path, keys.read)).statusCode, path).toBe(200);
+    }
+    expect((await v1('GET', `/cards/${t.cardUid}`, keys.store)).statusCode).toBe(200);
+    expect((await v1('GET', '/transactions?limit=1', keys.store)).statusCode).toBe(200);
+  });
+});
+
 describe('rate limits per key', () => {
   it('answers 429 with Retry-After beyond API_RATE_LIMIT a minute, with RateLimit headers, per key and across instances of the window', async () => {
     let now = new Date('2026-11-24T12:00:00Z');

@@ -63,7 +63,9 @@ export interface ApiV1Options {
  * (shared counters, so across instances): every answer carries `RateLimit-Limit`,
  * `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and beyond the limit 429
  * RATE_LIMITED with `Retry-After`. The routes call the web API's services with the key as the
- * actor (role cashier with its store when the key is bound to one, else tenant_admin), so
+ * actor (role cashier with its store when the key is bound to one, else tenant_admin; a
+ * store-bound key gets 403 'This API key is bound to a store' on the customer list and details
+ * and the liability report, which a cashier cannot read either), so
  * the rules, the `Idempotency-Key` requirement, the shapes and the `{ error, code, details }`
  * errors are the web API's. Another tenant's id is 404.
  */
@@ -167,10 +169,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
   );
 
-  /** GET /customers (scope read) → V1CustomerListResponse, newest first, cursor `starting_after`. */
+  /** GET /customers (scope read; not for a store-bound key: 403) → V1CustomerListResponse, newest first, cursor `starting_after`. */
   app.get(
     '/customers',
-    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } } },
+    { config: { scope: 'read', tenantWide: true }, schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } } },
     async (request) => listCustomersAfter(db, tenantOf(request).id, { limit: request.query.limit, startingAfter: request.query.starting_after }),
   );
 
@@ -187,18 +189,18 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
   );
 
-  /** GET /customers/{id} (scope read) → CustomerDetail with cards and balances; 404 'Customer not found'. */
+  /** GET /customers/{id} (scope read; not for a store-bound key: 403) → CustomerDetail with cards and balances; 404 'Customer not found'. */
   app.get(
     '/customers/:id',
-    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } } },
+    { config: { scope: 'read', tenantWide: true }, schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } } },
     async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
   );
 
-  /** GET /reports/liability?from&to (scope read) → LiabilityReport: outstanding cashback (cents), by store and age (issue 14). */
+  /** GET /reports/liability?from&to (scope read; not for a store-bound key: 403) → LiabilityReport: outstanding cashback (cents), by store and age (issue 14). */
   app.get(
     '/reports/liability',
     {
-      config: { scope: 'read' },
+      config: { scope: 'read', tenantWide: true },
       schema: { tags: [V1_TAG], summary: 'Outstanding cashback (liability)', querystring: LiabilityQuery, response: { 200: LiabilityReport, 400: ErrorBody, ...keyErrors } },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { trustedDevices } from '../../db/schema/index.ts';
@@ -33,16 +33,27 @@ export async function isTrustedDevice(db: Database, deviceHash: string, email: s
 }
 
 /**
- * After a right password: records the request's device (its cookie, or a new random 256-bit
- * token) as trusted for `userId` for DEVICE_TTL_SECONDS from `now`, and sets the cookie.
+ * After a right password: the server mints a new random 256-bit device token, trusts it for
+ * `userId` for DEVICE_TTL_SECONDS from `now`, and sets the cookie (ADR 0009). A `did` cookie the
+ * client sent is never adopted: one planted in a victim's browser would otherwise become a
+ * trusted device of their account that the planter knows. When the old cookie is a device the
+ * server minted (trusted for this or other accounts), those accounts' trust moves to the new
+ * token, so a browser shared by two accounts stays trusted for both.
  */
 export async function trustDevice(db: Database, request: FastifyRequest, reply: FastifyReply, userId: string, secure: boolean, now: Date): Promise<void> {
-  const existing = request.cookies[DEVICE_COOKIE];
-  const token = existing && existing.length >= 32 && existing.length <= 200 ? existing : randomBytes(32).toString('base64url');
+  const old = deviceHashOf(request);
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + DEVICE_TTL_SECONDS * 1000);
-  await db
-    .insert(trustedDevices)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, lastUsedAt: now })
-    .onConflictDoUpdate({ target: [trustedDevices.tokenHash, trustedDevices.userId], set: { expiresAt, lastUsedAt: now } });
+  await db.transaction(async (tx) => {
+    if (old) {
+      await tx.delete(trustedDevices).where(and(eq(trustedDevices.tokenHash, old), lte(trustedDevices.expiresAt, now)));
+      await tx.update(trustedDevices).set({ tokenHash }).where(eq(trustedDevices.tokenHash, old));
+    }
+    await tx
+      .insert(trustedDevices)
+      .values({ tokenHash, userId, expiresAt, lastUsedAt: now })
+      .onConflictDoUpdate({ target: [trustedDevices.tokenHash, trustedDevices.userId], set: { expiresAt, lastUsedAt: now } });
+  });
   reply.setCookie(DEVICE_COOKIE, token, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_TTL_SECONDS });
 }

@@ -4,7 +4,7 @@ import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '@
 import { createTestContext, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { RESET_TOKEN_TTL_MS } from './password-reset.ts';
+import { processPasswordResetRequests, RESET_TOKEN_TTL_MS } from './password-reset.ts';
 
 /**
  * Forgot password (issue 16): POST /api/auth/forgot-password writes the reset e-mail to the
@@ -33,6 +33,8 @@ beforeEach(async () => {
 
 const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, payload });
 const outboxRows = async () => rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`));
+/** The outbox worker's first step alone: the queued forgot-password requests write their messages. */
+const processRequests = () => processPasswordResetRequests(ctx.db, { publicUrl: 'http://localhost', now: clock });
 /** Runs the outbox worker once against the test SMTP server. */
 const dispatch = async () => smtp.dispatch(ctx.db, clock, { from: 'Loyalty <no-reply@loyalty.test>' });
 /** The reset link's token from the newest received message (text part). */
@@ -50,6 +52,7 @@ describe('forgot password, end to end', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
     expect(nudges).toBeGreaterThan(0);
+    expect(await processRequests()).toBe(1);
     expect(await outboxRows()).toMatchObject([{ to_address: 'cashier@demo.com', status: 'PENDING', kind: 'password_reset' }]);
 
     expect(await dispatch()).toEqual({ sent: 1, failed: 0, notSent: 0 });
@@ -87,11 +90,32 @@ describe('forgot password, end to end', () => {
     const res = await post('/api/auth/forgot-password', { email: 'nobody@nowhere.test' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(await processRequests()).toBe(0);
     expect(await outboxRows()).toEqual([]);
+  });
+
+  it('does the same work at the request for an address with or without an account: it only queues it; the worker sends', async () => {
+    const queued = async () => rowsOf<{ email: string }>(await ctx.db.execute(sql`select email from password_reset_requests order by requested_at`));
+    const links = async () => Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from auth_tokens where purpose = 'password_reset' and used_at is null`))[0].n);
+    const linksBefore = await links();
+    for (const email of ['Cashier@Demo.com', 'stranger@nowhere.test']) {
+      const res = await post('/api/auth/forgot-password', { email });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    }
+    // Answered with no lookup done: no link issued, no message written, for either address.
+    expect(await queued()).toEqual([{ email: 'cashier@demo.com' }, { email: 'stranger@nowhere.test' }]);
+    expect(await outboxRows()).toEqual([]);
+    expect(await links()).toBe(linksBefore);
+    // The worker's run: one message, for the account that exists; the queue is empty.
+    expect(await dispatch()).toMatchObject({ sent: 1 });
+    expect(smtp.messages.map((m) => (m.to && 'text' in m.to ? m.to.text : ''))).toEqual(['cashier@demo.com']);
+    expect(await queued()).toEqual([]);
   });
 
   it('works for a platform admin too, from the product rather than a business', async () => {
     expect((await post('/api/auth/forgot-password', { email: 'admin@platform.com' })).statusCode).toBe(202);
+    await processRequests();
     expect(await outboxRows()).toMatchObject([{ to_address: 'admin@platform.com', tenant_id: null }]);
     await dispatch();
     expect(smtp.messages[0].text).toContain('Loyalty Cards');
@@ -108,6 +132,7 @@ describe('forgot password, end to end', () => {
 
   it('sends at most five links an hour to one address, answering 202 all the same', async () => {
     for (let i = 0; i < 7; i++) expect((await post('/api/auth/forgot-password', { email: 'customer@demo.com' })).statusCode).toBe(202);
+    await processRequests();
     expect((await outboxRows()).length).toBe(5);
   });
 
@@ -135,6 +160,45 @@ describe('forgot password, end to end', () => {
     expect(short.json().details).toEqual([{ field: 'body.password', message: 'Password must be at least 8 characters long' }]);
     await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
     expect((await post('/api/auth/reset-password', { token, password: 'DemoAdmin123!' })).statusCode).toBe(200);
+  });
+
+  it('a reset link dies when the password changes by any path: own change, a reset by the Store Admin, an accepted invitation', async () => {
+    clock = new Date(Date.now() + 3 * 3600_000); // a fresh hour for the per-address limit
+    const resetLink = async (email: string) => {
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
+      await dispatch();
+      return tokenOfLastMail();
+    };
+    const dead = async (token: string) => {
+      const res = await post('/api/auth/reset-password', { token, password: 'Attacker-Chosen-1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: RESET_LINK_INVALID });
+    };
+    // The cashier changes their own password: the link sent before stops working.
+    const own = await resetLink('cashier@demo.com');
+    const cashier = await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
+    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cashier }, payload: { currentPassword: 'DemoCashier123!', newPassword: 'Changed-Own-123' } });
+    expect(changed.statusCode, changed.body).toBe(204);
+    await dead(own);
+    // The Store Admin sets the cashier's password (back to the demo one): the next link dies too.
+    const byAdmin = await resetLink('cashier@demo.com');
+    const admin = await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
+    const staff = (await ctx.app.inject({ method: 'GET', url: '/api/t/demo/users', headers: { cookie: admin } })).json().users as { id: string; email: string }[];
+    const cashierId = staff.find((u) => u.email === 'cashier@demo.com')!.id;
+    const set = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/users/${cashierId}/password`, headers: { cookie: admin }, payload: { password: 'DemoCashier123!' } });
+    expect(set.statusCode, set.body).toBe(204);
+    await dead(byAdmin);
+    await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
+    // An invited member asks for a reset link, then accepts the invitation: the reset link dies.
+    const [main] = rowsOf<{ id: string }>(await ctx.db.execute(sql`select id from stores where name = 'Main Store'`));
+    const invited = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/users', headers: { cookie: admin }, payload: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com', role: 'cashier', storeId: main.id, invite: true } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await dispatch();
+    const invitation = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(smtp.messages.at(-1)!.text ?? '')![1];
+    const beforeAccept = await resetLink('nia@example.com');
+    expect((await post('/api/auth/accept-invitation', { token: invitation, password: 'Nia-Chose-This-1' })).statusCode).toBe(200);
+    await dead(beforeAccept);
+    await loginAs(ctx.app, 'nia@example.com', 'Nia-Chose-This-1');
   });
 
   it('refuses an unknown token and a missing password with 400', async () => {

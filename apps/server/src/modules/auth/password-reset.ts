@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { RESET_LINK_INVALID, type ResetPasswordRequest } from '@loyalty/contract';
+import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { passwordResetRequests } from '../../db/schema/index.ts';
 import { renderPasswordReset } from '../../emails/password-reset.tsx';
 import { PRODUCT_NAME } from '../../emails/render.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -12,15 +14,48 @@ import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import { endOtherSessions } from '../users/sessions.ts';
 import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
-import { issueUserToken, lockToken, spendToken, tokenUsable } from './tokens.ts';
+import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';
 
-/** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
-export const PASSWORD_RESET_PURPOSE = 'password_reset';
 /** How long a reset link works: one hour (issue 16). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** Forgot-password requests one outbox run takes at most (the rest wait for the next run). */
+export const RESET_REQUEST_BATCH = 50;
+
 /**
- * POST /api/auth/forgot-password (issue 16): when `email` is an active account's (any role),
+ * POST /api/auth/forgot-password (docs/security.md 'Passwords'): records the request (one
+ * insert of the e-mail as typed, lower-cased, at `now`) and nothing else, so the answer takes
+ * the same time whether or not the address has an account; the outbox worker does the lookup
+ * and the e-mail (`processPasswordResetRequests`).
+ */
+export async function queuePasswordReset(db: Database, email: string, now: Date): Promise<void> {
+  await db.insert(passwordResetRequests).values({ email: email.toLowerCase(), requestedAt: now });
+}
+
+/**
+ * The outbox worker's first step (modules/outbox/job.ts `before`, wired in main.ts): takes up to
+ * RESET_REQUEST_BATCH queued forgot-password requests, oldest first (deleted as they are taken,
+ * `FOR UPDATE SKIP LOCKED`, so two instances never take one twice), and runs
+ * `requestPasswordReset` for each at `now`. Returns how many messages were written.
+ */
+export async function processPasswordResetRequests(db: Database, opts: { publicUrl: string; now: Date }): Promise<number> {
+  const taken = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: passwordResetRequests.id, email: passwordResetRequests.email })
+      .from(passwordResetRequests)
+      .orderBy(asc(passwordResetRequests.requestedAt))
+      .limit(RESET_REQUEST_BATCH)
+      .for('update', { skipLocked: true });
+    if (rows.length) await tx.delete(passwordResetRequests).where(inArray(passwordResetRequests.id, rows.map((r) => r.id)));
+    return rows;
+  });
+  let written = 0;
+  for (const r of taken) if (await requestPasswordReset(db, r.email, opts)) written++;
+  return written;
+}
+
+/**
+ * The work of a forgot-password request (issue 16), in the outbox worker: when `email` is an active account's (any role),
  * in ONE transaction: a new single-use token (256 random bits, only its SHA-256 stored, one
  * hour; the account's older unused reset links stop working), the e-mail with the link
  * `{publicUrl}/reset-password?token=…` written to the outbox (from the account's business, or
@@ -64,10 +99,11 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
     if (!token || token.usedAt || token.expiresAt <= now || !token.userId) throw invalid();
     const account = await findPasswordAccount(tx, token.userId);
     if (!account || !account.active) throw invalid();
+    // Spent first: the hash write below revokes the account's unused reset links.
+    await spendToken(tx, tokenHash, now);
     if (!(await swapPasswordHash(tx, account.id, account.passwordHash, passwordHash))) throw invalid();
     // An invited staff member who resets instead of accepting has chosen a password all the same.
     await completeInvitation(tx, account.id, passwordHash);
-    await spendToken(tx, tokenHash, now);
     const sessionsEnded = await endOtherSessions(tx, account.id, null);
     await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset', entity: 'user', entityId: account.id, before: null, after: { sessionsEnded } });
   });

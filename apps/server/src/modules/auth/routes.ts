@@ -24,7 +24,7 @@ import { getPlatformSettings } from '../settings/service.ts';
 import { endSession, startSession } from '../users/sessions.ts';
 import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
 import { acceptInvitation, invitationInfo } from './invitations.ts';
-import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, login, sessionTtlSeconds, signup } from './service.ts';
 import { LoginThrottle, throttledMessage } from './throttle.ts';
 
@@ -85,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       const device = deviceHashOf(request);
       const attempt = { email, ip: request.ip, trustedDevice: device && (await isTrustedDevice(db, device, email, at)) ? device : null };
       const settings = await getPlatformSettings(db);
-      const verdict = await throttle.check(attempt, settings.security.maxLoginAttempts, at);
+      // Counted before the password is checked (increment, then compare), so parallel guesses get no more tries than guesses in a row.
+      const verdict = await throttle.begin(attempt, settings.security.maxLoginAttempts, at);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         throw new AppError('RATE_LIMITED', throttledMessage(verdict.retryAfterSeconds));
@@ -95,10 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
         user = await login(db, email, password);
       } catch (err) {
         // Only a wrong password counts; a deactivated account given its right password does not.
-        if (err instanceof AppError && err.message === INVALID_CREDENTIALS) await throttle.recordFailure(attempt, at);
+        if (!(err instanceof AppError && err.message === INVALID_CREDENTIALS)) await throttle.cancel(attempt, at);
         throw err;
       }
-      await throttle.recordSuccess(attempt);
+      await throttle.recordSuccess(attempt, at);
       await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
       await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
       return authResponse(db, user);
@@ -119,8 +120,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * POST /forgot-password { email } → 202 { message: FORGOT_PASSWORD_SENT }, the same whether or
-   * not the address has an account (issue 16); for an active account a reset link is e-mailed
-   * through the outbox (password-reset.ts). 400 for a malformed address; 429 beyond
+   * not the address has an account (issue 16), and in the same time: the request is only queued;
+   * the outbox worker looks the account up and, for an active one, e-mails a reset link
+   * (password-reset.ts `processPasswordResetRequests`). 400 for a malformed address; 429 beyond
    * LOGIN_RATE_LIMIT a minute per client address. Beyond FORGOT_PER_ADDRESS requests an hour for
    * one address, nothing more is sent (still 202).
    */
@@ -129,7 +131,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { preHandler: limit(flood.forgot), schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
       const allowed = await perAddress(request);
-      if ((allowed.isAllowed || !allowed.isExceeded) && (await requestPasswordReset(db, request.body.email, { publicUrl: config.publicUrl, now: now() }))) nudge();
+      // Only queued here: the lookup and the e-mail run in the outbox worker, so the answer takes the same time for any address.
+      if (allowed.isAllowed || !allowed.isExceeded) {
+        await queuePasswordReset(db, request.body.email, now());
+        nudge();
+      }
       return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
     },
   );

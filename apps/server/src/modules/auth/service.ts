@@ -11,6 +11,9 @@ import { tenantHeader } from '../tenant-account/service.ts';
 import { createTenant } from '../tenant/service.ts';
 import { findLoginAccount, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
 
+/** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
+export { processPasswordResetRequests } from './password-reset.ts';
+
 /** Session lifetime in seconds from the platform setting sessionTimeout (hours; decisions.md). */
 export async function sessionTtlSeconds(db: Database): Promise<number> {
   const settings = await getPlatformSettings(db);

@@ -109,6 +109,32 @@ describe.each(backends)('login throttle ($name)', ({ env }) => {
     clock.advance(24 * 3600_000);
   });
 
+  it('50 wrong passwords sent in parallel from one address get no more tries than 50 in a row', async () => {
+    await setMaxAttempts(ctx, 10);
+    const burst = (ip: string) => Promise.all(Array.from({ length: 50 }, (_, i) => login(ctx.app, ip, `parallel-${i}`)));
+    const parallel = (await burst('192.0.2.30')).map((r) => r.statusCode);
+    expect(parallel.filter((c) => c === 401)).toHaveLength(10);
+    expect(parallel.filter((c) => c === 429)).toHaveLength(40);
+    const inARow: number[] = [];
+    for (let i = 0; i < 50; i++) inARow.push((await login(ctx.app, '192.0.2.31', `in-a-row-${i}`)).statusCode);
+    expect(inARow.filter((c) => c === 401)).toHaveLength(10);
+    clock.advance(24 * 3600_000);
+  });
+
+  it('50 wrong passwords sent in parallel from 50 addresses get no more tries at the account than 50 in a row', async () => {
+    await setMaxAttempts(ctx, 10); // 30 free a day from new devices, then back-off
+    const parallel = (await Promise.all(Array.from({ length: 50 }, (_, i) => login(ctx.app, `10.77.0.${i + 1}`, `parallel-${i}`)))).map((r) => r.statusCode);
+    expect(parallel.filter((c) => c === 401)).toHaveLength(30);
+    expect(parallel.filter((c) => c === 429)).toHaveLength(20);
+    // The owner, on a new device, is held back as after 30 guesses in a row.
+    expect((await login(ctx.app, '203.0.113.60', OWNER.password)).statusCode).toBe(429);
+    clock.advance(24 * 3600_000);
+    const inARow: number[] = [];
+    for (let i = 0; i < 50; i++) inARow.push((await login(ctx.app, `10.78.0.${i + 1}`, `in-a-row-${i}`)).statusCode);
+    expect(inARow.filter((c) => c === 401)).toHaveLength(30);
+    clock.advance(24 * 3600_000);
+  });
+
   it("caps an account's guesses per day with exponential back-off; the owner's own device still gets in, a new one only after the day", async () => {
     await setMaxAttempts(ctx, 3); // back-off after 9 failures a day, none after 30
     const owner = await login(ctx.app, '203.0.113.50', OWNER.password);
@@ -195,6 +221,44 @@ describe('login throttle: the owner device against a running attack', () => {
     }
     await ctx.db.update(users).set({ active: true }).where(eq(users.email, 'customer@demo.com'));
     expect((await login(ctx.app, '203.0.113.30', 'DemoCustomer123!', { email: 'customer@demo.com' })).statusCode).toBe(200);
+  });
+});
+
+describe('the device cookie is minted by the server', () => {
+  let ctx: TestContext;
+  const clock = fakeClock();
+  let ownerDevice = '';
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { now: clock.now });
+    await setMaxAttempts(ctx, 3);
+  });
+  afterAll(() => ctx.close());
+
+  it('never adopts a did cookie the client sends: one planted in the owner’s browser stays a stranger after the owner signs in with it', async () => {
+    const planted = 'planted-by-an-attacker-0123456789-abcdefghij';
+    const owner = await login(ctx.app, '203.0.113.1', OWNER.password, { device: planted });
+    expect(owner.statusCode).toBe(200);
+    ownerDevice = deviceOf(owner);
+    expect(ownerDevice).not.toBe(planted);
+    expect(ownerDevice).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Strangers exhaust the account for new devices (9 free guesses, then back-off).
+    for (let i = 1; i <= 12; i++) await login(ctx.app, `198.51.100.${i}`, `wrong-${i}`);
+    // The planter's copy of the cookie is no trusted device: it is held back like any stranger.
+    expect((await login(ctx.app, '198.51.100.50', OWNER.password, { device: planted })).statusCode).toBe(429);
+    const back = await login(ctx.app, '203.0.113.2', OWNER.password, { device: ownerDevice });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(deviceOf(back)).not.toBe(ownerDevice);
+    ownerDevice = deviceOf(back);
+  });
+
+  it('a browser shared by two accounts stays trusted for both when either signs in (the token is renewed)', async () => {
+    const cashier = await login(ctx.app, '203.0.113.3', 'DemoCashier123!', { email: 'cashier@demo.com', device: ownerDevice });
+    expect(cashier.statusCode).toBe(200);
+    const shared = deviceOf(cashier);
+    expect(shared).not.toBe(ownerDevice);
+    // The owner's account is still exhausted for new devices: the renewed cookie gets in, the old one no longer does.
+    expect((await login(ctx.app, '203.0.113.4', OWNER.password, { device: ownerDevice })).statusCode).toBe(429);
+    expect((await login(ctx.app, '203.0.113.4', OWNER.password, { device: shared })).statusCode).toBe(200);
   });
 });
 

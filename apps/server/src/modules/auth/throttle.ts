@@ -53,15 +53,26 @@ function keys(a: LoginAttempt) {
 /**
  * The login throttle of ADR 0009 (OWASP Authentication Cheat Sheet, 'Login Throttling' and
  * 'Account Lockout' with device cookies), on a CounterStore shared by every instance.
+ *
+ * An attempt is counted before its password is checked (`begin`: read, then increment and
+ * compare, each increment one statement or one Redis command), so attempts sent in parallel
+ * cannot all pass one read: they get no more guesses than the same attempts in a row. An
+ * attempt that turns out not to count gives its hits back (`cancel`, `recordSuccess`).
  */
 export class LoginThrottle {
   constructor(private readonly counters: CounterStore) {}
 
   /**
    * Whether an attempt may check its password now, given M = maxAttempts (see
-   * `throttleLimits`). Refusals carry the seconds until the blocking window or back-off ends.
+   * `throttleLimits`), from the counters as they are (no hit). Refusals carry the seconds
+   * until the blocking window or back-off ends.
    */
   async check(a: LoginAttempt, maxAttempts: number, now: Date): Promise<ThrottleVerdict> {
+    return (await this.read(a, maxAttempts, now)).verdict;
+  }
+
+  /** The counters of an attempt and the verdict they give; `accountCount` is the account's count read (0: none open). */
+  private async read(a: LoginAttempt, maxAttempts: number, now: Date): Promise<{ verdict: ThrottleVerdict; accountCount: number }> {
     const limit = throttleLimits(maxAttempts);
     const k = keys(a);
     const [pair, address, device, account] = await Promise.all([
@@ -82,27 +93,59 @@ export class LoginThrottle {
         if (until > now.getTime()) waits.push(until - now.getTime());
       }
     }
-    if (waits.length === 0) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+    const accountCount = account?.count ?? 0;
+    if (waits.length === 0) return { verdict: { allowed: true }, accountCount };
+    return { verdict: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) }, accountCount };
   }
 
-  /** Counts a wrong password: on the pair, the address, and the device or (untrusted) the account. */
-  async recordFailure(a: LoginAttempt, now: Date): Promise<void> {
+  /**
+   * Counts an attempt before its password is checked: `check`, then one hit on the pair, the
+   * address, and the device or (untrusted) the account, each compared with its limit after
+   * the increment. When a hit went past a limit (a parallel attempt took the last guess), or
+   * the account is in back-off and another guess came in since the read, the hits are given
+   * back and the attempt is refused like `check` refuses. An allowed attempt stays counted (a
+   * wrong password); call `recordSuccess` after a right one, `cancel` when it must not count.
+   */
+  async begin(a: LoginAttempt, maxAttempts: number, now: Date): Promise<ThrottleVerdict> {
+    const seen = await this.read(a, maxAttempts, now);
+    if (!seen.verdict.allowed) return seen.verdict;
+    const limit = throttleLimits(maxAttempts);
     const k = keys(a);
-    await Promise.all([
+    const [pair, address, third] = await Promise.all([
       this.counters.hit(k.pair, SHORT_WINDOW_MS, now),
       this.counters.hit(k.address, SHORT_WINDOW_MS, now),
       k.device ? this.counters.hit(k.device, SHORT_WINDOW_MS, now) : this.counters.hit(k.account, DAY_WINDOW_MS, now),
     ]);
+    const over =
+      pair.count > limit.pair ||
+      address.count > limit.address ||
+      (k.device
+        ? third.count > limit.device
+        : third.count > limit.accountDaily || (third.count > limit.accountFree && third.count !== seen.accountCount + 1));
+    if (!over) return { allowed: true };
+    await this.cancel(a, now);
+    const after = await this.check(a, maxAttempts, now);
+    return after.allowed ? { allowed: false, retryAfterSeconds: 1 } : after;
+  }
+
+  /** Gives back the hits of `begin` (an attempt that must not count: a deactivated account's right password, or a refusal). */
+  async cancel(a: LoginAttempt, now: Date): Promise<void> {
+    const k = keys(a);
+    await Promise.all([this.counters.release(k.pair, now), this.counters.release(k.address, now), this.counters.release(k.device ?? k.account, now)]);
   }
 
   /**
-   * A right password: forgets this address's (and device's) failures for the account. The
-   * account's daily count stays, so the owner signing in does not renew a guesser's budget.
+   * A right password: forgets this address's (and device's) failures for the account and gives
+   * back the attempt's hits on the address and the account. The account's daily count of
+   * failures stays, so the owner signing in does not renew a guesser's budget.
    */
-  async recordSuccess(a: LoginAttempt): Promise<void> {
+  async recordSuccess(a: LoginAttempt, now: Date): Promise<void> {
     const k = keys(a);
-    await Promise.all([this.counters.reset(k.pair), k.device ? this.counters.reset(k.device) : undefined]);
+    await Promise.all([
+      this.counters.reset(k.pair),
+      this.counters.release(k.address, now),
+      k.device ? this.counters.reset(k.device) : this.counters.release(k.account, now),
+    ]);
   }
 }
 

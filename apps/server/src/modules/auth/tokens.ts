@@ -12,6 +12,9 @@ import { authTokens } from '../../db/schema/index.ts';
 /** auth_tokens purpose of a staff invitation link (issue 16): issued by users/invitations.ts, spent by auth/invitations.ts. */
 export const INVITATION_PURPOSE = 'invitation';
 
+/** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
+export const PASSWORD_RESET_PURPOSE = 'password_reset';
+
 /** A stored token: its hash, purpose, the account it acts on (null for 'setup'), expiry and use. */
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 
@@ -67,4 +70,13 @@ export async function usableTokenUserId(db: DbOrTx, purpose: string, tokenHash: 
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)));
   return row?.userId ?? null;
+}
+
+/**
+ * Deletes the unused tokens of `purpose` of the account `userId` in `tx`. Every write of a
+ * password hash calls it for PASSWORD_RESET_PURPOSE (users/service.ts), so a reset link dies
+ * when the password changes by any path (docs/security.md 'Passwords').
+ */
+export async function revokeUnusedTokens(tx: DbOrTx, purpose: string, userId: string): Promise<void> {
+  await tx.delete(authTokens).where(and(eq(authTokens.purpose, purpose), eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }

@@ -21,9 +21,16 @@ export interface OutboxWorker {
  * mailer afresh (SMTP_URL, else the operator's SMTP settings: a change applies without a
  * restart) and sends what is due; a run that sent a full batch asks for another at once.
  * `nudge()` queues a run (a no-op while one is queued), so a password reset e-mail leaves within
- * a second or two rather than at the next minute. `now` is the injectable clock.
+ * a second or two rather than at the next minute. `now` is the injectable clock; `before(now)`
+ * runs at the start of every run (main.ts: the queued forgot-password requests, which write
+ * their messages into the outbox).
  */
-export function startOutboxWorker(queue: JobQueue, handle: DatabaseHandle, log: FastifyBaseLogger, opts: { mailer: MailerSettings; now?: () => Date }): OutboxWorker {
+export function startOutboxWorker(
+  queue: JobQueue,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+  opts: { mailer: MailerSettings; now?: () => Date; before?: (now: Date) => Promise<unknown> },
+): OutboxWorker {
   const now = opts.now ?? (() => new Date());
   const { boss } = queue;
   let ready = false;
@@ -33,6 +40,8 @@ export function startOutboxWorker(queue: JobQueue, handle: DatabaseHandle, log: 
     await boss.createQueue(OUTBOX_QUEUE, { name: OUTBOX_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30 });
     if (!working) {
       await boss.work(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        // Work that writes messages first (queued forgot-password requests), so they leave in this run.
+        await opts.before?.(now());
         const mailer = await currentMailer(handle.db, opts.mailer);
         const result = await dispatchOutbox(handle.db, mailer, now());
         if (result.sent || result.failed || result.notSent) log.info({ job: OUTBOX_QUEUE, ...result }, 'outbox dispatched');

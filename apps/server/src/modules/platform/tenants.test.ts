@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SLUG_TEXT } from '@loyalty/contract';
 import { auditLog, cashbackRules, payments, plans, sessions, stores, subscriptionEvents, tenants, tierRules, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { processPasswordResetRequests } from '../auth/service.ts';
 
 /**
  * The operator's tenant API under /api/platform/tenants (issue 7; spec §2 'Platform area'
@@ -276,6 +277,7 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(join.statusCode, join.body).toBe(202);
     // A message to the tenant's owner in the outbox (issue 16): a password reset link.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.email } })).statusCode).toBe(202);
+    expect(await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() })).toBe(1);
     // A platform admin attached to the tenant is detached, never deleted.
     await ctx.db.update(users).set({ tenantId: doomed.tenant.id }).where(eq(users.email, 'admin@platform.com'));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { INVITATION_LINK_INVALID } from '@loyalty/contract';
-import { stores, users } from '../../db/schema/index.ts';
+import { plans, rateLimitCounters, stores, tenants, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -50,7 +50,10 @@ describe('staff invitations', () => {
     expect(res.json()).toMatchObject({ email: 'ivy@example.com', invited: true, active: true, role: 'cashier' });
     expect(nudges).toBeGreaterThan(0);
     expect(await send()).toMatchObject({ sent: 1 });
-    expect(smtp.messages[0].subject).toBe('You are invited to Demo Retail Store');
+    // It names the platform it comes from and who invited, not only the business.
+    expect(smtp.messages[0].subject).toBe('Alex Owner invited you to Demo Retail Store on Loyalty Cards');
+    expect(smtp.messages[0].text).toContain('Alex Owner (admin@demo.com) has invited you to join Demo Retail Store as a cashier on Loyalty Cards');
+    expect(smtp.messages[0].text).toContain('Sent by Loyalty Cards on behalf of Demo Retail Store.');
     expect(smtp.messages[0].text).toContain('7 days');
     const token = tokenOfLastMail();
     expect(token.length).toBeGreaterThanOrEqual(43);
@@ -127,5 +130,54 @@ describe('staff invitations', () => {
     expect((await call('DELETE', `/api/t/${other.tenant.slug}/users/${id}/invitation`, otherCookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/t/demo/users/not-an-id/invitation`, s.admin)).statusCode).toBe(404);
     expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id))).toHaveLength(1);
+  });
+});
+
+describe('the daily invitation budget', () => {
+  const outboxCount = async () => Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from outbox`))[0].n);
+
+  it('a business in trial sends at most 20 invitations a day, resends included; the 21st is refused with 429 and writes nothing', async () => {
+    const other = await createOtherTenant(ctx.db);
+    const cookie = await loginAs(ctx.app, other.email, other.password);
+    const base = `/api/t/${other.tenant.slug}/users`;
+    const inviteThere = (email: string) => call('POST', base, cookie, { firstName: 'Tia', lastName: 'Trial', email, role: 'cashier', storeId: other.store.id, invite: true });
+    const first = await inviteThere('tia@example.com');
+    expect(first.statusCode, first.body).toBe(201);
+    const id = first.json().id as string;
+    for (let i = 0; i < 19; i++) expect((await call('POST', `${base}/${id}/invitation`, cookie)).statusCode).toBe(204);
+    expect(await outboxCount()).toBe(20);
+
+    const resend = await call('POST', `${base}/${id}/invitation`, cookie);
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json()).toEqual({
+      code: 'RATE_LIMITED',
+      error: 'This business has sent its 20 invitations for today (resends count). Try again tomorrow, or choose a plan to send up to 200 a day.',
+    });
+    const fresh = await inviteThere('tom@example.com');
+    expect(fresh.statusCode).toBe(429);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'tom@example.com'))).toEqual([]);
+    expect(await outboxCount()).toBe(20);
+    // Another business is not held back by this one's budget.
+    expect((await invite('elsewhere@example.com')).statusCode).toBe(201);
+    // A day later the budget is back.
+    clock = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+    expect((await call('POST', `${base}/${id}/invitation`, cookie)).statusCode).toBe(204);
+  });
+
+  it('a business on a plan sends up to 200 a day', async () => {
+    const other = await createOtherTenant(ctx.db);
+    const [plan] = await ctx.db.select({ id: plans.id }).from(plans).limit(1);
+    await ctx.db.update(tenants).set({ subscriptionStatus: 'ACTIVE', planId: plan.id }).where(eq(tenants.id, other.tenant.id));
+    const cookie = await loginAs(ctx.app, other.email, other.password);
+    const base = `/api/t/${other.tenant.slug}/users`;
+    const first = await call('POST', base, cookie, { firstName: 'Pam', lastName: 'Plan', email: 'pam@example.com', role: 'cashier', storeId: other.store.id, invite: true });
+    expect(first.statusCode, first.body).toBe(201);
+    const id = first.json().id as string;
+    // 198 more invitations went out today (the count the shared store keeps): 199 in all.
+    await ctx.db.update(rateLimitCounters).set({ count: sql`${rateLimitCounters.count} + 198` }).where(eq(rateLimitCounters.key, `invitations:${other.tenant.id}`));
+    expect((await call('POST', `${base}/${id}/invitation`, cookie)).statusCode).toBe(204);
+    const over = await call('POST', `${base}/${id}/invitation`, cookie);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe('This business has sent its 200 invitations for today (resends count). Try again tomorrow.');
   });
 });

@@ -4,8 +4,12 @@ import { z } from 'zod';
 import { ErrorBody, StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import type { CounterStore } from '../../http/counters.ts';
+import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
 import { changeStaffPassword, createStaff, listStaff, resendInvitation, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
+
+/** On a paid plan (an active or past-due subscription to a plan), as the invitation budget counts it; a trial or a lapsed business is not. */
+const isOnPlan = (tenant: TenantContext) => tenant.planId !== null && (tenant.subscriptionStatus === 'ACTIVE' || tenant.subscriptionStatus === 'PAST_DUE');
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string here: a malformed id answers 404 'Staff member not found' like an unknown one. */
@@ -19,13 +23,20 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; nudge?: () => void }> = async (app, { db, config, nudge }) => {
-  const actorOf = (request: FastifyRequest): StaffActor => ({
-    tenantId: tenantOf(request).id,
-    userId: request.user!.id,
-    sessionHash: request.sessionHash,
-    publicUrl: config.publicUrl,
-  });
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; nudge?: () => void }> = async (
+  app,
+  { db, config, counters, now, nudge },
+) => {
+  const actorOf = (request: FastifyRequest): StaffActor => {
+    const tenant = tenantOf(request);
+    return {
+      tenantId: tenant.id,
+      userId: request.user!.id,
+      sessionHash: request.sessionHash,
+      publicUrl: config.publicUrl,
+      invitations: { counters, onPlan: isOnPlan(tenant) },
+    };
+  };
 
   /** GET /users → StaffListResponse `{ users }`: the tenant's staff by name, with store name, active and lastLogin. */
   app.get(
@@ -43,16 +54,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; n
    * characters long' (issue 12 item 8; the contract's floor is 6), role cashier/tenant_admin
    * only, 'A cashier must be assigned to a store'); 403 plan staff limit ('Your {plan} plan
    * allows {n} staff member(s). Upgrade to add more.'); 404 'Store not found'; 409 'An
-   * account with this email already exists'. Nothing is written on an error.
+   * account with this email already exists'; 429 when the business has sent its invitations for
+   * the day (20 in trial, 200 on a plan, resends count). Nothing is written on an error.
    */
   app.post(
     '/users',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors } },
+      schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const staff = await createStaff(db, actorOf(request), request.body);
+      const staff = await createStaff(db, actorOf(request), request.body, now());
       if (staff.invited) nudge?.();
       return reply.status(201).send(staff);
     },
@@ -60,13 +72,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; n
 
   /**
    * POST /users/{id}/invitation → 204 (issue 16): a new invitation link e-mailed (the old one
-   * stops working). 404 'Staff member not found'; 422 'This staff member has already accepted the invitation'.
+   * stops working). 404 'Staff member not found'; 422 'This staff member has already accepted the invitation';
+   * 429 when the business has sent its invitations for the day (see POST /users).
    */
   app.post(
     '/users/:id/invitation',
-    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody } } },
+    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      await resendInvitation(db, actorOf(request), request.params.id);
+      await resendInvitation(db, actorOf(request), request.params.id, now());
       nudge?.();
       return reply.status(204).send(null);
     },

@@ -12,7 +12,8 @@ import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenant-account/service.ts';
-import { prepareInvitation, writeInvitation } from './invitations.ts';
+import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
+import { prepareInvitation, takeInvitation, writeInvitation, type InvitationBudget } from './invitations.ts';
 import { accountColumns, endOtherSessions } from './sessions.ts';
 import { activeStaffCount, STAFF_ROLES } from './views.ts';
 
@@ -30,6 +31,8 @@ export interface StaffActor {
   sessionHash: string | null;
   /** PUBLIC_URL: the base of invitation links (issue 16). */
   publicUrl?: string;
+  /** The business's daily invitation budget (invitations.ts `takeInvitation`); needed to invite. */
+  invitations?: InvitationBudget;
 }
 
 /** 400 text (field body.password) when a staff member is created with neither a password nor an invitation (issue 16). */
@@ -110,6 +113,9 @@ function audited(u: { email: string; firstName: string; lastName: string; role: 
  * unusable random one and `invitationPending`, and in the same transaction an invitation link
  * (7 days) is e-mailed through the outbox (invitations.ts); the audit row's after says
  * `invited: true`. Neither a password nor `invite` → 400 'Password is required' (body.password).
+ * An invitation takes one from the business's daily budget first (invitations.ts
+ * `takeInvitation`: 20 a day in trial, 200 on a plan, resends included): 429 RATE_LIMITED
+ * beyond it, nothing written; a create that fails afterwards gives it back.
  */
 export async function createStaff(db: Database, actor: StaffActor, input: StaffCreateRequest, now = new Date()): Promise<StaffUser> {
   const { tenantId } = actor;
@@ -121,8 +127,9 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(invite ? randomBytes(32).toString('base64url') : input.password!);
   const invitation = invite
-    ? await prepareInvitation({ email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId) }, publicUrlOf(actor))
+    ? await prepareInvitation({ email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId), inviter: await inviterOf(db, actor) }, publicUrlOf(actor))
     : null;
+  const giveBack = invite ? await takeInvitation(budgetOf(actor), tenantId, now) : null;
   try {
     return await db.transaction(async (tx) => {
       const limits = await lockTenantLimits(tx, tenantId);
@@ -148,6 +155,7 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
       return staff;
     });
   } catch (err) {
+    await giveBack?.();
     if (isUniqueViolation(err, 'users_email_unique')) throw duplicateEmail();
     throw err;
   }
@@ -225,7 +233,8 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
  * in the same transaction, ends that user's other sessions: every one of their sessions
  * except the caller's own (when an admin changes their own password they stay signed in
  * here; anyone else is signed out everywhere). Writes an audit_log row (action
- * 'user.password', after `{ sessionsEnded }`; never the password or its hash).
+ * 'user.password', after `{ sessionsEnded }`; never the password or its hash). The user's
+ * unused password reset links stop working.
  * Throws 404 'Staff member not found' (unknown, malformed, customer's, another tenant's).
  * Returns nothing (204 in the route).
  */
@@ -236,6 +245,7 @@ export async function changeStaffPassword(db: Database, actor: StaffActor, userI
   await db.transaction(async (tx) => {
     const user = await lockStaff(tx, tenantId, userId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, user.id);
     const sessionsEnded = await endOtherSessions(tx, user.id, actor.sessionHash);
     await writeAudit(tx, {
       tenantId,
@@ -326,7 +336,8 @@ export async function findPasswordAccount(db: DbOrTx, userId: string): Promise<{
 
 /**
  * Replaces the account's password hash by `newHash` in `tx` only if it still is `expectedHash`
- * (compare-and-swap: a concurrent change wins). Returns whether it was replaced.
+ * (compare-and-swap: a concurrent change wins). Returns whether it was replaced. A replaced
+ * hash revokes the account's unused password reset links (docs/security.md 'Passwords').
  */
 export async function swapPasswordHash(tx: DbOrTx, userId: string, expectedHash: string, newHash: string): Promise<boolean> {
   const swapped = await tx
@@ -334,6 +345,7 @@ export async function swapPasswordHash(tx: DbOrTx, userId: string, expectedHash:
     .set({ passwordHash: newHash })
     .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
     .returning({ id: users.id });
+  if (swapped.length > 0) await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, userId);
   return swapped.length > 0;
 }
 
@@ -357,6 +369,19 @@ async function businessNameOf(db: DbOrTx, tenantId: string): Promise<string> {
   return (await tenantNames(db, [tenantId])).get(tenantId)?.name ?? '';
 }
 
+/** The name and e-mail of the person inviting (the actor), as the invitation shows them. */
+async function inviterOf(db: DbOrTx, actor: StaffActor): Promise<{ name: string; email: string }> {
+  const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.userId));
+  if (!u) throw new Error('The inviting user does not exist');
+  return { name: `${u.firstName} ${u.lastName}`.trim(), email: u.email };
+}
+
+/** The actor's invitation budget (the routes always pass it). */
+function budgetOf(actor: StaffActor): InvitationBudget {
+  if (!actor.invitations) throw new Error('StaffActor.invitations is needed to invite');
+  return actor.invitations;
+}
+
 /** The base of invitation links: the actor's PUBLIC_URL (the routes always pass it). */
 function publicUrlOf(actor: StaffActor): string {
   if (!actor.publicUrl) throw new Error('StaffActor.publicUrl is needed to invite');
@@ -373,18 +398,27 @@ async function lockInvitee(tx: Tx, tenantId: string, userId: string) {
 /**
  * POST /api/t/{slug}/users/{id}/invitation (issue 16): e-mails the invited staff member a new
  * link (7 days; their older link stops working) through the outbox, with an audit row
- * 'user.invitation.resend', in one transaction. 404 unknown user, 422 NOT_INVITED.
+ * 'user.invitation.resend', in one transaction. 404 unknown user, 422 NOT_INVITED. A resend
+ * counts against the business's daily invitations like a new one (429 RATE_LIMITED beyond it,
+ * nothing written).
  */
 export async function resendInvitation(db: Database, actor: StaffActor, userId: string, now = new Date()): Promise<void> {
   const { tenantId } = actor;
   const businessName = await businessNameOf(db, tenantId);
-  await db.transaction(async (tx) => {
-    const user = await lockInvitee(tx, tenantId, userId);
-    const role = user.role as 'cashier' | 'tenant_admin';
-    const invitation = await prepareInvitation({ email: user.email, firstName: user.firstName, role, businessName }, publicUrlOf(actor));
-    await writeInvitation(tx, { userId: user.id, tenantId, email: user.email }, invitation, now);
-    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.resend', entity: 'user', entityId: user.id, before: null, after: { email: user.email } });
-  });
+  const inviter = await inviterOf(db, actor);
+  const giveBack = await takeInvitation(budgetOf(actor), tenantId, now);
+  try {
+    await db.transaction(async (tx) => {
+      const user = await lockInvitee(tx, tenantId, userId);
+      const role = user.role as 'cashier' | 'tenant_admin';
+      const invitation = await prepareInvitation({ email: user.email, firstName: user.firstName, role, businessName, inviter }, publicUrlOf(actor));
+      await writeInvitation(tx, { userId: user.id, tenantId, email: user.email }, invitation, now);
+      await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.resend', entity: 'user', entityId: user.id, before: null, after: { email: user.email } });
+    });
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
 }
 
 /**
@@ -411,13 +445,14 @@ export async function invitedAccount(db: DbOrTx, userId: string): Promise<{ id: 
   return u ?? null;
 }
 
-/** Sets the password hash of an invited account and ends its pending state in `tx`, only while still pending; returns whether it did. */
+/** Sets the password hash of an invited account and ends its pending state in `tx`, only while still pending (revoking its unused reset links); returns whether it did. */
 export async function completeInvitation(tx: DbOrTx, userId: string, passwordHash: string): Promise<boolean> {
   const done = await tx
     .update(users)
     .set({ passwordHash, invitationPending: false })
     .where(and(eq(users.id, userId), eq(users.invitationPending, true)))
     .returning({ id: users.id });
+  if (done.length > 0) await revokeUnusedTokens(tx, PASSWORD_RESET_PURPOSE, userId);
   return done.length > 0;
 }
 

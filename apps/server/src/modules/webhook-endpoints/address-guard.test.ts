@@ -48,6 +48,10 @@ describe('nonPublicRange', () => {
     ['[::1]', 'loopback'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:a00:1::', '6to4'],
+    ['::7f00:1', 'deprecated IPv4-compatible'],
+    ['::a00:1', 'deprecated IPv4-compatible'],
+    ['::a9fe:a9fe', 'deprecated IPv4-compatible'],
+    ['::8.8.8.8', 'deprecated IPv4-compatible'],
     ['not an address', 'invalid'],
   ])('%s is %s', (ip, range) => {
     expect(nonPublicRange(ip)).toBe(range);
@@ -67,6 +71,7 @@ describe('literalHostProblem and assertEndpointUrl (on save)', () => {
     expect(literalHostProblem('10.0.0.1')).toContain('private address (10.0.0.1)');
     expect(literalHostProblem('[::1]')).toContain('loopback address (::1)');
     expect(literalHostProblem('[::ffff:7f00:1]')).toContain('loopback');
+    expect(literalHostProblem('[::7f00:1]')).toContain('a deprecated IPv4-compatible address (::7f00:1)');
     expect(literalHostProblem('8.8.8.8')).toBeNull();
     expect(literalHostProblem('hooks.example.com')).toBeNull();
   });

@@ -37,6 +37,23 @@ const RANGE_WORDS: Record<string, string> = {
   reserved: 'reserved',
 };
 
+/** The IPv4-compatible IPv6 range ::/96 (deprecated by RFC 4291), refused whole. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * An IPv6 literal in the WHATWG URL parser's canonical form (the form the delivery connects
+ * to): ipaddr.js reads '::8.8.8.8' as the IPv4-mapped ::ffff:808:808, the URL parser as the
+ * IPv4-compatible ::808:808. Anything else (IPv4, a zone id) is returned unchanged.
+ */
+function canonicalIpv6(bare: string): string {
+  if (!bare.includes(':')) return bare;
+  try {
+    return new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  } catch {
+    return bare;
+  }
+}
+
 /**
  * Why `ip` (an IPv4 or IPv6 address in text form, optionally in [brackets]) may not receive a
  * webhook: its range in words ('private', 'loopback', 'link-local', 'unique-local',
@@ -45,12 +62,16 @@ const RANGE_WORDS: Record<string, string> = {
  * carry; every special range ipaddr.js knows is refused (10/8, 172.16/12, 192.168/16, 127/8,
  * ::1, 169.254/16, fe80::/10, fc00::/7, 0.0.0.0/8, 100.64/10, 224/4, ff00::/8, 240/4,
  * documentation and benchmarking ranges, and IPv6 ranges that embed an IPv4 address:
- * NAT64, 6to4, Teredo). Something that is not an address at all answers 'invalid'.
+ * NAT64, 6to4, Teredo, and the IPv4-compatible ::/96 (::7f00:1, ::a00:1: 'deprecated IPv4-compatible')). Something that is not an address at all answers 'invalid'.
  */
 export function nonPublicRange(ip: string): string | null {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
   if (!ipaddr.isValid(bare)) return 'invalid';
-  const range = ipaddr.process(bare).range();
+  const parsed = ipaddr.parse(canonicalIpv6(bare));
+  const range = ipaddr.process(parsed.toString()).range();
+  // ipaddr.js calls the deprecated IPv4-compatible range ::/96 unicast, but ::7f00:1 is
+  // 127.0.0.1 to some stacks (RFC 4291 2.5.5.1): nothing legitimate lives there.
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return 'deprecated IPv4-compatible';
   if (range === 'unicast') return null;
   return RANGE_WORDS[range] ?? range;
 }

@@ -70,7 +70,7 @@ function ApiKeyForm({ slug, formId, create, onCreated }: { slug: string; formId:
       {stores.isError ? (
         <Alert tone="error">{errorMessage(stores.error, 'Failed to load stores')}</Alert>
       ) : (
-        <Select label="Store" disabled={stores.isPending} hint="A key bound to one store books every movement there, like a cashier of that store." error={errors.storeId?.message} {...form.register('storeId')}>
+        <Select label="Store" disabled={stores.isPending} hint="A key bound to one store acts as a cashier of that store: it books every movement there and cannot read the customer list or the liability report." error={errors.storeId?.message} {...form.register('storeId')}>
           <option value="">{stores.isPending ? 'Loading stores…' : 'All stores'}</option>
           {storeOptions.map((s) => (
             <option key={s.id} value={s.id}>
