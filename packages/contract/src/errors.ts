@@ -17,6 +17,7 @@ export const ErrorCode = z.enum([
   'BUSINESS_RULE',
   'RATE_LIMITED',
   'SIGNUPS_DISABLED',
+  'TWO_FACTOR_SETUP_REQUIRED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -28,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   SUBSCRIPTION_REQUIRED: 403,
   SIGNUPS_DISABLED: 403,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
