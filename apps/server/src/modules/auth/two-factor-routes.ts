@@ -5,8 +5,7 @@ import { AuthResponse, ErrorBody, TwoFactorCodeRequest, TwoFactorEnableResponse,
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../http/counters.ts';
-import { AppError, unauthenticated } from '../../http/errors.ts';
-import { requireAuth } from '../../http/session.ts';
+import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { findLoginAccount, twoFactorAccount } from '../users/service.ts';
@@ -30,16 +29,25 @@ export const TOTP_SECRET_KEY_LABEL = 'loyalty-cards totp-secret v1';
 export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your e-mail and password again.';
 /** 401 text of a wrong second factor at sign-in (counted like a wrong password, ADR 0009). */
 export const WRONG_SIGN_IN_CODE = 'That code is not right. Enter the current code from your authenticator app or an unused recovery code.';
+/** 403 text for a customer: two-factor sign-in is for staff and the operator. */
+export const STAFF_ONLY_TWO_FACTOR = 'Two-factor authentication is for staff and platform admin accounts';
+
+/** onRequest of /setup, /enable, /disable: 401 signed out, 403 STAFF_ONLY_TWO_FACTOR for a customer (before the body is read). */
+async function requireStaffOrOperator(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.user.role === 'customer') throw forbidden(STAFF_ONLY_TWO_FACTOR);
+}
+
 /** Enable/disable attempts per user in 15 minutes (a signed-in guesser of codes is held back). */
 export const TWO_FACTOR_CHANGE_LIMIT = 10;
 
 /**
  * Two-factor routes under /api/auth/2fa (ADR 0021; docs/security.md):
- * - POST /setup → 200 TwoFactorSetupResponse `{ secret, otpauthUrl }` (signed in, any role);
- *   409 when on. POST /enable `{ code }` → 200 `{ recoveryCodes }` (ten, shown once); 400
+ * - POST /setup → 200 TwoFactorSetupResponse `{ secret, otpauthUrl }` (signed-in staff or
+ *   platform admin; a customer 403); 409 when on. POST /enable `{ code }` → 200 `{ recoveryCodes }` (ten, shown once); 400
  *   malformed or wrong code, or no set-up; 409 when on. POST /disable `{ code }` → 204; 400
  *   malformed or wrong code; 409 when off; 422 while the operator requires it for the role. These
- *   three answer 401 signed out (before the body is read) and 429 after TWO_FACTOR_CHANGE_LIMIT
+ *   three answer 401 signed out and 403 to a customer (before the body is read) and 429 after TWO_FACTOR_CHANGE_LIMIT
  *   attempts in 15 minutes per user (/setup is not limited).
  * - POST /verify `{ code }` (a TOTP code, one step of drift, each once; or a recovery code) →
  *   200 AuthResponse with the session and device cookies, as POST /login answers: it finishes
@@ -66,21 +74,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     const u = request.user!;
     return { id: u.id, email: u.email, role: u.role, tenantId: u.tenantId };
   };
-  const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
-  app.post('/setup', { onRequest: requireAuth, schema: { tags: ['auth'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
+  app.post('/setup', { onRequest: requireStaffOrOperator, schema: { tags: ['auth'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
     startTwoFactorSetup(db, box, actor(request)),
   );
 
   app.post(
     '/enable',
-    { onRequest: [requireAuth, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } } },
+    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } } },
     async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, now()) }),
   );
 
   app.post(
     '/disable',
-    { onRequest: [requireAuth, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
+    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await disableTwoFactor(db, box, actor(request), request.body.code, now());
       return reply.status(204).send(null);

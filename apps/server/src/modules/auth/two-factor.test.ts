@@ -95,8 +95,13 @@ describe('set-up and enable', () => {
     expect((await post('/api/auth/2fa/enable', t.cookie, { code: await codeAt(secret, 1) })).statusCode).toBe(409);
   });
 
-  it('answers 401 signed out, before reading the body, and 400 for enable before set-up', async () => {
-    for (const path of ['setup', 'enable', 'disable']) expect((await post(`/api/auth/2fa/${path}`, undefined, { code: '123456' })).statusCode).toBe(401);
+  it('answers 401 signed out and 403 to a customer, before reading the body, and 400 for enable before set-up', async () => {
+    const customer = await loginAs(ctx.app, 'customer@demo.com', 'DemoCustomer123!');
+    for (const path of ['setup', 'enable', 'disable']) {
+      expect((await post(`/api/auth/2fa/${path}`, undefined, { code: '123456' })).statusCode).toBe(401);
+      expect((await post(`/api/auth/2fa/${path}`, customer, { code: 'x' })).statusCode).toBe(403);
+    }
+    expect((await ctx.db.select().from(users).where(eq(users.email, 'customer@demo.com')))[0].twoFactorSecret).toBeNull();
     const t = await freshTenant(ctx);
     const res = await post('/api/auth/2fa/enable', t.cookie, { code: '123456' });
     expect(res.statusCode).toBe(400);

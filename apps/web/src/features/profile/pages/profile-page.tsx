@@ -8,7 +8,8 @@ import { TwoFactorCard } from '../components/two-factor-card';
  * Profile (issue 12 item 8), for every signed-in role: /t/{slug}/profile inside the tenant
  * layout (staff and customers) and /platform/profile inside the platform layout (the
  * operator). Shows the account (name, e-mail, role, business and store where relevant), the
- * 'Change password' form and two-factor authentication (set up, or turn off with a code). The user comes from the session (auth store); the layouts have
+ * 'Change password' form and, for staff and the operator, two-factor authentication (set up,
+ * or turn off with a code). The user comes from the session (auth store); the layouts have
  * already checked that someone is signed in.
  */
 export function ProfilePage() {
@@ -21,7 +22,7 @@ export function ProfilePage() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AccountDetails user={user} tenant={tenant} />
         <ChangePasswordForm />
-        <TwoFactorCard />
+        {user.role !== 'customer' && <TwoFactorCard />}
       </div>
     </div>
   );
