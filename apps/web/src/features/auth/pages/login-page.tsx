@@ -48,7 +48,9 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const home = isAuthenticated ? homePathFor(user, tenant) : paths.login;
+  const setupRequired = useAuthStore((s) => s.twoFactorSetupRequired);
+  // A session the operator holds back until two-factor is set up goes to the set-up, not home.
+  const home = !isAuthenticated ? paths.login : setupRequired ? paths.twoFactorSetup : homePathFor(user, tenant);
   if (isAuthenticated && home !== paths.login) return <Navigate to={home} replace />;
   if (codeStep) {
     return (
