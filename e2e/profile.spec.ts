@@ -128,9 +128,10 @@ test("the operator's Profile and the Security settings that now take effect", as
     const attempts = page.getByLabel('Maximum login attempts');
     await expect(attempts).toHaveValue(String(before.security.maxLoginAttempts));
     await expect(page.getByText('Wrong passwords allowed per account and address in 15 minutes')).toBeVisible();
-    // No 'stored only' hint for the settings that take effect; two-factor says honestly it does nothing yet.
+    // No 'stored only' hint for the settings that take effect; two-factor says whom it binds and that cashiers are exempt.
     await expect(page.getByText(/still apply their own minimum/)).toHaveCount(0);
-    await expect(page.getByText(/two-factor sign-in is not available yet/)).toBeVisible();
+    await expect(page.getByText(/two-factor sign-in is not available yet/)).toHaveCount(0);
+    await expect(page.getByText(/Cashiers are exempt/)).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/settings-security-desktop.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SCREENS}/settings-security-phone.png`, fullPage: true });

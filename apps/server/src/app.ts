@@ -20,6 +20,7 @@ import { sessionPlugin } from './http/session.ts';
 import { registerTenantGuard } from './http/tenant-context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { passwordRoutes } from './modules/auth/password.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const outbox = deps.outbox ?? { nudge: () => {} };
   await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now, nudge: () => outbox.nudge() });
   await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
+  await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', db, config, counters, now });
   await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });
   await app.register(
     async (tenantScope) => {
@@ -189,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });
-  await app.register(platformRoutes, { prefix: '/api/platform', db, config });
+  await app.register(platformRoutes, { prefix: '/api/platform', db, config, nudge: () => outbox.nudge() });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, nudge: () => outbox.nudge(), now });
   // The REST API for point-of-sale systems (issue 17): bearer API keys, no session, no slug.

@@ -38,12 +38,74 @@ export const SessionTenant = z.object({
 });
 export type SessionTenant = z.infer<typeof SessionTenant>;
 
-/** Answer of login, signup and GET /api/auth/me. */
+/**
+ * Answer of login, signup and GET /api/auth/me. `twoFactorEnabled`: the account signs in with a
+ * second factor (TOTP). `twoFactorSetupRequired`: the operator requires two-factor and this
+ * platform admin or Store Admin has none yet, so the session reaches only /api/auth/me,
+ * /api/auth/2fa/* and sign-out (403 TWO_FACTOR_SETUP_REQUIRED elsewhere) until it is set up.
+ */
 export const AuthResponse = z.object({
   user: SessionUser,
   tenant: SessionTenant.nullable(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorSetupRequired: z.boolean(),
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/**
+ * POST /api/auth/login when the password is right and the account has two-factor on: no
+ * session yet; a pending-login cookie (5 minutes) lets POST /api/auth/2fa/verify finish.
+ */
+export const TwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
+
+/** Answer of POST /api/auth/login: signed in (AuthResponse) or asked for the second factor. */
+export const LoginResponse = z.union([AuthResponse, TwoFactorChallenge]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** The 6 digits an authenticator app shows (RFC 6238, 30-second steps); spaces are ignored. */
+export const TOTP_CODE = /^\d{6}$/;
+/** 400 text of a code that is not 6 digits. */
+export const TOTP_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app';
+/** A recovery code as shown: 10 letters and digits (base32) in two groups of five, e.g. 'k3v7q-x2m4d'. */
+export const RECOVERY_CODE = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
+/** How many recovery codes turning two-factor on gives (each works once). */
+export const RECOVERY_CODE_COUNT = 10;
+
+const spaceless = (v: string) => v.replace(/\s+/g, '');
+
+/** POST /api/auth/2fa/enable and /disable body: a current 6-digit TOTP code. */
+export const TwoFactorCodeRequest = z.object({
+  code: z.string({ error: TOTP_CODE_FORMAT }).max(20, TOTP_CODE_FORMAT).transform(spaceless).pipe(z.string().regex(TOTP_CODE, TOTP_CODE_FORMAT)),
+});
+export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequest>;
+
+/** 400 text of a sign-in code that is neither 6 digits nor a recovery code. */
+export const SIGN_IN_CODE_FORMAT = 'Enter the 6-digit code from your authenticator app or one of your recovery codes';
+
+/** POST /api/auth/2fa/verify body: a current TOTP code or one unused recovery code (case and spaces ignored). */
+export const TwoFactorVerifyRequest = z.object({
+  code: z
+    .string({ error: SIGN_IN_CODE_FORMAT })
+    .max(40, SIGN_IN_CODE_FORMAT)
+    .transform((v) => spaceless(v).toLowerCase())
+    .pipe(z.string().refine((v) => TOTP_CODE.test(v) || RECOVERY_CODE.test(v), SIGN_IN_CODE_FORMAT)),
+});
+export type TwoFactorVerifyRequest = z.infer<typeof TwoFactorVerifyRequest>;
+
+/**
+ * POST /api/auth/2fa/setup answer: a new secret (base32, shown as text for manual entry) and its
+ * `otpauth://totp/…` URI (the QR code's content). Nothing is on until /2fa/enable confirms it.
+ */
+export const TwoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponse>;
+
+/** POST /api/auth/2fa/enable answer: the ten single-use recovery codes, shown this once only. */
+export const TwoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponse>;
+
+/** 403 text of a request from a session that must set up two-factor first. */
+export const TWO_FACTOR_SETUP_REQUIRED_TEXT = 'Set up two-factor authentication to continue.';
 
 /** The smallest password minimum the platform setting `security.passwordMinLength` may hold (spec §9: 6–128). */
 export const PASSWORD_MIN_FLOOR = 6;

@@ -263,3 +263,18 @@ export const PlatformSettings = z.object({
   }),
 });
 export type PlatformSettings = z.infer<typeof PlatformSettings>;
+
+/** One Store Admin of a tenant as the operator's tenant details show it (two-factor reset). */
+export const PlatformTenantAdmin = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  active: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+});
+export type PlatformTenantAdmin = z.infer<typeof PlatformTenantAdmin>;
+
+/** GET /api/platform/tenants/{id}/admins answer: the tenant's Store Admins by name. */
+export const PlatformTenantAdminsResponse = z.object({ admins: z.array(PlatformTenantAdmin) });
+export type PlatformTenantAdminsResponse = z.infer<typeof PlatformTenantAdminsResponse>;

@@ -55,6 +55,8 @@ export const StaffUser = z.object({
   active: z.boolean(),
   /** Invited and not yet accepted (issue 16): the list shows 'Invited', with Resend and Revoke. */
   invited: z.boolean(),
+  /** Signs in with a second factor (TOTP): the list offers 'Reset two-factor' for a cashier. */
+  twoFactorEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
 });

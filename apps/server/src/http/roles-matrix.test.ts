@@ -122,6 +122,15 @@ const routes: Route[] = [
     allowed: ['platform', 'admin'],
     ok: 204,
   },
+  // Two-factor reset (ADR 0021): the target has none, so an allowed caller passes the guard and gets 409.
+  {
+    method: 'POST',
+    get path() {
+      return `users/${staffTargetId ?? ':id'}/2fa/reset`;
+    },
+    allowed: ['platform', 'admin'],
+    ok: 409,
+  },
   { method: 'GET', path: 'customers/available', allowed: ['platform', 'admin'] },
   { method: 'GET', path: 'customers?search=a&page=1', allowed: ['platform', 'admin'] },
   { method: 'POST', path: 'customers', body: () => ({ firstName: 'Matrix', lastName: 'Customer' }), allowed: ['platform', 'admin'], ok: 201 },
@@ -384,6 +393,8 @@ const accountApi: Array<Route & { allowedSignedOut?: boolean }> = [
     allowed: ['platform', 'admin', 'cashier', 'customer', 'otherAdmin'],
     ok: 400,
   },
+  // Own two-factor (ADR 0021): staff and the operator; a customer 403. A set-up turns nothing on until confirmed.
+  { method: 'POST', path: 'auth/2fa/setup', allowed: ['platform', 'admin', 'cashier', 'otherAdmin'] },
 ];
 
 describe.each(accountApi)('$method /api/$path', (route) => {

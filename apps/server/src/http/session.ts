@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@loyalty/contract';
-import { unauthenticated } from './errors.ts';
+import { TWO_FACTOR_SETUP_REQUIRED_TEXT, type Role } from '@loyalty/contract';
+import { AppError, unauthenticated } from './errors.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
 export const SESSION_COOKIE = 'sid';
@@ -26,6 +26,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** SHA-256 of the session token, when signed in. */
     sessionHash: string | null;
+    /** The session must set up two-factor before anything else (ADR 0021); false when signed out. */
+    twoFactorSetupRequired: boolean;
   }
 }
 
@@ -55,6 +57,8 @@ export interface FoundSession {
   active: boolean;
   ttlSeconds: number;
   expiresAt: Date;
+  /** The operator requires two-factor and the user has none yet (ADR 0021). */
+  twoFactorSetupRequired: boolean;
 }
 
 /**
@@ -68,18 +72,30 @@ export interface SessionStore {
   slide(tokenHash: string, ttlSeconds: number): Promise<void>;
 }
 
+/**
+ * What a session waiting for the two-factor set-up may reach (ADR 0021): who it is, the set-up
+ * itself, sign-out, and a fresh sign-in (which replaces the session). Paths without the query.
+ */
+export function allowedBeforeTwoFactorSetup(path: string): boolean {
+  return path === '/api/auth/me' || path === '/api/auth/logout' || path === '/api/auth/login' || path.startsWith('/api/auth/2fa/');
+}
+
 /** Slide the expiry only when it has moved by more than this, to spare a write per request. */
 const SLIDE_STEP_MS = 5 * 60 * 1000;
 
 /**
  * Session plugin: resolves the cookie to `request.user` through `store` (null when absent,
  * expired or the user is deactivated) and slides the expiry by at most one write every 5
- * minutes. Never throws for a bad cookie.
+ * minutes. Never throws for a bad cookie. A session that must set up two-factor first (the
+ * operator's 'Require two-factor authentication', ADR 0021) gets 403
+ * TWO_FACTOR_SETUP_REQUIRED on every API path but `allowedBeforeTwoFactorSetup`'s; this runs
+ * before every route's own guards, so no route can forget it.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { store: SessionStore }) => {
   const { store } = opts;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  app.decorateRequest('twoFactorSetupRequired', false);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
@@ -89,6 +105,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { store: Sess
     if (!found || !found.active) return;
     request.user = found.user;
     request.sessionHash = tokenHash;
+    request.twoFactorSetupRequired = found.twoFactorSetupRequired;
+    if (found.twoFactorSetupRequired && !allowedBeforeTwoFactorSetup(request.url.split('?')[0])) {
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_SETUP_REQUIRED_TEXT);
+    }
     const fresh = now.getTime() + found.ttlSeconds * 1000;
     if (fresh - found.expiresAt.getTime() > SLIDE_STEP_MS) await store.slide(tokenHash, found.ttlSeconds);
   });

@@ -3,12 +3,18 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 
-/** Route guard (spec §6): signed-out visitors go to /login. Renders child routes otherwise. */
+/**
+ * Route guard (spec §6): signed-out visitors go to /login; a session that must set up two-factor
+ * first (the operator's requirement, docs/security.md) goes to /two-factor-setup. Renders child
+ * routes otherwise.
+ */
 export function RequireAuth() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const user = useAuthStore((s) => s.user);
+  const setupRequired = useAuthStore((s) => s.twoFactorSetupRequired);
   const location = useLocation();
   if (!isAuthenticated || !user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (setupRequired) return <Navigate to={paths.twoFactorSetup} replace />;
   return <Outlet />;
 }
 

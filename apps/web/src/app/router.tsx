@@ -25,6 +25,7 @@ import { PlatformSettingsPage } from '@/features/platform/pages/settings-page';
 import { TenantsPage } from '@/features/platform/pages/tenants-page';
 import { PosPage } from '@/features/pos/pages/pos-page';
 import { ProfilePage } from '@/features/profile/pages/profile-page';
+import { TwoFactorSetupPage } from '@/features/profile/pages/two-factor-setup-page';
 import { JoinConfirmPage } from '@/features/join/pages/join-confirm-page';
 import { JoinPage } from '@/features/join/pages/join-page';
 import { PublicCardPage } from '@/features/public-card/pages/public-card-page';
@@ -73,6 +74,8 @@ export function createRouter() {
         // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
         { path: paths.setup, element: <SetupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
+        // The set-up the operator's 'Require two-factor authentication' sends admins to (outside RequireAuth, which sends them here).
+        { path: paths.twoFactorSetup, element: <TwoFactorSetupPage /> },
         // Public card page (spec §2): no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
         { path: '/:slug/c/:cardUid', element: <PublicCardPage /> },
         // Customer self-enrolment (issue 16): a store's poster QR leads here; the e-mailed link confirms and shows the card.

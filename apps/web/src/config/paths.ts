@@ -16,6 +16,8 @@ export const paths = {
   /** Where a customer message's unsubscribe link lands: `/unsubscribe?token=…` (issue 16). */
   unsubscribe: '/unsubscribe',
   unauthorized: '/unauthorized',
+  /** The two-factor set-up the operator requires before anything else (docs/security.md). */
+  twoFactorSetup: '/two-factor-setup',
   platform: {
     dashboard: '/platform/dashboard',
     tenants: '/platform/tenants',

@@ -14,8 +14,17 @@ export interface AuthState {
   tenant: SessionTenant | null;
   /** True once login, signup or /auth/me confirmed a session. */
   isAuthenticated: boolean;
-  /** Stores the answer of login, signup or /auth/me and marks the session authenticated. */
-  setSession: (session: AuthResponse) => void;
+  /** The account signs in with a second factor (TOTP; docs/security.md). */
+  twoFactorEnabled: boolean;
+  /** The operator requires two-factor and this session must set it up before anything else. */
+  twoFactorSetupRequired: boolean;
+  /**
+   * Stores the answer of login, signup or /auth/me and marks the session authenticated. The
+   * two-factor flags default to false when absent (an answer of an older server).
+   */
+  setSession: (session: Pick<AuthResponse, 'user' | 'tenant'> & Partial<Pick<AuthResponse, 'twoFactorEnabled' | 'twoFactorSetupRequired'>>) => void;
+  /** Two-factor was turned on (which also ends a required set-up) or off. */
+  setTwoFactorEnabled: (enabled: boolean) => void;
   /** Forgets the session (logout, 401). */
   clear: () => void;
 }
@@ -25,6 +34,8 @@ const PersistedAuth = z.object({
     user: SessionUser.nullable(),
     tenant: SessionTenant.nullable(),
     isAuthenticated: z.boolean(),
+    twoFactorEnabled: z.boolean().optional(),
+    twoFactorSetupRequired: z.boolean().optional(),
   }),
   version: z.number().optional(),
 });
@@ -83,14 +94,18 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       tenant: null,
       isAuthenticated: false,
-      setSession: ({ user, tenant }) => set({ user, tenant: tenant ?? null, isAuthenticated: true }),
-      clear: () => set({ user: null, tenant: null, isAuthenticated: false }),
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
+      setSession: ({ user, tenant, twoFactorEnabled, twoFactorSetupRequired }) =>
+        set({ user, tenant: tenant ?? null, isAuthenticated: true, twoFactorEnabled: twoFactorEnabled ?? false, twoFactorSetupRequired: twoFactorSetupRequired ?? false }),
+      setTwoFactorEnabled: (enabled) => set(enabled ? { twoFactorEnabled: true, twoFactorSetupRequired: false } : { twoFactorEnabled: false }),
+      clear: () => set({ user: null, tenant: null, isAuthenticated: false, twoFactorEnabled: false, twoFactorSetupRequired: false }),
     }),
     {
       name: AUTH_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => safeLocalStorage),
-      partialize: ({ user, tenant, isAuthenticated }) => ({ user, tenant, isAuthenticated }),
+      partialize: ({ user, tenant, isAuthenticated, twoFactorEnabled, twoFactorSetupRequired }) => ({ user, tenant, isAuthenticated, twoFactorEnabled, twoFactorSetupRequired }),
     },
   ),
 );

@@ -11,6 +11,7 @@ import {
   ForgotPasswordResponse,
   LoginOptions,
   LoginRequest,
+  LoginResponse,
   PASSWORD_RESET_DONE,
   ResetPasswordRequest,
   ResetPasswordResponse,
@@ -21,11 +22,13 @@ import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../http/counters.ts';
 import { AppError, unauthenticated } from '../../http/errors.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { endSession, startSession } from '../users/sessions.ts';
+import { endSession } from '../users/sessions.ts';
+import { hasTwoFactor } from '../users/service.ts';
 import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
 import { acceptInvitation, invitationInfo } from './invitations.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.ts';
-import { authResponse, login, sessionTtlSeconds, signup } from './service.ts';
+import { authResponse, login, signIn, signup } from './service.ts';
+import { issuePendingLogin, setPendingLoginCookie } from './two-factor.ts';
 import { LoginThrottle, throttledMessage } from './throttle.ts';
 
 /** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
@@ -36,8 +39,11 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
  * Auth routes under /api/auth (spec §7, decisions.md 'Accounts', issue 12 items 3–4):
- * POST /login {email,password} → 200 {user, tenant}, the session cookie and the device cookie
- * (ADR 0009); 401 'Invalid email or password'; 429 RATE_LIMITED with Retry-After when the
+ * POST /login {email,password} → 200 AuthResponse, the session cookie and the device cookie
+ * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
+ * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0021); a Store
+ * Admin or platform admin without two-factor while the operator requires it gets a session
+ * that can only set it up (`twoFactorSetupRequired: true`); 401 'Invalid email or password'; 429 RATE_LIMITED with Retry-After when the
  * client address is flooding (LOGIN_RATE_LIMIT per minute) or the login throttle holds the
  * attempt back (failures per account and address, per address, per account; ADR 0009).
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
@@ -77,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/login',
     {
       preHandler: limit(flood.login),
-      schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
       const at = now();
@@ -99,10 +105,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
         if (!(err instanceof AppError && err.message === INVALID_CREDENTIALS)) await throttle.cancel(attempt, at);
         throw err;
       }
+      if (await hasTwoFactor(db, user.id)) {
+        // Not signed in yet: a right password is no failure, so its hit is given back; the second
+        // factor's attempts count on their own (two-factor-routes.ts), and the device waits for it.
+        await throttle.cancel(attempt, at);
+        setPendingLoginCookie(reply, await issuePendingLogin(db, user.id, at), config.cookieSecure);
+        return { twoFactorRequired: true as const };
+      }
       await throttle.recordSuccess(attempt, at);
       await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
-      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
-      return authResponse(db, user);
+      return signIn(db, reply, user, config.cookieSecure, at);
     },
   );
   app.post(
@@ -113,8 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const user = await signup(db, request.body);
-      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
-      return reply.status(201).send(await authResponse(db, user));
+      return reply.status(201).send(await signIn(db, reply, user, config.cookieSecure, now()));
     },
   );
 
@@ -177,8 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     async (request, reply) => {
       const user = await acceptInvitation(db, request.body, now());
       await trustDevice(db, request, reply, user.id, config.cookieSecure, now());
-      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
-      return authResponse(db, user);
+      return signIn(db, reply, user, config.cookieSecure, now());
     },
   );
 
@@ -192,6 +202,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: AuthResponse, 401: ErrorBody } } }, async (request) => {
     if (!request.user) throw unauthenticated();
-    return authResponse(db, request.user);
+    return authResponse(db, request.user, request.twoFactorSetupRequired);
   });
 };

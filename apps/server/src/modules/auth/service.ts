@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { AuthResponse, SignupRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
@@ -9,7 +10,9 @@ import { getPlatformSettings } from '../settings/service.ts';
 import { defaultPlanId } from '../tenant-account/plans.ts';
 import { tenantHeader } from '../tenant-account/service.ts';
 import { createTenant } from '../tenant/service.ts';
-import { findLoginAccount, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
+import { startSession } from '../users/sessions.ts';
+import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
+import { twoFactorRequiredFor } from './two-factor.ts';
 
 /** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
 export { processPasswordResetRequests } from './password-reset.ts';
@@ -20,11 +23,16 @@ export async function sessionTtlSeconds(db: Database): Promise<number> {
   return Math.max(1, settings.security.sessionTimeout) * 3600;
 }
 
-/** Builds the `{ user, tenant }` answer of login, signup and me for a user id. */
-export async function authResponse(db: Database, user: AuthUser): Promise<AuthResponse> {
+/**
+ * Builds the `{ user, tenant, twoFactorEnabled, twoFactorSetupRequired }` answer of login,
+ * signup and me for a user; `twoFactorSetupRequired` is the session's flag (ADR 0021).
+ */
+export async function authResponse(db: Database, user: AuthUser, twoFactorSetupRequired = false): Promise<AuthResponse> {
   let tenant: AuthResponse['tenant'] = null;
   if (user.tenantId) tenant = await tenantHeader(db, user.tenantId);
   return {
+    twoFactorEnabled: await hasTwoFactor(db, user.id),
+    twoFactorSetupRequired,
     user: {
       id: user.id,
       email: user.email,
@@ -38,14 +46,28 @@ export async function authResponse(db: Database, user: AuthUser): Promise<AuthRe
   };
 }
 
+/**
+ * Signs `user` in after every factor it needs: a session (sliding, the platform's timeout) and
+ * its cookie, `lastLogin` stamped, and the AuthResponse. When the operator requires two-factor
+ * and this platform admin or Store Admin has none, the session is one that may only set it up
+ * (`twoFactorSetupRequired`, ADR 0021). Used by login, the second factor, signup, the
+ * invitation and the first platform admin's set-up.
+ */
+export async function signIn(db: Database, reply: FastifyReply, user: AuthUser, secure: boolean, now = new Date()): Promise<AuthResponse> {
+  const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
+  await startSession(db, reply, user.id, await sessionTtlSeconds(db), secure, setupRequired);
+  await recordLogin(db, user.id, now);
+  return authResponse(db, user, setupRequired);
+}
+
 /** 401 text for a deactivated staff account whose password is right (PUT /users/{id} active false). */
 export const DEACTIVATED_ACCOUNT = 'This account has been deactivated. Please contact your store administrator.';
 
 /**
  * Checks e-mail and password (argon2id). Returns the user, or throws 401 'Invalid email or
  * password' for an unknown e-mail or a wrong password alike (no account enumeration), and
- * 401 DEACTIVATED_ACCOUNT for a deactivated account given its right password. Records
- * `lastLogin` on success.
+ * 401 DEACTIVATED_ACCOUNT for a deactivated account given its right password. `lastLogin`
+ * is stamped by `signIn`, once every factor passed.
  */
 export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
   const row = await findLoginAccount(db, email);
@@ -53,7 +75,6 @@ export async function login(db: Database, email: string, password: string): Prom
   if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   // Only someone who knows the password learns that the account exists but is switched off.
   if (!row.active) throw new AppError('UNAUTHENTICATED', DEACTIVATED_ACCOUNT);
-  await recordLogin(db, row.id, new Date());
   const { passwordHash: _p, active: _a, ...user } = row;
   return user;
 }

@@ -18,6 +18,7 @@ import {
   PlatformSettings,
   PlatformStats,
   PlatformTenant,
+  PlatformTenantAdminsResponse,
   SubscriptionAnalytics,
   SubscriptionAnalyticsQuery,
   TenantListQuery,
@@ -36,6 +37,7 @@ import { getPlatformSettings } from '../settings/service.ts';
 import { savePlatformSettings, settingsView } from './settings.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
 import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
+import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
 
 /** 403 text for a signed-in user who is not the platform operator (spec §2 'Platform area'). */
 export const PLATFORM_ONLY = 'Platform admin access required';
@@ -63,8 +65,8 @@ const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullis
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
-export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'> }> = async (app, opts) => {
-  const { db, config } = opts;
+export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'>; nudge?: () => void }> = async (app, opts) => {
+  const { db, config, nudge } = opts;
   app.addHook('onRequest', requirePlatformAdmin);
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
@@ -114,6 +116,28 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     { schema: { tags: ['platform'], params: idParams, body: DeleteTenantBody, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
       await deletePlatformTenant(db, request.params.id, request.body?.confirmSlug, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** GET /tenants/{id}/admins → PlatformTenantAdminsResponse `{ admins }` with their two-factor state (ADR 0021); 404 'Tenant not found'. */
+  app.get(
+    '/tenants/:id/admins',
+    { schema: { tags: ['platform'], params: idParams, response: { 200: PlatformTenantAdminsResponse, 404: ErrorBody, ...guardErrors } } },
+    async (request) => listTenantAdmins(db, request.params.id),
+  );
+
+  /**
+   * POST /tenants/{id}/users/{userId}/2fa/reset → 204 (ADR 0021): turns off a Store Admin's (or
+   * cashier's) two-factor; audited, the person e-mailed. 404 'Tenant not found' / 'Staff member
+   * not found' (also another tenant's user); 409 'Two-factor authentication is not on for this account'.
+   */
+  app.post(
+    '/tenants/:id/users/:userId/2fa/reset',
+    { schema: { tags: ['platform'], params: z.object({ id: z.string(), userId: z.string() }), response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
+    async (request, reply) => {
+      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId);
+      nudge?.();
       return reply.status(204).send(null);
     },
   );

@@ -4,8 +4,7 @@ import { AuthResponse, ErrorBody, SetupRequest, SetupStatus } from '@loyalty/con
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { startSession } from '../users/sessions.ts';
-import { authResponse, sessionTtlSeconds } from '../auth/service.ts';
+import { signIn } from '../auth/service.ts';
 import { completeSetup, setupTokenValid } from './service.ts';
 
 /** Set-up requests allowed per client address per minute (the token itself is 256 random bits). */
@@ -46,8 +45,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
     },
     async (request, reply) => {
       const user = await completeSetup(db, request.body, now());
-      await startSession(db, reply, user.id, await sessionTtlSeconds(db), config.cookieSecure);
-      return reply.status(201).send(await authResponse(db, user));
+      return reply.status(201).send(await signIn(db, reply, user, config.cookieSecure));
     },
   );
 };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { CounterStore } from '../../http/counters.ts';
 import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
-import { changeStaffPassword, createStaff, listStaff, resendInvitation, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
+import { changeStaffPassword, createStaff, listStaff, resendInvitation, resetStaffTwoFactor, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
 
 /** On a paid plan (an active or past-due subscription to a plan), as the invitation budget counts it; a trial or a lapsed business is not. */
 const isOnPlan = (tenant: TenantContext) => tenant.planId !== null && (tenant.subscriptionStatus === 'ACTIVE' || tenant.subscriptionStatus === 'PAST_DUE');
@@ -127,6 +127,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       await changeStaffPassword(db, actorOf(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  /**
+   * POST /users/{id}/2fa/reset → 204 (ADR 0021): turns off the two-factor sign-in of a cashier
+   * who lost their authenticator; audited, and the person is e-mailed (`resetStaffTwoFactor`).
+   * 403 for a Store Admin's (the platform operator resets those; a platform admin entering the
+   * tenant may); 404 'Staff member not found'; 409 'Two-factor authentication is not on for
+   * this account'. No body.
+   */
+  app.post(
+    '/users/:id/2fa/reset',
+    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
+      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by);
+      nudge?.();
       return reply.status(204).send(null);
     },
   );

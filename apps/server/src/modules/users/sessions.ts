@@ -46,6 +46,7 @@ export function sessionStore(db: Database): SessionStore {
       ...accountColumns(sn),
       ttlSeconds: sessions.ttlSeconds,
       expiresAt: sessions.expiresAt,
+      twoFactorSetupRequired: sessions.twoFactorSetupRequired,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -57,8 +58,8 @@ export function sessionStore(db: Database): SessionStore {
     async find(tokenHash, now) {
       const [row] = await find.execute({ tokenHash, now });
       if (!row) return null;
-      const { active, ttlSeconds, expiresAt, ...user } = row;
-      return { user, active, ttlSeconds, expiresAt };
+      const { active, ttlSeconds, expiresAt, twoFactorSetupRequired, ...user } = row;
+      return { user, active, ttlSeconds, expiresAt, twoFactorSetupRequired };
     },
     async slide(tokenHash, ttlSeconds) {
       await db.update(sessions).set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` }).where(eq(sessions.tokenHash, tokenHash));
@@ -68,12 +69,14 @@ export function sessionStore(db: Database): SessionStore {
 
 /**
  * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and sets
- * the cookie (`secure` over HTTPS). Returns the token hash.
+ * the cookie (`secure` over HTTPS). With `twoFactorSetupRequired` the session may only reach
+ * the two-factor set-up until it is done (ADR 0021; the guard is in http/session.ts). Returns
+ * the token hash.
  */
-export async function startSession(db: Database, reply: FastifyReply, userId: string, ttlSeconds: number, secure: boolean): Promise<string> {
+export async function startSession(db: Database, reply: FastifyReply, userId: string, ttlSeconds: number, secure: boolean, twoFactorSetupRequired = false): Promise<string> {
   const token = newSessionToken();
   const tokenHash = hashToken(token);
-  await db.insert(sessions).values({ tokenHash, userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  await db.insert(sessions).values({ tokenHash, userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000), twoFactorSetupRequired });
   setSessionCookie(reply, token, ttlSeconds, secure);
   return tokenHash;
 }

@@ -13,7 +13,7 @@ import { api } from '@/lib/api';
 export async function signup(body: SignupRequest): Promise<AuthResponse> {
   const data = await api.post<AuthResponse | null>('/auth/signup', body);
   if (!data || !data.user) throw new Error('No user data received from server');
-  return { user: data.user, tenant: data.tenant ?? null };
+  return { ...data, tenant: data.tenant ?? null };
 }
 
 /** Mutation hook of {@link signup}. The caller stores the session and navigates (SignupPage). */

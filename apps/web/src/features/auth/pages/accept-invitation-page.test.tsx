@@ -10,7 +10,7 @@ import { AcceptInvitationPage } from './accept-invitation-page';
 const TOKEN = 'tok-123';
 const INFO = `/api/auth/invitation?token=${TOKEN}`;
 const ACCEPT = '/api/auth/accept-invitation';
-const SESSION: AuthResponse = { user: userOf('cashier', { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }), tenant: ACME };
+const SESSION: AuthResponse = { user: userOf('cashier', { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }), tenant: ACME, twoFactorEnabled: false, twoFactorSetupRequired: false };
 
 /** The pretend server: the invitation (or `info`), the policy (minimum 10) and, when given, the answers of the accept. */
 function serverWith(info: Reply = json(200, { email: 'ada@example.com', firstName: 'Ada', businessName: 'Acme Coffee' }), ...accept: Reply[]): FetchStub {

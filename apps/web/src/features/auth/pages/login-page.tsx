@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@loyalty/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
 import { AuthLayout } from '../components/auth-layout';
 import { Alert } from '@/components/ui/alert';
@@ -12,10 +12,12 @@ import { Input } from '@/components/ui/input';
 import { homePathFor, paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-import { NO_USER_MESSAGE, useLogin } from '../api/login';
+import { isTwoFactorChallenge, NO_USER_MESSAGE, useLogin } from '../api/login';
 import { useLoginOptions } from '../api/login-options';
 import { DemoAccounts } from '../components/demo-accounts';
 import { PasswordInput } from '../components/password-input';
+import { TwoFactorCodeForm } from '../components/two-factor-code-form';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 
 /** Message of a failed login (spec §8 'Login'): the server's message, else 'Login failed'. */
 function loginErrorMessage(error: unknown): string {
@@ -28,15 +30,15 @@ function loginErrorMessage(error: unknown): string {
  * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Forgot password?' (to
  * /forgot-password, issue 16), 'Sign in', link to signup and
  * the demo accounts block (only where the demo accounts exist: never in production, issue 12).
- * Signed-in users are redirected by role. Failures show a red box.
+ * An account with two-factor on is asked for its code next (TwoFactorCodeForm). Signed-in
+ * users are redirected by role. Failures show a red box.
  */
 export function LoginPage() {
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  const setSession = useAuthStore((s) => s.setSession);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const finish = useFinishSignIn();
+  const [codeStep, setCodeStep] = useState(false);
   const login = useLogin();
   const options = useLoginOptions();
 
@@ -46,17 +48,20 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  const home = isAuthenticated ? homePathFor(user, tenant) : paths.login;
+  const setupRequired = useAuthStore((s) => s.twoFactorSetupRequired);
+  // A session the operator holds back until two-factor is set up goes to the set-up, not home.
+  const home = !isAuthenticated ? paths.login : setupRequired ? paths.twoFactorSetup : homePathFor(user, tenant);
   if (isAuthenticated && home !== paths.login) return <Navigate to={home} replace />;
+  if (codeStep) {
+    return (
+      <AuthLayout title="Two-factor authentication" subtitle="Your account is protected with a second step.">
+        <TwoFactorCodeForm onSignedIn={finish} onBack={() => setCodeStep(false)} />
+      </AuthLayout>
+    );
+  }
 
   const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, {
-      onSuccess: (session) => {
-        queryClient.clear();
-        setSession(session);
-        navigate(homePathFor(session.user, session.tenant), { replace: true });
-      },
-    });
+    login.mutate(values, { onSuccess: (answer) => (isTwoFactorChallenge(answer) ? setCodeStep(true) : finish(answer)) });
   });
 
   return (

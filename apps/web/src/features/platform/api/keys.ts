@@ -37,6 +37,8 @@ export const platformKeys = {
   activity: (limit: number) => ['platform', 'activity', limit] as const,
   /** Every tenant-list query (any filter or page). */
   tenants: () => ['platform', 'tenants'] as const,
+  /** GET /api/platform/tenants/{id}/admins: a tenant's Store Admins with their two-factor state. */
+  tenantAdmins: (tenantId: string) => ['platform', 'tenants', 'admins', tenantId] as const,
   /** GET /api/platform/tenants with these filters. */
   tenantList: (params: TenantListParams) => ['platform', 'tenants', 'list', params] as const,
   /** Every card-order list of the operator (any status filter). */

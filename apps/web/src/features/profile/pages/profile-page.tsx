@@ -2,12 +2,14 @@ import { PageHeader } from '@/components/page-header';
 import { useAuthStore } from '@/lib/auth-store';
 import { AccountDetails } from '../components/account-details';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 /**
  * Profile (issue 12 item 8), for every signed-in role: /t/{slug}/profile inside the tenant
  * layout (staff and customers) and /platform/profile inside the platform layout (the
- * operator). Shows the account (name, e-mail, role, business and store where relevant) and the
- * 'Change password' form. The user comes from the session (auth store); the layouts have
+ * operator). Shows the account (name, e-mail, role, business and store where relevant), the
+ * 'Change password' form and, for staff and the operator, two-factor authentication (set up,
+ * or turn off with a code). The user comes from the session (auth store); the layouts have
  * already checked that someone is signed in.
  */
 export function ProfilePage() {
@@ -16,10 +18,11 @@ export function ProfilePage() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Profile" subtitle="Your account and your sign-in password." />
+      <PageHeader title="Profile" subtitle="Your account, your sign-in password and two-factor authentication." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AccountDetails user={user} tenant={tenant} />
         <ChangePasswordForm />
+        {user.role !== 'customer' && <TwoFactorCard />}
       </div>
     </div>
   );

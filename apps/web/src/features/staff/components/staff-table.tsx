@@ -1,6 +1,6 @@
 import type { StaffUser } from '@loyalty/contract';
 import type { ReactNode } from 'react';
-import { KeyRound, Pencil, Send, UserX } from 'lucide-react';
+import { KeyRound, Pencil, Send, ShieldOff, UserX } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ export interface StaffRowActions {
   onResendInvitation: (user: StaffUser) => void;
   /** An invited member only (issue 16): ask to revoke the invitation (removes the pending account). */
   onRevokeInvitation: (user: StaffUser) => void;
+  /** A cashier with two-factor on only: ask to reset it (a lost phone). */
+  onResetTwoFactor: (user: StaffUser) => void;
   /** The member whose invitation is being resent: its Resend button spins. */
   resendingId?: string;
 }
@@ -44,7 +46,7 @@ const StatusBadge = ({ user }: { user: StaffUser }) =>
   user.invited ? <Badge color="blue">Invited</Badge> : <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
 const storeLabel = (user: StaffUser) => user.store?.name ?? 'All stores';
 
-/** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (issue 16). */
+/** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (issue 16); Reset two-factor for a cashier who has it on. */
 function RowButtons({ user, actions, compact }: { user: StaffUser; actions: StaffRowActions; compact?: boolean }) {
   const name = staffName(user);
   // Words beside the icons only where the table has the room (at 1280 px they pushed the column out of view).
@@ -71,6 +73,12 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
         <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetPassword(user)} aria-label={`Reset password for ${name}`} title="Reset password">
           <KeyRound aria-hidden="true" className="h-4 w-4" />
           <span className={text}>Reset password</span>
+        </Button>
+      )}
+      {user.twoFactorEnabled && user.role === 'cashier' && (
+        <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetTwoFactor(user)} aria-label={`Reset two-factor for ${name}`} title="Reset two-factor">
+          <ShieldOff aria-hidden="true" className="h-4 w-4" />
+          <span className={text}>Reset two-factor</span>
         </Button>
       )}
     </div>

@@ -19,6 +19,7 @@ const BOB: StaffUser = {
   store: { name: 'Main Street' },
   active: true,
   invited: false,
+  twoFactorEnabled: false,
   lastLogin: '2026-03-01T09:00:00.000Z',
   createdAt: '2026-01-05T12:00:00.000Z',
 };

@@ -9,6 +9,7 @@ import { ListPage } from '@/components/ui/list-page';
 import { useAuthStore } from '@/lib/auth-store';
 import { useStaff } from '../api/get-staff';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
+import { ResetTwoFactorDialog } from '../components/reset-two-factor-dialog';
 import { RevokeInvitationDialog } from '../components/revoke-invitation-dialog';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { StaffTable } from '../components/staff-table';
@@ -24,7 +25,8 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user
  * Staff Management /t/{slug}/staff (spec §2 'Staff Management', §5 'Staff', §8 'Staff';
  * tenant_admin). Table of staff (Staff Member, Role, Store, Status, Last Login, Actions) with
  * per-row Edit and Reset password (an invited member: Resend invitation, and Revoke invitation
- * after a confirmation; issue 16); 'Add Staff Member' opens 'Add New Staff Member'. Empty
+ * after a confirmation; issue 16), and Reset two-factor for a cashier who has it on (after a
+ * confirmation; docs/security.md); 'Add Staff Member' opens 'Add New Staff Member'. Empty
  * 'No staff members yet'; load failure 'Failed to load staff data. Please refresh the page.'
  */
 export function StaffPage() {
@@ -33,6 +35,7 @@ export function StaffPage() {
   const staff = useStaff(slug);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const [resetUser, setResetUser] = useState<StaffUser | null>(null);
+  const [twoFactorUser, setTwoFactorUser] = useState<StaffUser | null>(null);
   const invitations = useInvitationActions(slug);
   const openCreate = () => setModal({ mode: 'create' });
   const list = staff.data?.users ?? [];
@@ -71,6 +74,7 @@ export function StaffPage() {
           <StaffFormDialog slug={slug} open={modal.mode !== 'closed'} user={editing} onClose={() => setModal({ mode: 'closed' })} />
           <ResetPasswordDialog slug={slug} user={resetUser} onClose={() => setResetUser(null)} />
           <RevokeInvitationDialog slug={slug} user={invitations.revoking} onClose={invitations.closeRevoke} />
+          <ResetTwoFactorDialog slug={slug} user={twoFactorUser} onClose={() => setTwoFactorUser(null)} />
         </>
       }
     >
@@ -82,6 +86,7 @@ export function StaffPage() {
         actions={{
           onEdit: (user) => setModal({ mode: 'edit', user }),
           onResetPassword: setResetUser,
+          onResetTwoFactor: setTwoFactorUser,
           onResendInvitation: invitations.resend,
           onRevokeInvitation: invitations.askRevoke,
           resendingId: invitations.resendingId,

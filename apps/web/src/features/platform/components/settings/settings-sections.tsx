@@ -52,7 +52,8 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
  * Security (spec §3 'Platform settings' security; issue 12 item 8: these take effect): session
  * timeout in hours (new sessions, and existing ones are cut to a shorter one), minimum
  * password length (every password set from now on), maximum login attempts (the login
- * throttle, ADR 0009), and two-factor (stored only: there is no two-factor sign-in yet).
+ * throttle, ADR 0009), and 'Require two-factor authentication' (platform admins and Store
+ * Admins without it must set it up at their next sign-in; cashiers are exempt).
  */
 export function SecuritySection({ form }: { form: Form }) {
   const errors = form.formState.errors.security;
@@ -89,7 +90,7 @@ export function SecuritySection({ form }: { form: Form }) {
         label="Require two-factor authentication"
         checked={twoFactor}
         onChange={(checked) => form.setValue('security.requireTwoFactor', checked, { shouldDirty: true })}
-        note="Stored only: two-factor sign-in is not available yet, so this changes nothing for now."
+        note="Platform admins and Store Admins without two-factor must set it up at their next sign-in before they can do anything else. Cashiers are exempt: they often share a till."
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { TenantAdminsSection } from './tenant-admins-section';
 import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSubscriptionSection } from './tenant-details-sections';
 
 /**
@@ -11,7 +12,8 @@ import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSu
  * counts (cards used / limit, stores, staff, customers), the owner, the subscription facts
  * (plan, card limit and remaining, free-trial limit, trial end, grace end, whether it may
  * transact or needs a subscription), id and creation date, and a link that opens the tenant's
- * own dashboard /t/{slug}/dashboard (platform_admin may enter any tenant).
+ * own dashboard /t/{slug}/dashboard (platform_admin may enter any tenant). 'Store Admins' lists
+ * them with their two-factor state and resets it (docs/security.md).
  */
 export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: PlatformTenant | null; onClose: () => void; onEdit: (tenant: PlatformTenant) => void }) {
   const t = tenant;
@@ -46,6 +48,7 @@ export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: Platf
         <div className="space-y-6">
           <TenantDetailsHeading t={t} />
           <TenantOwnerSection t={t} />
+          <TenantAdminsSection tenantId={t.id} />
           <TenantSubscriptionSection t={t} />
           <TenantRecordSection t={t} />
         </div>

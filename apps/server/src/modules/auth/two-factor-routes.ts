@@ -1,0 +1,126 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthResponse, ErrorBody, TwoFactorCodeRequest, TwoFactorEnableResponse, TwoFactorSetupResponse, TwoFactorVerifyRequest } from '@loyalty/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { CounterStore } from '../../http/counters.ts';
+import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
+import { secretBox } from '../../lib/secret-box.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { findLoginAccount, twoFactorAccount } from '../users/service.ts';
+import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
+import { signIn } from './service.ts';
+import { LoginThrottle, throttledMessage } from './throttle.ts';
+import {
+  checkSecondFactor,
+  clearPendingLoginCookie,
+  disableTwoFactor,
+  enableTwoFactor,
+  PENDING_LOGIN_COOKIE,
+  pendingLoginUserId,
+  spendPendingLogin,
+  startTwoFactorSetup,
+} from './two-factor.ts';
+
+/** HKDF label of the key that seals TOTP secrets (lib/secret-box.ts; docs/security.md 'Secrets'). */
+export const TOTP_SECRET_KEY_LABEL = 'loyalty-cards totp-secret v1';
+/** 401 text of a second factor without a live pending sign-in (none, used, or older than 5 minutes). */
+export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your e-mail and password again.';
+/** 401 text of a wrong second factor at sign-in (counted like a wrong password, ADR 0009). */
+export const WRONG_SIGN_IN_CODE = 'That code is not right. Enter the current code from your authenticator app or an unused recovery code.';
+/** 403 text for a customer: two-factor sign-in is for staff and the operator. */
+export const STAFF_ONLY_TWO_FACTOR = 'Two-factor authentication is for staff and platform admin accounts';
+
+/** onRequest of /setup, /enable, /disable: 401 signed out, 403 STAFF_ONLY_TWO_FACTOR for a customer (before the body is read). */
+async function requireStaffOrOperator(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.user.role === 'customer') throw forbidden(STAFF_ONLY_TWO_FACTOR);
+}
+
+/** Enable/disable attempts per user in 15 minutes (a signed-in guesser of codes is held back). */
+export const TWO_FACTOR_CHANGE_LIMIT = 10;
+
+/**
+ * Two-factor routes under /api/auth/2fa (ADR 0021; docs/security.md):
+ * - POST /setup → 200 TwoFactorSetupResponse `{ secret, otpauthUrl }` (signed-in staff or
+ *   platform admin; a customer 403); 409 when on. POST /enable `{ code }` → 200 `{ recoveryCodes }` (ten, shown once); 400
+ *   malformed or wrong code, or no set-up; 409 when on. POST /disable `{ code }` → 204; 400
+ *   malformed or wrong code; 409 when off; 422 while the operator requires it for the role. These
+ *   three answer 401 signed out and 403 to a customer (before the body is read) and 429 after TWO_FACTOR_CHANGE_LIMIT
+ *   attempts in 15 minutes per user (/setup is not limited).
+ * - POST /verify `{ code }` (a TOTP code, one step of drift, each once; or a recovery code) →
+ *   200 AuthResponse with the session and device cookies, as POST /login answers: it finishes
+ *   the sign-in the pending cookie (set by /login, 5 minutes) stands for. 401 SIGN_IN_EXPIRED
+ *   without a live pending sign-in; 401 WRONG_SIGN_IN_CODE, counted in the login throttle (ADR
+ *   0009: the same counters as wrong passwords); 429 when the throttle or the flood limit holds
+ *   the attempt back; 400 for a code of neither form (counts nothing).
+ * The TOTP secret is sealed under a key derived from QR_TOKEN_SECRET (`TOTP_SECRET_KEY_LABEL`).
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date }> = async (app, { db, config, counters, now }) => {
+  const box = secretBox(config.qrTokenSecret, TOTP_SECRET_KEY_LABEL);
+  const throttle = new LoginThrottle(counters);
+  const flood = app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` });
+  const perUser = app.createRateLimit({ max: TWO_FACTOR_CHANGE_LIMIT, timeWindow: 15 * 60_000, keyGenerator: (r) => `2fa-change:${r.user?.id ?? ''}` });
+  /** 429 RATE_LIMITED with Retry-After when `limiter` says the request is over its limit. */
+  const limit = (limiter: typeof flood) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.');
+    }
+  };
+  const actor = (request: FastifyRequest) => {
+    const u = request.user!;
+    return { id: u.id, email: u.email, role: u.role, tenantId: u.tenantId };
+  };
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+
+  app.post('/setup', { onRequest: requireStaffOrOperator, schema: { tags: ['auth'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
+    startTwoFactorSetup(db, box, actor(request)),
+  );
+
+  app.post(
+    '/enable',
+    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } } },
+    async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, now()) }),
+  );
+
+  app.post(
+    '/disable',
+    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await disableTwoFactor(db, box, actor(request), request.body.code, now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/verify',
+    { preHandler: limit(flood), schema: { tags: ['auth'], body: TwoFactorVerifyRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
+    async (request, reply) => {
+      const at = now();
+      const token = request.cookies[PENDING_LOGIN_COOKIE];
+      const userId = await pendingLoginUserId(db, token, at);
+      const account = userId ? await twoFactorAccount(db, userId) : null;
+      const user = account ? await findLoginAccount(db, account.email) : null;
+      if (!token || !user || !user.active) throw unauthenticated(SIGN_IN_EXPIRED);
+      const device = deviceHashOf(request);
+      const attempt = { email: user.email, ip: request.ip, trustedDevice: device && (await isTrustedDevice(db, device, user.email, at)) ? device : null };
+      // Counted before the code is checked (increment, then compare), as passwords are: parallel guesses get no more tries.
+      const verdict = await throttle.begin(attempt, (await getPlatformSettings(db)).security.maxLoginAttempts, at);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new AppError('RATE_LIMITED', throttledMessage(verdict.retryAfterSeconds));
+      }
+      // A wrong code keeps its hit.
+      if (!(await checkSecondFactor(db, box, user.id, request.body.code, at))) throw unauthenticated(WRONG_SIGN_IN_CODE);
+      await spendPendingLogin(db, token, at);
+      clearPendingLoginCookie(reply);
+      await throttle.recordSuccess(attempt, at);
+      await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
+      const { passwordHash: _p, active: _a, ...signedIn } = user;
+      return signIn(db, reply, signedIn, config.cookieSecure, at);
+    },
+  );
+};

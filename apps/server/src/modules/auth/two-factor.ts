@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { RECOVERY_CODE_COUNT, TOTP_CODE, type Role } from '@loyalty/contract';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { PRODUCT_NAME } from '../../emails/render.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { hashToken } from '../../http/session.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { writeAudit } from '../audit/service.ts';
+import { getPlatformSettings } from '../settings/service.ts';
+import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/service.ts';
+import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
+
+/**
+ * Two-factor sign-in with TOTP (RFC 6238 through otplib: SHA-1, 6 digits, 30-second steps, the
+ * authenticator apps' defaults), ADR 0021. The secret is sealed at rest (lib/secret-box.ts);
+ * a code is accepted within one step of drift either way and only once (the newest accepted
+ * step is stored and a step ≤ it is refused); ten recovery codes of 50 random bits each, stored
+ * as SHA-256, each spent once.
+ */
+
+/** The issuer named in authenticator apps (the otpauth URI's issuer and label prefix). */
+export const TOTP_ISSUER = PRODUCT_NAME;
+/** TOTP time step, seconds (RFC 6238's default; what the apps use). */
+export const TOTP_PERIOD_S = 30;
+/** auth_tokens purpose of the pending sign-in between a right password and the second factor. */
+export const PENDING_LOGIN_PURPOSE = 'two_factor_login';
+/** How long the pending sign-in lasts: 5 minutes. */
+export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
+/** The pending sign-in cookie: HttpOnly, SameSite=Lax, sent only to /api/auth/2fa. */
+export const PENDING_LOGIN_COOKIE = 'tfa';
+
+/** 400 text (field body.code) of a code that does not match. */
+export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
+/** 409 text: set-up or enable while two-factor is on. */
+export const ALREADY_ON = 'Two-factor authentication is already on';
+/** 409 text: disable while it is off. */
+export const NOT_ON = 'Two-factor authentication is not on';
+/** 400 text: enable before set-up. */
+export const SETUP_FIRST = 'Start the two-factor set-up first';
+/** 422 text: turning it off while the operator requires it for the role. */
+export const REQUIRED_BY_OPERATOR = 'Two-factor authentication is required for your account and cannot be turned off';
+/** Audit actions. */
+export const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.disable', recovery: 'user.2fa.recovery_code_used' } as const;
+
+/** The roles the operator's 'Require two-factor authentication' applies to: cashiers share tills and are exempt, customers have no staff sign-in. */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['platform_admin', 'tenant_admin'];
+
+/** True when the operator requires two-factor and `role` is one it applies to (ADR 0021). */
+export async function twoFactorRequiredFor(db: Database, role: Role): Promise<boolean> {
+  if (!TWO_FACTOR_REQUIRED_ROLES.includes(role)) return false;
+  return (await getPlatformSettings(db)).security.requireTwoFactor;
+}
+
+/** Who acts on their own two-factor: the signed-in user. */
+export interface TwoFactorActor {
+  id: string;
+  email: string;
+  role: Role;
+  tenantId: string | null;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** A recovery code as typed, normalised: lower case, no spaces or dash. */
+const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** RECOVERY_CODE_COUNT fresh codes 'xxxxx-xxxxx' (10 base32 characters from 50 random bits each) and their SHA-256. */
+function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from(randomBytes(10), (b) => BASE32[b & 31]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+  return { codes, hashes: codes.map((c) => sha256(normaliseRecovery(c))) };
+}
+
+/** The time step a 6-digit `code` matches at `now` (±1 step), after `afterStep`; null when none. */
+async function matchingStep(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
+  if (!TOTP_CODE.test(code)) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    period: TOTP_PERIOD_S,
+    epochTolerance: TOTP_PERIOD_S,
+    ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+const wrongCode = () => badRequest(WRONG_CODE, [{ field: 'body.code', message: WRONG_CODE }]);
+
+/**
+ * POST /api/auth/2fa/setup: a new secret (160 bits, base32) sealed on the account and the
+ * `otpauth://totp/{issuer}:{email}?secret=…&issuer=…` URI for the QR code. A second set-up
+ * replaces an unconfirmed one. Throws 409 ALREADY_ON when two-factor is on.
+ */
+export async function startTwoFactorSetup(db: Database, box: SecretBox, user: TwoFactorActor): Promise<{ secret: string; otpauthUrl: string }> {
+  const secret = generateSecret();
+  if (!(await saveTwoFactorSecret(db, user.id, box.seal(secret)))) throw conflict(ALREADY_ON);
+  return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret, period: TOTP_PERIOD_S }) };
+}
+
+/**
+ * POST /api/auth/2fa/enable { code }: confirms the set-up with a current code. In ONE
+ * transaction: two-factor on (the code's step used), ten recovery codes stored as SHA-256, the
+ * user's sessions waiting for a required set-up released, an audit row 'user.2fa.enable'.
+ * Returns the recovery codes (shown once). Throws 409 ALREADY_ON; 400 SETUP_FIRST without a
+ * set-up; 400 WRONG_CODE (body.code). Nothing is written on an error.
+ */
+export async function enableTwoFactor(db: Database, box: SecretBox, user: TwoFactorActor, code: string, now: Date): Promise<string[]> {
+  const account = await twoFactorAccount(db, user.id);
+  if (account?.enabledAt) throw conflict(ALREADY_ON);
+  if (!account?.secret) throw badRequest(SETUP_FIRST, [{ field: 'body.code', message: SETUP_FIRST }]);
+  const sealed = account.secret;
+  const step = await matchingStep(box.open(sealed), code, now, null);
+  if (step === null) throw wrongCode();
+  const { codes, hashes } = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    if (!(await turnOnTwoFactor(tx, user.id, sealed, step, hashes, now))) throw conflict(ALREADY_ON);
+    await writeAudit(tx, { tenantId: user.tenantId, userId: user.id, action: TWO_FACTOR_AUDIT.enable, entity: 'user', entityId: user.id, before: { twoFactorEnabled: false }, after: { twoFactorEnabled: true } });
+  });
+  return codes;
+}
+
+/**
+ * POST /api/auth/2fa/disable { code }: turns two-factor off with a current code (each code once).
+ * In ONE transaction: secret and recovery codes forgotten, an audit row 'user.2fa.disable'.
+ * Throws 409 NOT_ON; 422 REQUIRED_BY_OPERATOR for a platform admin or Store Admin while the
+ * operator requires two-factor; 400 WRONG_CODE (body.code). Nothing is written on an error.
+ */
+export async function disableTwoFactor(db: Database, box: SecretBox, user: TwoFactorActor, code: string, now: Date): Promise<void> {
+  const account = await twoFactorAccount(db, user.id);
+  if (!account?.enabledAt || !account.secret) throw conflict(NOT_ON);
+  if (await twoFactorRequiredFor(db, user.role)) throw new AppError('BUSINESS_RULE', REQUIRED_BY_OPERATOR);
+  const step = await matchingStep(box.open(account.secret), code, now, account.lastStep);
+  if (step === null) throw wrongCode();
+  await db.transaction(async (tx) => {
+    if (!(await claimTotpStep(tx, user.id, step))) throw wrongCode();
+    await turnOffTwoFactor(tx, user.id);
+    await writeAudit(tx, { tenantId: user.tenantId, userId: user.id, action: TWO_FACTOR_AUDIT.disable, entity: 'user', entityId: user.id, before: { twoFactorEnabled: true }, after: { twoFactorEnabled: false } });
+  });
+}
+
+/**
+ * The second factor of a sign-in: true when `code` is a current TOTP code of account `userId`
+ * not used before (its step is then recorded) or one of its unused recovery codes (then spent,
+ * with an audit row 'user.2fa.recovery_code_used' saying how many are left). False otherwise,
+ * including when two-factor is off.
+ */
+export async function checkSecondFactor(db: Database, box: SecretBox, userId: string, code: string, now: Date): Promise<boolean> {
+  const account = await twoFactorAccount(db, userId);
+  if (!account?.enabledAt || !account.secret) return false;
+  if (TOTP_CODE.test(code)) {
+    const step = await matchingStep(box.open(account.secret), code, now, account.lastStep);
+    return step !== null && (await claimTotpStep(db, userId, step));
+  }
+  return db.transaction(async (tx) => {
+    const left = await spendRecoveryCode(tx, userId, sha256(normaliseRecovery(code)));
+    if (left === null) return false;
+    await writeAudit(tx, { tenantId: account.tenantId, userId, action: TWO_FACTOR_AUDIT.recovery, entity: 'user', entityId: userId, before: null, after: { recoveryCodesLeft: left } });
+    return true;
+  });
+}
+
+/**
+ * A pending sign-in after a right password (ADR 0021): a random 256-bit token, only its SHA-256
+ * stored in auth_tokens (purpose 'two_factor_login', the account's older pending one replaced),
+ * valid PENDING_LOGIN_TTL_MS from `now`. Not a session: it only lets /2fa/verify finish the
+ * sign-in. Returns the token for the cookie.
+ */
+export async function issuePendingLogin(db: Database, userId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await issueUserToken(db, PENDING_LOGIN_PURPOSE, userId, hashToken(token), new Date(now.getTime() + PENDING_LOGIN_TTL_MS), now);
+  return token;
+}
+
+/** The account a pending sign-in token stands for (unused, not expired at `now`), or null. */
+export async function pendingLoginUserId(db: Database, token: string | undefined, now: Date): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  return usableTokenUserId(db, PENDING_LOGIN_PURPOSE, hashToken(token), now);
+}
+
+/** Spends the pending sign-in token (after its second factor was accepted). */
+export async function spendPendingLogin(db: Database, token: string, now: Date): Promise<void> {
+  await db.transaction((tx) => spendToken(tx, hashToken(token), now));
+}
+
+/** Sets the pending sign-in cookie to `token` (HttpOnly, SameSite=Lax, path /api/auth/2fa, 5 minutes; `secure` over HTTPS). */
+export function setPendingLoginCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(PENDING_LOGIN_COOKIE, token, { path: '/api/auth/2fa', httpOnly: true, sameSite: 'lax', secure, maxAge: PENDING_LOGIN_TTL_MS / 1000 });
+}
+
+/** Clears the pending sign-in cookie (the sign-in finished). */
+export function clearPendingLoginCookie(reply: FastifyReply): void {
+  reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/api/auth/2fa' });
+}
