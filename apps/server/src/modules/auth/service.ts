@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/session.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { defaultPlanId } from '../tenant-account/plans.ts';
@@ -42,7 +43,7 @@ export const DEACTIVATED_ACCOUNT = 'This account has been deactivated. Please co
  * Checks e-mail and password (argon2id). Returns the user, or throws 401 'Invalid email or
  * password' for an unknown e-mail or a wrong password alike (no account enumeration), and
  * 401 DEACTIVATED_ACCOUNT for a deactivated account given its right password. Records
- * `lastLogin` on success.
+ * `lastLogin` on success, and a platform admin's sign-in as a platform audit event.
  */
 export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
   const row = await findLoginAccount(db, email);
@@ -51,6 +52,9 @@ export async function login(db: Database, email: string, password: string): Prom
   // Only someone who knows the password learns that the account exists but is switched off.
   if (!row.active) throw new AppError('UNAUTHENTICATED', DEACTIVATED_ACCOUNT);
   await recordLogin(db, row.id, new Date());
+  // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
+  // address comes from the request.
+  if (row.role === 'platform_admin') await writeAudit(db, { tenantId: null, userId: row.id, action: 'platform.admin.sign_in', entity: 'user', entityId: row.id, after: { email: row.email } });
   const { passwordHash: _p, active: _a, ...user } = row;
   return user;
 }
