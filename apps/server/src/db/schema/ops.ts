@@ -40,10 +40,12 @@ export const auditLog = pgTable(
   },
   // The Activity list pages on (created_at desc, id desc) within a tenant; the action and actor
   // filters each have their own index, so a filtered page is an index range read, not a scan.
+  // Ascending on purpose: a backward scan serves `order by created_at desc, id desc` (whose
+  // nulls come first), which a `desc nulls last` index, as drizzle writes `.desc()`, does not.
   (t) => [
-    index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('audit_log_tenant_action_idx').on(t.tenantId, t.action, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('audit_log_tenant_action_idx').on(t.tenantId, t.action, t.createdAt, t.id),
     // The actor is a user or an API key, never both: one expression serves the actor filter.
-    index('audit_log_tenant_actor_idx').on(t.tenantId, sql`coalesce(${t.userId}, ${t.apiKeyId})`, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_tenant_actor_idx').on(t.tenantId, sql`coalesce(${t.userId}, ${t.apiKeyId})`, t.createdAt, t.id),
   ],
 );
