@@ -34,6 +34,13 @@ const remember = (w: World, name: string, res: LightMyRequestResponse, field = '
   return res;
 };
 
+/** Opens a demo add-funds checkout of $1.00 for the demo customer Jane; its id. */
+async function openAddFunds(w: World): Promise<string> {
+  const jane = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: w.s.admin! } })).customers[0].id as string;
+  const res = await w.inject('POST', `/api/t/demo/customers/${jane}/add-funds`, w.s.admin, { amountCents: 100 }, idempotencyKey());
+  return json(res).checkoutUrl.split('/').pop() as string;
+}
+
 /** In the order they run: later calls use what earlier ones made. */
 const ENTRIES: Record<string, Entry> = {
   'POST /api/auth/login': { action: 'platform.admin.sign_in', call: (w) => w.inject('POST', '/api/auth/login', undefined, { email: 'admin@platform.com', password: 'AdminSecure123!' }) },
@@ -62,17 +69,27 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/t/{slug}/transactions/{id}/void': { action: 'transaction.void', call: (w) => w.inject('POST', `/api/t/demo/transactions/${w.ids.redeem}/void`, w.s.admin, { reason: 'Wrong card' }, idempotencyKey()) },
   'POST /api/t/{slug}/cards/{cardUid}/adjust': { action: 'card.adjust', call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0001/adjust', w.s.admin, { deltaCents: 100, reason: 'Goodwill' }, idempotencyKey()) },
   'POST /api/t/{slug}/cards/{cardUid}/block': { action: 'card.block', call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0003/block', w.s.admin) },
-  'POST /api/t/{slug}/cards/batch': { todo: 'card batches are not audited yet' },
-  'POST /api/t/{slug}/cards/activate': { todo: 'card activation is not audited yet' },
-  'PUT /api/t/{slug}/cards/{cardUid}/store': { todo: 'moving a card to another store is not audited yet' },
+  'POST /api/t/{slug}/cards/batch': { action: 'card.batch_create', call: (w) => w.inject('POST', '/api/t/demo/cards/batch', w.s.admin, { count: 1 }) },
+  'POST /api/t/{slug}/cards/activate': {
+    action: 'card.activate',
+    call: (w) => w.inject('POST', '/api/t/demo/cards/activate', w.s.cashier, { cardUid: 'DEM0CARD0010', storeId: mainStore(w), customer: { firstName: 'Audit', lastName: 'Holder' } }),
+  },
+  'PUT /api/t/{slug}/cards/{cardUid}/store': { action: 'card.store_change', call: (w) => w.inject('PUT', '/api/t/demo/cards/DEM0CARD0004/store', w.s.admin, { storeId: w.ids.store }) },
   'POST /api/t/{slug}/cards/qr/bulk-download': { exempt: 'makes a file of QR codes; changes nothing' },
   'POST /api/t/{slug}/cards/qr/print-ready': { exempt: 'makes a print file; changes nothing' },
-  'POST /api/t/{slug}/customers/{id}/add-funds': { todo: 'starts a checkout; the credit (card.add_funds) is written when it is paid' },
+  'POST /api/t/{slug}/customers/{id}/add-funds': { exempt: 'opens a payment page; the money moves when it is paid (checkout pay → card.add_funds, called below)' },
   'POST /api/t/{slug}/users': { action: 'user.create', call: async (w) => remember(w, 'user', await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Audit', lastName: 'Staff', email: `audit-${uniq()}@example.com`, password: 'secret12', role: 'cashier', storeId: mainStore(w) })) },
   'PUT /api/t/{slug}/users/{id}': { action: 'user.update', call: (w) => w.inject('PUT', `/api/t/demo/users/${w.ids.user}`, w.s.admin, { firstName: 'Audit', lastName: 'Renamed', role: 'cashier', storeId: mainStore(w), active: true }) },
   'PUT /api/t/{slug}/users/{id}/password': { action: 'user.password', call: (w) => w.inject('PUT', `/api/t/demo/users/${w.ids.user}/password`, w.s.admin, { password: 'secret22' }) },
-  'POST /api/t/{slug}/users/{id}/invitation': { todo: 'needs a pending invitation; user.invitation.resend is written (invitations.test.ts)' },
-  'DELETE /api/t/{slug}/users/{id}/invitation': { todo: 'needs a pending invitation; user.invitation.revoke is written (invitations.test.ts)' },
+  'POST /api/t/{slug}/users/{id}/invitation': {
+    action: 'user.invitation.resend',
+    call: async (w) => {
+      const invited = remember(w, 'invited', await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Audit', lastName: 'Invitee', email: `invitee-${uniq()}@example.com`, invite: true, role: 'cashier', storeId: mainStore(w) }));
+      expect(invited.statusCode, invited.body).toBe(201);
+      return w.inject('POST', `/api/t/demo/users/${w.ids.invited}/invitation`, w.s.admin);
+    },
+  },
+  'DELETE /api/t/{slug}/users/{id}/invitation': { action: 'user.invitation.revoke', call: (w) => w.inject('DELETE', `/api/t/demo/users/${w.ids.invited}/invitation`, w.s.admin) },
   'PUT /api/t/{slug}/rules/cashback': {
     action: 'rules.cashback.update',
     call: (w) => w.inject('PUT', '/api/t/demo/rules/cashback', w.s.admin, { rules: [{ category: 'PURCHASE', baseRateBps: 200 }, { category: 'REPAIR', baseRateBps: 300 }, { category: 'OTHER', baseRateBps: 100 }] }),
@@ -98,13 +115,22 @@ const ENTRIES: Record<string, Entry> = {
     call: (w) => w.inject('PUT', `/api/t/demo/rules/offers/${w.ids.offer}`, w.s.admin, { name: 'Audit Offer 2', rateMultiplierBps: 0, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-02T00:00:00Z', isActive: false }),
   },
   'PUT /api/t/{slug}/rules/expiry': { action: 'rules.expiry.update', call: (w) => w.inject('PUT', '/api/t/demo/rules/expiry', w.s.admin, { policy: 'AFTER_EARN', days: 365 }) },
-  'POST /api/t/{slug}/billing/payment-methods': { todo: 'payment methods are not audited yet' },
+  'POST /api/t/{slug}/billing/payment-methods': {
+    action: 'payment_method.add',
+    call: async (w) => remember(w, 'card', await w.inject('POST', '/api/t/demo/billing/payment-methods', w.s.admin, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 })),
+  },
   'POST /api/t/{slug}/billing/setup-intent': { exempt: 'asks the payment provider for a form token; nothing is stored' },
-  'DELETE /api/t/{slug}/billing/payment-methods/{id}': { todo: 'payment methods are not audited yet' },
-  'POST /api/t/{slug}/billing/payment-methods/{id}/set-default': { todo: 'payment methods are not audited yet' },
-  'POST /api/t/{slug}/billing/subscribe': { todo: 'subscription changes are recorded as subscription events, not yet as audit events' },
-  'POST /api/t/{slug}/checkout/{id}/pay': { todo: 'the demo checkout: its credit writes card.add_funds; not called here yet' },
-  'POST /api/t/{slug}/checkout/{id}/cancel': { todo: 'cancelling a demo checkout is not audited yet' },
+  'POST /api/t/{slug}/billing/payment-methods/{id}/set-default': { action: 'payment_method.set_default', call: (w) => w.inject('POST', `/api/t/demo/billing/payment-methods/${w.ids.card}/set-default`, w.s.admin) },
+  'POST /api/t/{slug}/billing/subscribe': {
+    action: 'subscription.change',
+    call: async (w) => {
+      const plans = json((await ctx.app.inject({ method: 'GET', url: '/api/t/demo/billing/plans', headers: { cookie: w.s.admin! } }))).plans as { id: string }[];
+      return w.inject('POST', '/api/t/demo/billing/subscribe', w.s.admin, { planId: plans[plans.length - 1].id, paymentMethodId: w.ids.card });
+    },
+  },
+  'DELETE /api/t/{slug}/billing/payment-methods/{id}': { action: 'payment_method.remove', call: (w) => w.inject('DELETE', `/api/t/demo/billing/payment-methods/${w.ids.card}`, w.s.admin) },
+  'POST /api/t/{slug}/checkout/{id}/pay': { action: 'card.add_funds', call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/pay`, w.s.admin) },
+  'POST /api/t/{slug}/checkout/{id}/cancel': { action: 'checkout.cancel', call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/cancel`, w.s.admin) },
   'POST /api/t/{slug}/card-orders': {
     action: 'card_order.create',
     call: async (w) =>
