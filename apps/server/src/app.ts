@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { counterStore, rateLimitStoreOf } from './http/counters.ts';
 import { loggerOptions, type LogDestination } from './http/log-redaction.ts';
+import { registerRequestContext } from './http/request-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -32,6 +33,7 @@ import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }));
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }));
   registerErrorHandler(app);
+  registerRequestContext(app);
   registerMetrics(app, { config, handle });
   registerOriginCheck(app, config);
   registerUnsafeTextGuard(app);
@@ -173,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
       await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, nudge: () => deps.webhooks?.nudge(), now });
       await tenantScope.register(apiKeyRoutes, { db, config, now });
+      await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },
     { prefix: '/api/t/:slug' },
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BillingPeriod, SubscriptionStatus } from './enums.ts';
 import { BillingPlan, PlanLimits } from './billing.ts';
 import { TenantResponse } from './tenant.ts';
+import { AuditEvent, AuditListQuery } from './audit.ts';
 
 /**
  * The platform operator's console (issue 7; spec §2 'Platform area', §3 'Tenant', 'Plan',
@@ -52,9 +53,22 @@ export const ActivityItem = z.object({
 });
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
-/** GET /api/platform/activity?limit= (1–50, default 10) → newest first. */
-export const ActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
-export const ActivityResponse = z.object({ activity: z.array(ActivityItem) });
+/**
+ * GET /api/platform/activity?limit=&tenant=&actor=&action=&from=&to=&cursor=: `limit` (1–50,
+ * default 10) sizes both lists; `tenant` a tenant's slug, or 'platform' for platform events only;
+ * the other filters as the tenant's Activity (AuditListQuery).
+ */
+export const ActivityQuery = AuditListQuery.extend({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  tenant: z.string().regex(/^[a-z0-9-]+$/, 'Unknown tenant').optional(),
+});
+export type ActivityQuery = z.infer<typeof ActivityQuery>;
+/**
+ * `activity`: the dashboard's merged recent feed (sign-ups, subscriptions, payments, operator
+ * changes), newest first, unfiltered. `items`/`nextCursor`: a page of the audit trail across
+ * tenants and the platform, filtered, newest first (the operator's Activity page).
+ */
+export const ActivityResponse = z.object({ activity: z.array(ActivityItem), items: z.array(AuditEvent), nextCursor: z.string().nullable() });
 export type ActivityResponse = z.infer<typeof ActivityResponse>;
 
 /**

@@ -16,6 +16,8 @@ import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { IntegrationsPage } from '@/features/integrations/pages/integrations-page';
+import { ActivityPage } from '@/features/activity/pages/activity-page';
+import { PlatformActivityPage } from '@/features/activity/pages/platform-activity-page';
 import { PlansPage } from '@/features/platform/pages/plans-page';
 import { PlatformCardOrdersPage } from '@/features/platform/pages/card-orders-page';
 import { PlatformLiabilityPage } from '@/features/platform/pages/liability-page';
@@ -108,6 +110,7 @@ export function createRouter() {
                 { path: 'liability', element: <PlatformLiabilityPage />, handle: title('Liability') },
                 // Issue 16: every e-mail the product wrote, with its bodies, attempts and Resend.
                 { path: 'outbox', element: <OutboxPage />, handle: title('Outbox') },
+                { path: 'activity', element: <PlatformActivityPage />, handle: title('Activity') },
                 { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
               ],
             },
@@ -145,6 +148,7 @@ export function createRouter() {
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
                         // Issue 17: API keys for the /api/v1 REST API and outgoing webhooks.
                         { path: 'integrations', element: <IntegrationsPage />, handle: title('Integrations') },
+                        { path: 'activity', element: <ActivityPage />, handle: title('Activity') },
                         { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },
                         { path: 'card-orders', element: <CardOrdersPage />, handle: title('Card Orders') },
                         // Loads recharts on first visit, in a chunk of its own (like the operator's chart screens).

@@ -28,6 +28,7 @@ export const paths = {
     cardOrders: '/platform/card-orders',
     /** Every e-mail the product wrote, sent or not (issue 16). */
     outbox: '/platform/outbox',
+    activity: '/platform/activity',
     /** The operator's own profile and password change (issue 12 item 8). */
     profile: '/platform/profile',
   },
@@ -43,6 +44,7 @@ export const paths = {
     rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
     /** API keys and webhooks of the tenant (issue 17). */
     integrations: (slug: string) => `/t/${encodeURIComponent(slug)}/integrations`,
+    activity: (slug: string) => `/t/${encodeURIComponent(slug)}/activity`,
     billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
     cardOrders: (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -26,6 +27,10 @@ export const auditLog = pgTable(
     id: id().primaryKey(),
     tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
     userId: uuid('user_id'),
+    /** The API key of /api/v1 that made the change (user_id then null); no foreign key, so a revoked or deleted key's events stay. */
+    apiKeyId: uuid('api_key_id'),
+    /** The client address (request.ip, honouring TRUST_PROXY); null for jobs and webhooks. */
+    ip: text('ip'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -33,5 +38,14 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt)],
+  // The Activity list pages on (created_at desc, id desc) within a tenant; the action and actor
+  // filters each have their own index, so a filtered page is an index range read, not a scan.
+  // Ascending on purpose: a backward scan serves `order by created_at desc, id desc` (whose
+  // nulls come first), which a `desc nulls last` index, as drizzle writes `.desc()`, does not.
+  (t) => [
+    index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('audit_log_tenant_action_idx').on(t.tenantId, t.action, t.createdAt, t.id),
+    // The actor is a user or an API key, never both: one expression serves the actor filter.
+    index('audit_log_tenant_actor_idx').on(t.tenantId, sql`coalesce(${t.userId}, ${t.apiKeyId})`, t.createdAt, t.id),
+  ],
 );

@@ -121,8 +121,13 @@ describe('money through v1', () => {
     const [refundRow] = await ctx.db.select().from(transactions).where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(refund).transactionId)));
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.refund'), eq(auditLog.entityId, refundRow.id)));
     expect(audit.userId).toBeNull();
-    expect(audit.after).toMatchObject({ apiKeyId: refundRow.apiKeyId });
+    expect(audit.apiKeyId).toBe(refundRow.apiKeyId);
+    expect(audit.ip).toBe('127.0.0.1');
     expect(refundRow.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
+    // The earn and the redeem are audit events of the key too (written in their ledger statement).
+    const [earnAudit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.earn'), eq(auditLog.entityId, earn.transactionId)));
+    expect(earnAudit).toMatchObject({ userId: null, apiKeyId: refundRow.apiKeyId, tenantId: t.tenant.id });
+    expect(earnAudit.after).toMatchObject({ amountCents: 4000, balanceCents: earn.newBalance });
     const voided = await v1('POST', `/transactions/${json(redeem).transactionId}/void`, keys.pos, { reason: 'Wrong card' });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(json(voided).restoredCents).toBe(300);

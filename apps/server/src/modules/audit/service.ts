@@ -1,34 +1,56 @@
-import { and, desc, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
+import { currentRequestActor } from '../../http/request-context.ts';
+import { apiKeyNames } from '../api-keys/views.ts';
+import { userNames } from '../users/views.ts';
 
 /**
- * The audit trail (issue 5, decisions.md 'Who changed what'): the module that owns
- * `audit_log`. Every other module records its changes through `writeAudit`, in the
- * transaction of the change, so an audit row exists exactly when the change committed.
+ * The audit trail (docs/security.md 'Audit trail'): the module that owns `audit_log`. Every
+ * other module records its changes through `writeAudit` (or, on the till's hot path,
+ * `auditInsertSql` inside its own write statement), in the transaction of the change, so an
+ * audit row exists exactly when the change committed.
  */
 
 /**
- * One audit entry: who (`userId`, null for the system or a deleted actor) changed what
- * (`action` such as 'store.create', `entity` such as 'store', `entityId`) in which tenant
- * (`tenantId`, null for platform-level changes), with the state `before` and `after` as JSON
- * (null when there is none; never a password or its hash).
+ * One audit entry: who changed what (`action`, one of AUDIT_ACTIONS; `entity` such as 'store',
+ * `entityId`) in which tenant (`tenantId`, null for platform-level changes), with the state
+ * `before` and `after` as JSON (null when there is none; never a password, hash or key; money
+ * in integer cents).
+ * The actor: `userId` (null for the system or an API key), `apiKeyId` and `ip`. Any of the three
+ * left undefined is taken from the current request (`currentRequestActor`), so services need
+ * not pass the API key or the client address through.
  */
 export interface AuditEntry {
   tenantId: string | null;
-  userId: string | null;
-  action: string;
+  userId?: string | null;
+  apiKeyId?: string | null;
+  ip?: string | null;
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   before?: unknown;
   after?: unknown;
 }
 
+/** The actor columns of an entry: the caller's values, else the request's. */
+function actorOf(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userId: string | null; apiKeyId: string | null; ip: string | null } {
+  const request = entry.userId === undefined || entry.apiKeyId === undefined || entry.ip === undefined ? currentRequestActor() : undefined;
+  return {
+    userId: entry.userId !== undefined ? entry.userId : (request?.userId ?? null),
+    apiKeyId: entry.apiKeyId !== undefined ? entry.apiKeyId : (request?.apiKeyId ?? null),
+    ip: entry.ip !== undefined ? entry.ip : (request?.ip ?? null),
+  };
+}
+
 /** Writes one audit_log row in the caller's transaction (or database). `before`/`after` absent → null. */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     tenantId: entry.tenantId,
-    userId: entry.userId,
+    ...actorOf(entry),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
@@ -37,7 +59,21 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** A platform-level audit row as the operator's activity feed reads it. */
+/**
+ * The same row as `writeAudit`, as an `insert … select` to put in a data-modifying CTE of the
+ * caller's write statement, so a money movement on the till's hot path adds no round trip
+ * (docs/performance.md). `before`/`after` are SQL expressions of jsonb (they may read the
+ * statement's other CTEs), and so may `tenantId` and `entityId` be; `from` is the FROM clause
+ * they read (e.g. sql`debit`: one audit row per row of it), or none (one row).
+ */
+export function auditInsertSql(entry: Omit<AuditEntry, 'tenantId' | 'before' | 'after' | 'entityId'> & { tenantId: SQL | string | null; entityId: SQL | string | null; before: SQL; after: SQL; from?: SQL }): SQL {
+  const who = actorOf(entry);
+  const from = entry.from ? sql` from ${entry.from}` : sql``;
+  return sql`insert into audit_log (tenant_id, user_id, api_key_id, ip, action, entity, entity_id, before, after)
+    select ${entry.tenantId}::uuid, ${who.userId}::uuid, ${who.apiKeyId}::uuid, ${who.ip}, ${entry.action}, ${entry.entity}, ${entry.entityId}::text, ${entry.before}, ${entry.after}${from}`;
+}
+
+/** A platform-level audit row as the operator's dashboard feed reads it. */
 export interface PlatformAuditRow {
   id: string;
   action: string;
@@ -49,13 +85,183 @@ export interface PlatformAuditRow {
 
 /**
  * The newest `limit` platform-level audit rows (tenant_id null) whose action is one of
- * `actions`, newest first (created_at desc, id desc). For the platform's activity feed.
+ * `actions`, newest first (created_at desc, id desc). For the platform's dashboard feed.
  */
-export async function latestPlatformAudit(db: DbOrTx, actions: readonly string[], limit: number): Promise<PlatformAuditRow[]> {
+export async function latestPlatformAudit(db: DbOrTx, actions: readonly AuditAction[], limit: number): Promise<PlatformAuditRow[]> {
   return db
     .select({ id: auditLog.id, action: auditLog.action, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(and(isNull(auditLog.tenantId), inArray(auditLog.action, [...actions])))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+/** One stored audit row as the Activity lists read it, with the actor's current name (null when gone). */
+export interface AuditRow {
+  userName: string | null;
+  apiKeyName: string | null;
+  id: string;
+  tenantId: string | null;
+  userId: string | null;
+  apiKeyId: string | null;
+  ip: string | null;
+  action: AuditAction;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+/**
+ * Filters of `listAudit`: `tenantId` a tenant's id, null for platform events only, undefined
+ * for all (the operator); `actor` a user's or API key's id; `from`/`to` UTC calendar days
+ * (YYYY-MM-DD, both included); `cursor` the id of the last row of the previous page.
+ */
+export interface AuditFilter {
+  tenantId?: string | null;
+  actor?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/** The tenant condition of a filter (all tenants, platform events only, or one tenant). */
+function scopeOf(f: Pick<AuditFilter, 'tenantId'>): SQL {
+  return f.tenantId === undefined ? sql`true` : f.tenantId === null ? sql`${auditLog.tenantId} is null` : sql`${auditLog.tenantId} = ${f.tenantId}`;
+}
+
+/** The WHERE conditions of a filter without its cursor. Dates are UTC days, `to` included. */
+function filtersOf(f: Omit<AuditFilter, 'cursor' | 'limit'>): SQL[] {
+  const where = [scopeOf(f)];
+  if (f.actor) where.push(sql`coalesce(${auditLog.userId}, ${auditLog.apiKeyId}) = ${f.actor}`);
+  if (f.action) where.push(eq(auditLog.action, f.action));
+  if (f.from) where.push(sql`${auditLog.createdAt} >= ${f.from}::date::timestamp at time zone 'UTC'`);
+  if (f.to) where.push(sql`${auditLog.createdAt} < (${f.to}::date + 1)::timestamp at time zone 'UTC'`);
+  return where;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of audit rows, newest first (created_at desc, id desc), and the cursor of the next
+ * page (the id of the page's last row; null on the last page). The cursor is resolved by a
+ * sub-select, so timestamps keep their microseconds. The indexes (tenant_id, created_at, id),
+ * (tenant_id, action, …) and (tenant_id, coalesce(user_id, api_key_id), …) serve each filter as
+ * a range read.
+ * Throws 400 'Invalid cursor' for a cursor that is not a row of this list's scope.
+ */
+export async function listAudit(db: DbOrTx, f: AuditFilter): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
+  const scope = scopeOf(f);
+  const where = filtersOf(f);
+  if (f.cursor) {
+    if (!UUID.test(f.cursor)) throw badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
+    const [at] = await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.id, f.cursor), scope)).limit(1);
+    if (!at) throw badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
+    where.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from audit_log c where c.id = ${f.cursor})`);
+  }
+  // The page is chosen from audit_log alone (an index range read), then the names are joined
+  // to its rows: joined first, the planner may read the tenant's whole trail to sort it.
+  const chosen = db
+    .select({
+      id: auditLog.id,
+      tenantId: auditLog.tenantId,
+      userId: auditLog.userId,
+      apiKeyId: auditLog.apiKeyId,
+      ip: auditLog.ip,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(f.limit + 1)
+    .as('page');
+  const people = userNames(db);
+  const keys = apiKeyNames(db);
+  const rows = await db
+    .select({
+      id: chosen.id,
+      tenantId: chosen.tenantId,
+      userId: chosen.userId,
+      apiKeyId: chosen.apiKeyId,
+      ip: chosen.ip,
+      action: chosen.action,
+      entity: chosen.entity,
+      entityId: chosen.entityId,
+      before: chosen.before,
+      after: chosen.after,
+      createdAt: chosen.createdAt,
+      userName: people.name,
+      apiKeyName: keys.name,
+    })
+    .from(chosen)
+    .leftJoin(people, eq(people.id, chosen.userId))
+    .leftJoin(keys, and(eq(keys.tenantId, chosen.tenantId), eq(keys.id, chosen.apiKeyId)))
+    .orderBy(desc(chosen.createdAt), desc(chosen.id));
+  const page = rows.slice(0, f.limit) as AuditRow[];
+  return { rows: page, nextCursor: rows.length > f.limit ? page[page.length - 1].id : null };
+}
+
+/** Columns of the Activity CSV, in order (docs/security.md 'Audit trail'). */
+export const AUDIT_CSV_COLUMNS = ['Time (UTC)', 'Action', 'Actor', 'Actor Type', 'Actor ID', 'IP', 'Entity', 'Entity ID', 'Before', 'After'] as const;
+
+/**
+ * The query of the Activity CSV (written by PostgreSQL's COPY, ADR 0017): every row matching
+ * the filter (no cursor, no limit), newest first, with AUDIT_CSV_COLUMNS: time ISO-8601 UTC, the
+ * actor's name (user or API key; 'System' for jobs and webhooks), before/after as JSON text
+ * (money in cents as stored). Text cells made safe for spreadsheets.
+ */
+export function auditExportQuery(db: DbOrTx, f: Omit<AuditFilter, 'cursor' | 'limit'>) {
+  const [time, action, actor, actorType, actorId, ip, entity, entityId, before, after] = AUDIT_CSV_COLUMNS;
+  const people = userNames(db);
+  const keys = apiKeyNames(db);
+  return db
+    .select({
+      time: isoUtcSql(auditLog.createdAt).as(time),
+      action: sql`${auditLog.action}`.as(action),
+      actor: safeCellSql(sql`coalesce(${people.name}, ${keys.name}, case when ${auditLog.userId} is null and ${auditLog.apiKeyId} is null then 'System' end)`).as(actor),
+      actorType: sql`case when ${auditLog.apiKeyId} is not null then 'API key' when ${auditLog.userId} is not null then 'User' else 'System' end`.as(actorType),
+      actorId: sql`coalesce(${auditLog.userId}, ${auditLog.apiKeyId})`.as(actorId),
+      ip: sql`${auditLog.ip}`.as(ip),
+      entity: sql`${auditLog.entity}`.as(entity),
+      entityId: safeCellSql(auditLog.entityId).as(entityId),
+      before: safeCellSql(sql`${auditLog.before}::text`).as(before),
+      after: safeCellSql(sql`${auditLog.after}::text`).as(after),
+    })
+    .from(auditLog)
+    .leftJoin(people, eq(people.id, auditLog.userId))
+    .leftJoin(keys, and(eq(keys.tenantId, auditLog.tenantId), eq(keys.id, auditLog.apiKeyId)))
+    .where(and(...filtersOf(f)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+}
+
+/**
+ * A stored row as the contract's AuditEvent: the actor as user / API key / system with its
+ * current name, times ISO-8601; `tenant` the tenant's id, name and slug when given.
+ */
+export function toAuditEvent(row: AuditRow, tenant: { id: string; name: string; slug: string } | null): AuditEvent {
+  const actor: AuditEvent['actor'] = row.apiKeyId
+    ? { kind: 'api_key', id: row.apiKeyId, name: row.apiKeyName }
+    : row.userId
+      ? { kind: 'user', id: row.userId, name: row.userName }
+      : { kind: 'system', id: null, name: null };
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    actor,
+    ip: row.ip,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    tenant,
+  };
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/session.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { defaultPlanId } from '../tenant-account/plans.ts';
@@ -51,12 +52,16 @@ export async function authResponse(db: Database, user: AuthUser, twoFactorSetupR
  * its cookie, `lastLogin` stamped, and the AuthResponse. When the operator requires two-factor
  * and this platform admin or Store Admin has none, the session is one that may only set it up
  * (`twoFactorSetupRequired`, ADR 0021). Used by login, the second factor, signup, the
- * invitation and the first platform admin's set-up.
+ * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
+ * platform audit event.
  */
 export async function signIn(db: Database, reply: FastifyReply, user: AuthUser, secure: boolean, now = new Date()): Promise<AuthResponse> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
   await startSession(db, reply, user.id, await sessionTtlSeconds(db), secure, setupRequired);
   await recordLogin(db, user.id, now);
+  // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
+  // address comes from the request.
+  if (user.role === 'platform_admin') await writeAudit(db, { tenantId: null, userId: user.id, action: 'platform.admin.sign_in', entity: 'user', entityId: user.id, after: { email: user.email } });
   return authResponse(db, user, setupRequired);
 }
 

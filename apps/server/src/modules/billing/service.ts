@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
+import { writeAudit } from '../audit/service.ts';
 import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/service.ts';
 import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
@@ -164,6 +165,8 @@ export async function addPaymentMethod(db: Database, provider: PaymentProvider, 
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     const m = await provider.addCard(tx, tenant, { brand: input.brand, last4: input.last4, expMonth: input.exp_month, expYear: input.exp_year });
+    // The actor and address come from the request (audit service).
+    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.add', entity: 'payment_method', entityId: m.id, after: { brand: input.brand, last4: input.last4 } });
     return toPaymentMethod(m);
   });
 }
@@ -177,6 +180,7 @@ export async function removePaymentMethod(db: Database, provider: PaymentProvide
   await db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     if (!(await provider.detachPaymentMethod(tx, tenant, id))) throw notFound('Payment method not found');
+    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.remove', entity: 'payment_method', entityId: id });
   });
 }
 
@@ -188,6 +192,7 @@ export async function setDefaultPaymentMethod(db: Database, provider: PaymentPro
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     if (!(await provider.setDefaultPaymentMethod(tx, tenant, id))) throw notFound('Payment method not found');
+    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.set_default', entity: 'payment_method', entityId: id });
     return { paymentMethods: (await provider.listPaymentMethods(tx, tenant)).map(toPaymentMethod) };
   });
 }
@@ -231,6 +236,14 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
       methodId = fallback.id;
     }
     const periodMonths = PERIOD_MONTHS[plan.billingPeriod] ?? 1;
+    await writeAudit(tx, {
+      tenantId: tenant.id,
+      action: 'subscription.change',
+      entity: 'tenant',
+      entityId: tenant.id,
+      before: { planId: tenant.planId, subscriptionStatus: tenant.subscriptionStatus },
+      after: { planId: plan.id, plan: plan.name, priceCents: plan.priceMonthlyCents * periodMonths, periodMonths },
+    });
     const result = await provider.subscribe(
       tx,
       tenant,

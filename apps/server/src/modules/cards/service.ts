@@ -282,6 +282,7 @@ export async function createCardBatch(
     await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, new Date());
     const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
+    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.batch_create', entity: 'card', entityId: null, after: { count: created.length, storeId: input.storeId ?? null, firstCardUid: created[0]?.cardUid ?? null, lastCardUid: created.at(-1)?.cardUid ?? null } });
     return {
       created: created.length,
       cards: created.map((card) => toCardResponse({ card, customer: null, storeName }, actor.qr)),
@@ -355,6 +356,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .update(cards)
         .set({ status: 'ACTIVE', customerId, storeId: input.storeId, activatedAt: now })
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+      await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.activate', entity: 'card', entityId: card.cardUid, before: { status: card.status }, after: { status: 'ACTIVE', customerId, storeId: input.storeId, newCustomer: !input.customerId } });
       await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, actor.qr, now);
       const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
       await enqueueWebhookEvent(tx, tenantId, 'card.activated', activated, now);
@@ -495,7 +497,7 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
  * be ACTIVE or BLOCKED, checks the store belongs to this tenant and sets it. Nothing else
  * changes (balance in cents, customer, ledger untouched).
  * Throws 404 'Card not found' / 'Store not found', 422 BUSINESS_RULE 'Only assigned cards can
- * change store'. Returns the card (200).
+ * change store'. Writes a card.store_change audit row. Returns the card (200).
  */
 export async function changeCardStore(db: Database, actor: CardActor, rawUid: string, input: CardStoreRequest): Promise<CardResponse> {
   const { tenantId } = actor;
@@ -512,6 +514,7 @@ export async function changeCardStore(db: Database, actor: CardActor, rawUid: st
     }
     await requireStoreName(tx, tenantId, input.storeId);
     await tx.update(cards).set({ storeId: input.storeId }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.store_change', entity: 'card', entityId: card.cardUid, before: { storeId: card.storeId }, after: { storeId: input.storeId } });
     return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
   });
 }

@@ -7,6 +7,7 @@ import { checkoutSessions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, PaymentTenant } from '../../payments/port.ts';
+import { writeAudit } from '../audit/service.ts';
 
 /**
  * Hosted checkouts (decisions.md 'Payments'; issue 6): money entering from outside through
@@ -285,7 +286,7 @@ export async function payDemoCheckout(db: Database, effects: CheckoutEffects, te
 /**
  * POST /api/t/{slug}/checkout/{id}/cancel: the Demo checkout page's Cancel. OPEN → CANCELED
  * (a card order stays PENDING_PAYMENT and can be checked out again); cancelling a CANCELED
- * checkout again answers the same view. Returns the CheckoutView. Errors: 404 'Checkout not
+ * checkout again answers the same view (a checkout.cancel audit row for the first). Returns the CheckoutView. Errors: 404 'Checkout not
  * found'; 409 'This checkout is paid with the payment provider' (not a Demo checkout: a real
  * provider's session expires at the provider); 409 'This checkout is already paid'.
  */
@@ -297,6 +298,7 @@ export async function cancelDemoCheckout(db: Database, tenantId: string, checkou
     const outcome = await cancelCheckout(tx, { tenantId, checkoutId: row.id });
     if (outcome === 'not-found') throw notFound(CHECKOUT_NOT_FOUND);
     if (outcome === 'already-completed') throw conflict(CHECKOUT_ALREADY_PAID);
+    if (outcome === 'canceled') await writeAudit(tx, { tenantId, action: 'checkout.cancel', entity: 'checkout', entityId: row.id, before: { status: 'OPEN' }, after: { status: 'CANCELED' } });
     return toCheckoutView((await findCheckout(tx, tenantId, row.id))!);
   });
 }

@@ -35,6 +35,7 @@ import { platformLiability } from './liability.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { savePlatformSettings, settingsView } from './settings.ts';
+import { platformAuditPage } from './platform-audit.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
 import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
 import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
@@ -73,11 +74,19 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   /** GET /stats → PlatformStats (spec §3 'Platform stats'; figures and trends as in stats.ts). */
   app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async () => getPlatformStats(db));
 
-  /** GET /activity?limit=1–50 (default 10) → `{ activity }` newest first; 400 for a bad limit. */
+  /**
+   * GET /activity?limit=&tenant=&actor=&action=&from=&to=&cursor= → `{ activity, items,
+   * nextCursor }`: the dashboard's recent feed (unchanged) and a page of the audit trail across
+   * tenants and platform events (platform_audit.ts); 400 for a bad limit or filter, 404 'Tenant
+   * not found' for an unknown tenant slug.
+   */
   app.get(
     '/activity',
-    { schema: { tags: ['platform'], querystring: ActivityQuery, response: { 200: ActivityResponse, 400: ErrorBody, ...guardErrors } } },
-    async (request) => getActivity(db, request.query.limit),
+    { schema: { tags: ['platform'], querystring: ActivityQuery, response: { 200: ActivityResponse, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    async (request) => {
+      const [feed, page] = await Promise.all([getActivity(db, request.query.limit), platformAuditPage(db, request.query)]);
+      return { ...feed, ...page };
+    },
   );
 
   /** GET /tenants?status=&search=&page=&limit= → TenantListResponse (newest first; summary over all tenants); 400 bad query. */

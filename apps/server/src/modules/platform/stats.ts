@@ -86,7 +86,7 @@ const EVENT_TITLES: Record<string, string> = {
  *   (kinds 'tenant_updated', 'tenant_deleted', 'plan_changed').
  * Rows of a deleted tenant keep its name (tenantSlug null when the tenant is gone).
  */
-export async function getActivity(db: DbOrTx, limit: number): Promise<ActivityResponse> {
+export async function getActivity(db: DbOrTx, limit: number): Promise<Pick<ActivityResponse, 'activity'>> {
   const [tenantRows, eventRows, paymentRows, auditRows] = await Promise.all([
     newestTenants(db, limit),
     latestSubscriptionEvents(db, limit),

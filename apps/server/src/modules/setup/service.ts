@@ -94,13 +94,13 @@ export async function completeSetup(db: Database, input: SetupRequest, now: Date
   }
 }
 
-async function createPlatformAdmin(db: Database, input: { email: string; password: string; firstName: string; lastName: string }, action: string): Promise<AuthUser> {
+async function createPlatformAdmin(db: Database, input: { email: string; password: string; firstName: string; lastName: string }, action: 'platform.admin.bootstrap' | 'platform.admin.setup'): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => insertAdmin(tx, { ...input, passwordHash }, action));
 }
 
 /** Inserts a platform_admin and its audit row (tenant null, no hash in it). */
-async function insertAdmin(tx: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }, action: string): Promise<AuthUser> {
+async function insertAdmin(tx: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }, action: 'platform.admin.bootstrap' | 'platform.admin.setup'): Promise<AuthUser> {
   const user = await insertAccount(tx, { tenantId: null, email: input.email, passwordHash: input.passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'platform_admin' });
   await writeAudit(tx, { tenantId: null, userId: user.id, action, entity: 'user', entityId: user.id, after: { email: user.email, role: 'platform_admin' } });
   return user;

@@ -53,11 +53,6 @@ async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
   return row;
 }
 
-/** `{ apiKeyId }` when an API key of /api/v1 acts (issue 17), so the audit row names it (its `userId` is null); else nothing. */
-function viaApiKey(ctx: PosContext): { apiKeyId?: string } {
-  return ctx.user.apiKeyId ? { apiKeyId: ctx.user.apiKeyId } : {};
-}
-
 /** 403 unless the user may act on a row booked to `storeId`: a cashier bound to a store only on that store's rows (spec §2 'POS'). */
 function assertOwnStore(ctx: PosContext, storeId: string | null): void {
   if (ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== storeId) throw forbidden(LIFECYCLE_TEXT.otherStore);
@@ -132,11 +127,12 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
     await writeAudit(tx, {
       tenantId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       action: 'transaction.refund',
       entity: 'transaction',
       entityId: row,
       before: { transactionId: earn.id, balanceCents: card.balanceCents },
-      after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null, ...viaApiKey(ctx) },
+      after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null },
     });
     await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: row, kind: 'REFUND', cardId: card.id, storeId: earn.storeId, amountCents: refunded, cashbackCents: taken, balanceCents: after, at: ctx.now });
     return {
@@ -195,11 +191,12 @@ export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string
     await writeAudit(tx, {
       tenantId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       action: 'transaction.void',
       entity: 'transaction',
       entityId: row,
       before: { transactionId: redeem.id, balanceCents: card.balanceCents },
-      after: { restoredCents: redeem.amountCents, balanceCents: after, reason: input.reason, ...viaApiKey(ctx) },
+      after: { restoredCents: redeem.amountCents, balanceCents: after, reason: input.reason },
     });
     return { transactionId: row, restoredCents: redeem.amountCents, newBalanceCents: after };
   });
@@ -244,11 +241,12 @@ export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid:
     await writeAudit(tx, {
       tenantId,
       userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
       action: 'card.adjust',
       entity: 'card',
       entityId: card.id,
       before: { balanceCents: card.balanceCents },
-      after: { balanceCents: after, deltaCents: input.deltaCents, reason: input.reason, transactionId: row, ...viaApiKey(ctx) },
+      after: { balanceCents: after, deltaCents: input.deltaCents, reason: input.reason, transactionId: row },
     });
     return { transactionId: row, deltaCents: input.deltaCents, newBalanceCents: after };
   });

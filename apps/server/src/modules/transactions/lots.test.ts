@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { cards, cashbackLots, expiryRules, offers, tenants, transactions } from '../../db/schema/index.ts';
+import { auditLog, cards, cashbackLots, expiryRules, offers, tenants, transactions } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, idempotencyKey, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { signCardToken } from '../cards/qr-token.ts';
 import { expireDueLots, openLotOf } from './lots.ts';
@@ -95,6 +95,10 @@ describe('expireDueLots (the expiry job)', () => {
     expect(first.cards).toBeGreaterThanOrEqual(1);
     const rows = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
     expect(rows.map((r) => [r.amountCents, r.beforeBalanceCents, r.afterBalanceCents, r.userId])).toEqual([[200, 400, 200, null]]);
+    // The expiry is an audit event of the system (no user, key or address), in the same statement.
+    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'cashback.expire'), eq(auditLog.entityId, rows[0].id)));
+    expect(audit).toMatchObject({ tenantId: t.tenant.id, userId: null, apiKeyId: null, ip: null });
+    expect(audit.after).toMatchObject({ expiredCents: 200, balanceCents: 200 });
     const again = await expireDueLots(ctx.db, new Date());
     expect(again).toEqual({ cards: 0, cents: 0 });
     const [card] = await ctx.db.select().from(cards).where(eq(cards.id, t.card.id));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
+import { auditInsertSql } from '../audit/service.ts';
 import { debitCardsSql, lockCardsSkipLockedSql } from '../cards/service.ts';
 import { cardBalancesSql } from '../cards/views.ts';
 import { expiryRuleSql } from '../rules/views.ts';
@@ -162,7 +163,19 @@ export async function expireDueLots(
           expired as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, created_at)
             select d.tenant_id, d.id, d.customer_id, d.store_id, null, 'EXPIRE', null, due.cents, 0, d.balance_cents + due.cents, d.balance_cents, 'Expired cashback', ${at}::timestamptz
             from debited d join due on due.tenant_id = d.tenant_id and due.card_id = d.id
-            returning tenant_id, id, amount_cents)
+            returning tenant_id, id, card_id, amount_cents, before_balance_cents, after_balance_cents),
+          audit as (${auditInsertSql({
+            tenantId: sql`e.tenant_id`,
+            userId: null,
+            apiKeyId: null,
+            ip: null,
+            action: 'cashback.expire',
+            entity: 'transaction',
+            entityId: sql`e.id`,
+            before: sql`jsonb_build_object('cardId', e.card_id, 'balanceCents', e.before_balance_cents)`,
+            after: sql`jsonb_build_object('cardId', e.card_id, 'expiredCents', e.amount_cents, 'balanceCents', e.after_balance_cents)`,
+            from: sql`expired e`,
+          })})
           select tenant_id, id, amount_cents as cents from expired`),
       );
       const byTenant = new Map<string, string[]>();

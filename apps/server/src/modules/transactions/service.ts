@@ -11,6 +11,7 @@ import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
 import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
+import { auditInsertSql, writeAudit } from '../audit/service.ts';
 import { customerIdsWithNameLike, customerSummaries, lockCustomerForPurchase, recordPurchaseSql } from '../customers/service.ts';
 import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { assertStoreOfTenant, storeExistsSql, storeNames } from '../stores/service.ts';
@@ -190,7 +191,17 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
           values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, ${ctx.user.apiKeyId ?? null}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
           returning tenant_id, card_id, id, created_at, cashback_cents as credit),
         lot as (${openLotsSql(tenantId, sql`earn_row`)}),
-        saved as (${saveSql(answer)})
+        saved as (${saveSql(answer)}),
+        audit as (${auditInsertSql({
+          tenantId,
+          userId: ctx.user.id,
+          apiKeyId: ctx.user.apiKeyId ?? null,
+          action: 'transaction.earn',
+          entity: 'transaction',
+          entityId: answer.transactionId,
+          before: sql`${JSON.stringify({ cardUid, balanceCents: before, tier: tierBefore })}::jsonb`,
+          after: sql`${JSON.stringify({ cardUid, amountCents: input.amountCents, cashbackCents, rateBps, balanceCents: after, tier, category: input.category })}::jsonb`,
+        })})
         select 1`);
     await announceLedgerRows(tx, tenantId, [answer.transactionId], now);
     await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
@@ -219,7 +230,18 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     const transactionId = randomUUID();
     const [row] = rowsOf<{ id: string; after: string | number; card_id: string; store_id: string | null }>(
       await tx.execute(sql`with debit as (${debitActiveCardSql(tenantId, cardUid, input.amountCents)}),
-        saved as (${saveSql(sql`select jsonb_build_object('transactionId', ${transactionId}::text, 'newBalance', balance_cents, 'amountRedeemed', ${input.amountCents}::bigint) from debit`)})
+        saved as (${saveSql(sql`select jsonb_build_object('transactionId', ${transactionId}::text, 'newBalance', balance_cents, 'amountRedeemed', ${input.amountCents}::bigint) from debit`)}),
+        audit as (${auditInsertSql({
+          tenantId,
+          userId: ctx.user.id,
+          apiKeyId: ctx.user.apiKeyId ?? null,
+          action: 'transaction.redeem',
+          entity: 'transaction',
+          entityId: transactionId,
+          before: sql`jsonb_build_object('cardUid', ${cardUid}::text, 'balanceCents', debit.balance_cents + ${input.amountCents}::bigint)`,
+          after: sql`jsonb_build_object('cardUid', ${cardUid}::text, 'amountCents', ${input.amountCents}::bigint, 'balanceCents', debit.balance_cents)`,
+          from: sql`debit`,
+        })})
         insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
         select ${tenantId}, ${transactionId}, debit.id, debit.customer_id, coalesce(${storeId}::uuid, debit.store_id), ${ctx.user.id}::uuid, ${ctx.user.apiKeyId ?? null}::uuid, 'REDEEM', null, ${input.amountCents}, 0, debit.balance_cents + ${input.amountCents}, debit.balance_cents, ${input.note ?? null}
         from debit
@@ -501,6 +523,7 @@ export async function creditCard(
   }).returning({ id: transactions.id });
   await openLotOf(tx, tenantId, credit.id);
   await announceLedgerRows(tx, tenantId, [credit.id], new Date());
+  await writeAudit(tx, { tenantId, userId: input.userId, action: 'card.add_funds', entity: 'transaction', entityId: credit.id, before: { cardId: card.id, balanceCents: before }, after: { cardId: card.id, amountCents: input.amountCents, balanceCents: after } });
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { BarChart3, Building2, Landmark, LayoutDashboard, Mail, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
+import { BarChart3, History, Building2, Landmark, LayoutDashboard, Mail, Package, Repeat, Settings, Truck, type LucideIcon } from 'lucide-react';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
@@ -30,6 +30,8 @@ const MENU: readonly MenuItem[] = [
   { label: 'Liability', to: '/platform/liability', icon: Landmark },
   // Issue 16 'Outbox': every e-mail the product wrote, sent or not.
   { label: 'Outbox', to: paths.platform.outbox, icon: Mail },
+  // Who changed what, in every tenant and on the platform (docs/security.md 'Audit trail').
+  { label: 'Activity', to: paths.platform.activity, icon: History },
   { label: 'Settings', to: paths.platform.settings, icon: Settings },
 ];
 

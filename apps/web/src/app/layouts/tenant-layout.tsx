@@ -1,4 +1,4 @@
-import { AlertTriangle, CreditCard, Landmark, SlidersHorizontal, LayoutDashboard, Plug, Receipt, ScanLine, Store, UserCog, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CreditCard, History, Landmark, SlidersHorizontal, LayoutDashboard, Plug, Receipt, ScanLine, Store, UserCog, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { Role } from '@loyalty/contract';
 import { useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
@@ -36,6 +36,8 @@ function menuItems(slug: string): MenuItem[] {
     { label: 'Rules & Settings', to: paths.tenant.rules(slug), icon: SlidersHorizontal, roles: TENANT_ROUTE_ROLES.admin },
     // Issue 17: API keys and webhooks (admins only).
     { label: 'Integrations', to: paths.tenant.integrations(slug), icon: Plug, roles: TENANT_ROUTE_ROLES.admin },
+    // Who changed what in the business (docs/security.md 'Audit trail'; admins only).
+    { label: 'Activity', to: paths.tenant.activity(slug), icon: History, roles: TENANT_ROUTE_ROLES.admin },
     // Issue 14 'Liability': what the tenant owes its card holders (admins only).
     { label: 'Liability', to: `/t/${encodeURIComponent(slug)}/liability`, icon: Landmark, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },

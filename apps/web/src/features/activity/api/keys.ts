@@ -1,0 +1,37 @@
+import { tenantKeys, tenantApi } from '@/api/keys';
+
+/** The filters of an Activity list, as in the address (empty strings are left out of requests). */
+export interface ActivityFilters {
+  /** A user's or API key's id. */
+  actor: string;
+  /** One audit kind, e.g. 'store.create'. */
+  action: string;
+  /** First and last UTC day, YYYY-MM-DD (both included). */
+  from: string;
+  to: string;
+  /** The operator's list only: a tenant's slug, or 'platform' for platform events. */
+  tenant?: string;
+}
+
+/**
+ * Query keys of the Activity screens: the tenant's list under the tenant's root (so any change
+ * that marks the tenant stale refreshes it) and the operator's under `['platform']`.
+ */
+export const activityKeys = {
+  tenant: (slug: string, filters: ActivityFilters) => [...tenantKeys.all(slug), 'activity', filters] as const,
+  platform: (filters: ActivityFilters) => ['platform', 'activity', filters] as const,
+  /** The actor filter's choices (staff and API keys). */
+  actors: (slug: string) => [...tenantKeys.all(slug), 'activity-actors'] as const,
+};
+
+/** `/t/{slug}/activity` below /api. */
+export function activityPath(slug: string): string {
+  return `${tenantApi(slug)}/activity`;
+}
+
+/** The filters as a query string without empty values (and without a leading '?'). */
+export function filterQuery(filters: ActivityFilters, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...filters, ...extra })) if (v) p.set(k, v);
+  return p.toString();
+}

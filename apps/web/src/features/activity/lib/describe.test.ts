@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { actionLabel, actorLabel, changesOf } from './describe';
+
+describe('what an audit event shows', () => {
+  it('names actions as a person reads them', () => {
+    expect(actionLabel('store.create')).toBe('Store created');
+    expect(actionLabel('webhook_endpoint.delete')).toBe('Webhook endpoint deleted');
+    expect(actionLabel('transaction.earn')).toBe('Cashback earned');
+  });
+
+  it('formats money from cents, rates from bps and times, and marks what changed', () => {
+    const rows = changesOf({ before: { balanceCents: 528, tier: 'SILVER' }, after: { balanceCents: 603, tier: 'SILVER', rateBps: 300, at: '2026-11-27T14:16:00.000Z' } });
+    expect(rows.find((r) => r.field === 'Balance')).toMatchObject({ before: '$5.28', after: '$6.03', changed: true });
+    expect(rows.find((r) => r.field === 'Tier')).toMatchObject({ before: 'SILVER', after: 'SILVER', changed: false });
+    expect(rows.find((r) => r.field === 'Rate')).toMatchObject({ before: '—', after: '3.0%' });
+    expect(rows.find((r) => r.field === 'At')!.after).toMatch(/2026/);
+    expect(changesOf({ before: null, after: null })).toEqual([]);
+  });
+
+  it('names the actor: a person, an API key, or the system', () => {
+    expect(actorLabel({ kind: 'user', id: 'u', name: 'Alex Owner' })).toBe('Alex Owner');
+    expect(actorLabel({ kind: 'api_key', id: 'k', name: 'Front till' })).toBe('API key: Front till');
+    expect(actorLabel({ kind: 'system', id: null, name: null })).toBe('System');
+  });
+});

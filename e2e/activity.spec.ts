@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+
+/**
+ * The audit trail on the built app and the embedded demo database (docs/security.md 'Audit
+ * trail'): the Store Admin earns at the till and opens a store, then reads both under Activity,
+ * filters by action, opens what changed (money formatted from cents) and exports the CSV; the
+ * operator sees every tenant's events and its own sign-in under the console's Activity.
+ * Screenshots to test-results/screens; axe-core on both pages and the details dialog.
+ */
+const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
+
+async function signIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+test('a Store Admin reads who changed what, opens a change, filters and exports; the operator sees it too', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'admin@demo.com', 'DemoAdmin123!', /\/t\/demo\//);
+  const storeName = `Audit Corner ${randomUUID().slice(0, 4)}`;
+  const store = await page.request.post('/api/t/demo/stores', { data: { name: storeName, address: '1 Audit St' } });
+  expect(store.status()).toBe(201);
+  const earn = await page.request.post('/api/t/demo/transactions/earn', { data: { cardUid: 'DEM0CARD0002', amountCents: 2500, category: 'PURCHASE' }, headers: { 'idempotency-key': randomUUID() } });
+  expect(earn.status()).toBe(200);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Activity' });
+  await expect(table.getByRole('button', { name: 'Cashback earned' }).first()).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Store created' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/activity.png` });
+  await expectNoSeriousA11yViolations(page, 'Activity');
+
+  await table.getByRole('button', { name: 'Cashback earned' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Cashback earned' });
+  await expect(dialog.getByRole('row', { name: /^Amount/ })).toContainText('$25.00');
+  await expect(dialog.getByRole('row', { name: /^Balance/ })).toContainText('$');
+  await page.screenshot({ path: `${SCREENS}/activity-details.png` });
+  await expectNoSeriousA11yViolations(page, 'Activity: details');
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Store created' });
+  await expect(page).toHaveURL(/action=store\.create/);
+  await expect(table.getByRole('button', { name: 'Cashback earned' })).toHaveCount(0);
+  await table.getByRole('button', { name: 'Store created' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Store created' }).getByRole('row', { name: /^Name/ })).toContainText(storeName);
+  await page.keyboard.press('Escape');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('activity.csv');
+
+  await page.getByLabel('From', { exact: true }).fill('2000-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2000-01-02');
+  await expect(page.getByText('No activity matches these filters')).toBeVisible();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const operator = await context.newPage();
+  await signIn(operator, 'admin@platform.com', 'AdminSecure123!', /\/platform/);
+  await operator.goto('/platform/activity');
+  const all = operator.getByRole('table', { name: 'Activity' });
+  await expect(all.getByRole('button', { name: 'Platform admin signed in' }).first()).toBeVisible();
+  await expect(all.getByRole('row', { name: /Store created/ }).first()).toContainText('Demo');
+  await operator.screenshot({ path: `${SCREENS}/platform-activity.png` });
+  await expectNoSeriousA11yViolations(operator, 'Platform Activity');
+  await context.close();
+});
