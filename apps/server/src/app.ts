@@ -32,6 +32,7 @@ import { transactionRoutes } from './modules/transactions/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
       await tenantScope.register(userRoutes, { db, config, nudge: () => outbox.nudge() });
       await tenantScope.register(meRoutes, { db, config });
+      await tenantScope.register(customerDataRoutes, { db, now });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
+import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     housekeeping: async (now) => {
       const purged = await purgeStaleEnrolments(handle.db, now);
       if (purged > 0) app.log.info({ purged }, 'stale sign-ups deleted');
+      const erased = await carryOutDueErasures(handle.db, now);
+      if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
     },
   });
   outbox.nudge = () => outboxWorker.nudge();

@@ -24,3 +24,4 @@ export * from './setup.ts';
 export * from './messages.ts';
 export * from './enrolment.ts';
 export * from './integrations.ts';
+export * from './customer-data.ts';
