@@ -178,6 +178,16 @@ describe('POST /api/t/{slug}/customers/{id}/erase', () => {
     expect(await ctx.db.select().from(transactions).where(eq(transactions.cardId, c.t.card.id))).toHaveLength(rows);
   });
 
+  it('writes the balance off once when two erasures of the same customer race (one 200, one 409)', async () => {
+    const c = await richCustomer();
+    const body = { confirm: `${c.first} ${c.last}` };
+    const answers = await Promise.all([c.t.req('POST', `customers/${c.id}/erase`, body), c.t.req('POST', `customers/${c.id}/erase`, body)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const writeOffs = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, c.t.card.id), eq(transactions.note, "Erased at the customer's request")));
+    expect(writeOffs).toHaveLength(1);
+    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')))).toHaveLength(1);
+  });
+
   it('answers 400 for a name that does not match or a missing confirmation, and changes nothing', async () => {
     const c = await richCustomer();
     for (const payload of [{ confirm: 'Someone Else' }, {}, { confirm: '   ' }]) {
