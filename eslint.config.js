@@ -103,6 +103,7 @@ const TABLE_OWNERS = {
   enrolment: ['enrolmentRequests'],
   'api-keys': ['apiKeys'],
   'webhook-endpoints': ['webhookEndpoints', 'webhookDeliveries'],
+  'customer-data': ['erasureRequests'],
   'http/': ['idempotencyKeys', 'rateLimitCounters'],
   'payments/demo.ts': ['paymentMethods'],
 };

@@ -36,6 +36,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
       await tenantScope.register(userRoutes, { db, config, counters, now, nudge: () => outbox.nudge() });
       await tenantScope.register(meRoutes, { db, config });
+      await tenantScope.register(customerDataRoutes, { db, now });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/transactions/expiry-job.ts';
+import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { processPasswordResetRequests } from './modules/auth/service.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
       // ACTIVE subscriptions whose paid period ended without a new payment (ADR 0021).
       const lapsed = await markLapsedSubscriptions(handle.db, now);
       if (lapsed > 0) app.log.info({ lapsed }, 'subscriptions past due: paid period ended unpaid');
+      const erased = await carryOutDueErasures(handle.db, now);
+      if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
     },
   });
   outbox.nudge = () => outboxWorker.nudge();

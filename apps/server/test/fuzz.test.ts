@@ -142,6 +142,8 @@ const pools: Record<string, string[]> = {
   'card-orders': await listIds('/api/t/demo/card-orders', 'admin'),
   tenants: [throwaway.tenant.id],
   plans: await listIds('/api/platform/plans', 'platform'),
+  // No open erasure request's id: the one-click erasure must never erase the demo customer whose session the fuzz uses (ADR 0021).
+  'erasure-requests': ['00000000-0000-4000-8000-00000000e7a5'],
 };
 const allIds = Object.entries(pools).flatMap(([k, v]) => (k === 'slug' || k === 'cardUid' ? [] : v));
 
@@ -166,7 +168,7 @@ function realValues(op: Operation, name: string): string[] {
 /** The role that can reach an operation (spec §6; http/tenant-context.ts ROLES). */
 function preferredRoles(op: Operation): RoleName[] {
   if (/^\/api\/(platform|admin)\//.test(op.path)) return ['platform'];
-  if (op.path === '/api/t/{slug}/me') return ['customer'];
+  if (op.path === '/api/t/{slug}/me' || op.path.startsWith('/api/t/{slug}/me/')) return ['customer'];
   if (op.path.startsWith('/api/t/')) return ['admin', 'admin', 'cashier', 'platform'];
   return ['admin', 'cashier', 'customer', 'platform', 'anon'];
 }

@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'customer.update',
   'customer.delete',
   'customer.self_enrol',
+  'customer.export',
+  'customer.erase',
+  'customer.erasure_request',
   // programme rules
   'rules.cashback.update',
   'rules.tiers.update',

@@ -25,3 +25,4 @@ export * from './messages.ts';
 export * from './enrolment.ts';
 export * from './integrations.ts';
 export * from './audit.ts';
+export * from './customer-data.ts';

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_REQUIRED } from '@loyalty/contract';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, badRequest } from './errors.ts';
+import { scrubJsonSql } from '../lib/sql.ts';
 
 /** A stored first answer to replay. */
 export interface IdempotentReplay {
@@ -103,4 +104,23 @@ export function saveIdempotentResponseSql(tenantId: string, key: string, status:
   const json = body instanceof SQL ? sql`(${body})` : sql`${JSON.stringify(body)}::jsonb`;
   const when = body instanceof SQL ? sql` and exists (${body})` : sql``;
   return sql`update ${idempotencyKeys} set response_status = ${status}, response_body = ${json} where tenant_id = ${tenantId} and key = ${key}${when}`;
+}
+
+/**
+ * Scrubs `values` (an erased customer's e-mail, phone and names; ADR 0021) from the tenant's
+ * stored first answers, in `tx`: an answer replayed after the erasure names 'Erased customer'.
+ * Only rows whose answer mentions a value are rewritten. Returns how many.
+ */
+export async function scrubIdempotentResponses(tx: Tx, tenantId: string, values: readonly string[]): Promise<number> {
+  if (!values.length) return 0;
+  const mentions = sql.join(
+    values.map((v) => sql`strpos(${idempotencyKeys.responseBody}::text, ${JSON.stringify(v).slice(1, -1)}::text) > 0`),
+    sql` or `,
+  );
+  const rows = await tx
+    .update(idempotencyKeys)
+    .set({ responseBody: scrubJsonSql(sql`${idempotencyKeys.responseBody}`, values) })
+    .where(and(eq(idempotencyKeys.tenantId, tenantId), sql`(${mentions})`))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
 }

@@ -281,6 +281,20 @@ const routes: Route[] = [
   },
   /** An unknown order: an allowed caller passes the guard and gets 'Order not found' (cancellation is in card-orders.test.ts). */
   { method: 'DELETE', path: 'card-orders/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
+  /** A customer's data rights (ADR 0021): Jane is exported, never erased here (unknown ids: the erasure's success paths are in customer-data.test.ts). */
+  {
+    method: 'GET',
+    get path() {
+      return `customers/${janeCustomerId ?? ':id'}/export`;
+    },
+    allowed: ['platform', 'admin'],
+  },
+  { method: 'POST', path: 'customers/00000000-0000-4000-8000-000000000000/erase', body: () => ({ confirm: 'Nobody' }), allowed: ['platform', 'admin'], ok: 404 },
+  { method: 'GET', path: 'me/export', allowed: ['customer'] },
+  { method: 'GET', path: 'me/erasure-request', allowed: ['customer'] },
+  { method: 'POST', path: 'me/erasure-request', body: () => ({ confirm: true }), allowed: ['customer'], ok: 201 },
+  { method: 'GET', path: 'erasure-requests', allowed: ['platform', 'admin'] },
+  { method: 'POST', path: 'erasure-requests/00000000-0000-4000-8000-000000000000/erase', allowed: ['platform', 'admin'], ok: 404 },
 ];
 
 describe.each(routes)('$method /api/t/demo/$path', (route) => {

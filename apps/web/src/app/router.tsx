@@ -14,6 +14,7 @@ import { CardsPage } from '@/features/cards/pages/cards-page';
 import { CheckoutPage } from '@/features/checkout/pages/checkout-page';
 import { CustomerPage } from '@/features/customer/pages/customer-page';
 import { CustomersPage } from '@/features/customers/pages/customers-page';
+import { ErasureRequestsPage } from '@/features/customers/pages/erasure-requests-page';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { IntegrationsPage } from '@/features/integrations/pages/integrations-page';
 import { ActivityPage } from '@/features/activity/pages/activity-page';
@@ -143,6 +144,7 @@ export function createRouter() {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
                       children: [
                         { path: 'customers', element: <CustomersPage />, handle: title('Customers') },
+                        { path: 'customers/erasure-requests', element: <ErasureRequestsPage />, handle: title('Erasure requests') },
                         { path: 'stores', element: <StoresPage />, handle: title('Stores') },
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },

@@ -1,5 +1,5 @@
 import type { Tier } from '@loyalty/contract';
-import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -21,6 +21,8 @@ export const customers = pgTable(
     totalSpendCents: cents('total_spend_cents').notNull().default(0),
     /** When the customer unsubscribed from the business's e-mails (issue 16: one click, respected by every customer message); null = subscribed. */
     emailOptOutAt: tstz('email_opt_out_at'),
+    /** When the customer's personal data was erased at their request (names 'Erased customer', no e-mail or phone; ADR 0021); null = not erased. */
+    erasedAt: tstz('erased_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -29,5 +31,26 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(t.tenantId, t.lastName, t.firstName),
     // Dashboard trend (customers created per month) and the customers.csv keyset (ADR 0006).
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A customer's request to erase their data, made from their own account page (modules/
+ * customer-data, ADR 0021): listed to the Store Admins with one-click erasure, and carried out
+ * by the hourly job 30 days after `requestedAt` at the latest. `carriedOutAt` is set when the
+ * erasure ran (by a Store Admin or the job). At most one open request per customer.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    requestedAt: tstz('requested_at').notNull().defaultNow(),
+    carriedOutAt: tstz('carried_out_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.customerId] }),
+    foreignKey({ name: 'erasure_requests_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    index('erasure_requests_due_idx').on(t.requestedAt).where(sql`carried_out_at is null`),
   ],
 );

@@ -189,6 +189,22 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/platform/tenants/{id}/users/{userId}/2fa/reset': { todo: 'needs a Store Admin with two-factor on; user.2fa.reset is written (two-factor.test.ts)' },
   'PUT /api/platform/card-orders/{id}': { todo: 'needs a paid card order; card_order.status is written (platform/card-orders.test.ts)' },
   'POST /api/platform/outbox/{id}/resend': { todo: 'needs a failed message; platform.outbox.resend is written (outbox tests)' },
+  // Last: the one-click erasure erases the demo customer, whom earlier calls use.
+  'POST /api/t/{slug}/customers/{id}/erase': {
+    action: 'customer.erase',
+    call: async (w) => {
+      const made = json(await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Erasable', email: `erase-${uniq()}@example.com` }));
+      return w.inject('POST', `/api/t/demo/customers/${made.id}/erase`, w.s.admin, { confirm: 'Audit Erasable' });
+    },
+  },
+  'POST /api/t/{slug}/me/erasure-request': { action: 'customer.erasure_request', call: (w) => w.inject('POST', '/api/t/demo/me/erasure-request', w.s.customer, { confirm: true }) },
+  'POST /api/t/{slug}/erasure-requests/{id}/erase': {
+    action: 'customer.erase',
+    call: async (w) => {
+      const [open] = json(await w.inject('GET', '/api/t/demo/erasure-requests', w.s.admin)).requests as { customerId: string }[];
+      return w.inject('POST', `/api/t/demo/erasure-requests/${open.customerId}/erase`, w.s.admin);
+    },
+  },
 };
 
 let ctx: TestContext;

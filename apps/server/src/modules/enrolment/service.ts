@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { JOIN_TEXT, type JoinConfirmResponse, type JoinPageResponse, type JoinRequest } from '@loyalty/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { enrolmentRequests } from '../../db/schema/index.ts';
 import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
@@ -201,4 +201,34 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
     if (isUniqueViolation(err, 'customers_tenant_email_uq')) throw new AppError('CONFLICT', JOIN_TEXT.alreadyMember);
     throw err;
   }
+}
+
+/** A customer's consent as their confirmed sign-up recorded it (ADR 0021's export): when the box was ticked, at which store, when confirmed. */
+export interface EnrolmentConsent {
+  storeId: string;
+  consentedAt: Date;
+  confirmedAt: Date | null;
+}
+
+/** The consents of customer `customerId` of the tenant from their confirmed sign-ups, oldest first (the data export's customer.json). */
+export async function consentsOf(db: DbOrTx, tenantId: string, customerId: string): Promise<EnrolmentConsent[]> {
+  return db
+    .select({ storeId: enrolmentRequests.storeId, consentedAt: enrolmentRequests.consentedAt, confirmedAt: enrolmentRequests.confirmedAt })
+    .from(enrolmentRequests)
+    .where(and(eq(enrolmentRequests.tenantId, tenantId), eq(enrolmentRequests.customerId, customerId)))
+    .orderBy(enrolmentRequests.consentedAt);
+}
+
+/**
+ * Deletes, in `tx`, the tenant's sign-ups of an erased customer (ADR 0021): those that created
+ * customer `customerId` and any (pending too) made with `email` (case-insensitive). Names,
+ * address, phone, client address and consent go with them. Returns how many were deleted.
+ */
+export async function forgetEnrolments(tx: DbOrTx, tenantId: string, customerId: string, email: string | null): Promise<number> {
+  const byEmail = email ? sql`lower(${enrolmentRequests.email}) = ${email.toLowerCase()}` : sql`false`;
+  const rows = await tx
+    .delete(enrolmentRequests)
+    .where(and(eq(enrolmentRequests.tenantId, tenantId), sql`(${enrolmentRequests.customerId} = ${customerId} or ${byEmail})`))
+    .returning({ id: enrolmentRequests.id });
+  return rows.length;
 }

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { outbox, outboxAttempts } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { containsPattern, ERASED_TEXT, scrubTextSql } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import type { Mailer } from './mailer.ts';
@@ -255,4 +255,51 @@ export async function resendOutbox(db: Database, id: string, actorId: string, no
     const names = await namesOf(tx, [row.tenantId]);
     return toItem(row, names);
   });
+}
+
+/** One message of a customer's data export (ADR 0021): what was sent, when, its subject. */
+export interface MessageRecord {
+  kind: string;
+  subject: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The tenant's messages to `address` (compared lower-case), oldest first: the export's messages.json. Empty for a null address. */
+export async function messagesTo(db: DbOrTx, tenantId: string, address: string | null): Promise<MessageRecord[]> {
+  if (!address) return [];
+  return db
+    .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(and(eq(outbox.tenantId, tenantId), sql`lower(${outbox.toAddress}) = ${address.toLowerCase()}`))
+    .orderBy(outbox.createdAt, outbox.id);
+}
+
+/** The address that replaces an erased customer's on the messages already sent to them (ADR 0021). */
+export const ERASED_ADDRESS = 'erased';
+
+/**
+ * Forgets an erased customer's address in the tenant's outbox, in `tx` (ADR 0021): messages to
+ * `address` not sent yet (PENDING, SENDING, FAILED, NOT_SENT) are deleted, so none leaves
+ * after the erasure; sent ones stay for the record (kind, dates, status) with the address
+ * replaced by ERASED_ADDRESS, the body replaced by ERASED_TEXT and `values` (e-mail, phone,
+ * names) scrubbed from the subject and the attempts' errors. Returns how many were dropped.
+ */
+export async function forgetRecipient(tx: DbOrTx, tenantId: string, address: string, values: readonly string[]): Promise<number> {
+  const to = and(eq(outbox.tenantId, tenantId), sql`lower(${outbox.toAddress}) = ${address.toLowerCase()}`);
+  const dropped = await tx
+    .delete(outbox)
+    .where(and(to, sql`${outbox.status} <> 'SENT'`))
+    .returning({ id: outbox.id });
+  const sent = tx.select({ id: outbox.id }).from(outbox).where(to);
+  await tx
+    .update(outboxAttempts)
+    .set({ error: scrubTextSql(sql`${outboxAttempts.error}`, values) })
+    .where(and(inArray(outboxAttempts.outboxId, sent), sql`${outboxAttempts.error} is not null`));
+  await tx
+    .update(outbox)
+    .set({ toAddress: ERASED_ADDRESS, subject: scrubTextSql(sql`${outbox.subject}`, values), html: ERASED_TEXT, text: ERASED_TEXT, lastError: scrubTextSql(sql`${outbox.lastError}`, values) })
+    .where(to);
+  return dropped.length;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type Role, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
 import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
-import { rowsOf } from '../../lib/sql.ts';
+import { rowsOf, scrubTextSql } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
 import { cardIdsWithUidLike, cardStateByUid, cardUids } from '../cards/views.ts';
 import { auditInsertSql, writeAudit } from '../audit/service.ts';
@@ -598,4 +598,104 @@ export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) 
     .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .where(condition)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+/** The note of the ADJUST row that writes off an erased customer's balance (ADR 0021). */
+export const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
+
+/**
+ * Writes off the whole balance of the locked card `card` (cards `lockCardsOfCustomer`, in the
+ * erasure's transaction `tx`; ADR 0021): one ADJUST row of −balance (cents) with the note
+ * ERASURE_WRITE_OFF_NOTE, the balance set to 0, the lots taken oldest first (ADR 0015), an
+ * audit row 'card.adjust' and the `transaction.created` event, like an owner's adjustment
+ * (lifecycle.ts). Nothing for a card holding 0. It happens once: the erasure runs it under the
+ * customer's row lock and only while the customer is not yet erased (its own idempotency).
+ * Returns the cents written off.
+ */
+export async function writeOffBalance(tx: Tx, tenantId: string, card: { id: string; balanceCents: number; customerId: string | null; storeId: string | null }, userId: string | null, now: Date): Promise<number> {
+  if (card.balanceCents <= 0) return 0;
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      tenantId,
+      cardId: card.id,
+      customerId: card.customerId,
+      storeId: card.storeId,
+      userId,
+      type: 'ADJUST',
+      category: null,
+      amountCents: -card.balanceCents,
+      cashbackCents: 0,
+      beforeBalanceCents: card.balanceCents,
+      afterBalanceCents: 0,
+      note: ERASURE_WRITE_OFF_NOTE,
+    })
+    .returning({ id: transactions.id });
+  await setCardBalance(tx, tenantId, card.id, 0);
+  await consumeLots(tx, tenantId, card.id, card.balanceCents);
+  await writeAudit(tx, {
+    tenantId,
+    userId,
+    action: 'card.adjust',
+    entity: 'card',
+    entityId: card.id,
+    before: { balanceCents: card.balanceCents },
+    after: { balanceCents: 0, deltaCents: -card.balanceCents, reason: ERASURE_WRITE_OFF_NOTE, transactionId: row.id },
+  });
+  await announceLedgerRows(tx, tenantId, [row.id], now);
+  return card.balanceCents;
+}
+
+/** One ledger row of a customer's data export (ADR 0021): money in cents, the instant as a Date. */
+export interface ExportLedgerRow {
+  id: string;
+  createdAt: Date;
+  cardUid: string;
+  type: string;
+  category: string | null;
+  storeName: string | null;
+  amountCents: number;
+  cashbackCents: number;
+  beforeBalanceCents: number;
+  afterBalanceCents: number;
+  note: string | null;
+}
+
+/** Every ledger row of the tenant's cards `cardIds`, oldest first (created_at, id): the export's transactions.csv. */
+export async function ledgerRowsOfCards(db: DbOrTx, tenantId: string, cardIds: readonly string[]): Promise<ExportLedgerRow[]> {
+  if (!cardIds.length) return [];
+  const { cu, sn } = ledgerItemJoins(db);
+  const rows = await db
+    .select({
+      id: transactions.id,
+      createdAt: transactions.createdAt,
+      cardUid: cu.cardUid,
+      type: transactions.type,
+      category: transactions.category,
+      storeName: sn.name,
+      amountCents: transactions.amountCents,
+      cashbackCents: transactions.cashbackCents,
+      beforeBalanceCents: transactions.beforeBalanceCents,
+      afterBalanceCents: transactions.afterBalanceCents,
+      note: transactions.note,
+    })
+    .from(transactions)
+    .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))
+    .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
+    .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.cardId, [...cardIds])))
+    .orderBy(transactions.createdAt, transactions.id);
+  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), cashbackCents: Number(r.cashbackCents), beforeBalanceCents: Number(r.beforeBalanceCents), afterBalanceCents: Number(r.afterBalanceCents) }));
+}
+
+/**
+ * Removes `values` (an erased customer's e-mail, phone and names; ADR 0021) from the notes of
+ * the ledger rows of the tenant's cards `cardIds` in `tx`: each occurrence becomes 'Erased
+ * customer'. Amounts, dates, stores and types stay (the accounts need them).
+ */
+export async function scrubLedgerNotes(tx: Tx, tenantId: string, cardIds: readonly string[], values: readonly string[]): Promise<void> {
+  if (!cardIds.length || !values.length) return;
+  await tx
+    .update(transactions)
+    .set({ note: scrubTextSql(sql`${transactions.note}`, values) })
+    .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.cardId, [...cardIds]), sql`${transactions.note} is not null`));
 }

@@ -504,3 +504,16 @@ export async function tenantAdminContacts(db: DbOrTx, tenantId: string): Promise
     .where(and(eq(users.tenantId, tenantId), eq(users.role, 'tenant_admin'), eq(users.active, true), eq(users.invitationPending, false)))
     .orderBy(asc(users.email));
 }
+
+/**
+ * Deletes, in `tx`, the login accounts (role customer) of customer `customerId` of the tenant
+ * (ADR 0021: an erased customer keeps no account): their sessions, trusted devices and
+ * single-use tokens go with them (foreign keys ON DELETE CASCADE), so every session ends at
+ * once. Returns the deleted accounts: id, e-mail and names (the erasure scrubs them elsewhere).
+ */
+export async function removeCustomerLogins(tx: DbOrTx, tenantId: string, customerId: string): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
+  return tx
+    .delete(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.customerId, customerId), eq(users.role, 'customer')))
+    .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
+}

@@ -14,7 +14,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { renderWebhookDisabled } from '../../emails/webhook-disabled.tsx';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
-import { rowsOf } from '../../lib/sql.ts';
+import { rowsOf, scrubJsonSql, scrubTextSql } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
@@ -667,4 +667,34 @@ export async function dispatchWebhooks(db: Database, opts: DispatchOptions): Pro
 /** Whether a run claimed a full batch (the job asks for another run at once). */
 export function wasFullBatch(result: WebhookDispatchResult): boolean {
   return result.succeeded + result.retrying + result.failed >= DISPATCH_BATCH;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Erasure (ADR 0021)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Forgets an erased customer in the tenant's webhook outbox, in `tx` (ADR 0021): deliveries
+ * not delivered yet (pending, retries included) whose payload names `customerId` or
+ * contains one of `values` are deleted, so their personal data never leaves; succeeded and
+ * failed ones stay in the log with `values` (e-mail, phone, names) scrubbed from the payload
+ * and the response excerpt. Returns how many were dropped.
+ */
+export async function forgetCustomerDeliveries(tx: DbOrTx, tenantId: string, customerId: string, values: readonly string[]): Promise<number> {
+  const markers = [customerId, ...values];
+  const mentions = sql.join(
+    markers.map((m) => sql`strpos(${webhookDeliveries.payload}::text, ${m}::text) > 0`),
+    sql` or `,
+  );
+  const dropped = await tx
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), sql`${webhookDeliveries.status} = 'pending'`, sql`(${mentions})`))
+    .returning({ id: webhookDeliveries.id });
+  if (values.length) {
+    await tx
+      .update(webhookDeliveries)
+      .set({ payload: scrubJsonSql(sql`${webhookDeliveries.payload}`, values), responseExcerpt: scrubTextSql(sql`${webhookDeliveries.responseExcerpt}`, values) })
+      .where(and(eq(webhookDeliveries.tenantId, tenantId), sql`(${mentions})`));
+  }
+  return dropped.length;
 }

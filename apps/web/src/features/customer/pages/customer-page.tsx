@@ -10,6 +10,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
 import { useMyAccount } from '../api/get-my-account';
 import { MyCards } from '../components/my-cards';
+import { MyDataCard } from '../components/my-data-card';
 import { MyTransactions } from '../components/my-transactions';
 import { ProfileCard } from '../components/profile-card';
 
@@ -17,7 +18,7 @@ import { ProfileCard } from '../components/profile-card';
  * Customer dashboard /t/{slug}/customer (spec §2 'Customer dashboard', §9; customer role):
  * 'Welcome back, {firstName}!', four stat cards (Total Balance, Total Earned, Total Redeemed,
  * Active Cards; money in cents shown as USD), Profile Information, Your Loyalty Cards and the
- * 10 most recent transactions, all from GET /t/{slug}/me, which holds the session's own
+ * 10 most recent transactions, all from GET /t/{slug}/me, and 'Your data' (download, ask to erase), which holds the session's own
  * customer only. 'Customer profile not found' when the API answers 404; a spinner while
  * loading; other failures show the message with 'Try again'.
  */
@@ -74,6 +75,9 @@ export function CustomerPage() {
       </div>
       <div className="mt-6">
         <MyTransactions transactions={recentTransactions} />
+      </div>
+      <div className="mt-6">
+        <MyDataCard slug={slug} />
       </div>
     </div>
   );

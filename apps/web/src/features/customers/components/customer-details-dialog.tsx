@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useCustomer } from '../api/get-customer';
 import { fullName } from '../lib/labels';
 import { AddFundsDialog, type AddFundsTarget } from './add-funds-dialog';
+import { CustomerDataSection } from './customer-data-section';
 import { CustomerCardList, CustomerContact, CustomerSummary, DetailsSection } from './customer-details-parts';
 
 /**
@@ -13,18 +14,21 @@ import { CustomerCardList, CustomerContact, CustomerSummary, DetailsSection } fr
  * total spend, active cards, contact (e-mail, phone) and the loyalty cards with balance, status
  * and store. The list row shows at once; the cards come from GET /customers/{id} (spinner while
  * loading, an error with 'Try again' if it fails). Each ACTIVE card has an 'Add Funds' button
- * opening the 'Add Funds to Card' modal (payment through the checkout, spec §2, §5).
+ * opening the 'Add Funds to Card' modal (payment through the checkout, spec §2, §5). 'Personal
+ * data' offers the customer's data export and their erasure (`onErase`, docs/security.md).
  */
 export function CustomerDetailsDialog({
   slug,
   customer,
   onClose,
   onEdit,
+  onErase,
 }: {
   slug: string;
   customer: CustomerListItem | null;
   onClose: () => void;
   onEdit: (customer: CustomerListItem) => void;
+  onErase: (customer: CustomerListItem) => void;
 }) {
   const detail = useCustomer(slug, customer?.id ?? null);
   // The freshest facts: the detail answer once it is here, else the row that opened the modal.
@@ -60,6 +64,7 @@ export function CustomerDetailsDialog({
             <DetailsSection title="Loyalty Cards">
               <CustomerCardList detail={detail} onAddFunds={(card) => setFunding({ customerId: c.id, customerName: fullName(c), card })} />
             </DetailsSection>
+            <CustomerDataSection slug={slug} customer={c} onErase={onErase} />
           </div>
         )}
       </Dialog>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { CustomerListItem } from '@loyalty/contract';
-import { Plus, Users } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Plus, ShieldCheck, Users } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
 import { ListPage, ListToolbar } from '@/components/ui/list-page';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { CustomerDetailsDialog } from '../components/customer-details-dialog';
 import { CustomerFormDialog, type CustomerFormTarget } from '../components/customer-form-dialog';
 import { CustomersTable } from '../components/customers-table';
 import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
+import { EraseCustomerDialog } from '../components/erase-customer-dialog';
 import { useListParams } from '@/hooks/use-list-params';
 import { useFundsReturn } from '../hooks/use-funds-return';
 
@@ -30,10 +31,12 @@ export const CUSTOMERS_PAGE_SIZE = 25;
 export function CustomersPage() {
   const { slug = '' } = useParams();
   const list$ = useListParams();
+  const navigate = useNavigate();
   const { search, page } = list$;
   const [viewing, setViewing] = useState<CustomerListItem | null>(null);
   const [formTarget, setFormTarget] = useState<CustomerFormTarget | null>(null);
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
+  const [erasing, setErasing] = useState<CustomerListItem | null>(null);
   useFundsReturn(slug, setViewing);
 
   const customers = useCustomers(slug, { search, page, limit: CUSTOMERS_PAGE_SIZE });
@@ -49,7 +52,15 @@ export function CustomersPage() {
     <ListPage
       title="Customers"
       subtitle={total !== undefined && !search ? `${total} ${total === 1 ? 'customer' : 'customers'} in your loyalty programme` : 'Manage your loyalty programme customers'}
-      actions={addButton}
+      actions={
+        <>
+          <Button variant="outline" onClick={() => navigate(`/t/${slug}/customers/erasure-requests`)}>
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            Erasure requests
+          </Button>
+          {addButton}
+        </>
+      }
       toolbar={<ListToolbar label="Search customers" placeholder="Search by name, email or phone" value={list$.searchInput} onChange={list$.setSearchInput} />}
       query={customers}
       errorTitle="Failed to load customers"
@@ -65,7 +76,12 @@ export function CustomersPage() {
               setViewing(null);
               setFormTarget({ mode: 'edit', customer: c });
             }}
+            onErase={(c) => {
+              setViewing(null);
+              setErasing(c);
+            }}
           />
+          <EraseCustomerDialog slug={slug} customer={erasing} onClose={() => setErasing(null)} onErased={() => setErasing(null)} />
           <CustomerFormDialog slug={slug} target={formTarget} onClose={() => setFormTarget(null)} />
           <DeleteCustomerDialog slug={slug} customer={deleting} onClose={() => setDeleting(null)} />
         </>

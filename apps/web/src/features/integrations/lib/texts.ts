@@ -19,6 +19,7 @@ export const EVENT_OPTIONS: readonly CodeOption<WebhookEventType>[] = [
   { value: 'card.activated', description: 'a card was assigned to a customer' },
   { value: 'card.blocked', description: 'a card was blocked' },
   { value: 'customer.created', description: 'a new customer, from the till, the join page or the API' },
+  { value: 'customer.erased', description: "a customer's personal data was erased at their request" },
   { value: 'cashback.expiring', description: 'cashback expires in 7 days' },
   { value: 'cashback.expired', description: 'cashback expired and left the card' },
 ];

@@ -1,0 +1,118 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import type { DbOrTx } from '../../db/client.ts';
+import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
+import { writeAudit } from '../audit/service.ts';
+import { customerCards } from '../cards/views.ts';
+import { customerRecord } from '../customers/service.ts';
+import { consentsOf } from '../enrolment/service.ts';
+import { messagesTo } from '../outbox/service.ts';
+import { storeNames } from '../stores/service.ts';
+import { ledgerRowsOfCards } from '../transactions/service.ts';
+
+/** The README.txt of every data export: what each file holds (ADR 0021). */
+export const EXPORT_README = `Your data from {business}
+Exported {at} (UTC).
+
+customer.json     Your profile: name, e-mail, phone, birthday (none is stored), tier, total
+                  spend, when you joined, and your consents: whether you receive our e-mails
+                  (and when you unsubscribed) and when you agreed to join at a store.
+cards.json        Your loyalty cards: card number (UID), status, balance, store, activation.
+transactions.csv  Every movement on your cards: date (ISO 8601, UTC), what happened (EARN,
+                  REDEEM, REFUND, VOID, ADJUST, ADD_FUNDS, EXPIRE), store, amounts in dollars
+                  (Amount, Cashback, Balance Before, Balance After) and the note.
+messages.json     The e-mails we wrote to you: what kind, its subject, when it was written and
+                  when it was sent.
+
+Money is in the business's currency; JSON files give it in cents (1/100).
+`;
+
+/** Who asks for an export, for the audit row: the tenant, the signed-in user and how ('admin' or 'self'). */
+export interface ExportActor {
+  tenantId: string;
+  tenantName: string;
+  userId: string | null;
+  via: 'admin' | 'self';
+}
+
+/**
+ * The files of customer `customerId`'s data export (GDPR articles 15 and 20; ADR 0021), by
+ * name: README.txt, customer.json, cards.json, transactions.csv (every ledger row of their
+ * cards, oldest first), messages.json. Writes the audit row 'customer.export' (who, how; no
+ * personal data). Throws 404 'Customer not found' (malformed, unknown or another tenant's id).
+ */
+export async function customerExportFiles(db: DbOrTx, actor: ExportActor, customerId: string, now: Date): Promise<Map<string, string>> {
+  const { tenantId } = actor;
+  const customer = await customerRecord(db, tenantId, customerId);
+  const held = customerCards(db, tenantId, customer.id);
+  const sn = storeNames(db);
+  const cardRows = await db
+    .select({ id: held.id, cardUid: held.cardUid, status: held.status, balanceCents: held.balanceCents, storeName: sn.name, activatedAt: held.activatedAt })
+    .from(held)
+    .leftJoin(sn, and(eq(sn.tenantId, held.tenantId), eq(sn.id, held.storeId)))
+    .orderBy(asc(held.activatedAt), asc(held.cardUid));
+  const consents = await consentsOf(db, tenantId, customer.id);
+  const stores = await db.select({ id: sn.id, name: sn.name }).from(sn).where(eq(sn.tenantId, tenantId));
+  const storeName = new Map(stores.map((s) => [s.id, s.name]));
+  const ledger = await ledgerRowsOfCards(db, tenantId, cardRows.map((c) => c.id));
+  const messages = await messagesTo(db, tenantId, customer.email);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const files = new Map<string, string>();
+  files.set('README.txt', EXPORT_README.replace('{business}', actor.tenantName).replace('{at}', now.toISOString()));
+  files.set(
+    'customer.json',
+    json({
+      id: customer.id,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phone: customer.phone,
+      birthday: null,
+      tier: customer.tier,
+      totalSpendCents: customer.totalSpendCents,
+      joinedAt: iso(customer.createdAt),
+      erasedAt: iso(customer.erasedAt),
+      consents: {
+        emails: { subscribed: customer.emailOptOutAt === null, unsubscribedAt: iso(customer.emailOptOutAt) },
+        signUps: consents.map((c) => ({ store: storeName.get(c.storeId) ?? null, consentedAt: iso(c.consentedAt), confirmedAt: iso(c.confirmedAt) })),
+      },
+    }),
+  );
+  files.set('cards.json', json(cardRows.map((c) => ({ cardUid: c.cardUid, status: c.status, balanceCents: Number(c.balanceCents), store: c.storeName, activatedAt: iso(c.activatedAt) }))));
+  files.set(
+    'transactions.csv',
+    stringify(
+      ledger.map((r) => [r.createdAt.toISOString(), r.id, r.cardUid, r.type, r.category ?? '', safeCell(r.storeName), centsToDollars(r.amountCents), centsToDollars(r.cashbackCents), centsToDollars(r.beforeBalanceCents), centsToDollars(r.afterBalanceCents), safeCell(r.note)]),
+      { header: true, columns: ['Date', 'Transaction ID', 'Card UID', 'Type', 'Category', 'Store', 'Amount', 'Cashback', 'Balance Before', 'Balance After', 'Note'] },
+    ),
+  );
+  files.set('messages.json', json(messages.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, writtenAt: iso(m.createdAt), sentAt: iso(m.sentAt) }))));
+  await writeAudit(db, { tenantId, userId: actor.userId, action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via: actor.via } });
+  return files;
+}
+
+/** Pretty JSON with a final newline (the files are for people too). */
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** The files as one zip (archiver, deflated), in the order of the map: a few hundred kilobytes at most, built in memory. */
+export async function zipFiles(files: Map<string, string>): Promise<Buffer> {
+  const { ZipArchive } = await import('archiver');
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const chunks: Buffer[] = [];
+  archive.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    archive.on('end', () => resolve());
+    archive.on('error', reject);
+  });
+  for (const [name, text] of files) archive.append(text, { name });
+  await archive.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/** The download name of a customer's export: `customer-data-{id}.zip`. */
+export function exportFileName(customerId: string): string {
+  return `customer-data-${customerId}.zip`;
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { CustomerListItem } from '@loyalty/contract';
+import { UserX } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api';
+import { useEraseCustomer } from '../api/customer-data';
+import { fullName } from '../lib/labels';
+
+/** Whether `typed` is the customer's full name as the server compares it (trimmed, case-insensitive). */
+export function nameMatches(typed: string, name: string): boolean {
+  return typed.trim().toLowerCase() === name.trim().toLowerCase();
+}
+
+/**
+ * 'Erase customer' (docs/security.md 'Personal data', ADR 0021): warns that it cannot be undone
+ * and what happens (personal data removed, balance written off, cards blocked), asks the Store
+ * Admin to type the customer's full name, and keeps 'Erase customer' disabled until it matches.
+ * Success: toast 'Customer erased' and `onErased`; a failure shows the server's message.
+ */
+export function EraseCustomerDialog({ slug, customer, onClose, onErased }: { slug: string; customer: CustomerListItem | null; onClose: () => void; onErased: () => void }) {
+  const erase = useEraseCustomer(slug);
+  const [typed, setTyped] = useState('');
+  const name = customer ? fullName(customer) : '';
+  const close = () => {
+    erase.reset();
+    setTyped('');
+    onClose();
+  };
+  const confirm = () => {
+    if (!customer) return;
+    erase.mutate(
+      { id: customer.id, confirm: typed },
+      {
+        onSuccess: () => {
+          toast.success('Customer erased');
+          setTyped('');
+          onErased();
+        },
+      },
+    );
+  };
+  return (
+    <ActionConfirmDialog
+      open={customer !== null}
+      onClose={close}
+      title="Erase customer"
+      pending={erase.isPending}
+      onConfirm={confirm}
+      confirmDisabled={!nameMatches(typed, name)}
+      icon={UserX}
+      confirmLabel="Erase customer"
+      error={erase.isError ? errorMessage(erase.error, 'Failed to erase the customer. Please try again.') : null}
+    >
+      <Alert tone="warning" title="This cannot be undone">
+        The name, e-mail, phone, consents and login of <strong>{name}</strong> are removed for good. Their cards are blocked and any remaining balance is written off. Transactions keep their amounts, dates and stores.
+      </Alert>
+      <Input label={`Type the customer's full name (${name}) to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+    </ActionConfirmDialog>
+  );
+}
