@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `node bench/activity.mjs`: the Activity list of a tenant with 1,000,000 audit events
- * (docs/security.md 'Audit trail', ADR 0021; goal: median under 50 ms) on PostgreSQL.
+ * (docs/security.md 'Audit trail', ADR 0025; goal: median under 50 ms) on PostgreSQL.
  *
  * 1. Re-creates database BENCH_ACTIVITY_DB (default loyalty_bench_activity) and starts the
  *    server on it once with SEED_DEMO=1 (migrations and the demo tenant).

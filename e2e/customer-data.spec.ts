@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * A customer's data rights (docs/security.md 'Personal data', ADR 0021) on the built app and
+ * A customer's data rights (docs/security.md 'Personal data', ADR 0026) on the built app and
  * the demo database: the Store Admin exports a customer's data (the zip read back) and erases
  * them after typing their full name; the demo customer downloads their own data and asks for
  * erasure, and the request shows on the Store Admins' Erasure requests page. The demo

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Two-factor sign-in (docs/security.md, ADR 0021) on the built app, the codes computed with
+ * Two-factor sign-in (docs/security.md, ADR 0024) on the built app, the codes computed with
  * otplib as an authenticator app would:
  * - a new Store Admin turns it on in Profile (QR code, key, first code, ten recovery codes with
  *   Copy and Download), signs in with the password and a code, then with a recovery code, and

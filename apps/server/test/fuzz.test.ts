@@ -142,7 +142,7 @@ const pools: Record<string, string[]> = {
   'card-orders': await listIds('/api/t/demo/card-orders', 'admin'),
   tenants: [throwaway.tenant.id],
   plans: await listIds('/api/platform/plans', 'platform'),
-  // No open erasure request's id: the one-click erasure must never erase the demo customer whose session the fuzz uses (ADR 0021).
+  // No open erasure request's id: the one-click erasure must never erase the demo customer whose session the fuzz uses (ADR 0026).
   'erasure-requests': ['00000000-0000-4000-8000-00000000e7a5'],
 };
 const allIds = Object.entries(pools).flatMap(([k, v]) => (k === 'slug' || k === 'cardUid' ? [] : v));

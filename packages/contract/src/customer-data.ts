@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A customer's data rights (docs/security.md 'Personal data', ADR 0021): the export of
+ * A customer's data rights (docs/security.md 'Personal data', ADR 0026): the export of
  * everything stored about them, and the erasure of their personal data.
  */
 

@@ -5,7 +5,7 @@ import { renderEmail, type RenderedEmail } from './render.ts';
 export type TwoFactorResetBy = 'store_admin' | 'operator';
 
 /**
- * 'Your two-factor authentication was reset' (ADR 0021): a Store Admin reset a cashier's, or the
+ * 'Your two-factor authentication was reset' (ADR 0024): a Store Admin reset a cashier's, or the
  * platform operator a Store Admin's. The next sign-in asks for the password only (or for a new
  * set-up where the operator requires two-factor); the old authenticator entry and recovery codes
  * no longer work.

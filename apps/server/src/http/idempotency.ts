@@ -107,7 +107,7 @@ export function saveIdempotentResponseSql(tenantId: string, key: string, status:
 }
 
 /**
- * Scrubs `values` (an erased customer's e-mail, phone and names; ADR 0021) from the tenant's
+ * Scrubs `values` (an erased customer's e-mail, phone and names; ADR 0026) from the tenant's
  * stored first answers, in `tx`: an answer replayed after the erasure names 'Erased customer'.
  * Only rows whose answer mentions a value are rewritten. Returns how many.
  */

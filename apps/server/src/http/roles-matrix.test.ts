@@ -122,7 +122,7 @@ const routes: Route[] = [
     allowed: ['platform', 'admin'],
     ok: 204,
   },
-  // Two-factor reset (ADR 0021): the target has none, so an allowed caller passes the guard and gets 409.
+  // Two-factor reset (ADR 0024): the target has none, so an allowed caller passes the guard and gets 409.
   {
     method: 'POST',
     get path() {
@@ -281,7 +281,7 @@ const routes: Route[] = [
   },
   /** An unknown order: an allowed caller passes the guard and gets 'Order not found' (cancellation is in card-orders.test.ts). */
   { method: 'DELETE', path: 'card-orders/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
-  /** A customer's data rights (ADR 0021): Jane is exported, never erased here (unknown ids: the erasure's success paths are in customer-data.test.ts). */
+  /** A customer's data rights (ADR 0026): Jane is exported, never erased here (unknown ids: the erasure's success paths are in customer-data.test.ts). */
   {
     method: 'GET',
     get path() {
@@ -407,7 +407,7 @@ const accountApi: Array<Route & { allowedSignedOut?: boolean }> = [
     allowed: ['platform', 'admin', 'cashier', 'customer', 'otherAdmin'],
     ok: 400,
   },
-  // Own two-factor (ADR 0021): staff and the operator; a customer 403. A set-up turns nothing on until confirmed.
+  // Own two-factor (ADR 0024): staff and the operator; a customer 403. A set-up turns nothing on until confirmed.
   { method: 'POST', path: 'auth/2fa/setup', allowed: ['platform', 'admin', 'cashier', 'otherAdmin'] },
 ];
 

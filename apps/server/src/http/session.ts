@@ -26,7 +26,7 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** SHA-256 of the session token, when signed in. */
     sessionHash: string | null;
-    /** The session must set up two-factor before anything else (ADR 0021); false when signed out. */
+    /** The session must set up two-factor before anything else (ADR 0024); false when signed out. */
     twoFactorSetupRequired: boolean;
   }
 }
@@ -57,7 +57,7 @@ export interface FoundSession {
   active: boolean;
   ttlSeconds: number;
   expiresAt: Date;
-  /** The operator requires two-factor and the user has none yet (ADR 0021). */
+  /** The operator requires two-factor and the user has none yet (ADR 0024). */
   twoFactorSetupRequired: boolean;
 }
 
@@ -73,7 +73,7 @@ export interface SessionStore {
 }
 
 /**
- * What a session waiting for the two-factor set-up may reach (ADR 0021): who it is, the set-up
+ * What a session waiting for the two-factor set-up may reach (ADR 0024): who it is, the set-up
  * itself, sign-out, and a fresh sign-in (which replaces the session). Paths without the query.
  */
 export function allowedBeforeTwoFactorSetup(path: string): boolean {
@@ -87,7 +87,7 @@ const SLIDE_STEP_MS = 5 * 60 * 1000;
  * Session plugin: resolves the cookie to `request.user` through `store` (null when absent,
  * expired or the user is deactivated) and slides the expiry by at most one write every 5
  * minutes. Never throws for a bad cookie. A session that must set up two-factor first (the
- * operator's 'Require two-factor authentication', ADR 0021) gets 403
+ * operator's 'Require two-factor authentication', ADR 0024) gets 403
  * TWO_FACTOR_SETUP_REQUIRED on every API path but `allowedBeforeTwoFactorSetup`'s; this runs
  * before every route's own guards, so no route can forget it.
  */

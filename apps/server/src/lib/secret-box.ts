@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /**
  * Encryption at rest of small secrets the server must read back (the TOTP secrets of two-factor
- * sign-in, ADR 0021; docs/security.md 'Secrets'): AES-256-GCM from node:crypto, a random 96-bit
+ * sign-in, ADR 0024; docs/security.md 'Secrets'): AES-256-GCM from node:crypto, a random 96-bit
  * IV per value, the key derived with HKDF-SHA256 from a server secret and a purpose label, so
  * one server secret gives unrelated keys for unrelated purposes. A value is
  * `v1.{iv}.{tag}.{ciphertext}` (base64url parts).

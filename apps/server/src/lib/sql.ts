@@ -16,13 +16,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
 
-/** What an erased value is replaced with wherever it is scrubbed (ADR 0021). */
+/** What an erased value is replaced with wherever it is scrubbed (ADR 0026). */
 export const ERASED_TEXT = 'Erased customer';
 
 /**
  * The text expression `text` with every occurrence of each of `values` replaced by ERASED_TEXT
  * (case-sensitive, in order): scrubbing an erased customer's e-mail, phone and names out of
- * free text (ADR 0021). Null stays null.
+ * free text (ADR 0026). Null stays null.
  */
 export function scrubTextSql(text: SQL, values: readonly string[]): SQL {
   let out = text;

@@ -21,7 +21,7 @@ export const customers = pgTable(
     totalSpendCents: cents('total_spend_cents').notNull().default(0),
     /** When the customer unsubscribed from the business's e-mails (issue 16: one click, respected by every customer message); null = subscribed. */
     emailOptOutAt: tstz('email_opt_out_at'),
-    /** When the customer's personal data was erased at their request (names 'Erased customer', no e-mail or phone; ADR 0021); null = not erased. */
+    /** When the customer's personal data was erased at their request (names 'Erased customer', no e-mail or phone; ADR 0026); null = not erased. */
     erasedAt: tstz('erased_at'),
     createdAt: createdAt(),
   },
@@ -36,7 +36,7 @@ export const customers = pgTable(
 
 /**
  * A customer's request to erase their data, made from their own account page (modules/
- * customer-data, ADR 0021): listed to the Store Admins with one-click erasure, and carried out
+ * customer-data, ADR 0026): listed to the Store Admins with one-click erasure, and carried out
  * by the hourly job 30 days after `requestedAt` at the latest. `carriedOutAt` is set when the
  * erasure ran (by a Store Admin or the job). At most one open request per customer.
  */

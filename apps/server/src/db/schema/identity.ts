@@ -28,7 +28,7 @@ export const users = pgTable(
     invitationPending: boolean('invitation_pending').notNull().default(false),
     lastLogin: tstz('last_login'),
     /**
-     * Two-factor sign-in (TOTP, RFC 6238; ADR 0021): the base32 secret, encrypted
+     * Two-factor sign-in (TOTP, RFC 6238; ADR 0024): the base32 secret, encrypted
      * (lib/secret-box.ts). Set by set-up before it is confirmed; null when off.
      */
     twoFactorSecret: text('two_factor_secret'),
@@ -59,7 +59,7 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     /**
      * The operator requires two-factor and this platform admin or Store Admin signed in without
-     * it (ADR 0021): the session reaches only /api/auth/me, /api/auth/2fa/* and sign-out until
+     * it (ADR 0024): the session reaches only /api/auth/me, /api/auth/2fa/* and sign-out until
      * two-factor is set up, which clears the flag on every session of the user.
      */
     twoFactorSetupRequired: boolean('two_factor_setup_required').notNull().default(false),

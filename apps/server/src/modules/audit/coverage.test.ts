@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * Audit coverage (docs/security.md 'Audit trail', ADR 0021): every state-changing operation
+ * Audit coverage (docs/security.md 'Audit trail', ADR 0025): every state-changing operation
  * (POST, PUT, PATCH, DELETE) of the app's OpenAPI document has an entry below, and each one
  * that is called here writes an audit event of the expected kind. An operation added to the
  * API without an entry fails the first test, so it cannot ship unaudited by accident.

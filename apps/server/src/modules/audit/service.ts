@@ -268,7 +268,7 @@ export function toAuditEvent(row: AuditRow, tenant: { id: string; name: string; 
 }
 
 /**
- * Scrubs an erased customer's personal data from the tenant's audit trail, in `tx` (ADR 0021):
+ * Scrubs an erased customer's personal data from the tenant's audit trail, in `tx` (ADR 0026):
  * in every row of the tenant whose entity is one of `entityIds` (the customer, their cards'
  * ids and UIDs) or whose before/after mention one of `values`, each occurrence of `values`
  * (e-mail, phone, names) inside before and after becomes 'Erased customer'; the rows of the

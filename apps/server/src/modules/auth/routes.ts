@@ -41,7 +41,7 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * Auth routes under /api/auth (spec §7, decisions.md 'Accounts', issue 12 items 3–4):
  * POST /login {email,password} → 200 AuthResponse, the session cookie and the device cookie
  * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
- * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0021); a Store
+ * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0024); a Store
  * Admin or platform admin without two-factor while the operator requires it gets a session
  * that can only set it up (`twoFactorSetupRequired: true`); 401 'Invalid email or password'; 429 RATE_LIMITED with Retry-After when the
  * client address is flooding (LOGIN_RATE_LIMIT per minute) or the login throttle holds the

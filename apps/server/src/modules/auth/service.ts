@@ -26,7 +26,7 @@ export async function sessionTtlSeconds(db: Database): Promise<number> {
 
 /**
  * Builds the `{ user, tenant, twoFactorEnabled, twoFactorSetupRequired }` answer of login,
- * signup and me for a user; `twoFactorSetupRequired` is the session's flag (ADR 0021).
+ * signup and me for a user; `twoFactorSetupRequired` is the session's flag (ADR 0024).
  */
 export async function authResponse(db: Database, user: AuthUser, twoFactorSetupRequired = false): Promise<AuthResponse> {
   let tenant: AuthResponse['tenant'] = null;
@@ -51,7 +51,7 @@ export async function authResponse(db: Database, user: AuthUser, twoFactorSetupR
  * Signs `user` in after every factor it needs: a session (sliding, the platform's timeout) and
  * its cookie, `lastLogin` stamped, and the AuthResponse. When the operator requires two-factor
  * and this platform admin or Store Admin has none, the session is one that may only set it up
- * (`twoFactorSetupRequired`, ADR 0021). Used by login, the second factor, signup, the
+ * (`twoFactorSetupRequired`, ADR 0024). Used by login, the second factor, signup, the
  * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
  * platform audit event.
  */

@@ -42,7 +42,7 @@ async function requireStaffOrOperator(request: FastifyRequest): Promise<void> {
 export const TWO_FACTOR_CHANGE_LIMIT = 10;
 
 /**
- * Two-factor routes under /api/auth/2fa (ADR 0021; docs/security.md):
+ * Two-factor routes under /api/auth/2fa (ADR 0024; docs/security.md):
  * - POST /setup → 200 TwoFactorSetupResponse `{ secret, otpauthUrl }` (signed-in staff or
  *   platform admin; a customer 403); 409 when on. POST /enable `{ code }` → 200 `{ recoveryCodes }` (ten, shown once); 400
  *   malformed or wrong code, or no set-up; 409 when on. POST /disable `{ code }` → 204; 400

@@ -10,7 +10,7 @@ import { SIGN_IN_EXPIRED, WRONG_SIGN_IN_CODE } from './two-factor-routes.ts';
 import { REQUIRED_BY_OPERATOR, WRONG_CODE } from './two-factor.ts';
 
 /**
- * Two-factor sign-in (ADR 0021): set-up, enable, the sign-in's second step with its throttle,
+ * Two-factor sign-in (ADR 0024): set-up, enable, the sign-in's second step with its throttle,
  * recovery codes, disable, the operator's requirement, and the resets by a Store Admin and by
  * the operator. Codes are computed with otplib on the app's clock, which the tests move.
  */

@@ -14,7 +14,7 @@ import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238 through otplib: SHA-1, 6 digits, 30-second steps, the
- * authenticator apps' defaults), ADR 0021. The secret is sealed at rest (lib/secret-box.ts);
+ * authenticator apps' defaults), ADR 0024. The secret is sealed at rest (lib/secret-box.ts);
  * a code is accepted within one step of drift either way and only once (the newest accepted
  * step is stored and a step ≤ it is refused); ten recovery codes of 50 random bits each, stored
  * as SHA-256, each spent once.
@@ -47,7 +47,7 @@ export const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.
 /** The roles the operator's 'Require two-factor authentication' applies to: cashiers share tills and are exempt, customers have no staff sign-in. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['platform_admin', 'tenant_admin'];
 
-/** True when the operator requires two-factor and `role` is one it applies to (ADR 0021). */
+/** True when the operator requires two-factor and `role` is one it applies to (ADR 0024). */
 export async function twoFactorRequiredFor(db: Database, role: Role): Promise<boolean> {
   if (!TWO_FACTOR_REQUIRED_ROLES.includes(role)) return false;
   return (await getPlatformSettings(db)).security.requireTwoFactor;
@@ -165,7 +165,7 @@ export async function checkSecondFactor(db: Database, box: SecretBox, userId: st
 }
 
 /**
- * A pending sign-in after a right password (ADR 0021): a random 256-bit token, only its SHA-256
+ * A pending sign-in after a right password (ADR 0024): a random 256-bit token, only its SHA-256
  * stored in auth_tokens (purpose 'two_factor_login', the account's older pending one replaced),
  * valid PENDING_LOGIN_TTL_MS from `now`. Not a session: it only lets /2fa/verify finish the
  * sign-in. Returns the token for the cookie.

@@ -630,7 +630,7 @@ export function debitCardsSql(source: SQL): SQL {
     returning c.tenant_id, c.id, c.customer_id, c.store_id, c.balance_cents`;
 }
 
-/** A card held by a customer as the erasure locks it (ADR 0021): id, UID, status, balance (cents), store. */
+/** A card held by a customer as the erasure locks it (ADR 0026): id, UID, status, balance (cents), store. */
 export interface HeldCard extends LockedCard {
   cardUid: string;
   status: CardRow['card']['status'];
@@ -638,7 +638,7 @@ export interface HeldCard extends LockedCard {
 
 /**
  * Locks every card held by customer `customerId` of the tenant `FOR UPDATE` in `tx` (in id
- * order, so two erasures never deadlock) and returns them: the erasure's cards (ADR 0021).
+ * order, so two erasures never deadlock) and returns them: the erasure's cards (ADR 0026).
  */
 export async function lockCardsOfCustomer(tx: Tx, tenantId: string, customerId: string): Promise<HeldCard[]> {
   return tx
@@ -655,7 +655,7 @@ export const ERASURE_BLOCK_REASON = "Erased at the customer's request";
 /**
  * Blocks the ACTIVE cards among `held` (locked by `lockCardsOfCustomer` in `tx`) and writes a
  * 'card.block' audit row for each (reason ERASURE_BLOCK_REASON): an erased customer's cards
- * can never earn or redeem again (ADR 0021). No `card.blocked` webhook event: the erasure's
+ * can never earn or redeem again (ADR 0026). No `card.blocked` webhook event: the erasure's
  * own `customer.erased` event says it. Returns how many were blocked.
  */
 export async function blockCardsForErasure(tx: Tx, tenantId: string, held: readonly HeldCard[], userId: string | null): Promise<number> {

@@ -9,7 +9,7 @@ import { createTestContext, demoSessions, freshTenant, idempotencyKey, json, log
 import { carryOutDueErasures, ERASURE_GRACE_DAYS } from './service.ts';
 
 /**
- * A customer's data rights (GDPR articles 15, 17 and 20; ADR 0021): the export zip read back,
+ * A customer's data rights (GDPR articles 15, 17 and 20; ADR 0026): the export zip read back,
  * the erasure (after which no text column of any table holds the erased e-mail, phone or
  * name), the customer's own requests and the job that carries them out after 30 days.
  */

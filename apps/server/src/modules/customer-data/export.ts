@@ -10,7 +10,7 @@ import { messagesTo } from '../outbox/service.ts';
 import { storeNames } from '../stores/service.ts';
 import { ledgerRowsOfCards } from '../transactions/service.ts';
 
-/** The README.txt of every data export: what each file holds (ADR 0021). */
+/** The README.txt of every data export: what each file holds (ADR 0026). */
 export const EXPORT_README = `Your data from {business}
 Exported {at} (UTC).
 
@@ -36,7 +36,7 @@ export interface ExportActor {
 }
 
 /**
- * The files of customer `customerId`'s data export (GDPR articles 15 and 20; ADR 0021), by
+ * The files of customer `customerId`'s data export (GDPR articles 15 and 20; ADR 0026), by
  * name: README.txt, customer.json, cards.json, transactions.csv (every ledger row of their
  * cards, oldest first), messages.json. Writes the audit row 'customer.export' (who, how; no
  * personal data). Throws 404 'Customer not found' (malformed, unknown or another tenant's id).

@@ -17,7 +17,7 @@ const ErasureRequestBody = z.object({ confirm: z.literal(true, { error: 'Confirm
 
 /**
  * A customer's data rights under /api/t/{slug} (GDPR articles 15, 17 and 20; docs/security.md
- * 'Personal data', ADR 0021): the Store Admin's export and erasure of a customer, the customer's
+ * 'Personal data', ADR 0026): the Store Admin's export and erasure of a customer, the customer's
  * own export and erasure request, and the Store Admins' list of requests. Every route is
  * tenant-scoped (404 for another tenant's slug or customer) and role-guarded (403).
  */

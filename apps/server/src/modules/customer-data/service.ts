@@ -19,14 +19,14 @@ export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from 
 
 /**
  * A customer's data rights (GDPR articles 15, 17 and 20; docs/security.md 'Personal data',
- * ADR 0021): the module that owns `erasure_requests`. It owns no customer data itself: the
+ * ADR 0026): the module that owns `erasure_requests`. It owns no customer data itself: the
  * export reads, and the erasure changes, each owner's rows through that owner's service.
  */
 
-/** Days after a customer's request at which the hourly job erases their data at the latest (ADR 0021). */
+/** Days after a customer's request at which the hourly job erases their data at the latest (ADR 0026). */
 export const ERASURE_GRACE_DAYS = 30;
 
-/** Texts the API answers with (ADR 0021). */
+/** Texts the API answers with (ADR 0026). */
 export const ERASURE_TEXT = {
   alreadyErased: 'This customer has already been erased',
   nameMismatch: "The name you typed does not match the customer's full name",
@@ -57,7 +57,7 @@ function personalValues(people: readonly { firstName: string; lastName: string; 
 }
 
 /**
- * Erases customer `customerId` of the tenant (GDPR article 17; ADR 0021) in ONE database
+ * Erases customer `customerId` of the tenant (GDPR article 17; ADR 0026) in ONE database
  * transaction, at `now`:
  * 1. locks their cards, then the customer (the earn's lock order); 409 'This customer has
  *    already been erased' when it was (a retry is harmless: nothing is written twice);
@@ -140,7 +140,7 @@ export async function myErasureRequest(db: Database, tenantId: string, customerI
 }
 
 /**
- * POST /me/erasure-request (ADR 0021): records the session's customer's request at `now`
+ * POST /me/erasure-request (ADR 0026): records the session's customer's request at `now`
  * (a second request keeps the first one's time) and writes the audit row
  * 'customer.erasure_request'. Returns the request. Throws 404 'Customer not found' when the
  * customer is gone or already erased.
@@ -162,7 +162,7 @@ export async function requestErasure(db: Database, tenantId: string, customerId:
   return myErasureRequest(db, tenantId, customerId);
 }
 
-/** GET /erasure-requests (ADR 0021): the tenant's open requests, oldest first, with the customer's name and e-mail and when the job erases at the latest. */
+/** GET /erasure-requests (ADR 0026): the tenant's open requests, oldest first, with the customer's name and e-mail and when the job erases at the latest. */
 export async function listErasureRequests(db: Database, tenantId: string): Promise<ErasureRequestListResponse> {
   const rows = await db
     .select({ customerId: erasureRequests.customerId, requestedAt: erasureRequests.requestedAt })
@@ -182,7 +182,7 @@ export async function listErasureRequests(db: Database, tenantId: string): Promi
 }
 
 /**
- * POST /erasure-requests/{customerId}/erase (ADR 0021): the Store Admin's one-click erasure of
+ * POST /erasure-requests/{customerId}/erase (ADR 0026): the Store Admin's one-click erasure of
  * a customer who asked for it (their request is the confirmation). Throws 404 'Erasure request
  * not found' when the customer has no open request, and what `eraseCustomer` throws.
  */
@@ -197,7 +197,7 @@ export async function eraseRequested(db: Database, actor: ErasureActor, customer
 }
 
 /**
- * The hourly job's part (main.ts housekeeping; ADR 0021): erases every customer, in every
+ * The hourly job's part (main.ts housekeeping; ADR 0026): erases every customer, in every
  * tenant, whose open request is ERASURE_GRACE_DAYS days old or older at `now`, one transaction
  * each (the job as actor: user null). A customer erased meanwhile only has the request closed.
  * Returns how many were erased.

@@ -644,10 +644,10 @@ export async function optOutByToken(db: DbOrTx, secret: string, token: string, n
   return row?.tenantId ?? null;
 }
 
-/** The names an erased customer keeps: shown as 'Erased customer' everywhere (ADR 0021). */
+/** The names an erased customer keeps: shown as 'Erased customer' everywhere (ADR 0026). */
 export const ERASED_NAME = { firstName: 'Erased', lastName: 'customer' } as const;
 
-/** Everything the customers row holds about one customer: the data export's profile (ADR 0021). */
+/** Everything the customers row holds about one customer: the data export's profile (ADR 0026). */
 export interface CustomerRecord {
   id: string;
   firstName: string;
@@ -676,7 +676,7 @@ export async function customerRecord(db: DbOrTx, tenantId: string, customerId: s
 
 /**
  * Locks customer `customerId` of the tenant `FOR UPDATE` in `tx` and returns the whole row:
- * the erasure's first step (ADR 0021: a second erasure waits here, then sees `erasedAt`).
+ * the erasure's first step (ADR 0026: a second erasure waits here, then sees `erasedAt`).
  * Throws 404 'Customer not found' (malformed, unknown or another tenant's id).
  */
 export async function lockCustomerRecord(tx: Tx, tenantId: string, customerId: string): Promise<CustomerRecord> {
@@ -691,7 +691,7 @@ export async function lockCustomerRecord(tx: Tx, tenantId: string, customerId: s
 }
 
 /**
- * Replaces the personal data of the locked customer `customerId` in `tx` (ADR 0021): names
+ * Replaces the personal data of the locked customer `customerId` in `tx` (ADR 0026): names
  * 'Erased' 'customer', no e-mail, no phone, opted out of e-mail, `erased_at` = `now`. Tier and
  * total spend (cents) stay: they are the business's figures, not contact data.
  */

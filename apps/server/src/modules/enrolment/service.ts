@@ -203,7 +203,7 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
   }
 }
 
-/** A customer's consent as their confirmed sign-up recorded it (ADR 0021's export): when the box was ticked, at which store, when confirmed. */
+/** A customer's consent as their confirmed sign-up recorded it (ADR 0026's export): when the box was ticked, at which store, when confirmed. */
 export interface EnrolmentConsent {
   storeId: string;
   consentedAt: Date;
@@ -220,7 +220,7 @@ export async function consentsOf(db: DbOrTx, tenantId: string, customerId: strin
 }
 
 /**
- * Deletes, in `tx`, the tenant's sign-ups of an erased customer (ADR 0021): those that created
+ * Deletes, in `tx`, the tenant's sign-ups of an erased customer (ADR 0026): those that created
  * customer `customerId` and any (pending too) made with `email` (case-insensitive). Names,
  * address, phone, client address and consent go with them. Returns how many were deleted.
  */

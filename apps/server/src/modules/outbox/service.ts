@@ -257,7 +257,7 @@ export async function resendOutbox(db: Database, id: string, actorId: string, no
   });
 }
 
-/** One message of a customer's data export (ADR 0021): what was sent, when, its subject. */
+/** One message of a customer's data export (ADR 0026): what was sent, when, its subject. */
 export interface MessageRecord {
   kind: string;
   subject: string;
@@ -276,11 +276,11 @@ export async function messagesTo(db: DbOrTx, tenantId: string, address: string |
     .orderBy(outbox.createdAt, outbox.id);
 }
 
-/** The address that replaces an erased customer's on the messages already sent to them (ADR 0021). */
+/** The address that replaces an erased customer's on the messages already sent to them (ADR 0026). */
 export const ERASED_ADDRESS = 'erased';
 
 /**
- * Forgets an erased customer's address in the tenant's outbox, in `tx` (ADR 0021): messages to
+ * Forgets an erased customer's address in the tenant's outbox, in `tx` (ADR 0026): messages to
  * `address` not sent yet (PENDING, SENDING, FAILED, NOT_SENT) are deleted, so none leaves
  * after the erasure; sent ones stay for the record (kind, dates, status) with the address
  * replaced by ERASED_ADDRESS, the body replaced by ERASED_TEXT and `values` (e-mail, phone,

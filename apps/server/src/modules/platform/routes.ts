@@ -129,7 +129,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     },
   );
 
-  /** GET /tenants/{id}/admins → PlatformTenantAdminsResponse `{ admins }` with their two-factor state (ADR 0021); 404 'Tenant not found'. */
+  /** GET /tenants/{id}/admins → PlatformTenantAdminsResponse `{ admins }` with their two-factor state (ADR 0024); 404 'Tenant not found'. */
   app.get(
     '/tenants/:id/admins',
     { schema: { tags: ['platform'], params: idParams, response: { 200: PlatformTenantAdminsResponse, 404: ErrorBody, ...guardErrors } } },
@@ -137,7 +137,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   );
 
   /**
-   * POST /tenants/{id}/users/{userId}/2fa/reset → 204 (ADR 0021): turns off a Store Admin's (or
+   * POST /tenants/{id}/users/{userId}/2fa/reset → 204 (ADR 0024): turns off a Store Admin's (or
    * cashier's) two-factor; audited, the person e-mailed. 404 'Tenant not found' / 'Staff member
    * not found' (also another tenant's user); 409 'Two-factor authentication is not on for this account'.
    */

@@ -278,7 +278,7 @@ describe('DELETE /api/platform/tenants/:id', () => {
     // A message to the tenant's owner in the outbox (issue 16): a password reset link.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.email } })).statusCode).toBe(202);
     expect(await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() })).toBe(1);
-    // A customer's erasure request (ADR 0021).
+    // A customer's erasure request (ADR 0026).
     await ctx.db.execute(sql.raw(`insert into erasure_requests (tenant_id, customer_id) values ('${doomed.tenant.id}', '${doomed.customer.id}')`));
     // A platform admin attached to the tenant is detached, never deleted.
     await ctx.db.update(users).set({ tenantId: doomed.tenant.id }).where(eq(users.email, 'admin@platform.com'));

@@ -12,7 +12,7 @@ async function requireTenant(db: Database, tenantId: string): Promise<void> {
 }
 
 /**
- * GET /api/platform/tenants/{id}/admins (ADR 0021): the tenant's Store Admins with their
+ * GET /api/platform/tenants/{id}/admins (ADR 0024): the tenant's Store Admins with their
  * two-factor state, by name, for the operator's two-factor reset. 404 'Tenant not found'.
  */
 export async function listTenantAdmins(db: Database, tenantId: string): Promise<PlatformTenantAdminsResponse> {
@@ -21,7 +21,7 @@ export async function listTenantAdmins(db: Database, tenantId: string): Promise<
 }
 
 /**
- * POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (ADR 0021): the operator turns off
+ * POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (ADR 0024): the operator turns off
  * the two-factor of a staff member of tenant `tenantId` (a Store Admin who lost their
  * authenticator; a cashier too), audited (tenant: the tenant's; actor: the operator) and e-mailed
  * to the person (`resetStaffTwoFactor`, by 'operator'). 404 'Tenant not found'; 404 'Staff member

@@ -600,12 +600,12 @@ export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) 
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-/** The note of the ADJUST row that writes off an erased customer's balance (ADR 0021). */
+/** The note of the ADJUST row that writes off an erased customer's balance (ADR 0026). */
 export const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
 
 /**
  * Writes off the whole balance of the locked card `card` (cards `lockCardsOfCustomer`, in the
- * erasure's transaction `tx`; ADR 0021): one ADJUST row of −balance (cents) with the note
+ * erasure's transaction `tx`; ADR 0026): one ADJUST row of −balance (cents) with the note
  * ERASURE_WRITE_OFF_NOTE, the balance set to 0, the lots taken oldest first (ADR 0015), an
  * audit row 'card.adjust' and the `transaction.created` event, like an owner's adjustment
  * (lifecycle.ts). Nothing for a card holding 0. It happens once: the erasure runs it under the
@@ -646,7 +646,7 @@ export async function writeOffBalance(tx: Tx, tenantId: string, card: { id: stri
   return card.balanceCents;
 }
 
-/** One ledger row of a customer's data export (ADR 0021): money in cents, the instant as a Date. */
+/** One ledger row of a customer's data export (ADR 0026): money in cents, the instant as a Date. */
 export interface ExportLedgerRow {
   id: string;
   createdAt: Date;
@@ -688,7 +688,7 @@ export async function ledgerRowsOfCards(db: DbOrTx, tenantId: string, cardIds: r
 }
 
 /**
- * Removes `values` (an erased customer's e-mail, phone and names; ADR 0021) from the notes of
+ * Removes `values` (an erased customer's e-mail, phone and names; ADR 0026) from the notes of
  * the ledger rows of the tenant's cards `cardIds` in `tx`: each occurrence becomes 'Erased
  * customer'. Amounts, dates, stores and types stay (the accounts need them).
  */

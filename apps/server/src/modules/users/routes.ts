@@ -132,7 +132,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   );
 
   /**
-   * POST /users/{id}/2fa/reset → 204 (ADR 0021): turns off the two-factor sign-in of a cashier
+   * POST /users/{id}/2fa/reset → 204 (ADR 0024): turns off the two-factor sign-in of a cashier
    * who lost their authenticator; audited, and the person is e-mailed (`resetStaffTwoFactor`).
    * 403 for a Store Admin's (the platform operator resets those; a platform admin entering the
    * tenant may); 404 'Staff member not found'; 409 'Two-factor authentication is not on for

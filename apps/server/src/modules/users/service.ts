@@ -265,16 +265,16 @@ export async function changeStaffPassword(db: Database, actor: StaffActor, userI
   });
 }
 
-/** 403 text: a Store Admin's two-factor is reset by the platform operator, not by another Store Admin (ADR 0021). */
+/** 403 text: a Store Admin's two-factor is reset by the platform operator, not by another Store Admin (ADR 0024). */
 export const ADMIN_TWO_FACTOR_BY_OPERATOR = "Only the platform operator can reset a Store Admin's two-factor authentication";
 /** 409 text: a reset of an account whose two-factor is off. */
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account';
-/** The audit_log action of a two-factor reset by someone else (ADR 0021). */
+/** The audit_log action of a two-factor reset by someone else (ADR 0024). */
 export const TWO_FACTOR_RESET_AUDIT = 'user.2fa.reset';
 
 /**
  * Resets (turns off) the two-factor sign-in of staff member `userId` of `actor.tenantId` for
- * someone who lost their authenticator (ADR 0021): POST /api/t/{slug}/users/{id}/2fa/reset (a
+ * someone who lost their authenticator (ADR 0024): POST /api/t/{slug}/users/{id}/2fa/reset (a
  * Store Admin, a cashier's) and POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (the
  * operator, `by: 'operator'`, a Store Admin's or a cashier's). In ONE transaction, the user row
  * locked: the secret, last step and recovery codes cleared, an audit row 'user.2fa.reset'
@@ -507,7 +507,7 @@ export async function tenantAdminContacts(db: DbOrTx, tenantId: string): Promise
 
 /**
  * Deletes, in `tx`, the login accounts (role customer) of customer `customerId` of the tenant
- * (ADR 0021: an erased customer keeps no account): their sessions, trusted devices and
+ * (ADR 0026: an erased customer keeps no account): their sessions, trusted devices and
  * single-use tokens go with them (foreign keys ON DELETE CASCADE), so every session ends at
  * once. Returns the deleted accounts: id, e-mail and names (the erasure scrubs them elsewhere).
  */

@@ -70,7 +70,7 @@ export function sessionStore(db: Database): SessionStore {
 /**
  * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and sets
  * the cookie (`secure` over HTTPS). With `twoFactorSetupRequired` the session may only reach
- * the two-factor set-up until it is done (ADR 0021; the guard is in http/session.ts). Returns
+ * the two-factor set-up until it is done (ADR 0024; the guard is in http/session.ts). Returns
  * the token hash.
  */
 export async function startSession(db: Database, reply: FastifyReply, userId: string, ttlSeconds: number, secure: boolean, twoFactorSetupRequired = false): Promise<string> {

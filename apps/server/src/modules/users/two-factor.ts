@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 /**
- * Two-factor sign-in state of an account (ADR 0021), kept on the `users` row the users module
+ * Two-factor sign-in state of an account (ADR 0024), kept on the `users` row the users module
  * owns: the sealed TOTP secret (encrypted by the auth module, which alone reads it), when it was
  * turned on, the newest time step accepted and the SHA-256 of each unused recovery code. The
  * auth module runs the use cases (auth/two-factor.ts) through these functions; every write here

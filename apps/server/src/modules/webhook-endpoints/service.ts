@@ -670,11 +670,11 @@ export function wasFullBatch(result: WebhookDispatchResult): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Erasure (ADR 0021)
+// Erasure (ADR 0026)
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Forgets an erased customer in the tenant's webhook outbox, in `tx` (ADR 0021): deliveries
+ * Forgets an erased customer in the tenant's webhook outbox, in `tx` (ADR 0026): deliveries
  * not delivered yet (pending, retries included) whose payload names `customerId` or
  * contains one of `values` are deleted, so their personal data never leaves; succeeded and
  * failed ones stay in the log with `values` (e-mail, phone, names) scrubbed from the payload

@@ -36,7 +36,7 @@ export function useMyErasureRequest(slug: string) {
 
 /**
  * POST /api/t/{slug}/me/erasure-request `{ confirm: true }`: the customer asks for their data
- * to be erased (by the business, or automatically after 30 days; ADR 0021).
+ * to be erased (by the business, or automatically after 30 days; ADR 0026).
  * @throws {ApiError} 400 without the confirmation, 404, 401, 403.
  */
 export function useAskErasure(slug: string) {

@@ -24,7 +24,7 @@ export function useExportCustomerData(slug: string) {
 }
 
 /**
- * POST /api/t/{slug}/customers/{id}/erase `{ confirm: full name }` (ADR 0021; tenant_admin):
+ * POST /api/t/{slug}/customers/{id}/erase `{ confirm: full name }` (ADR 0026; tenant_admin):
  * erases the customer's personal data, writes off their balance and blocks their cards.
  * @throws {ApiError} 400 the name does not match, 404, 409 'This customer has already been erased'.
  */

@@ -22,7 +22,7 @@ export const customersKeys = {
   lists: (slug: string) => [...tenantKeys.customers(slug), 'list'] as const,
   list: (slug: string, params: CustomerListParams) => [...tenantKeys.customers(slug), 'list', params] as const,
   detail: (slug: string, id: string) => [...tenantKeys.customers(slug), 'detail', id] as const,
-  /** The open erasure requests (ADR 0021), under the customers' root so a customer change refreshes them. */
+  /** The open erasure requests (ADR 0026), under the customers' root so a customer change refreshes them. */
   erasureRequests: (slug: string) => [...tenantKeys.customers(slug), 'erasure-requests'] as const,
 };
 

@@ -14,7 +14,7 @@ function renderDialog(onErased = vi.fn()) {
   return { user, dialog: screen.getByRole('alertdialog', { name: 'Erase customer' }) };
 }
 
-describe('Erase customer dialog (ADR 0021)', () => {
+describe('Erase customer dialog (ADR 0026)', () => {
   it('warns that it cannot be undone and keeps Erase disabled until the full name is typed', async () => {
     const server = stubFetch().on('POST', ERASE, json(200, { customerId: ANN.id, erasedAt: '2026-02-01T00:00:00.000Z', blockedCards: 1, writtenOffCents: 250 }));
     const onErased = vi.fn();

@@ -15,7 +15,7 @@ export function nameMatches(typed: string, name: string): boolean {
 }
 
 /**
- * 'Erase customer' (docs/security.md 'Personal data', ADR 0021): warns that it cannot be undone
+ * 'Erase customer' (docs/security.md 'Personal data', ADR 0026): warns that it cannot be undone
  * and what happens (personal data removed, balance written off, cards blocked), asks the Store
  * Admin to type the customer's full name, and keeps 'Erase customer' disabled until it matches.
  * Success: toast 'Customer erased' and `onErased`; a failure shows the server's message.

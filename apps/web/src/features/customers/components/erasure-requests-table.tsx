@@ -6,7 +6,7 @@ import { Table, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 
 /**
- * The open erasure requests (ADR 0021): customer, e-mail, asked on, erased automatically on,
+ * The open erasure requests (ADR 0026): customer, e-mail, asked on, erased automatically on,
  * and 'Erase now' per row (`onErase`). Empty: 'No erasure requests'.
  */
 export function ErasureRequestsTable({ requests, loading, onErase }: { requests: readonly ErasureRequestItem[]; loading: boolean; onErase: (r: ErasureRequestItem) => void }) {

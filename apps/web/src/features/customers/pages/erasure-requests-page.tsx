@@ -12,7 +12,7 @@ import { useEraseRequested, useErasureRequests } from '../api/customer-data';
 import { ErasureRequestsTable } from '../components/erasure-requests-table';
 
 /**
- * Erasure requests /t/{slug}/customers/erasure-requests (tenant_admin; ADR 0021): the customers
+ * Erasure requests /t/{slug}/customers/erasure-requests (tenant_admin; ADR 0026): the customers
  * who asked, from their account page, for their data to be erased, oldest first, each erased
  * automatically 30 days after asking. 'Erase now' asks once more (it cannot be undone) and
  * erases the customer: personal data removed, balance written off, cards blocked.
