@@ -19,6 +19,7 @@ const MAIN: StoreItem = {
   address: '1 Market Square',
   active: true,
   selfEnrolment: true,
+  selfEnrolmentDailyCap: 50,
   createdAt: '2026-01-05T12:00:00.000Z',
   _count: { users: 2, cards: 5, transactions: 9 },
 };
