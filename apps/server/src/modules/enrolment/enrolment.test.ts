@@ -384,6 +384,17 @@ describe('what keeps anonymous sign-ups from using up the cards (ADR 0021)', () 
     }
   });
 
+  it('lets only one of two links opened at once take the last sign-up of the day (the tenant-row lock)', async () => {
+    const biz = await freshTenant(ctx);
+    await ctx.db.update(stores).set({ selfEnrolment: true, selfEnrolmentDailyCap: 1 }).where(eq(stores.id, biz.store.id));
+    const emails = ['race-a@example.com', 'race-b@example.com'];
+    for (const email of emails) expect((await signUp({ ...person(email), storeId: biz.store.id }, freshIp(), biz.slug)).statusCode).toBe(202);
+    const tokens = await Promise.all(emails.map(async (e) => tokenIn((await outboxOf(e))[0].text)!));
+    const answers = await Promise.all(tokens.map((token) => confirm(token, biz.slug)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(await ctx.db.select().from(customers).where(eq(customers.tenantId, biz.tenant.id))).toHaveLength(2); // the fresh tenant's own holder and one joiner
+  });
+
   it('never lets online sign-ups take the last 10 % of the card quota: those stay for the till', async () => {
     const biz = await freshTenant(ctx); // one card, activated
     await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, biz.store.id));
