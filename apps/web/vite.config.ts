@@ -44,10 +44,11 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // html5-qrcode, Stripe and recharts (with its d3/redux dependencies) stay out: the POS
             // scanner, the Stripe card dialog and the platform chart screens import() them on
-            // first use, in chunks of their own (the Demo provider never loads Stripe).
+            // first use, in chunks of their own (the Demo provider never loads Stripe); so does the
+            // join page's ALTCHA widget (features/join/lib/load-altcha.ts).
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!html5-qrcode[\\/]|@stripe[\\/]|recharts[\\/]|d3-[^\\/]+[\\/]|victory-vendor[\\/]|internmap[\\/]|decimal\.js-light[\\/]|@reduxjs[\\/]|redux[\\/]|react-redux[\\/]|immer[\\/]|reselect[\\/]|es-toolkit[\\/])/,
+              test: /node_modules[\\/](?!html5-qrcode[\\/]|altcha[\\/]|@stripe[\\/]|recharts[\\/]|d3-[^\\/]+[\\/]|victory-vendor[\\/]|internmap[\\/]|decimal\.js-light[\\/]|@reduxjs[\\/]|redux[\\/]|react-redux[\\/]|immer[\\/]|reselect[\\/]|es-toolkit[\\/])/,
             },
           ],
         },

@@ -43,6 +43,7 @@ import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/r
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
+import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
@@ -79,6 +80,8 @@ export interface AppDeps {
   outbox?: { nudge(): void };
   /** The webhook worker's nudge (issue 17): called after a request wrote a webhook event. Default: nothing. */
   webhooks?: { nudge(): void };
+  /** The proof of work of the join form's challenges (ADR 0027); default enrolment's DEFAULT_CHALLENGE_COST. Tests pass a cheap one. */
+  joinChallengeCost?: ChallengeCost;
 }
 
 /** Default location of the built web app (apps/web/dist). */
@@ -194,6 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.loginRateLimit,
     now,
     nudge: () => outbox.nudge(),
+    counters,
+    challengeCost: deps.joinChallengeCost,
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });

@@ -11,6 +11,7 @@ import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
 import { rebuildLots } from '../src/modules/transactions/service.ts';
+import type { ChallengeCost } from '../src/modules/enrolment/altcha.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */
 export interface TestContext {
@@ -33,7 +34,12 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** The built web app's folder (default: none, the API only). */
   webDist?: string | null;
+  /** The join form's proof of work (ADR 0027); default TEST_CHALLENGE_COST, which `solveJoinChallenge` solves at once. */
+  joinChallengeCost?: ChallengeCost;
 }
+
+/** A proof of work the tests solve in a few milliseconds (production asks DEFAULT_CHALLENGE_COST). */
+export const TEST_CHALLENGE_COST: ChallengeCost = { cost: 1, counterMin: 1, counterMax: 50 };
 
 /** The test contexts open in this test file: the ledger check after every test (setup.ts) visits each. */
 export const openContexts = new Set<TestContext>();
@@ -142,7 +148,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     await seedBase(handle.db);
     await seedDemo(handle.db);
   }
-  const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: opts.logStream !== undefined, ...opts });
+  const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: opts.logStream !== undefined, joinChallengeCost: TEST_CHALLENGE_COST, ...opts });
   await app.ready();
   const ctx: TestContext = {
     app,
@@ -168,7 +174,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
  */
 export async function createSecondInstance(ctx: TestContext, opts: TestAppOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const handle = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: 'memory://', poolSize: 10 }) : ctx.handle;
-  const app = await buildApp({ config: ctx.config, handle, webDist: null, logger: opts.logStream !== undefined, ...opts });
+  const app = await buildApp({ config: ctx.config, handle, webDist: null, logger: opts.logStream !== undefined, joinChallengeCost: TEST_CHALLENGE_COST, ...opts });
   await app.ready();
   return {
     app,

@@ -102,6 +102,8 @@ export const StoreItem = z.object({
   active: z.boolean(),
   /** Whether the store's 'Join our rewards' page takes sign-ups (issue 16 'Customer self-enrolment'). */
   selfEnrolment: z.boolean(),
+  /** Cards online sign-ups of the store may create per day (ADR 0027). */
+  selfEnrolmentDailyCap: z.number().int(),
   createdAt: z.string(),
   _count: z.object({ users: z.number().int(), cards: z.number().int(), transactions: z.number().int() }),
 });

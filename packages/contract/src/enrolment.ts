@@ -16,6 +16,20 @@ export type JoinPageResponse = z.infer<typeof JoinPageResponse>;
 /** Refusal when the consent box is not ticked. */
 export const JOIN_CONSENT_REQUIRED = 'Please agree to receive your card and messages by e-mail';
 
+/** Refusal when the sign-up carries no proof-of-work payload (the page's check did not run). */
+export const JOIN_CHALLENGE_REQUIRED = 'Please wait for the check that you are not a robot to finish';
+
+/**
+ * GET /api/join/{slug}/challenge: an ALTCHA proof-of-work challenge (altcha-lib v2 format:
+ * `parameters` and their HMAC `signature`), which the page's `altcha` widget solves. Opaque to
+ * the page: the widget reads it.
+ */
+export const JoinChallengeResponse = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+export type JoinChallengeResponse = z.infer<typeof JoinChallengeResponse>;
+
 /** POST /api/join/{slug} body: the store, the customer's names, e-mail, optional phone, and consent (must be true). */
 export const JoinRequest = z.object({
   storeId: z.string({ error: 'Store is required' }).trim().min(1, 'Store is required').max(64),
@@ -27,6 +41,12 @@ export const JoinRequest = z.object({
     z.string().trim().max(40).regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number').nullish(),
   ),
   consent: z.literal(true, { error: JOIN_CONSENT_REQUIRED }),
+  /**
+   * The ALTCHA widget's payload (base64 JSON of the challenge from GET /api/join/{slug}/challenge
+   * and its proof-of-work solution; ADR 0027). A payload that does not verify, has expired or was
+   * used before is refused with 422 JOIN_TEXT.challenge.
+   */
+  altcha: z.string({ error: JOIN_CHALLENGE_REQUIRED }).trim().min(1, JOIN_CHALLENGE_REQUIRED).max(8000, JOIN_CHALLENGE_REQUIRED),
 });
 export type JoinRequest = z.infer<typeof JoinRequest>;
 
@@ -63,4 +83,8 @@ export const JOIN_TEXT = {
   full: "Sorry, we can't add new members online right now. Please ask at the till.",
   alreadyMember: "You're already a member",
   tooMany: 'Too many sign-ups from this network. Please try again later.',
+  /** 429: the store's daily cap of online sign-ups is reached (ADR 0027). */
+  dailyCap: 'This store has taken all the online sign-ups it can for today. Please try again tomorrow, or ask at the till.',
+  /** 422: the proof-of-work payload did not verify, has expired or was used before (ADR 0027). */
+  challenge: 'The check that you are not a robot failed or has expired. Please try again.',
 } as const;

@@ -55,3 +55,22 @@ export function cardLimit(state: SubscriptionState, planCardLimit: number | null
 export function cardsRemaining(limit: number, used: number): number {
   return limit < 0 ? Number.POSITIVE_INFINITY : Math.max(0, limit - used);
 }
+
+/**
+ * The part of a card quota that online sign-ups never take, in basis points: the last 10 %,
+ * kept for cards handed out at the till (ADR 0027).
+ */
+export const TILL_RESERVE_BPS = 1000;
+
+/** Cards of a finite `limit` kept for the till: TILL_RESERVE_BPS of it, rounded up (0 for an unlimited −1). */
+export function tillReserve(limit: number): number {
+  return limit < 0 ? 0 : Math.ceil((limit * TILL_RESERVE_BPS) / 10_000);
+}
+
+/**
+ * True when one more card made by an online sign-up, with `used` cards already counted against
+ * `limit` (−1 unlimited), leaves the till's reserve untouched: used + 1 ≤ limit − tillReserve(limit).
+ */
+export function onlineCardAllowed(limit: number, used: number): boolean {
+  return limit < 0 || used + 1 <= limit - tillReserve(limit);
+}

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@loyalty/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, type SubscriptionState } from '../src/subscription.ts';
+import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, onlineCardAllowed, tillReserve, type SubscriptionState } from '../src/subscription.ts';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
@@ -149,5 +149,20 @@ describe('cardsRemaining', () => {
         expect(cardsRemaining(limit, used + 1)).toBeLessThanOrEqual(cardsRemaining(limit, used));
       }),
     );
+  });
+});
+
+describe('the till reserve (ADR 0027): online sign-ups never take the last 10 % of the card quota', () => {
+  it('keeps 10 % of a finite quota, rounded up, and nothing of an unlimited one', () => {
+    expect([tillReserve(100), tillReserve(40), tillReserve(10), tillReserve(9), tillReserve(3), tillReserve(1), tillReserve(0), tillReserve(-1)]).toEqual([10, 4, 1, 1, 1, 1, 0, 0]);
+  });
+
+  it('allows an online card only while it leaves the reserve untouched', () => {
+    expect(onlineCardAllowed(100, 89)).toBe(true); // the 90th card
+    expect(onlineCardAllowed(100, 90)).toBe(false); // the 91st is the till's
+    expect(onlineCardAllowed(3, 1)).toBe(true);
+    expect(onlineCardAllowed(3, 2)).toBe(false);
+    expect(onlineCardAllowed(1, 0)).toBe(false); // a quota of one card is all the till's
+    expect(onlineCardAllowed(-1, 1_000_000)).toBe(true);
   });
 });

@@ -25,6 +25,9 @@ beforeAll(async () => {
   const byName = new Map<string, string>(stores.json().stores.map((st: { id: string; name: string }) => [st.name, st.id]));
   mainStoreId = byName.get('Main Store')!;
   downtownStoreId = byName.get('Downtown Store')!;
+  // The join poster needs the store's online sign-up on (off by default, ADR 0027).
+  const on = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/stores/${mainStoreId}`, headers: { cookie: s.admin! }, payload: { name: 'Main Store', selfEnrolment: true } });
+  expect(on.statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 

@@ -14,7 +14,7 @@ import { createTestContext, demoSessions, idempotencyKey, json, type TestContext
  * - `exempt`: changes nothing an owner would audit; the reason says why.
  * - `todo`: audited or not, not yet called here (listed as todo in the test report).
  */
-type Inject = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+type Inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
 interface World {
   inject: Inject;
   s: Awaited<ReturnType<typeof demoSessions>>;

@@ -34,6 +34,8 @@ beforeAll(async () => {
   const rows = await ctx.db.select().from(stores).where(eq(stores.tenantId, demoId));
   mainId = rows.find((x) => x.name === 'Main Store')!.id;
   downtownId = rows.find((x) => x.name === 'Downtown Store')!.id;
+  // Online sign-up is off until the Store Admin turns it on (ADR 0027); a poster needs it on.
+  await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.tenantId, demoId));
 });
 afterAll(() => ctx.close());
 
@@ -130,7 +132,7 @@ describe('GET /api/t/{slug}/stores/{storeId}/poster', () => {
   });
 
   it('defaults to A4, accepts an upper-case id (the URL carries the stored one) and slugifies the file name', async () => {
-    const [cafe] = await ctx.db.insert(stores).values({ tenantId: demoId, name: 'Café Zürich & Co.' }).returning();
+    const [cafe] = await ctx.db.insert(stores).values({ tenantId: demoId, name: 'Café Zürich & Co.', selfEnrolment: true }).returning();
     const res = await poster(cafe.id.toUpperCase());
     expect(res.headers['content-disposition']).toBe('attachment; filename="join-poster-cafe-zurich-co-a4.pdf"');
     await expectPoster(res, { width: 595.28, height: 841.89 }, 'Café Zürich & Co.', joinUrl(cafe.id));
@@ -158,6 +160,7 @@ describe('GET /api/t/{slug}/stores/{storeId}/poster', () => {
     }
     expect((await poster(mainId, '', otherAdmin)).statusCode).toBe(404);
     expect((await poster(other.store.id, '', s.admin, other.tenant.slug)).statusCode).toBe(404);
+    await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, other.store.id));
     const own = await poster(other.store.id, '?paper=letter', otherAdmin, other.tenant.slug);
     expect(own.statusCode).toBe(200);
     const p = await readPoster(own.rawPayload);

@@ -14,7 +14,7 @@ import { customerContact, customerEmailInUse, customerSummaries, insertCardHolde
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertCanActivateCard, assertCardBatchAllowed, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 
@@ -399,15 +399,31 @@ export interface DigitalCard {
 }
 
 /**
+ * Whether tenant `tenant` has room for one more card made by an online sign-up (issue 16;
+ * ADR 0027): a card made and activated (tenant-account `assertCardBatchAllowed` for one card,
+ * `assertCanActivateCard`) that leaves the till's reserve, the last 10 % of the quota, untouched
+ * (`assertTillReserveKept`). Binding only under the tenant-row lock (ADR 0005, as in
+ * `issueDigitalCard`); the join page also asks without it, to refuse before any e-mail is sent.
+ * Throws what those checks throw (403 FORBIDDEN, 403 SUBSCRIPTION_REQUIRED, 400 'Card limit
+ * exceeded', 422 BUSINESS_RULE TILL_RESERVE_TEXT).
+ */
+export async function assertOnlineCardRoom(db: DbOrTx, tenant: TenantAccount, now: Date): Promise<void> {
+  const counts = await cardCounts(db, tenant.id);
+  await assertCardBatchAllowed(db, tenant, counts, 1, now);
+  assertCanActivateCard(tenant, counts, now);
+  await assertTillReserveKept(db, tenant, counts);
+}
+
+/**
  * Issues a digital card to a customer who joined online (issue 16 'Customer self-enrolment'),
  * in the caller's transaction `tx` with the tenant row `tenant` locked by the caller
  * (tenant-account `lockTenant`): the card counts in the quota like any activation, so both
- * checks of a card made and activated run first (tenant-account `assertCardBatchAllowed` for
- * one more card, `assertCanActivateCard`), then one card is drawn (a fresh UID,
+ * checks of a card made and activated and the till's reserve run first
+ * (`assertOnlineCardRoom`), then one card is drawn (a fresh UID,
  * `insertUnassignedCards`) and set ACTIVE with the customer, the store and activatedAt = now;
  * the welcome message goes to the outbox (`enqueueWelcome`). Throws what those checks throw
  * (403 FORBIDDEN 'Card creation blocked' / 'Insufficient subscription allowance', 403
- * SUBSCRIPTION_REQUIRED, 400 'Card limit exceeded'); the caller's transaction then rolls back.
+ * SUBSCRIPTION_REQUIRED, 400 'Card limit exceeded', 422 BUSINESS_RULE TILL_RESERVE_TEXT); the caller's transaction then rolls back.
  * Returns the new card's id and its DigitalCard view.
  */
 export async function issueDigitalCard(
@@ -417,9 +433,7 @@ export async function issueDigitalCard(
   qr: QrContext,
   now: Date,
 ): Promise<{ id: string; card: DigitalCard }> {
-  const counts = await cardCounts(tx, tenant.id);
-  await assertCardBatchAllowed(tx, tenant, counts, 1, now);
-  assertCanActivateCard(tenant, counts, now);
+  await assertOnlineCardRoom(tx, tenant, now);
   const [card] = await insertUnassignedCards(tx, tenant.id, 1, { storeId: input.storeId });
   await tx
     .update(cards)

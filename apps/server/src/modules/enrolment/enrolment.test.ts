@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { JOIN_CHECK_EMAIL, JOIN_CONSENT_REQUIRED, JOIN_TEXT } from '@loyalty/contract';
+import { JOIN_CHALLENGE_REQUIRED, JOIN_CHECK_EMAIL, JOIN_CONSENT_REQUIRED, JOIN_TEXT } from '@loyalty/contract';
 import { auditLog, cards, customers, enrolmentRequests, stores, tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, freshTenant, idempotencyKey, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { solveJoinChallenge } from '../../../test/join-challenge.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { JOIN_PER_ADDRESS_PER_HOUR, JOIN_PER_IP_PER_HOUR } from './routes.ts';
+import { CHALLENGE_TTL_MS } from './altcha.ts';
 import { JOIN_LINK_TTL_MS, purgeStaleEnrolments, STALE_ENROLMENT_DAYS } from './service.ts';
 
 /**
@@ -28,6 +30,8 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await freshTenant(ctx);
   storeId = t.store.id;
+  // Online sign-up is off until the Store Admin turns it on (ADR 0027).
+  await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, storeId));
 });
 afterAll(async () => {
   await ctx.close();
@@ -40,7 +44,9 @@ beforeEach(async () => {
 
 /** A client address of its own for each test, so that the per-address limits of one test do not reach another. */
 const freshIp = () => `203.0.113.${++ipSeq}`;
-const signUp = (payload: Record<string, unknown>, ip = freshIp(), slug = t.slug) => ctx.app.inject({ method: 'POST', url: `/api/join/${slug}`, remoteAddress: ip, payload });
+/** A sign-up as the join page sends it: with a freshly solved challenge unless `payload` brings its own `altcha`. */
+const signUp = async (payload: Record<string, unknown>, ip = freshIp(), slug = t.slug) =>
+  ctx.app.inject({ method: 'POST', url: `/api/join/${slug}`, remoteAddress: ip, payload: 'altcha' in payload ? payload : { ...payload, altcha: await solveJoinChallenge(ctx.app, slug) } });
 const confirm = (token: string, slug = t.slug) => ctx.app.inject({ method: 'POST', url: `/api/join/${slug}/confirm`, payload: { token } });
 const person = (email: string, extra: Record<string, unknown> = {}) => ({ storeId, firstName: 'Jo', lastName: 'Ining', email, phone: '+1 555 0100', consent: true, ...extra });
 const outboxOf = async (to: string) => rowsOf<{ kind: string; text: string }>(await ctx.db.execute(sql`select kind, text from outbox where to_address = ${to} order by created_at`));
@@ -231,10 +237,20 @@ describe('signing up and confirming', () => {
 
   it('refuses clearly when the quota is full, writes nothing, and works once there is room', async () => {
     const small = await freshTenant(ctx);
+    await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, small.store.id));
     await ctx.db.update(tenants).set({ freeTrialLimit: 1 }).where(eq(tenants.id, small.tenant.id)); // its one card is activated
+    // Full already: the sign-up is refused at once, no e-mail is sent, nothing is written.
+    const early = await signUp({ ...person('full@example.com'), storeId: small.store.id }, freshIp(), small.slug);
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ code: 'BUSINESS_RULE', error: JOIN_TEXT.full });
+    expect(await outboxOf('full@example.com')).toEqual([]);
+    expect(await ctx.db.select().from(enrolmentRequests).where(eq(enrolmentRequests.tenantId, small.tenant.id))).toEqual([]);
+    // Room when signing up, none left when the link is opened: refused then, the sign-up stays pending.
+    await ctx.db.update(tenants).set({ freeTrialLimit: 20 }).where(eq(tenants.id, small.tenant.id));
     const res = await signUp({ ...person('full@example.com'), storeId: small.store.id }, freshIp(), small.slug);
     expect(res.statusCode).toBe(202);
     const token = tokenIn((await outboxOf('full@example.com'))[0].text)!;
+    await ctx.db.update(tenants).set({ freeTrialLimit: 1 }).where(eq(tenants.id, small.tenant.id));
     const full = await confirm(token, small.slug);
     expect(full.statusCode).toBe(422);
     expect(full.json()).toMatchObject({ code: 'BUSINESS_RULE', error: JOIN_TEXT.full });
@@ -245,7 +261,7 @@ describe('signing up and confirming', () => {
   });
 
   it('refuses a link once the store has switched self-enrolment off, and one whose address became a customer meanwhile', async () => {
-    const [store] = await ctx.db.insert(stores).values({ tenantId: t.tenant.id, name: 'Kiosk' }).returning();
+    const [store] = await ctx.db.insert(stores).values({ tenantId: t.tenant.id, name: 'Kiosk', selfEnrolment: true }).returning();
     await signUp(person('kiosk@example.com', { storeId: store.id }));
     await signUp(person('raced@example.com'));
     const kioskToken = tokenIn((await outboxOf('kiosk@example.com'))[0].text)!;
@@ -260,11 +276,146 @@ describe('signing up and confirming', () => {
     expect(raced.json().error).toBe(JOIN_TEXT.alreadyMember);
   });
 
-  it('works for the demo business from its Main Store without a session', async () => {
+  it('works for the demo business from its Main Store once its Store Admin turns sign-ups on, without a session', async () => {
     const s = await demoSessions(ctx.app);
     const [main] = await ctx.db.select().from(stores).where(eq(stores.name, 'Main Store'));
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/join/demo/stores/${main.id}`, headers: { cookie: s.customer } });
+    const url = `/api/join/demo/stores/${main.id}`;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const on = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/stores/${main.id}`, headers: { cookie: s.admin }, payload: { name: 'Main Store', selfEnrolment: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: s.customer } });
     expect(res.statusCode).toBe(200);
     expect(res.json().businessName).toBe('Demo Retail Store');
+  });
+});
+
+describe('what keeps anonymous sign-ups from using up the cards (ADR 0027)', () => {
+  /** Everything a refused sign-up could have written: its row and its e-mail. */
+  const nothingWrittenFor = async (email: string) => {
+    expect(await pendingOf(email)).toEqual([]);
+    expect(await outboxOf(email)).toEqual([]);
+  };
+
+  it('hands out a fresh challenge per request for a known business only, never cached', async () => {
+    const a = await ctx.app.inject({ method: 'GET', url: `/api/join/${t.slug}/challenge` });
+    const b = await ctx.app.inject({ method: 'GET', url: `/api/join/${t.slug}/challenge` });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.headers['cache-control']).toBe('no-store');
+    expect(a.json()).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256', data: { slug: t.slug } }, signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(a.json().parameters.nonce).not.toBe(b.json().parameters.nonce);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/join/no-such-business/challenge' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(JOIN_TEXT.notFound);
+  });
+
+  it('refuses a sign-up without a solved challenge (400), with a forged, tampered or unsolved one (422), writing nothing', async () => {
+    const missing = await signUp({ ...person('nopow@example.com'), altcha: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([expect.objectContaining({ field: 'body.altcha', message: JOIN_CHALLENGE_REQUIRED })]);
+    const good = JSON.parse(Buffer.from(await solveJoinChallenge(ctx.app, t.slug), 'base64').toString());
+    const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+    const wrongKey = { ...good, solution: { ...good.solution, derivedKey: '00'.repeat(32) } };
+    const tampered = { ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 0 } } };
+    const unsigned = { ...good, challenge: { parameters: good.challenge.parameters } };
+    for (const altcha of ['not base64 json', encode({ hello: 'world' }), encode(wrongKey), encode(tampered), encode(unsigned)]) {
+      const res = await signUp({ ...person('nopow@example.com'), altcha });
+      expect(res.statusCode, altcha.slice(0, 40)).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'BUSINESS_RULE', error: JOIN_TEXT.challenge });
+    }
+    await nothingWrittenFor('nopow@example.com');
+  });
+
+  it("accepts each solved challenge once (a replay is 422), only for the business it was made for, and not once expired", async () => {
+    const altcha = await solveJoinChallenge(ctx.app, t.slug);
+    expect((await signUp({ ...person('once@example.com'), altcha })).statusCode).toBe(202);
+    const replay = await signUp({ ...person('replay@example.com'), altcha });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().error).toBe(JOIN_TEXT.challenge);
+    await nothingWrittenFor('replay@example.com');
+
+    const other = await freshTenant(ctx);
+    const foreign = await signUp({ ...person('foreign@example.com'), altcha: await solveJoinChallenge(ctx.app, other.slug) });
+    expect(foreign.statusCode).toBe(422);
+    await nothingWrittenFor('foreign@example.com');
+
+    const late = await solveJoinChallenge(ctx.app, t.slug);
+    const realNow = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(realNow + CHALLENGE_TTL_MS + 1000);
+    try {
+      const expired = await signUp({ ...person('late@example.com'), altcha: late });
+      expect(expired.statusCode).toBe(422);
+    } finally {
+      spy.mockRestore();
+    }
+    await nothingWrittenFor('late@example.com');
+  });
+
+  it("caps the cards a store's online sign-ups make per day of the business's time zone (429, nothing written), the next day opens again", async () => {
+    const biz = await freshTenant(ctx);
+    await ctx.db.update(tenants).set({ freeTrialLimit: 100, timezone: 'America/New_York' }).where(eq(tenants.id, biz.tenant.id));
+    const cap = await biz.req('PUT', `stores/${biz.store.id}`, { name: biz.store.name, selfEnrolment: true, selfEnrolmentDailyCap: 2 });
+    expect(cap.statusCode, cap.body).toBe(200);
+    const join = (email: string) => signUp({ ...person(email), storeId: biz.store.id }, freshIp(), biz.slug);
+    const tokenOf = async (email: string) => tokenIn((await outboxOf(email))[0].text)!;
+    // 2026-11-24 22:00 in New York (03:00 UTC the next day): a business day that began at 05:00 UTC.
+    clock = new Date('2026-11-25T03:00:00Z');
+    try {
+      for (const email of ['day-1@example.com', 'day-2@example.com', 'day-3@example.com']) expect((await join(email)).statusCode).toBe(202);
+      expect((await confirm(await tokenOf('day-1@example.com'), biz.slug)).statusCode).toBe(200);
+      expect((await confirm(await tokenOf('day-2@example.com'), biz.slug)).statusCode).toBe(200);
+      // The third link was sent before the cap was reached; opening it today is refused, and it stays pending.
+      const capped = await confirm(await tokenOf('day-3@example.com'), biz.slug);
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json()).toMatchObject({ code: 'RATE_LIMITED', error: JOIN_TEXT.dailyCap });
+      expect(await ctx.db.select().from(customers).where(eq(customers.email, 'day-3@example.com'))).toEqual([]);
+      // A new sign-up today is refused at once: no row, no e-mail.
+      const refused = await join('day-4@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe(JOIN_TEXT.dailyCap);
+      await nothingWrittenFor('day-4@example.com');
+      // Still the same day in New York at 04:59 UTC; a new one from 05:00 UTC (midnight there).
+      clock = new Date('2026-11-25T04:59:00Z');
+      expect((await join('day-4@example.com')).statusCode).toBe(429);
+      clock = new Date('2026-11-25T05:00:00Z');
+      expect((await confirm(await tokenOf('day-3@example.com'), biz.slug)).statusCode).toBe(200);
+      expect((await join('day-5@example.com')).statusCode).toBe(202);
+    } finally {
+      clock = new Date('2026-11-24T12:00:00Z');
+    }
+  });
+
+  it('lets only one of two links opened at once take the last sign-up of the day (the tenant-row lock)', async () => {
+    const biz = await freshTenant(ctx);
+    await ctx.db.update(stores).set({ selfEnrolment: true, selfEnrolmentDailyCap: 1 }).where(eq(stores.id, biz.store.id));
+    const emails = ['race-a@example.com', 'race-b@example.com'];
+    for (const email of emails) expect((await signUp({ ...person(email), storeId: biz.store.id }, freshIp(), biz.slug)).statusCode).toBe(202);
+    const tokens = await Promise.all(emails.map(async (e) => tokenIn((await outboxOf(e))[0].text)!));
+    const answers = await Promise.all(tokens.map((token) => confirm(token, biz.slug)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(await ctx.db.select().from(customers).where(eq(customers.tenantId, biz.tenant.id))).toHaveLength(2); // the fresh tenant's own holder and one joiner
+  });
+
+  it('never lets online sign-ups take the last 10 % of the card quota: those stay for the till', async () => {
+    const biz = await freshTenant(ctx); // one card, activated
+    await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, biz.store.id));
+    // Trial of 3 cards: ceil(10 % of 3) = 1 kept for the till, so online sign-ups may bring it to 2.
+    await ctx.db.update(tenants).set({ freeTrialLimit: 3 }).where(eq(tenants.id, biz.tenant.id));
+    const join = (email: string) => signUp({ ...person(email), storeId: biz.store.id }, freshIp(), biz.slug);
+    expect((await join('r-1@example.com')).statusCode).toBe(202);
+    expect((await join('r-2@example.com')).statusCode).toBe(202);
+    expect((await confirm(tokenIn((await outboxOf('r-1@example.com'))[0].text)!, biz.slug)).statusCode).toBe(200);
+    // The 3rd card is the till's: the pending link is refused, and so is a new sign-up.
+    const reserved = await confirm(tokenIn((await outboxOf('r-2@example.com'))[0].text)!, biz.slug);
+    expect(reserved.statusCode).toBe(422);
+    expect(reserved.json()).toMatchObject({ code: 'BUSINESS_RULE', error: JOIN_TEXT.full });
+    expect(await ctx.db.select().from(customers).where(eq(customers.email, 'r-2@example.com'))).toEqual([]);
+    const refused = await join('r-3@example.com');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(JOIN_TEXT.full);
+    await nothingWrittenFor('r-3@example.com');
+    expect(await ctx.db.select().from(cards).where(eq(cards.tenantId, biz.tenant.id))).toHaveLength(2);
+    // The till still has its card: a batch of one and its activation go through.
+    const batch = await biz.req('POST', 'cards/batch', { count: 1 });
+    expect(batch.statusCode, batch.body).toBe(201);
   });
 });

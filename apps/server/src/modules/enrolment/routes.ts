@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinConfirmRequest, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
+import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinChallengeResponse, JoinConfirmRequest, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import type { CounterStore } from '../../http/counters.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { tenantContextBySlug } from '../tenant-account/service.ts';
+import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, type ChallengeCost } from './altcha.ts';
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
 
 /** Confirmation e-mails per address and business per hour (issue 16 'rate limits per address'); more sign-ups get the same 202 and send nothing. */
@@ -14,20 +17,36 @@ export const JOIN_PER_IP_PER_HOUR = 30;
 /**
  * Public self-enrolment routes under /api/join (issue 16 'Customer self-enrolment'; no session,
  * no tenant guard: the slug names the business):
+ * - GET /{slug}/challenge → JoinChallengeResponse, a fresh ALTCHA challenge for the join form
+ *   (ADR 0027; `Cache-Control: no-store`); 404 JOIN_TEXT.notFound for an unknown business.
  * - GET /{slug}/stores/{storeId} → JoinPageResponse `{ businessName, storeName }`; 404
  *   JOIN_TEXT.notFound when the store does not take sign-ups.
  * - POST /{slug} JoinRequest → 202 `{ message: JOIN_CHECK_EMAIL }` whatever the address; 400 bad
- *   input (nothing written); 404 as above; 429 beyond JOIN_PER_IP_PER_HOUR sign-ups an hour or
- *   `max` a minute from one client address.
+ *   input; 404 as above; 422 BUSINESS_RULE JOIN_TEXT.challenge when the `altcha` payload does
+ *   not solve one of our challenges for this business, has expired or was used before (each
+ *   verified challenge is spent once); 429 JOIN_TEXT.dailyCap (the store's daily cap) and 422
+ *   JOIN_TEXT.full (no room outside the till's reserve), see service.ts `requestEnrolment`; 429
+ *   beyond JOIN_PER_IP_PER_HOUR sign-ups an hour or `max` a minute from one client address.
+ *   Nothing is written on any refusal.
  * - POST /{slug}/confirm JoinConfirmRequest → JoinConfirmResponse (the new card); 400 link not
- *   valid or expired; 404 store switched off; 409 already a member; 422 no room in the quota.
+ *   valid or expired; 404 store switched off; 409 already a member; 422 no room in the quota
+ *   outside the till's reserve; 429 the store's daily cap.
  * Limits key on request.ip (the real client under TRUST_PROXY) in the shared counters (ADR 0009).
- * `nudge` asks the outbox worker for a run after a message was written.
+ * `nudge` asks the outbox worker for a run after a message was written. `counters` spend each
+ * verified challenge once; `challengeCost` is the proof of work asked (default
+ * DEFAULT_CHALLENGE_COST; tests pass a cheap one). The challenges' HMAC keys derive from
+ * `links.secret` (QR_TOKEN_SECRET).
  */
-export const enrolmentRoutes: FastifyPluginAsyncZod<{ db: Database; links: JoinLinks; max: number; now: () => Date; nudge: () => void }> = async (
-  app,
-  { db, links, max, now, nudge },
-) => {
+export const enrolmentRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  links: JoinLinks;
+  max: number;
+  now: () => Date;
+  nudge: () => void;
+  counters: CounterStore;
+  challengeCost?: ChallengeCost;
+}> = async (app, { db, links, max, now, nudge, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
+  const keys = challengeKeysOf(links.secret);
   const flood = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `join:${r.ip}` });
   const perIp = app.createRateLimit({ max: JOIN_PER_IP_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: (r) => `join-ip:${r.ip}` });
   const perAddress = app.createRateLimit({
@@ -44,6 +63,20 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ db: Database; links: JoinL
     }
   };
   const tooFast = limit(flood, 'Too many requests. Please wait a minute and try again.');
+
+  /** GET /{slug}/challenge: a new proof-of-work challenge for the join form of business `slug` (404 unknown business). */
+  app.get(
+    '/:slug/challenge',
+    {
+      onRequest: tooFast,
+      schema: { tags: ['join'], params: z.object({ slug: z.string().max(100) }), response: { 200: JoinChallengeResponse, 404: ErrorBody, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      if (!(await tenantContextBySlug(db, request.params.slug))) throw notFound(JOIN_TEXT.notFound);
+      reply.header('cache-control', 'no-store');
+      return newChallenge(keys, challengeCost, request.params.slug);
+    },
+  );
 
   /** GET /{slug}/stores/{storeId}: the join page's heading; 404 when the store takes no sign-ups. */
   app.get(
@@ -65,10 +98,13 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ db: Database; links: JoinL
         tags: ['join'],
         params: z.object({ slug: z.string().max(100) }),
         body: JoinRequest,
-        response: { 202: JoinAcceptedResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        response: { 202: JoinAcceptedResponse, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
+      if (!(await spendChallenge(keys, counters, request.body.altcha, request.params.slug, now()))) {
+        throw new AppError('BUSINESS_RULE', JOIN_TEXT.challenge);
+      }
       const quota = await perAddress(request);
       const sendMail = quota.isAllowed || !quota.isExceeded;
       const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: now(), links, sendMail });

@@ -3,16 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { JOIN_TEXT, type JoinConfirmResponse, type JoinPageResponse, type JoinRequest } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { enrolmentRequests } from '../../db/schema/index.ts';
 import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { writeAudit } from '../audit/service.ts';
-import { activeCardUrlOfCustomer, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
+import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/service.ts';
-import { lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
+import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
 
 /**
  * Customer self-enrolment (issue 16 'Customer self-enrolment'): the module that owns
@@ -64,6 +65,34 @@ export async function purgeStaleEnrolments(db: Database, now: Date): Promise<num
 }
 
 /**
+ * Cards made today by confirmed sign-ups of store `storeId` (ADR 0027: the daily cap), 'today'
+ * being the calendar day of `now` in the business's time zone `timezone` (IANA).
+ */
+async function confirmedToday(db: DbOrTx, tenantId: string, storeId: string, timezone: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${enrolmentRequests}
+      where tenant_id = ${tenantId} and store_id = ${storeId} and confirmed_at is not null
+        and confirmed_at >= (date_trunc('day', ${at}::timestamptz at time zone ${timezone}) at time zone ${timezone})
+        and confirmed_at <= ${at}::timestamptz`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The daily cap (ADR 0027): 429 RATE_LIMITED JOIN_TEXT.dailyCap when confirmed sign-ups of the
+ * store have already made `dailyCap` cards today (the business's time zone).
+ */
+async function assertUnderDailyCap(db: DbOrTx, tenant: TenantContext, store: { id: string; dailyCap: number }, now: Date): Promise<void> {
+  if ((await confirmedToday(db, tenant.id, store.id, tenant.timezone, now)) >= store.dailyCap) throw new AppError('RATE_LIMITED', JOIN_TEXT.dailyCap);
+}
+
+/** Whether `err` is a quota refusal of `assertOnlineCardRoom` (a full quota, the till's reserve, no subscription). */
+function isQuotaRefusal(err: unknown): boolean {
+  return err instanceof AppError && ['SUBSCRIPTION_REQUIRED', 'FORBIDDEN', 'VALIDATION_ERROR', 'BUSINESS_RULE'].includes(err.code);
+}
+
+/**
  * GET /api/join/{slug}/stores/{storeId} (issue 16): the business's and the store's names for
  * the join page. Throws 404 JOIN_TEXT.notFound for an unknown tenant, an unknown, inactive or
  * another tenant's store, or a store with self-enrolment off (stores `joinableStore`).
@@ -86,8 +115,12 @@ export type JoinOutcome = 'confirmation_sent' | 'already_member' | 'suppressed';
  * its old link stops working) by a new one with a fresh 256-bit token (stored hashed, 24 hours),
  * the consent time and the client address, and the confirmation link goes to the outbox.
  * `sendMail` false (the per-address limit is spent: the route's counter) writes nothing and
- * answers alike. Throws 404 JOIN_TEXT.notFound (see `joinPage`). The caller answers 202
- * JOIN_CHECK_EMAIL in every case.
+ * answers alike. Before anything is written (ADR 0027), the store's daily cap and the quota
+ * are read without a lock, so a sign-up that could not become a card sends no e-mail.
+ * Throws 404 JOIN_TEXT.notFound (see `joinPage`), 429 RATE_LIMITED JOIN_TEXT.dailyCap (the
+ * store's confirmed sign-ups made its daily cap of cards today, the business's time zone), 422
+ * BUSINESS_RULE JOIN_TEXT.full (no room in the quota outside the till's reserve, the last 10 %,
+ * or no subscription); nothing is written then. Otherwise the caller answers 202 JOIN_CHECK_EMAIL.
  */
 export async function requestEnrolment(
   db: Database,
@@ -98,6 +131,17 @@ export async function requestEnrolment(
   const tenant = await joinTenant(db, slug);
   const store = await joinableStore(db, tenant.id, input.storeId);
   if (!store) throw notFound(JOIN_TEXT.notFound);
+  // Refused before any e-mail: a sign-up that could not become a card today. The binding checks
+  // run again at confirmation, under the tenant-row lock.
+  await assertUnderDailyCap(db, tenant, store, context.now);
+  const account = await findTenant(db, tenant.id);
+  if (!account) throw notFound(JOIN_TEXT.notFound);
+  try {
+    await assertOnlineCardRoom(db, account, context.now);
+  } catch (err) {
+    if (isQuotaRefusal(err)) throw new AppError('BUSINESS_RULE', JOIN_TEXT.full);
+    throw err;
+  }
   if (!context.sendMail) return 'suppressed';
   const { now, links } = context;
   const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug };
@@ -140,13 +184,15 @@ export async function requestEnrolment(
  * POST /api/join/{slug}/confirm `{ token }` (issue 16): opens a confirmation link. In one
  * transaction, with the tenant row locked first (the quota, ADR 0005) and then the sign-up's
  * row: a sign-up confirmed before answers its card again (the link keeps opening it); else,
- * unless the link has expired or the store has since turned self-enrolment off, the customer is
+ * unless the link has expired, the store has since turned self-enrolment off or its daily cap
+ * of cards is reached (ADR 0027; counted under the same lock, so it holds exactly), the customer is
  * created (names, e-mail, phone), a digital ACTIVE card is issued in the quota (cards
  * `issueDigitalCard`, which also writes the welcome message), the sign-up is marked confirmed
  * with the customer and the card, and an audit row 'customer.self_enrol' records the consent.
  * Throws 400 JOIN_TEXT.invalidLink (unknown token or tenant), 400 JOIN_TEXT.expiredLink, 404
- * JOIN_TEXT.notFound (store switched off or gone), 422 BUSINESS_RULE JOIN_TEXT.full (the quota
- * or the subscription allows no more cards: the sign-up stays pending, a later try may work),
+ * JOIN_TEXT.notFound (store switched off or gone), 429 RATE_LIMITED JOIN_TEXT.dailyCap, 422
+ * BUSINESS_RULE JOIN_TEXT.full (the quota outside the till's reserve, ADR 0027, or the
+ * subscription allows no more cards: the sign-up stays pending, a later try may work),
  * 409 JOIN_TEXT.alreadyMember (the address became a customer meanwhile: they own the mailbox,
  * so the page may say it). Nothing is written on failure.
  */
@@ -172,14 +218,13 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
       if (request.expiresAt.getTime() <= now.getTime()) throw badRequest(JOIN_TEXT.expiredLink);
       const store = await joinableStore(tx, tenant.id, request.storeId);
       if (!store) throw notFound(JOIN_TEXT.notFound);
+      await assertUnderDailyCap(tx, tenant, store, now);
       const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone });
       let issued;
       try {
         issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);
       } catch (err) {
-        if (err instanceof AppError && (err.code === 'SUBSCRIPTION_REQUIRED' || err.code === 'FORBIDDEN' || err.code === 'VALIDATION_ERROR')) {
-          throw new AppError('BUSINESS_RULE', JOIN_TEXT.full);
-        }
+        if (isQuotaRefusal(err)) throw new AppError('BUSINESS_RULE', JOIN_TEXT.full);
         throw err;
       }
       await tx

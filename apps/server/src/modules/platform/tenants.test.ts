@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SLUG_TEXT } from '@loyalty/contract';
 import { auditLog, cashbackRules, payments, plans, sessions, stores, subscriptionEvents, tenants, tierRules, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { solveJoinChallenge } from '../../../test/join-challenge.ts';
 import { processPasswordResetRequests } from '../auth/service.ts';
 
 /**
@@ -268,11 +269,12 @@ describe('DELETE /api/platform/tenants/:id', () => {
     await ctx.db.execute(
       sql.raw(`insert into ledger_daily_totals (tenant_id, day, store_id, type, category, tx_count, amount_cents, cashback_cents) values ('${doomed.tenant.id}', '2024-01-01', null, 'EARN', 'PURCHASE', 1, 100, 2)`),
     );
-    // A pending self-enrolment sign-up (issue 16).
+    // A pending self-enrolment sign-up (issue 16), its store's sign-ups on and its challenge spent (ADR 0027).
+    await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, doomed.store.id));
     const join = await ctx.app.inject({
       method: 'POST',
       url: `/api/join/${doomed.tenant.slug}`,
-      payload: { storeId: doomed.store.id, firstName: 'J', lastName: 'Oin', email: 'join@example.com', consent: true },
+      payload: { storeId: doomed.store.id, firstName: 'J', lastName: 'Oin', email: 'join@example.com', consent: true, altcha: await solveJoinChallenge(ctx.app, doomed.tenant.slug) },
     });
     expect(join.statusCode, join.body).toBe(202);
     // A message to the tenant's owner in the outbox (issue 16): a password reset link.

@@ -38,9 +38,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   /**
-   * POST /stores (StoreInput `{ name, address?, active?, selfEnrolment? }`; selfEnrolment
-   * defaults to true, issue 16) → 201 StoreItem with `_count` zeros. ROLES.admin. 400 'Store
-   * name is required' (details `body.name`), 403 cashier or customer, 403 FORBIDDEN 'Your
+   * POST /stores (StoreInput `{ name, address?, active?, selfEnrolment?, selfEnrolmentDailyCap? }`;
+   * selfEnrolment defaults to false and the daily cap to 50, ADR 0027) → 201 StoreItem with `_count` zeros. ROLES.admin. 400 'Store
+   * name is required' (details `body.name`) or a daily cap outside 1–1000, 403 cashier or customer, 403 FORBIDDEN 'Your
    * {plan} plan allows {n} store(s). Upgrade to add more.' (plan store limit, decisions.md
    * 'Trial, subscription and quota'), 409 'A store with this name already exists'. Nothing is
    * written on an error.
@@ -60,9 +60,10 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   /**
-   * PUT /stores/{id} (StoreInput: name, address, active, selfEnrolment: issue 16, absent
-   * keeps the stored value) → 200 StoreItem with its counts. ROLES.admin. 400 'Store name is
-   * required' or a non-boolean `active`/`selfEnrolment`, 404 'Store not found' (unknown,
+   * PUT /stores/{id} (StoreInput: name, address, active, selfEnrolment, selfEnrolmentDailyCap:
+   * ADR 0027, absent keeps the stored value) → 200 StoreItem with its counts. ROLES.admin. 400
+   * 'Store name is required', a non-boolean `active`/`selfEnrolment` or a daily cap outside
+   * 1–1000, 404 'Store not found' (unknown,
    * malformed or another tenant's id), 409 duplicate name, 403 plan limit when re-activating
    * a store.
    */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { StoreInput, StoreItem, StoreListResponse } from '@loyalty/contract';
+import { SELF_ENROLMENT_DAILY_CAP_DEFAULT, type StoreInput, type StoreItem, type StoreListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -39,6 +39,7 @@ async function storeItems(db: DbOrTx, tenantId: string, storeId?: string): Promi
     address: s.address,
     active: s.active,
     selfEnrolment: s.selfEnrolment,
+    selfEnrolmentDailyCap: s.selfEnrolmentDailyCap,
     createdAt: s.createdAt.toISOString(),
     _count: { users: u.get(s.id) ?? 0, cards: c.get(s.id) ?? 0, transactions: t.get(s.id) ?? 0 },
   }));
@@ -124,26 +125,27 @@ async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
 /**
  * POST /api/t/{slug}/stores (spec §2 'Stores' Create New Store, §5 'Store': name required,
  * address optional; decisions.md 'Trial, subscription and quota'; `selfEnrolment` optional,
- * default true: issue 16 'Customer self-enrolment'). In ONE DB transaction: locks the tenant
+ * default false, and `selfEnrolmentDailyCap` optional (1–1000), default 50: ADR 0027). In ONE DB transaction: locks the tenant
  * row (ADR 0005), refuses a name another store of the tenant already has (case-insensitive:
  * 409 'A store with this name already exists'), and, when the new store is active (the
  * default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
  * more.', see tenant-account `planLimitsOf` for which limit applies). Inserts the store and an audit_log
- * row (action 'store.create', after `{ name, address, active, selfEnrolment }`).
+ * row (action 'store.create', after `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
 export async function createStore(db: Database, actor: StoreActor, input: StoreInput): Promise<StoreItem> {
   const { tenantId } = actor;
   const active = input.active ?? true;
-  const selfEnrolment = input.selfEnrolment ?? true;
+  const selfEnrolment = input.selfEnrolment ?? false;
+  const selfEnrolmentDailyCap = input.selfEnrolmentDailyCap ?? SELF_ENROLMENT_DAILY_CAP_DEFAULT;
   return db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
     await assertNameFree(tx, tenantId, input.name);
     if (active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     const [store] = await tx
       .insert(stores)
-      .values({ tenantId, name: input.name, address: input.address ?? null, active, selfEnrolment })
+      .values({ tenantId, name: input.name, address: input.address ?? null, active, selfEnrolment, selfEnrolmentDailyCap })
       .returning();
     await writeAudit(tx, {
       tenantId,
@@ -152,7 +154,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       entity: 'store',
       entityId: store.id,
       before: null,
-      after: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment },
+      after: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment, selfEnrolmentDailyCap: store.selfEnrolmentDailyCap },
     });
     return {
       id: store.id,
@@ -160,6 +162,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       address: store.address,
       active: store.active,
       selfEnrolment: store.selfEnrolment,
+      selfEnrolmentDailyCap: store.selfEnrolmentDailyCap,
       createdAt: store.createdAt.toISOString(),
       _count: { users: 0, cards: 0, transactions: 0 },
     };
@@ -171,14 +174,15 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
  * `name` replaces the name; `address` replaces the address when present (null or '' clears
  * it, absent keeps it); `active` sets the Active/Inactive badge when present;
  * `selfEnrolment` (issue 16 'Customer self-enrolment') switches the store's 'Join our
- * rewards' page on or off when present, absent keeps it. In ONE DB transaction: locks the
+ * rewards' page on or off when present, absent keeps it; `selfEnrolmentDailyCap` (1–1000, ADR
+ * 0027) likewise. In ONE DB transaction: locks the
  * tenant row (renames and re-activations of one tenant run one at a time, like creates),
  * then the store row. Throws 404 'Store not found' (unknown, malformed
  * or another tenant's id), 409 'A store with this name already exists', 403 FORBIDDEN with
  * the plan text when an inactive store is re-activated while the active stores fill the
  * plan's limit (the limit bounds active stores, so deactivate-create-reactivate cannot get
  * round it). Writes an audit_log row (action 'store.update', before and after
- * `{ name, address, active, selfEnrolment }`). Returns the StoreItem with its counts.
+ * `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`). Returns the StoreItem with its counts.
  */
 export async function updateStore(db: Database, actor: StoreActor, storeId: string, input: StoreInput): Promise<StoreItem> {
   const { tenantId } = actor;
@@ -197,6 +201,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       address: input.address === undefined ? store.address : input.address,
       active: input.active ?? store.active,
       selfEnrolment: input.selfEnrolment ?? store.selfEnrolment,
+      selfEnrolmentDailyCap: input.selfEnrolmentDailyCap ?? store.selfEnrolmentDailyCap,
     };
     if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     await tx.update(stores).set(next).where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
@@ -206,7 +211,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       action: 'store.update',
       entity: 'store',
       entityId: store.id,
-      before: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment },
+      before: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment, selfEnrolmentDailyCap: store.selfEnrolmentDailyCap },
       after: next,
     });
     return store.id;
@@ -237,13 +242,14 @@ export function storeExistsSql(tenantId: string, storeId: string | null): SQL {
 /**
  * The store `storeId` of tenant `tenantId` when its 'Join our rewards' page takes sign-ups
  * (issue 16 'Customer self-enrolment'): it exists, is active and has self-enrolment on.
- * Returns `{ id, name }`, or null (unknown, malformed or another tenant's id; inactive; switched
- * off), which the join page answers with 404.
+ * Returns `{ id, name, dailyCap }` (dailyCap: cards its online sign-ups may create per day,
+ * ADR 0027), or null (unknown, malformed or another tenant's id; inactive; switched off), which
+ * the join page answers with 404.
  */
-export async function joinableStore(db: DbOrTx, tenantId: string, storeId: string): Promise<{ id: string; name: string } | null> {
+export async function joinableStore(db: DbOrTx, tenantId: string, storeId: string): Promise<{ id: string; name: string; dailyCap: number } | null> {
   if (!isUuid(storeId)) return null;
   const [store] = await db
-    .select({ id: stores.id, name: stores.name })
+    .select({ id: stores.id, name: stores.name, dailyCap: stores.selfEnrolmentDailyCap })
     .from(stores)
     .where(and(eq(stores.tenantId, tenantId), eq(stores.id, storeId), eq(stores.active, true), eq(stores.selfEnrolment, true)));
   return store ?? null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { DAILY_CAP_RANGE } from '@loyalty/contract';
 import { auditLog, plans, stores, tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
@@ -69,25 +70,31 @@ describe('POST /api/t/{slug}/stores', () => {
     const res = await post(s.admin, { name: '  Harbour Kiosk ', address: '7 Pier Road' });
     expect(res.statusCode, res.body).toBe(201);
     const body = json(res);
-    expect(body).toMatchObject({ name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: true, _count: { users: 0, cards: 0, transactions: 0 } });
+    // Online sign-up is off until the Store Admin turns it on; the daily cap starts at 50 (ADR 0027).
+    expect(body).toMatchObject({ name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50, _count: { users: 0, cards: 0, transactions: 0 } });
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     const row = await storeRow(body.id);
     expect(row).toMatchObject({ tenantId: demoId, name: 'Harbour Kiosk', address: '7 Pier Road', active: true });
     const list = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores;
     expect(list.map((x: { name: string }) => x.name)).toContain('Harbour Kiosk');
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, body.id));
-    expect(audit).toMatchObject({ tenantId: demoId, action: 'store.create', entity: 'store', after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: true } });
+    expect(audit).toMatchObject({ tenantId: demoId, action: 'store.create', entity: 'store', after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 } });
   });
 
-  it('creates a store with self-enrolment off when asked (issue 16), on by default', async () => {
-    const res = await post(s.admin, { name: 'Members Only', selfEnrolment: false });
+  it('creates a store taking online sign-ups with its own daily cap when asked (ADR 0027)', async () => {
+    const res = await post(s.admin, { name: 'Members Welcome', selfEnrolment: true, selfEnrolmentDailyCap: 20 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(json(res)).toMatchObject({ name: 'Members Only', active: true, selfEnrolment: false });
-    expect(await storeRow(json(res).id)).toMatchObject({ selfEnrolment: false });
+    expect(json(res)).toMatchObject({ name: 'Members Welcome', active: true, selfEnrolment: true, selfEnrolmentDailyCap: 20 });
+    expect(await storeRow(json(res).id)).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 20 });
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, json(res).id));
-    expect(audit.after).toMatchObject({ selfEnrolment: false });
+    expect(audit.after).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 20 });
     const before = await counts();
     expect((await post(s.admin, { name: 'Yes Store', selfEnrolment: 'yes' })).statusCode).toBe(400);
+    for (const selfEnrolmentDailyCap of [0, 1001, 2.5, '50', null]) {
+      const bad = await post(s.admin, { name: 'Cap Store', selfEnrolment: true, selfEnrolmentDailyCap });
+      expect(bad.statusCode, String(selfEnrolmentDailyCap)).toBe(400);
+      expect(json(bad).details).toEqual([expect.objectContaining({ field: 'body.selfEnrolmentDailyCap', message: DAILY_CAP_RANGE })]);
+    }
     expect(await counts()).toEqual(before);
   });
 
@@ -225,8 +232,8 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(audit).toMatchObject({
       tenantId: demoId,
       entity: 'store',
-      before: { name: 'Downtown Store', address: '42 High Street', active: true, selfEnrolment: true },
-      after: { name: 'Downtown Outlet', address: '44 High Street', active: false, selfEnrolment: true },
+      before: { name: 'Downtown Store', address: '42 High Street', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 },
+      after: { name: 'Downtown Outlet', address: '44 High Street', active: false, selfEnrolment: false, selfEnrolmentDailyCap: 50 },
     });
     // Back as it was (and the same name in another case is not a conflict with itself).
     const back = await put(s.admin, downtownId, { name: 'downtown store', address: '42 High Street', active: true });
@@ -243,30 +250,37 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(json(await put(s.admin, created.id, { name: 'Address Test', address: null }))).toMatchObject({ address: null });
   });
 
-  it('turns self-enrolment off and on again (issue 16): 200, persisted, listed, audited; kept when absent', async () => {
+  it('turns self-enrolment on and off again and sets the daily cap (ADR 0027): 200, persisted, listed, audited; kept when absent', async () => {
     const audits = () => ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, mainId), eq(auditLog.action, 'store.update')));
     const auditsBefore = (await audits()).length;
-    const off = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: false });
-    expect(off.statusCode, off.body).toBe(200);
-    expect(json(off)).toMatchObject({ id: mainId, name: 'Main Store', active: true, selfEnrolment: false });
-    expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: false, active: true, address: '1 Market Square' });
+    expect((await storeRow(mainId)).selfEnrolment).toBe(false);
+    const on = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json(on)).toMatchObject({ id: mainId, name: 'Main Store', active: true, selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
+    expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000, active: true, address: '1 Market Square' });
     const listed = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores.find((x: { id: string }) => x.id === mainId);
-    expect(listed.selfEnrolment).toBe(false);
+    expect(listed).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
     let rows = await audits();
     expect(rows).toHaveLength(auditsBefore + 1);
-    expect(rows).toContainEqual(expect.objectContaining({ tenantId: demoId, before: expect.objectContaining({ selfEnrolment: true }), after: expect.objectContaining({ name: 'Main Store', selfEnrolment: false }) }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        tenantId: demoId,
+        before: expect.objectContaining({ selfEnrolment: false, selfEnrolmentDailyCap: 50 }),
+        after: expect.objectContaining({ name: 'Main Store', selfEnrolment: true, selfEnrolmentDailyCap: 1000 }),
+      }),
+    );
 
-    // Absent: the stored value stays (the edit form of an older client does not switch it back on).
-    expect(json(await put(s.admin, mainId, { name: 'Main Store', address: '1 Market Square' }))).toMatchObject({ selfEnrolment: false });
-    expect((await storeRow(mainId)).selfEnrolment).toBe(false);
+    // Absent: the stored values stay (the edit form of an older client does not switch them back).
+    expect(json(await put(s.admin, mainId, { name: 'Main Store', address: '1 Market Square' }))).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
 
-    const on = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: true });
-    expect(on.statusCode, on.body).toBe(200);
-    expect(json(on).selfEnrolment).toBe(true);
-    expect((await storeRow(mainId)).selfEnrolment).toBe(true);
+    const off = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: false, selfEnrolmentDailyCap: 1 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(json(off)).toMatchObject({ selfEnrolment: false, selfEnrolmentDailyCap: 1 });
+    expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: false, selfEnrolmentDailyCap: 1 });
     rows = await audits();
     expect(rows).toHaveLength(auditsBefore + 3);
-    expect(rows).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ selfEnrolment: false }), after: expect.objectContaining({ selfEnrolment: true }) }));
+    expect(rows).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ selfEnrolment: true }), after: expect.objectContaining({ selfEnrolment: false }) }));
+    await put(s.admin, mainId, { name: 'Main Store', selfEnrolmentDailyCap: 50 });
   });
 
   it('refuses a non-boolean selfEnrolment (400 naming the field), a cashier (403) and another tenant (404), writing nothing', async () => {
@@ -277,12 +291,17 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
       expect(res.statusCode, String(selfEnrolment)).toBe(400);
       expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ field: 'body.selfEnrolment' })] });
     }
+    for (const selfEnrolmentDailyCap of [0, -5, 1001, 10.5, '20']) {
+      const res = await put(s.admin, mainId, { name: 'Main Store', selfEnrolmentDailyCap });
+      expect(res.statusCode, String(selfEnrolmentDailyCap)).toBe(400);
+      expect(json(res).details).toEqual([expect.objectContaining({ field: 'body.selfEnrolmentDailyCap', message: DAILY_CAP_RANGE })]);
+    }
     expect((await put(s.cashier, mainId, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(403);
     expect((await put(otherCookie, mainId, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(404);
     expect((await put(s.admin, other.store.id, { name: 'Main Store', selfEnrolment: false })).statusCode).toBe(404);
     expect((await put(s.admin, other.store.id, { name: 'Main Store', selfEnrolment: false }, other.tenant.slug)).statusCode).toBe(404);
     expect(await storeRow(mainId)).toEqual(before);
-    expect((await storeRow(other.store.id)).selfEnrolment).toBe(true);
+    expect((await storeRow(other.store.id)).selfEnrolment).toBe(false);
     expect((await counts()).audit).toBe(auditBefore);
   });
 

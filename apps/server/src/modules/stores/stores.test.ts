@@ -41,8 +41,8 @@ describe('GET /api/t/{slug}/stores', () => {
     const list = json(res).stores;
     expect(list.map((x: { name: string }) => x.name)).toEqual(['Downtown Store', 'Main Store']);
     const [downtown, main] = list;
-    expect(main).toMatchObject({ address: '1 Market Square', active: true, selfEnrolment: true });
-    expect(downtown).toMatchObject({ address: '42 High Street', active: true, selfEnrolment: true });
+    expect(main).toMatchObject({ address: '1 Market Square', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 });
+    expect(downtown).toMatchObject({ address: '42 High Street', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 });
     expect(main._count).toEqual({ users: 1, cards: 7, transactions: (await expectedCounts(main.id)).transactions });
     expect(downtown._count).toEqual({ users: 0, cards: 3, transactions: (await expectedCounts(downtown.id)).transactions });
     expect(main._count.transactions).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PlanLimits, SubscriptionStatus, TenantSummary } from '@loyalty/contract';
-import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
+import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, onlineCardAllowed } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { plans, tenants } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -156,6 +156,26 @@ export function assertCanActivateCard(account: TenantAccount, counts: CardCounts
   if (!canTransact(account, now) || isSubscriptionRequired(account, counts.activated, now)) {
     throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required');
   }
+}
+
+/** Refusal of a card an online sign-up would take from the till's reserve (ADR 0027); the join flow shows its own text. */
+export const TILL_RESERVE_TEXT = 'Online sign-ups cannot take the last 10 % of the card quota';
+
+/**
+ * The till's reserve (ADR 0027): refuses one more card made by an online sign-up when it would
+ * take a card from the last 10 % (domain `tillReserve`, rounded up) of the card quota of the
+ * locked `account` (`lockTenant` first, ADR 0005), whose `counts` were read under the lock. The
+ * quota is the one `assertCardBatchAllowed` applies (plan card limit plus purchased cards when
+ * ACTIVE with a plan, else the trial's); on a trial the free activations are a quota too, and
+ * keep the same reserve. Unlimited plans keep none. Call it after the batch and activation gates.
+ * @throws AppError 422 BUSINESS_RULE TILL_RESERVE_TEXT.
+ */
+export async function assertTillReserveKept(db: DbOrTx, account: TenantAccount, counts: CardCounts): Promise<void> {
+  const active = account.subscriptionStatus === 'ACTIVE';
+  const [plan] = active && account.planId ? await db.select({ limits: plans.limits }).from(plans).where(eq(plans.id, account.planId)) : [];
+  const limit = cardLimit(account, plan ? plan.limits.cards : null);
+  const activationsLeft = active || onlineCardAllowed(account.freeTrialLimit, counts.activated);
+  if (!onlineCardAllowed(limit, counts.total) || !activationsLeft) throw new AppError('BUSINESS_RULE', TILL_RESERVE_TEXT);
 }
 
 /** The tenant a `/api/t/:slug` request works in (the tenant guard's lookup), or null for an unknown slug. Case-insensitive. */

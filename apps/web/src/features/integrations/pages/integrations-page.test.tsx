@@ -24,7 +24,7 @@ const TILL: ApiKeyItem = {
 };
 /** Revoked, any store, used once. */
 const SCRIPT: ApiKeyItem = { ...TILL, id: 'k-script', name: 'Old script', prefix: 'lc_test_Zz99Yy', scopes: ['read'], storeId: null, storeName: null, lastUsedAt: '2026-03-02T10:00:00.000Z', revokedAt: '2026-03-03T10:00:00.000Z' };
-const MAIN: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 1, cards: 0, transactions: 0 } };
+const MAIN: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, selfEnrolmentDailyCap: 50, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 1, cards: 0, transactions: 0 } };
 const CLOSED: StoreItem = { ...MAIN, id: '55555555-5555-4555-8555-555555555555', name: 'Closed Kiosk', active: false };
 const NEW_KEY = 'lc_test_Qw3rTy0123456789abcdefghijklmnop';
 

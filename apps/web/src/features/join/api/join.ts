@@ -23,10 +23,13 @@ export function useJoinPage(slug: string, storeId: string) {
 }
 
 /**
- * POST /api/join/{slug} JoinRequest (issue 16): a sign-up.
+ * POST /api/join/{slug} JoinRequest (issue 16): a sign-up, with the robot check's `altcha`
+ * payload (ADR 0027).
  * @returns 202 `{ message }`, always 'Almost there! …', whatever the address.
- * @throws {ApiError} 400 with `details` per field (consent, e-mail, names, phone), 404 the store
- *   takes no sign-ups, 429 'Too many sign-ups from this network…', 0 network failure.
+ * @throws {ApiError} 400 with `details` per field (consent, e-mail, names, phone, altcha), 404
+ *   the store takes no sign-ups, 422 the robot check failed or was used, or no room for new
+ *   members online, 429 'Too many sign-ups from this network…' or the store's daily cap, 0
+ *   network failure.
  */
 export function postJoin(slug: string, body: JoinRequest): Promise<JoinAcceptedResponse> {
   return api.post<JoinAcceptedResponse>(`/join/${encodeURIComponent(slug)}`, body);
@@ -42,7 +45,7 @@ export function useJoin(slug: string) {
  * customer and the digital card the first time, answers the same card afterwards.
  * @returns `{ businessName, firstName, storeName, card: { cardUid, qrUrl, balanceCents } }`.
  * @throws {ApiError} 400 link not valid or expired, 404 sign-up closed at the store, 409 already a
- *   member, 422 no room for new members, 429, 0 network failure.
+ *   member, 422 no room for new members online, 429 the store's daily cap or too many requests, 0 network failure.
  */
 export function postJoinConfirm(slug: string, token: string): Promise<JoinConfirmResponse> {
   return api.post<JoinConfirmResponse>(`/join/${encodeURIComponent(slug)}/confirm`, { token });

@@ -4,19 +4,23 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import type { useJoinForm } from '../hooks/use-join-form';
+import { RobotCheck } from './robot-check';
 
 /**
  * The join page's form (issue 16 'Customer self-enrolment'): a failure no field explains in a
  * red box, first and last name, e-mail, optional phone, the consent box naming the business
- * (its error under it), and 'Join', spinning while `pending`.
+ * (its error under it), the robot check (ADR 0027), and 'Join', spinning while `pending`.
  */
 export function JoinForm({
+  slug,
   businessName,
   form,
   onSubmit,
   pending,
   failure,
-}: { businessName: string } & Pick<ReturnType<typeof useJoinForm>, 'form' | 'onSubmit' | 'pending' | 'failure'>) {
+  round,
+  onPayload,
+}: { slug: string; businessName: string } & Pick<ReturnType<typeof useJoinForm>, 'form' | 'onSubmit' | 'pending' | 'failure' | 'round' | 'onPayload'>) {
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Join our rewards" className="space-y-4">
@@ -42,6 +46,7 @@ export function JoinForm({
           </p>
         )}
       </div>
+      <RobotCheck slug={slug} round={round} onPayload={onPayload} error={errors.altcha?.message} />
       <Button type="submit" size="lg" className="w-full" loading={pending}>
         {!pending && <UserPlus aria-hidden="true" className="h-4 w-4" />}
         Join

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { JOIN_CONSENT_REQUIRED, JoinRequest } from '@loyalty/contract';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldIssues } from '@/lib/api';
@@ -10,26 +11,36 @@ import { useJoin } from '../api/join';
 const joinForm = JoinRequest.omit({ storeId: true }).extend({ consent: z.boolean().refine((v) => v, JOIN_CONSENT_REQUIRED) });
 type JoinFormIn = z.input<typeof joinForm>;
 type JoinFormOut = z.output<typeof joinForm>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'consent'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'consent', 'altcha'] as const;
 
 /**
  * The join page's form (issue 16 'Customer self-enrolment'): first and last name, e-mail,
- * optional phone and the consent box, validated by the contract's JoinRequest; submit posts
- * POST /api/join/{slug} with `storeId`. Returns `{ form, onSubmit, pending, sent, failure }`:
- * `sent` the server's 202 message once it answered (else null); `failure` a failure no field
- * explains (429, 404, network), else null. A 400 naming a field goes under that field.
+ * optional phone, the consent box and the solved proof of work (`altcha`, ADR 0027), validated by
+ * the contract's JoinRequest; submit posts POST /api/join/{slug} with `storeId`. Returns
+ * `{ form, onSubmit, pending, sent, failure, round, onPayload }`: `sent` the server's 202
+ * message once it answered (else null); `failure` a failure no field explains (429 daily cap or
+ * network, 422 no room or a failed check, 404), else null; a 400 naming a field goes under that
+ * field. The server spends a challenge on every sign-up it checks, so a refused one bumps
+ * `round`, which makes the robot check solve a new challenge; `onPayload` takes its payload.
  */
 export function useJoinForm(slug: string, storeId: string) {
   const request = useJoin(slug);
   const form = useForm<JoinFormIn, unknown, JoinFormOut>({
     resolver: zodResolver(joinForm),
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '', consent: false },
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', consent: false, altcha: '' },
   });
+  const [round, setRound] = useState(0);
+  const onPayload = useCallback(
+    (payload: string | null) => form.setValue('altcha', payload ?? '', { shouldValidate: Boolean(payload) && form.formState.isSubmitted }),
+    [form],
+  );
   const onSubmit = form.handleSubmit((values) => {
     request.mutate(
       { ...values, consent: true, storeId },
       {
         onError: (err) => {
+          form.setValue('altcha', '');
+          setRound((r) => r + 1);
           for (const { field, message } of fieldIssues(err)) {
             if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true });
           }
@@ -39,5 +50,5 @@ export function useJoinForm(slug: string, storeId: string) {
   });
   const onField = fieldIssues(request.error).some((i) => (FIELDS as readonly string[]).includes(i.field));
   const failure = request.isError && !onField ? saveErrorMessage(request.error, 'Could not send your sign-up. Please check your connection and try again.') : null;
-  return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure };
+  return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure, round, onPayload };
 }

@@ -1,10 +1,23 @@
-import { screen } from '@testing-library/react';
-import { JOIN_CHECK_EMAIL, JOIN_CONSENT_REQUIRED } from '@loyalty/contract';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { JOIN_CHALLENGE_REQUIRED, JOIN_CHECK_EMAIL, JOIN_CONSENT_REQUIRED, JOIN_TEXT } from '@loyalty/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { JoinConfirmPage } from './join-confirm-page';
 import { JOIN_UNAVAILABLE, JoinPage } from './join-page';
+
+// The widget's proof of work needs Web Crypto workers; here the tests play the widget's events.
+vi.mock('../lib/load-altcha', () => ({ loadAltcha: () => Promise.resolve() }));
+
+/** What the `<altcha-widget>` does once it solved its challenge: a 'statechange' to verified with the payload. */
+async function solveRobotCheck(payload = 'solved-payload') {
+  await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+  const widget = document.querySelector('altcha-widget')!;
+  expect(widget.getAttribute('challenge')).toBe('/api/join/acme/challenge');
+  await act(async () => {
+    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+  });
+}
 
 const STORE = '22222222-2222-4222-8222-222222222222';
 const PAGE = `/api/join/acme/stores/${STORE}`;
@@ -26,9 +39,14 @@ describe('Join page (issue 16)', () => {
     expect(await screen.findByText(JOIN_CONSENT_REQUIRED)).toBeVisible();
     expect(server.requestsTo('POST', JOIN)).toHaveLength(0);
     await user.click(screen.getByRole('checkbox', { name: /I agree to receive my card and messages from Acme Coffee/ }));
+    // The robot check has not finished yet: nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_CHALLENGE_REQUIRED)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN)).toHaveLength(0);
+    await solveRobotCheck();
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText(JOIN_CHECK_EMAIL)).toBeVisible();
-    expect(server.requestsTo('POST', JOIN)[0].body).toEqual({ storeId: STORE, firstName: 'Jo', lastName: 'Ining', email: 'jo@example.com', phone: null, consent: true });
+    expect(server.requestsTo('POST', JOIN)[0].body).toEqual({ storeId: STORE, firstName: 'Jo', lastName: 'Ining', email: 'jo@example.com', phone: null, consent: true, altcha: 'solved-payload' });
   });
 
   it("puts the server's field message under its field and a rate limit in a red box", async () => {
@@ -40,9 +58,33 @@ describe('Join page (issue 16)', () => {
     await user.type(screen.getByLabelText('Last name'), 'Ining');
     await user.type(screen.getByLabelText('Email'), 'jo@example.com');
     await user.click(screen.getByRole('checkbox'));
+    await solveRobotCheck();
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('Too many sign-ups from this network. Please try again later.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Join' })).toBeEnabled();
+  });
+
+  it("shows the store's daily cap and a full quota in a red box, and asks for a new robot check after each refusal", async () => {
+    const server = stubFetch()
+      .on('GET', PAGE, json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street' }))
+      .on('POST', JOIN, json(429, { error: JOIN_TEXT.dailyCap, code: 'RATE_LIMITED' }));
+    const { user } = renderWithProviders(<JoinPage />, { route: `/acme/join?store=${STORE}`, path: '/:slug/join' });
+    await user.type(await screen.findByLabelText('First name'), 'Jo');
+    await user.type(screen.getByLabelText('Last name'), 'Ining');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await solveRobotCheck('first');
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_TEXT.dailyCap)).toBeVisible();
+    // The server spent that challenge: the form waits for a new one.
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_CHALLENGE_REQUIRED)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN)).toHaveLength(1);
+    server.on('POST', JOIN, json(422, { error: JOIN_TEXT.full, code: 'BUSINESS_RULE' }));
+    await solveRobotCheck('second');
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_TEXT.full)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN).map((r) => (r.body as { altcha: string }).altcha)).toEqual(['first', 'second']);
   });
 
   it('says the page is not available for a store that takes no sign-ups, or without a store', async () => {

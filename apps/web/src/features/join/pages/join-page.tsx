@@ -58,7 +58,7 @@ export function JoinPage() {
                 <p className="text-sm text-slate-600">No e-mail? Check your spam folder.</p>
               </div>
             ) : (
-              <JoinForm businessName={page.data.businessName} {...join} />
+              <JoinForm slug={slug} businessName={page.data.businessName} {...join} />
             )}
           </CardContent>
         </Card>

@@ -25,7 +25,7 @@ const BOB: StaffUser = {
 };
 /** Invited, has not chosen a password yet (issue 16). */
 const ADA: StaffUser = { ...BOB, id: 'u-ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', invited: true, lastLogin: null };
-const STORE: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 2, cards: 0, transactions: 0 } };
+const STORE: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, selfEnrolmentDailyCap: 50, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 2, cards: 0, transactions: 0 } };
 
 /** The pretend server: the staff list (answers in turn), the stores and the password policy (minimum 10). */
 function serverWith(...lists: Reply[]): FetchStub {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { StoreInput, type StoreItem } from '@loyalty/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { DAILY_CAP_RANGE, SELF_ENROLMENT_DAILY_CAP_DEFAULT, SELF_ENROLMENT_DAILY_CAP_MAX, SELF_ENROLMENT_DAILY_CAP_MIN, StoreInput, type StoreItem } from '@loyalty/contract';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { ToggleField } from '@/components/ui/toggle-field';
@@ -13,13 +13,15 @@ import { useUpdateStore } from '../api/update-store';
 
 /**
  * The store form (spec §5 'Store': name required, address optional), with the contract's name
- * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (issue 16).
+ * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (issue 16), and
+ * `selfEnrolmentDailyCap` the cards its sign-ups may make a day (1–1000; ADR 0027).
  */
 const StoreFormSchema = z.object({
   name: StoreInput.shape.name,
   address: z.string().trim().max(300, 'Address must be at most 300 characters'),
   active: z.boolean(),
   selfEnrolment: z.boolean(),
+  selfEnrolmentDailyCap: z.number({ error: DAILY_CAP_RANGE }).int(DAILY_CAP_RANGE).min(SELF_ENROLMENT_DAILY_CAP_MIN, DAILY_CAP_RANGE).max(SELF_ENROLMENT_DAILY_CAP_MAX, DAILY_CAP_RANGE),
 });
 type StoreFormValues = z.infer<typeof StoreFormSchema>;
 
@@ -31,15 +33,18 @@ export const STORE_MESSAGES = {
   updateFailed: 'Failed to update store. Please try again.',
 } as const;
 
-/** Label and hint of the self-enrolment setting (issue 16 'Customer self-enrolment'). */
+/** Label and hint of the self-enrolment setting (issue 16 'Customer self-enrolment'; off until turned on, ADR 0027). */
 export const SELF_ENROLMENT_FIELD = {
   label: 'Online sign-up (Join our rewards page)',
-  note: 'Customers can join from the poster’s QR code. When off, the join page is closed.',
+  note: 'Customers can join from the poster’s QR code. Off until you turn it on; when off, the join page is closed.',
+  capLabel: 'Online sign-ups per day',
+  capHint: 'Cards this store’s join page may give out each day (1 to 1000). The last 10 % of your card quota always stays for the till.',
 } as const;
 
 /**
  * 'Create New Store' / 'Edit Store' modal (spec §2 'Stores', §5 'Store'). Create: name,
- * optional address and the online sign-up setting (on by default; issue 16). Edit: the same
+ * optional address and the online sign-up setting (off by default) with its daily cap (50 by
+ * default; ADR 0027). Edit: the same
  * plus the Active toggle. Success: a toast ('Store created successfully' / 'Store updated
  * successfully'), the modal closes and its form resets (it unmounts). Failure: the server's
  * message as a toast (plan store limit reached, duplicate name); a duplicate name is also
@@ -81,17 +86,22 @@ function StoreForm({
 }) {
   const form = useForm<StoreFormValues>({
     resolver: zodResolver(StoreFormSchema),
-    defaultValues: { name: store?.name ?? '', address: store?.address ?? '', active: store?.active ?? true, selfEnrolment: store?.selfEnrolment ?? true },
+    defaultValues: {
+      name: store?.name ?? '',
+      address: store?.address ?? '',
+      active: store?.active ?? true,
+      selfEnrolment: store?.selfEnrolment ?? false,
+      selfEnrolmentDailyCap: store?.selfEnrolmentDailyCap ?? SELF_ENROLMENT_DAILY_CAP_DEFAULT,
+    },
   });
   const { errors } = form.formState;
   const active = useWatch({ control: form.control, name: 'active' });
-  const selfEnrolment = useWatch({ control: form.control, name: 'selfEnrolment' });
 
   const onSubmit = form.handleSubmit((v) => {
     const address = v.address === '' ? null : v.address;
     const onError = (fallback: string) => (err: unknown) => {
       const message = saveErrorMessage(err, fallback);
-      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active', 'selfEnrolment'] as const)) form.setError(field, { message: text });
+      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active', 'selfEnrolment', 'selfEnrolmentDailyCap'] as const)) form.setError(field, { message: text });
       if (isApiError(err, 409) && !form.getFieldState('name').error) form.setError('name', { message });
       toast.error(message);
     };
@@ -100,10 +110,11 @@ function StoreForm({
       form.reset();
       onDone();
     };
+    const signUps = { selfEnrolment: v.selfEnrolment, selfEnrolmentDailyCap: v.selfEnrolmentDailyCap };
     if (store) {
-      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active, selfEnrolment: v.selfEnrolment } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
+      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active, ...signUps } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
     } else {
-      create.mutate({ name: v.name, address, selfEnrolment: v.selfEnrolment }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
+      create.mutate({ name: v.name, address, ...signUps }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
     }
   });
 
@@ -121,6 +132,17 @@ function StoreForm({
           error={errors.active?.message}
         />
       )}
+      <SelfEnrolmentFields form={form} />
+    </form>
+  );
+}
+
+/** The online sign-up switch and, while it is on, the store's daily cap of sign-ups (ADR 0027). */
+function SelfEnrolmentFields({ form }: { form: UseFormReturn<StoreFormValues> }) {
+  const selfEnrolment = useWatch({ control: form.control, name: 'selfEnrolment' });
+  const { errors } = form.formState;
+  return (
+    <>
       <ToggleField
         label={SELF_ENROLMENT_FIELD.label}
         name="selfEnrolment"
@@ -129,6 +151,19 @@ function StoreForm({
         note={SELF_ENROLMENT_FIELD.note}
         error={errors.selfEnrolment?.message}
       />
-    </form>
+      {selfEnrolment && (
+        <Input
+          label={SELF_ENROLMENT_FIELD.capLabel}
+          type="number"
+          inputMode="numeric"
+          min={SELF_ENROLMENT_DAILY_CAP_MIN}
+          max={SELF_ENROLMENT_DAILY_CAP_MAX}
+          step={1}
+          hint={SELF_ENROLMENT_FIELD.capHint}
+          error={errors.selfEnrolmentDailyCap?.message}
+          {...form.register('selfEnrolmentDailyCap', { valueAsNumber: true })}
+        />
+      )}
+    </>
   );
 }

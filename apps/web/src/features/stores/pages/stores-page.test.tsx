@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { StoreItem } from '@loyalty/contract';
+import { DAILY_CAP_RANGE, type StoreItem } from '@loyalty/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
@@ -19,6 +19,7 @@ const MAIN: StoreItem = {
   address: '1 Market Square',
   active: true,
   selfEnrolment: true,
+  selfEnrolmentDailyCap: 50,
   createdAt: '2026-01-05T12:00:00.000Z',
   _count: { users: 2, cards: 5, transactions: 9 },
 };
@@ -56,7 +57,7 @@ describe("Stores page: online sign-up and the 'Join our rewards' poster (issue 1
     await user.click(toggle);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Store updated successfully')).toBeVisible();
-    expect(server.requestsTo('PUT', `${STORES}/${STORE_ID}`)[0].body).toEqual({ name: 'Main Street', address: '1 Market Square', active: true, selfEnrolment: false });
+    expect(server.requestsTo('PUT', `${STORES}/${STORE_ID}`)[0].body).toEqual({ name: 'Main Street', address: '1 Market Square', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 });
   });
 
   it('shows a store whose sign-up is off unticked, and switches it back on', async () => {
@@ -73,18 +74,29 @@ describe("Stores page: online sign-up and the 'Join our rewards' poster (issue 1
     expect(server.requestsTo('PUT', `${STORES}/${id}`)[0].body).toMatchObject({ name: 'Harbour Kiosk', selfEnrolment: true });
   });
 
-  it('offers online sign-up, on by default, when creating a store, and sends the choice', async () => {
+  it('offers online sign-up, off by default, when creating a store; turned on it asks for the daily cap (50) and sends both', async () => {
     const server = serverWith().on('POST', STORES, json(201, { ...HARBOUR, id: 'new', name: 'Pier Stand' }));
     const { user } = await renderPage();
     await user.click(screen.getAllByRole('button', { name: 'Add Store' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Create New Store' });
     await user.type(within(dialog).getByLabelText('Store name'), 'Pier Stand');
     const toggle = within(dialog).getByRole('checkbox', { name: SELF_ENROLMENT_FIELD.label });
-    expect(toggle).toBeChecked();
+    expect(toggle).not.toBeChecked();
+    expect(within(dialog).queryByLabelText(SELF_ENROLMENT_FIELD.capLabel)).not.toBeInTheDocument();
     await user.click(toggle);
+    const cap = within(dialog).getByLabelText(SELF_ENROLMENT_FIELD.capLabel);
+    expect(cap).toHaveValue(50);
+    expect(within(dialog).getByText(/The last 10 % of your card quota always stays for the till/)).toBeVisible();
+    await user.clear(cap);
+    await user.type(cap, '1001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Store' }));
+    expect(await within(dialog).findByText(DAILY_CAP_RANGE)).toBeVisible();
+    expect(server.requestsTo('POST', STORES)).toHaveLength(0);
+    await user.clear(cap);
+    await user.type(cap, '25');
     await user.click(within(dialog).getByRole('button', { name: 'Create Store' }));
     await screen.findByText('Store created successfully');
-    expect(server.requestsTo('POST', STORES)[0].body).toEqual({ name: 'Pier Stand', address: null, selfEnrolment: false });
+    expect(server.requestsTo('POST', STORES)[0].body).toEqual({ name: 'Pier Stand', address: null, selfEnrolment: true, selfEnrolmentDailyCap: 25 });
   });
 
   it("offers 'Join poster' only on active stores with sign-up on; the others say 'Online sign-up off'", async () => {
