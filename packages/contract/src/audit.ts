@@ -117,7 +117,11 @@ export const AuditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+// A real calendar day: PostgreSQL has no year 0 and no 31 February, and a day it cannot read must be a 400, not a 500.
+const isoDate = z
+  .string()
+  .date('Use a date like 2026-01-31')
+  .refine((day) => !day.startsWith('0000'), 'Use a date like 2026-01-31');
 
 /**
  * Filters of an Activity list: `actor` a user's or API key's id, `action` one kind, `from`/`to`

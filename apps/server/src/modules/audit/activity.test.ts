@@ -72,7 +72,7 @@ describe('GET /api/t/{slug}/activity', () => {
 
   it('answers 400 for an unknown action, a malformed day, actor or cursor, and writes nothing', async () => {
     const before = await auditCount();
-    for (const q of ['action=store.explode', 'from=31-01-2026', 'actor=someone', 'cursor=00000000-0000-4000-8000-000000000000', 'limit=0']) {
+    for (const q of ['action=store.explode', 'from=31-01-2026', 'from=0000-00-00', 'to=2026-02-31', 'actor=someone', 'cursor=00000000-0000-4000-8000-000000000000', 'limit=0']) {
       const res = await get(`/api/t/demo/activity?${q}`, s.admin);
       expect(res.statusCode, q).toBe(400);
     }
@@ -111,6 +111,7 @@ describe('GET /api/t/{slug}/activity.csv', () => {
     expect(rows[0]).toMatchObject({ Actor: 'Alex Owner', 'Actor Type': 'User', IP: '127.0.0.1', Entity: 'store' });
     expect(JSON.parse(rows[0].After)).toHaveProperty('name');
     expect((await get('/api/t/demo/activity.csv?from=nope', s.admin)).statusCode).toBe(400);
+    expect((await get('/api/t/demo/activity.csv?from=0000-00-00', s.admin)).statusCode).toBe(400);
   });
 });
 
