@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'customer.update',
   'customer.delete',
   'customer.self_enrol',
+  'customer.email_opt_out',
   'customer.export',
   'customer.erase',
   'customer.erasure_request',
@@ -56,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'user.2fa.recovery_code_used',
   'user.2fa.reset',
   // settings and integrations
+  'tenant.signup',
   'tenant.timezone.update',
   'tenant.receipts.update',
   'api_key.create',

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AuditAction } from '@loyalty/contract';
 import { sql } from 'drizzle-orm';
-import { createTestContext, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import { generate } from 'otplib';
+import { createTestContext, demoSessions, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import { processPasswordResetRequests } from '../auth/service.ts';
+import { unsubscribeToken } from '../customers/service.ts';
 
 /**
  * Audit coverage (docs/security.md 'Audit trail', ADR 0025): every state-changing operation
@@ -34,6 +37,20 @@ const remember = (w: World, name: string, res: LightMyRequestResponse, field = '
   return res;
 };
 
+const CASHIER_PASSWORD = 'secret12';
+const demoTenantId = async () => ((await ctx.db.execute(sql`select id from tenants where slug = 'demo'`)) as unknown as { rows: { id: string }[] }).rows[0].id;
+
+/** A new cashier of the demo business, signed in, who turned two-factor on: id, e-mail, session, TOTP secret and the enable answer (its recovery codes). */
+async function cashierWithTwoFactor(w: World) {
+  const email = `tfa-${uniq()}@example.com`;
+  const made = json(await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Two', lastName: 'Factor', email, password: CASHIER_PASSWORD, role: 'cashier', storeId: mainStore(w) }));
+  const cookie = await loginAs(ctx.app, email, CASHIER_PASSWORD);
+  const { secret } = json(await w.inject('POST', '/api/auth/2fa/setup', cookie));
+  const enabled = await w.inject('POST', '/api/auth/2fa/enable', cookie, { code: await generate({ secret }) });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return { id: made.id as string, email, cookie, secret, enabled };
+}
+
 /** Opens a demo add-funds checkout of $1.00 for the demo customer Jane; its id. */
 async function openAddFunds(w: World): Promise<string> {
   const jane = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: w.s.admin! } })).customers[0].id as string;
@@ -45,13 +62,36 @@ async function openAddFunds(w: World): Promise<string> {
 const ENTRIES: Record<string, Entry> = {
   'POST /api/auth/login': { action: 'platform.admin.sign_in', call: (w) => w.inject('POST', '/api/auth/login', undefined, { email: 'admin@platform.com', password: 'AdminSecure123!' }) },
   'POST /api/auth/logout': { exempt: 'ends the caller’s own session; nothing of the business changes' },
-  'POST /api/auth/forgot-password': { todo: 'only queues the request; the outbox worker writes user.password.reset_requested when it sends the link (password-reset.test.ts)' },
+  'POST /api/auth/forgot-password': {
+    action: 'user.password.reset_requested',
+    // The route only queues the request; the outbox worker's run writes the event with the link.
+    call: async (w) => {
+      const res = await w.inject('POST', '/api/auth/forgot-password', undefined, { email: 'cashier@demo.com' });
+      await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() });
+      return res;
+    },
+  },
   'POST /api/auth/2fa/setup': { exempt: 'makes an unconfirmed secret; nothing is switched on until enable' },
-  'POST /api/auth/2fa/enable': { todo: 'needs a current TOTP code; user.2fa.enable is written (two-factor.test.ts)' },
-  'POST /api/auth/2fa/disable': { todo: 'needs a current TOTP code; user.2fa.disable is written (two-factor.test.ts)' },
-  'POST /api/auth/2fa/verify': { todo: 'the second factor of a sign-in; a recovery code writes user.2fa.recovery_code_used (two-factor.test.ts)' },
-  'POST /api/t/{slug}/users/{id}/2fa/reset': { todo: 'needs a cashier with two-factor on; user.2fa.reset is written (two-factor.test.ts)' },
-  'POST /api/auth/signup': { todo: 'a new business signs up: not audited yet (no actor exists before it)' },
+  'POST /api/auth/2fa/enable': { action: 'user.2fa.enable', call: async (w) => (await cashierWithTwoFactor(w)).enabled },
+  'POST /api/auth/2fa/disable': {
+    action: 'user.2fa.disable',
+    call: async (w) => {
+      const c = await cashierWithTwoFactor(w);
+      // The next step's code: within the one step of drift, and newer than the code that enabled it.
+      return w.inject('POST', '/api/auth/2fa/disable', c.cookie, { code: await generate({ secret: c.secret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+    },
+  },
+  'POST /api/auth/2fa/verify': {
+    action: 'user.2fa.recovery_code_used',
+    call: async (w) => {
+      const c = await cashierWithTwoFactor(w);
+      const login = await w.inject('POST', '/api/auth/login', undefined, { email: c.email, password: CASHIER_PASSWORD });
+      const pending = login.cookies.find((k) => k.name === 'tfa' && k.value !== '');
+      return w.inject('POST', '/api/auth/2fa/verify', `tfa=${pending?.value}`, { code: json(c.enabled).recoveryCodes[0] });
+    },
+  },
+  'POST /api/t/{slug}/users/{id}/2fa/reset': { action: 'user.2fa.reset', call: async (w) => w.inject('POST', `/api/t/demo/users/${(await cashierWithTwoFactor(w)).id}/2fa/reset`, w.s.admin) },
+  'POST /api/auth/signup': { action: 'tenant.signup', call: (w) => w.inject('POST', '/api/auth/signup', undefined, { firstName: 'Audit', lastName: 'Founder', email: `founder-${uniq()}@example.com`, password: CASHIER_PASSWORD }) },
   'POST /api/auth/reset-password': { todo: 'needs the e-mailed token; user.password.reset is written (password-reset.test.ts)' },
   'POST /api/auth/accept-invitation': { todo: 'needs the e-mailed token; user.invitation.accept is written (invitations.test.ts)' },
   'POST /api/setup/': { exempt: 'only answers while no platform admin exists; platform.admin.setup is written (setup.test.ts)' },
@@ -158,7 +198,13 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/v1/transactions/{id}/refund': { action: 'transaction.refund', call: (w) => v1(w, `/transactions/${w.ids.v1earn}/refund`, { amountCents: 500, reason: 'Returned' }) },
   'POST /api/v1/transactions/{id}/void': { action: 'transaction.void', call: (w) => v1(w, `/transactions/${w.ids.v1redeem}/void`, { reason: 'Wrong card' }) },
   'POST /api/v1/customers': { action: 'customer.create', call: (w) => v1(w, '/customers', { firstName: 'Api', lastName: 'Customer' }) },
-  'POST /api/unsubscribe': { todo: 'a holder’s own e-mail opt-out through a signed link: not audited yet' },
+  'POST /api/unsubscribe': {
+    action: 'customer.email_opt_out',
+    call: async (w) => {
+      const made = json(await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Reader', email: `reader-${uniq()}@example.com` }));
+      return w.inject('POST', `/api/unsubscribe?token=${unsubscribeToken(ctx.config.qrTokenSecret, await demoTenantId(), made.id)}`);
+    },
+  },
   'POST /api/join/{slug}': { exempt: 'asks for a confirmation e-mail; no customer exists until it is confirmed' },
   'POST /api/join/{slug}/confirm': { todo: 'needs the e-mailed token; customer.self_enrol is written (enrolment.test.ts)' },
   'POST /api/webhooks/stripe': { todo: 'payment provider events (signed); their credits write card.add_funds; not called here yet' },
@@ -186,7 +232,10 @@ const ENTRIES: Record<string, Entry> = {
         platform: { defaultPlan: 'starter', trialDays: 14, allowSignups: true },
       }),
   },
-  'POST /api/platform/tenants/{id}/users/{userId}/2fa/reset': { todo: 'needs a Store Admin with two-factor on; user.2fa.reset is written (two-factor.test.ts)' },
+  'POST /api/platform/tenants/{id}/users/{userId}/2fa/reset': {
+    action: 'user.2fa.reset',
+    call: async (w) => w.inject('POST', `/api/platform/tenants/${await demoTenantId()}/users/${(await cashierWithTwoFactor(w)).id}/2fa/reset`, w.s.platform),
+  },
   'PUT /api/platform/card-orders/{id}': { todo: 'needs a paid card order; card_order.status is written (platform/card-orders.test.ts)' },
   'POST /api/platform/outbox/{id}/resend': { todo: 'needs a failed message; platform.outbox.resend is written (outbox tests)' },
   // Last: the one-click erasure erases the demo customer, whom earlier calls use.

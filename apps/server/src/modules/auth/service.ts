@@ -90,7 +90,8 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 /**
  * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
  * trial (trialDays and defaultPlan of the platform settings) with its owner as tenant_admin,
- * in one transaction. Throws 403 SIGNUPS_DISABLED when
+ * and the audit event 'tenant.signup' (actor the new owner), in one transaction. Throws 403
+ * SIGNUPS_DISABLED when
  * the platform setting allowSignups is off; 400 'Password must be at least {n} characters
  * long' (details `body.password`) when the password is shorter than the platform's
  * passwordMinLength (issue 12 item 8; nothing written); 409 when the e-mail is taken.
@@ -109,7 +110,9 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
       return await db.transaction(async (tx) => {
         const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
         const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId });
-        return insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' });
+        const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' });
+        await writeAudit(tx, { tenantId: tenant.id, userId: owner.id, action: 'tenant.signup', entity: 'tenant', entityId: tenant.id, before: null, after: { name: tenant.name, planId, trialDays: settings.platform.trialDays, ownerEmail: email } });
+        return owner;
       });
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_unique')) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: 'Email already registered' }]);

@@ -627,7 +627,8 @@ export function unsubscribeToken(secret: string, tenantId: string, customerId: s
 
 /**
  * POST /api/unsubscribe (issue 16): records that the customer of `token` unsubscribed at `now`
- * (kept when already set) and returns their business's tenant id; null when the token is
+ * (kept when already set; the first opt-out writes the audit event 'customer.email_opt_out',
+ * actor the system) and returns their business's tenant id; null when the token is
  * malformed, its signature is wrong (constant-time check) or the customer is gone.
  */
 export async function optOutByToken(db: DbOrTx, secret: string, token: string, now: Date): Promise<string | null> {
@@ -636,12 +637,21 @@ export async function optOutByToken(db: DbOrTx, secret: string, token: string, n
   const expected = Buffer.from(unsubscribeSignature(secret, tenantId, customerId));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const [row] = await db
-    .update(customers)
-    .set({ emailOptOutAt: sql`coalesce(${customers.emailOptOutAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .returning({ tenantId: customers.tenantId });
-  return row?.tenantId ?? null;
+  const customer = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(customers)
+      .set({ emailOptOutAt: now })
+      .where(and(customer, sql`${customers.emailOptOutAt} is null`))
+      .returning({ tenantId: customers.tenantId });
+    if (changed) {
+      // The holder's own opt-out: no user or key acted, so the actor is the system.
+      await writeAudit(tx, { tenantId, userId: null, action: 'customer.email_opt_out', entity: 'customer', entityId: customerId, before: { emailOptOutAt: null }, after: { emailOptOutAt: now.toISOString() } });
+      return changed.tenantId;
+    }
+    const [already] = await tx.select({ tenantId: customers.tenantId }).from(customers).where(customer);
+    return already?.tenantId ?? null;
+  });
 }
 
 /** The names an erased customer keeps: shown as 'Erased customer' everywhere (ADR 0026). */
