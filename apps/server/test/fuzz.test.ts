@@ -533,6 +533,17 @@ function harvest(op: Operation, res: LightMyRequestResponse): void {
 const seen = new Map<string, Map<number, number>>();
 let fingerprintNow: Record<string, string> | null = null;
 
+/** Operations whose success needs a secret that the fuzzer cannot hold (see the 2xx share below). */
+const NEEDS_A_SECRET = [
+  /^(POST|GET) \/api\/auth\/(reset-password|invitation|accept-invitation)$/,
+  /^POST \/api\/auth\/2fa\/(enable|disable|verify)$/,
+  /^POST \/api\/setup\/$/,
+  /^POST \/api\/join\/\{slug\}(\/confirm)?$/,
+  /^POST \/api\/unsubscribe$/,
+  /^POST \/api\/webhooks\/stripe$/,
+  /^\w+ \/api\/v1\//,
+];
+
 describe(`schema-driven fuzz: ${operations.length} operations × ${RUNS} runs${SEED === undefined ? '' : `, seed ${SEED}`} (issue 12 item 5)`, () => {
   it('reads every operation from the OpenAPI document, has real ids to send, and its fingerprint sees a write', async () => {
     expect(operations.length).toBeGreaterThan(60);
@@ -578,9 +589,13 @@ describe(`schema-driven fuzz: ${operations.length} operations × ${RUNS} runs${S
     if (process.env.FUZZ_REPORT) {
       for (const [op, statuses] of seen) console.log(op.padEnd(60), [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' '));
     }
-    const succeeded = [...seen.values()].filter((statuses) => [...statuses.keys()].some((s) => s >= 200 && s < 300));
     expect(seen.size).toBe(operations.length);
-    expect(succeeded.length / operations.length).toBeGreaterThan(0.6);
+    // Operations that need a secret a fuzzer cannot hold (an e-mailed or start-up token, a TOTP
+    // code or pending sign-in, a proof of work, a signed link or provider event, an API key) can
+    // only answer 4xx here; the share is taken over the others.
+    const reachable = [...seen].filter(([op]) => !NEEDS_A_SECRET.some((pattern) => pattern.test(op)));
+    const succeeded = reachable.filter(([, statuses]) => [...statuses.keys()].some((s) => s >= 200 && s < 300));
+    expect(succeeded.length / reachable.length).toBeGreaterThan(0.6);
   });
 });
 
