@@ -164,9 +164,9 @@ export const DEV_QR_SECRET = 'development-only-qr-secret-change-me-in-production
 
 /**
  * Parses and validates the environment. Throws ConfigError listing every bad variable.
- * Production (issue 12, docs/security.md) refuses to start without QR_TOKEN_SECRET (or with
+ * Production (docs/security.md, ADR 0010) refuses to start without QR_TOKEN_SECRET (or with
  * the published DEV_QR_SECRET; under 32 characters is refused everywhere) and PUBLIC_URL,
- * with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (issue 17), or without Stripe keys
+ * with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (ADR 0020), or without Stripe keys
  * unless PAYMENT_PROVIDER=demo is explicit; PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD
  * come as a pair.
  */

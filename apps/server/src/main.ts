@@ -20,11 +20,11 @@ const EXIT_CONFIG = 78;
 
 /**
  * Start-up: config (exit 78 on a bad one), database, migrations, seed (never demo data in
- * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link; issue
- * 12 item 1), listen, the hourly cashback expiry job (issue 14, run once at start; its
- * housekeeping purges stale sign-ups and marks subscriptions whose paid period ended unpaid
- * PAST_DUE), the outbox and webhook workers (issues 16, 17); graceful
- * shutdown on SIGINT/SIGTERM (issue 15: drain, close, grace period).
+ * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link), listen,
+ * the hourly cashback expiry job (ADR 0015; run once at start; its housekeeping purges stale
+ * sign-ups, marks subscriptions whose paid period ended unpaid PAST_DUE (ADR 0021) and carries
+ * out erasure requests 30 days old (ADR 0026)), the outbox and webhook workers (ADRs 0018,
+ * 0020); graceful shutdown on SIGINT/SIGTERM (drain, close, grace period; docs/operations.md).
  */
 async function main(): Promise<void> {
   let config: Config;

@@ -6,7 +6,7 @@
  * order of the same events gives the same state.
  */
 
-/** Days of POS access after a paid period ended without a new payment (decisions.md 'Trial, subscription and quota': 7 days). */
+/** Days of POS access after a paid period ended without a new payment (7 days; ADR 0021). */
 export const GRACE_DAYS = 7;
 
 /**

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 
 /**
- * Route guard (spec §6): signed-out visitors go to /login; a session that must set up two-factor
+ * Route guard (the role table of docs/security.md): signed-out visitors go to /login; a session that must set up two-factor
  * first (the operator's requirement, docs/security.md) goes to /two-factor-setup. Renders child
  * routes otherwise.
  */

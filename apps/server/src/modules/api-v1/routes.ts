@@ -196,7 +196,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
   );
 
-  /** GET /reports/liability?from&to (scope read; not for a store-bound key: 403) → LiabilityReport: outstanding cashback (cents), by store and age (issue 14). */
+  /** GET /reports/liability?from&to (scope read; not for a store-bound key: 403) → LiabilityReport: outstanding cashback (cents), by store and age (ADR 0016). */
   app.get(
     '/reports/liability',
     {

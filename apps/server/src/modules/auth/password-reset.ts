@@ -55,7 +55,7 @@ export async function processPasswordResetRequests(db: Database, opts: { publicU
 }
 
 /**
- * The work of a forgot-password request (issue 16), in the outbox worker: when `email` is an active account's (any role),
+ * The work of a forgot-password request (ADR 0023), in the outbox worker: when `email` is an active account's (any role),
  * in ONE transaction: a new single-use token (256 random bits, only its SHA-256 stored, one
  * hour; the account's older unused reset links stop working), the e-mail with the link
  * `{publicUrl}/reset-password?token=…` written to the outbox (from the account's business, or

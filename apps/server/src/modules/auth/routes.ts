@@ -131,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * POST /forgot-password { email } → 202 { message: FORGOT_PASSWORD_SENT }, the same whether or
-   * not the address has an account (issue 16), and in the same time: the request is only queued;
+   * not the address has an account (ADR 0023), and in the same time: the request is only queued;
    * the outbox worker looks the account up and, for an active one, e-mails a reset link
    * (password-reset.ts `processPasswordResetRequests`). 400 for a malformed address; 429 beyond
    * LOGIN_RATE_LIMIT a minute per client address. Beyond FORGOT_PER_ADDRESS requests an hour for

@@ -12,7 +12,7 @@ import { authTokens } from '../../db/schema/index.ts';
 /** auth_tokens purpose of a staff invitation link (issue 16): issued by users/invitations.ts, spent by auth/invitations.ts. */
 export const INVITATION_PURPOSE = 'invitation';
 
-/** auth_tokens purpose of a password reset link (issue 16 'Forgot password'). */
+/** auth_tokens purpose of a password reset link (one hour, single use; ADR 0018). */
 export const PASSWORD_RESET_PURPOSE = 'password_reset';
 
 /** A stored token: its hash, purpose, the account it acts on (null for 'setup'), expiry and use. */

@@ -399,7 +399,7 @@ export interface DigitalCard {
 }
 
 /**
- * Whether tenant `tenant` has room for one more card made by an online sign-up (issue 16;
+ * Whether tenant `tenant` has room for one more card made by an online sign-up (ADR 0019;
  * ADR 0027): a card made and activated (tenant-account `assertCardBatchAllowed` for one card,
  * `assertCanActivateCard`) that leaves the till's reserve, the last 10 % of the quota, untouched
  * (`assertTillReserveKept`). Binding only under the tenant-row lock (ADR 0005, as in

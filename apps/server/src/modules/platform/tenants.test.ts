@@ -269,7 +269,7 @@ describe('DELETE /api/platform/tenants/:id', () => {
     await ctx.db.execute(
       sql.raw(`insert into ledger_daily_totals (tenant_id, day, store_id, type, category, tx_count, amount_cents, cashback_cents) values ('${doomed.tenant.id}', '2024-01-01', null, 'EARN', 'PURCHASE', 1, 100, 2)`),
     );
-    // A pending self-enrolment sign-up (issue 16), its store's sign-ups on and its challenge spent (ADR 0027).
+    // A pending self-enrolment sign-up (ADR 0019), its store's sign-ups on and its challenge spent (ADR 0027).
     await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, doomed.store.id));
     const join = await ctx.app.inject({
       method: 'POST',

@@ -14,7 +14,7 @@ import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenant-
  * services, in one transaction with the event's row (ADR 0012).
  */
 
-/** Days of POS access a PAST_DUE tenant keeps after its paid period ended unpaid (decisions.md 'Trial, subscription and quota'; the domain's rule, ADR 0021). */
+/** Days of POS access a PAST_DUE tenant keeps after its paid period ended unpaid (the domain's rule, ADR 0021). */
 export { GRACE_DAYS } from '@loyalty/domain';
 
 /** Where the webhook writes what it skipped or could not match (the request's pino logger). */

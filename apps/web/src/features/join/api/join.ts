@@ -23,7 +23,7 @@ export function useJoinPage(slug: string, storeId: string) {
 }
 
 /**
- * POST /api/join/{slug} JoinRequest (issue 16): a sign-up, with the robot check's `altcha`
+ * POST /api/join/{slug} JoinRequest (ADR 0019): a sign-up, with the robot check's `altcha`
  * payload (ADR 0027).
  * @returns 202 `{ message }`, always 'Almost there! …', whatever the address.
  * @throws {ApiError} 400 with `details` per field (consent, e-mail, names, phone, altcha), 404

@@ -46,7 +46,7 @@ const StatusBadge = ({ user }: { user: StaffUser }) =>
   user.invited ? <Badge color="blue">Invited</Badge> : <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
 const storeLabel = (user: StaffUser) => user.store?.name ?? 'All stores';
 
-/** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (issue 16); Reset two-factor for a cashier who has it on. */
+/** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (ADR 0018); Reset two-factor for a cashier who has it on. */
 function RowButtons({ user, actions, compact }: { user: StaffUser; actions: StaffRowActions; compact?: boolean }) {
   const name = staffName(user);
   // Words beside the icons only where the table has the room (at 1280 px they pushed the column out of view).

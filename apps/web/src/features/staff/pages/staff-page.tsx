@@ -25,7 +25,7 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user
  * Staff Management /t/{slug}/staff (spec §2 'Staff Management', §5 'Staff', §8 'Staff';
  * tenant_admin). Table of staff (Staff Member, Role, Store, Status, Last Login, Actions) with
  * per-row Edit and Reset password (an invited member: Resend invitation, and Revoke invitation
- * after a confirmation; issue 16), and Reset two-factor for a cashier who has it on (after a
+ * after a confirmation; ADR 0018), and Reset two-factor for a cashier who has it on (after a
  * confirmation; docs/security.md); 'Add Staff Member' opens 'Add New Staff Member'. Empty
  * 'No staff members yet'; load failure 'Failed to load staff data. Please refresh the page.'
  */

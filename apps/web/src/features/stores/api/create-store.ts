@@ -4,9 +4,8 @@ import { api } from '@/lib/api';
 import { invalidateStoreData, tenantApi } from './keys';
 
 /**
- * POST /api/t/{slug}/stores `{ name, address?, selfEnrolment?, selfEnrolmentDailyCap? }` (spec §7
- * 'Stores', §5 'Store': name required, address optional; decisions.md: plan store limits are
- * enforced on create; ADR 0027: `selfEnrolment`, default false, opens the store's 'Join our
+ * POST /api/t/{slug}/stores `{ name, address?, selfEnrolment?, selfEnrolmentDailyCap? }` (name
+ * required, address optional; the plan's store limit is enforced on create, ADR 0005; ADR 0027: `selfEnrolment`, default false, opens the store's 'Join our
  * rewards' page, and `selfEnrolmentDailyCap`, default 50, caps the cards its sign-ups make a day).
  * @returns 201 the new {@link StoreItem} (active, `_count` all zero).
  * @throws {ApiError} 400 invalid name/address (details list the fields); 403 with the server's

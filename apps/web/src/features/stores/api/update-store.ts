@@ -5,7 +5,7 @@ import { invalidateStoreData, tenantApi } from './keys';
 
 /**
  * Variables of {@link updateStore}: the store's id and its new name, address, active flag,
- * online sign-up setting (issue 16) and daily cap of online sign-ups (1–1000; ADR 0027).
+ * online sign-up setting (ADR 0019) and daily cap of online sign-ups (1–1000; ADR 0027).
  */
 export interface UpdateStoreVariables {
   id: string;
@@ -14,8 +14,7 @@ export interface UpdateStoreVariables {
 
 /**
  * PUT /api/t/{slug}/stores/{id} `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`
- * (spec §7 'Stores', §5 'Store'; issue 16: `selfEnrolment` opens or closes the store's 'Join our
- * rewards' page; ADR 0027: `selfEnrolmentDailyCap`, cards its sign-ups may make a day).
+ * (`selfEnrolment` opens or closes the store's 'Join our rewards' page, ADR 0019; ADR 0027: `selfEnrolmentDailyCap`, cards its sign-ups may make a day).
  * An address of null (or empty) clears it.
  * @returns the updated {@link StoreItem} with its counts.
  * @throws {ApiError} 400 invalid fields (a daily cap outside 1–1000); 403 not a tenant admin; 404 unknown store (or another

@@ -13,7 +13,7 @@ import { useUpdateStore } from '../api/update-store';
 
 /**
  * The store form (spec §5 'Store': name required, address optional), with the contract's name
- * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (issue 16), and
+ * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (ADR 0019), and
  * `selfEnrolmentDailyCap` the cards its sign-ups may make a day (1–1000; ADR 0027).
  */
 const StoreFormSchema = z.object({
@@ -33,7 +33,7 @@ export const STORE_MESSAGES = {
   updateFailed: 'Failed to update store. Please try again.',
 } as const;
 
-/** Label and hint of the self-enrolment setting (issue 16 'Customer self-enrolment'; off until turned on, ADR 0027). */
+/** Label and hint of the self-enrolment setting (off until turned on, ADRs 0019 and 0027). */
 export const SELF_ENROLMENT_FIELD = {
   label: 'Online sign-up (Join our rewards page)',
   note: 'Customers can join from the poster’s QR code. Off until you turn it on; when off, the join page is closed.',
