@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signIn } from './support/sign-in';
 
 /**
  * The audit trail on the built app and the embedded demo database (docs/security.md 'Audit
@@ -10,14 +11,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * Screenshots to test-results/screens; axe-core on both pages and the details dialog.
  */
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
-
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 test('a Store Admin reads who changed what, opens a change, filters and exports; the operator sees it too', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,7 @@
 import AdmZip from 'adm-zip';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signIn } from './support/sign-in';
 
 /**
  * A customer's data rights (docs/security.md 'Personal data', ADR 0026) on the built app and
@@ -12,14 +13,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 /** Clicks `button` and returns the downloaded file read as a zip. */
 async function downloadZip(page: Page, click: () => Promise<void>): Promise<{ name: string; zip: AdmZip }> {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signOut, submitPassword } from './support/sign-in';
 
 /**
  * Two-factor sign-in (docs/security.md, ADR 0024) on the built app, the codes computed with
@@ -35,18 +36,6 @@ async function newStoreAdmin(request: APIRequestContext, name: string) {
   const res = await request.post('/api/auth/signup', { data: { firstName: name, lastName: 'Tester', email, password: PASSWORD } });
   expect(res.status(), await res.text()).toBe(201);
   return { email, slug: (await res.json()).tenant.slug as string };
-}
-
-async function passwordStep(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 /** Runs the set-up on the screen (Profile or the required set-up): returns the secret, the recovery codes and the step used. */
@@ -86,7 +75,7 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
 
   // Sign-in: the password, then the code step; a wrong code is refused with the server's words.
   await signOut(page);
-  await passwordStep(page, email, PASSWORD);
+  await submitPassword(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'login code step');
   await page.screenshot({ path: `${SCREENS}/two-factor-login-code-step.png`, fullPage: true });
@@ -99,7 +88,7 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
 
   // A recovery code signs in once.
   await signOut(page);
-  await passwordStep(page, email, PASSWORD);
+  await submitPassword(page, email, PASSWORD);
   await page.getByLabel('Authentication code').fill(recoveryCodes[0]);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
@@ -128,7 +117,7 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
   await page.getByRole('button', { name: 'Turn off two-factor' }).click();
   await expect(page.locator('.Toastify').getByText('Two-factor authentication is off', { exact: true })).toBeVisible();
   await signOut(page);
-  await passwordStep(page, email, PASSWORD);
+  await submitPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
 });
 
@@ -136,7 +125,7 @@ test("the operator's requirement sends a Store Admin to the set-up first; cashie
   test.setTimeout(180_000);
   const operator = await browser.newContext();
   const op = await operator.newPage();
-  await passwordStep(op, 'admin@platform.com', 'AdminSecure123!');
+  await submitPassword(op, 'admin@platform.com', 'AdminSecure123!');
   await expect(op).toHaveURL(/\/platform\//);
   const settings = await (await op.request.get('/api/platform/settings')).json();
   const { passwordSet: _ignored, ...smtp } = settings.smtp;
@@ -147,7 +136,7 @@ test("the operator's requirement sends a Store Admin to the set-up first; cashie
   expect((await put(true)).status()).toBe(200);
   try {
     const { email, slug } = await newStoreAdmin(request, 'required');
-    await passwordStep(page, email, PASSWORD);
+    await submitPassword(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/two-factor-setup$/);
     await expect(page.getByText('The platform requires two-factor authentication for your account.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'required set-up');
@@ -165,7 +154,7 @@ test("the operator's requirement sends a Store Admin to the set-up first; cashie
 
     // Cashiers are exempt.
     await signOut(page);
-    await passwordStep(page, 'cashier@demo.com', 'DemoCashier123!');
+    await submitPassword(page, 'cashier@demo.com', 'DemoCashier123!');
     await expect(page).toHaveURL(/\/t\/demo\/pos$/);
 
     // The operator resets the Store Admin's two-factor from the tenant's details.

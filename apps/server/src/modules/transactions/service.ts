@@ -600,52 +600,6 @@ export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) 
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-/** The note of the ADJUST row that writes off an erased customer's balance (ADR 0026). */
-export const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
-
-/**
- * Writes off the whole balance of the locked card `card` (cards `lockCardsOfCustomer`, in the
- * erasure's transaction `tx`; ADR 0026): one ADJUST row of −balance (cents) with the note
- * ERASURE_WRITE_OFF_NOTE, the balance set to 0, the lots taken oldest first (ADR 0015), an
- * audit row 'card.adjust' and the `transaction.created` event, like an owner's adjustment
- * (lifecycle.ts). Nothing for a card holding 0. It happens once: the erasure runs it under the
- * customer's row lock and only while the customer is not yet erased (its own idempotency).
- * Returns the cents written off.
- */
-export async function writeOffBalance(tx: Tx, tenantId: string, card: { id: string; balanceCents: number; customerId: string | null; storeId: string | null }, userId: string | null, now: Date): Promise<number> {
-  if (card.balanceCents <= 0) return 0;
-  const [row] = await tx
-    .insert(transactions)
-    .values({
-      tenantId,
-      cardId: card.id,
-      customerId: card.customerId,
-      storeId: card.storeId,
-      userId,
-      type: 'ADJUST',
-      category: null,
-      amountCents: -card.balanceCents,
-      cashbackCents: 0,
-      beforeBalanceCents: card.balanceCents,
-      afterBalanceCents: 0,
-      note: ERASURE_WRITE_OFF_NOTE,
-    })
-    .returning({ id: transactions.id });
-  await setCardBalance(tx, tenantId, card.id, 0);
-  await consumeLots(tx, tenantId, card.id, card.balanceCents);
-  await writeAudit(tx, {
-    tenantId,
-    userId,
-    action: 'card.adjust',
-    entity: 'card',
-    entityId: card.id,
-    before: { balanceCents: card.balanceCents },
-    after: { balanceCents: 0, deltaCents: -card.balanceCents, reason: ERASURE_WRITE_OFF_NOTE, transactionId: row.id },
-  });
-  await announceLedgerRows(tx, tenantId, [row.id], now);
-  return card.balanceCents;
-}
-
 /** One ledger row of a customer's data export (ADR 0026): money in cents, the instant as a Date. */
 export interface ExportLedgerRow {
   id: string;
