@@ -66,6 +66,12 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   customer.on('request', (r) => {
     if (new URL(r.url()).origin !== new URL(page.url()).origin && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url());
   });
+  // The widget's worker arrives late, as on a slow phone network: the challenge must still be
+  // solved (the element once started solving before its algorithm was registered, and failed).
+  await customer.route(/\/assets\/pbkdf2-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await customer.goto(`${joinUrl.pathname}${joinUrl.search}`);
   await expect(customer.getByRole('heading', { level: 1, name: 'Join Demo Retail Store rewards' })).toBeVisible();
   await expect(customer.getByText('Main Store')).toBeVisible();
