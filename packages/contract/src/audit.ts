@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.delete',
   // subscriptions and card orders
   'subscription.change',
+  // what the payment provider's events or the hourly renewal check did (actor: the system)
+  'subscription.status',
   'payment_method.add',
   'payment_method.remove',
   'payment_method.set_default',

@@ -377,6 +377,7 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
  * subscriptionStatusFromFacts: CANCELED once ended; PAST_DUE with grace GRACE_DAYS after the
  * paid period's end when a later period is unpaid or the paid one ended over
  * RENEWAL_TOLERANCE_MS ago; else ACTIVE); before the first paid period the status is kept.
+ * A change of plan or status writes the system's 'subscription.status' audit event.
  * @throws a unique violation (payments.provider_payment_id) for a paid invoice already recorded:
  *   the caller checks paymentRecorded first.
  */
@@ -423,7 +424,37 @@ export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact:
     patch.graceEndsAt = derived.graceEndsAt;
   }
   await updateSubscriptionState(tx, t.id, patch);
+  const planChanged = patch.planId !== undefined && patch.planId !== t.planId;
+  if (planChanged || patch.subscriptionStatus !== undefined) {
+    await auditSubscriptionStatus(tx, t, { planId: patch.planId ?? t.planId, subscriptionStatus: patch.subscriptionStatus ?? t.subscriptionStatus, graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt }, 'stripe');
+  }
   return { outcome: 'applied', status: patch.subscriptionStatus ?? t.subscriptionStatus, graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt };
+}
+
+/**
+ * The audit event of a subscription state that the system changed, not a person (ADR 0025:
+ * the owner's Activity shows it): action 'subscription.status', actor the system (no user, key
+ * or address), before and after `{ planId, subscriptionStatus, graceEndsAt }`, and `by` what
+ * changed it: 'stripe' (a payment provider's event, ADR 0021) or 'schedule' (the hourly check
+ * of paid periods).
+ */
+async function auditSubscriptionStatus(
+  tx: Tx,
+  before: Pick<TenantAccount, 'id' | 'planId' | 'subscriptionStatus' | 'graceEndsAt'>,
+  after: { planId: string | null; subscriptionStatus: string; graceEndsAt: Date | null },
+  by: 'stripe' | 'schedule',
+): Promise<void> {
+  await writeAudit(tx, {
+    tenantId: before.id,
+    userId: null,
+    apiKeyId: null,
+    ip: null,
+    action: 'subscription.status',
+    entity: 'tenant',
+    entityId: before.id,
+    before: { planId: before.planId, subscriptionStatus: before.subscriptionStatus, graceEndsAt: before.graceEndsAt?.toISOString() ?? null },
+    after: { planId: after.planId, subscriptionStatus: after.subscriptionStatus, graceEndsAt: after.graceEndsAt?.toISOString() ?? null, by },
+  });
 }
 
 /**
@@ -432,7 +463,8 @@ export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact:
  * RENEWAL_TOLERANCE_MS (3 hours) before `now` without a newer payment becomes PAST_DUE with
  * graceEndsAt = the period's end + GRACE_DAYS (7 days), the same grace the provider's failed
  * renewal gives, with a subscription_event 'status_changed' (data `{ from: 'ACTIVE', to:
- * 'PAST_DUE', by: 'schedule', periodEnd, graceEndsAt }`). Each tenant in its own transaction
+ * 'PAST_DUE', by: 'schedule', periodEnd, graceEndsAt }`) and the system's 'subscription.status'
+ * audit event. Each tenant in its own transaction
  * with its row locked and its state read again (a payment that arrived meanwhile wins); a
  * tenant deleted meanwhile is skipped. Tenants without a period are never touched. Returns how
  * many tenants became PAST_DUE.
@@ -450,6 +482,7 @@ export async function markLapsedSubscriptions(db: Database, now: Date): Promise<
       const derived = subscriptionStatusFromFacts({ paidPeriodEnd: locked.currentPeriodEnd, endedAt: locked.subscriptionEndedAt, unpaidPeriodEnd: locked.unpaidPeriodEnd }, now);
       if (derived?.status !== 'PAST_DUE') return false;
       await updateSubscriptionState(tx, id, { subscriptionStatus: 'PAST_DUE', graceEndsAt: derived.graceEndsAt });
+      await auditSubscriptionStatus(tx, locked, { planId: locked.planId, subscriptionStatus: 'PAST_DUE', graceEndsAt: derived.graceEndsAt }, 'schedule');
       await recordSubscriptionEvent(tx, {
         tenantId: id,
         tenantName: locked.name,

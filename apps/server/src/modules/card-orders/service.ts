@@ -248,8 +248,9 @@ export async function cancelCardOrder(db: Database, provider: PaymentProvider, a
  * checkout: locks the order row; when it is PENDING_PAYMENT it becomes PAID (paidAt = `now`),
  * `quantity` UNASSIGNED cards are inserted with card_order_id set (store: the tenant's oldest
  * active store, else none), the quantity is added to the tenant's purchased cards (quota),
- * and a `payments` row (kind 'card_order', status 'paid', amount = the order's total in cents,
- * planId null, the provider's payment id, the tenant's name) is written. When the order is no
+ * a `payments` row (kind 'card_order', status 'paid', amount = the order's total in cents,
+ * planId null, the provider's payment id, the tenant's name) and an audit_log row
+ * 'card_order.status' (PENDING_PAYMENT → PAID, by whoever opened the checkout) are written. When the order is no
  * longer PENDING_PAYMENT (cannot happen through our routes: cancelling an order cancels its
  * OPEN checkouts under the same tenant lock), nothing changes but an audit_log row
  * `checkout.card_order_not_applied` that records it for a manual refund.
@@ -296,6 +297,16 @@ export const cardOrderEffect: CheckoutEffect = {
       amountCents: order.totalCents,
       status: 'paid',
       providerPaymentId,
+    });
+    // The payment changes the card quota and is money in: the owner's Activity shows it.
+    await writeAudit(tx, {
+      tenantId,
+      userId: checkout.createdBy,
+      action: 'card_order.status',
+      entity: 'card_order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: 'PAID', quantity: order.quantity, totalCents: order.totalCents, providerPaymentId },
     });
     await enqueueCardOrderStatus(tx, tenant, order, 'PAID', now);
   },

@@ -75,7 +75,7 @@ describe('PUT /api/platform/card-orders/{id}', () => {
       expect(json(await tenantCall('GET', `card-orders/${id}`)).status).toBe(status);
     }
     const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'card_order.status'), eq(auditLog.entityId, id)));
-    expect(audit.map((a) => (a.after as { status: string }).status).sort()).toEqual(['DELIVERED', 'PROCESSING', 'SHIPPED']);
+    expect(audit.map((a) => (a.after as { status: string }).status).sort()).toEqual(['DELIVERED', 'PAID', 'PROCESSING', 'SHIPPED']);
     const cancel = await tenantCall('DELETE', `card-orders/${id}`);
     expect(cancel.statusCode).toBe(409);
     expect(json(cancel).error).toBe('This order can no longer be cancelled');

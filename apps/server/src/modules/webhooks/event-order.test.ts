@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { invoices, offers, payments, plans, subscriptionEvents, tenants } from '../../db/schema/index.ts';
+import { auditLog, invoices, offers, payments, plans, subscriptionEvents, tenants } from '../../db/schema/index.ts';
 import { createTestContext, json, type TestContext } from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { StripePaymentProvider } from '../../payments/stripe.ts';
@@ -383,5 +383,42 @@ describe('the hourly check of paid periods', () => {
     // The renewal is paid after all: ACTIVE on the new period, grace cleared.
     await deliver(evt('invoice.paid', invoice(t, { id: 'in_p3', start: T2, end: new Date(T2.getTime() + 30 * DAY), price: 'price_starter', amount: 1999, paid: true })));
     expect(await endState(t.id)).toMatchObject({ status: 'ACTIVE', graceEndsAt: null });
+    // The owner's Activity tells the three changes, the middle one by the schedule.
+    expect((await statusEvents(t.id)).map((e) => `${e.after.subscriptionStatus} by ${e.after.by}`)).toEqual(['ACTIVE by stripe', 'PAST_DUE by schedule', 'ACTIVE by stripe']);
+  });
+});
+
+/** The tenant's 'subscription.status' audit events, oldest first, with their actor columns. */
+async function statusEvents(tenantId: string) {
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, 'subscription.status')))
+    .orderBy(auditLog.createdAt, auditLog.id);
+  return rows.map((r) => ({ ...r, before: r.before as Record<string, unknown>, after: r.after as Record<string, unknown> }));
+}
+
+describe("the owner's Activity", () => {
+  it('each change of status the provider makes is an audit event of the system, written once however often the event comes', async () => {
+    const t = await subscribedTenant();
+    const events = stillPastDue.events(t);
+    for (const event of events) await deliver(event);
+    // A retried delivery is a duplicate and changes nothing.
+    expect(await deliver(events[1])).toMatchObject({ duplicate: true });
+    const audited = await statusEvents(t.id);
+    // Period 1 was paid, but it ended 5 days ago and the renewal failed: past due from the first
+    // event on; the later failures and updates leave the state (and the grace) as they were.
+    expect(audited.map((e) => [e.before.subscriptionStatus, e.after.subscriptionStatus])).toEqual([['TRIALING', 'PAST_DUE']]);
+    expect(audited[0].after).toMatchObject({ planId: starterId, graceEndsAt: iso(new Date(T1.getTime() + 7 * DAY)), by: 'stripe' });
+    expect(audited.every((e) => e.userId === null && e.apiKeyId === null && e.ip === null)).toBe(true);
+  });
+
+  it('a plan changed by the price charged is an audit event with both plans', async () => {
+    const t = await subscribedTenant();
+    await deliver(evt('invoice.paid', inv1(t), T0));
+    await deliver(evt('invoice.paid', renewal(t, 'price_pro', 4999, true)));
+    const audited = await statusEvents(t.id);
+    expect(audited.at(-1)!.before).toMatchObject({ planId: starterId, subscriptionStatus: 'PAST_DUE' });
+    expect(audited.at(-1)!.after).toMatchObject({ planId: proId, subscriptionStatus: 'ACTIVE', by: 'stripe' });
   });
 });
