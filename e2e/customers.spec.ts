@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
  * Customers (spec §2 'Customers', §5 'Customer', §8 'Customers') and the customer's own
@@ -31,12 +32,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const rows = (page: Page) => page.getByTestId('customer-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
-/** Waits until every toast has closed (so screenshots and later toasts are not confused). */
-async function dismissToasts(page: Page) {
-  const buttons = page.locator('.Toastify button[aria-label="close"]');
-  for (const b of await buttons.all()) await b.click().catch(() => {});
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-}
 
 /** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
 async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {

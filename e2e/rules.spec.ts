@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
  * Rules & Settings (spec §2 'Rules & Settings', §5 'Rates' and 'Offer', §8 'Rules'; issue 5)
@@ -52,13 +53,6 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const offerRows = (page: Page) => page.getByTestId('offer-row');
 
-/** Closes every toast (so that screenshots and the next assertion see a clean page). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
-  // A pointer resting on a toast pauses its timer (pauseOnHover): move it away.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
-}
 
 /** Reads the preview sentence's cashback figure ('… earns $X.XX today') as text, e.g. '$3.20'. */
 async function previewFigure(page: Page): Promise<string> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
  * Stores and Staff Management (spec §2 'Stores' and 'Staff Management', §5 'Store' and 'Staff',
@@ -39,12 +40,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const storeCard = (page: Page, name: string) => page.getByRole('article', { name: `Store ${name}` });
 const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: email });
 
-/** Closes every toast (so that screenshots and the next assertion see a clean page). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
-  // Toasts also close by themselves after 5 s.
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
-}
 
 test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page, browser }) => {
   // A long flow (three sign-ins, eight saves) on a shared machine.
