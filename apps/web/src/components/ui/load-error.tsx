@@ -11,7 +11,7 @@ export interface RetryableQuery {
 }
 
 /**
- * A failed load (DESIGN.md 'Front end': every page has its error state): a red alert titled
+ * A failed load (every page has its error state): a red alert titled
  * `title`, the server's message (or `fallback` when it gave none) and 'Try again', which
  * refetches and spins while it runs.
  */

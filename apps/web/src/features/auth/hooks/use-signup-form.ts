@@ -4,7 +4,7 @@ import { useSignup } from '../api/signup';
 import { accountFailure, useNewAccountForm, useStartSession } from './use-account-form';
 
 /**
- * The /signup form (spec §5 'Signup'): first and last name, email, password (at least the
+ * The /signup form: first and last name, email, password (at least the
  * platform's minimum, `policy.hint` describes it) and its confirmation, validated by
  * `newAccountForm`. Submit posts the signup (without the confirmation); on success the query
  * cache is cleared, the new session stored and the page goes to /t/{slug}/dashboard (else the

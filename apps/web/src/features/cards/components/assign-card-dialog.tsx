@@ -7,7 +7,7 @@ import { AssignCustomerFields } from './assign-customer-fields';
 import { StoreSelect } from './store-select';
 
 /**
- * 'Assign Card' modal (spec §2, §4 'Card', §5 'Assign card'): activates an UNASSIGNED card for a
+ * 'Assign Card' modal: activates an UNASSIGNED card for a
  * store and a customer, either an existing one without cards (searchable, debounced 300 ms) or a
  * new one created with it. Success: 'Card assigned successfully', close (the form resets as it
  * unmounts); failure: the server message, else 'Failed to assign card', in an alert at the top of

@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api';
 
 /**
- * Runs a QR download with the spec §8 'Downloads' feedback: `success` toast when it worked;
+ * Runs a QR download with feedback: `success` toast when it worked;
  * on failure the detailed '{prefix}: {reason}' goes to the console and `failure` is toasted.
  * @returns true when the file was saved.
  */

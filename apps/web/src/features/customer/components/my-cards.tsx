@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatCents, formatDate } from '@/lib/format';
 
 /**
- * 'Your Loyalty Cards' (spec §2 'Customer dashboard'): each card's UID, status badge (ACTIVE
+ * 'Your Loyalty Cards': each card's UID, status badge (ACTIVE
  * green, BLOCKED red, UNASSIGNED grey), balance, store and activation date.
  */
 export function MyCards({ cards }: { cards: CustomerCard[] }) {

@@ -15,8 +15,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * The form's values: four strings, checked with the contract's CustomerInput (spec §5
- * 'Customer': first and last name required, e-mail format, phone a telephone number; blank
+ * The form's values: four strings, checked with the contract's CustomerInput (first and last name required, e-mail format, phone a telephone number; blank
  * e-mail or phone means none), so the browser and the server give the same messages.
  */
 const CustomerFormSchema = z
@@ -32,8 +31,7 @@ type CustomerFormValues = z.infer<typeof CustomerFormSchema>;
 export type CustomerFormTarget = { mode: 'create' } | { mode: 'edit'; customer: CustomerListItem | CustomerDetail };
 
 /**
- * 'Add New Customer' / 'Edit Customer' modal (spec §2 'Customers', §5 'Customer', §8
- * 'Customers'). Fields First name, Last name, Email (optional), Phone (optional); validated
+ * 'Add New Customer' / 'Edit Customer' modal. Fields First name, Last name, Email (optional), Phone (optional); validated
  * before sending. Success: toast 'Customer created successfully' / 'Customer updated
  * successfully' and close (the form resets as it unmounts); `onSaved` gets the saved customer.
  * Failure: a 409 duplicate e-mail ('A customer with this email already exists') or a 400 is

@@ -14,7 +14,7 @@ import { CodeCheckboxGroup } from './code-checkbox-group';
 import { OneTimeSecret } from './one-time-secret';
 
 /**
- * 'Create API key' (issue 17 'API keys'): a form with Name, Scopes (checkboxes, each with what
+ * 'Create API key' (docs/product.md 'API keys and webhooks'): a form with Name, Scopes (checkboxes, each with what
  * it allows) and Store ('All stores' or one active store). Once created, the same dialog
  * becomes 'API key created': the key, shown this once, in a read-only field with Copy and the
  * warning 'Copy this key now. You won't be able to see it again.'; Done closes it. Closing

@@ -19,7 +19,7 @@ export type ApiKeyFormValues = z.infer<typeof ApiKeyFormSchema>;
 const FIELDS = ['name', 'scopes', 'storeId'] as const;
 
 /**
- * State and submit of the 'Create API key' form (issue 17 'API keys'). Validation: the
+ * State and submit of the 'Create API key' form (docs/product.md 'API keys and webhooks'). Validation: the
  * contract's CreateApiKeyRequest (name 1–100 characters, at least one scope). Submit posts
  * `{ name (trimmed), scopes (in the form's order), storeId (null for all stores) }` through
  * `create`; success hands the {@link CreateApiKeyResponse} (with the key, shown once) to

@@ -10,8 +10,7 @@ import { api } from '@/lib/api';
 export const platformSettingsKey = ['platform', 'settings'] as const;
 
 /**
- * GET /api/platform/settings → {@link PlatformSettings} (spec §2 /platform/settings, §3
- * 'Platform settings', §9 defaults; decisions.md: stored server-side, not simulated):
+ * GET /api/platform/settings → {@link PlatformSettings} (/platform/settings defaults: stored server-side, not simulated):
  * smtp { host, port, username, password, passwordSet, fromEmail }, security { sessionTimeout
  * (hours, 1–720), passwordMinLength (6–128), requireTwoFactor, maxLoginAttempts (3–100 per
  * account and address in 15 minutes) }, platform { defaultPlan
@@ -32,7 +31,7 @@ export function usePlatformSettings() {
  * one. allowSignups, trialDays, sessionTimeout, defaultPlan, passwordMinLength and
  * maxLoginAttempts take effect at once on the server (signup refused, trial length of new
  * tenants, session expiry of new and existing sessions, plan of new tenants, every password
- * set, the login throttle; issue 12 item 8); requireTwoFactor is stored only.
+ * set, the login throttle); requireTwoFactor is stored only.
  * The cache takes the answer.
  * @throws {ApiError} 400 invalid fields (details lists them, with the contract's messages), 401, 403.
  */

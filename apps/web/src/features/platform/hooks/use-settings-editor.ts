@@ -16,7 +16,7 @@ function toForm(s: PlatformSettings): SettingsFormValues {
 }
 
 /**
- * State of the /platform/settings editor (spec §2, §3 'Platform settings'): the open tab, one
+ * State of the /platform/settings editor: the open tab, one
  * form over all three sections (validated by `SettingsFormSchema`), and submit, which saves all
  * of them with PUT /api/platform/settings (`save`). On success the form resets to the stored
  * values and `saved` is true for `SAVED_MS` (3 s). An invalid field in another tab opens that

@@ -12,7 +12,7 @@ export interface EarnVariables {
 }
 
 /**
- * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key` (spec §7, §4 'POS flow').
+ * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key`.
  * Body: cardUid (normalised), `amountCents` (purchase amount, integer cents > 0), category
  * (PURCHASE | REPAIR | OTHER), optional storeId and note.
  * @returns `{ newBalance, cashbackEarned }` in cents, plus `rateBps` and the customer's `tier`.

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 
 /**
- * Card lookup of the POS (spec §2 'POS Terminal', §5 'POS'): manual card UID entry with a Load
+ * Card lookup of the POS: manual card UID entry with a Load
  * button (Enter loads too). The typed text goes through `normalizeCardUid` (trim, upper-case,
  * spaces/dashes removed, `/c/{uid}` extracted from a pasted QR URL) before `onLoad`.
  *

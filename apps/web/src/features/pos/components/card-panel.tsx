@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /**
- * The loaded card (spec §2 'POS Terminal'): customer name or 'Unknown Customer', tier badge,
+ * The loaded card: customer name or 'Unknown Customer', tier badge,
  * card ID (monospace), balance (formatCents, large), store, status badge, the last result of
  * this session, and the 'New Transaction' button that clears the POS.
  */

@@ -7,7 +7,7 @@ import { loadScannerLib } from '../lib/scanner';
 import { CameraPicker, TorchAndZoom } from './scanner-controls';
 
 /**
- * Camera QR scanner of the POS (spec §2 'POS Terminal', §9 'Scanner'), in CardLookup's scanner
+ * Camera QR scanner of the POS, in CardLookup's scanner
  * slot. 'Start camera' waits 100 ms, loads html5-qrcode, asks for the camera list (the browser's
  * permission prompt), picks the saved or the back camera and scans at 10 fps in a 250×250 box.
  * The first decoded text goes to `onDecoded` — the lookup's own submit, which normalises it

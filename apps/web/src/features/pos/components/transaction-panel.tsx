@@ -15,8 +15,8 @@ const TABS: readonly TabItem<Mode>[] = [
 ];
 
 /**
- * Right column of the POS (spec §2 'POS Terminal'): the Earn Cashback / Redeem tabs. When the
- * tenant cannot transact (spec §5 'POS') it says 'Subscription required to process
+ * Right column of the POS: the Earn Cashback / Redeem tabs. When the
+ * tenant cannot transact it says 'Subscription required to process
  * transactions' and the process buttons are disabled.
  */
 export function TransactionPanel({

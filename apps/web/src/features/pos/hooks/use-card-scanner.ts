@@ -19,7 +19,7 @@ import { useScannerControls } from './use-scanner-controls';
 export type ScannerPhase = 'idle' | 'starting' | 'scanning';
 
 /**
- * The camera scanner's state machine (spec §2 'POS Terminal', §9 'Scanner'). `start()` waits
+ * The camera scanner's state machine. `start()` waits
  * 100 ms, loads html5-qrcode, asks for the camera list (the browser's permission prompt), picks
  * the wanted, saved or back camera and scans at 10 fps in a 250×250 box into the element with id
  * `viewfinderId`. Each decoded text goes to `onDecoded`; when it returns true the camera stops.

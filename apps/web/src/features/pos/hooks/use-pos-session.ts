@@ -5,7 +5,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useCard } from '../api/get-card';
 
 /**
- * State of the POS terminal (spec §4 'POS flow', §5 'POS'): the UID typed, the card being
+ * State of the POS terminal: the UID typed, the card being
  * served (GET by UID), the last transaction's result line, and the camera scanner's remount key.
  * `canTransact` is the tenant's answer; until it arrives the domain rule is applied to the
  * session's copy of the status (a PAST_DUE tenant stays greyed until its grace date is known).

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { storesQueryOptions } from '@/api/get-stores';
 
 /**
- * The Stores page's list: GET /api/t/{slug}/stores (spec §2 'Stores', §3 'Store') through the
+ * The Stores page's list: GET /api/t/{slug}/stores through the
  * Cards feature's query (same key, so a change here shows on the Cards page and back).
  * Refetched every time the page opens, so that the staff, card and transaction counts are
  * current even while the shared cache is still fresh.

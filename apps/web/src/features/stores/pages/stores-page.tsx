@@ -15,9 +15,9 @@ import { StoreFormDialog } from '../components/store-form-dialog';
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; store: StoreItem };
 
 /**
- * Stores /t/{slug}/stores (spec §2 'Stores', §3 'Store', §5 'Store'; tenant_admin). A grid of
+ * Stores /t/{slug}/stores (tenant_admin). A grid of
  * store cards (name, Active/Inactive badge, address, counts of staff, cards and transactions,
- * created date) with per-store Edit and 'Join poster' downloads (issue 16); 'Add Store' opens
+ * created date) with per-store Edit and 'Join poster' downloads; 'Add Store' opens
  * 'Create New Store'. Loading skeleton, empty state and a load error with a retry.
  */
 export function StoresPage() {

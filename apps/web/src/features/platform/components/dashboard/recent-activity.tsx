@@ -16,7 +16,7 @@ const kinds: Record<ActivityItem['kind'], { icon: LucideIcon; accent: string }> 
 };
 
 /**
- * The dashboard's Recent Activity list (spec §2 'Platform area'; decisions.md: real entries
+ * The dashboard's Recent Activity list (real entries
  * from tenants, subscription events and payments, newest first): icon by kind, title, detail,
  * tenant and time. Loading rows, 'No recent activity yet' when empty, and an error with retry.
  */

@@ -8,7 +8,7 @@ import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
 type Form = UseFormReturn<SettingsFormValues>;
 
 /**
- * Email Settings (spec §3 'Platform settings' smtp): host, port, username, password, from
+ * Email Settings (smtp): host, port, username, password, from
  * e-mail. The stored password is never shown: with one stored the field is empty with the
  * placeholder '••••••••', and saving it empty keeps it.
  */
@@ -49,7 +49,7 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
 }
 
 /**
- * Security (spec §3 'Platform settings' security; issue 12 item 8: these take effect): session
+ * Security (security: these take effect): session
  * timeout in hours (new sessions, and existing ones are cut to a shorter one), minimum
  * password length (every password set from now on), maximum login attempts (the login
  * throttle, ADR 0009), and 'Require two-factor authentication' (platform admins and Store
@@ -96,7 +96,7 @@ export function SecuritySection({ form }: { form: Form }) {
   );
 }
 
-/** Platform (spec §3 'Platform settings' platform): default plan, trial days, allow signups. */
+/** Platform (platform): default plan, trial days, allow signups. */
 export function PlatformSection({ form }: { form: Form }) {
   const errors = form.formState.errors.platform;
   const allowSignups = useWatch({ control: form.control, name: 'platform.allowSignups' });

@@ -8,7 +8,7 @@ import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantFailureMessage } from './labels';
 
 /**
- * 'Delete Tenant' confirmation (decisions.md 'Where the spec shows placeholders': delete works,
+ * 'Delete Tenant' confirmation (delete works,
  * confirmed by typing the tenant's slug). Says that the tenant and all its data (stores, staff,
  * customers, cards, transactions, billing records) are removed and that this cannot be undone;
  * Delete Tenant enables only once the slug is typed exactly, and sends `{ confirmSlug }`.

@@ -8,7 +8,7 @@ import { TenantAdminsSection } from './tenant-admins-section';
 import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSubscriptionSection } from './tenant-details-sections';
 
 /**
- * 'Tenant Details' dialog (spec §2 'Platform area', §3 'Tenant'): name, slug, status badge,
+ * 'Tenant Details' dialog: name, slug, status badge,
  * counts (cards used / limit, stores, staff, customers), the owner, the subscription facts
  * (plan, card limit and remaining, free-trial limit, trial end, grace end, whether it may
  * transact or needs a subscription), id and creation date, and a link that opens the tenant's
