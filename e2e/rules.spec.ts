@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Rules & Settings (spec §2 'Rules & Settings', §5 'Rates' and 'Offer', §8 'Rules'; issue 5)
+ * Rules & Settings
  * on the built app and the demo database: the demo tenant admin raises the PURCHASE rate,
  * creates an offer running now, reads the live preview for a customer's tier, and the very next
  * earn at the POS credits exactly the previewed cashback. Also the server's tier-threshold
@@ -270,7 +270,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
 });
 
-test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload (issue 14)', async ({ page }) => {
+test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signInWithFill(page, 'admin@demo.com');
   await page.goto(RULES);
