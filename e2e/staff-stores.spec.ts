@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Stores and Staff Management on the built app and the demo database: the demo tenant admin adds a store and
- * edits it, adds a cashier there and resets their password; the cashier signs in and lands on
- * the POS with the store badge; the admin deactivates the cashier, who can no longer sign in.
- * Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
+ * Stores and Staff Management on the built app and the demo database: the demo tenant admin adds a
+ * store and edits it, adds a cashier there and resets their password; the cashier signs in and
+ * lands on the POS with the store badge; the admin deactivates the cashier, who can no longer sign
+ * in. Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
  */
 
 const SCREENS = 'test-results/screens';

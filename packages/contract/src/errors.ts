@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Machine-readable error codes of the `{ error, code, details }` body. The HTTP status each one maps to is in `ERROR_STATUS`.
+ * Machine-readable error codes of the `{ error, code, details }` body. The HTTP status each one
+ * maps to is in `ERROR_STATUS`.
  */
 export const ErrorCode = z.enum([
   'VALIDATION_ERROR',

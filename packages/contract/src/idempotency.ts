@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The 400 message when a money route is called without an `Idempotency-Key` header: earn, redeem, add funds, and every movement of money added later.
+ * The 400 message when a money route is called without an `Idempotency-Key` header: earn, redeem,
+ * add funds, and every movement of money added later.
  */
 export const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency-Key header required';
 

@@ -3,7 +3,8 @@ import { Category, TransactionType } from './enums.ts';
 import { TransactionItem } from './pos.ts';
 
 /**
- * Reports: the dashboard and the CSV exports (docs/product.md 'Reports'; trends are computed from real data, this month against the last).
+ * Reports: the dashboard and the CSV exports (docs/product.md 'Reports'; trends are computed from
+ * real data, this month against the last).
  */
 
 /**

@@ -11,8 +11,9 @@ export function formatCents(cents: number): string {
 }
 
 /**
- * Converts a dollar amount typed by a user into integer cents: times 100, rounded. Returns null when the input is not a finite number. "12.345" → 1235 (rounds half up
- * on the decimal string, so no binary-float surprises such as 1.005 → 100).
+ * Converts a dollar amount typed by a user into integer cents: times 100, rounded. Returns null
+ * when the input is not a finite number. "12.345" → 1235 (rounds half up on the decimal string, so
+ * no binary-float surprises such as 1.005 → 100).
  *
  * Accepts what a cashier copies from a receipt or from `formatCents`: an optional '$' after the
  * optional '-' ("$1,234.56", "-$5") and ',' thousands separators in groups of three

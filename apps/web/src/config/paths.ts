@@ -58,9 +58,9 @@ export const paths = {
 /** Roles allowed on each tenant screen. */
 export const TENANT_ROUTE_ROLES = {
   /**
-   * Staff screens: tenant_admin and cashier (docs/product.md 'Roles'). platform_admin is added because the server lets it
-   * in wherever tenant_admin may go (apps/server http/tenant-context.ts) and the tenant guard
-   * lets it enter any tenant: without it that entry would lead nowhere.
+   * Staff screens: tenant_admin and cashier (docs/product.md 'Roles'). platform_admin is added
+   * because the server lets it in wherever tenant_admin may go (apps/server http/tenant-context.ts)
+   * and the tenant guard lets it enter any tenant: without it that entry would lead nowhere.
    */
   staff: ['tenant_admin', 'cashier', 'platform_admin'] as readonly Role[],
   /** billing, customers, stores, staff, rules, integrations (and card-orders): tenant_admin only (+ platform_admin, as above). */

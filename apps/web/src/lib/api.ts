@@ -41,8 +41,9 @@ export interface FieldIssue {
 }
 
 /**
- * The field issues of an API error (`details: [{ field, message }]`), the `body.` prefix removed; an entry without its own message takes the error's
- * message (a 409 on `email` or `slug`). [] for anything else.
+ * The field issues of an API error (`details: [{ field, message }]`), the `body.` prefix removed;
+ * an entry without its own message takes the error's message (a 409 on `email` or `slug`). [] for
+ * anything else.
  */
 export function fieldIssues(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];

@@ -1,9 +1,10 @@
 import { isApiError } from '@/lib/api';
 
 /**
- * The field messages of a failed save, read from the error body's `details` (400s, and some 409s, list `[{ field: 'body.<name>', message }]`), keeping only the
- * names in `fields`. Empty when the error carries none. Used to put the server's text under
- * the field it is about (a duplicate e-mail or store name, the last active Store Admin).
+ * The field messages of a failed save, read from the error body's `details` (400s, and some 409s,
+ * list `[{ field: 'body.<name>', message }]`), keeping only the names in `fields`. Empty when the
+ * error carries none. Used to put the server's text under the field it is about (a duplicate e-mail
+ * or store name, the last active Store Admin).
  */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Array<{ field: F; message: string }> {
   if (!isApiError(error) || !Array.isArray(error.details)) return [];

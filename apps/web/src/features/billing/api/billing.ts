@@ -94,11 +94,12 @@ export function useInvoices(slug: string, enabled: boolean) {
 }
 
 /**
- * POST /api/t/{slug}/billing/setup-intent → SetupIntentResponse (docs/product.md 'Payments'): `{ demo: true }` under the Demo provider (the web shows the demo card form), or
- * `{ clientSecret, publishableKey }` under Stripe (the web shows Stripe Elements and confirms
- * the card with `stripe.confirmCardSetup(clientSecret, …)`). Asked once each time the card
- * dialog opens (a query: one SetupIntent per opening, not re-asked on focus or in the
- * background; garbage-collected as soon as the dialog closes).
+ * POST /api/t/{slug}/billing/setup-intent → SetupIntentResponse (docs/product.md 'Payments'): `{
+ * demo: true }` under the Demo provider (the web shows the demo card form), or `{ clientSecret,
+ * publishableKey }` under Stripe (the web shows Stripe Elements and confirms the card with
+ * `stripe.confirmCardSetup(clientSecret, …)`). Asked once each time the card dialog opens (a query:
+ * one SetupIntent per opening, not re-asked on focus or in the background; garbage-collected as
+ * soon as the dialog closes).
  * @throws {ApiError} 401, 403 not tenant_admin, 5xx/502 when the provider cannot be reached.
  */
 export function useSetupIntent(slug: string, enabled: boolean) {
@@ -130,9 +131,10 @@ export function useAddPaymentMethod(slug: string) {
 }
 
 /**
- * GET /api/t/{slug}/billing/portal → `{ url }` ('Manage Settings'): the Stripe customer portal (absolute https URL, returning to the
- * Billing page), or `/t/{slug}/billing?tab=payment-methods` under the Demo provider. Asked on
- * click (a portal session is short-lived); the caller goes to the url.
+ * GET /api/t/{slug}/billing/portal → `{ url }` ('Manage Settings'): the Stripe customer portal
+ * (absolute https URL, returning to the Billing page), or `/t/{slug}/billing?tab=payment-methods`
+ * under the Demo provider. Asked on click (a portal session is short-lived); the caller goes to the
+ * url.
  * @throws {ApiError} 401, 403, 5xx when the provider cannot open a portal session.
  */
 export function useBillingPortal(slug: string) {

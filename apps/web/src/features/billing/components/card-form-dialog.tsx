@@ -19,7 +19,8 @@ const BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
 type Props = { slug: string; open: boolean; onClose: () => void; onAdded: (message: string) => void };
 
 /**
- * 'Add New Card' dialog of Payment Methods and the subscribe modal. Opening it asks POST /billing/setup-intent once:
+ * 'Add New Card' dialog of Payment Methods and the subscribe modal. Opening it asks POST
+ * /billing/setup-intent once:
  * - `{ demo: true }` (Demo provider, docs/product.md 'Payments'): the demo card form — brand, last
  *   4 digits, expiry month/year; no card number leaves the browser;
  * - `{ clientSecret, publishableKey }` (Stripe): Stripe Elements' card field, confirmed with

@@ -18,12 +18,12 @@ import { useBillingActions, type BillingFlash } from '../hooks/use-billing-actio
 import { BILLING_TABS, useBillingTab } from '../hooks/use-billing-tab';
 
 /**
- * /t/{slug}/billing (tenant_admin): query-string banners (success / canceled / updated / demo), the notice 'Demo
- * payments: no money is taken' while the Demo provider runs, tabs Overview,
- * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab
- * lives in the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
- * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings'
- * asks GET /billing/portal and goes to its url (Stripe's portal, or that tab under Demo).
+ * /t/{slug}/billing (tenant_admin): query-string banners (success / canceled / updated / demo), the
+ * notice 'Demo payments: no money is taken' while the Demo provider runs, tabs Overview, Plans,
+ * Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab lives in
+ * the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
+ * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings' asks
+ * GET /billing/portal and goes to its url (Stripe's portal, or that tab under Demo).
  */
 export function BillingPage() {
   const { slug = '' } = useParams();

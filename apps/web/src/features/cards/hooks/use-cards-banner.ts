@@ -57,7 +57,8 @@ function bannerNote(allowance: CardAllowance | null, unlimited: boolean, subscri
 }
 
 /**
- * State of the Cards-page trial/subscription banner: loads the tenant and, in trial mode, the trial status.
+ * State of the Cards-page trial/subscription banner: loads the tenant and, in trial mode, the trial
+ * status.
  */
 export function useCardsBanner(slug: string): CardsBannerState {
   const tenantQuery = useTenant(slug);

@@ -45,8 +45,9 @@ export interface UpdateWebhookEndpointVariables {
 }
 
 /**
- * PUT /api/t/{slug}/webhook-endpoints/{id} `{ url, description, events, enabled }` (tenant_admin): the same rules as on create; `enabled: true` re-enables an endpoint the
- * server disabled (clearing `disabledReason`). The secret does not change.
+ * PUT /api/t/{slug}/webhook-endpoints/{id} `{ url, description, events, enabled }` (tenant_admin):
+ * the same rules as on create; `enabled: true` re-enables an endpoint the server disabled (clearing
+ * `disabledReason`). The secret does not change.
  * @returns 200 the updated {@link WebhookEndpointItem}. The endpoint list is refetched on success.
  * @throws {ApiError} 400 invalid fields (`details` as on create), 404 unknown endpoint (or
  *   another tenant's), 403 not a tenant admin.

@@ -67,10 +67,10 @@ export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
 }
 
 /**
- * GET /api/platform/analytics → {@link PlatformAnalytics} (the Analytics screen: real charts and growth): revenueByMonth (cents) and
- * tenantsByMonth for each of the last 12 UTC months, oldest first ('YYYY-MM'), tenantsByStatus
- * now, monthlyGrowth = new tenants this month against last month in percent, or null when last
- * month had none. Failure: 'Failed to load analytics data'.
+ * GET /api/platform/analytics → {@link PlatformAnalytics} (the Analytics screen: real charts and
+ * growth): revenueByMonth (cents) and tenantsByMonth for each of the last 12 UTC months, oldest
+ * first ('YYYY-MM'), tenantsByStatus now, monthlyGrowth = new tenants this month against last month
+ * in percent, or null when last month had none. Failure: 'Failed to load analytics data'.
  * @throws {ApiError} 401 signed out, 403 not platform_admin.
  */
 export function usePlatformAnalytics() {

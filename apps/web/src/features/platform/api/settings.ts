@@ -10,12 +10,12 @@ import { api } from '@/lib/api';
 export const platformSettingsKey = ['platform', 'settings'] as const;
 
 /**
- * GET /api/platform/settings → {@link PlatformSettings} (/platform/settings defaults: stored server-side, not simulated):
- * smtp { host, port, username, password, passwordSet, fromEmail }, security { sessionTimeout
- * (hours, 1–720), passwordMinLength (6–128), requireTwoFactor, maxLoginAttempts (3–100 per
- * account and address in 15 minutes) }, platform { defaultPlan
- * (starter | pro | enterprise), trialDays (days, 0–365), allowSignups }. The SMTP password is
- * never sent back: `password` is '' and `passwordSet` tells whether one is stored.
+ * GET /api/platform/settings → {@link PlatformSettings} (/platform/settings defaults: stored
+ * server-side, not simulated): smtp { host, port, username, password, passwordSet, fromEmail },
+ * security { sessionTimeout (hours, 1–720), passwordMinLength (6–128), requireTwoFactor,
+ * maxLoginAttempts (3–100 per account and address in 15 minutes) }, platform { defaultPlan (starter
+ * | pro | enterprise), trialDays (days, 0–365), allowSignups }. The SMTP password is never sent
+ * back: `password` is '' and `passwordSet` tells whether one is stored.
  * @throws {ApiError} 401 signed out, 403 not platform_admin.
  */
 export function usePlatformSettings() {

@@ -15,8 +15,9 @@ function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
 }
 
 /**
- * GET /api/platform/tenants?status=&search=&page=&limit= (Tenants: optional status and search, the search debounced 300 ms; platform_admin only).
- * `search` matches name, slug or owner e-mail; empty search and no status are left out.
+ * GET /api/platform/tenants?status=&search=&page=&limit= (Tenants: optional status and search, the
+ * search debounced 300 ms; platform_admin only). `search` matches name, slug or owner e-mail; empty
+ * search and no status are left out.
  * @returns `{ tenants, total, pages, summary }`: the page of tenants, newest first, each the
  *   tenant view (id, name, slug, subscriptionStatus, trialEndsAt, graceEndsAt,
  *   planId, createdAt ISO, freeTrialLimit, `_count { cards, users, stores }`, subscriptionInfo
@@ -97,8 +98,9 @@ export function useUpdatePlatformTenant() {
 }
 
 /**
- * DELETE /api/platform/tenants/{id} with the JSON body `{ confirmSlug }` (delete works, confirmed by typing the tenant's slug; the
- * tenant and all its data go in one database transaction; platform_admin). Answers 204.
+ * DELETE /api/platform/tenants/{id} with the JSON body `{ confirmSlug }` (delete works, confirmed
+ * by typing the tenant's slug; the tenant and all its data go in one database transaction;
+ * platform_admin). Answers 204.
  * @throws {ApiError} 400 when confirmSlug is not the tenant's slug, 404 unknown tenant, 401, 403.
  */
 export async function deletePlatformTenant(id: string, body: DeleteTenantRequest): Promise<void> {

@@ -31,11 +31,11 @@ function averagePerDay(days: Array<{ revenue: number }>): number {
 }
 
 /**
- * /platform/subscriptions 'Subscription Analytics': timeframe select (7d, 30d default, 90d, 1y) and Refresh; tiles Total Revenue,
- * New Subscriptions, Active Subscriptions, Avg. Revenue/Day; revenue by day; tabs Overview
- * (top 3 plans, recent activity), Payments and Events. While another timeframe loads the
- * previous figures stay (dimmed). Failure: 'Failed to load analytics data' with Try again (the
- * status text is logged to the console by the hook).
+ * /platform/subscriptions 'Subscription Analytics': timeframe select (7d, 30d default, 90d, 1y) and
+ * Refresh; tiles Total Revenue, New Subscriptions, Active Subscriptions, Avg. Revenue/Day; revenue
+ * by day; tabs Overview (top 3 plans, recent activity), Payments and Events. While another
+ * timeframe loads the previous figures stay (dimmed). Failure: 'Failed to load analytics data' with
+ * Try again (the status text is logged to the console by the hook).
  */
 export function SubscriptionsPage() {
   const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);

@@ -11,9 +11,9 @@ export const publicCardKeys = {
 };
 
 /**
- * GET /api/{slug}/c/{cardUid}?t={token} (docs/product.md 'Cards'). No login; cookies are sent but not needed.
- * `token` is the `t` query parameter of the page URL (the QR code's HMAC); it is left out when
- * absent or empty.
+ * GET /api/{slug}/c/{cardUid}?t={token} (docs/product.md 'Cards'). No login; cookies are sent but
+ * not needed. `token` is the `t` query parameter of the page URL (the QR code's HMAC); it is left
+ * out when absent or empty.
  * @returns the card: `cardUid`, `status`, `balanceCents` (integer cents), `tenantName` and
  *   `full`. Only when `full` (a valid token): `holderName`, `customer` (name, email, phone, tier)
  *   or null when unassigned, `storeName`, `activatedAt` (ISO) and up to 5 `transactions`.

@@ -8,9 +8,10 @@ import { tenantApi } from './keys';
 export const EXPORT_FILENAME = 'transactions.csv';
 
 /**
- * GET /api/t/{slug}/reports/export/transactions?type=&category=&from=&to=&storeFilter= (the list's filters except search and page) → a CSV file, saved as
- * `transactions.csv` (or the server's Content-Disposition name). Columns per the contract's
- * TRANSACTION_CSV_COLUMNS; money in dollars with 2 decimals.
+ * GET /api/t/{slug}/reports/export/transactions?type=&category=&from=&to=&storeFilter= (the list's
+ * filters except search and page) → a CSV file, saved as `transactions.csv` (or the server's
+ * Content-Disposition name). Columns per the contract's TRANSACTION_CSV_COLUMNS; money in dollars
+ * with 2 decimals.
  * @returns the saved file name.
  * @throws {ApiError} 400 bad filter, 401, 403, 404; the page only logs it.
  */
