@@ -3,7 +3,7 @@ import { CardStatus, Tier, TransactionType, Category } from './enums.ts';
 import { ExpiringCashback } from './pos.ts';
 import { CardResponse } from './pos.ts';
 
-/** Largest batch of cards created at once. */
+/** Largest batch of cards created at once (docs/product.md 'Card quota'). */
 export const MAX_BATCH_SIZE = 1000;
 /** Default batch size. */
 export const DEFAULT_BATCH_SIZE = 10;

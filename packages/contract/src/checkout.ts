@@ -7,7 +7,7 @@ import { z } from 'zod';
  * Money in integer cents.
  */
 
-/** Add Funds bounds: 100 to 100000 cents. */
+/** Add Funds bounds: 100 to 100000 cents (docs/product.md 'Add funds'). */
 export const ADD_FUNDS_MIN_CENTS = 100;
 export const ADD_FUNDS_MAX_CENTS = 100_000;
 /** Text for an amount outside the bounds. */

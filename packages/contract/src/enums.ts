@@ -1,23 +1,23 @@
 import { z } from 'zod';
 
-/** User roles. */
+/** User roles (docs/product.md 'Roles'). */
 export const Role = z.enum(['platform_admin', 'tenant_admin', 'cashier', 'customer']);
 export type Role = z.infer<typeof Role>;
 
-/** Tenant subscription status. */
+/** Tenant subscription status (docs/product.md 'Subscription gates'). */
 export const SubscriptionStatus = z.enum(['NONE', 'TRIALING', 'ACTIVE', 'PAST_DUE', 'CANCELED']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
-/** Card lifecycle status. */
+/** Card lifecycle status (docs/product.md 'Cards'). */
 export const CardStatus = z.enum(['UNASSIGNED', 'ACTIVE', 'BLOCKED']);
 export type CardStatus = z.infer<typeof CardStatus>;
 
-/** Customer loyalty tier. */
+/** Customer loyalty tier (docs/product.md 'Tiers'). */
 export const Tier = z.enum(['SILVER', 'GOLD', 'PLATINUM']);
 export type Tier = z.infer<typeof Tier>;
 
 /**
- * Ledger row type (docs/product.md 'Refunds and voids'): EARN (a purchase's cashback in),
+ * Ledger row type (docs/product.md 'Ledger'): EARN (a purchase's cashback in),
  * REDEEM (balance paid out at the till), ADJUST (an owner's correction, either sign), ADD_FUNDS
  * (money the customer paid online), REFUND (a purchase refunded: its cashback clawed back),
  * VOID (a redemption undone: the amount back), EXPIRE (expired cashback lots out).

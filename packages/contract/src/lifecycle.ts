@@ -3,9 +3,9 @@ import { Tier } from './enums.ts';
 import { MAX_TRANSACTION_CENTS, TransactionItem } from './pos.ts';
 
 /**
- * The money lifecycle beyond earn and redeem: refunds of a purchase, voids of a
- * redemption and an owner's balance adjustments. Every request is a money route (an
- * `Idempotency-Key` header is required); every amount is integer cents.
+ * The money lifecycle beyond earn and redeem (docs/product.md 'Refunds and voids'): refunds of a
+ * purchase, voids of a redemption and an owner's balance adjustments. Every request is a money
+ * route (an `Idempotency-Key` header is required); every amount is integer cents.
  */
 
 /** How long a cashier may void a redemption after it was rung up: 15 minutes, in ms. */

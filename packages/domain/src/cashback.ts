@@ -13,7 +13,7 @@ export interface CashbackRuleInput {
   isActive: boolean;
 }
 
-/** An offer: bonus bps while `startAt ≤ now ≤ endAt` and active. */
+/** An offer: bonus bps while `startAt ≤ now ≤ endAt` and active (docs/product.md 'Offers'). */
 export interface OfferInput {
   rateMultiplierBps: number;
   startAt: Date;
@@ -45,7 +45,7 @@ export const DEFAULT_CASHBACK_RULES: readonly CashbackRuleInput[] = [
   { category: 'OTHER', baseRateBps: 100, isActive: true },
 ];
 
-/** Whether an offer's window contains `now`, inclusive at both ends. */
+/** Whether an offer's window contains `now`, inclusive at both ends (docs/product.md 'Offers'). */
 export function isOfferRunning(offer: OfferInput, now: Date): boolean {
   const t = now.getTime();
   return offer.isActive && offer.startAt.getTime() <= t && t <= offer.endAt.getTime();

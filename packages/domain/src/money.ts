@@ -1,5 +1,5 @@
 /**
- * Money helpers. All money is integer cents (docs/product.md 'Ledger');
+ * Money helpers. All money is integer cents (docs/product.md 'Money');
  * dollars exist only at the edges (input fields and display).
  */
 
@@ -39,7 +39,7 @@ export function formatBps(bps: number): string {
   return `${(bps / 100).toFixed(1)}%`;
 }
 
-/** Percent typed by a user → basis points: percent × 100, rounded. */
+/** Percent typed by a user → basis points: percent × 100, rounded (docs/product.md 'Money'). */
 export function percentToBps(percent: number): number {
   return Math.round(percent * 100);
 }

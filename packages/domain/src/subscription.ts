@@ -14,9 +14,9 @@ export interface SubscriptionState {
 }
 
 /**
- * POS gate: transactions need ACTIVE, TRIALING, or PAST_DUE
- * while graceEndsAt is in the future. The same rule greys the POS, Cards and Transactions
- * menu items.
+ * POS gate (docs/product.md 'Subscription gates'): transactions need ACTIVE, TRIALING, or
+ * PAST_DUE while graceEndsAt is in the future. The same rule greys the POS, Cards and
+ * Transactions menu items.
  */
 export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' | 'graceEndsAt'>, now: Date): boolean {
   switch (state.subscriptionStatus) {
@@ -31,7 +31,8 @@ export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' 
 }
 
 /**
- * docs/product.md 'Card quota': true when the tenant is not ACTIVE and either
+ * Whether a subscription is required (docs/product.md 'Subscription gates'): true when the
+ * tenant is not ACTIVE and either
  * all trial activations are used (cardsUsed ≥ freeTrialLimit) or trialEndsAt has passed.
  */
 export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: number, now: Date): boolean {

@@ -10,7 +10,7 @@ export interface TierRuleInput {
 
 /**
  * The customer's tier for a total spend: the highest active tier rule whose
- * `minTotalSpendCents` ≤ totalSpendCents, SILVER when none (docs/product.md 'Cashback').
+ * `minTotalSpendCents` ≤ totalSpendCents, SILVER when none (docs/product.md 'Tiers').
  * "Highest" is the rule with the largest threshold.
  */
 export function evaluateTier(totalSpendCents: number, rules: readonly TierRuleInput[]): Tier {

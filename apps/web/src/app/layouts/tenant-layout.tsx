@@ -17,7 +17,7 @@ interface MenuItem {
   to: string;
   icon: LucideIcon;
   roles: readonly Role[];
-  /** Greyed and not navigable while the tenant cannot transact. */
+  /** Greyed and not navigable while the tenant cannot transact (docs/product.md 'Subscription gates'). */
   needsTransact?: boolean;
 }
 
