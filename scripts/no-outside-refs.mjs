@@ -18,7 +18,7 @@ export const REPORT_ONLY = ['apps/server'];
 
 /** What counts as an outside reference, each with the reason shown when it is found. */
 export const PATTERNS = [
-  { re: /\bissue\s+#?\d+/i, what: 'an issue number' },
+  { re: /\bissues?\s+#?\d+/i, what: 'an issue number' },
   { re: /§\s?\d/, what: 'a specification section' },
   { re: /\bdecisions\.md\b/, what: 'the outside decisions file' },
   { re: /\bproduct-spec(\.md)?\b/, what: 'the outside specification' },
