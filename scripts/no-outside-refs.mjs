@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
  * The code and docs stand alone: no comment, test title or page cites an issue number, a
  * section of the original specification, or a document outside the repository. A rule is
  * stated where it is used, or cited by its place in the repository (`docs/product.md
- * '<section>'`, an ADR as `ADR 0014`).
+ * '<section>'`, an ADR as `ADR 0014`). A cited docs/product.md section must be one of its `## `
+ * headings (checked when the citation sits on one line), so renaming a heading shows its callers.
  *
  * Usage: `node scripts/no-outside-refs.mjs` (run by `npm run lint`). Lists every reference
  * found under ENFORCED and exits 1 when there is any; for REPORT_ONLY it prints the count and
@@ -34,8 +35,28 @@ function filesUnder(root, roots) {
   return [...new Set(out.split('\n').filter((f) => f && TEXT.test(f) && !f.endsWith('package-lock.json')))];
 }
 
-/** Every outside reference in the files under `roots`: `{ file, line, text, what }`. */
+/** The `## ` headings of docs/product.md, the sections code may cite. */
+function productSections(root) {
+  const text = readFileSync(path.join(root, 'docs/product.md'), 'utf8');
+  return new Set([...text.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim()));
+}
+
+/** `docs/product.md '<section>'` citations on one line whose section is not a heading there. */
+function unknownSections(line, sections) {
+  const out = [];
+  for (const m of line.matchAll(/docs\/product\.md '([^']+)'((?:, '[^']+')*)/g)) {
+    const names = [m[1], ...[...m[2].matchAll(/'([^']+)'/g)].map((n) => n[1])];
+    for (const name of names) if (name !== '<section>' && !sections.has(name)) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * Every outside reference in the files under `roots`, and every citation of a docs/product.md
+ * section that does not exist: `{ file, line, text, what }`.
+ */
 export function findOutsideRefs(root, roots) {
+  const sections = productSections(root);
   const found = [];
   for (const file of filesUnder(root, roots)) {
     let text;
@@ -45,11 +66,10 @@ export function findOutsideRefs(root, roots) {
       continue; // listed by git but deleted in the working tree
     }
     text.split('\n').forEach((line, i) => {
-      for (const { re, what } of PATTERNS) {
-        if (re.test(line)) {
-          found.push({ file, line: i + 1, text: line.trim().slice(0, 160), what });
-          break;
-        }
+      const hit = PATTERNS.find(({ re }) => re.test(line));
+      if (hit) found.push({ file, line: i + 1, text: line.trim().slice(0, 160), what: hit.what });
+      for (const name of unknownSections(line, sections)) {
+        found.push({ file, line: i + 1, text: line.trim().slice(0, 160), what: `no section '${name}' in docs/product.md` });
       }
     });
   }
