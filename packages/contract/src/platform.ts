@@ -114,7 +114,7 @@ export const SLUG_TEXT = 'Slug must be 3–40 lowercase letters, digits or hyphe
 export const TenantSlug = z.string({ error: SLUG_TEXT }).regex(/^[a-z0-9-]{3,40}$/, SLUG_TEXT);
 
 /**
- * POST /api/platform/tenants (create fields): the tenant, its owner
+ * POST /api/platform/tenants: the tenant, its owner
  * (tenant_admin) and its default rules in one transaction. Owner names optional.
  */
 export const CreateTenantRequest = z.object({
@@ -127,7 +127,7 @@ export const CreateTenantRequest = z.object({
 });
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequest>;
 
-/** PUT /api/platform/tenants/{id} (edit fields): the operator may set any status. */
+/** PUT /api/platform/tenants/{id}: the operator may set any status. */
 export const UpdateTenantRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
   subscriptionStatus: SubscriptionStatus,

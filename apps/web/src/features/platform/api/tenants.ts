@@ -15,9 +15,9 @@ function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
 }
 
 /**
- * GET /api/platform/tenants?status=&search=&page=&limit= (Tenants: optional status and search, the
- * search debounced 300 ms; platform_admin only). `search` matches name, slug or owner e-mail; empty
- * search and no status are left out.
+ * GET /api/platform/tenants?status=&search=&page=&limit= (the Tenants screen: optional status and
+ * search, the search debounced 300 ms; platform_admin only). `search` matches name, slug or owner
+ * e-mail; empty search and no status are left out.
  * @returns `{ tenants, total, pages, summary }`: the page of tenants, newest first, each the
  *   tenant view (id, name, slug, subscriptionStatus, trialEndsAt, graceEndsAt,
  *   planId, createdAt ISO, freeTrialLimit, `_count { cards, users, stores }`, subscriptionInfo
@@ -54,7 +54,7 @@ export function usePlatformTenants(params: TenantListParams) {
 }
 
 /**
- * POST /api/platform/tenants (create fields, platform_admin).
+ * POST /api/platform/tenants (platform_admin).
  * Body `{ name, slug, ownerEmail, ownerPassword, ownerFirstName?, ownerLastName? }`: creates the
  * tenant, its owner (tenant_admin, who can sign in at once) and its default rules in one
  * transaction. Slug: 3–40 lowercase letters, digits or hyphens, not a reserved word.
@@ -77,7 +77,7 @@ export function useCreatePlatformTenant() {
 }
 
 /**
- * PUT /api/platform/tenants/{id} (edit fields: the operator may set any status
+ * PUT /api/platform/tenants/{id} (the operator may set any status
  * freely; platform_admin). Body `{ name, subscriptionStatus }` (NONE | TRIALING | ACTIVE |
  * PAST_DUE | CANCELED).
  * @returns the updated PlatformTenant.
