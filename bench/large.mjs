@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:large`: read calls of a large tenant against
- * PostgreSQL. Needs the database built by `node bench/large-tenant/generate.mjs` (200,000
- * customers, 250,000 cards, 2,000,000 ledger rows in tenant 'demo', and a small second
- * tenant).
+ * `npm run bench:large`: read calls of a large tenant against PostgreSQL. Needs the database built
+ * by `node bench/large-tenant/generate.mjs` (200,000 customers, 250,000 cards, 2,000,000 ledger
+ * rows in tenant 'demo', and a small second tenant).
  *
  * Starts the server on that database (NODE_ENV=production, LOG_LEVEL=warn; the server applies
  * any new migration at start), signs in as the tenant admin, and for each call makes one cold

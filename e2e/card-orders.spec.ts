@@ -3,10 +3,9 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
  * Checkouts on the built app and the demo database (docs/product.md 'Payments', 'Card
- * orders'): the tenant admin orders printed cards and pays
- * on the Demo checkout page (the cards arrive in Cards), adds funds to the demo customer's card
- * from Customer Details, and cancels a checkout (the order keeps waiting for payment, then is
- * cancelled with a confirmation).
+ * orders'): the tenant admin orders printed cards and pays on the Demo checkout page (the cards
+ * arrive in Cards), adds funds to the demo customer's card from Customer Details, and cancels a
+ * checkout (the order keeps waiting for payment, then is cancelled with a confirmation).
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */

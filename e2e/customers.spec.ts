@@ -2,12 +2,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Customers and the customer's own
- * dashboard on the built app and the demo database: a tenant
- * admin adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a
- * customer who holds a card are refused with the server's messages; the demo customer sees only
- * their own cards and transactions. Every screen and modal is screenshotted on a desktop
- * (1440×900) and a phone (390×844).
+ * Customers and the customer's own dashboard on the built app and the demo database: a tenant admin
+ * adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a customer who
+ * holds a card are refused with the server's messages; the demo customer sees only their own cards
+ * and transactions. Every screen and modal is screenshotted on a desktop (1440×900) and a phone
+ * (390×844).
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */

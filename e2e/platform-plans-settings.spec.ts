@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Platform plans, settings and subscription analytics on the built
- * app and the demo database:
+ * Platform plans, settings and subscription analytics on the built app and the demo database:
  * - the operator creates a plan (price in dollars → cents, limits empty/0 → unlimited, empty
  *   feature rows dropped) and the demo tenant admin, in a browser context of her own, sees it on
  *   Billing → Plans; the operator edits it (the tenant sees the new name and price) and deletes

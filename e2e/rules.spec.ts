@@ -2,11 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Rules & Settings
- * on the built app and the demo database: the demo tenant admin raises the PURCHASE rate,
- * creates an offer running now, reads the live preview for a customer's tier, and the very next
- * earn at the POS credits exactly the previewed cashback. Also the server's tier-threshold
- * error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
+ * Rules & Settings on the built app and the demo database: the demo tenant admin raises the
+ * PURCHASE rate, creates an offer running now, reads the live preview for a customer's tier, and
+ * the very next earn at the POS credits exactly the previewed cashback. Also the server's
+ * tier-threshold error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
  * screenshots of each tab and the offer modal.
  *
  * The tests share one database per run: at the end the offer is switched off and the default

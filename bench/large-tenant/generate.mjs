@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the large-tenant benchmark database, from nothing, in a few
- * minutes, with set-based SQL:
+ * Builds the large-tenant benchmark database, from nothing, in a few minutes, with set-based SQL:
  *
  *   1. drops and creates `loyalty_bench_large` (BENCH_LARGE_DB);
  *   2. starts the server once on it with SEED_DEMO=1, which applies the committed migrations

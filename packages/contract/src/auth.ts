@@ -122,9 +122,9 @@ export const PasswordPolicy = z.object({
 export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
 
 /**
- * PUT /api/auth/password body (every signed-in user changes their own
- * password): the current password (checked with argon2id) and the new one (at least 6 here,
- * at least the platform's `passwordMinLength` on the server; different from the current one).
+ * PUT /api/auth/password body (every signed-in user changes their own password): the current
+ * password (checked with argon2id) and the new one (at least 6 here, at least the platform's
+ * `passwordMinLength` on the server; different from the current one).
  */
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),

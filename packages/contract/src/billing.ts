@@ -34,9 +34,9 @@ export const BillingPlanListResponse = z.object({ plans: z.array(BillingPlan) })
 export type BillingPlanListResponse = z.infer<typeof BillingPlanListResponse>;
 
 /**
- * GET /api/t/{slug}/billing/usage → `{ usage }`. Limits −1 =
- * unlimited. Period bounds are ISO-8601 strings: the subscription's current period when the
- * tenant has one, else the current calendar month (UTC). transactionsUsed: ledger rows in it.
+ * GET /api/t/{slug}/billing/usage → `{ usage }`. Limits −1 = unlimited. Period bounds are ISO-8601
+ * strings: the subscription's current period when the tenant has one, else the current calendar
+ * month (UTC). transactionsUsed: ledger rows in it.
  */
 export const UsageStats = z.object({
   cardsUsed: z.number().int(),
@@ -108,10 +108,10 @@ export const SubscribeRequest = z.object({
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
 
 /**
- * POST /billing/subscribe response: redirectUrl and/or
- * subscriptionId when the subscription is in place (navigate to redirectUrl if given), only
- * checkoutUrl when the provider needs a hosted checkout first. `demo` is true under the Demo
- * provider (no payment processed; the redirect carries `demo=true`).
+ * POST /billing/subscribe response: redirectUrl and/or subscriptionId when the subscription is in
+ * place (navigate to redirectUrl if given), only checkoutUrl when the provider needs a hosted
+ * checkout first. `demo` is true under the Demo provider (no payment processed; the redirect
+ * carries `demo=true`).
  */
 export const SubscribeResponse = z.object({
   subscriptionId: z.string().optional(),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CardOrderStatus } from './enums.ts';
 
 /**
- * Card orders (docs/product.md 'Card orders'): printed cards ordered,
- * paid through the provider's checkout, then produced and shipped. A paid order adds its
- * quantity of UNASSIGNED cards to the tenant and to its card quota. Money in cents.
+ * Card orders (docs/product.md 'Card orders'): printed cards ordered, paid through the provider's
+ * checkout, then produced and shipped. A paid order adds its quantity of UNASSIGNED cards to the
+ * tenant and to its card quota. Money in cents.
  */
 
 /** Printed card kinds. */

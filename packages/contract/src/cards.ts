@@ -57,9 +57,9 @@ export const NewCustomerInput = z.object({
 export type NewCustomerInput = z.infer<typeof NewCustomerInput>;
 
 /**
- * POST /api/t/{slug}/cards/activate: UNASSIGNED →
- * ACTIVE with a store and either an existing customer without cards (`customerId`) or a new
- * one (`customer`). Both null: 400 'Select a customer or enter a new one'.
+ * POST /api/t/{slug}/cards/activate: UNASSIGNED → ACTIVE with a store and either an existing
+ * customer without cards (`customerId`) or a new one (`customer`). Both null: 400 'Select a
+ * customer or enter a new one'.
  */
 export const CardActivateRequest = z.object({
   cardUid: z.string().trim().min(1, 'Card UID is required'),

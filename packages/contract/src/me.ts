@@ -3,9 +3,8 @@ import { CustomerDetail } from './customers.ts';
 import { ExpiringCashback, TransactionItem } from './pos.ts';
 
 /**
- * The signed-in customer's own account. One call
- * scoped on the server to the session's customer: another customer's data is never in it,
- * whatever the client sends. Money in cents.
+ * The signed-in customer's own account. One call scoped on the server to the session's customer:
+ * another customer's data is never in it, whatever the client sends. Money in cents.
  */
 export const MyAccountResponse = z.object({
   customer: CustomerDetail,

@@ -14,10 +14,10 @@ import { AuditEvent, AuditListQuery } from './audit.ts';
 const Trend = z.number().nullable();
 
 /**
- * GET /api/platform/stats. activeTenants: ACTIVE plus TRIALING.
- * totalRevenue: all recorded payments (cents, refunds subtract); monthlyRevenue: this UTC
- * calendar month. trends: new tenants / customers / stores in the last 30 days against the 30
- * before; revenue this month against last month.
+ * GET /api/platform/stats. activeTenants: ACTIVE plus TRIALING. totalRevenue: all recorded payments
+ * (cents, refunds subtract); monthlyRevenue: this UTC calendar month. trends: new tenants /
+ * customers / stores in the last 30 days against the 30 before; revenue this month against last
+ * month.
  */
 export const PlatformStats = z.object({
   totalTenants: z.number().int(),
@@ -114,8 +114,8 @@ export const SLUG_TEXT = 'Slug must be 3–40 lowercase letters, digits or hyphe
 export const TenantSlug = z.string({ error: SLUG_TEXT }).regex(/^[a-z0-9-]{3,40}$/, SLUG_TEXT);
 
 /**
- * POST /api/platform/tenants: the tenant, its owner
- * (tenant_admin) and its default rules in one transaction. Owner names optional.
+ * POST /api/platform/tenants: the tenant, its owner (tenant_admin) and its default rules in one
+ * transaction. Owner names optional.
  */
 export const CreateTenantRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
@@ -151,9 +151,9 @@ export const PlatformPlanListResponse = z.object({ plans: z.array(PlatformPlan) 
 export type PlatformPlanListResponse = z.infer<typeof PlatformPlanListResponse>;
 
 /**
- * POST /api/platform/plans and PUT /api/platform/plans/{id} (the form
- * parses price to 0 when invalid, limits to −1 when missing or 0, drops empty features).
- * priceMonthly in cents; limits −1 = unlimited, else ≥ 1.
+ * POST /api/platform/plans and PUT /api/platform/plans/{id} (the form parses price to 0 when
+ * invalid, limits to −1 when missing or 0, drops empty features). priceMonthly in cents; limits −1
+ * = unlimited, else ≥ 1.
  */
 export const PlanInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
@@ -238,10 +238,9 @@ export const DefaultPlanKey = z.enum(['starter', 'pro', 'enterprise']);
 export type DefaultPlanKey = z.infer<typeof DefaultPlanKey>;
 
 /**
- * GET/PUT /api/platform/settings (stored
- * server-side; allowSignups, trialDays, sessionTimeout (hours) and defaultPlan take effect).
- * GET never returns the SMTP password: `password` is '' and `passwordSet` tells whether one is
- * stored; a PUT with an empty password keeps the stored one.
+ * GET/PUT /api/platform/settings (stored server-side; allowSignups, trialDays, sessionTimeout
+ * (hours) and defaultPlan take effect). GET never returns the SMTP password: `password` is '' and
+ * `passwordSet` tells whether one is stored; a PUT with an empty password keeps the stored one.
  */
 export const PlatformSettings = z.object({
   smtp: z.object({

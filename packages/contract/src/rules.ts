@@ -3,8 +3,8 @@ import { Category, Tier } from './enums.ts';
 
 /**
  * Rules & Settings: cashback rules, tier rules and offers (docs/product.md 'Cashback', 'Tiers',
- * 'Offers'). Rates are basis points
- * (0–10000 = 0–100 %), money is integer cents, timestamps ISO 8601.
+ * 'Offers'). Rates are basis points (0–10000 = 0–100 %), money is integer cents, timestamps ISO
+ * 8601.
  */
 
 const bps = z.number({ error: 'Rate must be a number' }).int('Rate must be whole basis points').min(0, 'Rate must be between 0 and 100%').max(10_000, 'Rate must be between 0 and 100%');

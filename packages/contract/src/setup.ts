@@ -10,9 +10,9 @@ export const SetupStatus = z.object({ valid: z.boolean() });
 export type SetupStatus = z.infer<typeof SetupStatus>;
 
 /**
- * POST /api/setup body: the set-up link's token and the first platform
- * admin's account, with the same field rules as signup. The password must also meet the
- * platform's password policy (security.passwordMinLength), checked on the server.
+ * POST /api/setup body: the set-up link's token and the first platform admin's account, with the
+ * same field rules as signup. The password must also meet the platform's password policy
+ * (security.passwordMinLength), checked on the server.
  */
 export const SetupRequest = SignupRequest.extend({
   token: z.string({ error: 'Set-up token is required' }).min(1, 'Set-up token is required').max(200),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Stores. The list and `StoreItem` live in
- * cards.ts (the Cards page needed them first).
+ * Stores. The list and `StoreItem` live in cards.ts (the Cards page needed them first).
  */
 
 /** Range of a store's daily cap of online sign-ups (ADR 0027), and its default. */

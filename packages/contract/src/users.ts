@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Staff users. Staff creation offers only
- * cashier and tenant_admin. Passwords: at least 6 characters.
+ * Staff users. Staff creation offers only cashier and tenant_admin. Passwords: at least 6
+ * characters.
  */
 
 /** The roles a tenant admin may give. */
@@ -14,9 +14,9 @@ const storeId = z.preprocess((v) => (v === '' ? null : v), z.string().uuid('Unkn
 
 /**
  * POST /api/t/{slug}/users body. storeId null = all stores (Store Admin only: a cashier needs a
- * store). Either a `password` or `invite: true` (no password; the new
- * staff member is e-mailed a link, valid 7 days, to choose one); without either the server
- * answers 400 'Password is required' on body.password.
+ * store). Either a `password` or `invite: true` (no password; the new staff member is e-mailed a
+ * link, valid 7 days, to choose one); without either the server answers 400 'Password is required'
+ * on body.password.
  */
 export const StaffCreateRequest = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),

@@ -1,6 +1,6 @@
 /**
- * Money helpers. All money is integer cents (docs/product.md 'Money');
- * dollars exist only at the edges (input fields and display).
+ * Money helpers. All money is integer cents (docs/product.md 'Money'); dollars exist only at the
+ * edges (input fields and display).
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

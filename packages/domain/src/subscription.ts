@@ -32,8 +32,8 @@ export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' 
 
 /**
  * Whether a subscription is required (docs/product.md 'Subscription gates'): true when the
- * tenant is not ACTIVE and either
- * all trial activations are used (cardsUsed ≥ freeTrialLimit) or trialEndsAt has passed.
+ * tenant is not ACTIVE and either all trial activations are used (cardsUsed ≥ freeTrialLimit) or
+ * trialEndsAt has passed.
  */
 export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: number, now: Date): boolean {
   if (state.subscriptionStatus === 'ACTIVE') return false;

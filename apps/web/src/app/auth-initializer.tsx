@@ -8,11 +8,10 @@ import { useAuthStore } from '@/lib/auth-store';
 export const STARTUP_DELAY_MS = 100;
 
 /**
- * Initialises the session before any route renders: waits
- * ~100 ms, then asks GET /api/auth/me. 200 refreshes the stored user and tenant; 401 clears the
- * store (signed out). Any other failure (server down, network) keeps the persisted state so a
- * short outage does not sign the cashier out; calls made later will tell. Shows a spinner
- * meanwhile.
+ * Initialises the session before any route renders: waits ~100 ms, then asks GET /api/auth/me. 200
+ * refreshes the stored user and tenant; 401 clears the store (signed out). Any other failure
+ * (server down, network) keeps the persisted state so a short outage does not sign the cashier out;
+ * calls made later will tell. Shows a spinner meanwhile.
  */
 export function AuthInitializer({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);

@@ -69,10 +69,9 @@ export const TENANT_ROUTE_ROLES = {
 };
 
 /**
- * Where a user lands after login or on '/':
- * platform_admin → /platform/dashboard; tenant_admin → /t/{slug}/dashboard;
- * cashier → /t/{slug}/pos; customer → /t/{slug}/customer; otherwise (signed out, or a tenant
- * role without a tenant) → /login.
+ * Where a user lands after login or on '/': platform_admin → /platform/dashboard; tenant_admin →
+ * /t/{slug}/dashboard; cashier → /t/{slug}/pos; customer → /t/{slug}/customer; otherwise (signed
+ * out, or a tenant role without a tenant) → /login.
  */
 export function homePathFor(user: SessionUser | null, tenant: SessionTenant | null): string {
   if (!user) return paths.login;

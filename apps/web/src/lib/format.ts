@@ -61,11 +61,10 @@ export function formatCentsCompact(cents: number): string {
 }
 
 /**
- * A ledger row's amount, from integer cents: the purchase for EARN
- * ('$12.34'), the purchase refunded for REFUND ('−$20.00'), a minus sign for what left the
- * card on REDEEM and EXPIRE ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS
- * ('+$5.00'), the signed amount for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the
- * pages and e2e suite show it.
+ * A ledger row's amount, from integer cents: the purchase for EARN ('$12.34'), the purchase
+ * refunded for REFUND ('−$20.00'), a minus sign for what left the card on REDEEM and EXPIRE
+ * ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS ('+$5.00'), the signed amount
+ * for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the pages and e2e suite show it.
  */
 export function amountText(tx: { type: TransactionType; amountCents: number }): string {
   const abs = formatCents(Math.abs(tx.amountCents));

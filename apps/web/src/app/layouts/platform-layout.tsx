@@ -46,13 +46,12 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * Layout of the platform area /platform/*, built like the tenant
- * area's: a side menu (Dashboard, Tenants, Plans, Analytics, Subscriptions, Settings; a drawer
- * behind a hamburger button below the lg breakpoint, closed by navigation, Escape, the × or the
- * backdrop), a header with the page title (route handle), the user's name and role and Sign
- * out. Each page renders its own <h1> (PageHeader); the header repeats the title as plain text.
- * Sign-in is checked by the RequireAuth guard; anyone but platform_admin sees 'Access Denied'
- * 'Platform admin access required'.
+ * Layout of the platform area /platform/*, built like the tenant area's: a side menu (Dashboard,
+ * Tenants, Plans, Analytics, Subscriptions, Settings; a drawer behind a hamburger button below the
+ * lg breakpoint, closed by navigation, Escape, the × or the backdrop), a header with the page title
+ * (route handle), the user's name and role and Sign out. Each page renders its own <h1>
+ * (PageHeader); the header repeats the title as plain text. Sign-in is checked by the RequireAuth
+ * guard; anyone but platform_admin sees 'Access Denied' 'Platform admin access required'.
  */
 export function PlatformLayout() {
   const user = useAuthStore((s) => s.user);

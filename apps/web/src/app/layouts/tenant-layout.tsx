@@ -70,9 +70,9 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
 }
 
 /**
- * Layout of the tenant area /t/{slug}/*: side menu (a drawer behind a
- * hamburger button on small screens), header with the page title, subscription badge, store
- * badge, user name and role, and Sign out. Tenant data comes from `useTenant(slug)`.
+ * Layout of the tenant area /t/{slug}/*: side menu (a drawer behind a hamburger button on small
+ * screens), header with the page title, subscription badge, store badge, user name and role, and
+ * Sign out. Tenant data comes from `useTenant(slug)`.
  */
 export function TenantLayout() {
   const { slug = '' } = useParams();

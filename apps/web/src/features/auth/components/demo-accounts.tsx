@@ -13,8 +13,8 @@ export const DEMO_ACCOUNTS = [
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
 /**
- * Demo accounts block: each row shows the role and e-mail and a 'Fill'
- * button that puts the account's e-mail and password into the form.
+ * Demo accounts block: each row shows the role and e-mail and a 'Fill' button that puts the
+ * account's e-mail and password into the form.
  */
 export function DemoAccounts({ onFill }: { onFill: (account: DemoAccount) => void }) {
   const base = useId();

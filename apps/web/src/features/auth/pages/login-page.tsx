@@ -27,11 +27,10 @@ function loginErrorMessage(error: unknown): string {
 }
 
 /**
- * /login: e-mail, password with show/hide, 'Forgot password?' (to
- * /forgot-password), 'Sign in', link to signup and
- * the demo accounts block (only where the demo accounts exist: never in production).
- * An account with two-factor on is asked for its code next (TwoFactorCodeForm). Signed-in
- * users are redirected by role. Failures show a red box.
+ * /login: e-mail, password with show/hide, 'Forgot password?' (to /forgot-password), 'Sign in',
+ * link to signup and the demo accounts block (only where the demo accounts exist: never in
+ * production). An account with two-factor on is asked for its code next (TwoFactorCodeForm).
+ * Signed-in users are redirected by role. Failures show a red box.
  */
 export function LoginPage() {
   const user = useAuthStore((s) => s.user);

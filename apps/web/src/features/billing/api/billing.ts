@@ -55,8 +55,8 @@ export function usePlans(slug: string) {
 }
 
 /**
- * GET /api/t/{slug}/billing/usage → `{ usage }`: counts and limits
- * (−1 unlimited), transactionsUsed in the period, period bounds as ISO strings.
+ * GET /api/t/{slug}/billing/usage → `{ usage }`: counts and limits (−1 unlimited), transactionsUsed
+ * in the period, period bounds as ISO strings.
  * @throws {ApiError} 401, 403.
  */
 export function useUsage(slug: string) {
@@ -144,8 +144,8 @@ export function useBillingPortal(slug: string) {
 }
 
 /**
- * DELETE /billing/payment-methods/{id}; messages 'Payment method
- * removed successfully!' / 'Failed to remove payment method. Please try again.'.
+ * DELETE /billing/payment-methods/{id}; messages 'Payment method removed successfully!' / 'Failed
+ * to remove payment method. Please try again.'.
  * @throws {ApiError} 404 unknown card.
  */
 export function useRemovePaymentMethod(slug: string) {
@@ -172,8 +172,8 @@ export function useSetDefaultPaymentMethod(slug: string) {
 
 /**
  * POST /billing/subscribe `{ planId, paymentMethodId }` → `{ subscriptionId?, redirectUrl?,
- * checkoutUrl?, demo? }`. The caller decides where
- * to go; on success with a subscription the tenant and billing data are refreshed first.
+ * checkoutUrl?, demo? }`. The caller decides where to go; on success with a subscription the tenant
+ * and billing data are refreshed first.
  * @throws {ApiError} 400 bad plan/card, 404 unknown plan; show the server's details/error or
  *   'Payment failed. Please try again.'.
  */

@@ -32,8 +32,7 @@ function useFlash(): [BillingFlash, (flash: BillingFlash) => void] {
 }
 
 /**
- * The actions of the billing page and
- * their messages (`flash`, 5000 ms):
+ * The actions of the billing page and their messages (`flash`, 5000 ms):
  * - `confirmSubscribe(plan, paymentMethodId)`: POST subscribe; closes the modal (`planToBuy`
  *   null), then follows a checkout url or redirect (in-app paths by the router) or says
  *   'Subscription activated successfully! Payment processed.'; failures via `subscribeError`;

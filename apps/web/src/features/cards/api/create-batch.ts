@@ -11,9 +11,8 @@ export interface CreateBatchVariables {
 }
 
 /**
- * POST /api/t/{slug}/cards/batch `{ count, storeId? }`: creates
- * `count` UNASSIGNED cards. Counts against the card quota (trial: freeTrialLimit cards in all;
- * subscription: the plan's card limit).
+ * POST /api/t/{slug}/cards/batch `{ count, storeId? }`: creates `count` UNASSIGNED cards. Counts
+ * against the card quota (trial: freeTrialLimit cards in all; subscription: the plan's card limit).
  * @returns 201 `{ created, cards }`.
  * @throws {ApiError} 403 'Subscription required' / 'Card creation blocked' / 'Insufficient
  *   subscription allowance' (details `{ remaining, used, limit, planName }`); 400 'Card limit

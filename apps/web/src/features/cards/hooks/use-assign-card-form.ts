@@ -52,12 +52,12 @@ function assignFieldErrors(error: unknown, mode: AssignMode): Array<{ field: Ass
 }
 
 /**
- * Form state of 'Assign Card': cashiers may only create a new customer
- * (GET /customers/available is tenant_admin only), so `canPickExisting` is false for them.
- * The store defaults to the card's store, else the default store once the list arrives. `onSubmit`
- * activates the card via `activate`; success toasts 'Card assigned successfully' and calls `onDone`;
- * failure puts the server message ('Failed to assign card' without one) in `root.server` and the
- * server's field messages (400 details, a duplicate e-mail) on their fields.
+ * Form state of 'Assign Card': cashiers may only create a new customer (GET /customers/available is
+ * tenant_admin only), so `canPickExisting` is false for them. The store defaults to the card's
+ * store, else the default store once the list arrives. `onSubmit` activates the card via
+ * `activate`; success toasts 'Card assigned successfully' and calls `onDone`; failure puts the
+ * server message ('Failed to assign card' without one) in `root.server` and the server's field
+ * messages (400 details, a duplicate e-mail) on their fields.
  */
 export function useAssignCardForm(slug: string, card: CardResponse, activate: ReturnType<typeof useActivateCard>, onDone: () => void) {
   const storeOptions = useStoreOptions(slug);

@@ -9,8 +9,8 @@ export const myAccountKeys = {
 };
 
 /**
- * GET /api/t/{slug}/me (customer role only). The server scopes
- * it to the session's own customer: nothing the client sends can reach another customer.
+ * GET /api/t/{slug}/me (customer role only). The server scopes it to the session's own customer:
+ * nothing the client sends can reach another customer.
  * @returns `{ customer, stats, recentTransactions }`: the customer with tier,
  *   `totalSpendCents`, `activeCards`, createdAt and `cards` (cardUid, `balanceCents`, status,
  *   storeName, activatedAt); `stats` in integer cents (`totalBalanceCents` = sum of card

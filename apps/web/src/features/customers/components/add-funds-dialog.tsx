@@ -40,11 +40,11 @@ export interface AddFundsTarget {
 }
 
 /**
- * 'Add Funds to Card' modal: amount in
- * dollars, sent as cents (× 100, rounded), checked against 100–100000 cents; Continue to payment
- * → POST add-funds (with an Idempotency-Key per attempt, reused when the same failed request
- * is retried) → the checkout (Demo page or Stripe). Server errors stay in the dialog. Under
- * the Demo provider, 'Demo payments: no money is taken' above the buttons.
+ * 'Add Funds to Card' modal: amount in dollars, sent as cents (× 100, rounded), checked against
+ * 100–100000 cents; Continue to payment → POST add-funds (with an Idempotency-Key per attempt,
+ * reused when the same failed request is retried) → the checkout (Demo page or Stripe). Server
+ * errors stay in the dialog. Under the Demo provider, 'Demo payments: no money is taken' above the
+ * buttons.
  */
 export function AddFundsDialog({ slug, target, onClose }: { slug: string; target: AddFundsTarget | null; onClose: () => void }) {
   const add = useAddFunds(slug);

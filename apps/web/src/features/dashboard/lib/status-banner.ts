@@ -12,8 +12,8 @@ export interface StatusBannerModel {
 const DAY_MS = 86_400_000;
 
 /**
- * Whole days left until `graceEndsAt`, rounded up ('days left until
- * graceEndsAt rounded up'); null when there is no grace or it has passed.
+ * Whole days left until `graceEndsAt`, rounded up ('days left until graceEndsAt rounded up'); null
+ * when there is no grace or it has passed.
  */
 export function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()): number | null {
   if (!graceEndsAt) return null;

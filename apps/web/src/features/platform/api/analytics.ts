@@ -42,13 +42,12 @@ export function analyticsStatusText(error: unknown): string {
 
 /**
  * GET /api/admin/analytics/subscriptions?timeframe={7d|30d|90d|1y} → {@link SubscriptionAnalytics}:
- * totalRevenue (cents, paid
- * payments in the timeframe), totalSubscriptions ('created' events in it), activeSubscriptions
- * (tenants ACTIVE now), revenueByDay (each UTC day of the timeframe, cents), topPlans (≤ 3 by
- * summed amount, cents), subscriptionEvents and recentPayments (newest first, ≤ 50).
- * The previous timeframe's figures stay on screen while another loads. A failure is logged to
- * the console with status text ({@link analyticsStatusText}) and shown as 'Failed
- * to load analytics data'.
+ * totalRevenue (cents, paid payments in the timeframe), totalSubscriptions ('created' events in
+ * it), activeSubscriptions (tenants ACTIVE now), revenueByDay (each UTC day of the timeframe,
+ * cents), topPlans (≤ 3 by summed amount, cents), subscriptionEvents and recentPayments (newest
+ * first, ≤ 50). The previous timeframe's figures stay on screen while another loads. A failure is
+ * logged to the console with status text ({@link analyticsStatusText}) and shown as 'Failed to load
+ * analytics data'.
  * @throws {ApiError} 401 signed out, 403 not platform_admin, 400 unknown timeframe.
  */
 export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {

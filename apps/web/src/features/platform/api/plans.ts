@@ -32,10 +32,9 @@ function invalidatePlanConsumers(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
- * GET /api/platform/plans → `{ plans }` (/platform/plans):
- * every plan, active or not, in display order (`sortOrder`), each with `tenantsCount`.
- * priceMonthly in cents; limits −1 = unlimited; billingPeriod monthly | 3months | 6months | yearly.
- * The hook selects the array.
+ * GET /api/platform/plans → `{ plans }` (/platform/plans): every plan, active or not, in display
+ * order (`sortOrder`), each with `tenantsCount`. priceMonthly in cents; limits −1 = unlimited;
+ * billingPeriod monthly | 3months | 6months | yearly. The hook selects the array.
  * @throws {ApiError} 401 signed out, 403 not platform_admin. Show 'Failed to load plans'.
  */
 export function usePlatformPlans() {
@@ -48,9 +47,9 @@ export function usePlatformPlans() {
 
 /**
  * POST /api/platform/plans with a {@link PlanInput} (priceMonthly in cents, limits −1 or ≥ 1,
- * empty features already dropped) → 201 the new {@link PlatformPlan}.
- * Success 'Plan created successfully!'; failure the server's text, else 'Failed to create plan.
- * Please try again.' (toasts are the caller's).
+ * empty features already dropped) → 201 the new {@link PlatformPlan}. Success 'Plan created
+ * successfully!'; failure the server's text, else 'Failed to create plan. Please try again.'
+ * (toasts are the caller's).
  * @throws {ApiError} 400 invalid fields (details lists them), 401, 403.
  */
 export function useCreatePlan() {
@@ -76,10 +75,10 @@ export function useUpdatePlan() {
 }
 
 /**
- * DELETE /api/platform/plans/{id} → 204 (delete per card, after the
- * confirm 'Are you sure you want to delete the plan? This action cannot be undone.').
- * Success 'Plan deleted successfully!'; failure the server's text (409 'This plan is used by
- * {n} tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.'.
+ * DELETE /api/platform/plans/{id} → 204 (delete per card, after the confirm 'Are you sure you want
+ * to delete the plan? This action cannot be undone.'). Success 'Plan deleted successfully!';
+ * failure the server's text (409 'This plan is used by {n} tenant(s) and cannot be deleted'), else
+ * 'Failed to delete plan. Please try again.'.
  * @throws {ApiError} 401, 403, 404 unknown plan, 409 plan in use.
  */
 export function useDeletePlan() {

@@ -31,8 +31,7 @@ export function usePlatformSettings() {
  * one. allowSignups, trialDays, sessionTimeout, defaultPlan, passwordMinLength and
  * maxLoginAttempts take effect at once on the server (signup refused, trial length of new
  * tenants, session expiry of new and existing sessions, plan of new tenants, every password
- * set, the login throttle); requireTwoFactor is stored only.
- * The cache takes the answer.
+ * set, the login throttle); requireTwoFactor is stored only. The cache takes the answer.
  * @throws {ApiError} 400 invalid fields (details lists them, with the contract's messages), 401, 403.
  */
 export function useSavePlatformSettings() {

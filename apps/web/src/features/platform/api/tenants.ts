@@ -54,10 +54,10 @@ export function usePlatformTenants(params: TenantListParams) {
 }
 
 /**
- * POST /api/platform/tenants (platform_admin).
- * Body `{ name, slug, ownerEmail, ownerPassword, ownerFirstName?, ownerLastName? }`: creates the
- * tenant, its owner (tenant_admin, who can sign in at once) and its default rules in one
- * transaction. Slug: 3–40 lowercase letters, digits or hyphens, not a reserved word.
+ * POST /api/platform/tenants (platform_admin). Body
+ * `{ name, slug, ownerEmail, ownerPassword, ownerFirstName?, ownerLastName? }`: creates the tenant,
+ * its owner (tenant_admin, who can sign in at once) and its default rules in one transaction. Slug:
+ * 3–40 lowercase letters, digits or hyphens, not a reserved word.
  * @returns 201 the new PlatformTenant.
  * @throws {ApiError} 400 validation (details `[{ field, message }]`, e.g. a reserved slug),
  *   409 'Slug is already taken' or an owner e-mail already in use, 401, 403. The dialog shows
@@ -77,9 +77,8 @@ export function useCreatePlatformTenant() {
 }
 
 /**
- * PUT /api/platform/tenants/{id} (the operator may set any status
- * freely; platform_admin). Body `{ name, subscriptionStatus }` (NONE | TRIALING | ACTIVE |
- * PAST_DUE | CANCELED).
+ * PUT /api/platform/tenants/{id} (the operator may set any status freely; platform_admin). Body
+ * `{ name, subscriptionStatus }` (NONE | TRIALING | ACTIVE | PAST_DUE | CANCELED).
  * @returns the updated PlatformTenant.
  * @throws {ApiError} 400 validation, 404 unknown tenant, 401, 403. Without a server message
  *   the dialog shows 'Failed to update tenant. Please try again.'.

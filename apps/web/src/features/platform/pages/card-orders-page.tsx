@@ -20,8 +20,8 @@ import { PlatformOrdersTable } from '../components/card-orders/orders-table';
  * SHIPPED → DELIVERED) behind a confirmation; the outcome shows as a toast ('Order marked as
  * Shipped', else the server's message, e.g. the 409 when the order moved meanwhile, or in
  * production 'This order was paid with demo payments (no money was taken) and cannot be
- * fulfilled' for an order marked 'Demo payment'). Loading,
- * empty ('No card orders yet' / 'No orders with this status') and error-with-retry states.
+ * fulfilled' for an order marked 'Demo payment'). Loading, empty ('No card orders yet' / 'No orders
+ * with this status') and error-with-retry states.
  */
 export function PlatformCardOrdersPage() {
   const list$ = useListParams(['status']);

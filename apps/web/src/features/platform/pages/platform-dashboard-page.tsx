@@ -54,11 +54,11 @@ function Figures({ data }: { data: Stats | undefined }) {
 }
 
 /**
- * /platform/dashboard (platform_admin): six stat
- * cards (Total Tenants, Active Tenants, Total Customers, Total Revenue, Monthly Revenue, Total
- * Stores) each with its real trend (none shown when there is nothing to compare
- * with), the Recent Activity list and Quick Actions. Loading skeleton; on failure 'Failed to
- * load platform statistics' with the server's message and Try again.
+ * /platform/dashboard (platform_admin): six stat cards (Total Tenants, Active Tenants, Total
+ * Customers, Total Revenue, Monthly Revenue, Total Stores) each with its real trend (none shown
+ * when there is nothing to compare with), the Recent Activity list and Quick Actions. Loading
+ * skeleton; on failure 'Failed to load platform statistics' with the server's message and Try
+ * again.
  */
 export function PlatformDashboardPage() {
   const user = useAuthStore((s) => s.user);

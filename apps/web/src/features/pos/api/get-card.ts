@@ -31,8 +31,8 @@ export function cardQueryOptions(slug: string, cardUid: string) {
 }
 
 /**
- * The card loaded at the POS. Idle while `cardUid` is null.
- * Earn and redeem update this query's data in place with the new balance.
+ * The card loaded at the POS. Idle while `cardUid` is null. Earn and redeem update this query's
+ * data in place with the new balance.
  */
 export function useCard(slug: string, cardUid: string | null) {
   return useQuery({ ...cardQueryOptions(slug, cardUid ?? ''), enabled: Boolean(slug && cardUid) });

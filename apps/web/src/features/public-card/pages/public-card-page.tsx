@@ -83,11 +83,10 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
 }
 
 /**
- * Public card page /{slug}/c/{cardUid}?t=, opened from the
- * card's QR code, usually on a phone. No login: it sits outside every route guard, and a
- * signed-in visitor stays here too. States: loading skeleton; 404 or no data → 'Invalid Card';
- * an API error → 'Card Not Available' with its message; no usable answer (network, unknown)
- * → 'Card Not Available' / 'Failed to load card information'.
+ * Public card page /{slug}/c/{cardUid}?t=, opened from the card's QR code, usually on a phone. No
+ * login: it sits outside every route guard, and a signed-in visitor stays here too. States: loading
+ * skeleton; 404 or no data → 'Invalid Card'; an API error → 'Card Not Available' with its message;
+ * no usable answer (network, unknown) → 'Card Not Available' / 'Failed to load card information'.
  */
 export function PublicCardPage() {
   const { slug = '', cardUid = '' } = useParams();

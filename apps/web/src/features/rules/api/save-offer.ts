@@ -34,8 +34,8 @@ export function updateOffer(slug: string, id: string, body: OfferBody): Promise<
 }
 
 /**
- * Create-offer mutation: on success the new offer goes to the top
- * of the cached list. Toasts are the caller's.
+ * Create-offer mutation: on success the new offer goes to the top of the cached list. Toasts are
+ * the caller's.
  */
 export function useCreateOffer(slug: string) {
   const queryClient = useQueryClient();
@@ -49,8 +49,8 @@ export function useCreateOffer(slug: string) {
 }
 
 /**
- * Update-offer mutation: on success the updated offer replaces its
- * entry in the cached list, in place. Toasts are the caller's.
+ * Update-offer mutation: on success the updated offer replaces its entry in the cached list, in
+ * place. Toasts are the caller's.
  */
 export function useUpdateOffer(slug: string) {
   const queryClient = useQueryClient();

@@ -16,8 +16,8 @@ export function saveCashbackRules(slug: string, body: CashbackRulesRequest): Pro
 
 /**
  * PUT /api/t/{slug}/rules/tiers `{ rules: [{ tier, name, minTotalSpendCents (cents ≥ 0),
- * baseRateBps (bonus, bps), isActive }] }`; the server re-tiers
- * every customer of the tenant in the same transaction.
+ * baseRateBps (bonus, bps), isActive }] }`; the server re-tiers every customer of the tenant in the
+ * same transaction.
  * @returns the stored `{ rules, customersRetiered }`.
  * @throws {ApiError} 400 'Tier thresholds must increase: SILVER < GOLD < PLATINUM' or invalid
  *   fields (nothing written); 401; 403; 404. Show the server's text, else 'Failed to save tier

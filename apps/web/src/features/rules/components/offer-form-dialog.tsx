@@ -52,12 +52,11 @@ function defaultsOf(offer: Offer | null): OfferFormValues {
 }
 
 /**
- * 'Create New Offer' / 'Edit Offer' modal:
- * name, description, bonus rate in percent (sent as bps), start and end as date-time pickers in
- * the browser's time zone (sent as full ISO timestamps), Active. Success 'Offer created
- * successfully' / 'Offer updated successfully' and close (the list puts a created offer at the
- * top and an updated one in place); failure the server's text, else 'Failed to save offer.
- * Please try again.' `offer`: the offer to edit, or null to create.
+ * 'Create New Offer' / 'Edit Offer' modal: name, description, bonus rate in percent (sent as bps),
+ * start and end as date-time pickers in the browser's time zone (sent as full ISO timestamps),
+ * Active. Success 'Offer created successfully' / 'Offer updated successfully' and close (the list
+ * puts a created offer at the top and an updated one in place); failure the server's text, else
+ * 'Failed to save offer. Please try again.' `offer`: the offer to edit, or null to create.
  */
 export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; open: boolean; offer: Offer | null; onClose: () => void }) {
   const create = useCreateOffer(slug);

@@ -4,8 +4,7 @@ import { api } from '@/lib/api';
 import { staffKeys, tenantApi } from './keys';
 
 /**
- * GET /api/t/{slug}/users: the tenant's staff (not its
- * customers), sorted by name.
+ * GET /api/t/{slug}/users: the tenant's staff (not its customers), sorted by name.
  * @returns `{ users: [{ id, email, firstName, lastName, role, storeId, store { name } | null,
  *   active, invited (a pending invitation), lastLogin (ISO or null), createdAt }] }`.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows

@@ -28,11 +28,11 @@ const resetSchema = (minLength: number) =>
 type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
 
 /**
- * 'Reset password' dialog of a staff member (PUT
- * /users/{id}/password): new password (at least the platform's minimum, shown as 'At least {n}
- * characters'; the server's policy message lands on the field) and its confirmation ('Passwords
- * do not match'). Success: 'Password reset successfully' and the dialog closes; failure: the
- * server's text, else 'Failed to reset password. Please try again.'
+ * 'Reset password' dialog of a staff member (PUT /users/{id}/password): new password (at least the
+ * platform's minimum, shown as 'At least {n} characters'; the server's policy message lands on the
+ * field) and its confirmation ('Passwords do not match'). Success: 'Password reset successfully'
+ * and the dialog closes; failure: the server's text, else 'Failed to reset password. Please try
+ * again.'
  */
 export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
   const reset = useResetStaffPassword(slug);

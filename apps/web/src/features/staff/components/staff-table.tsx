@@ -153,12 +153,11 @@ function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; ac
 }
 
 /**
- * The staff list: on wide screens a table with the columns Staff
- * Member (name and e-mail), Role, Store ('All stores' when none), Status, Last Login ('Never'
- * when null; short month, day and time) and Actions (Edit, Reset password; for an invited member
- * Status 'Invited' and Resend invitation, Revoke invitation instead); on phones the same
- * facts as a list of cards. `meId` marks the signed-in user's row ('You'). `loading` shows
- * placeholder rows, `empty` replaces an empty list.
+ * The staff list: on wide screens a table with the columns Staff Member (name and e-mail), Role,
+ * Store ('All stores' when none), Status, Last Login ('Never' when null; short month, day and time)
+ * and Actions (Edit, Reset password; for an invited member Status 'Invited' and Resend invitation,
+ * Revoke invitation instead); on phones the same facts as a list of cards. `meId` marks the
+ * signed-in user's row ('You'). `loading` shows placeholder rows, `empty` replaces an empty list.
  */
 export function StaffTable({ users, actions, meId, busy, loading, empty }: { users: StaffUser[]; actions: StaffRowActions; meId?: string; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
   return (

@@ -42,13 +42,11 @@ export const SELF_ENROLMENT_FIELD = {
 } as const;
 
 /**
- * 'Create New Store' / 'Edit Store' modal. Create: name,
- * optional address and the online sign-up setting (off by default) with its daily cap (50 by
- * default; ADR 0027). Edit: the same
- * plus the Active toggle. Success: a toast ('Store created successfully' / 'Store updated
- * successfully'), the modal closes and its form resets (it unmounts). Failure: the server's
- * message as a toast (plan store limit reached, duplicate name); a duplicate name is also
- * shown under the name field.
+ * 'Create New Store' / 'Edit Store' modal. Create: name, optional address and the online sign-up
+ * setting (off by default) with its daily cap (50 by default; ADR 0027). Edit: the same plus the
+ * Active toggle. Success: a toast ('Store created successfully' / 'Store updated successfully'),
+ * the modal closes and its form resets (it unmounts). Failure: the server's message as a toast
+ * (plan store limit reached, duplicate name); a duplicate name is also shown under the name field.
  *
  * `store`: the store to edit, or null to create. `open`: whether the modal shows.
  */

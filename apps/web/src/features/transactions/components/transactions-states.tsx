@@ -39,9 +39,8 @@ export function TransactionsStale({ query }: { query: RetryableQuery }) {
 }
 
 /**
- * The empty list: with a search or filter 'No transactions found
- * matching your criteria' and Clear Filters; otherwise 'No transactions yet' and a link to the
- * POS Terminal.
+ * The empty list: with a search or filter 'No transactions found matching your criteria' and Clear
+ * Filters; otherwise 'No transactions yet' and a link to the POS Terminal.
  */
 export function TransactionsEmpty({ slug, filtered, onClear }: { slug: string; filtered: boolean; onClear: () => void }) {
   if (filtered) {

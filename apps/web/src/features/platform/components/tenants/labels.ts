@@ -5,8 +5,8 @@ import { SUBSCRIPTION_STATUS_OPTION_LABELS, labelOptions } from '@/lib/labels';
 
 /**
  * The five subscription statuses in the order the status filter and the Edit dialog offer them,
- * with the words of a select. The badge itself keeps its four labels
- * (Active, Trial, Past Due, else Inactive): see SubscriptionBadge.
+ * with the words of a select. The badge itself keeps its four labels (Active, Trial, Past Due, else
+ * Inactive): see SubscriptionBadge.
  */
 export const STATUS_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = labelOptions(SUBSCRIPTION_STATUS_OPTION_LABELS);
 
@@ -56,9 +56,9 @@ export function planLabel(t: PlatformTenant): string {
 
 
 /**
- * The text of a failed tenant call: the server's message when it says
- * something specific (a 4xx: validation, slug or e-mail taken, not found, wrong confirmation),
- * else the screen's `fallback` ('Failed to create tenant. Please try again.', …).
+ * The text of a failed tenant call: the server's message when it says something specific (a 4xx:
+ * validation, slug or e-mail taken, not found, wrong confirmation), else the screen's `fallback`
+ * ('Failed to create tenant. Please try again.', …).
  */
 export function tenantFailureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
