@@ -3,12 +3,11 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
 
 /**
- * Customers (spec §2 'Customers', §5 'Customer', §8 'Customers') and the customer's own
- * dashboard (spec §2 'Customer dashboard') on the built app and the demo database: a tenant
- * admin adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a
- * customer who holds a card are refused with the server's messages; the demo customer sees only
- * their own cards and transactions. Every screen and modal is screenshotted on a desktop
- * (1440×900) and a phone (390×844).
+ * Customers and the customer's own dashboard on the built app and the demo database: a tenant admin
+ * adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a customer who
+ * holds a card are refused with the server's messages; the demo customer sees only their own cards
+ * and transactions. Every screen and modal is screenshotted on a desktop (1440×900) and a phone
+ * (390×844).
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
@@ -64,7 +63,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(row(page, 'Sofia Rossi')).toContainText('0 active'); // her only card is BLOCKED
   await page.screenshot({ path: `${SCREENS}/customers-page.png`, fullPage: true });
 
-  // Add New Customer: the form checks the spec §5 rules before sending.
+  // Add New Customer: the form checks its fields (names required, e-mail format) before sending.
   await page.getByRole('button', { name: 'Add Customer' }).first().click();
   const add = dialog(page, 'Add New Customer');
   await expect(add).toBeVisible();

@@ -3,11 +3,10 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
 
 /**
- * Rules & Settings (spec §2 'Rules & Settings', §5 'Rates' and 'Offer', §8 'Rules'; issue 5)
- * on the built app and the demo database: the demo tenant admin raises the PURCHASE rate,
- * creates an offer running now, reads the live preview for a customer's tier, and the very next
- * earn at the POS credits exactly the previewed cashback. Also the server's tier-threshold
- * error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
+ * Rules & Settings on the built app and the demo database: the demo tenant admin raises the
+ * PURCHASE rate, creates an offer running now, reads the live preview for a customer's tier, and
+ * the very next earn at the POS credits exactly the previewed cashback. Also the server's
+ * tier-threshold error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
  * screenshots of each tab and the offer modal.
  *
  * The tests share one database per run: at the end the offer is switched off and the default
@@ -264,7 +263,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
 });
 
-test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload (issue 14)', async ({ page }) => {
+test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signInWithFill(page, 'admin@demo.com');
   await page.goto(RULES);

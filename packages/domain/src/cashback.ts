@@ -1,19 +1,19 @@
 import type { Category, Tier } from '@loyalty/contract';
 import type { TierRuleInput } from './tiers.ts';
 
-/** Cap of category rate + tier bonus, in bps (decisions.md, 'Cashback'). */
+/** Cap of category rate + tier bonus, in bps (docs/product.md 'Cashback'). */
 export const BASE_RATE_CAP_BPS = 2000;
-/** Cap of the whole rate including offers, in bps (decisions.md, 'Cashback'). */
+/** Cap of the whole rate including offers, in bps (docs/product.md 'Cashback'). */
 export const TOTAL_RATE_CAP_BPS = 5000;
 
-/** A cashback rule (spec §3): one per category, rate in bps. */
+/** A cashback rule: one per category, rate in bps. */
 export interface CashbackRuleInput {
   category: Category;
   baseRateBps: number;
   isActive: boolean;
 }
 
-/** An offer (spec §3): bonus bps while `startAt ≤ now ≤ endAt` and active. */
+/** An offer: bonus bps while `startAt ≤ now ≤ endAt` and active (docs/product.md 'Offers'). */
 export interface OfferInput {
   rateMultiplierBps: number;
   startAt: Date;
@@ -38,21 +38,21 @@ export interface CashbackResult {
   cashbackCents: number;
 }
 
-/** Default cashback rules for a new tenant (decisions.md, 'Cashback'). */
+/** Default cashback rules for a new tenant (docs/product.md 'Cashback'). */
 export const DEFAULT_CASHBACK_RULES: readonly CashbackRuleInput[] = [
   { category: 'PURCHASE', baseRateBps: 200, isActive: true },
   { category: 'REPAIR', baseRateBps: 300, isActive: true },
   { category: 'OTHER', baseRateBps: 100, isActive: true },
 ];
 
-/** Whether an offer's window contains `now`, inclusive at both ends (decisions.md). */
+/** Whether an offer's window contains `now`, inclusive at both ends (docs/product.md 'Offers'). */
 export function isOfferRunning(offer: OfferInput, now: Date): boolean {
   const t = now.getTime();
   return offer.isActive && offer.startAt.getTime() <= t && t <= offer.endAt.getTime();
 }
 
 /**
- * The cashback rate and amount of one earn (decisions.md, 'Cashback'):
+ * The cashback rate and amount of one earn (docs/product.md 'Cashback'):
  * rate = min(min(categoryRate + tierBonus, 2000) + Σ running offers, 5000) bps;
  * cashback = floor(amountCents × rate / 10000).
  * The tier is the customer's tier before this purchase: a purchase that crosses a threshold

@@ -8,7 +8,7 @@ export interface LedgerAction {
 }
 
 /**
- * The action of a ledger row for `user` at `now` (issue 14 'Screens': EARN rows get 'Refund',
+ * The action of a ledger row for `user` at `now` (EARN rows get 'Refund',
  * REDEEM rows 'Void'; actions not allowed are disabled with the reason), mirroring the
  * server's refusals: fully refunded, already voided, a cashier on another store's row, a
  * cashier after the 15-minute void window. Null for rows of other types.

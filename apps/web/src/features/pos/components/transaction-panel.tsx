@@ -15,9 +15,9 @@ const TABS: readonly TabItem<Mode>[] = [
 ];
 
 /**
- * Right column of the POS (spec §2 'POS Terminal'): the Earn Cashback / Redeem tabs. When the
- * tenant cannot transact (spec §5 'POS') it says 'Subscription required to process
- * transactions' and the process buttons are disabled.
+ * Right column of the POS: the Earn Cashback / Redeem tabs. When the tenant cannot transact
+ * (docs/product.md 'Subscription gates') it says 'Subscription required to process transactions'
+ * and the process buttons are disabled.
  */
 export function TransactionPanel({
   slug,
