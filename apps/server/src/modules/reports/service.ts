@@ -12,8 +12,7 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { cardsCreatedSql } from '../cards/views.ts';
 import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
 import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
-import { ensureRollup, ledgerTotals } from '../transactions/ledger-totals.ts';
-import { ledgerCondition, ledgerExportQuery, ledgerPage } from '../transactions/service.ts';
+import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 
 /**
  * Reports (spec §2 'Dashboard', §7 'Exports'): the dashboard's figures and the CSV exports.

@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCountsByStore } from '../cards/views.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
-import { ledgerRowsByStore } from '../transactions/views.ts';
+import { ledgerRowsByStore } from '../ledger/views.ts';
 import { staffCountsByStore } from '../users/views.ts';
 
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
