@@ -9,11 +9,13 @@ import { ledgerItemsByIds } from './items.ts';
  * every row, whatever its type, with the row as GET /api/v1/transactions lists it
  * (TransactionItem), and `cashback.expired` for EXPIRE rows (`{ transactionId, cardUid,
  * customerId, expiredCents, balanceCents, expiredAt }`, cents). One indexed read when the
- * tenant has no endpoint subscribed to these; the rows are read only when one is.
+ * tenant has no endpoint subscribed to these, none when the caller passes the `subscribed`
+ * event types it read in its own statement (the till's earn and redeem); the rows are read only
+ * when an endpoint subscribes.
  */
-export async function announceLedgerRows(tx: DbOrTx, tenantId: string, ids: readonly string[], now: Date): Promise<void> {
+export async function announceLedgerRows(tx: DbOrTx, tenantId: string, ids: readonly string[], now: Date, subscribedTypes?: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const subscribed = await webhookSubscriptions(tx, tenantId);
+  const subscribed: ReadonlySet<string> = subscribedTypes ? new Set(subscribedTypes) : await webhookSubscriptions(tx, tenantId);
   const created = subscribed.has('transaction.created');
   const expired = subscribed.has('cashback.expired');
   if (!created && !expired) return;

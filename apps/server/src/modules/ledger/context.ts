@@ -1,11 +1,10 @@
-import type { SQL } from 'drizzle-orm';
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@loyalty/contract';
 import { canTransact, formatCents } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cardStateByUid } from '../cards/views.ts';
@@ -42,6 +41,15 @@ export interface PosContext {
   now?: Date;
   /** Where a receipt links to (issue 16 'Receipts'); absent: no receipt is written, whatever the tenant's setting. */
   links?: MessageLinks;
+}
+
+/**
+ * What the ledger's database functions answer for a key found already claimed (migration 0028):
+ * the stored row's request hash, answer status (null while its first request runs) and answer,
+ * for http/idempotency.ts `replayOf` to judge.
+ */
+export interface ClaimedReplay {
+  replay?: { hash: string; status: number | null; body: unknown };
 }
 
 /** A POS answer: what to send, and whether it is a replay of a stored first answer. */
@@ -117,21 +125,6 @@ export async function withIdempotency<T>(db: Database, ctx: PosContext, route: s
     if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
     const result = await work(tx);
     await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
-    return { status: 200, body: result, replayed: false };
-  });
-}
-
-/**
- * Like `withIdempotency`, but `work` stores the answer itself: it gets `saveSql(answer)`, the
- * UPDATE of the claimed key as SQL (the answer as a value, or as SQL selecting its jsonb from
- * the statement's CTEs), and must run it inside one of its write statements (a CTE), so the
- * answer is saved in the same round trip as the movement (issue 15, the till's hot path).
- */
-export async function withInlineIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx, saveSql: (answer: T | SQL) => SQL) => Promise<T>): Promise<PosResult<T>> {
-  return db.transaction(async (tx) => {
-    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
-    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    const result = await work(tx, (answer) => saveIdempotentResponseSql(ctx.tenant.id, ctx.idempotencyKey, 200, answer));
     return { status: 200, body: result, replayed: false };
   });
 }

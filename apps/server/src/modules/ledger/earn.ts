@@ -1,69 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { EarnRequest, EarnResponse } from '@loyalty/contract';
+import type { EarnRequest, EarnResponse, Tier } from '@loyalty/contract';
 import { computeCashback, evaluateTier, normalizeCardUid } from '@loyalty/domain';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { replayOf, requestFingerprint, saveIdempotentResponseSql } from '../../http/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
-import { programmeColumnsSql, toProgramme, type ProgrammeColumns } from '../rules/service.ts';
-import { storeExistsSql } from '../stores/service.ts';
+import { toProgramme, type ProgrammeColumns } from '../rules/service.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, withInlineIdempotency, type PosContext, type PosResult } from './context.ts';
-import { lockActiveCard, lockHolder, recordPurchaseSql, setBalanceSql } from './holdings.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { recordPurchaseSql, setBalanceSql } from './holdings.ts';
 import { openLotsSql } from './lots.ts';
 import { enqueueReceipt } from './receipts.ts';
 
 /**
- * Reads the tenant's programme at `now` (rules module: cashback rules, tier rules, the offers
- * running now) and whether `storeId` is one of its stores (stores module), in one round trip
- * (the till's hot path): both owners hand over their part of the SELECT (ADR 0012). It must be
- * its own statement AFTER the holder's lock: a statement's snapshot is taken when it starts, so
- * read together with the lock it would miss a tier change that committed while the earn waited
- * for that lock (ADR 0007; earn-follows-rules.test.ts).
+ * What `ledger_earn_open` returns (migration 0028): a replay, or the locked card and holder
+ * (null: no ACTIVE card with a holder) with the programme read after the locks, whether the
+ * requested store is the tenant's, and the webhook event types the tenant subscribes to.
  */
-async function loadProgramme(tx: Tx, tenantId: string, now: Date, storeId: string | null) {
-  const [row] = rowsOf<ProgrammeColumns & { store_found: boolean }>(
-    await tx.execute(sql`select ${programmeColumnsSql(tenantId, now.toISOString())}, ${storeExistsSql(tenantId, storeId)} as store_found`),
-  );
-  return { ...toProgramme(row), storeFound: Boolean(row.store_found) };
-}
+type EarnOpening = ClaimedReplay &
+  Partial<ProgrammeColumns> & {
+    card?: { id: string; balanceCents: number; customerId: string; storeId: string | null } | null;
+    holder?: { tier: Tier; totalSpendCents: number };
+    storeFound?: boolean;
+    events?: string[];
+  };
 
 /**
- * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, locks
- * the card, then its customer (SELECT … FOR UPDATE, cards and customers modules), computes
+ * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, computes
  * cashback with the tenant's active rules, the customer's current tier and the offers running
  * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
  * ledger row with before/after balances, adds the purchase to the customer's total spend and
  * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
- * Four statements on the happy path besides the key's claim: two locks, the programme (after
- * the locks, so it sees a tier change it waited for), and one write (the card's and the
- * customer's UPDATEs, built by their modules, the ledger INSERT, the cashback's lot (issue 14,
- * lots.ts) and the answer stored with the Idempotency-Key (issue 15), in one statement). With
- * the tenant's receipts on, the holder's receipt is written to the outbox in the same
- * transaction (issue 16, receipts.ts). Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store,
- * 422 CARD_NOT_ACTIVE, 409 key reuse.
+ * Two statements on the happy path (ADR 0028): the ledger's database function
+ * `ledger_earn_open` (migration 0028) claims the Idempotency-Key (ADR 0004), locks the card,
+ * then its holder, and only then reads the programme, in statements of their own, so it sees a
+ * tier change it waited for (ADR 0007); then ONE write: the card's balance, the holder's
+ * totals, the ledger row, the cashback's lot (ADR 0015), the answer stored with the key and the
+ * audit row (ADR 0025). The webhook events (only when an endpoint subscribes) and, with the
+ * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
+ * Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422
+ * CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
-  assertCanTransact(ctx.tenant, ctx.now ?? new Date());
+  const now = ctx.now ?? new Date();
+  assertCanTransact(ctx.tenant, now);
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
-  return withInlineIdempotency(db, ctx, 'earn', input, async (tx, saveSql) => {
-    const tenantId = ctx.tenant.id;
-    // An ACTIVE card always has a customer (activation requires one); lock order card → customer.
-    const card = await lockActiveCard(tx, tenantId, cardUid);
-    const holder = card?.customerId ? await lockHolder(tx, tenantId, card.customerId) : null;
+  const tenantId = ctx.tenant.id;
+  const fingerprint = requestFingerprint('earn', input);
+  return db.transaction(async (tx) => {
+    const [{ r: open }] = rowsOf<{ r: EarnOpening }>(
+      await tx.execute(sql`select ledger_earn_open(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${input.storeId ?? null}::uuid, ${now.toISOString()}::timestamptz) as r`),
+    );
+    if (open.replay) {
+      const replay = replayOf(open.replay, fingerprint);
+      return { status: replay.status, body: replay.body as EarnResponse, replayed: true };
+    }
+    const card = open.card;
+    const holder = open.holder;
     if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
-    const customerId = card.customerId!;
-    const now = ctx.now ?? new Date();
-    const programme = await loadProgramme(tx, tenantId, now, input.storeId ?? null);
-    if (!programme.storeFound) throw notFound('Store not found');
+    if (!open.storeFound) throw notFound('Store not found');
+    const programme = toProgramme({ cashback: open.cashback!, tiers: open.tiers!, offers: open.offers! });
+    const customerId = card.customerId;
     const tierBefore = holder.tier;
     const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
-    const before = card.balanceCents;
+    const before = Number(card.balanceCents);
     const after = before + cashbackCents;
-    const totalSpendCents = holder.totalSpendCents + input.amountCents;
+    const totalSpendCents = Number(holder.totalSpendCents) + input.amountCents;
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
     // The row's id is chosen here so that the answer, stored with the key, is known before the write.
     const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
@@ -74,7 +80,7 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
           values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, ${ctx.user.apiKeyId ?? null}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
           returning tenant_id, card_id, id, created_at, cashback_cents as credit),
         lot as (${openLotsSql(tenantId, sql`earn_row`)}),
-        saved as (${saveSql(answer)}),
+        saved as (${saveIdempotentResponseSql(tenantId, ctx.idempotencyKey, 200, answer)}),
         audit as (${auditInsertSql({
           tenantId,
           userId: ctx.user.id,
@@ -86,8 +92,8 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
           after: sql`${JSON.stringify({ cardUid, amountCents: input.amountCents, cashbackCents, rateBps, balanceCents: after, tier, category: input.category })}::jsonb`,
         })})
         select 1`);
-    await announceLedgerRows(tx, tenantId, [answer.transactionId], now);
+    await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
     await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
-    return answer;
+    return { status: 200, body: answer, replayed: false };
   });
 }

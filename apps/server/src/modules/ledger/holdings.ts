@@ -24,20 +24,6 @@ export interface LockedCard {
 
 const lockedColumns = { id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId };
 
-/**
- * Locks the tenant's ACTIVE card whose UID is `cardUid` (normalised) `FOR UPDATE` in `tx` and
- * returns it (the earn: the card first, then its holder); null when there is no such card or
- * it is not ACTIVE (the caller explains why with the cards view `cardStateByUid`).
- */
-export async function lockActiveCard(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
-  const [card] = await tx
-    .select(lockedColumns)
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid), eq(cards.status, 'ACTIVE')))
-    .for('update');
-  return card ?? null;
-}
-
 /** Locks the tenant's card whose UID is `cardUid` (normalised; any status) `FOR UPDATE` in `tx` and returns it, or null (an owner's adjustment). */
 export async function lockCardByUid(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
   const [card] = await tx.select(lockedColumns).from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid))).for('update');
@@ -77,18 +63,6 @@ export function setBalanceSql(tenantId: string, cardId: string, balanceCents: nu
  */
 export function recordPurchaseSql(tenantId: string, customerId: string, totalSpendCents: number, tier: Tier): SQL {
   return sql`update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${customerId}`;
-}
-
-/**
- * The guarded debit of a redeem: `amountCents` is taken off the tenant's card whose UID is
- * `cardUid` only if it is ACTIVE and holds at least that much (`WHERE balance_cents >=` amount,
- * which also serialises concurrent redeems on the row). RETURNING `id, customer_id, store_id,
- * balance_cents` (after the debit); no row when refused.
- */
-export function debitActiveCardSql(tenantId: string, cardUid: string, amountCents: number): SQL {
-  return sql`update ${cards} set balance_cents = balance_cents - ${amountCents}
-          where tenant_id = ${tenantId} and card_uid = ${cardUid} and status = 'ACTIVE' and balance_cents >= ${amountCents}
-          returning id, customer_id, store_id, balance_cents`;
 }
 
 /**
