@@ -98,7 +98,7 @@ export async function dashboard(db: Database, tenantId: string, now = new Date()
  * GET /reports/export/transactions (spec §7 'Exports'; contract TransactionExportQuery):
  * transactions.csv with TRANSACTION_CSV_COLUMNS, newest first, the list's filters except
  * search and page, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle; issue 15, ADR
- * 0017) from the transactions module's export query: dates ISO 8601 UTC, money as dollars
+ * 0017) from the ledger module's export query: dates ISO 8601 UTC, money as dollars
  * with 2 decimals, text cells made safe (lib/csv-cells.ts). A stream: errors arrive as 'error'.
  */
 export function exportTransactionsCsv(copyCsv: CopyCsv, db: Database, tenantId: string, q: TransactionExportQuery): Readable {

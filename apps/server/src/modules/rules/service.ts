@@ -354,14 +354,14 @@ export interface Programme {
   offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
 }
 
-/** The programme as `programmeColumnsSql` selects it: three JSON arrays, offer times as text. */
+/** The programme as the ledger's `ledger_earn_open` reads it (migration 0028, ADR 0028): three JSON arrays, offer times as text. */
 export interface ProgrammeColumns {
   cashback: Programme['cashbackRules'];
   tiers: Programme['tierRules'];
   offers: { rateMultiplierBps: number; startAt: string; endAt: string; isActive: boolean }[];
 }
 
-/** The Programme of a row selected with `programmeColumnsSql` (offer times parsed to Dates). */
+/** The Programme of `ProgrammeColumns` (offer times parsed to Dates): the earn's reading of what `ledger_earn_open` returned. */
 export function toProgramme(row: ProgrammeColumns): Programme {
   return {
     cashbackRules: row.cashback,
