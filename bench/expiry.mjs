@@ -84,7 +84,7 @@ try {
 
   // The job as a second instance would run it, from the built server's own module.
   const { openDatabase } = await import('../apps/server/dist/db/client.js');
-  const { expireDueLots } = await import('../apps/server/dist/modules/transactions/lots.js');
+  const { expireDueLots } = await import('../apps/server/dist/modules/ledger/lots.js');
   const handle = await openDatabase({ databaseUrl: dbUrl(COPY), dataDir: '', poolSize: 2 });
   const load = earnLoad(cookie, cardUids, 3600);
   t = Date.now();

@@ -31,7 +31,7 @@ import { customerRoutes } from './modules/customers/routes.ts';
 import { addFundsRoutes } from './modules/add-funds/routes.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
-import { transactionRoutes } from './modules/transactions/routes.ts';
+import { transactionRoutes } from './modules/ledger/index.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/routes.ts';
-import { startExpiryJob } from './modules/transactions/expiry-job.ts';
+import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { processPasswordResetRequests } from './modules/auth/service.ts';

@@ -10,7 +10,7 @@ import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, l
 import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
-import { rebuildLots } from '../src/modules/transactions/service.ts';
+import { rebuildLots } from '../src/modules/ledger/index.ts';
 import type { ChallengeCost } from '../src/modules/enrolment/altcha.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */

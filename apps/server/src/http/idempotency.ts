@@ -78,11 +78,22 @@ export async function claimIdempotencyKey(tx: Tx, tenantId: string, key: string,
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
-  if (!row || row.requestHash !== fingerprint) {
+  return replayOf(row ? { hash: row.requestHash, status: row.responseStatus, body: row.responseBody } : null, fingerprint);
+}
+
+/**
+ * What a key found already claimed means (`claimIdempotencyKey`, and the ledger's database
+ * functions that claim the key in their own statement, ADR 0028): `stored` is the claimed
+ * row's request hash, answer status (null while its first request runs) and answer. Returns the
+ * answer to replay; throws 409 IDEMPOTENCY_KEY_REUSED when the key was used with another
+ * request (or the row is gone), 409 CONFLICT while the first request is still running.
+ */
+export function replayOf(stored: { hash: string; status: number | null; body: unknown } | null, fingerprint: string): IdempotentReplay {
+  if (!stored || stored.hash !== fingerprint) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
   }
-  if (row.responseStatus === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
-  return { status: row.responseStatus, body: row.responseBody };
+  if (stored.status === null) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed');
+  return { status: stored.status, body: stored.body };
 }
 
 /** Stores the answer of a claimed key, in the same transaction as the work it describes. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TWO_FACTOR_SETUP_REQUIRED_TEXT, type Role } from '@loyalty/contract';
 import { AppError, unauthenticated } from './errors.ts';
+import type { TenantContext } from './tenant-context.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
 export const SESSION_COOKIE = 'sid';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     sessionHash: string | null;
     /** The session must set up two-factor before anything else (ADR 0024); false when signed out. */
     twoFactorSetupRequired: boolean;
+    /** The tenant of the URL's `/api/t/{slug}` as the session lookup read it with the session (the tenant guard uses it); undefined when not read. */
+    sessionTenant: { slug: string; tenant: TenantContext | null } | undefined;
   }
 }
 
@@ -59,6 +62,8 @@ export interface FoundSession {
   expiresAt: Date;
   /** The operator requires two-factor and the user has none yet (ADR 0024). */
   twoFactorSetupRequired: boolean;
+  /** The tenant whose slug `find` was given, read in the same statement (null: no such tenant); absent when no slug was given. */
+  tenant?: TenantContext | null;
 }
 
 /**
@@ -66,8 +71,12 @@ export interface FoundSession {
  * reads no module's table itself, ADR 0012).
  */
 export interface SessionStore {
-  /** The session whose token hash is `tokenHash` and whose expiry is after `now`, with its user; null when none. */
-  find(tokenHash: string, now: Date): Promise<FoundSession | null>;
+  /**
+   * The session whose token hash is `tokenHash` and whose expiry is after `now`, with its user;
+   * null when none. With `slug` (a `/api/t/{slug}` request), the tenant of that slug too, in the
+   * same statement (the tenant guard then reads nothing more).
+   */
+  find(tokenHash: string, now: Date, slug?: string): Promise<FoundSession | null>;
   /** Moves the session's expiry to now + `ttlSeconds` (the sliding expiry). */
   slide(tokenHash: string, ttlSeconds: number): Promise<void>;
 }
@@ -78,6 +87,17 @@ export interface SessionStore {
  */
 export function allowedBeforeTwoFactorSetup(path: string): boolean {
   return path === '/api/auth/me' || path === '/api/auth/logout' || path === '/api/auth/login' || path.startsWith('/api/auth/2fa/');
+}
+
+/** The lower-cased `{slug}` of a `/api/t/{slug}/…` URL (the tenant guard's), else undefined. */
+export function tenantSlugOf(url: string): string | undefined {
+  const m = /^\/api\/t\/([^/?#]+)/.exec(url);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]).toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Slide the expiry only when it has moved by more than this, to spare a write per request. */
@@ -96,13 +116,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { store: Sess
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('twoFactorSetupRequired', false);
+  app.decorateRequest('sessionTenant', undefined);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
     const tokenHash = hashToken(token);
     const now = new Date();
-    const found = await store.find(tokenHash, now);
+    const slug = tenantSlugOf(request.url);
+    const found = await store.find(tokenHash, now, slug);
     if (!found || !found.active) return;
+    if (slug !== undefined) request.sessionTenant = { slug, tenant: found.tenant ?? null };
     request.user = found.user;
     request.sessionHash = tokenHash;
     request.twoFactorSetupRequired = found.twoFactorSetupRequired;

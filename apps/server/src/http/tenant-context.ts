@@ -42,7 +42,8 @@ export function tenantOf(request: FastifyRequest): TenantContext {
  * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug` (DESIGN.md
  * 'Tenant context'). `findTenant` resolves a slug to its tenant or null (the tenant-account
  * module's `tenantContextBySlug`, wired in app.ts: the HTTP layer reads no module's table
- * itself, ADR 0012). 401 when signed out; 404 'Tenant not found' when the slug is unknown
+ * itself, ADR 0012), unless the session lookup already read it in the same statement as the
+ * session (`request.sessionTenant`). 401 when signed out; 404 'Tenant not found' when the slug is unknown
  * or belongs to another tenant than the user's (platform_admin may enter any); 403 when the
  * route's `config.roles` excludes the user's role.
  */
@@ -51,7 +52,9 @@ export function registerTenantGuard(app: FastifyInstance, findTenant: (slug: str
   app.addHook('preHandler', async (request) => {
     const user = request.user;
     if (!user) throw unauthenticated();
-    const tenant = await findTenant((request.params as { slug?: string }).slug ?? '');
+    const slug = ((request.params as { slug?: string }).slug ?? '').toLowerCase();
+    // Read with the session in one statement when the URL named this slug (http/session.ts).
+    const tenant = request.sessionTenant?.slug === slug ? request.sessionTenant.tenant : await findTenant(slug);
     const isPlatformAdmin = user.role === 'platform_admin';
     if (!tenant || (!isPlatformAdmin && user.tenantId !== tenant.id)) throw notFound('Tenant not found');
     request.tenant = tenant;

@@ -12,7 +12,7 @@ import { cardsOfCustomer } from '../cards/views.ts';
 import { openCheckout, type CheckoutEffect } from '../checkout/service.ts';
 import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
 import { paymentTenantOf } from '../tenant-account/service.ts';
-import { creditCard } from '../transactions/service.ts';
+import { creditCard } from '../ledger/index.ts';
 
 /**
  * Add funds to a card (spec §2 Customers 'Add Funds to Card', §5; decisions.md 'Payments'):

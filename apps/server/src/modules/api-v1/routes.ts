@@ -32,8 +32,7 @@ import { tenantOf } from '../../http/tenant-context.ts';
 import { getCardView } from '../cards/service.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
 import { liabilityReport } from '../reports/liability.ts';
-import { refundEarn, voidRedeem, type LifecycleContext } from '../transactions/lifecycle.ts';
-import { earn, listTransactionsAfter, redeem, type PosResult } from '../transactions/service.ts';
+import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem, type PosResult } from '../ledger/index.ts';
 
 const txParams = z.object({ id: z.string() });
 const cardParams = z.object({ cardUid: z.string().min(1).max(200) });

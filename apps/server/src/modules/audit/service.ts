@@ -37,6 +37,15 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/**
+ * The actor columns of an entry (user id, API key id, IP: each the caller's value when given,
+ * else the current request's), as values for a writer that builds its audit row itself in the
+ * same statement as its change (the ledger's database functions, ADR 0028).
+ */
+export function auditActor(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userId: string | null; apiKeyId: string | null; ip: string | null } {
+  return actorOf(entry);
+}
+
 /** The actor columns of an entry: the caller's values, else the request's. */
 function actorOf(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userId: string | null; apiKeyId: string | null; ip: string | null } {
   const request = entry.userId === undefined || entry.apiKeyId === undefined || entry.ip === undefined ? currentRequestActor() : undefined;

@@ -37,7 +37,7 @@ import {
   type SubscriptionStatePatch,
   type TenantAccount,
 } from '../tenant-account/service.ts';
-import { ledgerRowsBetween } from '../transactions/views.ts';
+import { ledgerRowsBetween } from '../ledger/views.ts';
 import { activeStaffCount } from '../users/views.ts';
 
 /**

@@ -14,7 +14,7 @@ import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../
 import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/service.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';
-import { ledgerRowsOnCards } from '../transactions/views.ts';
+import { ledgerRowsOnCards } from '../ledger/views.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { tenantAdminContacts } from '../users/service.ts';
 

@@ -549,67 +549,6 @@ export interface LockedCard {
   storeId: string | null;
 }
 
-/**
- * Locks the tenant's ACTIVE card whose UID is `cardUid` (normalised) `FOR UPDATE` in `tx` and
- * returns it (the earn: the card first, then its holder); null when there is no such card or
- * it is not ACTIVE (the caller explains why with the cards view `cardStateByUid`).
- */
-export async function lockActiveCard(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
-  const [card] = await tx
-    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid), eq(cards.status, 'ACTIVE')))
-    .for('update');
-  return card ?? null;
-}
-
-/** Locks the tenant's card whose UID is `cardUid` (normalised; any status) `FOR UPDATE` in `tx` and returns it, or null (an owner's adjustment, issue 14). */
-export async function lockCardByUid(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
-  const [card] = await tx
-    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
-    .for('update');
-  return card ?? null;
-}
-
-/** Locks the tenant's card `cardId` (any status) `FOR UPDATE` in `tx` and returns it, or null (a checkout's credit). */
-export async function lockCard(tx: Tx, tenantId: string, cardId: string): Promise<LockedCard | null> {
-  const [card] = await tx
-    .select({ id: cards.id, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)))
-    .for('update');
-  return card ?? null;
-}
-
-/**
- * The UPDATE that sets the balance of the tenant's card `cardId` to `balanceCents` (≥ 0: a
- * CHECK refuses less), as SQL for the ledger to run inside its own statement (the earn's one
- * write round trip) or alone (`setCardBalance`). The card row must be locked.
- */
-export function setBalanceSql(tenantId: string, cardId: string, balanceCents: number): SQL {
-  return sql`update ${cards} set balance_cents = ${balanceCents} where tenant_id = ${tenantId} and id = ${cardId}`;
-}
-
-/** Sets the balance of the locked card `cardId` to `balanceCents` in `tx` (`setBalanceSql` run alone). */
-export async function setCardBalance(tx: Tx, tenantId: string, cardId: string, balanceCents: number): Promise<void> {
-  await tx.execute(setBalanceSql(tenantId, cardId, balanceCents));
-}
-
-/**
- * The guarded debit of a redeem (DESIGN.md 'Money moves in one transaction'), as SQL for the
- * ledger's statement (a CTE): `amountCents` is taken off the tenant's card whose UID is
- * `cardUid` only if it is ACTIVE and holds at least that much (`WHERE balance_cents >=`
- * amount, which also serialises concurrent redeems on the row). RETURNING `id, customer_id,
- * store_id, balance_cents` (the balance after the debit); no row when refused.
- */
-export function debitActiveCardSql(tenantId: string, cardUid: string, amountCents: number): SQL {
-  return sql`update ${cards} set balance_cents = balance_cents - ${amountCents}
-          where tenant_id = ${tenantId} and card_uid = ${cardUid} and status = 'ACTIVE' and balance_cents >= ${amountCents}
-          returning id, customer_id, store_id, balance_cents`;
-}
-
 /** Locks the cards a paid card order added (card_order_id = `orderId`) `FOR UPDATE` in `tx`: id, status, balance (cents), holder. */
 export async function lockCardsOfOrder(tx: Tx, tenantId: string, orderId: string) {
   return tx
@@ -622,26 +561,6 @@ export async function lockCardsOfOrder(tx: Tx, tenantId: string, orderId: string
 /** Deletes the cards a card order added (a refunded order, its cards unused: the caller checked) in `tx`. */
 export async function deleteCardsOfOrder(tx: Tx, tenantId: string, orderId: string): Promise<void> {
   await tx.delete(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardOrderId, orderId)));
-}
-
-/**
- * Locks, `FOR UPDATE SKIP LOCKED`, the cards named by `pairs` (a subquery of `(tenant_id,
- * card_id)`), as SQL returning `tenant_id, id` of those locked: the expiry job's batch (issue
- * 14). A card another transaction holds (a POS movement, another job instance) is skipped.
- */
-export function lockCardsSkipLockedSql(pairs: SQL): SQL {
-  return sql`select tenant_id, id from ${cards} where (tenant_id, id) in (${pairs}) order by tenant_id, id for update skip locked`;
-}
-
-/**
- * The UPDATE that takes `cents` off each card of `source` (a relation with `tenant_id, card_id,
- * cents`; the cards must be locked), as SQL for the ledger's statement, RETURNING `tenant_id,
- * id, customer_id, store_id, balance_cents` (after). The CHECK keeps balances ≥ 0.
- */
-export function debitCardsSql(source: SQL): SQL {
-  return sql`update ${cards} c set balance_cents = c.balance_cents - d.cents from ${source} d
-    where c.tenant_id = d.tenant_id and c.id = d.card_id
-    returning c.tenant_id, c.id, c.customer_id, c.store_id, c.balance_cents`;
 }
 
 /** A card held by a customer as the erasure locks it (ADR 0026): id, UID, status, balance (cents), store. */

@@ -169,11 +169,6 @@ export async function cardsOfCustomer(db: DbOrTx, tenantId: string, customerId: 
     .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)));
 }
 
-/** Every card's `(tenant_id, id, balance_cents)` (cents) as a subquery, for the ledger's lot rebuild and balance checks (ADR 0012: a projection, not the table). */
-export function cardBalancesSql(): SQL {
-  return sql`(select tenant_id, id, balance_cents from ${cards})`;
-}
-
 /** A card's UID and holder (customer id, null when unassigned) by id in the tenant, or null (issue 16: expiry reminders). */
 export async function cardUidAndHolder(db: DbOrTx, tenantId: string, cardId: string): Promise<{ cardUid: string; customerId: string | null } | null> {
   const [row] = await db

@@ -8,7 +8,7 @@ import { customerRecord } from '../customers/service.ts';
 import { consentsOf } from '../enrolment/service.ts';
 import { messagesTo } from '../outbox/service.ts';
 import { storeNames } from '../stores/service.ts';
-import { ledgerRowsOfCards } from '../transactions/service.ts';
+import { ledgerRowsOfCards } from '../ledger/index.ts';
 
 /** The README.txt of every data export: what each file holds (ADR 0026). */
 export const EXPORT_README = `Your data from {business}

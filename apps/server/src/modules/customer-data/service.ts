@@ -11,8 +11,7 @@ import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/service.ts';
 import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/service.ts';
 import { forgetEnrolments } from '../enrolment/service.ts';
 import { forgetRecipient } from '../outbox/service.ts';
-import { writeOffBalance } from '../transactions/lifecycle.ts';
-import { scrubLedgerNotes } from '../transactions/service.ts';
+import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
 import { removeCustomerLogins } from '../users/service.ts';
 import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/service.ts';
 

@@ -15,14 +15,14 @@ import { activeCardCounts, activeCardCountSql, cardCountOfCustomer, customerCard
 import { tenantCustomerCount } from '../reports/views.ts';
 import { readTierRules } from '../rules/views.ts';
 import { storeNames } from '../stores/service.ts';
-import { customerHasLedgerRows } from '../transactions/views.ts';
+import { customerHasLedgerRows } from '../ledger/views.ts';
 
 /**
  * A tenant's loyalty customers (spec §2 'Customers', §3 'Customer'): the module that owns
  * `customers`. Besides the customer use cases it offers the cards module the holder of a card
- * (lock, create, display), the ledger a purchase's spend and tier (`lockCustomerForPurchase`,
- * `recordPurchaseSql`), the rules module the re-tier (`retierCustomers`), and read helpers for
- * the ledger, reports and the operator (ADR 0012).
+ * (lock, create, display), the rules module the re-tier (`retierCustomers`), and read helpers
+ * for the ledger, reports and the operator (ADR 0012). A purchase's spend and tier are written
+ * by the ledger itself (ledger/holdings.ts, ADR 0028).
  */
 
 /** Most customers offered at once by the Assign Card modal. */
@@ -422,31 +422,6 @@ export async function insertCardHolder(tx: Tx, tenantId: string, fields: { first
     .returning({ id: customers.id });
   await enqueueWebhookEvent(tx, tenantId, 'customer.created', await getCustomerDetail(tx, tenantId, created.id), new Date());
   return created.id;
-}
-
-/**
- * Locks the customer `FOR UPDATE` in `tx` and returns their tier and total spend (cents): the
- * earn's read of the holder, after the card's lock (lock order card → customer, as in card
- * activation; the re-tier of ADR 0007 locks all customers and then waits for this earn).
- * Null when there is no such customer.
- */
-export async function lockCustomerForPurchase(tx: Tx, tenantId: string, customerId: string): Promise<{ tier: Tier; totalSpendCents: number } | null> {
-  const [customer] = await tx
-    .select({ tier: customers.tier, totalSpendCents: customers.totalSpendCents })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-    .for('update');
-  return customer ?? null;
-}
-
-/**
- * The UPDATE that records a purchase on the customer (decisions.md 'Cashback'): total spend
- * set to `totalSpendCents` (cents, already including the purchase) and tier to `tier` (the
- * domain evaluateTier of that spend). Returned as SQL for the ledger to run inside its own
- * statement (a CTE of the earn's one write round trip); the customer row must be locked.
- */
-export function recordPurchaseSql(tenantId: string, customerId: string, totalSpendCents: number, tier: Tier): SQL {
-  return sql`update ${customers} set total_spend_cents = ${totalSpendCents}, tier = ${tier} where tenant_id = ${tenantId} and id = ${customerId}`;
 }
 
 /** A customer's display fields `(tenantId, id, firstName, lastName, email, phone, tier, totalSpendCents)` as select columns. */

@@ -9,7 +9,7 @@ import { ensureSettingsRow } from '../settings/service.ts';
 import { ensurePlans, type NewPlan } from '../tenant-account/plans.ts';
 import { tenantIdBySlug } from '../tenant-account/service.ts';
 import { createTenant } from '../tenant/service.ts';
-import { rebuildLots } from '../transactions/service.ts';
+import { rebuildLots } from '../ledger/index.ts';
 
 /**
  * Start-up data (decisions.md 'Demo data'): the module that seeds an installation. `seedBase`

@@ -2,7 +2,7 @@ import type { MyAccountResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getCustomerDetail } from '../customers/service.ts';
-import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../transactions/service.ts';
+import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 
 /** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */
 export const MY_RECENT_TRANSACTIONS = 10;

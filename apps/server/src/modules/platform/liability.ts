@@ -1,10 +1,8 @@
 import type { PlatformLiabilityQuery, PlatformLiabilityReport } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { outstandingByTenant } from '../cards/liability-views.ts';
 import { addSums, periodOf, sortTenants, withBreakage } from '../reports/liability.ts';
 import { tenantLabels } from '../tenant-account/service.ts';
-import { ensureRollups } from '../transactions/ledger-totals.ts';
-import { ledgerPeriodByTenant, ZERO_SUMS } from '../transactions/liability.ts';
+import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } from '../ledger/index.ts';
 
 /**
  * GET /api/platform/reports/liability (issue 14 'Liability'): every tenant's outstanding (Σ card

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
 import { findCardRow } from '../cards/service.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
-import { expiringOfCards, recentLedgerOfCard } from '../transactions/service.ts';
+import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
 /** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
 export const PUBLIC_CARD_TRANSACTIONS = 5;

@@ -8,10 +8,8 @@ import {
   type PlatformLiabilityReport,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { balancesByStore, compactCardBalances } from '../cards/liability-views.ts';
 import { storeNameMap } from '../stores/service.ts';
-import { ensureRollup } from '../transactions/ledger-totals.ts';
-import { compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../transactions/liability.ts';
+import { balancesByStore, compactCardBalances, ensureRollup, compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../ledger/index.ts';
 import { centsToDollars } from '../../lib/csv-cells.ts';
 
 /**

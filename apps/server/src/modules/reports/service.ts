@@ -12,8 +12,7 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { cardsCreatedSql } from '../cards/views.ts';
 import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
 import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
-import { ensureRollup, ledgerTotals } from '../transactions/ledger-totals.ts';
-import { ledgerCondition, ledgerExportQuery, ledgerPage } from '../transactions/service.ts';
+import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 
 /**
  * Reports (spec §2 'Dashboard', §7 'Exports'): the dashboard's figures and the CSV exports.
@@ -99,7 +98,7 @@ export async function dashboard(db: Database, tenantId: string, now = new Date()
  * GET /reports/export/transactions (spec §7 'Exports'; contract TransactionExportQuery):
  * transactions.csv with TRANSACTION_CSV_COLUMNS, newest first, the list's filters except
  * search and page, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle; issue 15, ADR
- * 0017) from the transactions module's export query: dates ISO 8601 UTC, money as dollars
+ * 0017) from the ledger module's export query: dates ISO 8601 UTC, money as dollars
  * with 2 decimals, text cells made safe (lib/csv-cells.ts). A stream: errors arrive as 'error'.
  */
 export function exportTransactionsCsv(copyCsv: CopyCsv, db: Database, tenantId: string, q: TransactionExportQuery): Readable {

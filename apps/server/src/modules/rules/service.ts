@@ -354,29 +354,14 @@ export interface Programme {
   offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
 }
 
-/** The programme as `programmeColumnsSql` selects it: three JSON arrays, offer times as text. */
+/** The programme as the ledger's `ledger_earn_open` reads it (migration 0028, ADR 0028): three JSON arrays, offer times as text. */
 export interface ProgrammeColumns {
   cashback: Programme['cashbackRules'];
   tiers: Programme['tierRules'];
   offers: { rateMultiplierBps: number; startAt: string; endAt: string; isActive: boolean }[];
 }
 
-/**
- * The tenant's programme at instant `at` (ISO-8601) as three select-list columns `cashback`,
- * `tiers` and `offers` (JSON arrays; see Programme), for the earn's one-round-trip read on the
- * till's hot path: the ledger adds its own columns to the same SELECT and turns the row into a
- * Programme with `toProgramme`.
- */
-export function programmeColumnsSql(tenantId: string, at: string): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('category', category, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
-         from ${cashbackRules} where tenant_id = ${tenantId}) as cashback,
-      (select coalesce(json_agg(json_build_object('tier', tier, 'minTotalSpendCents', min_total_spend_cents, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
-         from ${tierRules} where tenant_id = ${tenantId}) as tiers,
-      (select coalesce(json_agg(json_build_object('rateMultiplierBps', rate_multiplier_bps, 'startAt', start_at, 'endAt', end_at, 'isActive', is_active)), '[]'::json)
-         from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz) as offers`;
-}
-
-/** The Programme of a row selected with `programmeColumnsSql` (offer times parsed to Dates). */
+/** The Programme of `ProgrammeColumns` (offer times parsed to Dates): the earn's reading of what `ledger_earn_open` returned. */
 export function toProgramme(row: ProgrammeColumns): Programme {
   return {
     cashbackRules: row.cashback,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { SELF_ENROLMENT_DAILY_CAP_DEFAULT, type StoreInput, type StoreItem, type StoreListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCountsByStore } from '../cards/views.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
-import { ledgerRowsByStore } from '../transactions/views.ts';
+import { ledgerRowsByStore } from '../ledger/views.ts';
 import { staffCountsByStore } from '../users/views.ts';
 
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
@@ -220,23 +220,6 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
   // connection cannot do (node-postgres queues them and warns).
   const [item] = await storeItems(db, tenantId, updatedId);
   return item;
-}
-
-/**
- * 404 'Store not found' unless `storeId` (when given) is a store of the tenant; nothing to
- * check for null or undefined. One indexed lookup (the redeem's store check).
- */
-export async function assertStoreOfTenant(db: DbOrTx, tenantId: string, storeId: string | null | undefined): Promise<void> {
-  if (storeId) await requireStoreName(db, tenantId, storeId);
-}
-
-/**
- * A boolean SQL expression: `storeId` is a store of tenant `tenantId` (true when `storeId`
- * is null: nothing to check). For a caller that folds the check into a statement of its own
- * (the earn's programme read, one round trip on the till's hot path).
- */
-export function storeExistsSql(tenantId: string, storeId: string | null): SQL {
-  return storeId ? sql`exists (select 1 from ${stores} where tenant_id = ${tenantId} and id = ${storeId})` : sql`true`;
 }
 
 /**

@@ -211,6 +211,16 @@ function tenantContextSelect(db: DbOrTx) {
 }
 
 /**
+ * Every tenant's TenantContext columns as a projection to join (ADR 0012: a plain projection,
+ * not the table): the session lookup joins the tenant of a `/api/t/{slug}` request in the same
+ * prepared statement as the session (one round trip for both on every tenant-scoped request,
+ * docs/performance.md).
+ */
+export function tenantContexts(db: DbOrTx) {
+  return tenantContextSelect(db).as('tenant_contexts');
+}
+
+/**
  * A prepared lookup of a tenant by id as a TenantContext (the API key guard of /api/v1, issue
  * 17: the key names its tenant); null when the tenant no longer exists.
  */

@@ -3,7 +3,7 @@ import type { LiabilityAgeBucket, LiabilityPeriod } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { cashbackLots, ledgerDailyTotals, ledgerRollupState, lotTotalDeltas, lotTotals, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { compactCardBalances, tenantsWithCardBalanceDeltas } from '../cards/liability-views.ts';
+import { compactCardBalances, tenantsWithCardBalanceDeltas } from './balance-summaries.ts';
 
 /**
  * The ledger's part of the liability report (issue 14 'Liability'), owned by the transactions

@@ -21,9 +21,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { adjustBalance, getTransaction, refundEarn, voidRedeem, type LifecycleContext } from './lifecycle.ts';
+import { adjustBalance } from './adjust.ts';
+import type { LifecycleContext, PosResult } from './context.ts';
+import { earn } from './earn.ts';
+import { getTransaction } from './get-transaction.ts';
+import { listTransactions } from './list-transactions.ts';
 import type { MessageLinks } from './receipts.ts';
-import { earn, listTransactions, redeem, type PosResult } from './service.ts';
+import { redeem } from './redeem.ts';
+import { refundEarn } from './refund.ts';
+import { voidRedeem } from './void.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const txParams = z.object({ slug: z.string(), id: z.string() });

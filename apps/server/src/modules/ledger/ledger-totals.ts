@@ -6,7 +6,7 @@ import { rowsOf } from '../../lib/sql.ts';
 
 /**
  * Ledger totals from the daily rollup plus a live tail (docs/decisions/0006), owned by the
- * ledger (the transactions module: `ledger_daily_totals` and `ledger_rollup_state` are derived
+ * ledger (the ledger module: `ledger_daily_totals` and `ledger_rollup_state` are derived
  * from `transactions`, ADR 0012); the reports module reads them through this file. The ledger is
  * append-only (decisions.md 'Money and the ledger'), so a closed UTC day never changes:
  * `ledger_daily_totals` holds one row per (tenant, day, store, type, category) for every day

@@ -4,7 +4,7 @@ import type { LiabilityReport } from '@loyalty/contract';
 import { cardBalanceDeltas, cards, lotTotalDeltas, offers, stores, tenants } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant, json, offSummaries, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { compactCardBalances } from '../cards/liability-views.ts';
+import { compactCardBalances } from './balance-summaries.ts';
 import { compactLiabilityTotals, compactLotTotals } from './liability.ts';
 import { expireDueLots } from './lots.ts';
 

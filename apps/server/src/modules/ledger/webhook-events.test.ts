@@ -4,7 +4,7 @@ import { cards, customers, expiryRules, transactions, webhookDeliveries, webhook
 import { createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { openLotOf } from './lots.ts';
 import { sendExpiryReminders } from './reminders.ts';
-import { expireCashback } from './service.ts';
+import { expireCashback } from './expire.ts';
 
 /**
  * The webhook events of issue 17 are written to the webhook outbox in the transaction of what

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 
 /**
- * Read views of the ledger (the transactions module's `transactions` table) for modules the
+ * Read views of the ledger (the ledger module's `transactions` table; ADR 0028: with index.ts, the only file other modules import) for modules the
  * ledger service depends on (ADR 0012): the stores list's row counts, the customer delete's
  * and the card-order refund's "already in the ledger" checks. Read-only; imports no other
  * module.

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { compactLiabilityTotals } from './liability.ts';
-import { expireCashback } from './service.ts';
+import { expireCashback } from './expire.ts';
 import { sendExpiryReminders, type ReminderLinks } from './reminders.ts';
 
 /** The pg-boss queue of the cashback expiry (issue 14). */

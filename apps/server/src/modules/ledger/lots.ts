@@ -3,8 +3,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
-import { debitCardsSql, lockCardsSkipLockedSql } from '../cards/service.ts';
-import { cardBalancesSql } from '../cards/views.ts';
+import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
 import { expiryRuleSql } from '../rules/views.ts';
 import { timezoneSql } from '../tenant-account/service.ts';
 

@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@loyalty/contract';
+import { canTransact, formatCents } from '@loyalty/domain';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
+import type { TenantContext } from '../../http/tenant-context.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { cardStateByUid } from '../cards/views.ts';
+import type { MessageLinks } from './receipts.ts';
+
+/**
+ * What every ledger command shares (ADR 0028): who moves money and where (PosContext), the
+ * answer (PosResult), the Idempotency-Key claimed in the command's own transaction (ADR 0004),
+ * and the refusals the commands explain alike.
+ */
+
+/**
+ * Who moves money: a signed-in user (an AuthUser fits), or an API key of `/api/v1` (issue 17,
+ * ADR 0020): `id` null, `apiKeyId` set, role 'cashier' with `storeId` when the key is bound to
+ * a store (the cashier's store and void-window rules apply), else 'tenant_admin'. Ledger rows
+ * record `id` as user_id and `apiKeyId` as api_key_id.
+ */
+export interface PosActor {
+  id: string | null;
+  role: Role;
+  storeId: string | null;
+  apiKeyId?: string | null;
+}
+
+/**
+ * Who is moving money, where: the request's tenant and actor (user or API key), and the
+ * request's Idempotency-Key (required on every money route: issue 12 item 8).
+ */
+export interface PosContext {
+  tenant: TenantContext;
+  user: PosActor;
+  idempotencyKey: string;
+  /** The request's instant from the app's injectable clock (issue 14); absent: the system clock. */
+  now?: Date;
+  /** Where a receipt links to (issue 16 'Receipts'); absent: no receipt is written, whatever the tenant's setting. */
+  links?: MessageLinks;
+}
+
+/**
+ * What the ledger's database functions answer for a key found already claimed (migration 0028):
+ * the stored row's request hash, answer status (null while its first request runs) and answer,
+ * for http/idempotency.ts `replayOf` to judge.
+ */
+export interface ClaimedReplay {
+  replay?: { hash: string; status: number | null; body: unknown };
+}
+
+/** A POS answer: what to send, and whether it is a replay of a stored first answer. */
+export interface PosResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+/** Texts of the refusals (issue 14), as the API and the screens show them. */
+export const LIFECYCLE_TEXT = {
+  notFound: 'Transaction not found',
+  onlyEarn: 'Only purchases (EARN) can be refunded',
+  onlyRedeem: 'Only redemptions (REDEEM) can be voided',
+  fullyRefunded: 'This purchase is already fully refunded',
+  exceeds: 'Refund exceeds the remaining purchase amount',
+  alreadyVoided: 'Transaction already voided',
+  otherStore: 'You can only process transactions for your own store',
+  voidWindow: 'Cashiers can void a redemption only within 15 minutes; ask an admin',
+  belowZero: 'Balance cannot go below zero',
+} as const;
+
+/** A lifecycle request's context: the POS context (tenant, user, Idempotency-Key) and the clock's `now`. */
+export interface LifecycleContext extends PosContext {
+  now: Date;
+}
+
+/** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact at `now` (spec §5 'POS'). */
+export function assertCanTransact(tenant: TenantContext, now: Date): void {
+  if (!canTransact(tenant, now)) {
+    throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required to process transactions');
+  }
+}
+
+/**
+ * Checks the store a movement is booked to (spec §2 'POS', issue 2): a cashier bound to a
+ * store may only use that store (403). Whether a requested store exists in this tenant is
+ * checked by the caller's query (404 'Store not found'). Returns the store to book: the
+ * requested one, else the user's, else null (the card's store, resolved in SQL).
+ */
+export function bookedStore(ctx: PosContext, requested: string | null | undefined): string | null {
+  if (requested && ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== requested) {
+    throw forbidden('You can only process transactions for your own store');
+  }
+  return requested ?? ctx.user.storeId ?? null;
+}
+
+/**
+ * Explains why a card could not be moved: 404 'Card not found' when it is not in this tenant,
+ * 422 CARD_NOT_ACTIVE when it is blocked or unassigned, else 422 INSUFFICIENT_BALANCE.
+ * Runs only on the error path.
+ */
+export async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<AppError> {
+  const card = await cardStateByUid(tx, tenantId, cardUid);
+  if (!card) return notFound('Card not found');
+  if (card.status !== 'ACTIVE') {
+    return new AppError('CARD_NOT_ACTIVE', card.status === 'BLOCKED' ? 'This card is blocked' : 'This card is not activated yet');
+  }
+  return new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: the card holds ${formatCents(card.balanceCents)}`, {
+    balanceCents: card.balanceCents,
+  });
+}
+
+/**
+ * Runs one POS movement in a DB transaction with the Idempotency-Key honoured: a retry with
+ * the same key and body gets the first answer (replayed = true) and moves nothing; the same
+ * key with another body is 409. The key is claimed in the same transaction as the movement, so
+ * a failed movement leaves the key free for a retry.
+ */
+export async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
+  return db.transaction(async (tx) => {
+    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
+    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
+    const result = await work(tx);
+    await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
+    return { status: 200, body: result, replayed: false };
+  });
+}
+
+/** The ledger row `id` of the tenant, or 404 'Transaction not found' (another tenant's row too). */
+export async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
+  if (!isUuid(id)) throw notFound(LIFECYCLE_TEXT.notFound);
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)));
+  if (!row) throw notFound(LIFECYCLE_TEXT.notFound);
+  return row;
+}
+
+/** 403 unless the user may act on a row booked to `storeId`: a cashier bound to a store only on that store's rows (spec §2 'POS'). */
+export function assertOwnStore(ctx: PosContext, storeId: string | null): void {
+  if (ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== storeId) throw forbidden(LIFECYCLE_TEXT.otherStore);
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { EarnRequest, EarnResponse, Tier } from '@loyalty/contract';
+import { computeCashback, evaluateTier, normalizeCardUid } from '@loyalty/domain';
+import type { Database } from '../../db/client.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { replayOf, requestFingerprint, saveIdempotentResponseSql } from '../../http/idempotency.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { auditInsertSql } from '../audit/service.ts';
+import { toProgramme, type ProgrammeColumns } from '../rules/service.ts';
+import { announceLedgerRows } from './announce.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { recordPurchaseSql, setBalanceSql } from './holdings.ts';
+import { openLotsSql } from './lots.ts';
+import { enqueueReceipt } from './receipts.ts';
+
+/**
+ * What `ledger_earn_open` returns (migration 0028): a replay, or the locked card and holder
+ * (null: no ACTIVE card with a holder) with the programme read after the locks, whether the
+ * requested store is the tenant's, and the webhook event types the tenant subscribes to.
+ */
+type EarnOpening = ClaimedReplay &
+  Partial<ProgrammeColumns> & {
+    card?: { id: string; balanceCents: number; customerId: string; storeId: string | null } | null;
+    holder?: { tier: Tier; totalSpendCents: number };
+    storeFound?: boolean;
+    events?: string[];
+  };
+
+/**
+ * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, computes
+ * cashback with the tenant's active rules, the customer's current tier and the offers running
+ * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
+ * ledger row with before/after balances, adds the purchase to the customer's total spend and
+ * re-evaluates the tier (the new tier applies from the next purchase: docs/decisions/0003).
+ * Two statements on the happy path (ADR 0028): the ledger's database function
+ * `ledger_earn_open` (migration 0028) claims the Idempotency-Key (ADR 0004), locks the card,
+ * then its holder, and only then reads the programme, in statements of their own, so it sees a
+ * tier change it waited for (ADR 0007); then ONE write: the card's balance, the holder's
+ * totals, the ledger row, the cashback's lot (ADR 0015), the answer stored with the key and the
+ * audit row (ADR 0025). The webhook events (only when an endpoint subscribes) and, with the
+ * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
+ * Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422
+ * CARD_NOT_ACTIVE, 409 key reuse.
+ */
+export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
+  const now = ctx.now ?? new Date();
+  assertCanTransact(ctx.tenant, now);
+  const storeId = bookedStore(ctx, input.storeId);
+  const cardUid = normalizeCardUid(input.cardUid);
+  const tenantId = ctx.tenant.id;
+  const fingerprint = requestFingerprint('earn', input);
+  return db.transaction(async (tx) => {
+    const [{ r: open }] = rowsOf<{ r: EarnOpening }>(
+      await tx.execute(sql`select ledger_earn_open(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${input.storeId ?? null}::uuid, ${now.toISOString()}::timestamptz) as r`),
+    );
+    if (open.replay) {
+      const replay = replayOf(open.replay, fingerprint);
+      return { status: replay.status, body: replay.body as EarnResponse, replayed: true };
+    }
+    const card = open.card;
+    const holder = open.holder;
+    if (!card || !holder) throw await cardRefusal(tx, tenantId, cardUid);
+    if (!open.storeFound) throw notFound('Store not found');
+    const programme = toProgramme({ cashback: open.cashback!, tiers: open.tiers!, offers: open.offers! });
+    const customerId = card.customerId;
+    const tierBefore = holder.tier;
+    const { rateBps, cashbackCents } = computeCashback({ amountCents: input.amountCents, category: input.category, tier: tierBefore, ...programme, now });
+    const before = Number(card.balanceCents);
+    const after = before + cashbackCents;
+    const totalSpendCents = Number(holder.totalSpendCents) + input.amountCents;
+    const tier = evaluateTier(totalSpendCents, programme.tierRules);
+    // The row's id is chosen here so that the answer, stored with the key, is known before the write.
+    const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
+    await tx.execute(sql`with
+        card_update as (${setBalanceSql(tenantId, card.id, after)}),
+        customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
+        earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
+          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, ${ctx.user.apiKeyId ?? null}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+          returning tenant_id, card_id, id, created_at, cashback_cents as credit),
+        lot as (${openLotsSql(tenantId, sql`earn_row`)}),
+        saved as (${saveIdempotentResponseSql(tenantId, ctx.idempotencyKey, 200, answer)}),
+        audit as (${auditInsertSql({
+          tenantId,
+          userId: ctx.user.id,
+          apiKeyId: ctx.user.apiKeyId ?? null,
+          action: 'transaction.earn',
+          entity: 'transaction',
+          entityId: answer.transactionId,
+          before: sql`${JSON.stringify({ cardUid, balanceCents: before, tier: tierBefore })}::jsonb`,
+          after: sql`${JSON.stringify({ cardUid, amountCents: input.amountCents, cashbackCents, rateBps, balanceCents: after, tier, category: input.category })}::jsonb`,
+        })})
+        select 1`);
+    await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
+    return { status: 200, body: answer, replayed: false };
+  });
+}

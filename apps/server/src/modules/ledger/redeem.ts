@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { RedeemRequest, RedeemResponse } from '@loyalty/contract';
+import { normalizeCardUid } from '@loyalty/domain';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { replayOf, requestFingerprint } from '../../http/idempotency.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { auditActor } from '../audit/service.ts';
+import { announceLedgerRows } from './announce.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { enqueueReceipt } from './receipts.ts';
+
+/** What `ledger_redeem` returns (migration 0028): a replay, a refusal, or the REDEEM row written (cents). */
+type RedeemOutcome = ClaimedReplay & {
+  refused?: 'store' | 'card';
+  id?: string;
+  cardId?: string;
+  storeId?: string | null;
+  balanceCents?: number;
+  events?: string[];
+};
+
+/**
+ * POST /transactions/redeem (spec §3, decisions.md 'Cashback'): in one DB transaction and ONE
+ * statement (the ledger's database function `ledger_redeem`, migration 0028, ADR 0028): claims
+ * the Idempotency-Key (ADR 0004), checks the requested store, debits the card only if it is
+ * ACTIVE and holds at least the amount (`UPDATE … WHERE balance_cents >= amount`, which also
+ * serialises concurrent redeems on the row), appends a REDEEM ledger row with cashbackCents 0,
+ * stores the answer with the key and writes the audit row 'transaction.redeem' in that same
+ * write (ADR 0025), then, after the card's lock, takes the amount off the card's oldest lots
+ * (ADR 0015). The webhook events of the row (only when an endpoint subscribes) and, with the
+ * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
+ * Returns `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403
+ * SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or
+ * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
+ */
+export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
+  const now = ctx.now ?? new Date();
+  assertCanTransact(ctx.tenant, now);
+  const storeId = bookedStore(ctx, input.storeId);
+  const cardUid = normalizeCardUid(input.cardUid);
+  const tenantId = ctx.tenant.id;
+  const fingerprint = requestFingerprint('redeem', input);
+  const who = auditActor({ userId: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null });
+  return db.transaction(async (tx) => {
+    // The row's id is chosen here, so the answer stored with the key is known to the statement.
+    const transactionId = randomUUID();
+    const [{ r }] = rowsOf<{ r: RedeemOutcome }>(
+      await tx.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,
+        ${input.amountCents}::bigint, ${transactionId}::uuid, ${who.userId}::uuid, ${who.apiKeyId}::uuid, ${who.ip}::text, ${input.note ?? null}::text) as r`),
+    );
+    if (r.replay) {
+      const replay = replayOf(r.replay, fingerprint);
+      return { status: replay.status, body: replay.body as RedeemResponse, replayed: true };
+    }
+    if (r.refused === 'store') throw notFound('Store not found');
+    if (r.refused === 'card' || !r.id) throw await cardRefusal(tx, tenantId, cardUid);
+    const newBalance = Number(r.balanceCents);
+    await announceLedgerRows(tx, tenantId, [r.id], now, r.events ?? []);
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: r.id, kind: 'REDEEM', cardId: r.cardId!, storeId: r.storeId ?? null, amountCents: input.amountCents, cashbackCents: 0, balanceCents: newBalance, at: now });
+    return { status: 200, body: { transactionId: r.id, newBalance, amountRedeemed: input.amountCents }, replayed: false };
+  });
+}

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { CASHIER_VOID_WINDOW_MS, type VoidRequest, type VoidResponse } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { AppError, conflict, forbidden } from '../../http/errors.ts';
+import { writeAudit } from '../audit/service.ts';
+import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
+import { lockCard } from './holdings.ts';
+import { appendRow } from './rows.ts';
+
+/**
+ * POST /transactions/{id}/void (issue 14): gives the amount of the REDEEM row `id` back to
+ * its card, once. tenant_admin at any time; a cashier only on their own store's rows and
+ * within 15 minutes of the redemption (CASHIER_VOID_WINDOW_MS, by the injectable clock). In
+ * one DB transaction: locks the card (any status), refuses a second void (409 'Transaction
+ * already voided'; a unique index backs it), credits the amount, appends a VOID row (amount =
+ * the redemption's, reverses = `id`, note = reason) and an audit row 'transaction.void'.
+ * Throws 404, 403 (store, 15 minutes), 422 BUSINESS_RULE (not a REDEEM), 409.
+ */
+export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string, input: VoidRequest): Promise<PosResult<VoidResponse>> {
+  const tenantId = ctx.tenant.id;
+  return withIdempotency(db, ctx, `void:${id}`, input, async (tx) => {
+    const redeem = await ledgerRow(tx, tenantId, id);
+    if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyRedeem);
+    assertOwnStore(ctx, redeem.storeId);
+    if (ctx.user.role === 'cashier' && ctx.now.getTime() - redeem.createdAt.getTime() > CASHIER_VOID_WINDOW_MS) throw forbidden(LIFECYCLE_TEXT.voidWindow);
+    const card = (await lockCard(tx, tenantId, redeem.cardId))!;
+    const [voided] = await tx
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.tenantId, tenantId), eq(transactions.reversesTransactionId, redeem.id), eq(transactions.type, 'VOID')));
+    if (voided) throw conflict(LIFECYCLE_TEXT.alreadyVoided);
+    const after = card.balanceCents + redeem.amountCents;
+    const row = await appendRow(tx, {
+      tenantId,
+      cardId: card.id,
+      customerId: redeem.customerId,
+      storeId: redeem.storeId,
+      userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
+      type: 'VOID',
+      category: null,
+      amountCents: redeem.amountCents,
+      cashbackCents: 0,
+      before: card.balanceCents,
+      after,
+      note: input.reason,
+      reversesTransactionId: redeem.id,
+      unrecoveredCents: 0,
+      at: ctx.now,
+    });
+    await writeAudit(tx, {
+      tenantId,
+      userId: ctx.user.id,
+      apiKeyId: ctx.user.apiKeyId ?? null,
+      action: 'transaction.void',
+      entity: 'transaction',
+      entityId: row,
+      before: { transactionId: redeem.id, balanceCents: card.balanceCents },
+      after: { restoredCents: redeem.amountCents, balanceCents: after, reason: input.reason },
+    });
+    return { transactionId: row, restoredCents: redeem.amountCents, newBalanceCents: after };
+  });
+}
