@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CustomerInput, CustomerDetail, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, RefundRequest, RefundResponse, VoidRequest, VoidResponse } from '@loyalty/contract';
 import { auditLog, customers, transactions } from '../../db/schema/index.ts';
 import { createSecondInstance, createTestContext, freshTenant, json, unbalancedCards, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 import { V1_EXAMPLES } from './openapi.ts';
 
 /**
@@ -253,26 +253,7 @@ describe('rate limits per key', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisReachable = await (async () => {
-  const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-})();
-// CI starts Redis; elsewhere the Redis case runs when one answers.
-const counterBackends = [
-  { name: 'PostgreSQL counters', env: {} as Record<string, string> },
-  ...(redisReachable || process.env.CI ? [{ name: 'Redis counters', env: { REDIS_URL: redisUrl } }] : []),
-];
-
-describe.each(counterBackends)('one per-key limit shared by two app instances ($name)', ({ env }) => {
+describe.each(COUNTER_BACKENDS)('one per-key limit shared by two app instances ($name)', ({ env }) => {
   it('counts a key’s requests through both instances: RateLimit-* headers count down across them, then both answer 429 with Retry-After', async () => {
     let now = new Date('2026-11-24T12:00:00Z');
     const opts = { now: () => now, redisPrefix: `test:${randomUUID()}:` };

@@ -30,6 +30,7 @@ import { rateLimitStoreOf, type CounterStore } from '../../http/counters.ts';
 import { AppError } from '../../http/errors.ts';
 import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/service.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
 import { liabilityReport } from '../reports/liability.ts';
@@ -48,15 +49,15 @@ export const API_RATE_WINDOW_MS = 60_000;
 /** The OpenAPI tag of every v1 route (the v1 document at /api/v1/docs keeps only these paths). */
 export const V1_TAG = 'v1';
 
-/** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the outbox worker's nudge. */
+/** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the background workers. */
 export interface ApiV1Options {
   db: Database;
   config: Config;
   counters: CounterStore;
   now: () => Date;
   guard: Omit<ApiKeyGuardDeps, 'now'>;
-  /** Asks the outbox worker for a run (a receipt was written). The webhook worker is nudged by app.ts after any successful change. */
-  nudgeOutbox: () => void;
+  /** Wakes the outbox worker after a receipt was written (`nudge('outbox')`); app.ts nudges the webhook worker after any successful change. */
+  jobs: Jobs;
 }
 
 /**
@@ -108,7 +109,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
   /** Sends a money answer (`Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
   const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
     if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) opts.nudgeOutbox();
+    else if (tenantOf(request).receiptsEnabled) opts.jobs.nudge('outbox');
     return reply.status(result.status).send(result.body);
   };
   const qrOf = (request: FastifyRequest) => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });

@@ -24,6 +24,7 @@ import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance, getTransaction, refundEarn, voidRedeem, type LifecycleContext } from './lifecycle.ts';
 import type { MessageLinks } from './receipts.ts';
 import { earn, listTransactions, redeem, type PosResult } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const txParams = z.object({ slug: z.string(), id: z.string() });
@@ -35,12 +36,12 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
  * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination). `links` (PUBLIC_URL, the QR
- * token secret) make the receipts of issue 16 possible; `nudge` asks the outbox worker for a
+ * token secret) make the receipts of issue 16 possible; `jobs.nudge('outbox')` asks the outbox worker for a
  * run after a movement of a tenant with receipts on.
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; nudge?: () => void }> = async (
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; jobs: Jobs }> = async (
   app,
-  { db, now = () => new Date(), links, nudge = () => {} },
+  { db, now = () => new Date(), links, jobs },
 ) => {
   /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
@@ -53,7 +54,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
   /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`; a first answer of a tenant with receipts on nudges the outbox worker. */
   const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
     if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) nudge();
+    else if (tenantOf(request).receiptsEnabled) jobs.nudge('outbox');
     return reply.status(result.status).send(result.body);
   };
 
