@@ -28,14 +28,14 @@ import type { Database } from '../../db/client.ts';
 import { apiKeyOf, registerApiKeyGuard, type ApiKeyGuardDeps } from '../../http/api-key-auth.ts';
 import { rateLimitStoreOf, type CounterStore } from '../../http/counters.ts';
 import { AppError } from '../../http/errors.ts';
-import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/service.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
 import { liabilityReport } from '../reports/liability.ts';
 import { refundEarn, voidRedeem, type LifecycleContext } from '../transactions/lifecycle.ts';
-import { earn, listTransactionsAfter, redeem, type PosResult } from '../transactions/service.ts';
+import { earn, listTransactionsAfter, redeem } from '../transactions/service.ts';
 
 const txParams = z.object({ id: z.string() });
 const cardParams = z.object({ cardUid: z.string().min(1).max(200) });
@@ -106,12 +106,11 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     };
   };
-  /** Sends a money answer (`Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
-  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) opts.jobs.nudge('outbox');
-    return reply.status(result.status).send(result.body);
-  };
+  /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: IdempotentResult<T>) =>
+    sendIdempotent(reply, result, () => {
+      if (tenantOf(request).receiptsEnabled) opts.jobs.nudge('outbox');
+    });
   const qrOf = (request: FastifyRequest) => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
 
   /** GET /cards/{cardUid} (scope read) → CardResponse, the POS lookup: status, balance (cents), holder, store. 404 'Card not found'. */

@@ -19,11 +19,11 @@ import {
 } from '@loyalty/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance, getTransaction, refundEarn, voidRedeem, type LifecycleContext } from './lifecycle.ts';
 import type { MessageLinks } from './receipts.ts';
-import { earn, listTransactions, redeem, type PosResult } from './service.ts';
+import { earn, listTransactions, redeem } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -51,12 +51,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     now: now(),
     links,
   });
-  /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`; a first answer of a tenant with receipts on nudges the outbox worker. */
-  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) jobs.nudge('outbox');
-    return reply.status(result.status).send(result.body);
-  };
+  /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: IdempotentResult<T>) =>
+    sendIdempotent(reply, result, () => {
+      if (tenantOf(request).receiptsEnabled) jobs.nudge('outbox');
+    });
 
   app.post(
     '/transactions/earn',
