@@ -5,7 +5,7 @@ import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardU
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
+import { idempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { rowsOf, scrubTextSql } from '../../lib/sql.ts';
@@ -58,12 +58,8 @@ export interface PosContext {
   links?: MessageLinks;
 }
 
-/** A POS answer: what to send, and whether it is a replay of a stored first answer. */
-export interface PosResult<T> {
-  status: number;
-  body: T;
-  replayed: boolean;
-}
+/** A POS answer: what to send, and whether it is a replay of a stored first answer (every money route's answer shape). */
+export type PosResult<T> = IdempotentResult<T>;
 
 /** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact at `now` (spec §5 'POS'). */
 function assertCanTransact(tenant: TenantContext, now: Date): void {
@@ -102,19 +98,14 @@ async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<A
 }
 
 /**
- * Runs one POS movement in a DB transaction with the Idempotency-Key honoured: a retry with
- * the same key and body gets the first answer (replayed = true) and moves nothing; the same
- * key with another body is 409. The key is claimed in the same transaction as the movement, so
- * a failed movement leaves the key free for a retry.
+ * Runs one POS movement through the money routes' one idempotency wrapper (http/idempotency.ts
+ * `idempotent`) with the movement's tenant and Idempotency-Key: a retry with the same key and
+ * body gets the first answer (replayed = true) and moves nothing; the same key with another
+ * body is 409. The key is claimed in the same transaction as the movement, so a failed
+ * movement leaves the key free for a retry.
  */
 export async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
-  return db.transaction(async (tx) => {
-    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
-    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    const result = await work(tx);
-    await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
-    return { status: 200, body: result, replayed: false };
-  });
+  return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route, body }, (tx) => work(tx));
 }
 
 /**
@@ -124,12 +115,7 @@ export async function withIdempotency<T>(db: Database, ctx: PosContext, route: s
  * answer is saved in the same round trip as the movement (issue 15, the till's hot path).
  */
 export async function withInlineIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx, saveSql: (answer: T | SQL) => SQL) => Promise<T>): Promise<PosResult<T>> {
-  return db.transaction(async (tx) => {
-    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
-    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    const result = await work(tx, (answer) => saveIdempotentResponseSql(ctx.tenant.id, ctx.idempotencyKey, 200, answer));
-    return { status: 200, body: result, replayed: false };
-  });
+  return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route, body }, work);
 }
 
 /**
