@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  // Limits nothing by itself: routes take limiters from it (`app.createRateLimit`), on the shared
+  // counters; /api/v1 registers its own per-key instance on its scope (ADR 0028).
   await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters, now) });
   app.addHook('onClose', () => counters.close());
   await app.register(swagger, {
