@@ -53,6 +53,7 @@ import { apiV1Routes } from './modules/api-v1/routes.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
+import { NO_JOBS, type Jobs } from './lib/jobs.ts';
 import { apiKeyWiring, CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
@@ -73,13 +74,12 @@ export interface AppDeps {
   /** The instance's lifecycle (draining during a shutdown: /readyz 503); main.ts passes its own. */
   lifecycle?: Lifecycle;
   /**
-   * The outbox worker's nudge (issue 16): called after a request wrote a message, so it leaves
-   * at once rather than at the worker's next minute. main.ts passes the running worker's; tests
-   * run `dispatchOutbox` themselves. Default: nothing.
+   * Wakes the background workers (lib/jobs.ts): `nudge('outbox')` after a request wrote an
+   * e-mail, `nudge('webhooks')` after it wrote a webhook event, so they leave at once rather
+   * than at the worker's next minute. main.ts passes the running workers'; tests pass their own
+   * to count the calls and run the dispatchers themselves. Default: wakes nothing.
    */
-  outbox?: { nudge(): void };
-  /** The webhook worker's nudge (issue 17): called after a request wrote a webhook event. Default: nothing. */
-  webhooks?: { nudge(): void };
+  jobs?: Jobs;
   /** The proof of work of the join form's challenges (ADR 0027); default enrolment's DEFAULT_CHALLENGE_COST. Tests pass a cheap one. */
   joinChallengeCost?: ChallengeCost;
 }
@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  // Limits nothing by itself: routes take limiters from it (`app.createRateLimit`), on the shared
+  // counters; /api/v1 registers its own per-key instance on its scope (ADR 0031).
   await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters, now) });
   app.addHook('onClose', () => counters.close());
   await app.register(swagger, {
@@ -156,8 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { store: http.sessions });
 
   await app.register(healthRoutes, { handle, lifecycle: deps.lifecycle ?? createLifecycle() });
-  const outbox = deps.outbox ?? { nudge: () => {} };
-  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now, nudge: () => outbox.nudge() });
+  const jobs = deps.jobs ?? NO_JOBS;
+  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now, jobs });
   await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
   await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', db, config, counters, now });
   await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });
@@ -165,21 +167,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (tenantScope) => {
       registerTenantGuard(tenantScope, http.findTenant);
       await tenantScope.register(tenantRoutes, { db, config });
-      await tenantScope.register(cardRoutes, { db, config, nudge: () => outbox.nudge() });
-      await tenantScope.register(transactionRoutes, { db, now, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, nudge: () => outbox.nudge() });
+      await tenantScope.register(cardRoutes, { db, config, jobs });
+      await tenantScope.register(transactionRoutes, { db, now, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, jobs });
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db });
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
-      await tenantScope.register(userRoutes, { db, config, counters, now, nudge: () => outbox.nudge() });
+      await tenantScope.register(userRoutes, { db, config, counters, now, jobs });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(customerDataRoutes, { db, now });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
-      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, nudge: () => deps.webhooks?.nudge(), now });
+      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs, now });
       await tenantScope.register(apiKeyRoutes, { db, config, now });
       await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },
@@ -196,17 +198,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     max: config.loginRateLimit,
     now,
-    nudge: () => outbox.nudge(),
+    jobs,
     counters,
     challengeCost: deps.joinChallengeCost,
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });
-  await app.register(platformRoutes, { prefix: '/api/platform', db, config, nudge: () => outbox.nudge() });
+  await app.register(platformRoutes, { prefix: '/api/platform', db, config, jobs });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
-  await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, nudge: () => outbox.nudge(), now });
+  await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs, now });
   // The REST API for point-of-sale systems (issue 17): bearer API keys, no session, no slug.
-  await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), nudgeOutbox: () => outbox.nudge() });
+  await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), jobs });
   // Webhook events (issue 17) are written in the transaction of what they report; after a
   // state-changing request succeeded the webhook worker is nudged, at most once a second per
   // instance (a nudge is a job-queue write): a nudge within the second is sent at its end, so the
@@ -215,10 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let pendingWebhookNudge: NodeJS.Timeout | null = null;
   const nudgeWebhooks = () => {
     lastWebhookNudge = Date.now();
-    deps.webhooks?.nudge();
+    jobs.nudge('webhooks');
   };
   app.addHook('onResponse', async (request, reply) => {
-    if (!deps.webhooks || request.method === 'GET' || reply.statusCode >= 400 || pendingWebhookNudge) return;
+    if (!deps.jobs || request.method === 'GET' || reply.statusCode >= 400 || pendingWebhookNudge) return;
     const wait = lastWebhookNudge + 1000 - Date.now();
     if (wait <= 0) return nudgeWebhooks();
     pendingWebhookNudge = setTimeout(() => {

@@ -9,6 +9,7 @@ import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
 import { markLapsedSubscriptions } from './modules/billing/service.ts';
 import { startJobQueue } from './db/job-queue.ts';
+import type { JobKind, Jobs } from './lib/jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
@@ -55,10 +56,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const lifecycle = createLifecycle();
-  // The outbox worker starts after the app (it logs through it); until then a nudge does nothing.
-  const outbox = { nudge: () => {} };
-  const webhooks = { nudge: () => {} };
-  const app = await buildApp({ config, handle, lifecycle, outbox, webhooks });
+  // The workers start after the app (they log through it); until then a nudge wakes nothing.
+  const workers: Partial<Record<JobKind, { nudge(): void }>> = {};
+  const jobs: Jobs = { nudge: (kind) => workers[kind]?.nudge() };
+  const app = await buildApp({ config, handle, lifecycle, jobs });
   // The database going away (a restart, a failover) never ends the process (docs/operations.md
   // 'When the database is away'): cut connections are logged and replaced, requests answer 503
   // DATABASE_UNAVAILABLE, the jobs wait. A rejection nobody awaited that says the database is
@@ -71,16 +72,16 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   // One job queue for every job: on the embedded database they share its one connection.
-  const jobs = startJobQueue(handle, app.log, config.databaseUrl);
-  const outboxWorker = startOutboxWorker(jobs, handle, app.log, {
+  const queue = startJobQueue(handle, app.log, config.databaseUrl);
+  workers.outbox = startOutboxWorker(queue, handle, app.log, {
     mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl },
     // Forgot-password requests are only queued by the route (same answer time for any address); the worker writes their e-mails.
     before: (now) => processPasswordResetRequests(handle.db, { publicUrl: config.publicUrl, now }),
   });
-  void startExpiryJob(jobs, handle, app.log, {
+  void startExpiryJob(queue, handle, app.log, {
     onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
-    onReminders: () => outboxWorker.nudge(),
+    onReminders: () => jobs.nudge('outbox'),
     housekeeping: async (now) => {
       const purged = await purgeStaleEnrolments(handle.db, now);
       if (purged > 0) app.log.info({ purged }, 'stale sign-ups deleted');
@@ -91,10 +92,8 @@ async function main(): Promise<void> {
       if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
     },
   });
-  outbox.nudge = () => outboxWorker.nudge();
   // Outgoing webhooks (issue 17): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
-  const webhookWorker = startWebhookWorker(jobs, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, onEmails: () => outboxWorker.nudge() });
-  webhooks.nudge = () => webhookWorker.nudge();
+  workers.webhooks = startWebhookWorker(queue, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, onEmails: () => jobs.nudge('outbox') });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [
@@ -146,7 +145,7 @@ async function main(): Promise<void> {
     }, config.shutdown.graceMs);
     idle.unref();
     grace.unref();
-    await Promise.all([app.close(), jobs.stop()]);
+    await Promise.all([app.close(), queue.stop()]);
     clearInterval(idle);
     clearTimeout(grace);
     await handle.close();

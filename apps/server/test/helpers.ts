@@ -12,6 +12,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
 import type { ChallengeCost } from '../src/modules/enrolment/altcha.ts';
+import type { Jobs } from '../src/lib/jobs.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */
 export interface TestContext {
@@ -28,8 +29,8 @@ export interface TestContext {
 export interface TestAppOptions {
   now?: () => Date;
   redisPrefix?: string;
-  /** The outbox worker's nudge (issue 16): tests count the calls and run dispatchOutbox themselves. */
-  outbox?: { nudge(): void };
+  /** Wakes the background workers (lib/jobs.ts): tests count the calls by kind and run the dispatchers themselves. */
+  jobs?: Jobs;
   /** Collects the app's log (with LOG_LEVEL in `env`); the log is off otherwise. */
   logStream?: { write(line: string): void };
   /** The built web app's folder (default: none, the API only). */

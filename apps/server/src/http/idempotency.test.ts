@@ -107,6 +107,19 @@ describe('add funds is idempotent per key', () => {
     expect(await checkoutCount()).toBe(before + 1);
   });
 
+  it('a refused request leaves its key free: the corrected request with the same key opens the checkout', async () => {
+    const t = await freshTenant();
+    const key = randomUUID();
+    const before = await checkoutCount();
+    const refused = await t.post(`customers/${t.customer.id}/add-funds`, { amountCents: 2500, cardId: randomUUID() }, { 'idempotency-key': key });
+    expect(refused.statusCode).toBe(404);
+    expect(await checkoutCount()).toBe(before);
+    const corrected = await t.post(`customers/${t.customer.id}/add-funds`, { amountCents: 2500 }, { 'idempotency-key': key });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+    expect(await checkoutCount()).toBe(before + 1);
+  });
+
   it('the same key with another amount or on another money route is 409 IDEMPOTENCY_KEY_REUSED and opens nothing', async () => {
     const t = await freshTenant();
     const key = randomUUID();

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_REQUIRED } from '@loyalty/contract';
-import type { Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, badRequest } from './errors.ts';
 import { scrubJsonSql } from '../lib/sql.ts';
@@ -102,6 +102,70 @@ export async function saveIdempotentResponse(tx: Tx, tenantId: string, key: stri
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+}
+
+/** A money route's answer: the status and body to send, and whether it is the stored first answer of an earlier request with the same key. */
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+/**
+ * What makes a money request "the same request" for its key: the tenant (keys are per tenant),
+ * the `Idempotency-Key`, and the route and parsed body that `requestFingerprint` hashes (put
+ * the path's ids in `route`, e.g. `add-funds {customerId}`: a body alone may not tell two
+ * customers apart).
+ */
+export interface IdempotentRequest {
+  tenantId: string;
+  key: string;
+  route: string;
+  body: unknown;
+}
+
+/**
+ * The one idempotency wrapper of the money routes (DESIGN.md 'Money moves in one transaction';
+ * add funds and the ledger's movements): runs `work` in one DB transaction after claiming
+ * `request.key` in it. A retry with the same key and body gets the first answer back
+ * (`replayed: true`, status and body as stored) and `work` does not run; the same key with
+ * another route or body throws 409 IDEMPOTENCY_KEY_REUSED; a key whose first request is still
+ * running throws 409 CONFLICT (on PostgreSQL a parallel claim waits for it first). A failed
+ * `work` rolls back the claim too, so the key stays free for a retry. The answer (status 200,
+ * the value `work` returns) is stored in the same transaction; a `work` on the till's hot path
+ * may instead take `saveSql(answer)` (the store's UPDATE as SQL: the answer as a value, or as
+ * SQL selecting its jsonb from the statement's CTEs) and run it inside one of its own write
+ * statements, saving a round trip: asking for `saveSql` promises to run it.
+ */
+export async function idempotent<T>(
+  db: Database,
+  request: IdempotentRequest,
+  work: (tx: Tx, saveSql: (answer: T | SQL) => SQL) => Promise<T>,
+): Promise<IdempotentResult<T>> {
+  return db.transaction(async (tx) => {
+    const replay = await claimIdempotencyKey(tx, request.tenantId, request.key, requestFingerprint(request.route, request.body));
+    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
+    let savedByWork = false;
+    const saveSql = (answer: T | SQL) => {
+      savedByWork = true;
+      return saveIdempotentResponseSql(request.tenantId, request.key, 200, answer);
+    };
+    const body = await work(tx, saveSql);
+    if (!savedByWork) await saveIdempotentResponse(tx, request.tenantId, request.key, 200, body);
+    return { status: 200, body, replayed: false };
+  });
+}
+
+/**
+ * Sends a money route's answer, first or replayed, the one way every money route does: the
+ * stored status and body, with `Idempotent-Replayed: true` on a replay (clients and /metrics
+ * tell a retry from a new movement by it). `onFirstAnswer` runs only for a first answer (e.g.
+ * waking the outbox worker for a receipt), never for a replay, which wrote nothing.
+ */
+export function sendIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>, onFirstAnswer?: () => void): FastifyReply {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  else onFirstAnswer?.();
+  return reply.status(result.status).send(result.body);
 }
 
 /**

@@ -4,7 +4,7 @@ import { AddFundsRequest, CheckoutUrlResponse, ErrorBody, IdempotencyKeyHeaders 
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { addFunds } from './service.ts';
 
@@ -44,9 +44,7 @@ export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     async (request, reply) => {
       const actor = { tenant: tenantOf(request), userId: request.user!.id, idempotencyKey: request.headers['idempotency-key'] };
-      const result = await addFunds(db, provider, config, actor, request.params.id, request.body);
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return result.body;
+      return sendIdempotent(reply, await addFunds(db, provider, config, actor, request.params.id, request.body));
     },
   );
 

@@ -3,7 +3,7 @@ import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
+import { idempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
@@ -47,10 +47,7 @@ export interface AddFundsActor {
 }
 
 /** What add funds answers: the checkout, and whether it is the stored answer of an earlier request with the same key. */
-export interface AddFundsResult {
-  body: CheckoutUrlResponse;
-  replayed: boolean;
-}
+export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
 
 /**
  * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId? }` (spec §2 Customers
@@ -63,8 +60,8 @@ export interface AddFundsResult {
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
- * Idempotent per `actor.idempotencyKey` (issue 12 item 8; the claim/save pattern of the POS
- * movements, in the same DB transaction as the checkout row): the same key with the same
+ * Idempotent per `actor.idempotencyKey` (issue 12 item 8; http/idempotency.ts `idempotent`, the
+ * wrapper of every money route, in the same DB transaction as the checkout row): the same key with the same
  * customer and body returns the first answer (same checkoutUrl, `replayed: true`) and opens no
  * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.
  * Errors, in this order, nothing written on any of them:
@@ -89,9 +86,8 @@ export async function addFunds(
   const { tenant } = actor;
   if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TO_TRANSACT);
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
-  return db.transaction(async (tx) => {
-    const replay = await claimIdempotencyKey(tx, tenant.id, actor.idempotencyKey, requestFingerprint(`add-funds ${customerId.toLowerCase()}`, input));
-    if (replay) return { body: replay.body as CheckoutUrlResponse, replayed: true };
+  const request = { tenantId: tenant.id, key: actor.idempotencyKey, route: `add-funds ${customerId.toLowerCase()}`, body: input };
+  return idempotent(db, request, async (tx): Promise<CheckoutUrlResponse> => {
     const storedId = await findCustomerId(tx, tenant.id, customerId);
     if (!storedId) throw notFound(CUSTOMER_NOT_FOUND);
     const customer = { id: storedId };
@@ -119,9 +115,7 @@ export async function addFunds(
       cancelPath: `/t/${tenant.slug}/customers?funds=canceled&${query}`,
       createdBy: actor.userId,
     });
-    const body: CheckoutUrlResponse = { checkoutUrl: opened.checkoutUrl };
-    await saveIdempotentResponse(tx, tenant.id, actor.idempotencyKey, 200, body);
-    return { body, replayed: false };
+    return { checkoutUrl: opened.checkoutUrl };
   });
 }
 

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CustomerInput, CustomerDetail, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, RefundRequest, RefundResponse, VoidRequest, VoidResponse } from '@loyalty/contract';
 import { auditLog, customers, transactions } from '../../db/schema/index.ts';
-import { createTestContext, freshTenant, json, unbalancedCards, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { createSecondInstance, createTestContext, freshTenant, json, unbalancedCards, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 import { V1_EXAMPLES } from './openapi.ts';
 
 /**
@@ -251,6 +253,45 @@ describe('rate limits per key', () => {
   });
 });
 
+describe.each(COUNTER_BACKENDS)('one per-key limit shared by two app instances ($name)', ({ env }) => {
+  it('counts a key’s requests through both instances: RateLimit-* headers count down across them, then both answer 429 with Retry-After', async () => {
+    let now = new Date('2026-11-24T12:00:00Z');
+    const opts = { now: () => now, redisPrefix: `test:${randomUUID()}:` };
+    const one = await createTestContext({ API_RATE_LIMIT: '3', ...env }, opts);
+    const two = await createSecondInstance(one, opts);
+    try {
+      const tenant = await freshTenant(one);
+      const key = json(await tenant.req('POST', 'api-keys', { name: 'Shared till', scopes: ['read'] })).key as string;
+      const get = (app: typeof one.app) => app.inject({ method: 'GET', url: `/api/v1/cards/${tenant.cardUid}`, headers: { authorization: `Bearer ${key}` } });
+      const answers = [await get(one.app), await get(two.app), await get(one.app)];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(answers.map((r) => r.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+      for (const r of answers) {
+        expect(r.headers['ratelimit-limit']).toBe('3');
+        expect(Number(r.headers['ratelimit-reset'])).toBeGreaterThan(0);
+        expect(Number(r.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+        // Only the draft-standard names: no X-RateLimit-* doubles, no Retry-After below the limit.
+        expect(r.headers['x-ratelimit-limit']).toBeUndefined();
+        expect(r.headers['retry-after']).toBeUndefined();
+      }
+      now = new Date(now.getTime() + 20_000);
+      for (const app of [two.app, one.app]) {
+        const over = await get(app);
+        expect(over.statusCode).toBe(429);
+        expect(json(over)).toEqual({ error: 'Rate limit of 3 requests a minute reached for this API key. Retry in 40 s.', code: 'RATE_LIMITED' });
+        expect(over.headers).toMatchObject({ 'retry-after': '40', 'ratelimit-limit': '3', 'ratelimit-remaining': '0', 'ratelimit-reset': '40' });
+      }
+      now = new Date(now.getTime() + 41_000);
+      const again = await get(two.app);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['ratelimit-remaining']).toBe('2');
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('serves the v1 paths with the bearer scheme at /api/v1/docs, and the docs page itself', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/json' });
@@ -264,6 +305,10 @@ describe('the OpenAPI document', () => {
     const earn = doc.paths['/transactions/earn'].post;
     expect(earn.parameters.find((p: { name: string }) => p.name === 'idempotency-key')).toMatchObject({ in: 'header', required: true });
     expect(earn.requestBody.content['application/json'].example).toEqual(V1_EXAMPLES['POST /transactions/earn'].request);
+    expect(Object.keys(earn.responses['200'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(Object.keys(earn.responses['429'].headers)).toContain('Retry-After');
+    expect(earn.responses['401'].headers).toBeUndefined();
+    expect(Object.keys(doc.paths['/cards/{cardUid}'].get.responses['200'].headers)).toContain('RateLimit-Remaining');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' })).statusCode).toBeLessThan(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });

@@ -56,6 +56,7 @@ export function v1Specification(spec: Readonly<Json>): Json {
     const methods: Json = {};
     for (const [method, op] of Object.entries(item)) {
       const operation = { ...(op as Json), security: [{ apiKey: [] }] };
+      withRateLimitHeaders(operation);
       const example = V1_EXAMPLES[`${method.toUpperCase()} ${relative}`];
       if (example) withExamples(operation, example);
       methods[method] = operation;
@@ -79,6 +80,34 @@ export function v1Specification(spec: Readonly<Json>): Json {
     security: [{ apiKey: [] }],
     paths,
   };
+}
+
+/** The draft-standard rate-limit headers of a v1 answer (@fastify/rate-limit with `enableDraftSpec`, api-v1/routes.ts). */
+const RATE_LIMIT_HEADERS: Json = {
+  'RateLimit-Limit': { description: 'Requests this API key may make in the current minute (API_RATE_LIMIT).', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left to this key in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window closes and the count starts again.', schema: { type: 'integer' } },
+};
+/** `Retry-After` of a 429: seconds until the key may call again. */
+const RETRY_AFTER: Json = { 'Retry-After': { description: 'Seconds to wait before the next request with this key.', schema: { type: 'integer' } } };
+
+/**
+ * Declares the rate-limit headers on each answer of the operation that passed the key check
+ * (every status but 401 and 403: the key guard answers those before the limit counts), and
+ * `Retry-After` on its 429.
+ */
+function withRateLimitHeaders(operation: Json): void {
+  const responses = (operation.responses ?? {}) as Record<string, Json>;
+  const declared: Record<string, Json> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '401' || status === '403') {
+      declared[status] = response;
+      continue;
+    }
+    const headers = { ...((response.headers ?? {}) as Json), ...RATE_LIMIT_HEADERS, ...(status === '429' ? RETRY_AFTER : {}) };
+    declared[status] = { ...response, headers };
+  }
+  operation.responses = declared;
 }
 
 /** Puts `example` on the operation's JSON request body and its 200/201 JSON answer. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import rateLimit from '@fastify/rate-limit';
 import {
   CardResponse,
   CustomerDetail,
@@ -25,14 +26,15 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeyOf, registerApiKeyGuard, type ApiKeyGuardDeps } from '../../http/api-key-auth.ts';
-import type { CounterStore } from '../../http/counters.ts';
+import { rateLimitStoreOf, type CounterStore } from '../../http/counters.ts';
 import { AppError } from '../../http/errors.ts';
-import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/service.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
 import { liabilityReport } from '../reports/liability.ts';
-import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem, type PosResult } from '../ledger/index.ts';
+import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
 
 const txParams = z.object({ id: z.string() });
 const cardParams = z.object({ cardUid: z.string().min(1).max(200) });
@@ -40,18 +42,21 @@ const customerParams = z.object({ id: z.string() });
 const keyErrors = { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const posErrors = { 400: ErrorBody, ...keyErrors, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
+/** The window of the per-key limit `config.apiRateLimit` (API_RATE_LIMIT requests a minute), in milliseconds. */
+export const API_RATE_WINDOW_MS = 60_000;
+
 /** The OpenAPI tag of every v1 route (the v1 document at /api/v1/docs keeps only these paths). */
 export const V1_TAG = 'v1';
 
-/** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the outbox worker's nudge. */
+/** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the background workers. */
 export interface ApiV1Options {
   db: Database;
   config: Config;
   counters: CounterStore;
   now: () => Date;
   guard: Omit<ApiKeyGuardDeps, 'now'>;
-  /** Asks the outbox worker for a run (a receipt was written). The webhook worker is nudged by app.ts after any successful change. */
-  nudgeOutbox: () => void;
+  /** Wakes the outbox worker after a receipt was written (`nudge('outbox')`); app.ts nudges the webhook worker after any successful change. */
+  jobs: Jobs;
 }
 
 /**
@@ -59,9 +64,10 @@ export interface ApiV1Options {
  * `/api/v1`. Authenticated by `Authorization: Bearer <key>` (http/api-key-auth.ts: 401
  * 'Invalid or revoked API key', 403 when the key lacks the route's scope); the tenant is the
  * key's; no cookies, no Origin check. Each key may make `config.apiRateLimit` requests a minute
- * (shared counters, so across instances): every answer carries `RateLimit-Limit`,
+ * (@fastify/rate-limit keyed by the key's id, on the shared counters, so across instances):
+ * every answer past the guard carries the draft-standard `RateLimit-Limit`,
  * `RateLimit-Remaining` and `RateLimit-Reset` (seconds), and beyond the limit 429
- * RATE_LIMITED with `Retry-After`. The routes call the web API's services with the key as the
+ * RATE_LIMITED with `Retry-After` (seconds). The routes call the web API's services with the key as the
  * actor (role cashier with its store when the key is bound to one, else tenant_admin; a
  * store-bound key gets 403 'This API key is bound to a store' on the customer list and details
  * and the liability report, which a cashier cannot read either), so
@@ -71,18 +77,21 @@ export interface ApiV1Options {
 export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts) => {
   const { db, config, counters, now } = opts;
   registerApiKeyGuard(app, { ...opts.guard, now });
-  app.addHook('onRequest', async (request, reply) => {
-    const key = apiKeyOf(request);
-    const at = now();
-    const window = await counters.hit(`api:${key.id}`, 60_000, at);
-    const resetSeconds = Math.max(1, Math.ceil((window.resetAt.getTime() - at.getTime()) / 1000));
-    reply.header('ratelimit-limit', String(config.apiRateLimit));
-    reply.header('ratelimit-remaining', String(Math.max(0, config.apiRateLimit - window.count)));
-    reply.header('ratelimit-reset', String(resetSeconds));
-    if (window.count > config.apiRateLimit) {
-      reply.header('retry-after', String(resetSeconds));
-      throw new AppError('RATE_LIMITED', `Rate limit of ${config.apiRateLimit} requests a minute reached for this API key. Retry in ${resetSeconds} s.`);
-    }
+  // The per-key limit is @fastify/rate-limit's, registered on this scope only (the app's own
+  // registration limits nothing by itself): its hook runs on every v1 route after the guard
+  // above (route hooks follow the scope's), so it counts authenticated keys only, in the
+  // counters every instance shares (ADR 0009).
+  await app.register(rateLimit, {
+    global: true,
+    enableDraftSpec: true,
+    max: config.apiRateLimit,
+    timeWindow: API_RATE_WINDOW_MS,
+    keyGenerator: (request) => `api:${apiKeyOf(request).id}`,
+    store: rateLimitStoreOf(counters, now),
+    errorResponseBuilder: (_request, context) => {
+      const retryIn = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError('RATE_LIMITED', `Rate limit of ${context.max} requests a minute reached for this API key. Retry in ${retryIn} s.`);
+    },
   });
 
   /** The lifecycle context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the clock's now and the receipts' links. */
@@ -96,12 +105,11 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     };
   };
-  /** Sends a money answer (`Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
-  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) opts.nudgeOutbox();
-    return reply.status(result.status).send(result.body);
-  };
+  /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: IdempotentResult<T>) =>
+    sendIdempotent(reply, result, () => {
+      if (tenantOf(request).receiptsEnabled) opts.jobs.nudge('outbox');
+    });
   const qrOf = (request: FastifyRequest) => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
 
   /** GET /cards/{cardUid} (scope read) → CardResponse, the POS lookup: status, balance (cents), holder, store. 404 'Card not found'. */

@@ -18,7 +18,7 @@ let clock = new Date();
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   smtp = await startTestSmtp();
 });
 afterAll(async () => {

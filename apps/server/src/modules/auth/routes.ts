@@ -30,6 +30,7 @@ import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, login, signIn, signup } from './service.ts';
 import { issuePendingLogin, setPendingLoginCookie } from './two-factor.ts';
 import { LoginThrottle, throttledMessage } from './throttle.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 /** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
 export const FORGOT_PER_ADDRESS = 5;
@@ -49,13 +50,13 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
  * LOGIN_RATE_LIMIT per minute per client address.
  * POST /logout → 204. GET /me → 200 {user, tenant} or 401. GET /login-options → { demoAccounts }.
- * POST /forgot-password and /reset-password (issue 16): see password-reset.ts. `nudge` asks the
+ * POST /forgot-password and /reset-password (issue 16): see password-reset.ts. `jobs.nudge('outbox')` asks the
  * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; nudge: () => void }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, nudge },
+  { db, config, counters, now, jobs },
 ) => {
   const throttle = new LoginThrottle(counters);
   const flood = {
@@ -145,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       // Only queued here: the lookup and the e-mail run in the outbox worker, so the answer takes the same time for any address.
       if (allowed.isAllowed || !allowed.isExceeded) {
         await queuePasswordReset(db, request.body.email, now());
-        nudge();
+        jobs.nudge('outbox');
       }
       return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
     },

@@ -20,7 +20,7 @@ let nudges = 0;
 let platform: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   platform = await loginAs(ctx.app, 'admin@platform.com', 'AdminSecure123!');
 });
 afterAll(() => ctx.close());

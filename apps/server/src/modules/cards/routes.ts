@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { activateCard, changeCardStore, createCardBatch, getCardView, listCards, toggleCardBlock, type CardActor, type QrContext } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const cardParams = z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) });
@@ -29,7 +30,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
  * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
-export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; nudge?: () => void }> = async (app, { db, config, nudge }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
   const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request) });
 
@@ -82,7 +83,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; n
     async (request) => {
       const card = await activateCard(db, actorOf(request), request.body);
       // The welcome message (issue 16) may have been written: ask the outbox worker to send it now.
-      nudge?.();
+      jobs.nudge('outbox');
       return card;
     },
   );

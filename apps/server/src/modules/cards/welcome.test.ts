@@ -21,7 +21,7 @@ let mainStoreId: string;
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   demoId = await demoTenantId(ctx.db);

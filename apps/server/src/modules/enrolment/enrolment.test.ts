@@ -26,7 +26,7 @@ let nudges = 0;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   smtp = await startTestSmtp();
   t = await freshTenant(ctx);
   storeId = t.store.id;

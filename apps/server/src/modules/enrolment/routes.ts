@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
 import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, type ChallengeCost } from './altcha.ts';
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 /** Confirmation e-mails per address and business per hour (issue 16 'rate limits per address'); more sign-ups get the same 202 and send nothing. */
 export const JOIN_PER_ADDRESS_PER_HOUR = 3;
@@ -32,7 +33,7 @@ export const JOIN_PER_IP_PER_HOUR = 30;
  *   valid or expired; 404 store switched off; 409 already a member; 422 no room in the quota
  *   outside the till's reserve; 429 the store's daily cap.
  * Limits key on request.ip (the real client under TRUST_PROXY) in the shared counters (ADR 0009).
- * `nudge` asks the outbox worker for a run after a message was written. `counters` spend each
+ * `jobs.nudge('outbox')` asks the outbox worker for a run after a message was written. `counters` spend each
  * verified challenge once; `challengeCost` is the proof of work asked (default
  * DEFAULT_CHALLENGE_COST; tests pass a cheap one). The challenges' HMAC keys derive from
  * `links.secret` (QR_TOKEN_SECRET).
@@ -42,10 +43,10 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
   links: JoinLinks;
   max: number;
   now: () => Date;
-  nudge: () => void;
+  jobs: Jobs;
   counters: CounterStore;
   challengeCost?: ChallengeCost;
-}> = async (app, { db, links, max, now, nudge, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
+}> = async (app, { db, links, max, now, jobs, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
   const keys = challengeKeysOf(links.secret);
   const flood = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `join:${r.ip}` });
   const perIp = app.createRateLimit({ max: JOIN_PER_IP_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: (r) => `join-ip:${r.ip}` });
@@ -108,7 +109,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       const quota = await perAddress(request);
       const sendMail = quota.isAllowed || !quota.isExceeded;
       const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: now(), links, sendMail });
-      if (outcome !== 'suppressed') nudge();
+      if (outcome !== 'suppressed') jobs.nudge('outbox');
       return reply.status(202).send({ message: JOIN_CHECK_EMAIL });
     },
   );
@@ -127,7 +128,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: now(), links });
-      nudge();
+      jobs.nudge('outbox');
       return answer;
     },
   );

@@ -21,7 +21,7 @@ let t: FreshTenant;
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => NOW, outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { now: () => NOW, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   t = await freshTenant(ctx, { balanceCents: 0 });

@@ -19,10 +19,10 @@ import {
 } from '@loyalty/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { moneyRouteOptions } from '../../http/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance } from './adjust.ts';
-import type { LifecycleContext, PosResult } from './context.ts';
+import type { LifecycleContext } from './context.ts';
 import { earn } from './earn.ts';
 import { getTransaction } from './get-transaction.ts';
 import { listTransactions } from './list-transactions.ts';
@@ -30,6 +30,7 @@ import type { MessageLinks } from './receipts.ts';
 import { redeem } from './redeem.ts';
 import { refundEarn } from './refund.ts';
 import { voidRedeem } from './void.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const txParams = z.object({ slug: z.string(), id: z.string() });
@@ -41,12 +42,12 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
  * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination). `links` (PUBLIC_URL, the QR
- * token secret) make the receipts of issue 16 possible; `nudge` asks the outbox worker for a
+ * token secret) make the receipts of issue 16 possible; `jobs.nudge('outbox')` asks the outbox worker for a
  * run after a movement of a tenant with receipts on.
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; nudge?: () => void }> = async (
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; jobs: Jobs }> = async (
   app,
-  { db, now = () => new Date(), links, nudge = () => {} },
+  { db, now = () => new Date(), links, jobs },
 ) => {
   /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
@@ -56,12 +57,11 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     now: now(),
     links,
   });
-  /** Sends a money answer, marking a replay with `Idempotent-Replayed: true`; a first answer of a tenant with receipts on nudges the outbox worker. */
-  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: PosResult<T>) => {
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    else if (tenantOf(request).receiptsEnabled) nudge();
-    return reply.status(result.status).send(result.body);
-  };
+  /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
+  const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: IdempotentResult<T>) =>
+    sendIdempotent(reply, result, () => {
+      if (tenantOf(request).receiptsEnabled) jobs.nudge('outbox');
+    });
 
   app.post(
     '/transactions/earn',

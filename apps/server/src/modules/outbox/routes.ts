@@ -6,18 +6,19 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { listOutbox, outboxMessage, resendOutbox } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
  * The operator's Outbox (issue 16) under /api/platform: `guard` is the platform's onRequest
- * check (401 signed out, 403 every role but platform_admin). `nudge` asks the outbox worker
+ * check (401 signed out, 403 every role but platform_admin). `jobs.nudge('outbox')` asks the outbox worker
  * for a run after a Resend. `now` is the clock.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; nudge: () => void; now: () => Date }> = async (
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; jobs: Jobs; now: () => Date }> = async (
   app,
-  { db, guard, nudge, now },
+  { db, guard, jobs, now },
 ) => {
   app.addHook('onRequest', guard);
 
@@ -39,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request
   app.post('/outbox/:id/resend', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxItem, ...errors } } }, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('Message not found');
     const item = await resendOutbox(db, request.params.id, request.user!.id, now());
-    nudge();
+    jobs.nudge('outbox');
     return item;
   });
 };

@@ -39,6 +39,7 @@ import { platformAuditPage } from './platform-audit.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
 import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
 import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 /** 403 text for a signed-in user who is not the platform operator (spec §2 'Platform area'). */
 export const PLATFORM_ONLY = 'Platform admin access required';
@@ -66,8 +67,8 @@ const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullis
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
-export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'>; nudge?: () => void }> = async (app, opts) => {
-  const { db, config, nudge } = opts;
+export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'>; jobs: Jobs }> = async (app, opts) => {
+  const { db, config, jobs } = opts;
   app.addHook('onRequest', requirePlatformAdmin);
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
@@ -146,7 +147,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     { schema: { tags: ['platform'], params: z.object({ id: z.string(), userId: z.string() }), response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
       await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId);
-      nudge?.();
+      jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
   );

@@ -21,7 +21,7 @@ let clock = new Date();
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, outbox: { nudge: () => nudges++ } });
+  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   const [main] = await ctx.db.select().from(stores).where(eq(stores.name, 'Main Store'));

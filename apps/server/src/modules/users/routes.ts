@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { CounterStore } from '../../http/counters.ts';
 import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
 import { changeStaffPassword, createStaff, listStaff, resendInvitation, resetStaffTwoFactor, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 /** On a paid plan (an active or past-due subscription to a plan), as the invitation budget counts it; a trial or a lapsed business is not. */
 const isOnPlan = (tenant: TenantContext) => tenant.planId !== null && (tenant.subscriptionStatus === 'ACTIVE' || tenant.subscriptionStatus === 'PAST_DUE');
@@ -23,9 +24,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; nudge?: () => void }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, nudge },
+  { db, config, counters, now, jobs },
 ) => {
   const actorOf = (request: FastifyRequest): StaffActor => {
     const tenant = tenantOf(request);
@@ -65,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const staff = await createStaff(db, actorOf(request), request.body, now());
-      if (staff.invited) nudge?.();
+      if (staff.invited) jobs.nudge('outbox');
       return reply.status(201).send(staff);
     },
   );
@@ -80,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
       await resendInvitation(db, actorOf(request), request.params.id, now());
-      nudge?.();
+      jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
   );
@@ -144,7 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     async (request, reply) => {
       const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
       await resetStaffTwoFactor(db, actorOf(request), request.params.id, by);
-      nudge?.();
+      jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
   );

@@ -17,6 +17,7 @@ import {
   dispatchWebhooks,
   enqueueWebhookEvent,
   nextAttemptAfter,
+  PARALLEL_SENDS,
   retryDelayMs,
   RETRY_WINDOW_MS,
   STOPPED_NOT_SENT,
@@ -65,11 +66,13 @@ interface Received {
   body: string;
 }
 /** What the receiver answers to one request: a status (body, headers), or never (`hang`). */
-type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string> } | { hang: true };
+type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | { hang: true };
 interface TestReceiver {
   url: string;
   port: number;
   received: Received[];
+  /** The most requests the receiver held unanswered at one time since the last reset. */
+  maxInFlight(): number;
   /** How the n-th request (1-based, since the last reset) is answered; default 200 'ok'. */
   respond(answer: (n: number) => ReceiverAnswer): void;
   reset(): void;
@@ -81,6 +84,8 @@ async function startReceiver(): Promise<TestReceiver> {
   const received: Received[] = [];
   const ok = (): ReceiverAnswer => ({ status: 200, body: 'ok' });
   let answer: (n: number) => ReceiverAnswer = ok;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -88,8 +93,13 @@ async function startReceiver(): Promise<TestReceiver> {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const a = answer(received.length);
       if ('hang' in a) return;
-      res.writeHead(a.status, a.headers);
-      res.end(a.body ?? '');
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(a.status, a.headers);
+        res.end(a.body ?? '');
+      }, a.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,12 +108,14 @@ async function startReceiver(): Promise<TestReceiver> {
     url: `http://127.0.0.1:${port}`,
     port,
     received,
+    maxInFlight: () => maxInFlight,
     respond(fn) {
       answer = fn;
     },
     reset() {
       received.length = 0;
       answer = ok;
+      maxInFlight = inFlight;
     },
     close() {
       server.closeAllConnections();
@@ -344,6 +356,18 @@ describe('dispatchWebhooks', () => {
     expect(await run(at(now, MINUTE))).toMatchObject({ succeeded: 0 });
     expect(await run(at(now, CLAIM_LEASE_MS))).toMatchObject({ succeeded: 1 });
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('the delivery pool', () => {
+  it(`sends at most PARALLEL_SENDS (${PARALLEL_SENDS}) deliveries at a time, and that many side by side while more are waiting`, async () => {
+    const { t } = await tenantWithEndpoint();
+    const now = new Date();
+    for (let i = 0; i < 3 * PARALLEL_SENDS + 2; i++) await enqueueWebhookEvent(ctx.db, t.tenant.id, 'transaction.created', { n: i }, now);
+    receiver.respond(() => ({ status: 200, body: 'ok', delayMs: 150 }));
+    expect(await run(now)).toEqual({ succeeded: 3 * PARALLEL_SENDS + 2, retrying: 0, failed: 0, endpointsDisabled: 0 });
+    expect(receiver.received).toHaveLength(3 * PARALLEL_SENDS + 2);
+    expect(receiver.maxInFlight()).toBe(PARALLEL_SENDS);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendDelivery, sendTestEvent, updateEndpoint, type EndpointActor, type UrlPolicy } from './service.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string here: a malformed id answers 404 'Webhook endpoint not found' like an unknown one. */
@@ -26,12 +27,12 @@ const tags = ['webhook-endpoints'];
  * Webhook endpoint routes under /api/t/{slug}/webhook-endpoints (issue 17 'Outgoing
  * webhooks'), every one ROLES.admin (tenant_admin; platform_admin passes wherever tenant_admin
  * does): 401 signed out, 403 cashier or customer, 404 another tenant's slug or ids. `policy`
- * holds the URL rules (https only in production; WEBHOOKS_ALLOW_PRIVATE); `nudge` asks the
+ * holds the URL rules (https only in production; WEBHOOKS_ALLOW_PRIVATE); `jobs.nudge('webhooks')` asks the
  * webhook worker for a run after a test event or a Resend; `now` is the clock.
  */
-export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; nudge: () => void; now: () => Date }> = async (
+export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs; now: () => Date }> = async (
   app,
-  { db, policy, nudge, now },
+  { db, policy, jobs, now },
 ) => {
   const actorOf = (request: FastifyRequest): EndpointActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
@@ -92,7 +93,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 202: WebhookDeliveryItem, ...errors } } },
     async (request, reply) => {
       const item = await sendTestEvent(db, tenantOf(request).id, request.params.id, now());
-      nudge();
+      jobs.nudge('webhooks');
       return reply.status(202).send(item);
     },
   );
@@ -114,7 +115,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     { config: { roles: ROLES.admin }, schema: { tags, params: deliveryParams, response: { 202: WebhookDeliveryItem, ...errors } } },
     async (request, reply) => {
       const item = await resendDelivery(db, tenantOf(request).id, request.params.deliveryId, now());
-      nudge();
+      jobs.nudge('webhooks');
       return reply.status(202).send(item);
     },
   );

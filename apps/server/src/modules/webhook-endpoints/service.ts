@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type {
   CreateWebhookEndpointResponse,
   WebhookDeliveryItem,
@@ -634,7 +635,7 @@ async function recordOutcome(db: Database, delivery: ClaimedDelivery, outcome: A
 
 /**
  * One run of the webhook worker at `opts.now` (issue 17): claims up to DISPATCH_BATCH due
- * deliveries (see `claimDue`), POSTs them, PARALLEL_SENDS at a time, each through the address
+ * deliveries (see `claimDue`), POSTs them, PARALLEL_SENDS at a time (p-limit), each through the address
  * guard and signed (delivery.ts `sendWebhook`: timeout `fetchTimeoutMs`, default 10 s), and
  * records each outcome (see `recordOutcome`: retries per RETRY_SCHEDULE_MS for 3 days,
  * endpoint health, disabling after 5 days). A delivery whose endpoint is disabled gets its one
@@ -645,22 +646,22 @@ async function recordOutcome(db: Database, delivery: ClaimedDelivery, outcome: A
 export async function dispatchWebhooks(db: Database, opts: DispatchOptions): Promise<WebhookDispatchResult> {
   const claimed = await claimDue(db, opts.now);
   const result: WebhookDispatchResult = { succeeded: 0, retrying: 0, failed: 0, endpointsDisabled: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const delivery = claimed[next++];
-      const outcome = await sendWebhook(
-        { url: delivery.url, secret: delivery.secret, eventId: delivery.eventId, body: JSON.stringify(delivery.payload) },
-        { allowPrivate: opts.allowPrivate, timeoutMs: opts.fetchTimeoutMs, resolve: opts.resolve },
-      );
-      const recorded = await recordOutcome(db, delivery, outcome, opts.now);
-      if (recorded === 'disabled') {
-        result.failed++;
-        result.endpointsDisabled++;
-      } else if (recorded) result[recorded]++;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
+  const limit = pLimit(PARALLEL_SENDS);
+  await Promise.all(
+    claimed.map((delivery) =>
+      limit(async () => {
+        const outcome = await sendWebhook(
+          { url: delivery.url, secret: delivery.secret, eventId: delivery.eventId, body: JSON.stringify(delivery.payload) },
+          { allowPrivate: opts.allowPrivate, timeoutMs: opts.fetchTimeoutMs, resolve: opts.resolve },
+        );
+        const recorded = await recordOutcome(db, delivery, outcome, opts.now);
+        if (recorded === 'disabled') {
+          result.failed++;
+          result.endpointsDisabled++;
+        } else if (recorded) result[recorded]++;
+      }),
+    ),
+  );
   return result;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateWebhookEndpointResponse, WebhookDeliveryItem, WebhookEndpointItem } from '@loyalty/contract';
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
-import { createTestContext, demoSessions, freshTenant, type FreshTenant, type TestAppOptions, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, demoSessions, freshTenant, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { DEMO_SLUG } from '../demo-data/service.ts';
 import { enqueueWebhookEvent, enqueueWebhookEvents } from './service.ts';
 
@@ -20,7 +20,7 @@ let cashier: string;
 const nudges = { count: 0 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { webhooks: { nudge: () => nudges.count++ } } as TestAppOptions);
+  ctx = await createTestContext({}, { jobs: { nudge: (kind) => { if (kind === 'webhooks') nudges.count++; } } });
   cashier = (await demoSessions(ctx.app)).cashier;
 });
 afterAll(() => ctx.close());
