@@ -89,15 +89,15 @@ export function allowedBeforeTwoFactorSetup(path: string): boolean {
   return path === '/api/auth/me' || path === '/api/auth/logout' || path === '/api/auth/login' || path.startsWith('/api/auth/2fa/');
 }
 
-/** The lower-cased `{slug}` of a `/api/t/{slug}/…` URL (the tenant guard's), else undefined. */
+/**
+ * The lower-cased `{slug}` of a `/api/t/{slug}/…` URL (the tenant guard's), else undefined. Only
+ * a slug of letters, digits and hyphens is read with the session: anything else (a NUL byte, a
+ * malformed escape) is left to the route's own validation, which answers 400 before the guard
+ * looks the slug up (http/unsafe-text.ts).
+ */
 export function tenantSlugOf(url: string): string | undefined {
-  const m = /^\/api\/t\/([^/?#]+)/.exec(url);
-  if (!m) return undefined;
-  try {
-    return decodeURIComponent(m[1]).toLowerCase();
-  } catch {
-    return undefined;
-  }
+  const m = /^\/api\/t\/([A-Za-z0-9-]{1,100})(?:[/?#]|$)/.exec(url);
+  return m ? m[1].toLowerCase() : undefined;
 }
 
 /** Slide the expiry only when it has moved by more than this, to spare a write per request. */
