@@ -32,7 +32,7 @@ export const DashboardResponse = z.object({
     totalCashbackIssued: z.number().int(),
     /** Σ amount of REDEEM rows, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
     totalCashbackRedeemed: z.number().int(),
-    /** Offers active now (isActive and startAt ≤ now < endAt). */
+    /** Offers running now: isActive and startAt ≤ now ≤ endAt, both ends included (domain isOfferRunning). */
     activeOffers: z.number().int(),
   }),
   trends: z.object({

@@ -1,6 +1,7 @@
 /** Pure business rules shared by server and web (DESIGN.md 'packages/domain'). No I/O. */
 export * from './money.ts';
 export * from './tiers.ts';
+export * from './offers.ts';
 export * from './cashback.ts';
 export * from './card-uid.ts';
 export * from './subscription.ts';

@@ -271,7 +271,8 @@ export async function listOffers(db: Database, tenantId: string): Promise<OfferL
  * (action 'offer.create', entity 'offer', after = the stored fields) in one DB transaction.
  * The body is validated by the contract (name required, bonus 0–10000 bps, ISO timestamps,
  * end after start: 400, nothing written). An active offer counts in every earn whose moment
- * lies in [startAt, endAt] (decisions.md 'Cashback'). Returns the Offer (the route answers 201).
+ * lies in [startAt, endAt], both ends included (domain isOfferRunning, ADR 0030). Returns the
+ * Offer (the route answers 201).
  */
 export async function createOffer(db: Database, actor: RulesActor, input: OfferInput): Promise<Offer> {
   const fields = offerFields(input);
@@ -343,10 +344,21 @@ export async function insertDefaultRules(tx: Tx, tenantId: string): Promise<void
 }
 
 /**
+ * The offer window in SQL, the twin of domain `isOfferRunning` and the only place SQL spells
+ * it: a boolean over the `offers` row in scope, true when the offer is switched on and
+ * `start_at ≤ at ≤ end_at` (`at` an ISO-8601 instant; both ends included, ADR 0030). The till's
+ * programme and the dashboard's count filter with it in the database; the property test
+ * `offer-window.property.test.ts` checks it against the domain on random windows and instants.
+ */
+export function offerRunningSql(at: string): SQL {
+  return sql`(${offers.isActive} and ${offers.startAt} <= ${at}::timestamptz and ${at}::timestamptz <= ${offers.endAt})`;
+}
+
+/**
  * The tenant's programme at one instant, as the cashback formula reads it (domain
  * computeCashback, decisions.md 'Cashback'): every cashback rule and tier rule (active or not:
- * the formula skips inactive ones) and the active offers running at that instant
- * (startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
+ * the formula skips inactive ones) and the offers running at that instant (`offerRunningSql`,
+ * the one offer window: startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
  */
 export interface Programme {
   cashbackRules: { category: Category; baseRateBps: number; isActive: boolean }[];
@@ -373,7 +385,7 @@ export function programmeColumnsSql(tenantId: string, at: string): SQL {
       (select coalesce(json_agg(json_build_object('tier', tier, 'minTotalSpendCents', min_total_spend_cents, 'baseRateBps', base_rate_bps, 'isActive', is_active)), '[]'::json)
          from ${tierRules} where tenant_id = ${tenantId}) as tiers,
       (select coalesce(json_agg(json_build_object('rateMultiplierBps', rate_multiplier_bps, 'startAt', start_at, 'endAt', end_at, 'isActive', is_active)), '[]'::json)
-         from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz) as offers`;
+         from ${offers} where tenant_id = ${tenantId} and ${offerRunningSql(at)}) as offers`;
 }
 
 /** The Programme of a row selected with `programmeColumnsSql` (offer times parsed to Dates). */
@@ -393,9 +405,12 @@ export function offersCreatedSql(tenantId: string, from: string, to: string): SQ
   return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
 }
 
-/** The SQL count of the tenant's active offers running at `at` (startAt ≤ at < endAt), as a scalar subquery (the dashboard's 'Active Offers'). */
+/**
+ * The SQL count of the tenant's offers running at `at` (ISO-8601; `offerRunningSql`, the one
+ * offer window), as a scalar subquery (the dashboard's 'Active Offers').
+ */
 export function runningOffersSql(tenantId: string, at: string): SQL {
-  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz)`;
+  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and ${offerRunningSql(at)})`;
 }
 
 /** The tenant's cashback expiry rule `{ policy, days }` (issue 14; NEVER/365 without a row), for other modules (rules/expiry.ts). */
