@@ -28,7 +28,7 @@ const offset = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: -YEAR, max: YEAR }) },
 );
 /** An offer as stored: a window start ≤ end (the API refuses the other order) and its switch. */
-const offer = fc.record({ start: offset, length: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: YEAR })), isActive: fc.boolean({}) });
+const offer = fc.record({ start: offset, length: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: YEAR })), isActive: fc.boolean() });
 
 describe('offerRunningSql agrees with isOfferRunning', () => {
   it('on random windows at their exact ends and around them (count, programme and the expression itself)', async () => {
