@@ -5,6 +5,7 @@ export * from './offers.ts';
 export * from './cashback.ts';
 export * from './card-uid.ts';
 export * from './subscription.ts';
+export * from './own-store.ts';
 export * from './card-orders.ts';
 export * from './refunds.ts';
 export * from './paid-period.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { CASHIER_VOID_WINDOW_MS, type Tier, type AdjustRequest, type AdjustResponse, type RefundRequest, type RefundResponse, type TransactionDetail, type VoidRequest, type VoidResponse } from '@loyalty/contract';
-import { clawbackCents, evaluateTier, normalizeCardUid } from '@loyalty/domain';
+import { CASHIER_VOID_WINDOW_MS, OWN_STORE_MESSAGE, type Tier, type AdjustRequest, type AdjustResponse, type RefundRequest, type RefundResponse, type TransactionDetail, type VoidRequest, type VoidResponse } from '@loyalty/contract';
+import { clawbackCents, evaluateTier, mayActForStore, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -32,7 +32,7 @@ export const LIFECYCLE_TEXT = {
   fullyRefunded: 'This purchase is already fully refunded',
   exceeds: 'Refund exceeds the remaining purchase amount',
   alreadyVoided: 'Transaction already voided',
-  otherStore: 'You can only process transactions for your own store',
+  otherStore: OWN_STORE_MESSAGE,
   voidWindow: 'Cashiers can void a redemption only within 15 minutes; ask an admin',
   belowZero: 'Balance cannot go below zero',
 } as const;
@@ -53,9 +53,9 @@ async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
   return row;
 }
 
-/** 403 unless the user may act on a row booked to `storeId`: a cashier bound to a store only on that store's rows (spec §2 'POS'). */
+/** 403 OWN_STORE_MESSAGE unless the user may act on a row booked to `storeId` (domain mayActForStore: a cashier bound to a store only on that store's rows). */
 function assertOwnStore(ctx: PosContext, storeId: string | null): void {
-  if (ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== storeId) throw forbidden(LIFECYCLE_TEXT.otherStore);
+  if (!mayActForStore(ctx.user, storeId)) throw forbidden(LIFECYCLE_TEXT.otherStore);
 }
 
 /** Σ purchase amount and Σ claw-back (cents) of the REFUND rows reversing `earnId`. Read after the card lock, so it includes every committed refund. */

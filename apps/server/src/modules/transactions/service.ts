@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type Role, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
-import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardUid } from '@loyalty/domain';
+import { OWN_STORE_MESSAGE, POS_GATE_MESSAGE, TRANSACTION_CSV_COLUMNS, type EarnRequest, type EarnResponse, type RedeemRequest, type RedeemResponse, type Role, type TransactionItem, type TransactionListQuery, type TransactionListResponse } from '@loyalty/contract';
+import { canTransact, computeCashback, evaluateTier, formatCents, mayActForStore, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -65,23 +65,21 @@ export interface PosResult<T> {
   replayed: boolean;
 }
 
-/** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact at `now` (spec §5 'POS'). */
+/** 403 SUBSCRIPTION_REQUIRED POS_GATE_MESSAGE unless the tenant may transact at `now` (domain canTransact, the POS gate). */
 function assertCanTransact(tenant: TenantContext, now: Date): void {
   if (!canTransact(tenant, now)) {
-    throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required to process transactions');
+    throw new AppError('SUBSCRIPTION_REQUIRED', POS_GATE_MESSAGE);
   }
 }
 
 /**
- * Checks the store a movement is booked to (spec §2 'POS', issue 2): a cashier bound to a
- * store may only use that store (403). Whether a requested store exists in this tenant is
+ * Checks the store a movement is booked to (domain mayActForStore, the own-store rule): a
+ * cashier bound to a store may only use that store (403 OWN_STORE_MESSAGE). Whether a requested store exists in this tenant is
  * checked by the caller's query (404 'Store not found'). Returns the store to book: the
  * requested one, else the user's, else null (the card's store, resolved in SQL).
  */
 function bookedStore(ctx: PosContext, requested: string | null | undefined): string | null {
-  if (requested && ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== requested) {
-    throw forbidden('You can only process transactions for your own store');
-  }
+  if (requested && !mayActForStore(ctx.user, requested)) throw forbidden(OWN_STORE_MESSAGE);
   return requested ?? ctx.user.storeId ?? null;
 }
 

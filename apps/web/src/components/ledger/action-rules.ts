@@ -1,4 +1,5 @@
 import { CASHIER_VOID_WINDOW_MS, type SessionUser, type TransactionItem } from '@loyalty/contract';
+import { mayActForStore } from '@loyalty/domain';
 
 /** Which lifecycle action a ledger row offers, and why it is not allowed now (null: allowed). */
 export interface LedgerAction {
@@ -10,13 +11,14 @@ export interface LedgerAction {
 /**
  * The action of a ledger row for `user` at `now` (issue 14 'Screens': EARN rows get 'Refund',
  * REDEEM rows 'Void'; actions not allowed are disabled with the reason), mirroring the
- * server's refusals: fully refunded, already voided, a cashier on another store's row, a
- * cashier after the 15-minute void window. Null for rows of other types.
+ * server's refusals: fully refunded, already voided, a cashier on another store's row (the
+ * server's own rule, domain mayActForStore), a cashier after the 15-minute void window. Null
+ * for rows of other types.
  */
 export function ledgerActionOf(tx: Pick<TransactionItem, 'type' | 'amountCents' | 'reversedAmountCents' | 'storeId' | 'createdAt'>, user: Pick<SessionUser, 'role' | 'storeId'> | null, now: number): LedgerAction | null {
   if (tx.type !== 'EARN' && tx.type !== 'REDEEM') return null;
   const cashier = user?.role === 'cashier';
-  const otherStore = cashier && user?.storeId && user.storeId !== tx.storeId ? 'Only transactions of your own store' : null;
+  const otherStore = user && !mayActForStore(user, tx.storeId) ? 'Only transactions of your own store' : null;
   if (tx.type === 'EARN') {
     return { kind: 'refund', blockedBy: tx.reversedAmountCents >= tx.amountCents ? 'Already fully refunded' : otherStore };
   }
