@@ -1,4 +1,4 @@
-import type { Role } from '@loyalty/contract';
+import { CASHIER_VOID_WINDOW_MS, type Role } from '@loyalty/contract';
 
 /**
  * Who acts at a store: a role and the store the account (or a store-bound API key, which acts
@@ -18,4 +18,13 @@ export interface StoreActor {
  */
 export function mayActForStore(actor: StoreActor, storeId: string | null): boolean {
   return actor.role !== 'cashier' || !actor.storeId || actor.storeId === storeId;
+}
+
+/**
+ * The cashier's void window, one function for the server and the web: a cashier may void a
+ * redemption only within CASHIER_VOID_WINDOW_MS (15 minutes) of when it was rung up, that
+ * instant included; anyone else at any time (ADR 0030).
+ */
+export function mayVoidAt(actor: Pick<StoreActor, 'role'>, rungUpAt: Date, now: Date): boolean {
+  return actor.role !== 'cashier' || now.getTime() - rungUpAt.getTime() <= CASHIER_VOID_WINDOW_MS;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { CASHIER_VOID_WINDOW_MS, OWN_STORE_MESSAGE, type Tier, type AdjustRequest, type AdjustResponse, type RefundRequest, type RefundResponse, type TransactionDetail, type VoidRequest, type VoidResponse } from '@loyalty/contract';
-import { clawbackCents, evaluateTier, mayActForStore, normalizeCardUid } from '@loyalty/domain';
+import { OWN_STORE_MESSAGE, type Tier, type AdjustRequest, type AdjustResponse, type RefundRequest, type RefundResponse, type TransactionDetail, type VoidRequest, type VoidResponse } from '@loyalty/contract';
+import { clawbackCents, evaluateTier, mayActForStore, mayVoidAt, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -162,7 +162,7 @@ export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string
     const redeem = await ledgerRow(tx, tenantId, id);
     if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyRedeem);
     assertOwnStore(ctx, redeem.storeId);
-    if (ctx.user.role === 'cashier' && ctx.now.getTime() - redeem.createdAt.getTime() > CASHIER_VOID_WINDOW_MS) throw forbidden(LIFECYCLE_TEXT.voidWindow);
+    if (!mayVoidAt(ctx.user, redeem.createdAt, ctx.now)) throw forbidden(LIFECYCLE_TEXT.voidWindow);
     const card = (await lockCard(tx, tenantId, redeem.cardId))!;
     const [voided] = await tx
       .select({ id: transactions.id })
