@@ -4,7 +4,8 @@ import { CardStatus, Category, Tier, TransactionType } from './enums.ts';
 /**
  * The POS gate's message: what the API answers (403 SUBSCRIPTION_REQUIRED) and the screens show
  * when the tenant's subscription does not allow transactions (domain canTransact: ACTIVE,
- * TRIALING, or PAST_DUE within its grace). The product's text, as written.
+ * TRIALING, or PAST_DUE within its grace). The product's text, as written (docs/product.md
+ * 'Subscription gates').
  */
 export const POS_GATE_MESSAGE = 'Subscription required to process transactions';
 

@@ -6,7 +6,8 @@
  * property test (docs/decisions/0030-one-rule-one-place.md).
  *
  * The window is closed at both ends: an active offer runs at every instant t with
- * startAt ≤ t ≤ endAt, so an offer whose end is exactly now still counts (ADR 0030 says why).
+ * startAt ≤ t ≤ endAt, so an offer whose end is exactly now still counts (docs/product.md
+ * 'Offers'; ADR 0030 says why).
  */
 
 /** An offer's window: two instants, startAt ≤ endAt (the API refuses an end before the start). */

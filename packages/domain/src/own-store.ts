@@ -14,7 +14,7 @@ export interface StoreActor {
  * book a movement to that store only, and refund or void only that store's ledger rows
  * (`storeId` the store booked to or asked for; null = no store). Everyone else (a Store Admin,
  * a cashier bound to no store, the operator) may act for any store of the tenant. The refusal's
- * text is the contract's OWN_STORE_MESSAGE (ADR 0030).
+ * text is the contract's OWN_STORE_MESSAGE (docs/product.md 'Roles'; ADR 0030).
  */
 export function mayActForStore(actor: StoreActor, storeId: string | null): boolean {
   return actor.role !== 'cashier' || !actor.storeId || actor.storeId === storeId;
@@ -23,7 +23,7 @@ export function mayActForStore(actor: StoreActor, storeId: string | null): boole
 /**
  * The cashier's void window, one function for the server and the web: a cashier may void a
  * redemption only within CASHIER_VOID_WINDOW_MS (15 minutes) of when it was rung up, that
- * instant included; anyone else at any time (ADR 0030).
+ * instant included; anyone else at any time (docs/product.md 'Refunds and voids'; ADR 0030).
  */
 export function mayVoidAt(actor: Pick<StoreActor, 'role'>, rungUpAt: Date, now: Date): boolean {
   return actor.role !== 'cashier' || now.getTime() - rungUpAt.getTime() <= CASHIER_VOID_WINDOW_MS;

@@ -31,7 +31,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
    * GET /reports/dashboard → DashboardResponse (spec §2 'Dashboard', §3): six figures in
    * cents or counts, their trends (this UTC month against the last) and the 5 newest
    * transactions, at the app's clock (the till's too: both read the same offer window at the
-   * same instant). tenant_admin and cashier (spec §6, ROLES.staff).
+   * same instant). tenant_admin and cashier (ROLES.staff).
    */
   app.get(
     '/reports/dashboard',
