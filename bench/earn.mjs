@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (issue 15): requests through the full HTTP stack against PostgreSQL, 16
+ * `npm run bench`: requests through the full HTTP stack against PostgreSQL, 16
  * connections for a fixed duration each, one scenario after the other on one server:
  * - `healthz`: GET /healthz (no session, no database), the HTTP stack's own ceiling;
  * - `tenant`, `card`: signed-in cheap GETs (GET /api/t/demo/tenant, a card lookup by UID);
@@ -82,7 +82,7 @@ try {
     body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  // Sign-in also sets the trusted-device cookie `did` (issue 12): pick the session's `sid`.
+  // Sign-in also sets the trusted-device cookie `did`: pick the session's `sid`.
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
 
   // A till serves many customers: give the demo tenant 200 more ACTIVE cards (setup only,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:expiry` (issue 14 'Speed'): the cashback expiry job over the large tenant's
+ * `npm run bench:expiry`: the cashback expiry job over the large tenant's
  * lots, and what it does to the till's earn latency while it runs. Needs the large-tenant
  * database (`node bench/large-tenant/generate.mjs`).
  *

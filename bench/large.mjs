@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:large`: read calls of a large tenant (issue 4, 'Benchmark') against
- * PostgreSQL. Needs the database built by `node bench/large-tenant/generate.mjs` (200,000
- * customers, 250,000 cards, 2,000,000 ledger rows in tenant 'demo', and a small second
- * tenant).
+ * `npm run bench:large`: read calls of a large tenant against PostgreSQL. Needs the database built
+ * by `node bench/large-tenant/generate.mjs` (200,000 customers, 250,000 cards, 2,000,000 ledger
+ * rows in tenant 'demo', and a small second tenant).
  *
  * Starts the server on that database (NODE_ENV=production, LOG_LEVEL=warn; the server applies
  * any new migration at start), signs in as the tenant admin, and for each call makes one cold
@@ -282,7 +281,7 @@ try {
   const startSeconds = round1((Date.now() - t0) / 1000);
   const cookie = await signIn(PORT, LARGE.email, LARGE.password);
   const smallCookie = await signIn(PORT, SMALL.email, SMALL.password);
-  // The operator (the demo seed's platform admin) for the platform calls (issue 14 liability).
+  // The operator (the demo seed's platform admin) for the platform calls (liability).
   const platformCookie = await signIn(PORT, 'admin@platform.com', 'AdminSecure123!');
   process.stdout.write(`server up in ${startSeconds} s (pid ${server.pid}), ${N} requests per call after ${WARMUP} warm-ups\n`);
 

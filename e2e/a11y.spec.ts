@@ -12,7 +12,7 @@ import {
 } from './support/a11y';
 
 /**
- * Issue 13 item 6 on the built app and the fresh demo database: axe-core (WCAG 2.1 A and AA)
+ * Accessibility on the built app and the fresh demo database: axe-core (WCAG 2.1 A and AA)
  * finds no serious or critical violation on any screen the browser tests visit, for every role
  * (signed out, platform_admin, tenant_admin, cashier, customer), at 1280×800 and 390×844, with
  * the main dialogs open too. Dialogs trap focus, close on Escape and give focus back to their

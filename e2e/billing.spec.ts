@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 6's Billing page on the built app and a fresh demo database: a new business signs up,
+ * The Billing page on the built app and a fresh demo database: a new business signs up,
  * opens Billing, adds a demo card, subscribes to Professional through the modal, lands back
  * with the demo success banners, sees Active + Current, and the Usage tab shows the new limit.
  */

@@ -2,11 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 6's checkouts on the built app and the demo database (decisions.md 'Payments', 'Card
- * orders'; spec §2 'Add Funds to Card', §5, §7): the tenant admin orders printed cards and pays
- * on the Demo checkout page (the cards arrive in Cards), adds funds to the demo customer's card
- * from Customer Details, and cancels a checkout (the order keeps waiting for payment, then is
- * cancelled with a confirmation).
+ * Checkouts on the built app and the demo database (docs/product.md 'Payments', 'Card
+ * orders'): the tenant admin orders printed cards and pays on the Demo checkout page (the cards
+ * arrive in Cards), adds funds to the demo customer's card from Customer Details, and cancels a
+ * checkout (the order keeps waiting for payment, then is cancelled with a confirmation).
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Cards Management (spec §2 'Cards Management', §4 'Card', §5, §8) on the built app and the
- * demo database: a tenant admin creates a batch, assigns a card to a new customer, blocks and
- * unblocks it, downloads its QR code, filters and searches; every modal is screenshotted.
+ * Cards Management on the built app and the demo database: a tenant admin creates a batch, assigns
+ * a card to a new customer, blocks and unblocks it, downloads its QR code, filters and searches;
+ * every modal is screenshotted.
  */
 
 const SCREENS = 'test-results/screens';

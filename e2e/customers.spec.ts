@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
- * Customers (spec §2 'Customers', §5 'Customer', §8 'Customers') and the customer's own
- * dashboard (spec §2 'Customer dashboard') on the built app and the demo database: a tenant
- * admin adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a
- * customer who holds a card are refused with the server's messages; the demo customer sees only
- * their own cards and transactions. Every screen and modal is screenshotted on a desktop
- * (1440×900) and a phone (390×844).
+ * Customers and the customer's own dashboard on the built app and the demo database: a tenant admin
+ * adds, finds, views, edits and deletes a customer; a duplicate e-mail and deleting a customer who
+ * holds a card are refused with the server's messages; the demo customer sees only their own cards
+ * and transactions. Every screen and modal is screenshotted on a desktop (1440×900) and a phone
+ * (390×844).
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
@@ -31,12 +31,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const rows = (page: Page) => page.getByTestId('customer-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
-/** Waits until every toast has closed (so screenshots and later toasts are not confused). */
-async function dismissToasts(page: Page) {
-  const buttons = page.locator('.Toastify button[aria-label="close"]');
-  for (const b of await buttons.all()) await b.click().catch(() => {});
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-}
 
 /** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
 async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
@@ -69,7 +63,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(row(page, 'Sofia Rossi')).toContainText('0 active'); // her only card is BLOCKED
   await page.screenshot({ path: `${SCREENS}/customers-page.png`, fullPage: true });
 
-  // Add New Customer: the form checks the spec §5 rules before sending.
+  // Add New Customer: the form checks its fields (names required, e-mail format) before sending.
   await page.getByRole('button', { name: 'Add Customer' }).first().click();
   const add = dialog(page, 'Add New Customer');
   await expect(add).toBeVisible();

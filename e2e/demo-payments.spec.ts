@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
- * Issue 12 item 2 on the built app (the e2e server runs the Demo provider): every tenant screen
- * that takes money says 'Demo payments: no money is taken' near its pay action — Billing (and
- * its subscribe dialog), Card Orders, Add Funds in Customer Details, and the demo checkout
+ * The Demo payments notice on the built app (the e2e server runs the Demo provider): every tenant
+ * screen that takes money says 'Demo payments: no money is taken' near its pay action — Billing
+ * (and its subscribe dialog), Card Orders, Add Funds in Customer Details, and the demo checkout
  * page — on a desktop (1280 wide) and a phone (390 wide). Nothing is paid: the checkout is
  * cancelled and the dialogs closed, so the demo tenant other specs read is left as it was.
  */

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * The integration surface (issue 17) on the built app and the embedded demo database: the Store
+ * The integration surface on the built app and the embedded demo database: the Store
  * Admin creates an API key and a webhook endpoint under Integrations (the endpoint is a local
  * receiver; the e2e server runs with WEBHOOKS_ALLOW_PRIVATE=1), an earn goes through /api/v1
  * with curl, the receiver gets the signed `transaction.created` (verified with the

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Staff invitations (issue 16) on the built app and the embedded demo database (no SMTP: the
+ * Staff invitations on the built app and the embedded demo database (no SMTP: the
  * invitation waits in the operator's Outbox, where its link is read):
  * - the Store Admin adds a cashier with 'Send an invitation instead' (no password): toast, the
  *   row shows 'Invited' with Resend and Revoke;

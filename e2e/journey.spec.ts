@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 6's journey with the Demo provider, no network: a new business signs up, uses its
+ * A business's journey with the Demo provider, no network: a new business signs up, uses its
  * free trial until the Cards page says the limit is reached, adds a card, subscribes to
  * Professional, sees Active and the new quota, orders 100 printed cards, pays on the demo
- * checkout and finds them in Cards with the quota raised by 100 (decisions.md 'Card orders').
+ * checkout and finds them in Cards with the quota raised by 100 (docs/product.md 'Card orders').
  */
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';

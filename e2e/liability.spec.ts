@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
 
 /**
- * Issue 14 'Liability' on the built app: the demo tenant's admin opens Liability from the side
- * menu and reads 'Outstanding' as a dollar figure, with the chart and the age buckets; the
- * operator opens Platform → Liability and sees the total and the per-tenant table. Both pages
- * pass axe (WCAG 2.1 A/AA, nothing serious) at the desktop and the phone width.
+ * The liability report (docs/product.md 'Reports') on the built app: the demo tenant's admin opens
+ * Liability from the side menu and reads 'Outstanding' as a dollar figure, with the chart and the
+ * age buckets; the operator opens Platform → Liability and sees the total and the per-tenant table.
+ * Both pages pass axe (WCAG 2.1 A/AA, nothing serious) at the desktop and the phone width.
  */
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';

@@ -2,11 +2,11 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 14's browser journey on the built app and the demo database: the cashier earns $50.00
- * at the POS (the card's last transactions list it, with Refund), the owner refunds $20.00 of
- * it from Transactions (the claw-back is in proportion), the customer's page shows the REFUND
- * row and its claw-back, the Liability page shows the new outstanding total, and the owner
- * adjusts the balance from the card details.
+ * The money lifecycle (refunds, voids, adjustments) on the built app and the demo database: the
+ * cashier earns $50.00 at the POS (the card's last transactions list it, with Refund), the owner
+ * refunds $20.00 of it from Transactions (the claw-back is in proportion), the customer's page
+ * shows the REFUND row and its claw-back, the Liability page shows the new outstanding total, and
+ * the owner adjusts the balance from the card details.
  */
 
 const SCREENS = 'test-results/screens';

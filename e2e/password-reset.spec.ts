@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Forgot password (issue 16) on the built app and the embedded demo database, which has no SMTP
+ * Forgot password on the built app and the embedded demo database, which has no SMTP
  * server: the message stays in the outbox as 'not sent', and the operator reads it there, as a
  * newcomer would follow the flow without a mail server.
  * - the admin adds a cashier (so no other spec's account changes);

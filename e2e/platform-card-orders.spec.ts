@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * The operator ships a printed-card order (decisions.md 'Card orders': PAID → PROCESSING →
+ * The operator ships a printed-card order (docs/product.md 'Card orders': PAID → PROCESSING →
  * SHIPPED → DELIVERED, one step at a time, platform_admin only) on the built app: the owner of
  * a new business, in an API context of her own, orders 100 single-sided cards
  * and pays on the Demo checkout; the operator opens Platform → Card Orders, filters Paid, and

@@ -2,9 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Platform plans, settings and subscription analytics (issue 7; spec §2 'Platform area', §3
- * 'Plan', 'Analytics', 'Platform settings', §5 'Plan', §8 'Plans' / 'Platform', §9) on the built
- * app and the demo database:
+ * Platform plans, settings and subscription analytics on the built app and the demo database:
  * - the operator creates a plan (price in dollars → cents, limits empty/0 → unlimited, empty
  *   feature rows dropped) and the demo tenant admin, in a browser context of her own, sees it on
  *   Billing → Plans; the operator edits it (the tenant sees the new name and price) and deletes
@@ -263,7 +261,7 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await expect(page.getByRole('heading', { name: 'Top Plans' })).toBeVisible();
 
   const seven = page.waitForResponse((r) => r.url().includes('timeframe=7d'));
-  // The Radix SelectMenu: open it, pick the option (issue 13: the design system's Select).
+  // The Radix SelectMenu: open it, pick the option (the design system's Select).
   await page.getByRole('combobox', { name: 'Timeframe' }).click();
   await page.getByRole('option', { name: 'Last 7 days' }).click();
   const body7 = await (await seven).json();

@@ -2,13 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * The operator's tenant management (spec §2 'Platform area', §5 'Tenant create', §8 'Tenants';
- * decisions.md: tenant delete works, confirmed by typing the slug) on the built app and the demo
- * database: the platform admin creates a tenant with its owner from the dashboard's Quick
- * Action, the owner signs in (own browser context) and sees the tenant's dashboard; the
- * operator sets the status to PAST_DUE and the owner, after a reload, sees 'Payment Past Due';
- * the operator deletes the tenant after typing its slug and it leaves the list. A tenant_admin
- * opening /platform/dashboard sees 'Platform admin access required'.
+ * The operator's tenant management (tenant delete works, confirmed by typing the slug) on the built
+ * app and the demo database: the platform admin creates a tenant with its owner from the
+ * dashboard's Quick Action, the owner signs in (own browser context) and sees the tenant's
+ * dashboard; the operator sets the status to PAST_DUE and the owner, after a reload, sees 'Payment
+ * Past Due'; the operator deletes the tenant after typing its slug and it leaves the list. A
+ * tenant_admin opening /platform/dashboard sees 'Platform admin access required'.
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The POS amount on a phone (issue 13 item 3): a cashier who types a bad amount and presses
+ * The POS amount on a phone: a cashier who types a bad amount and presses
  * Process Earn sees why under the field (the button is not disabled while the form is invalid),
  * and the message goes as soon as the amount is fixed. No money moves here.
  */

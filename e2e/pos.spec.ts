@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 2's browser flows on the built app and a fresh demo database: a cashier signs in
+ * The POS in the browser, on the built app and a fresh demo database: a cashier signs in
  * with the demo block's Fill button, loads a card at the POS, earns and redeems, signs out.
  */
 
@@ -95,7 +95,7 @@ test('signup creates a business on trial and lands on its dashboard', async ({ p
   await page.getByLabel('Email').fill(`nina+${Date.now()}@bakery.test`);
   await page.getByLabel('Password', { exact: true }).fill('12345');
   await page.getByLabel('Confirm password').fill('12345');
-  // The operator's minimum (issue 12 item 8; 8 by default) is shown and checked in the browser.
+  // The operator's minimum (8 by default) is shown and checked in the browser.
   await expect(page.getByText('At least 8 characters')).toBeVisible();
   await page.getByRole('button', { name: /Create|Sign up|Start/ }).click();
   await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
@@ -129,7 +129,7 @@ test('the login page and the POS look right on a phone', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/pos-phone-menu.png` });
 });
 
-test('each demo account lands on its home after sign-in (spec §2 redirect after login)', async ({ page }) => {
+test('each demo account lands on its home after sign-in (redirect after login)', async ({ page }) => {
   const homes: [string, RegExp, string][] = [
     ['admin@platform.com', /\/platform\/dashboard$/, 'platform-dashboard'],
     ['admin@demo.com', /\/t\/demo\/dashboard$/, 'tenant-dashboard'],

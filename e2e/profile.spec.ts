@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Profile and own-password change (issue 12 item 8) on the built app and the demo database:
+ * Profile and own-password change on the built app and the demo database:
  * - the demo cashier opens Profile from the menu, sees their account, changes their password
  *   (a wrong current password shows the server's message on its field; then success with the
  *   toast 'Password changed'), signs out, is refused with the old password and signs in with

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 3's public card page (/{slug}/c/{cardUid}?t=) and the POS camera scanner, on the built
+ * The public card page (/{slug}/c/{cardUid}?t=) and the POS camera scanner, on the built
  * app and a fresh demo database.
  *
  * The scanner test uses Chromium's fake camera: the browser of this file plays a Y4M video of

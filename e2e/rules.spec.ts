@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
- * Rules & Settings (spec §2 'Rules & Settings', §5 'Rates' and 'Offer', §8 'Rules'; issue 5)
- * on the built app and the demo database: the demo tenant admin raises the PURCHASE rate,
- * creates an offer running now, reads the live preview for a customer's tier, and the very next
- * earn at the POS credits exactly the previewed cashback. Also the server's tier-threshold
- * error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
+ * Rules & Settings on the built app and the demo database: the demo tenant admin raises the
+ * PURCHASE rate, creates an offer running now, reads the live preview for a customer's tier, and
+ * the very next earn at the POS credits exactly the previewed cashback. Also the server's
+ * tier-threshold error, the load-failure and empty states, and desktop (1440×900) / phone (390×844)
  * screenshots of each tab and the offer modal.
  *
  * The tests share one database per run: at the end the offer is switched off and the default
@@ -52,13 +52,6 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const offerRows = (page: Page) => page.getByTestId('offer-row');
 
-/** Closes every toast (so that screenshots and the next assertion see a clean page). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
-  // A pointer resting on a toast pauses its timer (pauseOnHover): move it away.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
-}
 
 /** Reads the preview sentence's cashback figure ('… earns $X.XX today') as text, e.g. '$3.20'. */
 async function previewFigure(page: Page): Promise<string> {
@@ -270,7 +263,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
 });
 
-test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload (issue 14)', async ({ page }) => {
+test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signInWithFill(page, 'admin@demo.com');
   await page.goto(RULES);

@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Customer self-enrolment (issue 16) on the built app and the embedded demo database (no SMTP:
+ * Customer self-enrolment on the built app and the embedded demo database (no SMTP:
  * the confirmation waits in the operator's Outbox, where its link is read):
  * - the Store Admin turns online sign-up on for the Main Store (off by default, ADR 0027), with
  *   its daily cap, then downloads its 'Join our rewards' poster (A4) and opens the sign-up page

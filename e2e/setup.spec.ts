@@ -6,11 +6,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Issue 12 item 1 in the browser: a production start of the built app on a fresh embedded
- * database has no demo accounts (the login page offers none, the published platform password
- * fails) and prints a one-time /setup link; the operator opens it, creates the first platform
- * admin and lands on the platform dashboard; the link then no longer works.
- * This spec starts its own server (production settings) beside the suite's one.
+ * The first platform admin's set-up in the browser: a production start of the built app on a fresh
+ * embedded database has no demo accounts (the login page offers none, the published platform
+ * password fails) and prints a one-time /setup link; the operator opens it, creates the first
+ * platform admin and lands on the platform dashboard; the link then no longer works. This spec
+ * starts its own server (production settings) beside the suite's one.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;

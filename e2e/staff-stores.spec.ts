@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { dismissToasts } from './support/toasts';
 
 /**
- * Stores and Staff Management (spec §2 'Stores' and 'Staff Management', §5 'Store' and 'Staff',
- * §8 'Staff') on the built app and the demo database: the demo tenant admin adds a store and
- * edits it, adds a cashier there and resets their password; the cashier signs in and lands on
- * the POS with the store badge; the admin deactivates the cashier, who can no longer sign in.
- * Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
+ * Stores and Staff Management on the built app and the demo database: the demo tenant admin adds a
+ * store and edits it, adds a cashier there and resets their password; the cashier signs in and
+ * lands on the POS with the store badge; the admin deactivates the cashier, who can no longer sign
+ * in. Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
  */
 
 const SCREENS = 'test-results/screens';
@@ -39,12 +39,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const storeCard = (page: Page, name: string) => page.getByRole('article', { name: `Store ${name}` });
 const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: email });
 
-/** Closes every toast (so that screenshots and the next assertion see a clean page). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => undefined);
-  // Toasts also close by themselves after 5 s.
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 8000 });
-}
 
 test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page, browser }) => {
   // A long flow (three sign-ins, eight saves) on a shared machine.
@@ -156,7 +150,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await add.getByLabel('Email').fill(cashierEmail);
   await add.getByLabel('Password', { exact: true }).fill('abc');
   await add.getByLabel('Store').selectOption({ label: storeName });
-  // The operator's minimum (issue 12 item 8; 8 by default) is checked in the browser.
+  // The operator's minimum (8 by default) is checked in the browser.
   await add.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(add.getByText('Password must be at least 8 characters long')).toBeVisible();
   await add.getByLabel('Password', { exact: true }).fill('FirstPass1!');

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * The dashboard's subscription status strip (spec §4 'Tenant subscriptionStatus') in each of
- * its five variants, and the greyed POS / Cards / Transactions menu items when PAST_DUE after
- * its grace period (spec §2 'Tenant area'). The tenant answer is rewritten in the browser: the
- * server-side transitions are covered by the API tests (Stripe webhooks, grace gate).
+ * The dashboard's subscription status strip in each of its five variants, and the greyed POS /
+ * Cards / Transactions menu items when PAST_DUE after its grace period. The tenant answer is
+ * rewritten in the browser: the server-side transitions are covered by the API tests (Stripe
+ * webhooks, grace gate).
  */
 
 const SCREENS = 'test-results/screens';

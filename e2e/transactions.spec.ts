@@ -5,8 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Dashboard and Transactions (spec §2 'Dashboard' and 'Transactions', §4 'Dashboard banner',
- * §8, §9; decisions.md: real trends) on the built app and the demo database: a cashier earns
+ * Dashboard and Transactions (real trends) on the built app and the demo database: a cashier earns
  * and redeems at the POS and finds both movements on Transactions and in the dashboard's
  * Recent Transactions; filters by type and date, clears them, exports the filtered rows as CSV
  * and pages through the list; the tiles show the API's figures; the banner's three variants.
@@ -50,7 +49,7 @@ async function listApi(request: APIRequestContext, query: Record<string, string>
 
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const count = (n: number) => n.toLocaleString('en-US');
-/** The trend line the dashboard must show for a figure (decisions.md: real trends). */
+/** The trend line the dashboard must show for a figure (real trends). */
 function trendText(t: Trend): string {
   if (t.changePct === null) return t.thisMonth > 0 ? 'New this month' : '—';
   const abs = Math.abs(t.changePct).toFixed(1);

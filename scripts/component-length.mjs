@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Lists the web app's React components (capitalised functions in the .tsx files of apps/web/src, tests
- * excluded) longer than 80 lines, longest first (issue 13: components at most ~80 lines).
+ * excluded) longer than 80 lines, longest first (components at most ~80 lines).
  * Usage: `node scripts/component-length.mjs`; exits 1 when any is listed.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -54,7 +54,7 @@ export async function startServer({ databaseUrl, port, env = {} }) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100',
-      // No Stripe keys on a bench machine: production must be told to use demo payments (issue 12).
+      // No Stripe keys on a bench machine: production must be told to use demo payments.
       PAYMENT_PROVIDER: 'demo',
       ...env,
     },
@@ -108,7 +108,7 @@ export async function signIn(port, email, password) {
     body: JSON.stringify({ email, password }),
   });
   if (!r.ok) throw new Error(`login ${email} failed: ${r.status} ${await r.text()}`);
-  // Sign-in also sets the trusted-device cookie `did` (issue 12): pick the session's `sid`.
+  // Sign-in also sets the trusted-device cookie `did`: pick the session's `sid`.
   const sid = r.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!sid) throw new Error(`login ${email}: no session cookie`);
   return sid.split(';')[0];

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the large-tenant benchmark database (issue 4, 'Benchmark'), from nothing, in a few
- * minutes, with set-based SQL:
+ * Builds the large-tenant benchmark database, from nothing, in a few minutes, with set-based SQL:
  *
  *   1. drops and creates `loyalty_bench_large` (BENCH_LARGE_DB);
  *   2. starts the server once on it with SEED_DEMO=1, which applies the committed migrations
@@ -11,7 +10,7 @@
  *      customer of the first 95 % holds one, 5 % of them a second; 2.5 % hold only a BLOCKED
  *      card; the rest of the cards UNASSIGNED) and 2,000,000 ledger rows over the last
  *      12 months across 8 stores, and the small tenant to 2,000 / 2,500 / 20,000;
- *   4. checks the ledger invariants of decisions.md 'Money and the ledger' and prints the
+ *   4. checks the ledger invariants of docs/product.md 'Ledger' and prints the
  *      time each step took.
  *
  * Ledger rows are EARN (82 %), REDEEM (14 %) and ADJUST (4 %, positive goodwill credits).
@@ -92,7 +91,7 @@ async function fill(c, { tenantId, customers: C, cards: K, active: A, ledger: L,
   const adminId = staff.find((u) => u.role === 'tenant_admin')?.id ?? null;
   const cashierId = staff.find((u) => u.role === 'cashier')?.id ?? adminId;
 
-  // The tenant's own rules, as SQL CASE expressions (decisions.md 'Cashback').
+  // The tenant's own rules, as SQL CASE expressions (docs/product.md 'Cashback').
   const cashbackRules = (await c.query(`select category, base_rate_bps from cashback_rules where tenant_id = $1 and is_active`, [tenantId])).rows;
   const tierRules = (await c.query(`select tier, min_total_spend_cents, base_rate_bps from tier_rules where tenant_id = $1 and is_active order by min_total_spend_cents desc`, [tenantId])).rows;
   const offers = (await c.query(`select start_at, end_at, rate_multiplier_bps from offers where tenant_id = $1 and is_active`, [tenantId])).rows;
@@ -263,7 +262,7 @@ try {
   process.stdout.write(`Generating ${LARGE_DB} on ${new URL(ADMIN_URL).host}: ${JSON.stringify(sizes)}\n`);
   await admin(`DROP DATABASE IF EXISTS "${LARGE_DB}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${LARGE_DB}"`);
-  // Demo data is refused in production (issue 12): this one start seeds in development mode.
+  // Demo data is refused in production: this one start seeds in development mode.
   server = await startServer({ databaseUrl: dbUrl(LARGE_DB), port: PORT, env: { SEED_DEMO: '1', NODE_ENV: 'development' } });
   const signup = await fetch(`http://127.0.0.1:${PORT}/api/auth/signup`, {
     method: 'POST',
@@ -321,7 +320,7 @@ try {
   step(`re-created ${indexes.length} secondary indexes`);
   for (const f of fks) await c.query(`alter table ${f.tbl} add constraint "${f.conname}" ${f.def}`);
   step(`re-added ${fks.length} foreign keys (validated over every row)`);
-  // Issue 14 (ADR 0015): the lots of the generated balances, as migration 0012 builds them: a
+  // The lots of the generated balances (ADR 0015), as migration 0012 builds them: a
   // card holds its newest credits (debits take the oldest first).
   await c.query(`delete from cashback_lots`);
   await c.query(`insert into cashback_lots (tenant_id, card_id, source_transaction_id, credited_at, expires_at, amount_cents, remaining_cents)
@@ -336,7 +335,7 @@ try {
   await c.query(`vacuum (analyze) customers, cards, transactions, cashback_lots`);
   step('vacuum analyze');
 
-  // decisions.md 'Money and the ledger' and the coherence of spend and tiers.
+  // docs/product.md 'Ledger' and the coherence of spend and tiers.
   const [check] = (
     await c.query(`
       select

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
- * Accessibility checks for the browser tests (issue 13 item 6): axe-core with the WCAG 2.1 A
+ * Accessibility checks for the browser tests: axe-core with the WCAG 2.1 A
  * and AA rules; a serious or critical violation fails the test with a readable list (rule,
  * impact, the elements' selectors and what axe says about them, the page and the width).
  *

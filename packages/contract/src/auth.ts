@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { Role, SubscriptionStatus } from './enums.ts';
 
-/** POST /api/auth/login body (spec §3 payloads, §5 'Login'). */
+/** POST /api/auth/login body. */
 export const LoginRequest = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address'),
   password: z.string().min(1, 'Password is required'),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** POST /api/auth/signup body (spec §5 'Signup'). */
+/** POST /api/auth/signup body. */
 export const SignupRequest = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
@@ -17,7 +17,7 @@ export const SignupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 
-/** The signed-in user as the browser sees it (spec §3 'User'). */
+/** The signed-in user as the browser sees it. */
 export const SessionUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -107,11 +107,11 @@ export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponse>;
 /** 403 text of a request from a session that must set up two-factor first. */
 export const TWO_FACTOR_SETUP_REQUIRED_TEXT = 'Set up two-factor authentication to continue.';
 
-/** The smallest password minimum the platform setting `security.passwordMinLength` may hold (spec §9: 6–128). */
+/** The smallest password minimum the platform setting `security.passwordMinLength` may hold (6–128). */
 export const PASSWORD_MIN_FLOOR = 6;
 
 /**
- * GET /api/auth/password-policy (issue 12 item 8; public, no login: the signup page needs it).
+ * GET /api/auth/password-policy (public, no login: the signup page needs it).
  * `minLength`: characters (Unicode code points) every new password needs, from the platform
  * setting `security.passwordMinLength` (6–128, default 8). The contract's static min(6) of the
  * password fields stays as the floor; the server checks the setting whenever a password is set.
@@ -122,9 +122,9 @@ export const PasswordPolicy = z.object({
 export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
 
 /**
- * PUT /api/auth/password body (issue 12 item 8: every signed-in user changes their own
- * password): the current password (checked with argon2id) and the new one (at least 6 here,
- * at least the platform's `passwordMinLength` on the server; different from the current one).
+ * PUT /api/auth/password body (every signed-in user changes their own password): the current
+ * password (checked with argon2id) and the new one (at least 6 here, at least the platform's
+ * `passwordMinLength` on the server; different from the current one).
  */
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
@@ -136,7 +136,7 @@ export const ChangePasswordRequest = z.object({
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /**
- * GET /api/auth/login-options (issue 12 item 1): what the login page may offer. `demoAccounts`
+ * GET /api/auth/login-options: what the login page may offer. `demoAccounts`
  * is true only where the demo accounts were seeded (never in production), so the page lists
  * their published passwords only where they work.
  */

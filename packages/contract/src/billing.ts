@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { BillingPeriod } from './enums.ts';
 
 /**
- * Billing (spec §2 'Billing', §3 'Plan', 'Usage stats', 'Payment method', 'Invoice', §4
- * subscribe flow, §5 'Subscribe', §7 'Billing'; decisions.md 'Trial, subscription and
- * quota', 'Payments'). Money in integer cents; limits −1 = unlimited.
+ * Billing: plans, usage, payment methods, invoices and the subscribe flow (docs/product.md
+ * 'Subscription gates', 'Payments'). Money in integer cents; limits −1 = unlimited.
  */
 
-/** Plan limits; −1 means unlimited (spec §3 'Plan', §9). */
+/** Plan limits; −1 means unlimited. */
 export const PlanLimits = z.object({
   stores: z.number().int(),
   staff: z.number().int(),
@@ -16,12 +15,12 @@ export const PlanLimits = z.object({
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
-/** A plan as the Billing page's Plans tab shows it (spec §3 'Plan'). priceMonthly in cents. */
+/** A plan as the Billing page's Plans tab shows it. priceMonthly in cents. */
 export const BillingPlan = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  /** The monthly price, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)); a period costs priceMonthly × its months. */
+  /** The monthly price, integer cents (a name the web already used, kept; new money fields end in Cents); a period costs priceMonthly × its months. */
   priceMonthly: z.number().int(),
   billingPeriod: BillingPeriod,
   stripePriceId: z.string().nullable(),
@@ -35,9 +34,9 @@ export const BillingPlanListResponse = z.object({ plans: z.array(BillingPlan) })
 export type BillingPlanListResponse = z.infer<typeof BillingPlanListResponse>;
 
 /**
- * GET /api/t/{slug}/billing/usage → `{ usage }` (spec §3 'Usage stats'). Limits −1 =
- * unlimited. Period bounds are ISO-8601 strings: the subscription's current period when the
- * tenant has one, else the current calendar month (UTC). transactionsUsed: ledger rows in it.
+ * GET /api/t/{slug}/billing/usage → `{ usage }`. Limits −1 = unlimited. Period bounds are ISO-8601
+ * strings: the subscription's current period when the tenant has one, else the current calendar
+ * month (UTC). transactionsUsed: ledger rows in it.
  */
 export const UsageStats = z.object({
   cardsUsed: z.number().int(),
@@ -54,7 +53,7 @@ export type UsageStats = z.infer<typeof UsageStats>;
 export const UsageResponse = z.object({ usage: UsageStats });
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
-/** A saved card (spec §3 'Payment method'); field names as the spec gives them. */
+/** A saved card; field names as the spec gives them. */
 export const PaymentMethod = z.object({
   id: z.string(),
   is_default: z.boolean(),
@@ -90,7 +89,7 @@ export const DemoCardInput = z.object({
 export type DemoCardInput = z.infer<typeof DemoCardInput>;
 
 /**
- * POST /billing/setup-intent (spec §7): `clientSecret` for the card provider's SetupIntent,
+ * POST /billing/setup-intent: `clientSecret` for the card provider's SetupIntent,
  * with the provider's `publishableKey`, or `demo: true` when the Demo provider runs (the web then shows the demo card form).
  */
 export const SetupIntentResponse = z.object({
@@ -101,7 +100,7 @@ export const SetupIntentResponse = z.object({
 });
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
 
-/** POST /billing/subscribe body (spec §3 'subscribe', §5 'Subscribe'). */
+/** POST /billing/subscribe body. */
 export const SubscribeRequest = z.object({
   planId: z.string({ error: 'Plan is required' }).min(1, 'Plan is required'),
   paymentMethodId: z.string().min(1).nullish(),
@@ -109,10 +108,10 @@ export const SubscribeRequest = z.object({
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
 
 /**
- * POST /billing/subscribe response (spec §3, §4 'Subscribe flow'): redirectUrl and/or
- * subscriptionId when the subscription is in place (navigate to redirectUrl if given), only
- * checkoutUrl when the provider needs a hosted checkout first. `demo` is true under the Demo
- * provider (no payment processed; the redirect carries `demo=true`).
+ * POST /billing/subscribe response: redirectUrl and/or subscriptionId when the subscription is in
+ * place (navigate to redirectUrl if given), only checkoutUrl when the provider needs a hosted
+ * checkout first. `demo` is true under the Demo provider (no payment processed; the redirect
+ * carries `demo=true`).
  */
 export const SubscribeResponse = z.object({
   subscriptionId: z.string().optional(),
@@ -122,7 +121,7 @@ export const SubscribeResponse = z.object({
 });
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 
-/** An invoice (spec §3 'Invoice'): times in unix seconds, amount_paid in cents. */
+/** An invoice: times in unix seconds, amount_paid in cents. */
 export const Invoice = z.object({
   id: z.string(),
   created: z.number().int(),

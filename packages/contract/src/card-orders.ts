@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { CardOrderStatus } from './enums.ts';
 
 /**
- * Card orders (decisions.md 'Card orders'; spec §7 'Card orders'): printed cards ordered,
- * paid through the provider's checkout, then produced and shipped. A paid order adds its
- * quantity of UNASSIGNED cards to the tenant and to its card quota. Money in cents.
+ * Card orders (docs/product.md 'Card orders'): printed cards ordered, paid through the provider's
+ * checkout, then produced and shipped. A paid order adds its quantity of UNASSIGNED cards to the
+ * tenant and to its card quota. Money in cents.
  */
 
 /** Printed card kinds. */
@@ -29,7 +29,7 @@ export const CardTypePricing = z.object({
 });
 export type CardTypePricing = z.infer<typeof CardTypePricing>;
 
-/** GET /api/card-orders/pricing (no tenant; spec §7). Shipping is included in the unit price. */
+/** GET /api/card-orders/pricing (no tenant). Shipping is included in the unit price. */
 export const CardOrderPricingResponse = z.object({
   currency: z.literal('usd'),
   minQuantity: z.number().int(),
@@ -87,7 +87,7 @@ export const CardOrderListResponse = z.object({ orders: z.array(CardOrder) });
 export type CardOrderListResponse = z.infer<typeof CardOrderListResponse>;
 
 /**
- * The operator's fulfilment steps (decisions.md 'Card orders': PAID → PROCESSING → SHIPPED →
+ * The operator's fulfilment steps (docs/product.md 'Card orders': PAID → PROCESSING → SHIPPED →
  * DELIVERED, one step at a time; CANCELED and PENDING_PAYMENT are the tenant's).
  */
 export const NEXT_FULFILMENT_STATUS: Partial<Record<CardOrderStatus, CardOrderStatus>> = {
@@ -99,7 +99,7 @@ export const NEXT_FULFILMENT_STATUS: Partial<Record<CardOrderStatus, CardOrderSt
 /**
  * A card order as the platform operator sees it: the order plus its tenant, and `demoPayment`:
  * true when it was paid on the Demo provider's checkout (no money was taken; in production
- * it cannot be fulfilled, issue 12 item 2).
+ * it cannot be fulfilled).
  */
 export const PlatformCardOrder = CardOrder.extend({
   tenant: z.object({ id: z.string(), name: z.string(), slug: z.string() }),

@@ -3,14 +3,14 @@ import { CardStatus, Tier, TransactionType, Category } from './enums.ts';
 import { ExpiringCashback } from './pos.ts';
 import { CardResponse } from './pos.ts';
 
-/** Largest batch of cards created at once (spec §5, §9). */
+/** Largest batch of cards created at once (docs/product.md 'Card quota'). */
 export const MAX_BATCH_SIZE = 1000;
-/** Default batch size (spec §9). */
+/** Default batch size. */
 export const DEFAULT_BATCH_SIZE = 10;
-/** Most cards in one bulk QR or print-ready request (issue 3). */
+/** Most cards in one bulk QR or print-ready request. */
 export const MAX_BULK_CARDS = 1000;
 
-/** Query of GET /api/t/{slug}/cards (spec §7): status, search (UID or customer name), page from 1. */
+/** Query of GET /api/t/{slug}/cards: status, search (UID or customer name), page from 1. */
 export const CardListQuery = z.object({
   status: CardStatus.optional(),
   search: z.string().trim().max(100).optional(),
@@ -28,7 +28,7 @@ export const CardListResponse = z.object({
 export type CardListResponse = z.infer<typeof CardListResponse>;
 
 /**
- * POST /api/t/{slug}/cards/batch (spec §3 payloads: `count`, also described as `quantity`).
+ * POST /api/t/{slug}/cards/batch (`count`, also described as `quantity`).
  * 1 to 1000, default 10; storeId optional (the cards start UNASSIGNED either way).
  */
 export const CardBatchRequest = z
@@ -47,7 +47,7 @@ export const CardBatchResponse = z.object({
 });
 export type CardBatchResponse = z.infer<typeof CardBatchResponse>;
 
-/** A new customer created while assigning a card (spec §5 'Assign card'). */
+/** A new customer created while assigning a card. */
 export const NewCustomerInput = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
@@ -57,9 +57,9 @@ export const NewCustomerInput = z.object({
 export type NewCustomerInput = z.infer<typeof NewCustomerInput>;
 
 /**
- * POST /api/t/{slug}/cards/activate (spec §3 payloads, §5 'Assign card'): UNASSIGNED →
- * ACTIVE with a store and either an existing customer without cards (`customerId`) or a new
- * one (`customer`). Both null: 400 'Select a customer or enter a new one'.
+ * POST /api/t/{slug}/cards/activate: UNASSIGNED → ACTIVE with a store and either an existing
+ * customer without cards (`customerId`) or a new one (`customer`). Both null: 400 'Select a
+ * customer or enter a new one'.
  */
 export const CardActivateRequest = z.object({
   cardUid: z.string().trim().min(1, 'Card UID is required'),
@@ -69,11 +69,11 @@ export const CardActivateRequest = z.object({
 });
 export type CardActivateRequest = z.infer<typeof CardActivateRequest>;
 
-/** PUT /api/t/{slug}/cards/{cardUid}/store (spec §3 payloads). */
+/** PUT /api/t/{slug}/cards/{cardUid}/store. */
 export const CardStoreRequest = z.object({ storeId: z.string({ error: 'Store is required' }).uuid('Store is required') });
 export type CardStoreRequest = z.infer<typeof CardStoreRequest>;
 
-/** GET /api/t/{slug}/trial/status (spec §3 'Trial status'). */
+/** GET /api/t/{slug}/trial/status. */
 export const TrialStatusResponse = z.object({
   activationsUsed: z.number().int(),
   trialLimit: z.number().int(),
@@ -94,13 +94,13 @@ export const AvailableCustomer = z.object({
 export const AvailableCustomersResponse = z.object({ customers: z.array(AvailableCustomer) });
 export type AvailableCustomersResponse = z.infer<typeof AvailableCustomersResponse>;
 
-/** A store as listed (spec §3 'Store'), with counts. */
+/** A store as listed, with counts. */
 export const StoreItem = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string().nullable(),
   active: z.boolean(),
-  /** Whether the store's 'Join our rewards' page takes sign-ups (issue 16 'Customer self-enrolment'). */
+  /** Whether the store's 'Join our rewards' page takes sign-ups (docs/product.md 'Online sign-up'). */
   selfEnrolment: z.boolean(),
   /** Cards online sign-ups of the store may create per day (ADR 0027). */
   selfEnrolmentDailyCap: z.number().int(),
@@ -112,7 +112,7 @@ export type StoreItem = z.infer<typeof StoreItem>;
 export const StoreListResponse = z.object({ stores: z.array(StoreItem) });
 export type StoreListResponse = z.infer<typeof StoreListResponse>;
 
-/** QR image formats (spec §2 'Card Details', §7). */
+/** QR image formats. */
 export const QrFormat = z.enum(['png', 'jpg', 'svg']);
 export type QrFormat = z.infer<typeof QrFormat>;
 
@@ -123,7 +123,7 @@ export const QrDownloadQuery = z.object({
 });
 export type QrDownloadQuery = z.infer<typeof QrDownloadQuery>;
 
-/** POST /api/t/{slug}/cards/qr/bulk-download (spec §3 payloads, §5 defaults). Answer: a zip. */
+/** POST /api/t/{slug}/cards/qr/bulk-download. Answer: a zip. */
 export const QrBulkRequest = z.object({
   cardUids: z.array(z.string().trim().min(1)).min(1, 'Select at least one card').max(MAX_BULK_CARDS, `At most ${MAX_BULK_CARDS} cards at once`),
   format: QrFormat.default('png'),
@@ -132,7 +132,7 @@ export const QrBulkRequest = z.object({
 });
 export type QrBulkRequest = z.input<typeof QrBulkRequest>;
 
-/** POST /api/t/{slug}/cards/qr/print-ready (spec §3 payloads, §5 defaults). Answer: a zip of PDFs. */
+/** POST /api/t/{slug}/cards/qr/print-ready. Answer: a zip of PDFs. */
 export const QrPrintRequest = z.object({
   cardUids: z.array(z.string().trim().min(1)).min(1, 'Select at least one card').max(MAX_BULK_CARDS, `At most ${MAX_BULK_CARDS} cards at once`),
   printFormat: z.enum(['standard', 'card-template']).default('standard'),
@@ -151,7 +151,7 @@ export const PublicTransaction = z.object({
 });
 
 /**
- * GET /api/{slug}/c/{cardUid}?t= (decisions.md 'Cards'): public, no login. `full` is true
+ * GET /api/{slug}/c/{cardUid}?t= (docs/product.md 'Cards'): public, no login. `full` is true
  * only with a valid token; then holder, customer, store, activation date and up to 5
  * transactions are present. Without it: card number, status and balance alone.
  */
@@ -169,7 +169,7 @@ export const PublicCardResponse = z.object({
   storeName: z.string().nullable().optional(),
   activatedAt: z.string().nullable().optional(),
   transactions: z.array(PublicTransaction).optional(),
-  /** With a valid token: the card's cashback expiring in the next 30 days, soonest first (issue 14). */
+  /** With a valid token: the card's cashback expiring in the next 30 days, soonest first. */
   expiringSoon: z.array(ExpiringCashback).optional(),
 });
 export type PublicCardResponse = z.infer<typeof PublicCardResponse>;

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Money entering from outside through the payment provider's hosted checkout (decisions.md
- * 'Payments'): add funds to a customer's card (spec §2 Customers 'Add Funds to Card', §5,
- * §7), card orders (decisions.md 'Card orders'), and the Demo provider's local checkout page.
+ * Money entering from outside through the payment provider's hosted checkout (docs/product.md
+ * 'Payments'): add funds to a customer's card (Customer Details, 'Add Funds to Card'), card
+ * orders (docs/product.md 'Card orders'), and the Demo provider's local checkout page.
  * Money in integer cents.
  */
 
-/** Add Funds bounds (spec §5, §10): 100 to 100000 cents. */
+/** Add Funds bounds: 100 to 100000 cents (docs/product.md 'Add funds'). */
 export const ADD_FUNDS_MIN_CENTS = 100;
 export const ADD_FUNDS_MAX_CENTS = 100_000;
-/** spec §8 text for an amount outside the bounds. */
+/** Text for an amount outside the bounds. */
 export const ADD_FUNDS_RANGE_TEXT = 'Amount must be between $1.00 and $1,000.00';
 
 /**
- * POST /api/t/{slug}/customers/{id}/add-funds (spec §3 payloads `{ amountCents }`). `cardId`
+ * POST /api/t/{slug}/customers/{id}/add-funds (body `{ amountCents }`). `cardId`
  * (our addition: the Customer Details modal has an Add Funds button per card) picks the card;
  * without it the customer's only ACTIVE card is used.
  */
@@ -28,7 +28,7 @@ export const AddFundsRequest = z.object({
 });
 export type AddFundsRequest = z.infer<typeof AddFundsRequest>;
 
-/** Add funds / card-order checkout answer (spec §3): where to send the browser to pay. */
+/** Add funds / card-order checkout answer: where to send the browser to pay. */
 export const CheckoutUrlResponse = z.object({ checkoutUrl: z.string() });
 export type CheckoutUrlResponse = z.infer<typeof CheckoutUrlResponse>;
 
@@ -56,6 +56,6 @@ export const CheckoutView = z.object({
 });
 export type CheckoutView = z.infer<typeof CheckoutView>;
 
-/** GET /api/t/{slug}/billing/portal (spec §7): the provider's portal, or the Payment Methods tab under Demo (decisions.md). */
+/** GET /api/t/{slug}/billing/portal: the provider's portal, or the Payment Methods tab under Demo. */
 export const PortalResponse = z.object({ url: z.string() });
 export type PortalResponse = z.infer<typeof PortalResponse>;

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { CardStatus, Tier } from './enums.ts';
 
 /**
- * Customers (spec §3 'Customer', §5 'Customer', §7 'Customers'; decisions.md 'API shape':
- * money in cents, so `totalSpendCents`). E-mail is unique within a tenant, compared
+ * Customers (money in cents, so `totalSpendCents`). E-mail is unique within a tenant, compared
  * case-insensitively; '' for e-mail or phone means none (stored null).
  */
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** POST /api/t/{slug}/customers and PUT /customers/{id} body (spec §5 'Customer'). */
+/** POST /api/t/{slug}/customers and PUT /customers/{id} body. */
 export const CustomerInput = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
@@ -26,7 +25,7 @@ export const CustomerListQuery = z.object({
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
-/** One row of the Customers table (spec §2 'Customers'): tier, total spend, active card count. */
+/** One row of the Customers table: tier, total spend, active card count. */
 export const CustomerListItem = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -45,7 +44,7 @@ export type CustomerListItem = z.infer<typeof CustomerListItem>;
 export const CustomerListResponse = z.object({ customers: z.array(CustomerListItem), total: z.number().int(), pages: z.number().int() });
 export type CustomerListResponse = z.infer<typeof CustomerListResponse>;
 
-/** A card of a customer as the Customer Details modal shows it (spec §3 'Customer.cards'). */
+/** A card of a customer as the Customer Details modal shows it. */
 export const CustomerCard = z.object({
   id: z.string(),
   cardUid: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Customer self-enrolment (issue 16 'Customer self-enrolment'): a store's 'Join our rewards'
+ * Customer self-enrolment (docs/product.md 'Online sign-up'): a store's 'Join our rewards'
  * page at /{slug}/join?store={storeId} (from the poster's QR), the confirmation link e-mailed to
  * the address given, and the digital card it creates. Public: no session.
  */

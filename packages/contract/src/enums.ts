@@ -1,23 +1,23 @@
 import { z } from 'zod';
 
-/** User roles (spec §1, §6). */
+/** User roles (docs/product.md 'Roles'). */
 export const Role = z.enum(['platform_admin', 'tenant_admin', 'cashier', 'customer']);
 export type Role = z.infer<typeof Role>;
 
-/** Tenant subscription status (spec §4). */
+/** Tenant subscription status (docs/product.md 'Subscription gates'). */
 export const SubscriptionStatus = z.enum(['NONE', 'TRIALING', 'ACTIVE', 'PAST_DUE', 'CANCELED']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
-/** Card lifecycle status (spec §3, §4). */
+/** Card lifecycle status (docs/product.md 'Cards'). */
 export const CardStatus = z.enum(['UNASSIGNED', 'ACTIVE', 'BLOCKED']);
 export type CardStatus = z.infer<typeof CardStatus>;
 
-/** Customer loyalty tier (spec §3). */
+/** Customer loyalty tier (docs/product.md 'Tiers'). */
 export const Tier = z.enum(['SILVER', 'GOLD', 'PLATINUM']);
 export type Tier = z.infer<typeof Tier>;
 
 /**
- * Ledger row type (spec §3; issue 14 'Money lifecycle'): EARN (a purchase's cashback in),
+ * Ledger row type (docs/product.md 'Ledger'): EARN (a purchase's cashback in),
  * REDEEM (balance paid out at the till), ADJUST (an owner's correction, either sign), ADD_FUNDS
  * (money the customer paid online), REFUND (a purchase refunded: its cashback clawed back),
  * VOID (a redemption undone: the amount back), EXPIRE (expired cashback lots out).
@@ -25,18 +25,18 @@ export type Tier = z.infer<typeof Tier>;
 export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST', 'ADD_FUNDS', 'REFUND', 'VOID', 'EXPIRE']);
 export type TransactionType = z.infer<typeof TransactionType>;
 
-/** Purchase category that selects the cashback rule (spec §3). */
+/** Purchase category that selects the cashback rule. */
 export const Category = z.enum(['PURCHASE', 'REPAIR', 'OTHER']);
 export type Category = z.infer<typeof Category>;
 
-/** Card order status (decisions.md, 'Card orders'). */
+/** Card order status (docs/product.md 'Card orders'). */
 export const CardOrderStatus = z.enum(['PENDING_PAYMENT', 'PAID', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELED']);
 export type CardOrderStatus = z.infer<typeof CardOrderStatus>;
 
-/** Plan billing period (spec §3, §9). */
+/** Plan billing period. */
 export const BillingPeriod = z.enum(['monthly', '3months', '6months', 'yearly']);
 export type BillingPeriod = z.infer<typeof BillingPeriod>;
 
-/** Cashback expiry policy of a tenant (issue 14 'Expiry'): never, or a number of days after each credit. */
+/** Cashback expiry policy of a tenant (docs/product.md 'Expiry'): never, or a number of days after each credit. */
 export const ExpiryPolicy = z.enum(['NEVER', 'AFTER_EARN']);
 export type ExpiryPolicy = z.infer<typeof ExpiryPolicy>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Machine-readable error codes of the `{ error, code, details }` body (decisions.md,
- * 'API shape'). The HTTP status each one maps to is in `ERROR_STATUS`.
+ * Machine-readable error codes of the `{ error, code, details }` body. The HTTP status each one
+ * maps to is in `ERROR_STATUS`.
  */
 export const ErrorCode = z.enum([
   'VALIDATION_ERROR',
@@ -23,7 +23,7 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** HTTP status for every error code (decisions.md, 'API shape'). */
+/** HTTP status for every error code. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHENTICATED: 401,

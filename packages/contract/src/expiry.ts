@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ExpiryPolicy } from './enums.ts';
 
 /**
- * Cashback expiry and the tenant's time zone (issue 14 'Expiry'): the rule of
+ * Cashback expiry and the tenant's time zone (docs/product.md 'Expiry'): the rule of
  * GET/PUT /api/t/{slug}/rules/expiry and the body of PUT /api/t/{slug}/tenant/timezone.
  */
 

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 
 /**
- * The 400 message when a money route is called without an `Idempotency-Key` header (issue 12
- * item 8): earn, redeem, add funds, and every movement of money added later.
+ * The 400 message when a money route is called without an `Idempotency-Key` header: earn, redeem,
+ * add funds, and every movement of money added later.
  */
 export const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency-Key header required';
 
 /**
  * An `Idempotency-Key` value: 1 to 200 printable ASCII characters (a UUID per attempt is what
  * the web sends). The same key with the same request replays the first answer and moves
- * nothing again; with another request it is 409 IDEMPOTENCY_KEY_REUSED (DESIGN.md 'Money moves
- * in one transaction').
+ * nothing again; with another request it is 409 IDEMPOTENCY_KEY_REUSED.
  */
 export const IdempotencyKey = z
   .string()
@@ -24,7 +23,7 @@ export const IdempotencyKey = z
   );
 
 /**
- * Request headers of a money route (issue 12 item 8): `idempotency-key` required (Fastify
+ * Request headers of a money route: `idempotency-key` required (Fastify
  * lower-cases header names); other headers pass through untouched.
  */
 export const IdempotencyKeyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey });

@@ -1,4 +1,4 @@
-/** The API contract: zod schemas and types shared by server and web (DESIGN.md). */
+/** The API contract: zod schemas and types shared by server and web. */
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './auth.ts';

@@ -4,13 +4,13 @@ import { TransactionType } from './enums.ts';
 import { TransactionItem } from './pos.ts';
 
 /**
- * The integration surface (issue 17): tenant API keys for `/api/v1`, and outgoing webhooks.
+ * The integration surface: tenant API keys for `/api/v1`, and outgoing webhooks.
  * Keys and endpoints are managed by the Store Admin (tenant_admin) under Integrations;
  * docs/integrations.md is the integrator's guide, ADR 0020 the choices.
  */
 
 /**
- * What a key may do (issue 17): `pos:write` earn, redeem, refund and void; `customers:write`
+ * What a key may do: `pos:write` earn, redeem, refund and void; `customers:write`
  * create customers; `read` cards, customers, transactions and reports.
  */
 export const ApiKeyScope = z.enum(['pos:write', 'customers:write', 'read']);
@@ -62,7 +62,7 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 export const CreateApiKeyResponse = ApiKeyItem.extend({ key: z.string() });
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
-/** Events a webhook endpoint may subscribe to (issue 17 'Outgoing webhooks'). */
+/** Events a webhook endpoint may subscribe to (docs/product.md 'API keys and webhooks'). */
 export const WebhookEventType = z.enum(['transaction.created', 'card.activated', 'card.blocked', 'customer.created', 'customer.erased', 'cashback.expiring', 'cashback.expired']);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
@@ -148,7 +148,7 @@ export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
 export const WebhookDeliveryListResponse = z.object({ deliveries: z.array(WebhookDeliveryItem) });
 export type WebhookDeliveryListResponse = z.infer<typeof WebhookDeliveryListResponse>;
 
-/** Cursor pagination of `/api/v1` lists (issue 17): `limit` 1–100 (default 25), `starting_after` the last id of the previous page. */
+/** Cursor pagination of `/api/v1` lists: `limit` 1–100 (default 25), `starting_after` the last id of the previous page. */
 export const V1ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   starting_after: z.string().uuid('starting_after must be an id from the previous page').optional(),

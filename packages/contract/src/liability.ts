@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The liability report (issue 14 'Liability'): what the tenant owes its card holders now, how
+ * The liability report (docs/product.md 'Reports'): what the tenant owes its card holders now, how
  * old and how soon expiring it is, and how it moved over a period. Money in integer cents.
  */
 

@@ -3,15 +3,15 @@ import { Tier } from './enums.ts';
 import { MAX_TRANSACTION_CENTS, TransactionItem } from './pos.ts';
 
 /**
- * The money lifecycle beyond earn and redeem (issue 14): refunds of a purchase, voids of a
- * redemption and an owner's balance adjustments. Every request is a money route (an
- * `Idempotency-Key` header is required); every amount is integer cents.
+ * The money lifecycle beyond earn and redeem (docs/product.md 'Refunds and voids'): refunds of a
+ * purchase, voids of a redemption and an owner's balance adjustments. Every request is a money
+ * route (an `Idempotency-Key` header is required); every amount is integer cents.
  */
 
-/** How long a cashier may void a redemption after it was rung up (issue 14): 15 minutes, in ms. */
+/** How long a cashier may void a redemption after it was rung up: 15 minutes, in ms. */
 export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
 
-/** Largest adjustment an owner may make in one go: $1,000.00 either way (issue 14). */
+/** Largest adjustment an owner may make in one go: $1,000.00 either way. */
 export const MAX_ADJUST_CENTS = 100_000;
 
 const reasonText = z.string({ error: 'Reason is required' }).trim().min(3, 'Reason must be at least 3 characters').max(200, 'Reason must be at most 200 characters');

@@ -3,9 +3,8 @@ import { CustomerDetail } from './customers.ts';
 import { ExpiringCashback, TransactionItem } from './pos.ts';
 
 /**
- * The signed-in customer's own account (issue 4, spec §2 'Customer dashboard'). One call
- * scoped on the server to the session's customer: another customer's data is never in it,
- * whatever the client sends. Money in cents.
+ * The signed-in customer's own account. One call scoped on the server to the session's customer:
+ * another customer's data is never in it, whatever the client sends. Money in cents.
  */
 export const MyAccountResponse = z.object({
   customer: CustomerDetail,
@@ -18,9 +17,9 @@ export const MyAccountResponse = z.object({
     totalRedeemedCents: z.number().int(),
     activeCards: z.number().int(),
   }),
-  /** The customer's 10 newest ledger rows (spec §9). */
+  /** The customer's 10 newest ledger rows. */
   recentTransactions: z.array(TransactionItem),
-  /** Cashback of the customer's cards expiring in the next 30 days, soonest first (issue 14). */
+  /** Cashback of the customer's cards expiring in the next 30 days, soonest first. */
   expiringSoon: z.array(ExpiringCashback),
 });
 export type MyAccountResponse = z.infer<typeof MyAccountResponse>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_FLOOR } from './auth.ts';
 
 /**
- * Messages that reach people (issue 16): the e-mail outbox the operator reads, and the
+ * Messages that reach people: the e-mail outbox the operator reads, and the
  * password recovery flow.
  */
 
@@ -99,7 +99,7 @@ export const OutboxMessage = OutboxItem.extend({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
-/** How long an invitation link works: 7 days (issue 16). */
+/** How long an invitation link works: 7 days. */
 export const INVITATION_TTL_DAYS = 7;
 
 /** 400 text of the invitation routes for an unknown, used, revoked or expired invitation link. */

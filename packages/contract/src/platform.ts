@@ -5,9 +5,7 @@ import { TenantResponse } from './tenant.ts';
 import { AuditEvent, AuditListQuery } from './audit.ts';
 
 /**
- * The platform operator's console (issue 7; spec §2 'Platform area', §3 'Tenant', 'Plan',
- * 'Analytics', 'Platform stats', 'Platform settings', §5, §7 'Platform', §8; decisions.md
- * 'Where the spec shows placeholders'). platform_admin only. Money in integer cents; times
+ * The platform operator's console. platform_admin only. Money in integer cents; times
  * ISO-8601 strings; trends are percentages (one decimal) or null when there is nothing to
  * compare with.
  */
@@ -16,19 +14,19 @@ import { AuditEvent, AuditListQuery } from './audit.ts';
 const Trend = z.number().nullable();
 
 /**
- * GET /api/platform/stats (spec §3 'Platform stats'). activeTenants: ACTIVE plus TRIALING.
- * totalRevenue: all recorded payments (cents, refunds subtract); monthlyRevenue: this UTC
- * calendar month. trends: new tenants / customers / stores in the last 30 days against the 30
- * before; revenue this month against last month.
+ * GET /api/platform/stats. activeTenants: ACTIVE plus TRIALING. totalRevenue: all recorded payments
+ * (cents, refunds subtract); monthlyRevenue: this UTC calendar month. trends: new tenants /
+ * customers / stores in the last 30 days against the 30 before; revenue this month against last
+ * month.
  */
 export const PlatformStats = z.object({
   totalTenants: z.number().int(),
   activeTenants: z.number().int(),
   totalStores: z.number().int(),
   totalCustomers: z.number().int(),
-  /** Net revenue of all time, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** Net revenue of all time, integer cents (a name kept from the first API; money fields added since end in Cents). */
   totalRevenue: z.number().int(),
-  /** Net revenue of this UTC month, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** Net revenue of this UTC month, integer cents (a name kept from the first API; money fields added since end in Cents). */
   monthlyRevenue: z.number().int(),
   trends: z.object({
     totalTenants: Trend,
@@ -41,7 +39,7 @@ export const PlatformStats = z.object({
 });
 export type PlatformStats = z.infer<typeof PlatformStats>;
 
-/** One entry of the recent-activity list (decisions.md: real entries, from tenants, subscription events and payments). */
+/** One entry of the recent-activity list (real entries, from tenants, subscription events and payments). */
 export const ActivityItem = z.object({
   id: z.string(),
   kind: z.enum(['tenant_created', 'subscription', 'payment', 'tenant_updated', 'tenant_deleted', 'plan_changed']),
@@ -72,9 +70,9 @@ export const ActivityResponse = z.object({ activity: z.array(ActivityItem), item
 export type ActivityResponse = z.infer<typeof ActivityResponse>;
 
 /**
- * A tenant as the operator sees it: the tenant view of spec §3 plus its owner (first active
+ * A tenant as the operator sees it: the tenant view (`TenantResponse`) plus its owner (first active
  * tenant_admin) and customer count; without `paymentProvider`, which is the install's, not a
- * tenant's (issue 12 item 2).
+ * tenant's.
  */
 export const PlatformTenant = TenantResponse.omit({ paymentProvider: true }).extend({
   owner: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
@@ -82,7 +80,7 @@ export const PlatformTenant = TenantResponse.omit({ paymentProvider: true }).ext
 });
 export type PlatformTenant = z.infer<typeof PlatformTenant>;
 
-/** GET /api/platform/tenants query (spec §7: optional status and search — name, slug or owner e-mail). */
+/** GET /api/platform/tenants query (optional status and search — name, slug or owner e-mail). */
 export const TenantListQuery = z.object({
   status: SubscriptionStatus.optional(),
   search: z.string().trim().max(100).optional(),
@@ -111,13 +109,13 @@ export const TenantListResponse = z.object({
 });
 export type TenantListResponse = z.infer<typeof TenantListResponse>;
 
-/** decisions.md 'API shape': lowercase letters, digits and hyphens, 3–40 characters (reserved words refused by the server). */
+/** Lowercase letters, digits and hyphens, 3–40 characters (reserved words refused by the server). */
 export const SLUG_TEXT = 'Slug must be 3–40 lowercase letters, digits or hyphens';
 export const TenantSlug = z.string({ error: SLUG_TEXT }).regex(/^[a-z0-9-]{3,40}$/, SLUG_TEXT);
 
 /**
- * POST /api/platform/tenants (spec §3 'Tenant' create fields, §5): the tenant, its owner
- * (tenant_admin) and its default rules in one transaction. Owner names optional.
+ * POST /api/platform/tenants: the tenant, its owner (tenant_admin) and its default rules in one
+ * transaction. Owner names optional.
  */
 export const CreateTenantRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
@@ -129,14 +127,14 @@ export const CreateTenantRequest = z.object({
 });
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequest>;
 
-/** PUT /api/platform/tenants/{id} (spec §3 edit fields): the operator may set any status (spec §4). */
+/** PUT /api/platform/tenants/{id}: the operator may set any status. */
 export const UpdateTenantRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
   subscriptionStatus: SubscriptionStatus,
 });
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequest>;
 
-/** DELETE /api/platform/tenants/{id} body (decisions.md: confirmed by typing the tenant's slug). */
+/** DELETE /api/platform/tenants/{id} body (confirmed by typing the tenant's slug). */
 export const DeleteTenantRequest = z.object({ confirmSlug: z.string({ error: 'Type the tenant slug to confirm' }) });
 export type DeleteTenantRequest = z.infer<typeof DeleteTenantRequest>;
 
@@ -153,14 +151,14 @@ export const PlatformPlanListResponse = z.object({ plans: z.array(PlatformPlan) 
 export type PlatformPlanListResponse = z.infer<typeof PlatformPlanListResponse>;
 
 /**
- * POST /api/platform/plans and PUT /api/platform/plans/{id} (spec §3 'Plan', §5: the form
- * parses price to 0 when invalid, limits to −1 when missing or 0, drops empty features).
- * priceMonthly in cents; limits −1 = unlimited, else ≥ 1.
+ * POST /api/platform/plans and PUT /api/platform/plans/{id} (the form parses price to 0 when
+ * invalid, limits to −1 when missing or 0, drops empty features). priceMonthly in cents; limits −1
+ * = unlimited, else ≥ 1.
  */
 export const PlanInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
   description: z.string().trim().max(500).default(''),
-  /** The monthly price, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** The monthly price, integer cents (a name kept from the first API; money fields added since end in Cents). */
   priceMonthly: z.number({ error: 'Price must be a number' }).int('Price must be whole cents').min(0, 'Price cannot be negative').max(100_000_000, 'Price is too large'),
   billingPeriod: BillingPeriod.default('monthly'),
   stripePriceId: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
@@ -171,33 +169,33 @@ export const PlanInput = z.object({
 });
 export type PlanInput = z.infer<typeof PlanInput>;
 
-/** GET /api/admin/analytics/subscriptions?timeframe= (spec §2 'Subscription Analytics', §9: default 30d). */
+/** GET /api/admin/analytics/subscriptions?timeframe= (default 30d). */
 export const AnalyticsTimeframe = z.enum(['7d', '30d', '90d', '1y']);
 export type AnalyticsTimeframe = z.infer<typeof AnalyticsTimeframe>;
 export const SubscriptionAnalyticsQuery = z.object({ timeframe: AnalyticsTimeframe.default('30d') });
 
 /**
- * The subscription analytics of the timeframe (spec §3 'Analytics'): totalRevenue (cents, paid
+ * The subscription analytics of the timeframe: totalRevenue (cents, paid
  * payments in the timeframe), totalSubscriptions ('created' events in it), activeSubscriptions
  * (tenants ACTIVE now), revenueByDay (every UTC day of the timeframe, cents), topPlans (≤ 3 by
  * amount), subscriptionEvents and recentPayments (newest first, ≤ 50).
  */
 export const SubscriptionAnalytics = z.object({
   timeframe: AnalyticsTimeframe,
-  /** Net revenue of the timeframe, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** Net revenue of the timeframe, integer cents (a name kept from the first API; money fields added since end in Cents). */
   totalRevenue: z.number().int(),
   totalSubscriptions: z.number().int(),
   activeSubscriptions: z.number().int(),
-  /** `revenue`: the day's net revenue, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** `revenue`: the day's net revenue, integer cents (a name kept from the first API; money fields added since end in Cents). */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number().int() })),
-  /** `amount`: the plan's summed net revenue, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** `amount`: the plan's summed net revenue, integer cents (a name kept from the first API; money fields added since end in Cents). */
   topPlans: z.array(z.object({ planId: z.string(), plan: z.object({ name: z.string() }), amount: z.number().int(), count: z.number().int() })),
   subscriptionEvents: z.array(
     z.object({
       id: z.string(),
       eventType: z.string(),
       tenant: z.object({ name: z.string(), slug: z.string() }),
-      /** The plan; `priceMonthly` in integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+      /** The plan; `priceMonthly` in integer cents (a name kept from the first API; money fields added since end in Cents). */
       plan: z.object({ name: z.string(), priceMonthly: z.number().int() }).nullable(),
       createdAt: z.string(),
     }),
@@ -207,7 +205,7 @@ export const SubscriptionAnalytics = z.object({
       id: z.string(),
       tenant: z.object({ name: z.string() }),
       plan: z.object({ name: z.string() }).nullable(),
-      /** The payment, integer cents, negative for a refund (the spec's name, kept (issue 13: new money fields end in Cents)). */
+      /** The payment, integer cents, negative for a refund (a name kept from the first API; money fields added since end in Cents). */
       amount: z.number().int(),
       status: z.string(),
       createdAt: z.string(),
@@ -217,7 +215,7 @@ export const SubscriptionAnalytics = z.object({
 export type SubscriptionAnalytics = z.infer<typeof SubscriptionAnalytics>;
 
 /**
- * GET /api/platform/analytics (the Analytics screen, decisions.md: real charts and growth):
+ * GET /api/platform/analytics (the Analytics screen: real charts and growth):
  * revenue and new tenants for each of the last 12 UTC months (oldest first, 'YYYY-MM'), the
  * tenants per status now, and monthlyGrowth = new tenants this month against last month (%).
  */
@@ -225,7 +223,7 @@ export const PlatformAnalytics = z.object({
   /**
    * `revenue`: the month's net revenue, integer cents. Not a spec name (the spec names only
    * the subscription analytics' revenueByDay); it keeps that field's `revenue` so both charts
-   * read the same shape. Added in issue 7, before the issue-13 rule that new money fields end
+   * read the same shape. Added in, before the issue-13 rule that new money fields end
    * in Cents.
    */
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })),
@@ -235,15 +233,14 @@ export const PlatformAnalytics = z.object({
 });
 export type PlatformAnalytics = z.infer<typeof PlatformAnalytics>;
 
-/** The default plan choices of the settings form (spec §9: starter, pro, enterprise). */
+/** The default plan choices of the settings form (starter, pro, enterprise). */
 export const DefaultPlanKey = z.enum(['starter', 'pro', 'enterprise']);
 export type DefaultPlanKey = z.infer<typeof DefaultPlanKey>;
 
 /**
- * GET/PUT /api/platform/settings (spec §3 'Platform settings'; decisions.md: stored
- * server-side; allowSignups, trialDays, sessionTimeout (hours) and defaultPlan take effect).
- * GET never returns the SMTP password: `password` is '' and `passwordSet` tells whether one is
- * stored; a PUT with an empty password keeps the stored one.
+ * GET/PUT /api/platform/settings (stored server-side; allowSignups, trialDays, sessionTimeout
+ * (hours) and defaultPlan take effect). GET never returns the SMTP password: `password` is '' and
+ * `passwordSet` tells whether one is stored; a PUT with an empty password keeps the stored one.
  */
 export const PlatformSettings = z.object({
   smtp: z.object({

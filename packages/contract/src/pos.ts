@@ -20,7 +20,7 @@ export const MAX_TRANSACTION_CENTS = 100_000_000;
 
 const cents = z.number({ error: 'Amount must be a number' }).int('Amount must be whole cents');
 
-/** POST /api/t/{slug}/transactions/earn (spec §3 payloads). amountCents: purchase, cents > 0. */
+/** POST /api/t/{slug}/transactions/earn. amountCents: purchase, cents > 0. */
 export const EarnRequest = z.object({
   cardUid: z.string().trim().min(1, 'Card UID is required'),
   amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
@@ -30,7 +30,7 @@ export const EarnRequest = z.object({
 });
 export type EarnRequest = z.infer<typeof EarnRequest>;
 
-/** POST /api/t/{slug}/transactions/redeem (spec §3 payloads). amountCents: cents > 0, ≤ balance. */
+/** POST /api/t/{slug}/transactions/redeem. amountCents: cents > 0, ≤ balance. */
 export const RedeemRequest = z.object({
   cardUid: z.string().trim().min(1, 'Card UID is required'),
   amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
@@ -39,29 +39,32 @@ export const RedeemRequest = z.object({
 });
 export type RedeemRequest = z.infer<typeof RedeemRequest>;
 
-/** Earn answer (spec §3): balances and cashback in cents. */
+/**
+ * Earn answer: balances and cashback in integer cents. `newBalance` and `cashbackEarned` keep the
+ * names the web already used; money fields added since end in `Cents`.
+ */
 export const EarnResponse = z.object({
   transactionId: z.string(),
-  /** The card's balance after the earn, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** The card's balance after the earn, integer cents. */
   newBalance: z.number().int(),
-  /** The cashback credited by this earn, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** The cashback credited by this earn, integer cents. */
   cashbackEarned: z.number().int(),
   rateBps: z.number().int(),
   tier: Tier,
 });
 export type EarnResponse = z.infer<typeof EarnResponse>;
 
-/** Redeem answer (spec §3): cents. */
+/** Redeem answer, integer cents; `newBalance` and `amountRedeemed` keep the names the web already used. */
 export const RedeemResponse = z.object({
   transactionId: z.string(),
-  /** The card's balance after the redeem, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** The card's balance after the redeem, integer cents. */
   newBalance: z.number().int(),
-  /** The amount taken off the card, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+  /** The amount taken off the card, integer cents. */
   amountRedeemed: z.number().int(),
 });
 export type RedeemResponse = z.infer<typeof RedeemResponse>;
 
-/** Nested customer of a card (spec §3 'Customer'). */
+/** Nested customer of a card. */
 export const CardCustomer = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -72,7 +75,7 @@ export const CardCustomer = z.object({
   totalSpendCents: z.number().int(),
 });
 
-/** GET /api/t/{slug}/cards/{cardUid}: the POS lookup (spec §3 'Card'). */
+/** GET /api/t/{slug}/cards/{cardUid}: the POS lookup. */
 export const CardResponse = z.object({
   id: z.string(),
   cardUid: z.string(),
@@ -88,7 +91,7 @@ export const CardResponse = z.object({
 });
 export type CardResponse = z.infer<typeof CardResponse>;
 
-/** Query of GET /api/t/{slug}/transactions (spec §7). Dates are ISO dates or timestamps. */
+/** Query of GET /api/t/{slug}/transactions. Dates are ISO dates or timestamps. */
 export const TransactionListQuery = z.object({
   type: TransactionType.optional(),
   category: Category.optional(),
@@ -96,7 +99,7 @@ export const TransactionListQuery = z.object({
   to: z.string().date('to must be a date (YYYY-MM-DD)').or(z.string().datetime()).optional(),
   storeFilter: z.string().uuid().optional(),
   customerId: z.string().uuid().optional(),
-  /** One card's rows (the POS's last transactions of the loaded card, issue 14). */
+  /** One card's rows (the POS's last transactions of the loaded card). */
   cardId: z.string().uuid().optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -104,7 +107,7 @@ export const TransactionListQuery = z.object({
 });
 export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
 
-/** One ledger row as listed (spec §3 'Transaction'). Money in cents. */
+/** One ledger row as listed. Money in cents. */
 export const TransactionItem = z.object({
   id: z.string(),
   customerId: z.string().nullable(),
@@ -119,20 +122,20 @@ export const TransactionItem = z.object({
   storeId: z.string().nullable(),
   storeName: z.string().nullable(),
   note: z.string().nullable(),
-  /** REFUND and VOID rows: the EARN or REDEEM row they reverse (issue 14); null otherwise. */
+  /** REFUND and VOID rows: the EARN or REDEEM row they reverse; null otherwise. */
   reversesTransactionId: z.string().nullable(),
   /**
    * EARN: the purchase amount refunded so far; REDEEM: the amount voided (0 or all of it);
-   * 0 for other types. Integer cents (issue 14: what the Refund and Void actions may still do).
+   * 0 for other types. Integer cents (what the Refund and Void actions may still do).
    */
   reversedAmountCents: z.number().int(),
-  /** REFUND rows: the claw-back the card no longer held (cents, ≥ 0; issue 14); 0 otherwise. */
+  /** REFUND rows: the claw-back the card no longer held (cents, ≥ 0); 0 otherwise. */
   unrecoveredCents: z.number().int(),
   createdAt: z.string(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;
 
-/** GET /api/t/{slug}/transactions answer (spec §7). */
+/** GET /api/t/{slug}/transactions answer. */
 export const TransactionListResponse = z.object({
   transactions: z.array(TransactionItem),
   total: z.number().int(),
@@ -140,7 +143,7 @@ export const TransactionListResponse = z.object({
 });
 export type TransactionListResponse = z.infer<typeof TransactionListResponse>;
 
-/** Cashback of one card that expires at `expiresAt` (ISO-8601): '$x.xx expires on DATE' (issue 14). `cents` integer cents. */
+/** Cashback of one card that expires at `expiresAt` (ISO-8601): '$x.xx expires on DATE'. `cents` integer cents. */
 export const ExpiringCashback = z.object({
   cardUid: z.string(),
   cents: z.number().int(),

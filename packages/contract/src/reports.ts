@@ -3,8 +3,8 @@ import { Category, TransactionType } from './enums.ts';
 import { TransactionItem } from './pos.ts';
 
 /**
- * Reports (spec §3 'Dashboard stats', §2 'Dashboard', §7 'Exports'; decisions.md 'Where the
- * spec shows placeholders': trends are computed from real data, this month against the last).
+ * Reports: the dashboard and the CSV exports (docs/product.md 'Reports'; trends are computed from
+ * real data, this month against the last).
  */
 
 /**
@@ -20,7 +20,7 @@ export const Trend = z.object({
 });
 export type Trend = z.infer<typeof Trend>;
 
-/** GET /api/t/{slug}/reports/dashboard (spec §3 'Dashboard stats'; money in cents). */
+/** GET /api/t/{slug}/reports/dashboard (money in cents). */
 export const DashboardResponse = z.object({
   stats: z.object({
     totalCustomers: z.number().int(),
@@ -28,9 +28,9 @@ export const DashboardResponse = z.object({
     totalCards: z.number().int(),
     activeCards: z.number().int(),
     totalTransactions: z.number().int(),
-    /** Σ cashback of EARN rows, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+    /** Σ cashback of EARN rows, integer cents (a name kept from the first API; money fields added since end in Cents). */
     totalCashbackIssued: z.number().int(),
-    /** Σ amount of REDEEM rows, integer cents (the spec's name, kept (issue 13: new money fields end in Cents)). */
+    /** Σ amount of REDEEM rows, integer cents (a name kept from the first API; money fields added since end in Cents). */
     totalCashbackRedeemed: z.number().int(),
     /** Offers running now: isActive and startAt ≤ now ≤ endAt, both ends included (domain isOfferRunning). */
     activeOffers: z.number().int(),
@@ -43,14 +43,14 @@ export const DashboardResponse = z.object({
     totalCashbackRedeemed: Trend,
     activeOffers: Trend,
   }),
-  /** The 5 newest ledger rows (spec §9). */
+  /** The 5 newest ledger rows. */
   recentTransactions: z.array(TransactionItem),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
 /**
  * GET /api/t/{slug}/reports/export/transactions query: the transaction list's filters except
- * search and page (spec §7). The answer is text/csv `transactions.csv`, newest first.
+ * search and page. The answer is text/csv `transactions.csv`, newest first.
  */
 export const TransactionExportQuery = z.object({
   type: TransactionType.optional(),

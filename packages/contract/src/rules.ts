@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { Category, Tier } from './enums.ts';
 
 /**
- * Rules & Settings (spec §2 'Rules & Settings', §3 'Cashback rule' / 'Tier rule' / 'Offer',
- * §5 'Rates' and 'Offer', §7 'Rules'; decisions.md 'Cashback'). Rates are basis points
- * (0–10000 = 0–100 %), money is integer cents, timestamps ISO 8601.
+ * Rules & Settings: cashback rules, tier rules and offers (docs/product.md 'Cashback', 'Tiers',
+ * 'Offers'). Rates are basis points (0–10000 = 0–100 %), money is integer cents, timestamps ISO
+ * 8601.
  */
 
 const bps = z.number({ error: 'Rate must be a number' }).int('Rate must be whole basis points').min(0, 'Rate must be between 0 and 100%').max(10_000, 'Rate must be between 0 and 100%');
 
-/** One cashback rule (spec §3): a rate per category. */
+/** One cashback rule: a rate per category. */
 export const CashbackRule = z.object({ id: z.string(), category: Category, baseRateBps: z.number().int(), isActive: z.boolean() });
 export type CashbackRule = z.infer<typeof CashbackRule>;
 
@@ -26,7 +26,7 @@ export type CashbackRulesRequest = z.infer<typeof CashbackRulesRequest>;
 export const CashbackRulesResponse = z.object({ rules: z.array(CashbackRule) });
 export type CashbackRulesResponse = z.infer<typeof CashbackRulesResponse>;
 
-/** One tier rule (spec §3): minimum total spend in cents, bonus in bps. */
+/** One tier rule: minimum total spend in cents, bonus in bps. */
 export const TierRule = z.object({
   id: z.string(),
   tier: Tier,
@@ -62,11 +62,11 @@ export type TierRulesRequest = z.infer<typeof TierRulesRequest>;
 export const TierRulesResponse = z.object({ rules: z.array(TierRule), customersRetiered: z.number().int().optional() });
 export type TierRulesResponse = z.infer<typeof TierRulesResponse>;
 
-/** POST /rules/initialize answer (spec §7): the defaults of decisions.md, now in force. */
+/** POST /rules/initialize answer: the default rules (docs/product.md 'Cashback'), now in force. */
 export const InitializeRulesResponse = z.object({ cashbackRules: z.array(CashbackRule), tierRules: z.array(TierRule) });
 export type InitializeRulesResponse = z.infer<typeof InitializeRulesResponse>;
 
-/** An offer (spec §3): a bonus in bps while active and startAt ≤ now ≤ endAt (decisions.md). */
+/** An offer: a bonus in bps while active and startAt ≤ now ≤ endAt. */
 export const Offer = z.object({
   id: z.string(),
   name: z.string(),
@@ -79,7 +79,7 @@ export const Offer = z.object({
 });
 export type Offer = z.infer<typeof Offer>;
 
-/** POST /rules/offers and PUT /rules/offers/{id} body (spec §5 'Offer'): endAt must be after startAt. */
+/** POST /rules/offers and PUT /rules/offers/{id} body: endAt must be after startAt. */
 export const OfferInput = z
   .object({
     name: z.string({ error: 'Offer name is required' }).trim().min(1, 'Offer name is required').max(100),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Stores (spec §3 'Store', §5 'Store', §7 'Stores'). The list and `StoreItem` live in
- * cards.ts (the Cards page needed them first).
+ * Stores. The list and `StoreItem` live in cards.ts (the Cards page needed them first).
  */
 
 /** Range of a store's daily cap of online sign-ups (ADR 0027), and its default. */
@@ -14,7 +13,7 @@ export const DAILY_CAP_RANGE = `Enter a whole number from ${SELF_ENROLMENT_DAILY
 
 /**
  * POST /api/t/{slug}/stores body; PUT /stores/{id} takes the same fields plus `active`.
- * `selfEnrolment` (issue 16 'Customer self-enrolment'): whether the store's 'Join our rewards'
+ * `selfEnrolment` (docs/product.md 'Online sign-up'): whether the store's 'Join our rewards'
  * page takes sign-ups; on create it defaults to false (the Store Admin turns it on, ADR 0027), on update an absent value keeps the stored one.
  */
 export const StoreInput = z.object({
@@ -35,10 +34,10 @@ export const StoreInput = z.object({
 });
 export type StoreInput = z.infer<typeof StoreInput>;
 
-/** Paper sizes of the 'Join our rewards' poster (issue 16): A4 (210 × 297 mm) and US Letter (8.5 × 11 in). */
+/** Paper sizes of the 'Join our rewards' poster: A4 (210 × 297 mm) and US Letter (8.5 × 11 in). */
 export const PosterPaper = z.enum(['a4', 'letter']);
 export type PosterPaper = z.infer<typeof PosterPaper>;
 
-/** GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter (issue 16); paper defaults to a4. Answer: one PDF. */
+/** GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter; paper defaults to a4. Answer: one PDF. */
 export const JoinPosterQuery = z.object({ paper: PosterPaper.default('a4') });
 export type JoinPosterQuery = z.infer<typeof JoinPosterQuery>;

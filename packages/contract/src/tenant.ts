@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { SubscriptionStatus } from './enums.ts';
 
-/** Which payment provider runs (issue 12 item 2): 'stripe', or 'demo' (no money is taken). */
+/** Which payment provider runs: 'stripe', or 'demo' (no money is taken). */
 export const PaymentProviderKind = z.enum(['stripe', 'demo']);
 export type PaymentProviderKind = z.infer<typeof PaymentProviderKind>;
 
-/** `subscriptionInfo` of the tenant (spec §3 'Tenant'). Limits: −1 is unlimited. */
+/** `subscriptionInfo` of the tenant. Limits: −1 is unlimited. */
 export const SubscriptionInfo = z.object({
   isActive: z.boolean(),
   planId: z.string().nullable(),
@@ -16,7 +16,7 @@ export const SubscriptionInfo = z.object({
 });
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 
-/** GET /api/t/{slug}/tenant (spec §3 'Tenant'). Timestamps are ISO-8601 strings. */
+/** GET /api/t/{slug}/tenant. Timestamps are ISO-8601 strings. */
 export const TenantResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -31,23 +31,23 @@ export const TenantResponse = z.object({
   subscriptionInfo: SubscriptionInfo,
   subscriptionCardsUsed: z.number().int(),
   subscriptionCardLimit: z.number().int(),
-  /** Whether POS transactions are allowed right now (spec §5 'POS', decisions.md). */
+  /** Whether POS transactions are allowed right now. */
   canTransact: z.boolean(),
-  /** decisions.md 'Trial, subscription and quota'. */
+  /** docs/product.md 'Card quota'. */
   subscriptionRequired: z.boolean(),
   /**
-   * The payment provider the install runs (issue 12 item 2; PAYMENT_PROVIDER): 'demo' takes
+   * The payment provider the install runs (PAYMENT_PROVIDER): 'demo' takes
    * no money (every screen that takes money says so), 'stripe' charges for real.
    */
   paymentProvider: PaymentProviderKind,
-  /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates and report days use it. */
+  /** IANA time zone of the business (default 'UTC'): expiry dates and report days use it. */
   timezone: z.string(),
-  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; off by default). */
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (docs/product.md 'E-mail'; off by default). */
   receiptsEnabled: z.boolean(),
 });
 export type TenantResponse = z.infer<typeof TenantResponse>;
 
-/** PUT /api/t/{slug}/tenant/receipts body (issue 16 'Receipts'): turn e-mail receipts on or off. */
+/** PUT /api/t/{slug}/tenant/receipts body (docs/product.md 'E-mail'): turn e-mail receipts on or off. */
 export const ReceiptsRequest = z.object({
   enabled: z.boolean({ error: 'Choose whether receipts are sent' }),
 });

@@ -1,5 +1,5 @@
 /**
- * Text the API refuses anywhere in a request (issue 12 item 5): the NUL character U+0000,
+ * Text the API refuses anywhere in a request: the NUL character U+0000,
  * which PostgreSQL cannot store in `text` or `jsonb` (it answered 500 before), and unpaired
  * UTF-16 surrogates (U+D800 to U+DFFF without their partner), which are not Unicode scalar
  * values and cannot be encoded as UTF-8 nor stored in `jsonb`. Tabs, newlines and other
@@ -32,7 +32,7 @@ export function unsafeTextReason(text: string): string | null {
   return match[0] === '\u0000' ? NUL_TEXT_MESSAGE : LONE_SURROGATE_MESSAGE;
 }
 
-/** True when `text` holds neither U+0000 nor an unpaired UTF-16 surrogate (issue 12 item 5). */
+/** True when `text` holds neither U+0000 nor an unpaired UTF-16 surrogate. */
 export function isSafeText(text: string): boolean {
   return !UNSAFE_TEXT_PATTERN.test(text);
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Staff users (spec §3 'Staff user', §5 'Staff', §7 'Users'). Staff creation offers only
- * cashier and tenant_admin (spec §6). Passwords: at least 6 characters (spec §9).
+ * Staff users. Staff creation offers only cashier and tenant_admin. Passwords: at least 6
+ * characters.
  */
 
-/** The roles a tenant admin may give (spec §6). */
+/** The roles a tenant admin may give. */
 export const StaffRole = z.enum(['cashier', 'tenant_admin']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
@@ -14,9 +14,9 @@ const storeId = z.preprocess((v) => (v === '' ? null : v), z.string().uuid('Unkn
 
 /**
  * POST /api/t/{slug}/users body. storeId null = all stores (Store Admin only: a cashier needs a
- * store). Either a `password` (spec §5 'Staff') or `invite: true` (issue 16: no password; the new
- * staff member is e-mailed a link, valid 7 days, to choose one); without either the server
- * answers 400 'Password is required' on body.password.
+ * store). Either a `password` or `invite: true` (no password; the new staff member is e-mailed a
+ * link, valid 7 days, to choose one); without either the server answers 400 'Password is required'
+ * on body.password.
  */
 export const StaffCreateRequest = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
@@ -29,7 +29,7 @@ export const StaffCreateRequest = z.object({
 });
 export type StaffCreateRequest = z.infer<typeof StaffCreateRequest>;
 
-/** PUT /api/t/{slug}/users/{id} body: no e-mail, no password (spec §7). */
+/** PUT /api/t/{slug}/users/{id} body: no e-mail, no password. */
 export const StaffUpdateRequest = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
@@ -39,11 +39,11 @@ export const StaffUpdateRequest = z.object({
 });
 export type StaffUpdateRequest = z.infer<typeof StaffUpdateRequest>;
 
-/** PUT /api/t/{slug}/users/{id}/password body (spec §3 'password change'). */
+/** PUT /api/t/{slug}/users/{id}/password body. */
 export const StaffPasswordRequest = z.object({ password });
 export type StaffPasswordRequest = z.infer<typeof StaffPasswordRequest>;
 
-/** A staff member as listed (spec §3 'Staff user'); role may be any role of the tenant's users except customer. */
+/** A staff member as listed; role may be any role of the tenant's users except customer. */
 export const StaffUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -53,7 +53,7 @@ export const StaffUser = z.object({
   storeId: z.string().nullable(),
   store: z.object({ name: z.string() }).nullable(),
   active: z.boolean(),
-  /** Invited and not yet accepted (issue 16): the list shows 'Invited', with Resend and Revoke. */
+  /** Invited and not yet accepted: the list shows 'Invited', with Resend and Revoke. */
   invited: z.boolean(),
   /** Signs in with a second factor (TOTP): the list offers 'Reset two-factor' for a cashier. */
   twoFactorEnabled: z.boolean(),

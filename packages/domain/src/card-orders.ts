@@ -2,7 +2,7 @@ import type { CardOrderPricingResponse, CardOrderType } from '@loyalty/contract'
 import { CARD_ORDER_MAX_QUANTITY, CARD_ORDER_MIN_QUANTITY } from '@loyalty/contract';
 
 /**
- * The printed-card price list (decisions.md 'Card orders'; our figures): per card, shipping
+ * The printed-card price list (docs/product.md 'Card orders'; our figures): per card, shipping
  * included, cheaper in volume. Tiers ascend by minQuantity; the first starts at the minimum
  * order. Served by GET /api/card-orders/pricing and used to price an order when it is created.
  */

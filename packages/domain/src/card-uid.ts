@@ -1,5 +1,5 @@
 /**
- * Card UIDs: 12 characters of Crockford base32 (no I, L, O, U), decisions.md 'Cards'.
+ * Card UIDs: 12 characters of Crockford base32 (no I, L, O, U), docs/product.md 'Cards'.
  * Generation needs a cryptographic random source and lives in the server.
  */
 
@@ -9,7 +9,7 @@ export const CARD_UID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CARD_UID_LENGTH = 12;
 
 /**
- * Normalises what a cashier typed or a scanner read into a card UID (decisions.md, 'Cards'):
+ * Normalises what a cashier typed or a scanner read into a card UID (docs/product.md 'Cards'):
  * a URL yields the segment after `/c/`; then trimmed, upper-cased, spaces and dashes removed.
  * Idempotent: normalizeCardUid(normalizeCardUid(x)) === normalizeCardUid(x).
  */

@@ -2,12 +2,12 @@ import type { Category, Tier } from '@loyalty/contract';
 import { isOfferRunning, type OfferInput } from './offers.ts';
 import type { TierRuleInput } from './tiers.ts';
 
-/** Cap of category rate + tier bonus, in bps (decisions.md, 'Cashback'). */
+/** Cap of category rate + tier bonus, in bps (docs/product.md 'Cashback'). */
 export const BASE_RATE_CAP_BPS = 2000;
-/** Cap of the whole rate including offers, in bps (decisions.md, 'Cashback'). */
+/** Cap of the whole rate including offers, in bps (docs/product.md 'Cashback'). */
 export const TOTAL_RATE_CAP_BPS = 5000;
 
-/** A cashback rule (spec §3): one per category, rate in bps. */
+/** A cashback rule: one per category, rate in bps. */
 export interface CashbackRuleInput {
   category: Category;
   baseRateBps: number;
@@ -31,7 +31,7 @@ export interface CashbackResult {
   cashbackCents: number;
 }
 
-/** Default cashback rules for a new tenant (decisions.md, 'Cashback'). */
+/** Default cashback rules for a new tenant (docs/product.md 'Cashback'). */
 export const DEFAULT_CASHBACK_RULES: readonly CashbackRuleInput[] = [
   { category: 'PURCHASE', baseRateBps: 200, isActive: true },
   { category: 'REPAIR', baseRateBps: 300, isActive: true },
@@ -39,7 +39,7 @@ export const DEFAULT_CASHBACK_RULES: readonly CashbackRuleInput[] = [
 ];
 
 /**
- * The cashback rate and amount of one earn (decisions.md, 'Cashback'):
+ * The cashback rate and amount of one earn (docs/product.md 'Cashback'):
  * rate = min(min(categoryRate + tierBonus, 2000) + Σ running offers, 5000) bps (running:
  * `isOfferRunning`, the one offer window of offers.ts);
  * cashback = floor(amountCents × rate / 10000).

@@ -1,4 +1,4 @@
-/** Pure business rules shared by server and web (DESIGN.md 'packages/domain'). No I/O. */
+/** Pure business rules shared by server and web. No I/O. */
 export * from './money.ts';
 export * from './tiers.ts';
 export * from './offers.ts';

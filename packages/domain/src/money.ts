@@ -1,19 +1,19 @@
 /**
- * Money helpers. All money is integer cents (decisions.md, 'Money and the ledger');
- * dollars exist only at the edges (input fields and display).
+ * Money helpers. All money is integer cents (docs/product.md 'Money'); dollars exist only at the
+ * edges (input fields and display).
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
-/** Formats integer cents as USD with 2 decimals, e.g. 123456 → "$1,234.56" (spec §9). */
+/** Formats integer cents as USD with 2 decimals, e.g. 123456 → "$1,234.56". */
 export function formatCents(cents: number): string {
   return usd.format(cents / 100 + 0); // + 0 turns -0 into 0: no "-$0.00"
 }
 
 /**
- * Converts a dollar amount typed by a user into integer cents: times 100, rounded (spec §5
- * 'POS'). Returns null when the input is not a finite number. "12.345" → 1235 (rounds half up
- * on the decimal string, so no binary-float surprises such as 1.005 → 100).
+ * Converts a dollar amount typed by a user into integer cents: times 100, rounded. Returns null
+ * when the input is not a finite number. "12.345" → 1235 (rounds half up on the decimal string, so
+ * no binary-float surprises such as 1.005 → 100).
  *
  * Accepts what a cashier copies from a receipt or from `formatCents`: an optional '$' after the
  * optional '-' ("$1,234.56", "-$5") and ',' thousands separators in groups of three
@@ -34,12 +34,12 @@ export function dollarsToCents(input: string | number): number | null {
   return negative && cents !== 0 ? -cents : cents;
 }
 
-/** Basis points as a percent string with one decimal, e.g. 250 → "2.5%" (spec §9). */
+/** Basis points as a percent string with one decimal, e.g. 250 → "2.5%". */
 export function formatBps(bps: number): string {
   return `${(bps / 100).toFixed(1)}%`;
 }
 
-/** Percent typed by a user → basis points: percent × 100, rounded (spec §5 'Rates'). */
+/** Percent typed by a user → basis points: percent × 100, rounded (docs/product.md 'Money'). */
 export function percentToBps(percent: number): number {
   return Math.round(percent * 100);
 }

@@ -1,5 +1,5 @@
 /**
- * Refunds of a purchase (issue 14 'Ledger movements'): how much of the cashback a purchase
+ * Refunds of a purchase (docs/product.md 'Refunds and voids'): how much of the cashback a purchase
  * earned comes back out when part or all of it is refunded. Pure; every amount integer cents.
  */
 
@@ -14,7 +14,7 @@ export interface RefundablePurchase {
  * after earlier refunds totalling `prior` (their purchase amounts and claw-backs). In
  * proportion, rounded down: `floor(cashback × refunded / amount)`; the refund that completes
  * the purchase takes the exact remainder (`cashback − prior claw-backs`), so refunding a
- * purchase in parts claws back exactly what it earned (Square's prorated refunds; issue 14).
+ * purchase in parts claws back exactly what it earned (Square's prorated refunds).
  * Throws RangeError when `refundedCents` is not a positive integer or exceeds what is left.
  */
 export function clawbackCents(purchase: RefundablePurchase, prior: RefundablePurchase, refundedCents: number): number {

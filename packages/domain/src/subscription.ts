@@ -7,16 +7,16 @@ export interface SubscriptionState {
   trialEndsAt: Date | null;
   freeTrialLimit: number;
   /**
-   * Cards bought through paid card orders (decisions.md 'Card orders': a paid order adds its
+   * Cards bought through paid card orders (docs/product.md 'Card orders': a paid order adds its
    * cards to the quota). Added to a finite card limit; absent = 0.
    */
   purchasedCards?: number;
 }
 
 /**
- * POS gate (spec §5 'POS', decisions.md): transactions need ACTIVE, TRIALING, or PAST_DUE
- * while graceEndsAt is in the future. The same rule greys the POS, Cards and Transactions
- * menu items (spec §2 'Tenant area').
+ * POS gate (docs/product.md 'Subscription gates'): transactions need ACTIVE, TRIALING, or
+ * PAST_DUE while graceEndsAt is in the future. The same rule greys the POS, Cards and
+ * Transactions menu items.
  */
 export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' | 'graceEndsAt'>, now: Date): boolean {
   switch (state.subscriptionStatus) {
@@ -31,8 +31,9 @@ export function canTransact(state: Pick<SubscriptionState, 'subscriptionStatus' 
 }
 
 /**
- * decisions.md 'Trial, subscription and quota': true when the tenant is not ACTIVE and either
- * all trial activations are used (cardsUsed ≥ freeTrialLimit) or trialEndsAt has passed.
+ * Whether a subscription is required (docs/product.md 'Subscription gates'): true when the
+ * tenant is not ACTIVE and either all trial activations are used (cardsUsed ≥ freeTrialLimit) or
+ * trialEndsAt has passed.
  */
 export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: number, now: Date): boolean {
   if (state.subscriptionStatus === 'ACTIVE') return false;
@@ -43,8 +44,8 @@ export function isSubscriptionRequired(state: SubscriptionState, cardsUsed: numb
 
 /**
  * The card quota in force: the plan's card limit when ACTIVE with a plan (−1 unlimited),
- * else the trial's freeTrialLimit (decisions.md 'Trial, subscription and quota'), plus the
- * cards bought through paid card orders when the limit is finite (decisions.md 'Card orders').
+ * else the trial's freeTrialLimit (docs/product.md 'Card quota'), plus the
+ * cards bought through paid card orders when the limit is finite (docs/product.md 'Card orders').
  */
 export function cardLimit(state: SubscriptionState, planCardLimit: number | null): number {
   const base = state.subscriptionStatus === 'ACTIVE' && planCardLimit !== null ? planCardLimit : state.freeTrialLimit;

@@ -1,6 +1,6 @@
 import type { Tier } from '@loyalty/contract';
 
-/** A tier rule as the domain needs it (spec §3 'Tier rule'). Money in cents, rates in bps. */
+/** A tier rule as the domain needs it. Money in cents, rates in bps. */
 export interface TierRuleInput {
   tier: Tier;
   minTotalSpendCents: number;
@@ -10,7 +10,7 @@ export interface TierRuleInput {
 
 /**
  * The customer's tier for a total spend: the highest active tier rule whose
- * `minTotalSpendCents` ≤ totalSpendCents, SILVER when none (decisions.md, 'Cashback').
+ * `minTotalSpendCents` ≤ totalSpendCents, SILVER when none (docs/product.md 'Tiers').
  * "Highest" is the rule with the largest threshold.
  */
 export function evaluateTier(totalSpendCents: number, rules: readonly TierRuleInput[]): Tier {
@@ -22,7 +22,7 @@ export function evaluateTier(totalSpendCents: number, rules: readonly TierRuleIn
   return best?.tier ?? 'SILVER';
 }
 
-/** Default tier rules for a new tenant (decisions.md, 'Cashback'). */
+/** Default tier rules for a new tenant (docs/product.md 'Cashback'). */
 export const DEFAULT_TIER_RULES: readonly (TierRuleInput & { name: string })[] = [
   { tier: 'SILVER', name: 'Silver', minTotalSpendCents: 0, baseRateBps: 0, isActive: true },
   { tier: 'GOLD', name: 'Gold', minTotalSpendCents: 50_000, baseRateBps: 100, isActive: true },

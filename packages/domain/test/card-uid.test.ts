@@ -4,7 +4,7 @@ import { CARD_UID_ALPHABET, CARD_UID_LENGTH, isCardUid, normalizeCardUid } from 
 
 const uidArb = fc.string({ unit: fc.constantFrom(...CARD_UID_ALPHABET), minLength: CARD_UID_LENGTH, maxLength: CARD_UID_LENGTH });
 
-describe('alphabet and length (decisions.md Cards)', () => {
+describe('alphabet and length', () => {
   it('is Crockford base32: 32 distinct characters, digits and upper-case letters without I, L, O, U', () => {
     expect(CARD_UID_ALPHABET).toBe('0123456789ABCDEFGHJKMNPQRSTVWXYZ');
     expect(new Set(CARD_UID_ALPHABET).size).toBe(32);

@@ -34,7 +34,7 @@ const input = (over: Partial<CashbackInput> = {}): CashbackInput => ({
   ...over,
 });
 
-describe('constants and defaults (decisions.md Cashback)', () => {
+describe('constants and defaults', () => {
   it('caps are 2000 bps (base) and 5000 bps (total)', () => {
     expect(BASE_RATE_CAP_BPS).toBe(2000);
     expect(TOTAL_RATE_CAP_BPS).toBe(5000);
@@ -225,7 +225,7 @@ describe('computeCashback: properties', () => {
   });
   const amountArb = fc.nat(100_000_000);
 
-  /** Independent reading of decisions.md 'Cashback'. */
+  /** Independent reading of docs/product.md 'Cashback'. */
   function reference(i: CashbackInput): CashbackResult {
     const nonNeg = (n: number | undefined) => Math.max(0, n ?? 0);
     const cat = nonNeg(i.cashbackRules.find((r) => r.isActive && r.category === i.category)?.baseRateBps);

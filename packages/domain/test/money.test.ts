@@ -9,7 +9,7 @@ function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-describe('formatCents (spec §9: USD, 2 decimals)', () => {
+describe('formatCents (USD, 2 decimals)', () => {
   it.each([
     [0, '$0.00'],
     [1, '$0.01'],
@@ -58,7 +58,7 @@ describe('formatCents (spec §9: USD, 2 decimals)', () => {
   });
 });
 
-describe('dollarsToCents (spec §5 POS: times 100, rounded)', () => {
+describe('dollarsToCents (times 100, rounded)', () => {
   it.each<[string, number]>([
     ['0', 0],
     ['1', 100],
@@ -207,7 +207,7 @@ describe('dollarsToCents (spec §5 POS: times 100, rounded)', () => {
   });
 });
 
-describe('formatBps (spec §9: bps / 100, one decimal)', () => {
+describe('formatBps (bps / 100, one decimal)', () => {
   it.each([
     [0, '0.0%'],
     [10, '0.1%'],
@@ -231,7 +231,7 @@ describe('formatBps (spec §9: bps / 100, one decimal)', () => {
   });
 });
 
-describe('percentToBps (spec §5 Rates: percent × 100, rounded)', () => {
+describe('percentToBps (percent × 100, rounded)', () => {
   it.each([
     [0, 0],
     [0.1, 10],

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clawbackCents } from '../src/refunds.ts';
 
-describe('clawbackCents (issue 14: refunds claw back cashback in proportion)', () => {
+describe('clawbackCents (refunds claw back cashback in proportion)', () => {
   it('takes floor(cashback × refunded / amount) for a partial refund', () => {
     // $50.00 purchase that earned $2.50; $20.00 refunded → $1.00 back; $0.01 refunded → 0 (floor).
     expect(clawbackCents({ amountCents: 5000, cashbackCents: 250 }, { amountCents: 0, cashbackCents: 0 }, 2000)).toBe(100);

@@ -16,7 +16,7 @@ const state = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
   ...over,
 });
 
-describe('canTransact (spec §5 POS)', () => {
+describe('canTransact', () => {
   it.each<[SubscriptionStatus, Date | null, boolean]>([
     ['ACTIVE', null, true],
     ['ACTIVE', at(-DAY), true],
@@ -47,7 +47,7 @@ describe('canTransact (spec §5 POS)', () => {
   });
 });
 
-describe('isSubscriptionRequired (decisions.md Trial, subscription and quota)', () => {
+describe('isSubscriptionRequired', () => {
   it('ACTIVE never requires a subscription, even with the trial used up and expired', () => {
     expect(isSubscriptionRequired(state({ subscriptionStatus: 'ACTIVE', trialEndsAt: at(-DAY) }), 1000, NOW)).toBe(false);
     expect(isSubscriptionRequired(state({ subscriptionStatus: 'ACTIVE', freeTrialLimit: 0, trialEndsAt: null }), 0, NOW)).toBe(false);

@@ -10,7 +10,7 @@ const rule = (tier: Tier, minTotalSpendCents: number, isActive = true, baseRateB
   isActive,
 });
 
-describe('DEFAULT_TIER_RULES (decisions.md Cashback)', () => {
+describe('DEFAULT_TIER_RULES', () => {
   it('are SILVER 0 bps from $0, GOLD +100 bps from $500, PLATINUM +200 bps from $2,000, all active', () => {
     expect(DEFAULT_TIER_RULES.map(({ tier, minTotalSpendCents, baseRateBps, isActive }) => [tier, minTotalSpendCents, baseRateBps, isActive])).toEqual([
       ['SILVER', 0, 0, true],

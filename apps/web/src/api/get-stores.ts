@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { tenantApi, tenantKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/stores (spec §7 'Stores', §3 'Store'): the tenant's stores.
+ * GET /api/t/{slug}/stores: the tenant's stores.
  * @returns `{ stores: [{ id, name, address (nullable), active, createdAt, _count { users, cards, transactions } }] }`.
  * @throws {ApiError} 401, 403 (a role the server does not let list stores), 404 unknown tenant.
  */

@@ -4,9 +4,9 @@ import { api } from '@/lib/api';
 import { tenantApi, tenantKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/tenant (spec §7, §3 'Tenant'): the tenant with its subscription facts:
- * subscriptionStatus, subscriptionInfo (card limit/used/remaining), trialEndsAt and graceEndsAt
- * (ISO strings or null), `canTransact` (POS gate, spec §5) and `subscriptionRequired`.
+ * GET /api/t/{slug}/tenant: the tenant with its subscription facts: subscriptionStatus,
+ * subscriptionInfo (card limit/used/remaining), trialEndsAt and graceEndsAt (ISO strings or null),
+ * `canTransact` (the POS gate) and `subscriptionRequired` (docs/product.md 'Subscription gates').
  * @throws {ApiError} 401 signed out, 404 unknown tenant or another tenant's slug.
  */
 export function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {

@@ -4,11 +4,11 @@ import { api } from '@/lib/api';
 import { tenantApi, tenantKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/trial/status (spec §3 'Trial status', §7).
+ * GET /api/t/{slug}/trial/status.
  * @returns `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`
- *   (counts of card activations against the free trial; `subscriptionRequired` per decisions.md:
+ *   (counts of card activations against the free trial; `subscriptionRequired`:
  *   not ACTIVE and trial activations used up or trial ended).
- * @throws {ApiError} 401, 404. Failures are only logged by the pages (spec §7 'Behaviour on answers').
+ * @throws {ApiError} 401, 404. Failures are only logged by the pages.
  */
 export function getTrialStatus(slug: string, options?: { signal?: AbortSignal }): Promise<TrialStatusResponse> {
   return api.get<TrialStatusResponse>(`${tenantApi(slug)}/trial/status`, options);

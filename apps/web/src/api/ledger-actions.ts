@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { tenantApi, tenantKeys } from './keys';
 
 /**
- * The money lifecycle's actions (issue 14), shared by the Transactions page, the POS and the
+ * The money lifecycle's actions, shared by the Transactions page, the POS and the
  * card details dialog: refund an EARN, void a REDEEM, adjust a card's balance. Each is a money
  * route: the caller passes the `Idempotency-Key` of this submission (the same key on a retry of
  * the same values, a new one after a success: `useIdempotencyKey`). On success every screen
@@ -75,13 +75,13 @@ export function useAdjustBalance(slug: string) {
   });
 }
 
-/** How many of a card's newest ledger rows the POS shows (issue 14). */
+/** How many of a card's newest ledger rows the POS shows. */
 export const CARD_LEDGER_LIMIT = 5;
 
 /**
  * GET /api/t/{slug}/transactions?cardId={cardId}&limit=5: the loaded card's newest ledger rows
  * (newest first; amounts in cents), for the POS's 'Last transactions' with their Refund and Void
- * actions (issue 14). Cached under the tenant's transactions root, so every balance change
+ * actions. Cached under the tenant's transactions root, so every balance change
  * refreshes it. Disabled without a card id.
  */
 export function useCardLedger(slug: string, cardId: string | null) {

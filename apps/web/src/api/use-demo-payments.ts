@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { tenantQueryOptions } from './get-tenant';
 
 /**
- * Whether the install runs the Demo payment provider, which takes no money (issue 12 item 2):
+ * Whether the install runs the Demo payment provider, which takes no money:
  * the tenant view's `paymentProvider` (GET /api/t/{slug}/tenant, the same cached query as
  * useTenant) is 'demo'. Every screen that takes money shows the DemoPaymentsNotice
  * (components/demo-payments-notice.tsx) while this is true: Billing, Card Orders, Add Funds and

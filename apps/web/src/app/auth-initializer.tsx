@@ -4,15 +4,14 @@ import { getMe } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 
-/** Start-up delay before the session check (spec §2, §9: about 100 ms). */
+/** Start-up delay before the session check (about 100 ms). */
 export const STARTUP_DELAY_MS = 100;
 
 /**
- * Initialises the session before any route renders (spec §2 'Public and general'): waits
- * ~100 ms, then asks GET /api/auth/me. 200 refreshes the stored user and tenant; 401 clears the
- * store (signed out). Any other failure (server down, network) keeps the persisted state so a
- * short outage does not sign the cashier out; calls made later will tell. Shows a spinner
- * meanwhile.
+ * Initialises the session before any route renders: waits ~100 ms, then asks GET /api/auth/me. 200
+ * refreshes the stored user and tenant; 401 clears the store (signed out). Any other failure
+ * (server down, network) keeps the persisted state so a short outage does not sign the cashier out;
+ * calls made later will tell. Shows a spinner meanwhile.
  */
 export function AuthInitializer({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);

@@ -17,8 +17,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * The error fallback page (spec §2 'Public and general'): 'Something went wrong', a hint to
- * refresh, expandable error details and a Reload Page button.
+ * The error fallback page: 'Something went wrong', a hint to refresh, expandable error details and
+ * a Reload Page button.
  */
 export function ErrorFallback({ error }: { error: unknown }) {
   return (

@@ -75,7 +75,7 @@ async function visit(path: string, session?: { user: SessionUser; tenant: Sessio
 
 const as = (role: Role, tenant: SessionTenant | null = role === 'platform_admin' ? null : ACME) => ({ user: userOf(role), tenant });
 
-describe('signed out (spec §6: to /login)', () => {
+describe('signed out (to /login)', () => {
   it.each(['/', '/t/acme/dashboard', '/t/acme/pos', '/platform/dashboard', '/t/acme/customer'])('%s → /login', async (path) => {
     expect(await visit(path)).toEqual({ at: '/login', heading: 'Sign in' });
   });
@@ -85,7 +85,7 @@ describe('signed out (spec §6: to /login)', () => {
   });
 });
 
-describe('each role’s home (spec §2 Redirect after login)', () => {
+describe('each role’s home (Redirect after login)', () => {
   it.each([
     ['platform_admin', '/platform/dashboard', 'Platform Dashboard'],
     ['tenant_admin', '/t/acme/dashboard', 'Dashboard'],
@@ -111,7 +111,7 @@ describe('each role’s home (spec §2 Redirect after login)', () => {
   });
 });
 
-describe('tenant routes (spec §6)', () => {
+describe('tenant routes', () => {
   it('sends a user of another tenant to /unauthorized', async () => {
     expect(await visit('/t/other/dashboard', as('tenant_admin'))).toEqual({ at: '/unauthorized', heading: 'Access Denied' });
     expect((await visit('/t/acme/pos', as('cashier', OTHER))).at).toBe('/unauthorized');

@@ -19,7 +19,7 @@ export function RequireAuth() {
 }
 
 /**
- * Tenant guard (spec §6): a /t/{slug} route needs a tenant in the session, else /login;
+ * Tenant guard: a /t/{slug} route needs a tenant in the session, else /login;
  * platform_admin may enter any tenant. A tenant user visiting another tenant's slug goes to
  * /unauthorized (the server would answer 404 to every call there anyway).
  */
@@ -34,7 +34,7 @@ export function RequireTenant() {
   return <Outlet />;
 }
 
-/** Role guard (spec §6): a role not in `roles` goes to /unauthorized. */
+/** Role guard: a role not in `roles` goes to /unauthorized. */
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const user = useAuthStore((s) => s.user);
   if (!user) return <Navigate to={paths.login} replace />;

@@ -6,8 +6,8 @@ import { AuthInitializer } from './auth-initializer';
 import { AppErrorBoundary } from './error-fallback';
 
 /**
- * App-wide providers: error boundary, TanStack Query, toasts (top right, auto-close 5000 ms,
- * spec §2 and §9) and the start-up session check.
+ * App-wide providers: error boundary, TanStack Query, toasts (top right, auto-close 5000 ms) and
+ * the start-up session check.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -47,16 +47,16 @@ import { UnauthorizedPage } from './routes/unauthorized';
 const title = (t: string): RouteHandle => ({ title: t });
 
 /**
- * The route table (spec §2, §6):
+ * The route table:
  * - public: /login, /signup, /forgot-password, /reset-password?token= and
- *   /accept-invitation?token= (issue 16),
+ *   /accept-invitation?token=,
  *   /unauthorized, /:slug/c/:cardUid (public card page), /:slug/join?store= and
- *   /:slug/join/confirm?token= (self-enrolment, issue 16); '/' redirects by role; unknown paths
+ *   /:slug/join/confirm?token= (self-enrolment); '/' redirects by role; unknown paths
  *   go to '/'.
  * - /platform/* : signed in; the layout shows Access Denied to anyone but platform_admin.
  * - /t/:slug/* : signed in + tenant in session (platform_admin may enter any tenant);
  *   dashboard, pos and cards for staff, customer for customers; other roles → /unauthorized.
- *   /t/:slug/profile and /platform/profile: the signed-in user's own profile (issue 12 item 8).
+ *   /t/:slug/profile and /platform/profile: the signed-in user's own profile.
  *   /t/:slug/checkout/:id (the Demo checkout page) stands outside the tenant layout.
  */
 export function createRouter() {
@@ -68,20 +68,20 @@ export function createRouter() {
         { path: paths.home, element: <RootRedirect /> },
         { path: paths.login, element: <LoginPage /> },
         { path: paths.signup, element: <SignupPage /> },
-        // Password recovery (issue 16): ask for a link by e-mail, then choose a new password with it.
+        // Password recovery: ask for a link by e-mail, then choose a new password with it.
         { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
         { path: paths.unsubscribe, element: <UnsubscribePage /> },
         { path: paths.resetPassword, element: <ResetPasswordPage /> },
-        // A staff invitation (issue 16): the invited member chooses a password and is signed in.
+        // A staff invitation: the invited member chooses a password and is signed in.
         { path: paths.acceptInvitation, element: <AcceptInvitationPage /> },
-        // The first platform admin of a production install (issue 12 item 1): the one-time link printed at start-up.
+        // The first platform admin of a production install: the one-time link printed at start-up.
         { path: paths.setup, element: <SetupPage /> },
         { path: paths.unauthorized, element: <UnauthorizedPage /> },
         // The set-up the operator's 'Require two-factor authentication' sends admins to (outside RequireAuth, which sends them here).
         { path: paths.twoFactorSetup, element: <TwoFactorSetupPage /> },
-        // Public card page (spec §2): no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
+        // Public card page: no guard, signed-in visitors stay; reserved slugs keep /t, /platform… apart.
         { path: '/:slug/c/:cardUid', element: <PublicCardPage /> },
-        // Customer self-enrolment (issue 16): a store's poster QR leads here; the e-mailed link confirms and shows the card.
+        // Customer self-enrolment: a store's poster QR leads here; the e-mailed link confirms and shows the card.
         { path: '/:slug/join', element: <JoinPage /> },
         { path: '/:slug/join/confirm', element: <JoinConfirmPage /> },
         {
@@ -109,7 +109,7 @@ export function createRouter() {
                 { path: 'settings', element: <PlatformSettingsPage />, handle: title('Platform Settings') },
                 { path: 'card-orders', element: <PlatformCardOrdersPage />, handle: title('Card Orders') },
                 { path: 'liability', element: <PlatformLiabilityPage />, handle: title('Liability') },
-                // Issue 16: every e-mail the product wrote, with its bodies, attempts and Resend.
+                // Every e-mail the product wrote, with its bodies, attempts and Resend.
                 { path: 'outbox', element: <OutboxPage />, handle: title('Outbox') },
                 { path: 'activity', element: <PlatformActivityPage />, handle: title('Activity') },
                 { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
@@ -119,7 +119,7 @@ export function createRouter() {
               path: '/t/:slug',
               element: <RequireTenant />,
               children: [
-                // The Demo provider's hosted checkout (decisions.md 'Payments'): a payment page of
+                // The Demo provider's hosted checkout (docs/product.md 'Payments'): a payment page of
                 // its own, outside the tenant layout; tenant_admin like the screens that start it.
                 {
                   element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
@@ -129,7 +129,7 @@ export function createRouter() {
                   element: <TenantLayout />,
                   children: [
                     { index: true, element: <RootRedirect /> },
-                    // Every signed-in role of the tenant (staff and customers): own account and password (issue 12 item 8).
+                    // Every signed-in role of the tenant (staff and customers): own account and password.
                     { path: 'profile', element: <ProfilePage />, handle: title('Profile') },
                     {
                       element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
@@ -148,7 +148,7 @@ export function createRouter() {
                         { path: 'stores', element: <StoresPage />, handle: title('Stores') },
                         { path: 'staff', element: <StaffPage />, handle: title('Staff Management') },
                         { path: 'rules', element: <RulesPage />, handle: title('Rules & Settings') },
-                        // Issue 17: API keys for the /api/v1 REST API and outgoing webhooks.
+                        // API keys for the /api/v1 REST API and outgoing webhooks.
                         { path: 'integrations', element: <IntegrationsPage />, handle: title('Integrations') },
                         { path: 'activity', element: <ActivityPage />, handle: title('Activity') },
                         { path: 'billing', element: <BillingPage />, handle: title('Billing & Subscription') },

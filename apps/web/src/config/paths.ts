@@ -5,15 +5,15 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
-  /** The one-time first-admin set-up page (issue 12 item 1). */
+  /** The one-time first-admin set-up page. */
   setup: '/setup',
-  /** Asks for a password-reset link by e-mail (issue 16). */
+  /** Asks for a password-reset link by e-mail. */
   forgotPassword: '/forgot-password',
-  /** Where the e-mailed link lands: `/reset-password?token=…` (issue 16). */
+  /** Where the e-mailed link lands: `/reset-password?token=…`. */
   resetPassword: '/reset-password',
-  /** Where a staff invitation's e-mailed link lands: `/accept-invitation?token=…` (issue 16). */
+  /** Where a staff invitation's e-mailed link lands: `/accept-invitation?token=…`. */
   acceptInvitation: '/accept-invitation',
-  /** Where a customer message's unsubscribe link lands: `/unsubscribe?token=…` (issue 16). */
+  /** Where a customer message's unsubscribe link lands: `/unsubscribe?token=…`. */
   unsubscribe: '/unsubscribe',
   unauthorized: '/unauthorized',
   /** The two-factor set-up the operator requires before anything else (docs/security.md). */
@@ -26,10 +26,10 @@ export const paths = {
     subscriptions: '/platform/subscriptions',
     settings: '/platform/settings',
     cardOrders: '/platform/card-orders',
-    /** Every e-mail the product wrote, sent or not (issue 16). */
+    /** Every e-mail the product wrote, sent or not. */
     outbox: '/platform/outbox',
     activity: '/platform/activity',
-    /** The operator's own profile and password change (issue 12 item 8). */
+    /** The operator's own profile and password change. */
     profile: '/platform/profile',
   },
   tenant: {
@@ -42,25 +42,25 @@ export const paths = {
     stores: (slug: string) => `/t/${encodeURIComponent(slug)}/stores`,
     staff: (slug: string) => `/t/${encodeURIComponent(slug)}/staff`,
     rules: (slug: string) => `/t/${encodeURIComponent(slug)}/rules`,
-    /** API keys and webhooks of the tenant (issue 17). */
+    /** API keys and webhooks of the tenant. */
     integrations: (slug: string) => `/t/${encodeURIComponent(slug)}/integrations`,
     activity: (slug: string) => `/t/${encodeURIComponent(slug)}/activity`,
     billing: (slug: string) => `/t/${encodeURIComponent(slug)}/billing`,
     customer: (slug: string) => `/t/${encodeURIComponent(slug)}/customer`,
     cardOrders: (slug: string) => `/t/${encodeURIComponent(slug)}/card-orders`,
-    /** Every tenant role's own profile and password change (issue 12 item 8). */
+    /** Every tenant role's own profile and password change. */
     profile: (slug: string) => `/t/${encodeURIComponent(slug)}/profile`,
-    /** The Demo provider's hosted-checkout page (decisions.md 'Payments'). */
+    /** The Demo provider's hosted-checkout page (docs/product.md 'Payments'). */
     checkout: (slug: string, id: string) => `/t/${encodeURIComponent(slug)}/checkout/${encodeURIComponent(id)}`,
   },
 } as const;
 
-/** Roles allowed on each tenant screen (spec §6). */
+/** Roles allowed on each tenant screen. */
 export const TENANT_ROUTE_ROLES = {
   /**
-   * Spec §6 lists tenant_admin and cashier. platform_admin is added because the server lets it
-   * in wherever tenant_admin may go (apps/server http/tenant-context.ts) and the tenant guard
-   * lets it enter any tenant: without it that entry would lead nowhere.
+   * Staff screens: tenant_admin and cashier (docs/product.md 'Roles'). platform_admin is added
+   * because the server lets it in wherever tenant_admin may go (apps/server http/tenant-context.ts)
+   * and the tenant guard lets it enter any tenant: without it that entry would lead nowhere.
    */
   staff: ['tenant_admin', 'cashier', 'platform_admin'] as readonly Role[],
   /** billing, customers, stores, staff, rules, integrations (and card-orders): tenant_admin only (+ platform_admin, as above). */
@@ -69,10 +69,9 @@ export const TENANT_ROUTE_ROLES = {
 };
 
 /**
- * Where a user lands after login or on '/' (spec §2 'Redirect after login'):
- * platform_admin → /platform/dashboard; tenant_admin → /t/{slug}/dashboard;
- * cashier → /t/{slug}/pos; customer → /t/{slug}/customer; otherwise (signed out, or a tenant
- * role without a tenant) → /login.
+ * Where a user lands after login or on '/': platform_admin → /platform/dashboard; tenant_admin →
+ * /t/{slug}/dashboard; cashier → /t/{slug}/pos; customer → /t/{slug}/customer; otherwise (signed
+ * out, or a tenant role without a tenant) → /login.
  */
 export function homePathFor(user: SessionUser | null, tenant: SessionTenant | null): string {
   if (!user) return paths.login;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, updated only after it stopped changing for `delay` ms (search boxes: 300 ms, spec §9). */
+/** `value`, updated only after it stopped changing for `delay` ms (search boxes: 300 ms). */
 export function useDebouncedValue<T>(value: T, delay = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { randomUuid } from '@/lib/uuid';
 
 /**
- * One `Idempotency-Key` per submission attempt (DESIGN.md 'Money moves in one transaction').
+ * One `Idempotency-Key` per submission attempt (docs/product.md 'Ledger').
  *
  * `keyFor(fingerprint)` returns a fresh UUID for a new submission, and the same UUID again when
  * the previous submission with the same fingerprint (the serialised request values) failed and

@@ -17,7 +17,7 @@ export interface ListParams<K extends string> {
   page: number;
   /** Writes search, filters and page into the address; any change but a page turn goes back to page 1. */
   update: (next: ListParamsUpdate<K>) => void;
-  /** The search box's text (debounced 300 ms into `?search=`, spec §9) and its setter. */
+  /** The search box's text (debounced 300 ms into `?search=`) and its setter. */
   searchInput: string;
   setSearchInput: (text: string) => void;
   /** Empties the search box and every filter. */
@@ -26,7 +26,7 @@ export interface ListParams<K extends string> {
 
 /**
  * The state of a list page kept in the address (`?search=&<filters>&page=`), so reload and
- * Back keep it (spec §9). Typing and filtering replace the history entry; a page turn is a step
+ * Back keep it. Typing and filtering replace the history entry; a page turn is a step
  * Back can undo. `keys` names the filter parameters; ListPage snaps a page past the end back.
  */
 export function useListParams<K extends string = never>(keys: readonly K[] = []): ListParams<K> {

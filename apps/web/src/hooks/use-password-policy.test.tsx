@@ -10,7 +10,7 @@ const messageOf = (rule: ReturnType<typeof passwordRule>, value: string) => {
   return parsed.success ? null : parsed.error.issues[0]?.message;
 };
 
-describe('passwordRule (the operator’s minimum, issue 12 item 8)', () => {
+describe('passwordRule (the operator’s minimum)', () => {
   it('asks for a password, then for the minimum length in the server’s words', () => {
     const rule = passwordRule(8, 'New password is required');
     expect(messageOf(rule, '')).toBe('New password is required');

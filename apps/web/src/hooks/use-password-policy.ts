@@ -13,7 +13,7 @@ import { api } from '@/lib/api';
 export const passwordPolicyKey = ['auth', 'password-policy'] as const;
 
 /**
- * GET /api/auth/password-policy (issue 12 item 8; public, no login).
+ * GET /api/auth/password-policy (public, no login).
  * @returns `{ minLength }`: the characters every new password needs, from the operator's
  *   setting `security.passwordMinLength` (6–128, default 8).
  * @throws {ApiError} 0 on network failure (the server answers it to anyone).
@@ -57,7 +57,7 @@ export function passwordRule(minLength: number, requiredMessage = 'Password is r
 }
 
 /**
- * The password policy for a form (issue 12 item 8). `minLength` is the operator's minimum once
+ * The password policy for a form. `minLength` is the operator's minimum once
  * loaded, the contract's floor (6) before that or when the call failed (the server checks the
  * real minimum anyway); `hint` is 'At least {n} characters' once known, else undefined (no
  * number that might change under the user's eyes).

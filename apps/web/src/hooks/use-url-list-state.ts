@@ -3,7 +3,7 @@ import { useDebouncedValue } from './use-debounced-value';
 
 /**
  * A search box whose committed value lives in the address (the list pages' `?search=`):
- * returns the box's text and its setter. The text, debounced by `delayMs` (spec §9: 300 ms),
+ * returns the box's text and its setter. The text, debounced by `delayMs` (300 ms),
  * is passed to `commit` when it differs from `search` (trimmed); when `search` changes from
  * outside (Back/Forward, a 'Clear filters'), the box follows it.
  */

@@ -42,7 +42,7 @@ describe('lib/api requests', () => {
   });
 });
 
-describe('lib/api error mapping (spec §8 Generic)', () => {
+describe('lib/api error mapping', () => {
   it('turns a { error, code, details } body into an ApiError with status, message, code and details', async () => {
     const details = [{ field: 'body.amountCents', message: 'Amount must be greater than 0' }];
     stubFetch().on('POST', '/api/t/acme/transactions/redeem', json(422, { error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE', details }));

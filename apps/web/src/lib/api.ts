@@ -1,19 +1,19 @@
 /**
- * The one HTTP client of the web app (spec §7 'Calls', §8 'Generic').
+ * The one HTTP client of the web app.
  *
  * Every call goes to the same-origin base path `/api` with cookies included (the session is
  * an HttpOnly cookie) and JSON bodies. Feature code never calls `fetch` directly: it calls
  * `api.get/post/put/delete` from its per-endpoint file (`features/<area>/api/*.ts`).
  */
 
-/** Base path of every API call (spec §7). */
+/** Base path of every API call. */
 export const API_BASE = '/api';
 
-/** Message of a failed `fetch` (no answer at all), spec §8 'Generic'. */
+/** Message of a failed `fetch` (no answer at all). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
 
 /**
- * Error thrown for every failed call (spec §8 'Generic').
+ * Error thrown for every failed call.
  * - `status`: the HTTP status, or 0 when the request never got an answer (network failure).
  * - `message`: the body's `error` field, else its `message` field, else `HTTP {status}: {statusText}`.
  * - `code`: the machine code of the `{ error, code, details }` body (e.g. `SUBSCRIPTION_REQUIRED`),
@@ -41,9 +41,9 @@ export interface FieldIssue {
 }
 
 /**
- * The field issues of an API error (`details: [{ field, message }]`, decisions.md 'API
- * shape'), the `body.` prefix removed; an entry without its own message takes the error's
- * message (a 409 on `email` or `slug`). [] for anything else.
+ * The field issues of an API error (`details: [{ field, message }]`), the `body.` prefix removed;
+ * an entry without its own message takes the error's message (a 409 on `email` or `slug`). [] for
+ * anything else.
  */
 export function fieldIssues(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
@@ -64,7 +64,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 /**
  * The message to show for a failed call: the ApiError's message (the server's text), else
- * `fallback` (the spec §8 text of that screen, e.g. 'Login failed').
+ * `fallback` (text of that screen, e.g. 'Login failed').
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;

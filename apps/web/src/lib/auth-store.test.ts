@@ -3,7 +3,7 @@ import { expectConsole } from '@/test/console';
 import { ACME, userOf } from '@/test/fixtures';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 
-describe('the remembered session (spec §3 User, §8 last line)', () => {
+describe('the remembered session: a corrupt state is dropped', () => {
   it('is restored from localStorage after a reload', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ state: { user: userOf('cashier'), tenant: ACME, isAuthenticated: true }, version: 1 }));
     await useAuthStore.persist.rehydrate();

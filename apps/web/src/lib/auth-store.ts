@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
-/** localStorage key of the persisted auth state (spec §3 'User'). */
+/** localStorage key of the persisted auth state. */
 export const AUTH_STORAGE_KEY = 'loyalty-auth';
 
-/** Client auth state (spec §3 'User', §4 'Auth'): who is signed in, and their tenant. */
+/** Client auth state: who is signed in, and their tenant. */
 export interface AuthState {
   /** The signed-in user, null when signed out. */
   user: SessionUser | null;
@@ -41,7 +41,7 @@ const PersistedAuth = z.object({
 });
 
 /**
- * localStorage wrapper that discards a corrupt persisted state (spec §8, last line): unparsable
+ * localStorage wrapper that discards a corrupt persisted state: unparsable
  * JSON or a shape that no longer matches the contract is logged with console.warn and removed.
  */
 const safeLocalStorage: StateStorage = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit } from './format';
 
-describe('money and dates as the screens show them (spec §9)', () => {
+describe('money and dates as the screens show them', () => {
   it('formats cents as US dollars', () => {
     expect(formatCents(123_456)).toBe('$1,234.56');
     expect(formatCents(5)).toBe('$0.05');

@@ -1,5 +1,5 @@
 /**
- * Formatting helpers (spec §9). Money and basis points come from `@loyalty/domain` so that the
+ * Formatting helpers. Money and basis points come from `@loyalty/domain` so that the
  * browser and the server format the same way; this file only adds the browser-side extras.
  * Enum labels live in `@/lib/labels`.
  */
@@ -17,7 +17,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 });
 const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** ISO timestamp → 'Jan 5, 2026, 3:04 PM' (spec §9: short month, day and time). '—' when empty. */
+/** ISO timestamp → 'Jan 5, 2026, 3:04 PM' (short month, day and time). '—' when empty. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
@@ -42,7 +42,7 @@ export function formatDate(iso: string | null | undefined): string {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** A count with thousands separators (spec §9, en-US): 10000 → '10,000'. */
+/** A count with thousands separators (en-US): 10000 → '10,000'. */
 export function formatCount(n: number): string {
   return count.format(n);
 }
@@ -61,11 +61,10 @@ export function formatCentsCompact(cents: number): string {
 }
 
 /**
- * A ledger row's amount (spec §2, §9; issue 14), from integer cents: the purchase for EARN
- * ('$12.34'), the purchase refunded for REFUND ('−$20.00'), a minus sign for what left the
- * card on REDEEM and EXPIRE ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS
- * ('+$5.00'), the signed amount for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the
- * pages and e2e suite show it.
+ * A ledger row's amount, from integer cents: the purchase for EARN ('$12.34'), the purchase
+ * refunded for REFUND ('−$20.00'), a minus sign for what left the card on REDEEM and EXPIRE
+ * ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS ('+$5.00'), the signed amount
+ * for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the pages and e2e suite show it.
  */
 export function amountText(tx: { type: TransactionType; amountCents: number }): string {
   const abs = formatCents(Math.abs(tx.amountCents));
@@ -84,7 +83,7 @@ export function amountText(tx: { type: TransactionType; amountCents: number }): 
   }
 }
 
-/** A ledger row's cashback: '+$0.75' on EARN rows, the claw-back '−$0.30' on REFUND rows, null otherwise (shown as a dash, spec §2). */
+/** A ledger row's cashback: '+$0.75' on EARN rows, the claw-back '−$0.30' on REFUND rows, null otherwise (shown as a dash). */
 export function cashbackText(tx: { type: TransactionType; cashbackCents: number }): string | null {
   if (tx.type === 'EARN') return `+${formatCents(tx.cashbackCents)}`;
   if (tx.type === 'REFUND') return `−${formatCents(tx.cashbackCents)}`;

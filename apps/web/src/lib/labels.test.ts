@@ -33,7 +33,7 @@ describe('labels', () => {
     }
   });
 
-  it('keep the texts the spec names', () => {
+  it('keep the product texts', () => {
     expect(ROLE_LABELS.tenant_admin).toBe('Store Admin');
     expect(TRANSACTION_TYPE_LABELS.ADJUST).toBe('Adjustment');
     expect(ORDER_STATUS_LABELS.PENDING_PAYMENT).toBe('Pending payment');

@@ -2,7 +2,7 @@
  * The one place where the enums of the contract (packages/contract/src/enums.ts,
  * card-orders.ts, checkout.ts, plans) get their human labels and badge tones. Every map is a
  * `Record<Enum, …>`, so a value added to an enum fails the typecheck until it has a label here.
- * The texts are the ones the spec and the e2e suite read: change them only together.
+ * The texts are the ones the screens and the e2e suite read: change them only together.
  */
 import type {
   BillingPeriod,
@@ -23,7 +23,7 @@ import type {
 /** Colour names of the Badge component (components/ui/badge.tsx). */
 export type BadgeColor = 'grey' | 'green' | 'red' | 'blue' | 'orange' | 'yellow' | 'purple' | 'indigo';
 
-/** Human label of a role (spec §1: tenant_admin is 'Store Admin'). */
+/** Human label of a role (tenant_admin is 'Store Admin'). */
 export const ROLE_LABELS: Record<Role, string> = {
   platform_admin: 'Platform Admin',
   tenant_admin: 'Store Admin',
@@ -34,23 +34,23 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** Badge tone of a staff role (Staff Management): Store Admin purple, Cashier blue, Platform Admin indigo, Customer grey. */
 export const ROLE_COLORS: Record<Role, BadgeColor> = { tenant_admin: 'purple', cashier: 'blue', platform_admin: 'indigo', customer: 'grey' };
 
-/** Human label of a loyalty tier (spec §3). */
+/** Human label of a loyalty tier. */
 export const TIER_LABELS: Record<Tier, string> = { SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum' };
 
-/** Badge tone of a tier (spec §3): SILVER grey, GOLD yellow, PLATINUM purple. */
+/** Badge tone of a tier: SILVER grey, GOLD yellow, PLATINUM purple. */
 export const TIER_COLORS: Record<Tier, BadgeColor> = { SILVER: 'grey', GOLD: 'yellow', PLATINUM: 'purple' };
 
-/** Human label of a card status (spec §3). */
+/** Human label of a card status. */
 export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
   ACTIVE: 'Active',
   BLOCKED: 'Blocked',
   UNASSIGNED: 'Unassigned',
 };
 
-/** Badge tone of a card status (spec §3): ACTIVE green, BLOCKED red, UNASSIGNED grey. */
+/** Badge tone of a card status: ACTIVE green, BLOCKED red, UNASSIGNED grey. */
 export const CARD_STATUS_COLORS: Record<CardStatus, BadgeColor> = { ACTIVE: 'green', BLOCKED: 'red', UNASSIGNED: 'grey' };
 
-/** Human label of a ledger row type (spec §3 'Transaction', issue 14 'Money lifecycle'). */
+/** Human label of a ledger row type (docs/product.md 'Refunds and voids'). */
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   EARN: 'Earn',
   REDEEM: 'Redeem',
@@ -72,11 +72,11 @@ export const TRANSACTION_TYPE_COLORS: Record<TransactionType, BadgeColor> = {
   EXPIRE: 'grey',
 };
 
-/** Human label of a purchase category (spec §3 'Transaction'). */
+/** Human label of a purchase category. */
 export const CATEGORY_LABELS: Record<Category, string> = { PURCHASE: 'Purchase', REPAIR: 'Repair', OTHER: 'Other' };
 
 /**
- * Badge label of a subscription status (spec §4): Active, Trial, Past Due; no subscription and
+ * Badge label of a subscription status: Active, Trial, Past Due; no subscription and
  * cancelled both read 'Inactive'.
  */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -87,7 +87,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   NONE: 'Inactive',
 };
 
-/** Badge tone of a subscription status (spec §4): ACTIVE green, TRIALING blue, PAST_DUE orange, else grey. */
+/** Badge tone of a subscription status: ACTIVE green, TRIALING blue, PAST_DUE orange, else grey. */
 export const SUBSCRIPTION_STATUS_COLORS: Record<SubscriptionStatus, BadgeColor> = {
   ACTIVE: 'green',
   TRIALING: 'blue',
@@ -114,12 +114,12 @@ export const SUBSCRIPTION_STATUS_OPTION_LABELS: Record<SubscriptionStatus, strin
   NONE: 'None (no subscription)',
 };
 
-/** Badge label of a subscription status, 'Inactive' when there is none (spec §4). */
+/** Badge label of a subscription status, 'Inactive' when there is none. */
 export function subscriptionLabel(status: SubscriptionStatus | null | undefined): string {
   return status ? SUBSCRIPTION_STATUS_LABELS[status] : 'Inactive';
 }
 
-/** Human label of a card-order status (decisions.md 'Card orders'). */
+/** Human label of a card-order status (docs/product.md 'Card orders'). */
 export const ORDER_STATUS_LABELS: Record<CardOrderStatus, string> = {
   PENDING_PAYMENT: 'Pending payment',
   PAID: 'Paid',
@@ -139,7 +139,7 @@ export const ORDER_STATUS_COLORS: Record<CardOrderStatus, BadgeColor> = {
   CANCELED: 'grey',
 };
 
-/** Human label of an outbox message's status (issue 16). */
+/** Human label of an outbox message's status. */
 export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   PENDING: 'Pending',
   SENDING: 'Sending',
@@ -157,7 +157,7 @@ export const OUTBOX_STATUS_COLORS: Record<OutboxStatus, BadgeColor> = {
   NOT_SENT: 'orange',
 };
 
-/** Human label of a webhook delivery's status (issue 17): waiting for its next attempt, delivered (2xx), given up after 3 days. */
+/** Human label of a webhook delivery's status: waiting for its next attempt, delivered (2xx), given up after 3 days. */
 export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
   pending: 'Retrying',
   succeeded: 'Delivered',
@@ -182,7 +182,7 @@ export function cardTypeName(type: CardOrderType, pricing?: CardOrderPricingResp
 /** What a checkout pays for (the checkout page's heading line). */
 export const CHECKOUT_KIND_LABELS: Record<CheckoutKind, string> = { ADD_FUNDS: 'Add funds to a card', CARD_ORDER: 'Printed card order' };
 
-/** Suffix of a plan price per billing period (spec §9): /month, /3 months, /6 months, /year. */
+/** Suffix of a plan price per billing period: /month, /3 months, /6 months, /year. */
 export const PERIOD_LABELS: Record<BillingPeriod, string> = {
   monthly: '/month',
   '3months': '/3 months',
@@ -198,7 +198,7 @@ export const PERIOD_NAMES: Record<BillingPeriod, string> = {
   yearly: 'Yearly',
 };
 
-/** The customer's name on a ledger row, or 'Unknown Customer' for a card without a customer (spec §2). */
+/** The customer's name on a ledger row, or 'Unknown Customer' for a card without a customer. */
 export function customerLabel(tx: { customerName?: string | null }): string {
   return tx.customerName?.trim() || 'Unknown Customer';
 }

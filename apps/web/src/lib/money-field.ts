@@ -3,7 +3,7 @@ import { dollarsToCents } from './format';
 
 /**
  * A dollar amount field (the POS, refunds, adjustments): the text the cashier typed, in dollars ('12.50', '$1,234.56'), turned into
- * integer cents (× 100, rounded: spec §5 'POS', `dollarsToCents`) and checked with the
+ * integer cents (× 100, rounded: `dollarsToCents`) and checked with the
  * contract's `amountCents` rule (`rule`: EarnRequest's or RedeemRequest's, so the browser gives
  * the server's messages: 'Amount must be greater than 0', 'Amount is too large').
  *

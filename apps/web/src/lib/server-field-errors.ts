@@ -1,10 +1,10 @@
 import { isApiError } from '@/lib/api';
 
 /**
- * The field messages of a failed save, read from the error body's `details` (decisions.md 'API
- * shape': 400s, and some 409s, list `[{ field: 'body.<name>', message }]`), keeping only the
- * names in `fields`. Empty when the error carries none. Used to put the server's text under
- * the field it is about (a duplicate e-mail or store name, the last active Store Admin).
+ * The field messages of a failed save, read from the error body's `details` (400s, and some 409s,
+ * list `[{ field: 'body.<name>', message }]`), keeping only the names in `fields`. Empty when the
+ * error carries none. Used to put the server's text under the field it is about (a duplicate e-mail
+ * or store name, the last active Store Admin).
  */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Array<{ field: F; message: string }> {
   if (!isApiError(error) || !Array.isArray(error.details)) return [];
@@ -20,7 +20,7 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
 }
 
 /**
- * The toast text of a failed save (spec §8 'Staff': "server text or 'Failed to …'"): the
+ * The toast text of a failed save ("server text or 'Failed to …'"): the
  * server's `error` text when its answer carried one (a `{ error, code }` body), else `fallback`
  * (no answer at all, or an answer without an error body such as a proxy's 502 page).
  */

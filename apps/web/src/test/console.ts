@@ -1,5 +1,5 @@
 /**
- * The console rule of the web tests (DESIGN.md 'Testing', epic-stack's habit): a test fails when
+ * The console rule of the web tests (epic-stack's habit): a test fails when
  * it writes to `console.error` or `console.warn` and did not say it expected to. React reports
  * its mistakes there (a missing `key`, an update outside `act`, an invalid DOM prop, a
  * controlled input turned uncontrolled), so a silent warning would otherwise hide a real bug.

@@ -5,16 +5,15 @@ import { MobileDrawer, ShellHeader, ShellSidebar } from './shell-parts';
 import { useDrawer } from './use-drawer';
 
 /**
- * The frame of the signed-in areas (spec §2 'Tenant area' and 'Platform area'): a side menu
- * (fixed from the lg breakpoint; below it a drawer behind a hamburger button, closed by
- * navigation, Escape, the × or the backdrop; a modal dialog for the keyboard: focus moves into
- * it, Tab cycles inside it, and focus returns to the menu button when it closes), a sticky
- * header with the page title, the area's `headerExtras` (badges), the user's name and role and
- * Sign out, and the routed page. `area` is the block under the brand (business name, operator
- * console); `renderNav` draws the menu and calls its `onNavigate` on a click (the drawer
- * closes). `profilePath` is the user's Profile page (issue 12 item 8), reached for every role
- * from the 'Profile' entry at the foot of the menu and from the name in the header. Each page
- * renders its own <h1>; the header repeats the title as plain text.
+ * The frame of the signed-in areas: a side menu (fixed from the lg breakpoint; below it a drawer
+ * behind a hamburger button, closed by navigation, Escape, the × or the backdrop; a modal dialog
+ * for the keyboard: focus moves into it, Tab cycles inside it, and focus returns to the menu button
+ * when it closes), a sticky header with the page title, the area's `headerExtras` (badges), the
+ * user's name and role and Sign out, and the routed page. `area` is the block under the brand
+ * (business name, operator console); `renderNav` draws the menu and calls its `onNavigate` on a
+ * click (the drawer closes). `profilePath` is the user's Profile page, reached for every role from
+ * the 'Profile' entry at the foot of the menu and from the name in the header. Each page renders
+ * its own <h1>; the header repeats the title as plain text.
  */
 export function AppShell({
   user,

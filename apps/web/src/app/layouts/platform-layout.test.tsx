@@ -5,7 +5,7 @@ import { renderRoutes } from '@/test/render';
 import { PlatformLayout } from './platform-layout';
 
 describe('Platform navigation', () => {
-  it('leads to the Outbox (issue 16) and marks it as the current page', async () => {
+  it('leads to the Outbox and marks it as the current page', async () => {
     const { user, router } = renderRoutes(
       [
         {

@@ -15,9 +15,9 @@ interface MenuItem {
 }
 
 /**
- * Side-menu items, in the spec's order (spec §2 'Platform area'), plus Card Orders (the
- * fulfilment of printed-card orders, decisions.md 'Card orders'), Liability (issue 14) and Outbox
- * (issue 16) before Settings.
+ * Side-menu items: the platform area's six in their fixed order, plus Card Orders (the
+ * fulfilment of printed-card orders, docs/product.md 'Card orders'), Liability and Outbox
+ * before Settings.
  */
 const MENU: readonly MenuItem[] = [
   { label: 'Dashboard', to: paths.platform.dashboard, icon: LayoutDashboard },
@@ -26,9 +26,9 @@ const MENU: readonly MenuItem[] = [
   { label: 'Analytics', to: paths.platform.analytics, icon: BarChart3 },
   { label: 'Subscriptions', to: paths.platform.subscriptions, icon: Repeat },
   { label: 'Card Orders', to: paths.platform.cardOrders, icon: Truck },
-  // Issue 14 'Liability': every tenant's outstanding cashback.
+  // docs/product.md 'Reports': every tenant's outstanding cashback.
   { label: 'Liability', to: '/platform/liability', icon: Landmark },
-  // Issue 16 'Outbox': every e-mail the product wrote, sent or not.
+  // Every e-mail the product wrote, sent or not.
   { label: 'Outbox', to: paths.platform.outbox, icon: Mail },
   // Who changed what, in every tenant and on the platform (docs/security.md 'Audit trail').
   { label: 'Activity', to: paths.platform.activity, icon: History },
@@ -46,13 +46,12 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * Layout of the platform area /platform/* (spec §2 'Platform area'), built like the tenant
- * area's: a side menu (Dashboard, Tenants, Plans, Analytics, Subscriptions, Settings; a drawer
- * behind a hamburger button below the lg breakpoint, closed by navigation, Escape, the × or the
- * backdrop), a header with the page title (route handle), the user's name and role and Sign
- * out. Each page renders its own <h1> (PageHeader); the header repeats the title as plain text.
- * Sign-in is checked by the RequireAuth guard; anyone but platform_admin sees 'Access Denied'
- * 'Platform admin access required'.
+ * Layout of the platform area /platform/*, built like the tenant area's: a side menu (Dashboard,
+ * Tenants, Plans, Analytics, Subscriptions, Settings; a drawer behind a hamburger button below the
+ * lg breakpoint, closed by navigation, Escape, the × or the backdrop), a header with the page title
+ * (route handle), the user's name and role and Sign out. Each page renders its own <h1>
+ * (PageHeader); the header repeats the title as plain text. Sign-in is checked by the RequireAuth
+ * guard; anyone but platform_admin sees 'Access Denied' 'Platform admin access required'.
  */
 export function PlatformLayout() {
   const user = useAuthStore((s) => s.user);

@@ -11,7 +11,7 @@ import { ROLE_LABELS } from '@/lib/labels';
 /**
  * Content of the side menu (desktop aside and mobile drawer alike): the brand, the `area` block
  * (business name, operator console), the area's menu from `renderNav`, and the 'Account' nav with
- * the Profile entry (issue 12 item 8). `onNavigate` is called on a click (the drawer closes).
+ * the Profile entry. `onNavigate` is called on a click (the drawer closes).
  */
 export function ShellSidebar({
   area,

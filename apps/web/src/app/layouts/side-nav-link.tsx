@@ -10,7 +10,7 @@ export interface SideNavItem {
 }
 
 /**
- * A side-menu link of the tenant and platform areas (spec §2): icon and label, highlighted while
+ * A side-menu link of the tenant and platform areas: icon and label, highlighted while
  * its route is active (`aria-current="page"` from NavLink); `onNavigate` closes the phone drawer.
  */
 export function SideNavLink({ item, onNavigate }: { item: SideNavItem; onNavigate?: () => void }) {

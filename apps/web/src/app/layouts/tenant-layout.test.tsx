@@ -28,7 +28,7 @@ function renderLayout(role: Role, path: string) {
 
 const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
 
-describe('Tenant navigation: Integrations (issue 17)', () => {
+describe('Tenant navigation: Integrations', () => {
   it("offers the Store Admin 'Integrations' right after 'Rules & Settings', leads there and marks it as the current page", async () => {
     const { user, router } = renderLayout('tenant_admin', '/t/acme/dashboard');
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];

@@ -17,12 +17,12 @@ interface MenuItem {
   to: string;
   icon: LucideIcon;
   roles: readonly Role[];
-  /** Greyed and not navigable while the tenant cannot transact (spec §2 'Tenant area'). */
+  /** Greyed and not navigable while the tenant cannot transact (docs/product.md 'Subscription gates'). */
   needsTransact?: boolean;
 }
 
 /**
- * Side-menu items, in the spec's order (spec §2 'Tenant area').
+ * Side-menu items, in their fixed order.
  */
 function menuItems(slug: string): MenuItem[] {
   return [
@@ -34,11 +34,11 @@ function menuItems(slug: string): MenuItem[] {
     { label: 'Stores', to: paths.tenant.stores(slug), icon: Store, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'Staff', to: paths.tenant.staff(slug), icon: UserCog, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'Rules & Settings', to: paths.tenant.rules(slug), icon: SlidersHorizontal, roles: TENANT_ROUTE_ROLES.admin },
-    // Issue 17: API keys and webhooks (admins only).
+    // API keys and webhooks (admins only).
     { label: 'Integrations', to: paths.tenant.integrations(slug), icon: Plug, roles: TENANT_ROUTE_ROLES.admin },
     // Who changed what in the business (docs/security.md 'Audit trail'; admins only).
     { label: 'Activity', to: paths.tenant.activity(slug), icon: History, roles: TENANT_ROUTE_ROLES.admin },
-    // Issue 14 'Liability': what the tenant owes its card holders (admins only).
+    // docs/product.md 'Reports': what the tenant owes its card holders (admins only).
     { label: 'Liability', to: `/t/${encodeURIComponent(slug)}/liability`, icon: Landmark, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },
   ];
@@ -70,9 +70,9 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
 }
 
 /**
- * Layout of the tenant area /t/{slug}/* (spec §2 'Tenant area'): side menu (a drawer behind a
- * hamburger button on small screens), header with the page title, subscription badge, store
- * badge, user name and role, and Sign out. Tenant data comes from `useTenant(slug)`.
+ * Layout of the tenant area /t/{slug}/*: side menu (a drawer behind a hamburger button on small
+ * screens), header with the page title, subscription badge, store badge, user name and role, and
+ * Sign out. Tenant data comes from `useTenant(slug)`.
  */
 export function TenantLayout() {
   const { slug = '' } = useParams();

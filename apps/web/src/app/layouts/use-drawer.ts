@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * State of the app shell's mobile menu drawer (spec §2 side menu below the lg breakpoint), a
+ * State of the app shell's mobile menu drawer (side menu below the lg breakpoint), a
  * modal dialog for the keyboard: it closes on navigation (path change) and with Escape; while
  * open, focus moves to its first visible control and Tab / Shift+Tab cycle inside it (focus
  * trap); when it closes, focus returns to the menu button if it had fallen back to <body>.

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { homePathFor } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 
-/** '/' (spec §2): redirects by role, or to /login when signed out. */
+/** '/': redirects by role, or to /login when signed out. */
 export function RootRedirect() {
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);

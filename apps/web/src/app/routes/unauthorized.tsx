@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 
-/** /unauthorized (spec §2): 'Access Denied' with a Go Back button to the previous page. */
+/** /unauthorized: 'Access Denied' with a Go Back button to the previous page. */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
   return (

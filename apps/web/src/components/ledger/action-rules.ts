@@ -9,7 +9,7 @@ export interface LedgerAction {
 }
 
 /**
- * The action of a ledger row for `user` at `now` (issue 14 'Screens': EARN rows get 'Refund',
+ * The action of a ledger row for `user` at `now` (EARN rows get 'Refund',
  * REDEEM rows 'Void'; actions not allowed are disabled with the reason), mirroring the
  * server's refusals: fully refunded, already voided, a cashier on another store's row (the
  * server's own rule, domain mayActForStore), a cashier after the 15-minute void window (domain

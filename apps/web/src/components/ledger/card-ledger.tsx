@@ -7,10 +7,10 @@ import { amountText, formatDateTime } from '@/lib/format';
 import { TransactionAction } from './transaction-actions';
 
 /**
- * 'Last transactions' of the card loaded at the POS (issue 14 'Screens'): its five newest
- * ledger rows (type, amount, time) with the same Refund and Void actions as the Transactions
- * page, disabled with the reason where the cashier may not use them. Loading shows a spinner,
- * a failure one line, a card without rows 'No transactions yet'.
+ * 'Last transactions' of the card loaded at the POS: its five newest ledger rows (type, amount,
+ * time) with the same Refund and Void actions as the Transactions page, disabled with the reason
+ * where the cashier may not use them. Loading shows a spinner, a failure one line, a card without
+ * rows 'No transactions yet'.
  */
 export function CardLedger({ slug, cardId }: { slug: string; cardId: string }) {
   const ledger = useCardLedger(slug, cardId);

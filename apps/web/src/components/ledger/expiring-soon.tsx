@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { formatCents, formatDate } from '@/lib/format';
 
 /**
- * Cashback about to expire (issue 14: '$x.xx expires on DATE' for lots expiring in the next
+ * Cashback about to expire ('$x.xx expires on DATE' for lots expiring in the next
  * 30 days), one line per date (and card, when `showCard`), soonest first; nothing when none.
  * Shown on the customer's page and the public card page.
  */

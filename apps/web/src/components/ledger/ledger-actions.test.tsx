@@ -33,7 +33,7 @@ function row(overrides: Partial<TransactionItem> = {}): TransactionItem {
   };
 }
 
-describe('ledgerActionOf (issue 14: what a row offers, and why not)', () => {
+describe('ledgerActionOf (what a row offers, and why not)', () => {
   const admin = userOf('tenant_admin');
   const cashier = userOf('cashier', { storeId: STORE_ID });
   it('offers Refund on EARN rows until fully refunded, Void on REDEEM rows until voided, nothing on other types', () => {

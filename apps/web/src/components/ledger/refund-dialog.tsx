@@ -24,7 +24,7 @@ type RefundInput = z.input<ReturnType<typeof refundSchema>>;
 type RefundValues = z.output<ReturnType<typeof refundSchema>>;
 
 /**
- * 'Refund purchase' dialog of an EARN row (issue 14): the amount refunded in dollars (default:
+ * 'Refund purchase' dialog of an EARN row: the amount refunded in dollars (default:
  * what is left of the purchase; more is refused with 'Refund exceeds the remaining purchase
  * amount'), an optional reason, and the confirmation of what happens (the cashback comes back
  * out in proportion). Success: a toast 'Refunded $x.xx; $y.yy cashback clawed back' and the

@@ -8,7 +8,7 @@ import { RefundDialog } from './refund-dialog';
 import { VoidDialog } from './void-dialog';
 
 /**
- * The lifecycle action of one ledger row (issue 14 'Screens'): 'Refund' on EARN rows, 'Void'
+ * The lifecycle action of one ledger row: 'Refund' on EARN rows, 'Void'
  * on REDEEM rows, nothing on others. An action not allowed now stays visible but disabled
  * (aria-disabled, still focusable) with the reason in a tooltip. Opens the matching dialog.
  */

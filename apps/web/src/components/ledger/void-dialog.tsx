@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 
 /**
- * 'Void redemption' dialog of a REDEEM row (issue 14): confirms that the amount goes back to
+ * 'Void redemption' dialog of a REDEEM row: confirms that the amount goes back to
  * the card and asks why (3–200 characters, the contract's VoidRequest). Success: a toast
  * 'Redemption voided: $x.xx back on the card' and the dialog closes; failure (e.g. 'Transaction
  * already voided'): the server's text in the dialog.

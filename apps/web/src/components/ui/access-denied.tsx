@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
 
-/** 'Access Denied' screen with a reason line and optional actions (spec §2, §6). */
+/** 'Access Denied' screen with a reason line and optional actions. */
 export function AccessDenied({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4">

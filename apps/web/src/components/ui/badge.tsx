@@ -41,20 +41,20 @@ export function Badge({ color = 'grey', className, ...rest }: HTMLAttributes<HTM
   );
 }
 
-/** Tier badge (spec §3): SILVER grey, GOLD yellow, PLATINUM purple, anything else grey. */
+/** Tier badge: SILVER grey, GOLD yellow, PLATINUM purple, anything else grey. */
 export function TierBadge({ tier }: { tier: Tier }) {
   return <Badge color={TIER_COLORS[tier] ?? 'grey'}>{TIER_LABELS[tier] ?? tier}</Badge>;
 }
 
-/** Card status badge (spec §3): ACTIVE green, BLOCKED red, UNASSIGNED grey. */
+/** Card status badge: ACTIVE green, BLOCKED red, UNASSIGNED grey. */
 export function CardStatusBadge({ status }: { status: CardStatus }) {
   return <Badge color={CARD_STATUS_COLORS[status] ?? 'grey'}>{CARD_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
 /**
- * Subscription badge (spec §4): ACTIVE green 'Active', TRIALING blue 'Trial', PAST_DUE orange
- * 'Past Due', anything else grey 'Inactive'. `trialLabel` replaces 'Trial' where the spec says
- * 'Trial Account' (tenant header, spec §2).
+ * Subscription badge: ACTIVE green 'Active', TRIALING blue 'Trial', PAST_DUE orange
+ * 'Past Due', anything else grey 'Inactive'. `trialLabel` replaces 'Trial' where the header shows
+ * 'Trial Account' (tenant header).
  */
 export function SubscriptionBadge({ status, trialLabel }: { status: SubscriptionStatus | null | undefined; trialLabel?: string }) {
   const color: BadgeColor = status ? SUBSCRIPTION_STATUS_COLORS[status] : 'grey';
@@ -62,17 +62,17 @@ export function SubscriptionBadge({ status, trialLabel }: { status: Subscription
   return <Badge color={color}>{label}</Badge>;
 }
 
-/** Badge of a ledger row type (spec §3): Earn green, Redeem orange, Adjustment purple. */
+/** Badge of a ledger row type: Earn green, Redeem orange, Adjustment purple. */
 export function TransactionTypeBadge({ type }: { type: TransactionType }) {
   return <Badge color={TRANSACTION_TYPE_COLORS[type] ?? 'grey'}>{TRANSACTION_TYPE_LABELS[type] ?? type}</Badge>;
 }
 
-/** Badge of a card-order status (decisions.md 'Card orders'), coloured by {@link ORDER_STATUS_COLORS}. */
+/** Badge of a card-order status (docs/product.md 'Card orders'), coloured by {@link ORDER_STATUS_COLORS}. */
 export function OrderStatusBadge({ status }: { status: CardOrderStatus }) {
   return <Badge color={ORDER_STATUS_COLORS[status] ?? 'grey'}>{ORDER_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
-/** Badge of an outbox message's status (issue 16), coloured by {@link OUTBOX_STATUS_COLORS}. */
+/** Badge of an outbox message's status, coloured by {@link OUTBOX_STATUS_COLORS}. */
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   return <Badge color={OUTBOX_STATUS_COLORS[status] ?? 'grey'}>{OUTBOX_STATUS_LABELS[status] ?? status}</Badge>;
 }

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /**
- * The empty state of a list (DESIGN.md 'Front end': every page has its empty state): a round
- * indigo icon, a heading (`title`, an h2 the e2e suite reads), a short `description` and an
- * optional `action` (a button or link). `framed` (the default) draws the dashed box used when
- * the state stands alone on a page; `framed={false}` fits it inside an existing card or table.
+ * The empty state of a list (every page has its empty state): a round indigo icon, a heading
+ * (`title`, an h2 the e2e suite reads), a short `description` and an optional `action` (a button or
+ * link). `framed` (the default) draws the dashed box used when the state stands alone on a page;
+ * `framed={false}` fits it inside an existing card or table.
  */
 export function EmptyState({
   icon,

@@ -20,9 +20,9 @@ export interface ListQuery extends RetryableQuery {
 export type ListPagination = ComponentProps<typeof Pagination>;
 
 /**
- * The frame of every list page (DESIGN.md 'Front end': every page has its loading, empty and
- * error state): the page header (`title`, `subtitle`, `actions`), what sits above the list
- * (`above`, e.g. summary cards), the `toolbar` (usually a {@link ListToolbar}), then the list:
+ * The frame of every list page (every page has its loading, empty and error state): the page header
+ * (`title`, `subtitle`, `actions`), what sits above the list (`above`, e.g. summary cards), the
+ * `toolbar` (usually a {@link ListToolbar}), then the list:
  * - the first load failed: `errorState`, or a LoadError titled `errorTitle` with 'Try again';
  * - a refresh failed while rows are shown: `staleError`, or a red alert with the server message;
  * - otherwise `children` (a Table, which draws its own loading and empty rows) and the

@@ -11,9 +11,8 @@ export interface RetryableQuery {
 }
 
 /**
- * A failed load (DESIGN.md 'Front end': every page has its error state): a red alert titled
- * `title`, the server's message (or `fallback` when it gave none) and 'Try again', which
- * refetches and spins while it runs.
+ * A failed load (every page has its error state): a red alert titled `title`, the server's message
+ * (or `fallback` when it gave none) and 'Try again', which refetches and spins while it runs.
  */
 export function LoadError({ title, query, fallback, className, compact = false }: { title: string; query: RetryableQuery; fallback: string; className?: string; compact?: boolean }) {
   return (

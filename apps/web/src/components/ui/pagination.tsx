@@ -4,9 +4,8 @@ import { cn } from '@/lib/cn';
 
 /**
  * Previous / Next pager with 'Showing x to y of z {noun}' and 'Page p of n', rendered only
- * when there is more than one page (with `always`, whenever there is a row, spec §2
- * 'Transactions'). `page` counts from 1 (decisions.md 'API shape'); a page past the end shows
- * as the last one.
+ * when there is more than one page (with `always`, whenever there is a row). `page` counts from 1;
+ * a page past the end shows as the last one.
  */
 export function Pagination({
   page,

@@ -3,7 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { Input } from './input';
 
 /**
- * Password input with a show/hide toggle (spec §2 '/login'). The toggle's accessible name is
+ * Password input with a show/hide toggle. The toggle's accessible name is
  * 'Show password' or 'Hide password'. `hint` (e.g. the policy's 'At least 8 characters') shows
  * under the field while there is no error. Shared by every form with a password (login,
  * signup, staff, the operator's tenant create, the profile page).

@@ -12,9 +12,8 @@ const tones: Record<ProgressTone, string> = {
 };
 
 /**
- * A horizontal progress bar (role="progressbar"). The fill is capped at 100 % (spec §2
- * 'Billing', §4 'Dashboard banner'); `valueText` is what assistive technology reads
- * (e.g. '32 of 40 cards used'). A `max` of 0 or less draws an empty bar.
+ * A horizontal progress bar (role="progressbar"). The fill is capped at 100 %; `valueText` is what
+ * assistive technology reads (e.g. '32 of 40 cards used'). A `max` of 0 or less draws an empty bar.
  */
 export function ProgressBar({
   value,

@@ -3,8 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /**
- * The list table of the app (DESIGN.md 'components/ui': Table). One component draws every
- * list the same way:
+ * The list table of the app (Table). One component draws every list the same way:
  *
  * - from the `breakpoint` (md by default) a real `<table>` whose accessible name is its
  *   `caption` (screen-reader only), with `<th scope="col">` header cells; a sortable column's

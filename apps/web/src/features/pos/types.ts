@@ -8,7 +8,7 @@ export interface PosFormProps {
   card: CardResponse;
   /** The signed-in user's store, sent with every movement; null for all-stores admins. */
   storeId: string | null;
-  /** spec §5 'POS': false shows the subscription message and disables the buttons. */
+  /** False shows the subscription message and disables the buttons. */
   canTransact: boolean;
   /** Called after a successful movement with a one-line summary for the card panel. */
   onDone: (message: string) => void;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * POST /api/auth/forgot-password `{ email }` (issue 16; public): asks for a link to choose a new
+ * POST /api/auth/forgot-password `{ email }` (public): asks for a link to choose a new
  * password. The answer never says whether the address has an account.
  * @returns 202 `{ message }`: always FORGOT_PASSWORD_SENT ('If an account exists for that
  *   address, we have sent it a link…'), to be shown as it is.

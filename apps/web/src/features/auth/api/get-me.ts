@@ -2,7 +2,7 @@ import type { AuthResponse } from '@loyalty/contract';
 import { api } from '@/lib/api';
 
 /**
- * GET /api/auth/me (spec §7 'Auth'): the session behind the cookie.
+ * GET /api/auth/me: the session behind the cookie.
  * @returns `{ user, tenant }` (tenant null for platform_admin).
  * @throws {ApiError} 401 when signed out or the session expired; 0 on network failure.
  */

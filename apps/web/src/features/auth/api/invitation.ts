@@ -2,13 +2,13 @@ import type { AcceptInvitationRequest, AuthResponse, InvitationInfo } from '@loy
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Query keys of a staff invitation link (issue 16; public). */
+/** Query keys of a staff invitation link (public). */
 export const invitationKeys = {
   info: (token: string) => ['auth', 'invitation', token] as const,
 };
 
 /**
- * GET /api/auth/invitation?token= (issue 16; public): who an e-mailed invitation link is for.
+ * GET /api/auth/invitation?token= (public): who an e-mailed invitation link is for.
  * @returns 200 `{ email, firstName, businessName }` ({@link InvitationInfo}).
  * @throws {ApiError} 400 with the message INVITATION_LINK_INVALID ('This invitation is invalid
  *   or has expired. Ask the business for a new one.') for an unknown, used, revoked or expired
@@ -24,7 +24,7 @@ export function useInvitation(token: string) {
 }
 
 /**
- * POST /api/auth/accept-invitation `{ token, password }` (issue 16; public): the invited staff
+ * POST /api/auth/accept-invitation `{ token, password }` (public): the invited staff
  * member chooses a password (the platform's policy applies) and is signed in (the session
  * cookie is set).
  * @returns 200 `{ user, tenant }` ({@link AuthResponse}, as POST /api/auth/login).

@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
 export const loginOptionsKey = ['auth', 'login-options'] as const;
 
 /**
- * GET /api/auth/login-options (issue 12 item 1; public).
+ * GET /api/auth/login-options (public).
  * @returns `{ demoAccounts }`: whether the seeded demo accounts exist here (never in production).
  * @throws {ApiError} 0 on network failure.
  */

@@ -2,11 +2,11 @@ import type { AuthResponse, LoginRequest, LoginResponse, TwoFactorChallenge, Two
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Thrown when login answers OK but without a user (spec §5 'Login'). */
+/** Thrown when login answers OK but without a user. */
 export const NO_USER_MESSAGE = 'No user data received from server';
 
 /**
- * POST /api/auth/login {email, password} (spec §7 'Auth', §5 'Login').
+ * POST /api/auth/login {email, password}.
  * @returns the AuthResponse `{ user, tenant, twoFactorEnabled, twoFactorSetupRequired }`
  *   (tenant null for platform_admin), or `{ twoFactorRequired: true }` when the account has
  *   two-factor on: the code step (`verifyTwoFactor`) finishes the sign-in within 5 minutes.

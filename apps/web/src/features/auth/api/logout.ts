@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 
 /**
- * POST /api/auth/logout (spec §7 'Auth'): ends the server session.
+ * POST /api/auth/logout: ends the server session.
  * @returns null (204 No Content).
  * @throws {ApiError} on failure (the hook signs out locally anyway).
  */
@@ -14,7 +14,7 @@ export function logout(): Promise<null> {
 }
 
 /**
- * Sign-out hook (spec §4 'Auth': logout clears and goes to /login). Calls {@link logout}, then,
+ * Sign-out hook (logout clears and goes to /login). Calls {@link logout}, then,
  * whatever the answer, clears the auth store and the query cache and navigates to /login.
  */
 export function useLogout() {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * POST /api/auth/reset-password `{ token, password }` (issue 16; public): sets a new password
+ * POST /api/auth/reset-password `{ token, password }` (public): sets a new password
  * with the one-time token of an e-mailed link. Does not sign the user in.
  * @returns 200 `{ message }`: PASSWORD_RESET_DONE ('Your password has been changed. Sign in
  *   with the new one.').

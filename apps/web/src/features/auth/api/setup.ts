@@ -2,13 +2,13 @@ import type { AuthResponse, SetupRequest, SetupStatus } from '@loyalty/contract'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Query keys of the first-admin set-up (issue 12 item 1). */
+/** Query keys of the first-admin set-up. */
 export const setupKeys = {
   status: (token: string) => ['setup', 'status', token] as const,
 };
 
 /**
- * GET /api/setup?token= (issue 12 item 1; public): whether a one-time set-up link can still
+ * GET /api/setup?token= (public): whether a one-time set-up link can still
  * create the first platform admin.
  * @returns `{ valid }`: false once the link was used, after its hour, or when an admin exists.
  * @throws {ApiError} 429 beyond 10 requests a minute, 0 on network failure.
@@ -28,7 +28,7 @@ export function useSetupStatus(token: string) {
 }
 
 /**
- * POST /api/setup `{ token, firstName, lastName, email, password }` (issue 12 item 1): creates
+ * POST /api/setup `{ token, firstName, lastName, email, password }`: creates
  * the first platform admin and signs them in.
  * @returns 201 `{ user, tenant: null }`.
  * @throws {ApiError} 400 invalid/used/expired link (field `token`) or a field error (e.g. the

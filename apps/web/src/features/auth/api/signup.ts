@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * POST /api/auth/signup {firstName, lastName, email, password} (spec §5 'Signup',
- * decisions.md 'Accounts'): creates a tenant on a free trial and signs the caller in as its
- * tenant_admin.
+ * POST /api/auth/signup {firstName, lastName, email, password} (docs/product.md 'Accounts and
+ * sign-in'): creates a tenant on a free trial and signs the caller in as its tenant_admin.
  * @returns 201 `{ user, tenant }`.
  * @throws {ApiError} 409 email already taken, 403 signups disabled, 400 invalid fields,
  *   0 on network failure; `Error('No user data received from server')` without a user.

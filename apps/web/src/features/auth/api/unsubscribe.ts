@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * POST /api/unsubscribe?token=… (issue 16; public): the customer of `token` gets no more e-mails
+ * POST /api/unsubscribe?token=… (public): the customer of `token` gets no more e-mails
  * from the business (the link at the foot of every customer message).
  * @returns 200 `{ message }` ('You are unsubscribed. …'), also when already unsubscribed.
  * @throws {ApiError} 400 'This unsubscribe link is not valid.' for a malformed or forged token,

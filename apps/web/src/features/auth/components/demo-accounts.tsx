@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** The seeded demo accounts (decisions.md 'Accounts'), shown on the login page. */
+/** The seeded demo accounts (docs/product.md 'Accounts and sign-in'), shown on the login page. */
 export const DEMO_ACCOUNTS = [
   { label: 'Platform Admin', email: 'admin@platform.com', password: 'AdminSecure123!' },
   { label: 'Store Admin', email: 'admin@demo.com', password: 'DemoAdmin123!' },
@@ -13,8 +13,8 @@ export const DEMO_ACCOUNTS = [
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
 /**
- * Demo accounts block (spec §2 '/login'): each row shows the role and e-mail and a 'Fill'
- * button that puts the account's e-mail and password into the form.
+ * Demo accounts block: each row shows the role and e-mail and a 'Fill' button that puts the
+ * account's e-mail and password into the form.
  */
 export function DemoAccounts({ onFill }: { onFill: (account: DemoAccount) => void }) {
   const base = useId();

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import type { useForgotPasswordForm } from '../hooks/use-forgot-password-form';
 
 /**
- * The /forgot-password form (issue 16): a failure no field explains (rate limit, network) in a
+ * The /forgot-password form: a failure no field explains (rate limit, network) in a
  * red box, the e-mail field (with its own error) and 'Send reset link', spinning while `pending`.
  */
 export function ForgotPasswordForm({ form, onSubmit, pending, failure }: Pick<ReturnType<typeof useForgotPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure'>) {

@@ -14,7 +14,7 @@ export interface PasswordFormText {
 const RESET_TEXT: PasswordFormText = { form: 'Choose a new password', password: 'New password', submit: 'Set new password' };
 
 /**
- * The /reset-password form (issue 16): a failure no field explains (rate limit, network) in a
+ * The /reset-password form: a failure no field explains (rate limit, network) in a
  * red box, 'New password' (hint 'At least {n} characters' from the policy, or the server's
  * policy message), 'Confirm password' and 'Set new password', spinning while `pending`.
  * `text` renames the form, the password and the button (/accept-invitation: 'Password', 'Create my password').

@@ -2,7 +2,7 @@ import { CheckCircle2, Gift } from 'lucide-react';
 
 const TRIAL_POINTS = ['40 free card activations', 'No credit card required', 'Then $19.99/month, cancel anytime'];
 
-/** The /signup banner (spec §2 'Signup'): 'Start your 14-day free trial' and the trial's three points. */
+/** The /signup banner: 'Start your 14-day free trial' and the trial's three points. */
 export function TrialBanner() {
   return (
     <div className="mb-6 rounded-xl bg-gradient-to-r from-indigo-600 to-violet-600 p-4 text-white shadow-sm">

@@ -11,7 +11,7 @@ import { recoveryFailure, resetPasswordForm, type ResetPasswordForm } from '../l
 import { useStartSession } from './use-account-form';
 
 /**
- * The /accept-invitation form (issue 16) for the link's `token`: password (at least the
+ * The /accept-invitation form for the link's `token`: password (at least the
  * platform's minimum; `policy.hint` describes it) and its confirmation ('Passwords do not
  * match'). Submit posts POST /api/auth/accept-invitation `{ token, password }`; on success the
  * answered session is stored and the page replaced by the role's home, as after a login.

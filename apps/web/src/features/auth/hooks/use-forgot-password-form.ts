@@ -6,7 +6,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { forgotPasswordForm, recoveryFailure, type ForgotPasswordForm } from '../lib/password-reset';
 
 /**
- * The /forgot-password form (issue 16): one e-mail field, validated by `forgotPasswordForm`.
+ * The /forgot-password form: one e-mail field, validated by `forgotPasswordForm`.
  * Submit posts POST /api/auth/forgot-password through {@link useForgotPassword}.
  * Returns `{ form, onSubmit, pending, sent, failure }`:
  * - `sent`: the server's 202 message (always FORGOT_PASSWORD_SENT) once it answered, else null;

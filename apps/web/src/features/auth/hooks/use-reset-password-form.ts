@@ -8,7 +8,7 @@ import { useResetPassword } from '../api/reset-password';
 import { isResetLinkInvalid, recoveryFailure, resetPasswordForm, type ResetPasswordForm } from '../lib/password-reset';
 
 /**
- * The /reset-password form (issue 16) for the link's `token`: new password (at least the
+ * The /reset-password form for the link's `token`: new password (at least the
  * platform's minimum, GET /api/auth/password-policy; `policy.hint` describes it) and its
  * confirmation. Submit posts POST /api/auth/reset-password `{ token, password }` through
  * {@link useResetPassword}. Returns `{ form, onSubmit, pending, policy, done, linkInvalid, failure }`:

@@ -4,12 +4,12 @@ import { useSignup } from '../api/signup';
 import { accountFailure, useNewAccountForm, useStartSession } from './use-account-form';
 
 /**
- * The /signup form (spec §5 'Signup'): first and last name, email, password (at least the
- * platform's minimum, `policy.hint` describes it) and its confirmation, validated by
- * `newAccountForm`. Submit posts the signup (without the confirmation); on success the query
- * cache is cleared, the new session stored and the page goes to /t/{slug}/dashboard (else the
- * role's home). A password issue from the server (the operator may have raised the minimum)
- * goes on the password field; `failure` is the server's text, else 'Signup failed'.
+ * The /signup form: first and last name, email, password (at least the platform's minimum,
+ * `policy.hint` describes it) and its confirmation, validated by `newAccountForm`. Submit posts the
+ * signup (without the confirmation); on success the query cache is cleared, the new session stored
+ * and the page goes to /t/{slug}/dashboard (else the role's home). A password issue from the server
+ * (the operator may have raised the minimum) goes on the password field; `failure` is the server's
+ * text, else 'Signup failed'.
  */
 export function useSignupForm() {
   const signup = useSignup();

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { passwordRule } from '@/hooks/use-password-policy';
 
 /**
- * The form of a new account with a chosen password (spec §5 'Signup'; the /setup page's first
- * platform admin, issue 12 item 1): the contract's SignupRequest rules, each field required,
- * the password at least the platform's minimum (`minLength`, issue 12 item 8; never below the
+ * The form of a new account with a chosen password (the /setup page's first
+ * platform admin): the contract's SignupRequest rules, each field required,
+ * the password at least the platform's minimum (`minLength`, never below the
  * contract's 6), plus a confirmation that must match ('Passwords do not match').
  */
 export function newAccountForm(minLength: number) {

@@ -1,11 +1,11 @@
 import { INVITATION_LINK_INVALID } from '@loyalty/contract';
 import { fieldIssues, isApiError } from '@/lib/api';
 
-/** The empty-field messages of the /accept-invitation form (issue 16). */
+/** The empty-field messages of the /accept-invitation form. */
 export const ACCEPT_INVITATION_MESSAGES = { required: 'Password is required', confirm: 'Please confirm your password' } as const;
 
 /**
- * Whether a failed invitation call means the link cannot be used (issue 16): a 400 with the
+ * Whether a failed invitation call means the link cannot be used: a 400 with the
  * server's INVITATION_LINK_INVALID (its text or code), or a 400 naming the token (a truncated link).
  */
 export function isInvitationLinkInvalid(error: unknown): boolean {

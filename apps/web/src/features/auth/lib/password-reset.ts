@@ -4,7 +4,7 @@ import { passwordRule } from '@/hooks/use-password-policy';
 import { fieldIssues, isApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
 
 /**
- * The forms of password recovery (issue 16) and how their failures read. /forgot-password asks
+ * The forms of password recovery and how their failures read. /forgot-password asks
  * for an e-mail address; /reset-password for a new password (the platform's minimum) typed twice.
  */
 
@@ -18,7 +18,7 @@ export type ForgotPasswordForm = typeof forgotPasswordForm;
 /**
  * /reset-password: the new password, at least the platform's `minLength` (the server's own
  * message; never below the contract's 6), and its confirmation ('Passwords do not match').
- * `messages` words the empty fields; /accept-invitation (issue 16) uses the same form with its own.
+ * `messages` words the empty fields; /accept-invitation uses the same form with its own.
  */
 export function resetPasswordForm(minLength: number, messages: { required: string; confirm: string } = { required: 'New password is required', confirm: 'Please confirm your new password' }) {
   return z

@@ -36,7 +36,7 @@ async function renderPage(route = `/accept-invitation?token=${TOKEN}`) {
   };
 }
 
-describe('Accept invitation page (issue 16)', () => {
+describe('Accept invitation page', () => {
   it('checks the link with a spinner, then greets: the business, the address and the policy', async () => {
     const invitation = deferred();
     serverWith(invitation.reply);

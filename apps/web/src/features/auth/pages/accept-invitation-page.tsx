@@ -16,7 +16,7 @@ const ACCEPT_TEXT: PasswordFormText = { form: 'Choose your password', password: 
 const TITLE = 'Accept your invitation';
 
 /**
- * /accept-invitation?token=… (issue 16; public, the login page's layout): where a staff
+ * /accept-invitation?token=… (public, the login page's layout): where a staff
  * invitation's e-mailed link lands. While GET /api/auth/invitation checks the link a spinner;
  * then 'Join {businessName}', 'Choose a password for {email}.' and the password form ('Create
  * my password'), which signs the member in and opens their home. Without a token, or once the

@@ -13,7 +13,7 @@ function renderPage() {
   return { ...view, email: screen.getByRole('textbox', { name: 'Email' }), submit: screen.getByRole('button', { name: 'Send reset link' }) };
 }
 
-describe('Forgot password page (issue 16)', () => {
+describe('Forgot password page', () => {
   it('is linked from the login page', async () => {
     stubFetch().on('GET', '/api/auth/login-options', json(200, { demoAccounts: false }));
     const { user } = renderRoutes(

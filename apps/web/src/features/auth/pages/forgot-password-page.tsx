@@ -6,7 +6,7 @@ import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { useForgotPasswordForm } from '../hooks/use-forgot-password-form';
 
 /**
- * /forgot-password (issue 16; public, the login page's layout): the e-mail address to send a
+ * /forgot-password (public, the login page's layout): the e-mail address to send a
  * reset link to. Once the server answered, its message (the same whether or not the address has
  * an account) replaces the form, with 'Back to sign in'. A malformed address is said under the
  * field; a rate limit or a network failure in a red box above it.

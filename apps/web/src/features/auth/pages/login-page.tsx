@@ -19,7 +19,7 @@ import { PasswordInput } from '../components/password-input';
 import { TwoFactorCodeForm } from '../components/two-factor-code-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 
-/** Message of a failed login (spec §8 'Login'): the server's message, else 'Login failed'. */
+/** Message of a failed login: the server's message, else 'Login failed'. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || 'Login failed';
   if (error instanceof Error && error.message === NO_USER_MESSAGE) return NO_USER_MESSAGE;
@@ -27,11 +27,10 @@ function loginErrorMessage(error: unknown): string {
 }
 
 /**
- * /login (spec §2, §5 'Login'): e-mail, password with show/hide, 'Forgot password?' (to
- * /forgot-password, issue 16), 'Sign in', link to signup and
- * the demo accounts block (only where the demo accounts exist: never in production, issue 12).
- * An account with two-factor on is asked for its code next (TwoFactorCodeForm). Signed-in
- * users are redirected by role. Failures show a red box.
+ * /login: e-mail, password with show/hide, 'Forgot password?' (to /forgot-password), 'Sign in',
+ * link to signup and the demo accounts block (only where the demo accounts exist: never in
+ * production). An account with two-factor on is asked for its code next (TwoFactorCodeForm).
+ * Signed-in users are redirected by role. Failures show a red box.
  */
 export function LoginPage() {
   const user = useAuthStore((s) => s.user);

@@ -26,7 +26,7 @@ function serverWith(...reset: Reply[]): FetchStub {
   return reset.length > 0 ? server.on('POST', RESET, ...reset) : server;
 }
 
-describe('Reset password page (issue 16)', () => {
+describe('Reset password page', () => {
   it('asks for the same password twice and for the operator’s minimum, sending nothing until then', async () => {
     const server = serverWith();
     const { user, password, confirm, submit } = await renderPage();

@@ -7,7 +7,7 @@ import { ResetPasswordForm } from '../components/reset-password-form';
 import { useResetPasswordForm } from '../hooks/use-reset-password-form';
 
 /**
- * /reset-password?token=… (issue 16; public, the login page's layout): where the e-mailed link
+ * /reset-password?token=… (public, the login page's layout): where the e-mailed link
  * lands. Without a token, or once the server refused it (unknown, used or expired), the page
  * says 'This link is invalid or has expired. Ask for a new one.' with 'Ask for a new link'.
  */

@@ -14,10 +14,10 @@ const LINK_INVALID = 'This set-up link is invalid or has expired. Restart the se
 
 
 /**
- * /setup?token= (issue 12 item 1): a production install has no account with a published
- * password; start-up prints this one-time link (valid one hour), and here the operator
- * creates the first platform admin, who is then signed in and taken to the platform
- * dashboard. An unusable link (used, expired, replaced, or an admin exists) says so.
+ * /setup?token=: a production install has no account with a published password; start-up prints
+ * this one-time link (valid one hour), and here the operator creates the first platform admin, who
+ * is then signed in and taken to the platform dashboard. An unusable link (used, expired, replaced,
+ * or an admin exists) says so.
  */
 export function SetupPage() {
   const [params] = useSearchParams();

@@ -7,7 +7,7 @@ import { TrialBanner } from '../components/trial-banner';
 import { useSignupForm } from '../hooks/use-signup-form';
 
 /**
- * /signup (spec §2, §5 'Signup'): creates a business on a free trial and signs its owner in as
+ * /signup: creates a business on a free trial and signs its owner in as
  * tenant_admin, then goes to /t/{slug}/dashboard. Signed-in tenant_admin and platform_admin are
  * redirected by role; cashier and customer fall back to /login.
  */

@@ -6,7 +6,7 @@ import { UnsubscribePage } from './unsubscribe-page';
 
 const UNSUBSCRIBE = '/api/unsubscribe';
 
-describe('Unsubscribe page (issue 16)', () => {
+describe('Unsubscribe page', () => {
   it('changes nothing until the customer presses Unsubscribe, then shows the server’s answer', async () => {
     const server = stubFetch().on('POST', `${UNSUBSCRIBE}?token=t1.c1.sig`, json(200, { message: 'You are unsubscribed. You will get no more e-mails from this business.' }));
     const { user } = renderWithProviders(<UnsubscribePage />, { route: '/unsubscribe?token=t1.c1.sig' });

@@ -8,7 +8,7 @@ import { AuthNotice } from '../components/auth-notice';
 import { useUnsubscribe } from '../api/unsubscribe';
 
 /**
- * /unsubscribe?token=… (issue 16; public): where the link at the foot of a customer message
+ * /unsubscribe?token=… (public): where the link at the foot of a customer message
  * lands. Nothing changes until the customer presses 'Unsubscribe' (a link checker opening the
  * page must not unsubscribe anyone); then the server's answer replaces the button. Without a
  * token, or for a refused one, the server's message says so.

@@ -29,7 +29,7 @@ const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
 
 /**
  * Refreshes the tenant (status, plan, subscriptionInfo), the trial status, the cards data and
- * every billing query (spec §4 'Subscribe flow': "refresh tenant and all billing data").
+ * every billing query ("refresh tenant and all billing data").
  */
 export function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<unknown> {
   return Promise.all([
@@ -43,7 +43,7 @@ export function invalidateBillingData(queryClient: QueryClient, slug: string): P
 
 /**
  * GET /api/t/{slug}/billing/plans → `{ plans }`: active plans in display order, priceMonthly
- * in cents, limits −1 = unlimited (spec §2 'Billing' Plans tab, §3 'Plan').
+ * in cents, limits −1 = unlimited (Plans tab).
  * @throws {ApiError} 401 signed out, 403 not tenant_admin.
  */
 export function usePlans(slug: string) {
@@ -55,8 +55,8 @@ export function usePlans(slug: string) {
 }
 
 /**
- * GET /api/t/{slug}/billing/usage → `{ usage }` (spec §3 'Usage stats'): counts and limits
- * (−1 unlimited), transactionsUsed in the period, period bounds as ISO strings.
+ * GET /api/t/{slug}/billing/usage → `{ usage }`: counts and limits (−1 unlimited), transactionsUsed
+ * in the period, period bounds as ISO strings.
  * @throws {ApiError} 401, 403.
  */
 export function useUsage(slug: string) {
@@ -68,8 +68,7 @@ export function useUsage(slug: string) {
 }
 
 /**
- * GET /api/t/{slug}/billing/payment-methods → `{ paymentMethods }`, default first (spec §3
- * 'Payment method').
+ * GET /api/t/{slug}/billing/payment-methods → `{ paymentMethods }`, default first.
  * @throws {ApiError} 401, 403.
  */
 export function usePaymentMethods(slug: string) {
@@ -82,7 +81,7 @@ export function usePaymentMethods(slug: string) {
 
 /**
  * GET /api/t/{slug}/billing/invoices → `{ invoices }`, newest first; times in unix seconds,
- * amount_paid in cents. Only fetched while `enabled` (spec §2: loaded only when ACTIVE).
+ * amount_paid in cents. Only fetched while `enabled` (loaded only when ACTIVE).
  * @throws {ApiError} 401, 403.
  */
 export function useInvoices(slug: string, enabled: boolean) {
@@ -95,12 +94,12 @@ export function useInvoices(slug: string, enabled: boolean) {
 }
 
 /**
- * POST /api/t/{slug}/billing/setup-intent → SetupIntentResponse (spec §7 'Billing'; decisions.md
- * 'Payments'): `{ demo: true }` under the Demo provider (the web shows the demo card form), or
- * `{ clientSecret, publishableKey }` under Stripe (the web shows Stripe Elements and confirms
- * the card with `stripe.confirmCardSetup(clientSecret, …)`). Asked once each time the card
- * dialog opens (a query: one SetupIntent per opening, not re-asked on focus or in the
- * background; garbage-collected as soon as the dialog closes).
+ * POST /api/t/{slug}/billing/setup-intent → SetupIntentResponse (docs/product.md 'Payments'): `{
+ * demo: true }` under the Demo provider (the web shows the demo card form), or `{ clientSecret,
+ * publishableKey }` under Stripe (the web shows Stripe Elements and confirms the card with
+ * `stripe.confirmCardSetup(clientSecret, …)`). Asked once each time the card dialog opens (a query:
+ * one SetupIntent per opening, not re-asked on focus or in the background; garbage-collected as
+ * soon as the dialog closes).
  * @throws {ApiError} 401, 403 not tenant_admin, 5xx/502 when the provider cannot be reached.
  */
 export function useSetupIntent(slug: string, enabled: boolean) {
@@ -119,8 +118,8 @@ export function useSetupIntent(slug: string, enabled: boolean) {
 /**
  * POST /api/t/{slug}/billing/payment-methods with the demo card `{ brand, last4, exp_month,
  * exp_year }` (the Demo provider only, after setup-intent answered `{ demo: true }`;
- * decisions.md 'Payments') → 201 PaymentMethod. Success message 'Payment method added
- * successfully!' (spec §8); refreshes the payment methods.
+ * docs/product.md 'Payments') → 201 PaymentMethod. Success message 'Payment method added
+ * successfully!'; refreshes the payment methods.
  * @throws {ApiError} 400 invalid card (e.g. 'Card has expired'), 401, 403.
  */
 export function useAddPaymentMethod(slug: string) {
@@ -132,10 +131,10 @@ export function useAddPaymentMethod(slug: string) {
 }
 
 /**
- * GET /api/t/{slug}/billing/portal → `{ url }` ('Manage Settings', decisions.md 'Where the spec
- * shows placeholders'): the Stripe customer portal (absolute https URL, returning to the
- * Billing page), or `/t/{slug}/billing?tab=payment-methods` under the Demo provider. Asked on
- * click (a portal session is short-lived); the caller goes to the url.
+ * GET /api/t/{slug}/billing/portal → `{ url }` ('Manage Settings'): the Stripe customer portal
+ * (absolute https URL, returning to the Billing page), or `/t/{slug}/billing?tab=payment-methods`
+ * under the Demo provider. Asked on click (a portal session is short-lived); the caller goes to the
+ * url.
  * @throws {ApiError} 401, 403, 5xx when the provider cannot open a portal session.
  */
 export function useBillingPortal(slug: string) {
@@ -145,8 +144,8 @@ export function useBillingPortal(slug: string) {
 }
 
 /**
- * DELETE /billing/payment-methods/{id} (spec §2 'Payment Methods'); messages 'Payment method
- * removed successfully!' / 'Failed to remove payment method. Please try again.' (spec §8).
+ * DELETE /billing/payment-methods/{id}; messages 'Payment method removed successfully!' / 'Failed
+ * to remove payment method. Please try again.'.
  * @throws {ApiError} 404 unknown card.
  */
 export function useRemovePaymentMethod(slug: string) {
@@ -160,7 +159,7 @@ export function useRemovePaymentMethod(slug: string) {
 /**
  * POST /billing/payment-methods/{id}/set-default → `{ paymentMethods }`; messages 'Default
  * payment method updated successfully!' / 'Failed to update default payment method. Please
- * try again.' (spec §8).
+ * try again.'.
  * @throws {ApiError} 404 unknown card.
  */
 export function useSetDefaultPaymentMethod(slug: string) {
@@ -173,10 +172,10 @@ export function useSetDefaultPaymentMethod(slug: string) {
 
 /**
  * POST /billing/subscribe `{ planId, paymentMethodId }` → `{ subscriptionId?, redirectUrl?,
- * checkoutUrl?, demo? }` (spec §4 'Subscribe flow', §5 'Subscribe'). The caller decides where
- * to go; on success with a subscription the tenant and billing data are refreshed first.
+ * checkoutUrl?, demo? }`. The caller decides where to go; on success with a subscription the tenant
+ * and billing data are refreshed first.
  * @throws {ApiError} 400 bad plan/card, 404 unknown plan; show the server's details/error or
- *   'Payment failed. Please try again.' (spec §8).
+ *   'Payment failed. Please try again.'.
  */
 export function useSubscribe(slug: string) {
   const queryClient = useQueryClient();

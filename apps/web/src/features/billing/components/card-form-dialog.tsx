@@ -19,13 +19,13 @@ const BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
 type Props = { slug: string; open: boolean; onClose: () => void; onAdded: (message: string) => void };
 
 /**
- * 'Add New Card' (spec §2 'Payment Methods' and 'Subscribe modal' → 'Add New Card'; §7; §8
- * 'Add card'). Opening it asks POST /billing/setup-intent once:
- * - `{ demo: true }` (Demo provider, decisions.md 'Payments'): the demo card form — brand, last
+ * 'Add New Card' dialog of Payment Methods and the subscribe modal. Opening it asks POST
+ * /billing/setup-intent once:
+ * - `{ demo: true }` (Demo provider, docs/product.md 'Payments'): the demo card form — brand, last
  *   4 digits, expiry month/year; no card number leaves the browser;
  * - `{ clientSecret, publishableKey }` (Stripe): Stripe Elements' card field, confirmed with
  *   stripe.confirmCardSetup (components/stripe-card-dialog.tsx, loaded lazily);
- * - a failure: the spec's add-card message with 'Try again'.
+ * - a failure: the add-card message with 'Try again'.
  * Buttons Cancel and Add Card; `onAdded('Payment method added successfully!')` after success.
  */
 export function CardFormDialog(props: Props) {

@@ -12,7 +12,7 @@ const secs = (seconds: number) => formatDate(new Date(seconds * 1000).toISOStrin
 
 const link = 'text-indigo-600 hover:underline';
 
-/** The columns of the invoices table (spec §2): Invoice (#last 8 of the id and its date), Amount (cents), Status, Period, Actions (View / PDF / —). */
+/** The columns of the invoices table: Invoice (#last 8 of the id and its date), Amount (cents), Status, Period, Actions (View / PDF / —). */
 const columns: Column<Invoice>[] = [
   {
     id: 'invoice',
@@ -30,7 +30,7 @@ const columns: Column<Invoice>[] = [
   { id: 'actions', header: 'Actions', className: 'space-x-3', cell: (inv) => <InvoiceLinks invoice={inv} /> },
 ];
 
-/** Invoices tab (spec §2): table Invoice, Amount, Status, Period, Actions; loaded only when ACTIVE; empty 'No invoices yet'. */
+/** Invoices tab: table Invoice, Amount, Status, Period, Actions; loaded only when ACTIVE; empty 'No invoices yet'. */
 export function InvoicesTab({ slug, active }: { slug: string; active: boolean }) {
   const invoices = useInvoices(slug, active);
   const none = <p className="py-8 text-center text-slate-500">No invoices yet</p>;

@@ -10,7 +10,7 @@ import { usePlans, useUsage } from '../api/billing';
 import { limitText, upgradePlan } from './tabs-content';
 
 /**
- * Overview tab (spec §2): current subscription card, trial box, four usage tiles, Quick Actions
+ * Overview tab: current subscription card, trial box, four usage tiles, Quick Actions
  * ('Manage Settings' opens the provider's portal; `managing` while it is being asked for).
  */
 export function OverviewTab({

@@ -18,7 +18,7 @@ interface PaymentMethodPickerProps {
 }
 
 /**
- * The 'Payment method' fieldset of the subscribe modal (spec §2, §4): a radio per saved card
+ * The 'Payment method' fieldset of the subscribe modal: a radio per saved card
  * (named '{BRAND} ending {last4}'), 'No payment methods' when none, and 'Add New Card'.
  */
 export function PaymentMethodPicker({ methods, selected, onChoose, onAddCard, disabled }: PaymentMethodPickerProps) {

@@ -3,7 +3,7 @@ import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 
-/** Masked card line (spec §2 'Payment Methods'): brand in capitals, •••• last4, expiry MM/YYYY, 'Default' badge. */
+/** Masked card line: brand in capitals, •••• last4, expiry MM/YYYY, 'Default' badge. */
 export function PaymentMethodSummary({ method, children }: { method: PaymentMethod; children?: ReactNode }) {
   const { brand, last4, exp_month, exp_year } = method.card;
   return (

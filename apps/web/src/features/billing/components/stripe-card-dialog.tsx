@@ -1,6 +1,5 @@
 /**
- * Stripe card entry (spec §7 'The card payment provider client confirms a card setup with the
- * client secret'; §8 'Add card'). This module is loaded lazily (React.lazy) and only when the
+ * Stripe card entry. This module is loaded lazily (React.lazy) and only when the
  * setup intent answered `{ clientSecret, publishableKey }`, so the Demo path never downloads
  * react-stripe-js nor injects Stripe's script (`@stripe/stripe-js/pure` loads it on first call).
  */
@@ -94,7 +93,7 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
  * 'Add New Card' under Stripe: Stripe Elements' card field inside the app's dialog; Add Card
  * confirms the SetupIntent with `stripe.confirmCardSetup(clientSecret, { payment_method: { card } })`,
  * then refreshes the payment methods and calls `onAdded('Payment method added successfully!')`.
- * Errors use spec §8's add-card messages (addCardErrorMessage).
+ * Errors use the add-card messages (addCardErrorMessage).
  */
 export default function StripeCardDialog({
   slug,

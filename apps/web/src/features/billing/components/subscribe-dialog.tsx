@@ -13,12 +13,11 @@ import { CardFormDialog } from './card-form-dialog';
 import { PaymentMethodPicker } from './payment-method-picker';
 
 /**
- * Subscribe modal 'Complete Your Subscription' (spec §2, §4 'Subscribe flow', §5 'Subscribe'):
- * the plan, a radio list of saved cards (default pre-selected), 'Add New Card', the footer
- * 'Your card will be charged {price} today and then monthly until you cancel.' and the confirm
- * button 'Subscribe for {price}/month' / 'Processing...'. Without a selected card confirming
- * shows 'Please select a payment method'. Under the Demo provider, 'Demo payments: no money is
- * taken' above the buttons (issue 12 item 2).
+ * Subscribe modal 'Complete Your Subscription': the plan, a radio list of saved cards (default
+ * pre-selected), 'Add New Card', the footer 'Your card will be charged {price} today and then
+ * monthly until you cancel.' and the confirm button 'Subscribe for {price}/month' /
+ * 'Processing...'. Without a selected card confirming shows 'Please select a payment method'. Under
+ * the Demo provider, 'Demo payments: no money is taken' above the buttons.
  */
 export function SubscribeDialog({
   slug,

@@ -11,10 +11,10 @@ import { formatCents, formatDate } from '@/lib/format';
 import { usePlans, useUsage } from '../api/billing';
 import { PaymentMethodSummary } from './payment-method-row';
 
-/** Whether a plan is the 'Most Popular' one (spec §2: name containing 'professional'). */
+/** Whether a plan is the 'Most Popular' one (name containing 'professional'). */
 export const isProfessional = (plan: BillingPlan) => plan.name.toLowerCase().includes('professional');
 
-/** The plan 'Upgrade to Pro' picks (spec §2 'Overview'): name containing 'professional', else the second plan. */
+/** The plan 'Upgrade to Pro' picks: name containing 'professional', else the second plan. */
 export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefined {
   return plans.find(isProfessional) ?? plans[1] ?? plans[0];
 }
@@ -22,7 +22,7 @@ export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefi
 /** A plan limit as shown: '∞' for −1 (unlimited), else the number. */
 export const limitText = (limit: number) => (limit === -1 ? '∞' : String(limit));
 
-/** Plans tab (spec §2): three-column grid, 'Most Popular', 'Current' + disabled 'Current Plan', 'Select Plan' / 'Processing...'. */
+/** Plans tab: three-column grid, 'Most Popular', 'Current' + disabled 'Current Plan', 'Select Plan' / 'Processing...'. */
 export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: string; tenant: TenantResponse; processingPlanId: string | null; onSelect: (plan: BillingPlan) => void }) {
   const plans = usePlans(slug);
   if (plans.isPending) return <Spinner />;
@@ -74,7 +74,7 @@ export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: s
   );
 }
 
-/** Payment Methods tab (spec §2): list with Set Default and delete, empty state with 'Add Your First Card'. */
+/** Payment Methods tab: list with Set Default and delete, empty state with 'Add Your First Card'. */
 export function PaymentMethodsTab({
   methods,
   isPending,
@@ -153,7 +153,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   );
 }
 
-/** Usage tab (spec §2): bars for cards, stores, staff (∞ for −1, % only when limit > 0, capped at 100 %), billing period, transactions. */
+/** Usage tab: bars for cards, stores, staff (∞ for −1, % only when limit > 0, capped at 100 %), billing period, transactions. */
 export function UsageTab({ slug }: { slug: string }) {
   const usage = useUsage(slug);
   if (usage.isPending) return <Spinner />;

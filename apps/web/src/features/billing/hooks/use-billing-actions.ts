@@ -5,13 +5,13 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { useBillingPortal, useRemovePaymentMethod, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
 
-/** How long billing messages stay (spec §9 'Timings': 5000 ms). */
+/** How long billing messages stay (5000 ms). */
 const MESSAGE_MS = 5000;
 
 /** A billing message: its tone and text. */
 export type BillingFlash = { tone: 'success' | 'error'; text: string } | null;
 
-/** The message of a failed subscribe (spec §8): the server's details (when text) or error, else the fallback. */
+/** The message of a failed subscribe: the server's details (when text) or error, else the fallback. */
 function subscribeError(error: unknown): string {
   if (error instanceof ApiError) {
     if (typeof error.details === 'string' && error.details) return error.details;
@@ -32,8 +32,7 @@ function useFlash(): [BillingFlash, (flash: BillingFlash) => void] {
 }
 
 /**
- * The actions of the billing page (spec §4 'Subscribe flow', §5 'Subscribe', §8 'Billing') and
- * their messages (`flash`, 5000 ms):
+ * The actions of the billing page and their messages (`flash`, 5000 ms):
  * - `confirmSubscribe(plan, paymentMethodId)`: POST subscribe; closes the modal (`planToBuy`
  *   null), then follows a checkout url or redirect (in-app paths by the router) or says
  *   'Subscription activated successfully! Payment processed.'; failures via `subscribeError`;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-/** The tabs of the billing page, in order, with their labels (spec §2 'Billing'). */
+/** The tabs of the billing page, in order, with their labels. */
 export const BILLING_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'plans', label: 'Plans' },

@@ -2,10 +2,10 @@ import type { BillingPlan, PaymentMethod } from '@loyalty/contract';
 import { useEffect, useState } from 'react';
 
 /**
- * The card chosen in the subscribe modal (spec §4 'Subscribe flow'): while a `plan` is open the
- * selection follows the saved `methods` (the default card, else the first, when the chosen one
- * is not in the list); closing (`plan` null) clears it and the alert. `choose(id)` selects a
- * card and clears the alert; `setAlert` shows e.g. 'Please select a payment method'.
+ * The card chosen in the subscribe modal: while a `plan` is open the selection follows the saved
+ * `methods` (the default card, else the first, when the chosen one is not in the list); closing
+ * (`plan` null) clears it and the alert. `choose(id)` selects a card and clears the alert;
+ * `setAlert` shows e.g. 'Please select a payment method'.
  */
 export function usePaymentMethodChoice(plan: BillingPlan | null, methods: readonly PaymentMethod[] | undefined) {
   const [selected, setSelected] = useState<string>('');

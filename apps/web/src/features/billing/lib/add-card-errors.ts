@@ -1,7 +1,7 @@
 /**
- * The add-card messages of spec §8 ('Add card'): the card provider's own message for a card
- * problem (declined, incomplete number…), 'Card element not found' when the card field is
- * missing, and for other failures a message chosen by what went wrong.
+ * The add-card messages: the card provider's own message for a card problem (declined, incomplete
+ * number…), 'Card element not found' when the card field is missing, and for other failures a
+ * message chosen by what went wrong.
  */
 export const ADD_CARD_MESSAGES = {
   elementNotFound: 'Card element not found',
@@ -15,8 +15,8 @@ export const ADD_CARD_MESSAGES = {
 const CARD_HOLDER_TYPES = new Set(['card_error', 'validation_error']);
 
 /**
- * The message to show for a failed card entry (spec §8 'Add card'), from Stripe's
- * `result.error` (`{ type, message }`) or a thrown Error:
+ * The message to show for a failed card entry, from Stripe's `result.error` (`{ type, message }`)
+ * or a thrown Error:
  * - a card or validation error: the provider's message ('Your card was declined.');
  * - type or message mentioning authentication (a bad API key, `authentication_error`):
  *   'Stripe authentication failed. Please contact support.';

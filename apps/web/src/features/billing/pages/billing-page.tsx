@@ -18,13 +18,12 @@ import { useBillingActions, type BillingFlash } from '../hooks/use-billing-actio
 import { BILLING_TABS, useBillingTab } from '../hooks/use-billing-tab';
 
 /**
- * /t/{slug}/billing (spec §2 'Billing', §4 'Subscribe flow', §5 'Subscribe', §8 'Billing';
- * tenant_admin): query-string banners (success / canceled / updated / demo), the notice 'Demo
- * payments: no money is taken' while the Demo provider runs (issue 12 item 2), tabs Overview,
- * Plans, Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab
- * lives in the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
- * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings'
- * asks GET /billing/portal and goes to its url (Stripe's portal, or that tab under Demo).
+ * /t/{slug}/billing (tenant_admin): query-string banners (success / canceled / updated / demo), the
+ * notice 'Demo payments: no money is taken' while the Demo provider runs, tabs Overview, Plans,
+ * Payment Methods, Usage, Invoices, the subscribe modal and the card form. The open tab lives in
+ * the address (`?tab=`; Overview when absent), so the Demo 'Manage Settings' portal
+ * (`/t/{slug}/billing?tab=payment-methods`) and reloads open the right tab. 'Manage Settings' asks
+ * GET /billing/portal and goes to its url (Stripe's portal, or that tab under Demo).
  */
 export function BillingPage() {
   const { slug = '' } = useParams();

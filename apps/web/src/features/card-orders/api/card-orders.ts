@@ -40,7 +40,7 @@ export function invalidateCardOrderData(queryClient: QueryClient, slug: string):
 }
 
 /**
- * GET /api/card-orders/pricing (spec §7, no tenant; decisions.md 'Card orders') →
+ * GET /api/card-orders/pricing (no tenant; docs/product.md 'Card orders') →
  * `{ currency 'usd', minQuantity, maxQuantity, cardTypes: [{ type, name, description, tiers:
  * [{ minQuantity, unitPriceCents }] }] }`: unit prices in cents per card, shipping included,
  * tiers ascending. Fresh for 10 minutes (it changes with a release, not at run time).
@@ -141,7 +141,7 @@ export function useOrderAndPay(slug: string) {
 /**
  * DELETE /api/t/{slug}/card-orders/{id} → 200 CardOrder CANCELED. A PENDING_PAYMENT order is
  * simply cancelled; a PAID one is refunded through the provider and its UNASSIGNED cards are
- * removed (decisions.md 'Card orders': cancel before shipping). Refreshes orders, cards, quota.
+ * removed (docs/product.md 'Card orders': cancel before shipping). Refreshes orders, cards, quota.
  * @throws {ApiError} 409 'This order can no longer be cancelled' (processing or later) or 'Cards
  *   of this order are already in use'; 404 unknown order; 401, 403.
  */

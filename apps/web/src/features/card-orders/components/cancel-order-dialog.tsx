@@ -6,7 +6,7 @@ import { useCancelCardOrder } from '../api/card-orders';
 import { cardTypeName } from '@/lib/labels';
 
 /**
- * 'Cancel order' confirmation (decisions.md 'Card orders': cancel before shipping). Says what
+ * 'Cancel order' confirmation (docs/product.md 'Card orders': cancel before shipping). Says what
  * happens: a PENDING_PAYMENT order is cancelled and nothing is charged; a PAID order's payment
  * is refunded and its cards are removed from the account. The server's 409 ('This order can no
  * longer be cancelled', 'Cards of this order are already in use') shows in the dialog.

@@ -22,7 +22,7 @@ interface CardTypePickerProps {
 }
 
 /**
- * Step '1. Card type' of the order form (decisions.md 'Card orders'): the card kinds as radio
+ * Step '1. Card type' of the order form (docs/product.md 'Card orders'): the card kinds as radio
  * cards (`data-testid="card-type-{TYPE}"`), each with its volume-price table.
  */
 export function CardTypePicker({ cardTypes, selectedType, quantity, maxQuantity, registration }: CardTypePickerProps) {

@@ -7,7 +7,7 @@ import { QuantityCard, ShippingAddressCard } from './order-fields';
 import { OrderSummary } from './order-summary';
 
 /**
- * The order form of the Card Orders screen (decisions.md 'Card orders'): the two card kinds as
+ * The order form of the Card Orders screen (docs/product.md 'Card orders'): the two card kinds as
  * radio cards with their volume tiers (the tier that prices the typed quantity highlighted),
  * the quantity (contract bounds 50–10,000 and its message), a live unit price and total
  * computed with the domain's `cardOrderPrice` on the served price list (money in cents, shown
@@ -15,7 +15,7 @@ import { OrderSummary } from './order-summary';
  * POST the order, POST its checkout, then `onCheckout(checkoutUrl)`. A 400 lands on its fields;
  * other failures show in the form. If the order was saved but its checkout did not start, the
  * form says so (the order waits in the list with 'Pay now'). Under the Demo provider, 'Demo
- * payments: no money is taken' above 'Order and pay' (issue 12 item 2).
+ * payments: no money is taken' above 'Order and pay'.
  */
 export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing: CardOrderPricingResponse; onCheckout: (url: string) => void }) {
   const { form, orderAndPay, cardType, quantity, price, submit, saved } = useOrderForm(slug, pricing, onCheckout);

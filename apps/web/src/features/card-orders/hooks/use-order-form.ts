@@ -28,7 +28,7 @@ function detailIssues(error: unknown): Array<{ field: string; message: string }>
 }
 
 /**
- * The state of the Card Orders form (decisions.md 'Card orders'): the react-hook-form over the
+ * The state of the Card Orders form (docs/product.md 'Card orders'): the react-hook-form over the
  * contract's CreateCardOrderRequest (defaults: the first card kind, max(100, minQuantity) cards,
  * country 'United States'), the watched card type and quantity, the live `price` (unit and total
  * in cents from the domain's `cardOrderPrice`, null while the quantity is out of bounds), and

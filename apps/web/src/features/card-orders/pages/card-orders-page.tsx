@@ -70,7 +70,7 @@ function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; p
 }
 
 /**
- * /t/{slug}/card-orders 'Card Orders' (decisions.md 'Card orders'; spec §2 banners link here;
+ * /t/{slug}/card-orders 'Card Orders' (docs/product.md 'Card orders' banners link here;
  * tenant_admin): the price list as two card kinds with volume tiers, the order form with a live
  * price ('Order and pay' → checkout), and the orders with status, 'Pay now' and 'Cancel' (with
  * a confirmation that says what happens). Banners after the checkout: '?paid={id}' 'Payment

@@ -4,8 +4,8 @@ import { api } from '@/lib/api';
 import { invalidateCardData, tenantApi } from './keys';
 
 /**
- * POST /api/t/{slug}/cards/activate (spec §4 'Card', §5 'Assign card'): UNASSIGNED → ACTIVE.
- * Body: `{ cardUid, storeId, customerId }` for an existing customer without cards, or
+ * POST /api/t/{slug}/cards/activate: UNASSIGNED → ACTIVE. Body: `{ cardUid, storeId, customerId }`
+ * for an existing customer without cards, or
  * `{ cardUid, storeId, customer: { firstName, lastName, email?, phone? } }` to create one in the
  * same transaction. Counts against the card quota.
  * @returns the activated card (status ACTIVE, customer, storeName, activatedAt).

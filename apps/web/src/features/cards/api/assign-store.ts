@@ -10,7 +10,7 @@ export interface AssignStoreVariables {
 }
 
 /**
- * PUT /api/t/{slug}/cards/{cardUid}/store `{ storeId }` (spec §4 'Card': the store of an
+ * PUT /api/t/{slug}/cards/{cardUid}/store `{ storeId }` (the store of an
  * assigned card may change; balance and transactions stay with the customer).
  * @returns the card with its new storeId/storeName.
  * @throws {ApiError} 400 'Store is required', 404 unknown card or store, 422 card UNASSIGNED.

@@ -4,16 +4,15 @@ import { api, ApiError } from '@/lib/api';
 import { tenantKeys } from '@/api/keys';
 import { invalidateCardData, tenantApi } from './keys';
 
-/** Body of a batch: 1 to 1000 cards (spec §5 'Card batch'), optionally for one store. */
+/** Body of a batch: 1 to 1000 cards, optionally for one store. */
 export interface CreateBatchVariables {
   count: number;
   storeId?: string | null;
 }
 
 /**
- * POST /api/t/{slug}/cards/batch `{ count, storeId? }` (spec §7, §5 'Card batch'): creates
- * `count` UNASSIGNED cards. Counts against the card quota (trial: freeTrialLimit cards in all;
- * subscription: the plan's card limit).
+ * POST /api/t/{slug}/cards/batch `{ count, storeId? }`: creates `count` UNASSIGNED cards. Counts
+ * against the card quota (trial: freeTrialLimit cards in all; subscription: the plan's card limit).
  * @returns 201 `{ created, cards }`.
  * @throws {ApiError} 403 'Subscription required' / 'Card creation blocked' / 'Insufficient
  *   subscription allowance' (details `{ remaining, used, limit, planName }`); 400 'Card limit
@@ -23,7 +22,7 @@ export function createBatch(slug: string, { count, storeId }: CreateBatchVariabl
   return api.post<CardBatchResponse>(`${tenantApi(slug)}/cards/batch`, storeId ? { count, storeId } : { count });
 }
 
-/** The success toast of a batch (spec §8 'Batch'). */
+/** The success toast of a batch. */
 export function batchSuccessMessage(created: number): string {
   return `Successfully created ${created} cards`;
 }
@@ -46,10 +45,10 @@ function allowanceDetails(details: unknown): AllowanceDetails | null {
 const is = (message: string, expected: string) => message === expected || message.startsWith(expected);
 
 /**
- * What to show for a failed batch (spec §8 'Batch'), matched on the server's `error` text:
+ * What to show for a failed batch, matched on the server's `error` text:
  * - 403 'Subscription required' or 'Card creation blocked': the server message, as an error.
  * - 403 'Insufficient subscription allowance': the server message as a *warning*, followed by
- *   the spec §5 shortfall sentence when `details` carries the numbers (and the message does not
+ *   Shortfall sentence when `details` carries the numbers (and the message does not
  *   already say it); the tenant is refetched.
  * - other 403: the server message, else 'Cannot create cards at this time'.
  * - 400 'Card limit exceeded': the server message. 400 'Batch size too large':

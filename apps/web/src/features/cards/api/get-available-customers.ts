@@ -4,9 +4,9 @@ import { api } from '@/lib/api';
 import { cardsKeys, tenantApi } from './keys';
 
 /**
- * GET /api/t/{slug}/customers/available?search= (spec §7 'Customers', §5 'Assign card'): the
- * customers who hold no card yet, the only ones the Assign Card modal may offer. `search`
- * matches name, e-mail or phone; pass it already debounced (~300 ms).
+ * GET /api/t/{slug}/customers/available?search=: the customers who hold no card yet, the only ones
+ * the Assign Card modal may offer. `search` matches name, e-mail or phone; pass it already
+ * debounced (~300 ms).
  * @returns `{ customers: [{ id, firstName, lastName, email, phone }] }` (email/phone may be null).
  * @throws {ApiError} 401, 403 (role not allowed), 404 unknown tenant.
  */

@@ -4,8 +4,8 @@ import { api } from '@/lib/api';
 import { cardsKeys, tenantApi, type CardListParams } from './keys';
 
 /**
- * GET /api/t/{slug}/cards?status=&search=&page=&limit= (spec §2 'Cards Management', §7 'Cards').
- * Empty filters are left out of the query string.
+ * GET /api/t/{slug}/cards?status=&search=&page=&limit=. Empty filters are left out of the query
+ * string.
  * @returns `{ cards, total, pages }`: each card with cardUid, status (UNASSIGNED | ACTIVE |
  *   BLOCKED), `balanceCents` (integer cents), storeId/storeName, qrUrl, createdAt, activatedAt
  *   (ISO strings) and the nested customer (tier, `totalSpendCents`) or null; `total` counts all

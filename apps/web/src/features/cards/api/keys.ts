@@ -4,7 +4,7 @@ import { tenantApi, tenantKeys } from '@/api/keys';
 
 export { tenantApi };
 
-/** Filters and page of the card list (spec §2 'Cards Management'). */
+/** Filters and page of the card list. */
 export interface CardListParams {
   /** Only cards in this status; undefined for all. */
   status?: CardStatus;

@@ -5,7 +5,7 @@ import { tenantApi } from './keys';
 
 /** Size in pixels of the QR images on the card grid (spec: the grid shows each card's QR). */
 export const GRID_QR_SIZE = 200;
-/** Default size of a downloaded QR image (spec §5 'Bulk QR defaults': 300). */
+/** Default size of a downloaded QR image (300). */
 export const DEFAULT_QR_SIZE = 300;
 
 /**
@@ -19,8 +19,8 @@ export function qrImageUrl(slug: string, cardUid: string, { format = 'png', size
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Downloads one card's QR code (spec §2 'Card Details': PNG/JPG/SVG; grid icon: PNG):
- * GET /cards/{cardUid}/qr/download?format=&size= → saved under the server's file name, else
+ * Downloads one card's QR code (PNG/JPG/SVG; grid icon: PNG): GET
+ * /cards/{cardUid}/qr/download?format=&size= → saved under the server's file name, else
  * `card-{uid}.{format}`.
  * @returns the saved file name.
  * @throws {ApiError} 404 unknown card, 400 bad size; the UI shows 'Failed to download QR code'.
@@ -34,9 +34,9 @@ export async function downloadCardQr(slug: string, cardUid: string, format: QrFo
 }
 
 /**
- * Downloads a zip of QR images (spec §3 payloads 'bulk QR', §5 defaults png / 300 / labels on):
- * POST /cards/qr/bulk-download `{ cardUids, format, size, includeLabels }`. File name from the
- * server (it includes the date), else `qr-codes-{YYYY-MM-DD}.zip`.
+ * Downloads a zip of QR images (defaults: png, 300 px, labels on): POST /cards/qr/bulk-download
+ * `{ cardUids, format, size, includeLabels }`. File name from the server (it includes the date),
+ * else `qr-codes-{YYYY-MM-DD}.zip`.
  * @throws {ApiError} 400 (no cards, more than 1000, bad size), 404 unknown card; the UI shows
  *   'Failed to download QR codes'.
  */
@@ -48,9 +48,9 @@ export async function downloadBulkQr(slug: string, body: QrBulkRequest): Promise
 }
 
 /**
- * Downloads print-ready sheets (spec §3 payloads 'print-ready QR', §5 defaults standard / 8 per
- * page): POST /cards/qr/print-ready `{ cardUids, printFormat, cardsPerPage }` → a zip. File
- * name from the server, else `print-ready-qr-{YYYY-MM-DD}.zip`.
+ * Downloads print-ready sheets (defaults: standard sheet, 8 per page): POST /cards/qr/print-ready
+ * `{ cardUids, printFormat, cardsPerPage }` → a zip. File name from the server, else
+ * `print-ready-qr-{YYYY-MM-DD}.zip`.
  * @throws {ApiError} as {@link downloadBulkQr}; the UI shows 'Failed to download print-ready QR codes'.
  */
 export async function downloadPrintReady(slug: string, body: QrPrintRequest): Promise<string> {

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateCardData, tenantApi } from './keys';
 
-/** The fixed reason sent with a block (spec §3 payloads: block reason fixed 'Admin action'). */
+/** The fixed reason sent with a block (always 'Admin action'). */
 export const BLOCK_REASON = 'Admin action';
 
 /**
- * POST /api/t/{slug}/cards/{cardUid}/block `{ reason: 'Admin action' }` (spec §4 'Card'):
+ * POST /api/t/{slug}/cards/{cardUid}/block `{ reason: 'Admin action' }`:
  * toggles ACTIVE ↔ BLOCKED (unblock returns ACTIVE). An UNASSIGNED card cannot be blocked.
  * @returns the card with its new status.
  * @throws {ApiError} 404 unknown card, 422 card UNASSIGNED, 403 role not allowed. Show
@@ -17,7 +17,7 @@ export function toggleBlock(slug: string, cardUid: string): Promise<CardResponse
   return api.post<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/block`, { reason: BLOCK_REASON });
 }
 
-/** The success toast for the card's new status (spec §8 'Block'). */
+/** The success toast for the card's new status. */
 export function blockSuccessMessage(card: Pick<CardResponse, 'status'>): string {
   return card.status === 'BLOCKED' ? 'Card blocked successfully' : 'Card unblocked successfully';
 }

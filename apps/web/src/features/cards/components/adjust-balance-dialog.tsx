@@ -26,7 +26,7 @@ type AdjustInput = z.input<ReturnType<typeof adjustSchema>>;
 type AdjustValues = z.output<ReturnType<typeof adjustSchema>>;
 
 /**
- * 'Adjust balance' dialog of a card (issue 14; tenant_admin): add to or take off the balance
+ * 'Adjust balance' dialog of a card (tenant_admin): add to or take off the balance
  * (at most $1,000.00 either way, never below zero: 'Balance cannot go below zero') with a
  * reason of 3–200 characters, which the ledger row and the audit log keep. Success: a toast
  * 'Balance adjusted. New balance: $x.xx' and the dialog closes; failure: the server's text.

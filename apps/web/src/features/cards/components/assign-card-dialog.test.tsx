@@ -19,7 +19,7 @@ async function assignToNewCustomer(email: string) {
   return { ...view, dialog };
 }
 
-describe('Assign Card: what the server refuses is shown in the dialog (spec §5 Assign card, §8)', () => {
+describe('Assign Card: what the server refuses is shown in the dialog', () => {
   it('puts a duplicate e-mail under the e-mail field and the reason at the top, and keeps the dialog open', async () => {
     const message = 'A customer with this email already exists';
     const server = stubFetch()

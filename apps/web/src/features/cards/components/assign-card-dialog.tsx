@@ -7,11 +7,11 @@ import { AssignCustomerFields } from './assign-customer-fields';
 import { StoreSelect } from './store-select';
 
 /**
- * 'Assign Card' modal (spec §2, §4 'Card', §5 'Assign card'): activates an UNASSIGNED card for a
- * store and a customer, either an existing one without cards (searchable, debounced 300 ms) or a
- * new one created with it. Success: 'Card assigned successfully', close (the form resets as it
- * unmounts); failure: the server message, else 'Failed to assign card', in an alert at the top of
- * the dialog, and the server's field messages (400 details, a duplicate e-mail) on their fields.
+ * 'Assign Card' modal: activates an UNASSIGNED card for a store and a customer, either an existing
+ * one without cards (searchable, debounced 300 ms) or a new one created with it. Success: 'Card
+ * assigned successfully', close (the form resets as it unmounts); failure: the server message, else
+ * 'Failed to assign card', in an alert at the top of the dialog, and the server's field messages
+ * (400 details, a duplicate e-mail) on their fields.
  */
 export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const activate = useActivateCard(slug);

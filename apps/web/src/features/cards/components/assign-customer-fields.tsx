@@ -9,7 +9,7 @@ const MODES = [
   { value: 'new', label: 'New customer' },
 ] as const;
 
-/** The new customer's fields (spec §5 'Assign card': first and last name required, e-mail and phone optional). */
+/** The new customer's fields (first and last name required, e-mail and phone optional). */
 function NewCustomerFields({ form }: { form: UseFormReturn<AssignFormValues> }) {
   const { register } = form;
   const { errors } = form.formState;

@@ -14,10 +14,10 @@ const AssignStoreSchema = z.object({ storeId: z.string().min(1, 'Store is requir
 type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
 
 /**
- * 'Assign Store to Card' modal (spec §2, §4 'Card', §5: a store must be selected). Moves an
- * assigned card to another store; its balance and transactions stay with the customer.
- * Success: 'Card store assignment updated successfully' and close; failure: the server message,
- * else 'Failed to update card store assignment'.
+ * 'Assign Store to Card' modal (a store must be selected). Moves an assigned card to another store;
+ * its balance and transactions stay with the customer. Success: 'Card store assignment updated
+ * successfully' and close; failure: the server message, else 'Failed to update card store
+ * assignment'.
  */
 export function AssignStoreDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const mutation = useAssignStore(slug);

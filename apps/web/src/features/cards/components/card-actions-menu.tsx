@@ -5,8 +5,8 @@ import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import type { CardTileActions } from './card-tile';
 
 /**
- * The status actions of an assigned card's tile behind a 'More actions for card {uid}' button
- * (spec §2): Assign Store (when `canChangeStore`) and Block or Unblock (when `canBlock`). Nothing
+ * The status actions of an assigned card's tile behind a 'More actions for card {uid}' button:
+ * Assign Store (when `canChangeStore`) and Block or Unblock (when `canBlock`). Nothing
  * renders when neither applies (unassigned cards, a cashier). While the block request runs the
  * button spins (it stays focusable: focus returns to it) and Block/Unblock is disabled.
  */

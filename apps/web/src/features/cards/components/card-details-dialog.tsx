@@ -8,10 +8,10 @@ import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { CardCustomerSection, CardFactsSection, CardQrPanel, CardStoresSection } from './card-details-sections';
 
 /**
- * 'Card Details' modal (spec §2): large QR with PNG / JPG / SVG downloads, status, balance,
+ * 'Card Details' modal: large QR with PNG / JPG / SVG downloads, status, balance,
  * customer information, assigned store, the tenant's store list, creation and activation dates,
  * and a link to the card's public page. An admin also gets 'Adjust balance' on a card with a
- * holder (issue 14).
+ * holder.
  */
 export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: string; card: CardResponse | null; stores: StoreOption[]; onClose: () => void }) {
   const isAdmin = useAuthStore((s) => s.user?.role === 'tenant_admin');

@@ -25,7 +25,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** PNG / JPG / SVG download buttons for one card's QR code (default size, spec §5); one download at a time, toasts per spec §8. */
+/** PNG / JPG / SVG download buttons for one card's QR code (default size); one download at a time, toasts. */
 function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string }) {
   const [pending, setPending] = useState<QrFormat | null>(null);
 

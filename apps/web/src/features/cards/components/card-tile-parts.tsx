@@ -36,7 +36,7 @@ export function CardTileSummary({ card }: { card: CardResponse }) {
 }
 
 /**
- * Action bar of a card tile (spec §2): PNG download icon and View on the left; on the right
+ * Action bar of a card tile: PNG download icon and View on the left; on the right
  * Assign (unassigned cards) or, for assigned cards, the 'More actions' menu with Assign Store
  * (when `canChangeStore`) and Block/Unblock (when `canBlock`).
  */

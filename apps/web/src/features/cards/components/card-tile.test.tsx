@@ -30,7 +30,7 @@ function renderTile(card: CardResponse, options: { canChangeStore?: boolean; can
   return { actions, user, tile: screen.getByRole('article', { name: 'Card ACME0001' }) };
 }
 
-describe("Card tile: the status actions sit in a 'More actions' menu (spec §2 'Cards Management')", () => {
+describe("Card tile: the status actions sit in a 'More actions' menu", () => {
   it('keeps Download and View on the tile and lists Assign Store and Block in the menu, which runs them', async () => {
     const { actions, user, tile } = renderTile(cardWith());
     expect(within(tile).getByRole('button', { name: 'View' })).toBeVisible();

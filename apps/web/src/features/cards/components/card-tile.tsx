@@ -17,11 +17,10 @@ export interface CardTileActions {
 }
 
 /**
- * One card of the grid (spec §2 'Cards Management'): selection box, QR image, UID (monospace),
- * status badge (ACTIVE green, BLOCKED red, UNASSIGNED grey), customer name or 'Unassigned',
- * balance, store; actions: PNG download icon, View, Assign (unassigned only), and a 'More
- * actions' menu with Assign Store (assigned cards, when the tenant has more than one store) and
- * Block/Unblock (assigned cards).
+ * One card of the grid: selection box, QR image, UID (monospace), status badge (ACTIVE green,
+ * BLOCKED red, UNASSIGNED grey), customer name or 'Unassigned', balance, store; actions: PNG
+ * download icon, View, Assign (unassigned only), and a 'More actions' menu with Assign Store
+ * (assigned cards, when the tenant has more than one store) and Block/Unblock (assigned cards).
  */
 export function CardTile({
   slug,

@@ -13,13 +13,13 @@ const boxes: Record<CardAllowance['level'], string> = {
 };
 
 /**
- * The Cards page's trial/subscription banner (spec §2 'Cards Management', §4 'Card-creation
- * mode', 'Cards-page banner'). Subscription mode (tenant ACTIVE with subscription info): the
- * plan, cards used of the plan's limit. Trial mode: cards held of the free-trial limit, plus the
- * trial status's activation count; 'Free Trial Expired' when a subscription is required. The
- * bar is yellow from 80 % used and red at the limit; at the limit admins get Upgrade / Order
+ * The Cards page's trial/subscription banner. Subscription mode (tenant ACTIVE with subscription
+ * info): the plan, cards used of the plan's limit. Trial mode: cards held of the free-trial limit,
+ * plus the trial status's activation count; 'Free Trial Expired' when a subscription is required.
+ * The bar is yellow from 80 % used and red at the limit; at the limit admins get Upgrade / Order
  * More Cards links (below the limit, admins get a quiet 'Order Printed Cards' link instead: the
- * Card Orders screen, decisions.md 'Card orders'). The 'Create Card Batch' button sits on the right.
+ * Card Orders screen, docs/product.md 'Card orders'). The 'Create Card Batch' button sits on the
+ * right.
  */
 export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => void }) {
   const state = useCardsBanner(slug);

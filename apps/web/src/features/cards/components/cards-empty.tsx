@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
 
 /**
- * The empty Cards page (spec §2): with a search or status 'No cards found matching your
+ * The empty Cards page: with a search or status 'No cards found matching your
  * criteria' and Clear filters; otherwise 'No cards created yet' and Create Card Batch.
  */
 export function CardsEmpty({ filtered, onClear, onCreate }: { filtered: boolean; onClear: () => void; onCreate: () => void }) {

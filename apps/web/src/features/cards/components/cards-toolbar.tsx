@@ -6,7 +6,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { STATUS_FILTERS } from '../lib/labels';
 
 /**
- * Toolbar of the Cards page (spec §2): select-all box (this page's cards; mixed when only some
+ * Toolbar of the Cards page: select-all box (this page's cards; mixed when only some
  * are selected), the selection count with a clear button, search by card UID or customer name,
  * the status filter (All, Unassigned, Active, Blocked) and 'Download QR Codes' (enabled with a
  * selection).

@@ -8,11 +8,11 @@ import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
 
 /**
- * 'Create Card Batch' modal (spec §2, §5 'Card batch', §8 'Batch'). Quantity 1 to
- * min(1000, remaining allowance), default 10; a larger number typed is clamped to the maximum
- * and the spec's message says why (subscription or trial shortfall with the real numbers, or
- * the 1000 cap). Optional store. Success: 'Successfully created {n} cards', the modal closes
- * (and resets, as its form unmounts). Failures: the spec §8 texts, some as warnings.
+ * 'Create Card Batch' modal. Quantity 1 to min(1000, remaining allowance), default 10; a larger
+ * number typed is clamped to the maximum and the message says why (subscription or trial shortfall
+ * with the real numbers, or the 1000 cap). Optional store. Success: 'Successfully created {n}
+ * cards', the modal closes (and resets, as its form unmounts). Failures: the server's texts, some
+ * as warnings.
  */
 export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
   const batch = useCreateBatch(slug);

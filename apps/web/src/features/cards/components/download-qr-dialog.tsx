@@ -6,8 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { BulkQrForm, PrintReadyForm, type DownloadBusy, type QrDownloadFormProps } from './qr-download-forms';
 
 /**
- * 'Download QR Codes' modal (spec §2, §5 'Bulk QR defaults', 'Print-ready defaults', §8
- * 'Downloads') for the selected cards. Images: format PNG / JPG / SVG (default PNG), size
+ * 'Download QR Codes' modal for the selected cards. Images: format PNG / JPG / SVG (default PNG), size
  * 100–2000 px (default 300), labels included (default on) → a zip. Print-ready sheets: standard
  * or card template, cards per page (default 8) → a zip. Each closes the modal on success.
  */

@@ -9,7 +9,7 @@ import { withDownloadToasts } from './download-feedback';
 
 const MIN_SIZE = 100;
 const MAX_SIZE = 2000;
-/** Print-ready defaults (spec §5): standard sheets, 8 cards per page; the contract allows 1–30. */
+/** Print-ready defaults: standard sheets, 8 cards per page; the contract allows 1–30. */
 const DEFAULT_CARDS_PER_PAGE = 8;
 const MAX_CARDS_PER_PAGE = 30;
 
@@ -57,8 +57,8 @@ function DownloadSection({ icon: Icon, title, onSubmit, children }: { icon: Luci
 }
 
 /**
- * 'QR code images' form (spec §5 'Bulk QR defaults'): format PNG / JPG / SVG (default PNG), size
- * 100–2000 px (default 300), labels included (default on) → a zip; calls `onDone` on success.
+ * 'QR code images' form: format PNG / JPG / SVG (default PNG), size 100–2000 px (default 300),
+ * labels included (default on) → a zip; calls `onDone` on success.
  */
 export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: QrDownloadFormProps) {
   const [format, setFormat] = useState<QrFormat>('png');
@@ -115,8 +115,8 @@ export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: Q
 }
 
 /**
- * 'Print-ready sheets' form (spec §5 'Print-ready defaults'): standard sheet or card template,
- * 1–30 cards per page (default 8) → a zip of PDF pages; calls `onDone` on success.
+ * 'Print-ready sheets' form: standard sheet or card template, 1–30 cards per page (default 8) → a
+ * zip of PDF pages; calls `onDone` on success.
  */
 export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone }: QrDownloadFormProps) {
   const [printFormat, setPrintFormat] = useState<'standard' | 'card-template'>('standard');

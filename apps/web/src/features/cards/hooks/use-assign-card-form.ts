@@ -13,7 +13,7 @@ import { useStoreOptions } from './use-store-options';
 export type AssignMode = 'existing' | 'new';
 
 /**
- * The Assign Card form (spec §5 'Assign card'): a store is required; 'Existing customer' needs a
+ * The Assign Card form: a store is required; 'Existing customer' needs a
  * chosen customer; 'New customer' needs first and last name (email checked as an address, phone
  * free text) with the contract's NewCustomerInput rules and messages.
  */
@@ -52,12 +52,12 @@ function assignFieldErrors(error: unknown, mode: AssignMode): Array<{ field: Ass
 }
 
 /**
- * Form state of 'Assign Card' (spec §5 'Assign card', §8): cashiers may only create a new customer
- * (GET /customers/available is tenant_admin only, spec §6), so `canPickExisting` is false for them.
- * The store defaults to the card's store, else the default store once the list arrives. `onSubmit`
- * activates the card via `activate`; success toasts 'Card assigned successfully' and calls `onDone`;
- * failure puts the server message ('Failed to assign card' without one) in `root.server` and the
- * server's field messages (400 details, a duplicate e-mail) on their fields.
+ * Form state of 'Assign Card': cashiers may only create a new customer (GET /customers/available is
+ * tenant_admin only), so `canPickExisting` is false for them. The store defaults to the card's
+ * store, else the default store once the list arrives. `onSubmit` activates the card via
+ * `activate`; success toasts 'Card assigned successfully' and calls `onDone`; failure puts the
+ * server message ('Failed to assign card' without one) in `root.server` and the server's field
+ * messages (400 details, a duplicate e-mail) on their fields.
  */
 export function useAssignCardForm(slug: string, card: CardResponse, activate: ReturnType<typeof useActivateCard>, onDone: () => void) {
   const storeOptions = useStoreOptions(slug);

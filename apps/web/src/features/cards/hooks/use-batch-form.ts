@@ -6,10 +6,10 @@ import { batchErrorFeedback, batchSuccessMessage, type useCreateBatch } from '..
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
 
 /**
- * State of the 'Create Card Batch' form (spec §5 'Card batch', §8 'Batch'). `max` is
- * min(1000, remaining allowance); a larger quantity typed is clamped to it and `notice` carries the
- * spec's limit message; `error` is the 'Enter a quantity …' field error. `submit` creates the
- * batch through `batch`, toasts success (then calls `onDone`) or the spec §8 failure (some as warnings).
+ * State of the 'Create Card Batch' form. `max` is min(1000, remaining allowance); a larger quantity
+ * typed is clamped to it and `notice` carries the limit message; `error` is the 'Enter a quantity
+ * …' field error. `submit` creates the batch through `batch`, toasts success (then calls `onDone`)
+ * or failure (some as warnings).
  */
 export function useBatchForm(slug: string, batch: ReturnType<typeof useCreateBatch>, onDone: () => void) {
   const tenant = useTenant(slug);

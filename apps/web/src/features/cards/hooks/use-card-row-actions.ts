@@ -11,7 +11,7 @@ import { withDownloadToasts } from '../components/download-feedback';
 const isRoleRefusal = (error: unknown) => isApiError(error, 403) && error.code === 'FORBIDDEN';
 
 /**
- * Block/Unblock and the one-card QR download of the Cards page (spec §2, §8). Block/Unblock
+ * Block/Unblock and the one-card QR download of the Cards page. Block/Unblock
  * is tenant_admin only on the server (a cashier gets 403), so `canBlock` hides it from cashiers
  * and from anyone the server refused it to. Outcomes are toasts: the block message or 'Failed
  * to update card status'; 'QR code downloaded successfully' or 'Failed to download QR code'.

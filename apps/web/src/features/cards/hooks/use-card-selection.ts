@@ -13,7 +13,7 @@ export interface CardSelection {
   clear: () => void;
 }
 
-/** The card selection of the Cards page (spec §2): it survives paging and filtering; `list` is the page shown. */
+/** The card selection of the Cards page: it survives paging and filtering; `list` is the page shown. */
 export function useCardSelection(list: readonly CardResponse[]): CardSelection {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const onPage = list.filter((c) => selected.has(c.cardUid)).length;

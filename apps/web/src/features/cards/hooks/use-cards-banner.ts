@@ -15,7 +15,7 @@ export interface CardsBannerState {
   activations: { used: number; limit: number } | null;
   /** Tenant admins and platform admins may upgrade and order cards. */
   isAdmin: boolean;
-  /** Trial mode and the server says a subscription is now required (spec §4). */
+  /** Trial mode and the server says a subscription is now required. */
   subscriptionRequired: boolean;
   /** Colour level: 'warning' from 80 % used, 'limit' at the limit or when a subscription is required. */
   level: CardAllowance['level'];
@@ -57,8 +57,8 @@ function bannerNote(allowance: CardAllowance | null, unlimited: boolean, subscri
 }
 
 /**
- * State of the Cards-page trial/subscription banner (spec §2, §4 'Card-creation mode',
- * 'Cards-page banner'): loads the tenant and, in trial mode, the trial status.
+ * State of the Cards-page trial/subscription banner: loads the tenant and, in trial mode, the trial
+ * status.
  */
 export function useCardsBanner(slug: string): CardsBannerState {
   const tenantQuery = useTenant(slug);

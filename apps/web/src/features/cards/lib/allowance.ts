@@ -2,8 +2,7 @@ import { MAX_BATCH_SIZE, type TenantResponse } from '@loyalty/contract';
 
 /**
  * The card allowance shown by the Cards page banner and enforced by the Create Card Batch
- * quantity (spec §4 'Card-creation mode', §5 'Card batch', decisions.md 'Trial, subscription
- * and quota'). All counts are cards; `limit` −1 means unlimited.
+ * quantity. All counts are cards; `limit` −1 means unlimited.
  */
 export interface CardAllowance {
   /** 'subscription' when the tenant is ACTIVE with subscription info, else 'trial'. */
@@ -18,11 +17,11 @@ export interface CardAllowance {
   remaining: number;
   /** Share of the limit used, 0–100 (0 when unlimited). */
   percent: number;
-  /** Banner colour (spec §4: yellow from 80 % used, red at the limit). */
+  /** Banner colour (yellow from 80 % used, red at the limit). */
   level: 'ok' | 'warning' | 'limit';
 }
 
-/** Used share from which the Cards banner turns yellow (spec §4, §9: 80 percent). */
+/** Used share from which the Cards banner turns yellow (80 percent). */
 export const WARNING_PERCENT = 80;
 
 /** The allowance of a tenant, from GET /tenant's `subscriptionStatus` and `subscriptionInfo`. */
@@ -45,7 +44,7 @@ export function maxBatchSize(allowance: CardAllowance | null): number {
 }
 
 /**
- * The spec §5 message when a requested quantity exceeds what may be created:
+ * The message when a requested quantity exceeds what may be created:
  * - over the allowance, subscription: 'You can only create {n} more cards from your {plan} plan
  *   subscription. You currently have {used}/{limit} cards used.'
  * - over the allowance, trial: 'You can only create {n} more cards. You currently have

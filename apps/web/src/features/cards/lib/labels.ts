@@ -6,7 +6,7 @@ export function customerName(customer: Pick<NonNullable<CardResponse['customer']
   return `${customer.firstName} ${customer.lastName}`.trim() || null;
 }
 
-/** The status filter of the Cards page (spec §2): All, Unassigned, Active, Blocked. */
+/** The status filter of the Cards page: All, Unassigned, Active, Blocked. */
 export const STATUS_FILTERS = [
   { value: '', label: 'All' },
   { value: 'UNASSIGNED', label: 'Unassigned' },

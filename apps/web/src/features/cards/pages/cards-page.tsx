@@ -22,12 +22,12 @@ import { useStoreOptions } from '../hooks/use-store-options';
 export const CARDS_PAGE_SIZE = 48;
 
 /**
- * Cards Management /t/{slug}/cards (spec §2 'Cards Management', §4 'Card', §5, §8; tenant_admin
- * and cashier). Banner with the card allowance and 'Create Card Batch'; toolbar with select-all,
- * search (UID or customer name, debounced 300 ms), status filter and 'Download QR Codes'; the
- * card grid with per-card actions; pagination; empty, loading and error states; five modals.
- * Filters and page live in the address (?status=&search=&page=) so reload and Back keep them.
- * The selection survives paging and filtering (bulk downloads may span pages).
+ * Cards Management /t/{slug}/cards (tenant_admin and cashier). Banner with the card allowance and
+ * 'Create Card Batch'; toolbar with select-all, search (UID or customer name, debounced 300 ms),
+ * status filter and 'Download QR Codes'; the card grid with per-card actions; pagination; empty,
+ * loading and error states; five modals. Filters and page live in the address
+ * (?status=&search=&page=) so reload and Back keep them. The selection survives paging and
+ * filtering (bulk downloads may span pages).
  */
 export function CardsPage() {
   const { slug = '' } = useParams();

@@ -11,7 +11,7 @@ export const checkoutKeys = {
 const checkoutApi = (slug: string, id: string) => `${tenantApi(slug)}/checkout/${encodeURIComponent(id)}`;
 
 /**
- * GET /api/t/{slug}/checkout/{id} → CheckoutView (decisions.md 'Payments': the Demo provider's
+ * GET /api/t/{slug}/checkout/{id} → CheckoutView (docs/product.md 'Payments': the Demo provider's
  * local checkout page): `{ id, kind ADD_FUNDS | CARD_ORDER, status OPEN | COMPLETED | CANCELED,
  * amountCents (cents), description, returnUrl, cancelUrl, createdAt (ISO) }`. Not retried on 404.
  * @throws {ApiError} 401 signed out, 403 not tenant_admin, 404 unknown checkout (or another tenant's).

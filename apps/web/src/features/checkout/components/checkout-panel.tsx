@@ -10,8 +10,8 @@ import { useGoToUrl } from '@/hooks/use-go-to-url';
 import type { useCheckoutAction } from '../api/checkout';
 
 /**
- * The open checkout (decisions.md 'Payments'): kind, description, amount (cents, formatCents) and
- * start time; the Demo payments notice (issue 12 item 2); 'Pay {amount}' (then the returnUrl) and
+ * The open checkout (docs/product.md 'Payments'): kind, description, amount (cents, formatCents) and
+ * start time; the Demo payments notice; 'Pay {amount}' (then the returnUrl) and
  * 'Cancel' (then the cancelUrl), 'Processing...' / 'Canceling...' while running; a failure (409
  * texts from the server) in the panel. `action` is the page's useCheckoutAction: it must outlive
  * this panel, since a successful pay or cancel swaps the panel for a final state before the

@@ -10,9 +10,9 @@ import { CheckoutFrame, GoLink, StateBox } from '../components/checkout-frame';
 import { CheckoutPanel } from '../components/checkout-panel';
 
 /**
- * /t/{slug}/checkout/{id}: the Demo provider's hosted checkout (decisions.md 'Payments'), shown
+ * /t/{slug}/checkout/{id}: the Demo provider's hosted checkout (docs/product.md 'Payments'), shown
  * outside the tenant layout so that it looks like a payment page. 'Demo checkout' badge and,
- * while the Demo provider runs, 'Demo payments: no money is taken' above Pay (issue 12 item 2);
+ * while the Demo provider runs, 'Demo payments: no money is taken' above Pay;
  * the description and amount; 'Pay {amount}' (then the checkout's returnUrl) and 'Cancel' (then
  * its cancelUrl); 'Processing...' while paying. States:
  * loading, not found, load error with retry, already paid (continue link), canceled, and an

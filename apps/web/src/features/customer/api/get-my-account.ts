@@ -9,13 +9,13 @@ export const myAccountKeys = {
 };
 
 /**
- * GET /api/t/{slug}/me (spec §2 'Customer dashboard'; customer role only). The server scopes
- * it to the session's own customer: nothing the client sends can reach another customer.
+ * GET /api/t/{slug}/me (customer role only). The server scopes it to the session's own customer:
+ * nothing the client sends can reach another customer.
  * @returns `{ customer, stats, recentTransactions }`: the customer with tier,
  *   `totalSpendCents`, `activeCards`, createdAt and `cards` (cardUid, `balanceCents`, status,
  *   storeName, activatedAt); `stats` in integer cents (`totalBalanceCents` = sum of card
  *   balances, `totalEarnedCents` = cashback of EARN rows, `totalRedeemedCents` = REDEEM
- *   amounts) plus `activeCards`; `recentTransactions`: the 10 newest ledger rows (spec §9).
+ *   amounts) plus `activeCards`; `recentTransactions`: the 10 newest ledger rows.
  * @throws {ApiError} 404 'Customer profile not found' (the login has no customer record),
  *   401 signed out, 403 not a customer, 404 unknown tenant.
  */

@@ -6,8 +6,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatCents, formatDate } from '@/lib/format';
 
 /**
- * 'Your Loyalty Cards' (spec §2 'Customer dashboard'): each card's UID, status badge (ACTIVE
- * green, BLOCKED red, UNASSIGNED grey), balance, store and activation date.
+ * 'Your Loyalty Cards': each card's UID, status badge (ACTIVE green, BLOCKED red, UNASSIGNED grey),
+ * balance, store and activation date.
  */
 export function MyCards({ cards }: { cards: CustomerCard[] }) {
   return (

@@ -40,7 +40,7 @@ function MyTransactionRow({ tx }: { tx: TransactionItem }) {
 }
 
 /**
- * 'Recent Transactions' of the Customer dashboard (spec §2, §9: the first 10): type (and
+ * 'Recent Transactions' of the Customer dashboard (the first 10): type (and
  * category), card UID, store, date, amount, and the cashback on EARN rows (a dash otherwise).
  * From the md breakpoint a table; on a phone a list.
  */

@@ -10,7 +10,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return <FactRow label={label} className="py-2">{children}</FactRow>;
 }
 
-/** 'Profile Information' (spec §2 'Customer dashboard'): name, e-mail, phone, tier, total spend, member since. */
+/** 'Profile Information': name, e-mail, phone, tier, total spend, member since. */
 export function ProfileCard({ customer }: { customer: CustomerDetail }) {
   return (
     <Card>

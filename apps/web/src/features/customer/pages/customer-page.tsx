@@ -15,12 +15,12 @@ import { MyTransactions } from '../components/my-transactions';
 import { ProfileCard } from '../components/profile-card';
 
 /**
- * Customer dashboard /t/{slug}/customer (spec §2 'Customer dashboard', §9; customer role):
- * 'Welcome back, {firstName}!', four stat cards (Total Balance, Total Earned, Total Redeemed,
- * Active Cards; money in cents shown as USD), Profile Information, Your Loyalty Cards and the
- * 10 most recent transactions, all from GET /t/{slug}/me, and 'Your data' (download, ask to erase), which holds the session's own
- * customer only. 'Customer profile not found' when the API answers 404; a spinner while
- * loading; other failures show the message with 'Try again'.
+ * Customer dashboard /t/{slug}/customer (customer role): 'Welcome back, {firstName}!', four stat
+ * cards (Total Balance, Total Earned, Total Redeemed, Active Cards; money in cents shown as USD),
+ * Profile Information, Your Loyalty Cards and the 10 most recent transactions, all from GET
+ * /t/{slug}/me, and 'Your data' (download, ask to erase), which holds the session's own customer
+ * only. 'Customer profile not found' when the API answers 404; a spinner while loading; other
+ * failures show the message with 'Try again'.
  */
 export function CustomerPage() {
   const { slug = '' } = useParams();

@@ -5,18 +5,16 @@ import { customersApi } from './keys';
 
 /**
  * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId }` with header
- * `Idempotency-Key` (required on money routes, issue 12 item 8: a retry with the same key
+ * `Idempotency-Key` (required on money routes: a retry with the same key
  * answers the same checkout and opens no second one) → `{ checkoutUrl }`
- * (spec §2 'Add Funds to Card', §5 'Add Funds', §7 'Behaviour on answers': navigate to the
- * returned checkoutUrl; decisions.md 'Payments'). amountCents is integer cents, 100 to 100000
- * ('Amount must be between $1.00 and $1,000.00'); cardId picks the customer's ACTIVE card. No
- * money moves here: the card is credited when the checkout is paid (Demo checkout page or
+ * (navigate to the returned checkoutUrl; docs/product.md 'Payments'). amountCents is integer cents,
+ * 100 to 100000 ('Amount must be between $1.00 and $1,000.00'); cardId picks the customer's ACTIVE
+ * card. No money moves here: the card is credited when the checkout is paid (Demo checkout page or
  * Stripe), which then returns to `/t/{slug}/customers?funds=added&customer={id}`.
  * @throws {ApiError} 400 amount out of range / bad card id (details list the fields), 403 not
  *   tenant_admin or subscription gate, 404 'Customer not found' / card not this customer's,
  *   409 the card is not ACTIVE or the key was used for another request, 422 no active card;
- *   shown in the dialog, else 'Failed to create payment session. Please try again.' (spec §8
- *   'Customers').
+ *   shown in the dialog, else 'Failed to create payment session. Please try again.'.
  */
 export function addFunds(slug: string, customerId: string, body: AddFundsRequest, idempotencyKey: string): Promise<CheckoutUrlResponse> {
   return api.post<CheckoutUrlResponse>(`${customersApi(slug)}/${encodeURIComponent(customerId)}/add-funds`, body, {

@@ -4,8 +4,8 @@ import { api } from '@/lib/api';
 import { customersApi, customersKeys, invalidateCustomerData } from './keys';
 
 /**
- * POST /api/t/{slug}/customers (spec §2 'Add New Customer', §5 'Customer'; tenant_admin).
- * Body: `{ firstName, lastName, email?, phone? }` (blank e-mail/phone mean none).
+ * POST /api/t/{slug}/customers (tenant_admin). Body: `{ firstName, lastName, email?, phone? }`
+ * (blank e-mail/phone mean none).
  * @returns 201 the new customer as CustomerDetail (SILVER, `totalSpendCents` 0, no cards).
  * @throws {ApiError} 400 validation (details `[{ field, message }]`), 409 'A customer with
  *   this email already exists' (details `[{ field: 'email' }]`), 401, 403, 404 unknown tenant.

@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { customersApi, customersKeys, invalidateCustomerData } from './keys';
 
 /**
- * DELETE /api/t/{slug}/customers/{id} (spec §2 'Delete Customer'; tenant_admin). Answers 204.
+ * DELETE /api/t/{slug}/customers/{id} (tenant_admin). Answers 204.
  * @throws {ApiError} 409 while cards are still assigned to the customer (its `error` says so:
  *   shown as is), 404 'Customer not found' (also another tenant's), 401, 403. Other failures
  *   show 'Failed to delete customer. Please try again.'

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { customersApi, customersKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/customers/{id} (spec §2 'Customer Details', §3 'Customer'; tenant_admin).
+ * GET /api/t/{slug}/customers/{id} (tenant_admin).
  * @returns the customer (as a list row: tier, `totalSpendCents` in cents, `activeCards`,
  *   createdAt) with `cards`: id, cardUid, `balanceCents` (cents), status (ACTIVE | BLOCKED |
  *   UNASSIGNED), storeName and activatedAt (ISO or null).

@@ -4,9 +4,8 @@ import { api } from '@/lib/api';
 import { customersApi, customersKeys, type CustomerListParams } from './keys';
 
 /**
- * GET /api/t/{slug}/customers?search=&page=&limit= (spec §2 'Customers', §7 'Customers';
- * tenant_admin). `search` matches first, last or full name, e-mail or phone, case-insensitively;
- * an empty search is left out of the query string.
+ * GET /api/t/{slug}/customers?search=&page=&limit= (tenant_admin). `search` matches first, last or
+ * full name, e-mail or phone, case-insensitively; an empty search is left out of the query string.
  * @returns `{ customers, total, pages }`, newest first: each customer with id, firstName,
  *   lastName, email and phone (null when none), tier (SILVER | GOLD | PLATINUM),
  *   `totalSpendCents` (integer cents), `activeCards` (count of ACTIVE cards) and createdAt (ISO);
@@ -31,7 +30,7 @@ export function customersQueryOptions(slug: string, params: CustomerListParams) 
 }
 
 /**
- * The customer list of the Customers page (spec §2). While another search or page loads, the
+ * The customer list of the Customers page. While another search or page loads, the
  * previous answer stays on screen (`isPlaceholderData` is then true) instead of the skeleton.
  */
 export function useCustomers(slug: string, params: CustomerListParams) {

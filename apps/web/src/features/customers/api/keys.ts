@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { tenantApi, tenantKeys } from '@/api/keys';
 
-/** Search text and page of the customer list (spec §2 'Customers'). */
+/** Search text and page of the customer list. */
 export interface CustomerListParams {
   /** Name, e-mail or phone as typed (already debounced); empty for none. */
   search?: string;

@@ -4,8 +4,8 @@ import { api } from '@/lib/api';
 import { customersApi, customersKeys, invalidateCustomerData } from './keys';
 
 /**
- * PUT /api/t/{slug}/customers/{id} (spec §2 'Edit Customer', §5 'Customer'; tenant_admin).
- * Body: the whole `{ firstName, lastName, email?, phone? }` (blank e-mail/phone clear them).
+ * PUT /api/t/{slug}/customers/{id} (tenant_admin). Body: the whole
+ * `{ firstName, lastName, email?, phone? }` (blank e-mail/phone clear them).
  * @returns the updated customer with cards (CustomerDetail).
  * @throws {ApiError} 400 validation, 404 'Customer not found' (also another tenant's), 409 'A
  *   customer with this email already exists' (details `[{ field: 'email' }]`), 401, 403.

@@ -16,7 +16,7 @@ import { useAddFunds } from '../api/add-funds';
 
 /**
  * The amount as typed, in dollars; valid when dollars × 100 (rounded) passes the contract's
- * AddFundsRequest.amountCents (spec §5: 100–100000 cents, 'Amount must be between $1.00 and
+ * AddFundsRequest.amountCents (100–100000 cents, 'Amount must be between $1.00 and
  * $1,000.00'), so browser and server give the same message.
  */
 const AmountForm = z.object({ amount: z.string() }).superRefine((v, ctx) => {
@@ -26,7 +26,7 @@ const AmountForm = z.object({ amount: z.string() }).superRefine((v, ctx) => {
 });
 type AmountValues = z.infer<typeof AmountForm>;
 
-/** The message of a failed add-funds call: the server's text for 400/403/404/409, else spec §8's. */
+/** The message of a failed add-funds call: the server's text for 400/403/404/409, else the screen's fallback. */
 function addFundsError(error: unknown): string {
   if (error instanceof ApiError && [400, 403, 404, 409, 422].includes(error.status) && error.message) return error.message;
   return 'Failed to create payment session. Please try again.';
@@ -40,15 +40,15 @@ export interface AddFundsTarget {
 }
 
 /**
- * 'Add Funds to Card' modal (spec §2 'Customers', §5 'Add Funds', §7, §8 'Customers'): amount in
- * dollars, sent as cents (× 100, rounded), checked against 100–100000 cents; Continue to payment
- * → POST add-funds (with an Idempotency-Key per attempt, reused when the same failed request
- * is retried) → the checkout (Demo page or Stripe). Server errors stay in the dialog. Under
- * the Demo provider, 'Demo payments: no money is taken' above the buttons (issue 12 item 2).
+ * 'Add Funds to Card' modal: amount in dollars, sent as cents (× 100, rounded), checked against
+ * 100–100000 cents; Continue to payment → POST add-funds (with an Idempotency-Key per attempt,
+ * reused when the same failed request is retried) → the checkout (Demo page or Stripe). Server
+ * errors stay in the dialog. Under the Demo provider, 'Demo payments: no money is taken' above the
+ * buttons.
  */
 export function AddFundsDialog({ slug, target, onClose }: { slug: string; target: AddFundsTarget | null; onClose: () => void }) {
   const add = useAddFunds(slug);
-  // One Idempotency-Key per attempt (issue 12 item 8): a retry of the same failed request reuses it.
+  // One Idempotency-Key per attempt: a retry of the same failed request reuses it.
   const idempotency = useIdempotencyKey();
   const demoPayments = useDemoPayments(slug);
   const goTo = useGoToUrl();

@@ -10,12 +10,12 @@ import { CustomerDataSection } from './customer-data-section';
 import { CustomerCardList, CustomerContact, CustomerSummary, DetailsSection } from './customer-details-parts';
 
 /**
- * 'Customer Details' modal (spec §2 'Customers'): initials avatar, name, tier, member since,
- * total spend, active cards, contact (e-mail, phone) and the loyalty cards with balance, status
- * and store. The list row shows at once; the cards come from GET /customers/{id} (spinner while
- * loading, an error with 'Try again' if it fails). Each ACTIVE card has an 'Add Funds' button
- * opening the 'Add Funds to Card' modal (payment through the checkout, ADR 0008). 'Personal
- * data' offers the customer's data export and their erasure (`onErase`, docs/security.md).
+ * 'Customer Details' modal: initials avatar, name, tier, member since, total spend, active cards,
+ * contact (e-mail, phone) and the loyalty cards with balance, status and store. The list row shows
+ * at once; the cards come from GET /customers/{id} (spinner while loading, an error with 'Try
+ * again' if it fails). Each ACTIVE card has an 'Add Funds' button opening the 'Add Funds to Card'
+ * modal (payment through the checkout, ADR 0008). 'Personal data' offers the customer's data export
+ * and their erasure (`onErase`, docs/security.md).
  */
 export function CustomerDetailsDialog({
   slug,

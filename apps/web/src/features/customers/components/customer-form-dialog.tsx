@@ -15,9 +15,9 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * The form's values: four strings, checked with the contract's CustomerInput (spec §5
- * 'Customer': first and last name required, e-mail format, phone a telephone number; blank
- * e-mail or phone means none), so the browser and the server give the same messages.
+ * The form's values: four strings, checked with the contract's CustomerInput (first and last name
+ * required, e-mail format, phone a telephone number; blank e-mail or phone means none), so the
+ * browser and the server give the same messages.
  */
 const CustomerFormSchema = z
   .object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })
@@ -32,13 +32,12 @@ type CustomerFormValues = z.infer<typeof CustomerFormSchema>;
 export type CustomerFormTarget = { mode: 'create' } | { mode: 'edit'; customer: CustomerListItem | CustomerDetail };
 
 /**
- * 'Add New Customer' / 'Edit Customer' modal (spec §2 'Customers', §5 'Customer', §8
- * 'Customers'). Fields First name, Last name, Email (optional), Phone (optional); validated
- * before sending. Success: toast 'Customer created successfully' / 'Customer updated
- * successfully' and close (the form resets as it unmounts); `onSaved` gets the saved customer.
- * Failure: a 409 duplicate e-mail ('A customer with this email already exists') or a 400 is
- * shown on its field and as a toast; anything else toasts 'Failed to create customer. Please
- * try again.' / 'Failed to update customer. Please try again.' and keeps the form open.
+ * 'Add New Customer' / 'Edit Customer' modal. Fields First name, Last name, Email (optional), Phone
+ * (optional); validated before sending. Success: toast 'Customer created successfully' / 'Customer
+ * updated successfully' and close (the form resets as it unmounts); `onSaved` gets the saved
+ * customer. Failure: a 409 duplicate e-mail ('A customer with this email already exists') or a 400
+ * is shown on its field and as a toast; anything else toasts 'Failed to create customer. Please try
+ * again.' / 'Failed to update customer. Please try again.' and keeps the form open.
  */
 export function CustomerFormDialog({
   slug,

@@ -130,10 +130,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The customer list (spec §2 'Customers'): from the md breakpoint a table with the columns
- * Customer, Contact, Tier, Total Spend, Cards ('n active'), Joined, Actions (view, edit,
- * delete); on a phone one card per customer with the same facts and actions. `loading` shows
- * placeholder rows, `empty` replaces an empty list, `dimmed` while the next search or page loads.
+ * The customer list: from the md breakpoint a table with the columns Customer, Contact, Tier, Total
+ * Spend, Cards ('n active'), Joined, Actions (view, edit, delete); on a phone one card per customer
+ * with the same facts and actions. `loading` shows placeholder rows, `empty` replaces an empty
+ * list, `dimmed` while the next search or page loads.
  */
 export function CustomersTable({ customers, actions, dimmed, loading, empty }: { customers: CustomerListItem[]; actions: CustomerRowActions; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
   return (

@@ -8,10 +8,10 @@ import { useDeleteCustomer } from '../api/delete-customer';
 import { customerFailureMessage, fullName } from '../lib/labels';
 
 /**
- * 'Delete Customer' confirmation (spec §2 'Customers', §8 'Customers'). Warns that cards
- * assigned to the customer must be unassigned first. Delete: toast 'Customer deleted
- * successfully' and close; a refusal (409 while cards are assigned) shows the server's message
- * in the dialog and as a toast; other failures toast 'Failed to delete customer. Please try again.'
+ * 'Delete Customer' confirmation. Warns that cards assigned to the customer must be unassigned
+ * first. Delete: toast 'Customer deleted successfully' and close; a refusal (409 while cards are
+ * assigned) shows the server's message in the dialog and as a toast; other failures toast 'Failed
+ * to delete customer. Please try again.'
  */
 export function DeleteCustomerDialog({ slug, customer, onClose }: { slug: string; customer: CustomerListItem | null; onClose: () => void }) {
   const remove = useDeleteCustomer(slug);

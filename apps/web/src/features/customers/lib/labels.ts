@@ -19,9 +19,9 @@ export function initials(c: Named): string {
 
 
 /**
- * The toast text of a failed customer call (spec §8 'Customers'): the server's message when it
+ * The toast text of a failed customer call: the server's message when it
  * says something specific (400 validation, 404 gone, 409 duplicate e-mail or cards still
- * assigned), else the spec's generic `fallback` ('Failed to … customer. Please try again.').
+ * assigned), else the generic `fallback` ('Failed to … customer. Please try again.').
  */
 export function customerFailureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && [400, 404, 409, 422].includes(error.status) && error.message) return error.message;

@@ -18,15 +18,14 @@ import { useFundsReturn } from '../hooks/use-funds-return';
 export const CUSTOMERS_PAGE_SIZE = 25;
 
 /**
- * Customers /t/{slug}/customers (spec §2 'Customers', §5 'Customer', §8 'Customers';
- * tenant_admin). A search box (name, e-mail or phone, debounced 300 ms), the table (a card list
- * on phones), pagination when there is more than one page, empty states 'No customers yet' /
- * 'No customers found matching your search', loading and error states, and the Customer
- * Details, Add New Customer, Edit Customer and Delete Customer modals. Search and page live
- * in the address (?search=&page=) so reload and Back keep them. A return from the add-funds
- * checkout (`?funds=added|canceled&customer={id}`) shows 'Funds added to the card.' or
- * 'Payment canceled. No funds were added.' as a toast and reopens that customer's details (the
- * card's new balance shows there); the two parameters are then removed from the address.
+ * Customers /t/{slug}/customers (tenant_admin). A search box (name, e-mail or phone, debounced 300
+ * ms), the table (a card list on phones), pagination when there is more than one page, empty states
+ * 'No customers yet' / 'No customers found matching your search', loading and error states, and the
+ * Customer Details, Add New Customer, Edit Customer and Delete Customer modals. Search and page
+ * live in the address (?search=&page=) so reload and Back keep them. A return from the add-funds
+ * checkout (`?funds=added|canceled&customer={id}`) shows 'Funds added to the card.' or 'Payment
+ * canceled. No funds were added.' as a toast and reopens that customer's details (the card's new
+ * balance shows there); the two parameters are then removed from the address.
  */
 export function CustomersPage() {
   const { slug = '' } = useParams();
@@ -98,7 +97,7 @@ export function CustomersPage() {
   );
 }
 
-/** 'No customers found matching your search' with Clear search, or 'No customers yet' with Add Customer (spec §2). */
+/** 'No customers found matching your search' with Clear search, or 'No customers yet' with Add Customer. */
 function CustomersEmpty({ searched, onClear, action }: { searched: boolean; onClear: () => void; action: ReactNode }) {
   return searched ? (
     <NoResults title="No customers found matching your search" description="Try another name, e-mail address or phone number." clearLabel="Clear search" onClear={onClear} />

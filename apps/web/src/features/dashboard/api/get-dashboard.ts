@@ -12,8 +12,7 @@ export const dashboardKeys = {
 };
 
 /**
- * GET /api/t/{slug}/reports/dashboard (spec §2 'Dashboard', §3 'Dashboard stats';
- * decisions.md: real trends).
+ * GET /api/t/{slug}/reports/dashboard (real trends).
  * @returns `{ stats, trends, recentTransactions }`: stats totalCustomers, totalCards,
  *   activeCards, totalTransactions, activeOffers (counts) and totalCashbackIssued,
  *   totalCashbackRedeemed (integer cents); for each figure a trend `{ thisMonth, lastMonth,

@@ -39,9 +39,9 @@ function RecentCard({ tx }: { tx: TransactionItem }) {
 }
 
 /**
- * The dashboard's Recent Transactions (spec §2 'Dashboard', §9: the 5 newest): Customer name
- * plus card UID, Type, Amount, Cashback (EARN rows only, else a dash), Date. A table on wide
- * screens, stacked rows on a phone; 'View all' opens the Transactions page.
+ * The dashboard's Recent Transactions (the 5 newest): Customer name plus card UID, Type, Amount,
+ * Cashback (EARN rows only, else a dash), Date. A table on wide screens, stacked rows on a phone;
+ * 'View all' opens the Transactions page.
  */
 export function RecentTransactions({ slug, transactions }: { slug: string; transactions: TransactionItem[] }) {
   return (

@@ -67,15 +67,14 @@ function describe(model: BannerModel) {
 }
 
 /**
- * The dashboard's subscription or trial banner (spec §4 'Dashboard banner', §9):
- * (1) an active plan with a name: '{plan} Plan - Active', green, yellow at 50 or fewer cards
- * remaining, at 0 'No cards remaining.' with Upgrade Plan and Order More Cards; (2) no active
- * plan and subscriptionRequired: red 'Free Trial Expired' with Upgrade Now and Order More
- * Cards; (3) otherwise 'Free Trial Status' with activations used of the limit, blue, yellow
- * with the upgrade buttons at 5 or fewer remaining. Bars are capped at 100 %. Buttons go to
- * /t/{slug}/billing and /t/{slug}/card-orders (tenant_admin pages: a cashier is asked to turn
- * to the store admin instead). Hidden while loading or without data; load failures of the
- * tenant and the trial status are only logged (spec §7 'Behaviour on answers').
+ * The dashboard's subscription or trial banner: (1) an active plan with a name: '{plan} Plan -
+ * Active', green, yellow at 50 or fewer cards remaining, at 0 'No cards remaining.' with Upgrade
+ * Plan and Order More Cards; (2) no active plan and subscriptionRequired: red 'Free Trial Expired'
+ * with Upgrade Now and Order More Cards; (3) otherwise 'Free Trial Status' with activations used of
+ * the limit, blue, yellow with the upgrade buttons at 5 or fewer remaining. Bars are capped at
+ * 100 %. Buttons go to /t/{slug}/billing and /t/{slug}/card-orders (tenant_admin pages: a cashier
+ * is asked to turn to the store admin instead). Hidden while loading or without data; load failures
+ * of the tenant and the trial status are only logged.
  */
 export function SubscriptionBanner({ slug }: { slug: string }) {
   const tenant = useTenant(slug);

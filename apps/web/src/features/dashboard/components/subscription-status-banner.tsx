@@ -15,10 +15,10 @@ const tones: Record<StatusBannerModel['tone'], { box: string; icon: string; Icon
 };
 
 /**
- * The subscription status strip above the dashboard's usage banner (spec §4 'Tenant
- * subscriptionStatus': Start Your Free Trial, Free Trial Active, Subscription Active, Payment
- * Past Due, Subscription Canceled). The button opens the matching Billing tab (admins only;
- * a cashier is asked to turn to the store admin). Hidden while the tenant loads or fails.
+ * The subscription status strip above the dashboard's usage banner (Start Your Free Trial, Free
+ * Trial Active, Subscription Active, Payment Past Due, Subscription Canceled). The button opens the
+ * matching Billing tab (admins only; a cashier is asked to turn to the store admin). Hidden while
+ * the tenant loads or fails.
  */
 export function SubscriptionStatusBanner({ slug }: { slug: string }) {
   const tenant = useTenant(slug);

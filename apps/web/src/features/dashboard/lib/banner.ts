@@ -1,11 +1,11 @@
 import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 
-/** Cards remaining on a plan at or below which the banner turns yellow (spec §4, §9: 50). */
+/** Cards remaining on a plan at or below which the banner turns yellow (50). */
 export const PLAN_WARNING_REMAINING = 50;
-/** Trial activations remaining at or below which the banner turns yellow (spec §4, §9: 5). */
+/** Trial activations remaining at or below which the banner turns yellow (5). */
 export const TRIAL_WARNING_REMAINING = 5;
 
-/** What the dashboard's subscription banner shows (spec §4 'Dashboard banner'). */
+/** What the dashboard's subscription banner shows. */
 export type BannerModel =
   | {
       /** (1) An active plan with a name: 'Plan - Active'. */
@@ -41,7 +41,7 @@ export type BannerModel =
     };
 
 /**
- * The banner variant of spec §4 'Dashboard banner' from GET /tenant (`subscriptionInfo`) and
+ * The dashboard banner's variant from GET /tenant (`subscriptionInfo`) and
  * GET /trial/status. Null (banner hidden) without the data it needs: no tenant, or no trial
  * status when there is no active plan.
  */

@@ -1,6 +1,6 @@
 import type { TenantResponse } from '@loyalty/contract';
 
-/** One variant of the subscription status banner (spec §4 'Tenant subscriptionStatus'). */
+/** One variant of the subscription status banner. */
 export interface StatusBannerModel {
   status: TenantResponse['subscriptionStatus'];
   tone: 'blue' | 'green' | 'orange' | 'red' | 'slate';
@@ -12,8 +12,8 @@ export interface StatusBannerModel {
 const DAY_MS = 86_400_000;
 
 /**
- * Whole days left until `graceEndsAt`, rounded up (spec §4 PAST_DUE: 'days left until
- * graceEndsAt rounded up'); null when there is no grace or it has passed.
+ * Whole days left until `graceEndsAt`, rounded up ('days left until graceEndsAt rounded up'); null
+ * when there is no grace or it has passed.
  */
 export function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()): number | null {
   if (!graceEndsAt) return null;
@@ -22,7 +22,7 @@ export function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()
 }
 
 /**
- * The status banner of spec §4 for the tenant's subscriptionStatus: NONE 'Start Your Free
+ * The status banner for the tenant's subscriptionStatus: NONE 'Start Your Free
  * Trial' (14-day trial, no credit card), TRIALING 'Free Trial Active' (activation limit, upgrade
  * for unlimited), ACTIVE 'Subscription Active' (Manage Billing), PAST_DUE 'Payment Past Due'
  * (days left in the grace period, rounded up, or 'Update your payment method to restore full

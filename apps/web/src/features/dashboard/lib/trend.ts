@@ -7,10 +7,9 @@ export interface TrendView {
 }
 
 /**
- * The trend line of a dashboard tile (spec §2 'Dashboard'; decisions.md: real figures, this
- * month against the last): '+12.5% from last month' (up, green), '−3.2% from last month' (down,
- * red), '0.0% from last month' (flat); with no figure for last month (changePct null) 'New this
- * month' when this month has some, else '—'.
+ * The trend line of a dashboard tile (real figures, this month against the last): '+12.5% from last
+ * month' (up, green), '−3.2% from last month' (down, red), '0.0% from last month' (flat); with no
+ * figure for last month (changePct null) 'New this month' when this month has some, else '—'.
  */
 export function trendView(trend: Trend | undefined): TrendView {
   if (!trend) return { text: '—', tone: 'none' };

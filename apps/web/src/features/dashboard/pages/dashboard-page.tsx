@@ -17,12 +17,11 @@ import { SubscriptionStatusBanner } from '../components/subscription-status-bann
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Dashboard /t/{slug}/dashboard (spec §2 'Dashboard', §3 'Dashboard stats', §4 'Dashboard
- * banner'; tenant_admin and cashier alike): the subscription or trial banner, six tiles (Total
- * Customers, Active Cards showing the total card count, Total Transactions, Cashback Issued,
- * Cashback Redeemed, Active Offers) each with its real trend against last month (decisions.md),
- * and the 5 most recent transactions. A spinner while loading; 'Failed to load dashboard data'
- * with a retry on failure.
+ * Dashboard /t/{slug}/dashboard (tenant_admin and cashier alike): the subscription or trial banner,
+ * six tiles (Total Customers, Active Cards showing the total card count, Total Transactions,
+ * Cashback Issued, Cashback Redeemed, Active Offers) each with its real trend against last month,
+ * and the 5 most recent transactions. A spinner while loading; 'Failed to load dashboard data' with
+ * a retry on failure.
  */
 export function DashboardPage() {
   const { slug = '' } = useParams();

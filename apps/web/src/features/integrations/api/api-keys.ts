@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { apiKeysPath, integrationKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/api-keys (issue 17; tenant_admin): every API key of the tenant, active
+ * GET /api/t/{slug}/api-keys (tenant_admin): every API key of the tenant, active
  * ones first, then newest first. Never the keys themselves.
  * @returns the TanStack query of `{ keys: [{ id, name, prefix (the key's first 14 characters,
  *   e.g. 'lc_test_Ab12Cd'), scopes ('pos:write' | 'customers:write' | 'read')[], storeId and
@@ -22,7 +22,7 @@ export function useApiKeys(slug: string) {
 
 /**
  * POST /api/t/{slug}/api-keys `{ name (1–100 characters), scopes (at least one, each once),
- * storeId (a store's uuid, or null for any store) }` (issue 17; tenant_admin).
+ * storeId (a store's uuid, or null for any store) }` (tenant_admin).
  * @returns 201 the new key's {@link ApiKeyItem} plus `key` (`lc_live_…` / `lc_test_…`), the
  *   only time the key is ever shown: the server keeps only its SHA-256. The key list is
  *   refetched on success.
@@ -38,7 +38,7 @@ export function useCreateApiKey(slug: string) {
 }
 
 /**
- * DELETE /api/t/{slug}/api-keys/{id} (issue 17; tenant_admin): revokes the key at once (it
+ * DELETE /api/t/{slug}/api-keys/{id} (tenant_admin): revokes the key at once (it
  * answers 401 from then on) and cannot be undone; the caller confirms first.
  * @returns 200 the {@link ApiKeyItem} with `revokedAt` set. The key list is refetched once
  *   the call settled (a 404 means the list was out of date).

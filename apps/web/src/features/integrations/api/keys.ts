@@ -1,7 +1,7 @@
 import { tenantApi, tenantKeys } from '@/api/keys';
 
 /**
- * Query keys of the Integrations screen (issue 17), under the tenant's root `['tenants', slug]`:
+ * Query keys of the Integrations screen, under the tenant's root `['tenants', slug]`:
  * the API keys, the webhook endpoints and, below each endpoint, its delivery log (so marking
  * the endpoints stale refreshes every open log too).
  */
@@ -13,12 +13,12 @@ export const integrationKeys = {
   deliveries: (slug: string, endpointId: string) => [...tenantKeys.all(slug), 'integrations', 'webhook-endpoints', endpointId, 'deliveries'] as const,
 };
 
-/** `/t/{slug}/api-keys`, the tenant's API keys below /api (issue 17). */
+/** `/t/{slug}/api-keys`, the tenant's API keys below /api. */
 export function apiKeysPath(slug: string): string {
   return `${tenantApi(slug)}/api-keys`;
 }
 
-/** `/t/{slug}/webhook-endpoints`, the tenant's webhook endpoints below /api (issue 17). */
+/** `/t/{slug}/webhook-endpoints`, the tenant's webhook endpoints below /api. */
 export function webhookEndpointsPath(slug: string): string {
   return `${tenantApi(slug)}/webhook-endpoints`;
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './keys';
 
 /**
- * GET /api/t/{slug}/webhook-endpoints/{id}/deliveries (issue 17; tenant_admin): the delivery
+ * GET /api/t/{slug}/webhook-endpoints/{id}/deliveries (tenant_admin): the delivery
  * log of one endpoint, the newest 100, newest first. Disabled while `endpointId` is null (no
  * log open); refetched each time a log opens.
  * @returns the TanStack query of `{ deliveries: [{ id, eventId (sent as webhook-id), eventType
@@ -25,7 +25,7 @@ export function useWebhookDeliveries(slug: string, endpointId: string | null) {
 }
 
 /**
- * POST /api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend (issue 17; tenant_admin;
+ * POST /api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend (tenant_admin;
  * no body): queues the same event (same `webhook-id`) for another delivery to the endpoint.
  * @returns 202 the queued {@link WebhookDeliveryItem}. The log of `endpointId` is refetched on success.
  * @throws {ApiError} 404 unknown delivery (or another tenant's), 403 not a tenant admin, any

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './keys';
 
 /**
- * GET /api/t/{slug}/webhook-endpoints (issue 17; tenant_admin): the tenant's webhook
+ * GET /api/t/{slug}/webhook-endpoints (tenant_admin): the tenant's webhook
  * endpoints, newest first, never their secrets.
  * @returns the TanStack query of `{ endpoints: [{ id, url, description (nullable), events
  *   (WebhookEventType[]), enabled, disabledReason (why the server disabled it after 5 days of
@@ -23,7 +23,7 @@ export function useWebhookEndpoints(slug: string) {
 /**
  * POST /api/t/{slug}/webhook-endpoints `{ url (absolute http(s), ≤ 2,000 characters; https in
  * production, never a private, loopback or link-local address), description (≤ 200, or null),
- * events (at least one, each once) }` (issue 17; tenant_admin).
+ * events (at least one, each once) }` (tenant_admin).
  * @returns 201 the new {@link WebhookEndpointItem} plus `secret` (`whsec_…`), the signing
  *   secret, shown this once. The endpoint list is refetched on success.
  * @throws {ApiError} 400 invalid fields or a refused address (`details: [{ field: 'url' |
@@ -45,9 +45,9 @@ export interface UpdateWebhookEndpointVariables {
 }
 
 /**
- * PUT /api/t/{slug}/webhook-endpoints/{id} `{ url, description, events, enabled }` (issue 17;
- * tenant_admin): the same rules as on create; `enabled: true` re-enables an endpoint the
- * server disabled (clearing `disabledReason`). The secret does not change.
+ * PUT /api/t/{slug}/webhook-endpoints/{id} `{ url, description, events, enabled }` (tenant_admin):
+ * the same rules as on create; `enabled: true` re-enables an endpoint the server disabled (clearing
+ * `disabledReason`). The secret does not change.
  * @returns 200 the updated {@link WebhookEndpointItem}. The endpoint list is refetched on success.
  * @throws {ApiError} 400 invalid fields (`details` as on create), 404 unknown endpoint (or
  *   another tenant's), 403 not a tenant admin.
@@ -61,7 +61,7 @@ export function useUpdateWebhookEndpoint(slug: string) {
 }
 
 /**
- * DELETE /api/t/{slug}/webhook-endpoints/{id} (issue 17; tenant_admin): removes the endpoint;
+ * DELETE /api/t/{slug}/webhook-endpoints/{id} (tenant_admin): removes the endpoint;
  * no more events are sent to it. Cannot be undone; the caller confirms first.
  * @returns nothing (204 No Content). The endpoint list is refetched once the call settled.
  * @throws {ApiError} 404 unknown endpoint (or another tenant's), 403 not a tenant admin. Show the server's text.
@@ -77,7 +77,7 @@ export function useDeleteWebhookEndpoint(slug: string) {
 }
 
 /**
- * POST /api/t/{slug}/webhook-endpoints/{id}/test (issue 17; tenant_admin; no body): queues a
+ * POST /api/t/{slug}/webhook-endpoints/{id}/test (tenant_admin; no body): queues a
  * signed `webhook.test` event for the endpoint; the worker delivers it like any other event.
  * @returns 202 the queued {@link WebhookDeliveryItem} (status 'pending'). The endpoint's
  *   delivery log is refetched on success.

@@ -13,10 +13,10 @@ import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
 
 /**
- * The API keys tab of Integrations (issue 17 'API keys'): what keys are for, with a link to the
- * API reference (/api/v1/docs, in a new tab), 'Create API key', and the keys' table (loading
- * rows, 'No API keys yet', a load error with Try again, a red alert when a refresh fails).
- * Revoke asks first ({@link RevokeApiKeyDialog}).
+ * The API keys tab of Integrations (docs/product.md 'API keys and webhooks'): what keys are for,
+ * with a link to the API reference (/api/v1/docs, in a new tab), 'Create API key', and the keys'
+ * table (loading rows, 'No API keys yet', a load error with Try again, a red alert when a refresh
+ * fails). Revoke asks first ({@link RevokeApiKeyDialog}).
  */
 export function ApiKeysTab({ slug }: { slug: string }) {
   const keys = useApiKeys(slug);

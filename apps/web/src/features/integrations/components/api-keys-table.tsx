@@ -84,9 +84,9 @@ function ApiKeyCard({ k, onRevoke }: { k: ApiKeyItem; onRevoke: (k: ApiKeyItem) 
 }
 
 /**
- * The API keys of the tenant (issue 17 'API keys'): from the lg breakpoint a table with Name
- * (and who created it), Key (its prefix + '…', monospace), Scopes (badges), Store ('All
- * stores' when none), Last used ('Never' when null), Created, Status (Active / Revoked) and
+ * The API keys of the tenant (docs/product.md 'API keys and webhooks'): from the lg breakpoint a
+ * table with Name (and who created it), Key (its prefix + '…', monospace), Scopes (badges), Store
+ * ('All stores' when none), Last used ('Never' when null), Created, Status (Active / Revoked) and
  * Revoke on active keys; below it one card per key. Revoked keys are dimmed. `loading` shows
  * placeholder rows, `empty` replaces an empty list.
  */

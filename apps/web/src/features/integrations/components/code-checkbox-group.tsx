@@ -3,7 +3,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import type { CodeOption } from '../lib/texts';
 
 /**
- * A group of checkboxes over contract codes (API key scopes, webhook events; issue 17): a
+ * A group of checkboxes over contract codes (API key scopes, webhook events): a
  * fieldset named by `legend`, one checkbox per option labelled '{code} — {description}' (the
  * code in monospace), and the group's error under it, linked to the fieldset. `value` holds the
  * ticked codes, in the options' order; `onChange` gets the new list.

@@ -14,10 +14,10 @@ import { CodeCheckboxGroup } from './code-checkbox-group';
 import { OneTimeSecret } from './one-time-secret';
 
 /**
- * 'Create API key' (issue 17 'API keys'): a form with Name, Scopes (checkboxes, each with what
- * it allows) and Store ('All stores' or one active store). Once created, the same dialog
- * becomes 'API key created': the key, shown this once, in a read-only field with Copy and the
- * warning 'Copy this key now. You won't be able to see it again.'; Done closes it. Closing
+ * 'Create API key' (docs/product.md 'API keys and webhooks'): a form with Name, Scopes (checkboxes,
+ * each with what it allows) and Store ('All stores' or one active store). Once created, the same
+ * dialog becomes 'API key created': the key, shown this once, in a read-only field with Copy and
+ * the warning 'Copy this key now. You won't be able to see it again.'; Done closes it. Closing
  * forgets the key and resets the form.
  */
 export function CreateApiKeyDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { useDeleteWebhookEndpoint } from '../api/webhook-endpoints';
 import { WEBHOOK_TEXTS } from '../lib/texts';
 
 /**
- * The confirmation before deleting a webhook endpoint (issue 17): 'Delete the endpoint {url}?
+ * The confirmation before deleting a webhook endpoint: 'Delete the endpoint {url}?
  * No more events are sent to it. This cannot be undone.' Nothing is sent before 'Delete
  * endpoint'. Success: toast 'Endpoint deleted', close (the list refetches). Failure: the
  * server's text in the dialog, else 'Failed to delete the endpoint. Please try again.'

@@ -14,7 +14,7 @@ import { DeliveriesTable } from './deliveries-table';
 import { DeliveryDetails } from './delivery-details';
 
 /**
- * The delivery log of one endpoint (issue 17), in a dialog titled 'Deliveries' with the
+ * The delivery log of one endpoint, in a dialog titled 'Deliveries' with the
  * endpoint's URL under it: Refresh, then the deliveries' table (loading rows, 'No deliveries
  * yet', a load error with Try again) with Details and Resend per row, and the opened
  * delivery's response excerpt and payload under the table. `endpoint`: whose log, or null (closed).

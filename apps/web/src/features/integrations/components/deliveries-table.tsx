@@ -60,7 +60,7 @@ const columns = (actions: DeliveryRowActions): Column<WebhookDeliveryItem>[] => 
 ];
 
 /**
- * The delivery log's table (issue 17): Event type, Status (Delivered / Retrying / Failed,
+ * The delivery log's table: Event type, Status (Delivered / Retrying / Failed,
  * Pending before the first attempt), Attempts, Response (the last HTTP status or '—'),
  * Duration (ms), Time, and per row Details (response excerpt and payload) and Resend.
  */

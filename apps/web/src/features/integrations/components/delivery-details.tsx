@@ -13,7 +13,7 @@ function CodeBlock({ label, children }: { label: string; children: string }) {
 }
 
 /**
- * One delivery opened in the log (issue 17): its event id (the `webhook-id` header), the last
+ * One delivery opened in the log: its event id (the `webhook-id` header), the last
  * and next attempt times, the response excerpt (the first 500 characters of the last answer,
  * or why there was none) and the payload JSON that was signed and sent.
  */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useCopy } from '../hooks/use-copy';
 
 /**
- * A secret shown once (issue 17: a new API key, a new endpoint's signing secret): the warning
+ * A secret shown once (a new API key, a new endpoint's signing secret): the warning
  * `warning` ('Copy this key now…'), the secret in a read-only monospace field named `label`
  * (selected on mount, so Ctrl+C works at once) and a Copy button that turns into 'Copied' for
  * two seconds (announced); when the browser refuses the clipboard, a hint to copy by hand.

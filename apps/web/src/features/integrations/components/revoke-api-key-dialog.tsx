@@ -7,7 +7,7 @@ import { useRevokeApiKey } from '../api/api-keys';
 import { API_KEY_TEXTS } from '../lib/texts';
 
 /**
- * The confirmation before revoking an API key (issue 17): "Revoke key '{name}'? Integrations
+ * The confirmation before revoking an API key: "Revoke key '{name}'? Integrations
  * using it stop working at once. This cannot be undone." Nothing is sent before 'Revoke key'.
  * Success: toast 'API key revoked', close (the list refetches). Failure: the server's text in
  * the dialog, else 'Failed to revoke the API key. Please try again.'

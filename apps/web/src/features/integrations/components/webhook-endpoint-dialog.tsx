@@ -14,7 +14,7 @@ import { CodeCheckboxGroup } from './code-checkbox-group';
 import { OneTimeSecret } from './one-time-secret';
 
 /**
- * 'Add endpoint' / 'Edit endpoint' (issue 17 'Outgoing webhooks'): URL, description and the
+ * 'Add endpoint' / 'Edit endpoint' (docs/product.md 'API keys and webhooks'): URL, description and the
  * events to send (checkboxes, each with what it reports); on edit also Enabled. After adding,
  * the same dialog becomes 'Endpoint added' with the signing secret, shown this once, in a
  * read-only field with Copy and 'Copy this secret now. You won't be able to see it again.';

@@ -78,7 +78,7 @@ function EndpointCard({ endpoint, actions }: { endpoint: WebhookEndpointItem; ac
 }
 
 /**
- * The tenant's webhook endpoints (issue 17 'Outgoing webhooks'), one card each: URL,
+ * The tenant's webhook endpoints (docs/product.md 'API keys and webhooks'), one card each: URL,
  * description, Enabled / Disabled (with the server's reason) and 'Failing since …', the events
  * as badges, and Edit, Send test event (enabled endpoints only), View deliveries and Delete.
  */

@@ -56,7 +56,7 @@ async function renderWebhooks() {
 }
 const card = (url: string) => screen.findByRole('article', { name: `Endpoint ${url}` });
 
-describe('Integrations page: webhooks (issue 17)', () => {
+describe('Integrations page: webhooks', () => {
   it('lists the endpoints: URL, description, events, Enabled / Disabled with the reason and the failing date', async () => {
     serverWith();
     await renderWebhooks();

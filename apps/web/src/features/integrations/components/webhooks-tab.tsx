@@ -14,7 +14,7 @@ import { WebhookEndpointDialog } from './webhook-endpoint-dialog';
 import { WebhookEndpointList } from './webhook-endpoint-list';
 
 /**
- * The Webhooks tab of Integrations (issue 17 'Outgoing webhooks'): what webhooks do, 'Add
+ * The Webhooks tab of Integrations (docs/product.md 'API keys and webhooks'): what webhooks do, 'Add
  * endpoint', and the endpoints (loading rows, 'No webhook endpoints yet', a load error with Try
  * again, a red alert when a refresh fails), each with Edit, Send test event, View deliveries
  * and Delete (after a confirmation). State lives in `useWebhookActions`.

@@ -19,13 +19,13 @@ export type ApiKeyFormValues = z.infer<typeof ApiKeyFormSchema>;
 const FIELDS = ['name', 'scopes', 'storeId'] as const;
 
 /**
- * State and submit of the 'Create API key' form (issue 17 'API keys'). Validation: the
- * contract's CreateApiKeyRequest (name 1–100 characters, at least one scope). Submit posts
- * `{ name (trimmed), scopes (in the form's order), storeId (null for all stores) }` through
- * `create`; success hands the {@link CreateApiKeyResponse} (with the key, shown once) to
- * `onCreated`. Failure: the server's field issues on their fields, anything else in `failure`
- * (the form's alert): the server's text, else 'Failed to create the API key. Please try again.'
- * Also gives the stores query and `storeOptions` (the active stores, for the Store select).
+ * State and submit of the 'Create API key' form (docs/product.md 'API keys and webhooks').
+ * Validation: the contract's CreateApiKeyRequest (name 1–100 characters, at least one scope).
+ * Submit posts `{ name (trimmed), scopes (in the form's order), storeId (null for all stores) }`
+ * through `create`; success hands the {@link CreateApiKeyResponse} (with the key, shown once) to
+ * `onCreated`. Failure: the server's field issues on their fields, anything else in `failure` (the
+ * form's alert): the server's text, else 'Failed to create the API key. Please try again.' Also
+ * gives the stores query and `storeOptions` (the active stores, for the Store select).
  */
 export function useApiKeyForm({ slug, create, onCreated }: { slug: string; create: ReturnType<typeof useCreateApiKey>; onCreated: (key: CreateApiKeyResponse) => void }) {
   const stores = useStores(slug);

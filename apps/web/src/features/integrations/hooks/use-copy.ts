@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 export const COPIED_FOR_MS = 2_000;
 
 /**
- * Copying a one-time secret (an API key or a webhook signing secret, issue 17) with
+ * Copying a one-time secret (an API key or a webhook signing secret) with
  * `navigator.clipboard.writeText`. `state` is 'copied' for {@link COPIED_FOR_MS} ms after a
  * successful copy, 'failed' when the browser refused (no clipboard permission, an insecure
  * page): the caller then asks to select the text and copy it by hand; 'idle' otherwise.

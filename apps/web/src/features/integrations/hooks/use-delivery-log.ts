@@ -6,7 +6,7 @@ import { useResendDelivery, useWebhookDeliveries } from '../api/webhook-deliveri
 import { WEBHOOK_TEXTS } from '../lib/texts';
 
 /**
- * The delivery log of one endpoint (issue 17 'a delivery log per endpoint … with Resend'):
+ * The delivery log of one endpoint:
  * - `deliveries`: the query of GET …/webhook-endpoints/{id}/deliveries (newest 100, newest
  *   first; `refresh()` refetches it);
  * - `openDelivery` / `toggle(d)`: the delivery whose response excerpt and payload are shown

@@ -9,7 +9,7 @@ import { WEBHOOK_TEXTS } from '../lib/texts';
 export type EndpointModal = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointItem };
 
 /**
- * The Webhooks tab's state (issue 17 'Outgoing webhooks'):
+ * The Webhooks tab's state (docs/product.md 'API keys and webhooks'):
  * - `modal` / `openCreate()` / `openEdit(e)` / `closeModal()`: the 'Add endpoint' / 'Edit endpoint' dialog;
  * - `deleting` / `setDeleting`: the endpoint whose deletion is being confirmed;
  * - `logOf` / `setLogOf`: the endpoint whose delivery log is open;

@@ -20,7 +20,7 @@ export type EndpointFormValues = z.infer<typeof EndpointFormSchema>;
 const FIELDS = ['url', 'description', 'events', 'enabled'] as const;
 
 /**
- * State and submit of the webhook endpoint form (issue 17 'Outgoing webhooks'). `endpoint`:
+ * State and submit of the webhook endpoint form (docs/product.md 'API keys and webhooks'). `endpoint`:
  * the endpoint to edit, or null to add one. Validation: the contract's WebhookEndpointInput
  * (an absolute http(s) URL of at most 2,000 characters, at least one event). Add posts
  * `{ url, description (null when empty), events }` and hands the answer (with the signing

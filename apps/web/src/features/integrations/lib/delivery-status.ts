@@ -3,7 +3,7 @@ import { formatCount } from '@/lib/format';
 import { WEBHOOK_DELIVERY_STATUS_COLORS, WEBHOOK_DELIVERY_STATUS_LABELS, type BadgeColor } from '@/lib/labels';
 
 /**
- * The badge of a delivery (issue 17): Delivered (green), Retrying (yellow), Failed (red); a
+ * The badge of a delivery: Delivered (green), Retrying (yellow), Failed (red); a
  * delivery not tried yet (pending, 0 attempts) reads 'Pending' (blue).
  */
 export function deliveryBadge(d: Pick<WebhookDeliveryItem, 'status' | 'attempts'>): { label: string; color: BadgeColor } {

@@ -6,14 +6,14 @@ export interface CodeOption<V extends string> {
   description: string;
 }
 
-/** What each API key scope allows (issue 17 'API keys'), in the form's order. */
+/** What each API key scope allows (docs/product.md 'API keys and webhooks'), in the form's order. */
 export const SCOPE_OPTIONS: readonly CodeOption<ApiKeyScope>[] = [
   { value: 'pos:write', description: 'earn, redeem, refund and void' },
   { value: 'customers:write', description: 'create customers' },
   { value: 'read', description: 'cards, customers, transactions and reports' },
 ];
 
-/** What each webhook event reports (issue 17 'Outgoing webhooks'), in the form's order. */
+/** What each webhook event reports (docs/product.md 'API keys and webhooks'), in the form's order. */
 export const EVENT_OPTIONS: readonly CodeOption<WebhookEventType>[] = [
   { value: 'transaction.created', description: 'every ledger movement: earn, redeem, refund, void, adjustment, expiry' },
   { value: 'card.activated', description: 'a card was assigned to a customer' },
@@ -24,7 +24,7 @@ export const EVENT_OPTIONS: readonly CodeOption<WebhookEventType>[] = [
   { value: 'cashback.expired', description: 'cashback expired and left the card' },
 ];
 
-/** Where the `/api/v1` reference (OpenAPI) is served (issue 17 'Docs'). */
+/** Where the `/api/v1` reference (OpenAPI) is served. */
 export const API_DOCS_URL = '/api/v1/docs';
 
 /** Texts of the API keys tab (toasts, warnings, fallbacks). */

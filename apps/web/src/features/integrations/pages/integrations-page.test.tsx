@@ -50,7 +50,7 @@ async function openCreate(user: ReturnType<typeof renderPage>['user'], name = 'W
   return dialog;
 }
 
-describe('Integrations page: API keys (issue 17)', () => {
+describe('Integrations page: API keys', () => {
   it('lists the keys: prefix, scopes, store, last use and status; Revoke only on active keys', async () => {
     serverWith();
     const { rowOf } = renderPage();

@@ -14,7 +14,7 @@ const TABS: readonly TabItem<TabValue>[] = [
 ];
 
 /**
- * Integrations /t/{slug}/integrations (issue 17; tenant_admin): two tabs, 'API keys' (keys for
+ * Integrations /t/{slug}/integrations (tenant_admin): two tabs, 'API keys' (keys for
  * the `/api/v1` REST API: create, shown once, revoke) and 'Webhooks' (signed outgoing events:
  * endpoints, their one-time secrets, test events and the delivery log). Each tab loads its own data.
  */

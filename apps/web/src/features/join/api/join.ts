@@ -8,7 +8,7 @@ export const joinKeys = {
 };
 
 /**
- * GET /api/join/{slug}/stores/{storeId} (issue 16 'Customer self-enrolment'; public).
+ * GET /api/join/{slug}/stores/{storeId} (docs/product.md 'Online sign-up'; public).
  * @returns `{ businessName, storeName }` of a store that takes sign-ups.
  * @throws {ApiError} 404 'This sign-up page is not available' (unknown business or store,
  *   inactive, or self-enrolment off), 429, 0 network failure.
@@ -41,7 +41,7 @@ export function useJoin(slug: string) {
 }
 
 /**
- * POST /api/join/{slug}/confirm `{ token }` (issue 16): opens the e-mailed link; creates the
+ * POST /api/join/{slug}/confirm `{ token }`: opens the e-mailed link; creates the
  * customer and the digital card the first time, answers the same card afterwards.
  * @returns `{ businessName, firstName, storeName, card: { cardUid, qrUrl, balanceCents } }`.
  * @throws {ApiError} 400 link not valid or expired, 404 sign-up closed at the store, 409 already a

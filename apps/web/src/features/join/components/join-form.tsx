@@ -7,7 +7,7 @@ import type { useJoinForm } from '../hooks/use-join-form';
 import { RobotCheck } from './robot-check';
 
 /**
- * The join page's form (issue 16 'Customer self-enrolment'): a failure no field explains in a
+ * The join page's form (docs/product.md 'Online sign-up'): a failure no field explains in a
  * red box, first and last name, e-mail, optional phone, the consent box naming the business
  * (its error under it), the robot check (ADR 0027), and 'Join', spinning while `pending`.
  */

@@ -14,7 +14,7 @@ type JoinFormOut = z.output<typeof joinForm>;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'consent', 'altcha'] as const;
 
 /**
- * The join page's form (issue 16 'Customer self-enrolment'): first and last name, e-mail,
+ * The join page's form (docs/product.md 'Online sign-up'): first and last name, e-mail,
  * optional phone, the consent box and the solved proof of work (`altcha`, ADR 0027), validated by
  * the contract's JoinRequest; submit posts POST /api/join/{slug} with `storeId`. Returns
  * `{ form, onSubmit, pending, sent, failure, round, onPayload }`: `sent` the server's 202

@@ -11,7 +11,7 @@ import { useJoinConfirm } from '../api/join';
 import { CardQr } from '../components/card-qr';
 
 /**
- * /{slug}/join/confirm?token= (issue 16 'Customer self-enrolment'; public): where the
+ * /{slug}/join/confirm?token= (docs/product.md 'Online sign-up'; public): where the
  * confirmation e-mail's link lands. It confirms once on arrival ('Creating your card…'), then
  * shows the new card: its QR code for the cashier to scan at once, the card number, the balance
  * and a link to the card's page. A refused link shows the server's text (expired, not valid,

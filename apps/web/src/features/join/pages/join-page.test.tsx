@@ -24,7 +24,7 @@ const PAGE = `/api/join/acme/stores/${STORE}`;
 const JOIN = '/api/join/acme';
 const CONFIRM = '/api/join/acme/confirm';
 
-describe('Join page (issue 16)', () => {
+describe('Join page', () => {
   it('shows the business and the store, refuses without consent, then sends the sign-up and shows the same message whatever the address', async () => {
     const server = stubFetch()
       .on('GET', PAGE, json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street' }))
@@ -98,7 +98,7 @@ describe('Join page (issue 16)', () => {
   });
 });
 
-describe('Join confirmation page (issue 16)', () => {
+describe('Join confirmation page', () => {
   it('confirms once and shows the card: its QR, number, balance and page', async () => {
     const server = stubFetch().on(
       'POST',

@@ -14,7 +14,7 @@ import { useJoinForm } from '../hooks/use-join-form';
 export const JOIN_UNAVAILABLE = 'This sign-up page is not available';
 
 /**
- * /{slug}/join?store={storeId} (issue 16 'Customer self-enrolment'; public, opened on a phone
+ * /{slug}/join?store={storeId} (docs/product.md 'Online sign-up'; public, opened on a phone
  * from a store's poster): the business's and the store's names, then the form; once sent, the
  * server's message ('Almost there! …', the same whatever the address) replaces it. A store
  * that takes no sign-ups (404, or no store in the address) shows 'This sign-up page is not

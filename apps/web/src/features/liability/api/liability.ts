@@ -20,10 +20,10 @@ export function rangeQuery(range: LiabilityRange): string {
 }
 
 /**
- * GET /api/t/{slug}/reports/liability?from=&to= → {@link LiabilityReport} (issue 14
- * 'Liability'): outstanding now, cards with balance, expiring in 30 days, by store and by age,
- * the period's movements and one series entry per day. Money in cents. The previous period's
- * figures stay on screen while another loads.
+ * GET /api/t/{slug}/reports/liability?from=&to= → {@link LiabilityReport} (docs/product.md
+ * 'Reports'): outstanding now, cards with balance, expiring in 30 days, by store and by age, the
+ * period's movements and one series entry per day. Money in cents. The previous period's figures
+ * stay on screen while another loads.
  * @throws {ApiError} 400 bad date, 401, 403 not tenant_admin, 404 another tenant.
  */
 export function useLiability(slug: string, range: LiabilityRange) {

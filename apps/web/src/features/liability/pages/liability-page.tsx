@@ -18,7 +18,7 @@ function isEmpty(r: LiabilityReport): boolean {
 }
 
 /**
- * /t/{slug}/liability (issue 14 'Liability', tenant admins): the cashback owed to card holders
+ * /t/{slug}/liability (docs/product.md 'Reports', tenant admins): the cashback owed to card holders
  * now, how old it is, at which stores and what expires soon, and how it moved over the period in the URL (dates
  * in the tenant's time zone, default the last 30 days), with a CSV of the same figures.
  * Loading placeholders, an empty state when nothing was ever owed, an error with Try again.

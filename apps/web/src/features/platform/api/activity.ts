@@ -7,9 +7,8 @@ import { PLATFORM_API, platformKeys } from './keys';
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /**
- * GET /api/platform/activity?limit= (spec §2 'Platform area' Recent Activity; decisions.md
- * 'Where the spec shows placeholders': real entries from tenants, subscription events and
- * payments; platform_admin only).
+ * GET /api/platform/activity?limit= (Recent Activity: real entries from tenants, subscription
+ * events and payments; platform_admin only).
  * @param limit 1–50 (server default 10).
  * @returns `{ activity }`, newest first: each `{ id, kind, title, detail, tenantName,
  *   tenantSlug, createdAt }` where kind is tenant_created | subscription | payment |

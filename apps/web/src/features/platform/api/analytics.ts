@@ -11,15 +11,15 @@ export const platformAnalyticsKeys = {
   subscriptions: (timeframe: AnalyticsTimeframe) => ['platform', 'subscription-analytics', timeframe] as const,
 };
 
-/** The load-failure text of both analytics screens (spec §8 'Platform'). */
+/** The load-failure text of both analytics screens. */
 export const ANALYTICS_LOAD_FAILED = 'Failed to load analytics data';
 
-/** The timeframes of Subscription Analytics, in menu order (spec §9); 30d is the default. */
+/** The timeframes of Subscription Analytics, in menu order; 30d is the default. */
 export const TIMEFRAMES: readonly AnalyticsTimeframe[] = ['7d', '30d', '90d', '1y'];
 export const DEFAULT_TIMEFRAME: AnalyticsTimeframe = '30d';
 
 /**
- * The console text of a failed subscription-analytics call (spec §8 'Platform', "logged only"):
+ * The console text of a failed subscription-analytics call ("logged only"):
  * 404 'Analytics endpoint not found. …', 401 'You need to be logged in as a platform admin …',
  * 403 'Access denied. Platform admin privileges required.', otherwise 'HTTP {status}: {statusText}'
  * (the client's generic text; the server's own message when it sent one).
@@ -41,14 +41,13 @@ export function analyticsStatusText(error: unknown): string {
 }
 
 /**
- * GET /api/admin/analytics/subscriptions?timeframe={7d|30d|90d|1y} → {@link SubscriptionAnalytics}
- * (spec §2 'Subscription Analytics', §3 'Analytics', §7 'Platform'): totalRevenue (cents, paid
- * payments in the timeframe), totalSubscriptions ('created' events in it), activeSubscriptions
- * (tenants ACTIVE now), revenueByDay (each UTC day of the timeframe, cents), topPlans (≤ 3 by
- * summed amount, cents), subscriptionEvents and recentPayments (newest first, ≤ 50).
- * The previous timeframe's figures stay on screen while another loads. A failure is logged to
- * the console with the spec §8 status text ({@link analyticsStatusText}) and shown as 'Failed
- * to load analytics data'.
+ * GET /api/admin/analytics/subscriptions?timeframe={7d|30d|90d|1y} → {@link SubscriptionAnalytics}:
+ * totalRevenue (cents, paid payments in the timeframe), totalSubscriptions ('created' events in
+ * it), activeSubscriptions (tenants ACTIVE now), revenueByDay (each UTC day of the timeframe,
+ * cents), topPlans (≤ 3 by summed amount, cents), subscriptionEvents and recentPayments (newest
+ * first, ≤ 50). The previous timeframe's figures stay on screen while another loads. A failure is
+ * logged to the console with status text ({@link analyticsStatusText}) and shown as 'Failed to load
+ * analytics data'.
  * @throws {ApiError} 401 signed out, 403 not platform_admin, 400 unknown timeframe.
  */
 export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
@@ -67,11 +66,10 @@ export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
 }
 
 /**
- * GET /api/platform/analytics → {@link PlatformAnalytics} (the Analytics screen; decisions.md
- * 'Where the spec shows placeholders': real charts and growth): revenueByMonth (cents) and
- * tenantsByMonth for each of the last 12 UTC months, oldest first ('YYYY-MM'), tenantsByStatus
- * now, monthlyGrowth = new tenants this month against last month in percent, or null when last
- * month had none. Failure: 'Failed to load analytics data' (spec §8).
+ * GET /api/platform/analytics → {@link PlatformAnalytics} (the Analytics screen: real charts and
+ * growth): revenueByMonth (cents) and tenantsByMonth for each of the last 12 UTC months, oldest
+ * first ('YYYY-MM'), tenantsByStatus now, monthlyGrowth = new tenants this month against last month
+ * in percent, or null when last month had none. Failure: 'Failed to load analytics data'.
  * @throws {ApiError} 401 signed out, 403 not platform_admin.
  */
 export function usePlatformAnalytics() {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { PLATFORM_API, platformKeys } from './keys';
 
 /**
- * GET /api/platform/card-orders?status= (platform_admin; decisions.md 'Card orders': the operator
+ * GET /api/platform/card-orders?status= (platform_admin; docs/product.md 'Card orders': the operator
  * ships paid orders) → `{ orders }`, every tenant's printed-card orders, newest first (at most
  * 200), selected as the array. Each {@link PlatformCardOrder}: id, cardType, quantity,
  * unitPriceCents and totalCents (cents, fixed when ordered), shippingAddress (name, line1, line2,
@@ -26,7 +26,7 @@ export function usePlatformCardOrders(status: CardOrderStatus | undefined) {
 
 /**
  * PUT /api/platform/card-orders/{id} `{ status }` → the updated {@link PlatformCardOrder}
- * (decisions.md 'Card orders': one fulfilment step at a time, PAID → PROCESSING → SHIPPED →
+ * (docs/product.md 'Card orders': one fulfilment step at a time, PAID → PROCESSING → SHIPPED →
  * DELIVERED; see NEXT_FULFILMENT_STATUS in the contract). On success every operator card-order
  * list is marked stale (the order moves between status filters); the tenant's own screen is in
  * another session and refetches by itself. Toasts are the caller's.

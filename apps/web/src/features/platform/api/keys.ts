@@ -1,10 +1,10 @@
 import type { CardOrderStatus, OutboxStatus, SubscriptionStatus } from '@loyalty/contract';
 
-/** Filters and page of the operator's tenant list (spec §2 'Platform area', §7 'Platform'). */
+/** Filters and page of the operator's tenant list. */
 export interface TenantListParams {
   /** Only tenants in this subscription status; undefined for all. */
   status?: SubscriptionStatus;
-  /** Name, slug or owner e-mail as typed (already debounced, spec §9: 300 ms); empty for none. */
+  /** Name, slug or owner e-mail as typed (already debounced: 300 ms); empty for none. */
   search?: string;
   /** Page number, from 1. */
   page: number;
@@ -12,7 +12,7 @@ export interface TenantListParams {
   limit: number;
 }
 
-/** Filters and page of the operator's outbox (issue 16; 20 messages a page, newest first). */
+/** Filters and page of the operator's outbox (20 messages a page, newest first). */
 export interface OutboxListParams {
   /** Only messages in this status; undefined for all. */
   status?: OutboxStatus;

@@ -12,7 +12,7 @@ export interface PlatformLiabilityOrder {
 export const platformLiabilityKey = (o: PlatformLiabilityOrder) => ['platform', 'liability', o] as const;
 
 /**
- * GET /api/platform/reports/liability?sort=&order= → {@link PlatformLiabilityReport} (issue 14):
+ * GET /api/platform/reports/liability?sort=&order= → {@link PlatformLiabilityReport}:
  * every tenant's outstanding (cents, now) and its last 30 UTC days' movements, sorted by the
  * server, and the platform totals. The previous order stays on screen while another loads.
  * @throws {ApiError} 400 bad sort, 401, 403 not platform_admin.

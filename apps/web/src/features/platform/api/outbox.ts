@@ -17,7 +17,7 @@ export function outboxListPath(params: OutboxListParams): string {
 }
 
 /**
- * GET /api/platform/outbox?status=&to=&page= (issue 16; platform_admin): every e-mail the
+ * GET /api/platform/outbox?status=&to=&page= (platform_admin): every e-mail the
  * product wrote, sent or not, newest first, 20 a page. `to` matches the recipient (contains,
  * case-insensitive). Answers `{ messages, total, page, totalPages }`; each {@link OutboxItem}:
  * id, tenantName (null for platform mail), kind, to, subject, status (PENDING | SENDING | SENT |
@@ -35,7 +35,7 @@ export function useOutbox(params: OutboxListParams) {
 }
 
 /**
- * GET /api/platform/outbox/{id} (issue 16; platform_admin): one message with its rendered bodies
+ * GET /api/platform/outbox/{id} (platform_admin): one message with its rendered bodies
  * (`text`, `html`) and `attemptLog` (each attempt: at ISO, ok, error, durationMs). Disabled while
  * `id` is null (no message open).
  * @throws {ApiError} 401, 403, 404 unknown message, 0 on network failure.
@@ -49,7 +49,7 @@ export function useOutboxMessage(id: string | null) {
 }
 
 /**
- * POST /api/platform/outbox/{id}/resend (issue 16; platform_admin): puts the message back in
+ * POST /api/platform/outbox/{id}/resend (platform_admin): puts the message back in
  * the queue (PENDING); the worker sends it on its next round. Answers 200 the {@link OutboxItem}.
  * On success every outbox query is marked stale (the list and the open message show the new
  * status). Toasts are the caller's.

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
  */
 export const platformPlansKey = ['platform', 'plans'] as const;
 
-/** Messages of the Plans screen, verbatim from spec §8 'Plans'. */
+/** Messages of the Plans screen, verbatim. */
 export const PLAN_MESSAGES = {
   loadFailed: 'Failed to load plans',
   createFailed: 'Failed to create plan. Please try again.',
@@ -32,11 +32,10 @@ function invalidatePlanConsumers(queryClient: QueryClient): Promise<unknown> {
 }
 
 /**
- * GET /api/platform/plans → `{ plans }` (spec §2 'Platform area' /platform/plans, §3 'Plan'):
- * every plan, active or not, in display order (`sortOrder`), each with `tenantsCount`.
- * priceMonthly in cents; limits −1 = unlimited; billingPeriod monthly | 3months | 6months | yearly.
- * The hook selects the array.
- * @throws {ApiError} 401 signed out, 403 not platform_admin. Show 'Failed to load plans' (spec §8).
+ * GET /api/platform/plans → `{ plans }` (/platform/plans): every plan, active or not, in display
+ * order (`sortOrder`), each with `tenantsCount`. priceMonthly in cents; limits −1 = unlimited;
+ * billingPeriod monthly | 3months | 6months | yearly. The hook selects the array.
+ * @throws {ApiError} 401 signed out, 403 not platform_admin. Show 'Failed to load plans'.
  */
 export function usePlatformPlans() {
   return useQuery({
@@ -48,9 +47,9 @@ export function usePlatformPlans() {
 
 /**
  * POST /api/platform/plans with a {@link PlanInput} (priceMonthly in cents, limits −1 or ≥ 1,
- * empty features already dropped: spec §5 'Plan') → 201 the new {@link PlatformPlan}.
- * Success 'Plan created successfully!'; failure the server's text, else 'Failed to create plan.
- * Please try again.' (spec §8; toasts are the caller's).
+ * empty features already dropped) → 201 the new {@link PlatformPlan}. Success 'Plan created
+ * successfully!'; failure the server's text, else 'Failed to create plan. Please try again.'
+ * (toasts are the caller's).
  * @throws {ApiError} 400 invalid fields (details lists them), 401, 403.
  */
 export function useCreatePlan() {
@@ -64,7 +63,7 @@ export function useCreatePlan() {
 /**
  * PUT /api/platform/plans/{id} with the same body as {@link useCreatePlan} → the updated
  * {@link PlatformPlan}. Success 'Plan updated successfully!'; failure the server's text, else
- * 'Failed to update plan. Please try again.' (spec §8).
+ * 'Failed to update plan. Please try again.'.
  * @throws {ApiError} 400 invalid fields, 401, 403, 404 unknown plan.
  */
 export function useUpdatePlan() {
@@ -76,10 +75,10 @@ export function useUpdatePlan() {
 }
 
 /**
- * DELETE /api/platform/plans/{id} → 204 (spec §2 'Platform area': delete per card, after the
- * confirm 'Are you sure you want to delete the plan? This action cannot be undone.').
- * Success 'Plan deleted successfully!'; failure the server's text (409 'This plan is used by
- * {n} tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.' (spec §8).
+ * DELETE /api/platform/plans/{id} → 204 (delete per card, after the confirm 'Are you sure you want
+ * to delete the plan? This action cannot be undone.'). Success 'Plan deleted successfully!';
+ * failure the server's text (409 'This plan is used by {n} tenant(s) and cannot be deleted'), else
+ * 'Failed to delete plan. Please try again.'.
  * @throws {ApiError} 401, 403, 404 unknown plan, 409 plan in use.
  */
 export function useDeletePlan() {

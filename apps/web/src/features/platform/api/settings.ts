@@ -10,13 +10,12 @@ import { api } from '@/lib/api';
 export const platformSettingsKey = ['platform', 'settings'] as const;
 
 /**
- * GET /api/platform/settings → {@link PlatformSettings} (spec §2 /platform/settings, §3
- * 'Platform settings', §9 defaults; decisions.md: stored server-side, not simulated):
- * smtp { host, port, username, password, passwordSet, fromEmail }, security { sessionTimeout
- * (hours, 1–720), passwordMinLength (6–128), requireTwoFactor, maxLoginAttempts (3–100 per
- * account and address in 15 minutes) }, platform { defaultPlan
- * (starter | pro | enterprise), trialDays (days, 0–365), allowSignups }. The SMTP password is
- * never sent back: `password` is '' and `passwordSet` tells whether one is stored.
+ * GET /api/platform/settings → {@link PlatformSettings} (/platform/settings defaults: stored
+ * server-side, not simulated): smtp { host, port, username, password, passwordSet, fromEmail },
+ * security { sessionTimeout (hours, 1–720), passwordMinLength (6–128), requireTwoFactor,
+ * maxLoginAttempts (3–100 per account and address in 15 minutes) }, platform { defaultPlan (starter
+ * | pro | enterprise), trialDays (days, 0–365), allowSignups }. The SMTP password is never sent
+ * back: `password` is '' and `passwordSet` tells whether one is stored.
  * @throws {ApiError} 401 signed out, 403 not platform_admin.
  */
 export function usePlatformSettings() {
@@ -32,8 +31,7 @@ export function usePlatformSettings() {
  * one. allowSignups, trialDays, sessionTimeout, defaultPlan, passwordMinLength and
  * maxLoginAttempts take effect at once on the server (signup refused, trial length of new
  * tenants, session expiry of new and existing sessions, plan of new tenants, every password
- * set, the login throttle; issue 12 item 8); requireTwoFactor is stored only.
- * The cache takes the answer.
+ * set, the login throttle); requireTwoFactor is stored only. The cache takes the answer.
  * @throws {ApiError} 400 invalid fields (details lists them, with the contract's messages), 401, 403.
  */
 export function useSavePlatformSettings() {

@@ -4,17 +4,16 @@ import { api } from '@/lib/api';
 import { PLATFORM_API, platformKeys } from './keys';
 
 /**
- * GET /api/platform/stats (spec §2 'Platform area' dashboard, §3 'Platform stats', §7
- * 'Platform'; platform_admin only).
+ * GET /api/platform/stats (dashboard; platform_admin only).
  * @returns `{ totalTenants, activeTenants, totalStores, totalCustomers, totalRevenue,
  *   monthlyRevenue, trends }`: counts as integers; `activeTenants` counts ACTIVE plus TRIALING;
  *   `totalRevenue` (all recorded payments, refunds subtracted) and `monthlyRevenue` (this UTC
  *   calendar month) in integer cents. `trends.<figure>` is the percentage change (one decimal)
  *   of this period against the previous one (new tenants / customers / stores: last 30 days
  *   against the 30 before; revenue: this month against last), or null when there is nothing to
- *   compare with (decisions.md 'Where the spec shows placeholders': real trends).
+ *   compare with (real trends).
  * @throws {ApiError} 401 signed out, 403 not platform_admin. The screen shows 'Failed to load
- *   platform statistics' (spec §8 'Platform') with the server's message and a retry.
+ *   platform statistics' with the server's message and a retry.
  */
 export function getPlatformStats(options?: { signal?: AbortSignal }): Promise<PlatformStats> {
   return api.get<PlatformStats>(`${PLATFORM_API}/stats`, options);

@@ -15,11 +15,11 @@ function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
 }
 
 /**
- * GET /api/platform/tenants?status=&search=&page=&limit= (spec §2 'Platform area' Tenants, §7
- * 'Platform': optional status and search, the search debounced 300 ms; platform_admin only).
- * `search` matches name, slug or owner e-mail; empty search and no status are left out.
+ * GET /api/platform/tenants?status=&search=&page=&limit= (the Tenants screen: optional status and
+ * search, the search debounced 300 ms; platform_admin only). `search` matches name, slug or owner
+ * e-mail; empty search and no status are left out.
  * @returns `{ tenants, total, pages, summary }`: the page of tenants, newest first, each the
- *   tenant view of spec §3 (id, name, slug, subscriptionStatus, trialEndsAt, graceEndsAt,
+ *   tenant view (id, name, slug, subscriptionStatus, trialEndsAt, graceEndsAt,
  *   planId, createdAt ISO, freeTrialLimit, `_count { cards, users, stores }`, subscriptionInfo
  *   { isActive, planId, planName, cardLimit (−1 unlimited), cardsUsed, cardsRemaining },
  *   canTransact, subscriptionRequired) plus `owner` ({ email, firstName, lastName } of the
@@ -54,14 +54,14 @@ export function usePlatformTenants(params: TenantListParams) {
 }
 
 /**
- * POST /api/platform/tenants (spec §3 'Tenant' create fields, §5 'Tenant create'; platform_admin).
- * Body `{ name, slug, ownerEmail, ownerPassword, ownerFirstName?, ownerLastName? }`: creates the
- * tenant, its owner (tenant_admin, who can sign in at once) and its default rules in one
- * transaction. Slug: 3–40 lowercase letters, digits or hyphens, not a reserved word.
+ * POST /api/platform/tenants (platform_admin). Body
+ * `{ name, slug, ownerEmail, ownerPassword, ownerFirstName?, ownerLastName? }`: creates the tenant,
+ * its owner (tenant_admin, who can sign in at once) and its default rules in one transaction. Slug:
+ * 3–40 lowercase letters, digits or hyphens, not a reserved word.
  * @returns 201 the new PlatformTenant.
  * @throws {ApiError} 400 validation (details `[{ field, message }]`, e.g. a reserved slug),
  *   409 'Slug is already taken' or an owner e-mail already in use, 401, 403. The dialog shows
- *   the server's message; without one 'Failed to create tenant. Please try again.' (spec §8).
+ *   the server's message; without one 'Failed to create tenant. Please try again.'.
  */
 export function createPlatformTenant(body: CreateTenantRequest): Promise<PlatformTenant> {
   return api.post<PlatformTenant>(`${PLATFORM_API}/tenants`, body);
@@ -77,12 +77,11 @@ export function useCreatePlatformTenant() {
 }
 
 /**
- * PUT /api/platform/tenants/{id} (spec §3 edit fields, §4: the operator may set any status
- * freely; platform_admin). Body `{ name, subscriptionStatus }` (NONE | TRIALING | ACTIVE |
- * PAST_DUE | CANCELED).
+ * PUT /api/platform/tenants/{id} (the operator may set any status freely; platform_admin). Body
+ * `{ name, subscriptionStatus }` (NONE | TRIALING | ACTIVE | PAST_DUE | CANCELED).
  * @returns the updated PlatformTenant.
  * @throws {ApiError} 400 validation, 404 unknown tenant, 401, 403. Without a server message
- *   the dialog shows 'Failed to update tenant. Please try again.' (spec §8 'Tenants').
+ *   the dialog shows 'Failed to update tenant. Please try again.'.
  */
 export function updatePlatformTenant(id: string, body: UpdateTenantRequest): Promise<PlatformTenant> {
   return api.put<PlatformTenant>(`${PLATFORM_API}/tenants/${encodeURIComponent(id)}`, body);
@@ -98,9 +97,9 @@ export function useUpdatePlatformTenant() {
 }
 
 /**
- * DELETE /api/platform/tenants/{id} with the JSON body `{ confirmSlug }` (decisions.md 'Where
- * the spec shows placeholders': delete works, confirmed by typing the tenant's slug; the
- * tenant and all its data go in one database transaction; platform_admin). Answers 204.
+ * DELETE /api/platform/tenants/{id} with the JSON body `{ confirmSlug }` (delete works, confirmed
+ * by typing the tenant's slug; the tenant and all its data go in one database transaction;
+ * platform_admin). Answers 204.
  * @throws {ApiError} 400 when confirmSlug is not the tenant's slug, 404 unknown tenant, 401, 403.
  */
 export async function deletePlatformTenant(id: string, body: DeleteTenantRequest): Promise<void> {

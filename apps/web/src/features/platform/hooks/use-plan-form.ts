@@ -9,7 +9,7 @@ import { PlanFormSchema, planToForm, toPlanInput, type PlanFormValues } from '..
 const SERVER_FIELDS = ['name', 'description', 'priceMonthly', 'stripePriceId', 'billingPeriod'] as const;
 
 /**
- * Form state and submit of the 'Add Plan' / 'Edit Plan' form (spec §8 'Plans'): values start from
+ * Form state and submit of the 'Add Plan' / 'Edit Plan' form: values start from
  * `planToForm(plan)` (`plan` null → create) and are validated by `PlanFormSchema`; submit sends
  * `toPlanInput` (price in cents, limits −1 for Unlimited) through `update` or `create`. Success:
  * toast 'Plan created successfully!' / 'Plan updated successfully!' and `onDone()`. Failure: the

@@ -16,12 +16,11 @@ function toForm(s: PlatformSettings): SettingsFormValues {
 }
 
 /**
- * State of the /platform/settings editor (spec §2, §3 'Platform settings'): the open tab, one
- * form over all three sections (validated by `SettingsFormSchema`), and submit, which saves all
- * of them with PUT /api/platform/settings (`save`). On success the form resets to the stored
- * values and `saved` is true for `SAVED_MS` (3 s). An invalid field in another tab opens that
- * tab (client validation and the server's 400 field details alike); a failed save also toasts
- * the server's text, else `SETTINGS_SAVE_FAILED`.
+ * State of the /platform/settings editor: the open tab, one form over all three sections (validated
+ * by `SettingsFormSchema`), and submit, which saves all of them with PUT /api/platform/settings
+ * (`save`). On success the form resets to the stored values and `saved` is true for `SAVED_MS`
+ * (3 s). An invalid field in another tab opens that tab (client validation and the server's 400
+ * field details alike); a failed save also toasts the server's text, else `SETTINGS_SAVE_FAILED`.
  */
 export function useSettingsEditor(settings: PlatformSettings) {
   const [tab, setTab] = useState<SettingsSection>('smtp');

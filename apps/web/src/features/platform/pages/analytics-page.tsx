@@ -7,11 +7,10 @@ import { GrowthChartCards, StatusAndActivityCards } from '../components/analytic
 import { AnalyticsTiles } from '../components/analytics/analytics-tiles';
 
 /**
- * /platform/analytics (spec §2 'Platform area'; decisions.md 'Where the spec shows
- * placeholders': real charts from real data, real monthly growth). Tiles: revenue and new
+ * /platform/analytics (real charts from real data, real monthly growth). Tiles: revenue and new
  * tenants this month, monthly growth (new tenants against last month; '—' when last month had
  * none), tenants (with the count per status). Charts of the last 12 UTC months: revenue and
- * new tenants, and tenants by status in the spec §4 colours; months without data still draw
+ * new tenants, and tenants by status (badge colours); months without data still draw
  * their axes. Loading spinner; 'Failed to load analytics data' with Try again.
  */
 export function AnalyticsPage() {

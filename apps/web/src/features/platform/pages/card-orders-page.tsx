@@ -14,14 +14,14 @@ import { isCardOrderStatus, nextStep, STATUS_FILTER_OPTIONS } from '../component
 import { PlatformOrdersTable } from '../components/card-orders/orders-table';
 
 /**
- * /platform/card-orders (decisions.md 'Card orders'; platform_admin): every tenant's printed-card
+ * /platform/card-orders (docs/product.md 'Card orders'; platform_admin): every tenant's printed-card
  * orders, newest first, with a status filter (kept in the address as ?status=, so reload and Back
  * keep it), a table (cards on phones) and per order the next fulfilment step (PAID → PROCESSING →
  * SHIPPED → DELIVERED) behind a confirmation; the outcome shows as a toast ('Order marked as
  * Shipped', else the server's message, e.g. the 409 when the order moved meanwhile, or in
  * production 'This order was paid with demo payments (no money was taken) and cannot be
- * fulfilled' for an order marked 'Demo payment', issue 12 item 2). Loading,
- * empty ('No card orders yet' / 'No orders with this status') and error-with-retry states.
+ * fulfilled' for an order marked 'Demo payment'). Loading, empty ('No card orders yet' / 'No orders
+ * with this status') and error-with-retry states.
  */
 export function PlatformCardOrdersPage() {
   const list$ = useListParams(['status']);

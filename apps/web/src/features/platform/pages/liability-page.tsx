@@ -13,7 +13,7 @@ import { LiabilityTable } from '../components/liability/liability-table';
 const SORT_OF: Record<string, PlatformLiabilitySort> = { name: 'name', outstanding: 'outstanding', expired: 'expired' };
 
 /**
- * /platform/liability (issue 14 'Liability', operator console): the platform's total outstanding
+ * /platform/liability (docs/product.md 'Reports', operator console): the platform's total outstanding
  * cashback and the last 30 UTC days' earned, and every tenant's outstanding and movements in a
  * table sortable by outstanding (default, largest first), name and expired. Loading placeholders,
  * an error with Try again.

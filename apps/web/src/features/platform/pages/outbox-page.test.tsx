@@ -50,7 +50,7 @@ async function rows() {
     .map((row) => within(row).getAllByRole('cell').map((td) => td.textContent));
 }
 
-describe('Outbox page (issue 16)', () => {
+describe('Outbox page', () => {
   it('lists the messages: recipient, subject, kind, business, status, attempts and last error', async () => {
     stubFetch().on('GET', LIST, json(200, page([RESET, WELCOME])));
     renderPage();

@@ -13,11 +13,11 @@ import { isOutboxStatus, OUTBOX_STATUS_OPTIONS } from '../components/outbox/labe
 import { OutboxMessageDialog } from '../components/outbox/outbox-message-dialog';
 import { OutboxTable } from '../components/outbox/outbox-table';
 
-/** Toast of a successful resend (issue 16). */
+/** Toast of a successful resend. */
 export const RESEND_DONE = 'Message queued to be sent again';
 
 /**
- * /platform/outbox (issue 16; platform_admin): every e-mail the product wrote, newest first, 20
+ * /platform/outbox (platform_admin): every e-mail the product wrote, newest first, 20
  * a page, whether or not an SMTP server is configured. A recipient search (debounced 300 ms) and
  * a status filter live in the address (?search=&status=&page=) so reload and Back keep them.
  * A click on a message opens it (bodies and attempt log) with 'Resend', which queues it again,

@@ -14,9 +14,9 @@ import { PlanFormDialog } from '../components/plans/plan-form-dialog';
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; plan: PlatformPlan };
 
 /**
- * /platform/plans (spec §2 'Platform area', §3 'Plan', §5 'Plan', §8 'Plans'; platform_admin):
- * the grid of every plan (active and inactive) with Add Plan, Edit and Delete per card. Loading
- * spinner; 'Failed to load plans' with Try again; an empty state with Add Plan.
+ * /platform/plans (platform_admin): the grid of every plan (active and inactive) with Add Plan,
+ * Edit and Delete per card. Loading spinner; 'Failed to load plans' with Try again; an empty state
+ * with Add Plan.
  */
 export function PlansPage() {
   const plans = usePlatformPlans();

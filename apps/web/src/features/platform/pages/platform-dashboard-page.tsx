@@ -19,7 +19,7 @@ const LAST_MONTH = 'vs last month';
 type Stats = PlatformStats;
 type Figure = { label: string; icon: LucideIcon; tone: StatTone; period: string; value: (s: Stats) => string; trend: (s: Stats) => number | null };
 
-/** The six figures, in the spec's order: label, icon, what the trend compares with, value and trend. */
+/** The six figures, in a fixed order: label, icon, what the trend compares with, value and trend. */
 const FIGURES: readonly Figure[] = [
   { label: 'Total Tenants', icon: Building2, tone: 'indigo', period: LAST_30, value: (s) => count(s.totalTenants), trend: (s) => s.trends.totalTenants },
   { label: 'Active Tenants', icon: CheckCircle2, tone: 'emerald', period: LAST_30, value: (s) => count(s.activeTenants), trend: (s) => s.trends.activeTenants },
@@ -54,11 +54,11 @@ function Figures({ data }: { data: Stats | undefined }) {
 }
 
 /**
- * /platform/dashboard (spec §2 'Platform area', §3 'Platform stats'; platform_admin): six stat
- * cards (Total Tenants, Active Tenants, Total Customers, Total Revenue, Monthly Revenue, Total
- * Stores) each with its real trend (decisions.md; none shown when there is nothing to compare
- * with), the Recent Activity list and Quick Actions. Loading skeleton; on failure 'Failed to
- * load platform statistics' (spec §8 'Platform') with the server's message and Try again.
+ * /platform/dashboard (platform_admin): six stat cards (Total Tenants, Active Tenants, Total
+ * Customers, Total Revenue, Monthly Revenue, Total Stores) each with its real trend (none shown
+ * when there is nothing to compare with), the Recent Activity list and Quick Actions. Loading
+ * skeleton; on failure 'Failed to load platform statistics' with the server's message and Try
+ * again.
  */
 export function PlatformDashboardPage() {
   const user = useAuthStore((s) => s.user);

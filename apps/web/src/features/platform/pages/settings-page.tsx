@@ -27,11 +27,11 @@ const SECTION_TEXT: Record<SettingsSection, { title: string; description: string
 const LOAD_FAILED = 'Failed to load platform settings';
 
 /**
- * /platform/settings (spec §2 'Platform area', §3 'Platform settings', §9 defaults;
- * decisions.md: stored server-side and saved for real). Tabs Email Settings, Security and
- * Platform over one form; Save stores all three with PUT /api/platform/settings: the button
- * reads 'Saving...' while it runs, then 'Saved' for 3 seconds. Validation messages are the
- * contract's; an invalid field in another tab opens that tab. Load and save failures are shown.
+ * /platform/settings (docs/product.md 'Platform settings': stored server-side and saved for
+ * real). Tabs Email Settings, Security and Platform over one form; Save stores all three with PUT
+ * /api/platform/settings: the button reads 'Saving...' while it runs, then 'Saved' for 3 seconds.
+ * Validation messages are the contract's; an invalid field in another tab opens that tab. Load and
+ * save failures are shown.
  */
 export function PlatformSettingsPage() {
   const settings = usePlatformSettings();

@@ -21,22 +21,21 @@ const TABS: readonly TabItem<TabValue>[] = [
   { value: 'events', label: 'Events' },
 ];
 
-/** Names of the timeframes in the select (spec §9: 7d, 30d, 90d, 1y). */
+/** Names of the timeframes in the select (7d, 30d, 90d, 1y). */
 const TIMEFRAME_NAMES: Record<AnalyticsTimeframe, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };
 
-/** Avg. Revenue/Day (spec §2): the mean of the daily revenue values in cents, rounded; 0 when there are none. */
+/** Avg. Revenue/Day: the mean of the daily revenue values in cents, rounded; 0 when there are none. */
 function averagePerDay(days: Array<{ revenue: number }>): number {
   if (days.length === 0) return 0;
   return Math.round(days.reduce((s, d) => s + d.revenue, 0) / days.length);
 }
 
 /**
- * /platform/subscriptions 'Subscription Analytics' (spec §2 'Platform area', §3 'Analytics', §8
- * 'Platform', §9): timeframe select (7d, 30d default, 90d, 1y) and Refresh; tiles Total Revenue,
- * New Subscriptions, Active Subscriptions, Avg. Revenue/Day; revenue by day; tabs Overview
- * (top 3 plans, recent activity), Payments and Events. While another timeframe loads the
- * previous figures stay (dimmed). Failure: 'Failed to load analytics data' with Try again (the
- * spec's status text is logged to the console by the hook).
+ * /platform/subscriptions 'Subscription Analytics': timeframe select (7d, 30d default, 90d, 1y) and
+ * Refresh; tiles Total Revenue, New Subscriptions, Active Subscriptions, Avg. Revenue/Day; revenue
+ * by day; tabs Overview (top 3 plans, recent activity), Payments and Events. While another
+ * timeframe loads the previous figures stay (dimmed). Failure: 'Failed to load analytics data' with
+ * Try again (the status text is logged to the console by the hook).
  */
 export function SubscriptionsPage() {
   const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);

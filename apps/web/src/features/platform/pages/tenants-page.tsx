@@ -20,8 +20,7 @@ import { TenantsTable, type TenantRowActions } from '../components/tenants/tenan
 export const TENANTS_PAGE_SIZE = 20;
 
 /**
- * /platform/tenants (spec §2 'Platform area', §3 'Tenant', §5 'Tenant create', §7 'Platform',
- * §8 'Tenants'; platform_admin): a search box (name, slug or owner e-mail, debounced 300 ms), a
+ * /platform/tenants (platform_admin): a search box (name, slug or owner e-mail, debounced 300 ms), a
  * status filter, the summary cards (all tenants per status), the table (cards on phones) with
  * details, edit and delete per tenant, pagination, loading, empty and error states, and the
  * Create, Details, Edit and Delete dialogs. Search, status and page live in the address

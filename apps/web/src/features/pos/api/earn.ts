@@ -12,9 +12,9 @@ export interface EarnVariables {
 }
 
 /**
- * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key` (spec §7, §4 'POS flow').
- * Body: cardUid (normalised), `amountCents` (purchase amount, integer cents > 0), category
- * (PURCHASE | REPAIR | OTHER), optional storeId and note.
+ * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key`. Body: cardUid (normalised),
+ * `amountCents` (purchase amount, integer cents > 0), category (PURCHASE | REPAIR | OTHER),
+ * optional storeId and note.
  * @returns `{ newBalance, cashbackEarned }` in cents, plus `rateBps` and the customer's `tier`.
  * @throws {ApiError} 422 card not ACTIVE, 403 code SUBSCRIPTION_REQUIRED, 404 card not found,
  *   409 idempotency key reused with other values, 400 invalid body, 0 network failure.

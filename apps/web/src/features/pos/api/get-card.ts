@@ -10,8 +10,8 @@ export const cardKeys = {
 };
 
 /**
- * GET /api/t/{slug}/cards/{cardUid} (spec §7 'Cards', POS lookup). `cardUid` must already be
- * normalised with `normalizeCardUid` (decisions.md 'Cards').
+ * GET /api/t/{slug}/cards/{cardUid} (POS lookup). `cardUid` must already be
+ * normalised with `normalizeCardUid` (docs/product.md 'Cards').
  * @returns the card: status, `balanceCents` (integer cents), store, nested customer (tier,
  *   `totalSpendCents`) or null when unassigned.
  * @throws {ApiError} 404 'Card not found' (also for another tenant's card), 401, 403.
@@ -31,8 +31,8 @@ export function cardQueryOptions(slug: string, cardUid: string) {
 }
 
 /**
- * The card loaded at the POS (spec §2 'POS Terminal'). Idle while `cardUid` is null.
- * Earn and redeem update this query's data in place with the new balance.
+ * The card loaded at the POS. Idle while `cardUid` is null. Earn and redeem update this query's
+ * data in place with the new balance.
  */
 export function useCard(slug: string, cardUid: string | null) {
   return useQuery({ ...cardQueryOptions(slug, cardUid ?? ''), enabled: Boolean(slug && cardUid) });

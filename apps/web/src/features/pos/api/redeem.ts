@@ -12,7 +12,7 @@ export interface RedeemVariables {
 }
 
 /**
- * POST /api/t/{slug}/transactions/redeem with header `Idempotency-Key` (spec §7, §4 'POS flow').
+ * POST /api/t/{slug}/transactions/redeem with header `Idempotency-Key`.
  * Body: cardUid (normalised), `amountCents` (integer cents, 0 < amount ≤ balance), optional
  * storeId and note.
  * @returns `{ newBalance, amountRedeemed }` in cents.

@@ -6,9 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 
 /**
- * Card lookup of the POS (spec §2 'POS Terminal', §5 'POS'): manual card UID entry with a Load
- * button (Enter loads too). The typed text goes through `normalizeCardUid` (trim, upper-case,
- * spaces/dashes removed, `/c/{uid}` extracted from a pasted QR URL) before `onLoad`.
+ * Card lookup of the POS: manual card UID entry with a Load button (Enter loads too). The typed
+ * text goes through `normalizeCardUid` (trim, upper-case, spaces/dashes removed, `/c/{uid}`
+ * extracted from a pasted QR URL) before `onLoad`.
  *
  * `scanner` renders the camera scanner (CardScanner) above the manual entry, separated by an
  * 'or' divider. It receives `loadText`, the very function the form submits with, so a decoded

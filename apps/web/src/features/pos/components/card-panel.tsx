@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /**
- * The loaded card (spec §2 'POS Terminal'): customer name or 'Unknown Customer', tier badge,
- * card ID (monospace), balance (formatCents, large), store, status badge, the last result of
- * this session, and the 'New Transaction' button that clears the POS.
+ * The loaded card: customer name or 'Unknown Customer', tier badge, card ID (monospace), balance
+ * (formatCents, large), store, status badge, the last result of this session, and the 'New
+ * Transaction' button that clears the POS.
  */
 export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardResponse; lastResult: string | null; onNewTransaction: () => void }) {
   const name = card.customer ? `${card.customer.firstName} ${card.customer.lastName}`.trim() || 'Unknown Customer' : 'Unknown Customer';

@@ -7,15 +7,15 @@ import { loadScannerLib } from '../lib/scanner';
 import { CameraPicker, TorchAndZoom } from './scanner-controls';
 
 /**
- * Camera QR scanner of the POS (spec §2 'POS Terminal', §9 'Scanner'), in CardLookup's scanner
- * slot. 'Start camera' waits 100 ms, loads html5-qrcode, asks for the camera list (the browser's
- * permission prompt), picks the saved or the back camera and scans at 10 fps in a 250×250 box.
- * The first decoded text goes to `onDecoded` — the lookup's own submit, which normalises it
- * with `normalizeCardUid` (a card URL yields its `/c/{uid}`) and loads the card exactly like
- * manual entry — and the camera stops. A camera picker, a torch toggle and a zoom slider
- * (1–5, step 0.1) appear when the running camera supports them. 'No cameras found' and
- * permission errors show as a warning under the header. Unmounting stops and clears the camera
- * (the POS remounts the scanner on 'New Transaction'). The camera logic is {@link useCardScanner}.
+ * Camera QR scanner of the POS, in CardLookup's scanner slot. 'Start camera' waits 100 ms, loads
+ * html5-qrcode, asks for the camera list (the browser's permission prompt), picks the saved or the
+ * back camera and scans at 10 fps in a 250×250 box. The first decoded text goes to `onDecoded` —
+ * the lookup's own submit, which normalises it with `normalizeCardUid` (a card URL yields its
+ * `/c/{uid}`) and loads the card exactly like manual entry — and the camera stops. A camera picker,
+ * a torch toggle and a zoom slider (1–5, step 0.1) appear when the running camera supports them.
+ * 'No cameras found' and permission errors show as a warning under the header. Unmounting stops and
+ * clears the camera (the POS remounts the scanner on 'New Transaction'). The camera logic is
+ * {@link useCardScanner}.
  */
 export function CardScanner({ onDecoded }: { onDecoded: (text: string) => boolean }) {
   const scanner = useCardScanner(onDecoded);

@@ -22,7 +22,7 @@ function renderEarn({ canTransact = true, storeId = STORE_ID as string | null } 
   return { ...view, onDone, amount, submit };
 }
 
-describe('POS earn form: what the cashier is told (spec §5 POS)', () => {
+describe('POS earn form: what the cashier is told', () => {
   it('explains a bad amount under the field when Process Earn is pressed (the button stays enabled), and sends nothing', async () => {
     const server = stubFetch();
     const { user, amount, submit } = renderEarn();

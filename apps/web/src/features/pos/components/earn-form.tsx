@@ -18,13 +18,13 @@ import { AmountInput, MovementError, NoteInput } from './pos-fields';
 const EarnFormSchema = z.object({ amount: dollarsField(EarnRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 12.50'), category: Category, note: noteField });
 const EMPTY: z.input<typeof EarnFormSchema> = { amount: '', category: 'PURCHASE', note: '' };
 
-/** The success toast of an earn (spec §4 'POS flow'). */
+/** The success toast of an earn. */
 export function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
   return `Cashback earned: ${formatCents(result.cashbackEarned)}. New balance: ${formatCents(result.newBalance)}`;
 }
 
 /**
- * Earn Cashback tab (spec §5 'POS'): purchase amount in dollars (required, above $0, '$' and
+ * Earn Cashback tab: purchase amount in dollars (required, above $0, '$' and
  * ',' accepted), category (PURCHASE default), optional note. Sends cents with the user's storeId
  * and an Idempotency-Key that is reused only when the same failed submission is retried. A bad
  * amount is explained under the field on submit or blur; the button is off only while sending

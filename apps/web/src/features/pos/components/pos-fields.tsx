@@ -34,7 +34,7 @@ export function NoteInput({ error, field }: { error?: string; field: UseFormRegi
 }
 
 /**
- * Why the server refused the last movement (spec §8 'POS': its message, else 'Transaction
+ * Why the server refused the last movement (its message, else 'Transaction
  * failed' / 'Redemption failed'), shown in the form above the button until the next submit.
  */
 export function MovementError({ message }: { message?: string }) {

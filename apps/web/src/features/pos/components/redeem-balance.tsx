@@ -1,7 +1,7 @@
 import { formatCents } from '@/lib/format';
 
 /**
- * Under the redeem amount (spec §5 'POS'): 'Available: $X' (the card balance, cents) and 'Use
+ * Under the redeem amount: 'Available: $X' (the card balance, cents) and 'Use
  * full balance', which fills in the whole balance and is off for a card holding $0.00.
  */
 export function RedeemBalance({ balanceCents, onUseAll }: { balanceCents: number; onUseAll: () => void }) {

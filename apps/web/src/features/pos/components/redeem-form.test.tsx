@@ -23,7 +23,7 @@ function renderRedeem({ balanceCents = 1000, canTransact = true } = {}) {
   return { ...view, onDone, amount, submit };
 }
 
-describe('POS redeem form: what the cashier is told (spec §5 POS)', () => {
+describe('POS redeem form: what the cashier is told', () => {
   it('shows the available balance and refuses an amount above it', async () => {
     const server = stubFetch();
     const { user, amount, submit } = renderRedeem({ balanceCents: 1000 });

@@ -14,7 +14,7 @@ import { centsToDollarsText, dollarsField, noteField, posFieldErrors } from '../
 import { AmountInput, MovementError, NoteInput } from './pos-fields';
 import { RedeemBalance } from './redeem-balance';
 
-/** The message of a redeem above the card balance (decisions.md: 0 < amount ≤ balance). */
+/** The message of a redeem above the card balance (0 < amount ≤ balance). */
 const exceeds = (balanceCents: number) => `Amount exceeds the available balance of ${formatCents(balanceCents)}`;
 
 /** The redeem form for a card holding `balanceCents`: amount (→ cents, RedeemRequest's rule, ≤ balance) and note. */
@@ -25,13 +25,13 @@ const redeemFormSchema = (balanceCents: number) =>
   });
 const EMPTY = { amount: '', note: '' };
 
-/** The success toast of a redeem (spec §4 'POS flow'). */
+/** The success toast of a redeem. */
 export function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'newBalance'>): string {
   return `Redeemed ${formatCents(result.amountRedeemed)}. New balance: ${formatCents(result.newBalance)}`;
 }
 
 /**
- * Redeem tab (spec §5 'POS'): amount in dollars, at most the card balance ('Available: $X');
+ * Redeem tab: amount in dollars, at most the card balance ('Available: $X');
  * an amount above the balance is explained as it is typed and turns the button off (spec: 'disabled
  * if exceeded'); other bad amounts are explained on submit or blur. Sends cents with the user's
  * storeId and an Idempotency-Key reused only for a retry of the same failed submission.

@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/input';
 import type { ScannerControls, ZoomState } from '../hooks/use-scanner-controls';
 import { ZOOM_STEP } from '../lib/scanner';
 
-/** The camera picker (spec §9 'Scanner'): shown once the camera list is known. */
+/** The camera picker: shown once the camera list is known. */
 export function CameraPicker({ cameras, cameraId, onChoose }: { cameras: CameraDevice[]; cameraId: string | null; onChoose: (id: string) => void }) {
   if (cameras.length === 0) return null;
   return (
@@ -19,7 +19,7 @@ export function CameraPicker({ cameras, cameraId, onChoose }: { cameras: CameraD
   );
 }
 
-/** Torch toggle and zoom slider (spec §9), each shown only when the running camera supports it. */
+/** Torch toggle and zoom slider, each shown only when the running camera supports it. */
 export function TorchAndZoom({ controls }: { controls: ScannerControls }) {
   const { torch, zoom } = controls;
   if (!torch.supported && !zoom) return null;
@@ -36,7 +36,7 @@ export function TorchAndZoom({ controls }: { controls: ScannerControls }) {
   );
 }
 
-/** Zoom slider (spec §9: 1 to 5, step 0.1, within the camera's own range). */
+/** Zoom slider (1 to 5, step 0.1, within the camera's own range). */
 function ZoomSlider({ zoom, onChange }: { zoom: ZoomState; onChange: (value: number) => void }) {
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2">

@@ -16,9 +16,9 @@ const TABS: readonly TabItem<Mode>[] = [
 ];
 
 /**
- * Right column of the POS (spec §2 'POS Terminal'): the Earn Cashback / Redeem tabs. When the
- * tenant cannot transact it says the POS gate's message (contract POS_GATE_MESSAGE) and the
- * process buttons are disabled.
+ * Right column of the POS: the Earn Cashback / Redeem tabs. When the tenant cannot transact
+ * (docs/product.md 'Subscription gates') it says the POS gate's message (contract
+ * POS_GATE_MESSAGE) and the process buttons are disabled.
  */
 export function TransactionPanel({
   slug,

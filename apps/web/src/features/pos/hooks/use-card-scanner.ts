@@ -19,14 +19,14 @@ import { useScannerControls } from './use-scanner-controls';
 export type ScannerPhase = 'idle' | 'starting' | 'scanning';
 
 /**
- * The camera scanner's state machine (spec §2 'POS Terminal', §9 'Scanner'). `start()` waits
- * 100 ms, loads html5-qrcode, asks for the camera list (the browser's permission prompt), picks
- * the wanted, saved or back camera and scans at 10 fps in a 250×250 box into the element with id
- * `viewfinderId`. Each decoded text goes to `onDecoded`; when it returns true the camera stops.
- * `stop()` stops it; `chooseCamera(id)` remembers the camera and restarts on it if running.
- * Failures become `warning` ('No cameras found', permission denied, …). Start and stop are
- * queued one after another, and a superseded start gives up. Unmounting releases the camera.
- * `controls`: torch and zoom of the running camera ({@link useScannerControls}).
+ * The camera scanner's state machine. `start()` waits 100 ms, loads html5-qrcode, asks for the
+ * camera list (the browser's permission prompt), picks the wanted, saved or back camera and scans
+ * at 10 fps in a 250×250 box into the element with id `viewfinderId`. Each decoded text goes to
+ * `onDecoded`; when it returns true the camera stops. `stop()` stops it; `chooseCamera(id)`
+ * remembers the camera and restarts on it if running. Failures become `warning` ('No cameras
+ * found', permission denied, …). Start and stop are queued one after another, and a superseded
+ * start gives up. Unmounting releases the camera. `controls`: torch and zoom of the running camera
+ * ({@link useScannerControls}).
  */
 export function useCardScanner(onDecoded: (text: string) => boolean) {
   const viewfinderId = `card-scanner-${useId().replace(/[^\w-]/g, '')}`;

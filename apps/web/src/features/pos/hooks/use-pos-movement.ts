@@ -16,9 +16,9 @@ interface MovementHandlers<R> {
 
 /**
  * Sends one POS movement (earn or redeem) through `mutation` with an `Idempotency-Key`
- * (DESIGN.md 'Money moves in one transaction'): the same key again when the cashier retries the
+ * (docs/product.md 'Ledger'): the same key again when the cashier retries the
  * same failed body unchanged, a new key after a success or when the body changed. A failure is
- * reported as the server's text, else `fallback` (spec §8 'POS': 'Transaction failed' /
+ * reported as the server's text, else `fallback` ('Transaction failed' /
  * 'Redemption failed'; a network failure reads 'Network error. Please check your connection.').
  * Returns `send(body, handlers)`.
  */

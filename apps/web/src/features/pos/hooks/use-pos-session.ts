@@ -5,12 +5,12 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useCard } from '../api/get-card';
 
 /**
- * State of the POS terminal (spec §4 'POS flow', §5 'POS'): the UID typed, the card being
- * served (GET by UID), the last transaction's result line, and the camera scanner's remount key.
- * `canTransact` is the tenant's answer; until it arrives the domain rule is applied to the
- * session's copy of the status (a PAST_DUE tenant stays greyed until its grace date is known).
- * `load(uid)` loads (or reloads) a card; `reset()` is 'New Transaction': clears the card, stops the
- * camera and focuses the UID input. `loaded` is the card once it is here, else null.
+ * State of the POS terminal: the UID typed, the card being served (GET by UID), the last
+ * transaction's result line, and the camera scanner's remount key. `canTransact` is the tenant's
+ * answer; until it arrives the domain rule is applied to the session's copy of the status (a
+ * PAST_DUE tenant stays greyed until its grace date is known). `load(uid)` loads (or reloads) a
+ * card; `reset()` is 'New Transaction': clears the card, stops the camera and focuses the UID
+ * input. `loaded` is the card once it is here, else null.
  */
 export function usePosSession(slug: string) {
   const sessionTenant = useAuthStore((s) => s.tenant);

@@ -6,7 +6,7 @@ import { ZOOM_MAX, ZOOM_MIN } from '../lib/scanner';
 type TrackCapabilities = MediaTrackCapabilities & { torch?: boolean; zoom?: { min?: number; max?: number; step?: number } };
 type TrackSettings = MediaTrackSettings & { torch?: boolean; zoom?: number };
 
-/** The zoom slider's range and value (spec §9: within 1–5 and the camera's own range). */
+/** The zoom slider's range and value (within 1–5 and the camera's own range). */
 export interface ZoomState {
   min: number;
   max: number;
@@ -14,7 +14,7 @@ export interface ZoomState {
 }
 
 /**
- * Torch and zoom of the running camera (spec §9 'Scanner'), for the scanner in `scannerRef`.
+ * Torch and zoom of the running camera, for the scanner in `scannerRef`.
  * `readTrackFeatures(scanner)` reads what the running track supports (no controls when the
  * browser does not say, e.g. Firefox); `reset()` hides both; `toggleTorch()` switches the light;
  * `applyZoom(value)` moves the slider at once and applies values to the camera one at a time

@@ -1,15 +1,15 @@
 import type { CameraDevice, Html5Qrcode } from 'html5-qrcode';
 
-/** Scanner constants of spec §9: 10 frames per second, 250×250 scan box, start after 100 ms. */
+/** Scanner constants: 10 frames per second, 250×250 scan box, start after 100 ms. */
 export const SCANNER_FPS = 10;
 export const SCANNER_QR_BOX = 250;
 export const SCANNER_START_DELAY_MS = 100;
-/** Zoom slider range of spec §9 (1 to 5, step 0.1), narrowed to what the camera supports. */
+/** Zoom slider range (1 to 5, step 0.1), narrowed to what the camera supports. */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 5;
 export const ZOOM_STEP = 0.1;
 
-/** Header warnings (spec §2 'POS Terminal': 'No cameras found' and permission errors). */
+/** Header warnings ('No cameras found' and permission errors). */
 export const NO_CAMERAS_MESSAGE = 'No cameras found';
 export const PERMISSION_DENIED_MESSAGE = 'Camera permission denied. Allow camera access in your browser settings.';
 

@@ -12,9 +12,9 @@ import { TransactionPanel } from '../components/transaction-panel';
 import { usePosSession } from '../hooks/use-pos-session';
 
 /**
- * POS Terminal /t/{slug}/pos (spec §2 'POS Terminal', §4 'POS flow', §5 'POS'; tenant_admin and
- * cashier). Left: card lookup, then the loaded card. Right: Earn Cashback / Redeem. The balance
- * updates in place after each transaction; 'New Transaction' clears the card.
+ * POS Terminal /t/{slug}/pos (tenant_admin and cashier). Left: card lookup, then the loaded card.
+ * Right: Earn Cashback / Redeem. The balance updates in place after each transaction; 'New
+ * Transaction' clears the card.
  */
 export function PosPage() {
   const { slug = '' } = useParams();

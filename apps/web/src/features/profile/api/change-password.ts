@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /**
- * PUT /api/auth/password `{ currentPassword, newPassword }` (issue 12 item 8): the signed-in
+ * PUT /api/auth/password `{ currentPassword, newPassword }`: the signed-in
  * user, whatever their role, changes their own password. Every other session of theirs ends;
  * this one stays signed in.
  * @returns nothing (204 No Content).

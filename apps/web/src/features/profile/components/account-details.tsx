@@ -15,7 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The signed-in user's account as the session knows it (issue 12 item 8, profile page): name,
+ * The signed-in user's account as the session knows it (profile page): name,
  * e-mail (the sign-in name), role, and where relevant the business (tenant roles) and the store
  * (staff: their store, or 'All stores' for a Store Admin without one). Read-only: names and
  * e-mail are changed by a Store Admin (staff) or the business (customers).

@@ -13,7 +13,7 @@ import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { errorMessage, fieldIssues } from '@/lib/api';
 import { useChangePassword } from '../api/change-password';
 
-/** Texts of the change-password form (issue 12 item 8). */
+/** Texts of the change-password form. */
 export const CHANGE_PASSWORD_MESSAGES = {
   done: 'Password changed',
   failed: 'Failed to change password. Please try again.',
@@ -39,7 +39,7 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '
 const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /**
- * 'Change password' (issue 12 item 8): current password, new password (hint 'At least {n}
+ * 'Change password': current password, new password (hint 'At least {n}
  * characters' from the platform's policy) and its confirmation. The button shows a spinner
  * while the change runs. Success: toast 'Password changed', the fields empty again. Failure:
  * the server's field messages under their fields ('Current password is incorrect', the policy,

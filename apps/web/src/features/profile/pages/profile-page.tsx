@@ -5,7 +5,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 /**
- * Profile (issue 12 item 8), for every signed-in role: /t/{slug}/profile inside the tenant
+ * Profile, for every signed-in role: /t/{slug}/profile inside the tenant
  * layout (staff and customers) and /platform/profile inside the platform layout (the
  * operator). Shows the account (name, e-mail, role, business and store where relevant), the
  * 'Change password' form and, for staff and the operator, two-factor authentication (set up,

@@ -11,10 +11,9 @@ export const publicCardKeys = {
 };
 
 /**
- * GET /api/{slug}/c/{cardUid}?t={token} (spec §2 'Public and general', §7 'Public';
- * decisions.md 'Cards'). No login; cookies are sent but not needed.
- * `token` is the `t` query parameter of the page URL (the QR code's HMAC); it is left out when
- * absent or empty.
+ * GET /api/{slug}/c/{cardUid}?t={token} (docs/product.md 'Cards'). No login; cookies are sent but
+ * not needed. `token` is the `t` query parameter of the page URL (the QR code's HMAC); it is left
+ * out when absent or empty.
  * @returns the card: `cardUid`, `status`, `balanceCents` (integer cents), `tenantName` and
  *   `full`. Only when `full` (a valid token): `holderName`, `customer` (name, email, phone, tier)
  *   or null when unassigned, `storeName`, `activatedAt` (ISO) and up to 5 `transactions`.
@@ -41,7 +40,7 @@ export function publicCardQueryOptions(slug: string, cardUid: string, token: str
 }
 
 /**
- * The card shown on the public card page /{slug}/c/{cardUid}?t= (spec §2).
+ * The card shown on the public card page /{slug}/c/{cardUid}?t=.
  *
  * @param slug Tenant slug from the page path.
  * @param cardUid Card UID from the page path, as written in the URL.

@@ -19,7 +19,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
 }
 
 /**
- * Customer info and card facts of a full public card (spec §2): tier badge, email and phone
+ * Customer info and card facts of a full public card: tier badge, email and phone
  * when present, assigned store, activation date.
  */
 export function CardDetails({ card }: { card: PublicCardResponse }) {

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
 /**
- * 'Ready to Earn More?' (spec §2; shown for ACTIVE cards): invites the holder back to the store.
+ * 'Ready to Earn More?' (shown for ACTIVE cards): invites the holder back to the store.
  * Its 'Create an account' link goes to /signup, which today creates a *business* account on a
  * free trial: the text around the link says so rather than promising a customer login (the
- * customer registration flow of decisions.md 'Accounts' comes later and will take its place).
+ * customer registration of docs/product.md 'Cards', by card UID and QR token, will take its place).
  */
 export function EarnMoreBlock({ placeName }: { placeName: string }) {
   return (
@@ -36,7 +36,7 @@ export function EarnMoreBlock({ placeName }: { placeName: string }) {
   );
 }
 
-/** The security notice of the public card page (spec §2). */
+/** The security notice of the public card page. */
 export function SecurityNotice() {
   return (
     <aside aria-label="Security notice" className="flex gap-3 rounded-2xl border border-slate-200 bg-white/70 p-4">

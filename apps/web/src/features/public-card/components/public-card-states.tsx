@@ -47,13 +47,13 @@ function StateCard({ icon, title, message, children }: { icon: ReactNode; title:
   );
 }
 
-/** No such card (404 or an empty answer), spec §2: 'Invalid Card'. */
+/** No such card (404 or an empty answer): 'Invalid Card'. */
 export function InvalidCard() {
   return <StateCard icon={<SearchX className="h-7 w-7" />} title="Invalid Card" message="This card could not be found in our system." />;
 }
 
 /**
- * Any other failure, spec §2: 'Card Not Available' with the server's message, or 'Failed to
+ * Any other failure: 'Card Not Available' with the server's message, or 'Failed to
  * load card information' when there was no usable answer (network failure, unknown error).
  */
 export function CardNotAvailable({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {

@@ -5,7 +5,7 @@ import { TransactionSummary } from '@/components/transaction-cells';
 type PublicTransaction = NonNullable<PublicCardResponse['transactions']>[number];
 
 /**
- * Up to 5 recent transactions of a full public card (spec §2, §9): type (and category), date,
+ * Up to 5 recent transactions of a full public card: type (and category), date,
  * amount, and the cashback on EARN rows only.
  */
 export function RecentTransactions({ transactions }: { transactions: PublicTransaction[] }) {

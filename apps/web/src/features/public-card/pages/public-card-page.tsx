@@ -35,7 +35,7 @@ function useDocumentTitle(title: string | null) {
 /**
  * The loaded card. With a valid token (`full`): holder name or 'Unassigned Card', customer info,
  * store, activation date and recent transactions. Without one: a neutral 'Loyalty card'
- * heading, the card number, status and balance only (decisions.md 'Cards').
+ * heading, the card number, status and balance only (docs/product.md 'Cards').
  */
 function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken: boolean }) {
   const holder = card.full ? holderNameOf(card) : null;
@@ -83,11 +83,10 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
 }
 
 /**
- * Public card page /{slug}/c/{cardUid}?t= (spec §2 'Public and general'), opened from the
- * card's QR code, usually on a phone. No login: it sits outside every route guard, and a
- * signed-in visitor stays here too. States: loading skeleton; 404 or no data → 'Invalid Card';
- * an API error → 'Card Not Available' with its message; no usable answer (network, unknown)
- * → 'Card Not Available' / 'Failed to load card information'.
+ * Public card page /{slug}/c/{cardUid}?t=, opened from the card's QR code, usually on a phone. No
+ * login: it sits outside every route guard, and a signed-in visitor stays here too. States: loading
+ * skeleton; 404 or no data → 'Invalid Card'; an API error → 'Card Not Available' with its message;
+ * no usable answer (network, unknown) → 'Card Not Available' / 'Failed to load card information'.
  */
 export function PublicCardPage() {
   const { slug = '', cardUid = '' } = useParams();

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 import { rulesApi, rulesKeys, tenantApi } from './keys';
 
 /**
- * GET /api/t/{slug}/rules/expiry (issue 14 'Expiry'; tenant_admin).
+ * GET /api/t/{slug}/rules/expiry (docs/product.md 'Expiry'; tenant_admin).
  * @returns `{ policy: 'NEVER' | 'AFTER_EARN', days (30–1825), updatedAt (ISO) | null }`;
  *   NEVER/365/null when the tenant never saved a rule.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant.
@@ -15,7 +15,7 @@ export function getExpiryRule(slug: string, options?: { signal?: AbortSignal }):
 }
 
 /**
- * PUT /api/t/{slug}/rules/expiry `{ policy, days? }` (issue 14): days 30–1825, required for
+ * PUT /api/t/{slug}/rules/expiry `{ policy, days? }`: days 30–1825, required for
  * AFTER_EARN; a NEVER body without days keeps the stored days. Applies to cashback credited
  * after the change.
  * @returns the saved rule.
@@ -26,7 +26,7 @@ export function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<E
 }
 
 /**
- * PUT /api/t/{slug}/tenant/timezone `{ timezone }` (issue 14; tenant_admin): the IANA zone
+ * PUT /api/t/{slug}/tenant/timezone `{ timezone }` (tenant_admin): the IANA zone
  * expiry dates and report days use.
  * @returns the tenant view with the new `timezone`.
  * @throws {ApiError} 400 'Unknown time zone' (nothing written); 401; 403; 404.

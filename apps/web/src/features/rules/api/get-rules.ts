@@ -4,17 +4,17 @@ import { api } from '@/lib/api';
 import { rulesApi, rulesKeys } from './keys';
 
 /**
- * GET /api/t/{slug}/rules/cashback (spec §7 'Rules', §3 'Cashback rule'; tenant_admin).
+ * GET /api/t/{slug}/rules/cashback (tenant_admin).
  * @returns `{ rules: [{ id, category (PURCHASE|REPAIR|OTHER), baseRateBps (0–10000 bps), isActive }] }`.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
- *   'Failed to load rules and offers' (spec §8 'Rules').
+ *   'Failed to load rules and offers'.
  */
 export function getCashbackRules(slug: string, options?: { signal?: AbortSignal }): Promise<CashbackRulesResponse> {
   return api.get<CashbackRulesResponse>(`${rulesApi(slug)}/cashback`, options);
 }
 
 /**
- * GET /api/t/{slug}/rules/tiers (spec §7 'Rules', §3 'Tier rule'; tenant_admin).
+ * GET /api/t/{slug}/rules/tiers (tenant_admin).
  * @returns `{ rules: [{ id, tier (SILVER|GOLD|PLATINUM), name, minTotalSpendCents (cents),
  *   baseRateBps (bonus, bps), isActive }] }`.
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
@@ -24,7 +24,7 @@ export function getTierRules(slug: string, options?: { signal?: AbortSignal }): 
 }
 
 /**
- * GET /api/t/{slug}/rules/offers (spec §7 'Rules', §3 'Offer'; tenant_admin), newest first.
+ * GET /api/t/{slug}/rules/offers (tenant_admin), newest first.
  * @returns `{ offers: [{ id, name, description | null, rateMultiplierBps (bonus, bps), startAt,
  *   endAt (ISO), isActive, createdAt }] }`.
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
@@ -33,19 +33,19 @@ export function getOffers(slug: string, options?: { signal?: AbortSignal }): Pro
   return api.get<OfferListResponse>(`${rulesApi(slug)}/offers`, options);
 }
 
-/** The tenant's cashback rules (spec §2 'Rules & Settings', Cashback Rules tab); fresh for 30 s. */
+/** The tenant's cashback rules (Cashback Rules tab); fresh for 30 s. */
 export function useCashbackRules(slug: string) {
   return useQuery(
     queryOptions({ queryKey: rulesKeys.cashback(slug), queryFn: ({ signal }) => getCashbackRules(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }),
   );
 }
 
-/** The tenant's tier rules (spec §2 'Rules & Settings', Loyalty Tiers tab); fresh for 30 s. */
+/** The tenant's tier rules (Loyalty Tiers tab); fresh for 30 s. */
 export function useTierRules(slug: string) {
   return useQuery(queryOptions({ queryKey: rulesKeys.tiers(slug), queryFn: ({ signal }) => getTierRules(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }));
 }
 
-/** The tenant's offers, newest first (spec §2 'Rules & Settings', Special Offers tab); fresh for 30 s. */
+/** The tenant's offers, newest first (Special Offers tab); fresh for 30 s. */
 export function useOffers(slug: string) {
   return useQuery(queryOptions({ queryKey: rulesKeys.offers(slug), queryFn: ({ signal }) => getOffers(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }));
 }

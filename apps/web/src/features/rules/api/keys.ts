@@ -9,11 +9,11 @@ export const rulesKeys = {
   cashback: (slug: string) => [...tenantKeys.all(slug), 'rules', 'cashback'] as const,
   tiers: (slug: string) => [...tenantKeys.all(slug), 'rules', 'tiers'] as const,
   offers: (slug: string) => [...tenantKeys.all(slug), 'rules', 'offers'] as const,
-  /** The cashback expiry rule (issue 14). */
+  /** The cashback expiry rule. */
   expiry: (slug: string) => [...tenantKeys.all(slug), 'rules', 'expiry'] as const,
 };
 
-/** `/t/{slug}/rules` prefix of the rules API paths (spec §7 'Rules'). */
+/** `/t/{slug}/rules` prefix of the rules API paths. */
 export function rulesApi(slug: string): string {
   return `${tenantApi(slug)}/rules`;
 }

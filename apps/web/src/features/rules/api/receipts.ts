@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 import { tenantApi } from './keys';
 
 /**
- * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (issue 16 'Receipts'; tenant_admin): whether
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (docs/product.md 'E-mail'; tenant_admin): whether
  * customers get an e-mail receipt after each purchase, payment with their balance and refund.
  * @returns the tenant view with the new `receiptsEnabled`.
  * @throws {ApiError} 400 (not a boolean; nothing written); 401; 403; 404.

@@ -15,10 +15,10 @@ export interface OfferBody {
 
 /**
  * POST /api/t/{slug}/rules/offers `{ name, description | null, rateMultiplierBps (bps), startAt,
- * endAt (full ISO timestamps, end after start), isActive }` (spec §5 'Offer', §7 'Rules').
+ * endAt (full ISO timestamps, end after start), isActive }`.
  * @returns 201 the new {@link Offer}.
  * @throws {ApiError} 400 invalid fields (nothing written); 401; 403; 404. Show the server's text,
- *   else 'Failed to save offer. Please try again.' (spec §8 'Rules').
+ *   else 'Failed to save offer. Please try again.'.
  */
 export function createOffer(slug: string, body: OfferBody): Promise<Offer> {
   return api.post<Offer>(`${rulesApi(slug)}/offers`, body);
@@ -34,8 +34,8 @@ export function updateOffer(slug: string, id: string, body: OfferBody): Promise<
 }
 
 /**
- * Create-offer mutation (spec §2 'Rules & Settings'): on success the new offer goes to the top
- * of the cached list. Toasts are the caller's.
+ * Create-offer mutation: on success the new offer goes to the top of the cached list. Toasts are
+ * the caller's.
  */
 export function useCreateOffer(slug: string) {
   const queryClient = useQueryClient();
@@ -49,8 +49,8 @@ export function useCreateOffer(slug: string) {
 }
 
 /**
- * Update-offer mutation (spec §2 'Rules & Settings'): on success the updated offer replaces its
- * entry in the cached list, in place. Toasts are the caller's.
+ * Update-offer mutation: on success the updated offer replaces its entry in the cached list, in
+ * place. Toasts are the caller's.
  */
 export function useUpdateOffer(slug: string) {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@ import { api } from '@/lib/api';
 import { invalidateRulesConsumers, rulesApi, rulesKeys } from './keys';
 
 /**
- * PUT /api/t/{slug}/rules/cashback `{ rules: [{ category, baseRateBps (0–10000 bps), isActive }] }`
- * (spec §7 'Rules', §5 'Rates'): replaces the set atomically; the next earn uses it.
+ * PUT /api/t/{slug}/rules/cashback `{ rules: [{ category, baseRateBps (0–10000 bps), isActive }] }`:
+ * replaces the set atomically; the next earn uses it.
  * @returns the stored `{ rules }`.
  * @throws {ApiError} 400 invalid rates (nothing written); 401; 403 not a tenant admin; 404
  *   unknown tenant. Show the server's text, else 'Failed to save cashback rules. Please try again.'
@@ -16,24 +16,24 @@ export function saveCashbackRules(slug: string, body: CashbackRulesRequest): Pro
 
 /**
  * PUT /api/t/{slug}/rules/tiers `{ rules: [{ tier, name, minTotalSpendCents (cents ≥ 0),
- * baseRateBps (bonus, bps), isActive }] }` (spec §7 'Rules', §5 'Rates'); the server re-tiers
- * every customer of the tenant in the same transaction.
+ * baseRateBps (bonus, bps), isActive }] }`; the server re-tiers every customer of the tenant in the
+ * same transaction.
  * @returns the stored `{ rules, customersRetiered }`.
  * @throws {ApiError} 400 'Tier thresholds must increase: SILVER < GOLD < PLATINUM' or invalid
  *   fields (nothing written); 401; 403; 404. Show the server's text, else 'Failed to save tier
- *   rules. Please try again.' (spec §8 'Rules').
+ *   rules. Please try again.'.
  */
 export function saveTierRules(slug: string, body: TierRulesRequest): Promise<TierRulesResponse> {
   return api.put<TierRulesResponse>(`${rulesApi(slug)}/tiers`, body);
 }
 
 /**
- * POST /api/t/{slug}/rules/initialize (spec §7 'Rules'; decisions.md 'Cashback' defaults:
+ * POST /api/t/{slug}/rules/initialize (docs/product.md 'Cashback' defaults:
  * PURCHASE 200, REPAIR 300, OTHER 100 bps; SILVER 0 bps from $0, GOLD +100 from $500,
  * PLATINUM +200 from $2,000). Replaces the current cashback and tier rules.
  * @returns `{ cashbackRules, tierRules }` now in force.
  * @throws {ApiError} 401; 403; 404. Show the server's text, else 'Failed to initialize default
- *   rules. Please try again.' (spec §8 'Rules').
+ *   rules. Please try again.'.
  */
 export function initializeRules(slug: string): Promise<InitializeRulesResponse> {
   return api.post<InitializeRulesResponse>(`${rulesApi(slug)}/initialize`);

@@ -10,7 +10,7 @@ import { CATEGORY_LABELS, TIER_LABELS } from '@/lib/labels';
 const NOUNS: Record<Category, string> = { PURCHASE: 'purchase', REPAIR: 'repair', OTHER: 'transaction (Other)' };
 
 /**
- * Live cashback preview (issue 5; decisions.md 'Cashback'): 'A $100.00 purchase by a GOLD
+ * Live cashback preview (docs/product.md 'Cashback'): 'A $100.00 purchase by a GOLD
  * customer earns $X.XX today', computed in the browser by the domain's `computeCashback` — the
  * very function the server's earn runs — from the rules as they stand in the forms (unsaved
  * edits included) and the saved offers running at `now`. The owner picks the amount (dollars,

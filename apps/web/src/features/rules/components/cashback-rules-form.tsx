@@ -11,11 +11,11 @@ import { RulesFormCard } from './rules-form-parts';
 const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHER: 'Anything else' } as const;
 
 /**
- * Cashback Rules tab (spec §2 'Rules & Settings', §5 'Rates', §8 'Rules'): one row per category
- * (PURCHASE, REPAIR, OTHER), the rate in percent (0–100, step 0.1; sent as bps = percent × 100,
- * rounded) and an Active toggle; Save sends the whole set. Success 'Cashback rules saved
- * successfully' and the form shows the stored set; failure the server's text, else 'Failed to
- * save cashback rules. Please try again.' `form` lives in the page so the preview sees unsaved values.
+ * Cashback Rules tab: one row per category (PURCHASE, REPAIR, OTHER), the rate in percent (0–100,
+ * step 0.1; sent as bps = percent × 100, rounded) and an Active toggle; Save sends the whole set.
+ * Success 'Cashback rules saved successfully' and the form shows the stored set; failure the
+ * server's text, else 'Failed to save cashback rules. Please try again.' `form` lives in the page
+ * so the preview sees unsaved values.
  */
 export function CashbackRulesForm({ slug, form }: { slug: string; form: UseFormReturn<CashbackForm> }) {
   const save = useSaveCashbackRules(slug);

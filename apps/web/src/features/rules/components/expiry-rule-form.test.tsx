@@ -13,7 +13,7 @@ function renderForm(rule: ExpiryRuleResponse = { policy: 'NEVER', days: 365, upd
   return { ...view, policy: screen.getByLabelText('Policy'), save: screen.getByRole('button', { name: 'Save Expiry Rule' }) };
 }
 
-describe('Expiry rule form (issue 14 Expiry)', () => {
+describe('Expiry rule form', () => {
   it('hides the days under Never expire and shows the stored days for Expire N days after it is credited', async () => {
     stubFetch();
     const { user, policy } = renderForm();

@@ -12,7 +12,7 @@ import { RulesFormCard } from './rules-form-parts';
 const toForm = (rule: ExpiryRuleResponse): ExpiryRuleRequest => ({ policy: rule.policy, days: rule.days });
 
 /**
- * The cashback expiry rule (issue 14 'Expiry'): the policy (Never expire / Expire N days after
+ * The cashback expiry rule (docs/product.md 'Expiry'): the policy (Never expire / Expire N days after
  * it is credited) and, for AFTER_EARN only, the days (30–1825). The days field unregisters
  * while hidden, so a NEVER save sends `{ policy }` and the server keeps the stored days.
  * Validated with the contract's ExpiryRuleRequest; Save toasts the outcome.

@@ -7,7 +7,7 @@ import { ExpiryRuleForm } from './expiry-rule-form';
 import { TimezoneForm } from './timezone-form';
 
 /**
- * The Expiry tab of Rules & Settings (issue 14 'Expiry'): loads the expiry rule and the tenant
+ * The Expiry tab of Rules & Settings (docs/product.md 'Expiry'): loads the expiry rule and the tenant
  * view (for its time zone), a spinner meanwhile and 'Failed to load expiry settings' with Try
  * again when a load fails; then the expiry rule form and the time zone form, each saved on its own.
  */

@@ -9,11 +9,10 @@ import { CATEGORY_LABELS } from '@/lib/labels';
 import { RULES_MESSAGES } from '../lib/forms';
 
 /**
- * Confirmation of 'Initialize default rules' (spec §7 'Rules', §8 'Rules'; decisions.md
- * 'Cashback' defaults): it replaces the current cashback and tier rules (offers stay). Success
- * 'Default rules initialized successfully', `onInitialized` gets the new rules (the page resets
- * its forms) and the dialog closes; failure the server's text, else 'Failed to initialize
- * default rules. Please try again.'
+ * Confirmation of 'Initialize default rules' (docs/product.md 'Cashback' defaults): it replaces the
+ * current cashback and tier rules (offers stay). Success 'Default rules initialized successfully',
+ * `onInitialized` gets the new rules (the page resets its forms) and the dialog closes; failure the
+ * server's text, else 'Failed to initialize default rules. Please try again.'
  */
 export function InitializeRulesDialog({
   slug,

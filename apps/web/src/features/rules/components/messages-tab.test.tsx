@@ -7,7 +7,7 @@ import { ReceiptsForm } from './messages-tab';
 
 const RECEIPTS = '/api/t/acme/tenant/receipts';
 
-describe('Receipts setting (issue 16)', () => {
+describe('Receipts setting', () => {
   it('starts at the stored value, and a tick then Save sends { enabled: true }', async () => {
     const server = stubFetch().on('PUT', RECEIPTS, json(200, { slug: 'acme', receiptsEnabled: true }));
     const { user } = renderWithProviders(<ReceiptsForm slug="acme" enabled={false} />, { session: { user: userOf('tenant_admin'), tenant: ACME } });

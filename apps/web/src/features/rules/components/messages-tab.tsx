@@ -9,7 +9,7 @@ import { MESSAGES_TAB } from '../lib/messages';
 import { RulesFormCard } from './rules-form-parts';
 
 /**
- * The Messages tab of Rules & Settings (issue 16 'Receipts'): loads the tenant view (a spinner
+ * The Messages tab of Rules & Settings (docs/product.md 'E-mail'): loads the tenant view (a spinner
  * meanwhile, 'Failed to load message settings' with Try again when it fails), then the
  * receipts form.
  */

@@ -12,7 +12,7 @@ import { serverFieldErrors, saveErrorMessage } from '@/lib/server-field-errors';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
 import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
 
-/** The offer form (spec §5 'Offer'): name, bonus rate, start and end required (end after start); description optional. */
+/** The offer form: name, bonus rate, start and end required (end after start); description optional. */
 const OfferFormSchema = z
   .object({
     name: z.string().trim().min(1, 'Offer name is required').max(100, 'Offer name is too long'),
@@ -52,12 +52,11 @@ function defaultsOf(offer: Offer | null): OfferFormValues {
 }
 
 /**
- * 'Create New Offer' / 'Edit Offer' modal (spec §2 'Rules & Settings', §5 'Offer', §8 'Rules'):
- * name, description, bonus rate in percent (sent as bps), start and end as date-time pickers in
- * the browser's time zone (sent as full ISO timestamps), Active. Success 'Offer created
- * successfully' / 'Offer updated successfully' and close (the list puts a created offer at the
- * top and an updated one in place); failure the server's text, else 'Failed to save offer.
- * Please try again.' `offer`: the offer to edit, or null to create.
+ * 'Create New Offer' / 'Edit Offer' modal: name, description, bonus rate in percent (sent as bps),
+ * start and end as date-time pickers in the browser's time zone (sent as full ISO timestamps),
+ * Active. Success 'Offer created successfully' / 'Offer updated successfully' and close (the list
+ * puts a created offer at the top and an updated one in place); failure the server's text, else
+ * 'Failed to save offer. Please try again.' `offer`: the offer to edit, or null to create.
  */
 export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; open: boolean; offer: Offer | null; onClose: () => void }) {
   const create = useCreateOffer(slug);

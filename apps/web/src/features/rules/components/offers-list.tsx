@@ -14,10 +14,9 @@ const STATE_BADGE: Record<OfferState, { label: string; color: BadgeColor }> = {
 };
 
 /**
- * Special Offers tab (spec §2 'Rules & Settings', §3 'Offer'): the offers, newest first (a
- * created one at the top, an updated one in place), each with name, description, bonus
- * percent, start–end and an Active / Scheduled / Ended / Inactive badge at `now`; 'Create New
- * Offer' and per-offer 'Edit'. Empty state 'No offers yet'.
+ * Special Offers tab: the offers, newest first (a created one at the top, an updated one in place),
+ * each with name, description, bonus percent, start–end and an Active / Scheduled / Ended /
+ * Inactive badge at `now`; 'Create New Offer' and per-offer 'Edit'. Empty state 'No offers yet'.
  */
 export function OffersList({ offers, now, onCreate, onEdit }: { offers: readonly Offer[]; now: Date; onCreate: () => void; onEdit: (offer: Offer) => void }) {
   return (

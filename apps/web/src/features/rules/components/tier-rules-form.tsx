@@ -8,11 +8,11 @@ import { RulesFormActions, RulesFormHeader } from './rules-form-parts';
 import { TierRuleRow } from './tier-rule-row';
 
 /**
- * Loyalty Tiers tab (spec §2 'Rules & Settings', §5 'Rates', §8 'Rules'): SILVER, GOLD, PLATINUM
- * with name, minimum total spend in dollars (step 1; sent as cents), bonus rate in percent (sent
- * as bps) and Active. Save sends the set; the server re-tiers every customer. Success 'Tier rules
- * saved successfully'; failure the server's text (e.g. 'Tier thresholds must increase: SILVER <
- * GOLD < PLATINUM', also shown above the Save button), else 'Failed to save tier rules. Please try again.'
+ * Loyalty Tiers tab: SILVER, GOLD, PLATINUM with name, minimum total spend in dollars (step 1; sent
+ * as cents), bonus rate in percent (sent as bps) and Active. Save sends the set; the server
+ * re-tiers every customer. Success 'Tier rules saved successfully'; failure the server's text (e.g.
+ * 'Tier thresholds must increase: SILVER < GOLD < PLATINUM', also shown above the Save button),
+ * else 'Failed to save tier rules. Please try again.'
  */
 export function TierRulesForm({ slug, form }: { slug: string; form: UseFormReturn<TierForm> }) {
   const { save, onSubmit, failure, clearFailure } = useTierRulesSubmit(slug, form);

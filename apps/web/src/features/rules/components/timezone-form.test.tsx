@@ -7,7 +7,7 @@ import { TimezoneForm } from './timezone-form';
 
 const TIMEZONE = '/api/t/acme/tenant/timezone';
 
-describe('Time zone form (issue 14)', () => {
+describe('Time zone form', () => {
   it('starts at the stored zone and sends the chosen one', async () => {
     const server = stubFetch().on('PUT', TIMEZONE, json(200, { slug: 'acme', timezone: 'Europe/Berlin' }));
     const { user } = renderWithProviders(<TimezoneForm slug="acme" timezone="UTC" />, { session: { user: userOf('tenant_admin'), tenant: ACME } });

@@ -9,7 +9,7 @@ import { EXPIRY_MESSAGES } from '../lib/expiry';
 import { RulesFormCard } from './rules-form-parts';
 
 /**
- * The tenant's time zone (issue 14): a select of the IANA zones this browser knows (plus the
+ * The tenant's time zone: a select of the IANA zones this browser knows (plus the
  * stored one, should the browser not know it), starting at the tenant view's `timezone`, with
  * its own Save; the tenant view is refreshed after a save.
  */

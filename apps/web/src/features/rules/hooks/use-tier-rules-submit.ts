@@ -6,7 +6,7 @@ import { useSaveTierRules } from '../api/save-rules';
 import { RULES_MESSAGES, tierBody, toTierForm, type TierForm } from '../lib/forms';
 
 /**
- * Save of the Loyalty Tiers form (spec §8 'Rules'): sends `tierBody` (spend in cents, bonus in
+ * Save of the Loyalty Tiers form: sends `tierBody` (spend in cents, bonus in
  * bps) with PUT tier rules. Success: the form resets to the stored rules, toast 'Tier rules saved
  * successfully', plus '<n> customer(s) moved to a new tier' when the server re-tiered anyone.
  * Failure: the server's text (e.g. 'Tier thresholds must increase: SILVER < GOLD < PLATINUM'),

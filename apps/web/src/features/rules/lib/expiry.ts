@@ -1,6 +1,6 @@
 import type { ExpiryPolicy } from '@loyalty/contract';
 
-/** Texts of the Expiry tab (issue 14 'Expiry'), used verbatim. */
+/** Texts of the Expiry tab (docs/product.md 'Expiry'), used verbatim. */
 export const EXPIRY_MESSAGES = {
   changeNote: 'A changed rule applies to cashback credited after the change; cashback already on cards keeps its date.',
   timezoneNote: 'Expiry dates and report days use this time zone.',

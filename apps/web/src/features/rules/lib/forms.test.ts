@@ -25,7 +25,7 @@ function firstMessage(schema: typeof CashbackForm | typeof TierForm, values: unk
 const cashbackRow = (percent: string) => ({ rules: [{ category: 'PURCHASE', percent, isActive: true }] });
 const tierRow = (minSpend: string, percent = '1') => ({ rules: [{ tier: 'GOLD', name: 'Gold', minSpend, percent, isActive: true }] });
 
-describe('percent ↔ basis points (spec §5 Rates: percent × 100, rounded)', () => {
+describe('percent ↔ basis points (percent × 100, rounded)', () => {
   it('reads a typed percent as bps', () => {
     expect(parsePercent('2.5')).toBe(250);
     expect(parsePercent(' 2 ')).toBe(200);

@@ -3,7 +3,7 @@ import { dollarsToCents, offerPhase, percentToBps, type CashbackRuleInput, type 
 import { z } from 'zod';
 import { TIER_LABELS } from '@/lib/labels';
 
-/** Messages of the screen, verbatim from spec §8 'Rules'. */
+/** Messages of the screen, verbatim. */
 export const RULES_MESSAGES = {
   loadFailed: 'Failed to load rules and offers',
   cashbackSaved: 'Cashback rules saved successfully',
@@ -17,10 +17,10 @@ export const RULES_MESSAGES = {
   offerFailed: 'Failed to save offer. Please try again.',
 } as const;
 
-/** Rate out of range (the contract's text, spec §5 'Rates': 0 to 100 percent). */
+/** Rate out of range (the contract's text: 0 to 100 percent). */
 const RATE_RANGE = 'Rate must be between 0 and 100%';
 
-/** A percent typed by the owner: required, a number from 0 to 100 (spec §5 'Rates'; step 0.1 is the input's). */
+/** A percent typed by the owner: required, a number from 0 to 100 (step 0.1 is the input's). */
 const percentField = z
   .string()
   .trim()
@@ -28,7 +28,7 @@ const percentField = z
   .refine((v) => Number.isFinite(Number(v)), 'Rate must be a number')
   .refine((v) => Number(v) >= 0 && Number(v) <= 100, RATE_RANGE);
 
-/** Minimum spend in dollars: required, 0 or more (spec §5 'Rates'). */
+/** Minimum spend in dollars: required, 0 or more. */
 const dollarsField = z
   .string()
   .trim()
@@ -57,7 +57,7 @@ export const TierForm = z.object({
 });
 export type TierForm = z.infer<typeof TierForm>;
 
-/** bps → the percent shown in an input: one decimal (spec §9), more only when the stored value needs it (125 → "1.25"). */
+/** bps → the percent shown in an input: one decimal, more only when the stored value needs it (125 → "1.25"). */
 export function bpsToPercentText(bps: number): string {
   return bps % 10 === 0 ? (bps / 100).toFixed(1) : String(bps / 100);
 }
@@ -67,7 +67,7 @@ export function centsToDollarsText(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-/** A percent as typed → bps (percent × 100, rounded; spec §5), or null when not a valid 0–100 number. */
+/** A percent as typed → bps (percent × 100, rounded), or null when not a valid 0–100 number. */
 export function parsePercent(text: string): number | null {
   const t = text.trim();
   if (t === '') return null;
@@ -163,7 +163,7 @@ export function toLocalInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A `datetime-local` value (local time) → a full ISO timestamp (spec §5 'Offer': dates sent as full timestamps); null when empty or invalid. */
+/** A `datetime-local` value (local time) → a full ISO timestamp (dates sent as full timestamps); null when empty or invalid. */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;
   const d = new Date(value);

@@ -1,4 +1,4 @@
-/** Texts of the Messages tab of Rules & Settings (issue 16 'Receipts'), used verbatim. */
+/** Texts of the Messages tab of Rules & Settings (docs/product.md 'E-mail'), used verbatim. */
 export const MESSAGES_TAB = {
   receiptsLabel: 'Send e-mail receipts',
   receiptsNote:

@@ -32,10 +32,10 @@ const TABS: readonly TabItem<TabValue>[] = [
 ];
 
 /**
- * Rules & Settings /t/{slug}/rules (spec §2 'Rules & Settings', §5 'Rates' / 'Offer', §8
- * 'Rules'; tenant_admin). Loads the cashback rules, tier rules and offers; a spinner while
- * loading, 'Failed to load rules and offers' with Try again when a load fails. Then the five
- * tabs (the Expiry and Messages tabs load their own data), the 'Initialize default rules' action and the live cashback preview.
+ * Rules & Settings /t/{slug}/rules (tenant_admin). Loads the cashback rules, tier rules and offers;
+ * a spinner while loading, 'Failed to load rules and offers' with Try again when a load fails. Then
+ * the five tabs (the Expiry and Messages tabs load their own data), the 'Initialize default rules'
+ * action and the live cashback preview.
  */
 export function RulesPage() {
   const { slug = '' } = useParams();

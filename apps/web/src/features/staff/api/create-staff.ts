@@ -4,16 +4,15 @@ import { api } from '@/lib/api';
 import { invalidateStaffData, tenantApi } from './keys';
 
 /**
- * POST /api/t/{slug}/users `{ firstName, lastName, email, password, role, storeId }` (spec §7
- * 'Users', §5 'Staff'): role cashier or tenant_admin; password at least 6 characters; storeId
- * null = all stores (Store Admin only: a cashier needs a store). Or, instead of the password,
- * `invite: true` (issue 16): the member is created without a password and e-mailed a link,
- * valid 7 days, to choose one.
+ * POST /api/t/{slug}/users `{ firstName, lastName, email, password, role, storeId }`: role cashier
+ * or tenant_admin; password at least 6 characters; storeId null = all stores (Store Admin only: a
+ * cashier needs a store). Or, instead of the password, `invite: true`: the member is created
+ * without a password and e-mailed a link, valid 7 days, to choose one.
  * @returns 201 the new {@link StaffUser} (active, lastLogin null; `invited` true for an invitation).
  * @throws {ApiError} 400 invalid fields; 403 the plan's staff limit is reached (server text) or
  *   not a tenant admin; 404 unknown store; 409 'An account with this email already exists'
- *   (decisions.md: staff e-mail is unique across the platform). Show the server's text, else
- *   'Failed to create staff member. Please try again.' (spec §8 'Staff').
+ *   (staff e-mail is unique across the platform). Show the server's text, else
+ *   'Failed to create staff member. Please try again.'.
  */
 export function createStaff(slug: string, body: StaffCreateRequest): Promise<StaffUser> {
   return api.post<StaffUser>(`${tenantApi(slug)}/users`, body);

@@ -4,12 +4,11 @@ import { api } from '@/lib/api';
 import { staffKeys, tenantApi } from './keys';
 
 /**
- * GET /api/t/{slug}/users (spec §7 'Users', §3 'Staff user'): the tenant's staff (not its
- * customers), sorted by name.
+ * GET /api/t/{slug}/users: the tenant's staff (not its customers), sorted by name.
  * @returns `{ users: [{ id, email, firstName, lastName, role, storeId, store { name } | null,
- *   active, invited (a pending invitation, issue 16), lastLogin (ISO or null), createdAt }] }`.
+ *   active, invited (a pending invitation), lastLogin (ISO or null), createdAt }] }`.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
- *   'Failed to load staff data. Please refresh the page.' (spec §8 'Staff').
+ *   'Failed to load staff data. Please refresh the page.'.
  */
 export function getStaff(slug: string, options?: { signal?: AbortSignal }): Promise<StaffListResponse> {
   return api.get<StaffListResponse>(`${tenantApi(slug)}/users`, options);
@@ -24,7 +23,7 @@ export function staffQueryOptions(slug: string) {
   });
 }
 
-/** The tenant's staff for the Staff Management table (spec §2 'Staff Management'). */
+/** The tenant's staff for the Staff Management table. */
 export function useStaff(slug: string) {
   return useQuery({ ...staffQueryOptions(slug), enabled: Boolean(slug) });
 }

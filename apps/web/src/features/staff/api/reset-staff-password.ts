@@ -9,8 +9,7 @@ export interface ResetStaffPasswordVariables {
 }
 
 /**
- * PUT /api/t/{slug}/users/{id}/password `{ password }` (spec §3 'password change', §7 'Users';
- * spec §9: at least 6 characters).
+ * PUT /api/t/{slug}/users/{id}/password `{ password }` (at least 6 characters).
  * @returns nothing (204 No Content).
  * @throws {ApiError} 400 password too short; 403 not a tenant admin; 404 unknown user (or
  *   another tenant's). Show the server's text, else 'Failed to reset password. Please try again.'

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateStaffData, tenantApi } from './keys';
 
-/** `/api/t/{slug}/users/{id}/invitation`: the pending invitation of one staff member (issue 16). */
+/** `/api/t/{slug}/users/{id}/invitation`: the pending invitation of one staff member. */
 const invitationPath = (slug: string, id: string) => `${tenantApi(slug)}/users/${encodeURIComponent(id)}/invitation`;
 
 /**
- * POST /api/t/{slug}/users/{id}/invitation (issue 16; tenant_admin; no body): e-mails the
+ * POST /api/t/{slug}/users/{id}/invitation (tenant_admin; no body): e-mails the
  * invited staff member a new link (valid 7 days) to choose their password; the old link stops
  * working.
  * @returns nothing (204 No Content).
@@ -19,7 +19,7 @@ export async function resendStaffInvitation(slug: string, id: string): Promise<v
 }
 
 /**
- * DELETE /api/t/{slug}/users/{id}/invitation (issue 16; tenant_admin): revokes the invitation
+ * DELETE /api/t/{slug}/users/{id}/invitation (tenant_admin): revokes the invitation
  * and removes the invited staff member, who never signed in.
  * @returns nothing (204 No Content).
  * @throws {ApiError} 404 unknown user (or another tenant's); 422 BUSINESS_RULE 'This staff

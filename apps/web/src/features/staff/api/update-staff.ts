@@ -10,13 +10,12 @@ export interface UpdateStaffVariables {
 }
 
 /**
- * PUT /api/t/{slug}/users/{id} `{ firstName, lastName, role, storeId, active }` (spec §7
- * 'Users', §5 'Staff': no e-mail, no password). A user set inactive can no longer sign in and
- * their sessions end.
+ * PUT /api/t/{slug}/users/{id} `{ firstName, lastName, role, storeId, active }` (no e-mail, no
+ * password). A user set inactive can no longer sign in and their sessions end.
  * @returns the updated {@link StaffUser}.
  * @throws {ApiError} 400 invalid fields; 403 not a tenant admin; 404 unknown user or store (or
  *   another tenant's). Show the server's text, else 'Failed to update staff member. Please try
- *   again.' (spec §8 'Staff').
+ *   again.'.
  */
 export function updateStaff(slug: string, { id, body }: UpdateStaffVariables): Promise<StaffUser> {
   return api.put<StaffUser>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}`, body);

@@ -17,7 +17,7 @@ export const RESET_PASSWORD_MESSAGES = {
   failed: 'Failed to reset password. Please try again.',
 } as const;
 
-/** New password (at least the platform's minimum `minLength`, issue 12 item 8; the contract's 6 as the floor) typed twice. */
+/** New password (at least the platform's minimum `minLength`, the contract's 6 as the floor) typed twice. */
 const resetSchema = (minLength: number) =>
   z
     .object({
@@ -28,11 +28,11 @@ const resetSchema = (minLength: number) =>
 type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
 
 /**
- * 'Reset password' dialog of a staff member (spec §3 'password change', §7 PUT
- * /users/{id}/password): new password (at least the platform's minimum, shown as 'At least {n}
- * characters'; the server's policy message lands on the field) and its confirmation ('Passwords
- * do not match'). Success: 'Password reset successfully' and the dialog closes; failure: the
- * server's text, else 'Failed to reset password. Please try again.'
+ * 'Reset password' dialog of a staff member (PUT /users/{id}/password): new password (at least the
+ * platform's minimum, shown as 'At least {n} characters'; the server's policy message lands on the
+ * field) and its confirmation ('Passwords do not match'). Success: 'Password reset successfully'
+ * and the dialog closes; failure: the server's text, else 'Failed to reset password. Please try
+ * again.'
  */
 export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
   const reset = useResetStaffPassword(slug);

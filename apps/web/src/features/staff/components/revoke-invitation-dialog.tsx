@@ -9,7 +9,7 @@ import { staffName } from './labels';
 import { INVITATION_MESSAGES } from './staff-form-schema';
 
 /**
- * 'Revoke invitation' confirmation of an invited staff member (issue 16): revoking stops the
+ * 'Revoke invitation' confirmation of an invited staff member: revoking stops the
  * e-mailed link and removes the pending account. Confirm: toast 'Invitation revoked' and close
  * (the list refreshes). A refusal (422: the invitation was accepted meanwhile; 404: the member is
  * gone) shows the server's text in the dialog; every failure toasts the server's text, else

@@ -10,14 +10,13 @@ import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form
 export { CASHIER_STORE_REQUIRED, INVITATION_MESSAGES, STAFF_MESSAGES, formRole } from './staff-form-schema';
 
 /**
- * 'Add New Staff Member' / 'Edit Staff Member' modal (spec §2 'Staff Management', §5 'Staff',
- * §8 'Staff'). On create 'Send an invitation instead' (issue 16) hides the password: the member
- * is e-mailed a link to choose one ('Invitation sent to {email}'). On edit the email is shown but
- * disabled, the password is hidden (a separate 'Reset password' action changes it) and an Active
- * toggle appears; a platform_admin is shown as
- * Store Admin. Your own account's role and active flag are locked (you could lock yourself
- * out). Success: 'Staff member created successfully' / 'Staff member updated successfully', the
- * form resets and the modal closes. Failure: the server's text, else the spec's fallback.
+ * 'Add New Staff Member' / 'Edit Staff Member' modal. On create 'Send an invitation instead' hides
+ * the password: the member is e-mailed a link to choose one ('Invitation sent to {email}'). On edit
+ * the email is shown but disabled, the password is hidden (a separate 'Reset password' action
+ * changes it) and an Active toggle appears; a platform_admin is shown as Store Admin. Your own
+ * account's role and active flag are locked (you could lock yourself out). Success: 'Staff member
+ * created successfully' / 'Staff member updated successfully', the form resets and the modal
+ * closes. Failure: the server's text, else the screen's fallback.
  *
  * `user`: the staff member to edit, or null to create.
  */

@@ -15,7 +15,7 @@ interface StoresState {
 }
 
 /**
- * Role and Store of the staff modal (spec §5 'Staff': roles cashier (default) and tenant_admin
+ * Role and Store of the staff modal (roles cashier (default) and tenant_admin
  * 'Store Admin'; store optional, empty meaning all stores, for a Store Admin only). `isSelf`:
  * one's own role cannot change. `stores`: the active stores plus the member's current one.
  */
@@ -74,7 +74,7 @@ export function ActiveToggle({ active, isSelf, error, onChange }: { active: bool
 
 /**
  * Create only: the Password the admin shares with the new member (`passwordHint`: the policy's
- * minimum) and 'Send an invitation instead' (issue 16). While `invite` is on the password is
+ * minimum) and 'Send an invitation instead'. While `invite` is on the password is
  * hidden and not asked for: the member gets an e-mailed link, valid INVITATION_TTL_DAYS (7) days,
  * to choose one.
  */

@@ -2,7 +2,7 @@ import { StaffCreateRequest, StaffRole, type StaffUser } from '@loyalty/contract
 import { z } from 'zod';
 import { passwordRule } from '@/hooks/use-password-policy';
 
-/** Success toasts and fallback failure texts (spec §8 'Staff'). */
+/** Success toasts and fallback failure texts. */
 export const STAFF_MESSAGES = {
   created: 'Staff member created successfully',
   updated: 'Staff member updated successfully',
@@ -11,7 +11,7 @@ export const STAFF_MESSAGES = {
 } as const;
 
 /**
- * Toasts and fallback failure texts of invitations (issue 16): sent on create, sent again,
+ * Toasts and fallback failure texts of invitations: sent on create, sent again,
  * revoked. The e-mail is the invited member's address.
  */
 export const INVITATION_MESSAGES = {
@@ -22,14 +22,14 @@ export const INVITATION_MESSAGES = {
   revokeFailed: 'Failed to revoke the invitation. Please try again.',
 } as const;
 
-/** Message under the store select when a cashier has none (spec §5: cashiers should have a specific store). */
+/** Message under the store select when a cashier has none (cashiers should have a specific store). */
 export const CASHIER_STORE_REQUIRED = 'Select a store for this cashier';
 
 /**
- * The staff form (spec §5 'Staff'): first name, last name, email, role required; password
- * required only on create (at least the platform's minimum `minLength`, issue 12 item 8, with
+ * The staff form: first name, last name, email, role required; password
+ * required only on create (at least the platform's minimum `minLength`, with
  * the server's message; never below the contract's 6), and not at all when `invite` is on
- * (issue 16: the member chooses it from an e-mailed link); roles Cashier and Store Admin; store
+ * (the member chooses it from an e-mailed link); roles Cashier and Store Admin; store
  * optional (empty = all stores) only for a Store Admin.
  */
 export const staffFormSchema = (minLength: number) => z
@@ -61,7 +61,7 @@ export const FORM_FIELDS = ['firstName', 'lastName', 'email', 'password', 'role'
 
 /**
  * The form's role for a user: a platform_admin listed among the staff is edited as a Store
- * Admin (spec §2 'Staff Management': the form offers only cashier and tenant_admin).
+ * Admin (the form offers only cashier and tenant_admin).
  */
 export function formRole(role: StaffUser['role']): StaffRole {
   return role === 'cashier' ? 'cashier' : 'tenant_admin';

@@ -14,9 +14,9 @@ export interface StaffRowActions {
   onEdit: (user: StaffUser) => void;
   /** Not offered to an invited member (they have no password yet). */
   onResetPassword: (user: StaffUser) => void;
-  /** An invited member only (issue 16): e-mail a new link. */
+  /** An invited member only: e-mail a new link. */
   onResendInvitation: (user: StaffUser) => void;
-  /** An invited member only (issue 16): ask to revoke the invitation (removes the pending account). */
+  /** An invited member only: ask to revoke the invitation (removes the pending account). */
   onRevokeInvitation: (user: StaffUser) => void;
   /** A cashier with two-factor on only: ask to reset it (a lost phone). */
   onResetTwoFactor: (user: StaffUser) => void;
@@ -24,7 +24,7 @@ export interface StaffRowActions {
   resendingId?: string;
 }
 
-/** 'Never' when the user has not signed in yet, else 'Jan 5, 2026, 3:04 PM' (spec §9). */
+/** 'Never' when the user has not signed in yet, else 'Jan 5, 2026, 3:04 PM'. */
 export function lastLoginLabel(lastLogin: string | null): string {
   return lastLogin ? formatDateTime(lastLogin) : 'Never';
 }
@@ -41,7 +41,7 @@ function Avatar({ user }: { user: StaffUser }) {
 }
 
 const RoleBadge = ({ user }: { user: StaffUser }) => <Badge color={ROLE_COLORS[user.role]}>{ROLE_LABELS[user.role]}</Badge>;
-/** 'Invited' (blue) while an invitation is pending (issue 16), else 'Active' (green) or 'Inactive' (grey). */
+/** 'Invited' (blue) while an invitation is pending, else 'Active' (green) or 'Inactive' (grey). */
 const StatusBadge = ({ user }: { user: StaffUser }) =>
   user.invited ? <Badge color="blue">Invited</Badge> : <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
 const storeLabel = (user: StaffUser) => user.store?.name ?? 'All stores';
@@ -153,12 +153,11 @@ function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; ac
 }
 
 /**
- * The staff list (spec §2 'Staff Management'): on wide screens a table with the columns Staff
- * Member (name and e-mail), Role, Store ('All stores' when none), Status, Last Login ('Never'
- * when null; short month, day and time) and Actions (Edit, Reset password; for an invited member
- * Status 'Invited' and Resend invitation, Revoke invitation instead, issue 16); on phones the same
- * facts as a list of cards. `meId` marks the signed-in user's row ('You'). `loading` shows
- * placeholder rows, `empty` replaces an empty list.
+ * The staff list: on wide screens a table with the columns Staff Member (name and e-mail), Role,
+ * Store ('All stores' when none), Status, Last Login ('Never' when null; short month, day and time)
+ * and Actions (Edit, Reset password; for an invited member Status 'Invited' and Resend invitation,
+ * Revoke invitation instead); on phones the same facts as a list of cards. `meId` marks the
+ * signed-in user's row ('You'). `loading` shows placeholder rows, `empty` replaces an empty list.
  */
 export function StaffTable({ users, actions, meId, busy, loading, empty }: { users: StaffUser[]; actions: StaffRowActions; meId?: string; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
   return (

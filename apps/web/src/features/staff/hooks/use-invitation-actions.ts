@@ -6,7 +6,7 @@ import { useResendStaffInvitation } from '../api/staff-invitation';
 import { INVITATION_MESSAGES } from '../components/staff-form-schema';
 
 /**
- * The Staff page's invitation actions (issue 16) on an invited member's row:
+ * The Staff page's invitation actions on an invited member's row:
  * - `resend(user)` posts a new link at once (POST /users/{id}/invitation) and toasts
  *   'Invitation sent again to {email}', else the server's text or 'Failed to resend the
  *   invitation. Please try again.'; `resendingId` is the member whose resend runs (its button spins);

@@ -13,16 +13,15 @@ import type { useUpdateStaff } from '../api/update-staff';
 import { FORM_FIELDS, INVITATION_MESSAGES, STAFF_MESSAGES, formRole, staffFormSchema, type StaffFormValues } from '../components/staff-form-schema';
 
 /**
- * State and submit of the staff form (spec §5 'Staff', §8 'Staff'). `user` is the staff member
- * to edit, or null to create. Validation: `staffFormSchema` with the platform's minimum password
- * length (`usePasswordPolicy`). Submit sends create (email lower-cased, password; or, with
- * 'Send an invitation instead' on, `invite: true` and no password, issue 16) or update (no
- * email / password); an empty store is sent as null (all stores). Success: toast ('Invitation
- * sent to {email}' for an invitation), reset, `onDone()`.
+ * State and submit of the staff form. `user` is the staff member to edit, or null to create.
+ * Validation: `staffFormSchema` with the platform's minimum password length (`usePasswordPolicy`).
+ * Submit sends create (email lower-cased, password; or, with 'Send an invitation instead' on,
+ * `invite: true` and no password) or update (no email / password); an empty store is sent as null
+ * (all stores). Success: toast ('Invitation sent to {email}' for an invitation), reset, `onDone()`.
  * Failure: the server's field errors on their fields, a 409 on create on the email, and a toast
- * with the server's text, else the spec's fallback. Also gives `isSelf` (editing your own
- * account: role and active are locked), the stores query and `storeOptions` (active stores plus
- * the user's current store even if it was deactivated since) and the password `policy`.
+ * with the server's text, else the screen's fallback. Also gives `isSelf` (editing your own
+ * account: role and active are locked), the stores query and `storeOptions` (active stores plus the
+ * user's current store even if it was deactivated since) and the password `policy`.
  */
 export function useStaffForm({
   slug,

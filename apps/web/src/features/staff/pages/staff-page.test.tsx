@@ -23,7 +23,7 @@ const BOB: StaffUser = {
   lastLogin: '2026-03-01T09:00:00.000Z',
   createdAt: '2026-01-05T12:00:00.000Z',
 };
-/** Invited, has not chosen a password yet (issue 16). */
+/** Invited, has not chosen a password yet. */
 const ADA: StaffUser = { ...BOB, id: 'u-ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', invited: true, lastLogin: null };
 const STORE: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, selfEnrolmentDailyCap: 50, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 2, cards: 0, transactions: 0 } };
 
@@ -55,7 +55,7 @@ async function fillNewMember(user: Awaited<ReturnType<typeof renderPage>>['user'
   return dialog;
 }
 
-describe('Staff page: invitations (issue 16)', () => {
+describe('Staff page: invitations', () => {
   it('creates a member with an invitation: no password asked or sent, invite: true, and says so', async () => {
     const server = serverWith(json(200, { users: [ADA, BOB] })).on('POST', USERS, json(201, { ...ADA, id: 'u-grace', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }));
     const { user } = await renderPage();

@@ -15,19 +15,19 @@ import { StaffFormDialog } from '../components/staff-form-dialog';
 import { StaffTable } from '../components/staff-table';
 import { useInvitationActions } from '../hooks/use-invitation-actions';
 
-/** Load failure text (spec §8 'Staff'). */
+/** Load failure text. */
 export const STAFF_LOAD_ERROR = 'Failed to load staff data. Please refresh the page.';
 
 /** Which staff modal is open. */
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: StaffUser };
 
 /**
- * Staff Management /t/{slug}/staff (spec §2 'Staff Management', §5 'Staff', §8 'Staff';
- * tenant_admin). Table of staff (Staff Member, Role, Store, Status, Last Login, Actions) with
- * per-row Edit and Reset password (an invited member: Resend invitation, and Revoke invitation
- * after a confirmation; ADR 0018), and Reset two-factor for a cashier who has it on (after a
- * confirmation; docs/security.md); 'Add Staff Member' opens 'Add New Staff Member'. Empty
- * 'No staff members yet'; load failure 'Failed to load staff data. Please refresh the page.'
+ * Staff Management /t/{slug}/staff (tenant_admin). Table of staff (Staff Member, Role, Store,
+ * Status, Last Login, Actions) with per-row Edit and Reset password (an invited member: Resend
+ * invitation, and Revoke invitation after a confirmation; ADR 0018), and Reset two-factor for a
+ * cashier who has it on (after a confirmation; docs/security.md); 'Add Staff Member' opens 'Add New
+ * Staff Member'. Empty 'No staff members yet'; load failure 'Failed to load staff data. Please
+ * refresh the page.'
  */
 export function StaffPage() {
   const { slug = '' } = useParams();

@@ -4,7 +4,7 @@ import { requestFile } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { tenantApi } from './keys';
 
-/** The API path of a store's 'Join our rewards' poster on `paper` (issue 16), under /api. */
+/** The API path of a store's 'Join our rewards' poster on `paper`, under /api. */
 export function joinPosterPath(slug: string, storeId: string, paper: PosterPaper): string {
   return `${tenantApi(slug)}/stores/${encodeURIComponent(storeId)}/poster?${new URLSearchParams({ paper })}`;
 }
@@ -16,7 +16,7 @@ export interface JoinPosterVariables {
 }
 
 /**
- * Downloads a store's printable 'Join our rewards' poster (issue 16 'Customer self-enrolment'):
+ * Downloads a store's printable 'Join our rewards' poster (docs/product.md 'Online sign-up'):
  * GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter → a one-page PDF whose QR opens
  * `/{slug}/join?store={storeId}`, saved under the server's name
  * (`join-poster-{store}-{paper}.pdf`), else `join-poster-{paper}.pdf`.

@@ -18,18 +18,18 @@ const PAPERS: ReadonlyArray<{ paper: PosterPaper; label: string }> = [
   { paper: 'letter', label: 'Letter' },
 ];
 
-/** Whether the store's 'Join our rewards' page takes sign-ups, so that its poster can be printed (issue 16: active and self-enrolment on). */
+/** Whether the store's 'Join our rewards' page takes sign-ups, so that its poster can be printed (active and self-enrolment on). */
 export function takesSignUps(store: Pick<StoreItem, 'active' | 'selfEnrolment'>): boolean {
   return store.active && store.selfEnrolment;
 }
 
-/** The store's 'Join our rewards' page, the address its poster's QR encodes (issue 16). */
+/** The store's 'Join our rewards' page, the address its poster's QR encodes. */
 export function joinPagePath(slug: string, storeId: string): string {
   return `/${encodeURIComponent(slug)}/join?store=${encodeURIComponent(storeId)}`;
 }
 
 /**
- * The store card's self-enrolment corner (issue 16 'Customer self-enrolment'). When the store
+ * The store card's self-enrolment corner (docs/product.md 'Online sign-up'). When the store
  * takes sign-ups: a 'Join poster' menu button ('Join poster for {name}') offering the printable
  * PDF on A4 or Letter; the chosen file downloads, with a toast either way (the server's message
  * on failure); and 'Open sign-up page', the page the poster's QR leads to

@@ -10,10 +10,10 @@ import { JoinPosterMenu } from './join-poster-menu';
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
- * One store of the Stores grid (spec §2 'Stores', §3 'Store'): name, Active (green) / Inactive
- * (grey) badge, address (or 'No address'), counts of staff, cards and transactions, created
- * date, an Edit button, and the 'Join poster' downloads (or 'Online sign-up off'; issue 16,
- * see JoinPosterMenu). The article is named 'Store {name}' for tests and screen readers.
+ * One store of the Stores grid: name, Active (green) / Inactive (grey) badge, address (or 'No
+ * address'), counts of staff, cards and transactions, created date, an Edit button, and the 'Join
+ * poster' downloads (or 'Online sign-up off'; see JoinPosterMenu). The article is named 'Store
+ * {name}' for tests and screen readers.
  */
 export function StoreCard({ slug, store, onEdit }: { slug: string; store: StoreItem; onEdit: (store: StoreItem) => void }) {
   return (

@@ -12,7 +12,7 @@ import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
 /**
- * The store form (spec §5 'Store': name required, address optional), with the contract's name
+ * The store form (name required, address optional), with the contract's name
  * rule; `selfEnrolment`: the store's 'Join our rewards' page takes sign-ups (ADR 0019), and
  * `selfEnrolmentDailyCap` the cards its sign-ups may make a day (1–1000; ADR 0027).
  */
@@ -42,13 +42,11 @@ export const SELF_ENROLMENT_FIELD = {
 } as const;
 
 /**
- * 'Create New Store' / 'Edit Store' modal (spec §2 'Stores', §5 'Store'). Create: name,
- * optional address and the online sign-up setting (off by default) with its daily cap (50 by
- * default; ADR 0027). Edit: the same
- * plus the Active toggle. Success: a toast ('Store created successfully' / 'Store updated
- * successfully'), the modal closes and its form resets (it unmounts). Failure: the server's
- * message as a toast (plan store limit reached, duplicate name); a duplicate name is also
- * shown under the name field.
+ * 'Create New Store' / 'Edit Store' modal. Create: name, optional address and the online sign-up
+ * setting (off by default) with its daily cap (50 by default; ADR 0027). Edit: the same plus the
+ * Active toggle. Success: a toast ('Store created successfully' / 'Store updated successfully'),
+ * the modal closes and its form resets (it unmounts). Failure: the server's message as a toast
+ * (plan store limit reached, duplicate name); a duplicate name is also shown under the name field.
  *
  * `store`: the store to edit, or null to create. `open`: whether the modal shows.
  */

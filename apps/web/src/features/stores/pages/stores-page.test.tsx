@@ -44,7 +44,7 @@ async function renderPage() {
   return { ...view, card };
 }
 
-describe("Stores page: online sign-up and the 'Join our rewards' poster (issue 16)", () => {
+describe("Stores page: online sign-up and the 'Join our rewards' poster", () => {
   it('switches online sign-up off in Edit Store and sends selfEnrolment: false in the PUT body', async () => {
     const server = serverWith().on('PUT', `${STORES}/${STORE_ID}`, json(200, { ...MAIN, selfEnrolment: false }));
     const { user, card } = await renderPage();

@@ -15,10 +15,10 @@ import { StoreFormDialog } from '../components/store-form-dialog';
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; store: StoreItem };
 
 /**
- * Stores /t/{slug}/stores (spec §2 'Stores', §3 'Store', §5 'Store'; tenant_admin). A grid of
- * store cards (name, Active/Inactive badge, address, counts of staff, cards and transactions,
- * created date) with per-store Edit and 'Join poster' downloads (issue 16); 'Add Store' opens
- * 'Create New Store'. Loading skeleton, empty state and a load error with a retry.
+ * Stores /t/{slug}/stores (tenant_admin). A grid of store cards (name, Active/Inactive badge,
+ * address, counts of staff, cards and transactions, created date) with per-store Edit and 'Join
+ * poster' downloads; 'Add Store' opens 'Create New Store'. Loading skeleton, empty state and a load
+ * error with a retry.
  */
 export function StoresPage() {
   const { slug = '' } = useParams();

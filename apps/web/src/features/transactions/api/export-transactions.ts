@@ -4,16 +4,16 @@ import { saveBlob } from '@/lib/save-blob';
 import { filterQuery, type TransactionFilters } from '../lib/filters';
 import { tenantApi } from './keys';
 
-/** Name of the saved export when the server names none (spec §7: saved as transactions.csv). */
+/** Name of the saved export when the server names none (saved as transactions.csv). */
 export const EXPORT_FILENAME = 'transactions.csv';
 
 /**
- * GET /api/t/{slug}/reports/export/transactions?type=&category=&from=&to=&storeFilter= (spec §7
- * 'Exports': the list's filters except search and page) → a CSV file, saved as
- * `transactions.csv` (or the server's Content-Disposition name). Columns per the contract's
- * TRANSACTION_CSV_COLUMNS; money in dollars with 2 decimals.
+ * GET /api/t/{slug}/reports/export/transactions?type=&category=&from=&to=&storeFilter= (the list's
+ * filters except search and page) → a CSV file, saved as `transactions.csv` (or the server's
+ * Content-Disposition name). Columns per the contract's TRANSACTION_CSV_COLUMNS; money in dollars
+ * with 2 decimals.
  * @returns the saved file name.
- * @throws {ApiError} 400 bad filter, 401, 403, 404; the page only logs it (spec §8).
+ * @throws {ApiError} 400 bad filter, 401, 403, 404; the page only logs it.
  */
 export async function exportTransactions(slug: string, filters: TransactionFilters): Promise<string> {
   const query = filterQuery(filters).toString();
@@ -25,7 +25,7 @@ export async function exportTransactions(slug: string, filters: TransactionFilte
 
 /**
  * Export CSV of the Transactions page: a mutation around {@link exportTransactions} (pending
- * while the file streams; a failure is logged to the console, spec §8, and kept in `isError`
+ * while the file streams; a failure is logged to the console, and kept in `isError`
  * so the page can offer to try again).
  */
 export function useExportTransactions(slug: string) {

@@ -6,13 +6,15 @@ import { tenantApi, transactionsKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/transactions?type=&category=&from=&to=&storeFilter=&search=&page=&limit=
- * (spec §2 'Transactions', §7; page from 1, limit 50 per spec §9). Empty filters are left out.
- * @returns `{ transactions, total, pages }`: newest first, each row with customerName (null for
- *   a card without customer), cardUid, type (EARN | REDEEM | ADJUST), category (nullable),
- *   `amountCents`, `cashbackCents`, `beforeBalanceCents`, `afterBalanceCents` (integer cents),
- *   storeName (nullable), note and createdAt (ISO); `total` matching rows, `pages` of `limit`.
+ * (page from 1, limit 50). Empty filters are left out.
+ * @returns `{ transactions, total, pages }`: newest first, each row a `TransactionItem` of the
+ *   contract: customerName (null for a card without customer), cardUid, type (any ledger type,
+ *   docs/product.md 'Ledger'), category (nullable), `amountCents`, `cashbackCents`,
+ *   `beforeBalanceCents`, `afterBalanceCents` (integer cents), storeName (nullable), note,
+ *   createdAt (ISO), and for refunds and voids `reversesTransactionId`, `reversedAmountCents`,
+ *   `unrecoveredCents`; `total` matching rows, `pages` of `limit`.
  * @throws {ApiError} 400 bad query, 401 signed out, 403 role not allowed, 404 unknown tenant.
- *   The page only logs failures (spec §8) and offers a retry.
+ *   The page only logs failures and offers a retry.
  */
 export function getTransactions(slug: string, params: TransactionListParams, options?: { signal?: AbortSignal }): Promise<TransactionListResponse> {
   const query = filterQuery(params);

@@ -10,7 +10,7 @@ export interface StoreChoice {
 }
 
 /**
- * The collapsible filter panel of the Transactions page (spec §2): a region named 'Filters'
+ * The collapsible filter panel of the Transactions page: a region named 'Filters'
  * (id `transaction-filters`, controlled by the Filters toggle) with Type, Category, From date,
  * To date (flagged when before the from date) and Store (hidden when `stores` is null).
  */

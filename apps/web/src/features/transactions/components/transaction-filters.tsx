@@ -9,7 +9,7 @@ export type { StoreChoice } from './transaction-filter-panel';
 
 /**
  * Search box, Filters toggle (with the number of filters set), Clear Filters and Export CSV of
- * the Transactions page (spec §2), and the collapsible filter panel: type, category, from
+ * the Transactions page, and the collapsible filter panel: type, category, from
  * date, to date, store. The panel is a region named 'Filters' controlled by the toggle
  * (aria-expanded). Clear Filters resets the filters and the search; it is disabled when
  * nothing is set.
@@ -43,7 +43,7 @@ export function TransactionFiltersBar({
   stores: StoreChoice[] | null;
   onExport: () => void;
   exporting: boolean;
-  /** The last export failed: the button's hint says so (the error itself is only logged, spec §8). */
+  /** The last export failed: the button's hint says so (the error itself is only logged). */
   exportFailed: boolean;
 }) {
   return (

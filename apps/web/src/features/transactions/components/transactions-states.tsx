@@ -5,7 +5,7 @@ import { EmptyState, NoResults } from '@/components/ui/empty-state';
 import type { RetryableQuery } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 
-/** The quiet 'Try again' of the Transactions page (spec §8: list failures are only logged). */
+/** The quiet 'Try again' of the Transactions page (list failures are only logged). */
 export function RetryButton({ query }: { query: RetryableQuery }) {
   return (
     <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
@@ -39,9 +39,8 @@ export function TransactionsStale({ query }: { query: RetryableQuery }) {
 }
 
 /**
- * The empty list (spec §2 'Transactions'): with a search or filter 'No transactions found
- * matching your criteria' and Clear Filters; otherwise 'No transactions yet' and a link to the
- * POS Terminal.
+ * The empty list: with a search or filter 'No transactions found matching your criteria' and Clear
+ * Filters; otherwise 'No transactions yet' and a link to the POS Terminal.
  */
 export function TransactionsEmpty({ slug, filtered, onClear }: { slug: string; filtered: boolean; onClear: () => void }) {
   if (filtered) {

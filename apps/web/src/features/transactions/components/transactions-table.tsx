@@ -39,7 +39,7 @@ const columns: Column<TransactionItem>[] = [
   { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 
-/** The columns with, when `slug` is given, 'Actions': Refund on EARN rows, Void on REDEEM rows (issue 14). */
+/** The columns with, when `slug` is given, 'Actions': Refund on EARN rows, Void on REDEEM rows. */
 function columnsFor(slug: string | undefined): Column<TransactionItem>[] {
   if (!slug) return columns;
   return [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> }];
@@ -73,11 +73,11 @@ function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
 }
 
 /**
- * The ledger rows of the Transactions page (spec §2): a table on wide screens (Customer & Card,
+ * The ledger rows of the Transactions page: a table on wide screens (Customer & Card,
  * Type & Category, Amount, Cashback, Balance Change before → after, Store, Date) and stacked
  * rows on a phone (the same facts, one card per movement). Cashback only on EARN rows.
  * `loading` shows placeholder rows, `empty` replaces an empty list, `busy` dims the rows.
- * With `slug`, each EARN row offers 'Refund' and each REDEEM row 'Void' (issue 14).
+ * With `slug`, each EARN row offers 'Refund' and each REDEEM row 'Void'.
  */
 export function TransactionsTable({ slug, transactions, busy, loading, empty }: { slug?: string; transactions: TransactionItem[]; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
   const shown = useMemo(() => columnsFor(slug), [slug]);

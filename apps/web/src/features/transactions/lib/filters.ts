@@ -1,7 +1,7 @@
 import { Category, TransactionType } from '@loyalty/contract';
 
 /**
- * The Transactions screen's filters as they live in the address (spec §2 'Transactions', §7):
+ * The Transactions screen's filters as they live in the address:
  * `?type=&category=&from=&to=&storeFilter=&search=&page=`, the same names as the API's query so
  * that reload, Back and a shared link keep the view. Dates are calendar days `YYYY-MM-DD`
  * (inclusive; the server reads them as UTC days).
@@ -17,7 +17,7 @@ export interface TransactionFilters {
   storeFilter?: string;
 }
 
-/** Filters, search and page of one list request (page from 1; spec §9 page size 50). */
+/** Filters, search and page of one list request (page from 1, page size 50). */
 export interface TransactionListParams extends TransactionFilters {
   /** Customer name or card UID, as typed (trimmed); empty for none. */
   search?: string;
@@ -25,7 +25,7 @@ export interface TransactionListParams extends TransactionFilters {
   limit: number;
 }
 
-/** Rows per page (spec §9: transactions page size 50). */
+/** Rows per page (transactions page size 50). */
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
 /** Keys of {@link TransactionFilters}, in the order the filter panel shows them. */

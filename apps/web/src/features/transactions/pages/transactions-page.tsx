@@ -11,13 +11,13 @@ import { TransactionsTable } from '../components/transactions-table';
 import { FILTER_KEYS, TRANSACTIONS_PAGE_SIZE, activeFilterCount, readListState } from '../lib/filters';
 
 /**
- * Transactions /t/{slug}/transactions (spec §2 'Transactions', §7, §8, §9; tenant_admin and
- * cashier): search (customer name or card UID, debounced 300 ms), collapsible filters (type,
- * category, from date, to date, store), Clear Filters, Export CSV (the filters without the
- * search, saved as transactions.csv), the ledger table with the balance change before → after,
- * pagination 'Showing x to y of z results' (50 a page), and both empty states. Filters, search
- * and page live in the address so reload and Back keep them. List and export failures are
- * only logged (spec §8); the page then offers a quiet 'Try again' instead of going blank.
+ * Transactions /t/{slug}/transactions (tenant_admin and cashier): search (customer name or card
+ * UID, debounced 300 ms), collapsible filters (type, category, from date, to date, store), Clear
+ * Filters, Export CSV (the filters without the search, saved as transactions.csv), the ledger table
+ * with the balance change before → after, pagination 'Showing x to y of z results' (50 a page), and
+ * both empty states. Filters, search and page live in the address so reload and Back keep them.
+ * List and export failures are only logged; the page then offers a quiet 'Try again' instead of
+ * going blank.
  */
 export function TransactionsPage() {
   const { slug = '' } = useParams();
@@ -34,7 +34,7 @@ export function TransactionsPage() {
   useEffect(() => {
     if (activeCount > 0) setFiltersOpen(true);
   }, [activeCount]);
-  // Spec §8: list and store failures are only logged.
+  // List and store failures are only logged.
   useLogError('Failed to load transactions:', list.error);
   useLogError('Failed to load stores:', storesQuery.error);
 
@@ -78,7 +78,7 @@ export function TransactionsPage() {
   );
 }
 
-/** Logs `error` once per new error with `message` (spec §8: these failures are only logged). */
+/** Logs `error` once per new error with `message` (these failures are only logged). */
 function useLogError(message: string, error: unknown) {
   useEffect(() => {
     if (error) console.error(message, error);

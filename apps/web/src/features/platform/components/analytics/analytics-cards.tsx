@@ -35,7 +35,7 @@ export function GrowthChartCards({ data: a }: { data: PlatformAnalytics }) {
   );
 }
 
-/** 'Tenants by Status' chart (spec §4 colours) and the 'Recent Activity' card linking to the platform dashboard. */
+/** 'Tenants by Status' chart (badge colours) and the 'Recent Activity' card linking to the platform dashboard. */
 export function StatusAndActivityCards({ data: a }: { data: PlatformAnalytics }) {
   const totalTenants = a.tenantsByStatus.reduce((s, x) => s + x.count, 0);
   return (

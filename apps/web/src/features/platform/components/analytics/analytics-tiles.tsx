@@ -12,9 +12,9 @@ function growthText(growth: number | null): string {
 }
 
 /**
- * The analytics tiles (spec §2 /platform/analytics): Revenue This Month (cents, with the 12-month
+ * The analytics tiles (/platform/analytics): Revenue This Month (cents, with the 12-month
  * total), New Tenants This Month, Monthly Growth (new tenants against last month; '—' when last
- * month had none) and Tenants (with the count of Active, Trial and Past Due in the §4 colours).
+ * month had none) and Tenants (with the count of Active, Trial and Past Due in their badge colours).
  */
 export function AnalyticsTiles({ data: a }: { data: PlatformAnalytics }) {
   const revenueThisMonth = a.revenueByMonth.at(-1)?.revenue ?? 0;

@@ -65,7 +65,7 @@ export function CountBarChart({ data, name, height = 260, color = INDIGO }: { da
   );
 }
 
-/** Status colours of spec §4: ACTIVE green, TRIALING blue, PAST_DUE orange, the others grey (two shades to tell them apart). */
+/** Status colours: ACTIVE green, TRIALING blue, PAST_DUE orange, the others grey (two shades to tell them apart). */
 export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   ACTIVE: '#16a34a',
   TRIALING: '#2563eb',
@@ -78,7 +78,7 @@ export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
 export const STATUS_NAMES = SUBSCRIPTION_STATUS_NAMES;
 
 /**
- * Tenants by subscription status: one horizontal bar per status in the spec §4 colours, with
+ * Tenants by subscription status: one horizontal bar per status in its badge colour, with
  * the count at its end. Statuses with no tenant still get their row (an empty bar).
  */
 export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionStatus; count: number }> }) {

@@ -9,13 +9,13 @@ import { Table, type Column } from '@/components/ui/table';
 type Event = SubscriptionAnalytics['subscriptionEvents'][number];
 type Payment = SubscriptionAnalytics['recentPayments'][number];
 
-/** An event's line (spec §2 'Events'): 'Subscribed to {plan}' for created, 'Changed to {plan}' otherwise. */
+/** An event's line: 'Subscribed to {plan}' for created, 'Changed to {plan}' otherwise. */
 export function eventTitle(event: Event): string {
   const plan = event.plan?.name ?? 'a plan';
   return event.eventType === 'created' ? `Subscribed to ${plan}` : `Changed to ${plan}`;
 }
 
-/** Payment status colour (spec §3 'Analytics'): paid green, pending yellow, anything else red. */
+/** Payment status colour: paid green, pending yellow, anything else red. */
 export function paymentColor(status: string): BadgeColor {
   return status === 'paid' ? 'green' : status === 'pending' ? 'yellow' : 'red';
 }
@@ -57,7 +57,7 @@ export function EventList({ events, limit }: { events: Event[]; limit?: number }
   );
 }
 
-/** Overview tab (spec §2): the top 3 plans ranked #1 to #3 (summed amount, subscription count) and the recent subscription activity. */
+/** Overview tab: the top 3 plans ranked #1 to #3 (summed amount, subscription count) and the recent subscription activity. */
 export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
   const top = data.topPlans.slice(0, 3);
   return (
@@ -124,7 +124,7 @@ function PaymentCard({ p }: { p: Payment }) {
   );
 }
 
-/** Payments tab (spec §2): table Tenant, Plan, Amount, Status, Date; status paid green, pending yellow, other red. */
+/** Payments tab: table Tenant, Plan, Amount, Status, Date; status paid green, pending yellow, other red. */
 export function PaymentsTab({ payments }: { payments: Payment[] }) {
   return (
     <Card>
@@ -153,7 +153,7 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
   );
 }
 
-/** Events tab (spec §2): every subscription event of the period, 'Subscribed to' / 'Changed to', with tenant and date. */
+/** Events tab: every subscription event of the period, 'Subscribed to' / 'Changed to', with tenant and date. */
 export function EventsTab({ events }: { events: Event[] }) {
   return (
     <Card>

@@ -5,7 +5,7 @@ import { cardTypeName } from '@/lib/labels';
 import { nextStep } from './labels';
 
 /**
- * The confirmation before an order moves one fulfilment step on (decisions.md 'Card orders'):
+ * The confirmation before an order moves one fulfilment step on (docs/product.md 'Card orders'):
  * 'Mark order of {tenant} for {n} cards as Shipped?', what the order is and where it goes, and
  * the step's button. `pending` while the PUT runs (the dialog then cannot be dismissed).
  */

@@ -1,7 +1,7 @@
 import { CardOrderStatus, NEXT_FULFILMENT_STATUS, type PlatformCardOrder } from '@loyalty/contract';
 import { ORDER_STATUS_LABELS } from '@/lib/labels';
 
-/** The button naming an order's next fulfilment step (decisions.md 'Card orders'). */
+/** The button naming an order's next fulfilment step (docs/product.md 'Card orders'). */
 const NEXT_STEP_ACTIONS: Partial<Record<CardOrderStatus, string>> = {
   PAID: 'Start processing',
   PROCESSING: 'Mark shipped',

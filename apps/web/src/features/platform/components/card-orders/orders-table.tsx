@@ -23,7 +23,7 @@ function StepButton({ order, onAdvance, className }: { order: PlatformCardOrder;
 
 /**
  * The status badge, with 'Demo payment' beside it when the order was paid on the Demo
- * provider's checkout (no money was taken; production refuses to fulfil it, issue 12 item 2).
+ * provider's checkout (no money was taken; production refuses to fulfil it).
  */
 function StatusBadges({ order }: { order: PlatformCardOrder }) {
   return (
@@ -131,12 +131,12 @@ function OrderCard({ o, onAdvance }: { o: PlatformCardOrder; onAdvance: (order: 
 }
 
 /**
- * Every tenant's card orders (decisions.md 'Card orders'): from the lg breakpoint a table with
+ * Every tenant's card orders (docs/product.md 'Card orders'): from the lg breakpoint a table with
  * Order date (time under it, paid time in its tooltip), Tenant (name and slug), Card type, Quantity, Total (cents via
  * formatCents, unit price under it), Ship to (name; city, country), Status badge (and 'Demo
- * payment' for an order paid on the Demo provider, issue 12 item 2) and the next
- * step's button; below it one card per order with the same facts. `loading` shows placeholder
- * rows, `empty` replaces an empty list, `dimmed` while a new filter loads.
+ * payment' for an order paid on the Demo provider) and the next step's button; below it one card
+ * per order with the same facts. `loading` shows placeholder rows, `empty` replaces an empty list,
+ * `dimmed` while a new filter loads.
  */
 export function PlatformOrdersTable({ orders, onAdvance, dimmed, loading, empty }: { orders: PlatformCardOrder[]; onAdvance: (order: PlatformCardOrder) => void; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
   return (

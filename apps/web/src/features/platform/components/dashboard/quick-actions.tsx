@@ -11,7 +11,7 @@ const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; acce
 ];
 
 /**
- * The dashboard's Quick Actions (spec §2 'Platform area'): links to /platform/tenants?action=create
+ * The dashboard's Quick Actions: links to /platform/tenants?action=create
  * (opens the create dialog), /platform/tenants and /platform/analytics.
  */
 export function QuickActions() {

@@ -16,9 +16,9 @@ const kinds: Record<ActivityItem['kind'], { icon: LucideIcon; accent: string }> 
 };
 
 /**
- * The dashboard's Recent Activity list (spec §2 'Platform area'; decisions.md: real entries
- * from tenants, subscription events and payments, newest first): icon by kind, title, detail,
- * tenant and time. Loading rows, 'No recent activity yet' when empty, and an error with retry.
+ * The dashboard's Recent Activity list (real entries from tenants, subscription events and
+ * payments, newest first): icon by kind, title, detail, tenant and time. Loading rows, 'No recent
+ * activity yet' when empty, and an error with retry.
  */
 export function RecentActivity() {
   const activity = usePlatformActivity();

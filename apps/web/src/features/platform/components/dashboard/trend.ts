@@ -1,10 +1,10 @@
 import type { StatTrend } from '@/components/ui/stat-card';
 
 /**
- * The trend line of a platform stat card (decisions.md 'Where the spec shows placeholders':
- * real trends). `pct` is the contract's percentage change (one decimal) or null when the
- * previous period had nothing to compare with: then no percentage is shown, only a muted
- * 'No earlier data'. '+12.5% vs last month' up (green), '−3.2% …' down (red), '0.0% …' flat.
+ * The trend line of a platform stat card (real trends). `pct` is the contract's percentage change
+ * (one decimal) or null when the previous period had nothing to compare with: then no percentage is
+ * shown, only a muted 'No earlier data'. '+12.5% vs last month' up (green), '−3.2% …' down (red),
+ * '0.0% …' flat.
  */
 export function platformTrendView(pct: number | null | undefined, period: string): StatTrend {
   if (pct === null || pct === undefined || !Number.isFinite(pct)) return { text: 'No earlier data', tone: 'none', title: 'Nothing in the previous period to compare with' };

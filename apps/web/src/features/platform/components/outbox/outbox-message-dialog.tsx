@@ -9,7 +9,7 @@ import { canResend } from './labels';
 import { AttemptLog, MessageBodies, MessageFacts } from './message-sections';
 
 /**
- * The message dialog of the outbox (issue 16), titled by the subject: its facts (recipient,
+ * The message dialog of the outbox, titled by the subject: its facts (recipient,
  * status, kind, business, times, attempts, last error), then, once GET /api/platform/outbox/{id}
  * answered, the plain-text and HTML bodies and the attempt log (a spinner meanwhile, an error
  * with 'Try again' when it failed). Footer: Close and 'Resend' (`onResend`, spinning while

@@ -73,7 +73,7 @@ function OutboxCard({ m, onOpen }: { m: OutboxItem; onOpen: (m: OutboxItem) => v
 }
 
 /**
- * The outbox list (issue 16): from the lg breakpoint a table with Created, To, Subject (a
+ * The outbox list: from the lg breakpoint a table with Created, To, Subject (a
  * button), Kind, Business (tenantName or '—'), Status badge, Attempts and Last error; a click
  * on a row opens the message (`onOpen`). Below it one card per message. `loading` shows
  * placeholder rows, `empty` replaces an empty list, `dimmed` while the next filter or page loads.

@@ -6,7 +6,7 @@ import { saveErrorMessage } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
 
 /**
- * The confirmation before a plan is deleted (spec §8 'Plans': 'Are you sure you want to delete
+ * The confirmation before a plan is deleted ('Are you sure you want to delete
  * the plan? This action cannot be undone.'). Delete → 'Plan deleted successfully!' and close;
  * a refusal keeps the dialog open with the server's text (409 'This plan is used by {n}
  * tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.'

@@ -9,9 +9,9 @@ import { PERIOD_LABELS } from '@/lib/labels';
 import { LIMIT_FIELDS, limitLabel, periodPriceCents } from './plan-form';
 
 /**
- * One plan of the operator's grid (spec §2 /platform/plans, §3 'Plan', §9): name, Active /
- * Inactive badge, price with its period label (the monthly price too when the period is
- * longer), description, features, the four limits (∞ for −1), the tenants on it, Edit and Delete.
+ * One plan of the operator's grid (/platform/plans): name, Active / Inactive badge, price with its
+ * period label (the monthly price too when the period is longer), description, features, the four
+ * limits (∞ for −1), the tenants on it, Edit and Delete.
  */
 export function PlanCard({ plan, onEdit, onDelete }: { plan: PlatformPlan; onEdit: () => void; onDelete: () => void }) {
   return (

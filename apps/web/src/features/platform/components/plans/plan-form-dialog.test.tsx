@@ -104,7 +104,7 @@ describe('Add Plan dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('falls back to the spec’s text when the server gives no reason', async () => {
+  it('falls back to the fixed text when the server gives no reason', async () => {
     stubFetch().on('POST', PLANS, json(500, {}));
     const { user, field } = renderDialog();
     await user.type(field('Plan name'), 'Starter');

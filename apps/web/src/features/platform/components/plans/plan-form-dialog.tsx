@@ -5,13 +5,12 @@ import { usePlanForm } from '../../hooks/use-plan-form';
 import { PlanActiveField, PlanBasicsFields, PlanFeaturesFieldset, PlanLimitsFieldset } from './plan-form-fields';
 
 /**
- * 'Add Plan' / 'Edit Plan' modal (spec §2 /platform/plans, §3 'Plan', §5 'Plan', §8 'Plans'):
- * name, description, price in dollars (sent as cents; invalid → 0), billing period, Stripe price
- * id (optional), the four limits (empty, invalid or 0 → −1, shown as 'Unlimited'), features as
- * rows (add / remove, at least one row stays, empty rows are dropped) and Active. Success 'Plan
- * created successfully!' / 'Plan updated successfully!' and close; failure the server's text,
- * else 'Failed to create plan. Please try again.' / 'Failed to update plan. Please try again.'
- * `plan`: the plan to edit, or null to create.
+ * 'Add Plan' / 'Edit Plan' modal (/platform/plans): name, description, price in dollars (sent as
+ * cents; invalid → 0), billing period, Stripe price id (optional), the four limits (empty, invalid
+ * or 0 → −1, shown as 'Unlimited'), features as rows (add / remove, at least one row stays, empty
+ * rows are dropped) and Active. Success 'Plan created successfully!' / 'Plan updated successfully!'
+ * and close; failure the server's text, else 'Failed to create plan. Please try again.' / 'Failed
+ * to update plan. Please try again.' `plan`: the plan to edit, or null to create.
  */
 export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: PlatformPlan | null; onClose: () => void }) {
   const create = useCreatePlan();

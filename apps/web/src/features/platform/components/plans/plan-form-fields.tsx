@@ -11,7 +11,7 @@ type PlanFormProps = { form: UseFormReturn<PlanFormValues> };
 
 /**
  * Plan name, Stripe price ID (optional), Description, Monthly price ($) (hint names the period
- * suffix, e.g. '/month') and Billing period of the plan form (spec §3 'Plan').
+ * suffix, e.g. '/month') and Billing period of the plan form.
  */
 export function PlanBasicsFields({ form }: PlanFormProps) {
   const { errors } = form.formState;

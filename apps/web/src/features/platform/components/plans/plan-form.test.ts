@@ -20,7 +20,7 @@ function values(overrides: Partial<PlanFormValues> = {}): PlanFormValues {
   return { ...planToForm(null), name: 'Starter', ...overrides };
 }
 
-describe('plan form parsing (spec §5 Plan)', () => {
+describe('plan form parsing', () => {
   it('parses limits as integers; missing, invalid, 0 or negative is −1 (unlimited)', () => {
     expect(parseLimit('5')).toBe(5);
     expect(parseLimit(' 250 ')).toBe(250);

@@ -3,20 +3,20 @@ import { dollarsToCents, formatCents } from '@loyalty/domain';
 import { PERIOD_LABELS } from '@/lib/labels';
 import { z } from 'zod';
 
-/** Multipliers of the monthly price per billing period (spec §9): 1, 3, 6, 12. */
+/** Multipliers of the monthly price per billing period: 1, 3, 6, 12. */
 export const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
 
-/** The price of one billing period in cents: priceMonthly × the period's months (spec §9). */
+/** The price of one billing period in cents: priceMonthly × the period's months. */
 export function periodPriceCents(plan: Pick<PlatformPlan, 'priceMonthly' | 'billingPeriod'>): number {
   return plan.priceMonthly * (PERIOD_MONTHS[plan.billingPeriod] ?? 1);
 }
 
-/** The plan's price with its period label, e.g. '$59.97/3 months' (spec §9). */
+/** The plan's price with its period label, e.g. '$59.97/3 months'. */
 export function priceLabel(plan: Pick<PlatformPlan, 'priceMonthly' | 'billingPeriod'>): string {
   return `${formatCents(periodPriceCents(plan))}${PERIOD_LABELS[plan.billingPeriod] ?? '/month'}`;
 }
 
-/** A limit as the cards show it: −1 (or anything below 1) is ∞ (spec §2 'Usage', §9). */
+/** A limit as the cards show it: −1 (or anything below 1) is ∞. */
 export function limitLabel(limit: number): string {
   return limit < 1 ? '∞' : limit.toLocaleString('en-US');
 }
@@ -35,7 +35,7 @@ const MAX_LIMIT = 1_000_000_000;
 const MAX_PRICE_CENTS = 100_000_000;
 
 /**
- * A limit typed by the operator (spec §5 'Plan'): parsed as an integer; missing, invalid, 0 or
+ * A limit typed by the operator: parsed as an integer; missing, invalid, 0 or
  * negative becomes −1 (unlimited).
  */
 export function parseLimit(text: string): number {
@@ -44,7 +44,7 @@ export function parseLimit(text: string): number {
 }
 
 /**
- * A price typed in dollars (spec §5 'Plan'): dollars to cents (× 100, rounded); missing,
+ * A price typed in dollars: dollars to cents (× 100, rounded); missing,
  * invalid or negative becomes 0.
  */
 export function parsePriceCents(text: string): number {
@@ -103,7 +103,7 @@ export function planToForm(plan: PlatformPlan | null): PlanFormValues {
 }
 
 /**
- * The request body of the form (spec §5 'Plan'): price in cents (invalid → 0), limits as
+ * The request body of the form: price in cents (invalid → 0), limits as
  * integers (missing, invalid or 0 → −1), empty feature rows dropped, empty Stripe price id null.
  */
 export function toPlanInput(v: PlanFormValues): PlanInput {

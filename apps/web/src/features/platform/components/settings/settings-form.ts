@@ -38,8 +38,8 @@ export const SERVER_FIELDS = [
   'platform.allowSignups',
 ] as const;
 
-/** The names of the default-plan choices (spec §9: starter, pro, enterprise). */
+/** The names of the default-plan choices (starter, pro, enterprise). */
 export const DEFAULT_PLAN_NAMES = { starter: 'Starter', pro: 'Professional', enterprise: 'Enterprise' } as const;
 
-/** How long the button shows 'Saved' after a save (spec §2 /platform/settings: 3 seconds). */
+/** How long the button shows 'Saved' after a save (/platform/settings: 3 seconds). */
 export const SAVED_MS = 3000;

@@ -8,9 +8,9 @@ import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
 type Form = UseFormReturn<SettingsFormValues>;
 
 /**
- * Email Settings (spec §3 'Platform settings' smtp): host, port, username, password, from
- * e-mail. The stored password is never shown: with one stored the field is empty with the
- * placeholder '••••••••', and saving it empty keeps it.
+ * Email Settings (smtp): host, port, username, password, from e-mail. The stored password is never
+ * shown: with one stored the field is empty with the placeholder '••••••••', and saving it empty
+ * keeps it.
  */
 export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: boolean }) {
   const errors = form.formState.errors.smtp;
@@ -49,11 +49,10 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
 }
 
 /**
- * Security (spec §3 'Platform settings' security; issue 12 item 8: these take effect): session
- * timeout in hours (new sessions, and existing ones are cut to a shorter one), minimum
- * password length (every password set from now on), maximum login attempts (the login
- * throttle, ADR 0009), and 'Require two-factor authentication' (platform admins and Store
- * Admins without it must set it up at their next sign-in; cashiers are exempt).
+ * Security (security: these take effect): session timeout in hours (new sessions, and existing ones
+ * are cut to a shorter one), minimum password length (every password set from now on), maximum
+ * login attempts (the login throttle, ADR 0009), and 'Require two-factor authentication' (platform
+ * admins and Store Admins without it must set it up at their next sign-in; cashiers are exempt).
  */
 export function SecuritySection({ form }: { form: Form }) {
   const errors = form.formState.errors.security;
@@ -96,7 +95,7 @@ export function SecuritySection({ form }: { form: Form }) {
   );
 }
 
-/** Platform (spec §3 'Platform settings' platform): default plan, trial days, allow signups. */
+/** Platform (platform): default plan, trial days, allow signups. */
 export function PlatformSection({ form }: { form: Form }) {
   const errors = form.formState.errors.platform;
   const allowSignups = useWatch({ control: form.control, name: 'platform.allowSignups' });

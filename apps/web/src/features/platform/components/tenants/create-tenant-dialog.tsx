@@ -22,7 +22,7 @@ type Field = (typeof FIELDS)[number];
  * The form's values: six strings, checked with the contract's CreateTenantRequest so the
  * browser and the server give the same messages (slug 3–40 lowercase letters, digits or
  * hyphens; owner e-mail format; owner names optional), and the owner password against the
- * platform's minimum `minLength` (issue 12 item 8; the contract's 6 is the floor).
+ * platform's minimum `minLength` (the contract's 6 is the floor).
  */
 const createTenantFormSchema = (minLength: number) =>
   z
@@ -43,14 +43,13 @@ type CreateTenantFormValues = z.infer<ReturnType<typeof createTenantFormSchema>>
 const EMPTY: CreateTenantFormValues = { name: '', slug: '', ownerEmail: '', ownerPassword: '', ownerFirstName: '', ownerLastName: '' };
 
 /**
- * 'Create New Tenant' dialog (spec §2 'Platform area', §3 'Tenant', §5 'Tenant create', §8
- * 'Tenants'). Fields Business name, Slug, Owner email, Owner password, Owner first / last name
- * (optional). Create stays disabled until name, slug, owner e-mail and owner password are
- * filled. The slug is forced to lowercase letters, digits and hyphens as it is typed and is
- * suggested from the name until the operator edits it. Server errors (409 'Slug is already
- * taken', e-mail in use, 400 details) appear in the dialog and on their fields; a failure
- * without a message reads 'Failed to create tenant. Please try again.' Success: toast 'Tenant
- * created successfully', close, and `onCreated` gets the new tenant.
+ * 'Create New Tenant' dialog. Fields Business name, Slug, Owner email, Owner password, Owner first
+ * / last name (optional). Create stays disabled until name, slug, owner e-mail and owner password
+ * are filled. The slug is forced to lowercase letters, digits and hyphens as it is typed and is
+ * suggested from the name until the operator edits it. Server errors (409 'Slug is already taken',
+ * e-mail in use, 400 details) appear in the dialog and on their fields; a failure without a message
+ * reads 'Failed to create tenant. Please try again.' Success: toast 'Tenant created successfully',
+ * close, and `onCreated` gets the new tenant.
  */
 export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (tenant: PlatformTenant) => void }) {
   const create = useCreatePlatformTenant();

@@ -8,12 +8,11 @@ import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantFailureMessage } from './labels';
 
 /**
- * 'Delete Tenant' confirmation (decisions.md 'Where the spec shows placeholders': delete works,
- * confirmed by typing the tenant's slug). Says that the tenant and all its data (stores, staff,
- * customers, cards, transactions, billing records) are removed and that this cannot be undone;
- * Delete Tenant enables only once the slug is typed exactly, and sends `{ confirmSlug }`.
- * Success: toast 'Tenant deleted successfully' and close. Failure: the server's message, else
- * 'Failed to delete tenant. Please try again.', in the dialog.
+ * 'Delete Tenant' confirmation (delete works, confirmed by typing the tenant's slug). Says that the
+ * tenant and all its data (stores, staff, customers, cards, transactions, billing records) are
+ * removed and that this cannot be undone; Delete Tenant enables only once the slug is typed
+ * exactly, and sends `{ confirmSlug }`. Success: toast 'Tenant deleted successfully' and close.
+ * Failure: the server's message, else 'Failed to delete tenant. Please try again.', in the dialog.
  */
 export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: PlatformTenant | null; onClose: () => void; onDeleted?: (tenant: PlatformTenant) => void }) {
   const remove = useDeletePlatformTenant();

@@ -13,10 +13,10 @@ import { STATUS_OPTIONS, tenantFailureMessage } from './labels';
 type EditValues = UpdateTenantRequest;
 
 /**
- * 'Edit Tenant' dialog (spec §2 'Platform area', §3 edit fields, §4: the operator may set any
- * status freely, §8 'Tenants'): Business name and Subscription status (the five statuses).
- * Success: toast 'Tenant updated successfully' and close. Failure: the server's message, else
- * 'Failed to update tenant. Please try again.', in the dialog (which stays open).
+ * 'Edit Tenant' dialog (the operator may set any status freely): Business name and Subscription
+ * status (the five statuses). Success: toast 'Tenant updated successfully' and close. Failure: the
+ * server's message, else 'Failed to update tenant. Please try again.', in the dialog (which stays
+ * open).
  */
 export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant | null; onClose: () => void }) {
   const update = useUpdatePlatformTenant();

@@ -4,9 +4,9 @@ import { formatCount, formatLimit } from '@/lib/format';
 import { SUBSCRIPTION_STATUS_OPTION_LABELS, labelOptions } from '@/lib/labels';
 
 /**
- * The five subscription statuses in the order the status filter and the Edit dialog offer them
- * (spec §4), with the words of a select. The badge itself keeps the spec's four labels
- * (Active, Trial, Past Due, else Inactive): see SubscriptionBadge.
+ * The five subscription statuses in the order the status filter and the Edit dialog offer them,
+ * with the words of a select. The badge itself keeps its four labels (Active, Trial, Past Due, else
+ * Inactive): see SubscriptionBadge.
  */
 export const STATUS_OPTIONS: readonly { value: SubscriptionStatus; label: string }[] = labelOptions(SUBSCRIPTION_STATUS_OPTION_LABELS);
 
@@ -16,8 +16,8 @@ export function isSubscriptionStatus(v: string | null): v is SubscriptionStatus 
 }
 
 /**
- * A slug suggested from the tenant's name (spec §5: lowercase letters, digits and hyphens;
- * decisions.md: 3–40 characters): accents dropped, every other run of characters one hyphen,
+ * A slug suggested from the tenant's name (lowercase letters, digits and hyphens;
+ * 3–40 characters): accents dropped, every other run of characters one hyphen,
  * no hyphen at either end, at most 40 characters. 'Café Olé & Co.' → 'cafe-ole-co'.
  */
 export function slugFromName(name: string): string {
@@ -31,7 +31,7 @@ export function slugFromName(name: string): string {
     .replace(/-+$/, '');
 }
 
-/** The slug field as typed (spec §5): forced lowercase, anything but letters, digits and hyphens removed. */
+/** The slug field as typed: forced lowercase, anything but letters, digits and hyphens removed. */
 export function sanitizeSlug(typed: string): string {
   return typed.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40);
 }
@@ -56,9 +56,9 @@ export function planLabel(t: PlatformTenant): string {
 
 
 /**
- * The text of a failed tenant call (spec §8 'Tenants'): the server's message when it says
- * something specific (a 4xx: validation, slug or e-mail taken, not found, wrong confirmation),
- * else the spec's `fallback` ('Failed to create tenant. Please try again.', …).
+ * The text of a failed tenant call: the server's message when it says something specific (a 4xx:
+ * validation, slug or e-mail taken, not found, wrong confirmation), else the screen's `fallback`
+ * ('Failed to create tenant. Please try again.', …).
  */
 export function tenantFailureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;

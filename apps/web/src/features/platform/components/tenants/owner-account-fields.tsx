@@ -12,9 +12,9 @@ export interface OwnerFields {
 }
 
 /**
- * 'Owner account' of the Create New Tenant dialog (spec §5 'Tenant create': owner e-mail and
- * password required, owner names optional). `passwordHint`: the platform's password policy
- * (e.g. 'At least 8 characters'), or '' for none. The password can be shown to be copied.
+ * 'Owner account' of the Create New Tenant dialog (owner e-mail and password required, owner names
+ * optional). `passwordHint`: the platform's password policy (e.g. 'At least 8 characters'), or ''
+ * for none. The password can be shown to be copied.
  */
 export function OwnerAccountFields({ fields, errors, passwordHint }: { fields: OwnerFields; errors: Partial<Record<keyof OwnerFields, string>>; passwordHint: string }) {
   const [showPassword, setShowPassword] = useState(false);

@@ -8,12 +8,11 @@ import { TenantAdminsSection } from './tenant-admins-section';
 import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSubscriptionSection } from './tenant-details-sections';
 
 /**
- * 'Tenant Details' dialog (spec §2 'Platform area', §3 'Tenant'): name, slug, status badge,
- * counts (cards used / limit, stores, staff, customers), the owner, the subscription facts
- * (plan, card limit and remaining, free-trial limit, trial end, grace end, whether it may
- * transact or needs a subscription), id and creation date, and a link that opens the tenant's
- * own dashboard /t/{slug}/dashboard (platform_admin may enter any tenant). 'Store Admins' lists
- * them with their two-factor state and resets it (docs/security.md).
+ * 'Tenant Details' dialog: name, slug, status badge, counts (cards used / limit, stores, staff,
+ * customers), the owner, the subscription facts (plan, card limit and remaining, free-trial limit,
+ * trial end, grace end, whether it may transact or needs a subscription), id and creation date, and
+ * a link that opens the tenant's own dashboard /t/{slug}/dashboard (platform_admin may enter any
+ * tenant). 'Store Admins' lists them with their two-factor state and resets it (docs/security.md).
  */
 export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: PlatformTenant | null; onClose: () => void; onEdit: (tenant: PlatformTenant) => void }) {
   const t = tenant;

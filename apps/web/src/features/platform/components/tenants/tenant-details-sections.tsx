@@ -74,7 +74,7 @@ export function TenantOwnerSection({ t }: { t: PlatformTenant }) {
 }
 
 /**
- * 'Subscription' section (spec §3 'Tenant'): status, plan, card limit / used / remaining (−1 →
+ * 'Subscription' section: status, plan, card limit / used / remaining (−1 →
  * 'Unlimited'), free-trial limit, trial and grace ends, Can transact and Subscription required.
  */
 export function TenantSubscriptionSection({ t }: { t: PlatformTenant }) {

@@ -4,9 +4,9 @@ import { StatCard } from '@/components/ui/stat-card';
 import { formatCount as count } from '@/lib/format';
 
 /**
- * The Tenants screen's summary cards (spec §2 'Platform area'): all tenants and how many are
- * Active, on Trial, Past Due and Inactive (canceled or without a subscription: the badge's
- * grey 'Inactive', spec §4). Counts cover every tenant, whatever the search and filter.
+ * The Tenants screen's summary cards: all tenants and how many are Active, on Trial, Past Due and
+ * Inactive (canceled or without a subscription: the badge's grey 'Inactive'). Counts cover every
+ * tenant, whatever the search and filter.
  */
 export function TenantSummaryCards({ summary }: { summary: Summary }) {
   const inactive = summary.canceled + summary.none;

@@ -118,11 +118,11 @@ function TenantCard({ t, actions }: { t: PlatformTenant; actions: TenantRowActio
 }
 
 /**
- * The tenant list (spec §2 'Platform area' Tenants): from the lg breakpoint a table with the
- * columns Tenant (name and slug), Owner, Status (spec §4 badge) / Plan, Cards (used / limit),
- * Stores, Staff, Customers, Created and Actions (details, edit, delete); below it one card per
- * tenant with the same facts and actions. `loading` shows placeholder rows, `empty` replaces an
- * empty list, `dimmed` while the next search, filter or page loads.
+ * The tenant list (Tenants): from the lg breakpoint a table with the columns Tenant (name and
+ * slug), Owner, Status (badge) / Plan, Cards (used / limit), Stores, Staff, Customers, Created and
+ * Actions (details, edit, delete); below it one card per tenant with the same facts and actions.
+ * `loading` shows placeholder rows, `empty` replaces an empty list, `dimmed` while the next search,
+ * filter or page loads.
  */
 export function TenantsTable({ tenants, actions, dimmed, loading, empty }: { tenants: PlatformTenant[]; actions: TenantRowActions; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
   return (
