@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(customerRoutes, { db });
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
-      await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
+      await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv, now });
       await tenantScope.register(userRoutes, { db, config, counters, now, jobs });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(customerDataRoutes, { db, now });

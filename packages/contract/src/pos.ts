@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { CardStatus, Category, Tier, TransactionType } from './enums.ts';
 
+/**
+ * The POS gate's message: what the API answers (403 SUBSCRIPTION_REQUIRED) and the screens show
+ * when the tenant's subscription does not allow transactions (domain canTransact: ACTIVE,
+ * TRIALING, or PAST_DUE within its grace). The product's text, as written (docs/product.md
+ * 'Subscription gates').
+ */
+export const POS_GATE_MESSAGE = 'Subscription required to process transactions';
+
+/**
+ * The own-store rule's refusal (403 FORBIDDEN): a cashier bound to a store booking to, or
+ * refunding or voiding a row of, another store (domain mayActForStore).
+ */
+export const OWN_STORE_MESSAGE = 'You can only process transactions for your own store';
+
 /** Largest single purchase or redemption accepted at the POS: $1,000,000.00 in cents. */
 export const MAX_TRANSACTION_CENTS = 100_000_000;
 

@@ -32,7 +32,7 @@ export const DashboardResponse = z.object({
     totalCashbackIssued: z.number().int(),
     /** Σ amount of REDEEM rows, integer cents (a name kept from the first API; money fields added since end in Cents). */
     totalCashbackRedeemed: z.number().int(),
-    /** Offers active now (isActive and startAt ≤ now < endAt). */
+    /** Offers running now: isActive and startAt ≤ now ≤ endAt, both ends included (domain isOfferRunning). */
     activeOffers: z.number().int(),
   }),
   trends: z.object({

@@ -1,4 +1,5 @@
 import type { Category, Tier } from '@loyalty/contract';
+import { isOfferRunning, type OfferInput } from './offers.ts';
 import type { TierRuleInput } from './tiers.ts';
 
 /** Cap of category rate + tier bonus, in bps (docs/product.md 'Cashback'). */
@@ -10,14 +11,6 @@ export const TOTAL_RATE_CAP_BPS = 5000;
 export interface CashbackRuleInput {
   category: Category;
   baseRateBps: number;
-  isActive: boolean;
-}
-
-/** An offer: bonus bps while `startAt ≤ now ≤ endAt` and active (docs/product.md 'Offers'). */
-export interface OfferInput {
-  rateMultiplierBps: number;
-  startAt: Date;
-  endAt: Date;
   isActive: boolean;
 }
 
@@ -45,15 +38,10 @@ export const DEFAULT_CASHBACK_RULES: readonly CashbackRuleInput[] = [
   { category: 'OTHER', baseRateBps: 100, isActive: true },
 ];
 
-/** Whether an offer's window contains `now`, inclusive at both ends (docs/product.md 'Offers'). */
-export function isOfferRunning(offer: OfferInput, now: Date): boolean {
-  const t = now.getTime();
-  return offer.isActive && offer.startAt.getTime() <= t && t <= offer.endAt.getTime();
-}
-
 /**
  * The cashback rate and amount of one earn (docs/product.md 'Cashback'):
- * rate = min(min(categoryRate + tierBonus, 2000) + Σ running offers, 5000) bps;
+ * rate = min(min(categoryRate + tierBonus, 2000) + Σ running offers, 5000) bps (running:
+ * `isOfferRunning`, the one offer window of offers.ts);
  * cashback = floor(amountCents × rate / 10000).
  * The tier is the customer's tier before this purchase: a purchase that crosses a threshold
  * earns at the old tier, the next one at the new tier (docs/decisions/0003-tier-applies-after.md).

@@ -7,10 +7,9 @@ import {
   type CashbackRuleInput,
   computeCashback,
   DEFAULT_CASHBACK_RULES,
-  isOfferRunning,
-  type OfferInput,
   TOTAL_RATE_CAP_BPS,
 } from '../src/cashback.ts';
+import { isOfferRunning, type OfferInput } from '../src/offers.ts';
 import { DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput } from '../src/tiers.ts';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { AddFundsRequest, CheckoutUrlResponse } from '@loyalty/contract';
+import { POS_GATE_MESSAGE, type AddFundsRequest, type CheckoutUrlResponse } from '@loyalty/contract';
 import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -33,8 +33,6 @@ export const NO_ACTIVE_CARD = 'Customer has no active card';
 export const CHOOSE_A_CARD = 'Choose a card';
 /** 409 text when the chosen card is not ACTIVE. */
 export const CARD_NOT_ACTIVE = 'Card is not active';
-/** 403 text of the POS subscription gate (spec §5 'POS'; the transactions service's text). */
-export const SUBSCRIPTION_REQUIRED_TO_TRANSACT = 'Subscription required to process transactions';
 
 /**
  * Who asks: the request's tenant, the signed-in user's id and the request's Idempotency-Key
@@ -84,7 +82,7 @@ export async function addFunds(
   now = new Date(),
 ): Promise<AddFundsResult> {
   const { tenant } = actor;
-  if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TO_TRANSACT);
+  if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', POS_GATE_MESSAGE);
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   const request = { tenantId: tenant.id, key: actor.idempotencyKey, route: `add-funds ${customerId.toLowerCase()}`, body: input };
   return idempotent(db, request, async (tx): Promise<CheckoutUrlResponse> => {

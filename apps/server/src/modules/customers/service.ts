@@ -519,17 +519,19 @@ export function customerExportQuery(db: DbOrTx, tenantId: string) {
 }
 
 /**
- * The SQL twin of domain `evaluateTier` over `customers.total_spend_cents`: a CASE whose
+ * The SQL twin of domain `evaluateTier`, the only SQL of the tier ladder: a CASE whose
  * branches are the ACTIVE rules by threshold, largest first (a stable sort, so among equal
- * thresholds the earlier rule wins, as in evaluateTier), `total_spend_cents >= min` → the
- * rule's tier; 'SILVER' when no branch matches (decisions.md 'Cashback').
+ * thresholds the earlier rule wins, as in evaluateTier), `spend >= min` → the rule's tier;
+ * 'SILVER' when no branch matches. `spend` is a cents expression, by default
+ * `customers.total_spend_cents` (the re-tier, ADR 0007). The property test
+ * `tier-ladder.property.test.ts` checks it against evaluateTier on random ladders and spends.
  */
-export function tierCaseSql(rules: readonly TierRuleInput[]): SQL {
+export function tierCaseSql(rules: readonly TierRuleInput[], spend: SQL | typeof customers.totalSpendCents = customers.totalSpendCents): SQL {
   const branches = rules
     .filter((r) => r.isActive)
     .map((r, i) => ({ r, i }))
     .sort((a, b) => b.r.minTotalSpendCents - a.r.minTotalSpendCents || a.i - b.i)
-    .map(({ r }) => sql`when ${customers.totalSpendCents} >= ${r.minTotalSpendCents}::bigint then ${r.tier}::text`);
+    .map(({ r }) => sql`when ${spend} >= ${r.minTotalSpendCents}::bigint then ${r.tier}::text`);
   if (!branches.length) return sql`'SILVER'::text`;
   return sql`(case ${sql.join(branches, sql` `)} else 'SILVER'::text end)`;
 }

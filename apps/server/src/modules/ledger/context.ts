@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@loyalty/contract';
-import { canTransact, formatCents } from '@loyalty/domain';
+import { OWN_STORE_MESSAGE, POS_GATE_MESSAGE, type Role } from '@loyalty/contract';
+import { canTransact, formatCents, mayActForStore } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
@@ -67,7 +67,7 @@ export const LIFECYCLE_TEXT = {
   fullyRefunded: 'This purchase is already fully refunded',
   exceeds: 'Refund exceeds the remaining purchase amount',
   alreadyVoided: 'Transaction already voided',
-  otherStore: 'You can only process transactions for your own store',
+  otherStore: OWN_STORE_MESSAGE,
   voidWindow: 'Cashiers can void a redemption only within 15 minutes; ask an admin',
   belowZero: 'Balance cannot go below zero',
 } as const;
@@ -77,23 +77,22 @@ export interface LifecycleContext extends PosContext {
   now: Date;
 }
 
-/** 403 SUBSCRIPTION_REQUIRED unless the tenant may transact at `now` (spec §5 'POS'). */
+/** 403 SUBSCRIPTION_REQUIRED POS_GATE_MESSAGE unless the tenant may transact at `now` (domain canTransact, the POS gate). */
 export function assertCanTransact(tenant: TenantContext, now: Date): void {
   if (!canTransact(tenant, now)) {
-    throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required to process transactions');
+    throw new AppError('SUBSCRIPTION_REQUIRED', POS_GATE_MESSAGE);
   }
 }
 
 /**
- * Checks the store a movement is booked to (spec §2 'POS', issue 2): a cashier bound to a
- * store may only use that store (403). Whether a requested store exists in this tenant is
- * checked by the caller's query (404 'Store not found'). Returns the store to book: the
- * requested one, else the user's, else null (the card's store, resolved in SQL).
+ * Checks the store a movement is booked to (domain mayActForStore, the own-store rule): a
+ * cashier bound to a store may only use that store (403 OWN_STORE_MESSAGE). Whether a requested
+ * store exists in this tenant is checked by the caller's query (404 'Store not found'). Returns
+ * the store to book: the requested one, else the user's, else null (the card's store, resolved
+ * in SQL).
  */
 export function bookedStore(ctx: PosContext, requested: string | null | undefined): string | null {
-  if (requested && ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== requested) {
-    throw forbidden('You can only process transactions for your own store');
-  }
+  if (requested && !mayActForStore(ctx.user, requested)) throw forbidden(OWN_STORE_MESSAGE);
   return requested ?? ctx.user.storeId ?? null;
 }
 
@@ -140,7 +139,7 @@ export async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
   return row;
 }
 
-/** 403 unless the user may act on a row booked to `storeId`: a cashier bound to a store only on that store's rows (spec §2 'POS'). */
+/** 403 OWN_STORE_MESSAGE unless the user may act on a row booked to `storeId` (domain mayActForStore: a cashier bound to a store only on that store's rows). */
 export function assertOwnStore(ctx: PosContext, storeId: string | null): void {
-  if (ctx.user.role === 'cashier' && ctx.user.storeId && ctx.user.storeId !== storeId) throw forbidden(LIFECYCLE_TEXT.otherStore);
+  if (!mayActForStore(ctx.user, storeId)) throw forbidden(LIFECYCLE_TEXT.otherStore);
 }

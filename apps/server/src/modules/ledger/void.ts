@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { CASHIER_VOID_WINDOW_MS, type VoidRequest, type VoidResponse } from '@loyalty/contract';
+import type { VoidRequest, VoidResponse } from '@loyalty/contract';
+import { mayVoidAt } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../http/errors.ts';
@@ -11,7 +12,7 @@ import { appendRow } from './rows.ts';
 /**
  * POST /transactions/{id}/void (issue 14): gives the amount of the REDEEM row `id` back to
  * its card, once. tenant_admin at any time; a cashier only on their own store's rows and
- * within 15 minutes of the redemption (CASHIER_VOID_WINDOW_MS, by the injectable clock). In
+ * within 15 minutes of the redemption (domain mayVoidAt, by the injectable clock). In
  * one DB transaction: locks the card (any status), refuses a second void (409 'Transaction
  * already voided'; a unique index backs it), credits the amount, appends a VOID row (amount =
  * the redemption's, reverses = `id`, note = reason) and an audit row 'transaction.void'.
@@ -23,7 +24,7 @@ export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string
     const redeem = await ledgerRow(tx, tenantId, id);
     if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyRedeem);
     assertOwnStore(ctx, redeem.storeId);
-    if (ctx.user.role === 'cashier' && ctx.now.getTime() - redeem.createdAt.getTime() > CASHIER_VOID_WINDOW_MS) throw forbidden(LIFECYCLE_TEXT.voidWindow);
+    if (!mayVoidAt(ctx.user, redeem.createdAt, ctx.now)) throw forbidden(LIFECYCLE_TEXT.voidWindow);
     const card = (await lockCard(tx, tenantId, redeem.cardId))!;
     const [voided] = await tx
       .select({ id: transactions.id })

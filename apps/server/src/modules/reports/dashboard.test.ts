@@ -70,7 +70,8 @@ async function expected() {
       totalTransactions: all.count,
       totalCashbackIssued: all.cashbackIssued,
       totalCashbackRedeemed: all.cashbackRedeemed,
-      activeOffers: await countOf(offers, sql`is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz`),
+      // The offer window includes both ends, as at the till (ADR 0030).
+      activeOffers: await countOf(offers, sql`is_active and start_at <= ${at}::timestamptz and end_at >= ${at}::timestamptz`),
     },
     trends: {
       totalCustomers: trendOf(await countOf(customers, inMonth(thisMonth, nextMonth)), await countOf(customers, inMonth(lastMonth, thisMonth))),

@@ -23,16 +23,20 @@ function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
  * Report routes under /api/t/{slug}/reports (spec §7: dashboard, exports; ADR 0006).
  * 401 signed out, 404 another tenant (tenant guard), 403 a role outside `config.roles`.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv'] }> = async (app, { db, copyCsv }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv']; now?: () => Date }> = async (
+  app,
+  { db, copyCsv, now = () => new Date() },
+) => {
   /**
    * GET /reports/dashboard → DashboardResponse (spec §2 'Dashboard', §3): six figures in
    * cents or counts, their trends (this UTC month against the last) and the 5 newest
-   * transactions. tenant_admin and cashier (spec §6, ROLES.staff).
+   * transactions, at the app's clock (the till's too: both read the same offer window at the
+   * same instant). tenant_admin and cashier (ROLES.staff).
    */
   app.get(
     '/reports/dashboard',
     { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, response: { 200: DashboardResponse, ...errors } } },
-    async (request) => dashboard(db, tenantOf(request).id),
+    async (request) => dashboard(db, tenantOf(request).id, now()),
   );
 
   /**

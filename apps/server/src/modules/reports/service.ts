@@ -34,7 +34,8 @@ export function trendOf(thisMonth: number, lastMonth: number): Trend {
  * GET /reports/dashboard (spec §2 'Dashboard', §3 'Dashboard stats', §9 'recent 5';
  * decisions.md 'Where the spec shows placeholders': real trends). Returns the six figures
  * (money in cents): customers, cards (all, and ACTIVE), ledger rows, Σ cashback of EARN rows,
- * Σ amount of REDEEM rows, offers active now (isActive, startAt ≤ now < endAt); each figure's
+ * Σ amount of REDEEM rows, offers running now (rules `runningOffersSql`: switched on and
+ * startAt ≤ now ≤ endAt, the till's window, ADR 0030); each figure's
  * trend, this UTC calendar month against the previous one (created customers, cards and
  * offers; recorded ledger rows and sums); and the 5 newest ledger rows. Ledger figures come
  * from the daily rollup and a live tail, customer and card totals from `tenant_counters`

@@ -271,7 +271,8 @@ export async function listOffers(db: Database, tenantId: string): Promise<OfferL
  * (action 'offer.create', entity 'offer', after = the stored fields) in one DB transaction.
  * The body is validated by the contract (name required, bonus 0–10000 bps, ISO timestamps,
  * end after start: 400, nothing written). An active offer counts in every earn whose moment
- * lies in [startAt, endAt] (decisions.md 'Cashback'). Returns the Offer (the route answers 201).
+ * lies in [startAt, endAt], both ends included (domain isOfferRunning, ADR 0030). Returns the
+ * Offer (the route answers 201).
  */
 export async function createOffer(db: Database, actor: RulesActor, input: OfferInput): Promise<Offer> {
   const fields = offerFields(input);
@@ -343,10 +344,22 @@ export async function insertDefaultRules(tx: Tx, tenantId: string): Promise<void
 }
 
 /**
+ * The offer window in SQL, the twin of domain `isOfferRunning`: a boolean over the `offers` row
+ * in scope, true when the offer is switched on and `start_at ≤ at ≤ end_at` (`at` an ISO-8601
+ * instant; both ends included, ADR 0030). The dashboard's count filters with it; the till's
+ * programme is read inside the ledger's database function `ledger_earn_open` (migration 0028),
+ * which spells the same window in PL/pgSQL. The property test `offer-window.property.test.ts`
+ * checks both against the domain on random windows and instants.
+ */
+export function offerRunningSql(at: string): SQL {
+  return sql`(${offers.isActive} and ${offers.startAt} <= ${at}::timestamptz and ${at}::timestamptz <= ${offers.endAt})`;
+}
+
+/**
  * The tenant's programme at one instant, as the cashback formula reads it (domain
  * computeCashback, decisions.md 'Cashback'): every cashback rule and tier rule (active or not:
- * the formula skips inactive ones) and the active offers running at that instant
- * (startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
+ * the formula skips inactive ones) and the offers running at that instant (the one offer
+ * window of domain `isOfferRunning`: startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
  */
 export interface Programme {
   cashbackRules: { category: Category; baseRateBps: number; isActive: boolean }[];
@@ -378,9 +391,12 @@ export function offersCreatedSql(tenantId: string, from: string, to: string): SQ
   return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
 }
 
-/** The SQL count of the tenant's active offers running at `at` (startAt ≤ at < endAt), as a scalar subquery (the dashboard's 'Active Offers'). */
+/**
+ * The SQL count of the tenant's offers running at `at` (ISO-8601; `offerRunningSql`, the one
+ * offer window), as a scalar subquery (the dashboard's 'Active Offers').
+ */
 export function runningOffersSql(tenantId: string, at: string): SQL {
-  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and is_active and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz)`;
+  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and ${offerRunningSql(at)})`;
 }
 
 /** The tenant's cashback expiry rule `{ policy, days }` (issue 14; NEVER/365 without a row), for other modules (rules/expiry.ts). */

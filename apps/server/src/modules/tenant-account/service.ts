@@ -123,8 +123,8 @@ export interface CardCounts {
  */
 export async function assertCardBatchAllowed(db: DbOrTx, account: TenantAccount, counts: CardCounts, requested: number, now: Date): Promise<void> {
   const status = account.subscriptionStatus;
-  const blocked = status === 'CANCELED' || status === 'NONE' || (status === 'PAST_DUE' && !canTransact(account, now));
-  if (blocked) throw forbidden('Card creation blocked');
+  // The POS gate itself: CANCELED, NONE, or PAST_DUE with the grace over.
+  if (!canTransact(account, now)) throw forbidden('Card creation blocked');
   if (isSubscriptionRequired(account, counts.activated, now)) throw new AppError('SUBSCRIPTION_REQUIRED', 'Subscription required');
   const [plan] =
     status === 'ACTIVE' && account.planId ? await db.select({ name: plans.name, limits: plans.limits }).from(plans).where(eq(plans.id, account.planId)) : [];

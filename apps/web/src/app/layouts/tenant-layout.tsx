@@ -1,5 +1,5 @@
 import { AlertTriangle, CreditCard, History, Landmark, SlidersHorizontal, LayoutDashboard, Plug, Receipt, ScanLine, Store, UserCog, UserRound, Users, type LucideIcon } from 'lucide-react';
-import type { Role } from '@loyalty/contract';
+import { POS_GATE_MESSAGE, type Role } from '@loyalty/contract';
 import { useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Badge, SubscriptionBadge } from '@/components/ui/badge';
@@ -54,7 +54,7 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
             <span
               key={item.to}
               aria-disabled="true"
-              title="Subscription required to process transactions"
+              title={POS_GATE_MESSAGE}
               className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-400"
             >
               <Icon aria-hidden="true" className="h-5 w-5" />

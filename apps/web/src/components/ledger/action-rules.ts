@@ -1,4 +1,5 @@
-import { CASHIER_VOID_WINDOW_MS, type SessionUser, type TransactionItem } from '@loyalty/contract';
+import type { SessionUser, TransactionItem } from '@loyalty/contract';
+import { mayActForStore, mayVoidAt } from '@loyalty/domain';
 
 /** Which lifecycle action a ledger row offers, and why it is not allowed now (null: allowed). */
 export interface LedgerAction {
@@ -10,17 +11,18 @@ export interface LedgerAction {
 /**
  * The action of a ledger row for `user` at `now` (EARN rows get 'Refund',
  * REDEEM rows 'Void'; actions not allowed are disabled with the reason), mirroring the
- * server's refusals: fully refunded, already voided, a cashier on another store's row, a
- * cashier after the 15-minute void window. Null for rows of other types.
+ * server's refusals: fully refunded, already voided, a cashier on another store's row (the
+ * server's own rule, domain mayActForStore), a cashier after the 15-minute void window (domain
+ * mayVoidAt). Null
+ * for rows of other types.
  */
 export function ledgerActionOf(tx: Pick<TransactionItem, 'type' | 'amountCents' | 'reversedAmountCents' | 'storeId' | 'createdAt'>, user: Pick<SessionUser, 'role' | 'storeId'> | null, now: number): LedgerAction | null {
   if (tx.type !== 'EARN' && tx.type !== 'REDEEM') return null;
-  const cashier = user?.role === 'cashier';
-  const otherStore = cashier && user?.storeId && user.storeId !== tx.storeId ? 'Only transactions of your own store' : null;
+  const otherStore = user && !mayActForStore(user, tx.storeId) ? 'Only transactions of your own store' : null;
   if (tx.type === 'EARN') {
     return { kind: 'refund', blockedBy: tx.reversedAmountCents >= tx.amountCents ? 'Already fully refunded' : otherStore };
   }
   if (tx.reversedAmountCents > 0) return { kind: 'void', blockedBy: 'Already voided' };
-  const late = cashier && now - Date.parse(tx.createdAt) > CASHIER_VOID_WINDOW_MS ? 'Cashiers can void only within 15 minutes; ask an admin' : null;
+  const late = user && !mayVoidAt(user, new Date(tx.createdAt), new Date(now)) ? 'Cashiers can void only within 15 minutes; ask an admin' : null;
   return { kind: 'void', blockedBy: otherStore ?? late };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { POS_GATE_MESSAGE } from '@loyalty/contract';
 import type { PosFormProps } from '../types';
 import { Gift, Wallet } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -16,8 +17,8 @@ const TABS: readonly TabItem<Mode>[] = [
 
 /**
  * Right column of the POS: the Earn Cashback / Redeem tabs. When the tenant cannot transact
- * (docs/product.md 'Subscription gates') it says 'Subscription required to process transactions'
- * and the process buttons are disabled.
+ * (docs/product.md 'Subscription gates') it says the POS gate's message (contract
+ * POS_GATE_MESSAGE) and the process buttons are disabled.
  */
 export function TransactionPanel({
   slug,
@@ -30,7 +31,7 @@ export function TransactionPanel({
   return (
     <Card>
       <CardContent className="space-y-4 py-5">
-        {!canTransact && <Alert tone="warning">Subscription required to process transactions</Alert>}
+        {!canTransact && <Alert tone="warning">{POS_GATE_MESSAGE}</Alert>}
         <Tabs items={TABS} value={mode} onChange={setMode} label="Transaction type">
           {mode === 'earn' ? (
             <EarnForm slug={slug} card={card} storeId={storeId} canTransact={canTransact} onDone={onDone} />

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { POS_GATE_MESSAGE } from '@loyalty/contract';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { useAuthStore } from '@/lib/auth-store';
@@ -26,7 +27,7 @@ export function PosPage() {
 
       {!canTransact && !loaded && (
         <Alert tone="warning" className="mb-6">
-          Subscription required to process transactions
+          {POS_GATE_MESSAGE}
         </Alert>
       )}
 

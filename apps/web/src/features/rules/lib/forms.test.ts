@@ -6,6 +6,7 @@ import {
   CashbackForm,
   centsToDollarsText,
   localInputToIso,
+  offerState,
   parsePercent,
   previewCashbackRules,
   previewTierRules,
@@ -144,5 +145,23 @@ describe('offer dates', () => {
     expect(localInputToIso('2026-11-23T14:05')).toBe(new Date(2026, 10, 23, 14, 5).toISOString());
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('not a date')).toBeNull();
+  });
+});
+
+describe("offer badges: the till's window, both ends included", () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  const offer = (startMs: number, endMs: number, isActive = true) => ({
+    isActive,
+    startAt: new Date(now.getTime() + startMs).toISOString(),
+    endAt: new Date(now.getTime() + endMs).toISOString(),
+  });
+  it.each<[string, ReturnType<typeof offer>, string]>([
+    ['ending exactly now', offer(-3_600_000, 0), 'active'],
+    ['starting exactly now', offer(0, 3_600_000), 'active'],
+    ['ended a millisecond ago', offer(-3_600_000, -1), 'ended'],
+    ['starting in a millisecond', offer(1, 3_600_000), 'scheduled'],
+    ['switched off while running', offer(-1, 1, false), 'inactive'],
+  ])('an offer %s is %s', (_name, o, state) => {
+    expect(offerState(o, now)).toBe(state);
   });
 });

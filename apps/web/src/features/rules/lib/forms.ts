@@ -1,5 +1,5 @@
 import { Category, Tier, type CashbackRule, type Offer, type TierRule } from '@loyalty/contract';
-import { dollarsToCents, percentToBps, type CashbackRuleInput, type TierRuleInput } from '@loyalty/domain';
+import { dollarsToCents, offerPhase, percentToBps, type CashbackRuleInput, type TierRuleInput } from '@loyalty/domain';
 import { z } from 'zod';
 import { TIER_LABELS } from '@/lib/labels';
 
@@ -143,16 +143,18 @@ export function previewTierRules(rows: TierForm['rules'] | undefined): TierRuleI
   return out;
 }
 
-/** Where an offer stands at `now` (running while active and startAt ≤ now ≤ endAt). */
+/** Where an offer stands at `now`: the badge of the offers list. */
 export type OfferState = 'active' | 'scheduled' | 'ended' | 'inactive';
 
-/** The state of an offer at `now`: inactive (switched off), scheduled (starts later), ended, or active (running). */
+/**
+ * The state of an offer at `now`: inactive (switched off), else its window's phase from the
+ * domain's `offerPhase` (the till's and the dashboard's window, both ends included: ADR 0030):
+ * scheduled (starts later), ended, or active (running).
+ */
 export function offerState(offer: Pick<Offer, 'isActive' | 'startAt' | 'endAt'>, now: Date): OfferState {
   if (!offer.isActive) return 'inactive';
-  const t = now.getTime();
-  if (Date.parse(offer.startAt) > t) return 'scheduled';
-  if (Date.parse(offer.endAt) < t) return 'ended';
-  return 'active';
+  const phase = offerPhase({ startAt: new Date(offer.startAt), endAt: new Date(offer.endAt) }, now);
+  return phase === 'running' ? 'active' : phase;
 }
 
 /** Date → the value of a `datetime-local` input in the browser's time zone, minute precision ("2026-11-23T14:05"). */
