@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '@loyalty/contract';
-import { AppError, forbidden } from './errors.ts';
+import { AppError, forbidden } from '../errors.ts';
 import type { TenantContext } from './tenant-context.ts';
 
 /** The API key a `/api/v1` request authenticated with (issue 17): never the key itself. */

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_REQUIRED } from '@loyalty/contract';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 import { scrubJsonSql } from '../lib/sql.ts';
 
 /** A stored first answer to replay. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TWO_FACTOR_SETUP_REQUIRED_TEXT, type Role } from '@loyalty/contract';
-import { AppError, unauthenticated } from './errors.ts';
+import { AppError, unauthenticated } from '../errors.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
 export const SESSION_COOKIE = 'sid';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role, SubscriptionStatus } from '@loyalty/contract';
-import { forbidden, notFound, unauthenticated } from './errors.ts';
+import { forbidden, notFound, unauthenticated } from '../errors.ts';
 
 /** The tenant a `/api/t/:slug` request works in. */
 export interface TenantContext {

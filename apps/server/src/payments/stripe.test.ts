@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { plans } from '../db/schema/index.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { createTestContext, freshTenant as signedInTenant, json, type TestContext } from '../../test/helpers.ts';
 import { CARD_DECLINED, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
 import { CARDS_THROUGH_SETUP_INTENT, PLAN_NOT_PURCHASABLE, StripePaymentProvider } from './stripe.ts';

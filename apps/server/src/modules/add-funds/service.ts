@@ -2,7 +2,7 @@ import type { AddFundsRequest, CheckoutUrlResponse } from '@loyalty/contract';
 import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { isUuid } from '../../lib/uuid.ts';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { API_KEY_VISIBLE_CHARS, type ApiKeyItem, type ApiKeyListResponse, type ApiKeyScope, type CreateApiKeyRequest, type CreateApiKeyResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { ApiKeyPrincipal } from '../../http/api-key-auth.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';

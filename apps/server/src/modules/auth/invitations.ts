@@ -1,6 +1,6 @@
 import { INVITATION_LINK_INVALID, type AcceptInvitationRequest, type InvitationInfo } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { hashToken, type AuthUser } from '../../http/session.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { passwordResetRequests } from '../../db/schema/index.ts';
 import { renderPasswordReset } from '../../emails/password-reset.tsx';
 import { PRODUCT_NAME } from '../../emails/render.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { hashToken } from '../../http/session.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';

@@ -20,7 +20,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../http/counters.ts';
-import { AppError, unauthenticated } from '../../http/errors.ts';
+import { AppError, unauthenticated } from '../../errors.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { endSession } from '../users/sessions.ts';
 import { hasTwoFactor } from '../users/service.ts';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthResponse, SignupRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../http/session.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';

@@ -5,7 +5,7 @@ import { AuthResponse, ErrorBody, TwoFactorCodeRequest, TwoFactorEnableResponse,
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../http/counters.ts';
-import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../../errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { findLoginAccount, twoFactorAccount } from '../users/service.ts';

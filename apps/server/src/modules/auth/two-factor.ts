@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT, TOTP_CODE, type Role } from '@loyalty/contract';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { PRODUCT_NAME } from '../../emails/render.ts';
-import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
 import { hashToken } from '../../http/session.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { writeAudit } from '../audit/service.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorBody, JoinPosterQuery, QrBulkRequest, QrDownloadQuery, QrPrintRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
 import { renderQr } from './qr-render.ts';
 import { cardTemplateCapacity } from './print-sheets.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { EraseCustomerResponse, ErasureRequestListResponse, MyErasureRequest } from '@loyalty/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { erasureRequests } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { scrubIdempotentResponses } from '../../http/idempotency.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { enrolmentRequests } from '../../db/schema/index.ts';
 import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../http/tenant-context.ts';
 import { writeAudit } from '../audit/service.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';

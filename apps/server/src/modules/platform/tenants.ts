@@ -9,7 +9,7 @@ import {
 } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';

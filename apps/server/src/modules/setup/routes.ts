@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AuthResponse, ErrorBody, SetupRequest, SetupStatus } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { signIn } from '../auth/service.ts';
 import { completeSetup, setupTokenValid } from './service.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SetupRequest } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../errors.ts';
 import { hashToken, type AuthUser } from '../../http/session.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';

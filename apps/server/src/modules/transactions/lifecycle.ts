@@ -3,7 +3,7 @@ import { CASHIER_VOID_WINDOW_MS, type Tier, type AdjustRequest, type AdjustRespo
 import { clawbackCents, evaluateTier, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';

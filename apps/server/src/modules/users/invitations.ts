@@ -3,7 +3,7 @@ import { INVITATION_TTL_DAYS } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderInvitation } from '../../emails/invitation.tsx';
 import type { CounterStore } from '../../http/counters.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { hashToken } from '../../http/session.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { INVITATION_PURPOSE, issueUserToken } from '../auth/tokens.ts';
