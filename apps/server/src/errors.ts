@@ -29,3 +29,16 @@ export const unauthenticated = (message = UNAUTHENTICATED_TEXT) => new AppError(
 export const conflict = (message: string, details?: unknown) => new AppError('CONFLICT', message, details);
 /** VALIDATION_ERROR with field details `[{ field, message }]`. */
 export const badRequest = (message: string, details?: unknown) => new AppError('VALIDATION_ERROR', message, details);
+
+/**
+ * RATE_LIMITED that knows when trying again makes sense: `retryAfterSeconds` (≥ 1), which the
+ * error handler sends as `Retry-After` (the login throttle of ADR 0009 and the second factor).
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_TEXT, RATE_LIMITED_TEXT, type ErrorBody, type ErrorCode } from '@loyalty/contract';
 import { isDatabaseUnavailable } from '../db/pg-error.ts';
-import { AppError } from '../errors.ts';
+import { AppError, RateLimitedError } from '../errors.ts';
 
 /**
  * The HTTP status of every error code: the one place a code becomes a status (ADR 0029).
@@ -32,7 +32,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error handler for the whole API (DESIGN.md 'Errors'): AppError → `ERROR_STATUS[code]`
- * and `{ error: message, code, details }`;
+ * and `{ error: message, code, details }` (a RateLimitedError adds `Retry-After`);
  * schema validation → 400 VALIDATION_ERROR with `details: [{ field, message }]`;
  * rate limits → 429; other 4xx keep their status; the database away (refused or cut
  * connections, a shutdown or start-up in progress, no pooled connection within its timeout:
@@ -42,6 +42,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
       const body: ErrorBody = { error: err.message, code: err.code, ...(err.details !== undefined ? { details: err.details } : {}) };
       return reply.status(ERROR_STATUS[err.code]).send(body);
     }

@@ -4,7 +4,7 @@ import { API_KEY_VISIBLE_CHARS, type ApiKeyItem, type ApiKeyListResponse, type A
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { ApiKeyPrincipal } from '../../http/api-key-auth.ts';
+import type { ApiKeyPrincipal } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { storeNameOf, storeNames } from '../stores/service.ts';

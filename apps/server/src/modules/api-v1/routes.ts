@@ -25,7 +25,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeyOf, registerApiKeyGuard, type ApiKeyGuardDeps } from '../../http/api-key-auth.ts';
-import type { CounterStore } from '../../http/counters.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
 import { AppError } from '../../errors.ts';
 import { moneyRouteOptions } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { scrubJsonSql } from '../../lib/sql.ts';
-import { currentRequestActor } from '../../http/request-context.ts';
+import { currentRequestActor } from '../../lib/request-actor.ts';
 import { apiKeyNames } from '../api-keys/views.ts';
 import { userNames } from '../users/views.ts';
 

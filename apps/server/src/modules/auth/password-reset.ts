@@ -6,7 +6,7 @@ import { passwordResetRequests } from '../../db/schema/index.ts';
 import { renderPasswordReset } from '../../emails/password-reset.tsx';
 import { PRODUCT_NAME } from '../../emails/render.ts';
 import { badRequest } from '../../errors.ts';
-import { hashToken } from '../../http/session.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { RECOVERY_CODE_COUNT, TOTP_CODE, type Role } from '@loyalty/contract';
-import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { PRODUCT_NAME } from '../../emails/render.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
-import { hashToken } from '../../http/session.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { writeAudit } from '../audit/service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
@@ -28,8 +27,6 @@ export const TOTP_PERIOD_S = 30;
 export const PENDING_LOGIN_PURPOSE = 'two_factor_login';
 /** How long the pending sign-in lasts: 5 minutes. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
-/** The pending sign-in cookie: HttpOnly, SameSite=Lax, sent only to /api/auth/2fa. */
-export const PENDING_LOGIN_COOKIE = 'tfa';
 
 /** 400 text (field body.code) of a code that does not match. */
 export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
@@ -185,14 +182,4 @@ export async function pendingLoginUserId(db: Database, token: string | undefined
 /** Spends the pending sign-in token (after its second factor was accepted). */
 export async function spendPendingLogin(db: Database, token: string, now: Date): Promise<void> {
   await db.transaction((tx) => spendToken(tx, hashToken(token), now));
-}
-
-/** Sets the pending sign-in cookie to `token` (HttpOnly, SameSite=Lax, path /api/auth/2fa, 5 minutes; `secure` over HTTPS). */
-export function setPendingLoginCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(PENDING_LOGIN_COOKIE, token, { path: '/api/auth/2fa', httpOnly: true, sameSite: 'lax', secure, maxAge: PENDING_LOGIN_TTL_MS / 1000 });
-}
-
-/** Clears the pending sign-in cookie (the sign-in finished). */
-export function clearPendingLoginCookie(reply: FastifyReply): void {
-  reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/api/auth/2fa' });
 }

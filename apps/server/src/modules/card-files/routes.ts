@@ -5,7 +5,8 @@ import { ErrorBody, JoinPosterQuery, QrBulkRequest, QrDownloadQuery, QrPrintRequ
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../errors.ts';
-import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import type { TenantContext } from '../../context.ts';
 import { renderQr } from './qr-render.ts';
 import { cardTemplateCapacity } from './print-sheets.ts';
 import { joinPoster } from './poster.ts';

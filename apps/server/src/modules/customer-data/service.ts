@@ -3,7 +3,7 @@ import type { EraseCustomerResponse, ErasureRequestListResponse, MyErasureReques
 import type { Database, Tx } from '../../db/client.ts';
 import { erasureRequests } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { scrubIdempotentResponses } from '../../http/idempotency.ts';
+import { scrubIdempotentResponses } from '../../db/idempotency.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { scrubAudit, writeAudit } from '../audit/service.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinChallengeResponse, JoinConfirmRequest, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import type { CounterStore } from '../../http/counters.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
 import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, type ChallengeCost } from './altcha.ts';

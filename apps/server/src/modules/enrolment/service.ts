@@ -7,7 +7,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { enrolmentRequests } from '../../db/schema/index.ts';
 import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import type { TenantContext } from '../../context.ts';
 import { writeAudit } from '../audit/service.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';

@@ -4,7 +4,7 @@ import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, onlineC
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { plans, tenants } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import type { TenantContext } from '../../context.ts';
 import { addDays } from '../../lib/time.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import type { PaymentTenant } from '../../payments/port.ts';

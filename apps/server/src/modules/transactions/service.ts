@@ -5,8 +5,8 @@ import { canTransact, computeCashback, evaluateTier, formatCents, normalizeCardU
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../http/idempotency.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse, saveIdempotentResponseSql } from '../../db/idempotency.ts';
+import type { TenantContext } from '../../context.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { rowsOf, scrubTextSql } from '../../lib/sql.ts';
 import { debitActiveCardSql, lockActiveCard, lockCard, setBalanceSql, setCardBalance } from '../cards/service.ts';
