@@ -163,3 +163,14 @@ export function throttledMessage(retryAfterSeconds: number): string {
   const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
   return `Too many failed sign-in attempts. Please try again in ${wait}.`;
 }
+
+/** 400 text (field body.code) of a two-factor code that does not match (set-up, enable, disable). */
+export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
+/** 409 text: two-factor set-up or enable while it is on. */
+export const ALREADY_ON = 'Two-factor authentication is already on';
+/** 409 text: two-factor disable while it is off. */
+export const NOT_ON = 'Two-factor authentication is not on';
+/** 400 text: two-factor enable before its set-up. */
+export const SETUP_FIRST = 'Start the two-factor set-up first';
+/** 422 text: turning it off while the operator requires it for the role. */
+export const REQUIRED_BY_OPERATOR = 'Two-factor authentication is required for your account and cannot be turned off';

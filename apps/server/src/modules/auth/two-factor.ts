@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { RECOVERY_CODE_COUNT, TOTP_CODE, type Role } from '@loyalty/contract';
+import { ALREADY_ON, NOT_ON, RECOVERY_CODE_COUNT, REQUIRED_BY_OPERATOR, SETUP_FIRST, TOTP_CODE, WRONG_CODE, type Role } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { PRODUCT_NAME } from '../../emails/render.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -28,16 +28,6 @@ export const PENDING_LOGIN_PURPOSE = 'two_factor_login';
 /** How long the pending sign-in lasts: 5 minutes. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
 
-/** 400 text (field body.code) of a code that does not match. */
-export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
-/** 409 text: set-up or enable while two-factor is on. */
-export const ALREADY_ON = 'Two-factor authentication is already on';
-/** 409 text: disable while it is off. */
-export const NOT_ON = 'Two-factor authentication is not on';
-/** 400 text: enable before set-up. */
-export const SETUP_FIRST = 'Start the two-factor set-up first';
-/** 422 text: turning it off while the operator requires it for the role. */
-export const REQUIRED_BY_OPERATOR = 'Two-factor authentication is required for your account and cannot be turned off';
 /** Audit actions. */
 export const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.disable', recovery: 'user.2fa.recovery_code_used' } as const;
 
