@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CASHIER_VOID_WINDOW_MS, type VoidRequest, type VoidResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden } from '../../http/errors.ts';
+import { AppError, conflict, forbidden } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard } from './holdings.ts';
