@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TWO_FACTOR_SETUP_REQUIRED_TEXT } from '@loyalty/contract';
+import { TWO_FACTOR_SETUP_REQUIRED_TEXT, UNSAFE_TEXT_PATTERN } from '@loyalty/contract';
 import { AppError, unauthenticated } from '../errors.ts';
 import type { AuthUser, SessionStore, TenantContext } from '../context.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -39,12 +39,18 @@ export function allowedBeforeTwoFactorSetup(path: string): boolean {
   return path === '/api/auth/me' || path === '/api/auth/logout' || path === '/api/auth/login' || path.startsWith('/api/auth/2fa/');
 }
 
-/** The lower-cased `{slug}` of a `/api/t/{slug}/…` URL (the tenant guard's), else undefined. */
+/**
+ * The lower-cased `{slug}` of a `/api/t/{slug}/…` URL (the tenant guard's), else undefined.
+ * A slug holding NUL or a lone surrogate is undefined too: the session lookup runs before the
+ * unsafe-text guard (http/unsafe-text.ts) and PostgreSQL refuses such text in a query, so the
+ * session is read without the tenant and the guard answers 400 naming params.slug.
+ */
 export function tenantSlugOf(url: string): string | undefined {
   const m = /^\/api\/t\/([^/?#]+)/.exec(url);
   if (!m) return undefined;
   try {
-    return decodeURIComponent(m[1]).toLowerCase();
+    const slug = decodeURIComponent(m[1]).toLowerCase();
+    return UNSAFE_TEXT_PATTERN.test(slug) ? undefined : slug;
   } catch {
     return undefined;
   }
