@@ -18,25 +18,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { build } from '../scripts/build.mjs';
+import { admin, dbUrl, signIn } from './large-tenant/common.mjs';
 
-const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const PORT = Number(process.env.BENCH_PORT ?? 3218);
 const LIMITS = process.env.BENCH_LIMITS === '0' ? null : { card: 2, earn: 5, redeem: 4 };
 const appDb = `loyalty_statements_${Date.now()}`;
-const url = (db) => Object.assign(new URL(ADMIN_URL), { pathname: `/${db}` }).toString();
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /**
  * The statements PostgreSQL logged for our database from byte `from` on (an entry is its
@@ -59,7 +47,7 @@ try {
   await build({ names: ['server'] });
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     detached: true,
-    env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100' },
+    env: { ...process.env, DATABASE_URL: dbUrl(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '100' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; ; i++) {
@@ -69,13 +57,7 @@ try {
     if (i > 120) throw new Error('server did not start');
     await sleep(500);
   }
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
+  const cookie = await signIn(PORT, 'cashier@demo.com', 'DemoCashier123!');
   const requests = {
     card: () => fetch(`http://127.0.0.1:${PORT}/api/t/demo/cards/DEM0CARD0001`, { headers: { cookie } }),
     earn: () =>

@@ -58,7 +58,7 @@ export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
- * Idempotent per `actor.idempotencyKey` (issue 12 item 8; http/idempotency.ts `idempotent`, the
+ * Idempotent per `actor.idempotencyKey` (docs/product.md 'Ledger'; http/idempotency.ts `idempotent`, the
  * wrapper of every money route, in the same DB transaction as the checkout row): the same key with the same
  * customer and body returns the first answer (same checkoutUrl, `replayed: true`) and opens no
  * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.

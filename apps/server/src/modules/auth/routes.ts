@@ -50,7 +50,7 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
  * LOGIN_RATE_LIMIT per minute per client address.
  * POST /logout → 204. GET /me → 200 {user, tenant} or 401. GET /login-options → { demoAccounts }.
- * POST /forgot-password and /reset-password (issue 16): see password-reset.ts. `jobs.nudge('outbox')` asks the
+ * POST /forgot-password and /reset-password: see password-reset.ts (ADR 0023). `jobs.nudge('outbox')` asks the
  * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
  */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { platformSettings, users } from '../../db/schema/index.ts';
 import { DEACTIVATED_ACCOUNT } from './service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { createSecondInstance, createTestContext, json, type TestContext } from '../../../test/helpers.ts';
+import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 
 /**
  * The login throttle of ADR 0009 (issue 12 item 4), through POST /api/auth/login. Client
@@ -49,26 +49,7 @@ function deviceOf(res: Awaited<ReturnType<typeof login>>): string {
   return c.value;
 }
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisReachable = await (async () => {
-  const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-})();
-// CI starts Redis (.ci/run); elsewhere the Redis cases run when one answers.
-const backends = [
-  { name: 'PostgreSQL counters', env: {} as Record<string, string> },
-  ...(redisReachable || process.env.CI ? [{ name: 'Redis counters', env: { REDIS_URL: redisUrl } }] : []),
-];
-
-describe.each(backends)('login throttle ($name)', ({ env }) => {
+describe.each(COUNTER_BACKENDS)('login throttle ($name)', ({ env }) => {
   let ctx: TestContext;
   const clock = fakeClock();
   beforeAll(async () => {

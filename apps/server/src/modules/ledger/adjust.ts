@@ -8,7 +8,7 @@ import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
 /**
- * POST /cards/{cardUid}/adjust (issue 14), tenant_admin only: changes the balance of the
+ * POST /cards/{cardUid}/adjust (ADR 0014), tenant_admin only: changes the balance of the
  * card by `deltaCents` (non-zero, |delta| ≤ $1,000.00) with a reason. In one DB transaction:
  * locks the card (any status, but it must have a holder), refuses a result below zero (422
  * 'Balance cannot go below zero', nothing written), appends an ADJUST row (amount = the

@@ -5,7 +5,7 @@ import { ledgerItemsByIds } from './items.ts';
 
 /**
  * Writes the webhook events of new ledger rows `ids` of tenant `tenantId` to the webhook outbox
- * in `tx`, the rows' own transaction (issue 17 'Outgoing webhooks'): `transaction.created` for
+ * in `tx`, the rows' own transaction (ADR 0020): `transaction.created` for
  * every row, whatever its type, with the row as GET /api/v1/transactions lists it
  * (TransactionItem), and `cashback.expired` for EXPIRE rows (`{ transactionId, cardUid,
  * customerId, expiredCents, balanceCents, expiredAt }`, cents). One indexed read when the

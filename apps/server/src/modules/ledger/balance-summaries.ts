@@ -4,7 +4,7 @@ import { cardBalanceDeltas, cardBalanceTotals, NO_STORE_ID } from '../../db/sche
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Card balances for the liability report (issue 14 'Liability'; ADR 0028: the ledger owns the
+ * Card balances for the liability report (docs/product.md 'Reports'; ADR 0028: the ledger owns the
  * card balances and their summary). Figures come from `card_balance_totals` + `card_balance_deltas`,
  * which triggers on `cards` keep equal to Σ balance_cents and count(balance_cents > 0) per
  * (tenant, store) (migration 0013, ADR 0016), so a read costs the number of stores plus the

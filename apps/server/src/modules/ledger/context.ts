@@ -17,8 +17,8 @@ import type { MessageLinks } from './receipts.ts';
  */
 
 /**
- * Who moves money: a signed-in user (an AuthUser fits), or an API key of `/api/v1` (issue 17,
- * ADR 0020): `id` null, `apiKeyId` set, role 'cashier' with `storeId` when the key is bound to
+ * Who moves money: a signed-in user (an AuthUser fits), or an API key of `/api/v1` (ADR
+ * 0020): `id` null, `apiKeyId` set, role 'cashier' with `storeId` when the key is bound to
  * a store (the cashier's store and void-window rules apply), else 'tenant_admin'. Ledger rows
  * record `id` as user_id and `apiKeyId` as api_key_id.
  */
@@ -31,15 +31,15 @@ export interface PosActor {
 
 /**
  * Who is moving money, where: the request's tenant and actor (user or API key), and the
- * request's Idempotency-Key (required on every money route: issue 12 item 8).
+ * request's Idempotency-Key (required on every money route: docs/product.md 'Ledger').
  */
 export interface PosContext {
   tenant: TenantContext;
   user: PosActor;
   idempotencyKey: string;
-  /** The request's instant from the app's injectable clock (issue 14); absent: the system clock. */
+  /** The request's instant from the app's injectable clock; absent: the system clock. */
   now?: Date;
-  /** Where a receipt links to (issue 16 'Receipts'); absent: no receipt is written, whatever the tenant's setting. */
+  /** Where a receipt links to (docs/product.md 'E-mail'); absent: no receipt is written, whatever the tenant's setting. */
   links?: MessageLinks;
 }
 
@@ -59,7 +59,7 @@ export interface PosResult<T> {
   replayed: boolean;
 }
 
-/** Texts of the refusals (issue 14), as the API and the screens show them. */
+/** Texts of the refusals (docs/product.md 'Refunds and voids'), as the API and the screens show them. */
 export const LIFECYCLE_TEXT = {
   notFound: 'Transaction not found',
   onlyEarn: 'Only purchases (EARN) can be refunded',

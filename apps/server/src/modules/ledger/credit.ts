@@ -15,10 +15,10 @@ import { openLotOf } from './lots.ts';
 export type CreditRefusal = 'card not found' | 'card no longer belongs to the customer';
 
 /**
- * Credits money paid from outside to a card (decisions.md 'Payments': add funds, ADR 0008), in
+ * Credits money paid from outside to a card (docs/product.md 'Add funds', ADR 0008), in
  * the caller's transaction `tx`: locks the tenant's card `cardId` FOR UPDATE; unless it is gone
  * or no longer held by `customerId`, adds `amountCents` (cents, > 0) to its balance and appends
- * one ledger row (type ADD_FUNDS (issue 14), category null, cashback 0, before/after balances, the customer,
+ * one ledger row (type ADD_FUNDS, category null, cashback 0, before/after balances, the customer,
  * the card's store, `userId` who asked for it, `note`). The card is credited even if it was
  * BLOCKED meanwhile (the money is paid; blocking only stops the POS). Returns null when
  * credited, else why not (nothing written).

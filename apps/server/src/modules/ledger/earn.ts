@@ -29,7 +29,7 @@ type EarnOpening = ClaimedReplay &
   };
 
 /**
- * POST /transactions/earn (spec §3, decisions.md 'Cashback'): in one DB transaction, computes
+ * POST /transactions/earn (docs/product.md 'Cashback'): in one DB transaction, computes
  * cashback with the tenant's active rules, the customer's current tier and the offers running
  * now (domain computeCashback), credits the cashback (cents) to the card, appends an EARN
  * ledger row with before/after balances, adds the purchase to the customer's total spend and

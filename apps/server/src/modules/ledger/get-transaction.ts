@@ -6,7 +6,7 @@ import { ledgerRow } from './context.ts';
 import { ledgerItemsByIds } from './items.ts';
 
 /**
- * GET /transactions/{id} (issue 14): the tenant's ledger row `id` as a TransactionItem with
+ * GET /transactions/{id}: the tenant's ledger row `id` as a TransactionItem with
  * `reversals`, the REFUND or VOID rows reversing it, oldest first. Throws 404 'Transaction not
  * found' (also for another tenant's row or a malformed id).
  */

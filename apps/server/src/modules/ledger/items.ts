@@ -16,10 +16,10 @@ import { lowerBound, upperBound } from './ledger-totals.ts';
  */
 
 /**
- * The WHERE condition of a ledger list or export without its search (spec §7), on
+ * The WHERE condition of a ledger list or export without its search (docs/product.md 'Reports'), on
  * `transactions` columns only, so that it is answered from the (tenant_id, created_at desc,
  * id desc, type, category, store_id) index alone: type, category, store, from/to (a date is a
- * whole UTC day, inclusive; a date-time an inclusive instant), customerId and cardId (issue 14).
+ * whole UTC day, inclusive; a date-time an inclusive instant), customerId and cardId.
  */
 export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 'page' | 'limit' | 'search'>): SQL {
   const where: SQL[] = [eq(transactions.tenantId, tenantId)];
@@ -37,7 +37,7 @@ export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 
  * The (id, created_at) of the ledger rows matching `condition` and `search`, as SQL for a
  * FROM clause. A row matches when its customer's full name contains the text
  * (case-insensitive) or its card's UID contains the text normalised like a typed UID
- * (decisions.md 'Cards'). The matching customers and cards are found first (subqueries of the
+ * (docs/product.md 'Cards'). The matching customers and cards are found first (subqueries of the
  * customers and cards modules; trigram indexes on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
  * index; UNION drops a row found by both arms (ADR 0006).
  */
@@ -88,7 +88,7 @@ export async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
-/** One joined ledger row → TransactionItem (spec §3 'Transaction'; cents, ISO-8601). */
+/** One joined ledger row → TransactionItem (cents, ISO-8601). */
 function toItem({ t, cardUid, firstName, lastName, storeName, reversed }: {
   t: typeof transactions.$inferSelect;
   cardUid: string;
@@ -146,7 +146,7 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
 }
 
 /**
- * The transactions export as one query for COPY (spec §7 'Exports'; issue 15 'CSV export', ADR
+ * The transactions export as one query for COPY (docs/product.md 'Reports', ADR
  * 0017): the ledger rows matching `condition` (ledgerCondition), newest first (created_at desc,
  * id desc: the (tenant_id, created_at desc, id desc) index, so PostgreSQL streams without a
  * sort), one text column per contract TRANSACTION_CSV_COLUMNS, named after it and formatted

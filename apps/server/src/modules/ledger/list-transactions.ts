@@ -8,7 +8,7 @@ import { ensureRollup, ledgerTotals } from './ledger-totals.ts';
 import { ledgerCondition, ledgerItemsByIds, ledgerPage, searchMatches } from './items.ts';
 
 /**
- * GET /transactions (spec §7, §9 'page size 50, pages start at 1'): the tenant's ledger,
+ * GET /transactions (pages of 50, the first is page 1): the tenant's ledger,
  * newest first (created_at desc, id desc), filtered per `ledgerCondition` and, with
  * `search`, per `searchMatches` (customer name or card UID); page from 1,
  * `limit` rows. Returns `{ transactions, total, pages }`, money in cents. `total` comes from
@@ -46,7 +46,7 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
 }
 
 /**
- * GET /api/v1/transactions (issue 17: cursor pagination): up to `limit` ledger rows of the
+ * GET /api/v1/transactions (cursor pagination, ADR 0020): up to `limit` ledger rows of the
  * tenant, newest first, optionally of one `type` or one customer, after the row
  * `startingAfter` (the last id of the previous page) when given; `hasMore` tells whether
  * another page follows. Reads the same (tenant, created_at, id) index as the list. Throws 400

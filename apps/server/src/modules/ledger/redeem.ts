@@ -22,7 +22,7 @@ type RedeemOutcome = ClaimedReplay & {
 };
 
 /**
- * POST /transactions/redeem (spec §3, decisions.md 'Cashback'): in one DB transaction and ONE
+ * POST /transactions/redeem (docs/product.md 'Ledger'): in one DB transaction and ONE
  * statement (the ledger's database function `ledger_redeem`, migration 0028, ADR 0028): claims
  * the Idempotency-Key (ADR 0004), checks the requested store, debits the card only if it is
  * ACTIVE and holds at least the amount (`UPDATE … WHERE balance_cents >= amount`, which also

@@ -22,7 +22,7 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
 }
 
 /**
- * POST /transactions/{id}/refund (issue 14): refunds `amountCents` of the EARN row `id`'s
+ * POST /transactions/{id}/refund (ADR 0014): refunds `amountCents` of the EARN row `id`'s
  * purchase (default: what is left of it) and claws back its cashback in proportion (domain
  * `clawbackCents`: floor of the share, the refund that completes the purchase taking the exact
  * remainder). In one DB transaction: locks the card (any status: a BLOCKED card can be
@@ -31,7 +31,7 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
  * re-evaluates the tier (applies from the next purchase, ADR 0003); appends a REFUND row
  * (amount = purchase refunded, cashback = claw-back due, reverses = `id`, the EARN's
  * category, store and customer, note = reason) and an audit row 'transaction.refund'; with the
- * tenant's receipts on, the holder's receipt to the outbox (issue 16, receipts.ts).
+ * tenant's receipts on, the holder's receipt to the outbox (receipts.ts).
  * Throws 404 'Transaction not found', 403 (a cashier and another store's row), 422
  * BUSINESS_RULE (not an EARN; fully refunded; 'Refund exceeds the remaining purchase
  * amount'), 409 key reuse.

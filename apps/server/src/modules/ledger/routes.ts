@@ -42,7 +42,7 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
  * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination). `links` (PUBLIC_URL, the QR
- * token secret) make the receipts of issue 16 possible; `jobs.nudge('outbox')` asks the outbox worker for a
+ * token secret) make e-mail receipts possible; `jobs.nudge('outbox')` asks the outbox worker for a
  * run after a movement of a tenant with receipts on.
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; jobs: Jobs }> = async (

@@ -28,7 +28,7 @@ export interface NewLedgerRow {
   note: string | null;
   reversesTransactionId: string | null;
   unrecoveredCents: number;
-  /** The request's instant (the webhook event's timestamp, issue 17). */
+  /** The request's instant (the webhook event's timestamp). */
   at: Date;
 }
 

@@ -10,7 +10,7 @@ import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
 /**
- * POST /transactions/{id}/void (issue 14): gives the amount of the REDEEM row `id` back to
+ * POST /transactions/{id}/void (ADR 0014): gives the amount of the REDEEM row `id` back to
  * its card, once. tenant_admin at any time; a cashier only on their own store's rows and
  * within 15 minutes of the redemption (domain mayVoidAt, by the injectable clock). In
  * one DB transaction: locks the card (any status), refuses a second void (409 'Transaction
