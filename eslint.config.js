@@ -74,6 +74,13 @@ const serverZones = [
     except: [`./${m}`, ...serverModules.filter((o) => o !== m).flatMap(publicFilesOf)],
     message: `Another module is reached through its public files only (${PUBLIC_FILES.join(', ')}; the ledger through index.ts and views.ts; ADR 0012, ADR 0028).`,
   })),
+  // Use cases know nothing of HTTP (ADR 0029): within a module only its route files
+  // (routes.ts, *-routes.ts) import from http/; tests may (they drive the app).
+  {
+    target: `./${SERVER}/modules/*/**/!(routes|*-routes|*.test).ts`,
+    from: `./${SERVER}/http`,
+    message: 'Within a module only route files (routes.ts, *-routes.ts) import from http/: services throw AppError from src/errors.ts and take plain values (src/context.ts), ADR 0029.',
+  },
   // A views file imports no module, so reading it can never close an import cycle (ADR 0012).
   ...serverModules
     .filter((m) => fs.existsSync(path.join(root, SERVER, 'modules', m, 'views.ts')))
@@ -111,7 +118,8 @@ const TABLE_OWNERS = {
   'api-keys': ['apiKeys'],
   'webhook-endpoints': ['webhookEndpoints', 'webhookDeliveries'],
   'customer-data': ['erasureRequests'],
-  'http/': ['idempotencyKeys', 'rateLimitCounters'],
+  'http/': ['rateLimitCounters'],
+  'db/idempotency.ts': ['idempotencyKeys'],
   'payments/demo.ts': ['paymentMethods'],
 };
 const ALL_TABLES = Object.values(TABLE_OWNERS).flat();

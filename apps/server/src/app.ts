@@ -20,7 +20,7 @@ import { registerUnsafeTextGuard } from './http/unsafe-text.ts';
 import { sessionPlugin } from './http/session.ts';
 import { registerTenantGuard } from './http/tenant-context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { passwordRoutes } from './modules/auth/password.ts';
+import { passwordRoutes } from './modules/auth/password-routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }));
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }));
   registerErrorHandler(app);
-  registerRequestContext(app);
+  registerRequestContext(app, now);
   registerMetrics(app, { config, handle });
   registerOriginCheck(app, config);
   registerUnsafeTextGuard(app);

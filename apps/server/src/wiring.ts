@@ -1,7 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { ApiKeyGuardDeps } from './http/api-key-auth.ts';
-import type { SessionStore } from './http/session.ts';
-import type { TenantContext } from './http/tenant-context.ts';
+import type { SessionStore, TenantContext } from './context.ts';
 import type { ProviderCustomerStore } from './payments/port.ts';
 import { addFundsEffect } from './modules/add-funds/service.ts';
 import { cardOrderEffect } from './modules/card-orders/service.ts';

@@ -142,3 +142,35 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
  */
 export const LoginOptions = z.object({ demoAccounts: z.boolean() });
 export type LoginOptions = z.infer<typeof LoginOptions>;
+
+/** 401 text of a sign-in with an unknown e-mail or a wrong password (the same for both: no account enumeration). */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** 401 text for a deactivated staff account whose password is right (PUT /users/{id} active false). */
+export const DEACTIVATED_ACCOUNT = 'This account has been deactivated. Please contact your store administrator.';
+/** 409 text for a login e-mail already in use (signup and the platform's tenant create). */
+export const EMAIL_TAKEN = 'An account with this email already exists';
+/** The field detail's text beside EMAIL_TAKEN. */
+export const EMAIL_REGISTERED = 'Email already registered';
+/** 403 SIGNUPS_DISABLED text while the platform setting allowSignups is off. */
+export const SIGNUPS_DISABLED_TEXT = 'Signups are currently disabled';
+/** 401 text of a second factor without a live pending sign-in (none, used, or older than 5 minutes). */
+export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your e-mail and password again.';
+/** 401 text of a wrong second factor at sign-in (counted like a wrong password, ADR 0009). */
+export const WRONG_SIGN_IN_CODE = 'That code is not right. Enter the current code from your authenticator app or an unused recovery code.';
+
+/** The 429 text of a throttled sign-in (ADR 0009), with the wait rounded up to minutes (or seconds under one). */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+}
+
+/** 400 text (field body.code) of a two-factor code that does not match (set-up, enable, disable). */
+export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
+/** 409 text: two-factor set-up or enable while it is on. */
+export const ALREADY_ON = 'Two-factor authentication is already on';
+/** 409 text: two-factor disable while it is off. */
+export const NOT_ON = 'Two-factor authentication is not on';
+/** 400 text: two-factor enable before its set-up. */
+export const SETUP_FIRST = 'Start the two-factor set-up first';
+/** 422 text: turning it off while the operator requires it for the role. */
+export const REQUIRED_BY_OPERATOR = 'Two-factor authentication is required for your account and cannot be turned off';

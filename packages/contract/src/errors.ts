@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Machine-readable error codes of the `{ error, code, details }` body. The HTTP status each one
- * maps to is in `ERROR_STATUS`.
+ * Machine-readable error codes of the `{ error, code, details }` body. Services throw them (apps/server/src/errors.ts); the HTTP status each one
+ * maps to is the server's error handler's business (ADR 0029).
  */
 export const ErrorCode = z.enum([
   'VALIDATION_ERROR',
@@ -23,25 +23,16 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** HTTP status for every error code. */
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  VALIDATION_ERROR: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  SUBSCRIPTION_REQUIRED: 403,
-  SIGNUPS_DISABLED: 403,
-  TWO_FACTOR_SETUP_REQUIRED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  IDEMPOTENCY_KEY_REUSED: 409,
-  INSUFFICIENT_BALANCE: 422,
-  CARD_NOT_ACTIVE: 422,
-  BUSINESS_RULE: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  /** The database is away (restarting, failing over): try again in a moment; the answer carries Retry-After. */
-  DATABASE_UNAVAILABLE: 503,
-};
+/** Default text of a NOT_FOUND. */
+export const NOT_FOUND_TEXT = 'Not found';
+/** Default text of a FORBIDDEN: signed in but not allowed. */
+export const FORBIDDEN_TEXT = 'You do not have permission to do this';
+/** Default text of an UNAUTHENTICATED: signed out. */
+export const UNAUTHENTICATED_TEXT = 'Please sign in';
+/** Text of a RATE_LIMITED from a per-minute flood limit. */
+export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a minute and try again.';
+/** Text of a 500 INTERNAL: nothing of the cause reaches the client. */
+export const INTERNAL_TEXT = 'Internal server error';
 
 /** The message of a 503 DATABASE_UNAVAILABLE (docs/operations.md 'When the database is away'). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; try again in a moment.';

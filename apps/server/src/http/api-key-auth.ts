@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '@loyalty/contract';
-import { AppError, forbidden } from './errors.ts';
-import type { TenantContext } from './tenant-context.ts';
-
-/** The API key a `/api/v1` request authenticated with (issue 17): never the key itself. */
-export interface ApiKeyPrincipal {
-  id: string;
-  tenantId: string;
-  name: string;
-  scopes: ApiKeyScope[];
-  /** The store the key is bound to (a cashier's store rules), null: any store. */
-  storeId: string | null;
-}
+import { AppError, forbidden } from '../errors.ts';
+import type { ApiKeyPrincipal, TenantContext } from '../context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

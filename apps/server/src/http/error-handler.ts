@@ -1,14 +1,38 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody } from '@loyalty/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_TEXT, RATE_LIMITED_TEXT, type ErrorBody, type ErrorCode } from '@loyalty/contract';
 import { isDatabaseUnavailable } from '../db/pg-error.ts';
-import { AppError } from './errors.ts';
+import { AppError, RateLimitedError } from '../errors.ts';
+
+/**
+ * The HTTP status of every error code: the one place a code becomes a status (ADR 0029).
+ * Services throw `AppError(code, message)` and know nothing of HTTP.
+ */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  SUBSCRIPTION_REQUIRED: 403,
+  SIGNUPS_DISABLED: 403,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  INSUFFICIENT_BALANCE: 422,
+  CARD_NOT_ACTIVE: 422,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  /** The database is away (restarting, failing over): try again in a moment; the answer carries Retry-After. */
+  DATABASE_UNAVAILABLE: 503,
+};
 
 /** Seconds a client is asked to wait after a 503 DATABASE_UNAVAILABLE (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * One error handler for the whole API (DESIGN.md 'Errors'): AppError → its status and code;
+ * One error handler for the whole API (DESIGN.md 'Errors'): AppError → `ERROR_STATUS[code]`
+ * and `{ error: message, code, details }` (a RateLimitedError adds `Retry-After`);
  * schema validation → 400 VALIDATION_ERROR with `details: [{ field, message }]`;
  * rate limits → 429; other 4xx keep their status; the database away (refused or cut
  * connections, a shutdown or start-up in progress, no pooled connection within its timeout:
@@ -18,8 +42,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
       const body: ErrorBody = { error: err.message, code: err.code, ...(err.details !== undefined ? { details: err.details } : {}) };
-      return reply.status(err.status).send(body);
+      return reply.status(ERROR_STATUS[err.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
@@ -34,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       } satisfies ErrorBody);
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send({ error: 'Too many attempts. Please wait a minute and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
+      return reply.status(429).send({ error: RATE_LIMITED_TEXT, code: 'RATE_LIMITED' } satisfies ErrorBody);
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: err.message, code: err.statusCode === 400 ? 'VALIDATION_ERROR' : (err.code ?? 'BAD_REQUEST') } satisfies ErrorBody);
@@ -45,6 +70,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).send({ error: DATABASE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' } satisfies ErrorBody);
+    return reply.status(500).send({ error: INTERNAL_TEXT, code: 'INTERNAL' } satisfies ErrorBody);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../errors.ts';
 
 /** The 403 text of a refused cross-origin request (issue 12 item 7). */
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';

@@ -1,39 +1,63 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor, RequestContext } from '../context.ts';
+import { runAsActor, type RequestActor } from '../lib/request-actor.ts';
 
-/**
- * Who is making the current request, as the audit trail records it (docs/security.md 'Audit
- * trail'): the signed-in user's id, the /api/v1 API key's id, and the client address
- * (`request.ip`, which honours TRUST_PROXY). Read lazily from the request, so the session and
- * API key guards that run after `onRequest` are seen.
- */
-export interface RequestActor {
-  userId: string | null;
-  apiKeyId: string | null;
-  ip: string | null;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The app clock's instant when the request arrived (set in onRequest). */
+    now: Date;
+    /**
+     * The request's context for use cases (src/context.ts `RequestContext`), built on first
+     * read and kept: read it in handlers, after the session, tenant and API key guards ran.
+     */
+    readonly ctx: RequestContext;
+  }
 }
 
-const storage = new AsyncLocalStorage<FastifyRequest>();
+const built = new WeakMap<FastifyRequest, RequestContext>();
 
-/**
- * The actor of the request this code runs for; undefined outside a request (jobs, start-up,
- * tests calling services directly).
- */
-export function currentRequestActor(): RequestActor | undefined {
-  const request = storage.getStore();
-  if (!request) return undefined;
+/** Who acts in `request`: its API key on `/api/v1`, else its signed-in user, else nobody. */
+function actorOfRequest(request: FastifyRequest): Actor {
+  if (request.apiKey) return { kind: 'apiKey', apiKey: request.apiKey };
+  if (request.user) return { kind: 'user', user: request.user };
+  return { kind: 'anonymous' };
+}
+
+/** The audit trail's actor of `request`: its user, its API key and its client address (read when asked). */
+function auditActorOf(request: FastifyRequest): RequestActor {
   return { userId: request.user?.id ?? null, apiKeyId: request.apiKey?.id ?? null, ip: request.ip ?? null };
 }
 
 /**
- * Makes the request visible to `currentRequestActor` for the rest of its life. The store is
- * entered in `onRequest` and entered again in `preHandler`: the body is parsed in stream
- * callbacks that do not carry the onRequest context, so the handler would otherwise lose it.
+ * Gives every request its instant from `clock` (`request.now`) and its use-case context
+ * (`request.ctx`, src/context.ts), and makes its actor visible to `currentRequestActor`
+ * (lib/request-actor.ts) for the rest of its life. The actor store is entered in `onRequest`
+ * and again in `preHandler`: the body is parsed in stream callbacks that do not carry the
+ * onRequest context, so the handler would otherwise lose it.
  */
-export function registerRequestContext(app: FastifyInstance): void {
-  const enter = (request: FastifyRequest, _reply: unknown, done: () => void): void => {
-    storage.run(request, done);
-  };
-  app.addHook('onRequest', enter);
-  app.addHook('preHandler', enter);
+export function registerRequestContext(app: FastifyInstance, clock: () => Date): void {
+  app.decorateRequest('now', null as unknown as Date);
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): RequestContext {
+      let ctx = built.get(this);
+      if (!ctx) {
+        ctx = {
+          requestId: String(this.id),
+          now: this.now,
+          tenant: this.tenant ?? null,
+          actor: actorOfRequest(this),
+          ip: this.ip ?? null,
+        };
+        built.set(this, ctx);
+      }
+      return ctx;
+    },
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.now = clock();
+    runAsActor(() => auditActorOf(request), done);
+  });
+  app.addHook('preHandler', (request, _reply, done) => {
+    runAsActor(() => auditActorOf(request), done);
+  });
 }

@@ -1,25 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TWO_FACTOR_SETUP_REQUIRED_TEXT, type Role } from '@loyalty/contract';
-import { AppError, unauthenticated } from './errors.ts';
-import type { TenantContext } from './tenant-context.ts';
+import { TWO_FACTOR_SETUP_REQUIRED_TEXT } from '@loyalty/contract';
+import { AppError, unauthenticated } from '../errors.ts';
+import type { AuthUser, SessionStore, TenantContext } from '../context.ts';
+import { hashToken } from '../lib/tokens.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
 export const SESSION_COOKIE = 'sid';
-
-/** The signed-in user of a request. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  tenantId: string | null;
-  storeId: string | null;
-  storeName: string | null;
-  customerId: string | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,16 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** SHA-256 hex of a session token: what the sessions table stores. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A fresh session token: 256 random bits, base64url. The cookie carries it; the store keeps only `hashToken(token)`. */
-export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 /** Sets the session cookie (HttpOnly, SameSite=Lax, path /, `secure` over HTTPS) to `token` for `ttlSeconds` seconds. */
 export function setSessionCookie(reply: FastifyReply, token: string, ttlSeconds: number, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: ttlSeconds });
@@ -52,33 +29,6 @@ export function setSessionCookie(reply: FastifyReply, token: string, ttlSeconds:
 /** Clears the session cookie (logout). */
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** A live session as the store finds it: its user (active or not), its sliding step and its current expiry. */
-export interface FoundSession {
-  user: AuthUser;
-  active: boolean;
-  ttlSeconds: number;
-  expiresAt: Date;
-  /** The operator requires two-factor and the user has none yet (ADR 0024). */
-  twoFactorSetupRequired: boolean;
-  /** The tenant whose slug `find` was given, read in the same statement (null: no such tenant); absent when no slug was given. */
-  tenant?: TenantContext | null;
-}
-
-/**
- * Where sessions live (the users module's `sessionStore`, wired in app.ts: the HTTP layer
- * reads no module's table itself, ADR 0012).
- */
-export interface SessionStore {
-  /**
-   * The session whose token hash is `tokenHash` and whose expiry is after `now`, with its user;
-   * null when none. With `slug` (a `/api/t/{slug}` request), the tenant of that slug too, in the
-   * same statement (the tenant guard then reads nothing more).
-   */
-  find(tokenHash: string, now: Date, slug?: string): Promise<FoundSession | null>;
-  /** Moves the session's expiry to now + `ttlSeconds` (the sliding expiry). */
-  slide(tokenHash: string, ttlSeconds: number): Promise<void>;
 }
 
 /**

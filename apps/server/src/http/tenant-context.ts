@@ -1,25 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role, SubscriptionStatus } from '@loyalty/contract';
-import { forbidden, notFound, unauthenticated } from './errors.ts';
-
-/** The tenant a `/api/t/:slug` request works in. */
-export interface TenantContext {
-  id: string;
-  slug: string;
-  name: string;
-  subscriptionStatus: SubscriptionStatus;
-  trialEndsAt: Date | null;
-  graceEndsAt: Date | null;
-  planId: string | null;
-  freeTrialLimit: number;
-  /** Cards bought through paid card orders (added to the quota; decisions.md 'Card orders'). */
-  purchasedCards: number;
-  /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates, report days and months. */
-  timezone: string;
-  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; default false). */
-  receiptsEnabled: boolean;
-  createdAt: Date;
-}
+import type { Role } from '@loyalty/contract';
+import type { TenantContext } from '../context.ts';
+import { forbidden, notFound, unauthenticated } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

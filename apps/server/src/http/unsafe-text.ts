@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UNSAFE_TEXT_PATTERN, unsafeTextReason } from '@loyalty/contract';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 /** One step of the path to a value: a key or array index, linked to its parent (built only on failure). */
 interface PathNode {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { plans } from '../db/schema/index.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
+import { ERROR_STATUS } from '../http/error-handler.ts';
 import { createTestContext, freshTenant as signedInTenant, json, type TestContext } from '../../test/helpers.ts';
 import { CARD_DECLINED, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
 import { CARDS_THROUGH_SETUP_INTENT, PLAN_NOT_PURCHASABLE, StripePaymentProvider } from './stripe.ts';
@@ -248,6 +249,8 @@ describe('portal, checkout and refund', () => {
       .createPortalSession(ctx.db, { id: 'x', name: 'x', slug: 'x', providerCustomerId: 'cus_x' }, 'http://localhost/billing')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 500, message: 'Unable to connect to payment processor. Please try again later.' });
+    // The error carries a code; the handler's table answers it with a 500 (ADR 0029).
+    expect(err).toMatchObject({ code: 'INTERNAL', message: 'Unable to connect to payment processor. Please try again later.' });
+    expect(ERROR_STATUS[(err as AppError).code]).toBe(500);
   });
 });

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { AppError, badRequest, conflict } from '../http/errors.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
 import type { CheckoutRequest, PaymentProvider, PaymentTenant, ProviderCustomerStore, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
 
 /** The Stripe settings of config.ts (STRIPE_SECRET_KEY, STRIPE_API_URL, …). */

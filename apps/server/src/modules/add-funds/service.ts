@@ -2,9 +2,9 @@ import { POS_GATE_MESSAGE, type AddFundsRequest, type CheckoutUrlResponse } from
 import { canTransact, formatCents } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { idempotent, type IdempotentResult } from '../../http/idempotency.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { idempotent, type IdempotentResult } from '../../db/idempotency.ts';
+import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -58,7 +58,7 @@ export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
- * Idempotent per `actor.idempotencyKey` (docs/product.md 'Ledger'; http/idempotency.ts `idempotent`, the
+ * Idempotent per `actor.idempotencyKey` (docs/product.md 'Ledger'; db/idempotency.ts `idempotent`, the
  * wrapper of every money route, in the same DB transaction as the checkout row): the same key with the same
  * customer and body returns the first answer (same checkoutUrl, `replayed: true`) and opens no
  * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.

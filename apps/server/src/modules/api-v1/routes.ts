@@ -26,9 +26,11 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeyOf, registerApiKeyGuard, type ApiKeyGuardDeps } from '../../http/api-key-auth.ts';
-import { rateLimitStoreOf, type CounterStore } from '../../http/counters.ts';
-import { AppError } from '../../http/errors.ts';
-import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
+import { rateLimitStoreOf } from '../../http/counters.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
+import type { IdempotentResult } from '../../db/idempotency.ts';
+import { AppError } from '../../errors.ts';
+import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/service.ts';

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } fr
 import type { AuditAction, AuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { scrubJsonSql } from '../../lib/sql.ts';
-import { currentRequestActor } from '../../http/request-context.ts';
+import { currentRequestActor } from '../../lib/request-actor.ts';
 import { apiKeyNames } from '../api-keys/views.ts';
 import { userNames } from '../users/views.ts';
 

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { trustedDevices } from '../../db/schema/index.ts';
-import { hashToken } from '../../http/session.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { userIdByEmail } from '../users/service.ts';
 
-/** Name of the device cookie (ADR 0009): HttpOnly, SameSite=Lax, only sent to /api/auth. */
-export const DEVICE_COOKIE = 'did';
 /** A device stays trusted this long after its last sign-in (seconds): 180 days. */
 export const DEVICE_TTL_SECONDS = 180 * 24 * 3600;
 
-/** SHA-256 of the request's device cookie, or null without one. */
-export function deviceHashOf(request: FastifyRequest): string | null {
-  const token = request.cookies[DEVICE_COOKIE];
-  return token && token.length <= 200 ? hashToken(token) : null;
+/** SHA-256 of the device token the browser sent (its device cookie), or null without one (or a malformed one). */
+export function deviceHashOf(deviceToken: string | undefined): string | null {
+  return deviceToken && deviceToken.length <= 200 ? hashToken(deviceToken) : null;
 }
 
 /**
@@ -34,14 +30,15 @@ export async function isTrustedDevice(db: Database, deviceHash: string, email: s
 
 /**
  * After a right password: the server mints a new random 256-bit device token, trusts it for
- * `userId` for DEVICE_TTL_SECONDS from `now`, and sets the cookie (ADR 0009). A `did` cookie the
- * client sent is never adopted: one planted in a victim's browser would otherwise become a
- * trusted device of their account that the planter knows. When the old cookie is a device the
- * server minted (trusted for this or other accounts), those accounts' trust moves to the new
- * token, so a browser shared by two accounts stays trusted for both.
+ * `userId` for DEVICE_TTL_SECONDS from `now` and returns it for the device cookie (ADR 0009).
+ * The token the client sent (`oldDeviceToken`) is never adopted: one planted in a victim's
+ * browser would otherwise become a trusted device of their account that the planter knows.
+ * When the old token is a device the server minted (trusted for this or other accounts), those
+ * accounts' trust moves to the new token, so a browser shared by two accounts stays trusted
+ * for both.
  */
-export async function trustDevice(db: Database, request: FastifyRequest, reply: FastifyReply, userId: string, secure: boolean, now: Date): Promise<void> {
-  const old = deviceHashOf(request);
+export async function trustDevice(db: Database, oldDeviceToken: string | undefined, userId: string, now: Date): Promise<string> {
+  const old = deviceHashOf(oldDeviceToken);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + DEVICE_TTL_SECONDS * 1000);
@@ -55,5 +52,5 @@ export async function trustDevice(db: Database, request: FastifyRequest, reply: 
       .values({ tokenHash, userId, expiresAt, lastUsedAt: now })
       .onConflictDoUpdate({ target: [trustedDevices.tokenHash, trustedDevices.userId], set: { expiresAt, lastUsedAt: now } });
   });
-  reply.setCookie(DEVICE_COOKIE, token, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_TTL_SECONDS });
+  return token;
 }

@@ -1,7 +1,8 @@
 import { INVITATION_LINK_INVALID, type AcceptInvitationRequest, type InvitationInfo } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
-import { hashToken, type AuthUser } from '../../http/session.ts';
+import { badRequest } from '../../errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';

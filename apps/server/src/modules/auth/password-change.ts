@@ -1,6 +1,6 @@
 import type { ChangePasswordRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { badRequest, unauthenticated } from '../../http/errors.ts';
+import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';

@@ -14,29 +14,25 @@ import {
   LoginResponse,
   PASSWORD_RESET_DONE,
   ResetPasswordRequest,
+  RATE_LIMITED_TEXT,
   ResetPasswordResponse,
   SignupRequest,
 } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { CounterStore } from '../../http/counters.ts';
-import { AppError, unauthenticated } from '../../http/errors.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { AppError, unauthenticated } from '../../errors.ts';
+import { DEVICE_COOKIE, setPendingLoginCookie, setSignInCookies } from '../../http/auth-cookies.ts';
+import { clearSessionCookie } from '../../http/session.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
 import { endSession } from '../users/sessions.ts';
-import { hasTwoFactor } from '../users/service.ts';
-import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
 import { acceptInvitation, invitationInfo } from './invitations.ts';
+import { loginWithPassword, signInFromDevice } from './login.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.ts';
-import { authResponse, login, signIn, signup } from './service.ts';
-import { issuePendingLogin, setPendingLoginCookie } from './two-factor.ts';
-import { LoginThrottle, throttledMessage } from './throttle.ts';
+import { authResponse, signIn, signup } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 /** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
 export const FORGOT_PER_ADDRESS = 5;
-
-/** login()'s 401 text for an unknown e-mail or a wrong password: the one failure the throttle counts. */
-const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
  * Auth routes under /api/auth (spec §7, decisions.md 'Accounts', issue 12 items 3–4):
@@ -44,9 +40,12 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
  * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
  * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0024); a Store
  * Admin or platform admin without two-factor while the operator requires it gets a session
- * that can only set it up (`twoFactorSetupRequired: true`); 401 'Invalid email or password'; 429 RATE_LIMITED with Retry-After when the
- * client address is flooding (LOGIN_RATE_LIMIT per minute) or the login throttle holds the
- * attempt back (failures per account and address, per address, per account; ADR 0009).
+ * that can only set it up (`twoFactorSetupRequired: true`); 401 INVALID_CREDENTIALS or
+ * DEACTIVATED_ACCOUNT; 429 RATE_LIMITED with Retry-After when the client address is flooding
+ * (LOGIN_RATE_LIMIT per minute) or the login throttle holds the attempt back (failures per
+ * account and address, per address, per account; ADR 0009). The throttle and the
+ * trusted-device decision are the use case's (login.ts `loginWithPassword`); this route only
+ * reads the body, the address and the device cookie, and sets the cookies it is handed.
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
  * LOGIN_RATE_LIMIT per minute per client address.
  * POST /logout → 204. GET /me → 200 {user, tenant} or 401. GET /login-options → { demoAccounts }.
@@ -58,7 +57,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   app,
   { db, config, counters, now, jobs },
 ) => {
-  const throttle = new LoginThrottle(counters);
   const flood = {
     login: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` }),
     signup: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `signup:${r.ip}` }),
@@ -76,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_TEXT);
     }
   };
 
@@ -87,35 +85,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const at = now();
       const { email, password } = request.body;
-      const device = deviceHashOf(request);
-      const attempt = { email, ip: request.ip, trustedDevice: device && (await isTrustedDevice(db, device, email, at)) ? device : null };
-      const settings = await getPlatformSettings(db);
-      // Counted before the password is checked (increment, then compare), so parallel guesses get no more tries than guesses in a row.
-      const verdict = await throttle.begin(attempt, settings.security.maxLoginAttempts, at);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw new AppError('RATE_LIMITED', throttledMessage(verdict.retryAfterSeconds));
-      }
-      let user;
-      try {
-        user = await login(db, email, password);
-      } catch (err) {
-        // Only a wrong password counts; a deactivated account given its right password does not.
-        if (!(err instanceof AppError && err.message === INVALID_CREDENTIALS)) await throttle.cancel(attempt, at);
-        throw err;
-      }
-      if (await hasTwoFactor(db, user.id)) {
-        // Not signed in yet: a right password is no failure, so its hit is given back; the second
-        // factor's attempts count on their own (two-factor-routes.ts), and the device waits for it.
-        await throttle.cancel(attempt, at);
-        setPendingLoginCookie(reply, await issuePendingLogin(db, user.id, at), config.cookieSecure);
+      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, now());
+      if (outcome.twoFactorRequired) {
+        setPendingLoginCookie(reply, outcome.pendingLoginToken, outcome.pendingTtlSeconds, config.cookieSecure);
         return { twoFactorRequired: true as const };
       }
-      await throttle.recordSuccess(attempt, at);
-      await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
-      return signIn(db, reply, user, config.cookieSecure, at);
+      return setSignInCookies(reply, outcome, config.cookieSecure);
     },
   );
   app.post(
@@ -126,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const user = await signup(db, request.body);
-      return reply.status(201).send(await signIn(db, reply, user, config.cookieSecure, now()));
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, now()), config.cookieSecure));
     },
   );
 
@@ -188,8 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
       const user = await acceptInvitation(db, request.body, now());
-      await trustDevice(db, request, reply, user.id, config.cookieSecure, now());
-      return signIn(db, reply, user, config.cookieSecure, now());
+      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], now()), config.cookieSecure);
     },
   );
 
@@ -197,7 +172,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   app.get('/login-options', { schema: { tags: ['auth'], response: { 200: LoginOptions } } }, async () => ({ demoAccounts: config.seedDemo }));
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
-    await endSession(db, request, reply);
+    await endSession(db, request.sessionHash);
+    clearSessionCookie(reply);
     return reply.status(204).send(null);
   });
 

@@ -1,9 +1,8 @@
-import type { FastifyReply } from 'fastify';
-import type { AuthResponse, SignupRequest } from '@loyalty/contract';
+import { DEACTIVATED_ACCOUNT, EMAIL_REGISTERED, EMAIL_TAKEN, INVALID_CREDENTIALS, SIGNUPS_DISABLED_TEXT, type AuthResponse, type SignupRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { AppError, conflict } from '../../http/errors.ts';
-import type { AuthUser } from '../../http/session.ts';
+import { AppError, conflict } from '../../errors.ts';
+import type { AuthUser } from '../../context.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
@@ -11,7 +10,7 @@ import { getPlatformSettings } from '../settings/service.ts';
 import { defaultPlanId } from '../tenant-account/plans.ts';
 import { tenantHeader } from '../tenant-account/service.ts';
 import { createTenant } from '../tenant/service.ts';
-import { startSession } from '../users/sessions.ts';
+import { startSession, type NewSession } from '../users/sessions.ts';
 import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
 import { twoFactorRequiredFor } from './two-factor.ts';
 
@@ -47,45 +46,45 @@ export async function authResponse(db: Database, user: AuthUser, twoFactorSetupR
   };
 }
 
+/** A finished sign-in: the answer to send and the session whose token the route puts in the session cookie. */
+export interface SignedIn {
+  response: AuthResponse;
+  session: NewSession;
+}
+
 /**
- * Signs `user` in after every factor it needs: a session (sliding, the platform's timeout) and
- * its cookie, `lastLogin` stamped, and the AuthResponse. When the operator requires two-factor
+ * Signs `user` in after every factor it needs: a session (sliding, the platform's timeout),
+ * `lastLogin` stamped, and the AuthResponse; the route sets the session cookie. When the operator requires two-factor
  * and this platform admin or Store Admin has none, the session is one that may only set it up
  * (`twoFactorSetupRequired`, ADR 0024). Used by login, the second factor, signup, the
  * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
  * platform audit event.
  */
-export async function signIn(db: Database, reply: FastifyReply, user: AuthUser, secure: boolean, now = new Date()): Promise<AuthResponse> {
+export async function signIn(db: Database, user: AuthUser, now = new Date()): Promise<SignedIn> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
-  await startSession(db, reply, user.id, await sessionTtlSeconds(db), secure, setupRequired);
+  const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
   await recordLogin(db, user.id, now);
   // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
   // address comes from the request.
   if (user.role === 'platform_admin') await writeAudit(db, { tenantId: null, userId: user.id, action: 'platform.admin.sign_in', entity: 'user', entityId: user.id, after: { email: user.email } });
-  return authResponse(db, user, setupRequired);
+  return { response: await authResponse(db, user, setupRequired), session };
 }
 
-/** 401 text for a deactivated staff account whose password is right (PUT /users/{id} active false). */
-export const DEACTIVATED_ACCOUNT = 'This account has been deactivated. Please contact your store administrator.';
-
 /**
- * Checks e-mail and password (argon2id). Returns the user, or throws 401 'Invalid email or
- * password' for an unknown e-mail or a wrong password alike (no account enumeration), and
- * 401 DEACTIVATED_ACCOUNT for a deactivated account given its right password. `lastLogin`
+ * Checks e-mail and password (argon2id). Returns the user, or throws UNAUTHENTICATED
+ * INVALID_CREDENTIALS for an unknown e-mail or a wrong password alike (no account
+ * enumeration), and UNAUTHENTICATED DEACTIVATED_ACCOUNT for a deactivated account given its right password. `lastLogin`
  * is stamped by `signIn`, once every factor passed.
  */
 export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
   const row = await findLoginAccount(db, email);
   const ok = row ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await DUMMY_HASH_PROMISE, password), false);
-  if (!row || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  if (!row || !ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   // Only someone who knows the password learns that the account exists but is switched off.
   if (!row.active) throw new AppError('UNAUTHENTICATED', DEACTIVATED_ACCOUNT);
   const { passwordHash: _p, active: _a, ...user } = row;
   return user;
 }
-
-/** 409 text for a login e-mail already in use (signup and the platform's tenant create). */
-export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /**
  * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
@@ -98,10 +97,10 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
  */
 export async function signup(db: Database, input: SignupRequest): Promise<AuthUser> {
   const settings = await getPlatformSettings(db);
-  if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', 'Signups are currently disabled');
+  if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', SIGNUPS_DISABLED_TEXT);
   await assertPasswordPolicy(db, input.password, 'body.password');
   const email = input.email.toLowerCase();
-  if (await userIdByEmail(db, email)) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: 'Email already registered' }]);
+  if (await userIdByEmail(db, email)) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_REGISTERED }]);
   const passwordHash = await hashPassword(input.password);
   // Two signups of the same first name at once can pick the same free slug: the loser of
   // that race retries with the next suffix rather than failing (tenants_slug_unique).
@@ -115,7 +114,7 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
         return owner;
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: 'Email already registered' }]);
+      if (isUniqueViolation(err, 'users_email_unique')) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_REGISTERED }]);
       if (attempt < 5 && isUniqueViolation(err, 'tenants_slug_unique')) continue;
       throw err;
     }

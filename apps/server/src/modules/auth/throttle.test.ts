@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, users } from '../../db/schema/index.ts';
-import { DEACTIVATED_ACCOUNT } from './service.ts';
+import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
 import { getPlatformSettings } from '../settings/service.ts';
 import { createSecondInstance, createTestContext, json, type TestContext } from '../../../test/helpers.ts';
 import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';

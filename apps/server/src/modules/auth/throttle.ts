@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CounterStore } from '../../http/counters.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
 
 /** 15 minutes: the window of the per (account, address), per address and per device failure counts. */
 export const SHORT_WINDOW_MS = 15 * 60_000;
@@ -147,10 +147,4 @@ export class LoginThrottle {
       k.device ? this.counters.reset(k.device) : this.counters.release(k.account, now),
     ]);
   }
-}
-
-/** The 429 text of a throttled login, with the wait rounded up to minutes (or seconds under one). */
-export function throttledMessage(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
-  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
 }

@@ -4,31 +4,15 @@ import { z } from 'zod';
 import { AuthResponse, ErrorBody, TwoFactorCodeRequest, TwoFactorEnableResponse, TwoFactorSetupResponse, TwoFactorVerifyRequest } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { CounterStore } from '../../http/counters.ts';
-import { AppError, forbidden, unauthenticated } from '../../http/errors.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
+import { AppError, forbidden, unauthenticated } from '../../errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { findLoginAccount, twoFactorAccount } from '../users/service.ts';
-import { deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
-import { signIn } from './service.ts';
-import { LoginThrottle, throttledMessage } from './throttle.ts';
-import {
-  checkSecondFactor,
-  clearPendingLoginCookie,
-  disableTwoFactor,
-  enableTwoFactor,
-  PENDING_LOGIN_COOKIE,
-  pendingLoginUserId,
-  spendPendingLogin,
-  startTwoFactorSetup,
-} from './two-factor.ts';
+import { clearPendingLoginCookie, DEVICE_COOKIE, PENDING_LOGIN_COOKIE, setSignInCookies } from '../../http/auth-cookies.ts';
+import { verifySecondFactorSignIn } from './login.ts';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './two-factor.ts';
 
 /** HKDF label of the key that seals TOTP secrets (lib/secret-box.ts; docs/security.md 'Secrets'). */
 export const TOTP_SECRET_KEY_LABEL = 'loyalty-cards totp-secret v1';
-/** 401 text of a second factor without a live pending sign-in (none, used, or older than 5 minutes). */
-export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your e-mail and password again.';
-/** 401 text of a wrong second factor at sign-in (counted like a wrong password, ADR 0009). */
-export const WRONG_SIGN_IN_CODE = 'That code is not right. Enter the current code from your authenticator app or an unused recovery code.';
 /** 403 text for a customer: two-factor sign-in is for staff and the operator. */
 export const STAFF_ONLY_TWO_FACTOR = 'Two-factor authentication is for staff and platform admin accounts';
 
@@ -59,7 +43,6 @@ export const TWO_FACTOR_CHANGE_LIMIT = 10;
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date }> = async (app, { db, config, counters, now }) => {
   const box = secretBox(config.qrTokenSecret, TOTP_SECRET_KEY_LABEL);
-  const throttle = new LoginThrottle(counters);
   const flood = app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` });
   const perUser = app.createRateLimit({ max: TWO_FACTOR_CHANGE_LIMIT, timeWindow: 15 * 60_000, keyGenerator: (r) => `2fa-change:${r.user?.id ?? ''}` });
   /** 429 RATE_LIMITED with Retry-After when `limiter` says the request is over its limit. */
@@ -99,28 +82,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     '/verify',
     { preHandler: limit(flood), schema: { tags: ['auth'], body: TwoFactorVerifyRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      const at = now();
-      const token = request.cookies[PENDING_LOGIN_COOKIE];
-      const userId = await pendingLoginUserId(db, token, at);
-      const account = userId ? await twoFactorAccount(db, userId) : null;
-      const user = account ? await findLoginAccount(db, account.email) : null;
-      if (!token || !user || !user.active) throw unauthenticated(SIGN_IN_EXPIRED);
-      const device = deviceHashOf(request);
-      const attempt = { email: user.email, ip: request.ip, trustedDevice: device && (await isTrustedDevice(db, device, user.email, at)) ? device : null };
-      // Counted before the code is checked (increment, then compare), as passwords are: parallel guesses get no more tries.
-      const verdict = await throttle.begin(attempt, (await getPlatformSettings(db)).security.maxLoginAttempts, at);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw new AppError('RATE_LIMITED', throttledMessage(verdict.retryAfterSeconds));
-      }
-      // A wrong code keeps its hit.
-      if (!(await checkSecondFactor(db, box, user.id, request.body.code, at))) throw unauthenticated(WRONG_SIGN_IN_CODE);
-      await spendPendingLogin(db, token, at);
+      const signedIn = await verifySecondFactorSignIn(
+        db,
+        box,
+        counters,
+        { pendingLoginToken: request.cookies[PENDING_LOGIN_COOKIE], code: request.body.code, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
+        now(),
+      );
       clearPendingLoginCookie(reply);
-      await throttle.recordSuccess(attempt, at);
-      await trustDevice(db, request, reply, user.id, config.cookieSecure, at);
-      const { passwordHash: _p, active: _a, ...signedIn } = user;
-      return signIn(db, reply, signedIn, config.cookieSecure, at);
+      return setSignInCookies(reply, signedIn, config.cookieSecure);
     },
   );
 };

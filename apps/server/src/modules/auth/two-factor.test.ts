@@ -6,8 +6,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createTestContext, freshTenant, json, loginAs, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox } from '../../../test/smtp.ts';
-import { SIGN_IN_EXPIRED, WRONG_SIGN_IN_CODE } from './two-factor-routes.ts';
-import { REQUIRED_BY_OPERATOR, WRONG_CODE } from './two-factor.ts';
+import { REQUIRED_BY_OPERATOR, SIGN_IN_EXPIRED, WRONG_CODE, WRONG_SIGN_IN_CODE } from '@loyalty/contract';
 
 /**
  * Two-factor sign-in (ADR 0024): set-up, enable, the sign-in's second step with its throttle,

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { RECOVERY_CODE_COUNT, TOTP_CODE, type Role } from '@loyalty/contract';
-import type { FastifyReply } from 'fastify';
+import { ALREADY_ON, NOT_ON, RECOVERY_CODE_COUNT, REQUIRED_BY_OPERATOR, SETUP_FIRST, TOTP_CODE, WRONG_CODE, type Role } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { PRODUCT_NAME } from '../../emails/render.ts';
-import { AppError, badRequest, conflict } from '../../http/errors.ts';
-import { hashToken } from '../../http/session.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { writeAudit } from '../audit/service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
@@ -28,19 +27,7 @@ export const TOTP_PERIOD_S = 30;
 export const PENDING_LOGIN_PURPOSE = 'two_factor_login';
 /** How long the pending sign-in lasts: 5 minutes. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
-/** The pending sign-in cookie: HttpOnly, SameSite=Lax, sent only to /api/auth/2fa. */
-export const PENDING_LOGIN_COOKIE = 'tfa';
 
-/** 400 text (field body.code) of a code that does not match. */
-export const WRONG_CODE = 'That code is not right. Check the code in your authenticator app and try again.';
-/** 409 text: set-up or enable while two-factor is on. */
-export const ALREADY_ON = 'Two-factor authentication is already on';
-/** 409 text: disable while it is off. */
-export const NOT_ON = 'Two-factor authentication is not on';
-/** 400 text: enable before set-up. */
-export const SETUP_FIRST = 'Start the two-factor set-up first';
-/** 422 text: turning it off while the operator requires it for the role. */
-export const REQUIRED_BY_OPERATOR = 'Two-factor authentication is required for your account and cannot be turned off';
 /** Audit actions. */
 export const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.disable', recovery: 'user.2fa.recovery_code_used' } as const;
 
@@ -185,14 +172,4 @@ export async function pendingLoginUserId(db: Database, token: string | undefined
 /** Spends the pending sign-in token (after its second factor was accepted). */
 export async function spendPendingLogin(db: Database, token: string, now: Date): Promise<void> {
   await db.transaction((tx) => spendToken(tx, hashToken(token), now));
-}
-
-/** Sets the pending sign-in cookie to `token` (HttpOnly, SameSite=Lax, path /api/auth/2fa, 5 minutes; `secure` over HTTPS). */
-export function setPendingLoginCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(PENDING_LOGIN_COOKIE, token, { path: '/api/auth/2fa', httpOnly: true, sameSite: 'lax', secure, maxAge: PENDING_LOGIN_TTL_MS / 1000 });
-}
-
-/** Clears the pending sign-in cookie (the sign-in finished). */
-export function clearPendingLoginCookie(reply: FastifyReply): void {
-  reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/api/auth/2fa' });
 }

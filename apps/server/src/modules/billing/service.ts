@@ -15,8 +15,8 @@ import type {
 import { cardLimit, isNewerPaidPeriod, laterDate, RENEWAL_TOLERANCE_MS, subscriptionStatusFromFacts } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { invoices, payments, subscriptionEvents } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { TenantContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QrFormat } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { cardQrUrl } from '../cards/qr-token.ts';
 import { existingCardUids, tenantCardUid } from '../cards/views.ts';
 import { renderQr } from './qr-render.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
 import { renderCardOrderStatus, type CardOrderStep } from '../../emails/card-order-status.tsx';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';

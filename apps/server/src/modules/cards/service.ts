@@ -5,7 +5,7 @@ import { formatCents, normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { cards } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';

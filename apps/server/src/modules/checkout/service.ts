@@ -4,7 +4,7 @@ import type { CheckoutKind, CheckoutUrlResponse, CheckoutView } from '@loyalty/c
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { checkoutSessions } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, PaymentTenant } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';

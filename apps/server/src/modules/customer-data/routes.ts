@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EraseCustomerRequest, EraseCustomerResponse, ErasureRequestListResponse, ErrorBody, MyErasureRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { PROFILE_NOT_FOUND } from '../me/service.ts';
 import { customerExportFiles, eraseCustomer, eraseRequested, exportFileName, listErasureRequests, myErasureRequest, requestErasure, zipFiles, type ExportActor } from './service.ts';

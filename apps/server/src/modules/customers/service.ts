@@ -5,7 +5,7 @@ import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation, pgError } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';

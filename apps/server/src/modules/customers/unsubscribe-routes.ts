@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { optOutByToken } from './service.ts';
 
 /** 200 text of POST /api/unsubscribe. */

@@ -3,7 +3,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { JoinChallengeResponse } from '@loyalty/contract';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import type { CounterStore } from '../../http/counters.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
 
 /**
  * The join form's proof of work (ADR 0027): ALTCHA challenges made and checked here with

@@ -1,7 +1,7 @@
 import type { AdjustRequest, AdjustResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { LIFECYCLE_TEXT, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCardByUid } from './holdings.ts';

@@ -3,9 +3,9 @@ import { OWN_STORE_MESSAGE, POS_GATE_MESSAGE, type Role } from '@loyalty/contrac
 import { canTransact, formatCents, mayActForStore } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../http/idempotency.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
+import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../db/idempotency.ts';
+import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cardStateByUid } from '../cards/views.ts';
 import type { MessageLinks } from './receipts.ts';
@@ -46,7 +46,7 @@ export interface PosContext {
 /**
  * What the ledger's database functions answer for a key found already claimed (migration 0028):
  * the stored row's request hash, answer status (null while its first request runs) and answer,
- * for http/idempotency.ts `replayOf` to judge.
+ * for db/idempotency.ts `replayOf` to judge.
  */
 export interface ClaimedReplay {
   replay?: { hash: string; status: number | null; body: unknown };

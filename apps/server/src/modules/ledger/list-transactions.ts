@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TransactionItem, TransactionListQuery, TransactionListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { ensureRollup, ledgerTotals } from './ledger-totals.ts';
 import { ledgerCondition, ledgerItemsByIds, ledgerPage, searchMatches } from './items.ts';

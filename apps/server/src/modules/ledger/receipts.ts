@@ -2,7 +2,7 @@ import { formatCents } from '@loyalty/domain';
 import type { Tx } from '../../db/client.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderReceipt, type ReceiptKind } from '../../emails/receipt.tsx';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import type { TenantContext } from '../../context.ts';
 import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';

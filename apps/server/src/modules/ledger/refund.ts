@@ -3,7 +3,7 @@ import type { RefundRequest, RefundResponse, Tier } from '@loyalty/contract';
 import { clawbackCents, evaluateTier } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { readTierRules } from '../rules/views.ts';

@@ -19,7 +19,8 @@ import {
 } from '@loyalty/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { moneyRouteOptions, sendIdempotent, type IdempotentResult } from '../../http/idempotency.ts';
+import type { IdempotentResult } from '../../db/idempotency.ts';
+import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance } from './adjust.ts';
 import type { LifecycleContext } from './context.ts';

@@ -3,7 +3,7 @@ import type { VoidRequest, VoidResponse } from '@loyalty/contract';
 import { mayVoidAt } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden } from '../../http/errors.ts';
+import { AppError, conflict, forbidden } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard } from './holdings.ts';

@@ -1,6 +1,6 @@
 import type { MyAccountResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { getCustomerDetail } from '../customers/service.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { listOutbox, outboxMessage, resendOutbox } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { outbox, outboxAttempts } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { containsPattern, ERASED_TEXT, scrubTextSql } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { tenantNames } from '../tenant-account/service.ts';

@@ -1,7 +1,7 @@
 import type { PlanInput, PlatformPlan, PlatformPlanListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { pgError } from '../../db/pg-error.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { deletePlanRow, insertPlan, listPlanRows, lockPlan, updatePlanRow, type PlanRow } from '../tenant-account/plans.ts';
 import { tenantsOnPlan, tenantsPerPlan } from '../tenant-account/service.ts';

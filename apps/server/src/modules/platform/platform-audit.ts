@@ -1,6 +1,6 @@
 import type { ActivityQuery, AuditListResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { listAudit, toAuditEvent } from '../audit/service.ts';
 import { tenantIdBySlug, tenantNames } from '../tenant-account/service.ts';
 

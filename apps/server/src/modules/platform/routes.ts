@@ -28,7 +28,7 @@ import {
 } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { forbidden, unauthenticated } from '../../http/errors.ts';
+import { forbidden, unauthenticated } from '../../errors.ts';
 import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
 import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
 import { platformLiability } from './liability.ts';

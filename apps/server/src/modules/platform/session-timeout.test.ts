@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema/index.ts';
-import { hashToken } from '../../http/session.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**

@@ -1,4 +1,6 @@
 import {
+  EMAIL_REGISTERED,
+  EMAIL_TAKEN,
   SLUG_TEXT,
   type CreateTenantRequest,
   type PlatformTenant,
@@ -9,11 +11,10 @@ import {
 } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { EMAIL_TAKEN } from '../auth/service.ts';
 import { recordSubscriptionEvent } from '../billing/service.ts';
 import { cardCountsByTenant } from '../cards/views.ts';
 import { customerCountsByTenant } from '../customers/service.ts';
@@ -119,7 +120,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
   await assertPasswordPolicy(db, input.ownerPassword, 'body.ownerPassword');
   const email = input.ownerEmail.toLowerCase();
   const slugTaken = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
-  const emailTaken = () => conflict(EMAIL_TAKEN, [{ field: 'ownerEmail', message: 'Email already registered' }]);
+  const emailTaken = () => conflict(EMAIL_TAKEN, [{ field: 'ownerEmail', message: EMAIL_REGISTERED }]);
   if (await tenantIdBySlug(db, slug)) throw slugTaken();
   if (await userIdByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.ownerPassword);

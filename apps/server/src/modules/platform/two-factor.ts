@@ -1,6 +1,6 @@
 import type { PlatformTenantAdminsResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 import { resetStaffTwoFactor, tenantAdmins } from '../users/service.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody, PublicCardResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { getPublicCard } from './service.ts';
 
 /** Public card lookups allowed per client IP per minute (decisions.md 'API shape': 429 rate limited). */

@@ -1,7 +1,7 @@
 import type { PublicCardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
 import { findCardRow } from '../cards/service.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { sessions, stores, tenants, users } from '../../db/schema/index.ts';
+import { ERROR_STATUS } from '../../http/error-handler.ts';
 import { countRows, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { assertPasswordPolicy, passwordPolicyViolation } from './password-policy.ts';
 
@@ -146,8 +147,9 @@ describe('assertPasswordPolicy / passwordPolicyViolation (what the first platfor
     // Seven emoji are 14 UTF-16 units but 7 characters.
     expect(await passwordPolicyViolation(ctx.db, '🔑'.repeat(7))).toBe('Password must be at least 8 characters long');
     expect(await passwordPolicyViolation(ctx.db, '🔑'.repeat(8))).toBeNull();
+    // The error carries a code, which the handler's table answers with a 400 (ADR 0029).
+    expect(ERROR_STATUS.VALIDATION_ERROR).toBe(400);
     await expect(assertPasswordPolicy(ctx.db, 'short', 'body.adminPassword')).rejects.toMatchObject({
-      status: 400,
       code: 'VALIDATION_ERROR',
       message: 'Password must be at least 8 characters long',
       details: [{ field: 'body.adminPassword', message: 'Password must be at least 8 characters long' }],

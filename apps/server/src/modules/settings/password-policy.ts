@@ -1,6 +1,6 @@
 import type { PasswordPolicy } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { getPlatformSettings } from './service.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthResponse, ErrorBody, SetupRequest, SetupStatus } from '@loyalty/contract';
+import { AuthResponse, ErrorBody, RATE_LIMITED_TEXT, SetupRequest, SetupStatus } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
+import { setSignInCookies } from '../../http/auth-cookies.ts';
 import { signIn } from '../auth/service.ts';
 import { completeSetup, setupTokenValid } from './service.ts';
 
@@ -23,7 +24,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
   const limiter = app.createRateLimit({ max: SETUP_RATE_LIMIT, timeWindow: 60_000, keyGenerator: (r) => `setup:${r.ip}` });
   const limit = async (request: Parameters<typeof limiter>[0]) => {
     const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', RATE_LIMITED_TEXT);
   };
 
   /** GET /api/setup?token=: whether the set-up link still works (the /setup page asks first). */
@@ -45,7 +46,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
     },
     async (request, reply) => {
       const user = await completeSetup(db, request.body, now());
-      return reply.status(201).send(await signIn(db, reply, user, config.cookieSecure));
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user), config.cookieSecure));
     },
   );
 };

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { SELF_ENROLMENT_DAILY_CAP_DEFAULT, type StoreInput, type StoreItem, type StoreListResponse } from '@loyalty/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCountsByStore } from '../cards/views.ts';

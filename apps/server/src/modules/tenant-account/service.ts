@@ -3,8 +3,8 @@ import type { PlanLimits, SubscriptionStatus, TenantSummary } from '@loyalty/con
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired, onlineCardAllowed } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { plans, tenants } from '../../db/schema/index.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import type { TenantContext } from '../../context.ts';
 import { addDays } from '../../lib/time.ts';
 import { containsPattern } from '../../lib/sql.ts';
 import type { PaymentTenant } from '../../payments/port.ts';

@@ -1,8 +1,8 @@
 import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
-import { notFound } from '../../http/errors.ts';
+import type { TenantContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ErrorBody, StaffCreateRequest, StaffListResponse, StaffPasswordRequest, StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import type { CounterStore } from '../../http/counters.ts';
-import { ROLES, tenantOf, type TenantContext } from '../../http/tenant-context.ts';
+import type { CounterStore } from '../../lib/counter-store.ts';
+import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import type { TenantContext } from '../../context.ts';
 import { changeStaffPassword, createStaff, listStaff, resendInvitation, resetStaffTwoFactor, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 

@@ -4,8 +4,8 @@ import type { Role, StaffCreateRequest, StaffListResponse, StaffPasswordRequest,
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { AuthUser } from '../../http/session.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';

@@ -1,9 +1,8 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import type { TenantContext } from '../../http/tenant-context.ts';
-import { clearSessionCookie, hashToken, newSessionToken, setSessionCookie, type SessionStore } from '../../http/session.ts';
+import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import type { SessionStore, TenantContext } from '../../context.ts';
 import { storeNames } from '../stores/service.ts';
 import { tenantContexts } from '../tenant-account/service.ts';
 
@@ -88,24 +87,27 @@ export function sessionStore(db: Database): SessionStore {
   };
 }
 
-/**
- * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and sets
- * the cookie (`secure` over HTTPS). With `twoFactorSetupRequired` the session may only reach
- * the two-factor set-up until it is done (ADR 0024; the guard is in http/session.ts). Returns
- * the token hash.
- */
-export async function startSession(db: Database, reply: FastifyReply, userId: string, ttlSeconds: number, secure: boolean, twoFactorSetupRequired = false): Promise<string> {
-  const token = newSessionToken();
-  const tokenHash = hashToken(token);
-  await db.insert(sessions).values({ tokenHash, userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000), twoFactorSetupRequired });
-  setSessionCookie(reply, token, ttlSeconds, secure);
-  return tokenHash;
+/** A session just started: the token for the session cookie and its lifetime (seconds, sliding). */
+export interface NewSession {
+  token: string;
+  ttlSeconds: number;
 }
 
-/** Deletes the request's session (when signed in) and clears the cookie (logout). */
-export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionHash) await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionHash));
-  clearSessionCookie(reply);
+/**
+ * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and returns
+ * its token for the cookie (the route sets it). With `twoFactorSetupRequired` the session may
+ * only reach the two-factor set-up until it is done (ADR 0024; the guard is in
+ * http/session.ts). The table keeps only the token's SHA-256.
+ */
+export async function startSession(db: Database, userId: string, ttlSeconds: number, twoFactorSetupRequired = false): Promise<NewSession> {
+  const token = newSessionToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000), twoFactorSetupRequired });
+  return { token, ttlSeconds };
+}
+
+/** Deletes the session whose token hash is `sessionHash` (logout); nothing when null (signed out). */
+export async function endSession(db: Database, sessionHash: string | null): Promise<void> {
+  if (sessionHash) await db.delete(sessions).where(eq(sessions.tokenHash, sessionHash));
 }
 
 /**

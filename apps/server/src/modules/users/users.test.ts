@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, plans, sessions, stores, tenants, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { DEACTIVATED_ACCOUNT } from '../auth/service.ts';
+import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
 import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './service.ts';
 
 /**

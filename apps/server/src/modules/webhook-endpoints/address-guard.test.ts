@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import { AddressRefused, literalHostProblem, nonPublicRange, pinnedLookup, vetDestination, type ResolveHost } from './address-guard.ts';
 import { assertEndpointUrl } from './service.ts';
+import type { ErrorCode } from '@loyalty/contract';
+import { ERROR_STATUS } from '../../http/error-handler.ts';
 
 /**
  * The SSRF guard of outgoing webhooks (issue 17: 'URLs must be https in production and must
@@ -85,12 +87,13 @@ describe('literalHostProblem and assertEndpointUrl (on save)', () => {
       try {
         assertEndpointUrl(url, policy);
       } catch (err) {
-        return err as { status: number; code: string; message: string; details: { field: string; message: string }[] };
+        return err as { code: ErrorCode; message: string; details: { field: string; message: string }[] };
       }
       throw new Error(`${url} was accepted`);
     };
     const http = refusedIn('http://hooks.example.com/in', prod);
-    expect(http).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'The URL must start with https://', details: [{ field: 'url', message: 'The URL must start with https://' }] });
+    expect(ERROR_STATUS[http.code]).toBe(400); // the code's status in the handler's table (ADR 0029)
+    expect(http).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The URL must start with https://', details: [{ field: 'url', message: 'The URL must start with https://' }] });
     // The WHATWG parser turns the decimal and hexadecimal spellings into 127.0.0.1 first.
     for (const url of ['http://127.0.0.1:8080/', 'http://2130706433/', 'http://0x7f.0.0.1/', 'http://localhost/', 'https://[::1]/', 'https://169.254.169.254/latest/meta-data', 'http://10.0.0.1/']) {
       expect(refusedIn(url, dev).details[0].field, url).toBe('url');

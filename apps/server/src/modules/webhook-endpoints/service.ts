@@ -13,7 +13,7 @@ import type {
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { renderWebhookDisabled } from '../../emails/webhook-disabled.tsx';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import { rowsOf, scrubJsonSql, scrubTextSql } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';

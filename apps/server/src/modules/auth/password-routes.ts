@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ChangePasswordRequest, ErrorBody, PasswordPolicy } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/session.ts';
 import { changeOwnPassword } from './password-change.ts';
 import { getPasswordPolicy } from '../settings/password-policy.ts';
