@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 /**
- * The production build (ADR 0011): `contract`, `domain` and the server compiled by tsc to their
- * dist/ folders, the web app bundled by Vite to apps/web/dist.
+ * The production build (ADR 0011): `contract`, `domain` and the server compiled by `tsc -b` to
+ * their dist/ folders (project references in tsconfig.build.json), the web app bundled by Vite to
+ * apps/web/dist.
  *
  *   node scripts/build.mjs                  build what is missing or older than its sources
  *                                           (`npm start` runs this first)
  *   node scripts/build.mjs --force          build everything (`npm run build`)
- *   node scripts/build.mjs [--force] server build the named targets and, if stale, what they
- *                                           depend on (contract, domain, server, web)
+ *   node scripts/build.mjs [--force] server build the named targets (server, web; contract and
+ *                                           domain name the server's TypeScript build too)
  *
- * A target is stale when its output is missing, when a file of its inputs (sources, package.json,
- * tsconfig, lock file...) is newer than its stamp, or when a target it depends on was built after
- * it. Stamps live in node_modules/.cache/loyalty-build/ (so `npm ci` starts afresh) and carry
- * the time the build started, so a file saved during a build makes the next run build again.
- * Each target is built into a sibling `.dist-tmp` folder and swapped in only when it succeeded:
- * a failed build keeps the previous dist, and a server already running from dist/ is not left
- * without its files. A lock folder keeps two builds (two `npm start`s, an e2e run) apart.
+ * The TypeScript projects: `tsc -b` decides what is stale from its build info
+ * (dist/.tsbuildinfo) and builds contract → domain → server in order; with `noEmitOnError` a
+ * build with a type error leaves the previous dist/ as it was. The server's SQL migrations are
+ * then copied beside its code. The web app: stale when its output is missing or a file of its
+ * inputs (sources, the packages' sources, package.json, tsconfig, lock file) is newer than its
+ * stamp; its stamp lives in node_modules/.cache/loyalty-build/ (so `npm ci` starts afresh) and
+ * carries the time the build started, so a file saved during a build makes the next run build
+ * again. Vite builds into a sibling `.dist-tmp` folder swapped in only when it succeeded. A lock
+ * folder keeps two builds (two `npm start`s, an e2e run) apart.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,62 +39,33 @@ function runNode(script, args, cwd) {
   if (res.status !== 0) throw new Error(`${path.basename(script)} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
 }
 
-/** Compiles `<dir>/tsconfig.build.json` into `out` with the workspace's TypeScript. */
-function tsc(dir, out) {
-  const bin = createRequire(path.join(ROOT, dir, 'package.json')).resolve('typescript/bin/tsc');
-  runNode(bin, ['-p', 'tsconfig.build.json', '--outDir', out], path.join(ROOT, dir));
-}
+/** Names that select the TypeScript build (one `tsc -b` over the three projects). */
+const TYPESCRIPT_TARGETS = ['contract', 'domain', 'server'];
 
 /**
- * The build targets in build order. `inputs` are paths relative to `dir` (folders are walked,
- * test files skipped), `deps` the targets whose dist/ this one compiles against, `outputs` files
- * that must exist in dist/ for it to count as built, `build(out)` writes the target into `out`.
+ * `tsc -b tsconfig.build.json` (contract, domain, server; `--force` rebuilds all three), then the
+ * server's migrations copied to apps/server/dist/db/migrations, where db/client reads them.
  */
-export const TARGETS = [
-  {
-    name: 'contract',
-    dir: 'packages/contract',
-    inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', '../../tsconfig.base.json', '../../package-lock.json'],
-    deps: [],
-    outputs: ['index.js', 'index.d.ts'],
-    build: (out) => tsc('packages/contract', out),
+export function buildTypeScript({ force = false } = {}) {
+  const bin = createRequire(path.join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
+  runNode(bin, ['-b', 'tsconfig.build.json', ...(force ? ['--force'] : [])], ROOT);
+  fs.cpSync(path.join(ROOT, 'apps/server/src/db/migrations'), path.join(ROOT, 'apps/server/dist/db/migrations'), { recursive: true });
+}
+
+/** The web app: Vite bundles contract and domain from their sources (the @loyalty/source condition). */
+export const WEB = {
+  name: 'web',
+  dir: 'apps/web',
+  inputs: [
+    'src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json',
+    '../../packages/contract/src', '../../packages/domain/src', '../../package-lock.json',
+  ],
+  outputs: ['index.html'],
+  build: (out) => {
+    const pkg = createRequire(path.join(ROOT, 'apps/web/package.json')).resolve('vite/package.json');
+    runNode(path.join(path.dirname(pkg), 'bin/vite.js'), ['build', '--outDir', out, '--emptyOutDir'], path.join(ROOT, 'apps/web'));
   },
-  {
-    name: 'domain',
-    dir: 'packages/domain',
-    inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', '../../tsconfig.base.json', '../../package-lock.json'],
-    deps: ['contract'],
-    outputs: ['index.js', 'index.d.ts'],
-    build: (out) => tsc('packages/domain', out),
-  },
-  {
-    name: 'server',
-    dir: 'apps/server',
-    // src/ includes src/db/migrations, read at run time from dist/db/migrations.
-    inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', '../../tsconfig.base.json', '../../package-lock.json'],
-    deps: ['contract', 'domain'],
-    outputs: ['main.js', 'db/migrations/meta/_journal.json'],
-    build: (out) => {
-      tsc('apps/server', out);
-      fs.cpSync(path.join(ROOT, 'apps/server/src/db/migrations'), path.join(ROOT, 'apps/server', out, 'db/migrations'), { recursive: true });
-    },
-  },
-  {
-    name: 'web',
-    dir: 'apps/web',
-    // Vite bundles contract and domain from their sources (the @loyalty/source condition).
-    inputs: [
-      'src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json',
-      '../../packages/contract/src', '../../packages/domain/src', '../../package-lock.json',
-    ],
-    deps: [],
-    outputs: ['index.html'],
-    build: (out) => {
-      const pkg = createRequire(path.join(ROOT, 'apps/web/package.json')).resolve('vite/package.json');
-      runNode(path.join(path.dirname(pkg), 'bin/vite.js'), ['build', '--outDir', out, '--emptyOutDir'], path.join(ROOT, 'apps/web'));
-    },
-  },
-];
+};
 
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
@@ -133,10 +107,7 @@ export function stampTime(target) {
   }
 }
 
-/**
- * Why `target` needs a build, or null when its dist/ is up to date: a missing output, an
- * input newer than the stamp, or a dependency built after it.
- */
+/** Why `target` (the web app) needs a build, or null when its dist/ is up to date: a missing output or an input newer than the stamp. */
 export function staleReason(target) {
   const stamp = stampTime(target);
   if (!stamp) return 'never built';
@@ -145,10 +116,6 @@ export function staleReason(target) {
   if (missing) return `dist/${missing} missing`;
   const newest = newestInput(target.inputs.map((p) => path.join(ROOT, target.dir, p)));
   if (newest.mtime > stamp) return `${path.relative(ROOT, newest.file)} changed`;
-  for (const dep of target.deps) {
-    const t = TARGETS.find((x) => x.name === dep);
-    if (stampTime(t) > stamp) return `${dep} was rebuilt`;
-  }
   return null;
 }
 
@@ -222,47 +189,34 @@ export async function acquireLock() {
 }
 
 /**
- * Targets to consider for `names` (all when empty), with what they depend on, in build order.
- */
-export function selectTargets(names) {
-  const unknown = names.filter((n) => !TARGETS.some((t) => t.name === n));
-  if (unknown.length) throw new Error(`unknown build target ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.name).join(', ')})`);
-  if (!names.length) return TARGETS;
-  const wanted = new Set();
-  const add = (n) => {
-    if (wanted.has(n)) return;
-    wanted.add(n);
-    for (const d of TARGETS.find((t) => t.name === n).deps) add(d);
-  };
-  names.forEach(add);
-  return TARGETS.filter((t) => wanted.has(t.name));
-}
-
-/**
- * Builds the selected targets: with `force`, the named ones (all by default) unconditionally
- * and their dependencies when stale; otherwise only the stale ones. Prints one line per target.
+ * Builds what `names` select (everything when empty: the TypeScript projects, then the web
+ * app). With `force` the selected targets are rebuilt; otherwise `tsc -b` rebuilds only what
+ * changed and the web app only when stale. Prints one line per target. Throws on an unknown
+ * name or a failed build.
  */
 export async function build({ force = false, names = [] } = {}) {
-  const targets = selectTargets(names);
+  const unknown = names.filter((n) => n !== 'web' && !TYPESCRIPT_TARGETS.includes(n));
+  if (unknown.length) throw new Error(`unknown build target ${unknown.join(', ')} (known: ${[...TYPESCRIPT_TARGETS, 'web'].join(', ')})`);
+  const typescript = !names.length || names.some((n) => TYPESCRIPT_TARGETS.includes(n));
+  const web = !names.length || names.includes('web');
   const release = await acquireLock();
   try {
-    const fresh = [];
-    let checking = 0;
-    for (const target of targets) {
-      const forced = force && (!names.length || names.includes(target.name));
-      const t0 = performance.now();
-      const reason = forced ? 'forced' : staleReason(target);
-      checking += performance.now() - t0;
-      if (!reason) {
-        fresh.push(target.name);
-        continue;
-      }
-      process.stdout.write(`build: ${target.name} (${reason})\n`);
+    if (typescript) {
       const t = performance.now();
-      buildTarget(target);
-      process.stdout.write(`build: ${target.name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+      buildTypeScript({ force });
+      process.stdout.write(`build: contract, domain, server (tsc -b${force ? ' --force' : ''}) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
     }
-    if (fresh.length) process.stdout.write(`build: ${fresh.join(', ')} up to date (checked in ${Math.round(checking)} ms)\n`);
+    if (web) {
+      const reason = force ? 'forced' : staleReason(WEB);
+      if (!reason) {
+        process.stdout.write('build: web up to date\n');
+      } else {
+        process.stdout.write(`build: web (${reason})\n`);
+        const t = performance.now();
+        buildTarget(WEB);
+        process.stdout.write(`build: web done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+      }
+    }
   } finally {
     release();
   }
