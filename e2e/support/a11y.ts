@@ -12,13 +12,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  */
 
 /** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
 /** One serious or critical violation on one page at one width. */
-export interface A11yFinding {
+interface A11yFinding {
   rule: string;
   impact: string;
   help: string;
@@ -48,14 +48,14 @@ export async function waitForSettled(page: Page): Promise<void> {
  * Waits until no finite animation or transition runs (a toast sliding in, a colour fading):
  * contrast measured mid-animation is not what a user reads. Endless ones (spinners) are ignored.
  */
-export async function waitForAnimations(page: Page): Promise<void> {
+async function waitForAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 }
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-export async function seriousA11yViolations(page: Page, label: string, options: { include?: string } = {}): Promise<A11yFinding[]> {
+async function seriousA11yViolations(page: Page, label: string, options: { include?: string } = {}): Promise<A11yFinding[]> {
   await waitForAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (options.include) builder = builder.include(options.include);
@@ -77,7 +77,7 @@ export async function seriousA11yViolations(page: Page, label: string, options: 
 }
 
 /** The findings as the failure message shows them. */
-export function formatFindings(findings: A11yFinding[]): string {
+function formatFindings(findings: A11yFinding[]): string {
   const lines: string[] = [];
   for (const f of findings) {
     lines.push(`[${f.impact}] ${f.rule} (${f.help}) on ${f.page} at ${f.width}: ${f.nodes.length} element(s)`);
@@ -138,7 +138,7 @@ export async function expectNoSeriousA11yViolationsAtWidths(
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The focused element, and whether it shows a focus indicator. */
-export interface FocusStop {
+interface FocusStop {
   /** e.g. 'button "Sign in"'. */
   description: string;
   /** An outline, or a box-shadow (a Tailwind ring) it does not have when not focused. */
@@ -149,7 +149,7 @@ export interface FocusStop {
  * Records how every focusable element looks unfocused, so that a focused element's box-shadow
  * counts as a focus ring only when it differs (an input's `shadow-sm` alone is no ring).
  */
-export async function recordUnfocusedStyles(page: Page): Promise<void> {
+async function recordUnfocusedStyles(page: Page): Promise<void> {
   await page.evaluate((selector) => {
     const w = window as unknown as { __a11yRest?: WeakMap<Element, { outline: string; boxShadow: string }> };
     const rest = (w.__a11yRest ??= new WeakMap());
@@ -199,7 +199,7 @@ function inspectFocus(root: Element | undefined): FocusReport | null {
 }
 
 /** The focused element (null on the page itself) and whether its focus is visible. */
-export async function focusStop(page: Page): Promise<FocusStop | null> {
+async function focusStop(page: Page): Promise<FocusStop | null> {
   const report = await page.evaluate(inspectFocus, undefined);
   return report && { description: report.description, ring: report.ring };
 }

@@ -118,5 +118,5 @@ export type InvitationInfo = z.infer<typeof InvitationInfo>;
  * the new staff member chooses (the platform's password policy applies). Answers 200
  * AuthResponse, signed in (the session cookie is set).
  */
-export const AcceptInvitationRequest = ResetPasswordRequest;
-export type AcceptInvitationRequest = ResetPasswordRequest;
+export const AcceptInvitationRequest = ResetPasswordRequest.extend({});
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;

@@ -8,7 +8,7 @@ import { tenantApi, tenantKeys } from './keys';
  * @returns `{ stores: [{ id, name, address (nullable), active, createdAt, _count { users, cards, transactions } }] }`.
  * @throws {ApiError} 401, 403 (a role the server does not let list stores), 404 unknown tenant.
  */
-export function getStores(slug: string, options?: { signal?: AbortSignal }): Promise<StoreListResponse> {
+function getStores(slug: string, options?: { signal?: AbortSignal }): Promise<StoreListResponse> {
   return api.get<StoreListResponse>(`${tenantApi(slug)}/stores`, options);
 }
 

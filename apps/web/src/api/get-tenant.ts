@@ -9,7 +9,7 @@ import { tenantApi, tenantKeys } from './keys';
  * `canTransact` (the POS gate) and `subscriptionRequired` (docs/product.md 'Subscription gates').
  * @throws {ApiError} 401 signed out, 404 unknown tenant or another tenant's slug.
  */
-export function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {
+function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {
   return api.get<TenantResponse>(`${tenantApi(slug)}/tenant`, options);
 }
 

@@ -10,12 +10,12 @@ import { tenantApi, tenantKeys } from './keys';
  *   not ACTIVE and trial activations used up or trial ended).
  * @throws {ApiError} 401, 404. Failures are only logged by the pages.
  */
-export function getTrialStatus(slug: string, options?: { signal?: AbortSignal }): Promise<TrialStatusResponse> {
+function getTrialStatus(slug: string, options?: { signal?: AbortSignal }): Promise<TrialStatusResponse> {
   return api.get<TrialStatusResponse>(`${tenantApi(slug)}/trial/status`, options);
 }
 
 /** Query options of {@link getTrialStatus}; fresh for 30 s, like the tenant. */
-export function trialStatusQueryOptions(slug: string) {
+function trialStatusQueryOptions(slug: string) {
   return queryOptions({
     queryKey: tenantKeys.trialStatus(slug),
     queryFn: ({ signal }) => getTrialStatus(slug, { signal }),

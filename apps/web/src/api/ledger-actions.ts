@@ -76,7 +76,7 @@ export function useAdjustBalance(slug: string) {
 }
 
 /** How many of a card's newest ledger rows the POS shows. */
-export const CARD_LEDGER_LIMIT = 5;
+const CARD_LEDGER_LIMIT = 5;
 
 /**
  * GET /api/t/{slug}/transactions?cardId={cardId}&limit=5: the loaded card's newest ledger rows

@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 
 /** Start-up delay before the session check (about 100 ms). */
-export const STARTUP_DELAY_MS = 100;
+const STARTUP_DELAY_MS = 100;
 
 /**
  * Initialises the session before any route renders: waits ~100 ms, then asks GET /api/auth/me. 200

@@ -20,7 +20,7 @@ function describe(error: unknown): string {
  * The error fallback page: 'Something went wrong', a hint to refresh, expandable error details and
  * a Reload Page button.
  */
-export function ErrorFallback({ error }: { error: unknown }) {
+function ErrorFallback({ error }: { error: unknown }) {
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div role="alert" className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-8 shadow-sm">

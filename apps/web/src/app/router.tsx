@@ -59,7 +59,7 @@ const title = (t: string): RouteHandle => ({ title: t });
  *   /t/:slug/profile and /platform/profile: the signed-in user's own profile.
  *   /t/:slug/checkout/:id (the Demo checkout page) stands outside the tenant layout.
  */
-export function createRouter() {
+function createRouter() {
   return createBrowserRouter([
     {
       element: <Outlet />,

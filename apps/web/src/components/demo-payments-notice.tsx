@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/alert';
 
 /** The notice's text, exactly as every money screen shows it. */
-export const DEMO_PAYMENTS_TEXT = 'Demo payments: no money is taken';
+const DEMO_PAYMENTS_TEXT = 'Demo payments: no money is taken';
 
 /**
  * 'Demo payments: no money is taken': a small info alert (role="status")

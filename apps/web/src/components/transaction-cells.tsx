@@ -23,7 +23,7 @@ export function amountTone(tx: Pick<TransactionItem, 'type'>): string {
 }
 
 /** A ledger row's cashback in a table cell: '+$0.75' green on EARN, '−$0.30' red on REFUND, else the muted dash. */
-export function CashbackCell({ tx }: { tx: { type: TransactionType; cashbackCents: number } }) {
+function CashbackCell({ tx }: { tx: { type: TransactionType; cashbackCents: number } }) {
   const text = cashbackText(tx);
   return text ? <span className={tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700'}>{text}</span> : noneCell;
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useSearchBox } from './use-url-list-state';
 
 /** A change of a list's address state: a filter or the search set to '' is removed; `page` 1 is dropped. */
-export type ListParamsUpdate<K extends string> = Partial<Record<K | 'search', string>> & { page?: number };
+type ListParamsUpdate<K extends string> = Partial<Record<K | 'search', string>> & { page?: number };
 
 /** What {@link useListParams} returns. */
 export interface ListParams<K extends string> {

@@ -18,27 +18,27 @@ export const passwordPolicyKey = ['auth', 'password-policy'] as const;
  *   setting `security.passwordMinLength` (6–128, default 8).
  * @throws {ApiError} 0 on network failure (the server answers it to anyone).
  */
-export function getPasswordPolicy(options?: { signal?: AbortSignal }): Promise<PasswordPolicy> {
+function getPasswordPolicy(options?: { signal?: AbortSignal }): Promise<PasswordPolicy> {
   return api.get<PasswordPolicy>('/auth/password-policy', options);
 }
 
 /** Query options of {@link getPasswordPolicy}: fresh for a minute (the operator rarely changes it). */
-export function passwordPolicyQueryOptions() {
+function passwordPolicyQueryOptions() {
   return queryOptions({ queryKey: passwordPolicyKey, queryFn: ({ signal }) => getPasswordPolicy({ signal }), staleTime: 60_000 });
 }
 
 /** The length of a password as the server counts it: Unicode code points (auth/password-policy.ts). */
-export function passwordLength(password: string): number {
+function passwordLength(password: string): number {
   return Array.from(password).length;
 }
 
 /** The server's message for a password shorter than `minLength` (word for word). */
-export function passwordTooShortMessage(minLength: number): string {
+function passwordTooShortMessage(minLength: number): string {
   return `Password must be at least ${minLength} characters long`;
 }
 
 /** The hint under a new-password field: 'At least {n} characters'. */
-export function passwordHint(minLength: number): string {
+function passwordHint(minLength: number): string {
   return `At least ${minLength} characters`;
 }
 

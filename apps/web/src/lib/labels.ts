@@ -172,7 +172,7 @@ export const WEBHOOK_DELIVERY_STATUS_COLORS: Record<WebhookDeliveryStatus, Badge
 };
 
 /** Built-in names of the printed card kinds (the price list names them when it is loaded). */
-export const CARD_ORDER_TYPE_LABELS: Record<CardOrderType, string> = { SINGLE_SIDED: 'Single-sided', DOUBLE_SIDED_CUSTOM: 'Double-sided custom' };
+const CARD_ORDER_TYPE_LABELS: Record<CardOrderType, string> = { SINGLE_SIDED: 'Single-sided', DOUBLE_SIDED_CUSTOM: 'Double-sided custom' };
 
 /** The name of a card kind: the price list's name when `pricing` is loaded, else the built-in one. */
 export function cardTypeName(type: CardOrderType, pricing?: CardOrderPricingResponse): string {

@@ -17,7 +17,7 @@ export type ConsoleLevel = 'error' | 'warn';
  * level and an exact phrase) and say why. Empty: React 19, React Router 7 and TanStack Query 5
  * print nothing in these tests.
  */
-export const CONSOLE_ALLOW_LIST: ReadonlyArray<{ level: ConsoleLevel; pattern: RegExp; why: string }> = [];
+const CONSOLE_ALLOW_LIST: ReadonlyArray<{ level: ConsoleLevel; pattern: RegExp; why: string }> = [];
 
 interface Expectation {
   level: ConsoleLevel;

@@ -13,7 +13,7 @@
 import { vi } from 'vitest';
 
 /** One request the app sent, as the server would see it. */
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path and query, e.g. '/api/t/acme/cards?status=ACTIVE'. */
   path: string;

@@ -13,7 +13,7 @@ import { formatCents } from '@/lib/format';
 import { centsToDollarsText, dollarsField } from '@/lib/money-field';
 
 /** The purchase amount still refundable (cents): the EARN's amount less what its refunds returned. */
-export const refundableCents = (tx: Pick<TransactionItem, 'amountCents' | 'reversedAmountCents'>) => tx.amountCents - tx.reversedAmountCents;
+const refundableCents = (tx: Pick<TransactionItem, 'amountCents' | 'reversedAmountCents'>) => tx.amountCents - tx.reversedAmountCents;
 
 const refundSchema = (remaining: number) =>
   z.object({

@@ -4,7 +4,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** One choice of a {@link SelectMenu}: its value (never '' — Radix reserves it) and visible label. */
-export interface SelectMenuOption<V extends string> {
+interface SelectMenuOption<V extends string> {
   value: V;
   label: ReactNode;
   disabled?: boolean;

@@ -6,7 +6,7 @@ import { saveBlob } from '@/lib/save-blob';
 import { activityKeys, activityPath, filterQuery, type ActivityFilters } from './keys';
 
 /** Events per page of the Activity lists. */
-export const ACTIVITY_PAGE_SIZE = 50;
+const ACTIVITY_PAGE_SIZE = 50;
 
 /**
  * GET /api/t/{slug}/activity?actor=&action=&from=&to=&cursor=&limit=50 (tenant_admin;

@@ -40,7 +40,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
  * a rate, ISO times as local date and time, true/false as Yes/No, null as '—', lists and
  * objects as compact JSON.
  */
-export function formatValue(key: string, value: unknown): string {
+function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number' && /cents$/i.test(key)) return formatCents(value);
   if (typeof value === 'number' && /bps$/i.test(key)) return formatBps(value);
@@ -73,7 +73,7 @@ export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): Change[]
 }
 
 /** 'balanceCents' → 'Balance', 'rateBps' → 'Rate', 'storeId' → 'Store id', 'reason' → 'Reason' (the unit shows in the value). */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const words = field.replace(/(Cents|Bps)$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
  * @throws {ApiError} 400 VALIDATION_ERROR for a malformed address (details field `body.email`),
  *   429 when rate limited (the server's text says when to try again), 0 on network failure.
  */
-export function requestPasswordReset(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
+function requestPasswordReset(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
   return api.post<ForgotPasswordResponse>('/auth/forgot-password', body);
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Query keys of a staff invitation link (public). */
-export const invitationKeys = {
+const invitationKeys = {
   info: (token: string) => ['auth', 'invitation', token] as const,
 };
 
@@ -14,7 +14,7 @@ export const invitationKeys = {
  *   or has expired. Ask the business for a new one.') for an unknown, used, revoked or expired
  *   link (or a malformed token); 429 when rate limited; 0 on network failure.
  */
-export function getInvitation(token: string, options?: { signal?: AbortSignal }): Promise<InvitationInfo> {
+function getInvitation(token: string, options?: { signal?: AbortSignal }): Promise<InvitationInfo> {
   return api.get<InvitationInfo>(`/auth/invitation?token=${encodeURIComponent(token)}`, options);
 }
 
@@ -33,7 +33,7 @@ export function useInvitation(token: string) {
  *   (e.g. 'Password must be at least 8 characters long') or `body.token`; 429 when rate
  *   limited; 0 on network failure.
  */
-export function acceptInvitation(body: AcceptInvitationRequest): Promise<AuthResponse> {
+function acceptInvitation(body: AcceptInvitationRequest): Promise<AuthResponse> {
   return api.post<AuthResponse>('/auth/accept-invitation', body);
 }
 

@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Query key of the login page's options (public). */
-export const loginOptionsKey = ['auth', 'login-options'] as const;
+const loginOptionsKey = ['auth', 'login-options'] as const;
 
 /**
  * GET /api/auth/login-options (public).
  * @returns `{ demoAccounts }`: whether the seeded demo accounts exist here (never in production).
  * @throws {ApiError} 0 on network failure.
  */
-export function getLoginOptions(options?: { signal?: AbortSignal }): Promise<LoginOptions> {
+function getLoginOptions(options?: { signal?: AbortSignal }): Promise<LoginOptions> {
   return api.get<LoginOptions>('/auth/login-options', options);
 }
 

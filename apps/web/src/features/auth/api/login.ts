@@ -13,7 +13,7 @@ export const NO_USER_MESSAGE = 'No user data received from server';
  * @throws {ApiError} 401 'Invalid email or password', 429 when rate limited, 0 on network failure;
  *   `Error('No user data received from server')` when the answer has no user.
  */
-export async function login(body: LoginRequest): Promise<LoginResponse> {
+async function login(body: LoginRequest): Promise<LoginResponse> {
   const data = await api.post<LoginResponse | null>('/auth/login', body);
   if (data && 'twoFactorRequired' in data && data.twoFactorRequired) return data;
   if (!data || !('user' in data) || !data.user) throw new Error(NO_USER_MESSAGE);
@@ -33,7 +33,7 @@ export function isTwoFactorChallenge(answer: LoginResponse): answer is TwoFactor
  *   sign-in has expired…' (more than 5 minutes after the password); 429 after too many wrong
  *   codes and passwords (the login throttle); 0 on network failure.
  */
-export function verifyTwoFactor(body: TwoFactorVerifyRequest): Promise<AuthResponse> {
+function verifyTwoFactor(body: TwoFactorVerifyRequest): Promise<AuthResponse> {
   return api.post<AuthResponse>('/auth/2fa/verify', body);
 }
 

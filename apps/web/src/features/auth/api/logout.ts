@@ -9,7 +9,7 @@ import { useAuthStore } from '@/lib/auth-store';
  * @returns null (204 No Content).
  * @throws {ApiError} on failure (the hook signs out locally anyway).
  */
-export function logout(): Promise<null> {
+function logout(): Promise<null> {
   return api.post<null>('/auth/logout');
 }
 

@@ -12,7 +12,7 @@ import { api } from '@/lib/api';
  *   the policy (e.g. 'Password must be at least 8 characters long') or `body.token` for a
  *   malformed token; 429 when rate limited; 0 on network failure.
  */
-export function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
+function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
   return api.post<ResetPasswordResponse>('/auth/reset-password', body);
 }
 

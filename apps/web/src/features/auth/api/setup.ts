@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Query keys of the first-admin set-up. */
-export const setupKeys = {
+const setupKeys = {
   status: (token: string) => ['setup', 'status', token] as const,
 };
 
@@ -13,7 +13,7 @@ export const setupKeys = {
  * @returns `{ valid }`: false once the link was used, after its hour, or when an admin exists.
  * @throws {ApiError} 429 beyond 10 requests a minute, 0 on network failure.
  */
-export function getSetupStatus(token: string, options?: { signal?: AbortSignal }): Promise<SetupStatus> {
+function getSetupStatus(token: string, options?: { signal?: AbortSignal }): Promise<SetupStatus> {
   return api.get<SetupStatus>(`/setup?token=${encodeURIComponent(token)}`, options);
 }
 
@@ -34,7 +34,7 @@ export function useSetupStatus(token: string) {
  * @throws {ApiError} 400 invalid/used/expired link (field `token`) or a field error (e.g. the
  *   password policy, field `password`), 409 an admin exists or the e-mail is taken, 429.
  */
-export function completeSetup(body: SetupRequest): Promise<AuthResponse> {
+function completeSetup(body: SetupRequest): Promise<AuthResponse> {
   return api.post<AuthResponse>('/setup', body);
 }
 

@@ -9,7 +9,7 @@ import { api } from '@/lib/api';
  * @throws {ApiError} 409 email already taken, 403 signups disabled, 400 invalid fields,
  *   0 on network failure; `Error('No user data received from server')` without a user.
  */
-export async function signup(body: SignupRequest): Promise<AuthResponse> {
+async function signup(body: SignupRequest): Promise<AuthResponse> {
   const data = await api.post<AuthResponse | null>('/auth/signup', body);
   if (!data || !data.user) throw new Error('No user data received from server');
   return { ...data, tenant: data.tenant ?? null };

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
  * @throws {ApiError} 400 'This unsubscribe link is not valid.' for a malformed or forged token,
  *   429 when rate limited, 0 on network failure.
  */
-export function unsubscribe(token: string): Promise<{ message: string }> {
+function unsubscribe(token: string): Promise<{ message: string }> {
   return api.post<{ message: string }>(`/unsubscribe?token=${encodeURIComponent(token)}`, {});
 }
 

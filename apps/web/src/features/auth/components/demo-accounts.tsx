@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** The seeded demo accounts (docs/product.md 'Accounts and sign-in'), shown on the login page. */
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   { label: 'Platform Admin', email: 'admin@platform.com', password: 'AdminSecure123!' },
   { label: 'Store Admin', email: 'admin@demo.com', password: 'DemoAdmin123!' },
   { label: 'Cashier', email: 'cashier@demo.com', password: 'DemoCashier123!' },

@@ -31,7 +31,7 @@ const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
  * Refreshes the tenant (status, plan, subscriptionInfo), the trial status, the cards data and
  * every billing query ("refresh tenant and all billing data").
  */
-export function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<unknown> {
+function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: tenantKeys.tenant(slug) }),
     queryClient.invalidateQueries({ queryKey: tenantKeys.trialStatus(slug) }),

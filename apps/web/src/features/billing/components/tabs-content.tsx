@@ -12,7 +12,7 @@ import { usePlans, useUsage } from '../api/billing';
 import { PaymentMethodSummary } from './payment-method-row';
 
 /** Whether a plan is the 'Most Popular' one (name containing 'professional'). */
-export const isProfessional = (plan: BillingPlan) => plan.name.toLowerCase().includes('professional');
+const isProfessional = (plan: BillingPlan) => plan.name.toLowerCase().includes('professional');
 
 /** The plan 'Upgrade to Pro' picks: name containing 'professional', else the second plan. */
 export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefined {

@@ -15,7 +15,7 @@ import { api } from '@/lib/api';
  * `['tenants', slug]` (a paid Demo checkout invalidates the whole root); the price list has no
  * tenant and is the same for everybody.
  */
-export const cardOrdersKeys = {
+const cardOrdersKeys = {
   pricing: ['card-orders', 'pricing'] as const,
   all: (slug: string) => [...tenantKeys.all(slug), 'card-orders'] as const,
   list: (slug: string) => [...tenantKeys.all(slug), 'card-orders', 'list'] as const,
@@ -96,7 +96,7 @@ export function useCardOrder(slug: string, id: string | null, { pollWhilePending
  * 'Pay now' on a listed order uses it directly.
  * @throws {ApiError} 404 unknown order, 409 the order is no longer waiting for payment, 401, 403.
  */
-export function startCardOrderCheckout(slug: string, orderId: string): Promise<CheckoutUrlResponse> {
+function startCardOrderCheckout(slug: string, orderId: string): Promise<CheckoutUrlResponse> {
   const body: CardOrderCheckoutRequest = { orderId };
   return api.post<CheckoutUrlResponse>(`${ordersApi(slug)}/checkout`, body);
 }

@@ -13,7 +13,7 @@ import { invalidateCardData, tenantApi } from './keys';
  *   one'), 403 subscription/quota gate, 404 unknown card/store/customer, 409 customer already
  *   has a card or e-mail taken, 422 card not UNASSIGNED. Show the message, else 'Failed to assign card'.
  */
-export function activateCard(slug: string, body: CardActivateRequest): Promise<CardResponse> {
+function activateCard(slug: string, body: CardActivateRequest): Promise<CardResponse> {
   return api.post<CardResponse>(`${tenantApi(slug)}/cards/activate`, body);
 }
 

@@ -16,7 +16,7 @@ export interface AssignStoreVariables {
  * @throws {ApiError} 400 'Store is required', 404 unknown card or store, 422 card UNASSIGNED.
  *   Show the message, else 'Failed to update card store assignment'.
  */
-export function assignStore(slug: string, { cardUid, storeId }: AssignStoreVariables): Promise<CardResponse> {
+function assignStore(slug: string, { cardUid, storeId }: AssignStoreVariables): Promise<CardResponse> {
   return api.put<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/store`, { storeId });
 }
 

@@ -18,7 +18,7 @@ export interface CreateBatchVariables {
  *   subscription allowance' (details `{ remaining, used, limit, planName }`); 400 'Card limit
  *   exceeded' / 'Batch size too large'; see {@link batchErrorFeedback} for what to show.
  */
-export function createBatch(slug: string, { count, storeId }: CreateBatchVariables): Promise<CardBatchResponse> {
+function createBatch(slug: string, { count, storeId }: CreateBatchVariables): Promise<CardBatchResponse> {
   return api.post<CardBatchResponse>(`${tenantApi(slug)}/cards/batch`, storeId ? { count, storeId } : { count });
 }
 

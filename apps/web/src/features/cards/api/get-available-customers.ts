@@ -10,7 +10,7 @@ import { cardsKeys, tenantApi } from './keys';
  * @returns `{ customers: [{ id, firstName, lastName, email, phone }] }` (email/phone may be null).
  * @throws {ApiError} 401, 403 (role not allowed), 404 unknown tenant.
  */
-export function getAvailableCustomers(slug: string, search: string, options?: { signal?: AbortSignal }): Promise<AvailableCustomersResponse> {
+function getAvailableCustomers(slug: string, search: string, options?: { signal?: AbortSignal }): Promise<AvailableCustomersResponse> {
   const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() })}` : '';
   return api.get<AvailableCustomersResponse>(`${tenantApi(slug)}/customers/available${query}`, options);
 }

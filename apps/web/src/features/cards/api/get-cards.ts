@@ -12,7 +12,7 @@ import { cardsKeys, tenantApi, type CardListParams } from './keys';
  *   matching cards, `pages` the pages of `limit`.
  * @throws {ApiError} 401 signed out, 403 role not allowed, 404 unknown tenant, 400 bad query.
  */
-export function getCards(slug: string, params: CardListParams, options?: { signal?: AbortSignal }): Promise<CardListResponse> {
+function getCards(slug: string, params: CardListParams, options?: { signal?: AbortSignal }): Promise<CardListResponse> {
   const query = new URLSearchParams();
   if (params.status) query.set('status', params.status);
   const search = params.search?.trim();
@@ -23,7 +23,7 @@ export function getCards(slug: string, params: CardListParams, options?: { signa
 }
 
 /** Query options of {@link getCards}. */
-export function cardsQueryOptions(slug: string, params: CardListParams) {
+function cardsQueryOptions(slug: string, params: CardListParams) {
   return queryOptions({
     queryKey: cardsKeys.list(slug, params),
     queryFn: ({ signal }) => getCards(slug, params, { signal }),

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { invalidateCardData, tenantApi } from './keys';
 
 /** The fixed reason sent with a block (always 'Admin action'). */
-export const BLOCK_REASON = 'Admin action';
+const BLOCK_REASON = 'Admin action';
 
 /**
  * POST /api/t/{slug}/cards/{cardUid}/block `{ reason: 'Admin action' }`:
@@ -13,7 +13,7 @@ export const BLOCK_REASON = 'Admin action';
  * @throws {ApiError} 404 unknown card, 422 card UNASSIGNED, 403 role not allowed. Show
  *   'Failed to update card status'.
  */
-export function toggleBlock(slug: string, cardUid: string): Promise<CardResponse> {
+function toggleBlock(slug: string, cardUid: string): Promise<CardResponse> {
   return api.post<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/block`, { reason: BLOCK_REASON });
 }
 

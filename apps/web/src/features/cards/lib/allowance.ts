@@ -22,7 +22,7 @@ export interface CardAllowance {
 }
 
 /** Used share from which the Cards banner turns yellow (80 percent). */
-export const WARNING_PERCENT = 80;
+const WARNING_PERCENT = 80;
 
 /** The allowance of a tenant, from GET /tenant's `subscriptionStatus` and `subscriptionInfo`. */
 export function cardAllowance(tenant: Pick<TenantResponse, 'subscriptionStatus' | 'subscriptionInfo'>): CardAllowance {

@@ -19,7 +19,7 @@ import { useCardSelection } from '../hooks/use-card-selection';
 import { useStoreOptions } from '../hooks/use-store-options';
 
 /** Cards per page of the grid (divisible by the 1–4 grid columns). */
-export const CARDS_PAGE_SIZE = 48;
+const CARDS_PAGE_SIZE = 48;
 
 /**
  * Cards Management /t/{slug}/cards (tenant_admin and cashier). Banner with the card allowance and

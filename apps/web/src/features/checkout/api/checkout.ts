@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { tenantApi, tenantKeys } from '@/api/keys';
 
 /** Query keys of the Demo checkout page, under the tenant's root `['tenants', slug]`. */
-export const checkoutKeys = {
+const checkoutKeys = {
   detail: (slug: string, id: string) => [...tenantKeys.all(slug), 'checkout', id] as const,
 };
 

@@ -19,12 +19,12 @@ export const myAccountKeys = {
  * @throws {ApiError} 404 'Customer profile not found' (the login has no customer record),
  *   401 signed out, 403 not a customer, 404 unknown tenant.
  */
-export function getMyAccount(slug: string, options?: { signal?: AbortSignal }): Promise<MyAccountResponse> {
+function getMyAccount(slug: string, options?: { signal?: AbortSignal }): Promise<MyAccountResponse> {
   return api.get<MyAccountResponse>(`${tenantApi(slug)}/me`, options);
 }
 
 /** Query options of {@link getMyAccount}. */
-export function myAccountQueryOptions(slug: string) {
+function myAccountQueryOptions(slug: string) {
   return queryOptions({
     queryKey: myAccountKeys.me(slug),
     queryFn: ({ signal }) => getMyAccount(slug, { signal }),

@@ -6,14 +6,14 @@ import { saveBlob } from '@/lib/save-blob';
 import { myAccountKeys } from './get-my-account';
 
 /** Query key of the customer's own erasure request, under their account's key. */
-export const myErasureKey = (slug: string) => [...myAccountKeys.me(slug), 'erasure-request'] as const;
+const myErasureKey = (slug: string) => [...myAccountKeys.me(slug), 'erasure-request'] as const;
 
 /**
  * GET /api/t/{slug}/me/export (customer role; docs/security.md 'Personal data'): the zip of
  * everything stored about the signed-in customer, saved as the server names it. Returns the name.
  * @throws {ApiError} 404 'Customer profile not found', 401, 403.
  */
-export async function downloadMyData(slug: string): Promise<string> {
+async function downloadMyData(slug: string): Promise<string> {
   const { blob, filename } = await requestFile('GET', `${tenantApi(slug)}/me/export`);
   const name = filename ?? 'my-data.zip';
   saveBlob(blob, name);

@@ -16,7 +16,7 @@ import { customersApi } from './keys';
  *   409 the card is not ACTIVE or the key was used for another request, 422 no active card;
  *   shown in the dialog, else 'Failed to create payment session. Please try again.'.
  */
-export function addFunds(slug: string, customerId: string, body: AddFundsRequest, idempotencyKey: string): Promise<CheckoutUrlResponse> {
+function addFunds(slug: string, customerId: string, body: AddFundsRequest, idempotencyKey: string): Promise<CheckoutUrlResponse> {
   return api.post<CheckoutUrlResponse>(`${customersApi(slug)}/${encodeURIComponent(customerId)}/add-funds`, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });

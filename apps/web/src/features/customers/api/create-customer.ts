@@ -11,7 +11,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   this email already exists' (details `[{ field: 'email' }]`), 401, 403, 404 unknown tenant.
  *   The screen shows the 409 on the e-mail field, else 'Failed to create customer. Please try again.'
  */
-export function createCustomer(slug: string, body: CustomerInput): Promise<CustomerDetail> {
+function createCustomer(slug: string, body: CustomerInput): Promise<CustomerDetail> {
   return api.post<CustomerDetail>(customersApi(slug), body);
 }
 

@@ -11,7 +11,7 @@ import { tenantApi } from '@/api/keys';
  * server names it (`customer-data-{id}.zip`). Returns the saved name.
  * @throws {ApiError} 404 'Customer not found', 401, 403.
  */
-export async function exportCustomerData(slug: string, id: string): Promise<string> {
+async function exportCustomerData(slug: string, id: string): Promise<string> {
   const { blob, filename } = await requestFile('GET', `${customersApi(slug)}/${encodeURIComponent(id)}/export`);
   const name = filename ?? `customer-data-${id}.zip`;
   saveBlob(blob, name);

@@ -8,7 +8,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   shown as is), 404 'Customer not found' (also another tenant's), 401, 403. Other failures
  *   show 'Failed to delete customer. Please try again.'
  */
-export async function deleteCustomer(slug: string, id: string): Promise<void> {
+async function deleteCustomer(slug: string, id: string): Promise<void> {
   await api.delete<null>(`${customersApi(slug)}/${encodeURIComponent(id)}`);
 }
 

@@ -11,12 +11,12 @@ import { customersApi, customersKeys } from './keys';
  * @throws {ApiError} 401, 403 role not allowed, 404 'Customer not found' (unknown id or
  *   another tenant's customer).
  */
-export function getCustomer(slug: string, id: string, options?: { signal?: AbortSignal }): Promise<CustomerDetail> {
+function getCustomer(slug: string, id: string, options?: { signal?: AbortSignal }): Promise<CustomerDetail> {
   return api.get<CustomerDetail>(`${customersApi(slug)}/${encodeURIComponent(id)}`, options);
 }
 
 /** Query options of {@link getCustomer}. */
-export function customerQueryOptions(slug: string, id: string) {
+function customerQueryOptions(slug: string, id: string) {
   return queryOptions({
     queryKey: customersKeys.detail(slug, id),
     queryFn: ({ signal }) => getCustomer(slug, id, { signal }),

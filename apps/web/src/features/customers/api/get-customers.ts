@@ -12,7 +12,7 @@ import { customersApi, customersKeys, type CustomerListParams } from './keys';
  *   `total` counts all matches, `pages` the pages of `limit`.
  * @throws {ApiError} 400 bad query, 401 signed out, 403 role not allowed, 404 unknown tenant.
  */
-export function getCustomers(slug: string, params: CustomerListParams, options?: { signal?: AbortSignal }): Promise<CustomerListResponse> {
+function getCustomers(slug: string, params: CustomerListParams, options?: { signal?: AbortSignal }): Promise<CustomerListResponse> {
   const query = new URLSearchParams();
   const search = params.search?.trim();
   if (search) query.set('search', search);
@@ -22,7 +22,7 @@ export function getCustomers(slug: string, params: CustomerListParams, options?:
 }
 
 /** Query options of {@link getCustomers}. */
-export function customersQueryOptions(slug: string, params: CustomerListParams) {
+function customersQueryOptions(slug: string, params: CustomerListParams) {
   return queryOptions({
     queryKey: customersKeys.list(slug, params),
     queryFn: ({ signal }) => getCustomers(slug, params, { signal }),

@@ -11,7 +11,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   customer with this email already exists' (details `[{ field: 'email' }]`), 401, 403.
  *   The screen shows the 409 on the e-mail field, else 'Failed to update customer. Please try again.'
  */
-export function updateCustomer(slug: string, id: string, body: CustomerInput): Promise<CustomerDetail> {
+function updateCustomer(slug: string, id: string, body: CustomerInput): Promise<CustomerDetail> {
   return api.put<CustomerDetail>(`${customersApi(slug)}/${encodeURIComponent(id)}`, body);
 }
 

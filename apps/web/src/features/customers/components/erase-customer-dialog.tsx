@@ -10,7 +10,7 @@ import { useEraseCustomer } from '../api/customer-data';
 import { fullName } from '../lib/labels';
 
 /** Whether `typed` is the customer's full name as the server compares it (trimmed, case-insensitive). */
-export function nameMatches(typed: string, name: string): boolean {
+function nameMatches(typed: string, name: string): boolean {
   return typed.trim().toLowerCase() === name.trim().toLowerCase();
 }
 

@@ -15,7 +15,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useFundsReturn } from '../hooks/use-funds-return';
 
 /** Customers per page of the table. */
-export const CUSTOMERS_PAGE_SIZE = 25;
+const CUSTOMERS_PAGE_SIZE = 25;
 
 /**
  * Customers /t/{slug}/customers (tenant_admin). A search box (name, e-mail or phone, debounced 300

@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
  * Query key of the dashboard report. The POS earn/redeem mutations and the card changes
  * invalidate `['tenants', slug, 'dashboard']`, so the tiles refresh after a movement.
  */
-export const dashboardKeys = {
+const dashboardKeys = {
   dashboard: tenantKeys.dashboard,
 };
 
@@ -20,12 +20,12 @@ export const dashboardKeys = {
  *   decimal, null when last month had nothing); the 5 newest ledger rows.
  * @throws {ApiError} 401 signed out, 403 role not allowed (customer), 404 unknown tenant.
  */
-export function getDashboard(slug: string, options?: { signal?: AbortSignal }): Promise<DashboardResponse> {
+function getDashboard(slug: string, options?: { signal?: AbortSignal }): Promise<DashboardResponse> {
   return api.get<DashboardResponse>(`${tenantApi(slug)}/reports/dashboard`, options);
 }
 
 /** Query options of {@link getDashboard}; fresh for 30 s. */
-export function dashboardQueryOptions(slug: string) {
+function dashboardQueryOptions(slug: string) {
   return queryOptions({
     queryKey: dashboardKeys.dashboard(slug),
     queryFn: ({ signal }) => getDashboard(slug, { signal }),

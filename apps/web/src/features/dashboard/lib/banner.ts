@@ -1,9 +1,9 @@
 import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
 
 /** Cards remaining on a plan at or below which the banner turns yellow (50). */
-export const PLAN_WARNING_REMAINING = 50;
+const PLAN_WARNING_REMAINING = 50;
 /** Trial activations remaining at or below which the banner turns yellow (5). */
-export const TRIAL_WARNING_REMAINING = 5;
+const TRIAL_WARNING_REMAINING = 5;
 
 /** What the dashboard's subscription banner shows. */
 export type BannerModel =

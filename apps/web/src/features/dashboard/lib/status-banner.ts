@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * Whole days left until `graceEndsAt`, rounded up ('days left until graceEndsAt rounded up'); null
  * when there is no grace or it has passed.
  */
-export function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()): number | null {
+function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()): number | null {
   if (!graceEndsAt) return null;
   const ms = new Date(graceEndsAt).getTime() - now.getTime();
   return ms > 0 ? Math.ceil(ms / DAY_MS) : null;

@@ -11,7 +11,7 @@ export interface TrendView {
  * month' (up, green), '−3.2% from last month' (down, red), '0.0% from last month' (flat); with no
  * figure for last month (changePct null) 'New this month' when this month has some, else '—'.
  */
-export function trendView(trend: Trend | undefined): TrendView {
+function trendView(trend: Trend | undefined): TrendView {
   if (!trend) return { text: '—', tone: 'none' };
   const pct = trend.changePct;
   if (pct === null || !Number.isFinite(pct)) return trend.thisMonth > 0 ? { text: 'New this month', tone: 'new' } : { text: '—', tone: 'none' };

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** 'Never' for a key not used yet, else 'Jan 5, 2026, 3:04 PM' (to the minute, as the server records it). */
-export function lastUsedLabel(lastUsedAt: string | null): string {
+function lastUsedLabel(lastUsedAt: string | null): string {
   return lastUsedAt ? formatDateTime(lastUsedAt) : 'Never';
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** How long the 'Copied' confirmation stays, in milliseconds. */
-export const COPIED_FOR_MS = 2_000;
+const COPIED_FOR_MS = 2_000;
 
 /**
  * Copying a one-time secret (an API key or a webhook signing secret) with

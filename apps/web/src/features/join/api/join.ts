@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Query keys of the join pages: public data, apart from the tenant keys. */
-export const joinKeys = {
+const joinKeys = {
   page: (slug: string, storeId: string) => ['join', slug, storeId] as const,
 };
 
@@ -13,7 +13,7 @@ export const joinKeys = {
  * @throws {ApiError} 404 'This sign-up page is not available' (unknown business or store,
  *   inactive, or self-enrolment off), 429, 0 network failure.
  */
-export function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSignal }): Promise<JoinPageResponse> {
+function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSignal }): Promise<JoinPageResponse> {
   return api.get<JoinPageResponse>(`/join/${encodeURIComponent(slug)}/stores/${encodeURIComponent(storeId)}`, options);
 }
 
@@ -31,7 +31,7 @@ export function useJoinPage(slug: string, storeId: string) {
  *   members online, 429 'Too many sign-ups from this network…' or the store's daily cap, 0
  *   network failure.
  */
-export function postJoin(slug: string, body: JoinRequest): Promise<JoinAcceptedResponse> {
+function postJoin(slug: string, body: JoinRequest): Promise<JoinAcceptedResponse> {
   return api.post<JoinAcceptedResponse>(`/join/${encodeURIComponent(slug)}`, body);
 }
 
@@ -47,7 +47,7 @@ export function useJoin(slug: string) {
  * @throws {ApiError} 400 link not valid or expired, 404 sign-up closed at the store, 409 already a
  *   member, 422 no room for new members online, 429 the store's daily cap or too many requests, 0 network failure.
  */
-export function postJoinConfirm(slug: string, token: string): Promise<JoinConfirmResponse> {
+function postJoinConfirm(slug: string, token: string): Promise<JoinConfirmResponse> {
   return api.post<JoinConfirmResponse>(`/join/${encodeURIComponent(slug)}/confirm`, { token });
 }
 

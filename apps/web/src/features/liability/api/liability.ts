@@ -11,7 +11,7 @@ export interface LiabilityRange {
 }
 
 /** `?from=&to=` of a range (only the dates that are set), '' when none. */
-export function rangeQuery(range: LiabilityRange): string {
+function rangeQuery(range: LiabilityRange): string {
   const q = new URLSearchParams();
   if (range.from) q.set('from', range.from);
   if (range.to) q.set('to', range.to);

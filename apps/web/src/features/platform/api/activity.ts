@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { PLATFORM_API, platformKeys } from './keys';
 
 /** Entries of the dashboard's Recent Activity list. */
-export const RECENT_ACTIVITY_LIMIT = 10;
+const RECENT_ACTIVITY_LIMIT = 10;
 
 /**
  * GET /api/platform/activity?limit= (Recent Activity: real entries from tenants, subscription
@@ -17,12 +17,12 @@ export const RECENT_ACTIVITY_LIMIT = 10;
  *   (amounts in it are already formatted by the server).
  * @throws {ApiError} 400 bad limit, 401 signed out, 403 not platform_admin.
  */
-export function getPlatformActivity(limit = RECENT_ACTIVITY_LIMIT, options?: { signal?: AbortSignal }): Promise<ActivityResponse> {
+function getPlatformActivity(limit = RECENT_ACTIVITY_LIMIT, options?: { signal?: AbortSignal }): Promise<ActivityResponse> {
   return api.get<ActivityResponse>(`${PLATFORM_API}/activity?limit=${encodeURIComponent(String(limit))}`, options);
 }
 
 /** Query options of {@link getPlatformActivity}; fresh for 30 s. */
-export function platformActivityQueryOptions(limit = RECENT_ACTIVITY_LIMIT) {
+function platformActivityQueryOptions(limit = RECENT_ACTIVITY_LIMIT) {
   return queryOptions({
     queryKey: platformKeys.activity(limit),
     queryFn: ({ signal }) => getPlatformActivity(limit, { signal }),

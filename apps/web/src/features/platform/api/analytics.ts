@@ -6,7 +6,7 @@ import { api, isApiError } from '@/lib/api';
  * Query keys of the operator's analytics screens. Kept in this file (not in `./keys.ts`, owned
  * by the platform layout work) so the two never clash; everything platform lives under `['platform']`.
  */
-export const platformAnalyticsKeys = {
+const platformAnalyticsKeys = {
   platform: ['platform', 'analytics'] as const,
   subscriptions: (timeframe: AnalyticsTimeframe) => ['platform', 'subscription-analytics', timeframe] as const,
 };
@@ -24,7 +24,7 @@ export const DEFAULT_TIMEFRAME: AnalyticsTimeframe = '30d';
  * 403 'Access denied. Platform admin privileges required.', otherwise 'HTTP {status}: {statusText}'
  * (the client's generic text; the server's own message when it sent one).
  */
-export function analyticsStatusText(error: unknown): string {
+function analyticsStatusText(error: unknown): string {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
   switch (error.status) {
     case 404:

@@ -9,7 +9,7 @@ export interface PlatformLiabilityOrder {
 }
 
 /** Query key of the operator's liability report (kept here, under the platform root `['platform']`). */
-export const platformLiabilityKey = (o: PlatformLiabilityOrder) => ['platform', 'liability', o] as const;
+const platformLiabilityKey = (o: PlatformLiabilityOrder) => ['platform', 'liability', o] as const;
 
 /**
  * GET /api/platform/reports/liability?sort=&order= → {@link PlatformLiabilityReport}:

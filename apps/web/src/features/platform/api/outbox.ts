@@ -7,7 +7,7 @@ import { PLATFORM_API, platformKeys, type OutboxListParams } from './keys';
 export const OUTBOX_PAGE_SIZE = 20;
 
 /** The address of the outbox list: `?status=&to=&page=` (empty filters left out). */
-export function outboxListPath(params: OutboxListParams): string {
+function outboxListPath(params: OutboxListParams): string {
   const query = new URLSearchParams();
   if (params.status) query.set('status', params.status);
   const to = params.to?.trim();

@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
  * Query key of the operator's plan list. Kept in this file (not in `./keys.ts`, owned by the
  * platform layout work) so the two never clash; everything platform lives under `['platform']`.
  */
-export const platformPlansKey = ['platform', 'plans'] as const;
+const platformPlansKey = ['platform', 'plans'] as const;
 
 /** Messages of the Plans screen, verbatim. */
 export const PLAN_MESSAGES = {

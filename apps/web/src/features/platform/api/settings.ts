@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
  * Query key of the platform settings. Kept in this file (not in `./keys.ts`, owned by the
  * platform layout work) so the two never clash; everything platform lives under `['platform']`.
  */
-export const platformSettingsKey = ['platform', 'settings'] as const;
+const platformSettingsKey = ['platform', 'settings'] as const;
 
 /**
  * GET /api/platform/settings → {@link PlatformSettings} (/platform/settings defaults: stored

@@ -15,12 +15,12 @@ import { PLATFORM_API, platformKeys } from './keys';
  * @throws {ApiError} 401 signed out, 403 not platform_admin. The screen shows 'Failed to load
  *   platform statistics' with the server's message and a retry.
  */
-export function getPlatformStats(options?: { signal?: AbortSignal }): Promise<PlatformStats> {
+function getPlatformStats(options?: { signal?: AbortSignal }): Promise<PlatformStats> {
   return api.get<PlatformStats>(`${PLATFORM_API}/stats`, options);
 }
 
 /** Query options of {@link getPlatformStats}; fresh for 30 s. */
-export function platformStatsQueryOptions() {
+function platformStatsQueryOptions() {
   return queryOptions({
     queryKey: platformKeys.stats(),
     queryFn: ({ signal }) => getPlatformStats({ signal }),

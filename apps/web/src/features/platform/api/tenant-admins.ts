@@ -9,7 +9,7 @@ import { PLATFORM_API, platformKeys } from './keys';
  * @returns `{ admins: [{ id, email, firstName, lastName, active, twoFactorEnabled }] }`.
  * @throws {ApiError} 401 signed out; 403 not platform_admin; 404 'Tenant not found'.
  */
-export function getTenantAdmins(tenantId: string, options?: { signal?: AbortSignal }): Promise<PlatformTenantAdminsResponse> {
+function getTenantAdmins(tenantId: string, options?: { signal?: AbortSignal }): Promise<PlatformTenantAdminsResponse> {
   return api.get<PlatformTenantAdminsResponse>(`${PLATFORM_API}/tenants/${encodeURIComponent(tenantId)}/admins`, options);
 }
 
@@ -29,7 +29,7 @@ export function useTenantAdmins(tenantId: string | null) {
  * @throws {ApiError} 404 'Tenant not found' / 'Staff member not found'; 409 'Two-factor
  *   authentication is not on for this account'; 401, 403.
  */
-export async function resetTenantAdminTwoFactor(tenantId: string, userId: string): Promise<void> {
+async function resetTenantAdminTwoFactor(tenantId: string, userId: string): Promise<void> {
   await api.post<null>(`${PLATFORM_API}/tenants/${encodeURIComponent(tenantId)}/users/${encodeURIComponent(userId)}/2fa/reset`);
 }
 

@@ -27,7 +27,7 @@ function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
  *   `pages` the pages of `limit`; `summary` counts ALL tenants per status (ignores the filters).
  * @throws {ApiError} 400 bad query, 401 signed out, 403 not platform_admin.
  */
-export function getPlatformTenants(params: TenantListParams, options?: { signal?: AbortSignal }): Promise<TenantListResponse> {
+function getPlatformTenants(params: TenantListParams, options?: { signal?: AbortSignal }): Promise<TenantListResponse> {
   const query = new URLSearchParams();
   if (params.status) query.set('status', params.status);
   const search = params.search?.trim();
@@ -38,7 +38,7 @@ export function getPlatformTenants(params: TenantListParams, options?: { signal?
 }
 
 /** Query options of {@link getPlatformTenants}. */
-export function platformTenantsQueryOptions(params: TenantListParams) {
+function platformTenantsQueryOptions(params: TenantListParams) {
   return queryOptions({
     queryKey: platformKeys.tenantList(params),
     queryFn: ({ signal }) => getPlatformTenants(params, { signal }),
@@ -63,7 +63,7 @@ export function usePlatformTenants(params: TenantListParams) {
  *   409 'Slug is already taken' or an owner e-mail already in use, 401, 403. The dialog shows
  *   the server's message; without one 'Failed to create tenant. Please try again.'.
  */
-export function createPlatformTenant(body: CreateTenantRequest): Promise<PlatformTenant> {
+function createPlatformTenant(body: CreateTenantRequest): Promise<PlatformTenant> {
   return api.post<PlatformTenant>(`${PLATFORM_API}/tenants`, body);
 }
 
@@ -83,7 +83,7 @@ export function useCreatePlatformTenant() {
  * @throws {ApiError} 400 validation, 404 unknown tenant, 401, 403. Without a server message
  *   the dialog shows 'Failed to update tenant. Please try again.'.
  */
-export function updatePlatformTenant(id: string, body: UpdateTenantRequest): Promise<PlatformTenant> {
+function updatePlatformTenant(id: string, body: UpdateTenantRequest): Promise<PlatformTenant> {
   return api.put<PlatformTenant>(`${PLATFORM_API}/tenants/${encodeURIComponent(id)}`, body);
 }
 
@@ -102,7 +102,7 @@ export function useUpdatePlatformTenant() {
  * platform_admin). Answers 204.
  * @throws {ApiError} 400 when confirmSlug is not the tenant's slug, 404 unknown tenant, 401, 403.
  */
-export async function deletePlatformTenant(id: string, body: DeleteTenantRequest): Promise<void> {
+async function deletePlatformTenant(id: string, body: DeleteTenantRequest): Promise<void> {
   await request<null>('DELETE', `${PLATFORM_API}/tenants/${encodeURIComponent(id)}`, body);
 }
 

@@ -14,7 +14,7 @@ import { OutboxMessageDialog } from '../components/outbox/outbox-message-dialog'
 import { OutboxTable } from '../components/outbox/outbox-table';
 
 /** Toast of a successful resend. */
-export const RESEND_DONE = 'Message queued to be sent again';
+const RESEND_DONE = 'Message queued to be sent again';
 
 /**
  * /platform/outbox (platform_admin): every e-mail the product wrote, newest first, 20

@@ -17,7 +17,7 @@ import { TenantSummaryCards } from '../components/tenants/tenant-summary';
 import { TenantsTable, type TenantRowActions } from '../components/tenants/tenants-table';
 
 /** Tenants per page of the table. */
-export const TENANTS_PAGE_SIZE = 20;
+const TENANTS_PAGE_SIZE = 20;
 
 /**
  * /platform/tenants (platform_admin): a search box (name, slug or owner e-mail, debounced 300 ms), a

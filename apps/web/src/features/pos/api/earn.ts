@@ -19,7 +19,7 @@ export interface EarnVariables {
  * @throws {ApiError} 422 card not ACTIVE, 403 code SUBSCRIPTION_REQUIRED, 404 card not found,
  *   409 idempotency key reused with other values, 400 invalid body, 0 network failure.
  */
-export function earn(slug: string, { body, idempotencyKey }: EarnVariables): Promise<EarnResponse> {
+function earn(slug: string, { body, idempotencyKey }: EarnVariables): Promise<EarnResponse> {
   return api.post<EarnResponse>(`/t/${encodeURIComponent(slug)}/transactions/earn`, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });

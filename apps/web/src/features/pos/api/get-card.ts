@@ -16,12 +16,12 @@ export const cardKeys = {
  *   `totalSpendCents`) or null when unassigned.
  * @throws {ApiError} 404 'Card not found' (also for another tenant's card), 401, 403.
  */
-export function getCard(slug: string, cardUid: string, options?: { signal?: AbortSignal }): Promise<CardResponse> {
+function getCard(slug: string, cardUid: string, options?: { signal?: AbortSignal }): Promise<CardResponse> {
   return api.get<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}`, options);
 }
 
 /** Query options of {@link getCard}: no retry (a 404 is an answer, not a glitch). */
-export function cardQueryOptions(slug: string, cardUid: string) {
+function cardQueryOptions(slug: string, cardUid: string) {
   return queryOptions({
     queryKey: cardKeys.card(slug, cardUid),
     queryFn: ({ signal }) => getCard(slug, cardUid, { signal }),

@@ -19,7 +19,7 @@ export interface RedeemVariables {
  * @throws {ApiError} 422 'Insufficient balance' or card not ACTIVE, 403 SUBSCRIPTION_REQUIRED,
  *   404 card not found, 409 idempotency key reused with other values, 0 network failure.
  */
-export function redeem(slug: string, { body, idempotencyKey }: RedeemVariables): Promise<RedeemResponse> {
+function redeem(slug: string, { body, idempotencyKey }: RedeemVariables): Promise<RedeemResponse> {
   return api.post<RedeemResponse>(`/t/${encodeURIComponent(slug)}/transactions/redeem`, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -19,7 +19,7 @@ const EarnFormSchema = z.object({ amount: dollarsField(EarnRequest.shape.amountC
 const EMPTY: z.input<typeof EarnFormSchema> = { amount: '', category: 'PURCHASE', note: '' };
 
 /** The success toast of an earn. */
-export function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
+function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
   return `Cashback earned: ${formatCents(result.cashbackEarned)}. New balance: ${formatCents(result.newBalance)}`;
 }
 

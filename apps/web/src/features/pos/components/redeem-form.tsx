@@ -26,7 +26,7 @@ const redeemFormSchema = (balanceCents: number) =>
 const EMPTY = { amount: '', note: '' };
 
 /** The success toast of a redeem. */
-export function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'newBalance'>): string {
+function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'newBalance'>): string {
   return `Redeemed ${formatCents(result.amountRedeemed)}. New balance: ${formatCents(result.newBalance)}`;
 }
 

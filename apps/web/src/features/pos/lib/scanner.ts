@@ -11,7 +11,7 @@ export const ZOOM_STEP = 0.1;
 
 /** Header warnings ('No cameras found' and permission errors). */
 export const NO_CAMERAS_MESSAGE = 'No cameras found';
-export const PERMISSION_DENIED_MESSAGE = 'Camera permission denied. Allow camera access in your browser settings.';
+const PERMISSION_DENIED_MESSAGE = 'Camera permission denied. Allow camera access in your browser settings.';
 
 const SAVED_CAMERA_KEY = 'pos.scanner.cameraId';
 

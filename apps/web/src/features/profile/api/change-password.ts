@@ -12,7 +12,7 @@ import { api } from '@/lib/api';
  *   different from the current one' (newPassword); 401 signed out; 429 after 10 attempts in
  *   15 minutes; 0 on network failure.
  */
-export async function changePassword(body: ChangePasswordRequest): Promise<void> {
+async function changePassword(body: ChangePasswordRequest): Promise<void> {
   await api.put<null>('/auth/password', body);
 }
 

@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
  * @returns `{ secret, otpauthUrl }`: base32 text to type in, and the `otpauth://` URI for the QR code.
  * @throws {ApiError} 401 signed out; 409 'Two-factor authentication is already on'; 0 on network failure.
  */
-export function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
+function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
   return api.post<TwoFactorSetupResponse>('/auth/2fa/setup');
 }
 
@@ -18,7 +18,7 @@ export function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
  * @throws {ApiError} 400 (field `code`) malformed or wrong code, or no set-up started; 409 already
  *   on; 429 after 10 attempts in 15 minutes; 0 on network failure.
  */
-export function enableTwoFactor(body: TwoFactorCodeRequest): Promise<TwoFactorEnableResponse> {
+function enableTwoFactor(body: TwoFactorCodeRequest): Promise<TwoFactorEnableResponse> {
   return api.post<TwoFactorEnableResponse>('/auth/2fa/enable', body);
 }
 
@@ -28,7 +28,7 @@ export function enableTwoFactor(body: TwoFactorCodeRequest): Promise<TwoFactorEn
  * @throws {ApiError} 400 (field `code`) malformed or wrong code; 409 not on; 422 required by the
  *   operator for this role; 429 after 10 attempts in 15 minutes; 0 on network failure.
  */
-export async function disableTwoFactor(body: TwoFactorCodeRequest): Promise<void> {
+async function disableTwoFactor(body: TwoFactorCodeRequest): Promise<void> {
   await api.post<null>('/auth/2fa/disable', body);
 }
 

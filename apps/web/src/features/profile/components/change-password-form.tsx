@@ -14,7 +14,7 @@ import { errorMessage, fieldIssues } from '@/lib/api';
 import { useChangePassword } from '../api/change-password';
 
 /** Texts of the change-password form. */
-export const CHANGE_PASSWORD_MESSAGES = {
+const CHANGE_PASSWORD_MESSAGES = {
   done: 'Password changed',
   failed: 'Failed to change password. Please try again.',
   sameAsCurrent: 'Choose a password different from the current one',

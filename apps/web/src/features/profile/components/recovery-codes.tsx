@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
 /** The file name of the downloaded recovery codes. */
-export const RECOVERY_CODES_FILE = 'loyalty-cards-recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'loyalty-cards-recovery-codes.txt';
 
 /** Saves `codes` as a text file, one a line, through a temporary object URL. */
 function download(codes: string[]) {

@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
  * Query keys of the public card page. Kept apart from the tenant keys (`['tenants', slug, …]`):
  * this data is public, and the same card read with and without a token gives different answers.
  */
-export const publicCardKeys = {
+const publicCardKeys = {
   card: (slug: string, cardUid: string, token: string | null) => ['public-card', slug, cardUid, token] as const,
 };
 
@@ -20,7 +20,7 @@ export const publicCardKeys = {
  *   `null` when the server answers without a body (the page shows 'Invalid Card').
  * @throws {ApiError} 404 unknown card or tenant, 400 malformed UID, 429 rate limited, 0 network failure.
  */
-export function getPublicCard(
+function getPublicCard(
   slug: string,
   cardUid: string,
   token: string | null,
@@ -31,7 +31,7 @@ export function getPublicCard(
 }
 
 /** Query options of {@link getPublicCard}. 4xx answers are not retried (the query client's default). */
-export function publicCardQueryOptions(slug: string, cardUid: string, token: string | null) {
+function publicCardQueryOptions(slug: string, cardUid: string, token: string | null) {
   return queryOptions({
     queryKey: publicCardKeys.card(slug, cardUid, token || null),
     queryFn: ({ signal }) => getPublicCard(slug, cardUid, token || null, { signal }),

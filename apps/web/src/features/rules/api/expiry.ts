@@ -10,7 +10,7 @@ import { rulesApi, rulesKeys, tenantApi } from './keys';
  *   NEVER/365/null when the tenant never saved a rule.
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant.
  */
-export function getExpiryRule(slug: string, options?: { signal?: AbortSignal }): Promise<ExpiryRuleResponse> {
+function getExpiryRule(slug: string, options?: { signal?: AbortSignal }): Promise<ExpiryRuleResponse> {
   return api.get<ExpiryRuleResponse>(`${rulesApi(slug)}/expiry`, options);
 }
 
@@ -21,7 +21,7 @@ export function getExpiryRule(slug: string, options?: { signal?: AbortSignal }):
  * @returns the saved rule.
  * @throws {ApiError} 400 'Days must be between 30 and 1825' (nothing written); 401; 403; 404.
  */
-export function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<ExpiryRuleResponse> {
+function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<ExpiryRuleResponse> {
   return api.put<ExpiryRuleResponse>(`${rulesApi(slug)}/expiry`, body);
 }
 
@@ -31,7 +31,7 @@ export function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<E
  * @returns the tenant view with the new `timezone`.
  * @throws {ApiError} 400 'Unknown time zone' (nothing written); 401; 403; 404.
  */
-export function saveTimezone(slug: string, body: TimezoneRequest): Promise<TenantResponse> {
+function saveTimezone(slug: string, body: TimezoneRequest): Promise<TenantResponse> {
   return api.put<TenantResponse>(`${tenantApi(slug)}/tenant/timezone`, body);
 }
 

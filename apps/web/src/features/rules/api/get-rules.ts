@@ -9,7 +9,7 @@ import { rulesApi, rulesKeys } from './keys';
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
  *   'Failed to load rules and offers'.
  */
-export function getCashbackRules(slug: string, options?: { signal?: AbortSignal }): Promise<CashbackRulesResponse> {
+function getCashbackRules(slug: string, options?: { signal?: AbortSignal }): Promise<CashbackRulesResponse> {
   return api.get<CashbackRulesResponse>(`${rulesApi(slug)}/cashback`, options);
 }
 
@@ -19,7 +19,7 @@ export function getCashbackRules(slug: string, options?: { signal?: AbortSignal 
  *   baseRateBps (bonus, bps), isActive }] }`.
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
  */
-export function getTierRules(slug: string, options?: { signal?: AbortSignal }): Promise<TierRulesResponse> {
+function getTierRules(slug: string, options?: { signal?: AbortSignal }): Promise<TierRulesResponse> {
   return api.get<TierRulesResponse>(`${rulesApi(slug)}/tiers`, options);
 }
 
@@ -29,7 +29,7 @@ export function getTierRules(slug: string, options?: { signal?: AbortSignal }): 
  *   endAt (ISO), isActive, createdAt }] }`.
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
  */
-export function getOffers(slug: string, options?: { signal?: AbortSignal }): Promise<OfferListResponse> {
+function getOffers(slug: string, options?: { signal?: AbortSignal }): Promise<OfferListResponse> {
   return api.get<OfferListResponse>(`${rulesApi(slug)}/offers`, options);
 }
 

@@ -10,7 +10,7 @@ import { tenantApi } from './keys';
  * @returns the tenant view with the new `receiptsEnabled`.
  * @throws {ApiError} 400 (not a boolean; nothing written); 401; 403; 404.
  */
-export function saveReceipts(slug: string, body: ReceiptsRequest): Promise<TenantResponse> {
+function saveReceipts(slug: string, body: ReceiptsRequest): Promise<TenantResponse> {
   return api.put<TenantResponse>(`${tenantApi(slug)}/tenant/receipts`, body);
 }
 

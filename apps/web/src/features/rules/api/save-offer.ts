@@ -20,7 +20,7 @@ export interface OfferBody {
  * @throws {ApiError} 400 invalid fields (nothing written); 401; 403; 404. Show the server's text,
  *   else 'Failed to save offer. Please try again.'.
  */
-export function createOffer(slug: string, body: OfferBody): Promise<Offer> {
+function createOffer(slug: string, body: OfferBody): Promise<Offer> {
   return api.post<Offer>(`${rulesApi(slug)}/offers`, body);
 }
 
@@ -29,7 +29,7 @@ export function createOffer(slug: string, body: OfferBody): Promise<Offer> {
  * @returns the updated {@link Offer}.
  * @throws {ApiError} 400 invalid fields; 401; 403; 404 unknown offer (or another tenant's).
  */
-export function updateOffer(slug: string, id: string, body: OfferBody): Promise<Offer> {
+function updateOffer(slug: string, id: string, body: OfferBody): Promise<Offer> {
   return api.put<Offer>(`${rulesApi(slug)}/offers/${encodeURIComponent(id)}`, body);
 }
 

@@ -10,7 +10,7 @@ import { invalidateRulesConsumers, rulesApi, rulesKeys } from './keys';
  * @throws {ApiError} 400 invalid rates (nothing written); 401; 403 not a tenant admin; 404
  *   unknown tenant. Show the server's text, else 'Failed to save cashback rules. Please try again.'
  */
-export function saveCashbackRules(slug: string, body: CashbackRulesRequest): Promise<CashbackRulesResponse> {
+function saveCashbackRules(slug: string, body: CashbackRulesRequest): Promise<CashbackRulesResponse> {
   return api.put<CashbackRulesResponse>(`${rulesApi(slug)}/cashback`, body);
 }
 
@@ -23,7 +23,7 @@ export function saveCashbackRules(slug: string, body: CashbackRulesRequest): Pro
  *   fields (nothing written); 401; 403; 404. Show the server's text, else 'Failed to save tier
  *   rules. Please try again.'.
  */
-export function saveTierRules(slug: string, body: TierRulesRequest): Promise<TierRulesResponse> {
+function saveTierRules(slug: string, body: TierRulesRequest): Promise<TierRulesResponse> {
   return api.put<TierRulesResponse>(`${rulesApi(slug)}/tiers`, body);
 }
 
@@ -35,7 +35,7 @@ export function saveTierRules(slug: string, body: TierRulesRequest): Promise<Tie
  * @throws {ApiError} 401; 403; 404. Show the server's text, else 'Failed to initialize default
  *   rules. Please try again.'.
  */
-export function initializeRules(slug: string): Promise<InitializeRulesResponse> {
+function initializeRules(slug: string): Promise<InitializeRulesResponse> {
   return api.post<InitializeRulesResponse>(`${rulesApi(slug)}/initialize`);
 }
 

@@ -14,7 +14,7 @@ import { invalidateStaffData, tenantApi } from './keys';
  *   (staff e-mail is unique across the platform). Show the server's text, else
  *   'Failed to create staff member. Please try again.'.
  */
-export function createStaff(slug: string, body: StaffCreateRequest): Promise<StaffUser> {
+function createStaff(slug: string, body: StaffCreateRequest): Promise<StaffUser> {
   return api.post<StaffUser>(`${tenantApi(slug)}/users`, body);
 }
 

@@ -10,12 +10,12 @@ import { staffKeys, tenantApi } from './keys';
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant. The page shows
  *   'Failed to load staff data. Please refresh the page.'.
  */
-export function getStaff(slug: string, options?: { signal?: AbortSignal }): Promise<StaffListResponse> {
+function getStaff(slug: string, options?: { signal?: AbortSignal }): Promise<StaffListResponse> {
   return api.get<StaffListResponse>(`${tenantApi(slug)}/users`, options);
 }
 
 /** Query options of {@link getStaff}; fresh for 30 s. */
-export function staffQueryOptions(slug: string) {
+function staffQueryOptions(slug: string) {
   return queryOptions({
     queryKey: staffKeys.all(slug),
     queryFn: ({ signal }) => getStaff(slug, { signal }),

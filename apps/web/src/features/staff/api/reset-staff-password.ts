@@ -14,7 +14,7 @@ export interface ResetStaffPasswordVariables {
  * @throws {ApiError} 400 password too short; 403 not a tenant admin; 404 unknown user (or
  *   another tenant's). Show the server's text, else 'Failed to reset password. Please try again.'
  */
-export async function resetStaffPassword(slug: string, { id, password }: ResetStaffPasswordVariables): Promise<void> {
+async function resetStaffPassword(slug: string, { id, password }: ResetStaffPasswordVariables): Promise<void> {
   await api.put<null>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}/password`, { password });
 }
 

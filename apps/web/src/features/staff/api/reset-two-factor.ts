@@ -10,7 +10,7 @@ import { invalidateStaffData, tenantApi } from './keys';
  *   admin; 404 unknown user (or another tenant's); 409 'Two-factor authentication is not on for
  *   this account'; 0 on network failure.
  */
-export async function resetStaffTwoFactor(slug: string, id: string): Promise<void> {
+async function resetStaffTwoFactor(slug: string, id: string): Promise<void> {
   await api.post<null>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}/2fa/reset`);
 }
 

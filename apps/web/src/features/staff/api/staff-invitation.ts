@@ -14,7 +14,7 @@ const invitationPath = (slug: string, id: string) => `${tenantApi(slug)}/users/$
  *   member has already accepted the invitation'; 403 not a tenant admin. Show the server's text,
  *   else 'Failed to resend the invitation. Please try again.'
  */
-export async function resendStaffInvitation(slug: string, id: string): Promise<void> {
+async function resendStaffInvitation(slug: string, id: string): Promise<void> {
   await api.post<null>(invitationPath(slug, id));
 }
 
@@ -26,7 +26,7 @@ export async function resendStaffInvitation(slug: string, id: string): Promise<v
  *   member has already accepted the invitation'; 403 not a tenant admin. Show the server's text,
  *   else 'Failed to revoke the invitation. Please try again.'
  */
-export async function revokeStaffInvitation(slug: string, id: string): Promise<void> {
+async function revokeStaffInvitation(slug: string, id: string): Promise<void> {
   await api.delete<null>(invitationPath(slug, id));
 }
 

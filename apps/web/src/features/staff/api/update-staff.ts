@@ -17,7 +17,7 @@ export interface UpdateStaffVariables {
  *   another tenant's). Show the server's text, else 'Failed to update staff member. Please try
  *   again.'.
  */
-export function updateStaff(slug: string, { id, body }: UpdateStaffVariables): Promise<StaffUser> {
+function updateStaff(slug: string, { id, body }: UpdateStaffVariables): Promise<StaffUser> {
   return api.put<StaffUser>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}`, body);
 }
 

@@ -12,7 +12,7 @@ import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { staffName } from './labels';
 
 /** Toast texts of the reset-password dialog. */
-export const RESET_PASSWORD_MESSAGES = {
+const RESET_PASSWORD_MESSAGES = {
   done: 'Password reset successfully',
   failed: 'Failed to reset password. Please try again.',
 } as const;

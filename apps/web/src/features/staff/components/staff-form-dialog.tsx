@@ -7,7 +7,7 @@ import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form-fields';
 
-export { CASHIER_STORE_REQUIRED, INVITATION_MESSAGES, STAFF_MESSAGES, formRole } from './staff-form-schema';
+;
 
 /**
  * 'Add New Staff Member' / 'Edit Staff Member' modal. On create 'Send an invitation instead' hides

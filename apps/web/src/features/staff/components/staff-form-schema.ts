@@ -23,7 +23,7 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 /** Message under the store select when a cashier has none (cashiers should have a specific store). */
-export const CASHIER_STORE_REQUIRED = 'Select a store for this cashier';
+const CASHIER_STORE_REQUIRED = 'Select a store for this cashier';
 
 /**
  * The staff form: first name, last name, email, role required; password

@@ -25,7 +25,7 @@ export interface StaffRowActions {
 }
 
 /** 'Never' when the user has not signed in yet, else 'Jan 5, 2026, 3:04 PM'. */
-export function lastLoginLabel(lastLogin: string | null): string {
+function lastLoginLabel(lastLogin: string | null): string {
   return lastLogin ? formatDateTime(lastLogin) : 'Never';
 }
 

@@ -16,7 +16,7 @@ import { StaffTable } from '../components/staff-table';
 import { useInvitationActions } from '../hooks/use-invitation-actions';
 
 /** Load failure text. */
-export const STAFF_LOAD_ERROR = 'Failed to load staff data. Please refresh the page.';
+const STAFF_LOAD_ERROR = 'Failed to load staff data. Please refresh the page.';
 
 /** Which staff modal is open. */
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: StaffUser };

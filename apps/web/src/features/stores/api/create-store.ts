@@ -12,7 +12,7 @@ import { invalidateStoreData, tenantApi } from './keys';
  *   `error` text when the plan's store limit is reached (or the role may not create stores);
  *   409 a store with that name already exists. Show the server's message.
  */
-export function createStore(slug: string, body: StoreInput): Promise<StoreItem> {
+function createStore(slug: string, body: StoreInput): Promise<StoreItem> {
   return api.post<StoreItem>(`${tenantApi(slug)}/stores`, body);
 }
 

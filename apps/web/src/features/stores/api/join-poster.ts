@@ -5,7 +5,7 @@ import { saveBlob } from '@/lib/save-blob';
 import { tenantApi } from './keys';
 
 /** The API path of a store's 'Join our rewards' poster on `paper`, under /api. */
-export function joinPosterPath(slug: string, storeId: string, paper: PosterPaper): string {
+function joinPosterPath(slug: string, storeId: string, paper: PosterPaper): string {
   return `${tenantApi(slug)}/stores/${encodeURIComponent(storeId)}/poster?${new URLSearchParams({ paper })}`;
 }
 
@@ -24,7 +24,7 @@ export interface JoinPosterVariables {
  * @throws {ApiError} 404 'Store not found'; 422 'Self-enrolment is off for this store. Turn it
  *   on to print its poster.' (off or inactive); 403 not a tenant admin. Show the server's message.
  */
-export async function downloadJoinPoster(slug: string, { storeId, paper }: JoinPosterVariables): Promise<string> {
+async function downloadJoinPoster(slug: string, { storeId, paper }: JoinPosterVariables): Promise<string> {
   const { blob, filename } = await requestFile('GET', joinPosterPath(slug, storeId, paper));
   const name = filename ?? `join-poster-${paper}.pdf`;
   saveBlob(blob, name);

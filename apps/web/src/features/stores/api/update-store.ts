@@ -20,7 +20,7 @@ export interface UpdateStoreVariables {
  * @throws {ApiError} 400 invalid fields (a daily cap outside 1–1000); 403 not a tenant admin; 404 unknown store (or another
  *   tenant's); 409 another store already has that name. Show the server's message.
  */
-export function updateStore(slug: string, { id, body }: UpdateStoreVariables): Promise<StoreItem> {
+function updateStore(slug: string, { id, body }: UpdateStoreVariables): Promise<StoreItem> {
   return api.put<StoreItem>(`${tenantApi(slug)}/stores/${encodeURIComponent(id)}`, body);
 }
 

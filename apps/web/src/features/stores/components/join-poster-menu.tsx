@@ -19,12 +19,12 @@ const PAPERS: ReadonlyArray<{ paper: PosterPaper; label: string }> = [
 ];
 
 /** Whether the store's 'Join our rewards' page takes sign-ups, so that its poster can be printed (active and self-enrolment on). */
-export function takesSignUps(store: Pick<StoreItem, 'active' | 'selfEnrolment'>): boolean {
+function takesSignUps(store: Pick<StoreItem, 'active' | 'selfEnrolment'>): boolean {
   return store.active && store.selfEnrolment;
 }
 
 /** The store's 'Join our rewards' page, the address its poster's QR encodes. */
-export function joinPagePath(slug: string, storeId: string): string {
+function joinPagePath(slug: string, storeId: string): string {
   return `/${encodeURIComponent(slug)}/join?store=${encodeURIComponent(storeId)}`;
 }
 

@@ -26,7 +26,7 @@ const StoreFormSchema = z.object({
 type StoreFormValues = z.infer<typeof StoreFormSchema>;
 
 /** Success toasts and fallback failure texts of the store modal. */
-export const STORE_MESSAGES = {
+const STORE_MESSAGES = {
   created: 'Store created successfully',
   updated: 'Store updated successfully',
   createFailed: 'Failed to create store. Please try again.',

@@ -5,7 +5,7 @@ import { filterQuery, type TransactionFilters } from '../lib/filters';
 import { tenantApi } from './keys';
 
 /** Name of the saved export when the server names none (saved as transactions.csv). */
-export const EXPORT_FILENAME = 'transactions.csv';
+const EXPORT_FILENAME = 'transactions.csv';
 
 /**
  * GET /api/t/{slug}/reports/export/transactions?type=&category=&from=&to=&storeFilter= (the list's
@@ -15,7 +15,7 @@ export const EXPORT_FILENAME = 'transactions.csv';
  * @returns the saved file name.
  * @throws {ApiError} 400 bad filter, 401, 403, 404; the page only logs it.
  */
-export async function exportTransactions(slug: string, filters: TransactionFilters): Promise<string> {
+async function exportTransactions(slug: string, filters: TransactionFilters): Promise<string> {
   const query = filterQuery(filters).toString();
   const { blob, filename } = await requestFile('GET', `${tenantApi(slug)}/reports/export/transactions${query ? `?${query}` : ''}`);
   const name = filename ?? EXPORT_FILENAME;

@@ -16,7 +16,7 @@ import { tenantApi, transactionsKeys } from './keys';
  * @throws {ApiError} 400 bad query, 401 signed out, 403 role not allowed, 404 unknown tenant.
  *   The page only logs failures and offers a retry.
  */
-export function getTransactions(slug: string, params: TransactionListParams, options?: { signal?: AbortSignal }): Promise<TransactionListResponse> {
+function getTransactions(slug: string, params: TransactionListParams, options?: { signal?: AbortSignal }): Promise<TransactionListResponse> {
   const query = filterQuery(params);
   const search = params.search?.trim();
   if (search) query.set('search', search);
@@ -26,7 +26,7 @@ export function getTransactions(slug: string, params: TransactionListParams, opt
 }
 
 /** Query options of {@link getTransactions}. */
-export function transactionsQueryOptions(slug: string, params: TransactionListParams) {
+function transactionsQueryOptions(slug: string, params: TransactionListParams) {
   return queryOptions({
     queryKey: transactionsKeys.list(slug, params),
     queryFn: ({ signal }) => getTransactions(slug, params, { signal }),

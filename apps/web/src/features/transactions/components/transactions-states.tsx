@@ -6,7 +6,7 @@ import type { RetryableQuery } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 
 /** The quiet 'Try again' of the Transactions page (list failures are only logged). */
-export function RetryButton({ query }: { query: RetryableQuery }) {
+function RetryButton({ query }: { query: RetryableQuery }) {
   return (
     <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
       <RotateCw aria-hidden="true" className="h-4 w-4" />

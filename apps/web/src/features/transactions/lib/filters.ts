@@ -35,7 +35,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string | null | undefined): value is string {
+function isDay(value: string | null | undefined): value is string {
   if (!value || !DAY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
@@ -76,10 +76,4 @@ export function filterQuery(filters: TransactionFilters): URLSearchParams {
     if (value) query.set(key, value);
   }
   return query;
-}
-
-/** Today's calendar day in the browser's time zone, `YYYY-MM-DD`. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

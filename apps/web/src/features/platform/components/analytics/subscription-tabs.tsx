@@ -10,13 +10,13 @@ type Event = SubscriptionAnalytics['subscriptionEvents'][number];
 type Payment = SubscriptionAnalytics['recentPayments'][number];
 
 /** An event's line: 'Subscribed to {plan}' for created, 'Changed to {plan}' otherwise. */
-export function eventTitle(event: Event): string {
+function eventTitle(event: Event): string {
   const plan = event.plan?.name ?? 'a plan';
   return event.eventType === 'created' ? `Subscribed to ${plan}` : `Changed to ${plan}`;
 }
 
 /** Payment status colour: paid green, pending yellow, anything else red. */
-export function paymentColor(status: string): BadgeColor {
+function paymentColor(status: string): BadgeColor {
   return status === 'paid' ? 'green' : status === 'pending' ? 'yellow' : 'red';
 }
 
@@ -27,7 +27,7 @@ function Empty({ children }: { children: string }) {
 }
 
 /** The list of subscription events (newest first): icon, 'Subscribed to …' / 'Changed to …', tenant, date. */
-export function EventList({ events, limit }: { events: Event[]; limit?: number }) {
+function EventList({ events, limit }: { events: Event[]; limit?: number }) {
   const shown = limit ? events.slice(0, limit) : events;
   if (shown.length === 0) return <Empty>No subscription events in this period</Empty>;
   return (

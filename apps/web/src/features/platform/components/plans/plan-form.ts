@@ -4,7 +4,7 @@ import { PERIOD_LABELS } from '@/lib/labels';
 import { z } from 'zod';
 
 /** Multipliers of the monthly price per billing period: 1, 3, 6, 12. */
-export const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
+const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
 
 /** The price of one billing period in cents: priceMonthly × the period's months. */
 export function periodPriceCents(plan: Pick<PlatformPlan, 'priceMonthly' | 'billingPeriod'>): number {
