@@ -6,7 +6,7 @@ import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
 
 /*
- * The typed audit events (ADR 0032; docs/security.md 'Audit trail'): for every kind of
+ * The typed audit events (ADR 0032; docs/product.md 'Audit', docs/security.md 'Audit trail'): for every kind of
  * AUDIT_ACTIONS, the entity it names and the JSON it stores in `before` and `after`, as the
  * writers write them today. Money in integer cents (keys ending in Cents), rates in basis
  * points (keys ending in Bps), times ISO-8601 strings. `null` means the column is null (the
