@@ -1,6 +1,6 @@
 import type { AuditAction } from './audit.ts';
 import type { CardOrderType } from './card-orders.ts';
-import type { CardOrderStatus, CardStatus, Category, ExpiryPolicy, Role, SubscriptionStatus, Tier } from './enums.ts';
+import type { CardOrderStatus, CardStatus, Category, ExpiryPolicy, SubscriptionStatus, Tier } from './enums.ts';
 import type { ApiKeyScope, WebhookEventType } from './integrations.ts';
 import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
@@ -28,7 +28,8 @@ export interface UserAuditState {
   email: string;
   firstName: string;
   lastName: string;
-  role: Role | string;
+  /** A Role, as the users row stores it (text). */
+  role: string;
   storeId: string | null;
   active: boolean;
 }
@@ -165,7 +166,7 @@ export interface AuditEventShapes {
   'user.2fa.disable': TwoFactorSwitch<true>;
   'user.2fa.recovery_code_used': Shape<'user', null, { recoveryCodesLeft: number }>;
   /** `by`: the Store Admin or the platform operator (ADR 0024). */
-  'user.2fa.reset': Shape<'user', { twoFactorEnabled: true }, { twoFactorEnabled: false; email: string; role: Role | string; by: 'store_admin' | 'operator' }>;
+  'user.2fa.reset': Shape<'user', { twoFactorEnabled: true }, { twoFactorEnabled: false; email: string; role: string; by: 'store_admin' | 'operator' }>;
   // settings and integrations
   'tenant.signup': Shape<'tenant', null, { name: string; planId: string | null; trialDays: number; ownerEmail: string }>;
   'tenant.timezone.update': Shape<'tenant', { timezone: string }, { timezone: string }>;
