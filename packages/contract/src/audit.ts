@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Every kind of audit event the server writes (docs/security.md 'Audit trail'). A closed list:
  * `writeAudit` takes only these, so a misspelt action fails the typecheck, and the Activity
- * page's action filter offers exactly these. Add a kind here when a new change is audited.
+ * page's action filter offers exactly these. Add a kind here when a new change is audited, and
+ * its entity and before/after shape to AuditEventShapes (audit-events.ts, ADR 0032).
  */
 export const AUDIT_ACTIONS = [
   // money (the ledger; ADR 0014, and the audit trail's ADR on money events)
@@ -113,7 +114,11 @@ export const AuditEvent = z.object({
   actor: AuditActor,
   /** The client address (request.ip, which honours TRUST_PROXY); null for the system. */
   ip: z.string().nullable(),
-  /** State before and after as stored: money in integer cents (keys ending in Cents), dates ISO-8601. */
+  /**
+   * State before and after as stored: money in integer cents (keys ending in Cents), dates
+   * ISO-8601. Written with the action's AuditEventShapes (ADR 0032); read as unknown, since an
+   * older row may predate its shape and an erasure scrubs personal keys (ADR 0026).
+   */
   before: z.unknown(),
   after: z.unknown(),
   /** The tenant the event belongs to: null for platform events (and in a tenant's own list). */

@@ -25,4 +25,5 @@ export * from './messages.ts';
 export * from './enrolment.ts';
 export * from './integrations.ts';
 export * from './audit.ts';
+export * from './audit-events.ts';
 export * from './customer-data.ts';

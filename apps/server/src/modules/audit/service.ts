@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AuditAction, AuditEvent } from '@loyalty/contract';
+import type { AuditAction, AuditEvent, AuditKind, TypedAuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
@@ -17,37 +17,42 @@ import { userNames } from '../users/views.ts';
  */
 
 /**
- * One audit entry: who changed what (`action`, one of AUDIT_ACTIONS; `entity` such as 'store',
- * `entityId`) in which tenant (`tenantId`, null for platform-level changes), with the state
- * `before` and `after` as JSON (null when there is none; never a password, hash or key; money
- * in integer cents).
- * The actor: `userId` (null for the system or an API key), `apiKeyId` and `ip`. Any of the three
- * left undefined is taken from the current request (`currentRequestActor`), so services need
- * not pass the API key or the client address through.
+ * Where and by whom an audit entry happened: the tenant (`tenantId`, null for platform-level
+ * changes), the entity's id (`entityId`, null when the change has none, e.g. a rules set), and
+ * the actor: `userId` (null for the system or an API key), `apiKeyId` (the /api/v1 key, stored
+ * in audit_log.api_key_id) and `ip`. Any of the three actor fields left undefined is taken from
+ * the current request (`currentRequestActor`), so services need not pass the API key or the
+ * client address through.
  */
-export interface AuditEntry {
+export interface AuditTarget {
   tenantId: string | null;
   userId?: string | null;
   apiKeyId?: string | null;
   ip?: string | null;
-  action: AuditAction;
-  entity: string;
   entityId: string | null;
-  before?: unknown;
-  after?: unknown;
 }
+
+/**
+ * One audit entry (docs/security.md 'Audit trail'; ADR 0032): an AuditTarget and a
+ * TypedAuditEvent of the contract, so `action` (one of AUDIT_ACTIONS) decides `entity` and the
+ * shapes of `before` and `after` (JSON; never a password, hash or key; money in integer cents).
+ * A side that is always null for its kind may be left out.
+ */
+export type AuditEntry = AuditTarget & TypedAuditEvent;
+
+type AuditActorFields = Pick<AuditTarget, 'userId' | 'apiKeyId' | 'ip'>;
 
 /**
  * The actor columns of an entry (user id, API key id, IP: each the caller's value when given,
  * else the current request's), as values for a writer that builds its audit row itself in the
  * same statement as its change (the ledger's database functions, ADR 0028).
  */
-export function auditActor(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userId: string | null; apiKeyId: string | null; ip: string | null } {
+export function auditActor(entry: AuditActorFields): { userId: string | null; apiKeyId: string | null; ip: string | null } {
   return actorOf(entry);
 }
 
 /** The actor columns of an entry: the caller's values, else the request's. */
-function actorOf(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userId: string | null; apiKeyId: string | null; ip: string | null } {
+function actorOf(entry: AuditActorFields): { userId: string | null; apiKeyId: string | null; ip: string | null } {
   const request = entry.userId === undefined || entry.apiKeyId === undefined || entry.ip === undefined ? currentRequestActor() : undefined;
   return {
     userId: entry.userId !== undefined ? entry.userId : (request?.userId ?? null),
@@ -56,7 +61,11 @@ function actorOf(entry: Pick<AuditEntry, 'userId' | 'apiKeyId' | 'ip'>): { userI
   };
 }
 
-/** Writes one audit_log row in the caller's transaction (or database). `before`/`after` absent → null. */
+/**
+ * Writes one audit_log row in the caller's transaction (or database): the entry's tenant,
+ * actor (user_id, api_key_id, ip; from the current request when not given), action, entity,
+ * entity id and `before`/`after` as jsonb (absent → null), typed by the entry's action.
+ */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     tenantId: entry.tenantId,
@@ -72,11 +81,14 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 /**
  * The same row as `writeAudit`, as an `insert … select` to put in a data-modifying CTE of the
  * caller's write statement, so a money movement on the till's hot path adds no round trip
- * (docs/performance.md). `before`/`after` are SQL expressions of jsonb (they may read the
+ * (docs/performance.md). `action` and `entity` are typed as in writeAudit; `before`/`after` are
+ * SQL expressions of jsonb that must build the kind's AuditEventShapes (they may read the
  * statement's other CTEs), and so may `tenantId` and `entityId` be; `from` is the FROM clause
  * they read (e.g. sql`debit`: one audit row per row of it), or none (one row).
  */
-export function auditInsertSql(entry: Omit<AuditEntry, 'tenantId' | 'before' | 'after' | 'entityId'> & { tenantId: SQL | string | null; entityId: SQL | string | null; before: SQL; after: SQL; from?: SQL }): SQL {
+export function auditInsertSql(
+  entry: AuditActorFields & AuditKind & { tenantId: SQL | string | null; entityId: SQL | string | null; before: SQL; after: SQL; from?: SQL },
+): SQL {
   const who = actorOf(entry);
   const from = entry.from ? sql` from ${entry.from}` : sql``;
   return sql`insert into audit_log (tenant_id, user_id, api_key_id, ip, action, entity, entity_id, before, after)

@@ -1,8 +1,9 @@
+import type { AuditEventOf } from '@loyalty/contract';
 import type { Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
 
 /**
- * Audit actions of the platform operator (issue 7). They are written with `tenant_id` null,
+ * Audit actions of the platform operator (docs/security.md 'Audit trail'). They are written with `tenant_id` null,
  * so that the platform's history survives a tenant's deletion (audit_log rows of a tenant
  * cascade with it); the tenant's id, name and slug travel in `entity_id` and before/after.
  * The recent-activity list (GET /api/platform/activity) reads the update, delete and plan
@@ -17,10 +18,14 @@ export const PLATFORM_AUDIT = {
   planDelete: 'platform.plan.delete',
 } as const;
 
-/** Writes one platform audit row (tenant_id null) in the caller's transaction. */
-export async function writePlatformAudit(
-  tx: Tx,
-  row: { actorId: string | null; action: (typeof PLATFORM_AUDIT)[keyof typeof PLATFORM_AUDIT]; entity: 'tenant' | 'plan'; entityId: string; before?: unknown; after?: unknown },
-): Promise<void> {
-  await writeAudit(tx, { tenantId: null, userId: row.actorId, action: row.action, entity: row.entity, entityId: row.entityId, before: row.before, after: row.after });
+/** The operator's audit kinds of PLATFORM_AUDIT. */
+type PlatformAuditAction = (typeof PLATFORM_AUDIT)[keyof typeof PLATFORM_AUDIT];
+
+/**
+ * Writes one platform audit row (tenant_id null) in the caller's transaction: `actorId` the
+ * operator (user_id), and the event typed by its action (AuditEventShapes, ADR 0032).
+ */
+export async function writePlatformAudit(tx: Tx, row: { actorId: string | null; entityId: string } & AuditEventOf<PlatformAuditAction>): Promise<void> {
+  const { actorId, ...event } = row;
+  await writeAudit(tx, { tenantId: null, userId: actorId, ...event });
 }
