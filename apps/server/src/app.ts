@@ -41,7 +41,7 @@ import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { webhookRoutes } from './modules/stripe-events/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';

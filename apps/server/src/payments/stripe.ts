@@ -97,7 +97,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * The Stripe payment provider (decisions.md 'Payments': used when STRIPE_SECRET_KEY is set).
  * Stripe holds the cards (entered in Stripe's card form through a SetupIntent) and the
  * subscription; this adapter never records money itself: subscribe answers `pending` and the
- * paid period arrives by the invoice.paid webhook (modules/webhooks). The tenant's Stripe
+ * paid period arrives by the invoice.paid webhook (modules/stripe-events). The tenant's Stripe
  * customer is created on first need and remembered through `customers` (tenants.
  * provider_customer_id, the tenant-account module's) in the caller's transaction `db`. SDK
  * errors become AppErrors (stripeErrorToAppError).

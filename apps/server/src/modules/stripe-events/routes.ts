@@ -24,7 +24,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
   /**
    * POST /api/webhooks/stripe: a Stripe event, verified with STRIPE_WEBHOOK_SECRET against the
    * raw body and the Stripe-Signature header (default tolerance 300 s), then processed once
-   * per event id (webhooks/service.ts processStripeEvent). Answers:
+   * per event id (stripe-events/service.ts processStripeEvent). Answers:
    * - 200 `{ received: true }`; `{ received: true, duplicate: true }` for an event id already
    *   processed (nothing changes);
    * - 400 `{ error: 'Invalid signature', code: 'VALIDATION_ERROR' }` for a missing or wrong
