@@ -28,7 +28,7 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
-import { addFundsRoutes } from './modules/add-funds/routes.ts';
+import { addFundsRoutes } from './modules/add-funds/index.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/ledger/index.ts';
@@ -47,9 +47,8 @@ import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
-import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { v1Specification } from './modules/api-v1/openapi.ts';
-import { apiV1Routes } from './modules/api-v1/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/index.ts';
+import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
@@ -182,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
       await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs, now });
-      await tenantScope.register(apiKeyRoutes, { db, config, now });
+      await tenantScope.register(apiKeyRoutes, { db, config });
       await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },
     { prefix: '/api/t/:slug' },

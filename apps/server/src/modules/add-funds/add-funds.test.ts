@@ -5,8 +5,8 @@ import { cards, checkoutSessions, tenants } from '../../db/schema/index.ts';
 import { balanceAndLedger, countRows, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * POST /api/t/{slug}/customers/{id}/add-funds (issue 6; spec §2 'Add Funds to Card', §5
- * 'Add Funds: 100 to 100000 cents', §7): opens a Demo checkout and answers its URL; no money
+ * POST /api/t/{slug}/customers/{id}/add-funds (docs/product.md 'Add funds': 100 to 100000
+ * cents): opens a Demo checkout and answers its URL; no money
  * moves until the checkout is paid (checkout.test.ts follows the flow to the credit).
  */
 let ctx: TestContext;
