@@ -40,7 +40,7 @@ import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
 import { webhookRoutes } from './modules/stripe-events/routes.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import type { ChallengeCost } from './modules/enrolment/altcha.ts';

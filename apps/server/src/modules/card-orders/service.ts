@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
 import { recordPayment } from '../billing/service.ts';
 import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
-import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/service.ts';
+import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/index.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';

@@ -5,7 +5,7 @@ import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import type { CheckoutEffects } from '../checkout/service.ts';
+import type { CheckoutEffects } from '../checkout/index.ts';
 import { processStripeEvent } from './service.ts';
 
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });

@@ -4,7 +4,7 @@ import { webhookEvents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/service.ts';
-import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/service.ts';
+import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/index.ts';
 import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
 import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenant-account/service.ts';
 
