@@ -41,7 +41,7 @@ import { ruleRoutes } from './modules/rules/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
-import { webhookRoutes } from './modules/stripe-events/routes.ts';
+import { webhookRoutes } from './modules/stripe-events/index.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeCost: deps.joinChallengeCost,
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
-  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config, jobs });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs, now });
