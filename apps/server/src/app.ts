@@ -38,7 +38,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { webhookRoutes } from './modules/stripe-events/index.ts';

@@ -7,7 +7,7 @@ import { startOutboxWorker } from './modules/outbox/job.ts';
 import { processPasswordResetRequests } from './modules/auth/service.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
-import { markLapsedSubscriptions } from './modules/billing/service.ts';
+import { markLapsedSubscriptions } from './modules/billing/index.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import type { JobKind, Jobs } from './lib/jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
-import { recordPayment } from '../billing/service.ts';
+import { recordPayment } from '../billing/index.ts';
 import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
 import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/index.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';

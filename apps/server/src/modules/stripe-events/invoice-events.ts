@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/service.ts';
+import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/index.ts';
 import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
 import { lockTenant } from '../tenant-account/service.ts';
 import { type EventCtx, findTenantId, fromUnix, idOf } from './event-context.ts';

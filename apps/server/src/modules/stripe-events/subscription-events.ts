@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { applySubscriptionFact } from '../billing/service.ts';
+import { applySubscriptionFact } from '../billing/index.ts';
 import { lockTenant } from '../tenant-account/service.ts';
 import { type EventCtx, findTenantId, fromUnix, idOf } from './event-context.ts';
 
