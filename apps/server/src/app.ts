@@ -46,7 +46,7 @@ import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './mo
 import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
-import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
+import { webhookEndpointRoutes } from './modules/webhook-endpoints/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
-      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs, now });
+      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs });
       await tenantScope.register(apiKeyRoutes, { db, config });
       await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },
