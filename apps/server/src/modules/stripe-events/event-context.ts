@@ -14,10 +14,13 @@ export interface WebhookLog {
   error(obj: object, msg: string): void;
 }
 
+/** The id of a Stripe reference: the string itself, or the `id` of an expanded object; null otherwise. */
 export const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
 
+/** A Date from Stripe's unix seconds. */
 export const fromUnix = (s: number) => new Date(s * 1000);
 
+/** What an event handler works with: the event's transaction, the provider, the checkout effects, the tagged log, the instant it is judged at, and the event. */
 export interface EventCtx {
   tx: Tx;
   provider: PaymentProvider;
@@ -27,6 +30,7 @@ export interface EventCtx {
   event: Stripe.Event;
 }
 
+/** `log` with the event's id and type on every line. */
 export function withEvent(log: WebhookLog, event: Stripe.Event): WebhookLog {
   const tag = { stripeEventId: event.id, stripeEventType: event.type };
   return {

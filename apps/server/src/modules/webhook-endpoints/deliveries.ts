@@ -6,6 +6,7 @@ import type { DeliveryEventType } from './enqueue-events.ts';
 
 /** A delivery row as the log lists it: its columns and item. */
 
+/** The columns of a delivery the log lists. */
 export const deliveryColumns = {
   id: webhookDeliveries.id,
   eventId: webhookDeliveries.eventId,

@@ -52,6 +52,7 @@ export function assertEndpointUrl(url: string, policy: UrlPolicy): void {
   }
 }
 
+/** The columns of an endpoint as listed (never its secret). */
 export const endpointColumns = {
   id: webhookEndpoints.id,
   url: webhookEndpoints.url,
