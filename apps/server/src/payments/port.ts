@@ -102,7 +102,7 @@ export interface ProviderCustomerStore {
 
 /** The port every payment provider adapter implements (docs/product.md 'Payments'). */
 export interface PaymentProvider {
-  /** 'demo' shows the spec's demo banner and card form; 'stripe' the real ones. */
+  /** 'demo' shows the demo banner and card form (docs/product.md 'Payments'); 'stripe' the real ones. */
   readonly kind: 'demo' | 'stripe';
   /** POST /billing/setup-intent: `{ clientSecret }` for the provider's card form, or `{ demo: true }`. */
   createSetupIntent(db: DbOrTx, tenant: PaymentTenant): Promise<{ clientSecret?: string; demo?: boolean }>;

@@ -83,12 +83,12 @@ describe('POST /customers/{id}/add-funds', () => {
     expect((await t.addFunds(t.customer.id, { amountCents: 100_000 })).statusCode).toBe(200);
   });
 
-  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])("answers 400 with the spec's text for amountCents %s, nothing written", async (amountCents) => {
+  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])("answers 400 with the product's text for amountCents %s, nothing written", async (amountCents) => {
     const t = await freshTenant();
     const before = await snapshot();
     const res = await t.addFunds(t.customer.id, { amountCents });
     expect(res.statusCode).toBe(400);
-    // The error handler names the field in `error`; the spec's text is the field's message.
+    // The error handler names the field in `error`; the amount rule's text (docs/product.md 'Add funds') is the field's message.
     expect(json(res)).toMatchObject({ error: `Invalid amountCents: ${RANGE}`, code: 'VALIDATION_ERROR', details: [{ field: 'body.amountCents', message: RANGE }] });
     expect(await snapshot()).toEqual(before);
   });

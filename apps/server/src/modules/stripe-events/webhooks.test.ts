@@ -253,7 +253,7 @@ describe('invoice.payment_failed and the grace period', () => {
     await deliver(evt('invoice.payment_failed', { ...failed, status: 'open', amount_paid: 0, attempt_count: 2 }));
     expect((await t.row()).graceEndsAt!.getTime()).toBe(row.graceEndsAt!.getTime());
 
-    // After grace: refused with the spec's message, no money moves.
+    // After grace: refused with the POS gate's message, no money moves.
     await ctx.db.update(tenants).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(tenants.id, t.tenant.id));
     const before = await balanceAndLedger(ctx.db, t.cardUid);
     const after = await t.earn();
