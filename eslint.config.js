@@ -111,7 +111,7 @@ const TABLE_OWNERS = {
   billing: ['subscriptionEvents', 'payments', 'invoices'],
   checkout: ['checkoutSessions'],
   'card-orders': ['cardOrders'],
-  webhooks: ['webhookEvents'],
+  'stripe-events': ['webhookEvents'],
   reports: ['tenantCounters'],
   outbox: ['outbox', 'outboxAttempts'],
   enrolment: ['enrolmentRequests'],

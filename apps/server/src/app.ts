@@ -28,7 +28,7 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
-import { addFundsRoutes } from './modules/add-funds/routes.ts';
+import { addFundsRoutes } from './modules/add-funds/index.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/ledger/index.ts';
@@ -38,18 +38,17 @@ import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { webhookRoutes } from './modules/stripe-events/index.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
 import type { ChallengeCost } from './modules/enrolment/altcha.ts';
 import { enrolmentRoutes } from './modules/enrolment/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
-import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
-import { apiKeyRoutes } from './modules/api-keys/routes.ts';
-import { v1Specification } from './modules/api-v1/openapi.ts';
-import { apiV1Routes } from './modules/api-v1/routes.ts';
+import { webhookEndpointRoutes } from './modules/webhook-endpoints/index.ts';
+import { apiKeyRoutes } from './modules/api-keys/index.ts';
+import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
 import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
@@ -181,8 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
-      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs, now });
-      await tenantScope.register(apiKeyRoutes, { db, config, now });
+      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs });
+      await tenantScope.register(apiKeyRoutes, { db, config });
       await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },
     { prefix: '/api/t/:slug' },
@@ -203,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeCost: deps.joinChallengeCost,
   });
   await app.register(cardOrderPricingRoutes, { prefix: '/api' });
-  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS, now });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config, jobs });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs, now });

@@ -5,9 +5,9 @@ import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
 import { processPasswordResetRequests } from './modules/auth/service.ts';
-import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
+import { startWebhookWorker } from './modules/webhook-endpoints/index.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
-import { markLapsedSubscriptions } from './modules/billing/service.ts';
+import { markLapsedSubscriptions } from './modules/billing/index.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import type { JobKind, Jobs } from './lib/jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -92,8 +92,8 @@ async function main(): Promise<void> {
       if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
     },
   });
-  // Outgoing webhooks (issue 17): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
-  workers.webhooks = startWebhookWorker(queue, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, onEmails: () => jobs.nudge('outbox') });
+  // Outgoing webhooks (ADR 0020): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
+  workers.webhooks = startWebhookWorker(queue, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, now: () => new Date(), onEmails: () => jobs.nudge('outbox') });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = [

@@ -2,10 +2,10 @@ import type { Database } from './db/client.ts';
 import type { ApiKeyGuardDeps } from './http/api-key-auth.ts';
 import type { SessionStore, TenantContext } from './context.ts';
 import type { ProviderCustomerStore } from './payments/port.ts';
-import { addFundsEffect } from './modules/add-funds/service.ts';
+import { addFundsEffect } from './modules/add-funds/index.ts';
 import { cardOrderEffect } from './modules/card-orders/service.ts';
-import type { CheckoutEffects } from './modules/checkout/service.ts';
-import { apiKeyAuthenticator } from './modules/api-keys/service.ts';
+import type { CheckoutEffects } from './modules/checkout/index.ts';
+import { apiKeyAuthenticator } from './modules/api-keys/index.ts';
 import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenant-account/service.ts';
 import { sessionStore } from './modules/users/sessions.ts';
 

@@ -21,7 +21,7 @@ function toMethod(row: typeof paymentMethods.$inferSelect): ProviderPaymentMetho
 }
 
 /**
- * The Demo payment provider (decisions.md 'Payments': the default, no external calls).
+ * The Demo payment provider (docs/product.md 'Payments': the default, no external calls).
  * Setup intents answer `{ demo: true }`; cards are kept in payment_methods with a
  * `demo_pm_…` provider id; subscribe activates at once and reports the first period as paid
  * (`demo_pay_…` / `demo_in_…` ids, no invoice URLs). Callers serialise writes of one tenant
@@ -30,7 +30,7 @@ function toMethod(row: typeof paymentMethods.$inferSelect): ProviderPaymentMetho
 export class DemoPaymentProvider implements PaymentProvider {
   readonly kind = 'demo' as const;
 
-  /** Always `{ demo: true }`: the web shows the demo card form (spec §7 setup-intent). */
+  /** Always `{ demo: true }`: the web shows the demo card form. */
   async createSetupIntent(): Promise<{ demo: boolean }> {
     return { demo: true };
   }
@@ -103,12 +103,12 @@ export class DemoPaymentProvider implements PaymentProvider {
     };
   }
 
-  /** The local demo checkout page (decisions.md 'Payments'); session id `demo_cs_{checkoutId}`. */
+  /** The local demo checkout page (docs/product.md 'Payments'); session id `demo_cs_{checkoutId}`. */
   async createCheckout(_db: DbOrTx, tenant: PaymentTenant, req: CheckoutRequest): Promise<{ providerSessionId: string; url: string }> {
     return { providerSessionId: `demo_cs_${req.checkoutId}`, url: `/t/${tenant.slug}/checkout/${req.checkoutId}` };
   }
 
-  /** No portal without a provider: the Billing page's Payment Methods tab (decisions.md 'Manage Settings'). */
+  /** No portal without a provider: the Billing page's Payment Methods tab. */
   async createPortalSession(_db: DbOrTx, tenant: PaymentTenant): Promise<{ url: string }> {
     return { url: `/t/${tenant.slug}/billing?tab=payment-methods` };
   }

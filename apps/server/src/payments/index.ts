@@ -3,8 +3,8 @@ import { DemoPaymentProvider } from './demo.ts';
 import type { PaymentProvider, ProviderCustomerStore } from './port.ts';
 
 /**
- * The provider in use (decisions.md 'Payments'; issue 12 item 2): `config.paymentProvider`
- * chooses it (PAYMENT_PROVIDER=stripe|demo; unset: Stripe when STRIPE_SECRET_KEY is set, Demo
+ * The provider in use (docs/product.md 'Payments'; production refuses an implicit Demo
+ * provider, ADR 0010): `config.paymentProvider` chooses it (PAYMENT_PROVIDER=stripe|demo; unset: Stripe when STRIPE_SECRET_KEY is set, Demo
  * otherwise outside production; production without Stripe keys does not start unless
  * PAYMENT_PROVIDER=demo is explicit, config.ts). 'stripe' builds the Stripe adapter from
  * `config.stripe` (STRIPE_API_URL may point it at another host); 'demo' the offline Demo
@@ -12,7 +12,7 @@ import type { PaymentProvider, ProviderCustomerStore } from './port.ts';
  * card-order, add-funds and webhook routes. `customers` is where Stripe's customer ids are
  * remembered (app.ts passes the tenant-account module's store).
  * The Stripe adapter (and the Stripe SDK) is loaded only when chosen: it is a large part of an
- * idle server's memory (issue 15).
+ * idle server's memory.
  * @throws {Error} when 'stripe' is chosen without `config.stripe` (loadConfig never returns that).
  */
 export async function paymentProvider(config: Pick<Config, 'stripe' | 'paymentProvider'>, customers?: ProviderCustomerStore): Promise<PaymentProvider> {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/client.ts';
 
 /**
- * The payment-provider port (decisions.md 'Payments'; issue 6). Two adapters: Demo (default,
+ * The payment-provider port (docs/product.md 'Payments'). Two adapters: Demo (default,
  * no network: demo.ts) and Stripe (when STRIPE_SECRET_KEY is set: stripe.ts). The
  * service layer owns the database transaction and records subscription state, payments,
  * invoices and events locally in both cases; adapters only talk to the provider (and, for
@@ -25,7 +25,7 @@ export interface PaymentTenant {
   providerSubscriptionId?: string | null;
 }
 
-/** A saved card as the provider reports it (spec §3 'Payment method'); `id` is the card's handle in API paths (Demo: our row id; Stripe: the pm_… id). */
+/** A saved card as the provider reports it; `id` is the card's handle in API paths (Demo: our row id; Stripe: the pm_… id). */
 export interface ProviderPaymentMethod {
   id: string;
   isDefault: boolean;
@@ -48,13 +48,13 @@ export interface ProviderPlan {
   id: string;
   name: string;
   priceCents: number;
-  /** Months in one billing period (monthly 1, 3months 3, 6months 6, yearly 12; spec §9). */
+  /** Months in one billing period (monthly 1, 3months 3, 6months 6, yearly 12). */
   periodMonths: number;
   stripePriceId: string | null;
 }
 
 /**
- * What `subscribe` did (spec §4 subscribe flow responses):
+ * What `subscribe` did (the subscribe answers):
  * - `status: 'active'`: the subscription is in place and the first period is paid now; the
  *   service records ACTIVE, the payment and the paid invoice in its transaction.
  * - `status: 'pending'`: the provider confirms later (webhook) or needs the customer at
@@ -76,7 +76,7 @@ export type ProviderSubscribeResult =
   | { status: 'pending'; subscriptionId?: string; redirectUrl?: string; checkoutUrl?: string };
 
 /**
- * A hosted checkout to open (add funds, card orders; decisions.md 'Payments'). `checkoutId`
+ * A hosted checkout to open (add funds, card orders; docs/product.md 'Payments'). `checkoutId`
  * is our checkout_sessions id (Stripe: client_reference_id and metadata); URLs are absolute
  * (PUBLIC_URL-based) for providers that redirect back.
  */
@@ -100,9 +100,9 @@ export interface ProviderCustomerStore {
   claim(db: DbOrTx, tenantId: string, customerId: string): Promise<string>;
 }
 
-/** The port every payment provider adapter implements (decisions.md 'Payments'). */
+/** The port every payment provider adapter implements (docs/product.md 'Payments'). */
 export interface PaymentProvider {
-  /** 'demo' shows the spec's demo banner and card form; 'stripe' the real ones. */
+  /** 'demo' shows the demo banner and card form (docs/product.md 'Payments'); 'stripe' the real ones. */
   readonly kind: 'demo' | 'stripe';
   /** POST /billing/setup-intent: `{ clientSecret }` for the provider's card form, or `{ demo: true }`. */
   createSetupIntent(db: DbOrTx, tenant: PaymentTenant): Promise<{ clientSecret?: string; demo?: boolean }>;
@@ -132,7 +132,7 @@ export interface PaymentProvider {
   createCheckout(db: DbOrTx, tenant: PaymentTenant, req: CheckoutRequest): Promise<{ providerSessionId: string; url: string }>;
   /**
    * GET /billing/portal: the provider's customer portal URL (Stripe), returning to
-   * `returnUrl`; Demo answers the Payment Methods tab (decisions.md 'Manage Settings').
+   * `returnUrl`; Demo answers the Payment Methods tab.
    */
   createPortalSession(db: DbOrTx, tenant: PaymentTenant, returnUrl: string): Promise<{ url: string }>;
   /** Refunds `amountCents` of payment `providerPaymentId` (a cancelled paid card order); returns the refund id. */

@@ -8,7 +8,7 @@ import { CARD_DECLINED, startFakeStripe, stripeEnv, type FakeStripe } from '../.
 import { CARDS_THROUGH_SETUP_INTENT, PLAN_NOT_PURCHASABLE, StripePaymentProvider } from './stripe.ts';
 
 /**
- * The Stripe adapter (issue 6; decisions.md 'Payments') behind the billing API, against a
+ * The Stripe adapter (docs/product.md 'Payments') behind the billing API, against a
  * fake Stripe on 127.0.0.1 (test/fake-stripe.ts): the app is built from STRIPE_* variables
  * exactly as in production, only STRIPE_API_URL points at the fake.
  */

@@ -1,75 +1,32 @@
 import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { AppError, badRequest, conflict } from '../errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 import type { CheckoutRequest, PaymentProvider, PaymentTenant, ProviderCustomerStore, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
+import { call, stripeErrorToAppError } from './stripe-errors.ts';
 
 /** The Stripe settings of config.ts (STRIPE_SECRET_KEY, STRIPE_API_URL, …). */
 export type StripeSettings = NonNullable<Config['stripe']>;
 
 /** 400 text of subscribe for a plan that has no Stripe price (plans.stripe_price_id empty). */
 export const PLAN_NOT_PURCHASABLE = 'This plan cannot be bought online yet: it has no Stripe price. Please contact support.';
+
 /** 400 text of POST /billing/payment-methods under Stripe: cards are entered in Stripe's own form. */
 export const CARDS_THROUGH_SETUP_INTENT = 'Cards are added through the secure card form (setup intent), not sent to this server';
 
 /** Request timeout of one Stripe call, milliseconds. */
 export const STRIPE_TIMEOUT_MS = 10_000;
+
 /** Retries of a failed Stripe call (connection errors, 409, 5xx; the SDK adds idempotency keys). */
 export const STRIPE_MAX_RETRIES = 1;
 
 /** Stripe subscription states in which the subscription still bills: subscribe changes its price instead of opening another. */
 const LIVE_SUBSCRIPTION = new Set(['active', 'past_due', 'trialing']);
+
 /** Stripe object ids are letters, digits and underscores (pm_…, card_…); anything else is not one of ours. */
 const isStripeId = (id: string) => /^[A-Za-z0-9_]{3,255}$/.test(id);
+
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
-
-/**
- * Maps an error of the Stripe SDK to an AppError the error handler answers without a stack
- * (issue 6: "never a 500 with a stack for a card decline"); AppErrors and other errors pass
- * through unchanged.
- * - card_error (402: declined, expired, insufficient funds…) → 422 BUSINESS_RULE with Stripe's
- *   message ('Your card was declined.');
- * - invalid_request_error → 404 'Payment method not found' when Stripe says resource_missing
- *   for a payment method, else 400 VALIDATION_ERROR 'Payment provider rejected the request: …';
- * - idempotency_error → 409 CONFLICT;
- * - rate limit → 429 RATE_LIMITED;
- * - authentication / permission → 500 'Payment system configuration error. Please contact
- *   support.' (spec §8 'Add card' wording);
- * - connection → 500 'Unable to connect to payment processor. Please try again later.';
- * - any other Stripe error → 500 'The payment processor could not complete the request.
- *   Please try again.'
- */
-export function stripeErrorToAppError(err: unknown): unknown {
-  if (!(err instanceof Stripe.errors.StripeError)) return err;
-  const msg = err.message || 'The payment processor refused the request';
-  switch (err.type) {
-    case 'StripeCardError':
-      return new AppError('BUSINESS_RULE', msg, err.decline_code ? { declineCode: err.decline_code } : undefined);
-    case 'StripeInvalidRequestError':
-      if (err.code === 'resource_missing' && err.param && /payment_method/.test(err.param)) return new AppError('NOT_FOUND', 'Payment method not found');
-      return badRequest(`Payment provider rejected the request: ${msg}`);
-    case 'StripeIdempotencyError':
-      return conflict('This payment request is already being processed. Please try again.');
-    case 'StripeRateLimitError':
-      return new AppError('RATE_LIMITED', 'The payment processor is busy. Please try again in a minute.');
-    case 'StripeAuthenticationError':
-    case 'StripePermissionError':
-      return new AppError('INTERNAL', 'Payment system configuration error. Please contact support.');
-    case 'StripeConnectionError':
-      return new AppError('INTERNAL', 'Unable to connect to payment processor. Please try again later.');
-    default:
-      return new AppError('INTERNAL', 'The payment processor could not complete the request. Please try again.');
-  }
-}
-
-/** Runs one SDK call, translating its errors with stripeErrorToAppError. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw stripeErrorToAppError(err);
-  }
-}
 
 /**
  * The SDK client for `settings`: STRIPE_API_URL (tests: a fake server on 127.0.0.1) becomes
@@ -94,10 +51,10 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 }
 
 /**
- * The Stripe payment provider (decisions.md 'Payments': used when STRIPE_SECRET_KEY is set).
+ * The Stripe payment provider (docs/product.md 'Payments': used when STRIPE_SECRET_KEY is set).
  * Stripe holds the cards (entered in Stripe's card form through a SetupIntent) and the
  * subscription; this adapter never records money itself: subscribe answers `pending` and the
- * paid period arrives by the invoice.paid webhook (modules/webhooks). The tenant's Stripe
+ * paid period arrives by the invoice.paid webhook (modules/stripe-events). The tenant's Stripe
  * customer is created on first need and remembered through `customers` (tenants.
  * provider_customer_id, the tenant-account module's) in the caller's transaction `db`. SDK
  * errors become AppErrors (stripeErrorToAppError).

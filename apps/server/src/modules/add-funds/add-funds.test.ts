@@ -5,8 +5,8 @@ import { cards, checkoutSessions, tenants } from '../../db/schema/index.ts';
 import { balanceAndLedger, countRows, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * POST /api/t/{slug}/customers/{id}/add-funds (issue 6; spec §2 'Add Funds to Card', §5
- * 'Add Funds: 100 to 100000 cents', §7): opens a Demo checkout and answers its URL; no money
+ * POST /api/t/{slug}/customers/{id}/add-funds (docs/product.md 'Add funds': 100 to 100000
+ * cents): opens a Demo checkout and answers its URL; no money
  * moves until the checkout is paid (checkout.test.ts follows the flow to the credit).
  */
 let ctx: TestContext;
@@ -83,12 +83,12 @@ describe('POST /customers/{id}/add-funds', () => {
     expect((await t.addFunds(t.customer.id, { amountCents: 100_000 })).statusCode).toBe(200);
   });
 
-  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])("answers 400 with the spec's text for amountCents %s, nothing written", async (amountCents) => {
+  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])("answers 400 with the product's text for amountCents %s, nothing written", async (amountCents) => {
     const t = await freshTenant();
     const before = await snapshot();
     const res = await t.addFunds(t.customer.id, { amountCents });
     expect(res.statusCode).toBe(400);
-    // The error handler names the field in `error`; the spec's text is the field's message.
+    // The error handler names the field in `error`; the amount rule's text (docs/product.md 'Add funds') is the field's message.
     expect(json(res)).toMatchObject({ error: `Invalid amountCents: ${RANGE}`, code: 'VALIDATION_ERROR', details: [{ field: 'body.amountCents', message: RANGE }] });
     expect(await snapshot()).toEqual(before);
   });

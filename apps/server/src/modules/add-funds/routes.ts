@@ -13,15 +13,15 @@ const customerParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * The add-funds route under /api/t/{slug} (spec §2 Customers 'Add Funds to Card'): ROLES.admin
+ * The add-funds route under /api/t/{slug} (docs/product.md 'Add funds'): ROLES.admin
  * (401 signed out, 403 cashier or customer, 404 another tenant's slug or customer).
  */
 export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, { db, config, provider }) => {
   /**
    * POST /customers/{id}/add-funds `{ amountCents, cardId? }` with header `Idempotency-Key`
-   * → 200 CheckoutUrlResponse `{ checkoutUrl }` (spec §2 'Add Funds to Card', §5, §7;
+   * → 200 CheckoutUrlResponse `{ checkoutUrl }` (docs/product.md 'Add funds';
    * service.ts): a hosted checkout for the customer's card; the card is credited when it is
-   * paid. ROLES.admin. A money route (issue 12 item 8): without the key 400 'Idempotency-Key
+   * paid. ROLES.admin. A money route (ADR 0004): without the key 400 'Idempotency-Key
    * header required'; a retry with the same key and body answers the same checkout
    * (`Idempotent-Replayed: true`) and opens no second one; the same key with another request
    * 409 IDEMPOTENCY_KEY_REUSED. 400 'Amount must be between $1.00 and $1,000.00' / 'Choose a
@@ -44,7 +44,7 @@ export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     async (request, reply) => {
       const actor = { tenant: tenantOf(request), userId: request.user!.id, idempotencyKey: request.headers['idempotency-key'] };
-      return sendIdempotent(reply, await addFunds(db, provider, config, actor, request.params.id, request.body));
+      return sendIdempotent(reply, await addFunds(db, provider, config, actor, request.params.id, request.body, request.ctx.now));
     },
   );
 

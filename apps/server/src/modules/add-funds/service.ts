@@ -9,20 +9,20 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardsOfCustomer } from '../cards/views.ts';
-import { openCheckout, type CheckoutEffect } from '../checkout/service.ts';
+import { openCheckout, type CheckoutEffect } from '../checkout/index.ts';
 import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
 import { paymentTenantOf } from '../tenant-account/service.ts';
 import { creditCard } from '../ledger/index.ts';
 
 /**
- * Add funds to a card (spec §2 Customers 'Add Funds to Card', §5; decisions.md 'Payments'):
+ * Add funds to a card (docs/product.md 'Add funds', 'Payments'):
  * opens a hosted checkout for one card of a customer and, when the checkout is paid, credits
  * the card through the ledger (`addFundsEffect`, wired into the checkout module by
  * src/wiring.ts). The module owns no table: customers, cards, checkouts and the ledger are
  * their modules' (ADR 0012).
  */
 
-/** The ledger note of an add-funds credit (spec §3 'Transaction' note). */
+/** The ledger note of an add-funds credit. */
 export const ADD_FUNDS_NOTE = 'Added funds online';
 
 /** 404 text when `cardId` is not one of the customer's cards. */
@@ -36,7 +36,7 @@ export const CARD_NOT_ACTIVE = 'Card is not active';
 
 /**
  * Who asks: the request's tenant, the signed-in user's id and the request's Idempotency-Key
- * (required on money routes: issue 12 item 8).
+ * (required on money routes, ADR 0004).
  */
 export interface AddFundsActor {
   tenant: TenantContext;
@@ -48,9 +48,8 @@ export interface AddFundsActor {
 export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
 
 /**
- * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId? }` (spec §2 Customers
- * 'Add Funds to Card', §3 'Add funds response: checkoutUrl', §5 'Add Funds', §7;
- * decisions.md 'Payments'). Opens a hosted checkout of `amountCents` (integer cents, 100 to
+ * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId? }` at `now`
+ * (docs/product.md 'Add funds', 'Payments'). Opens a hosted checkout of `amountCents` (integer cents, 100 to
  * 100000: checked by the contract, 400 'Amount must be between $1.00 and $1,000.00') for one
  * card of the customer and returns `{ checkoutUrl }` (Demo: `/t/{slug}/checkout/{id}`). No
  * money moves here: the card is credited when the checkout completes (`addFundsEffect`:
@@ -64,11 +63,11 @@ export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
  * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.
  * Errors, in this order, nothing written on any of them:
  * - 403 SUBSCRIPTION_REQUIRED 'Subscription required to process transactions' when the
- *   tenant may not transact now (domain canTransact: the POS gate, spec §5);
+ *   tenant may not transact now (domain canTransact: the POS gate, docs/product.md 'Subscription gates');
  * - 404 'Customer not found' (unknown, malformed or another tenant's id);
  * - 404 'Card not found' when `cardId` is not one of this customer's cards;
- * - 422 CARD_NOT_ACTIVE 'Card is not active' when the chosen card is not ACTIVE (decisions.md
- *   'API shape': a business rule is 422);
+ * - 422 CARD_NOT_ACTIVE 'Card is not active' when the chosen card is not ACTIVE (a broken
+ *   business rule is 422, ADR 0029);
  * - without `cardId`: 422 BUSINESS_RULE 'Customer has no active card' (none ACTIVE), 400 'Choose a card'
  *   with details `[{ field: 'body.cardId' }]` (several ACTIVE).
  */
@@ -79,7 +78,7 @@ export async function addFunds(
   actor: AddFundsActor,
   customerId: string,
   input: AddFundsRequest,
-  now = new Date(),
+  now: Date,
 ): Promise<AddFundsResult> {
   const { tenant } = actor;
   if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', POS_GATE_MESSAGE);

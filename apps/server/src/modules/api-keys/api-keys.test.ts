@@ -5,7 +5,7 @@ import { apiKeys, auditLog } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * API key management (issue 17): GET/POST /api/t/{slug}/api-keys and DELETE …/{id},
+ * API key management (docs/product.md 'API keys and webhooks'): GET/POST /api/t/{slug}/api-keys and DELETE …/{id},
  * tenant_admin only. The key is shown once and stored as its SHA-256; create and revoke are
  * audited; a revoked key stops authenticating /api/v1 at once.
  */

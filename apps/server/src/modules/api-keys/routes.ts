@@ -13,7 +13,7 @@ const keyParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * API key management under /api/t/{slug}/api-keys (issue 17, ADR 0020), tenant_admin only
+ * API key management under /api/t/{slug}/api-keys (ADR 0020), tenant_admin only
  * (ROLES.admin; the platform_admin passes wherever tenant_admin does): 401 signed out, 403
  * cashier or customer, 404 another tenant's slug or key.
  * - GET /api-keys → ApiKeyListResponse (never a key or its hash).
@@ -21,7 +21,7 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
  *   400 for a missing name, no scope, an unknown scope or store (nothing written).
  * - DELETE /api-keys/{id} → 200 ApiKeyItem with `revokedAt`: the key answers 401 from now on.
  */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const actorOf = (request: FastifyRequest): ApiKeyActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
   app.get(
@@ -42,6 +42,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
   app.delete(
     '/api-keys/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: keyParams, response: { 200: ApiKeyItem, ...errors } } },
-    async (request) => revokeApiKey(db, actorOf(request), request.params.id, now()),
+    async (request) => revokeApiKey(db, actorOf(request), request.params.id, request.ctx.now),
   );
 };

@@ -11,7 +11,7 @@ import { storeNameOf, storeNames } from '../stores/service.ts';
 import { userNames } from '../users/views.ts';
 
 /**
- * Tenant API keys (issue 17; ADR 0020): the module that owns `api_keys`. A key is
+ * Tenant API keys (ADR 0020): the module that owns `api_keys`. A key is
  * `lc_live_` (production) or `lc_test_` (elsewhere) followed by 43 base64url characters (256
  * random bits). It is shown once, on creation; the table keeps its SHA-256 and its first
  * `API_KEY_VISIBLE_CHARS` characters. `/api/v1` finds the key by that hash
@@ -85,7 +85,7 @@ async function keyItem(db: DbOrTx, tenantId: string, id: string): Promise<ApiKey
 }
 
 /**
- * POST /api-keys (issue 17): creates a key named `input.name` with `input.scopes`, bound to
+ * POST /api-keys: creates a key named `input.name` with `input.scopes`, bound to
  * `input.storeId` when given, in one transaction with its 'api_key.create' audit row (name,
  * prefix, scopes, store; never the key or its hash). Returns the item and the key itself, the
  * only time it is shown. Throws 400 'Unknown store' (details `body.storeId`) when the store is
@@ -124,7 +124,7 @@ export async function createApiKey(db: Database, actor: ApiKeyActor, input: Crea
 }
 
 /**
- * DELETE /api-keys/{id} (issue 17): revokes the key at `now`, with an 'api_key.revoke' audit
+ * DELETE /api-keys/{id}: revokes the key at `now`, with an 'api_key.revoke' audit
  * row, in one transaction. From then on it answers 401. Revoking an already revoked key
  * changes nothing and writes no audit row; it answers the same item. Throws 404 'API key not
  * found' for an unknown, malformed or another tenant's id.
@@ -144,7 +144,7 @@ export async function revokeApiKey(db: Database, actor: ApiKeyActor, id: string,
 }
 
 /**
- * The bearer-key lookup of `/api/v1` (issue 17): the active (not revoked) key whose SHA-256 is
+ * The bearer-key lookup of `/api/v1`: the active (not revoked) key whose SHA-256 is
  * that of `key`, as the principal the HTTP layer works with; null for an unknown, malformed or
  * revoked key. Writes `last_used_at = now` when it is unset or older than `LAST_USED_STEP_MS`,
  * so a busy till costs one write a minute. A prepared statement per database.

@@ -9,7 +9,7 @@ import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 import { V1_EXAMPLES } from './openapi.ts';
 
 /**
- * /api/v1 (issue 17): bearer API keys, scopes, the web API's services and rules behind it,
+ * /api/v1 (ADR 0020): bearer API keys, scopes, the web API's services and rules behind it,
  * the Idempotency-Key rule, per-key rate limits, cursor lists, tenant isolation and the
  * OpenAPI document at /api/v1/docs.
  */

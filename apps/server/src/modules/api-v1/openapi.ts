@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document of `/api/v1` (issue 17), served at /api/v1/docs (JSON at
+ * The OpenAPI document of `/api/v1` (ADR 0020), served at /api/v1/docs (JSON at
  * /api/v1/docs/json): the app's whole document (generated from the contract's zod schemas by
  * @fastify/swagger) cut down to the v1 paths, with the bearer security scheme, the server
  * prefix and an example for each request and answer. `V1_EXAMPLES` are checked against the

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { createTestContext, demoSessions, json, unbalancedCards, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * docs/integrations.md 'Quick start' (issue 17): every bash block of that section is run with
+ * docs/integrations.md 'Quick start' (ADR 0020): every bash block of that section is run with
  * curl against a listening server on a fresh demo database, with a key the Store Admin made,
  * exactly as written (only the `export` lines are replaced by the test's BASE and KEY). Each must
  * exit 0 (`--fail-with-body` turns any non-2xx into a failure) and the earn's replay must say

@@ -62,7 +62,7 @@ export interface ApiV1Options {
 }
 
 /**
- * The versioned REST API for point-of-sale systems (issue 17, ADR 0020), mounted at
+ * The versioned REST API for point-of-sale systems (ADR 0020), mounted at
  * `/api/v1`. Authenticated by `Authorization: Bearer <key>` (http/api-key-auth.ts: 401
  * 'Invalid or revoked API key', 403 when the key lacks the route's scope); the tenant is the
  * key's; no cookies, no Origin check. Each key may make `config.apiRateLimit` requests a minute
@@ -96,14 +96,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
   });
 
-  /** The lifecycle context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the clock's now and the receipts' links. */
+  /** The lifecycle context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the request's instant and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => {
     const key = apiKeyOf(request);
     return {
       tenant: tenantOf(request),
       user: { id: null, apiKeyId: key.id, role: key.storeId ? 'cashier' : 'tenant_admin', storeId: key.storeId },
       idempotencyKey: request.headers['idempotency-key'] as string,
-      now: now(),
+      now: request.ctx.now,
       links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     };
   };
@@ -121,7 +121,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
   );
 
-  /** POST /transactions/earn (scope pos:write; Idempotency-Key required) → EarnResponse: the web POS's earn (spec §3). */
+  /** POST /transactions/earn (scope pos:write; Idempotency-Key required) → EarnResponse: the web POS's earn (docs/product.md 'Cashback'). */
   app.post(
     '/transactions/earn',
     {
@@ -132,7 +132,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     async (request, reply) => sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body)),
   );
 
-  /** POST /transactions/redeem (scope pos:write; Idempotency-Key required) → RedeemResponse: pay with the balance (spec §3). */
+  /** POST /transactions/redeem (scope pos:write; Idempotency-Key required) → RedeemResponse: pay with the balance (docs/product.md 'Ledger'). */
   app.post(
     '/transactions/redeem',
     {
@@ -143,7 +143,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     async (request, reply) => sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body)),
   );
 
-  /** POST /transactions/{id}/refund (scope pos:write; Idempotency-Key required) → RefundResponse: refund (part of) an EARN (issue 14). */
+  /** POST /transactions/{id}/refund (scope pos:write; Idempotency-Key required) → RefundResponse: refund (part of) an EARN (docs/product.md 'Refunds and voids'). */
   app.post(
     '/transactions/:id/refund',
     {
@@ -154,7 +154,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
   );
 
-  /** POST /transactions/{id}/void (scope pos:write; Idempotency-Key required) → VoidResponse: void a REDEEM (issue 14). */
+  /** POST /transactions/{id}/void (scope pos:write; Idempotency-Key required) → VoidResponse: void a REDEEM (docs/product.md 'Refunds and voids'). */
   app.post(
     '/transactions/:id/void',
     {
@@ -214,7 +214,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
     async (request) => {
       const tenant = tenantOf(request);
-      return liabilityReport(db, tenant.id, tenant.timezone, request.query, now());
+      return liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
     },
   );
 };

@@ -3,12 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { invoices, payments, paymentMethods, plans, subscriptionEvents, tenants, transactions } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant as signedInTenant, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 import { addMonthsUtc } from '../../payments/demo.ts';
-import { markLapsedSubscriptions } from './service.ts';
+import { markLapsedSubscriptions } from './mark-lapsed-subscriptions.ts';
 
 /**
- * Billing API under /api/t/{slug}/billing (issue 6, first increment; spec §2 'Billing', §3
- * 'Plan', 'Usage stats', 'Payment method', 'Invoice', §4 subscribe flow, §5 'Subscribe', §7;
- * decisions.md 'Trial, subscription and quota', 'Payments'), on the Demo provider.
+ * Billing API under /api/t/{slug}/billing (plans, usage, payment methods, subscribe, invoices;
+ * docs/product.md 'Subscription gates', 'Payments'), on the Demo provider.
  */
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;

@@ -17,18 +17,10 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import {
-  addPaymentMethod,
-  createPortalSession,
-  createSetupIntent,
-  getUsage,
-  listActivePlans,
-  listInvoices,
-  listPaymentMethods,
-  removePaymentMethod,
-  setDefaultPaymentMethod,
-  subscribe,
-} from './service.ts';
+import { listInvoices } from './list-invoices.ts';
+import { addPaymentMethod, createPortalSession, createSetupIntent, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from './payment-methods.ts';
+import { getUsage, listActivePlans } from './plans-and-usage.ts';
+import { subscribe } from './subscribe.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string: a malformed id answers 404 'Payment method not found' like an unknown one. */
@@ -36,9 +28,9 @@ const methodParams = z.object({ slug: z.string(), id: z.string() });
 const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 
 /**
- * Billing routes under /api/t/{slug}/billing (spec §2 'Billing', §3, §4 subscribe flow, §5
- * 'Subscribe', §7 'Billing'; decisions.md 'Payments'). All ROLES.admin (spec §6: billing is
- * tenant_admin's; the platform_admin passes too). Every route: 401 signed out, 403 cashier or
+ * Billing routes under /api/t/{slug}/billing (docs/product.md 'Subscription gates',
+ * 'Payments'). All ROLES.admin (billing is tenant_admin's, docs/product.md 'Roles'; the
+ * platform_admin passes too). Every route: 401 signed out, 403 cashier or
  * customer, 404 another tenant's slug. `provider` is the app's payment provider
  * (payments/index.ts: Stripe with STRIPE_SECRET_KEY, else Demo).
  */
@@ -52,14 +44,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     async () => listActivePlans(db),
   );
 
-  /** GET /billing/usage → `{ usage }` (spec §3 'Usage stats'; −1 unlimited; period bounds ISO-8601). */
+  /** GET /billing/usage → `{ usage }` (−1 unlimited; period bounds ISO-8601). */
   app.get(
     '/billing/usage',
     { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: UsageResponse, ...guardErrors } } },
-    async (request) => getUsage(db, tenantOf(request)),
+    async (request) => getUsage(db, tenantOf(request), request.ctx.now),
   );
 
-  /** GET /billing/payment-methods → `{ paymentMethods }` (spec §3 'Payment method'), default first. */
+  /** GET /billing/payment-methods → `{ paymentMethods }`, default first. */
   app.get(
     '/billing/payment-methods',
     { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
@@ -89,7 +81,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       config: { roles: ROLES.admin },
       schema: { tags: ['billing'], params: slugParams, body: DemoCardInput, response: { 201: PaymentMethod, 400: ErrorBody, ...guardErrors } },
     },
-    async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantOf(request), request.body, request.ctx.now)),
   );
 
   /** DELETE /billing/payment-methods/{id} → 204; the newest remaining card becomes default if the default went. 404 'Payment method not found'. */
@@ -110,7 +102,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   );
 
   /**
-   * POST /billing/subscribe `{ planId, paymentMethodId? }` → SubscribeResponse (spec §4).
+   * POST /billing/subscribe `{ planId, paymentMethodId? }` → SubscribeResponse.
    * Demo: ACTIVE at once; event, payment and paid invoice in one transaction. Stripe: the
    * subscription is opened and the answer is `{ subscriptionId, redirectUrl }`; the paid state
    * arrives by webhook. 400 'Please select a payment method' (or a plan without a Stripe
@@ -123,7 +115,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       config: { roles: ROLES.admin },
       schema: { tags: ['billing'], params: slugParams, body: SubscribeRequest, response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...guardErrors } },
     },
-    async (request) => subscribe(db, provider, tenantOf(request), request.body),
+    async (request) => subscribe(db, provider, tenantOf(request), request.body, request.ctx.now),
   );
 
   /** GET /billing/invoices → `{ invoices }` newest first (unix seconds, amount_paid cents). */
@@ -134,7 +126,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   );
 
   /**
-   * GET /billing/portal → `{ url }` (spec §7; decisions.md 'Manage Settings'): the provider's
+   * GET /billing/portal → `{ url }`: the provider's
    * customer portal returning to the Billing page (Stripe), or the Payment Methods tab (Demo).
    */
   app.get(

@@ -12,7 +12,7 @@ import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderWelcome } from '../../emails/welcome.tsx';
 import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
 import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';

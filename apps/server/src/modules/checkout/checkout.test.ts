@@ -4,10 +4,11 @@ import { auditLog, cardOrders, cards, checkoutSessions, customers, payments, ten
 import type { Tx } from '../../db/client.ts';
 import { balanceAndLedger, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
 import { CHECKOUT_EFFECTS } from '../../wiring.ts';
-import { completeCheckout, type CheckoutOutcome } from './service.ts';
+import type { CheckoutOutcome } from './checkouts.ts';
+import { completeCheckout } from './complete-checkout.ts';
 
 /**
- * Hosted checkouts under /api/t/{slug}/checkout (issue 6; decisions.md 'Payments') on the
+ * Hosted checkouts under /api/t/{slug}/checkout (docs/product.md 'Payments') on the
  * Demo provider: the checkout page's data, Pay and Cancel, and completeCheckout applying a
  * payment exactly once, also for two parallel transactions (real ones on PostgreSQL).
  */
@@ -24,7 +25,7 @@ type Method = 'GET' | 'POST';
 
 /** A fresh trial tenant (customer with one ACTIVE card holding $10.00) with its admin signed in. */
 async function freshTenant() {
-  // Every call carries a fresh Idempotency-Key: add funds requires one (issue 12 item 8), the other routes ignore it.
+  // Every call carries a fresh Idempotency-Key: add funds requires one (ADR 0004), the other routes ignore it.
   const t = await signedInTenant(ctx, { balanceCents: 1000, idempotencyKeys: true });
   /** Opens an add-funds checkout through the API and returns its id. */
   const openAddFunds = async (amountCents: number) => {
@@ -269,7 +270,7 @@ async function completeTwiceInParallel(ref: Parameters<typeof completeCheckout>[
         if (++arrived === 2) release();
         await barrier;
       }
-      return completeCheckout(tx, CHECKOUT_EFFECTS, ref, { providerPaymentId: `race_pay_${n}_${Math.random()}` });
+      return completeCheckout(tx, CHECKOUT_EFFECTS, ref, { providerPaymentId: `race_pay_${n}_${Math.random()}` }, new Date());
     });
   return Promise.all([run(1), run(2)]);
 }
@@ -314,9 +315,9 @@ describe('completeCheckout applies a payment once', () => {
     const id = await t.openAddFunds(1000);
     await t.req('POST', `checkout/${id}/cancel`);
       const outcomes = await ctx.db.transaction(async (tx) => [
-      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: 'demo_cs_nope' }, { providerPaymentId: null }),
-      await completeCheckout(tx, CHECKOUT_EFFECTS, { tenantId: t.tenant.id, checkoutId: 'malformed' }, { providerPaymentId: null }),
-      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: `demo_cs_${id}` }, { providerPaymentId: null }),
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: 'demo_cs_nope' }, { providerPaymentId: null }, new Date()),
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { tenantId: t.tenant.id, checkoutId: 'malformed' }, { providerPaymentId: null }, new Date()),
+      await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: `demo_cs_${id}` }, { providerPaymentId: null }, new Date()),
     ]);
     expect(outcomes).toEqual(['not-found', 'not-found', 'canceled']);
     expect((await balanceAndLedger(ctx.db, t.cardUid)).balance).toBe(1000);

@@ -4,16 +4,17 @@ import { CheckoutView, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { cancelDemoCheckout, getCheckoutView, payDemoCheckout, type CheckoutEffects } from './service.ts';
+import type { CheckoutEffects } from './checkouts.ts';
+import { cancelDemoCheckout, getCheckoutView, payDemoCheckout } from './demo-checkout.ts';
 
 /** `id` is any string: a malformed id answers 404 'Checkout not found' like an unknown one. */
 const checkoutParams = z.object({ slug: z.string(), id: z.string() });
 const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 
 /**
- * Hosted checkouts under /api/t/{slug}/checkout (decisions.md 'Payments'): the Demo checkout
+ * Hosted checkouts under /api/t/{slug}/checkout (docs/product.md 'Payments'): the Demo checkout
  * page's data, Pay and Cancel. All ROLES.admin (add funds and card orders are tenant_admin's:
- * spec §6 customers and billing; platform_admin passes). Every route: 401 signed out, 403
+ * docs/product.md 'Roles'; platform_admin passes). Every route: 401 signed out, 403
  * cashier or customer, 404 another tenant's slug or checkout. `effects`: what a paid checkout
  * does (src/wiring.ts).
  */
@@ -40,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   app.post(
     '/checkout/:id/pay',
     { config: { roles: ROLES.admin }, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors } } },
-    async (request) => payDemoCheckout(db, effects, tenantOf(request).id, request.params.id),
+    async (request) => payDemoCheckout(db, effects, tenantOf(request).id, request.params.id, request.ctx.now),
   );
 
   /**

@@ -13,7 +13,7 @@ import { forgetEnrolments } from '../enrolment/service.ts';
 import { forgetRecipient } from '../outbox/service.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
 import { removeCustomerLogins } from '../users/service.ts';
-import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/service.ts';
+import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/index.ts';
 
 export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from './export.ts';
 

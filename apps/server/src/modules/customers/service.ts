@@ -10,7 +10,7 @@ import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { containsPattern, rowsOf } from '../../lib/sql.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { activeCardCounts, activeCardCountSql, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
 import { tenantCustomerCount } from '../reports/views.ts';
 import { readTierRules } from '../rules/views.ts';

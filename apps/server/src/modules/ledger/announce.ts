@@ -1,6 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueueWebhookEvents, type WebhookEvent } from '../webhook-endpoints/service.ts';
-import { webhookSubscriptions } from '../webhook-endpoints/views.ts';
+import { enqueueWebhookEvents, webhookSubscriptions, type WebhookEvent } from '../webhook-endpoints/index.ts';
 import { ledgerItemsByIds } from './items.ts';
 
 /**

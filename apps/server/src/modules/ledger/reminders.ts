@@ -9,7 +9,7 @@ import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { findTenant } from '../tenant-account/service.ts';
 
 /** Days before its expiry a lot's holder is reminded (issue 16). */

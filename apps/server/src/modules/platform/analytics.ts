@@ -1,7 +1,7 @@
 import { SubscriptionStatus, type AnalyticsTimeframe, type PlatformAnalytics, type SubscriptionAnalytics } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { DAY_MS, utcDayStart, utcMonthStart } from '../../lib/time.ts';
-import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByMonthSince, revenueSince, subscriptionsCreatedSince, topPlansSince } from '../billing/service.ts';
+import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByMonthSince, revenueSince, subscriptionsCreatedSince, topPlansSince } from '../billing/index.ts';
 import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenant-account/service.ts';
 import { trend } from './stats.ts';
 

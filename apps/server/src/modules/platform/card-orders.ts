@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
-import { demoPaidCardOrders, paidWithDemo } from '../checkout/service.ts';
+import { demoPaidCardOrders, paidWithDemo } from '../checkout/index.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 
 /** Display names of the statuses, for the 409 text. */

@@ -3,7 +3,7 @@ import { formatCents } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { addDays, utcMonthStart } from '../../lib/time.ts';
 import { latestPlatformAudit } from '../audit/service.ts';
-import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/service.ts';
+import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/index.ts';
 import { customerGrowth } from '../customers/service.ts';
 import { storeGrowth } from '../stores/service.ts';
 import { newestTenants, tenantGrowth } from '../tenant-account/service.ts';

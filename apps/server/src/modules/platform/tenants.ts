@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { recordSubscriptionEvent } from '../billing/service.ts';
+import { recordSubscriptionEvent } from '../billing/index.ts';
 import { cardCountsByTenant } from '../cards/views.ts';
 import { customerCountsByTenant } from '../customers/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';

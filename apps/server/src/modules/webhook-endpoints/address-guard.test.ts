@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import { AddressRefused, literalHostProblem, nonPublicRange, pinnedLookup, vetDestination, type ResolveHost } from './address-guard.ts';
-import { assertEndpointUrl } from './service.ts';
+import { assertEndpointUrl } from './endpoints.ts';
 import type { ErrorCode } from '@loyalty/contract';
 import { ERROR_STATUS } from '../../http/error-handler.ts';
 
 /**
- * The SSRF guard of outgoing webhooks (issue 17: 'URLs must be https in production and must
- * never resolve to a private, loopback or link-local address (checked at every delivery,
- * against DNS rebinding); WEBHOOKS_ALLOW_PRIVATE=1 lifts that'): which addresses are refused,
+ * The SSRF guard of outgoing webhooks (docs/product.md 'API keys and webhooks': URLs must be https in
+ * production and must never resolve to a private, loopback or link-local address, checked at
+ * every delivery against DNS rebinding; WEBHOOKS_ALLOW_PRIVATE=1 lifts that): which addresses are refused,
  * the save-time check of URLs, the delivery-time resolution and the pinned lookup.
  */
 

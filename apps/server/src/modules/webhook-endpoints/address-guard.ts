@@ -4,8 +4,8 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The SSRF guard of outgoing webhooks (issue 17: 'URLs must never resolve to a private,
- * loopback or link-local address (checked at every delivery, against DNS rebinding)'). A
+ * The SSRF guard of outgoing webhooks (URLs must never resolve to a private, loopback or
+ * link-local address, checked at every delivery against DNS rebinding; ADR 0020). A
  * tenant types the URL, and the server POSTs to it from inside the operator's network, so
  * without this guard a Store Admin could make the server call 127.0.0.1, the cloud metadata
  * address 169.254.169.254 or any host of the private network.
@@ -83,7 +83,7 @@ function isLocalhostName(hostname: string): boolean {
 }
 
 /**
- * The save-time check of an endpoint URL's host (issue 17; the full check is at each
+ * The save-time check of an endpoint URL's host (the full check is at each
  * delivery): a message when `hostname` (a URL's `hostname`, IPv6 in brackets) is 'localhost'
  * or a literal IP address that is not public (see `nonPublicRange`), else null. Host names are
  * not resolved here: what they resolve to is checked at every delivery.
@@ -106,7 +106,7 @@ export interface VettedAddress {
 }
 
 /**
- * The address one delivery attempt connects to (issue 17), from a URL's `hostname`: an IP
+ * The address one delivery attempt connects to, from a URL's `hostname`: an IP
  * literal is checked as is; a name is resolved (`resolve`, default the system resolver, every
  * address) and refused when ANY of its addresses is not public, else the first is used.
  * Throws AddressRefused 'refused: private address 10.0.0.1' for a literal (the range in

@@ -5,8 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import { AddressRefused, pinnedLookup, vetDestination, type ResolveHost, type VettedAddress } from './address-guard.ts';
 
 /**
- * One HTTP attempt of one webhook delivery (issue 17 'Outgoing webhooks'): the signed POST,
- * its outcome, nothing written. The worker (service.ts `dispatchWebhooks`) records the
+ * One HTTP attempt of one webhook delivery (docs/product.md 'API keys and webhooks'): the signed POST,
+ * its outcome, nothing written. The worker (dispatch-webhooks.ts `dispatchWebhooks`) records the
  * outcome and decides on retries.
  */
 
@@ -44,15 +44,17 @@ export interface AttemptOutcome {
   excerpt: string | null;
 }
 
-/** Options of `sendWebhook`: the guard switch, the timeout (ms, default SEND_TIMEOUT_MS) and, in tests, the resolver. */
+/** Options of `sendWebhook`: the guard switch, the signing clock, the timeout (ms, default SEND_TIMEOUT_MS) and, in tests, the resolver. */
 export interface SendOptions {
   allowPrivate: boolean;
+  /** The wall clock, read at the moment of sending to sign the request. */
+  clock: () => Date;
   timeoutMs?: number;
   resolve?: ResolveHost;
 }
 
 /**
- * The Standard Webhooks headers of `request` signed at `signedAt` (issue 17): `webhook-id`,
+ * The Standard Webhooks headers of `request` signed at `signedAt` (ADR 0020): `webhook-id`,
  * `webhook-timestamp` (Unix seconds) and `webhook-signature` ('v1,' + base64 HMAC-SHA256 of
  * `{id}.{timestamp}.{body}` under the secret; the standardwebhooks package), with
  * content-type application/json and WEBHOOK_USER_AGENT.
@@ -73,9 +75,9 @@ function timeoutText(ms: number): string {
 }
 
 /**
- * POSTs `request` once (issue 17): checks the destination with the address guard (every
+ * POSTs `request` once: checks the destination with the address guard (every
  * resolved address public unless `allowPrivate`), connects to the vetted address itself, sends
- * the signed JSON (headers of `signedHeaders`, signed with the wall clock at the moment of
+ * the signed JSON (headers of `signedHeaders`, signed with `opts.clock` at the moment of
  * sending: receivers refuse timestamps more than 5 minutes off theirs), and reads at most the
  * first 2,000 bytes of the answer. Success is a 2xx status; a redirect (3xx) is not followed
  * and counts as a failure. The whole attempt is cut after `timeoutMs` (default 10 s). Never
@@ -106,7 +108,7 @@ export async function sendWebhook(request: WebhookRequest, opts: SendOptions): P
       const reason = controller.signal.aborted ? timeoutText(timeoutMs) : `DNS lookup failed: ${(err as Error).message}`;
       return { ok: false, status: null, durationMs: elapsed(), excerpt: reason.slice(0, EXCERPT_CHARS) };
     }
-    const answer = await post(url, request, pinnedLookup(vetted), controller.signal);
+    const answer = await post(url, request, opts.clock(), pinnedLookup(vetted), controller.signal);
     if ('error' in answer) {
       const excerpt = controller.signal.aborted ? timeoutText(timeoutMs) : `connection failed: ${answer.error}`;
       return { ok: false, status: null, durationMs: elapsed(), excerpt: excerpt.slice(0, EXCERPT_CHARS) };
@@ -123,11 +125,11 @@ export async function sendWebhook(request: WebhookRequest, opts: SendOptions): P
 /** The answer of one POST (status, Location, the start of the body as text) or the error that ended it. */
 type PostAnswer = { status: number; location: string | undefined; body: string } | { error: string };
 
-/** POSTs the signed body to `url` through `lookup` (the vetted address), aborted by `signal`; reads at most READ_BYTES of the answer. */
-function post(url: URL, request: WebhookRequest, lookup: ReturnType<typeof pinnedLookup>, signal: AbortSignal): Promise<PostAnswer> {
+/** POSTs the body signed at `signedAt` to `url` through `lookup` (the vetted address), aborted by `signal`; reads at most READ_BYTES of the answer. */
+function post(url: URL, request: WebhookRequest, signedAt: Date, lookup: ReturnType<typeof pinnedLookup>, signal: AbortSignal): Promise<PostAnswer> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
-    const headers = { ...signedHeaders(request, new Date()), 'content-length': String(Buffer.byteLength(request.body)) };
+    const headers = { ...signedHeaders(request, signedAt), 'content-length': String(Buffer.byteLength(request.body)) };
     const req = client.request(url, { method: 'POST', headers, lookup, signal, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;

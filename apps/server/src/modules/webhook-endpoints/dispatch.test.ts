@@ -10,22 +10,13 @@ import { createTestContext, freshTenant, type FreshTenant, type TestContext } fr
 import { rowsOf } from '../../lib/sql.ts';
 import type { ResolveHost } from './address-guard.ts';
 import { startWebhookWorker } from './job.ts';
-import {
-  attemptOfRound,
-  CLAIM_LEASE_MS,
-  DISABLED_REASON,
-  dispatchWebhooks,
-  enqueueWebhookEvent,
-  nextAttemptAfter,
-  PARALLEL_SENDS,
-  retryDelayMs,
-  RETRY_WINDOW_MS,
-  STOPPED_NOT_SENT,
-} from './service.ts';
+import { attemptOfRound, CLAIM_LEASE_MS, DISABLED_REASON, nextAttemptAfter, PARALLEL_SENDS, retryDelayMs, RETRY_WINDOW_MS, STOPPED_NOT_SENT } from './delivery-rules.ts';
+import { dispatchWebhooks } from './dispatch-webhooks.ts';
+import { enqueueWebhookEvent } from './enqueue-events.ts';
 import { WEBHOOK_USER_AGENT } from './delivery.ts';
 
 /**
- * Delivery of outgoing webhooks (issue 17 'Outgoing webhooks'): `dispatchWebhooks` POSTs due
+ * Delivery of outgoing webhooks (docs/product.md 'API keys and webhooks'): `dispatchWebhooks` POSTs due
  * deliveries to a real HTTP receiver in this process, signed per Standard Webhooks (checked with
  * the standardwebhooks verifier), retries failures on Standard Webhooks' schedule for 3 days
  * (the clock is moved through it), disables an endpoint failing for 5 days and e-mails its
@@ -148,7 +139,7 @@ async function endpointRow(id: string) {
 
 /** One dispatch run at `now` (the guard lifted unless `allowPrivate: false`). */
 const run = (now: Date, opts: { allowPrivate?: boolean; fetchTimeoutMs?: number; resolve?: ResolveHost } = {}) =>
-  dispatchWebhooks(ctx.db, { allowPrivate: opts.allowPrivate ?? true, now, fetchTimeoutMs: opts.fetchTimeoutMs, resolve: opts.resolve });
+  dispatchWebhooks(ctx.db, { allowPrivate: opts.allowPrivate ?? true, now, clock: () => new Date(), fetchTimeoutMs: opts.fetchTimeoutMs, resolve: opts.resolve });
 
 /** The request's Standard Webhooks headers, as the verifier takes them. */
 const signatureHeaders = (r: Received) => ({
@@ -464,7 +455,7 @@ describe('startWebhookWorker', () => {
     await enqueueWebhookEvent(ctx.db, t.tenant.id, 'transaction.created', { id: 'first' }, new Date());
     const queue = startJobQueue(ctx.handle, ctx.app.log, ctx.databaseUrl);
     try {
-      const worker = startWebhookWorker(queue, ctx.handle, ctx.app.log, { allowPrivate: true });
+      const worker = startWebhookWorker(queue, ctx.handle, ctx.app.log, { allowPrivate: true, now: () => new Date() });
       const delivered = async (n: number) => {
         for (let i = 0; i < 60 && receiver.received.length < n; i++) await new Promise((r) => setTimeout(r, 250));
         return receiver.received.length;

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
-import { dispatchWebhooks, RETRY_SCHEDULE_MS, wasFullBatch } from './service.ts';
+import { RETRY_SCHEDULE_MS } from './delivery-rules.ts';
+import { dispatchWebhooks, wasFullBatch } from './dispatch-webhooks.ts';
 
-/** The pg-boss queue of the webhook worker (issue 17). */
+/** The pg-boss queue of the webhook worker. */
 export const WEBHOOK_QUEUE = 'webhook-dispatch';
 /** Retries are due times in `webhook_deliveries` itself; the queue runs the worker every minute (cron) and on every nudge. */
 export const WEBHOOK_CRON = '* * * * *';
@@ -18,21 +19,21 @@ export interface WebhookWorker {
 /** Options of the worker: WEBHOOKS_ALLOW_PRIVATE (config `webhooksAllowPrivate`), the injectable clock, and what to call when a run disabled an endpoint (its admins' e-mails wait in the outbox: main.ts nudges the outbox worker). */
 export interface WebhookWorkerOptions {
   allowPrivate: boolean;
-  now?: () => Date;
+  now: () => Date;
   onEmails?: () => void;
 }
 
 /**
- * Starts the webhook worker on the process's job queue (issue 17 'delivered by the worker with
- * retries'; pg-boss, db/job-queue.ts, ADR 0015), like the outbox worker (modules/outbox/job.ts):
- * a 'stately' queue (one run queued, one active), so instances sharing a database run one
+ * Starts the webhook worker on the process's job queue (delivered with retries, ADR 0020;
+ * pg-boss, db/job-queue.ts, ADR 0015), like the outbox worker (modules/outbox/job.ts): a
+ * 'stately' queue (one run queued, one active), so instances sharing a database run one
  * dispatch at a time (the claim in `dispatchWebhooks` keeps them apart anyway), every minute
  * and on every nudge. A run that claimed a full batch asks for another at once; a run that
  * scheduled retries asks for one after 5 s, the first retry's wait (a later one is found by
- * the cron). `now` is the injectable clock (default the wall clock).
+ * the cron). `opts.now` is the clock each run reads its instant from and signs with.
  */
 export function startWebhookWorker(queue: JobQueue, handle: DatabaseHandle, log: FastifyBaseLogger, opts: WebhookWorkerOptions): WebhookWorker {
-  const now = opts.now ?? (() => new Date());
+  const { now } = opts;
   const { boss } = queue;
   let ready = false;
   let working = false;
@@ -41,7 +42,7 @@ export function startWebhookWorker(queue: JobQueue, handle: DatabaseHandle, log:
     await boss.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 30 });
     if (!working) {
       await boss.work(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        const result = await dispatchWebhooks(handle.db, { allowPrivate: opts.allowPrivate, now: now() });
+        const result = await dispatchWebhooks(handle.db, { allowPrivate: opts.allowPrivate, now: now(), clock: now });
         if (result.succeeded || result.retrying || result.failed) log.info({ job: WEBHOOK_QUEUE, ...result }, 'webhooks dispatched');
         if (result.endpointsDisabled) opts.onEmails?.();
         if (wasFullBatch(result)) await boss.send(WEBHOOK_QUEUE, {});

@@ -12,7 +12,14 @@ import {
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendDelivery, sendTestEvent, updateEndpoint, type EndpointActor, type UrlPolicy } from './service.ts';
+import { createEndpoint } from './create-endpoint.ts';
+import { deleteEndpoint } from './delete-endpoint.ts';
+import type { EndpointActor, UrlPolicy } from './endpoints.ts';
+import { listDeliveries } from './list-deliveries.ts';
+import { listEndpoints } from './list-endpoints.ts';
+import { resendDelivery } from './resend-delivery.ts';
+import { sendTestEvent } from './send-test-event.ts';
+import { updateEndpoint } from './update-endpoint.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -24,15 +31,16 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['webhook-endpoints'];
 
 /**
- * Webhook endpoint routes under /api/t/{slug}/webhook-endpoints (issue 17 'Outgoing
- * webhooks'), every one ROLES.admin (tenant_admin; platform_admin passes wherever tenant_admin
+ * Webhook endpoint routes under /api/t/{slug}/webhook-endpoints (ADR 0020),
+ * every one ROLES.admin (tenant_admin; platform_admin passes wherever tenant_admin
  * does): 401 signed out, 403 cashier or customer, 404 another tenant's slug or ids. `policy`
  * holds the URL rules (https only in production; WEBHOOKS_ALLOW_PRIVATE); `jobs.nudge('webhooks')` asks the
- * webhook worker for a run after a test event or a Resend; `now` is the clock.
+ * webhook worker for a run after a test event or a Resend. Use cases run at the request's
+ * instant (`request.ctx.now`).
  */
-export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs; now: () => Date }> = async (
+export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs }> = async (
   app,
-  { db, policy, jobs, now },
+  { db, policy, jobs },
 ) => {
   const actorOf = (request: FastifyRequest): EndpointActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
@@ -71,7 +79,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
       config: { roles: ROLES.admin },
       schema: { tags, params: endpointParams, body: WebhookEndpointInput, response: { 200: WebhookEndpointItem, 400: ErrorBody, ...errors } },
     },
-    async (request) => updateEndpoint(db, actorOf(request), request.params.id, request.body, policy, now()),
+    async (request) => updateEndpoint(db, actorOf(request), request.params.id, request.body, policy, request.ctx.now),
   );
 
   /** DELETE /webhook-endpoints/{id} → 204: the endpoint and its delivery log are gone; audit 'webhook_endpoint.delete'. 404 'Webhook endpoint not found'. */
@@ -92,7 +100,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     '/webhook-endpoints/:id/test',
     { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 202: WebhookDeliveryItem, ...errors } } },
     async (request, reply) => {
-      const item = await sendTestEvent(db, tenantOf(request).id, request.params.id, now());
+      const item = await sendTestEvent(db, tenantOf(request).id, request.params.id, request.ctx.now);
       jobs.nudge('webhooks');
       return reply.status(202).send(item);
     },
@@ -114,7 +122,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     '/webhook-endpoints/deliveries/:deliveryId/resend',
     { config: { roles: ROLES.admin }, schema: { tags, params: deliveryParams, response: { 202: WebhookDeliveryItem, ...errors } } },
     async (request, reply) => {
-      const item = await resendDelivery(db, tenantOf(request).id, request.params.deliveryId, now());
+      const item = await resendDelivery(db, tenantOf(request).id, request.params.deliveryId, request.ctx.now);
       jobs.nudge('webhooks');
       return reply.status(202).send(item);
     },

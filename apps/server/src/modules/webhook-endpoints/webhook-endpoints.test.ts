@@ -4,10 +4,10 @@ import type { CreateWebhookEndpointResponse, WebhookDeliveryItem, WebhookEndpoin
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { DEMO_SLUG } from '../demo-data/service.ts';
-import { enqueueWebhookEvent, enqueueWebhookEvents } from './service.ts';
+import { enqueueWebhookEvent, enqueueWebhookEvents } from './enqueue-events.ts';
 
 /**
- * Webhook endpoint management (issue 17 'Outgoing webhooks'): the Store Admin's routes under
+ * Webhook endpoint management (docs/product.md 'API keys and webhooks'): the Store Admin's routes under
  * /api/t/{slug}/webhook-endpoints (list, create with the secret shown once, update and
  * re-enable, delete, send a test event, the delivery log, Resend), their audit rows, their
  * refusals (400 with nothing written, 403 cashier, 404 another tenant's or a malformed id), and

@@ -5,26 +5,25 @@ import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import type { CheckoutEffects } from '../checkout/service.ts';
-import { processStripeEvent } from './service.ts';
+import type { CheckoutEffects } from '../checkout/index.ts';
+import { processStripeEvent } from './process-stripe-event.ts';
 
 const Received = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
 
 /**
- * Payment provider webhooks under /api/webhooks (issue 6; ADR 0008). Registered in its own
+ * Payment provider webhooks under /api/webhooks (ADR 0008). Registered in its own
  * scope: the application/json parser here keeps the body as the raw bytes (a Buffer) that
- * Stripe signed, without touching the JSON parsing of the rest of the API. `now` is the
- * injectable clock (app.ts deps.now) the subscription state is judged at.
+ * Stripe signed, without touching the JSON parsing of the rest of the API. The subscription
+ * state is judged at the request's instant (`request.ctx.now`, from app.ts's injectable clock).
  */
-export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider; effects: CheckoutEffects; now?: () => Date }> = async (app, opts) => {
+export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; provider: PaymentProvider; effects: CheckoutEffects }> = async (app, opts) => {
   const { db, config, provider, effects } = opts;
-  const now = opts.now ?? (() => new Date());
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   /**
    * POST /api/webhooks/stripe: a Stripe event, verified with STRIPE_WEBHOOK_SECRET against the
    * raw body and the Stripe-Signature header (default tolerance 300 s), then processed once
-   * per event id (webhooks/service.ts processStripeEvent). Answers:
+   * per event id (process-stripe-event.ts processStripeEvent). Answers:
    * - 200 `{ received: true }`; `{ received: true, duplicate: true }` for an event id already
    *   processed (nothing changes);
    * - 400 `{ error: 'Invalid signature', code: 'VALIDATION_ERROR' }` for a missing or wrong
@@ -48,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
       }
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
-      // The SDK is loaded on first use (issue 15: an idle server's memory).
+      // The SDK is loaded on first use (an idle server does not hold it in memory).
       const { default: StripeSdk } = await import('stripe');
       try {
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new Error('no raw body or signature');
@@ -58,7 +57,7 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
         return reply.status(400).send({ error: 'Invalid signature', code: 'VALIDATION_ERROR' });
       }
       try {
-        return await processStripeEvent(db, provider, effects, event, request.log, now());
+        return await processStripeEvent(db, provider, effects, event, request.log, request.ctx.now);
       } catch (err) {
         request.log.error({ err, stripeEventId: event.id, stripeEventType: event.type }, 'stripe webhook: processing failed, rolled back for the retry');
         return reply.status(500).send({ error: 'Webhook processing failed', code: 'INTERNAL' });

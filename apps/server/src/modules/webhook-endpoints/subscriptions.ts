@@ -9,7 +9,7 @@ import { webhookEndpoints } from '../../db/schema/index.ts';
  */
 
 /**
- * The event types tenant `tenantId`'s enabled webhook endpoints subscribe to (issue 17), in one
+ * The event types tenant `tenantId`'s enabled webhook endpoints subscribe to, in one
  * indexed read (webhook_endpoints_enabled_idx): empty for a tenant without endpoints, so a
  * movement builds no event data then.
  */

@@ -5,11 +5,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { checkoutSessions, invoices, offers, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
 import { balanceAndLedger, createOtherTenant, createTestContext, freshTenant as signedInTenant, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { GRACE_DAYS } from './service.ts';
+import { GRACE_DAYS } from '@loyalty/domain';
 
 /**
- * POST /api/webhooks/stripe (issue 6; ADR 0008; decisions.md 'Payments', 'Trial,
- * subscription and quota'): signature check, one processing per event id, and the effect of
+ * POST /api/webhooks/stripe (ADR 0008; docs/product.md 'Payments',
+ * 'Subscription gates'): signature check, one processing per event id, and the effect of
  * each event a tenant would notice (status, grace, POS access, payments, invoices, credits).
  * Events are signed like Stripe does with stripe.webhooks.generateTestHeaderString.
  */
@@ -253,7 +253,7 @@ describe('invoice.payment_failed and the grace period', () => {
     await deliver(evt('invoice.payment_failed', { ...failed, status: 'open', amount_paid: 0, attempt_count: 2 }));
     expect((await t.row()).graceEndsAt!.getTime()).toBe(row.graceEndsAt!.getTime());
 
-    // After grace: refused with the spec's message, no money moves.
+    // After grace: refused with the POS gate's message, no money moves.
     await ctx.db.update(tenants).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(tenants.id, t.tenant.id));
     const before = await balanceAndLedger(ctx.db, t.cardUid);
     const after = await t.earn();
