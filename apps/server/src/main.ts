@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
-import { createLifecycle } from './modules/health/routes.ts';
+import { createLifecycle } from './modules/health/index.ts';
 import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
@@ -13,7 +13,7 @@ import type { JobKind, Jobs } from './lib/jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
-import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
+import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/index.ts';
 import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/service.ts';
 
 /** Exit code for a bad configuration (EX_CONFIG of sysexits.h). */

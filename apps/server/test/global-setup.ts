@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { seedBase, seedDemo } from '../src/modules/demo-data/service.ts';
+import { seedBase, seedDemo } from '../src/modules/demo-data/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, lotTotalDeltas, lotTotals, NO_STORE_ID, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
-import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.ts';
+import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';

@@ -23,7 +23,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCounts } from '../cards/views.ts';
-import { countStores } from '../stores/service.ts';
+import { countStores } from '../stores/index.ts';
 import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
 import {
   activateSubscription,

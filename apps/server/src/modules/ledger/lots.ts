@@ -4,7 +4,7 @@ import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
 import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
-import { expiryRuleSql } from '../rules/views.ts';
+import { expiryRuleSql } from '../rules/index.ts';
 import { timezoneSql } from '../tenant-account/service.ts';
 
 /**

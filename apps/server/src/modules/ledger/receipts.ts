@@ -7,7 +7,7 @@ import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { requireStoreName } from '../stores/service.ts';
+import { requireStoreName } from '../stores/index.ts';
 
 /** Where customer messages link to: PUBLIC_URL and the QR token secret (the card page's token, the unsubscribe token). */
 export interface MessageLinks {

@@ -6,7 +6,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
-import { readTierRules } from '../rules/views.ts';
+import { readTierRules } from '../rules/index.ts';
 import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
 import { enqueueReceipt } from './receipts.ts';

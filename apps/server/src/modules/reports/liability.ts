@@ -8,7 +8,7 @@ import {
   type PlatformLiabilityReport,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { storeNameMap } from '../stores/service.ts';
+import { storeNameMap } from '../stores/index.ts';
 import { balancesByStore, compactCardBalances, ensureRollup, compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../ledger/index.ts';
 import { centsToDollars } from '../../lib/csv-cells.ts';
 

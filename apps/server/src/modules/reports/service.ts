@@ -11,7 +11,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { cardsCreatedSql } from '../cards/views.ts';
 import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
-import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
+import { offersCreatedSql, runningOffersSql } from '../rules/index.ts';
 import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { ExpiryPolicy, ExpiryRuleRequest, ExpiryRuleResponse } from '@loyal
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { expiryRules } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
-import type { RulesActor } from './service.ts';
+import type { RulesActor } from './rule-sets.ts';
 
 /**
  * The tenant's cashback expiry rule (issue 14 'Expiry'): NEVER, or AFTER_EARN with `days`

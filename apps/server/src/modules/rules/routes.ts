@@ -1,33 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  CashbackRulesRequest,
-  CashbackRulesResponse,
-  ErrorBody,
-  ExpiryRuleRequest,
-  ExpiryRuleResponse,
-  InitializeRulesResponse,
-  Offer,
-  OfferInput,
-  OfferListResponse,
-  TierRulesRequest,
-  TierRulesResponse,
-} from '@loyalty/contract';
+import { CashbackRulesRequest, CashbackRulesResponse, ErrorBody, ExpiryRuleRequest, ExpiryRuleResponse, InitializeRulesResponse, Offer, OfferInput, OfferListResponse, TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import {
-  createOffer,
-  getCashbackRules,
-  getTierRules,
-  initializeRules,
-  listOffers,
-  putCashbackRules,
-  putTierRules,
-  updateOffer,
-  type RulesActor,
-} from './service.ts';
+import { getCashbackRules, putCashbackRules } from './cashback-rules.ts';
+import { initializeRules } from './initialize.ts';
+import { createOffer, listOffers, updateOffer } from './offers.ts';
+import type { RulesActor } from './rule-sets.ts';
+import { getTierRules, putTierRules } from './tier-rules.ts';
 import { getExpiryRuleView, putExpiryRule } from './expiry.ts';
 
 const slugParams = z.object({ slug: z.string() });

@@ -5,7 +5,10 @@ import { ErrorBody, StoreInput, StoreItem, StoreListResponse } from '@loyalty/co
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createStore, listStores, updateStore, type StoreActor } from './service.ts';
+import { createStore } from './create-store.ts';
+import { listStores } from './list-stores.ts';
+import type { StoreActor } from './store-checks.ts';
+import { updateStore } from './update-store.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string here: a malformed id answers 404 'Store not found' like an unknown one. */
