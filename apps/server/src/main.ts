@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   for (const warning of handle.warnings) process.stderr.write(`Warning: ${warning}\n`);
   await handle.migrate();
   await seedBase(handle.db);
-  const seeded = config.seedDemo ? await seedDemo(handle.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(handle.db, new Date()) : false;
   let bootstrap;
   try {
     bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin);
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     before: (now) => processPasswordResetRequests(handle.db, { publicUrl: config.publicUrl, now }),
   });
   void startExpiryJob(queue, handle, app.log, {
+    now: () => new Date(),
     onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     onReminders: () => jobs.nudge('outbox'),
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
       if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
     },
   });
-  // Outgoing webhooks (issue 17): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
+  // Outgoing webhooks: deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
   workers.webhooks = startWebhookWorker(queue, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, onEmails: () => jobs.nudge('outbox') });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n\n');
 
   /**
-   * Graceful shutdown (issue 15): /readyz turns 503 at once and the listener keeps serving for
+   * Graceful shutdown: /readyz turns 503 at once and the listener keeps serving for
    * SHUTDOWN_DRAIN_MS (the load balancer takes the instance out); then the listener closes (new
    * connections are refused, a request on a kept-alive connection gets 503 and `Connection:
    * close`), in-flight requests finish, the job queue stops; connections still open after

@@ -47,7 +47,7 @@ export const openContexts = new Set<TestContext>();
 
 /**
  * The cards of the database whose balance differs from the sum of their ledger deltas
- * (decisions.md 'Money and the ledger': balance = Σ(after − before); issue 14 asks for the
+ * (docs/product.md 'Money': balance = Σ(after − before) asks for the
  * check after every test) or from the sum of their open lots (ADR 0015):
  * `[{ cardUid, balanceCents, ledgerSumCents, lotsCents }]`, empty when all hold.
  * One statement over all tenants.
@@ -147,7 +147,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     await seedBase(handle.db);
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, new Date());
   }
   const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: opts.logStream !== undefined, joinChallengeCost: TEST_CHALLENGE_COST, ...opts });
   await app.ready();
@@ -169,7 +169,7 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
 }
 
 /**
- * A second app instance on the same database as `ctx` (issue 12: nothing another instance
+ * A second app instance on the same database as `ctx` (nothing another instance
  * must see lives in process memory): its own Fastify app, and on PostgreSQL its own
  * connection pool. Close it before `ctx`.
  */
@@ -234,7 +234,7 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
     await tx.insert(transactions).values({ tenantId: tenant.id, cardId: card.id, customerId: customer.id, storeId: store.id, type: 'ADJUST', amountCents: balanceCents, beforeBalanceCents: 0, afterBalanceCents: balanceCents });
     return { tenant, store, customer, card, cardUid, email, password };
   }).then(async (t) => {
-    await rebuildLots(db, t.tenant.id); // the opening credit's lot (issue 14)
+    await rebuildLots(db, t.tenant.id); // the opening credit's lot
     return t;
   });
 }
@@ -245,7 +245,7 @@ export async function demoTenantId(db: Database): Promise<string> {
   return t.id;
 }
 
-/** Balance of a card by UID, and the sum of its ledger deltas (the invariant of decisions.md). */
+/** Balance of a card by UID, and the sum of its ledger deltas (docs/product.md 'Ledger': they must be equal). */
 export async function balanceAndLedger(db: Database, cardUid: string) {
   const [card] = await db.select().from(cards).where(eq(cards.cardUid, cardUid));
   const [sum] = await db
@@ -265,7 +265,7 @@ export async function countRows(db: Database, table: 'transactions' | 'tenants' 
 
 /**
  * A fresh `Idempotency-Key` header (a random UUID) for one money-route request: earn, redeem
- * and add funds answer 400 'Idempotency-Key header required' without one (issue 12 item 8).
+ * and add funds answer 400 'Idempotency-Key header required' without one.
  * Spread into `headers`; send the same key again only to test a retry.
  */
 export function idempotencyKey(): { 'idempotency-key': string } {
@@ -294,7 +294,7 @@ export type FreshTenant = Awaited<ReturnType<typeof createOtherTenant>> & {
 };
 
 /**
- * A fresh tenant of its own for one test, so tests do not interfere (issue 13: one helper for
+ * A fresh tenant of its own for one test, so tests do not interfere (one helper for
  * what six test files wrote each): `createOtherTenant` (an admin, a customer, an ACTIVE card
  * holding `balanceCents`, default 1000), signed in as its admin. `prefix` is put before every
  * `req` path (e.g. 'billing/'); `idempotencyKeys` adds a fresh Idempotency-Key to every `req`.

@@ -45,7 +45,7 @@ type EarnOpening = ClaimedReplay &
  * CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
-  const now = ctx.now ?? new Date();
+  const { now } = ctx;
   assertCanTransact(ctx.tenant, now);
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);

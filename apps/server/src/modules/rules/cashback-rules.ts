@@ -3,13 +3,13 @@ import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
 import { lockTenantRules, readCashbackRules, replaceCashbackRules, withoutId, type RulesActor } from './rule-sets.ts';
 
-/** GET /rules/cashback (spec §7): `{ rules }`, one per category present, PURCHASE, REPAIR, OTHER order; rates in bps. */
+/** GET /rules/cashback: `{ rules }`, one per category present, PURCHASE, REPAIR, OTHER order; rates in bps. */
 export async function getCashbackRules(db: Database, tenantId: string): Promise<CashbackRulesResponse> {
   return { rules: await readCashbackRules(db, tenantId) };
 }
 
 /**
- * PUT /rules/cashback (spec §7; issue 5). Replaces the tenant's cashback rules by the body's
+ * PUT /rules/cashback. Replaces the tenant's cashback rules by the body's
  * set atomically, in one DB transaction: categories in the body are upserted (ids kept),
  * categories not in the body are deleted (earn gives them 0 bps), and an audit_log row
  * (action 'rules.cashback.update', entity 'cashback_rules', before/after = the sets without

@@ -7,7 +7,7 @@ import { lockTenantRules, readCashbackRules, replaceCashbackRules, replaceTierRu
 import { readTierRules } from './views.ts';
 
 /**
- * POST /rules/initialize (spec §7; decisions.md 'Cashback' defaults: PURCHASE 200, REPAIR 300,
+ * POST /rules/initialize (docs/product.md 'Cashback' defaults: PURCHASE 200, REPAIR 300,
  * OTHER 100 bps; SILVER 0 bps from $0, GOLD +100 from $500, PLATINUM +200 from $2,000). In one
  * DB transaction the defaults replace the tenant's cashback and tier rules (offers are left
  * alone), every customer is re-tiered (one UPDATE), and an audit_log row (action
@@ -36,7 +36,7 @@ export async function initializeRules(db: Database, actor: RulesActor): Promise<
 }
 
 /**
- * Gives a new tenant the default programme (decisions.md 'Cashback': PURCHASE 200, REPAIR 300,
+ * Gives a new tenant the default programme (docs/product.md 'Cashback': PURCHASE 200, REPAIR 300,
  * OTHER 100 bps; SILVER 0 bps from $0, GOLD +100 from $500, PLATINUM +200 from $2,000) in
  * `tx`. No audit row and no re-tier: the tenant has no customers yet (tenant onboarding).
  */

@@ -11,7 +11,7 @@ import type { RulesActor } from './rule-sets.ts';
 /** The 404 message of an unknown, malformed or another tenant's offer id. */
 export const OFFER_NOT_FOUND = 'Offer not found';
 
-/** A stored offer → the API's Offer (spec §3; timestamps ISO 8601, bonus in bps). */
+/** A stored offer → the API's Offer (timestamps ISO 8601, bonus in bps). */
 function toOffer(o: typeof offers.$inferSelect): Offer {
   return {
     id: o.id,
@@ -42,14 +42,14 @@ function auditedOffer(o: ReturnType<typeof offerFields>) {
   return { ...o, startAt: o.startAt.toISOString(), endAt: o.endAt.toISOString() };
 }
 
-/** GET /rules/offers (spec §7): the tenant's offers, newest first (created_at desc, id desc), active or not. */
+/** GET /rules/offers: the tenant's offers, newest first (created_at desc, id desc), active or not. */
 export async function listOffers(db: Database, tenantId: string): Promise<OfferListResponse> {
   const rows = await db.select().from(offers).where(eq(offers.tenantId, tenantId)).orderBy(desc(offers.createdAt), desc(offers.id));
   return { offers: rows.map(toOffer) };
 }
 
 /**
- * POST /rules/offers (spec §3, §5 'Offer', §7): creates the offer and an audit_log row
+ * POST /rules/offers (docs/product.md 'Offers'): creates the offer and an audit_log row
  * (action 'offer.create', entity 'offer', after = the stored fields) in one DB transaction.
  * The body is validated by the contract (name required, bonus 0–10000 bps, ISO timestamps,
  * end after start: 400, nothing written). An active offer counts in every earn whose moment
@@ -74,7 +74,7 @@ export async function createOffer(db: Database, actor: RulesActor, input: OfferI
 }
 
 /**
- * PUT /rules/offers/{id} (spec §7): replaces the offer's fields under a row lock and writes an
+ * PUT /rules/offers/{id}: replaces the offer's fields under a row lock and writes an
  * audit_log row (action 'offer.update', before/after = the fields) in one DB transaction.
  * Throws 404 'Offer not found' for a malformed, unknown or another tenant's id. Body as for
  * createOffer (400, nothing written). Returns the updated Offer.

@@ -2,7 +2,7 @@ import type { Category, Tier } from '@loyalty/contract';
 
 /**
  * The tenant's programme at one instant, as the cashback formula reads it (domain
- * computeCashback, decisions.md 'Cashback'): every cashback rule and tier rule (active or not:
+ * computeCashback, docs/product.md 'Cashback'): every cashback rule and tier rule (active or not:
  * the formula skips inactive ones) and the offers running at that instant (the one offer
  * window of domain `isOfferRunning`: startAt ≤ now ≤ endAt). Rates in bps, thresholds in cents.
  */

@@ -17,7 +17,7 @@ export interface RulesActor {
   userId: string;
 }
 
-/** The 400 message of tier thresholds that do not rise with the tier (spec §5, issue 5). */
+/** The 400 message of tier thresholds that do not rise with the tier. */
 export const TIER_ORDER_MESSAGE = 'Tier thresholds must increase: SILVER < GOLD < PLATINUM';
 
 const CATEGORY_ORDER: readonly Category[] = ['PURCHASE', 'REPAIR', 'OTHER'];
@@ -32,7 +32,7 @@ export async function lockTenantRules(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rules:${tenantId}`}, 0))`);
 }
 
-/** The tenant's cashback rules in category order PURCHASE, REPAIR, OTHER (spec §3; bps). */
+/** The tenant's cashback rules in category order PURCHASE, REPAIR, OTHER (bps). */
 export async function readCashbackRules(db: DbOrTx, tenantId: string): Promise<CashbackRule[]> {
   const rows = await db
     .select({ id: cashbackRules.id, category: cashbackRules.category, baseRateBps: cashbackRules.baseRateBps, isActive: cashbackRules.isActive })
@@ -47,8 +47,8 @@ export const withoutId = <T extends { id: string }>(rules: T[]) => rules.map(({ 
 /**
  * Replaces the tenant's cashback rules by `rules` inside `tx`: one upsert on
  * (tenant_id, category) keeps the id of a category that stays, and the rules of categories
- * not given are DELETED (decision, issue 5: "replaces the set"; the earn then finds no rule for
- * that category and gives it 0 bps, decisions.md 'Cashback'). Returns the stored set.
+ * not given are DELETED (decision, "replaces the set"; the earn then finds no rule for
+ * that category and gives it 0 bps, docs/product.md 'Cashback'). Returns the stored set.
  */
 export async function replaceCashbackRules(tx: Tx, tenantId: string, rules: readonly { category: Category; baseRateBps: number; isActive: boolean }[]): Promise<CashbackRule[]> {
   const categories = rules.map((r) => r.category);
@@ -102,7 +102,7 @@ export async function replaceTierRules(
  * 400 VALIDATION_ERROR 'Tier thresholds must increase: SILVER < GOLD < PLATINUM' unless the
  * minimum spends rise strictly with the tier among the given rules (active or not: a rule
  * switched on later must not break the order), with `details` on the higher tier's
- * minTotalSpendCents. Issue 5; spec §5 'Rates'. Equal thresholds are refused too.
+ * minTotalSpendCents (docs/product.md 'Tiers'). Equal thresholds are refused too.
  */
 export function assertThresholdsRise(rules: TierRulesRequest['rules']): void {
   const ordered = rules.map((r, index) => ({ r, index })).sort((a, b) => TIER_ORDER.indexOf(a.r.tier) - TIER_ORDER.indexOf(b.r.tier));

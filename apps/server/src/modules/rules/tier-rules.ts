@@ -4,13 +4,13 @@ import { writeAudit } from '../audit/service.ts';
 import { assertThresholdsRise, lockTenantRules, replaceTierRules, withoutId, type RulesActor } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
 
-/** GET /rules/tiers (spec §7): `{ rules }` in tier order SILVER, GOLD, PLATINUM; cents and bps. */
+/** GET /rules/tiers: `{ rules }` in tier order SILVER, GOLD, PLATINUM; cents and bps. */
 export async function getTierRules(db: Database, tenantId: string): Promise<TierRulesResponse> {
   return { rules: await readTierRules(db, tenantId) };
 }
 
 /**
- * PUT /rules/tiers (spec §7; issue 5). Throws 400 'Tier thresholds must increase: SILVER <
+ * PUT /rules/tiers. Throws 400 'Tier thresholds must increase: SILVER <
  * GOLD < PLATINUM' (nothing written) unless thresholds rise with the tier. In one DB
  * transaction: replaces the tenant's tier rules (tiers not in the body are deleted; a
  * customer of a removed tier is re-tiered), locks the tenant's customers and re-evaluates

@@ -6,8 +6,8 @@ import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/ser
 import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
 
 /**
- * POST /api/t/{slug}/stores (spec §2 'Stores' Create New Store, §5 'Store': name required,
- * address optional; decisions.md 'Trial, subscription and quota'; `selfEnrolment` optional,
+ * POST /api/t/{slug}/stores (the Stores page's Create New Store: name required,
+ * address optional; docs/product.md 'Subscription gates'; `selfEnrolment` optional,
  * default false, and `selfEnrolmentDailyCap` optional (1–1000), default 50: ADR 0027). In ONE DB transaction: locks the tenant
  * row (ADR 0005), refuses a name another store of the tenant already has (case-insensitive:
  * 409 'A store with this name already exists'), and, when the new store is active (the
@@ -52,7 +52,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
   });
 }
 
-/** Name of a new tenant's first store (decisions.md 'Trial, subscription and quota'). */
+/** Name of a new tenant's first store (docs/product.md 'Subscription gates'). */
 export const MAIN_STORE_NAME = 'Main Store';
 
 /** Inserts a new tenant's first store, 'Main Store' (active, no address), in `tx`; no limit applies to it. Returns its id. */

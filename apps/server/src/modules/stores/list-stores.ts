@@ -8,7 +8,7 @@ import { staffCountsByStore } from '../users/views.ts';
 
 /**
  * Store rows of a tenant (all, or the one `storeId`) as StoreItem (with `selfEnrolment`,
- * issue 16), sorted by name then id, each with `_count` of the staff users bound to it, the
+ * ADR 0027), sorted by name then id, each with `_count` of the staff users bound to it, the
  * cards assigned to it and the ledger rows booked to it (counted by the users, cards and
  * ledger modules' views). Four queries in all, whatever the number of stores: no N+1.
  */
@@ -36,7 +36,7 @@ export async function storeItems(db: DbOrTx, tenantId: string, storeId?: string)
 }
 
 /**
- * GET /api/t/{slug}/stores (spec §2 'Stores', §3 'Store'): the tenant's stores sorted by name
+ * GET /api/t/{slug}/stores: the tenant's stores sorted by name
  * (then id), each with `_count` of the staff users bound to it, the cards assigned to it and
  * the ledger rows booked to it. Four queries in all (the stores and three grouped counts),
  * whatever the number of stores: no N+1. Returns `{ stores }`.

@@ -24,7 +24,7 @@ export async function storeNameOf(db: DbOrTx, tenantId: string, storeId: string)
   return store?.name ?? null;
 }
 
-/** What a store's 'Join our rewards' poster needs to know about it (issue 16): see {@link requireStoreEnrolment}. */
+/** What a store's 'Join our rewards' poster needs to know about it: see {@link requireStoreEnrolment}. */
 export interface StoreEnrolment {
   id: string;
   name: string;
@@ -33,8 +33,8 @@ export interface StoreEnrolment {
 }
 
 /**
- * Store `storeId` of this tenant with its status for self-enrolment (issue 16 'Customer
- * self-enrolment': the Stores page's join poster): `{ id (as stored), name, active,
+ * Store `storeId` of this tenant with its status for self-enrolment (docs/product.md 'Online
+ * sign-up': the Stores page's join poster): `{ id (as stored), name, active,
  * selfEnrolment }`. Throws 404 'Store not found' (unknown id, malformed id, another tenant's
  * store). Unlike `joinableStore` it also returns a store that takes no sign-ups, so that the
  * caller can say why (the poster answers 422 for those).
@@ -51,7 +51,7 @@ export async function requireStoreEnrolment(db: DbOrTx, tenantId: string, storeI
 
 /**
  * The store `storeId` of tenant `tenantId` when its 'Join our rewards' page takes sign-ups
- * (issue 16 'Customer self-enrolment'): it exists, is active and has self-enrolment on.
+ * (docs/product.md 'Online sign-up'): it exists, is active and has self-enrolment on.
  * Returns `{ id, name, dailyCap }` (dailyCap: cards its online sign-ups may create per day,
  * ADR 0027), or null (unknown, malformed or another tenant's id; inactive; switched off), which
  * the join page answers with 404.
@@ -112,7 +112,7 @@ export async function storeCountsByTenant(db: DbOrTx, tenantIds: readonly string
 }
 
 /**
- * The platform dashboard's store figures (spec §3 'Platform stats'): all stores of the
+ * The platform dashboard's store figures: all stores of the
  * platform and how many were created in [d30, far) and in [d60, d30).
  */
 export async function storeGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date): Promise<{ total: number; new30: number; prev30: number }> {

@@ -10,10 +10,10 @@ import { storeItems } from './list-stores.ts';
 import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
 
 /**
- * PUT /api/t/{slug}/stores/{id} (spec §2 'Stores' Edit Store, §5 'Store'). Body StoreInput:
+ * PUT /api/t/{slug}/stores/{id} (the Stores page's Edit Store). Body StoreInput:
  * `name` replaces the name; `address` replaces the address when present (null or '' clears
  * it, absent keeps it); `active` sets the Active/Inactive badge when present;
- * `selfEnrolment` (issue 16 'Customer self-enrolment') switches the store's 'Join our
+ * `selfEnrolment` (docs/product.md 'Online sign-up') switches the store's 'Join our
  * rewards' page on or off when present, absent keeps it; `selfEnrolmentDailyCap` (1–1000, ADR
  * 0027) likewise. In ONE DB transaction: locks the
  * tenant row (renames and re-activations of one tenant run one at a time, like creates),
