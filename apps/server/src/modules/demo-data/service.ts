@@ -60,10 +60,10 @@ function mulberry32(seed: number): () => number {
 }
 
 /**
- * The demo tenant, as of `at` (its ledger history ends there, its offer runs then), only when no tenant 'demo' exists: two
- * stores, six customers with ACTIVE cards (one BLOCKED card), eight UNASSIGNED cards, three
- * weeks of ledger rows computed with the real cashback formula, default rules, one running
- * offer, and the four demo accounts. One transaction. Returns true when it seeded.
+ * The demo tenant as of `at`, only when no tenant 'demo' exists: two stores, six customers
+ * with ACTIVE cards (one BLOCKED card), eight UNASSIGNED cards, the three weeks of ledger rows
+ * before `at` computed with the real cashback formula, default rules, one offer running at
+ * `at`, and the four demo accounts. One transaction. Returns true when it seeded.
  */
 export async function seedDemo(db: Database, at: Date): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import type { RulesActor } from './rule-sets.ts';
 
+/** Offers (docs/product.md 'Offers'): list, create, update, and the offer window in SQL for the dashboard's counts. */
 
 /** The 404 message of an unknown, malformed or another tenant's offer id. */
 export const OFFER_NOT_FOUND = 'Offer not found';

@@ -4,6 +4,8 @@ import { stores } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
+/** What other modules ask about stores: names, existence and status, counts per tenant. */
+
 /**
  * The name of store `storeId` of this tenant, or throws 404 'Store not found' (unknown id,
  * malformed id, another tenant's store). For other modules (staff) that bind rows to a store.

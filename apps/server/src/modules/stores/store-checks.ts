@@ -3,6 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
 
+/** What creating and updating a store share: who acts, the unique-name check, the count the plan limits. */
+
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
 export interface StoreActor {
   tenantId: string;
