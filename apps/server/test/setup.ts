@@ -1,5 +1,6 @@
 import { afterEach, expect } from 'vitest';
-import { offCounters, offSummaries, openContexts, unbalancedCards } from './helpers.ts';
+import { openContexts } from './helpers.ts';
+import { offCounters, offSummaries, unbalancedCards } from './invariants.ts';
 
 /**
  * Runs after every server test (vitest.config.ts `setupFiles`): in every test database still
