@@ -24,20 +24,20 @@ import { passwordRoutes } from './modules/auth/password-routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
-import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/routes.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/index.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
-import { storeRoutes } from './modules/stores/routes.ts';
+import { storeRoutes } from './modules/stores/index.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { addFundsRoutes } from './modules/add-funds/index.ts';
 import { cardFileRoutes } from './modules/card-files/routes.ts';
 import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/ledger/index.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { customerDataRoutes } from './modules/customer-data/routes.ts';
-import { ruleRoutes } from './modules/rules/routes.ts';
+import { ruleRoutes } from './modules/rules/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
@@ -97,15 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider = deps.provider ?? (await paymentProvider(config, PROVIDER_CUSTOMERS));
   const http = httpWiring(db);
   const now = deps.now ?? (() => new Date());
-  // Rate-limit and login-throttle counters shared by every instance (issue 12 item 4, ADR 0009).
+  // Rate-limit and login-throttle counters shared by every instance (ADR 0009).
   const counters = counterStore(db, config.redisUrl, deps.redisPrefix);
   const app = Fastify({
     // Secret query values and the Authorization and Cookie headers never reach the log (docs/security.md 'Logs').
     logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
-    // TRUST_PROXY (issue 12): by default no proxy is trusted, so X-Forwarded-For cannot pick request.ip.
+    // TRUST_PROXY: by default no proxy is trusted, so X-Forwarded-For cannot pick request.ip.
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    // Graceful shutdown (issue 15, main.ts) closes idle connections itself, once the requests
+    // Graceful shutdown (main.ts) closes idle connections itself, once the requests
     // accepted before the close are parsed; Fastify's own 'idle' closing would reset them.
     forceCloseConnections: false,
     // Requests refused before routing (a path that is not valid UTF-8, e.g. %ff: 400; a path
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Stripe Elements (issue 6) only when Stripe is configured; the Demo provider loads nothing from outside.
+        // Stripe Elements only when Stripe is configured; the Demo provider loads nothing from outside.
         scriptSrc: ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
         connectSrc: ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         ...(config.stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   // Two documents, each UI in its own scope (the plugin decorates its scope): the whole API at
-  // /api/docs, and the integrators' v1 at /api/v1/docs (issue 17), cut down from the same document.
+  // /api/docs, and the integrators' v1 at /api/v1/docs, cut down from the same document.
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }));
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }));
   registerErrorHandler(app);
@@ -167,12 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerTenantGuard(tenantScope, http.findTenant);
       await tenantScope.register(tenantRoutes, { db, config });
       await tenantScope.register(cardRoutes, { db, config, jobs });
-      await tenantScope.register(transactionRoutes, { db, now, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, jobs });
+      await tenantScope.register(transactionRoutes, { db, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, jobs });
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db });
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
-      await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv, now });
+      await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
       await tenantScope.register(userRoutes, { db, config, counters, now, jobs });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(customerDataRoutes, { db, now });
@@ -187,10 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/t/:slug' },
   );
 
-  // Public card page data: no login (decisions.md 'Cards'); /api/{slug}/c/{cardUid}.
+  // Public card page data: no login (docs/product.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit, now });
-  // Customer self-enrolment (issue 16): the join page's data, sign-ups and confirmation links; no login.
+  // Customer self-enrolment: the join page's data, sign-ups and confirmation links; no login.
   await app.register(enrolmentRoutes, {
     prefix: '/api/join',
     db,
@@ -206,9 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes, { prefix: '/api/platform', db, config, jobs });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
   await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs, now });
-  // The REST API for point-of-sale systems (issue 17): bearer API keys, no session, no slug.
+  // The REST API for point-of-sale systems: bearer API keys, no session, no slug.
   await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), jobs });
-  // Webhook events (issue 17) are written in the transaction of what they report; after a
+  // Webhook events are written in the transaction of what they report; after a
   // state-changing request succeeded the webhook worker is nudged, at most once a second per
   // instance (a nudge is a job-queue write): a nudge within the second is sent at its end, so the
   // last change is never left to the worker's minute cron.

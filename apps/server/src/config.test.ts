@@ -3,7 +3,7 @@ import { ConfigError, DEV_QR_SECRET, loadConfig } from './config.ts';
 import { paymentProvider } from './payments/index.ts';
 
 /**
- * loadConfig (README 'Configuration'; issue 12): what each environment starts with, and what
+ * loadConfig (README 'Configuration'): what each environment starts with, and what
  * it refuses to start with.
  */
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', QR_TOKEN_SECRET: 'x'.repeat(40) } as const;
@@ -20,7 +20,7 @@ function refusal(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('loadConfig accepted the environment');
 }
 
-describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
+describe('PAYMENT_PROVIDER', () => {
   it('production without Stripe keys and without PAYMENT_PROVIDER refuses to start, naming PAYMENT_PROVIDER', () => {
     const error = refusal({ ...PRODUCTION });
     expect(error.message).toMatch(/^ {2}PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money/m);
@@ -75,7 +75,7 @@ describe('PAYMENT_PROVIDER (issue 12 item 2)', () => {
   });
 });
 
-describe('WEBHOOKS_ALLOW_PRIVATE (issue 17 "Outgoing webhooks")', () => {
+describe("WEBHOOKS_ALLOW_PRIVATE (docs/product.md 'API keys and webhooks')", () => {
   it('is off by default and on with 1, outside production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).webhooksAllowPrivate).toBe(false);
     expect(loadConfig({ ...PRODUCTION, ...STRIPE }).webhooksAllowPrivate).toBe(false);

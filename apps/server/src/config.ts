@@ -62,7 +62,7 @@ function isTrustProxy(value: string): boolean {
 }
 
 /**
- * Fastify's `trustProxy` for TRUST_PROXY (issue 12, docs/security.md): unset or 0 trusts no
+ * Fastify's `trustProxy` for TRUST_PROXY (docs/security.md): unset or 0 trusts no
  * proxy (request.ip is the socket's peer, so X-Forwarded-For cannot choose it); a list trusts
  * those proxies (proxy-addr, as Fastify compiles it); a hop count n trusts the n nearest hops
  * whoever they are, as Express does (Fastify 5 no longer honours a bare number, so it is
@@ -93,9 +93,9 @@ export interface Config {
   dataDir: string;
   /** Seed demo data into an empty database (default: on for PGlite outside production; never in production). */
   seedDemo: boolean;
-  /** Public base URL printed into card QR codes (decisions.md 'Cards'). */
+  /** Public base URL printed into card QR codes (docs/product.md 'Cards'). */
   publicUrl: string;
-  /** HMAC secret of QR tokens (decisions.md 'Cards'). */
+  /** HMAC secret of QR tokens (docs/product.md 'Cards'). */
   qrTokenSecret: string;
   cookieSecure: boolean;
   logLevel: string;
@@ -104,17 +104,17 @@ export interface Config {
    * are throttled per account and address by the login throttle, ADR 0009).
    */
   loginRateLimit: number;
-  /** Requests per minute per API key on /api/v1 (issue 17; default 600): beyond it 429 with Retry-After. */
+  /** Requests per minute per API key on /api/v1 (default 600): beyond it 429 with Retry-After. */
   apiRateLimit: number;
   dbPoolSize: number;
   /**
-   * Stripe (decisions.md 'Payments'): set when STRIPE_SECRET_KEY is; undefined runs the Demo
+   * Stripe (docs/product.md 'Payments'): set when STRIPE_SECRET_KEY is; undefined runs the Demo
    * provider. webhookSecret verifies POST /api/webhooks/stripe; publishableKey reaches the
    * web's card form; apiUrl points the SDK at another host (tests: a local fake server).
    */
   stripe?: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiUrl: string | undefined };
   /**
-   * Which payment provider runs (issue 12): 'stripe' (config.stripe is set) or 'demo' (no
+   * Which payment provider runs: 'stripe' (config.stripe is set) or 'demo' (no
    * money is taken). Production runs Demo only when PAYMENT_PROVIDER=demo says so.
    */
   paymentProvider: 'stripe' | 'demo';
@@ -123,30 +123,30 @@ export interface Config {
   /** REDIS_URL: rate-limit counters in Redis instead of PostgreSQL. */
   redisUrl: string | undefined;
   /**
-   * The first platform admin of an install without one (issue 12): from PLATFORM_ADMIN_EMAIL
+   * The first platform admin of an install without one: from PLATFORM_ADMIN_EMAIL
    * and PLATFORM_ADMIN_PASSWORD, else a one-time /setup link is logged at start-up.
    */
   platformAdmin: { email: string; password: string } | undefined;
   /**
-   * METRICS_TOKEN (issue 15 'Metrics'): GET /metrics asks for `Authorization: Bearer <token>`
+   * METRICS_TOKEN: GET /metrics asks for `Authorization: Bearer <token>`
    * when set; unset, /metrics is open outside production and off (404) in production.
    */
   metricsToken: string | undefined;
   /**
-   * Outgoing e-mail (issue 16): SMTP_URL (smtp:// or smtps://, with user and password) wins
+   * Outgoing e-mail: SMTP_URL (smtp:// or smtps://, with user and password) wins
    * over the operator's SMTP settings; SMTP_FROM the sender address with it ('Name
    * <address>' allowed; default the settings' from address, else no-reply at PUBLIC_URL's host).
    */
   smtp: { url: string | undefined; from: string | undefined };
   /**
-   * Graceful shutdown (issue 15 'Health and shutdown'), milliseconds: `drainMs` /readyz answers
+   * Graceful shutdown, milliseconds: `drainMs` /readyz answers
    * 503 while the listener still serves (load balancers take the instance out; default 5000 in
    * production, 0 elsewhere), then the listener closes and in-flight requests get up to `graceMs`
    * (default 10000) to finish before the rest are cut.
    */
   shutdown: { drainMs: number; graceMs: number };
   /**
-   * WEBHOOKS_ALLOW_PRIVATE (issue 17 'Outgoing webhooks'): lets webhook endpoints be localhost
+   * WEBHOOKS_ALLOW_PRIVATE (docs/product.md 'API keys and webhooks'): lets webhook endpoints be localhost
    * or private, loopback and link-local addresses (the SSRF guard of
    * modules/webhook-endpoints/address-guard.ts is lifted) for tests and development; production
    * refuses to start with it. Default false.

@@ -30,16 +30,16 @@ export interface TenantContext {
   graceEndsAt: Date | null;
   planId: string | null;
   freeTrialLimit: number;
-  /** Cards bought through paid card orders (added to the quota; decisions.md 'Card orders'). */
+  /** Cards bought through paid card orders (added to the quota; docs/product.md 'Card orders'). */
   purchasedCards: number;
-  /** IANA time zone of the business (issue 14; default 'UTC'): expiry dates, report days and months. */
+  /** IANA time zone of the business (default 'UTC'): expiry dates, report days and months. */
   timezone: string;
-  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; default false). */
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (docs/product.md 'E-mail'; default false). */
   receiptsEnabled: boolean;
   createdAt: Date;
 }
 
-/** The API key a `/api/v1` request authenticated with (issue 17): never the key itself. */
+/** The API key a `/api/v1` request authenticated with: never the key itself. */
 export interface ApiKeyPrincipal {
   id: string;
   tenantId: string;

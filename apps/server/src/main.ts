@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
-import { createLifecycle } from './modules/health/routes.ts';
+import { createLifecycle } from './modules/health/index.ts';
 import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
@@ -13,7 +13,7 @@ import type { JobKind, Jobs } from './lib/jobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
-import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
+import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/index.ts';
 import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/service.ts';
 
 /** Exit code for a bad configuration (EX_CONFIG of sysexits.h). */
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   for (const warning of handle.warnings) process.stderr.write(`Warning: ${warning}\n`);
   await handle.migrate();
   await seedBase(handle.db);
-  const seeded = config.seedDemo ? await seedDemo(handle.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(handle.db, new Date()) : false;
   let bootstrap;
   try {
     bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin);
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     before: (now) => processPasswordResetRequests(handle.db, { publicUrl: config.publicUrl, now }),
   });
   void startExpiryJob(queue, handle, app.log, {
+    now: () => new Date(),
     onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     onReminders: () => jobs.nudge('outbox'),
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n\n');
 
   /**
-   * Graceful shutdown (issue 15): /readyz turns 503 at once and the listener keeps serving for
+   * Graceful shutdown: /readyz turns 503 at once and the listener keeps serving for
    * SHUTDOWN_DRAIN_MS (the load balancer takes the instance out); then the listener closes (new
    * connections are refused, a request on a kept-alive connection gets 503 and `Connection:
    * close`), in-flight requests finish, the job queue stops; connections still open after

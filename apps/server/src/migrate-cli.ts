@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedBase } from './modules/demo-data/service.ts';
+import { seedBase } from './modules/demo-data/index.ts';
 
 /**
  * `npm run db:migrate`: applies the committed migrations to the configured database, then the

@@ -29,7 +29,7 @@ export function httpWiring(db: Database): { sessions: SessionStore; findTenant: 
 /** Where the Stripe adapter remembers a tenant's Stripe customer id (tenants.provider_customer_id). */
 export const PROVIDER_CUSTOMERS: ProviderCustomerStore = { claim: claimProviderCustomerId };
 
-/** The API key guard's lookups on database `db` (issue 17): the api-keys module's bearer-key check and the tenant by id. */
+/** The API key guard's lookups on database `db`: the api-keys module's bearer-key check and the tenant by id. */
 export function apiKeyWiring(db: Database): Omit<ApiKeyGuardDeps, 'now'> {
   return { authenticate: apiKeyAuthenticator(db), findTenantById: tenantContextByIdFinder(db) };
 }

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from './helpers.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 
 /**
- * Issue 15 'Citus-ready schema', read from the catalog of the migrated database (ADR 0002,
+ * A schema ready for distribution (Citus), read from the catalog of the migrated database (ADR 0002,
  * docs/operations.md 'Towards a Citus cluster'). Tenant-owned tables (a NOT NULL tenant_id) would
  * be distributed by tenant_id and co-located: each must carry tenant_id in its primary key and
  * in every foreign key to another tenant-owned table (a foreign key to a reference table is
@@ -89,7 +89,7 @@ describe('a Citus-ready schema', () => {
     const cons = await constraints();
     const global = cons.filter((c) => (c.type === 'u' || c.type === 'i') && t.get(c.t) === true && !c.cols.includes('tenant_id')).map((c) => `${c.t}(${c.cols.join(', ')})`);
     // Both need a reference 'directory' table before distribution (docs/operations.md): card UIDs
-    // are unique across the platform (decisions.md 'Cards'), provider session ids find a checkout
+    // are unique across the platform (docs/product.md 'Cards'), provider session ids find a checkout
     // from a Stripe webhook that names no tenant.
     expect(global.sort()).toEqual(['cards(card_uid)', 'checkout_sessions(provider_session_id)']);
   });

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 
 /**
- * DatabaseHandle.copyCsv (issue 15 'CSV export', ADR 0017): PostgreSQL writes the CSV with
+ * DatabaseHandle.copyCsv (docs/product.md 'Reports', ADR 0017): PostgreSQL writes the CSV with
  * COPY, and the query's parameters are written inline as literals. On both kinds of database:
  * awkward values come back exactly, null is an empty cell, the header is the column names. On
  * PostgreSQL: the reader going away stops the query and frees the connection; a failing query

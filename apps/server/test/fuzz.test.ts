@@ -9,7 +9,7 @@ import { createOtherTenant, createTestContext, demoSessions, json, loginAs } fro
 import { startFakeStripe, stripeEnv } from './fake-stripe.ts';
 
 /**
- * Schema-driven fuzz test of the whole API (issue 12 item 5). For every operation of the
+ * Schema-driven fuzz test of the whole API. For every operation of the
  * OpenAPI document (`app.swagger()`, generated from the zod contract) it sends requests whose
  * path parameters, query and body come from the operation's JSON schema, mixed with hostile
  * variants: wrong types, 1 MB strings, NUL, lone surrogates, deep nesting, `__proto__` /
@@ -165,7 +165,7 @@ function realValues(op: Operation, name: string): string[] {
   return pools[segment]?.length ? pools[segment] : allIds;
 }
 
-/** The role that can reach an operation (spec §6; http/tenant-context.ts ROLES). */
+/** The role that can reach an operation (http/tenant-context.ts ROLES). */
 function preferredRoles(op: Operation): RoleName[] {
   if (/^\/api\/(platform|admin)\//.test(op.path)) return ['platform'];
   if (op.path === '/api/t/{slug}/me' || op.path.startsWith('/api/t/{slug}/me/')) return ['customer'];
@@ -233,7 +233,7 @@ function percentEncode(text: string): string {
 const ONE_MB = 'x'.repeat(1_000_000);
 const DEEP_ARRAY = raw(`${'['.repeat(10_000)}${']'.repeat(10_000)}`);
 const DEEP_OBJECT = raw(`${'{"a":'.repeat(10_000)}"\\u0000"${'}'.repeat(10_000)}`);
-/** Text PostgreSQL cannot store (issue 12 item 5): NUL, lone surrogates. */
+/** Text PostgreSQL cannot store: NUL, lone surrogates. */
 const UNSTORABLE_STRINGS = ['\u0000', 'Ann\u0000', '\u0000\u0000', '\ud800', 'x\udfff', '\ude00\ud83d', '😀\ud83d'];
 const HOSTILE_STRINGS = [
   '', ' ', '   ', '0', '-0', '1e308', '-1e308', '1e309', 'NaN', 'Infinity', '0x1f', '1_000', ' 42 ', '٣', '12abc',
@@ -544,7 +544,7 @@ const NEEDS_A_SECRET = [
   /^\w+ \/api\/v1\//,
 ];
 
-describe(`schema-driven fuzz: ${operations.length} operations × ${RUNS} runs${SEED === undefined ? '' : `, seed ${SEED}`} (issue 12 item 5)`, () => {
+describe(`schema-driven fuzz: ${operations.length} operations × ${RUNS} runs${SEED === undefined ? '' : `, seed ${SEED}`}`, () => {
   it('reads every operation from the OpenAPI document, has real ids to send, and its fingerprint sees a write', async () => {
     expect(operations.length).toBeGreaterThan(60);
     for (const name of ['cardUid', 'customers', 'stores', 'users', 'checkout', 'tenants', 'plans']) expect(pools[name].length, name).toBeGreaterThan(0);

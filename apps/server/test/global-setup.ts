@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { seedBase, seedDemo } from '../src/modules/demo-data/service.ts';
+import { seedBase, seedDemo } from '../src/modules/demo-data/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,7 @@ declare module 'vitest' {
 /**
  * On PostgreSQL (DATABASE_URL set): creates a fresh template database for this run,
  * migrates and seeds it once; each test file then gets its own copy with
- * CREATE DATABASE … TEMPLATE (the immich pattern of DESIGN.md). Dropped at the end.
+ * CREATE DATABASE … TEMPLATE (a template database copied per file). Dropped at the end.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ databaseUrl: u.toString(), dataDir: 'memory://', poolSize: 2 });
   await handle.migrate();
   await seedBase(handle.db);
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, new Date());
   await handle.close();
   project.provide('templateDb', name);
   return async () => {

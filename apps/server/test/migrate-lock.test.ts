@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/lib/sql.ts';
 
 /**
- * Issue 15 'running N instances': instances that start together on an empty PostgreSQL database
+ * Running several instances: instances that start together on an empty PostgreSQL database
  * migrate it once, one after the other (an advisory lock), and both start.
  */
 describe.skipIf(!process.env.DATABASE_URL)('migrations from two instances at once', () => {

@@ -7,7 +7,7 @@ import { DEV_QR_SECRET } from '../src/config.ts';
 import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
- * Issue 12 items 1, 2 and 8 as an operator meets them: `main.ts` started as its own process
+ * A production start as an operator meets it: `main.ts` started as its own process
  * on the embedded database, with production settings. Each start takes a few seconds
  * (PGlite, migrations).
  */

@@ -1,10 +1,11 @@
 import { afterEach, expect } from 'vitest';
-import { offCounters, offSummaries, openContexts, unbalancedCards } from './helpers.ts';
+import { openContexts } from './helpers.ts';
+import { offCounters, offSummaries, unbalancedCards } from './invariants.ts';
 
 /**
  * Runs after every server test (vitest.config.ts `setupFiles`): in every test database still
- * open, each card's balance must equal the sum of its ledger deltas (decisions.md 'Money and
- * the ledger'; issue 14), and the liability summaries must agree with the cards and lots they
+ * open, each card's balance must equal the sum of its ledger deltas (docs/product.md 'Ledger'),
+ * and the liability summaries must agree with the cards and lots they
  * summarise (ADR 0016), and so must the tenant counters (ADR 0006). A test that breaks the invariant fails with the cards concerned.
  */
 afterEach(async () => {

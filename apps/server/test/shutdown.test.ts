@@ -11,7 +11,7 @@ import { offSummaries, unbalancedCards } from './helpers.ts';
 import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
- * Issue 15 'Health and shutdown': main.ts as its own process on the embedded database, earning
+ * Health and shutdown: main.ts as its own process on the embedded database, earning
  * from six tills through a "load balancer" that polls /readyz, while it receives SIGTERM. /readyz
  * turns 503 at once, the instance keeps serving for SHUTDOWN_DRAIN_MS, so every request the
  * balancer sent is answered 200, none dropped; then it exits 0. Every 200 is in the ledger and

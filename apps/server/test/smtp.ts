@@ -6,7 +6,7 @@ import { processPasswordResetRequests } from '../src/modules/auth/service.ts';
 import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/service.ts';
 
 /**
- * An SMTP server inside the test process (issue 16 'Tests'): smtp-server receives what the
+ * An SMTP server inside the test process: smtp-server receives what the
  * outbox worker sends through nodemailer, mailparser reads it back. `refuseNext(n)` makes the
  * next `n` messages fail with a 451 (the worker must retry); `url` is an SMTP_URL for it.
  */

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from './helpers.ts';
 import { freePort, MAIN_ARGS, ROOT } from './processes.ts';
 
 /**
- * Issue 15 'Stateless instances': two server processes (main.ts) on one PostgreSQL database,
+ * Stateless instances: two server processes (main.ts) on one PostgreSQL database,
  * as behind a load balancer. Nothing another instance must see lives in process memory:
  * a session made on one is valid on the other; the same Idempotency-Key through both moves
  * money once; a change of rules through one is used by the other's next earn; a login rate
@@ -91,7 +91,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', { ti
     expect((await card()).balanceCents).toBe(before + bodies[0]!.body.cashbackEarned!);
 
     // A change of rules through A is used by B's next earn. The rate is the category's base rate
-    // plus the bonus of the tier the card holder had before the purchase (decisions.md 'Cashback').
+    // plus the bonus of the tier the card holder had before the purchase (docs/product.md 'Cashback').
     const tiers = (await (await fetch(`${a}/api/t/demo/rules/tiers`, { headers: { cookie: admin } })).json()) as { rules: { tier: string; baseRateBps: number; isActive: boolean }[] };
     const bonus = (tier: string) => tiers.rules.find((r) => r.isActive && r.tier === tier)?.baseRateBps ?? 0;
     const earnOnB = async (key: string) => {

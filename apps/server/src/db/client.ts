@@ -32,7 +32,7 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Start-up warnings for the operator to read, one line each (issue 12 item 6): e.g. an
+   * Start-up warnings for the operator to read, one line each: e.g. an
    * existing DATA_DIR open to other users, with the fix. Always [] on PostgreSQL and in memory.
    */
   warnings: string[];
@@ -43,13 +43,13 @@ export interface DatabaseHandle {
    * embedded connection.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** The committed migrations not yet applied to this database (0 when up to date); /readyz (issue 15). */
+  /** The committed migrations not yet applied to this database (0 when up to date); /readyz. */
   pendingMigrations(): Promise<number>;
   /** The PostgreSQL pool's connections (total, idle, waiting requests) for /metrics; null on PGlite (one embedded connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /**
    * The rows of `query` as a CSV file written by PostgreSQL itself (`COPY (query) TO … WITH
-   * (FORMAT csv, HEADER)`: the header is the query's column names, null an empty cell; issue 15
+   * (FORMAT csv, HEADER)`: the header is the query's column names, null an empty cell
    * 'CSV export', ADR 0017). On PostgreSQL it streams COPY TO STDOUT from a pool client of its
    * own with backpressure to the reader; the client goes back to the pool at the end, and is
    * closed (which stops the query) when the reader goes away first or anything fails. On PGlite
@@ -125,10 +125,10 @@ function rowsOfResult<T>(result: unknown): T[] {
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set (node-postgres pool of `poolSize`), else the
- * embedded PGlite in `dataDir` ('memory://' for an in-memory one). DESIGN.md 'database'.
+ * embedded PGlite in `dataDir` ('memory://' for an in-memory one).
  * On disk, `dataDir` is created 0700 and everything PGlite writes in it is private to this
  * user (0600 files, 0700 folders); an existing folder open to others is left as it is and
- * reported in `warnings` (issue 12 item 6, data-dir.ts). Throws when the folder cannot be
+ * reported in `warnings` (data-dir.ts). Throws when the folder cannot be
  * created or the database cannot be opened.
  */
 export async function openDatabase(opts: {
@@ -147,7 +147,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      // Instances starting together on one database take turns (issue 15): a session-level
+      // Instances starting together on one database take turns: a session-level
       // advisory lock on a connection of their own, held while drizzle migrates; the next one
       // then finds every migration applied. Without it two would create the same tables at once.
       migrate: async () => {

@@ -5,9 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { seedBase } from '../modules/demo-data/service.ts';
+import { seedBase } from '../modules/demo-data/index.ts';
 
-/** Issue 12 item 6: the embedded database's folder and files are private to the server's user. */
+/** The embedded database's folder and files are private to the server's user. */
 
 /** Every file and folder under `dir` (not `dir` itself) with its permission bits. */
 function modesUnder(dir: string): { path: string; mode: number }[] {

@@ -4,7 +4,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
  * The folder of the embedded database holds password and session hashes and customer data,
- * so nothing in it may be open to the group or to others (issue 12 item 6): the folder is
+ * so nothing in it may be open to the group or to others: the folder is
  * 0700, everything under it 0600 (files) or 0700 (folders).
  *
  * Why not `process.umask(0o077)`: PGlite's file system (Emscripten NODEFS) creates a file and
@@ -23,7 +23,7 @@ function shellWord(p: string): string {
 }
 
 /**
- * The start-up warning for a DATA_DIR open to other users (issue 12 item 6): names the
+ * The start-up warning for a DATA_DIR open to other users: names the
  * folder (absolute), its mode in octal and the fix `chmod -R go-rwx <dir>`.
  */
 export function dataDirWarning(dir: string, mode: number): string {
@@ -59,7 +59,7 @@ function tightenContents(dir: string): string[] {
 }
 
 /**
- * Makes the embedded database's folder ready before PGlite opens it (issue 12 item 6):
+ * Makes the embedded database's folder ready before PGlite opens it:
  * - a missing folder is created 0700 (with its missing parents);
  * - every file and folder already under it loses its group/other bits (databases written
  *   before this rule had 0666 files);
@@ -108,12 +108,12 @@ function ownerOnlyAttr<T extends { mode?: number }>(attr: T): T {
  * (`mknod`: files and folders) and every later chmod (`setattr`, by path or by open file),
  * so new relation files, WAL segments, statistics and relcache files are 0600 and new folders
  * 0700. Throws when this PGlite's NODEFS no longer has those hooks, so an upgrade cannot
- * silently reopen the files (issue 12 item 6).
+ * silently reopen the files.
  */
 function maskNodeFsModes(nodefs: NodeFsModeOps): void {
   const ops = nodefs?.node_ops;
   if (typeof ops?.mknod !== 'function' || typeof ops.setattr !== 'function') {
-    throw new Error('PGlite NODEFS has no mknod/setattr: cannot keep DATA_DIR private (issue 12 item 6)');
+    throw new Error('PGlite NODEFS has no mknod/setattr: cannot keep DATA_DIR private');
   }
   const { mknod, setattr } = ops;
   ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~GROUP_OTHER_BITS, dev);
@@ -127,7 +127,7 @@ function maskNodeFsModes(nodefs: NodeFsModeOps): void {
 /**
  * PGlite's on-disk file system (`NodeFS`, the one `PGlite.create(dir)` picks for a path) with
  * every file and folder it writes private to this user: 0600 files, 0700 folders, whatever
- * the process umask (issue 12 item 6). Use as `PGlite.create({ fs: new OwnerOnlyNodeFS(dir) })`
+ * the process umask. Use as `PGlite.create({ fs: new OwnerOnlyNodeFS(dir) })`
  * after `prepareDataDir(dir)`.
  */
 export class OwnerOnlyNodeFS extends NodeFS {

@@ -89,7 +89,7 @@ export interface IdempotentRequest {
 }
 
 /**
- * The one idempotency wrapper of the money routes (DESIGN.md 'Money moves in one transaction';
+ * The one idempotency wrapper of the money routes (ADR 0004;
  * add funds and the ledger's movements): runs `work` in one DB transaction after claiming
  * `request.key` in it. A retry with the same key and body gets the first answer back
  * (`replayed: true`, status and body as stored) and `work` does not run; the same key with

@@ -30,7 +30,7 @@ export const SETTLE_COMMANDS: ReadonlySet<string> = new Set([plans.completeJobs(
  * the outbox worker): on PostgreSQL it runs on a small pool of its own (schema `pgboss`); on the
  * embedded PGlite it runs its SQL through the handle's one connection (`executeSql`), where two
  * instances starting at once would interleave their set-up transactions on that connection
- * (issue 16: 'current transaction is aborted'). `started` resolves true once pg-boss is up
+ * ('current transaction is aborted'). `started` resolves true once pg-boss is up
  * (false when it could not start: logged). Jobs set themselves up through `register`. `stop()`
  * ends it gracefully (waits up to 10 s for running jobs).
  *

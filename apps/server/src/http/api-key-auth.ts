@@ -9,7 +9,7 @@ declare module 'fastify' {
     apiKey: ApiKeyPrincipal | null;
   }
   interface FastifyContextConfig {
-    /** The scope a `/api/v1` route requires (issue 17); every v1 route names one. */
+    /** The scope a `/api/v1` route requires; every v1 route names one. */
     scope?: ApiKeyScope;
     /**
      * True on a `/api/v1` route that reads across the whole business (the customer list and
@@ -52,7 +52,7 @@ export interface ApiKeyGuardDeps {
 }
 
 /**
- * Registers the API key guard on the plugin scope of `/api/v1` (issue 17, ADR 0020), as an
+ * Registers the API key guard on the plugin scope of `/api/v1` (ADR 0020), as an
  * onRequest hook, so it answers before the body is parsed or validated: 401 UNAUTHENTICATED
  * 'Invalid or revoked API key' (with `WWW-Authenticate: Bearer`) without a bearer key or for
  * an unknown or revoked one; 403 FORBIDDEN 'This API key lacks the {scope} scope' when the

@@ -100,7 +100,7 @@ export class RedisCounterStore implements CounterStore {
 
   /**
    * `prefix` namespaces the keys (default 'loyalty:rl:'; tests use one of their own). ioredis
-   * is loaded here, not at start-up: without REDIS_URL it stays out of memory (issue 15).
+   * is loaded here, not at start-up: without REDIS_URL it stays out of memory.
    */
   constructor(
     url: string,
@@ -140,7 +140,7 @@ export class RedisCounterStore implements CounterStore {
 }
 
 /**
- * The store for an app (issue 12 item 4): Redis when `redisUrl` is set, else the database.
+ * The store for an app: Redis when `redisUrl` is set, else the database.
  */
 export function counterStore(db: Database, redisUrl: string | undefined, redisPrefix?: string): CounterStore {
   return redisUrl ? new RedisCounterStore(redisUrl, redisPrefix) : new PgCounterStore(db);

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/helpers.ts';
 
 /**
  * The Content-Security-Policy lets Stripe Elements load only when Stripe is configured
- * (issue 6: the Demo provider loads nothing from outside; Stripe's card form needs its script,
+ * (the Demo provider loads nothing from outside; Stripe's card form needs its script,
  * frames and API).
  */
 const contexts: TestContext[] = [];

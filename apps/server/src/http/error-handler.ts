@@ -31,7 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * One error handler for the whole API (DESIGN.md 'Errors'): AppError → `ERROR_STATUS[code]`
+ * One error handler for the whole API (ADR 0029): AppError → `ERROR_STATUS[code]`
  * and `{ error: message, code, details }` (a RateLimitedError adds `Retry-After`);
  * schema validation → 400 VALIDATION_ERROR with `details: [{ field, message }]`;
  * rate limits → 429; other 4xx keep their status; the database away (refused or cut

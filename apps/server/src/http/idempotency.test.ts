@@ -5,7 +5,7 @@ import { checkoutSessions, offers } from '../db/schema/index.ts';
 import { balanceAndLedger, countRows, createTestContext, freshTenant as signedInTenant, json, type TestContext } from '../../test/helpers.ts';
 
 /**
- * Money routes require an Idempotency-Key (issue 12 item 8): earn, redeem and add funds answer
+ * Money routes require an Idempotency-Key: earn, redeem and add funds answer
  * 400 'Idempotency-Key header required' without one and nothing moves; add funds, like the POS
  * movements, replays its first answer for a retry with the same key; the OpenAPI document says
  * the header is required.

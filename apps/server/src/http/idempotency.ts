@@ -9,8 +9,7 @@ import { badRequest } from '../errors.ts';
 
 /**
  * Reads the `Idempotency-Key` header (1–200 printable characters): null when absent (money
- * routes use `requireIdempotencyKey`). Throws 400 for a malformed key. DESIGN.md 'Money
- * moves in one transaction'.
+ * routes use `requireIdempotencyKey`). Throws 400 for a malformed key. ADR 0004.
  */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];

@@ -3,7 +3,7 @@ import { offers } from '../db/schema/index.ts';
 import { createTestContext, freshTenant, type TestContext } from '../../test/helpers.ts';
 
 /**
- * Issue 15 'Metrics': GET /metrics in Prometheus text format — requests by route template and
+ * GET /metrics in Prometheus text format — requests by route template and
  * status, latency histograms, ledger movements by type (replays not counted) — open outside
  * production, behind METRICS_TOKEN when set, off in production without one.
  */

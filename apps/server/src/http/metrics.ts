@@ -24,7 +24,7 @@ export interface AppMetrics {
   countLedger(type: TransactionType, n: number): void;
 }
 
-/** Latency buckets in seconds: the till's 25 ms goal (issue 15) sits between two of them. */
+/** Latency buckets in seconds: the till's 25 ms goal sits between two of them. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** True when the request carries `Authorization: Bearer <token>` (compared in constant time). */
@@ -36,7 +36,7 @@ function hasBearer(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * GET /metrics in Prometheus text format (issue 15 'Metrics', prom-client): requests by route
+ * GET /metrics in Prometheus text format (prom-client): requests by route
  * template, method and status (`http_requests_total`) and their latency
  * (`http_request_duration_seconds`, histogram), the database pool (`db_pool_connections` by
  * state: total, idle, waiting; PostgreSQL only), the job queue's waiting jobs

@@ -4,7 +4,7 @@ import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-str
 import { allowedOrigins, originOf } from './origin-check.ts';
 
 /**
- * The server-side Origin check (issue 12 item 7): a state-changing request that says it comes
+ * The server-side Origin check: a state-changing request that says it comes
  * from a page of another origin (Origin, or without it Referer) answers 403 before anything
  * runs; requests naming no origin, safe methods and the Stripe webhook pass.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
-/** The 403 text of a refused cross-origin request (issue 12 item 7). */
+/** The 403 text of a refused cross-origin request. */
 export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
 
 /** Methods that cannot change state; every other method is checked. */
@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_ROUTES = new Set(['POST /api/webhooks/stripe']);
 
 /**
- * The REST API of integrations (issue 17): authenticated by a bearer API key only, never by a
+ * The REST API of integrations: authenticated by a bearer API key only, never by a
  * cookie, so a foreign page cannot ride on a signed-in browser; its callers are servers.
  */
 const EXEMPT_PREFIX = '/api/v1/';
@@ -44,7 +44,7 @@ export function originOf(value: string): string | null {
 }
 
 /**
- * The origins whose pages may send state-changing requests (issue 12 item 7):
+ * The origins whose pages may send state-changing requests:
  * PUBLIC_URL's origin; outside production also the same scheme and port on localhost,
  * 127.0.0.1 and [::1] (the e2e tests browse http://127.0.0.1:PORT while PUBLIC_URL defaults to
  * http://localhost:PORT), and the Vite dev and preview servers on those hosts.
@@ -80,7 +80,7 @@ function claimedOrigin(request: FastifyRequest): string | null | undefined {
 }
 
 /**
- * The server-side Origin check (issue 12 item 7): a request with any method but GET, HEAD
+ * The server-side Origin check: a request with any method but GET, HEAD
  * and OPTIONS whose `Origin` (or, without it, `Referer`) is present and is not one of
  * `allowedOrigins(config)` answers 403 FORBIDDEN 'Cross-origin request refused'. Requests
  * sending neither header pass; so do the Stripe webhook and the bearer-key API /api/v1. Origins compare exactly on scheme,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherTenant, createTestContext, demoSessions, idempotencyKey, loginAs, type TestContext } from '../../test/helpers.ts';
 
 /**
- * Every tenant route × every role × own/other tenant (DESIGN.md 'Roles', spec §6). Bodies
+ * Every tenant route × every role × own/other tenant (docs/product.md 'Roles'). Bodies
  * are valid, so the status shows the guard alone: 401 signed out, 404 another tenant,
  * 403 a role the route does not allow.
  */
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Issue 4 (staff routes): a demo cashier the matrix may edit, so that no signed-in account loses its session. */
+/** Staff routes: a demo cashier the matrix may edit, so that no signed-in account loses its session. */
 let staffTargetId: string | undefined;
 beforeAll(async () => {
   const res = await ctx.app.inject({
@@ -43,14 +43,14 @@ beforeAll(async () => {
   staffTargetId = res.json().id;
 });
 
-/** Issue 4 (customers routes): the demo customer Jane's id (she holds a card). */
+/** Customers routes: the demo customer Jane's id (she holds a card). */
 let janeCustomerId: string | undefined;
 beforeAll(async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: cookies.admin! } });
   janeCustomerId = res.json().customers[0].id;
 });
 
-/** Issue 6 (checkouts, add funds, card orders): a demo card order and two demo add-funds checkouts (one to pay, one to cancel). */
+/** Checkouts, add funds, card orders: a demo card order and two demo add-funds checkouts (one to pay, one to cancel). */
 let demoOrderId: string | undefined;
 let payCheckoutId: string | undefined;
 let cancelCheckoutId: string | undefined;
@@ -182,7 +182,7 @@ const routes: Route[] = [
   { method: 'GET', path: 'reports/dashboard', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'reports/export/transactions?type=EARN', allowed: ['platform', 'admin', 'cashier'] },
   { method: 'GET', path: 'reports/export/customers', allowed: ['platform', 'admin'] },
-  /** Issue 5 (rules routes): bodies hold the defaults, so the demo programme does not change. */
+  /** Rules routes: bodies hold the defaults, so the demo programme does not change. */
   { method: 'GET', path: 'rules/cashback', allowed: ['platform', 'admin'] },
   {
     method: 'PUT',
@@ -220,7 +220,7 @@ const routes: Route[] = [
     allowed: ['platform', 'admin'],
     ok: 404,
   },
-  /** Issue 6 (billing routes). Unknown ids / plan: an allowed caller passes the guard and gets 404 (success paths in billing.test.ts), so the demo tenant stays on trial. */
+  /** Billing routes. Unknown ids / plan: an allowed caller passes the guard and gets 404 (success paths in billing.test.ts), so the demo tenant stays on trial. */
   { method: 'GET', path: 'billing/plans', allowed: ['platform', 'admin'] },
   { method: 'GET', path: 'billing/usage', allowed: ['platform', 'admin'] },
   { method: 'GET', path: 'billing/payment-methods', allowed: ['platform', 'admin'] },
@@ -236,7 +236,7 @@ const routes: Route[] = [
   { method: 'DELETE', path: 'billing/payment-methods/00000000-0000-4000-8000-000000000000', allowed: ['platform', 'admin'], ok: 404 },
   { method: 'POST', path: 'billing/subscribe', body: () => ({ planId: '00000000-0000-4000-8000-000000000000' }), allowed: ['platform', 'admin'], ok: 404 },
   { method: 'GET', path: 'billing/invoices', allowed: ['platform', 'admin'] },
-  /** Issue 6 (add funds, checkouts, card orders). Pay and Cancel are idempotent, so both allowed callers get 200. */
+  /** Add funds, checkouts, card orders. Pay and Cancel are idempotent, so both allowed callers get 200. */
   {
     method: 'POST',
     get path() {
@@ -306,7 +306,7 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
     const res = await ctx.app.inject({
       method: route.method,
       url: `/api/t/demo/${route.path}`,
-      // A fresh Idempotency-Key on every call: money routes require one (issue 12 item 8), others ignore it.
+      // A fresh Idempotency-Key on every call: money routes require one, others ignore it.
       headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey() },
       ...(route.body ? { payload: route.body() } : {}),
     });
@@ -326,7 +326,7 @@ describe.each(routes)('$method /api/t/demo/$path', (route) => {
 });
 
 /**
- * Issue 7 (the platform operator's API under /api/platform and /api/admin): platform_admin
+ * The platform operator's API under /api/platform and /api/admin: platform_admin
  * only. Every other role is 403, also a tenant's admin of another tenant; signed out 401.
  * Unknown ids let the allowed caller pass the guard and get 404 without changing anything
  * (success paths in modules/platform/*.test.ts).
@@ -395,7 +395,7 @@ describe.each(platformApi)('$method /api/$path', (route) => {
 });
 
 /**
- * Issue 12 item 8 (own account routes under /api/auth, not tenant-scoped): the password
+ * Own account routes under /api/auth, not tenant-scoped: the password
  * policy is public (signed out 200); the own-password change is open to every signed-in role
  * and 401 signed out. A wrong current password lets each allowed caller pass the guard and get
  * 400 'Current password is incorrect' without changing anything (success paths in

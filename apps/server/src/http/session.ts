@@ -5,7 +5,7 @@ import { AppError, unauthenticated } from '../errors.ts';
 import type { AuthUser, SessionStore, TenantContext } from '../context.ts';
 import { hashToken } from '../lib/tokens.ts';
 
-/** Name of the session cookie (HttpOnly, SameSite=Lax; decisions.md 'Accounts'). */
+/** Name of the session cookie (HttpOnly, SameSite=Lax; docs/product.md 'Accounts and sign-in'). */
 export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {

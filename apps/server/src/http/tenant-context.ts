@@ -9,7 +9,7 @@ declare module 'fastify' {
     tenant: TenantContext | null;
   }
   interface FastifyContextConfig {
-    /** Roles allowed on this route (spec §6). platform_admin passes wherever tenant_admin does. */
+    /** Roles allowed on this route. platform_admin passes wherever tenant_admin does. */
     roles?: readonly Role[];
   }
 }
@@ -21,12 +21,11 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 }
 
 /**
- * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug` (DESIGN.md
- * 'Tenant context'). `findTenant` resolves a slug to its tenant or null (the tenant-account
- * module's `tenantContextBySlug`, wired in app.ts: the HTTP layer reads no module's table
- * itself, ADR 0012), unless the session lookup already read it in the same statement as the
- * session (`request.sessionTenant`). 401 when signed out; 404 'Tenant not found' when the slug is unknown
- * or belongs to another tenant than the user's (platform_admin may enter any); 403 when the
+ * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug`. `findTenant` resolves
+ * a slug to its tenant or null (handed in from src/wiring.ts: the HTTP layer reads no module's
+ * table itself, ADR 0012), unless the session lookup already read it in the same statement as
+ * the session (`request.sessionTenant`). 401 when signed out; 404 'Tenant not found' when the
+ * slug is unknown or belongs to another tenant than the user's (platform_admin may enter any); 403 when the
  * route's `config.roles` excludes the user's role.
  */
 export function registerTenantGuard(app: FastifyInstance, findTenant: (slug: string) => Promise<TenantContext | null>): void {
@@ -48,7 +47,7 @@ export function registerTenantGuard(app: FastifyInstance, findTenant: (slug: str
   });
 }
 
-/** Roles of spec §6. */
+/** Who may call a tenant route, by route group (docs/product.md 'Roles'). */
 export const ROLES = {
   /** dashboard, cards, transactions, pos: tenant_admin and cashier. */
   staff: ['tenant_admin', 'cashier'] as const,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { countRows, createTestContext, json, type TestContext } from '../../test/helpers.ts';
 
 /**
- * Issue 12 item 3: every per-address limit keys on the real client address. By default no
+ * Every per-address limit keys on the real client address. By default no
  * proxy is trusted, so a client-chosen X-Forwarded-For changes nothing; TRUST_PROXY names the
  * proxies (or a hop count) whose X-Forwarded-For is believed.
  */

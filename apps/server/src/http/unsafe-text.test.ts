@@ -6,7 +6,7 @@ import { countRows, createTestContext, demoSessions, json, type TestContext } fr
 import { findUnsafeText } from './unsafe-text.ts';
 
 /**
- * Issue 12 item 5: text holding U+0000 or a lone UTF-16 surrogate answers 400 VALIDATION_ERROR
+ * Text holding U+0000 or a lone UTF-16 surrogate answers 400 VALIDATION_ERROR
  * naming the field (it answered 500 before: PostgreSQL refuses NUL in text and both in jsonb),
  * for every body, query and path string, and nothing is written.
  */
@@ -76,7 +76,7 @@ describe('findUnsafeText (the request walker)', () => {
   });
 });
 
-describe('the examples of issue 12 item 5: 400 naming the field, nothing written (they answered 500)', () => {
+describe('text with NUL or a lone surrogate: 400 naming the field, nothing written (they answered 500)', () => {
   it('POST /api/auth/signup with firstName "\\u0000"', async () => {
     const before = await writes();
     const body = { firstName: '\u0000', lastName: 'Null', email: 'nul@signup.test', password: 'Nul-Signup-2024!' };

@@ -47,7 +47,7 @@ function isWalkable(value: unknown): value is Record<string, unknown> | unknown[
 
 /**
  * Finds the first string (value or object key) in `value` that holds U+0000 or an unpaired
- * UTF-16 surrogate (the contract's `unsafeTextReason`, issue 12 item 5), walking objects and
+ * UTF-16 surrogate (the contract's `unsafeTextReason`), walking objects and
  * arrays in key order (an object's own strings before its nested objects). `root` names the
  * top (`body`, `querystring`, `params`); a value at `body.customer.firstName` is reported as
  * that field, an array item as `body.items.0`. A refused key is reported at its own path with
@@ -99,7 +99,7 @@ export function findUnsafeRequestText(request: Pick<FastifyRequest, 'params' | '
 }
 
 /**
- * Registers the unsafe-text guard of issue 12 item 5 on the root app: a `preValidation` hook,
+ * Registers the unsafe-text guard (NUL and lone surrogates answer 400) on the root app: a `preValidation` hook,
  * so it runs for every route after the body is parsed and before schema validation and
  * every `preHandler` (the tenant guard of http/tenant-context.ts), hence before any route or
  * service reads the database with the request's text. When a path parameter, query value,

@@ -7,7 +7,7 @@ export interface CounterWindow {
 }
 
 /**
- * Fixed-window counters that every app instance shares (issue 12 item 4; ADR 0009): in
+ * Fixed-window counters that every app instance shares (ADR 0009): in
  * PostgreSQL (`rate_limit_counters`) by default, in Redis when REDIS_URL is set. Nothing is
  * kept in process memory, so a limit reached through one instance holds on the others.
  * Times come from the caller's clock (`now`), so tests can move through windows.

@@ -1,9 +1,9 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
- * The cells of the CSV files (spec §7 'Exports', issue 14 'Liability'), each in two twins: a
+ * The cells of the CSV files (docs/product.md 'Reports'), each in two twins: a
  * JavaScript function for files written by csv-stringify (the liability CSV) and the same rule
- * as SQL for files PostgreSQL writes itself with COPY (the ledger and customer exports, issue 15
+ * as SQL for files PostgreSQL writes itself with COPY (the ledger and customer exports
  * 'CSV export'; ADR 0017). The export tests check that the twins agree value for value.
  */
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** Hashes a password with argon2id (the library's default algorithm; DESIGN.md 'passwords'). */
+/** Hashes a password with argon2id (the library's default algorithm). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }

@@ -4,9 +4,9 @@ import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { plans, tenants } from './platform.ts';
 
 /**
- * Subscription lifecycle events (spec §3 'Analytics' subscriptionEvents). Platform revenue
+ * Subscription lifecycle events (the platform's subscription analytics). Platform revenue
  * records keep `tenantId` nullable so they survive a tenant's deletion, detached
- * (issue 7); tenant name and slug are copied for that reason.
+ *; tenant name and slug are copied for that reason.
  */
 export const subscriptionEvents = pgTable(
   'subscription_events',
@@ -23,7 +23,7 @@ export const subscriptionEvents = pgTable(
   (t) => [index('subscription_events_created_idx').on(t.createdAt)],
 );
 
-/** Money received by the platform (spec §3 recentPayments). amount in cents. */
+/** Money received by the platform (its recent payments and revenue). amount in cents. */
 export const payments = pgTable(
   'payments',
   {
@@ -40,7 +40,7 @@ export const payments = pgTable(
   (t) => [index('payments_created_idx').on(t.createdAt)],
 );
 
-/** Invoices of a tenant's subscription (spec §3 'Invoice'). */
+/** Invoices of a tenant's subscription. */
 export const invoices = pgTable(
   'invoices',
   {
@@ -59,7 +59,7 @@ export const invoices = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('invoices_provider_invoice_idx').on(t.tenantId, t.providerInvoiceId)],
 );
 
-/** Saved cards of a tenant (spec §3 'Payment method'); only provider ids and display data. */
+/** Saved cards of a tenant; only provider ids and display data. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -76,7 +76,7 @@ export const paymentMethods = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
 
-/** Orders of printed cards (decisions.md 'Card orders'). Money in cents. */
+/** Orders of printed cards (docs/product.md 'Card orders'). Money in cents. */
 export const cardOrders = pgTable(
   'card_orders',
   {
@@ -96,7 +96,7 @@ export const cardOrders = pgTable(
 );
 
 /**
- * Hosted checkouts of money entering from outside (decisions.md 'Payments'): add funds to a
+ * Hosted checkouts of money entering from outside (docs/product.md 'Payments'): add funds to a
  * card (kind ADD_FUNDS: cardId, customerId) or pay a card order (kind CARD_ORDER: cardOrderId).
  * status OPEN → COMPLETED (exactly once: the effect is applied in the transaction that flips
  * it) or CANCELED. amount in cents. `providerSessionId` is the provider's checkout id (Demo:
@@ -128,7 +128,7 @@ export const checkoutSessions = pgTable(
 );
 
 /**
- * Provider webhook events already processed (issue 6: idempotent per event id). The row is
+ * Provider webhook events already processed (idempotent per event id). The row is
  * inserted in the same transaction as the event's effect, so a failure leaves no row and the
  * provider's retry is processed; a second delivery finds the row and changes nothing.
  */

@@ -7,8 +7,8 @@ import { customers } from './customers.ts';
 import { stores } from './stores.ts';
 
 /**
- * QR-coded loyalty cards (spec §3 'Card'). `cardUid` is unique across the platform
- * (decisions.md 'Cards'); balance in cents, never negative (CHECK in the migration).
+ * QR-coded loyalty cards (docs/product.md 'Cards'). `cardUid` is unique across the platform
+ * (docs/product.md 'Cards'); balance in cents, never negative (CHECK in the migration).
  */
 export const cards = pgTable(
   'cards',
@@ -21,7 +21,7 @@ export const cards = pgTable(
     status: text('status').$type<CardStatus>().notNull().default('UNASSIGNED'),
     balanceCents: cents('balance_cents').notNull().default(0),
     activatedAt: tstz('activated_at'),
-    /** The paid card order that added this card (decisions.md 'Card orders'); null for batch-created cards. */
+    /** The paid card order that added this card (docs/product.md 'Card orders'); null for batch-created cards. */
     cardOrderId: uuid('card_order_id'),
     createdAt: createdAt(),
   },
@@ -42,7 +42,7 @@ export const NO_STORE_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Σ card balances and the number of cards holding one, per (tenant, store of the card): the
- * liability report's 'outstanding' and 'by store' (issue 14 'Speed', ADR 0016) without reading
+ * liability report's 'outstanding' and 'by store' (ADR 0016) without reading
  * 250,000 cards. Derived data kept by triggers on `cards` (migration 0013): every statement
  * that changes a balance, a store or the set of cards appends its net change to
  * `card_balance_deltas`; `compactCardBalances` folds the deltas into these totals. The figure is

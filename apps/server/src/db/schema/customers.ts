@@ -5,8 +5,8 @@ import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
 /**
- * A tenant's loyalty customers (spec §3 'Customer'). Money in cents (`totalSpendCents`,
- * decisions.md 'API shape'). E-mail unique within the tenant (decisions.md 'Accounts').
+ * A tenant's loyalty customers. Money in cents (`totalSpendCents`,
+ * integers). E-mail unique within the tenant (docs/product.md 'Accounts and sign-in').
  */
 export const customers = pgTable(
   'customers',
@@ -19,7 +19,7 @@ export const customers = pgTable(
     phone: text('phone'),
     tier: text('tier').$type<Tier>().notNull().default('SILVER'),
     totalSpendCents: cents('total_spend_cents').notNull().default(0),
-    /** When the customer unsubscribed from the business's e-mails (issue 16: one click, respected by every customer message); null = subscribed. */
+    /** When the customer unsubscribed from the business's e-mails (one click, respected by every customer message); null = subscribed. */
     emailOptOutAt: tstz('email_opt_out_at'),
     /** When the customer's personal data was erased at their request (names 'Erased customer', no e-mail or phone; ADR 0026); null = not erased. */
     erasedAt: tstz('erased_at'),

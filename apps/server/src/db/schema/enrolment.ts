@@ -5,7 +5,7 @@ import { tenants } from './platform.ts';
 import { stores } from './stores.ts';
 
 /**
- * Customer self-enrolment requests (issue 16 'Customer self-enrolment'; modules/enrolment): a
+ * Customer self-enrolment requests (docs/product.md 'Online sign-up'; modules/enrolment): a
  * sign-up from a store's 'Join our rewards' page, waiting for its confirmation link. The link's
  * token (256 bits) is stored as its SHA-256 (`tokenHash`); it works for 24 hours. At most one
  * pending request (not confirmed) per e-mail and tenant: a new sign-up replaces it (partial

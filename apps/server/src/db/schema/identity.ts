@@ -9,7 +9,7 @@ import { customers } from './customers.ts';
 /**
  * Every login: platform_admin (no tenant), tenant_admin and cashier (staff), customer
  * (linked to its customer record). E-mail, stored lower-case, is unique across the
- * platform (decisions.md 'Accounts').
+ * platform (docs/product.md 'Accounts and sign-in').
  */
 export const users = pgTable(
   'users',
@@ -24,7 +24,7 @@ export const users = pgTable(
     storeId: uuid('store_id'),
     customerId: uuid('customer_id'),
     active: boolean('active').notNull().default(true),
-    /** Invited by e-mail and not yet accepted (issue 16): no password of their own yet (an unusable random one). */
+    /** Invited by e-mail and not yet accepted: no password of their own yet (an unusable random one). */
     invitationPending: boolean('invitation_pending').notNull().default(false),
     lastLogin: tstz('last_login'),
     /**
@@ -47,7 +47,7 @@ export const users = pgTable(
   ],
 );
 
-/** Sign-in sessions: the cookie holds a random token, the table its SHA-256 (decisions.md). */
+/** Sign-in sessions: the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,4 +1,4 @@
-/** The database schema, importable without opening a connection (DESIGN.md). */
+/** The database schema, importable without opening a connection. */
 export * from './platform.ts';
 export * from './identity.ts';
 export * from './stores.ts';

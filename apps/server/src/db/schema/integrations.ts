@@ -6,13 +6,13 @@ import { tenants } from './platform.ts';
 import { stores } from './stores.ts';
 
 /**
- * Tenant API keys (issue 17; modules/api-keys, ADR 0020). The key itself (`lc_live_`/`lc_test_`
+ * Tenant API keys (modules/api-keys, ADR 0020). The key itself (`lc_live_`/`lc_test_`
  * + 256 random bits) is shown once; only its SHA-256 (`keyHash`, hex) is stored, with its first
  * characters (`prefix`) to tell keys apart. `storeId` books every movement to that store and
  * limits the key to it, as a cashier bound to a store. `lastUsedAt` is written at most once a
  * minute. A revoked key (`revokedAt`) stays listed and never authenticates again.
  * Lookups by hash come from the bearer header alone (no tenant yet): a plain index on key_hash;
- * the unique key carries tenant_id (issue 15 'Citus-ready schema').
+ * the unique key carries tenant_id.
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -38,7 +38,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * Outgoing webhook endpoints (issue 17 'Outgoing webhooks'; modules/webhook-endpoints): where a
+ * Outgoing webhook endpoints (docs/product.md 'API keys and webhooks'; modules/webhook-endpoints): where a
  * tenant's events are POSTed, signed per Standard Webhooks with `secret` (`whsec_` + base64 of
  * 32 random bytes; the signer needs it, so it is stored as is and shown once). `events` the
  * subscribed event types. `failingSince` starts at the first failed delivery after a success;
@@ -64,7 +64,7 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
- * One event for one endpoint (issue 17): written in the event's own DB transaction (the
+ * One event for one endpoint: written in the event's own DB transaction (the
  * outbox of the webhooks), then POSTed by the worker with retries and exponential back-off
  * for 3 days. `eventId` is the `webhook-id` (same on every attempt and on a resend),
  * `payload` the JSON body `{ type, timestamp, data }`. The last attempt's outcome is kept:

@@ -8,7 +8,7 @@ import { customers } from './customers.ts';
 import { stores } from './stores.ts';
 
 /**
- * The ledger (spec §3 'Transaction', decisions.md 'Money and the ledger'): append-only, one
+ * The ledger (docs/product.md 'Ledger', docs/product.md 'Money'): append-only, one
  * row per balance change with before/after balances in cents. For every card,
  * balance = Σ(after − before) over its rows.
  */
@@ -21,7 +21,7 @@ export const transactions = pgTable(
     customerId: uuid('customer_id'),
     storeId: uuid('store_id'),
     userId: uuid('user_id'),
-    /** The API key that made this movement through /api/v1 (issue 17), else null; `userId` is then null. */
+    /** The API key that made this movement through /api/v1, else null; `userId` is then null. */
     apiKeyId: uuid('api_key_id'),
     type: text('type').$type<TransactionType>().notNull(),
     category: text('category').$type<Category>(),
@@ -30,9 +30,9 @@ export const transactions = pgTable(
     beforeBalanceCents: cents('before_balance_cents').notNull(),
     afterBalanceCents: cents('after_balance_cents').notNull(),
     note: text('note'),
-    /** The ledger row this one reverses (REFUND → its EARN, VOID → its REDEEM), else null (issue 14). */
+    /** The ledger row this one reverses (REFUND → its EARN, VOID → its REDEEM), else null. */
     reversesTransactionId: uuid('reverses_transaction_id'),
-    /** REFUND only: the claw-back (cents) the card no longer held, so was not taken back (issue 14). */
+    /** REFUND only: the claw-back (cents) the card no longer held, so was not taken back. */
     unrecoveredCents: cents('unrecovered_cents').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -75,7 +75,7 @@ export const ledgerDailyTotals = pgTable(
     txCount: bigint('tx_count', { mode: 'number' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
     cashbackCents: cents('cashback_cents').notNull(),
-    /** Surrogate key part: the natural key has nullable columns, and a primary key with tenant_id is what distribution needs (issue 15). */
+    /** Surrogate key part: the natural key has nullable columns, and a primary key with tenant_id is what distribution needs. */
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct()],
@@ -96,7 +96,7 @@ export const ledgerRollupState = pgTable('ledger_rollup_state', {
 });
 
 /**
- * Credited lots of a card's balance (issue 14 'Expiry', ADR 0015): every credit (an EARN's
+ * Credited lots of a card's balance (docs/product.md 'Expiry', ADR 0015): every credit (an EARN's
  * cashback, ADD_FUNDS, a positive ADJUST, a VOID) opens a lot of `amount_cents`; every debit
  * (REDEEM, a REFUND's claw-back, a negative ADJUST) takes `remaining_cents` off the oldest open
  * lots first (credited_at, id); EXPIRE zeroes the lots whose `expires_at` has passed. For every
@@ -114,7 +114,7 @@ export const cashbackLots = pgTable(
     expiresAt: tstz('expires_at'),
     amountCents: cents('amount_cents').notNull(),
     remainingCents: cents('remaining_cents').notNull(),
-    /** When its card's holder was reminded that it expires (issue 16: 7 days before; one message per card and expiry instant). */
+    /** When its card's holder was reminded that it expires (7 days before; one message per card and expiry instant). */
     remindedAt: tstz('reminded_at'),
   },
   (t) => [
@@ -135,7 +135,7 @@ export const NEVER_EXPIRES = 'infinity';
 
 /**
  * Σ remaining cents of open lots per (tenant, UTC hour of credit, expiry instant): the liability
- * report's ages and 'expiring in 30 days' (issue 14 'Speed', ADR 0016) without reading a
+ * report's ages and 'expiring in 30 days' (ADR 0016) without reading a
  * million lots. Derived data kept by triggers on `cashback_lots` (migration 0013): every
  * statement appends its net change to `lot_total_deltas`; `compactLotTotals` folds them in.
  * The figure is always totals + deltas; `expires_at` is 'infinity' for lots that never expire.

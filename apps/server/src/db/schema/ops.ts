@@ -4,7 +4,7 @@ import { createdAt, id, tenantId } from './columns.ts';
 import { tenants } from './platform.ts';
 
 /**
- * Idempotency records of POS calls (DESIGN.md 'Money moves in one transaction'): the key,
+ * Idempotency records of POS calls (ADR 0004): the key,
  * a hash of the route and body, and the first answer, replayed on a retry.
  */
 export const idempotencyKeys = pgTable(
@@ -20,7 +20,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
 
-/** Who changed what, when, with before and after (issue 5, decisions.md). */
+/** Who changed what, when, with before and after. */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -4,7 +4,7 @@ import { createdAt, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
 /**
- * Outgoing e-mail (issue 16), written in the same transaction as the event that causes it and
+ * Outgoing e-mail, written in the same transaction as the event that causes it and
  * sent later by the outbox worker (modules/outbox). `status`: PENDING (due at
  * `nextAttemptAt`), SENDING (claimed by a worker: never claimed again, so a message goes out at
  * most once), SENT, FAILED (refused until `retryUntil`, 24 hours), NOT_SENT (no SMTP server

@@ -2,7 +2,7 @@ import type { BillingPeriod, DefaultPlanKey, SubscriptionStatus } from '@loyalty
 import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, cents, id, tstz } from './columns.ts';
 
-/** Plan limits; −1 means unlimited (spec §3 'Plan', §9). */
+/** Plan limits; −1 means unlimited. */
 export interface PlanLimits {
   stores: number;
   staff: number;
@@ -10,7 +10,7 @@ export interface PlanLimits {
   transactions: number;
 }
 
-/** Subscription plans sold to tenants (spec §3 'Plan'). Platform-owned, not tenant-owned. */
+/** Subscription plans sold to tenants. Platform-owned, not tenant-owned. */
 export const plans = pgTable('plans', {
   id: id().primaryKey(),
   name: text('name').notNull(),
@@ -25,7 +25,7 @@ export const plans = pgTable('plans', {
   createdAt: createdAt(),
 });
 
-/** Store businesses (spec §3 'Tenant'). The root of every tenant-owned row. */
+/** Store businesses. The root of every tenant-owned row. */
 export const tenants = pgTable('tenants', {
   id: id().primaryKey(),
   name: text('name').notNull(),
@@ -35,7 +35,7 @@ export const tenants = pgTable('tenants', {
   graceEndsAt: tstz('grace_ends_at'),
   planId: uuid('plan_id').references(() => plans.id),
   freeTrialLimit: integer('free_trial_limit').notNull().default(40),
-  /** Cards bought through paid card orders, added to the card quota (decisions.md 'Card orders'). */
+  /** Cards bought through paid card orders, added to the card quota (docs/product.md 'Card orders'). */
   purchasedCards: integer('purchased_cards').notNull().default(0),
   providerCustomerId: text('provider_customer_id'),
   providerSubscriptionId: text('provider_subscription_id'),
@@ -45,21 +45,21 @@ export const tenants = pgTable('tenants', {
   subscriptionEndedAt: tstz('subscription_ended_at'),
   /** The latest end of a period of that subscription the provider reported unpaid (failed invoice, past_due); null when none (ADR 0021). */
   unpaidPeriodEnd: tstz('unpaid_period_end'),
-  /** IANA time zone of the business (issue 14): expiry dates and the reports' day and month boundaries. */
+  /** IANA time zone of the business: expiry dates and the reports' day and month boundaries. */
   timezone: text('timezone').notNull().default('UTC'),
-  /** Whether customers get an e-mail receipt after an earn, redeem or refund (issue 16 'Receipts'; off by default). */
+  /** Whether customers get an e-mail receipt after an earn, redeem or refund (docs/product.md 'E-mail'; off by default). */
   receiptsEnabled: boolean('receipts_enabled').notNull().default(false),
   createdAt: createdAt(),
 });
 
-/** Platform settings, one row with id 1 (spec §3 'Platform settings', decisions.md). */
+/** Platform settings, one row with id 1 (docs/product.md 'Platform settings'). */
 export interface PlatformSettingsValue {
   smtp: { host: string; port: number; username: string; password: string; fromEmail: string };
   security: { sessionTimeout: number; passwordMinLength: number; requireTwoFactor: boolean; maxLoginAttempts: number };
   platform: { defaultPlan: DefaultPlanKey; trialDays: number; allowSignups: boolean };
 }
 
-/** Server-side platform settings (decisions.md 'Where the spec shows placeholders'). */
+/** Server-side platform settings (docs/product.md 'Platform settings'). */
 export const platformSettings = pgTable('platform_settings', {
   id: integer('id').primaryKey().default(1),
   value: jsonb('value').$type<PlatformSettingsValue>().notNull(),

@@ -2,8 +2,8 @@ import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './platform.ts';
 
 /**
- * Per-tenant counts of customers, cards and ACTIVE cards for the dashboard (spec §3
- * 'Dashboard stats', ADR 0006), kept by triggers on `customers` and `cards` (migration 0005:
+ * Per-tenant counts of customers, cards and ACTIVE cards for the dashboard (docs/product.md
+ * 'Reports', ADR 0006), kept by triggers on `customers` and `cards` (migration 0005:
  * statement-level on insert and delete, row-level on a status change), so the dashboard
  * reads three numbers instead of counting 450,000 rows. Derived data: recomputable at any
  * time with COUNT(*).

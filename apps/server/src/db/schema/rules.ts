@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid }
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
-/** One cashback rate per category (spec §3 'Cashback rule'); rate in bps 0–10000. */
+/** One cashback rate per category (docs/product.md 'Cashback'); rate in bps 0–10000. */
 export const cashbackRules = pgTable(
   'cashback_rules',
   {
@@ -17,7 +17,7 @@ export const cashbackRules = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('cashback_rules_tenant_category_uq').on(t.tenantId, t.category)],
 );
 
-/** Tier thresholds and bonus rates (spec §3 'Tier rule'); cents and bps. */
+/** Tier thresholds and bonus rates (docs/product.md 'Tiers'); cents and bps. */
 export const tierRules = pgTable(
   'tier_rules',
   {
@@ -33,7 +33,7 @@ export const tierRules = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('tier_rules_tenant_tier_uq').on(t.tenantId, t.tier)],
 );
 
-/** Time-boxed bonus rates (spec §3 'Offer'); `rateMultiplierBps` is added bps. */
+/** Time-boxed bonus rates (docs/product.md 'Offers'); `rateMultiplierBps` is added bps. */
 export const offers = pgTable(
   'offers',
   {
@@ -51,7 +51,7 @@ export const offers = pgTable(
 );
 
 /**
- * The tenant's cashback expiry rule (issue 14 'Expiry'): NEVER (no row means NEVER too) or
+ * The tenant's cashback expiry rule (docs/product.md 'Expiry'): NEVER (no row means NEVER too) or
  * AFTER_EARN, each credited lot then expiring `days` (30–1825) after it was credited. A change
  * applies to lots credited afterwards.
  */

@@ -3,7 +3,7 @@ import { createdAt, tstz } from './columns.ts';
 import { users } from './identity.ts';
 
 /**
- * Single-use secrets sent to a person (issue 12: the production set-up link; later password
+ * Single-use secrets sent to a person (the production set-up link; later password
  * resets and invitations). Only the SHA-256 of the token is stored; `purpose` says what it
  * may do, `usedAt` is set once when it is spent (in the same transaction as its effect), and
  * a token past `expiresAt` does nothing. `userId` is the account it acts on (null for 'setup').
@@ -22,7 +22,7 @@ export const authTokens = pgTable(
 );
 
 /**
- * Fixed-window counters shared by every app instance (issue 12: rate limits and the login
+ * Fixed-window counters shared by every app instance (rate limits and the login
  * throttle of ADR 0009 live in the database, not in process memory). `key` names what is
  * counted (e.g. 'login-fail:acct:{email}'); `count` hits since the window opened; the window
  * closes at `resetAt` (the next hit then starts a new one); `lastHitAt` is the newest hit

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, id, tenantId } from './columns.ts';
 import { tenants } from './platform.ts';
 
-/** A tenant's shops (spec §3 'Store'). Key (tenant_id, id). */
+/** A tenant's shops. Key (tenant_id, id). */
 export const stores = pgTable(
   'stores',
   {

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import type { ApiKeyPrincipal } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { storeNameOf, storeNames } from '../stores/service.ts';
+import { storeNameOf, storeNames } from '../stores/index.ts';
 import { userNames } from '../users/views.ts';
 
 /**

@@ -35,7 +35,7 @@ import { tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/service.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
-import { liabilityReport } from '../reports/liability.ts';
+import { liabilityReport } from '../reports/index.ts';
 import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
 
 const txParams = z.object({ id: z.string() });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { TenantContext } from '../../context.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { cardCounts } from '../cards/views.ts';
-import { countStores } from '../stores/service.ts';
+import { countStores } from '../stores/index.ts';
 import { findPlan, listActivePlanRows, type PlanRow } from '../tenant-account/plans.ts';
 import { subscriptionPeriodOf } from '../tenant-account/service.ts';
 import { ledgerRowsBetween } from '../ledger/views.ts';

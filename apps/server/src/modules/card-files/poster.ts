@@ -1,7 +1,7 @@
 import type { PosterPaper } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { requireStoreEnrolment } from '../stores/service.ts';
+import { requireStoreEnrolment } from '../stores/index.ts';
 import { qrMatrix } from './qr-render.ts';
 import { PAPERS, drawQr, mm, pdfSafe, type Paper } from './print-sheets.ts';
 

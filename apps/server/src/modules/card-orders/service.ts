@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/service.ts';
 import { recordPayment } from '../billing/index.ts';
 import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
 import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/index.ts';
-import { oldestActiveStoreId } from '../stores/service.ts';
+import { oldestActiveStoreId } from '../stores/index.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
 import { enqueueEmail } from '../outbox/service.ts';

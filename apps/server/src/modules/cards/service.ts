@@ -13,7 +13,7 @@ import { renderWelcome } from '../../emails/welcome.tsx';
 import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
-import { requireStoreName, storeNames } from '../stores/service.ts';
+import { requireStoreName, storeNames } from '../stores/index.ts';
 import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';

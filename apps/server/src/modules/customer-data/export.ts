@@ -7,7 +7,7 @@ import { customerCards } from '../cards/views.ts';
 import { customerRecord } from '../customers/service.ts';
 import { consentsOf } from '../enrolment/service.ts';
 import { messagesTo } from '../outbox/service.ts';
-import { storeNames } from '../stores/service.ts';
+import { storeNames } from '../stores/index.ts';
 import { ledgerRowsOfCards } from '../ledger/index.ts';
 
 /** The README.txt of every data export: what each file holds (ADR 0026). */

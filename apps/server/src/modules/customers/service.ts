@@ -14,7 +14,7 @@ import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { activeCardCounts, activeCardCountSql, cardCountOfCustomer, customerCards, holdsAnyCardSql } from '../cards/views.ts';
 import { tenantCustomerCount } from '../reports/views.ts';
 import { readTierRules } from '../rules/views.ts';
-import { storeNames } from '../stores/service.ts';
+import { storeNames } from '../stores/index.ts';
 import { customerHasLedgerRows } from '../ledger/views.ts';
 
 /**

@@ -12,7 +12,7 @@ import { createTenant } from '../tenant/service.ts';
 import { rebuildLots } from '../ledger/index.ts';
 
 /**
- * Start-up data (decisions.md 'Demo data'): the module that seeds an installation. `seedBase`
+ * Start-up data: the module that seeds an installation. `seedBase`
  * (every installation, production included) goes through the owners' services: the plan
  * catalogue (tenant-account) and the settings row (settings). `seedDemo` (development and
  * tests only; production refuses demo data) creates the demo tenant through tenant
@@ -22,7 +22,7 @@ import { rebuildLots } from '../ledger/index.ts';
  * UIDs) has no use case to go through, and it runs once, before the app serves a request.
  */
 
-/** The demo accounts of decisions.md 'Demo data', shown on the login page and printed at start. */
+/** The demo accounts, shown on the login page and printed at start. */
 export const DEMO_ACCOUNTS = [
   { label: 'Platform Admin', email: 'admin@platform.com', password: 'AdminSecure123!', role: 'platform_admin' },
   { label: 'Store Admin', email: 'admin@demo.com', password: 'DemoAdmin123!', role: 'tenant_admin' },
@@ -32,7 +32,7 @@ export const DEMO_ACCOUNTS = [
 
 /** Slug of the demo tenant. */
 export const DEMO_SLUG = 'demo';
-/** The three plans of decisions.md 'Trial, subscription and quota'. Prices in cents. */
+/** The three plans of docs/product.md 'Subscription gates'. Prices in cents. */
 const PLANS: NewPlan[] = [
   { name: 'Starter', description: 'For a single shop getting started', priceMonthlyCents: 1999, sortOrder: 1, limits: { stores: 1, staff: 3, cards: 500, transactions: -1 }, features: ['1 store', '3 staff accounts', '500 cards', 'Cashback and tiers', 'Email support'] },
   { name: 'Professional', description: 'For growing businesses with several shops', priceMonthlyCents: 4999, sortOrder: 2, limits: { stores: 5, staff: 20, cards: 5000, transactions: -1 }, features: ['5 stores', '20 staff accounts', '5,000 cards', 'Special offers', 'Priority support'] },
@@ -60,12 +60,12 @@ function mulberry32(seed: number): () => number {
 }
 
 /**
- * The demo tenant of decisions.md 'Demo data', only when no tenant 'demo' exists: two
- * stores, six customers with ACTIVE cards (one BLOCKED card), eight UNASSIGNED cards, three
- * weeks of ledger rows computed with the real cashback formula, default rules, one running
- * offer, and the four demo accounts. One transaction. Returns true when it seeded.
+ * The demo tenant as of `at`, only when no tenant 'demo' exists: two stores, six customers
+ * with ACTIVE cards (one BLOCKED card), eight UNASSIGNED cards, the three weeks of ledger rows
+ * before `at` computed with the real cashback formula, default rules, one offer running at
+ * `at`, and the four demo accounts. One transaction. Returns true when it seeded.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, at: Date): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const tenantId = await db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
       .returning();
 
     const rand = mulberry32(42);
-    const now = Date.now();
+    const now = at.getTime();
     const start = now - 21 * DAY_MS;
     const tierRuleList = DEFAULT_TIER_RULES.map((r) => ({ ...r }));
     for (const [i, customer] of custRows.entries()) {
@@ -142,7 +142,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     ]);
     return tenantId;
   });
-  // The history above was written straight into the ledger: give its balances their lots (issue 14).
+  // The history above was written straight into the ledger: give its balances their lots.
   await rebuildLots(db, tenantId);
   return true;
 }

@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/service.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { joinableStore, storeNameOf } from '../stores/service.ts';
+import { joinableStore, storeNameOf } from '../stores/index.ts';
 import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
 
 /**

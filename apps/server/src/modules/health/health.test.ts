@@ -29,7 +29,7 @@ describe('GET /healthz', () => {
   });
 });
 
-describe('GET /readyz (issue 15)', () => {
+describe('GET /readyz', () => {
   it('is ready when the database answers, every migration is applied and no shutdown has begun', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);

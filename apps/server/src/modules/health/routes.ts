@@ -12,7 +12,7 @@ const Ready = z.object({
 });
 
 /**
- * The instance's lifecycle as the load balancer sees it (issue 15 'Health and shutdown'):
+ * The instance's lifecycle as the load balancer sees it:
  * `draining` turns true when a shutdown begins (main.ts), so /readyz answers 503 from then on.
  */
 export interface Lifecycle {
@@ -26,7 +26,7 @@ export function createLifecycle(): Lifecycle {
 
 /**
  * GET /healthz (alive): 200 `{status:'ok', database:'up'}` when the database answers, else 503.
- * GET /readyz (issue 15): 200 `{status:'ready'}` when the database answers, every committed
+ * GET /readyz: 200 `{status:'ready'}` when the database answers, every committed
  * migration is applied and no shutdown has begun; else 503 with which of the three failed.
  * Both public and uncached; neither names anything but the database kind.
  */

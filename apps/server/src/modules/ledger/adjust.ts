@@ -1,9 +1,10 @@
 import type { AdjustRequest, AdjustResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
+import { idempotent } from '../../db/idempotency.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
-import { LIFECYCLE_TEXT, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
+import { LIFECYCLE_TEXT, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -19,7 +20,7 @@ import { appendRow } from './rows.ts';
 export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid: string, input: AdjustRequest): Promise<PosResult<AdjustResponse>> {
   const tenantId = ctx.tenant.id;
   const cardUid = normalizeCardUid(rawUid);
-  return withIdempotency(db, ctx, `adjust:${cardUid}`, input, async (tx) => {
+  return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `adjust:${cardUid}`, body: input }, async (tx) => {
     const card = await lockCardByUid(tx, tenantId, cardUid);
     if (!card) throw notFound('Card not found');
     if (!card.customerId) throw new AppError('CARD_NOT_ACTIVE', 'This card is not activated yet');

@@ -5,7 +5,7 @@ import { cards } from '../../db/schema/index.ts';
 import { balanceAndLedger, createOtherTenant, createTestContext, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * Money under concurrency (issue 2, DESIGN.md 'Money moves in one transaction'). On
+ * Money under concurrency (ADR 0004). On
  * PostgreSQL (CI's second pass) these are real parallel transactions on a pool of 30
  * connections; on PGlite they are serialised by the single connection.
  */

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { OWN_STORE_MESSAGE, POS_GATE_MESSAGE, type Role } from '@loyalty/contract';
 import { canTransact, formatCents, mayActForStore } from '@loyalty/domain';
-import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../db/idempotency.ts';
 import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cardStateByUid } from '../cards/views.ts';
@@ -37,8 +36,8 @@ export interface PosContext {
   tenant: TenantContext;
   user: PosActor;
   idempotencyKey: string;
-  /** The request's instant from the app's injectable clock; absent: the system clock. */
-  now?: Date;
+  /** The request's instant from the app's injectable clock (`RequestContext.now`). */
+  now: Date;
   /** Where a receipt links to (docs/product.md 'E-mail'); absent: no receipt is written, whatever the tenant's setting. */
   links?: MessageLinks;
 }
@@ -109,22 +108,6 @@ export async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Pr
   }
   return new AppError('INSUFFICIENT_BALANCE', `Insufficient balance: the card holds ${formatCents(card.balanceCents)}`, {
     balanceCents: card.balanceCents,
-  });
-}
-
-/**
- * Runs one POS movement in a DB transaction with the Idempotency-Key honoured: a retry with
- * the same key and body gets the first answer (replayed = true) and moves nothing; the same
- * key with another body is 409. The key is claimed in the same transaction as the movement, so
- * a failed movement leaves the key free for a retry.
- */
-export async function withIdempotency<T>(db: Database, ctx: PosContext, route: string, body: unknown, work: (tx: Tx) => Promise<T>): Promise<PosResult<T>> {
-  return db.transaction(async (tx) => {
-    const replay = await claimIdempotencyKey(tx, ctx.tenant.id, ctx.idempotencyKey, requestFingerprint(route, body));
-    if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    const result = await work(tx);
-    await saveIdempotentResponse(tx, ctx.tenant.id, ctx.idempotencyKey, 200, result);
-    return { status: 200, body: result, replayed: false };
   });
 }
 

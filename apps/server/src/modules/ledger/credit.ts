@@ -47,9 +47,10 @@ export async function creditCard(
     beforeBalanceCents: before,
     afterBalanceCents: after,
     note: input.note,
-  }).returning({ id: transactions.id });
+  }).returning({ id: transactions.id, createdAt: transactions.createdAt });
   await openLotOf(tx, tenantId, credit.id);
-  await announceLedgerRows(tx, tenantId, [credit.id], new Date());
+  // The event is dated by the row it reports: the caller (a paid checkout's effect) has no clock of its own.
+  await announceLedgerRows(tx, tenantId, [credit.id], credit.createdAt);
   await writeAudit(tx, { tenantId, userId: input.userId, action: 'card.add_funds', entity: 'transaction', entityId: credit.id, before: { cardId: card.id, balanceCents: before }, after: { cardId: card.id, amountCents: input.amountCents, balanceCents: after } });
   return null;
 }

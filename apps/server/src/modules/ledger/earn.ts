@@ -8,7 +8,7 @@ import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint, saveIdempotentResponseSql } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
-import { toProgramme, type ProgrammeColumns } from '../rules/service.ts';
+import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { recordPurchaseSql, setBalanceSql } from './holdings.ts';
@@ -45,7 +45,7 @@ type EarnOpening = ClaimedReplay &
  * CARD_NOT_ACTIVE, 409 key reuse.
  */
 export async function earn(db: Database, ctx: PosContext, input: EarnRequest): Promise<PosResult<EarnResponse>> {
-  const now = ctx.now ?? new Date();
+  const { now } = ctx;
   assertCanTransact(ctx.tenant, now);
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);

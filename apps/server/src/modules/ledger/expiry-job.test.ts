@@ -7,7 +7,7 @@ import { startJobQueue } from '../../db/job-queue.ts';
 import { openLotOf } from './lots.ts';
 
 /**
- * Issue 14 'Expiry': the expiry runs from pg-boss (a PostgreSQL job queue) on the database the
+ * docs/product.md 'Expiry': the expiry runs from pg-boss (a PostgreSQL job queue) on the database the
  * suite runs on: the embedded PGlite by default, PostgreSQL with DATABASE_URL (ADR 0015).
  */
 
@@ -31,7 +31,7 @@ describe('startExpiryJob', () => {
     });
     const queue = startJobQueue(ctx.handle, ctx.app.log, ctx.databaseUrl);
     const housekeeping: Date[] = [];
-    void startExpiryJob(queue, ctx.handle, ctx.app.log, { housekeeping: async (now) => void housekeeping.push(now) });
+    void startExpiryJob(queue, ctx.handle, ctx.app.log, { now: () => new Date(), housekeeping: async (now) => void housekeeping.push(now) });
     try {
       let expired: (typeof transactions.$inferSelect)[] = [];
       for (let i = 0; i < 60 && expired.length === 0; i++) {

@@ -5,10 +5,10 @@ import { compactLiabilityTotals } from './liability.ts';
 import { expireCashback } from './expire.ts';
 import { sendExpiryReminders, type ReminderLinks } from './reminders.ts';
 
-/** The pg-boss queue of the cashback expiry (issue 14). */
+/** The pg-boss queue of the cashback expiry. */
 export const EXPIRY_QUEUE = 'cashback-expiry';
 
-/** When the expiry runs (issue 14: at least hourly): every hour on the hour, UTC (cron). */
+/** When the expiry runs (at least hourly): every hour on the hour, UTC (cron). */
 export const EXPIRY_CRON = '0 * * * *';
 
 /**
@@ -21,16 +21,16 @@ export const EXPIRY_CRON = '0 * * * *';
  * Registers through `queue.register` once the queue has started (one set-up at a time, tried
  * again while the database is away); the returned promise resolves then. The caller stops the queue.
  * `onExpired` hears how many EXPIRE rows each run wrote (/metrics). With `reminders` (links),
- * each run then writes the expiry reminders due (issue 16, reminders.ts) and tells `onReminders`.
- * `housekeeping` runs last in each run (main.ts: the purge of stale sign-ups, issue 16).
+ * each run then writes the expiry reminders due (reminders.ts) and tells `onReminders`.
+ * `housekeeping` runs last in each run (main.ts: the purge of stale sign-ups).
  */
 export function startExpiryJob(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { now?: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void; housekeeping?: (now: Date) => Promise<void> } = {},
+  opts: { now: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void; housekeeping?: (now: Date) => Promise<void> },
 ): Promise<void> {
-  const now = opts.now ?? (() => new Date());
+  const { now } = opts;
   const { boss } = queue;
   let working = false;
   // Registered through the queue: one set-up at a time, tried again while the database is away.

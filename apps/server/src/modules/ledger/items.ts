@@ -6,7 +6,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { cardIdsWithUidLike, cardUids } from '../cards/views.ts';
 import { customerIdsWithNameLike, customerSummaries } from '../customers/service.ts';
-import { storeNames } from '../stores/service.ts';
+import { storeNames } from '../stores/index.ts';
 import { lowerBound, upperBound } from './ledger-totals.ts';
 
 /**

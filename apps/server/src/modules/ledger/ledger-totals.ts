@@ -8,7 +8,7 @@ import { rowsOf } from '../../lib/sql.ts';
  * Ledger totals from the daily rollup plus a live tail (docs/decisions/0006), owned by the
  * ledger (the ledger module: `ledger_daily_totals` and `ledger_rollup_state` are derived
  * from `transactions`, ADR 0012); the reports module reads them through this file. The ledger is
- * append-only (decisions.md 'Money and the ledger'), so a closed UTC day never changes:
+ * append-only (docs/product.md 'Money'), so a closed UTC day never changes:
  * `ledger_daily_totals` holds one row per (tenant, day, store, type, category) for every day
  * before the tenant's `ledger_rollup_state.rolled_until`; rows from that day on are counted
  * live from `transactions` (at most about a day and the safety margin).
@@ -34,7 +34,7 @@ export function rollupTarget(now: Date): string {
  * rows of [rolled_until, target) and moves `rolled_until` to target. A fresh tenant costs one
  * primary-key lookup. The first call on a large tenant aggregates its whole ledger once.
  */
-export async function ensureRollup(db: Database, tenantId: string, now = new Date()): Promise<void> {
+export async function ensureRollup(db: Database, tenantId: string, now: Date): Promise<void> {
   const target = rollupTarget(now);
   const [fresh] = rowsOf<{ fresh: boolean }>(
     await db.execute(sql`select rolled_until >= ${target}::date as fresh from ${ledgerRollupState} where tenant_id = ${tenantId}`),
@@ -65,7 +65,7 @@ export async function ensureRollup(db: Database, tenantId: string, now = new Dat
  * `ensureRollup` for each of `tenantIds` whose rollup is missing or behind `rollupTarget(now)`,
  * found in one statement (the operator's liability report over every tenant), one after another.
  */
-export async function ensureRollups(db: Database, tenantIds: readonly string[], now = new Date()): Promise<void> {
+export async function ensureRollups(db: Database, tenantIds: readonly string[], now: Date): Promise<void> {
   if (!tenantIds.length) return;
   const stale = rowsOf<{ id: string }>(
     await db.execute(sql`select t.id from unnest(${`{${tenantIds.join(',')}}`}::uuid[]) as t(id)
@@ -76,7 +76,7 @@ export async function ensureRollups(db: Database, tenantIds: readonly string[], 
 }
 
 /**
- * Which ledger rows to total. `from`/`to` are the list's bounds (spec §7): a date
+ * Which ledger rows to total. `from`/`to` are the list's bounds: a date
  * (YYYY-MM-DD, a whole UTC day, inclusive) or an ISO date-time (inclusive instant).
  */
 export interface LedgerFilter {

@@ -6,7 +6,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { compactCardBalances, tenantsWithCardBalanceDeltas } from './balance-summaries.ts';
 
 /**
- * The ledger's part of the liability report (issue 14 'Liability'), owned by the transactions
+ * The ledger's part of the liability report (docs/product.md 'Reports'), owned by the transactions
  * module (ADR 0012: `transactions` and `cashback_lots` are the ledger's): a period's movements
  * per local day, the balance change after the period, the open lots by age and what expires
  * soon. Every figure in integer cents. Days are calendar days in the IANA zone `timezone`.

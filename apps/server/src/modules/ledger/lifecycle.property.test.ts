@@ -6,7 +6,7 @@ import { balanceAndLedger, createTestContext, freshTenant, json, offSummaries, t
 import { expireDueLots } from './lots.ts';
 
 /**
- * Issue 14 'Tests', property-based (fast-check): random sequences of earns, redemptions,
+ * Property-based (fast-check): random sequences of earns, redemptions,
  * refunds, voids, owner adjustments and expiry runs moving days ahead, through the API on one
  * card, with the expiry rule changing between credits. After every step: the balance never goes negative, it equals the sum of the ledger's
  * deltas and of the open lots; and a reference model of oldest-first lots predicts every

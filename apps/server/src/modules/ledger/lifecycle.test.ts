@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers.ts';
 
 /**
- * Issue 14 'Ledger movements': refunds of an EARN, the void of a REDEEM, an owner's
+ * Ledger movements (docs/product.md 'Refunds and voids'): refunds of an EARN, the void of a REDEEM, an owner's
  * adjustment and a transaction with its reversals, through the API. Each route: success,
  * 400 (nothing written), 403, 404 for another tenant, and its 409/422 refusals.
  */
@@ -322,7 +322,7 @@ describe('concurrent reversals (real races on PostgreSQL: npm run test:api:pg)',
   });
 });
 
-describe('the injectable clock (issue 14)', () => {
+describe('the injectable clock', () => {
   it('earn reads the app clock: past a PAST_DUE grace period the till refuses; a refund, a correction, still works (ADR 0014)', async () => {
     const t = await tenant();
     const earn = await earnOn(t, 5000);

@@ -14,9 +14,10 @@ import { ledgerCondition, ledgerItemsByIds, ledgerPage, searchMatches } from './
  * `limit` rows. Returns `{ transactions, total, pages }`, money in cents. `total` comes from
  * the daily rollup plus a live tail (ADR 0006) unless the query has search, customerId or cardId,
  * whose matches are counted directly through their indexes. A page past the end is empty
- * with the true total. Errors: none of its own (400 for a bad query comes from the schema).
+ * with the true total. `now` is the instant the rollup is brought up to. Errors: none of its
+ * own (400 for a bad query comes from the schema).
  */
-export async function listTransactions(db: Database, tenantId: string, q: TransactionListQuery): Promise<TransactionListResponse> {
+export async function listTransactions(db: Database, tenantId: string, q: TransactionListQuery, now: Date): Promise<TransactionListResponse> {
   const condition = ledgerCondition(tenantId, q);
   const offset = (q.page - 1) * q.limit;
   if (q.search) {
@@ -37,7 +38,7 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(condition);
       return row?.n ?? 0;
     }
-    await ensureRollup(db, tenantId);
+    await ensureRollup(db, tenantId, now);
     const totals = await ledgerTotals(db, tenantId, { type: q.type, category: q.category, storeId: q.storeFilter, from: q.from, to: q.to });
     return totals.count;
   };

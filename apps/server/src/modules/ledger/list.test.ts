@@ -6,7 +6,7 @@ import { ROLLUP_MARGIN_MS, rollupTarget } from './ledger-totals.ts';
 import { addCustomerWithCard, addLedgerRows, daysAgo, directLedger, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
- * GET /api/t/{slug}/transactions, the full list of spec §7 (issue 4): every filter, pages
+ * GET /api/t/{slug}/transactions, the full list of every filter, pages
  * and totals against direct counts over the ledger, the daily rollup behind `total`
  * (ADR 0006) including closed days, today and back-dated rows, and the guards.
  */
@@ -53,7 +53,7 @@ afterAll(() => ctx.close());
 const list = (query: string, cookie: string | null = s.admin, slug = 'demo') =>
   ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/transactions?${query}`, headers: cookie ? { cookie } : {} });
 
-/** Each filter of spec §7 (without search) and the same rows counted by plain SQL. */
+/** Each filter of the ledger list (without search) and the same rows counted by plain SQL. */
 function filterCases(): [string, SQL][] {
   const main = storeIds['Main Store'];
   const downtown = storeIds['Downtown Store'];

@@ -6,7 +6,7 @@ import { signCardToken } from '../cards/qr-token.ts';
 import { expireDueLots, openLotOf } from './lots.ts';
 
 /**
- * Issue 14 'Expiry' (ADR 0015): every credit opens a lot, debits take the oldest lots first,
+ * docs/product.md 'Expiry' (ADR 0015): every credit opens a lot, debits take the oldest lots first,
  * and the expiry job expires what is left of due lots, once. The global check after every test
  * also holds Σ lots = balance = Σ ledger deltas for every card.
  */
@@ -138,7 +138,7 @@ describe('expireDueLots (the expiry job)', () => {
   });
 });
 
-describe("'$x.xx expires on DATE' (issue 14)", () => {
+describe("'$x.xx expires on DATE'", () => {
   it('the customer’s page and the public card page (valid token only) list cashback expiring within 30 days', async () => {
     const s = await demoSessions(ctx.app);
     const demo = (await ctx.db.select().from(tenants).where(eq(tenants.slug, 'demo')))[0];

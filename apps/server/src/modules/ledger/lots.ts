@@ -4,11 +4,11 @@ import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
 import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
-import { expiryRuleSql } from '../rules/views.ts';
+import { expiryRuleSql } from '../rules/index.ts';
 import { timezoneSql } from '../tenant-account/service.ts';
 
 /**
- * Cashback lots (issue 14 'Expiry', ADR 0015), owned by the ledger: every credit opens a lot,
+ * Cashback lots (docs/product.md 'Expiry', ADR 0015), owned by the ledger: every credit opens a lot,
  * every debit takes the oldest open lots first, and expiry zeroes the lots whose date passed.
  * For every card Σ remaining_cents = its balance. Debits run after the card row is locked (by
  * the movement's own UPDATE or SELECT … FOR UPDATE), so each statement here sees every
@@ -70,7 +70,7 @@ export interface ExpiringLot {
 }
 
 /**
- * The cashback of the tenant's cards `cardIds` expiring within `days` days of `now` (issue 14:
+ * The cashback of the tenant's cards `cardIds` expiring within `days` days of `now` (
  * '$x.xx expires on DATE' for the next 30 days), per card and expiry instant, soonest first:
  * `[{ cardId, cents, expiresAt }]`, in one statement for all the cards.
  */
@@ -120,7 +120,7 @@ export interface ExpiryRunResult {
 }
 
 /**
- * Expires every lot whose `expires_at` ≤ `now` (issue 14 'Expiry'), in batches of `batchSize`
+ * Expires every lot whose `expires_at` ≤ `now` (docs/product.md 'Expiry'), in batches of `batchSize`
  * cards, each batch one DB transaction: locks the batch's cards `FOR UPDATE SKIP LOCKED` (cards
  * module), then in one statement zeroes their due lots, takes the sum off each card (never
  * below zero: the lots are part of the balance) and appends one EXPIRE ledger row per card
@@ -128,7 +128,7 @@ export interface ExpiryRunResult {
  * `now`). Safe to run from several server instances at once: a card is locked by one run, and a
  * run that gets it later finds no due lot, so each lot expires exactly once. No tenant-wide
  * lock. Stops when a batch locks nothing. `announce`, when given, is called in each batch's
- * transaction with the EXPIRE rows' ids per tenant (the webhook events of issue 17).
+ * transaction with the EXPIRE rows' ids per tenant (their webhook events).
  */
 export async function expireDueLots(
   db: Database,

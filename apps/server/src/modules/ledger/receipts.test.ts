@@ -6,7 +6,7 @@ import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Receipts (issue 16 'Optional receipts after earn, redeem and refund'): a tenant setting, off by
+ * Receipts (docs/product.md 'E-mail'): a tenant setting, off by
  * default, turned on through PUT /tenant/receipts (tenant_admin, audited); when on, each earn,
  * redeem and refund writes the holder's receipt to the outbox in the movement's own
  * transaction, and it reaches the SMTP server with the amounts, the balance after, the store and

@@ -7,7 +7,7 @@ import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { requireStoreName } from '../stores/service.ts';
+import { requireStoreName } from '../stores/index.ts';
 
 /** Where customer messages link to: PUBLIC_URL and the QR token secret (the card page's token, the unsubscribe token). */
 export interface MessageLinks {
@@ -30,7 +30,7 @@ export interface ReceiptMovement {
 
 /**
  * Writes the receipt of `movement` to the outbox in `tx`, the movement's own transaction
- * (issue 16 'Receipts'), when the tenant turned receipts on (`tenant.receiptsEnabled`) and the
+ * (docs/product.md 'E-mail'), when the tenant turned receipts on (`tenant.receiptsEnabled`) and the
  * card's holder has an e-mail and has not unsubscribed; otherwise nothing (and, with receipts
  * off, not one query: the till's hot path is unchanged). The message: the amount, the cashback,
  * the balance after, the card, the store, the date and time in the business's time zone, the

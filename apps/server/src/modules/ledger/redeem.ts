@@ -36,7 +36,7 @@ type RedeemOutcome = ClaimedReplay & {
  * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
-  const now = ctx.now ?? new Date();
+  const { now } = ctx;
   assertCanTransact(ctx.tenant, now);
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);

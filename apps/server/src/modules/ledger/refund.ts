@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { RefundRequest, RefundResponse, Tier } from '@loyalty/contract';
 import { clawbackCents, evaluateTier } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
+import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
-import { readTierRules } from '../rules/views.ts';
-import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
+import { readTierRules } from '../rules/index.ts';
+import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
 import { enqueueReceipt } from './receipts.ts';
 import { appendRow } from './rows.ts';
@@ -38,7 +39,7 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
  */
 export async function refundEarn(db: Database, ctx: LifecycleContext, id: string, input: RefundRequest): Promise<PosResult<RefundResponse>> {
   const tenantId = ctx.tenant.id;
-  return withIdempotency(db, ctx, `refund:${id}`, input, async (tx) => {
+  return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `refund:${id}`, body: input }, async (tx) => {
     const earn = await ledgerRow(tx, tenantId, id);
     if (earn.type !== 'EARN') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyEarn);
     assertOwnStore(ctx, earn.storeId);

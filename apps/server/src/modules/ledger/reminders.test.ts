@@ -8,7 +8,7 @@ import { openLotOf } from './lots.ts';
 import { REMINDER_DAYS, sendExpiryReminders } from './reminders.ts';
 
 /**
- * Expiry reminders (issue 16), driven by the test clock: cashback expiring within 7 days gets
+ * Expiry reminders, driven by the test clock: cashback expiring within 7 days gets
  * one message per card and expiry date, with the amount, the card, the date and a one-click
  * unsubscribe; never twice; not before the window; not to a customer who unsubscribed or has no
  * e-mail (their lots are marked all the same). The ledger invariant holds after each test.

@@ -12,7 +12,7 @@ import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { findTenant } from '../tenant-account/service.ts';
 
-/** Days before its expiry a lot's holder is reminded (issue 16). */
+/** Days before its expiry a lot's holder is reminded. */
 export const REMINDER_DAYS = 7;
 /** (card, expiry instant) groups handled per run at most; the next run (hourly) takes the rest. */
 export const REMINDER_BATCH = 500;
@@ -24,7 +24,7 @@ export interface ReminderLinks {
 }
 
 /**
- * Expiry reminders (issue 16): for each card with open cashback expiring within REMINDER_DAYS
+ * Expiry reminders: for each card with open cashback expiring within REMINDER_DAYS
  * days of `now` and not yet reminded, grouped per (card, expiry instant), soonest first, up to
  * REMINDER_BATCH groups: in ONE transaction per group, the group's lots are marked reminded
  * (`reminded_at`; a group another worker marked first is skipped) and, when the holder has an

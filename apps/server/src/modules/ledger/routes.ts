@@ -39,23 +39,23 @@ const cardParams = z.object({ slug: z.string(), cardUid: z.string() });
 const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /**
- * Ledger routes under /api/t/{slug}/transactions (spec §7), tenant_admin and cashier:
+ * Ledger routes under /api/t/{slug}/transactions, tenant_admin and cashier:
  * POST /earn and /redeem (money routes: the `Idempotency-Key` header is required, else 400
- * 'Idempotency-Key header required' and nothing moves, issue 12 item 8; a replay carries
+ * 'Idempotency-Key header required' and nothing moves, a replay carries
  * `Idempotent-Replayed: true`) and GET / (filters and pagination). `links` (PUBLIC_URL, the QR
  * token secret) make e-mail receipts possible; `jobs.nudge('outbox')` asks the outbox worker for a
  * run after a movement of a tenant with receipts on.
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date; links?: MessageLinks; jobs: Jobs }> = async (
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: MessageLinks; jobs: Jobs }> = async (
   app,
-  { db, now = () => new Date(), links, jobs },
+  { db, links, jobs },
 ) => {
   /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
     tenant: tenantOf(request),
     user: request.user!,
     idempotencyKey: request.headers['idempotency-key'] as string,
-    now: now(),
+    now: request.ctx.now,
     links,
   });
   /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
@@ -94,10 +94,10 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
       config: { roles: ROLES.staff },
       schema: { tags: ['transactions'], params: slugParams, querystring: TransactionListQuery, response: { 200: TransactionListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
-    async (request) => listTransactions(db, tenantOf(request).id, request.query),
+    async (request) => listTransactions(db, tenantOf(request).id, request.query, request.ctx.now),
   );
 
-  /** GET /transactions/{id} (issue 14): the row with its reversals; 404 for another tenant's row. */
+  /** GET /transactions/{id}: the row with its reversals; 404 for another tenant's row. */
   app.get(
     '/transactions/:id',
     {
@@ -107,7 +107,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     async (request) => getTransaction(db, tenantOf(request).id, request.params.id),
   );
 
-  /** POST /transactions/{id}/refund (issue 14): tenant_admin and cashier (own store); money route. */
+  /** POST /transactions/{id}/refund: tenant_admin and cashier (own store); money route. */
   app.post(
     '/transactions/:id/refund',
     {
@@ -118,7 +118,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
   );
 
-  /** POST /transactions/{id}/void (issue 14): tenant_admin any time, a cashier within 15 minutes at their store; money route. */
+  /** POST /transactions/{id}/void: tenant_admin any time, a cashier within 15 minutes at their store; money route. */
   app.post(
     '/transactions/:id/void',
     {
@@ -129,7 +129,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () =
     async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
   );
 
-  /** POST /cards/{cardUid}/adjust (issue 14): tenant_admin only; money route. */
+  /** POST /cards/{cardUid}/adjust: tenant_admin only; money route. */
   app.post(
     '/cards/:cardUid/adjust',
     {

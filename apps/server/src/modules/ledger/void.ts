@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { VoidRequest, VoidResponse } from '@loyalty/contract';
 import { mayVoidAt } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
+import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, withIdempotency, type LifecycleContext, type PosResult } from './context.ts';
+import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -20,7 +21,7 @@ import { appendRow } from './rows.ts';
  */
 export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string, input: VoidRequest): Promise<PosResult<VoidResponse>> {
   const tenantId = ctx.tenant.id;
-  return withIdempotency(db, ctx, `void:${id}`, input, async (tx) => {
+  return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `void:${id}`, body: input }, async (tx) => {
     const redeem = await ledgerRow(tx, tenantId, id);
     if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyRedeem);
     assertOwnStore(ctx, redeem.storeId);

@@ -7,7 +7,7 @@ import { sendExpiryReminders } from './reminders.ts';
 import { expireCashback } from './expire.ts';
 
 /**
- * The webhook events of issue 17 are written to the webhook outbox in the transaction of what
+ * The ledger's webhook events are written to the webhook outbox in the transaction of what
  * they report: `transaction.created` for every ledger type (EARN, REDEEM, REFUND, VOID,
  * ADJUST, EXPIRE), `card.activated`, `card.blocked`, `customer.created`, `cashback.expiring`
  * (with the 7-day reminder) and `cashback.expired`; only for enabled endpoints subscribed to

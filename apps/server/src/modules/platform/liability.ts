@@ -1,6 +1,6 @@
 import type { PlatformLiabilityQuery, PlatformLiabilityReport } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { addSums, periodOf, sortTenants, withBreakage } from '../reports/liability.ts';
+import { addSums, periodOf, sortTenants, withBreakage } from '../reports/index.ts';
 import { tenantLabels } from '../tenant-account/service.ts';
 import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } from '../ledger/index.ts';
 

@@ -20,7 +20,7 @@ import { cardCountsByTenant } from '../cards/views.ts';
 import { customerCountsByTenant } from '../customers/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { storeCountsByTenant } from '../stores/service.ts';
+import { storeCountsByTenant } from '../stores/index.ts';
 import { defaultPlanId, plansByIds } from '../tenant-account/plans.ts';
 import {
   deleteTenantRow,

@@ -7,7 +7,7 @@ import { trendOf } from './service.ts';
 import { addCustomerWithCard, addLedgerRows, directLedger, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
- * GET /api/t/{slug}/reports/dashboard (spec §2 'Dashboard', §3 'Dashboard stats'): every
+ * GET /api/t/{slug}/reports/dashboard (docs/product.md 'Reports'): every
  * figure and trend against a direct COUNT/SUM, with rows in closed days of this and last
  * month, today's POS rows, and another tenant's rows that must not count.
  */
@@ -128,7 +128,7 @@ describe('GET /reports/dashboard', () => {
     const [lonely] = await ctx.db.insert(customers).values({ tenantId, firstName: 'Gone', lastName: 'Soon' }).returning();
     expect(json(await get()).stats).toEqual((await expected()).stats);
     await ctx.db.delete(customers).where(eq(customers.id, lonely.id));
-    // A balance moves only through the ledger (issue 14: an owner's adjustment).
+    // A balance moves only through the ledger (an owner's adjustment).
     const adjust = await ctx.app.inject({
       method: 'POST',
       url: '/api/t/demo/cards/DEM0CARD0010/adjust',

@@ -9,7 +9,7 @@ import { centsToDollars, dollarsSql, isoUtcSql, safeCell, safeCellSql } from '..
 import { addCustomerWithCard, addLedgerRows, daysAgo, directLedgerIds } from '../../../test/ledger-fixture.ts';
 
 /**
- * GET /api/t/{slug}/reports/export/transactions and /customers (spec §7 'Exports'): the CSV
+ * GET /api/t/{slug}/reports/export/transactions and /customers (docs/product.md 'Reports'): the CSV
  * parsed back with csv-parse and compared with the database row by row, awkward text
  * (quotes, commas, new lines, formula starters), rows sharing an instant, filters, guards; the
  * SQL twins of the cell rules agree with the JavaScript ones.

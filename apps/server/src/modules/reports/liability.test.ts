@@ -8,7 +8,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { localToday, shiftDay } from './liability.ts';
 
 /**
- * Issue 14 'Liability': GET /reports/liability(.csv) and GET /api/platform/reports/liability,
+ * docs/product.md 'Reports': GET /reports/liability(.csv) and GET /api/platform/reports/liability,
  * every figure exact against hand-built ledgers (through the API, plus direct rows where a
  * day or an expiry must be fixed), the tenant's time zone on the day boundaries, 400, 403, 404.
  */

@@ -8,12 +8,12 @@ import {
   type PlatformLiabilityReport,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { storeNameMap } from '../stores/service.ts';
+import { storeNameMap } from '../stores/index.ts';
 import { balancesByStore, compactCardBalances, ensureRollup, compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../ledger/index.ts';
 import { centsToDollars } from '../../lib/csv-cells.ts';
 
 /**
- * The liability report (issue 14 'Liability'), composed from its owners' parts (ADR 0012): card
+ * The liability report (docs/product.md 'Reports'), composed from its owners' parts (ADR 0012): card
  * balances (cards), store names (stores), the ledger's movements and lots (transactions). Money
  * in integer cents; days are calendar days in the tenant's time zone.
  */
@@ -56,12 +56,12 @@ export function addSums(a: PeriodSums, b: PeriodSums): PeriodSums {
  * rollup (brought up to date first, ADR 0006); balances by store, ages and expiries from the
  * liability summaries (their deltas folded first, ADR 0016), so the cost does not grow with the
  * number of cards or lots. The four reads run side by side on the pool (the
- * 100 ms budget of issue 14 'Speed'), so they are separate snapshots: a movement committing
+ * report's 100 ms budget), so they are separate snapshots: a movement committing
  * between them can shift the series' past outstanding by its amount until the next load. The
  * series' outstanding at the end of day D = outstanding now − Σ deltas of the rows after D (the
  * period's later days and everything after the period), a running sum from the last day back.
  */
-export async function liabilityReport(db: Database, tenantId: string, timezone: string, q: LiabilityQuery, now = new Date()): Promise<LiabilityReport> {
+export async function liabilityReport(db: Database, tenantId: string, timezone: string, q: LiabilityQuery, now: Date): Promise<LiabilityReport> {
   const { from, to } = periodOf(q, now, timezone);
   await Promise.all([UTC_ZONES.has(timezone) ? ensureRollup(db, tenantId, now) : null, compactCardBalances(db, tenantId), compactLotTotals(db, tenantId)]);
   const [stores, ledger, lots, names] = await Promise.all([

@@ -20,15 +20,15 @@ function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
 }
 
 /**
- * Report routes under /api/t/{slug}/reports (spec §7: dashboard, exports; ADR 0006).
+ * Report routes under /api/t/{slug}/reports (dashboard, exports; ADR 0006).
  * 401 signed out, 404 another tenant (tenant guard), 403 a role outside `config.roles`.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv']; now?: () => Date }> = async (
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv'] }> = async (
   app,
-  { db, copyCsv, now = () => new Date() },
+  { db, copyCsv },
 ) => {
   /**
-   * GET /reports/dashboard → DashboardResponse (spec §2 'Dashboard', §3): six figures in
+   * GET /reports/dashboard → DashboardResponse (docs/product.md 'Reports'): six figures in
    * cents or counts, their trends (this UTC month against the last) and the 5 newest
    * transactions, at the app's clock (the till's too: both read the same offer window at the
    * same instant). tenant_admin and cashier (ROLES.staff).
@@ -36,11 +36,11 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
   app.get(
     '/reports/dashboard',
     { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, response: { 200: DashboardResponse, ...errors } } },
-    async (request) => dashboard(db, tenantOf(request).id, now()),
+    async (request) => dashboard(db, tenantOf(request).id, request.ctx.now),
   );
 
   /**
-   * GET /reports/export/transactions?type&category&from&to&storeFilter (spec §7: the list's
+   * GET /reports/export/transactions?type&category&from&to&storeFilter (the list's
    * filters except search and page; dates YYYY-MM-DD, UTC, inclusive) → transactions.csv,
    * written by PostgreSQL (COPY) and streamed with constant memory. 400 VALIDATION_ERROR with details for a bad filter.
    * tenant_admin and cashier (ROLES.staff).
@@ -58,7 +58,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
   /**
    * GET /reports/export/customers → customers.csv (every customer of the tenant, oldest
    * first), streamed with constant memory. tenant_admin only: customers are an admin area
-   * (spec §6, ROLES.admin).
+   * (ROLES.admin).
    */
   app.get(
     '/reports/export/customers',
@@ -71,7 +71,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
   );
 
   /**
-   * GET /reports/liability?from=&to= → LiabilityReport (issue 14 'Liability'; dates YYYY-MM-DD
+   * GET /reports/liability?from=&to= → LiabilityReport (docs/product.md 'Reports'; dates YYYY-MM-DD
    * in the tenant's time zone, default the last 30 days up to today). 400 for a bad date or
    * from after to. tenant_admin only (ROLES.admin).
    */
@@ -80,7 +80,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
     { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: { 200: LiabilityReport, ...errors } } },
     async (request) => {
       const tenant = tenantOf(request);
-      return liabilityReport(db, tenant.id, tenant.timezone, request.query);
+      return liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
     },
   );
 
@@ -90,7 +90,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
     { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: errors } },
     async (request, reply) => {
       const tenant = tenantOf(request);
-      const report = await liabilityReport(db, tenant.id, tenant.timezone, request.query);
+      const report = await liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
       return asCsv(reply, `liability-${report.from}-${report.to}.csv`).send(liabilityCsv(report));
     },
   );

@@ -11,11 +11,11 @@ import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { cardsCreatedSql } from '../cards/views.ts';
 import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
-import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
+import { offersCreatedSql, runningOffersSql } from '../rules/index.ts';
 import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 
 /**
- * Reports (spec §2 'Dashboard', §7 'Exports'): the dashboard's figures and the CSV exports.
+ * Reports (docs/product.md 'Reports'): the dashboard's figures and the CSV exports.
  * The module owns `tenant_counters` (views.ts); every other figure comes from its owner: the
  * ledger's totals and pages (transactions), the monthly counts of customers, cards and offers
  * as scalar subqueries their modules build (so the dashboard's counts stay one statement), the
@@ -31,8 +31,8 @@ export function trendOf(thisMonth: number, lastMonth: number): Trend {
 }
 
 /**
- * GET /reports/dashboard (spec §2 'Dashboard', §3 'Dashboard stats', §9 'recent 5';
- * decisions.md 'Where the spec shows placeholders': real trends). Returns the six figures
+ * GET /reports/dashboard (docs/product.md 'Reports': the 5 newest
+ * transactions, real trends). Returns the six figures
  * (money in cents): customers, cards (all, and ACTIVE), ledger rows, Σ cashback of EARN rows,
  * Σ amount of REDEEM rows, offers running now (rules `runningOffersSql`: switched on and
  * startAt ≤ now ≤ endAt, the till's window, ADR 0030); each figure's
@@ -41,7 +41,7 @@ export function trendOf(thisMonth: number, lastMonth: number): Trend {
  * from the daily rollup and a live tail, customer and card totals from `tenant_counters`
  * (kept by triggers), monthly and offer figures from indexed range counts (ADR 0006).
  */
-export async function dashboard(db: Database, tenantId: string, now = new Date()): Promise<DashboardResponse> {
+export async function dashboard(db: Database, tenantId: string, now: Date): Promise<DashboardResponse> {
   const thisMonth = utcMonthStart(now);
   const nextMonth = utcMonthStart(now, 1);
   const lastMonth = utcMonthStart(now, -1);
@@ -96,9 +96,9 @@ export async function dashboard(db: Database, tenantId: string, now = new Date()
 }
 
 /**
- * GET /reports/export/transactions (spec §7 'Exports'; contract TransactionExportQuery):
+ * GET /reports/export/transactions (docs/product.md 'Reports'; contract TransactionExportQuery):
  * transactions.csv with TRANSACTION_CSV_COLUMNS, newest first, the list's filters except
- * search and page, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle; issue 15, ADR
+ * search and page, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle; ADR
  * 0017) from the ledger module's export query: dates ISO 8601 UTC, money as dollars
  * with 2 decimals, text cells made safe (lib/csv-cells.ts). A stream: errors arrive as 'error'.
  */
@@ -107,7 +107,7 @@ export function exportTransactionsCsv(copyCsv: CopyCsv, db: Database, tenantId: 
 }
 
 /**
- * GET /reports/export/customers (spec §7 'Exports', §3 'Customer'): customers.csv with
+ * GET /reports/export/customers (docs/product.md 'Reports'): customers.csv with
  * CUSTOMER_CSV_COLUMNS, oldest first, written by PostgreSQL's COPY from the customers
  * module's export query (Total Spend as dollars with 2 decimals, Active Cards, Joined ISO
  * 8601 UTC, text cells made safe). A stream: errors arrive as 'error'.

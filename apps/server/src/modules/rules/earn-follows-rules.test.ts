@@ -7,8 +7,8 @@ import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idemp
 import { retierCustomers } from '../customers/service.ts';
 
 /**
- * Proof that the earn follows the rules stored through this API (issue 5 'Done when';
- * decisions.md 'Cashback'): after PUT /rules/cashback, PUT /rules/tiers and POST
+ * Proof that the earn follows the rules stored through this API
+ * (docs/product.md 'Cashback'): after PUT /rules/cashback, PUT /rules/tiers and POST
  * /rules/offers, POST /transactions/earn credits exactly domain computeCashback(...) of the
  * rules GET /rules/* answers; and the set-based re-tier UPDATE agrees with evaluateTier.
  */

@@ -5,7 +5,7 @@ import { createTestContext, demoSessions, demoTenantId, freshTenant, json, type 
 import { getExpiryRule } from './expiry.ts';
 
 /**
- * GET/PUT /api/t/{slug}/rules/expiry (issue 14 'Expiry'): default NEVER/365, the upsert and
+ * GET/PUT /api/t/{slug}/rules/expiry (docs/product.md 'Expiry'): default NEVER/365, the upsert and
  * its audit row, 400 (nothing written), 403 cashier and customer, 401 signed out, 404 another
  * tenant both ways; `getExpiryRule` for the other modules.
  */

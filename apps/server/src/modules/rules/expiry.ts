@@ -3,10 +3,10 @@ import type { ExpiryPolicy, ExpiryRuleRequest, ExpiryRuleResponse } from '@loyal
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { expiryRules } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
-import type { RulesActor } from './service.ts';
+import type { RulesActor } from './rule-sets.ts';
 
 /**
- * The tenant's cashback expiry rule (issue 14 'Expiry'): NEVER, or AFTER_EARN with `days`
+ * The tenant's cashback expiry rule (docs/product.md 'Expiry'): NEVER, or AFTER_EARN with `days`
  * (30–1825) after each credit. One row per tenant in `expiry_rules`; no row is NEVER/365.
  * A change applies to lots credited after it (the ledger reads the rule when it writes a lot).
  */
@@ -24,7 +24,7 @@ async function readExpiryRule(db: DbOrTx, tenantId: string): Promise<ExpiryRuleR
 }
 
 /**
- * The tenant's expiry rule `{ policy, days }` (issue 14): what the row says, or NEVER/365 when
+ * The tenant's expiry rule `{ policy, days }`: what the row says, or NEVER/365 when
  * the tenant has none. For other modules (the expiry job, the customer's page).
  */
 export async function getExpiryRule(db: DbOrTx, tenantId: string): Promise<{ policy: ExpiryPolicy; days: number }> {
@@ -32,19 +32,19 @@ export async function getExpiryRule(db: DbOrTx, tenantId: string): Promise<{ pol
   return { policy, days };
 }
 
-/** GET /rules/expiry (issue 14): `{ policy, days, updatedAt }`, NEVER/365/null without a saved rule. */
+/** GET /rules/expiry: `{ policy, days, updatedAt }`, NEVER/365/null without a saved rule. */
 export function getExpiryRuleView(db: DbOrTx, tenantId: string): Promise<ExpiryRuleResponse> {
   return readExpiryRule(db, tenantId);
 }
 
 /**
- * PUT /rules/expiry (issue 14). In one transaction, serialised per tenant by an advisory
+ * PUT /rules/expiry. In one transaction, serialised per tenant by an advisory
  * lock: upserts the tenant's row (policy; days from the body, or the stored days when a NEVER
  * body leaves them out; updated_at now) and writes an audit_log row (action
  * 'rules.expiry.update', entity 'expiry_rules', before/after `{ policy, days }`). The body is
  * validated by the contract (400, nothing written). Answers the saved rule.
  */
-export async function putExpiryRule(db: Database, actor: RulesActor, input: ExpiryRuleRequest, now = new Date()): Promise<ExpiryRuleResponse> {
+export async function putExpiryRule(db: Database, actor: RulesActor, input: ExpiryRuleRequest, now: Date): Promise<ExpiryRuleResponse> {
   const { tenantId } = actor;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rules-expiry:${tenantId}`}, 0))`);

@@ -6,7 +6,8 @@ import { isOfferRunning } from '@loyalty/domain';
 import { offers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createOtherTenant, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { offerRunningSql, runningOffersSql, toProgramme, type ProgrammeColumns } from './service.ts';
+import { offerRunningSql, runningOffersSql } from './offers.ts';
+import { toProgramme, type ProgrammeColumns } from './programme.ts';
 
 /**
  * The offer window in SQL against domain `isOfferRunning` (ADR 0030), property-based on the test

@@ -1,33 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  CashbackRulesRequest,
-  CashbackRulesResponse,
-  ErrorBody,
-  ExpiryRuleRequest,
-  ExpiryRuleResponse,
-  InitializeRulesResponse,
-  Offer,
-  OfferInput,
-  OfferListResponse,
-  TierRulesRequest,
-  TierRulesResponse,
-} from '@loyalty/contract';
+import { CashbackRulesRequest, CashbackRulesResponse, ErrorBody, ExpiryRuleRequest, ExpiryRuleResponse, InitializeRulesResponse, Offer, OfferInput, OfferListResponse, TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import {
-  createOffer,
-  getCashbackRules,
-  getTierRules,
-  initializeRules,
-  listOffers,
-  putCashbackRules,
-  putTierRules,
-  updateOffer,
-  type RulesActor,
-} from './service.ts';
+import { getCashbackRules, putCashbackRules } from './cashback-rules.ts';
+import { initializeRules } from './initialize.ts';
+import { createOffer, listOffers, updateOffer } from './offers.ts';
+import type { RulesActor } from './rule-sets.ts';
+import { getTierRules, putTierRules } from './tier-rules.ts';
 import { getExpiryRuleView, putExpiryRule } from './expiry.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -36,8 +18,8 @@ const readErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const writeErrors = { 400: ErrorBody, ...readErrors };
 
 /**
- * Rules & Settings routes under /api/t/{slug}/rules (spec §2 'Rules & Settings', §3, §5
- * 'Rates' / 'Offer', §7 'Rules'; decisions.md 'Cashback'). Every route is ROLES.admin
+ * Rules & Settings routes under /api/t/{slug}/rules (docs/product.md 'Cashback', 'Tiers',
+ * 'Offers', 'Expiry'; ADR 0007). Every route is ROLES.admin
  * (tenant_admin; platform_admin passes; cashier and customer 403), tenant-scoped (another
  * tenant's slug or offer is 404), 401 signed out. Rates in bps (0–10000), money in cents,
  * timestamps ISO 8601. Every change writes an audit_log row. The earn (transactions/service.ts
@@ -86,7 +68,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
 
   /**
    * POST /rules/initialize → InitializeRulesResponse `{ cashbackRules, tierRules }`: the
-   * defaults of decisions.md replace the current rules; customers re-tiered. ROLES.admin. No body.
+   * defaults (docs/product.md 'Cashback') replace the current rules; customers re-tiered. ROLES.admin. No body.
    */
   app.post(
     '/rules/initialize',
@@ -122,7 +104,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     async (request) => updateOffer(db, actorOf(request), request.params.id, request.body),
   );
 
-  /** GET /rules/expiry → ExpiryRuleResponse `{ policy, days, updatedAt }` (NEVER/365/null when none saved; issue 14). ROLES.admin. */
+  /** GET /rules/expiry → ExpiryRuleResponse `{ policy, days, updatedAt }` (NEVER/365/null when none saved). ROLES.admin. */
   app.get(
     '/rules/expiry',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: ExpiryRuleResponse, ...readErrors } } },
@@ -131,12 +113,12 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
 
   /**
    * PUT /rules/expiry (ExpiryRuleRequest `{ policy, days }`) → ExpiryRuleResponse, the saved
-   * rule (issue 14). ROLES.admin. 400 'Days must be between 30 and 1825' (days missing under
+   * rule. ROLES.admin. 400 'Days must be between 30 and 1825' (days missing under
    * AFTER_EARN or out of range; nothing written). Applies to cashback credited afterwards.
    */
   app.put(
     '/rules/expiry',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } } },
-    async (request) => putExpiryRule(db, actorOf(request), request.body),
+    async (request) => putExpiryRule(db, actorOf(request), request.body, request.ctx.now),
   );
 };

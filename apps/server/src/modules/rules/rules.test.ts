@@ -7,8 +7,8 @@ import { auditLog, cashbackRules, customers, offers, tierRules, users } from '..
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * The Rules & Settings API (issue 5; spec §2 'Rules & Settings', §3, §5 'Rates' / 'Offer',
- * §7 'Rules'; decisions.md 'Cashback'). Each route: success, bad input (400, nothing
+ * The Rules & Settings API (docs/product.md 'Cashback', 'Tiers', 'Offers'). Each route:
+ * success, bad input (400, nothing
  * written), wrong role (403 cashier and customer), another tenant (404), signed out (401);
  * audit rows; a tier threshold change re-tiers this tenant's customers and no other's.
  */
@@ -86,7 +86,7 @@ describe('GET/PUT /rules/cashback', () => {
     expect((await call('PUT', 'cashback', { cookie: s.admin, payload: DEFAULT_CASHBACK_BODY })).statusCode).toBe(200);
   });
 
-  it('GET answers the defaults of decisions.md in PURCHASE, REPAIR, OTHER order', async () => {
+  it('GET answers the default rules in PURCHASE, REPAIR, OTHER order', async () => {
     const res = await call('GET', 'cashback', { cookie: s.admin });
     expect(res.statusCode).toBe(200);
     expect(json(res).rules.map(({ id: _id, ...r }: { id: string }) => r)).toEqual(DEFAULT_CASHBACK_RULES);
@@ -284,7 +284,7 @@ describe('GET/PUT /rules/tiers', () => {
 });
 
 describe('POST /rules/initialize', () => {
-  it('puts the defaults of decisions.md back and re-tiers customers; audit row', async () => {
+  it('puts the default rules back and re-tiers customers; audit row', async () => {
     await call('PUT', 'cashback', { cookie: s.admin, payload: { rules: [{ category: 'PURCHASE', baseRateBps: 5000 }] } });
     await call('PUT', 'tiers', { cookie: s.admin, payload: { rules: [{ tier: 'GOLD', name: 'G', minTotalSpendCents: 0, baseRateBps: 500 }] } });
     const goldNow = await customerWith('AllGold', 1_000, 'GOLD');

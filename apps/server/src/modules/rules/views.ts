@@ -9,10 +9,10 @@ import { expiryRules, tierRules } from '../../db/schema/index.ts';
  * imports no other module.
  */
 
-/** Tier order of the API (spec §3): SILVER, GOLD, PLATINUM. */
+/** Tier order of the API: SILVER, GOLD, PLATINUM. */
 export const TIER_ORDER: readonly Tier[] = ['SILVER', 'GOLD', 'PLATINUM'];
 
-/** The tenant's tier rules (active or not) in tier order SILVER, GOLD, PLATINUM (spec §3; thresholds in cents, rates in bps). */
+/** The tenant's tier rules (active or not) in tier order SILVER, GOLD, PLATINUM (thresholds in cents, rates in bps). */
 export async function readTierRules(db: DbOrTx, tenantId: string): Promise<TierRule[]> {
   const rows = await db
     .select({
@@ -29,7 +29,7 @@ export async function readTierRules(db: DbOrTx, tenantId: string): Promise<TierR
 }
 
 /**
- * The tenant's expiry rule (issue 14) as a one-row subquery `(policy, days)` for the ledger's
+ * The tenant's expiry rule as a one-row subquery `(policy, days)` for the ledger's
  * lot inserts: AFTER_EARN and its days (30–1825), or no row at all under NEVER (the caller
  * left-joins it, so a missing row means NEVER).
  */

@@ -5,14 +5,17 @@ import { ErrorBody, StoreInput, StoreItem, StoreListResponse } from '@loyalty/co
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createStore, listStores, updateStore, type StoreActor } from './service.ts';
+import { createStore } from './create-store.ts';
+import { listStores } from './list-stores.ts';
+import type { StoreActor } from './store-checks.ts';
+import { updateStore } from './update-store.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string here: a malformed id answers 404 'Store not found' like an unknown one. */
 const storeParams = z.object({ slug: z.string(), id: z.string() });
 
 /**
- * Store routes under /api/t/{slug}/stores (spec §2 'Stores', §5 'Store', §7 'Stores').
+ * Store routes under /api/t/{slug}/stores.
  * GET is ROLES.staff (see its handler); POST and PUT are ROLES.admin (tenant_admin; the
  * platform_admin passes wherever tenant_admin does). Every route: 401 signed out, 404 for
  * another tenant's slug or store.
@@ -23,7 +26,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   /**
    * GET /stores → StoreListResponse `{ stores }` sorted by name, each with `_count` (users,
    * cards, transactions). Role decision: ROLES.staff (tenant_admin and cashier), although
-   * spec §6 gives the Stores page to tenant_admin only: the Cards page, open to cashiers,
+   * the Stores page is the tenant_admin's only: the Cards page, open to cashiers,
    * needs the store list for its Assign Card and Assign Store modals. Reading store names
    * and counts reveals nothing a cashier cannot see on the Cards and Transactions pages.
    * 401 signed out, 403 customer, 404 other tenant.
@@ -41,7 +44,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
    * POST /stores (StoreInput `{ name, address?, active?, selfEnrolment?, selfEnrolmentDailyCap? }`;
    * selfEnrolment defaults to false and the daily cap to 50, ADR 0027) → 201 StoreItem with `_count` zeros. ROLES.admin. 400 'Store
    * name is required' (details `body.name`) or a daily cap outside 1–1000, 403 cashier or customer, 403 FORBIDDEN 'Your
-   * {plan} plan allows {n} store(s). Upgrade to add more.' (plan store limit, decisions.md
+   * {plan} plan allows {n} store(s). Upgrade to add more.' (plan store limit
    * 'Trial, subscription and quota'), 409 'A store with this name already exists'. Nothing is
    * written on an error.
    */

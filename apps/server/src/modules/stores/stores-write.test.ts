@@ -5,8 +5,8 @@ import { auditLog, plans, stores, tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * POST /api/t/{slug}/stores and PUT /stores/{id} (issue 4; spec §2 'Stores', §5 'Store';
- * decisions.md 'Trial, subscription and quota': plan store limits enforced on create; ADR
+ * POST /api/t/{slug}/stores and PUT /stores/{id}
+ * (docs/product.md 'Subscription gates': plan store limits enforced on create; ADR
  * 0005: the tenant row is locked so parallel creates cannot overshoot). On PostgreSQL the
  * race tests run real parallel transactions.
  */
@@ -144,7 +144,7 @@ describe('POST /api/t/{slug}/stores', () => {
   });
 });
 
-describe('plan store limit on create (decisions.md: −1 unlimited; ADR 0005)', () => {
+describe('plan store limit on create (−1 unlimited; ADR 0005)', () => {
   it('allows exactly up to the limit, refuses one over with a 403 naming the limit, and writes nothing', async () => {
     const t = await tenantOnPlan(tinyPlanId); // 3 stores; the tenant has 1
     expect((await t.create({ name: 'Second' })).statusCode).toBe(201);

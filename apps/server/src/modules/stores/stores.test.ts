@@ -4,7 +4,7 @@ import { cards, stores, transactions, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * GET /api/t/{slug}/stores (issue 3; spec §3 'Store'): sorted by name, grouped counts of
+ * GET /api/t/{slug}/stores: sorted by name, grouped counts of
  * users, cards and transactions per store; readable by tenant_admin and cashier.
  */
 let ctx: TestContext;

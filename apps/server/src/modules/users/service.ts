@@ -10,7 +10,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { requireStoreName, storeNames } from '../stores/service.ts';
+import { requireStoreName, storeNames } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenant-account/service.ts';
 import { renderTwoFactorReset, type TwoFactorResetBy } from '../../emails/two-factor-reset.tsx';
 import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';

@@ -3,7 +3,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { SessionStore, TenantContext } from '../../context.ts';
-import { storeNames } from '../stores/service.ts';
+import { storeNames } from '../stores/index.ts';
 import { tenantContexts } from '../tenant-account/service.ts';
 
 /**

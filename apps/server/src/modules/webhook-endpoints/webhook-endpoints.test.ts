@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CreateWebhookEndpointResponse, WebhookDeliveryItem, WebhookEndpointItem } from '@loyalty/contract';
 import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { DEMO_SLUG } from '../demo-data/service.ts';
+import { DEMO_SLUG } from '../demo-data/index.ts';
 import { enqueueWebhookEvent, enqueueWebhookEvents } from './enqueue-events.ts';
 
 /**

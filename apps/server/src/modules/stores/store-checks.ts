@@ -1,0 +1,34 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { stores } from '../../db/schema/index.ts';
+import { conflict } from '../../errors.ts';
+
+/** What creating and updating a store share: who acts, the unique-name check, the count the plan limits. */
+
+/** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
+export interface StoreActor {
+  tenantId: string;
+  userId: string;
+}
+
+/** 409 text when a store name is taken within the tenant (our decision: names tell stores apart at the till). */
+export const DUPLICATE_STORE_NAME = 'A store with this name already exists';
+
+/** 409 DUPLICATE_STORE_NAME when another store of the tenant has `name` (case-insensitive), other than `exceptId`. */
+export async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId?: string): Promise<void> {
+  const [dup] = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), sql`lower(${stores.name}) = lower(${name})`, exceptId ? ne(stores.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw conflict(DUPLICATE_STORE_NAME, [{ field: 'body.name', message: DUPLICATE_STORE_NAME }]);
+}
+
+/** Number of ACTIVE stores of the tenant: what the plan's `limits.stores` bounds. */
+export async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true)));
+  return Number(row.n);
+}
