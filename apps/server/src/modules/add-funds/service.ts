@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardsOfCustomer } from '../cards/views.ts';
 import { openCheckout, type CheckoutEffect } from '../checkout/service.ts';
-import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
+import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/index.ts';
 import { paymentTenantOf } from '../tenant-account/service.ts';
 import { creditCard } from '../ledger/index.ts';
 

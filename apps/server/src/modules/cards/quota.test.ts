@@ -107,7 +107,7 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     const generateUid = () => queue.shift() ?? generateCardUid();
     const result = await createCardBatch(
       ctx.db,
-      { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug } },
+      { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
       { count: 3, storeId: null },
       { generateUid },
     );
@@ -126,7 +126,7 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     await expect(
       createCardBatch(
         ctx.db,
-        { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug } },
+        { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
         { count: 2, storeId: null },
         { generateUid: () => 'DEM0CARD0001' },
       ),

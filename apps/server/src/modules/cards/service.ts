@@ -10,7 +10,7 @@ import { containsPattern } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/service.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderWelcome } from '../../emails/welcome.tsx';
-import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/service.ts';
+import { customerContact, customerEmailInUse, customerSummaries, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
@@ -173,11 +173,12 @@ export async function listCards(db: DbOrTx, tenantId: string, q: CardListQuery, 
   return { cards: rows.map((r) => toCardResponse(r, qr)), total, pages: Math.ceil(total / q.limit) };
 }
 
-/** Who acts, where: the request's tenant id, the signed-in user's id (audit) and the QR settings (slug inside). */
+/** Who acts, where and when: the request's tenant id, the signed-in user's id (audit), the QR settings (slug inside) and the request's instant. */
 export interface CardActor {
   tenantId: string;
   userId: string;
   qr: QrContext;
+  now: Date;
 }
 
 /** Spec §5 'Card batch' text for more than 1000 cards. */
@@ -279,7 +280,7 @@ export async function createCardBatch(
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, tenantId);
     const storeName = input.storeId ? await requireStoreName(tx, tenantId, input.storeId) : null;
-    await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, new Date());
+    await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, actor.now);
     const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
     await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.batch_create', entity: 'card', entityId: null, after: { count: created.length, storeId: input.storeId ?? null, firstCardUid: created[0]?.cardUid ?? null, lastCardUid: created.at(-1)?.cardUid ?? null } });
@@ -323,7 +324,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
   try {
     return await db.transaction(async (tx) => {
       const tenant = await lockTenant(tx, tenantId);
-      const now = new Date();
+      const { now } = actor;
       assertCanActivateCard(tenant, await cardCounts(tx, tenantId), now);
       const [card] = await tx
         .select()
@@ -350,7 +351,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         if (c.email && (await customerEmailInUse(tx, tenantId, c.email))) {
           throw conflict(DUPLICATE_EMAIL, [{ field: 'body.customer.email', message: DUPLICATE_EMAIL }]);
         }
-        customerId = await insertCardHolder(tx, tenantId, c);
+        customerId = await insertCardHolder(tx, tenantId, c, now);
       }
       await tx
         .update(cards)
@@ -500,7 +501,7 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
       after: { status: next, reason: BLOCK_REASON },
     });
     const result = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
-    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, new Date());
+    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, actor.now);
     return result;
   });
 }

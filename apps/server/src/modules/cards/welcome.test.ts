@@ -4,7 +4,7 @@ import { customers, stores } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, demoTenantId, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { unsubscribeToken } from '../customers/service.ts';
+import { unsubscribeToken } from '../customers/index.ts';
 
 /**
  * The welcome message (issue 16): activating a card to a customer with an e-mail writes it to

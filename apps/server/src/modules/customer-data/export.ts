@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
 import { writeAudit } from '../audit/service.ts';
 import { customerCards } from '../cards/views.ts';
-import { customerRecord } from '../customers/service.ts';
+import { customerRecord } from '../customers/index.ts';
 import { consentsOf } from '../enrolment/service.ts';
 import { messagesTo } from '../outbox/service.ts';
 import { storeNames } from '../stores/service.ts';

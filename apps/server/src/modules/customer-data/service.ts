@@ -8,7 +8,7 @@ import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { scrubAudit, writeAudit } from '../audit/service.ts';
 import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/service.ts';
-import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/service.ts';
+import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/index.ts';
 import { forgetEnrolments } from '../enrolment/service.ts';
 import { forgetRecipient } from '../outbox/service.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createCustomer, deleteCustomer, getCustomerDetail, listAvailableCustomers, listCustomers, updateCustomer, type CustomerActor } from './service.ts';
+import { createCustomer } from './create-customer.ts';
+import { deleteCustomer } from './delete-customer.ts';
+import { getCustomerDetail } from './get-customer.ts';
+import { listAvailableCustomers, listCustomers } from './list-customers.ts';
+import { updateCustomer } from './update-customer.ts';
+import { type CustomerActor } from './customer-fields.ts';
 
 /** Query of GET /customers/available: optional search text, at most 100 characters. */
 const AvailableQuery = z.object({ search: z.string().trim().max(100).optional() });
@@ -68,7 +73,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: { tags: ['customers'], params: slugParams, body: CustomerInput, response: { 201: CustomerDetail, ...errors } },
     },
     async (request, reply) => {
-      const body = await createCustomer(db, actorOf(request), request.body);
+      const body = await createCustomer(db, actorOf(request), request.body, request.ctx.now);
       return reply.status(201).send(body);
     },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { optOutByToken } from './service.ts';
+import { optOutByToken } from './contacts.ts';
 
 /** 200 text of POST /api/unsubscribe. */
 export const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails from this business.';

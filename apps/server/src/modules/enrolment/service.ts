@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { writeAudit } from '../audit/service.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
-import { customerByEmail, insertCardHolder } from '../customers/service.ts';
+import { customerByEmail, insertCardHolder } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/service.ts';
 import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
@@ -219,7 +219,7 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
       const store = await joinableStore(tx, tenant.id, request.storeId);
       if (!store) throw notFound(JOIN_TEXT.notFound);
       await assertUnderDailyCap(tx, tenant, store, now);
-      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone });
+      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone }, now);
       let issued;
       try {
         issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);

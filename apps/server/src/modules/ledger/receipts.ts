@@ -5,7 +5,7 @@ import { renderReceipt, type ReceiptKind } from '../../emails/receipt.tsx';
 import type { TenantContext } from '../../context.ts';
 import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
-import { customerContact, unsubscribeToken } from '../customers/service.ts';
+import { customerContact, unsubscribeToken } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { requireStoreName } from '../stores/service.ts';
 

@@ -7,7 +7,7 @@ import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { cardQrUrl } from '../cards/qr-token.ts';
 import { cardUidAndHolder } from '../cards/views.ts';
-import { customerContact, unsubscribeToken } from '../customers/service.ts';
+import { customerContact, unsubscribeToken } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { findTenant } from '../tenant-account/service.ts';

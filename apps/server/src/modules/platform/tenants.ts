@@ -17,7 +17,7 @@ import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recordSubscriptionEvent } from '../billing/service.ts';
 import { cardCountsByTenant } from '../cards/views.ts';
-import { customerCountsByTenant } from '../customers/service.ts';
+import { customerCountsByTenant } from '../customers/index.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { storeCountsByTenant } from '../stores/service.ts';

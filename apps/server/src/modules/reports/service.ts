@@ -10,7 +10,7 @@ import { tenantCounters } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { cardsCreatedSql } from '../cards/views.ts';
-import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
+import { customerExportQuery, customersCreatedSql } from '../customers/index.ts';
 import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
 import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 

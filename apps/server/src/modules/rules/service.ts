@@ -19,7 +19,7 @@ import { cashbackRules, offers, tierRules } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { retierCustomers } from '../customers/service.ts';
+import { retierCustomers } from '../customers/index.ts';
 import { readTierRules, TIER_ORDER } from './views.ts';
 
 /** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
