@@ -23,7 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { passwordRoutes } from './modules/auth/password-routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
-import { cardRoutes } from './modules/cards/routes.ts';
+import { cardRoutes } from './modules/cards/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';

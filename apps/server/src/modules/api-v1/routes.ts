@@ -33,7 +33,7 @@ import { AppError } from '../../errors.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
-import { getCardView } from '../cards/service.ts';
+import { getCardView } from '../cards/index.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/index.ts';
 import { liabilityReport } from '../reports/liability.ts';
 import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';

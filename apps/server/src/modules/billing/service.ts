@@ -22,7 +22,7 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
-import { cardCounts } from '../cards/views.ts';
+import { cardCounts } from '../cards/index.ts';
 import { countStores } from '../stores/service.ts';
 import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
 import {
@@ -531,7 +531,6 @@ export async function listInvoices(db: DbOrTx, t: TenantContext): Promise<Invoic
     })),
   };
 }
-
 
 /** What kind of money a `payments` row records (platform revenue; refunds are negative). */
 export type PaymentKind = 'subscription' | 'card_order' | 'card_order_refund';

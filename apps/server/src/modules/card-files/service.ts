@@ -6,8 +6,7 @@ import type { QrFormat } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { cardQrUrl } from '../cards/qr-token.ts';
-import { existingCardUids, tenantCardUid } from '../cards/views.ts';
+import { cardQrUrl, existingCardUids, tenantCardUid } from '../cards/index.ts';
 import { renderQr } from './qr-render.ts';
 import { PAPERS, newSheetDocument, writeSheets, type PrintFormat } from './print-sheets.ts';
 

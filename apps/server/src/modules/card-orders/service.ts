@@ -10,7 +10,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
 import { recordPayment } from '../billing/service.ts';
-import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
+import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/index.ts';
 import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/service.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenant-account/service.ts';

@@ -4,7 +4,7 @@ import { isCardUid } from '@loyalty/domain';
 import { cards, plans, stores, tenants } from '../../db/schema/index.ts';
 import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
-import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './service.ts';
+import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './create-card-batch.ts';
 
 /**
  * POST /cards/batch and the card quota (issue 3; spec §5 'Card batch', §8 'Batch';

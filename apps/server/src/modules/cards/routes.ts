@@ -14,7 +14,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { activateCard, changeCardStore, createCardBatch, getCardView, listCards, toggleCardBlock, type CardActor, type QrContext } from './service.ts';
+import { activateCard } from './activate-card.ts';
+import { changeCardStore } from './change-card-store.ts';
+import { createCardBatch } from './create-card-batch.ts';
+import { getCardView } from './get-card.ts';
+import { listCards } from './list-cards.ts';
+import { toggleCardBlock } from './toggle-card-block.ts';
+import { type CardActor, type QrContext } from './card-rows.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });

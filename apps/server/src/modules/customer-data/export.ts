@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client.ts';
 import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
 import { writeAudit } from '../audit/service.ts';
-import { customerCards } from '../cards/views.ts';
+import { customerCards } from '../cards/index.ts';
 import { customerRecord } from '../customers/index.ts';
 import { consentsOf } from '../enrolment/service.ts';
 import { messagesTo } from '../outbox/service.ts';

@@ -7,7 +7,7 @@ import { scrubIdempotentResponses } from '../../db/idempotency.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { scrubAudit, writeAudit } from '../audit/service.ts';
-import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/service.ts';
+import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/index.ts';
 import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/index.ts';
 import { forgetEnrolments } from '../enrolment/service.ts';
 import { forgetRecipient } from '../outbox/service.ts';

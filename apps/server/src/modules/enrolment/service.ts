@@ -9,7 +9,7 @@ import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.t
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { writeAudit } from '../audit/service.ts';
-import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
+import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/index.ts';
 import { customerByEmail, insertCardHolder } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/service.ts';

@@ -7,7 +7,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import { claimIdempotencyKey, requestFingerprint, saveIdempotentResponse } from '../../db/idempotency.ts';
 import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cardStateByUid } from '../cards/views.ts';
+import { cardStateByUid } from '../cards/index.ts';
 import type { MessageLinks } from './receipts.ts';
 
 /**

@@ -16,7 +16,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { addDays } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recordSubscriptionEvent } from '../billing/service.ts';
-import { cardCountsByTenant } from '../cards/views.ts';
+import { cardCountsByTenant } from '../cards/index.ts';
 import { customerCountsByTenant } from '../customers/index.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';

@@ -2,8 +2,7 @@ import type { PublicCardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { verifyCardToken } from '../cards/qr-token.ts';
-import { findCardRow } from '../cards/service.ts';
+import { verifyCardToken, findCardRow } from '../cards/index.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 

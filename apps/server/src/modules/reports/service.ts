@@ -9,7 +9,7 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { tenantCounters } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
-import { cardsCreatedSql } from '../cards/views.ts';
+import { cardsCreatedSql } from '../cards/index.ts';
 import { customerExportQuery, customersCreatedSql } from '../customers/index.ts';
 import { offersCreatedSql, runningOffersSql } from '../rules/service.ts';
 import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
