@@ -7,7 +7,11 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { cancelCardOrder, createCardOrder, getCardOrder, listCardOrders, openCardOrderCheckout, type CardOrderActor } from './service.ts';
+import { cancelCardOrder } from './cancel-card-order.ts';
+import { createCardOrder } from './create-card-order.ts';
+import { getCardOrder, listCardOrders } from './list-card-orders.ts';
+import { openCardOrderCheckout } from './open-card-order-checkout.ts';
+import { type CardOrderActor } from './card-order-rows.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string: a malformed id answers 404 'Order not found' like an unknown one. */
