@@ -72,7 +72,7 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request, reply) => {
       const tenant = tenantOf(request);
       const zip = await bulkQrZip(db, tenant.id, qrContext(tenant), request.body, request.log);
-      return asDownload(reply, 'application/zip', datedZipName('qr-codes')).send(zip);
+      return asDownload(reply, 'application/zip', datedZipName('qr-codes', request.ctx.now)).send(zip);
     },
   );
 
@@ -98,7 +98,7 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         throw badRequest(message, [{ field: 'body.cardsPerPage', message }]);
       }
       const zip = await printReadyZip(db, tenant, qrContext(tenant), body, request.log);
-      return asDownload(reply, 'application/zip', datedZipName('print-ready')).send(zip);
+      return asDownload(reply, 'application/zip', datedZipName('print-ready', request.ctx.now)).send(zip);
     },
   );
 

@@ -60,7 +60,7 @@ export async function resolveTenantCardUids(db: DbOrTx, tenantId: string, rawUid
 }
 
 /** `{prefix}-YYYY-MM-DD.zip` for `now` (UTC date), e.g. `qr-codes-2025-01-31.zip` (spec §7: name includes the current date). */
-export function datedZipName(prefix: string, now: Date = new Date()): string {
+export function datedZipName(prefix: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.zip`;
 }
 

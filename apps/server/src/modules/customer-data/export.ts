@@ -5,7 +5,7 @@ import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
 import { writeAudit } from '../audit/service.ts';
 import { customerCards } from '../cards/index.ts';
 import { customerRecord } from '../customers/index.ts';
-import { consentsOf } from '../enrolment/service.ts';
+import { consentsOf } from '../enrolment/index.ts';
 import { messagesTo } from '../outbox/service.ts';
 import { storeNames } from '../stores/service.ts';
 import { ledgerRowsOfCards } from '../ledger/index.ts';

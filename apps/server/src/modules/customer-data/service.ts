@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { scrubAudit, writeAudit } from '../audit/service.ts';
 import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/index.ts';
 import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/index.ts';
-import { forgetEnrolments } from '../enrolment/service.ts';
+import { forgetEnrolments } from '../enrolment/index.ts';
 import { forgetRecipient } from '../outbox/service.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
 import { removeCustomerLogins } from '../users/service.ts';

@@ -18,7 +18,7 @@ export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
  * UNSUBSCRIBE_LINK_INVALID. `secret` is the QR token secret (the signature's key); rate limited
  * like sign-in per client address.
  */
-export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; max: number; now: () => Date }> = async (app, { db, secret, max, now }) => {
+export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; max: number }> = async (app, { db, secret, max }) => {
   // RFC 8058's one-click POST is a form body: accept it in this scope without reading it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const limiter = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `unsubscribe:${request.ip}` });
@@ -35,7 +35,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: st
       schema: { tags: ['customers'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
-      const tenantId = await optOutByToken(db, secret, request.query.token, now());
+      const tenantId = await optOutByToken(db, secret, request.query.token, request.ctx.now);
       if (!tenantId) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
       return { message: UNSUBSCRIBED };
     },

@@ -42,11 +42,10 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
   db: Database;
   links: JoinLinks;
   max: number;
-  now: () => Date;
   jobs: Jobs;
   counters: CounterStore;
   challengeCost?: ChallengeCost;
-}> = async (app, { db, links, max, now, jobs, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
+}> = async (app, { db, links, max, jobs, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
   const keys = challengeKeysOf(links.secret);
   const flood = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `join:${r.ip}` });
   const perIp = app.createRateLimit({ max: JOIN_PER_IP_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: (r) => `join-ip:${r.ip}` });
@@ -75,7 +74,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (!(await tenantContextBySlug(db, request.params.slug))) throw notFound(JOIN_TEXT.notFound);
       reply.header('cache-control', 'no-store');
-      return newChallenge(keys, challengeCost, request.params.slug);
+      return newChallenge(keys, challengeCost, request.params.slug, request.ctx.now);
     },
   );
 
@@ -103,12 +102,12 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!(await spendChallenge(keys, counters, request.body.altcha, request.params.slug, now()))) {
+      if (!(await spendChallenge(keys, counters, request.body.altcha, request.params.slug, request.ctx.now))) {
         throw new AppError('BUSINESS_RULE', JOIN_TEXT.challenge);
       }
       const quota = await perAddress(request);
       const sendMail = quota.isAllowed || !quota.isExceeded;
-      const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: now(), links, sendMail });
+      const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: request.ctx.now, links, sendMail });
       if (outcome !== 'suppressed') jobs.nudge('outbox');
       return reply.status(202).send({ message: JOIN_CHECK_EMAIL });
     },
@@ -127,7 +126,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: now(), links });
+      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: request.ctx.now, links });
       jobs.nudge('outbox');
       return answer;
     },
