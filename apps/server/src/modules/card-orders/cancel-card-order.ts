@@ -16,8 +16,8 @@ import { cancelOpenCheckouts } from './open-checkouts.ts';
 /** Cancelling a card order before production starts, with the refund of a paid one. */
 
 /**
- * DELETE /api/t/{slug}/card-orders/{id} → the CardOrder, CANCELED (decisions.md 'Card
- * orders': cancel before shipping). In ONE transaction with the tenant row locked (ADR 0005:
+ * DELETE /api/t/{slug}/card-orders/{id} → the CardOrder, CANCELED (docs/product.md
+ * 'Card orders': cancel before shipping). In ONE transaction with the tenant row locked (ADR 0005:
  * card activations and batches of the tenant wait) and the order row locked:
  * - PENDING_PAYMENT → CANCELED; its OPEN checkouts become CANCELED (a Demo Pay on them
  *   answers 409 'This checkout was canceled').

@@ -13,8 +13,8 @@ import { cancelOpenCheckouts } from './open-checkouts.ts';
 /** Paying a card order through the provider's hosted checkout. */
 
 /**
- * POST /api/t/{slug}/card-orders/checkout `{ orderId }` → `{ checkoutUrl }` (spec §7;
- * decisions.md 'Card orders', 'Payments'). In ONE transaction with the tenant row locked
+ * POST /api/t/{slug}/card-orders/checkout `{ orderId }` → `{ checkoutUrl }`
+ * (docs/product.md 'Card orders', 'Payments'). In ONE transaction with the tenant row locked
  * (ADR 0005) and the order row locked: only a PENDING_PAYMENT order can be paid; any OPEN
  * checkout of the order is CANCELED first and a fresh one is opened for the order's total
  * (cents), so an order has at most one payable checkout. (Decision: cancel-and-reopen rather

@@ -19,8 +19,8 @@ const orderParams = z.object({ slug: z.string(), id: z.string() });
 const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 
 /**
- * Card orders under /api/t/{slug}/card-orders (decisions.md 'Card orders'; spec §7). All
- * ROLES.admin (ordering and paying is billing, tenant_admin's in spec §6; platform_admin
+ * Card orders under /api/t/{slug}/card-orders (docs/product.md 'Card orders'). All
+ * ROLES.admin (ordering and paying is billing, tenant_admin's in docs/product.md 'Roles'; platform_admin
  * passes). Every route: 401 signed out, 403 cashier or customer, 404 another tenant's slug
  * or order. Money in cents.
  */
@@ -85,7 +85,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
 };
 
 /**
- * GET /api/card-orders/pricing → CardOrderPricingResponse (spec §7: no tenant, no login):
+ * GET /api/card-orders/pricing → CardOrderPricingResponse (no tenant, no login):
  * the printed-card price list of the domain (CARD_ORDER_PRICING: currency 'usd', quantity
  * bounds, per card type the volume tiers with unit prices in cents, shipping included).
  */

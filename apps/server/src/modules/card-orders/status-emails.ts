@@ -8,8 +8,7 @@ import { tenantAdminContacts } from '../users/service.ts';
 
 /**
  * Writes to the outbox, in `tx` (the transaction of the status change), one message per active
- * Store Admin of the tenant telling that card order `order` reached `step` (issue 16 'Card order
- * status': paid, shipped, delivered). Nothing when the tenant has no such admin.
+ * Store Admin of the tenant telling that card order `order` reached `step` (docs/product.md 'E-mail': paid, shipped, delivered). Nothing when the tenant has no such admin.
  */
 export async function enqueueCardOrderStatus(
   tx: DbOrTx,

@@ -19,12 +19,12 @@ import { QrContext, toCardResponse, loadCardRow, CardActor } from './card-rows.t
 
 /** Assigning an unassigned card to a customer, with the welcome message. */
 
-/** Spec §5 'Assign card': 409 text for a duplicate customer e-mail within the tenant. */
+/** docs/product.md 'Cards': 409 text for a duplicate customer e-mail within the tenant. */
 const DUPLICATE_EMAIL = 'A customer with this email already exists';
 
 /**
- * POST /api/t/{slug}/cards/activate (spec §4 'Card', §5 'Assign card'; decisions.md 'Cards',
- * 'Trial, subscription and quota'). In ONE DB transaction (tenant row locked first, then the
+ * POST /api/t/{slug}/cards/activate (docs/product.md 'Cards',
+ * 'Card quota'). In ONE DB transaction (tenant row locked first, then the
  * card row): the card must exist in this tenant and be UNASSIGNED; the store must be this
  * tenant's; the customer is either an existing customer of this tenant without cards
  * (`customerId`) or a new one (`customer`) created in the same transaction. Sets ACTIVE,
@@ -36,7 +36,7 @@ const DUPLICATE_EMAIL = 'A customer with this email already exists';
  * found', 409 'This customer already has a card' / 'A customer with this email already
  * exists', 422 BUSINESS_RULE 'Card is already assigned'. Nothing is written on failure.
  * In the same transaction, when the customer has an e-mail and has not unsubscribed, the
- * welcome message is written to the outbox (issue 16, `enqueueWelcome`).
+ * welcome message is written to the outbox (docs/product.md 'E-mail'; `enqueueWelcome`).
  * Returns the activated card (200).
  */
 export async function activateCard(db: Database, actor: CardActor, input: CardActivateRequest): Promise<CardResponse> {
@@ -100,7 +100,7 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
 }
 
 /**
- * Writes the welcome message of a card just activated (issue 16 'Welcome') to the outbox in
+ * Writes the welcome message of a card just activated (docs/product.md 'E-mail') to the outbox in
  * `tx`, when its customer has an e-mail and has not unsubscribed: the card's UID, its balance,
  * the link to its public page (with its QR token), and the one-click unsubscribe link and
  * headers (RFC 8058). Nothing when there is no address or the customer opted out.

@@ -16,7 +16,7 @@ export interface QrContext {
   slug: string;
 }
 
-/** A card's holder as the card view shows it (spec §3 'Card.customer'); money in cents. */
+/** A card's holder as the card view shows it; money in cents. */
 export interface CardHolder {
   id: string;
   firstName: string;
@@ -35,9 +35,9 @@ export interface CardRow {
 }
 
 /**
- * The one row → CardResponse mapper (spec §3 'Card'), used by the POS lookup, the card list,
+ * The one row → CardResponse mapper, used by the POS lookup, the card list,
  * batch creation, activation, block and store change. Money in cents; timestamps ISO-8601;
- * `qrUrl` is the signed public URL of decisions.md 'Cards'.
+ * `qrUrl` is the signed public URL of docs/product.md 'Cards'.
  */
 export function toCardResponse(row: CardRow, qr: QrContext): CardResponse {
   const { card, customer } = row;

@@ -11,7 +11,7 @@ import { toCardResponse, loadCardRow, CardActor } from './card-rows.ts';
 /** Moving an assigned card to another store. */
 
 /**
- * PUT /api/t/{slug}/cards/{cardUid}/store (spec §4 'Card': the store of an assigned card may
+ * PUT /api/t/{slug}/cards/{cardUid}/store (docs/product.md 'Cards': the store of an assigned card may
  * change; balance and transactions stay). In one DB transaction: locks the card, which must
  * be ACTIVE or BLOCKED, checks the store belongs to this tenant and sets it. Nothing else
  * changes (balance in cents, customer, ledger untouched).

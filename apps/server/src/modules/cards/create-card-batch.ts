@@ -12,12 +12,12 @@ import { toCardResponse, CardActor } from './card-rows.ts';
 
 /** Creating unassigned cards: a batch from the Cards page, or the cards of a paid card order. */
 
-/** Spec §5 'Card batch' text for more than 1000 cards. */
+/** docs/product.md 'Card quota' text for more than 1000 cards. */
 export const BATCH_TOO_LARGE_TEXT = `Maximum ${MAX_BATCH_SIZE} cards can be created at once. Please reduce the quantity.`;
 
 /**
- * 400 VALIDATION_ERROR unless 1 ≤ count ≤ 1000 (spec §5 'Card batch', §9). Above 1000 the
- * error is exactly 'Batch size too large' (spec §8; the web matches it) with the spec's
+ * 400 VALIDATION_ERROR unless 1 ≤ count ≤ 1000 (docs/product.md 'Card quota'). Above 1000 the
+ * error is exactly 'Batch size too large' (the web matches it) with the spec's
  * text in `details`.
  */
 export function assertBatchCount(count: number): void {
@@ -45,7 +45,7 @@ const UID_ATTEMPTS = 5;
 
 /**
  * Inserts `count` UNASSIGNED cards of tenant `tenantId` with fresh UIDs from `generateUid`
- * (decisions.md 'Cards': 12 Crockford base32 characters, unique across the platform), in
+ * (docs/product.md 'Cards': 12 Crockford base32 characters, unique across the platform), in
  * the caller's transaction `tx`, in chunks of at most 1000 rows (MAX_BATCH_SIZE). Each card
  * gets `storeId` (null: no store) and `cardOrderId` (the paid card order that added it;
  * null/absent for batch-created cards). UIDs that collide with an existing card are skipped
@@ -81,19 +81,19 @@ export async function insertUnassignedCards(
 }
 
 /**
- * POST /api/t/{slug}/cards/batch (spec §2 'Create Card Batch', §5, §8; decisions.md 'Trial,
- * subscription and quota'). Creates `count` UNASSIGNED cards with fresh UIDs (optionally
+ * POST /api/t/{slug}/cards/batch (docs/product.md 'Card
+ * quota'). Creates `count` UNASSIGNED cards with fresh UIDs (optionally
  * bound to a store) in ONE DB transaction that first locks the tenant row, so the quota check
  * and the insert cannot interleave with another batch. Rules, in this order:
  * - 400 VALIDATION_ERROR: count < 1 or not whole; 'Batch size too large' above 1000.
  * - 404 'Store not found': storeId not a store of this tenant.
  * - 403 FORBIDDEN 'Card creation blocked': status CANCELED or NONE, or PAST_DUE with the
- *   grace period over (the same gate as POS, spec §5; decision documented in the route).
+ *   grace period over (the same gate as POS; decision documented in the route).
  * - 403 SUBSCRIPTION_REQUIRED 'Subscription required': not ACTIVE and subscriptionRequired
  *   (trial activations used up or trial expired).
  * - ACTIVE with a plan: the plan's `limits.cards` (−1 unlimited) bounds all the tenant's
  *   cards; a shortfall is 403 FORBIDDEN 'Insufficient subscription allowance' with details
- *   `{ remaining, used, limit, planName, requested, message }` (message: spec §5 text).
+ *   `{ remaining, used, limit, planName, requested, message }` (message: the product's text).
  * - otherwise (trial mode): freeTrialLimit bounds all cards; a shortfall is 400
  *   VALIDATION_ERROR 'Card limit exceeded' with details `{ remaining, used, limit,
  *   requested, message }`.

@@ -9,8 +9,8 @@ import { QrContext, CardRow, toCardResponse, selectCardRows } from './card-rows.
 /** One card of the tenant by UID: the POS lookup and the public card page. */
 
 /**
- * GET /api/t/{slug}/cards/{cardUid}: the POS lookup (spec §2 'POS Terminal', §3 'Card').
- * The UID is normalised first (decisions.md 'Cards'). Throws 404 'Card not found' when the
+ * GET /api/t/{slug}/cards/{cardUid}: the POS lookup.
+ * The UID is normalised first (docs/product.md 'Cards'). Throws 404 'Card not found' when the
  * card does not exist in this tenant (another tenant's card included).
  */
 export async function getCardView(db: DbOrTx, tenantId: string, rawUid: string, qr: QrContext): Promise<CardResponse> {

@@ -11,7 +11,7 @@ import { enqueueWelcome } from './activate-card.ts';
 
 /** The digital card a self-enrolment issues, and its public page. */
 
-/** A digital card as the self-enrolment page shows it (issue 16): its UID, its public page (which its QR encodes) and its balance in cents. */
+/** A digital card as the self-enrolment page shows it (docs/product.md 'Online sign-up'): its UID, its public page (which its QR encodes) and its balance in cents. */
 export interface DigitalCard {
   cardUid: string;
   qrUrl: string;
@@ -35,7 +35,7 @@ export async function assertOnlineCardRoom(db: DbOrTx, tenant: TenantAccount, no
 }
 
 /**
- * Issues a digital card to a customer who joined online (issue 16 'Customer self-enrolment'),
+ * Issues a digital card to a customer who joined online (docs/product.md 'Online sign-up'),
  * in the caller's transaction `tx` with the tenant row `tenant` locked by the caller
  * (tenant-account `lockTenant`): the card counts in the quota like any activation, so both
  * checks of a card made and activated and the till's reserve run first

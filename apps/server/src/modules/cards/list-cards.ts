@@ -9,9 +9,9 @@ import { QrContext, toCardResponse, cardJoins, selectCardRows } from './card-row
 /** The Cards page's list: search, filters and pages. */
 
 /**
- * GET /api/t/{slug}/cards (spec §2 'Cards Management', §7): the tenant's cards, newest first
+ * GET /api/t/{slug}/cards: the tenant's cards, newest first
  * (ties, such as one batch, in UID order), optionally filtered by `status` and by `search`:
- * the card UID contains the normalised text (decisions.md 'Cards': trimmed, upper-cased,
+ * the card UID contains the normalised text (docs/product.md 'Cards': trimmed, upper-cased,
  * spaces and dashes removed), or the customer's first, last or full name contains it,
  * case-insensitive. Page from 1, `limit` cards. Returns `{ cards, total, pages }`.
  */

@@ -7,8 +7,7 @@ import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './create-card-batch.ts';
 
 /**
- * POST /cards/batch and the card quota (issue 3; spec §5 'Card batch', §8 'Batch';
- * decisions.md 'Trial, subscription and quota'). The `error` strings are the ones the web
+ * POST /cards/batch and the card quota (docs/product.md 'Card quota'). The `error` strings are the ones the web
  * matches. On PostgreSQL the race tests run real parallel transactions (pool of 30).
  */
 let ctx: TestContext;
@@ -232,7 +231,7 @@ describe('POST /api/t/{slug}/cards/batch: subscription quota', () => {
     expect(await t.cardCount()).toBe(500);
   });
 
-  it('treats ACTIVE without a plan as trial mode (spec §4 card-creation mode)', async () => {
+  it('treats ACTIVE without a plan as trial mode (the card-creation mode)', async () => {
     const t = await tenantWith({ subscriptionStatus: 'ACTIVE', freeTrialLimit: 3 });
     expect((await t.batch({ count: 2 })).statusCode).toBe(201);
     expect(json(await t.batch({ count: 1 }))).toMatchObject({ error: 'Card limit exceeded', details: { remaining: 0, used: 3, limit: 3 } });

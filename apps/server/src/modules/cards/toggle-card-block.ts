@@ -10,18 +10,18 @@ import { toCardResponse, loadCardRow, CardActor } from './card-rows.ts';
 
 /** Blocking and unblocking a card from the Cards page. */
 
-/** Fixed reason of a block or unblock from the Cards page (spec §3 payloads). */
+/** Fixed reason of a block or unblock from the Cards page. */
 export const BLOCK_REASON = 'Admin action';
 
 /**
- * POST /api/t/{slug}/cards/{cardUid}/block (spec §4 'Card': ACTIVE ↔ BLOCKED through one
+ * POST /api/t/{slug}/cards/{cardUid}/block (docs/product.md 'Cards': ACTIVE ↔ BLOCKED through one
  * call; unblock returns ACTIVE). Locks the card row, toggles the status and writes an
  * audit_log row (action 'card.block' or 'card.unblock', entity 'card', entityId the UID,
  * before `{ status }`, after `{ status, reason: 'Admin action' }`) in one DB transaction.
  * Throws 404 'Card not found' (unknown or another tenant's), 422 BUSINESS_RULE 'Unassigned
  * cards cannot be blocked'. Returns the card (200). A BLOCKED card cannot earn or redeem
  * (transactions service: 422 'This card is blocked'). A block writes the `card.blocked` webhook
- * event (issue 17) in the same transaction.
+ * event (docs/product.md 'API keys and webhooks') in the same transaction.
  */
 export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: string): Promise<CardResponse> {
   const { tenantId } = actor;

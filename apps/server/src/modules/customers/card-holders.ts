@@ -30,7 +30,7 @@ export async function customerEmailInUse(db: DbOrTx, tenantId: string, email: st
   return !!dup;
 }
 
-/** The customer of the tenant whose e-mail is `email` (case-insensitive): `{ id, firstName }`, or null (self-enrolment's 'already a member', issue 16). */
+/** The customer of the tenant whose e-mail is `email` (case-insensitive): `{ id, firstName }`, or null (self-enrolment's 'already a member'; docs/product.md 'Online sign-up'). */
 export async function customerByEmail(db: DbOrTx, tenantId: string, email: string): Promise<{ id: string; firstName: string } | null> {
   const [row] = await db
     .select({ id: customers.id, firstName: customers.firstName })
@@ -42,7 +42,7 @@ export async function customerByEmail(db: DbOrTx, tenantId: string, email: strin
 
 /**
  * Inserts a customer of the tenant in `tx` with the column defaults for tier (SILVER) and
- * total spend (0): the new holder of a card being activated (spec §5 'Assign card'). E-mail is
+ * total spend (0): the new holder of a card being activated (docs/product.md 'Cards'). E-mail is
  * stored lower-cased, a blank phone as null. A taken e-mail throws the unique violation
  * customers_tenant_email_uq (the caller maps it to its 409). `now` is the caller's instant (the
  * `customer.created` event's time). Returns the new id.

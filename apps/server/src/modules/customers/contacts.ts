@@ -23,7 +23,7 @@ export interface CustomerContact {
   optedOut: boolean;
 }
 
-/** The contact of customer `customerId` of the tenant, or null (issue 16: customer messages). */
+/** The contact of customer `customerId` of the tenant, or null (docs/product.md 'E-mail'). */
 export async function customerContact(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerContact | null> {
   const [row] = await db
     .select({ email: customers.email, firstName: customers.firstName, optOut: customers.emailOptOutAt })
@@ -38,7 +38,7 @@ function unsubscribeSignature(secret: string, tenantId: string, customerId: stri
 }
 
 /**
- * The one-click unsubscribe token of a customer (issue 16 'Templates'): `{tenantId}.{customerId}.{signature}`,
+ * The one-click unsubscribe token of a customer (docs/product.md 'E-mail'): `{tenantId}.{customerId}.{signature}`,
  * carried by the link in every customer message and its List-Unsubscribe header; it never expires.
  */
 export function unsubscribeToken(secret: string, tenantId: string, customerId: string): string {
@@ -46,7 +46,7 @@ export function unsubscribeToken(secret: string, tenantId: string, customerId: s
 }
 
 /**
- * POST /api/unsubscribe (issue 16): records that the customer of `token` unsubscribed at `now`
+ * POST /api/unsubscribe (docs/product.md 'E-mail'): records that the customer of `token` unsubscribed at `now`
  * (kept when already set; the first opt-out writes the audit event 'customer.email_opt_out',
  * actor the system) and returns their business's tenant id; null when the token is
  * malformed, its signature is wrong (constant-time check) or the customer is gone.

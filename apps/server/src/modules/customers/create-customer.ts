@@ -11,8 +11,8 @@ import { CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './cu
 /** Creating a customer from the customers page or the API. */
 
 /**
- * POST /api/t/{slug}/customers (spec §2 'Add New Customer', §5 'Customer'; decisions.md
- * 'Accounts', 'Cashback'). Creates the customer with totalSpendCents 0 and the tier the
+ * POST /api/t/{slug}/customers (docs/product.md
+ * 'Cashback': a new customer's tier). Creates the customer with totalSpendCents 0 and the tier the
  * tenant's active tier rules give to a spend of 0 (`evaluateTier`, SILVER when none), and an
  * audit_log row (action 'customer.create', entity 'customer', after = the stored fields), in
  * one DB transaction. Throws 409 CONFLICT 'A customer with this email already exists'

@@ -16,7 +16,7 @@ export async function customerCountsByTenant(db: DbOrTx, tenantIds: readonly str
 }
 
 /**
- * The platform dashboard's customer figures (spec §3 'Platform stats'): all customers of the
+ * The platform dashboard's customer figures: all customers of the
  * platform and how many were created in [d30, far) and in [d60, d30).
  */
 export async function customerGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date): Promise<{ total: number; new30: number; prev30: number }> {

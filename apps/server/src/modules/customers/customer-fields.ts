@@ -11,7 +11,7 @@ import { DUPLICATE_CUSTOMER_EMAIL } from './texts.ts';
 /** Who acts, where: the request's tenant id and the signed-in user's id (for the audit log). */
 export interface CustomerActor {
   tenantId: string;
-  /** The signed-in user; null for an API key of /api/v1 (issue 17), whose id is then in `apiKeyId`. */
+  /** The signed-in user; null for an API key of /api/v1 (docs/product.md 'API keys and webhooks'), whose id is then in `apiKeyId`. */
   userId: string | null;
   apiKeyId?: string | null;
 }

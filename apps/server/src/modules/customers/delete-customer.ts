@@ -13,8 +13,8 @@ import { CustomerActor } from './customer-fields.ts';
 /** Deleting a customer who holds no card and has no ledger row. */
 
 /**
- * DELETE /api/t/{slug}/customers/{id} (spec §2 'Delete Customer' confirmation: associated
- * cards must be unassigned first; decisions.md 'Money and the ledger': append-only). In one DB
+ * DELETE /api/t/{slug}/customers/{id} (associated
+ * cards must be unassigned first; docs/product.md 'Ledger': append-only). In one DB
  * transaction: locks the customer row (card activation for an existing customer locks it too,
  * so a card cannot be assigned between the check and the delete), refuses while any card (any
  * status) is assigned to the customer or any ledger row names them, then deletes the customer

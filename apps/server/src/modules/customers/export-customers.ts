@@ -8,8 +8,7 @@ import { activeCardCountSql } from '../cards/views.ts';
 /** The customers CSV export's query. */
 
 /**
- * The customers export as one query for COPY (spec §7 'Exports', §3 'Customer'; issue 15 'CSV
- * export', ADR 0017): the tenant's customers oldest first (created_at, id: the (tenant_id,
+ * The customers export as one query for COPY (ADR 0017): the tenant's customers oldest first (created_at, id: the (tenant_id,
  * created_at, id) index), one text column per contract CUSTOMER_CSV_COLUMNS, named after it:
  * text cells made safe, Total Spend as dollars with 2 decimals, Joined ISO 8601 UTC.
  * Active Cards is the cards module's count of the customer's ACTIVE cards (ADR 0012).

@@ -12,7 +12,7 @@ import { customerColumns, toListItem } from './rows.ts';
 /** One customer with their cards: the customer page and the answer of every customer write. */
 
 /**
- * The customer `customerId` of the tenant with its cards (spec §3 'Customer.cards': id, UID,
+ * The customer `customerId` of the tenant with its cards (id, UID,
  * balance in cents, status, store name, activation date; oldest activation first) → CustomerDetail.
  * Throws 404 'Customer not found' when the id is malformed, unknown or another tenant's.
  * Shared by GET /customers/{id}, POST, PUT and the customer's own account (GET /me).

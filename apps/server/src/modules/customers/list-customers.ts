@@ -14,7 +14,7 @@ import { customerColumns, toListItem } from './rows.ts';
 export const AVAILABLE_CUSTOMERS_LIMIT = 50;
 
 /**
- * The customer search of spec §2 'Customers' ("searchable table (name, email, phone)"): the
+ * The customers page's search ("searchable table (name, email, phone)"): the
  * trimmed text contained in the first, last or full name ('First Last'), e-mail or phone,
  * case-insensitive, wildcards literal. Undefined for an empty or blank text.
  * A text inside the first or the last name is inside 'First Last' too, so one ILIKE on the
@@ -33,8 +33,8 @@ function customerSearch(search: string | undefined): SQL | undefined {
 }
 
 /**
- * GET /api/t/{slug}/customers/available?search= (spec §5 'Assign card': only customers with
- * no cards are offered; §7). The tenant's customers holding no card at all (in any status),
+ * GET /api/t/{slug}/customers/available?search= (docs/product.md 'Cards': only customers with
+ * no cards are offered). The tenant's customers holding no card at all (in any status),
  * optionally filtered by `search` contained in the first, last or full name, e-mail or phone
  * (case-insensitive), sorted by last name then first name, at most 50. Returns `{ customers }`.
  */
@@ -54,7 +54,7 @@ export async function listAvailableCustomers(db: DbOrTx, tenantId: string, searc
 }
 
 /**
- * GET /api/t/{slug}/customers (spec §2 'Customers', §7; decisions.md 'API shape'): the
+ * GET /api/t/{slug}/customers: the
  * tenant's customers, newest first (created_at, then id, descending), optionally filtered by
  * `search` (first, last or full name, e-mail or phone; case-insensitive, contains). Page from 1,
  * `limit` rows (default 50). Each row carries tier, totalSpendCents and `activeCards` (cards
@@ -104,7 +104,7 @@ async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit:
 }
 
 /**
- * GET /api/v1/customers (issue 17: cursor pagination): up to `limit` customers of the tenant,
+ * GET /api/v1/customers (cursor pagination): up to `limit` customers of the tenant,
  * newest first, after the customer `startingAfter` (the last id of the previous page) when
  * given; `hasMore` tells whether another page follows. Throws 400 'starting_after is not a
  * customer of this business' (details `querystring.starting_after`) for an unknown or

@@ -25,7 +25,7 @@ export function tierCaseSql(rules: readonly TierRuleInput[], spend: SQL | typeof
 }
 
 /**
- * Re-evaluates the tier of EVERY customer of the tenant under `rules` (issue 5: fast on a
+ * Re-evaluates the tier of EVERY customer of the tenant under `rules` (fast on a
  * 200k-customer tenant, no loop of queries; ADR 0007). Call it inside the transaction that
  * writes the rules (the rules module does). Two set-based statements:
  * 1. `SELECT … FROM customers WHERE tenant_id = $1 FOR UPDATE` (one counted row back): locks

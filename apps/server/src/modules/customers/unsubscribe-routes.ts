@@ -11,7 +11,7 @@ export const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails 
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
 
 /**
- * POST /api/unsubscribe?token= (issue 16 'Templates'; public): the one-click unsubscribe of
+ * POST /api/unsubscribe?token= (docs/product.md 'E-mail'; public): the one-click unsubscribe of
  * customer messages. Mail clients POST `List-Unsubscribe=One-Click` as a form (RFC 8058); the
  * /unsubscribe page POSTs JSON; the body is not read either way, the token in the address says
  * who. 200 { message: UNSUBSCRIBED } (again for a customer already unsubscribed); 400

@@ -12,7 +12,7 @@ import { CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './cu
 /** Editing a customer's name and contact fields. */
 
 /**
- * PUT /api/t/{slug}/customers/{id} (spec §2 'Edit Customer', §5 'Customer'). Replaces first
+ * PUT /api/t/{slug}/customers/{id}. Replaces first
  * name, last name, e-mail and phone (tier and total spend are the ledger's, untouched) under
  * a row lock, and writes an audit_log row (action 'customer.update', before/after = the
  * editable fields) in one DB transaction. Throws 404 'Customer not found' (malformed, unknown

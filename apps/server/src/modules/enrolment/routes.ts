@@ -10,13 +10,13 @@ import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, 
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** Confirmation e-mails per address and business per hour (issue 16 'rate limits per address'); more sign-ups get the same 202 and send nothing. */
+/** Confirmation e-mails per address and business per hour (docs/product.md 'Online sign-up'); more sign-ups get the same 202 and send nothing. */
 export const JOIN_PER_ADDRESS_PER_HOUR = 3;
-/** Sign-ups per client address per hour (issue 16 'per IP'): generous, since a store's customers may share its Wi-Fi. */
+/** Sign-ups per client address per hour (docs/product.md 'Online sign-up'): generous, since a store's customers may share its Wi-Fi. */
 export const JOIN_PER_IP_PER_HOUR = 30;
 
 /**
- * Public self-enrolment routes under /api/join (issue 16 'Customer self-enrolment'; no session,
+ * Public self-enrolment routes under /api/join (docs/product.md 'Online sign-up'; no session,
  * no tenant guard: the slug names the business):
  * - GET /{slug}/challenge → JoinChallengeResponse, a fresh ALTCHA challenge for the join form
  *   (ADR 0027; `Cache-Control: no-store`); 404 JOIN_TEXT.notFound for an unknown business.

@@ -6,12 +6,12 @@ import { verifyCardToken, findCardRow } from '../cards/index.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
-/** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
+/** Ledger rows shown on the public card page. */
 export const PUBLIC_CARD_TRANSACTIONS = 5;
 
 /**
- * GET /api/{slug}/c/{cardUid}?t={token}: the public card page's data (spec §2 public card
- * page, decisions.md 'Cards'). No session is involved: what is answered depends on the token
+ * GET /api/{slug}/c/{cardUid}?t={token}: the public card page's data (the public card
+ * page, docs/product.md 'Cards'). No session is involved: what is answered depends on the token
  * alone, checked in constant time against the card's stored UID with `verifyCardToken`.
  *
  * - Valid token: `full: true` with holderName ('First Last', null when UNASSIGNED), customer
