@@ -10,7 +10,7 @@ import { deleteCardsOfOrder, lockCardsOfOrder } from '../cards/index.ts';
 import { completedPaymentOfOrder } from '../checkout/service.ts';
 import { addPurchasedCards, lockTenant } from '../tenant-account/service.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
-import { ORDER_NOT_CANCELLABLE, ORDER_CARDS_IN_USE, CardOrderActor, toCardOrder, lockOrder } from './card-order-rows.ts';
+import { ORDER_NOT_CANCELLABLE, ORDER_CARDS_IN_USE, type CardOrderActor, toCardOrder, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
 
 /** Cancelling a card order before production starts, with the refund of a paid one. */

@@ -3,7 +3,7 @@ import { cardOrderPrice } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
-import { CardOrderActor, toCardOrder } from './card-order-rows.ts';
+import { type CardOrderActor, toCardOrder } from './card-order-rows.ts';
 
 /** Ordering printed cards, priced from the domain's price list. */
 

@@ -7,7 +7,7 @@ import { conflict } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { openCheckout } from '../checkout/service.ts';
 import { lockTenant } from '../tenant-account/service.ts';
-import { ORDER_ALREADY_PAID, ORDER_CANCELED, CardOrderActor, lockOrder } from './card-order-rows.ts';
+import { ORDER_ALREADY_PAID, ORDER_CANCELED, type CardOrderActor, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
 
 /** Paying a card order through the provider's hosted checkout. */

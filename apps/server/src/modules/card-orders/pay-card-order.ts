@@ -3,7 +3,7 @@ import { cardOrders } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
 import { recordPayment } from '../billing/service.ts';
 import { insertUnassignedCards } from '../cards/index.ts';
-import { type CheckoutEffect } from '../checkout/service.ts';
+import type { CheckoutEffect } from '../checkout/service.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant } from '../tenant-account/service.ts';
 import { enqueueCardOrderStatus } from './status-emails.ts';

@@ -15,7 +15,7 @@ import { requireStoreName } from '../stores/service.ts';
 import { assertCanActivateCard, lockTenant } from '../tenant-account/service.ts';
 import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
-import { QrContext, toCardResponse, loadCardRow, CardActor } from './card-rows.ts';
+import { type QrContext, toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
 
 /** Assigning an unassigned card to a customer, with the welcome message. */
 

@@ -6,7 +6,7 @@ import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/service.ts';
 import { requireStoreName } from '../stores/service.ts';
-import { toCardResponse, loadCardRow, CardActor } from './card-rows.ts';
+import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
 
 /** Moving an assigned card to another store. */
 

@@ -8,7 +8,7 @@ import { requireStoreName } from '../stores/service.ts';
 import { assertCardBatchAllowed, lockTenant } from '../tenant-account/service.ts';
 import { generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
-import { toCardResponse, CardActor } from './card-rows.ts';
+import { toCardResponse, type CardActor } from './card-rows.ts';
 
 /** Creating unassigned cards: a batch from the Cards page, or the cards of a paid card order. */
 

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
-import { CardRow } from './card-rows.ts';
-import { LockedCard } from './order-cards.ts';
+import type { CardRow } from './card-rows.ts';
+import type { LockedCard } from './order-cards.ts';
 
 /** A customer's cards under their erasure (ADR 0026): locked, then blocked. */
 

@@ -4,7 +4,7 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { QrContext, CardRow, toCardResponse, selectCardRows } from './card-rows.ts';
+import { type QrContext, type CardRow, toCardResponse, selectCardRows } from './card-rows.ts';
 
 /** One card of the tenant by UID: the POS lookup and the public card page. */
 

@@ -5,7 +5,7 @@ import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, type TenantAccount } from '../tenant-account/service.ts';
 import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
-import { QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
+import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
 import { insertUnassignedCards } from './create-card-batch.ts';
 import { enqueueWelcome } from './activate-card.ts';
 

@@ -4,7 +4,7 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { QrContext, toCardResponse, cardJoins, selectCardRows } from './card-rows.ts';
+import { type QrContext, toCardResponse, cardJoins, selectCardRows } from './card-rows.ts';
 
 /** The Cards page's list: search, filters and pages. */
 

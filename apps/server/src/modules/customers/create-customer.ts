@@ -1,4 +1,4 @@
-import { type CustomerDetail, type CustomerInput } from '@loyalty/contract';
+import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import { evaluateTier } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
@@ -6,7 +6,7 @@ import { writeAudit } from '../audit/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { readTierRules } from '../rules/views.ts';
 import { getCustomerDetail } from './get-customer.ts';
-import { CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
 
 /** Creating a customer from the customers page or the API. */
 

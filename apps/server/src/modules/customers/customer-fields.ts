@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type CustomerInput } from '@loyalty/contract';
+import type { CustomerInput } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';

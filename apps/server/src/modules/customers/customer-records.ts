@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type Tier } from '@loyalty/contract';
+import type { Tier } from '@loyalty/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/service.ts';
 import { cardCountOfCustomer } from '../cards/views.ts';
 import { customerHasLedgerRows } from '../ledger/views.ts';
 import { CUSTOMER_NOT_FOUND, CUSTOMER_HAS_CARDS, CUSTOMER_HAS_TRANSACTIONS } from './texts.ts';
-import { CustomerActor } from './customer-fields.ts';
+import type { CustomerActor } from './customer-fields.ts';
 
 /** Deleting a customer who holds no card and has no ledger row. */
 

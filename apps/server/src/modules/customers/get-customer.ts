@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type CustomerCard, type CustomerDetail } from '@loyalty/contract';
+import type { CustomerCard, CustomerDetail } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
-import { type AvailableCustomersResponse, type CustomerListItem, type CustomerListQuery, type CustomerListResponse } from '@loyalty/contract';
+import type { AvailableCustomersResponse, CustomerListItem, CustomerListQuery, CustomerListResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type TierRuleInput } from '@loyalty/domain';
+import type { TierRuleInput } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';

@@ -1,4 +1,4 @@
-import { type CustomerListItem, type Tier } from '@loyalty/contract';
+import type { CustomerListItem, Tier } from '@loyalty/contract';
 import { customers } from '../../db/schema/index.ts';
 
 /** The customers row as every customer answer selects and shapes it. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { type CustomerDetail, type CustomerInput } from '@loyalty/contract';
+import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { CUSTOMER_NOT_FOUND } from './texts.ts';
 import { getCustomerDetail } from './get-customer.ts';
-import { CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
 
 /** Editing a customer's name and contact fields. */
 
