@@ -45,17 +45,17 @@ export function challengeKeysOf(secret: string): ChallengeKeys {
 
 /**
  * A new signed challenge for business `slug` (lower-cased into its signed data), expiring
- * CHALLENGE_TTL_MS after `now`, the request's instant (altcha-lib checks expiry against the
- * wall clock, which the app's clock follows outside tests).
+ * CHALLENGE_TTL_MS after the wall clock, not the request's instant: altcha-lib checks expiry
+ * against the wall clock, so a challenge dated by a moved app clock would be refused.
  */
-export async function newChallenge(keys: ChallengeKeys, cost: ChallengeCost, slug: string, now: Date): Promise<JoinChallengeResponse> {
+export async function newChallenge(keys: ChallengeKeys, cost: ChallengeCost, slug: string): Promise<JoinChallengeResponse> {
   const challenge = await createChallenge({
     algorithm: 'PBKDF2/SHA-256',
     cost: cost.cost,
     counter: randomInt(cost.counterMax, cost.counterMin),
     deriveKey,
     data: { slug: slug.toLowerCase() },
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.keySignature,
   });

@@ -74,7 +74,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (!(await tenantContextBySlug(db, request.params.slug))) throw notFound(JOIN_TEXT.notFound);
       reply.header('cache-control', 'no-store');
-      return newChallenge(keys, challengeCost, request.params.slug, request.ctx.now);
+      return newChallenge(keys, challengeCost, request.params.slug);
     },
   );
 
