@@ -23,33 +23,31 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { passwordRoutes } from './modules/auth/password-routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
-import { cardRoutes } from './modules/cards/routes.ts';
+import { cardRoutes } from './modules/cards/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/index.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { storeRoutes } from './modules/stores/index.ts';
-import { customerRoutes } from './modules/customers/routes.ts';
+import { customerRoutes, unsubscribeRoutes } from './modules/customers/index.ts';
 import { addFundsRoutes } from './modules/add-funds/index.ts';
-import { cardFileRoutes } from './modules/card-files/routes.ts';
-import { publicCardRoutes } from './modules/public-card/routes.ts';
+import { cardFileRoutes } from './modules/card-files/index.ts';
+import { publicCardRoutes } from './modules/public-card/index.ts';
 import { transactionRoutes } from './modules/ledger/index.ts';
 import { reportRoutes } from './modules/reports/index.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
-import { customerDataRoutes } from './modules/customer-data/routes.ts';
+import { customerDataRoutes } from './modules/customer-data/index.ts';
 import { ruleRoutes } from './modules/rules/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
-import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/routes.ts';
+import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { webhookRoutes } from './modules/stripe-events/index.ts';
 import { adminAnalyticsRoutes, platformRoutes, requirePlatformAdmin } from './modules/platform/routes.ts';
-import type { ChallengeCost } from './modules/enrolment/altcha.ts';
-import { enrolmentRoutes } from './modules/enrolment/routes.ts';
+import { type ChallengeCost, enrolmentRoutes } from './modules/enrolment/index.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { webhookEndpointRoutes } from './modules/webhook-endpoints/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
-import { unsubscribeRoutes } from './modules/customers/unsubscribe-routes.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { NO_JOBS, type Jobs } from './lib/jobs.ts';
@@ -175,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv });
       await tenantScope.register(userRoutes, { db, config, counters, now, jobs });
       await tenantScope.register(meRoutes, { db, config });
-      await tenantScope.register(customerDataRoutes, { db, now });
+      await tenantScope.register(customerDataRoutes, { db });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
@@ -189,14 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Public card page data: no login (docs/product.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
-  await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit, now });
+  await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit });
   // Customer self-enrolment: the join page's data, sign-ups and confirmation links; no login.
   await app.register(enrolmentRoutes, {
     prefix: '/api/join',
     db,
     links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     max: config.loginRateLimit,
-    now,
     jobs,
     counters,
     challengeCost: deps.joinChallengeCost,

@@ -3,7 +3,7 @@ import type { ApiKeyGuardDeps } from './http/api-key-auth.ts';
 import type { SessionStore, TenantContext } from './context.ts';
 import type { ProviderCustomerStore } from './payments/port.ts';
 import { addFundsEffect } from './modules/add-funds/index.ts';
-import { cardOrderEffect } from './modules/card-orders/service.ts';
+import { cardOrderEffect } from './modules/card-orders/index.ts';
 import type { CheckoutEffects } from './modules/checkout/index.ts';
 import { apiKeyAuthenticator } from './modules/api-keys/index.ts';
 import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenant-account/service.ts';

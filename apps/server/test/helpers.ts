@@ -11,7 +11,7 @@ import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/index.ts
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/tenant/service.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
-import type { ChallengeCost } from '../src/modules/enrolment/altcha.ts';
+import { type ChallengeCost } from '../src/modules/enrolment/index.ts';
 import type { Jobs } from '../src/lib/jobs.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */

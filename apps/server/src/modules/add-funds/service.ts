@@ -8,9 +8,9 @@ import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/service.ts';
-import { cardsOfCustomer } from '../cards/views.ts';
+import { cardsOfCustomer } from '../cards/index.ts';
 import { openCheckout, type CheckoutEffect } from '../checkout/index.ts';
-import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
+import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/index.ts';
 import { paymentTenantOf } from '../tenant-account/service.ts';
 import { creditCard } from '../ledger/index.ts';
 

@@ -33,8 +33,8 @@ import { AppError } from '../../errors.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
-import { getCardView } from '../cards/service.ts';
-import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/service.ts';
+import { getCardView } from '../cards/index.ts';
+import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/index.ts';
 import { liabilityReport } from '../reports/index.ts';
 import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
 
@@ -193,7 +193,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       schema: { tags: [V1_TAG], summary: 'Create a customer', body: CustomerInput, response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody } },
     },
     async (request, reply) => {
-      const body = await createCustomer(db, { tenantId: tenantOf(request).id, userId: null, apiKeyId: apiKeyOf(request).id }, request.body);
+      const body = await createCustomer(db, { tenantId: tenantOf(request).id, userId: null, apiKeyId: apiKeyOf(request).id }, request.body, request.ctx.now);
       return reply.status(201).send(body);
     },
   );

@@ -9,7 +9,7 @@ import { createTestContext, demoSessions, idempotencyKey, json, loginAs, type Te
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { solveJoinChallenge } from '../../../test/join-challenge.ts';
 import { processPasswordResetRequests } from '../auth/service.ts';
-import { unsubscribeToken } from '../customers/service.ts';
+import { unsubscribeToken } from '../customers/index.ts';
 
 /**
  * Audit coverage (docs/security.md 'Audit trail', ADR 0025): every state-changing operation

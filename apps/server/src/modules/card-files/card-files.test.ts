@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MAX_BULK_CARDS } from '@loyalty/contract';
 import { createOtherTenant, createTestContext, demoSessions, json, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { cardQrUrl } from '../cards/qr-token.ts';
+import { cardQrUrl } from '../cards/index.ts';
 import { labelMetrics } from './qr-render.ts';
 import {
   CARD_HEIGHT,

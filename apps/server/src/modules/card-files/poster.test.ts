@@ -9,8 +9,8 @@ import { mm } from './print-sheets.ts';
 import { POSTER_HEADING, POSTER_INVITATION, POSTER_MARGIN, SELF_ENROLMENT_OFF, joinPageUrl, posterFileName, posterPaper, renderJoinPoster } from './poster.ts';
 
 /**
- * GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter (issue 16 'Customer
- * self-enrolment': the Stores page's printable 'Join our rewards' poster, A4 and Letter, with
+ * GET /api/t/{slug}/stores/{storeId}/poster?paper=a4|letter (docs/product.md
+ * 'Online sign-up': the Stores page's printable 'Join our rewards' poster, A4 and Letter, with
  * a QR to `/{slug}/join?store={storeId}`; off per store). The PDFs are read with pdf-lib: the
  * page size, the text of the content stream, and the QR, which is drawn as vector rectangles:
  * those are painted onto a bitmap here and decoded with jsQR, as a phone would.

@@ -6,7 +6,7 @@ import { qrMatrix } from './qr-render.ts';
 import { PAPERS, drawQr, mm, pdfSafe, type Paper } from './print-sheets.ts';
 
 /**
- * The 'Join our rewards' poster of a store (issue 16 'Customer self-enrolment': "the Stores
+ * The 'Join our rewards' poster of a store (docs/product.md 'Online sign-up': "the Stores
  * page offers each store a printable 'Join our rewards' poster (PDF, A4 and Letter) with a QR
  * to `/{slug}/join?store={storeId}`"). One page, everything centred: the business name, the
  * store name, the heading, a one-line invitation, a large vector QR (drawn with `drawQr`, so it
@@ -37,7 +37,7 @@ export const POSTER_MARGIN = 54;
 export const POSTER_QR_SIDE = mm(115);
 
 /**
- * The URL of a store's 'Join our rewards' page, which the poster's QR encodes (issue 16):
+ * The URL of a store's 'Join our rewards' page, which the poster's QR encodes (docs/product.md 'Online sign-up'):
  * `{publicUrl}/{slug}/join?store={storeId}`. `publicUrl` has no trailing slash (config.ts).
  */
 export function joinPageUrl(publicUrl: string, slug: string, storeId: string): string {
@@ -160,7 +160,7 @@ function drawPoster(doc: PDFKit.PDFDocument, paper: Paper, content: PosterConten
 
 /**
  * Renders the one-page poster PDF of `content` on `paper` and returns its bytes. pdfkit is
- * loaded on first use (a large part of an idle server's memory; issue 15), as in
+ * loaded on first use (a large part of an idle server's memory), as in
  * `newSheetDocument`.
  */
 export async function renderJoinPoster(paper: Paper, content: PosterContent): Promise<Buffer> {
@@ -189,7 +189,7 @@ export interface PosterTenant {
 }
 
 /**
- * GET /api/t/{slug}/stores/{storeId}/poster?paper= (issue 16 'Customer self-enrolment'): the
+ * GET /api/t/{slug}/stores/{storeId}/poster?paper= (docs/product.md 'Online sign-up'): the
  * 'Join our rewards' poster of store `storeId` of `tenant` on `paper`, whose QR encodes
  * `joinPageUrl(publicUrl, tenant.slug, store id)`. Returns `{ body: PDF bytes, fileName }`
  * ({@link posterFileName}). Throws 404 'Store not found' (unknown, malformed or another

@@ -1,14 +1,13 @@
 import { QR_QUIET_ZONE, qrMatrix, type QrMatrix } from './qr-render.ts';
 
 /**
- * Print-ready PDF sheets of card QR codes (spec §3 'print-ready QR' payload, §5 'Print-ready
- * defaults', §7 POST /cards/qr/print-ready; issue 3). Units are PDF points (1/72 inch)
+ * Print-ready PDF sheets of card QR codes (POST /cards/qr/print-ready). Units are PDF points (1/72 inch)
  * throughout. Codes are drawn as vector rectangles from the `qrcode` module matrix, so they
  * stay sharp at any printer resolution. Each code sits in a cut box with crop marks at its
  * four corners; the card UID is printed under every code.
  */
 
-/** The two layouts of spec §5: a plain grid of codes, or credit-card-sized cards. */
+/** The two print layouts: a plain grid of codes, or credit-card-sized cards. */
 export type PrintFormat = 'standard' | 'card-template';
 
 /** A paper size: file name inside the zip, page size in points. */
@@ -116,7 +115,7 @@ function cardGrid(paper: Paper): { cols: number; rows: number } {
 
 /**
  * How many credit-card templates fit on one page of every paper size (both US Letter and A4
- * hold 2 × 4 = 8, the §5 default). A card-template request may not ask for more per page.
+ * hold 2 × 4 = 8, the default). A card-template request may not ask for more per page.
  */
 export function cardTemplateCapacity(): number {
   return Math.min(...PAPERS.map((p) => {
@@ -248,7 +247,7 @@ export interface SheetRequest {
 /**
  * A new pdfkit document for `paper` (no automatic first page, no margins: every position is
  * explicit). It is a Readable stream of the PDF bytes; `writeSheets` fills and ends it.
- * pdfkit is loaded on first use (it is a large part of an idle server's memory; issue 15).
+ * pdfkit is loaded on first use (it is a large part of an idle server's memory).
  */
 export async function newSheetDocument(paper: Paper, tenantName: string): Promise<PDFKit.PDFDocument> {
   const { default: PDFDocument } = await import('pdfkit');

@@ -3,7 +3,7 @@ import type { Sharp } from 'sharp';
 import type { QrFormat } from '@loyalty/contract';
 
 /**
- * QR images of cards (spec §2 'Card Details' and 'Download QR Codes', §7 'Cards'; issue 3).
+ * QR images of cards.
  * The symbol itself always comes from the `qrcode` package: error correction M and a quiet
  * zone of 4 modules (the QR standard's minimum) on every side.
  */
@@ -77,7 +77,7 @@ async function rasterPipeline(text: string, size: number, label: string | undefi
     margin: QR_QUIET_ZONE,
     scale: 1,
   });
-  // Loaded on first use: sharp (libvips) is a large part of an idle server's memory (issue 15).
+  // Loaded on first use: sharp (libvips) is a large part of an idle server's memory.
   const { default: sharp } = await import('sharp');
   const image = sharp(onePixelPerModule).resize(size, size, { kernel: 'nearest' });
   if (!label) return image;

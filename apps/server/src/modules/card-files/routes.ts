@@ -23,11 +23,10 @@ function asDownload(reply: FastifyReply, contentType: string, fileName: string):
 }
 
 /**
- * Card file routes under /api/t/{slug} (spec §7 'Cards', §2 'Card Details' and 'Download QR
- * Codes', §8 'Downloads'; issue 3). tenant_admin and cashier (spec §6, `ROLES.staff`);
+ * Card file routes under /api/t/{slug}: QR downloads and print-ready sheets. tenant_admin and cashier (docs/product.md 'Roles', `ROLES.staff`);
  * 401 signed out, 403 other roles, 404 'Card not found' for a card outside the tenant.
- * The QR encodes `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}` (decisions.md 'Cards').
- * Also a store's 'Join our rewards' poster (issue 16), tenant_admin only.
+ * The QR encodes `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}` (docs/product.md 'Cards').
+ * Also a store's 'Join our rewards' poster (docs/product.md 'Online sign-up'), tenant_admin only.
  */
 export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const qrContext = (tenant: TenantContext): QrUrlContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenant.slug });
@@ -58,7 +57,7 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
 
   /**
    * POST /cards/qr/bulk-download {cardUids (1–1000), format = png, size = 300, includeLabels =
-   * true} (spec §3, §5 'Bulk QR defaults'): a streamed `qr-codes-YYYY-MM-DD.zip` with one
+   * true}: a streamed `qr-codes-YYYY-MM-DD.zip` with one
    * `{UID}.{ext}` per card. 400 with details for a bad body (over 1000 cards included);
    * 404 when any UID is not a card of this tenant (details name the positions), before any byte
    * of the zip is sent.
@@ -72,14 +71,14 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request, reply) => {
       const tenant = tenantOf(request);
       const zip = await bulkQrZip(db, tenant.id, qrContext(tenant), request.body, request.log);
-      return asDownload(reply, 'application/zip', datedZipName('qr-codes')).send(zip);
+      return asDownload(reply, 'application/zip', datedZipName('qr-codes', request.ctx.now)).send(zip);
     },
   );
 
   /**
    * POST /cards/qr/print-ready {cardUids (1–1000), printFormat = standard | card-template,
-   * cardsPerPage = 8 (1–30; card-template at most `cardTemplateCapacity()` = 8)} (spec §3,
-   * §5 'Print-ready defaults'): a streamed `print-ready-YYYY-MM-DD.zip` holding
+   * cardsPerPage = 8 (1–30; card-template at most `cardTemplateCapacity()` = 8)}:
+   * a streamed `print-ready-YYYY-MM-DD.zip` holding
    * `cards-letter.pdf` and `cards-a4.pdf`, each ceil(n / cardsPerPage) pages with crop marks.
    * 400 with details for a bad body; 404 as for bulk download.
    */
@@ -98,17 +97,17 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         throw badRequest(message, [{ field: 'body.cardsPerPage', message }]);
       }
       const zip = await printReadyZip(db, tenant, qrContext(tenant), body, request.log);
-      return asDownload(reply, 'application/zip', datedZipName('print-ready')).send(zip);
+      return asDownload(reply, 'application/zip', datedZipName('print-ready', request.ctx.now)).send(zip);
     },
   );
 
   /**
-   * GET /stores/{storeId}/poster?paper=a4|letter (default a4; issue 16 'Customer
-   * self-enrolment'): the store's one-page 'Join our rewards' poster, a PDF of A4
+   * GET /stores/{storeId}/poster?paper=a4|letter (default a4; docs/product.md
+   * 'Online sign-up'): the store's one-page 'Join our rewards' poster, a PDF of A4
    * (595.28 × 841.89 pt) or US Letter (612 × 792 pt) whose vector QR encodes
    * `{PUBLIC_URL}/{slug}/join?store={storeId}`, saved as
    * `join-poster-{store-name-slugified}-{paper}.pdf`. ROLES.admin (tenant_admin; the Stores
-   * page is theirs, spec §6). 400 VALIDATION_ERROR for a bad `paper` (details
+   * page is theirs, docs/product.md 'Roles'). 400 VALIDATION_ERROR for a bad `paper` (details
    * `querystring.paper`); 401 signed out; 403 cashier or customer; 404 'Store not found'
    * (unknown, malformed or another tenant's id); 422 BUSINESS_RULE 'Self-enrolment is off for
    * this store. Turn it on to print its poster.' when the store has self-enrolment off or is

@@ -6,19 +6,17 @@ import type { QrFormat } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { cardQrUrl } from '../cards/qr-token.ts';
-import { existingCardUids, tenantCardUid } from '../cards/views.ts';
+import { cardQrUrl, existingCardUids, tenantCardUid } from '../cards/index.ts';
 import { renderQr } from './qr-render.ts';
 import { PAPERS, newSheetDocument, writeSheets, type PrintFormat } from './print-sheets.ts';
 
 /**
- * Card files (issue 3): single QR download, bulk QR zip and print-ready PDF zip
- * (spec §2 'Card Details' / 'Download QR Codes', §7 'Cards', §8 'Downloads').
+ * Card files: single QR download, bulk QR zip and print-ready PDF zip.
  * Every lookup is scoped to the request's tenant; another tenant's card is 404 like an
- * unknown one (decisions.md 'API shape').
+ * unknown one.
  */
 
-/** What building a card's QR URL needs (decisions.md 'Cards': `{PUBLIC_URL}/{slug}/c/{uid}?t={token}`). */
+/** What building a card's QR URL needs (docs/product.md 'Cards': `{PUBLIC_URL}/{slug}/c/{uid}?t={token}`). */
 export interface QrUrlContext {
   publicUrl: string;
   secret: string;
@@ -60,8 +58,8 @@ export async function resolveTenantCardUids(db: DbOrTx, tenantId: string, rawUid
   return uids;
 }
 
-/** `{prefix}-YYYY-MM-DD.zip` for `now` (UTC date), e.g. `qr-codes-2025-01-31.zip` (spec §7: name includes the current date). */
-export function datedZipName(prefix: string, now: Date = new Date()): string {
+/** `{prefix}-YYYY-MM-DD.zip` for `now` (UTC date), e.g. `qr-codes-2025-01-31.zip` (the name carries the current date). */
+export function datedZipName(prefix: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.zip`;
 }
 
@@ -90,7 +88,7 @@ const STREAM_BACKLOG_BYTES = 1 << 20;
  * to be consumed, so the whole archive is never held in memory; then the archive is
  * finalised. When the client disconnects Fastify destroys the stream and production stops.
  * A producer error is logged and destroys the stream (the client sees a truncated download:
- * the status line was already sent). archiver is loaded on first use (issue 15: an idle
+ * the status line was already sent). archiver is loaded on first use (an idle
  * server's memory).
  */
 export async function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => Promise<void>): Promise<ZipArchive> {
@@ -153,7 +151,7 @@ export async function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => 
   return archive;
 }
 
-/** A bulk QR request after validation (spec §3 'bulk QR' payload, §5 'Bulk QR defaults'). */
+/** A bulk QR request after validation. */
 export interface BulkQrInput {
   cardUids: string[];
   format: QrFormat;
@@ -178,7 +176,7 @@ export async function bulkQrZip(db: DbOrTx, tenantId: string, qr: QrUrlContext, 
   });
 }
 
-/** A print-ready request after validation (spec §3 'print-ready QR' payload, §5 defaults). */
+/** A print-ready request after validation, its defaults applied. */
 export interface PrintReadyInput {
   cardUids: string[];
   printFormat: PrintFormat;

@@ -5,7 +5,7 @@ import { auditLog, cardOrders, cards, checkoutSessions, payments, stores, tenant
 import { createTestContext, freshTenant as signedInTenant, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * Card orders (issue 6; decisions.md 'Card orders'; spec §7): the public price list, orders
+ * Card orders (docs/product.md 'Card orders'): the public price list, orders
  * under /api/t/{slug}/card-orders, their Demo checkout, and cancellation with refund. A paid
  * order adds its quantity of UNASSIGNED cards and raises the quota by as much.
  */

@@ -7,7 +7,11 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { cancelCardOrder, createCardOrder, getCardOrder, listCardOrders, openCardOrderCheckout, type CardOrderActor } from './service.ts';
+import { cancelCardOrder } from './cancel-card-order.ts';
+import { createCardOrder } from './create-card-order.ts';
+import { getCardOrder, listCardOrders } from './list-card-orders.ts';
+import { openCardOrderCheckout } from './open-card-order-checkout.ts';
+import { type CardOrderActor } from './card-order-rows.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string: a malformed id answers 404 'Order not found' like an unknown one. */
@@ -15,8 +19,8 @@ const orderParams = z.object({ slug: z.string(), id: z.string() });
 const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
 
 /**
- * Card orders under /api/t/{slug}/card-orders (decisions.md 'Card orders'; spec §7). All
- * ROLES.admin (ordering and paying is billing, tenant_admin's in spec §6; platform_admin
+ * Card orders under /api/t/{slug}/card-orders (docs/product.md 'Card orders'). All
+ * ROLES.admin (ordering and paying is billing, tenant_admin's in docs/product.md 'Roles'; platform_admin
  * passes). Every route: 401 signed out, 403 cashier or customer, 404 another tenant's slug
  * or order. Money in cents.
  */
@@ -81,7 +85,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
 };
 
 /**
- * GET /api/card-orders/pricing → CardOrderPricingResponse (spec §7: no tenant, no login):
+ * GET /api/card-orders/pricing → CardOrderPricingResponse (no tenant, no login):
  * the printed-card price list of the domain (CARD_ORDER_PRICING: currency 'usd', quantity
  * bounds, per card type the volume tiers with unit prices in cents, shipping included).
  */

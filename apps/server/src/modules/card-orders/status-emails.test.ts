@@ -5,7 +5,7 @@ import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Card order status to the business owner (issue 16): paying an order, and the operator moving
+ * Card order status to the business owner (docs/product.md 'E-mail'): paying an order, and the operator moving
  * it to shipped and to delivered, each write a message to the tenant's Store Admins in the
  * transaction of the change; the printing step and a refused step write none.
  */

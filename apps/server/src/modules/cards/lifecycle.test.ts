@@ -16,8 +16,7 @@ import {
 import { cardQrUrl } from './qr-token.ts';
 
 /**
- * Card lifecycle through the API (issue 3; spec §2 'Cards Management', §4 'Card', §5 'Assign
- * card'; decisions.md 'Cards'): list and search, activation (existing or new customer, one
+ * Card lifecycle through the API (docs/product.md 'Cards'): list and search, activation (existing or new customer, one
  * transaction, trial gate), block/unblock with audit, store change. Each route: success, bad
  * input (400, nothing written), wrong role (403), another tenant (404), signed out (401).
  */

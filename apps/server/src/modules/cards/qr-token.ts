@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CARD_UID_ALPHABET, CARD_UID_LENGTH } from '@loyalty/domain';
 
 /**
- * QR token of a card (decisions.md 'Cards'): HMAC-SHA256 of the card UID under the server
+ * QR token of a card (docs/product.md 'Cards'): HMAC-SHA256 of the card UID under the server
  * secret, the first 128 bits in base64url (22 characters).
  */
 export function signCardToken(secret: string, cardUid: string): string {
@@ -17,12 +17,12 @@ export function verifyCardToken(secret: string, cardUid: string, token: string |
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The URL a card's QR code encodes: `{publicUrl}/{slug}/c/{cardUid}?t={token}` (decisions.md). */
+/** The URL a card's QR code encodes: `{publicUrl}/{slug}/c/{cardUid}?t={token}` (docs/product.md 'Cards'). */
 export function cardQrUrl(publicUrl: string, secret: string, slug: string, cardUid: string): string {
   return `${publicUrl}/${slug}/c/${cardUid}?t=${signCardToken(secret, cardUid)}`;
 }
 
-/** A new card UID: 12 Crockford base32 characters from a cryptographic source (decisions.md). */
+/** A new card UID: 12 Crockford base32 characters from a cryptographic source (docs/product.md 'Cards'). */
 export function generateCardUid(): string {
   let uid = '';
   for (let i = 0; i < CARD_UID_LENGTH; i++) uid += CARD_UID_ALPHABET[randomInt(CARD_UID_ALPHABET.length)];

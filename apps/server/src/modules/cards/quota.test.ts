@@ -4,11 +4,10 @@ import { isCardUid } from '@loyalty/domain';
 import { cards, plans, stores, tenants } from '../../db/schema/index.ts';
 import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
-import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './service.ts';
+import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './create-card-batch.ts';
 
 /**
- * POST /cards/batch and the card quota (issue 3; spec §5 'Card batch', §8 'Batch';
- * decisions.md 'Trial, subscription and quota'). The `error` strings are the ones the web
+ * POST /cards/batch and the card quota (docs/product.md 'Card quota'). The `error` strings are the ones the web
  * matches. On PostgreSQL the race tests run real parallel transactions (pool of 30).
  */
 let ctx: TestContext;
@@ -107,7 +106,7 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     const generateUid = () => queue.shift() ?? generateCardUid();
     const result = await createCardBatch(
       ctx.db,
-      { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug } },
+      { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
       { count: 3, storeId: null },
       { generateUid },
     );
@@ -126,7 +125,7 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     await expect(
       createCardBatch(
         ctx.db,
-        { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug } },
+        { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
         { count: 2, storeId: null },
         { generateUid: () => 'DEM0CARD0001' },
       ),
@@ -232,7 +231,7 @@ describe('POST /api/t/{slug}/cards/batch: subscription quota', () => {
     expect(await t.cardCount()).toBe(500);
   });
 
-  it('treats ACTIVE without a plan as trial mode (spec §4 card-creation mode)', async () => {
+  it('treats ACTIVE without a plan as trial mode (the card-creation mode)', async () => {
     const t = await tenantWith({ subscriptionStatus: 'ACTIVE', freeTrialLimit: 3 });
     expect((await t.batch({ count: 2 })).statusCode).toBe(201);
     expect(json(await t.batch({ count: 1 }))).toMatchObject({ error: 'Card limit exceeded', details: { remaining: 0, used: 3, limit: 3 } });

@@ -14,7 +14,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { activateCard, changeCardStore, createCardBatch, getCardView, listCards, toggleCardBlock, type CardActor, type QrContext } from './service.ts';
+import { activateCard } from './activate-card.ts';
+import { changeCardStore } from './change-card-store.ts';
+import { createCardBatch } from './create-card-batch.ts';
+import { getCardView } from './get-card.ts';
+import { listCards } from './list-cards.ts';
+import { toggleCardBlock } from './toggle-card-block.ts';
+import { type CardActor, type QrContext } from './card-rows.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -22,9 +28,9 @@ const cardParams = z.object({ slug: z.string(), cardUid: z.string().min(1).max(2
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /**
- * Card routes under /api/t/{slug}/cards (spec §2 'Cards Management', §7 'Cards'). Every
+ * Card routes under /api/t/{slug}/cards. Every
  * route is tenant-scoped (another tenant's card or store is 404, never 403); 401 signed out.
- * Roles (spec §6 gives cards to tenant_admin and cashier; platform_admin passes wherever
+ * Roles (docs/product.md 'Roles' gives cards to tenant_admin and cashier; platform_admin passes wherever
  * tenant_admin does):
  * - GET /cards, GET /cards/{cardUid}, POST /cards/batch, POST /cards/activate,
  *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
@@ -32,11 +38,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
-  const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request) });
+  const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request), now: request.ctx.now });
 
   /**
    * GET /cards?status&search&page&limit → CardListResponse `{ cards, total, pages }`, newest
-   * first; search on card UID or customer name (spec §2, §7). ROLES.staff. 400 bad query.
+   * first; search on card UID or customer name. ROLES.staff. 400 bad query.
    */
   app.get(
     '/cards',
@@ -49,10 +55,10 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
 
   /**
    * POST /cards/batch (CardBatchRequest: count or quantity 1..1000, default 10; storeId
-   * optional) → 201 CardBatchResponse. ROLES.staff (spec §6). Errors (spec §8, the `error`
+   * optional) → 201 CardBatchResponse. ROLES.staff (docs/product.md 'Roles'). Errors (the `error`
    * strings the web matches): 400 'Batch size too large', 400 'Card limit exceeded' (trial),
    * 400 VALIDATION_ERROR count < 1, 403 'Subscription required', 403 'Card creation blocked'
-   * (CANCELED, NONE, PAST_DUE after grace: our decision, the POS gate of spec §5), 403
+   * (CANCELED, NONE, PAST_DUE after grace: our decision, the POS gate), 403
    * 'Insufficient subscription allowance' (plan), 404 'Store not found'.
    */
   app.post(
@@ -69,7 +75,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
 
   /**
    * POST /cards/activate (CardActivateRequest) → 200 CardResponse: UNASSIGNED → ACTIVE with a
-   * store and an existing card-less customer or a new one (spec §5 'Assign card'). ROLES.staff.
+   * store and an existing card-less customer or a new one (docs/product.md 'Cards'). ROLES.staff.
    * 400 'Select a customer or enter a new one', 403 'Subscription required', 404 card / store /
    * customer, 409 'This customer already has a card' / 'A customer with this email already
    * exists', 422 'Card is already assigned'.
@@ -82,7 +88,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     },
     async (request) => {
       const card = await activateCard(db, actorOf(request), request.body);
-      // The welcome message (issue 16) may have been written: ask the outbox worker to send it now.
+      // The welcome message (docs/product.md 'E-mail') may have been written: ask the outbox worker to send it now.
       jobs.nudge('outbox');
       return card;
     },
@@ -103,8 +109,8 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
 
   /**
    * POST /cards/{cardUid}/block → 200 CardResponse: toggles ACTIVE ↔ BLOCKED, reason
-   * 'Admin action', audit-logged (spec §4 'Card'). Role decision: ROLES.admin (tenant_admin;
-   * platform_admin passes). Spec §6 opens the Cards page to cashiers too, but blocking
+   * 'Admin action', audit-logged (docs/product.md 'Cards'). Role decision: ROLES.admin (tenant_admin;
+   * platform_admin passes). docs/product.md 'Roles' opens the Cards page to cashiers too, but blocking
    * freezes a customer's balance and unblocking undoes an owner's fraud stop; the spec lists
    * Block/Unblock among the admin's card management actions, so a cashier gets 403. Body
    * ignored. 404 unknown card, 422 'Unassigned cards cannot be blocked'.
@@ -120,7 +126,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
 
   /**
    * PUT /cards/{cardUid}/store (CardStoreRequest) → 200 CardResponse: moves an assigned
-   * (ACTIVE or BLOCKED) card to another store of the tenant; balance and history stay (spec §4).
+   * (ACTIVE or BLOCKED) card to another store of the tenant; balance and history stay.
    * ROLES.staff. 400 bad body, 404 card / 'Store not found', 422 'Only assigned cards can
    * change store'.
    */

@@ -69,7 +69,7 @@ export function holdsAnyCardSql(tenantIdCol: AnyColumn, customerIdCol: AnyColumn
 
 /**
  * The customer's cards as a subquery `(tenantId, id, cardUid, balanceCents, status, storeId,
- * activatedAt)` (the customer's page, spec §3 'Customer.cards'), for the customers module to
+ * activatedAt)` (the customer's page), for the customers module to
  * join with the store names and order. Balance in cents.
  */
 export function customerCards(db: DbOrTx, tenantId: string, customerId: string) {
@@ -117,7 +117,7 @@ export function cardUids(db: DbOrTx) {
 
 /**
  * A subquery of the ids of the tenant's cards whose UID contains `normalisedUid` (already
- * normalised like a typed UID, decisions.md 'Cards'; wildcards literal): the ledger search's
+ * normalised like a typed UID, docs/product.md 'Cards'; wildcards literal): the ledger search's
  * card arm (trigram index on PostgreSQL).
  */
 export function cardIdsWithUidLike(tenantId: string, normalisedUid: string): SQL {
@@ -169,7 +169,7 @@ export async function cardsOfCustomer(db: DbOrTx, tenantId: string, customerId: 
     .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)));
 }
 
-/** A card's UID and holder (customer id, null when unassigned) by id in the tenant, or null (issue 16: expiry reminders). */
+/** A card's UID and holder (customer id, null when unassigned) by id in the tenant, or null (the expiry reminders). */
 export async function cardUidAndHolder(db: DbOrTx, tenantId: string, cardId: string): Promise<{ cardUid: string; customerId: string | null } | null> {
   const [row] = await db
     .select({ cardUid: cards.cardUid, customerId: cards.customerId })

@@ -4,10 +4,10 @@ import { customers, stores } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, demoTenantId, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { unsubscribeToken } from '../customers/service.ts';
+import { unsubscribeToken } from '../customers/index.ts';
 
 /**
- * The welcome message (issue 16): activating a card to a customer with an e-mail writes it to
+ * The welcome message (docs/product.md 'E-mail'): activating a card to a customer with an e-mail writes it to
  * the outbox in the activation's transaction; it reaches the SMTP server with the card, its
  * balance, its public page (with token) and a one-click unsubscribe (link and RFC 8058
  * headers); an unsubscribed customer, or one without an e-mail, gets nothing; a failed

@@ -21,10 +21,10 @@ const ErasureRequestBody = z.object({ confirm: z.literal(true, { error: 'Confirm
  * own export and erasure request, and the Store Admins' list of requests. Every route is
  * tenant-scoped (404 for another tenant's slug or customer) and role-guarded (403).
  */
-export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
+export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const actorOf = (request: FastifyRequest, via: ExportActor['via']): ExportActor => ({ tenantId: tenantOf(request).id, tenantName: tenantOf(request).name, userId: request.user!.id, via });
-  const sendZip = async (reply: FastifyReply, actor: ExportActor, customerId: string) => {
-    const files = await customerExportFiles(db, actor, customerId, now());
+  const sendZip = async (reply: FastifyReply, actor: ExportActor, customerId: string, now: Date) => {
+    const files = await customerExportFiles(db, actor, customerId, now);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${exportFileName(customerId)}"`).send(await zipFiles(files));
   };
   const ownCustomer = (request: FastifyRequest): string => {
@@ -41,7 +41,7 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () 
   app.get(
     '/customers/:id/export',
     { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: z.any(), ...errors } } },
-    async (request, reply) => sendZip(reply, actorOf(request, 'admin'), request.params.id),
+    async (request, reply) => sendZip(reply, actorOf(request, 'admin'), request.params.id, request.ctx.now),
   );
 
   /**
@@ -52,14 +52,14 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () 
   app.post(
     '/customers/:id/erase',
     { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, body: EraseCustomerRequest, response: { 200: EraseCustomerResponse, ...errors } } },
-    async (request) => eraseCustomer(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.body.confirm, now()),
+    async (request) => eraseCustomer(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.body.confirm, request.ctx.now),
   );
 
   /** GET /me/export → the session's own customer's zip (as above). ROLES.customer; 404 'Customer profile not found' without a customer record. */
   app.get(
     '/me/export',
     { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, response: { 200: z.any(), ...errors } } },
-    async (request, reply) => sendZip(reply, actorOf(request, 'self'), ownCustomer(request)),
+    async (request, reply) => sendZip(reply, actorOf(request, 'self'), ownCustomer(request), request.ctx.now),
   );
 
   /** GET /me/erasure-request → MyErasureRequest `{ requestedAt, dueAt }` (null, null when none is open). ROLES.customer. */
@@ -77,7 +77,7 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () 
   app.post(
     '/me/erasure-request',
     { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, body: ErasureRequestBody, response: { 201: MyErasureRequest, ...errors } } },
-    async (request, reply) => reply.status(201).send(await requestErasure(db, tenantOf(request).id, ownCustomer(request), request.user!.id, now())),
+    async (request, reply) => reply.status(201).send(await requestErasure(db, tenantOf(request).id, ownCustomer(request), request.user!.id, request.ctx.now)),
   );
 
   /** GET /erasure-requests → ErasureRequestListResponse: the open requests, oldest first. ROLES.admin. */
@@ -95,6 +95,6 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database; now?: () 
   app.post(
     '/erasure-requests/:id/erase',
     { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: EraseCustomerResponse, ...errors } } },
-    async (request) => eraseRequested(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, now()),
+    async (request) => eraseRequested(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.ctx.now),
   );
 };

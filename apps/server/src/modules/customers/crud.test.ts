@@ -4,8 +4,8 @@ import { auditLog, cards, customers, tierRules, transactions } from '../../db/sc
 import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * The Customers API (issue 4; spec §2 'Customers', §5 'Customer', §7 'Customers';
- * decisions.md 'Accounts', 'Money and the ledger'): list with search and pagination, create,
+ * The Customers API (docs/product.md
+ * 'Ledger': append-only): list with search and pagination, create,
  * read with cards, update, delete refused while cards are assigned, audit rows. Each route:
  * success, bad input (400, nothing written), wrong role (403), another tenant (404), signed
  * out (401).

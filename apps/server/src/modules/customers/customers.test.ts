@@ -4,7 +4,7 @@ import { customers, stores } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * GET /api/t/{slug}/customers/available (issue 3; spec §5 'Assign card': only customers
+ * GET /api/t/{slug}/customers/available (docs/product.md 'Cards': only customers
  * with no cards are offered). The demo customers all hold a card, so the tests add some.
  */
 let ctx: TestContext;

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createCustomer, deleteCustomer, getCustomerDetail, listAvailableCustomers, listCustomers, updateCustomer, type CustomerActor } from './service.ts';
+import { createCustomer } from './create-customer.ts';
+import { deleteCustomer } from './delete-customer.ts';
+import { getCustomerDetail } from './get-customer.ts';
+import { listAvailableCustomers, listCustomers } from './list-customers.ts';
+import { updateCustomer } from './update-customer.ts';
+import { type CustomerActor } from './customer-fields.ts';
 
 /** Query of GET /customers/available: optional search text, at most 100 characters. */
 const AvailableQuery = z.object({ search: z.string().trim().max(100).optional() });
@@ -15,8 +20,7 @@ const customerParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * Customer routes under /api/t/{slug}/customers (spec §2 'Customers', §5 'Customer', §7
- * 'Customers'). All ROLES.admin (spec §6: customers are tenant_admin only; platform_admin
+ * Customer routes under /api/t/{slug}/customers. All ROLES.admin (docs/product.md 'Roles': customers are tenant_admin only; platform_admin
  * passes): 401 signed out, 403 cashier or customer, 404 another tenant's slug or customer.
  * `/customers/available` is a static path, so the router prefers it to `/customers/:id`
  * whatever the registration order.
@@ -27,7 +31,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   /**
    * GET /customers/available?search= → AvailableCustomersResponse `{ customers }`: this
    * tenant's customers without cards, name/email/phone search, at most 50, by last name.
-   * ROLES.admin (spec §6: customers are tenant_admin only; platform_admin passes), so a
+   * ROLES.admin (docs/product.md 'Roles': customers are tenant_admin only; platform_admin passes), so a
    * cashier assigning a card can only enter a new customer. 400 search over 100 characters,
    * 401 signed out, 403 cashier or customer, 404 other tenant.
    */
@@ -68,14 +72,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: { tags: ['customers'], params: slugParams, body: CustomerInput, response: { 201: CustomerDetail, ...errors } },
     },
     async (request, reply) => {
-      const body = await createCustomer(db, actorOf(request), request.body);
+      const body = await createCustomer(db, actorOf(request), request.body, request.ctx.now);
       return reply.status(201).send(body);
     },
   );
 
   /**
    * GET /customers/{id} → CustomerDetail with cards (UID, balance in cents, status, store
-   * name, activatedAt): the Customer Details modal (spec §2). ROLES.admin. 404 'Customer not
+   * name, activatedAt): the Customer Details modal. ROLES.admin. 404 'Customer not
    * found' for an unknown, another tenant's or malformed id.
    */
   app.get(
@@ -88,8 +92,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
 
   /**
-   * PUT /customers/{id} (CustomerInput) → CustomerDetail: edits names, e-mail and phone
-   * (spec §2 'Edit Customer'). ROLES.admin. 400 bad body (nothing written), 404 'Customer not
+   * PUT /customers/{id} (CustomerInput) → CustomerDetail: edits names, e-mail and phone.
+   * ROLES.admin. 400 bad body (nothing written), 404 'Customer not
    * found', 409 'A customer with this email already exists'. Audit-logged with before/after.
    */
   app.put(
@@ -102,10 +106,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   );
 
   /**
-   * DELETE /customers/{id} → 204 (spec §2 'Delete Customer'). ROLES.admin. 404 'Customer not
+   * DELETE /customers/{id} → 204. ROLES.admin. 404 'Customer not
    * found'; 409 CONFLICT 'This customer has assigned cards. Unassign their cards before
    * deleting the customer.' while any card is assigned, or 'This customer has transactions in
-   * the ledger and cannot be deleted.' (decisions.md: the ledger is append-only); nothing is
+   * the ledger and cannot be deleted.' (the ledger is append-only, docs/product.md 'Ledger'); nothing is
    * deleted then. Audit-logged.
    */
   app.delete(

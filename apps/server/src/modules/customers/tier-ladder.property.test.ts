@@ -6,7 +6,7 @@ import { evaluateTier, type TierRuleInput } from '@loyalty/domain';
 import { customers } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createOtherTenant, createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { retierCustomers, tierCaseSql } from './service.ts';
+import { retierCustomers, tierCaseSql } from './recalculate-tiers.ts';
 
 /**
  * The tier ladder in SQL (`tierCaseSql`: the re-tier of every customer when the rules change,

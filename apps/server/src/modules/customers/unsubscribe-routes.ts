@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { optOutByToken } from './service.ts';
+import { optOutByToken } from './contacts.ts';
 
 /** 200 text of POST /api/unsubscribe. */
 export const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails from this business.';
@@ -11,14 +11,14 @@ export const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails 
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
 
 /**
- * POST /api/unsubscribe?token= (issue 16 'Templates'; public): the one-click unsubscribe of
+ * POST /api/unsubscribe?token= (docs/product.md 'E-mail'; public): the one-click unsubscribe of
  * customer messages. Mail clients POST `List-Unsubscribe=One-Click` as a form (RFC 8058); the
  * /unsubscribe page POSTs JSON; the body is not read either way, the token in the address says
  * who. 200 { message: UNSUBSCRIBED } (again for a customer already unsubscribed); 400
  * UNSUBSCRIBE_LINK_INVALID. `secret` is the QR token secret (the signature's key); rate limited
  * like sign-in per client address.
  */
-export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; max: number; now: () => Date }> = async (app, { db, secret, max, now }) => {
+export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: string; max: number }> = async (app, { db, secret, max }) => {
   // RFC 8058's one-click POST is a form body: accept it in this scope without reading it.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   const limiter = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `unsubscribe:${request.ip}` });
@@ -35,7 +35,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: st
       schema: { tags: ['customers'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
-      const tenantId = await optOutByToken(db, secret, request.query.token, now());
+      const tenantId = await optOutByToken(db, secret, request.query.token, request.ctx.now);
       if (!tenantId) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
       return { message: UNSUBSCRIBED };
     },

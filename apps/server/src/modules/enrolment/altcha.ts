@@ -45,7 +45,8 @@ export function challengeKeysOf(secret: string): ChallengeKeys {
 
 /**
  * A new signed challenge for business `slug` (lower-cased into its signed data), expiring
- * CHALLENGE_TTL_MS after the wall clock (altcha-lib checks expiry against the wall clock too).
+ * CHALLENGE_TTL_MS after the wall clock, not the request's instant: altcha-lib checks expiry
+ * against the wall clock, so a challenge dated by a moved app clock would be refused.
  */
 export async function newChallenge(keys: ChallengeKeys, cost: ChallengeCost, slug: string): Promise<JoinChallengeResponse> {
   const challenge = await createChallenge({

@@ -11,7 +11,7 @@ import { CHALLENGE_TTL_MS } from './altcha.ts';
 import { JOIN_LINK_TTL_MS, purgeStaleEnrolments, STALE_ENROLMENT_DAYS } from './service.ts';
 
 /**
- * Customer self-enrolment (issue 16): a store's join page, the sign-up (202 whatever the
+ * Customer self-enrolment (docs/product.md 'Online sign-up'): a store's join page, the sign-up (202 whatever the
  * address), the confirmation e-mail received by a real SMTP server, the link that creates the
  * customer and a digital ACTIVE card in the quota (and the welcome), the card a cashier then
  * earns on; one pending sign-up per e-mail; 'already a member' by e-mail only; rate limits per

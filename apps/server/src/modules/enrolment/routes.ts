@@ -10,13 +10,13 @@ import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, 
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** Confirmation e-mails per address and business per hour (issue 16 'rate limits per address'); more sign-ups get the same 202 and send nothing. */
+/** Confirmation e-mails per address and business per hour (docs/product.md 'Online sign-up'); more sign-ups get the same 202 and send nothing. */
 export const JOIN_PER_ADDRESS_PER_HOUR = 3;
-/** Sign-ups per client address per hour (issue 16 'per IP'): generous, since a store's customers may share its Wi-Fi. */
+/** Sign-ups per client address per hour (docs/product.md 'Online sign-up'): generous, since a store's customers may share its Wi-Fi. */
 export const JOIN_PER_IP_PER_HOUR = 30;
 
 /**
- * Public self-enrolment routes under /api/join (issue 16 'Customer self-enrolment'; no session,
+ * Public self-enrolment routes under /api/join (docs/product.md 'Online sign-up'; no session,
  * no tenant guard: the slug names the business):
  * - GET /{slug}/challenge → JoinChallengeResponse, a fresh ALTCHA challenge for the join form
  *   (ADR 0027; `Cache-Control: no-store`); 404 JOIN_TEXT.notFound for an unknown business.
@@ -42,11 +42,10 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
   db: Database;
   links: JoinLinks;
   max: number;
-  now: () => Date;
   jobs: Jobs;
   counters: CounterStore;
   challengeCost?: ChallengeCost;
-}> = async (app, { db, links, max, now, jobs, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
+}> = async (app, { db, links, max, jobs, counters, challengeCost = DEFAULT_CHALLENGE_COST }) => {
   const keys = challengeKeysOf(links.secret);
   const flood = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `join:${r.ip}` });
   const perIp = app.createRateLimit({ max: JOIN_PER_IP_PER_HOUR, timeWindow: 60 * 60_000, keyGenerator: (r) => `join-ip:${r.ip}` });
@@ -103,12 +102,12 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!(await spendChallenge(keys, counters, request.body.altcha, request.params.slug, now()))) {
+      if (!(await spendChallenge(keys, counters, request.body.altcha, request.params.slug, request.ctx.now))) {
         throw new AppError('BUSINESS_RULE', JOIN_TEXT.challenge);
       }
       const quota = await perAddress(request);
       const sendMail = quota.isAllowed || !quota.isExceeded;
-      const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: now(), links, sendMail });
+      const outcome = await requestEnrolment(db, request.params.slug, request.body, { ip: request.ip, now: request.ctx.now, links, sendMail });
       if (outcome !== 'suppressed') jobs.nudge('outbox');
       return reply.status(202).send({ message: JOIN_CHECK_EMAIL });
     },
@@ -127,7 +126,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: now(), links });
+      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: request.ctx.now, links });
       jobs.nudge('outbox');
       return answer;
     },

@@ -9,14 +9,14 @@ import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.t
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { writeAudit } from '../audit/service.ts';
-import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/service.ts';
-import { customerByEmail, insertCardHolder } from '../customers/service.ts';
+import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/index.ts';
+import { customerByEmail, insertCardHolder } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/index.ts';
 import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
 
 /**
- * Customer self-enrolment (issue 16 'Customer self-enrolment'): the module that owns
+ * Customer self-enrolment (docs/product.md 'Online sign-up'): the module that owns
  * `enrolment_requests`. A sign-up from a store's join page (the poster's QR) is stored with the
  * SHA-256 of a 256-bit token and e-mailed as a confirmation link (24 hours); opening the link
  * creates the customer (customers module) and a digital ACTIVE card counted in the quota (cards
@@ -25,7 +25,7 @@ import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/s
  * address.
  */
 
-/** How long a confirmation link works: 24 hours (issue 16). */
+/** How long a confirmation link works: 24 hours (docs/product.md 'Online sign-up'). */
 export const JOIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Where the join flow's links point: PUBLIC_URL and the QR token secret (the card's page). */
@@ -46,7 +46,7 @@ async function joinTenant(db: Database, slug: string): Promise<TenantContext> {
   return tenant;
 }
 
-/** Days an unconfirmed sign-up is kept after its link expired (its names and address are then deleted; issue 16). */
+/** Days an unconfirmed sign-up is kept after its link expired (its names and address are then deleted; docs/product.md 'Online sign-up'). */
 export const STALE_ENROLMENT_DAYS = 7;
 
 /**
@@ -93,7 +93,7 @@ function isQuotaRefusal(err: unknown): boolean {
 }
 
 /**
- * GET /api/join/{slug}/stores/{storeId} (issue 16): the business's and the store's names for
+ * GET /api/join/{slug}/stores/{storeId} (docs/product.md 'Online sign-up'): the business's and the store's names for
  * the join page. Throws 404 JOIN_TEXT.notFound for an unknown tenant, an unknown, inactive or
  * another tenant's store, or a store with self-enrolment off (stores `joinableStore`).
  */
@@ -108,7 +108,7 @@ export async function joinPage(db: Database, slug: string, storeId: string): Pro
 export type JoinOutcome = 'confirmation_sent' | 'already_member' | 'suppressed';
 
 /**
- * POST /api/join/{slug} (issue 16): a sign-up from store `input.storeId`'s join page. In one
+ * POST /api/join/{slug} (docs/product.md 'Online sign-up'): a sign-up from store `input.storeId`'s join page. In one
  * transaction: when the address is already a customer of the business, an 'already a member'
  * message (with their card's page, if any) goes to the outbox and nothing else is written;
  * otherwise the address's pending sign-up, if any, is replaced (one pending sign-up per e-mail:
@@ -181,7 +181,7 @@ export async function requestEnrolment(
 }
 
 /**
- * POST /api/join/{slug}/confirm `{ token }` (issue 16): opens a confirmation link. In one
+ * POST /api/join/{slug}/confirm `{ token }` (docs/product.md 'Online sign-up'): opens a confirmation link. In one
  * transaction, with the tenant row locked first (the quota, ADR 0005) and then the sign-up's
  * row: a sign-up confirmed before answers its card again (the link keeps opening it); else,
  * unless the link has expired, the store has since turned self-enrolment off or its daily cap
@@ -219,7 +219,7 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
       const store = await joinableStore(tx, tenant.id, request.storeId);
       if (!store) throw notFound(JOIN_TEXT.notFound);
       await assertUnderDailyCap(tx, tenant, store, now);
-      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone });
+      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone }, now);
       let issued;
       try {
         issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);

@@ -6,7 +6,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cardStateByUid } from '../cards/views.ts';
+import { cardStateByUid } from '../cards/index.ts';
 import type { MessageLinks } from './receipts.ts';
 
 /**

@@ -4,8 +4,8 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
-import { cardIdsWithUidLike, cardUids } from '../cards/views.ts';
-import { customerIdsWithNameLike, customerSummaries } from '../customers/service.ts';
+import { cardIdsWithUidLike, cardUids } from '../cards/index.ts';
+import { customerIdsWithNameLike, customerSummaries } from '../customers/index.ts';
 import { storeNames } from '../stores/index.ts';
 import { lowerBound, upperBound } from './ledger-totals.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, cards, cashbackLots, expiryRules, offers, tenants, transactions } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, idempotencyKey, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { signCardToken } from '../cards/qr-token.ts';
+import { signCardToken } from '../cards/index.ts';
 import { expireDueLots, openLotOf } from './lots.ts';
 
 /**

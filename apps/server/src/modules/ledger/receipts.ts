@@ -3,9 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderReceipt, type ReceiptKind } from '../../emails/receipt.tsx';
 import type { TenantContext } from '../../context.ts';
-import { cardQrUrl } from '../cards/qr-token.ts';
-import { cardUidAndHolder } from '../cards/views.ts';
-import { customerContact, unsubscribeToken } from '../customers/service.ts';
+import { cardQrUrl, cardUidAndHolder } from '../cards/index.ts';
+import { customerContact, unsubscribeToken } from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { requireStoreName } from '../stores/index.ts';
 

@@ -1,7 +1,7 @@
 import type { MyAccountResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { getCustomerDetail } from '../customers/service.ts';
+import { getCustomerDetail } from '../customers/index.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 
 /** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */

@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
-import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
+import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/index.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/index.ts';
 import { tenantNames } from '../tenant-account/service.ts';
 

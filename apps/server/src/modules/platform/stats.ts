@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { addDays, utcMonthStart } from '../../lib/time.ts';
 import { latestPlatformAudit } from '../audit/service.ts';
 import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/index.ts';
-import { customerGrowth } from '../customers/service.ts';
+import { customerGrowth } from '../customers/index.ts';
 import { storeGrowth } from '../stores/index.ts';
 import { newestTenants, tenantGrowth } from '../tenant-account/service.ts';
 import { PLATFORM_AUDIT } from './audit.ts';

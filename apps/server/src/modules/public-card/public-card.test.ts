@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicCardResponse } from '@loyalty/contract';
 import { createOtherTenant, createTestContext, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
-import { signCardToken } from '../cards/qr-token.ts';
+import { signCardToken } from '../cards/index.ts';
 import { PUBLIC_CARD_RATE_LIMIT } from './routes.ts';
 
 let ctx: TestContext;

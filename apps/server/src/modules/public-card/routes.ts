@@ -6,14 +6,14 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { getPublicCard } from './service.ts';
 
-/** Public card lookups allowed per client IP per minute (decisions.md 'API shape': 429 rate limited). */
+/** Public card lookups allowed per client IP per minute (429 rate limited, docs/product.md 'Messages and errors'). */
 export const PUBLIC_CARD_RATE_LIMIT = 60;
 /** Window of `PUBLIC_CARD_RATE_LIMIT`, in milliseconds. */
 export const PUBLIC_CARD_RATE_WINDOW_MS = 60_000;
 
 /**
- * Public card route under /api (decisions.md 'API shape' and 'Cards', spec §2 public card
- * page, §7 'Public'): GET /api/{slug}/c/{cardUid}?t={token}, no login, any session ignored.
+ * Public card route under /api (docs/product.md 'Cards': the public card
+ * page): GET /api/{slug}/c/{cardUid}?t={token}, no login, any session ignored.
  * Answers PublicCardResponse (full data only with a valid token, see `getPublicCard`);
  * 404 'Card not found'; 429 RATE_LIMITED beyond 60 lookups per IP per minute (counted before
  * validation, so malformed requests count too). `Cache-Control: no-store`.
@@ -45,6 +45,6 @@ export const publicCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         response: { 200: PublicCardResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => getPublicCard(db, request.params.slug, request.params.cardUid, request.query.t, config.qrTokenSecret),
+    async (request) => getPublicCard(db, request.params.slug, request.params.cardUid, request.query.t, config.qrTokenSecret, request.ctx.now),
   );
 };

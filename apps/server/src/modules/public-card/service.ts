@@ -2,17 +2,16 @@ import type { PublicCardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { verifyCardToken } from '../cards/qr-token.ts';
-import { findCardRow } from '../cards/service.ts';
+import { verifyCardToken, findCardRow } from '../cards/index.ts';
 import { tenantContextBySlug } from '../tenant-account/service.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
-/** Ledger rows shown on the public card page (spec §9: 'public card 5'). */
+/** Ledger rows shown on the public card page. */
 export const PUBLIC_CARD_TRANSACTIONS = 5;
 
 /**
- * GET /api/{slug}/c/{cardUid}?t={token}: the public card page's data (spec §2 public card
- * page, decisions.md 'Cards'). No session is involved: what is answered depends on the token
+ * GET /api/{slug}/c/{cardUid}?t={token}: the public card page's data (the public card
+ * page, docs/product.md 'Cards'). No session is involved: what is answered depends on the token
  * alone, checked in constant time against the card's stored UID with `verifyCardToken`.
  *
  * - Valid token: `full: true` with holderName ('First Last', null when UNASSIGNED), customer
@@ -24,7 +23,7 @@ export const PUBLIC_CARD_TRANSACTIONS = 5;
  * Throws 404 NOT_FOUND 'Card not found' for an unknown tenant slug or a UID that is not a
  * card of that tenant (the same answer for both).
  */
-export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string, now = new Date()): Promise<PublicCardResponse> {
+export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string, now: Date): Promise<PublicCardResponse> {
   const cardUid = normalizeCardUid(rawUid);
   const tenant = await tenantContextBySlug(db, slug);
   const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;

@@ -9,8 +9,8 @@ import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { tenantCounters } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
-import { cardsCreatedSql } from '../cards/views.ts';
-import { customerExportQuery, customersCreatedSql } from '../customers/service.ts';
+import { cardsCreatedSql } from '../cards/index.ts';
+import { customerExportQuery, customersCreatedSql } from '../customers/index.ts';
 import { offersCreatedSql, runningOffersSql } from '../rules/index.ts';
 import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
 

@@ -4,7 +4,7 @@ import { computeCashback, DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput }
 import type { Category, Tier } from '@loyalty/contract';
 import { cards, customers, offers, tierRules } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
-import { retierCustomers } from '../customers/service.ts';
+import { retierCustomers } from '../customers/index.ts';
 
 /**
  * Proof that the earn follows the rules stored through this API

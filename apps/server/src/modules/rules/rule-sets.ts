@@ -3,7 +3,7 @@ import type { CashbackRule, Category, Tier, TierRule, TierRulesRequest } from '@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { cashbackRules, tierRules } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
-import { retierCustomers } from '../customers/service.ts';
+import { retierCustomers } from '../customers/index.ts';
 import { readTierRules, TIER_ORDER } from './views.ts';
 
 /**

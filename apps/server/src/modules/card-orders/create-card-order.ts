@@ -1,0 +1,44 @@
+import type { CardOrder, CreateCardOrderRequest } from '@loyalty/contract';
+import { cardOrderPrice } from '@loyalty/domain';
+import type { Database } from '../../db/client.ts';
+import { cardOrders } from '../../db/schema/index.ts';
+import { writeAudit } from '../audit/service.ts';
+import { type CardOrderActor, toCardOrder } from './card-order-rows.ts';
+
+/** Ordering printed cards, priced from the domain's price list. */
+
+/**
+ * POST /api/t/{slug}/card-orders (CreateCardOrderRequest: cardType, quantity 50..10000,
+ * shippingAddress; validated by the contract) → the new CardOrder, PENDING_PAYMENT, priced
+ * now with the domain price list (cardOrderPrice: unit price of the quantity's tier, total =
+ * unit × quantity, cents); the price stays fixed even if the list changes. Writes an
+ * audit_log row 'card_order.create' in the same transaction. No quota or subscription check:
+ * ordering is always allowed; the cards come when it is paid.
+ */
+export async function createCardOrder(db: Database, actor: CardOrderActor, input: CreateCardOrderRequest): Promise<CardOrder> {
+  const { unitPriceCents, totalCents } = cardOrderPrice(input.cardType, input.quantity);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cardOrders)
+      .values({
+        tenantId: actor.tenantId,
+        cardType: input.cardType,
+        quantity: input.quantity,
+        unitPriceCents,
+        totalCents,
+        shippingAddress: input.shippingAddress,
+        status: 'PENDING_PAYMENT',
+      })
+      .returning();
+    await writeAudit(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'card_order.create',
+      entity: 'card_order',
+      entityId: row.id,
+      before: null,
+      after: { cardType: row.cardType, quantity: row.quantity, unitPriceCents, totalCents, status: row.status },
+    });
+    return toCardOrder(row);
+  });
+}

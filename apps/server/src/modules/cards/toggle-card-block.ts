@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { CardResponse } from '@loyalty/contract';
+import { normalizeCardUid } from '@loyalty/domain';
+import type { Database } from '../../db/client.ts';
+import { cards } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { writeAudit } from '../audit/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
+import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
+
+/** Blocking and unblocking a card from the Cards page. */
+
+/** Fixed reason of a block or unblock from the Cards page. */
+export const BLOCK_REASON = 'Admin action';
+
+/**
+ * POST /api/t/{slug}/cards/{cardUid}/block (docs/product.md 'Cards': ACTIVE ↔ BLOCKED through one
+ * call; unblock returns ACTIVE). Locks the card row, toggles the status and writes an
+ * audit_log row (action 'card.block' or 'card.unblock', entity 'card', entityId the UID,
+ * before `{ status }`, after `{ status, reason: 'Admin action' }`) in one DB transaction.
+ * Throws 404 'Card not found' (unknown or another tenant's), 422 BUSINESS_RULE 'Unassigned
+ * cards cannot be blocked'. Returns the card (200). A BLOCKED card cannot earn or redeem
+ * (transactions service: 422 'This card is blocked'). A block writes the `card.blocked` webhook
+ * event (docs/product.md 'API keys and webhooks') in the same transaction.
+ */
+export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: string): Promise<CardResponse> {
+  const { tenantId } = actor;
+  const cardUid = normalizeCardUid(rawUid);
+  return db.transaction(async (tx) => {
+    const [card] = await tx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
+      .for('update');
+    if (!card) throw notFound('Card not found');
+    if (card.status === 'UNASSIGNED') throw new AppError('BUSINESS_RULE', 'Unassigned cards cannot be blocked');
+    const next = card.status === 'BLOCKED' ? 'ACTIVE' : 'BLOCKED';
+    await tx.update(cards).set({ status: next }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+    await writeAudit(tx, {
+      tenantId,
+      userId: actor.userId,
+      action: next === 'BLOCKED' ? 'card.block' : 'card.unblock',
+      entity: 'card',
+      entityId: card.cardUid,
+      before: { status: card.status },
+      after: { status: next, reason: BLOCK_REASON },
+    });
+    const result = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, actor.now);
+    return result;
+  });
+}

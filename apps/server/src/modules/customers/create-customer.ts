@@ -1,0 +1,45 @@
+import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
+import { evaluateTier } from '@loyalty/domain';
+import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import { writeAudit } from '../audit/service.ts';
+import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
+import { readTierRules } from '../rules/views.ts';
+import { getCustomerDetail } from './get-customer.ts';
+import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+
+/** Creating a customer from the customers page or the API. */
+
+/**
+ * POST /api/t/{slug}/customers (docs/product.md
+ * 'Cashback': a new customer's tier). Creates the customer with totalSpendCents 0 and the tier the
+ * tenant's active tier rules give to a spend of 0 (`evaluateTier`, SILVER when none), and an
+ * audit_log row (action 'customer.create', entity 'customer', after = the stored fields), in
+ * one DB transaction. Throws 409 CONFLICT 'A customer with this email already exists'
+ * (details on body.email) when the e-mail is taken in this tenant, case-insensitively, also
+ * when two requests race (unique index). `now` is the instant of the request (the
+ * `customer.created` event's time). Returns the CustomerDetail (no cards yet).
+ */
+export async function createCustomer(db: Database, actor: CustomerActor, input: CustomerInput, now: Date): Promise<CustomerDetail> {
+  const { tenantId } = actor;
+  const fields = storedFields(input);
+  return mapEmailRace(() =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, tenantId, fields.email);
+      const tier = evaluateTier(0, await readTierRules(tx, tenantId));
+      const [created] = await tx.insert(customers).values({ tenantId, ...fields, tier, totalSpendCents: 0 }).returning({ id: customers.id });
+      await writeAudit(tx, {
+        tenantId,
+        userId: actor.userId,
+        action: 'customer.create',
+        entity: 'customer',
+        entityId: created.id,
+        before: null,
+        after: { ...fields, tier, ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId } : {}) },
+      });
+      const detail = await getCustomerDetail(tx, tenantId, created.id);
+      await enqueueWebhookEvent(tx, tenantId, 'customer.created', detail, now);
+      return detail;
+    }),
+  );
+}

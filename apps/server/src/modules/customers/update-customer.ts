@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
+import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { writeAudit } from '../audit/service.ts';
+import { CUSTOMER_NOT_FOUND } from './texts.ts';
+import { getCustomerDetail } from './get-customer.ts';
+import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+
+/** Editing a customer's name and contact fields. */
+
+/**
+ * PUT /api/t/{slug}/customers/{id}. Replaces first
+ * name, last name, e-mail and phone (tier and total spend are the ledger's, untouched) under
+ * a row lock, and writes an audit_log row (action 'customer.update', before/after = the
+ * editable fields) in one DB transaction. Throws 404 'Customer not found' (malformed, unknown
+ * or another tenant's id), 409 'A customer with this email already exists' (another customer
+ * of the tenant has the e-mail; also under a race). Keeping one's own e-mail is fine.
+ * Returns the CustomerDetail.
+ */
+export async function updateCustomer(db: Database, actor: CustomerActor, customerId: string, input: CustomerInput): Promise<CustomerDetail> {
+  const { tenantId } = actor;
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
+  const fields = storedFields(input);
+  return mapEmailRace(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone })
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+        .for('update');
+      if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+      await assertEmailFree(tx, tenantId, fields.email, customerId);
+      await tx.update(customers).set(fields).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+      await writeAudit(tx, {
+        tenantId,
+        userId: actor.userId,
+        action: 'customer.update',
+        entity: 'customer',
+        entityId: customerId,
+        before,
+        after: fields,
+      });
+      return getCustomerDetail(tx, tenantId, customerId);
+    }),
+  );
+}
