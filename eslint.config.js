@@ -97,7 +97,7 @@ const serverZones = [
  * and column helpers, which are not listed here).
  */
 const TABLE_OWNERS = {
-  'tenant-account': ['tenants', 'plans'],
+  tenants: ['tenants', 'plans'],
   settings: ['platformSettings'],
   audit: ['auditLog'],
   users: ['users', 'sessions'],

@@ -25,7 +25,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/health/routes.ts';
-import { tenantRoutes } from './modules/tenant/routes.ts';
+import { tenantRoutes } from './modules/business-profile/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { addFundsRoutes } from './modules/add-funds/routes.ts';

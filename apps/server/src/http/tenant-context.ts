@@ -22,7 +22,7 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 
 /**
  * Registers the tenant guard on a plugin scope mounted at `/api/t/:slug` (DESIGN.md
- * 'Tenant context'). `findTenant` resolves a slug to its tenant or null (the tenant-account
+ * 'Tenant context'). `findTenant` resolves a slug to its tenant or null (the tenants
  * module's `tenantContextBySlug`, wired in app.ts: the HTTP layer reads no module's table
  * itself, ADR 0012), unless the session lookup already read it in the same statement as the
  * session (`request.sessionTenant`). 401 when signed out; 404 'Tenant not found' when the slug is unknown

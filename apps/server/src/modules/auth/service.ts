@@ -7,9 +7,9 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/pass
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { defaultPlanId } from '../tenant-account/plans.ts';
-import { tenantHeader } from '../tenant-account/service.ts';
-import { createTenant } from '../tenant/service.ts';
+import { defaultPlanId } from '../tenants/plans.ts';
+import { tenantHeader } from '../tenants/service.ts';
+import { createTenant } from '../business-profile/service.ts';
 import { startSession, type NewSession } from '../users/sessions.ts';
 import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
 import { twoFactorRequiredFor } from './two-factor.ts';

@@ -24,7 +24,7 @@ import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } 
 import { writeAudit } from '../audit/service.ts';
 import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/service.ts';
-import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenant-account/plans.ts';
+import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenants/plans.ts';
 import {
   activateSubscription,
   activeTenantsWithPeriodEndedBefore,
@@ -36,14 +36,14 @@ import {
   updateSubscriptionState,
   type SubscriptionStatePatch,
   type TenantAccount,
-} from '../tenant-account/service.ts';
+} from '../tenants/service.ts';
 import { ledgerRowsBetween } from '../ledger/views.ts';
 import { activeStaffCount } from '../users/views.ts';
 
 /**
  * Billing (spec §2 'Billing', decisions.md 'Payments'): the module that owns the platform's
  * money records — `subscription_events`, `payments`, `invoices` — and the tenant's billing use
- * cases. The tenant row (status, plan, period, provider ids) is the tenant-account module's,
+ * cases. The tenant row (status, plan, period, provider ids) is the tenants module's,
  * locked and written through it (ADR 0005, ADR 0012); saved cards live with the payment
  * provider (payments/demo.ts keeps the Demo provider's `payment_methods`).
  */
@@ -79,7 +79,7 @@ function toPaymentMethod(m: ProviderPaymentMethod): PaymentMethod {
   return { id: m.id, is_default: m.isDefault, card: { last4: m.last4, brand: m.brand, exp_month: m.expMonth, exp_year: m.expYear } };
 }
 
-/** The provider's view of the request tenant (no lock; tenant-account `paymentTenantOf`). */
+/** The provider's view of the request tenant (no lock; tenants `paymentTenantOf`). */
 function paymentTenant(db: DbOrTx, t: TenantContext) {
   return paymentTenantOf(db, t.id);
 }
@@ -97,7 +97,7 @@ export async function listActivePlans(db: DbOrTx): Promise<BillingPlanListRespon
  * - cardsUsed: all the tenant's cards (the quota counts every card); cardsLimit: the plan's
  *   `limits.cards` when ACTIVE, else `freeTrialLimit` (the same figure as GET /tenant).
  * - storesUsed: active stores; staffUsed: active tenant_admin and cashier users; their limits
- *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in tenant-account
+ *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in tenants
  *   `planLimitsOf`).
  * - transactionsUsed: ledger rows created in the period; the period is the subscription's
  *   current one when the tenant has it, else the current calendar month in UTC ('This Month').

@@ -14,13 +14,13 @@ import { customerContact, customerEmailInUse, customerSummaries, insertCardHolde
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenant-account/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenants/service.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 
 /**
  * QR-coded loyalty cards (spec §2 'Cards Management', §3 'Card', §4): the module that owns
- * `cards`. Card quota is decided by the tenant-account module under its tenant-row lock
+ * `cards`. Card quota is decided by the tenants module under its tenant-row lock
  * (ADR 0005) from the counts read here; a card's holder comes from the customers module,
  * its store from the stores module. The ledger moves balances through the lock and statement
  * helpers at the end of this file (ADR 0012).
@@ -400,7 +400,7 @@ export interface DigitalCard {
 
 /**
  * Whether tenant `tenant` has room for one more card made by an online sign-up (ADR 0019;
- * ADR 0027): a card made and activated (tenant-account `assertCardBatchAllowed` for one card,
+ * ADR 0027): a card made and activated (tenants `assertCardBatchAllowed` for one card,
  * `assertCanActivateCard`) that leaves the till's reserve, the last 10 % of the quota, untouched
  * (`assertTillReserveKept`). Binding only under the tenant-row lock (ADR 0005, as in
  * `issueDigitalCard`); the join page also asks without it, to refuse before any e-mail is sent.
@@ -417,7 +417,7 @@ export async function assertOnlineCardRoom(db: DbOrTx, tenant: TenantAccount, no
 /**
  * Issues a digital card to a customer who joined online (issue 16 'Customer self-enrolment'),
  * in the caller's transaction `tx` with the tenant row `tenant` locked by the caller
- * (tenant-account `lockTenant`): the card counts in the quota like any activation, so both
+ * (tenants `lockTenant`): the card counts in the quota like any activation, so both
  * checks of a card made and activated and the till's reserve run first
  * (`assertOnlineCardRoom`), then one card is drawn (a fresh UID,
  * `insertUnassignedCards`) and set ACTIVE with the customer, the store and activatedAt = now;

@@ -6,15 +6,15 @@ import { cards, customers, offers, stores, transactions, users } from '../../db/
 import { hashPassword } from '../../lib/passwords.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import { ensureSettingsRow } from '../settings/service.ts';
-import { ensurePlans, type NewPlan } from '../tenant-account/plans.ts';
-import { tenantIdBySlug } from '../tenant-account/service.ts';
-import { createTenant } from '../tenant/service.ts';
+import { ensurePlans, type NewPlan } from '../tenants/plans.ts';
+import { tenantIdBySlug } from '../tenants/service.ts';
+import { createTenant } from '../business-profile/service.ts';
 import { rebuildLots } from '../ledger/index.ts';
 
 /**
  * Start-up data (decisions.md 'Demo data'): the module that seeds an installation. `seedBase`
  * (every installation, production included) goes through the owners' services: the plan
- * catalogue (tenant-account) and the settings row (settings). `seedDemo` (development and
+ * catalogue (tenants) and the settings row (settings). `seedDemo` (development and
  * tests only; production refuses demo data) creates the demo tenant through tenant
  * onboarding and then writes its fixture rows — stores, customers, cards with back-dated
  * ledger history, an offer, the demo accounts — straight into those modules' tables: the one

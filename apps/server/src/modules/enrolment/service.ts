@@ -13,14 +13,14 @@ import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDi
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/service.ts';
-import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
+import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/service.ts';
 
 /**
  * Customer self-enrolment (issue 16 'Customer self-enrolment'): the module that owns
  * `enrolment_requests`. A sign-up from a store's join page (the poster's QR) is stored with the
  * SHA-256 of a 256-bit token and e-mailed as a confirmation link (24 hours); opening the link
  * creates the customer (customers module) and a digital ACTIVE card counted in the quota (cards
- * module, under the tenant-row lock of the tenant-account module), in one transaction. An
+ * module, under the tenant-row lock of the tenants module), in one transaction. An
  * address already a customer is told so by e-mail only: the page answers the same whatever the
  * address.
  */

@@ -2,7 +2,7 @@ import { SubscriptionStatus, type AnalyticsTimeframe, type PlatformAnalytics, ty
 import type { DbOrTx } from '../../db/client.ts';
 import { DAY_MS, utcDayStart, utcMonthStart } from '../../lib/time.ts';
 import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByMonthSince, revenueSince, subscriptionsCreatedSince, topPlansSince } from '../billing/service.ts';
-import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenant-account/service.ts';
+import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenants/service.ts';
 import { trend } from './stats.ts';
 
 /** Days in each analytics timeframe (spec §2 'Subscription Analytics', §9). */

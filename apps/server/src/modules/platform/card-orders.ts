@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/service.ts';
-import { tenantNames } from '../tenant-account/service.ts';
+import { tenantNames } from '../tenants/service.ts';
 
 /** Display names of the statuses, for the 409 text. */
 const STATUS_LABEL: Record<CardOrderStatus, string> = {

@@ -6,7 +6,7 @@ import { latestPlatformAudit } from '../audit/service.ts';
 import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/service.ts';
 import { customerGrowth } from '../customers/service.ts';
 import { storeGrowth } from '../stores/service.ts';
-import { newestTenants, tenantGrowth } from '../tenant-account/service.ts';
+import { newestTenants, tenantGrowth } from '../tenants/service.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
 /**

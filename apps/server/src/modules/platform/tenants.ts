@@ -21,7 +21,7 @@ import { customerCountsByTenant } from '../customers/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { storeCountsByTenant } from '../stores/service.ts';
-import { defaultPlanId, plansByIds } from '../tenant-account/plans.ts';
+import { defaultPlanId, plansByIds } from '../tenants/plans.ts';
 import {
   deleteTenantRow,
   listTenantsPage,
@@ -31,9 +31,9 @@ import {
   toTenantContext,
   updateTenantAccount,
   type TenantAccount,
-} from '../tenant-account/service.ts';
-import { buildTenantView, createTenant } from '../tenant/service.ts';
-import { isValidSlug } from '../tenant/slug.ts';
+} from '../tenants/service.ts';
+import { buildTenantView, createTenant } from '../business-profile/service.ts';
+import { isValidSlug } from '../business-profile/slug.ts';
 import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/service.ts';
 import { nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/views.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';

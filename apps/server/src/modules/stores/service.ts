@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCountsByStore } from '../cards/views.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/service.ts';
 import { ledgerRowsByStore } from '../ledger/views.ts';
 import { staffCountsByStore } from '../users/views.ts';
 
@@ -130,7 +130,7 @@ async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
  * 409 'A store with this name already exists'), and, when the new store is active (the
  * default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
- * more.', see tenant-account `planLimitsOf` for which limit applies). Inserts the store and an audit_log
+ * more.', see tenants `planLimitsOf` for which limit applies). Inserts the store and an audit_log
  * row (action 'store.create', after `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */

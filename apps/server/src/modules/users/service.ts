@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenant-account/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenants/service.ts';
 import { renderTwoFactorReset, type TwoFactorResetBy } from '../../emails/two-factor-reset.tsx';
 import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
 import { enqueueEmail } from '../outbox/service.ts';
@@ -112,7 +112,7 @@ function audited(u: { email: string; firstName: string; lastName: string; role: 
  * also when two creates race: the unique index decides); 403 FORBIDDEN 'Your {plan} plan
  * allows {n} staff member(s). Upgrade to add more.' when the tenant's active staff already
  * fill the plan's `limits.staff` (checked under the tenant row lock, ADR 0005; which limit
- * applies: tenant-account `planLimitsOf`). In one transaction it inserts the user (active) and an
+ * applies: tenants `planLimitsOf`). In one transaction it inserts the user (active) and an
  * audit_log row (action 'user.create', after: names, e-mail, role, store, active; never the
  * password). Returns the StaffUser (201 in the route), `lastLogin` null.
  * With `invite: true` (issue 16 'Staff invitations') no password is given: the account gets an

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { SessionStore, TenantContext } from '../../context.ts';
 import { storeNames } from '../stores/service.ts';
-import { tenantContexts } from '../tenant-account/service.ts';
+import { tenantContexts } from '../tenants/service.ts';
 
 /**
  * Sign-in sessions (decisions.md 'Accounts'): the users module owns `sessions` beside
@@ -35,7 +35,7 @@ export function accountColumns(sn: ReturnType<typeof storeNames>) {
 
 /**
  * The store the session plugin reads (http/session.ts): `find` joins the session with its
- * user, the user's store name and, given a slug, that tenant's TenantContext (tenant-account's
+ * user, the user's store name and, given a slug, that tenant's TenantContext (tenants's
  * `tenantContexts` projection) in one prepared query (one round trip per signed-in request);
  * `slide` moves the expiry to now + the session's step.
  */

@@ -5,12 +5,12 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/service.ts';
 import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/service.ts';
-import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
-import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenant-account/service.ts';
+import { findPlan, planIdByStripePrice } from '../tenants/plans.ts';
+import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenants/service.ts';
 
 /**
  * Stripe webhooks (issue 6; ADR 0008): the module owns `webhook_events` (the event ids
- * processed) and turns each event into calls of the billing, checkout and tenant-account
+ * processed) and turns each event into calls of the billing, checkout and tenants
  * services, in one transaction with the event's row (ADR 0012).
  */
 

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { plans } from '../../db/schema/index.ts';
 
 /**
- * The plan catalogue (spec §3 'Plan', §9): the `plans` table, owned by the tenant-account
+ * The plan catalogue (spec §3 'Plan', §9): the `plans` table, owned by the tenants
  * module because a tenant's limits and card quota come from its plan. Billing lists and sells
  * the active plans, the operator edits them (platform/plans.ts), signup picks the default one,
  * webhooks map a Stripe price to a plan. Prices in cents; limits −1 = unlimited.

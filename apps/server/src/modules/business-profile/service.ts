@@ -7,14 +7,14 @@ import { writeAudit } from '../audit/service.ts';
 import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
-import { findPlan } from '../tenant-account/plans.ts';
-import { insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenant-account/service.ts';
+import { findPlan } from '../tenants/plans.ts';
+import { insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenants/service.ts';
 import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
 /**
  * The tenant as its members see it (spec §3 'Tenant', 'Trial status') and tenant onboarding.
- * It owns no table: the account row is the tenant-account module's, the figures come from the
+ * It owns no table: the account row is the tenants module's, the figures come from the
  * cards, users and stores modules, the default programme from rules (ADR 0012).
  */
 
