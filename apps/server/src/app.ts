@@ -159,10 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { handle, lifecycle: deps.lifecycle ?? createLifecycle() });
   const jobs = deps.jobs ?? NO_JOBS;
-  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, now, jobs });
+  await app.register(authRoutes, { prefix: '/api/auth', db, config, counters, jobs });
   await app.register(passwordRoutes, { prefix: '/api/auth', db, config });
-  await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', db, config, counters, now });
-  await app.register(setupRoutes, { prefix: '/api/setup', db, config, now });
+  await app.register(twoFactorRoutes, { prefix: '/api/auth/2fa', db, config, counters });
+  await app.register(setupRoutes, { prefix: '/api/setup', db, config });
   await app.register(
     async (tenantScope) => {
       registerTenantGuard(tenantScope, http.findTenant);
@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(addFundsRoutes, { db, config, provider });
       await tenantScope.register(cardFileRoutes, { db, config });
       await tenantScope.register(reportRoutes, { db, config, copyCsv: handle.copyCsv, now });
-      await tenantScope.register(userRoutes, { db, config, counters, now, jobs });
+      await tenantScope.register(userRoutes, { db, config, counters, jobs });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(customerDataRoutes, { db, now });
       await tenantScope.register(ruleRoutes, { db, config });

@@ -6,7 +6,7 @@ import { addFundsEffect } from './modules/add-funds/service.ts';
 import { cardOrderEffect } from './modules/card-orders/service.ts';
 import type { CheckoutEffects } from './modules/checkout/service.ts';
 import { apiKeyAuthenticator } from './modules/api-keys/service.ts';
-import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenants/service.ts';
+import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenants/index.ts';
 import { sessionStore } from './modules/users/sessions.ts';
 
 /**

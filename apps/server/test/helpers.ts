@@ -221,7 +221,7 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
   const password = 'OtherAdmin123!';
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 });
+    const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 }, new Date());
     const [store] = await tx.select().from(stores).where(eq(stores.tenantId, tenant.id));
     const email = `other-admin-${suffix}@example.com`;
     await tx.insert(users).values({ tenantId: tenant.id, email, passwordHash, firstName: 'Olga', lastName: 'Other', role: 'tenant_admin' });

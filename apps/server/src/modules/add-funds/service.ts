@@ -11,7 +11,7 @@ import { writeAudit } from '../audit/service.ts';
 import { cardsOfCustomer } from '../cards/views.ts';
 import { openCheckout, type CheckoutEffect } from '../checkout/service.ts';
 import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/service.ts';
-import { paymentTenantOf } from '../tenants/service.ts';
+import { paymentTenantOf } from '../tenants/index.ts';
 import { creditCard } from '../ledger/index.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { tenantNames } from '../tenants/service.ts';
+import { tenantNames } from '../tenants/index.ts';
 import { completeInvitation, findLoginAccount, invitedAccount } from '../users/service.ts';
 import { INVITATION_PURPOSE, lockToken, spendToken, usableTokenUserId } from './tokens.ts';
 

@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { tenantNames } from '../tenants/service.ts';
+import { tenantNames } from '../tenants/index.ts';
 import { endOtherSessions } from '../users/sessions.ts';
 import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
 import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';

@@ -53,9 +53,9 @@ export const FORGOT_PER_ADDRESS = 5;
  * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, jobs },
+  { db, config, counters, jobs },
 ) => {
   const flood = {
     login: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` }),
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, now());
+      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, request.ctx.now);
       if (outcome.twoFactorRequired) {
         setPendingLoginCookie(reply, outcome.pendingLoginToken, outcome.pendingTtlSeconds, config.cookieSecure);
         return { twoFactorRequired: true as const };
@@ -101,8 +101,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: SignupRequest, response: { 201: AuthResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await signup(db, request.body);
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, now()), config.cookieSecure));
+      const user = await signup(db, request.body, request.ctx.now);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
     },
   );
 
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       const allowed = await perAddress(request);
       // Only queued here: the lookup and the e-mail run in the outbox worker, so the answer takes the same time for any address.
       if (allowed.isAllowed || !allowed.isExceeded) {
-        await queuePasswordReset(db, request.body.email, now());
+        await queuePasswordReset(db, request.body.email, request.ctx.now);
         jobs.nudge('outbox');
       }
       return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/reset-password',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request) => {
-      await resetPassword(db, request.body, now());
+      await resetPassword(db, request.body, request.ctx.now);
       return { message: PASSWORD_RESET_DONE };
     },
   );
@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   app.get(
     '/invitation',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody } } },
-    async (request) => invitationInfo(db, request.query.token, now()),
+    async (request) => invitationInfo(db, request.query.token, request.ctx.now),
   );
 
   /**
@@ -163,8 +163,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/accept-invitation',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      const user = await acceptInvitation(db, request.body, now());
-      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], now()), config.cookieSecure);
+      const user = await acceptInvitation(db, request.body, request.ctx.now);
+      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], request.ctx.now), config.cookieSecure);
     },
   );
 

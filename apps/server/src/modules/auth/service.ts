@@ -7,8 +7,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/pass
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { defaultPlanId } from '../tenants/plans.ts';
-import { tenantHeader } from '../tenants/service.ts';
+import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
 import { createTenant } from '../business-profile/service.ts';
 import { startSession, type NewSession } from '../users/sessions.ts';
 import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
@@ -60,7 +59,7 @@ export interface SignedIn {
  * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
  * platform audit event.
  */
-export async function signIn(db: Database, user: AuthUser, now = new Date()): Promise<SignedIn> {
+export async function signIn(db: Database, user: AuthUser, now: Date): Promise<SignedIn> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
   const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
   await recordLogin(db, user.id, now);
@@ -95,7 +94,7 @@ export async function login(db: Database, email: string, password: string): Prom
  * long' (details `body.password`) when the password is shorter than the platform's
  * passwordMinLength (issue 12 item 8; nothing written); 409 when the e-mail is taken.
  */
-export async function signup(db: Database, input: SignupRequest): Promise<AuthUser> {
+export async function signup(db: Database, input: SignupRequest, now: Date): Promise<AuthUser> {
   const settings = await getPlatformSettings(db);
   if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', SIGNUPS_DISABLED_TEXT);
   await assertPasswordPolicy(db, input.password, 'body.password');
@@ -108,7 +107,7 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
     try {
       return await db.transaction(async (tx) => {
         const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
-        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId });
+        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId }, now);
         const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' });
         await writeAudit(tx, { tenantId: tenant.id, userId: owner.id, action: 'tenant.signup', entity: 'tenant', entityId: tenant.id, before: null, after: { name: tenant.name, planId, trialDays: settings.platform.trialDays, ownerEmail: email } });
         return owner;

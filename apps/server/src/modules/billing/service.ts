@@ -24,19 +24,7 @@ import type { PaymentProvider, ProviderPaymentMethod, ProviderSubscribeResult } 
 import { writeAudit } from '../audit/service.ts';
 import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/service.ts';
-import { findPlan, listActivePlanRows, planSummaries, type PlanRow } from '../tenants/plans.ts';
-import {
-  activateSubscription,
-  activeTenantsWithPeriodEndedBefore,
-  lockTenant,
-  paymentTenantOf,
-  setProviderSubscriptionId,
-  subscriptionPeriodOf,
-  tenantLabels,
-  updateSubscriptionState,
-  type SubscriptionStatePatch,
-  type TenantAccount,
-} from '../tenants/service.ts';
+import { activateSubscription, activeTenantsWithPeriodEndedBefore, findPlan, listActivePlanRows, lockTenant, paymentTenantOf, type PlanRow, planSummaries, setProviderSubscriptionId, subscriptionPeriodOf, type SubscriptionStatePatch, type TenantAccount, tenantLabels, updateSubscriptionState } from '../tenants/index.ts';
 import { ledgerRowsBetween } from '../ledger/views.ts';
 import { activeStaffCount } from '../users/views.ts';
 

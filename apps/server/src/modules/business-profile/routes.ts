@@ -31,7 +31,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTenantView(db, tenantOf(request), config.paymentProvider),
+    async (request) => getTenantView(db, tenantOf(request), config.paymentProvider, request.ctx.now),
   );
 
   /** GET /trial/status → `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`; ROLES.staff. */
@@ -45,7 +45,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TrialStatusResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTrialStatus(db, tenantOf(request)),
+    async (request) => getTrialStatus(db, tenantOf(request), request.ctx.now),
   );
 
   /**
@@ -63,7 +63,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider),
+    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider, request.ctx.now),
   );
 
   /**
@@ -81,6 +81,6 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider),
+    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider, request.ctx.now),
   );
 };

@@ -7,8 +7,7 @@ import { writeAudit } from '../audit/service.ts';
 import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
-import { findPlan } from '../tenants/plans.ts';
-import { insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenants/service.ts';
+import { findPlan, insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenants/index.ts';
 import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
@@ -26,8 +25,8 @@ import { slugify } from './slug.ts';
  * starts on (the platform setting defaultPlan, issue 7), null when not given. Returns the new
  * tenant row.
  */
-export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }): Promise<TenantAccount> {
-  const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) });
+export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }, now: Date): Promise<TenantAccount> {
+  const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) }, now);
   await insertDefaultRules(tx, tenant.id);
   await createMainStore(tx, tenant.id);
   return tenant;
@@ -47,7 +46,7 @@ export async function getTenantView(
   db: DbOrTx,
   t: TenantContext,
   paymentProvider: TenantResponse['paymentProvider'],
-  now = new Date(),
+  now: Date,
 ): Promise<TenantResponse> {
   const [counts, plan, users, stores] = await Promise.all([
     tenantCardCounts(db, t.id),
@@ -68,7 +67,7 @@ export function buildTenantView(
   t: TenantContext,
   counts: { cards: { total: number; activated: number }; users: number; stores: number },
   plan: { id: string; name: string; limits: { cards: number } } | null,
-  now = new Date(),
+  now: Date,
 ): TenantFigures {
   const state = { ...t };
   const isActive = t.subscriptionStatus === 'ACTIVE';
@@ -109,7 +108,7 @@ export function buildTenantView(
  * = not ACTIVE and (all activations used or trialEndsAt passed), the same value as
  * GET /tenant.
  */
-export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Date()): Promise<TrialStatusResponse> {
+export async function getTrialStatus(db: DbOrTx, t: TenantContext, now: Date): Promise<TrialStatusResponse> {
   const { activated } = await tenantCardCounts(db, t.id);
   return {
     activationsUsed: activated,
@@ -132,6 +131,7 @@ export async function putTenantTimezone(
   userId: string,
   timezone: string,
   paymentProvider: TenantResponse['paymentProvider'],
+  now: Date,
 ): Promise<TenantResponse> {
   await db.transaction(async (tx) => {
     const row = await lockTenantForChange(tx, t.id);
@@ -139,7 +139,7 @@ export async function putTenantTimezone(
     await setTenantTimezone(tx, t.id, timezone);
     await writeAudit(tx, { tenantId: t.id, userId, action: 'tenant.timezone.update', entity: 'tenant', entityId: t.id, before: { timezone: row.timezone }, after: { timezone } });
   });
-  return getTenantView(db, { ...t, timezone }, paymentProvider);
+  return getTenantView(db, { ...t, timezone }, paymentProvider, now);
 }
 
 /**
@@ -155,6 +155,7 @@ export async function putTenantReceipts(
   userId: string,
   enabled: boolean,
   paymentProvider: TenantResponse['paymentProvider'],
+  now: Date,
 ): Promise<TenantResponse> {
   await db.transaction(async (tx) => {
     const row = await lockTenantForChange(tx, t.id);
@@ -170,5 +171,5 @@ export async function putTenantReceipts(
       after: { receiptsEnabled: enabled },
     });
   });
-  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider);
+  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider, now);
 }

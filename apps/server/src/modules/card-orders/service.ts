@@ -13,7 +13,7 @@ import { recordPayment } from '../billing/service.ts';
 import { deleteCardsOfOrder, insertUnassignedCards, lockCardsOfOrder } from '../cards/service.ts';
 import { cancelCheckout, completedPaymentOfOrder, openCheckout, openCheckoutIdsOfOrder, type CheckoutEffect } from '../checkout/service.ts';
 import { oldestActiveStoreId } from '../stores/service.ts';
-import { addPurchasedCards, lockTenant, tenantLabels } from '../tenants/service.ts';
+import { addPurchasedCards, lockTenant, tenantLabels } from '../tenants/index.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { tenantAdminContacts } from '../users/service.ts';

@@ -14,7 +14,7 @@ import { customerContact, customerEmailInUse, customerSummaries, insertCardHolde
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenants/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, lockTenant, type TenantAccount } from '../tenants/index.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 

@@ -6,8 +6,7 @@ import { cards, customers, offers, stores, transactions, users } from '../../db/
 import { hashPassword } from '../../lib/passwords.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import { ensureSettingsRow } from '../settings/service.ts';
-import { ensurePlans, type NewPlan } from '../tenants/plans.ts';
-import { tenantIdBySlug } from '../tenants/service.ts';
+import { ensurePlans, type NewPlan, tenantIdBySlug } from '../tenants/index.ts';
 import { createTenant } from '../business-profile/service.ts';
 import { rebuildLots } from '../ledger/index.ts';
 
@@ -69,7 +68,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const tenantId = await db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 });
+    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 }, new Date());
     const tenantId = tenant.id;
     const [main] = await tx.select().from(stores).where(eq(stores.tenantId, tenantId));
     const [downtown] = await tx.insert(stores).values({ tenantId, name: 'Downtown Store', address: '42 High Street' }).returning();

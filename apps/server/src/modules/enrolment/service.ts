@@ -13,7 +13,7 @@ import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDi
 import { customerByEmail, insertCardHolder } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { joinableStore, storeNameOf } from '../stores/service.ts';
-import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/service.ts';
+import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/index.ts';
 
 /**
  * Customer self-enrolment (issue 16 'Customer self-enrolment'): the module that owns

@@ -5,7 +5,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/service.ts';
 import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
 import { expiryRuleSql } from '../rules/views.ts';
-import { timezoneSql } from '../tenants/service.ts';
+import { timezoneSql } from '../tenants/index.ts';
 
 /**
  * Cashback lots (issue 14 'Expiry', ADR 0015), owned by the ledger: every credit opens a lot,

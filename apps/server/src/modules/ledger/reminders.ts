@@ -10,7 +10,7 @@ import { cardUidAndHolder } from '../cards/views.ts';
 import { customerContact, unsubscribeToken } from '../customers/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/service.ts';
-import { findTenant } from '../tenants/service.ts';
+import { findTenant } from '../tenants/index.ts';
 
 /** Days before its expiry a lot's holder is reminded (issue 16). */
 export const REMINDER_DAYS = 7;

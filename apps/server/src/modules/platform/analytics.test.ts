@@ -78,7 +78,7 @@ describe('GET /api/admin/analytics/subscriptions', () => {
     const res = await get(`/api/admin/analytics/subscriptions?timeframe=${tf}`);
     expect(res.statusCode, res.body).toBe(200);
     const a = json(res);
-    const { from, days } = timeframeWindow(tf);
+    const { from, days } = timeframeWindow(tf, new Date());
     const inPays = pays.filter((x) => x.createdAt >= from);
     const inEvs = evs.filter((x) => x.createdAt >= from);
     expect(a.timeframe).toBe(tf);

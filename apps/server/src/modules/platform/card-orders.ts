@@ -6,7 +6,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/service.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/service.ts';
-import { tenantNames } from '../tenants/service.ts';
+import { tenantNames } from '../tenants/index.ts';
 
 /** Display names of the statuses, for the 409 text. */
 const STATUS_LABEL: Record<CardOrderStatus, string> = {
@@ -63,6 +63,7 @@ export async function advanceCardOrder(
   actorId: string | null,
   orderId: string,
   status: CardOrderStatus,
+  now: Date,
 ): Promise<PlatformCardOrder> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   return db.transaction(async (tx) => {
@@ -92,7 +93,7 @@ export async function advanceCardOrder(
     });
     const tenant = (await tenantNames(tx, [row.tenantId])).get(row.tenantId)!;
     // The owner hears when the cards ship and when they arrive (issue 16), not of the printing step.
-    if (status === 'SHIPPED' || status === 'DELIVERED') await enqueueCardOrderStatus(tx, tenant, updated, status, new Date());
+    if (status === 'SHIPPED' || status === 'DELIVERED') await enqueueCardOrderStatus(tx, tenant, updated, status, now);
     return toPlatformOrder(updated, tenant, demoPayment);
   });
 }

@@ -1,7 +1,7 @@
 import type { PlatformLiabilityQuery, PlatformLiabilityReport } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { addSums, periodOf, sortTenants, withBreakage } from '../reports/liability.ts';
-import { tenantLabels } from '../tenants/service.ts';
+import { tenantLabels } from '../tenants/index.ts';
 import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } from '../ledger/index.ts';
 
 /**
@@ -11,7 +11,7 @@ import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } f
  * owner (ADR 0012): tenant rows (tenants), balances (cards' summary, ADR 0016), ledger sums
  * (transactions: each tenant's daily rollup, brought up to date first, plus a live tail).
  */
-export async function platformLiability(db: Database, q: PlatformLiabilityQuery, now = new Date()): Promise<PlatformLiabilityReport> {
+export async function platformLiability(db: Database, q: PlatformLiabilityQuery, now: Date): Promise<PlatformLiabilityReport> {
   const { from, to } = periodOf(q, now, 'UTC');
   const tenants = await db.select().from(tenantLabels(db));
   const ids = tenants.map((t) => t.id);

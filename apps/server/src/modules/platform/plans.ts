@@ -3,8 +3,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { pgError } from '../../db/pg-error.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { deletePlanRow, insertPlan, listPlanRows, lockPlan, updatePlanRow, type PlanRow } from '../tenants/plans.ts';
-import { tenantsOnPlan, tenantsPerPlan } from '../tenants/service.ts';
+import { deletePlanRow, insertPlan, listPlanRows, lockPlan, type PlanRow, tenantsOnPlan, tenantsPerPlan, updatePlanRow } from '../tenants/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed plan id. */

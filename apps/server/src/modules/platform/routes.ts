@@ -73,7 +73,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
   /** GET /stats → PlatformStats (spec §3 'Platform stats'; figures and trends as in stats.ts). */
-  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async () => getPlatformStats(db));
+  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) => getPlatformStats(db, request.ctx.now));
 
   /**
    * GET /activity?limit=&tenant=&actor=&action=&from=&to=&cursor= → `{ activity, items,
@@ -94,7 +94,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.get(
     '/tenants',
     { schema: { tags: ['platform'], querystring: TenantListQuery, response: { 200: TenantListResponse, 400: ErrorBody, ...guardErrors } } },
-    async (request) => listPlatformTenants(db, request.query),
+    async (request) => listPlatformTenants(db, request.query, request.ctx.now),
   );
 
   /**
@@ -106,14 +106,14 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.post(
     '/tenants',
     { schema: { tags: ['platform'], body: CreateTenantRequest, response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors } } },
-    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request))),
+    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request), request.ctx.now)),
   );
 
   /** PUT /tenants/{id} (UpdateTenantRequest) → PlatformTenant; 400 validation; 404 'Tenant not found'. */
   app.put(
     '/tenants/:id',
     { schema: { tags: ['platform'], params: idParams, body: UpdateTenantRequest, response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
-    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request)),
+    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request), request.ctx.now),
   );
 
   /**
@@ -187,11 +187,11 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.get(
     '/reports/liability',
     { schema: { tags: ['platform'], querystring: PlatformLiabilityQuery, response: { 200: PlatformLiabilityReport, 400: ErrorBody, ...guardErrors } } },
-    async (request) => platformLiability(db, request.query),
+    async (request) => platformLiability(db, request.query, request.ctx.now),
   );
 
   /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */
-  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async () => getPlatformAnalytics(db));
+  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async (request) => getPlatformAnalytics(db, request.ctx.now));
 
   /** GET /settings → PlatformSettings (smtp.password '' with passwordSet; sessionTimeout hours, trialDays days). */
   app.get('/settings', { schema: { tags: ['platform'], response: { 200: PlatformSettings, ...guardErrors } } }, async () =>
@@ -229,7 +229,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
         response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status),
+    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status, request.ctx.now),
   );
 };
 
@@ -246,6 +246,6 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/analytics/subscriptions',
     { schema: { tags: ['platform'], querystring: SubscriptionAnalyticsQuery, response: { 200: SubscriptionAnalytics, 400: ErrorBody, ...guardErrors } } },
-    async (request) => getSubscriptionAnalytics(db, request.query.timeframe),
+    async (request) => getSubscriptionAnalytics(db, request.query.timeframe, request.ctx.now),
   );
 };

@@ -6,7 +6,7 @@ import { latestPlatformAudit } from '../audit/service.ts';
 import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/service.ts';
 import { customerGrowth } from '../customers/service.ts';
 import { storeGrowth } from '../stores/service.ts';
-import { newestTenants, tenantGrowth } from '../tenants/service.ts';
+import { newestTenants, tenantGrowth } from '../tenants/index.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
 /**
@@ -34,7 +34,7 @@ export function trend(current: number, previous: number): number | null {
  *   activeTenants the same for tenants that are ACTIVE or TRIALING now; totalRevenue revenue
  *   of the last 30 days against the 30 before; monthlyRevenue this UTC month against last.
  */
-export async function getPlatformStats(db: DbOrTx, now = new Date()): Promise<PlatformStats> {
+export async function getPlatformStats(db: DbOrTx, now: Date): Promise<PlatformStats> {
   const d30 = addDays(now, -30);
   const d60 = addDays(now, -60);
   const month = utcMonthStart(now);

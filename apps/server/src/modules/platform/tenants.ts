@@ -21,17 +21,7 @@ import { customerCountsByTenant } from '../customers/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { storeCountsByTenant } from '../stores/service.ts';
-import { defaultPlanId, plansByIds } from '../tenants/plans.ts';
-import {
-  deleteTenantRow,
-  listTenantsPage,
-  lockTenantForChange,
-  tenantIdBySlug,
-  tenantStatusSummary,
-  toTenantContext,
-  updateTenantAccount,
-  type TenantAccount,
-} from '../tenants/service.ts';
+import { defaultPlanId, deleteTenantRow, listTenantsPage, lockTenantForChange, plansByIds, type TenantAccount, tenantIdBySlug, tenantStatusSummary, toTenantContext, updateTenantAccount } from '../tenants/index.ts';
 import { buildTenantView, createTenant } from '../business-profile/service.ts';
 import { isValidSlug } from '../business-profile/slug.ts';
 import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/service.ts';
@@ -55,7 +45,7 @@ type TenantRow = TenantAccount;
  * active tenant_admin by creation, or null) and the customer count. Reads every figure in one
  * grouped query per table (no query per tenant). Keeps the order of `rows`.
  */
-export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now = new Date()): Promise<PlatformTenant[]> {
+export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now: Date): Promise<PlatformTenant[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const planIds = [...new Set(rows.map((r) => r.planId).filter((p): p is string => p !== null))];
@@ -91,7 +81,7 @@ export function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
  * tenant); `total` matching tenants, `pages` = ceil(total / limit); `summary` per status over
  * all tenants. Each tenant as `platformTenantViews` builds it.
  */
-export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now = new Date()): Promise<TenantListResponse> {
+export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: Date): Promise<TenantListResponse> {
   const [{ rows, total }, summary] = await Promise.all([
     listTenantsPage(db, { status: q.status, search: q.search, alsoMatchingIds: tenantIdsWithAdminEmailLike, page: q.page, limit: q.limit }),
     tenantSummary(db),
@@ -114,7 +104,7 @@ export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now = 
  *   any user's login (staff e-mail is unique across the platform).
  * Writes an audit row 'platform.tenant.create'. Returns the new PlatformTenant.
  */
-export async function createPlatformTenant(db: Database, input: CreateTenantRequest, actorId: string | null): Promise<PlatformTenant> {
+export async function createPlatformTenant(db: Database, input: CreateTenantRequest, actorId: string | null, now: Date): Promise<PlatformTenant> {
   const slug = input.slug;
   if (!isValidSlug(slug)) throw badRequest(SLUG_TEXT, [{ field: 'slug', message: SLUG_TEXT }]);
   await assertPasswordPolicy(db, input.ownerPassword, 'body.ownerPassword');
@@ -128,7 +118,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
     return await db.transaction(async (tx) => {
       const settings = await getPlatformSettings(tx);
       const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
-      const tenant = await createTenant(tx, { name: input.name, slug, trialDays: settings.platform.trialDays, planId });
+      const tenant = await createTenant(tx, { name: input.name, slug, trialDays: settings.platform.trialDays, planId }, now);
       const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.ownerFirstName, lastName: input.ownerLastName, role: 'tenant_admin' });
       await writePlatformAudit(tx, {
         actorId,
@@ -137,7 +127,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
         entityId: tenant.id,
         after: { name: tenant.name, slug: tenant.slug, subscriptionStatus: tenant.subscriptionStatus, planId, ownerId: owner.id, ownerEmail: email },
       });
-      const [view] = await platformTenantViews(tx, [tenant]);
+      const [view] = await platformTenantViews(tx, [tenant], now);
       return view;
     });
   } catch (err) {
@@ -162,7 +152,7 @@ export async function updatePlatformTenant(
   id: string,
   input: UpdateTenantRequest,
   actorId: string | null,
-  now = new Date(),
+  now: Date,
 ): Promise<PlatformTenant> {
   if (!isUuid(id)) throw notFound(TENANT_NOT_FOUND);
   return db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { PlatformTenantAdminsResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { tenantNames } from '../tenants/service.ts';
+import { tenantNames } from '../tenants/index.ts';
 import { resetStaffTwoFactor, tenantAdmins } from '../users/service.ts';
 import { TENANT_NOT_FOUND } from './tenants.ts';
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { verifyCardToken } from '../cards/qr-token.ts';
 import { findCardRow } from '../cards/service.ts';
-import { tenantContextBySlug } from '../tenants/service.ts';
+import { tenantContextBySlug } from '../tenants/index.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
 /** Ledger rows shown on the public card page (spec §9: 'public card 5'). */

@@ -20,7 +20,7 @@ const SETUP_RATE_LIMIT = 10;
  * password under the policy, nothing written; 409 when an admin exists or the e-mail is
  * taken; 429 beyond 10 requests a minute per client address.
  */
-export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
+export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const limiter = app.createRateLimit({ max: SETUP_RATE_LIMIT, timeWindow: 60_000, keyGenerator: (r) => `setup:${r.ip}` });
   const limit = async (request: Parameters<typeof limiter>[0]) => {
     const result = await limiter(request);
@@ -34,7 +34,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
       onRequest: limit,
       schema: { tags: ['setup'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody } },
     },
-    async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, now())) }),
+    async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, request.ctx.now)) }),
   );
 
   /** POST /api/setup: creates the first platform admin and signs them in; see the plugin's docstring. */
@@ -45,8 +45,8 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
       schema: { tags: ['setup'], body: SetupRequest, response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await completeSetup(db, request.body, now());
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user), config.cookieSecure));
+      const user = await completeSetup(db, request.body, request.ctx.now);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
     },
   );
 };

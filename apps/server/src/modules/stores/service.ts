@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { cardCountsByStore } from '../cards/views.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { ledgerRowsByStore } from '../ledger/views.ts';
 import { staffCountsByStore } from '../users/views.ts';
 

@@ -25,9 +25,9 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, jobs },
+  { db, config, counters, jobs },
 ) => {
   const actorOf = (request: FastifyRequest): StaffActor => {
     const tenant = tenantOf(request);
@@ -66,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const staff = await createStaff(db, actorOf(request), request.body, now());
+      const staff = await createStaff(db, actorOf(request), request.body, request.ctx.now);
       if (staff.invited) jobs.nudge('outbox');
       return reply.status(201).send(staff);
     },
@@ -81,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id/invitation',
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      await resendInvitation(db, actorOf(request), request.params.id, now());
+      await resendInvitation(db, actorOf(request), request.params.id, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { requireStoreName, storeNames } from '../stores/service.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenants/service.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits, tenantNames } from '../tenants/index.ts';
 import { renderTwoFactorReset, type TwoFactorResetBy } from '../../emails/two-factor-reset.tsx';
 import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
 import { enqueueEmail } from '../outbox/service.ts';

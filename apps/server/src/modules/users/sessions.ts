@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { SessionStore, TenantContext } from '../../context.ts';
 import { storeNames } from '../stores/service.ts';
-import { tenantContexts } from '../tenants/service.ts';
+import { tenantContexts } from '../tenants/index.ts';
 
 /**
  * Sign-in sessions (decisions.md 'Accounts'): the users module owns `sessions` beside

@@ -5,8 +5,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/service.ts';
 import { checkoutOfSession, completeCheckout, expireCheckoutSession, type CheckoutEffects } from '../checkout/service.ts';
-import { findPlan, planIdByStripePrice } from '../tenants/plans.ts';
-import { findTenantIdForProvider, lockTenant, paymentTenantOf } from '../tenants/service.ts';
+import { findPlan, findTenantIdForProvider, lockTenant, paymentTenantOf, planIdByStripePrice } from '../tenants/index.ts';
 
 /**
  * Stripe webhooks (issue 6; ADR 0008): the module owns `webhook_events` (the event ids
