@@ -34,7 +34,7 @@ import { publicCardRoutes } from './modules/public-card/routes.ts';
 import { transactionRoutes } from './modules/ledger/index.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
+import { userRoutes } from './modules/users/index.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { customerDataRoutes } from './modules/customer-data/routes.ts';
 import { ruleRoutes } from './modules/rules/routes.ts';

@@ -7,7 +7,7 @@ import { cardOrderEffect } from './modules/card-orders/service.ts';
 import type { CheckoutEffects } from './modules/checkout/service.ts';
 import { apiKeyAuthenticator } from './modules/api-keys/service.ts';
 import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenants/index.ts';
-import { sessionStore } from './modules/users/sessions.ts';
+import { sessionStore } from './modules/users/index.ts';
 
 /**
  * The composition root's wiring (ADR 0012): the few places where a lower layer needs a higher

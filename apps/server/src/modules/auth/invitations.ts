@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenants/index.ts';
-import { completeInvitation, findLoginAccount, invitedAccount } from '../users/service.ts';
+import { completeInvitation, findLoginAccount, invitedAccount } from '../users/index.ts';
 import { INVITATION_PURPOSE, lockToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /** The invited account of a usable token, or null (unknown, used, expired, revoked, accepted or deactivated). */

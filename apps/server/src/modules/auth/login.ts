@@ -5,7 +5,7 @@ import type { CounterStore } from '../../lib/counter-store.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthUser } from '../../context.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { findLoginAccount, hasTwoFactor, twoFactorAccount } from '../users/service.ts';
+import { findLoginAccount, hasTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { DEVICE_TTL_SECONDS, deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
 import { signIn, login, type SignedIn } from './service.ts';
 import { LoginThrottle, type LoginAttempt } from './throttle.ts';

@@ -4,8 +4,7 @@ import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { endOtherSessions } from '../users/sessions.ts';
-import { findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { endOtherSessions, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 
 /** 400 text (field body.currentPassword) when the current password given is not the account's. */
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';

@@ -12,8 +12,7 @@ import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { tenantNames } from '../tenants/index.ts';
-import { endOtherSessions } from '../users/sessions.ts';
-import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { completeInvitation, endOtherSessions, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';
 
 /** How long a reset link works: one hour (issue 16). */

@@ -24,7 +24,7 @@ import { AppError, unauthenticated } from '../../errors.ts';
 import { DEVICE_COOKIE, setPendingLoginCookie, setSignInCookies } from '../../http/auth-cookies.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
-import { endSession } from '../users/sessions.ts';
+import { endSession } from '../users/index.ts';
 import { acceptInvitation, invitationInfo } from './invitations.ts';
 import { loginWithPassword, signInFromDevice } from './login.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.ts';

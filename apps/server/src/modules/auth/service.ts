@@ -9,8 +9,7 @@ import { assertPasswordPolicy } from '../settings/password-policy.ts';
 import { getPlatformSettings } from '../settings/service.ts';
 import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
 import { createTenant } from '../business-profile/service.ts';
-import { startSession, type NewSession } from '../users/sessions.ts';
-import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
+import { findLoginAccount, hasTwoFactor, insertAccount, type NewSession, recordLogin, startSession, userIdByEmail } from '../users/index.ts';
 import { twoFactorRequiredFor } from './two-factor.ts';
 
 /** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
@@ -61,7 +60,7 @@ export interface SignedIn {
  */
 export async function signIn(db: Database, user: AuthUser, now: Date): Promise<SignedIn> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
-  const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
+  const session = await startSession(db, user.id, await sessionTtlSeconds(db), now, setupRequired);
   await recordLogin(db, user.id, now);
   // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
   // address comes from the request.

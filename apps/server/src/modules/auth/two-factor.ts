@@ -8,7 +8,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { writeAudit } from '../audit/service.ts';
 import { getPlatformSettings } from '../settings/service.ts';
-import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/service.ts';
+import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /**

@@ -16,7 +16,7 @@ import { oldestActiveStoreId } from '../stores/service.ts';
 import { addPurchasedCards, lockTenant, tenantLabels } from '../tenants/index.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { tenantAdminContacts } from '../users/service.ts';
+import { tenantAdminContacts } from '../users/index.ts';
 
 /**
  * Card orders (decisions.md 'Card orders'; spec §7 'Card orders'): printed cards ordered by a

@@ -12,7 +12,7 @@ import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, C
 import { forgetEnrolments } from '../enrolment/service.ts';
 import { forgetRecipient } from '../outbox/service.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
-import { removeCustomerLogins } from '../users/service.ts';
+import { removeCustomerLogins } from '../users/index.ts';
 import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/service.ts';
 
 export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from './export.ts';

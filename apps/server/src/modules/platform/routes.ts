@@ -146,7 +146,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/tenants/:id/users/:userId/2fa/reset',
     { schema: { tags: ['platform'], params: z.object({ id: z.string(), userId: z.string() }), response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
-      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId);
+      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

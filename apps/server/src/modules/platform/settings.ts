@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { PlatformSettingsValue } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
 import { lockSettings, storeSettings } from '../settings/service.ts';
-import { applySessionTimeout } from '../users/sessions.ts';
+import { applySessionTimeout } from '../users/index.ts';
 
 /**
  * The operator's platform settings (spec §2 'Platform area' Settings, §3 'Platform settings'):

@@ -24,7 +24,7 @@ import { storeCountsByTenant } from '../stores/service.ts';
 import { defaultPlanId, deleteTenantRow, listTenantsPage, lockTenantForChange, plansByIds, type TenantAccount, tenantIdBySlug, tenantStatusSummary, toTenantContext, updateTenantAccount } from '../tenants/index.ts';
 import { buildTenantView, createTenant } from '../business-profile/service.ts';
 import { isValidSlug } from '../business-profile/slug.ts';
-import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/service.ts';
+import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/index.ts';
 import { nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/views.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/tokens.ts';
 import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/password-policy.ts';
-import { insertAccount, platformAdminExists } from '../users/service.ts';
+import { insertAccount, platformAdminExists } from '../users/index.ts';
 
 /** The auth_tokens purpose of the one-time set-up link. */
 const SETUP_PURPOSE = 'setup';

@@ -7,7 +7,13 @@ import type { Config } from '../../config.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { TenantContext } from '../../context.ts';
-import { changeStaffPassword, createStaff, listStaff, resendInvitation, resetStaffTwoFactor, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
+import { changeStaffPassword } from './change-staff-password.ts';
+import { createStaff } from './create-staff.ts';
+import { listStaff } from './list-staff.ts';
+import { resendInvitation, revokeInvitation } from './resend-invitation.ts';
+import { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
+import type { StaffActor } from './staff.ts';
+import { updateStaff } from './update-staff.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 /** On a paid plan (an active or past-due subscription to a plan), as the invitation budget counts it; a trial or a lapsed business is not. */
@@ -145,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
-      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by);
+      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, plans, sessions, stores, tenants, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
-import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './service.ts';
+import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './staff.ts';
 
 /**
  * Staff management under /api/t/{slug}/users (issue 4; spec §2 'Staff Management', §5

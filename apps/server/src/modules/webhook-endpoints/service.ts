@@ -20,7 +20,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
 import { tenantNames } from '../tenants/index.ts';
-import { tenantAdminContacts } from '../users/service.ts';
+import { tenantAdminContacts } from '../users/index.ts';
 import { literalHostProblem, type ResolveHost } from './address-guard.ts';
 import { sendWebhook, type AttemptOutcome } from './delivery.ts';
 
