@@ -4,7 +4,7 @@ import { createLifecycle } from './modules/health/routes.ts';
 import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/service.ts';
 import { startOutboxWorker } from './modules/outbox/job.ts';
-import { processPasswordResetRequests } from './modules/auth/service.ts';
+import { processPasswordResetRequests } from './modules/auth/index.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/job.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/service.ts';
 import { markLapsedSubscriptions } from './modules/billing/service.ts';
@@ -14,7 +14,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
 import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/service.ts';
-import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/service.ts';
+import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/index.ts';
 
 /** Exit code for a bad configuration (EX_CONFIG of sysexits.h). */
 const EXIT_CONFIG = 78;

@@ -9,7 +9,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, lotTotalDeltas, lotTotals, NO_STORE_ID, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
 import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/service.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { createTenant } from '../src/modules/business-profile/service.ts';
+import { createTenant } from '../src/modules/business-profile/index.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
 import type { ChallengeCost } from '../src/modules/enrolment/altcha.ts';
 import type { Jobs } from '../src/lib/jobs.ts';

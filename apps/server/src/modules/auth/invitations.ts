@@ -5,7 +5,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
 import { tenantNames } from '../tenants/index.ts';
 import { completeInvitation, findLoginAccount, invitedAccount } from '../users/index.ts';
 import { INVITATION_PURPOSE, lockToken, spendToken, usableTokenUserId } from './tokens.ts';

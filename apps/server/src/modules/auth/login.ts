@@ -4,7 +4,7 @@ import { AppError, RateLimitedError, unauthenticated } from '../../errors.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuthUser } from '../../context.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { findLoginAccount, hasTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { DEVICE_TTL_SECONDS, deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
 import { signIn, login, type SignedIn } from './service.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
 import { endOtherSessions, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 
 /** 400 text (field body.currentPassword) when the current password given is not the account's. */

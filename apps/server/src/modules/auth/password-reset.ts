@@ -10,7 +10,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
 import { enqueueEmail } from '../outbox/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
 import { tenantNames } from '../tenants/index.ts';
 import { completeInvitation, endOtherSessions, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/session.ts';
 import { changeOwnPassword } from './password-change.ts';
-import { getPasswordPolicy } from '../settings/password-policy.ts';
+import { getPasswordPolicy } from '../settings/index.ts';
 
 /** Own-password changes allowed per user in {@link PASSWORD_CHANGE_WINDOW_MS} (issue 12 item 8). */
 export const PASSWORD_CHANGE_RATE_LIMIT = 10;

@@ -5,10 +5,9 @@ import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../context.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
 import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
-import { createTenant } from '../business-profile/service.ts';
+import { createTenant } from '../business-profile/index.ts';
 import { findLoginAccount, hasTwoFactor, insertAccount, type NewSession, recordLogin, startSession, userIdByEmail } from '../users/index.ts';
 import { twoFactorRequiredFor } from './two-factor.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, users } from '../../db/schema/index.ts';
 import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { createSecondInstance, createTestContext, json, type TestContext } from '../../../test/helpers.ts';
 import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { cards, customers, offers, stores, transactions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
-import { ensureSettingsRow } from '../settings/service.ts';
+import { ensureSettingsRow } from '../settings/index.ts';
 import { ensurePlans, type NewPlan, tenantIdBySlug } from '../tenants/index.ts';
-import { createTenant } from '../business-profile/service.ts';
+import { createTenant } from '../business-profile/index.ts';
 import { rebuildLots } from '../ledger/index.ts';
 
 /**

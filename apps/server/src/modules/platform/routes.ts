@@ -33,7 +33,7 @@ import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
 import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
 import { platformLiability } from './liability.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { savePlatformSettings, settingsView } from './settings.ts';
 import { platformAuditPage } from './platform-audit.ts';
 import { getActivity, getPlatformStats } from './stats.ts';

@@ -2,7 +2,7 @@ import type { PlatformSettings } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { PlatformSettingsValue } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/service.ts';
-import { lockSettings, storeSettings } from '../settings/service.ts';
+import { lockSettings, storeSettings } from '../settings/index.ts';
 import { applySessionTimeout } from '../users/index.ts';
 
 /**

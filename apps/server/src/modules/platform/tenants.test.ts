@@ -4,7 +4,7 @@ import { SLUG_TEXT } from '@loyalty/contract';
 import { auditLog, cashbackRules, payments, plans, sessions, stores, subscriptionEvents, tenants, tierRules, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { solveJoinChallenge } from '../../../test/join-challenge.ts';
-import { processPasswordResetRequests } from '../auth/service.ts';
+import { processPasswordResetRequests } from '../auth/index.ts';
 
 /**
  * The operator's tenant API under /api/platform/tenants (issue 7; spec §2 'Platform area'

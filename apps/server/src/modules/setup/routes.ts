@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { setSignInCookies } from '../../http/auth-cookies.ts';
-import { signIn } from '../auth/service.ts';
+import { signIn } from '../auth/index.ts';
 import { completeSetup, setupTokenValid } from './service.ts';
 
 /** Set-up requests allowed per client address per minute (the token itself is 256 random bits). */

@@ -7,8 +7,8 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/tokens.ts';
-import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/password-policy.ts';
+import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/index.ts';
+import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/index.ts';
 import { insertAccount, platformAdminExists } from '../users/index.ts';
 
 /** The auth_tokens purpose of the one-time set-up link. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, authTokens, platformSettings, users } from '../../db/schema/index.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { countRows, createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { ADMIN_EXISTS, BootstrapError, bootstrapPlatformAdmin, SETUP_LINK_INVALID } from './service.ts';
 

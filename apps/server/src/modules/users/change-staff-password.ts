@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
 import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
 import { endOtherSessions } from './sessions.ts';
 import { type StaffActor, lockStaff } from './staff.ts';

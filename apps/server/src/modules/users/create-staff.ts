@@ -7,7 +7,7 @@ import { users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
 import { requireStoreName } from '../stores/service.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { prepareInvitation, takeInvitation, writeInvitation } from './invitations.ts';
