@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemo(handle.db) : false;
   let bootstrap;
   try {
-    bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin);
+    bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin, new Date());
   } catch (err) {
     if (err instanceof BootstrapError) {
       process.stderr.write(`Invalid configuration:\n  ${err.message}\nSee README.md 'Configuration'.\n`);

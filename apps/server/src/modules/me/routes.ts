@@ -24,6 +24,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
       config: { roles: ROLES.customer },
       schema: { tags: ['me'], params: z.object({ slug: z.string() }), response: { 200: MyAccountResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
-    async (request) => getMyAccount(db, tenantOf(request).id, request.user!.customerId),
+    async (request) => getMyAccount(db, tenantOf(request).id, request.user!.customerId, request.ctx.now),
   );
 };

@@ -23,7 +23,7 @@ export const PROFILE_NOT_FOUND = 'Customer profile not found';
  * Throws 404 NOT_FOUND 'Customer profile not found' when `customerId` is null or names no
  * customer of this tenant.
  */
-export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now = new Date()): Promise<MyAccountResponse> {
+export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now: Date): Promise<MyAccountResponse> {
   if (!customerId) throw notFound(PROFILE_NOT_FOUND);
   let customer;
   try {

@@ -202,7 +202,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.put(
     '/settings',
     { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
-    async (request) => savePlatformSettings(db, request.body, actor(request)),
+    async (request) => savePlatformSettings(db, request.body, actor(request), request.ctx.now),
   );
 
   /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (decisions.md 'Card orders'); 400 bad status. */

@@ -35,7 +35,7 @@ export function settingsView(value: PlatformSettingsValue): PlatformSettings {
  * too in the same transaction (`applySessionTimeout`: a shorter timeout cuts their remaining
  * lifetime to it; issue 12 item 8).
  */
-export async function savePlatformSettings(db: Database, input: PlatformSettings, actorId: string | null): Promise<PlatformSettings> {
+export async function savePlatformSettings(db: Database, input: PlatformSettings, actorId: string | null, now: Date): Promise<PlatformSettings> {
   return db.transaction(async (tx) => {
     const before = await lockSettings(tx);
     const { passwordSet: _ignored, ...smtp } = input.smtp;
@@ -44,7 +44,7 @@ export async function savePlatformSettings(db: Database, input: PlatformSettings
       security: { ...input.security },
       platform: { ...input.platform },
     };
-    await storeSettings(tx, value);
+    await storeSettings(tx, value, now);
     if (value.security.sessionTimeout !== before.security.sessionTimeout) await applySessionTimeout(tx, value.security.sessionTimeout * 3600);
     const redact = (v: PlatformSettingsValue) => ({ ...v, smtp: { ...v.smtp, password: v.smtp.password ? '(set)' : '' } });
     await writeAudit(tx, {

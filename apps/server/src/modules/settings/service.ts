@@ -49,11 +49,11 @@ export async function lockSettings(tx: Tx): Promise<PlatformSettingsValue> {
 }
 
 /** Stores `value` as the settings row (id 1) in `tx`: inserted when absent, else replaced with `updatedAt` = now. */
-export async function storeSettings(tx: Tx, value: PlatformSettingsValue): Promise<void> {
+export async function storeSettings(tx: Tx, value: PlatformSettingsValue, now: Date): Promise<void> {
   await tx
     .insert(platformSettings)
     .values({ id: 1, value })
-    .onConflictDoUpdate({ target: platformSettings.id, set: { value, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: platformSettings.id, set: { value, updatedAt: now } });
 }
 
 /** Writes the default settings row (id 1) unless one exists (start-up seed: an existing row is never touched). */

@@ -42,7 +42,7 @@ export class BootstrapError extends Error {}
  *   auth_tokens, single use, valid SETUP_TOKEN_TTL_MS from `now`; earlier unused set-up
  *   tokens are deleted, so only the newest printed link works.
  */
-export async function bootstrapPlatformAdmin(db: Database, admin: { email: string; password: string } | undefined, now: Date = new Date()): Promise<BootstrapResult> {
+export async function bootstrapPlatformAdmin(db: Database, admin: { email: string; password: string } | undefined, now: Date): Promise<BootstrapResult> {
   if (await platformAdminExists(db)) return { kind: 'exists' };
   if (admin) {
     const problem = await passwordPolicyViolation(db, admin.password);
