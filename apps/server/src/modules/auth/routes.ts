@@ -31,11 +31,11 @@ import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, signIn, signup } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
+/** Reset links one address may be sent in an hour. */
 export const FORGOT_PER_ADDRESS = 5;
 
 /**
- * Auth routes under /api/auth (spec §7, decisions.md 'Accounts', issue 12 items 3–4):
+ * Auth routes under /api/auth (docs/product.md 'Accounts and sign-in', issue 12 items 3–4):
  * POST /login {email,password} → 200 AuthResponse, the session cookie and the device cookie
  * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
  * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0024); a Store
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * POST /reset-password { token, password } → 200 { message: PASSWORD_RESET_DONE }: the password
-   * is set and every session of the account ends (issue 16, password-reset.ts). 400
+   * is set and every session of the account ends (password-reset.ts). 400
    * RESET_LINK_INVALID for an unknown, used or expired link; 400 (field body.password) for a
    * password the policy refuses; 429 beyond LOGIN_RATE_LIMIT a minute per client address.
    */
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   );
 
   /**
-   * GET /invitation?token= → InvitationInfo { email, firstName, businessName } (issue 16; public):
+   * GET /invitation?token= → InvitationInfo { email, firstName, businessName } (public):
    * the staff invitation a link carries. 400 INVITATION_LINK_INVALID.
    */
   app.get(
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * POST /accept-invitation { token, password } → 200 AuthResponse, signed in (session and device
-   * cookies) (issue 16, invitations.ts): the invited staff member's password is set. 400
+   * cookies) (invitations.ts): the invited staff member's password is set. 400
    * INVITATION_LINK_INVALID; 400 (body.password) for a password the policy refuses; 429 beyond
    * LOGIN_RATE_LIMIT a minute per client address.
    */

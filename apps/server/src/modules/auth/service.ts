@@ -84,13 +84,13 @@ export async function login(db: Database, email: string, password: string): Prom
 }
 
 /**
- * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
+ * POST /api/auth/signup (docs/product.md 'Accounts and sign-in'): creates a tenant '{firstName}'s Store' on
  * trial (trialDays and defaultPlan of the platform settings) with its owner as tenant_admin,
  * and the audit event 'tenant.signup' (actor the new owner), in one transaction. Throws 403
  * SIGNUPS_DISABLED when
  * the platform setting allowSignups is off; 400 'Password must be at least {n} characters
  * long' (details `body.password`) when the password is shorter than the platform's
- * passwordMinLength (issue 12 item 8; nothing written); 409 when the e-mail is taken.
+ * passwordMinLength (nothing written); 409 when the e-mail is taken.
  */
 export async function signup(db: Database, input: SignupRequest, now: Date): Promise<AuthUser> {
   const settings = await getPlatformSettings(db);

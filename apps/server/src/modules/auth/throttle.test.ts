@@ -9,7 +9,7 @@ import { createSecondInstance, createTestContext, json, type TestContext } from 
 import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 
 /**
- * The login throttle of ADR 0009 (issue 12 item 4), through POST /api/auth/login. Client
+ * The login throttle of ADR 0009, through POST /api/auth/login. Client
  * addresses are the inject `remoteAddress` (no proxy is trusted by default). The app's clock
  * is a variable the tests move.
  */

@@ -9,7 +9,7 @@ import { authTokens } from '../../db/schema/index.ts';
  * effect); past `expiresAt` it does nothing.
  */
 
-/** auth_tokens purpose of a staff invitation link (issue 16): issued by users/invitations.ts, spent by auth/invitations.ts. */
+/** auth_tokens purpose of a staff invitation link: issued by users/invitations.ts, spent by auth/invitations.ts. */
 export const INVITATION_PURPOSE = 'invitation';
 
 /** auth_tokens purpose of a password reset link (one hour, single use; ADR 0018). */

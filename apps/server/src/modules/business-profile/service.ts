@@ -12,7 +12,7 @@ import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
 /**
- * The tenant as its members see it (spec §3 'Tenant', 'Trial status') and tenant onboarding.
+ * The tenant as its members see it ('Trial status') and tenant onboarding.
  * It owns no table: the account row is the tenants module's, the figures come from the
  * cards, users and stores modules, the default programme from rules (ADR 0012).
  */
@@ -22,7 +22,7 @@ import { slugify } from './slug.ts';
  * 'Cashback', 'Trial, subscription and quota') and a first store named 'Main Store', inside
  * the caller's transaction. The slug is `slugify(name)` made unique with a numeric suffix
  * unless `slug` is given. trialDays: days until `trialEndsAt`. planId: the plan the tenant
- * starts on (the platform setting defaultPlan, issue 7), null when not given. Returns the new
+ * starts on (the platform setting defaultPlan), null when not given. Returns the new
  * tenant row.
  */
 export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }, now: Date): Promise<TenantAccount> {
@@ -36,11 +36,11 @@ export async function createTenant(tx: Tx, input: { name: string; slug?: string;
 export type TenantFigures = Omit<TenantResponse, 'paymentProvider'>;
 
 /**
- * GET /api/t/{slug}/tenant (spec §3 'Tenant'): the tenant with its counts, subscriptionInfo
+ * GET /api/t/{slug}/tenant: the tenant with its counts, subscriptionInfo
  * (card limit of the plan when ACTIVE, else freeTrialLimit; −1 unlimited), `canTransact`
  * (spec §5 POS gate), `subscriptionRequired` (decisions.md) and `paymentProvider`, the
  * provider the install runs (config.paymentProvider: 'demo' takes no money, so the web shows
- * 'Demo payments: no money is taken' on every screen that takes money; issue 12 item 2).
+ * 'Demo payments: no money is taken' on every screen that takes money).
  */
 export async function getTenantView(
   db: DbOrTx,
@@ -102,8 +102,8 @@ export function buildTenantView(
 }
 
 /**
- * GET /api/t/{slug}/trial/status (spec §3 'Trial status'; decisions.md 'Trial, subscription
- * and quota'): activationsUsed = the tenant's cards with an activation date; trialLimit =
+ * GET /api/t/{slug}/trial/status (docs/product.md 'Subscription gates', 'Card quota'):
+ * activationsUsed = the tenant's cards with an activation date; trialLimit =
  * freeTrialLimit; activationsRemaining = trialLimit − used, never below 0; subscriptionRequired
  * = not ACTIVE and (all activations used or trialEndsAt passed), the same value as
  * GET /tenant.
@@ -119,7 +119,7 @@ export async function getTrialStatus(db: DbOrTx, t: TenantContext, now: Date): P
 }
 
 /**
- * PUT /api/t/{slug}/tenant/timezone (issue 14 'Expiry'): stores the tenant's IANA time zone
+ * PUT /api/t/{slug}/tenant/timezone: stores the tenant's IANA time zone
  * (validated by the contract's TimezoneRequest) with the row locked, writes an audit_log row
  * (action 'tenant.timezone.update', entity 'tenant', before/after `{ timezone }`) in the same
  * transaction, and answers the tenant view with the new zone.
@@ -143,7 +143,7 @@ export async function putTenantTimezone(
 }
 
 /**
- * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (issue 16 'Receipts'): turns the e-mail
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }`: turns the e-mail
  * receipts customers get after an earn, redeem or refund on or off, with the row locked and an
  * audit_log row (action 'tenant.receipts.update', entity 'tenant', before/after
  * `{ receiptsEnabled }`) in the same transaction. Answers the tenant view with the new value.

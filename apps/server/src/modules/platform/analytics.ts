@@ -5,7 +5,7 @@ import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByM
 import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenants/index.ts';
 import { trend } from './stats.ts';
 
-/** Days in each analytics timeframe (spec §2 'Subscription Analytics', §9). */
+/** Days in each analytics timeframe (docs/product.md 'Reports', §9). */
 export const TIMEFRAME_DAYS: Record<AnalyticsTimeframe, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /** Most rows of subscriptionEvents and recentPayments (contract SubscriptionAnalytics). */
@@ -23,8 +23,8 @@ export function timeframeWindow(timeframe: AnalyticsTimeframe, now: Date): { fro
 }
 
 /**
- * GET /api/admin/analytics/subscriptions?timeframe= (spec §2 'Subscription Analytics', §3
- * 'Analytics'; decisions.md 'Payments': stored locally, so this works without Stripe). Over
+ * GET /api/admin/analytics/subscriptions?timeframe= (docs/product.md 'Reports', §3
+ * 'Analytics'; docs/product.md 'Payments': stored locally, so this works without Stripe). Over
  * the window of `timeframeWindow` (7d, 30d, 90d or 1y):
  * - totalRevenue: revenue payments in the window, cents ('paid' rows; refunds, stored as
  *   negative 'refunded' rows, subtract);

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/service.ts';
 
 /**
- * Audit actions of the platform operator (issue 7). They are written with `tenant_id` null,
+ * Audit actions of the platform operator. They are written with `tenant_id` null,
  * so that the platform's history survives a tenant's deletion (audit_log rows of a tenant
  * cascade with it); the tenant's id, name and slug travel in `entity_id` and before/after.
  * The recent-activity list (GET /api/platform/activity) reads the update, delete and plan

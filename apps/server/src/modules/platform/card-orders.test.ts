@@ -4,8 +4,7 @@ import { auditLog, cardOrders } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * The operator's card-order fulfilment under /api/platform/card-orders (decisions.md 'Card
- * orders': PAID → PROCESSING → SHIPPED → DELIVERED; cancel stays the tenant's, before shipping).
+ * The operator's card-order fulfilment under /api/platform/card-orders (docs/product.md 'Card orders': PAID → PROCESSING → SHIPPED → DELIVERED; cancel stays the tenant's, before shipping).
  */
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;

@@ -5,7 +5,7 @@ import { tenantLabels } from '../tenants/index.ts';
 import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } from '../ledger/index.ts';
 
 /**
- * GET /api/platform/reports/liability (issue 14 'Liability'): every tenant's outstanding (Σ card
+ * GET /api/platform/reports/liability: every tenant's outstanding (Σ card
  * balances now) and its period's movements over [from, to] in UTC days (default the last 30
  * days up to today, UTC), sorted as asked, with the platform's totals. Each figure from its
  * owner (ADR 0012): tenant rows (tenants), balances (cards' summary, ADR 0016), ledger sums

@@ -41,7 +41,7 @@ import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, update
 import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** 403 text for a signed-in user who is not the platform operator (spec §2 'Platform area'). */
+/** 403 text for a signed-in user who is not the platform operator (docs/product.md 'Roles'). */
 export const PLATFORM_ONLY = 'Platform admin access required';
 
 /**
@@ -62,8 +62,8 @@ const idParams = z.object({ id: z.string() });
 const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullish();
 
 /**
- * The platform operator's API under /api/platform (issue 7; spec §2 'Platform area', §3, §7
- * 'Platform'; decisions.md 'Where the spec shows placeholders'). platform_admin only: every
+ * The platform operator's API under /api/platform (docs/product.md 'Roles', §3, §7
+ * 'Platform'; docs/product.md 'Platform settings'). platform_admin only: every
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
@@ -72,7 +72,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.addHook('onRequest', requirePlatformAdmin);
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
-  /** GET /stats → PlatformStats (spec §3 'Platform stats'; figures and trends as in stats.ts). */
+  /** GET /stats → PlatformStats (figures and trends as in stats.ts). */
   app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) => getPlatformStats(db, request.ctx.now));
 
   /**
@@ -100,7 +100,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   /**
    * POST /tenants (CreateTenantRequest) → 201 PlatformTenant: tenant on trial, owner, default
    * rules and store in one transaction. 400 validation, a reserved slug (SLUG_TEXT) or an
-   * owner password below the platform's passwordMinLength (issue 12 item 8); 409
+   * owner password below the platform's passwordMinLength; 409
    * 'Slug is already taken' / 'An account with this email already exists'.
    */
   app.post(
@@ -181,7 +181,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
 
   /**
    * GET /reports/liability?from=&to=&sort=outstanding|name|expired&order=asc|desc →
-   * PlatformLiabilityReport (issue 14): every tenant's outstanding and period (UTC days, default
+   * PlatformLiabilityReport: every tenant's outstanding and period (UTC days, default
    * the last 30), sorted, and the platform totals; 400 for a bad date, sort or order.
    */
   app.get(
@@ -205,7 +205,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     async (request) => savePlatformSettings(db, request.body, actor(request), request.ctx.now),
   );
 
-  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (decisions.md 'Card orders'); 400 bad status. */
+  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (docs/product.md 'Card orders'); 400 bad status. */
   app.get(
     '/card-orders',
     { schema: { tags: ['platform'], querystring: PlatformCardOrderQuery, response: { 200: PlatformCardOrderListResponse, 400: ErrorBody, ...guardErrors } } },
@@ -234,7 +234,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
 };
 
 /**
- * The subscription analytics under /api/admin (spec §2 'Subscription Analytics', §7: GET
+ * The subscription analytics under /api/admin (docs/product.md 'Reports', §7: GET
  * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; §8: 401 and 403).
  * platform_admin only (same guard); 400 for another timeframe.
  */

@@ -10,7 +10,7 @@ import { newestTenants, tenantGrowth } from '../tenants/index.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
 /**
- * The operator's dashboard figures and activity feed (spec §2 'Platform area', §3 'Platform
+ * The operator's dashboard figures and activity feed (docs/product.md 'Roles', §3 'Platform
  * stats'). The platform module owns no table: each figure comes from its owner's service
  * (tenants, stores, customers, billing's payments and events, the audit trail; ADR 0012).
  */
@@ -25,7 +25,7 @@ export function trend(current: number, previous: number): number | null {
 }
 
 /**
- * GET /api/platform/stats (spec §3 'Platform stats'; decisions.md: trends from real data).
+ * GET /api/platform/stats (decisions.md: trends from real data).
  * - totalTenants; activeTenants = ACTIVE plus TRIALING; totalStores; totalCustomers.
  * - totalRevenue: every revenue payment (cents; 'paid' plus negative 'refunded' rows);
  *   monthlyRevenue: those of the current UTC calendar month.
@@ -76,7 +76,7 @@ const EVENT_TITLES: Record<string, string> = {
 };
 
 /**
- * GET /api/platform/activity?limit= (decisions.md 'Where the spec shows placeholders': real
+ * GET /api/platform/activity?limit= (docs/product.md 'Platform settings': real
  * recent activity): the newest `limit` entries (1–50), newest first, merged from
  * - tenants created (kind 'tenant_created', from tenants.created_at);
  * - subscription_events (kind 'subscription'; title by event type, detail the plan or the

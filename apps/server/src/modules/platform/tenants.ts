@@ -73,7 +73,7 @@ export function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
 }
 
 /**
- * GET /api/platform/tenants (spec §2 'Platform area' Tenants, §7 'Platform'): the page of
+ * GET /api/platform/tenants (docs/product.md 'Roles' Tenants, §7 'Platform'): the page of
  * tenants, newest first (createdAt, then id), filtered by `status` and by `search` (case-
  * insensitive substring of the name, the slug or the e-mail of any tenant_admin of the
  * tenant); `total` matching tenants, `pages` = ceil(total / limit); `summary` per status over
@@ -96,7 +96,7 @@ export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: D
  * (password hashed with argon2id). Errors, nothing written:
  * - 400 SLUG_TEXT (details field 'slug') for a reserved slug (the format is the contract's);
  * - 400 'Password must be at least {n} characters long' (details field 'body.ownerPassword')
- *   when the owner password is shorter than the platform's passwordMinLength (issue 12 item 8);
+ *   when the owner password is shorter than the platform's passwordMinLength;
  * - 409 'Slug is already taken';
  * - 409 'An account with this email already exists' (signup's text) when the owner e-mail is
  *   any user's login (staff e-mail is unique across the platform).
@@ -182,7 +182,7 @@ export async function updatePlatformTenant(
 }
 
 /**
- * DELETE /api/platform/tenants/{id} (decisions.md 'Where the spec shows placeholders': tenant
+ * DELETE /api/platform/tenants/{id} (docs/product.md 'Platform settings': tenant
  * delete works after the operator types the slug). In ONE transaction with the tenant row
  * locked: removes the tenant and every row it owns: every table with a tenant_id cascades
  * from tenants (stores, customers, cards, ledger, rollups, counters, rules, offers, invoices,

@@ -3,15 +3,15 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { platformSettings, type PlatformSettingsValue } from '../../db/schema/index.ts';
 
 /**
- * The platform settings store (spec §3 'Platform settings', decisions.md 'Where the spec shows
- * placeholders'): the module that owns `platform_settings` (one row, id 1). Reading is open to
+ * The platform settings store (docs/product.md 'Platform settings'): the module that owns
+ * `platform_settings` (one row, id 1). Reading is open to
  * every module (signup, the password policy, the login throttle, new tenants); the operator's
  * save use case (platform/settings.ts) writes through `lockSettings` and `storeSettings`.
  */
 
 /**
- * Defaults of the platform settings (spec §9 'Platform settings defaults'). sessionTimeout in
- * hours; maxLoginAttempts (issue 12, ADR 0009) wrong passwords per account and address per 15 min.
+ * Defaults of the platform settings (docs/product.md 'Platform settings'). sessionTimeout in
+ * hours; maxLoginAttempts (ADR 0009) wrong passwords per account and address per 15 min.
  */
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettingsValue = {
   smtp: { host: '', port: 587, username: '', password: '', fromEmail: '' },

@@ -12,7 +12,7 @@ import { completeSetup, setupTokenValid } from './service.ts';
 const SETUP_RATE_LIMIT = 10;
 
 /**
- * The first platform admin of a production install (issue 12 item 1), under /api/setup, no
+ * The first platform admin of a production install, under /api/setup, no
  * login (the one-time token printed at start-up is the credential):
  * GET /?token= → 200 { valid } (false once used, expired, or an admin exists).
  * POST / { token, firstName, lastName, email, password } → 201 { user, tenant: null } and the

@@ -17,7 +17,7 @@ export interface CardCounts {
 }
 
 /**
- * The card-batch gate of decisions.md 'Trial, subscription and quota' (spec §5 'Card batch',
+ * The card-batch gate of docs/product.md 'Card quota' (docs/product.md 'Card quota',
  * §8), for `requested` new cards of the locked `account` (`lockTenant` first) whose cards
  * `counts` the cards module read under that lock. Rules, in this order:
  * - 403 FORBIDDEN 'Card creation blocked': status CANCELED or NONE, or PAST_DUE with the
@@ -56,8 +56,8 @@ export async function assertCardBatchAllowed(db: DbOrTx, account: TenantAccount,
 }
 
 /**
- * The card-activation gate (spec §4 'activation limits'; decisions.md 'Trial, subscription
- * and quota'), for the locked `account` whose cards `counts` were read under the lock.
+ * The card-activation gate (docs/product.md 'Card quota'), for the locked `account` whose cards
+ * `counts` were read under the lock.
  * @throws AppError 403 SUBSCRIPTION_REQUIRED 'Subscription required' when the status does not
  *   allow card work at all (CANCELED, NONE, PAST_DUE after grace) or the tenant is not ACTIVE
  *   and its trial activations are used up or the trial has ended.

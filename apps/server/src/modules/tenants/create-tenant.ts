@@ -5,7 +5,7 @@ import { addDays } from '../../lib/time.ts';
 import type { TenantAccount } from './lock-tenant.ts';
 
 /**
- * Inserts a tenant on trial in `tx` (decisions.md 'Trial, subscription and quota'): status
+ * Inserts a tenant on trial in `tx` (docs/product.md 'Card quota'): status
  * TRIALING, `trialEndsAt` = now + `trialDays` days, `planId` (the platform's defaultPlan,
  * issue 7) or null. The slug is `input.slug` when given (its uniqueness is the caller's: the
  * unique index answers a race), else `baseSlug` made unique with a numeric suffix (-2, -3 …).

@@ -61,8 +61,7 @@ export function tenantContextByIdFinder(db: Database): (tenantId: string) => Pro
 }
 
 /**
- * tenantContextBySlug as a statement prepared once for `db` (issue 15 'statements prepared
- * once'): the tenant guard runs it on every tenant-scoped request, so drizzle builds its SQL
+ * tenantContextBySlug as a statement prepared once for `db`: the tenant guard runs it on every tenant-scoped request, so drizzle builds its SQL
  * once, and PostgreSQL parses it once per connection. Same answer as tenantContextBySlug.
  */
 export function tenantContextFinder(db: Database): (slug: string) => Promise<TenantContext | null> {
@@ -162,7 +161,7 @@ export function tenantLabels(db: DbOrTx) {
   return db.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).as('tenant_labels');
 }
 
-/** The tenant's IANA time zone (issue 14; 'UTC' by default) as a scalar subquery, for SQL that computes local dates (lot expiry, report days). */
+/** The tenant's IANA time zone ('UTC' by default) as a scalar subquery, for SQL that computes local dates (lot expiry, report days). */
 export function timezoneSql(tenantId: string): SQL {
   return sql`(select timezone from ${tenants} where id = ${tenantId})`;
 }

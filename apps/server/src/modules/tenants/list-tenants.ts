@@ -8,7 +8,7 @@ import type { TenantAccount } from './lock-tenant.ts';
 /** The operator's tenant list and the platform dashboard's tenant counts (no lock). */
 
 /**
- * One page of tenants for the operator's list (spec §2 'Tenants'), newest first (created_at
+ * One page of tenants for the operator's list, newest first (created_at
  * desc, id desc), optionally with status `status` and matching `search`: the name or slug
  * contains the text (case-insensitive, wildcards literal) or the tenant's id is in
  * `alsoMatchingIds`, a subquery of tenant ids that match otherwise (the owner's e-mail, from
@@ -67,7 +67,7 @@ export async function activeTenantCount(db: DbOrTx): Promise<number> {
 }
 
 /**
- * The platform dashboard's tenant figures (spec §3 'Platform stats'): `total` tenants,
+ * The platform dashboard's tenant figures: `total` tenants,
  * `active` (ACTIVE or TRIALING), and how many tenants, and active ones, were created in
  * [d30, far) and in [d60, d30) (30-day windows; `far` bounds the open end).
  */

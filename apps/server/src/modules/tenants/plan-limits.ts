@@ -17,14 +17,14 @@ export interface TenantLimits {
 }
 
 /**
- * The store and staff limits of `account` (decisions.md 'Trial, subscription and quota':
+ * The store and staff limits of `account` (docs/product.md 'Card quota':
  * plan limits for stores and staff are enforced on create; −1 unlimited). Our decision:
  * - a tenant WITH a plan (`planId` set: ACTIVE, and also PAST_DUE or CANCELED after having
  *   subscribed, or TRIALING on the platform's defaultPlan) is bound by that plan's
  *   `limits.stores` / `limits.staff`. A late payment does not lift the limits of the plan the
  *   tenant chose.
  * - a tenant WITHOUT a plan has no store or staff limit: the trial is bounded by its free card
- *   activations and its end date (spec §4 'activation limits'), not by stores or staff.
+ *   activations and its end date (docs/product.md 'Card quota'), not by stores or staff.
  * Read it after `lockTenant` in the same transaction, so the check and the insert are atomic.
  */
 export async function planLimitsOf(db: DbOrTx, account: Pick<TenantAccount, 'planId'>): Promise<TenantLimits> {

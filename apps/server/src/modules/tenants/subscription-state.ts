@@ -39,7 +39,7 @@ export async function setProviderSubscriptionId(tx: Tx, tenantId: string, subscr
 }
 
 /**
- * A paid subscription period (decisions.md 'Payments'): the tenant becomes ACTIVE on
+ * A paid subscription period (docs/product.md 'Payments'): the tenant becomes ACTIVE on
  * `planId`, its grace period is cleared and the provider's subscription id and the period
  * `[periodStart, periodEnd)` are stored; it is a subscription of its own (the Demo provider
  * opens one per subscribe), so no end or unpaid period of it is known yet. In `tx`, with the
@@ -97,7 +97,7 @@ export async function setSubscriptionStatus(tx: Tx, tenantId: string, status: Su
 
 /**
  * Adds `quantity` cards bought through a paid card order to the tenant's quota
- * (decisions.md 'Card orders'), in `tx` with the tenant row locked by the caller. A negative
+ * (docs/product.md 'Card orders'), in `tx` with the tenant row locked by the caller. A negative
  * `quantity` takes them back (a refunded order), never below 0.
  */
 export async function addPurchasedCards(tx: Tx, tenantId: string, quantity: number): Promise<void> {

@@ -6,12 +6,12 @@ import type { TenantAccount } from './lock-tenant.ts';
 
 /** Changes to a tenant row by its admin (time zone, receipts) or the operator (edit, delete), under `lockTenantForChange`. */
 
-/** Stores the tenant's IANA time zone (issue 14; validated by the caller), in `tx`. */
+/** Stores the tenant's IANA time zone (validated by the caller), in `tx`. */
 export async function setTenantTimezone(tx: Tx, tenantId: string, timezone: string): Promise<void> {
   await tx.update(tenants).set({ timezone }).where(eq(tenants.id, tenantId));
 }
 
-/** Turns the tenant's e-mail receipts on or off (issue 16 'Receipts'), in `tx`. */
+/** Turns the tenant's e-mail receipts on or off, in `tx`. */
 export async function setTenantReceipts(tx: Tx, tenantId: string, enabled: boolean): Promise<void> {
   await tx.update(tenants).set({ receiptsEnabled: enabled }).where(eq(tenants.id, tenantId));
 }
@@ -25,7 +25,7 @@ export async function lockTenantForChange(tx: Tx, tenantId: string): Promise<Ten
   return tenant ?? null;
 }
 
-/** The operator's edit (issue 7): name, subscription status and grace end of a tenant, in `tx`. Returns the updated row. */
+/** The operator's edit: name, subscription status and grace end of a tenant, in `tx`. Returns the updated row. */
 export async function updateTenantAccount(
   tx: Tx,
   tenantId: string,

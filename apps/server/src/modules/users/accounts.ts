@@ -15,7 +15,7 @@ export interface LoginAccount extends AuthUser {
   active: boolean;
 }
 
-/** The account whose e-mail is `email` (compared lower-cased) with its store's name, or null (sign-in, decisions.md 'Accounts'). */
+/** The account whose e-mail is `email` (compared lower-cased) with its store's name, or null (sign-in, docs/product.md 'Accounts and sign-in'). */
 export async function findLoginAccount(db: DbOrTx, email: string): Promise<LoginAccount | null> {
   const sn = storeNames(db);
   const [row] = await db

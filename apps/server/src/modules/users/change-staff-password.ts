@@ -10,7 +10,7 @@ import { endOtherSessions } from './sessions.ts';
 import { type StaffActor, lockStaff } from './staff.ts';
 
 /**
- * PUT /api/t/{slug}/users/{id}/password (spec §3 'password change'; decisions.md 'Accounts':
+ * PUT /api/t/{slug}/users/{id}/password (docs/product.md 'Accounts and sign-in':
  * argon2id). Sets the staff user's password (at least the platform's passwordMinLength, issue
  * 12 item 8: else 400 'Password must be at least {n} characters long' naming `body.password`,
  * nothing written) and,

@@ -15,7 +15,7 @@ import { activeStaffCount } from './views.ts';
 import { PASSWORD_OR_INVITE, type StaffActor, assertStoreForRole, audited, budgetOf, businessNameOf, duplicateEmail, inviterOf, publicUrlOf, staffRows } from './staff.ts';
 
 /**
- * POST /api/t/{slug}/users (spec §2 'Add New Staff Member', §5 'Staff', §6; decisions.md
+ * POST /api/t/{slug}/users (§5 'Staff', §6; decisions.md
  * 'Accounts', 'Trial, subscription and quota'). Input StaffCreateRequest: names, e-mail
  * (lower-cased), password (at least the platform's passwordMinLength, issue 12 item 8: else
  * 400 'Password must be at least {n} characters long' naming `body.password`; hashed with
@@ -29,7 +29,7 @@ import { PASSWORD_OR_INVITE, type StaffActor, assertStoreForRole, audited, budge
  * applies: tenants `planLimitsOf`). In one transaction it inserts the user (active) and an
  * audit_log row (action 'user.create', after: names, e-mail, role, store, active; never the
  * password). Returns the StaffUser (201 in the route), `lastLogin` null.
- * With `invite: true` (issue 16 'Staff invitations') no password is given: the account gets an
+ * With `invite: true` no password is given: the account gets an
  * unusable random one and `invitationPending`, and in the same transaction an invitation link
  * (7 days) is e-mailed through the outbox (invitations.ts); the audit row's after says
  * `invited: true`. Neither a password nor `invite` → 400 'Password is required' (body.password).

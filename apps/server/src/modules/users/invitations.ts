@@ -65,7 +65,7 @@ export interface Invitee {
 }
 
 /**
- * A rendered invitation with its token (issue 16 'Staff invitations'): 256 random bits,
+ * A rendered invitation with its token: 256 random bits,
  * base64url; the link `{publicUrl}/accept-invitation?token=…`. Rendered before the transaction
  * that writes it (`writeInvitation`), so no lock waits for React.
  */

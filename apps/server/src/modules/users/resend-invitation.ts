@@ -14,7 +14,7 @@ async function lockInvitee(tx: Tx, tenantId: string, userId: string) {
 }
 
 /**
- * POST /api/t/{slug}/users/{id}/invitation (issue 16): e-mails the invited staff member a new
+ * POST /api/t/{slug}/users/{id}/invitation: e-mails the invited staff member a new
  * link (7 days; their older link stops working) through the outbox, with an audit row
  * 'user.invitation.resend', in one transaction. 404 unknown user, 422 NOT_INVITED. A resend
  * counts against the business's daily invitations like a new one (429 RATE_LIMITED beyond it,
@@ -40,7 +40,7 @@ export async function resendInvitation(db: Database, actor: StaffActor, userId: 
 }
 
 /**
- * DELETE /api/t/{slug}/users/{id}/invitation (issue 16): withdraws the invitation: the invited
+ * DELETE /api/t/{slug}/users/{id}/invitation: withdraws the invitation: the invited
  * account, which never had a password of its own, is removed with its tokens, and an audit row
  * 'user.invitation.revoke' (before: the account's fields) is written, in one transaction.
  * 404 unknown user, 422 NOT_INVITED (an accepted account is deactivated instead, PUT /users/{id}).

@@ -25,7 +25,7 @@ const userParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * Staff (user) routes under /api/t/{slug}/users (spec §2 'Staff Management', §5 'Staff',
+ * Staff (user) routes under /api/t/{slug}/users (docs/product.md 'Roles', §5 'Staff',
  * §7 'Users'). All ROLES.admin (spec §6: staff is tenant_admin only; the platform_admin
  * passes wherever tenant_admin does): 401 signed out, 403 cashier or customer, 404 another
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   /**
    * POST /users (StaffCreateRequest) → 201 StaffUser. 400 validation (names, e-mail,
    * password shorter than the platform's passwordMinLength 'Password must be at least {n}
-   * characters long' (issue 12 item 8; the contract's floor is 6), role cashier/tenant_admin
+   * characters long' (the contract's floor is 6), role cashier/tenant_admin
    * only, 'A cashier must be assigned to a store'); 403 plan staff limit ('Your {plan} plan
    * allows {n} staff member(s). Upgrade to add more.'); 404 'Store not found'; 409 'An
    * account with this email already exists'; 429 when the business has sent its invitations for
@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   );
 
   /**
-   * POST /users/{id}/invitation → 204 (issue 16): a new invitation link e-mailed (the old one
+   * POST /users/{id}/invitation → 204: a new invitation link e-mailed (the old one
    * stops working). 404 'Staff member not found'; 422 'This staff member has already accepted the invitation';
    * 429 when the business has sent its invitations for the day (see POST /users).
    */
@@ -94,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   );
 
   /**
-   * DELETE /users/{id}/invitation → 204 (issue 16): the invitation withdrawn and the invited
+   * DELETE /users/{id}/invitation → 204: the invitation withdrawn and the invited
    * account (never signed in) removed. 404 'Staff member not found'; 422 when already accepted.
    */
   app.delete(
@@ -123,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * PUT /users/{id}/password (StaffPasswordRequest `{ password }`, at least the platform's
-   * passwordMinLength, issue 12 item 8) → 204; ends the user's other sessions (all but the
+   * passwordMinLength) → 204; ends the user's other sessions (all but the
    * caller's own). 400 (policy: 'Password must be at least {n} characters long', field
    * body.password; nothing written), 404 'Staff member not found'.
    */

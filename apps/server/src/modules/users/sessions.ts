@@ -7,7 +7,7 @@ import { storeNames } from '../stores/service.ts';
 import { tenantContexts } from '../tenants/index.ts';
 
 /**
- * Sign-in sessions (decisions.md 'Accounts'): the users module owns `sessions` beside
+ * Sign-in sessions (docs/product.md 'Accounts and sign-in'): the users module owns `sessions` beside
  * `users`. The cookie holds a random token; the table its SHA-256, the user, the sliding step
  * (`ttlSeconds`) and the expiry. The HTTP layer's session plugin reads them through
  * `sessionStore` (wired in app.ts).
@@ -40,7 +40,7 @@ export function accountColumns(sn: ReturnType<typeof storeNames>) {
  * `slide` moves the expiry to now + the session's step.
  */
 export function sessionStore(db: Database): SessionStore {
-  // Prepared once for this database (issue 15 'statements prepared once'): every signed-in
+  // Prepared once for this database: every signed-in
   // request runs it, so drizzle builds its SQL once and PostgreSQL parses it once per connection.
   // The tenant of a `/api/t/{slug}` request is joined by slug in the same statement (one round
   // trip instead of two on every tenant-scoped request: the till's card lookup, earn, redeem).

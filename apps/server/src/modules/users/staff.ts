@@ -16,22 +16,22 @@ export interface StaffActor {
   tenantId: string;
   userId: string;
   sessionHash: string | null;
-  /** PUBLIC_URL: the base of invitation links (issue 16). */
+  /** PUBLIC_URL: the base of invitation links. */
   publicUrl?: string;
   /** The business's daily invitation budget (invitations.ts `takeInvitation`); needed to invite. */
   invitations?: InvitationBudget;
 }
 
-/** 400 text (field body.password) when a staff member is created with neither a password nor an invitation (issue 16). */
+/** 400 text (field body.password) when a staff member is created with neither a password nor an invitation. */
 export const PASSWORD_OR_INVITE = 'Password is required';
 
 /** 422 text of Resend and Revoke for a staff member who has accepted their invitation (or was never invited). */
 export const NOT_INVITED = 'This staff member has already accepted the invitation';
 
-/** 409 text: staff e-mail is the login, unique across the platform (decisions.md 'Accounts'). */
+/** 409 text: staff e-mail is the login, unique across the platform (docs/product.md 'Accounts and sign-in'). */
 export const DUPLICATE_ACCOUNT_EMAIL = 'An account with this email already exists';
 
-/** 400 text: spec §5 'Staff': cashiers should have a specific store. */
+/** 400 text: docs/product.md 'Roles': cashiers should have a specific store. */
 export const CASHIER_NEEDS_STORE = 'A cashier must be assigned to a store';
 
 /** 409 text: no update may leave the tenant without an active Store Admin (our decision). */
@@ -65,7 +65,7 @@ export async function staffRows(db: DbOrTx, tenantId: string, userId?: string): 
   }));
 }
 
-/** 400 CASHIER_NEEDS_STORE (details `body.storeId`) when a cashier would have no store (spec §5 'Staff'). */
+/** 400 CASHIER_NEEDS_STORE (details `body.storeId`) when a cashier would have no store (docs/product.md 'Roles'). */
 export function assertStoreForRole(role: StaffRole, storeId: string | null): void {
   if (role === 'cashier' && !storeId) throw badRequest(CASHIER_NEEDS_STORE, [{ field: 'body.storeId', message: CASHIER_NEEDS_STORE }]);
 }

@@ -6,8 +6,8 @@ import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
 import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './staff.ts';
 
 /**
- * Staff management under /api/t/{slug}/users (issue 4; spec §2 'Staff Management', §5
- * 'Staff', §6; decisions.md 'Accounts' (staff e-mail unique across the platform),
+ * Staff management under /api/t/{slug}/users (docs/product.md 'Roles', §5
+ * 'Staff', §6; docs/product.md 'Accounts and sign-in' (staff e-mail unique across the platform),
  * 'Trial, subscription and quota' (plan staff limit on create, ADR 0005 lock)).
  * Deactivation ends sessions at once; lastLogin is recorded by login.
  */

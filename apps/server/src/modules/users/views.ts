@@ -80,7 +80,7 @@ export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
 
 /**
  * Account names as a subquery `(id, name)` ('First Last') for another module's display join
- * (who created an API key, issue 17). A plain projection, joined like the table itself.
+ * (who created an API key). A plain projection, joined like the table itself.
  */
 export function userNames(db: DbOrTx) {
   return db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('user_full_name') }).from(users).as('user_names');
