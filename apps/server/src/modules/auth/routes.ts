@@ -35,7 +35,7 @@ import type { Jobs } from '../../lib/jobs.ts';
 export const FORGOT_PER_ADDRESS = 5;
 
 /**
- * Auth routes under /api/auth (docs/product.md 'Accounts and sign-in', issue 12 items 3–4):
+ * Auth routes under /api/auth (docs/product.md 'Accounts and sign-in'):
  * POST /login {email,password} → 200 AuthResponse, the session cookie and the device cookie
  * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
  * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0024); a Store

@@ -3,7 +3,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { authTokens } from '../../db/schema/index.ts';
 
 /**
- * Single-use tokens sent to a person (issue 12: the set-up link; later password resets and
+ * Single-use tokens sent to a person (the set-up link, password resets,
  * invitations): the auth module owns `auth_tokens`. Only the SHA-256 of a token is stored;
  * `purpose` says what it may do; it is spent once (`usedAt`, in the transaction of its
  * effect); past `expiresAt` it does nothing.

@@ -9,14 +9,14 @@ import { getTenantView, getTrialStatus, putTenantReceipts, putTenantTimezone } f
 /**
  * Tenant routes under /api/t/{slug}:
  * - GET /tenant → TenantResponse. Any member of the tenant (tenant_admin, cashier, customer;
- *   platform_admin anywhere). Its `paymentProvider` is `config.paymentProvider` (issue 12
- *   item 2: the web's 'Demo payments: no money is taken' notice).
+ *   platform_admin anywhere). Its `paymentProvider` is `config.paymentProvider` (the
+ *   web's 'Demo payments: no money is taken' notice).
  * - GET /trial/status → TrialStatusResponse. ROLES.staff (tenant_admin, cashier): the
  *   dashboard and Cards page banners.
- * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin
- *  : stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
- * - PUT /tenant/receipts (ReceiptsRequest `{ enabled }`) → TenantResponse. ROLES.admin
- *  : e-mail receipts after earn, redeem and refund on or off, audited.
+ * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin:
+ *   stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
+ * - PUT /tenant/receipts (ReceiptsRequest `{ enabled }`) → TenantResponse. ROLES.admin:
+ *   e-mail receipts after earn, redeem and refund on or off, audited.
  * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
 export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'paymentProvider'> }> = async (app, { db, config }) => {

@@ -12,14 +12,14 @@ import { nonCustomerUserCount } from '../users/views.ts';
 import { slugify } from './slug.ts';
 
 /**
- * The tenant as its members see it ('Trial status') and tenant onboarding.
+ * The business as its members see it (its profile and trial status) and onboarding a new business.
  * It owns no table: the account row is the tenants module's, the figures come from the
  * cards, users and stores modules, the default programme from rules (ADR 0012).
  */
 
 /**
- * Creates a tenant on trial with its default cashback and tier rules (decisions.md
- * 'Cashback', 'Trial, subscription and quota') and a first store named 'Main Store', inside
+ * Creates a tenant on trial with its default cashback and tier rules (docs/product.md
+ * 'Cashback', 'Card quota') and a first store named 'Main Store', inside
  * the caller's transaction. The slug is `slugify(name)` made unique with a numeric suffix
  * unless `slug` is given. trialDays: days until `trialEndsAt`. planId: the plan the tenant
  * starts on (the platform setting defaultPlan), null when not given. Returns the new
@@ -32,13 +32,13 @@ export async function createTenant(tx: Tx, input: { name: string; slug?: string;
   return tenant;
 }
 
-/** The tenant view of spec §3 without the install-wide `paymentProvider` (what the platform's tenant list shows too). */
+/** The tenant view without the install-wide `paymentProvider` (what the platform's tenant list shows too). */
 export type TenantFigures = Omit<TenantResponse, 'paymentProvider'>;
 
 /**
  * GET /api/t/{slug}/tenant: the tenant with its counts, subscriptionInfo
  * (card limit of the plan when ACTIVE, else freeTrialLimit; −1 unlimited), `canTransact`
- * (spec §5 POS gate), `subscriptionRequired` (decisions.md) and `paymentProvider`, the
+ * (docs/product.md 'Subscription gates'), `subscriptionRequired` and `paymentProvider`, the
  * provider the install runs (config.paymentProvider: 'demo' takes no money, so the web shows
  * 'Demo payments: no money is taken' on every screen that takes money).
  */
@@ -58,7 +58,7 @@ export async function getTenantView(
 }
 
 /**
- * The tenant view of spec §3 from figures already read (shared by GET /tenant and the
+ * The tenant view from figures already read (shared by GET /tenant and the
  * platform's tenant list, which reads the figures of a whole page in grouped queries):
  * `counts.cards` total and activated cards, `counts.users` staff users (every role but
  * customer), `counts.stores` stores; `plan` the tenant's plan or null. Pure.

@@ -7,8 +7,8 @@ import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { getMyAccount } from './service.ts';
 
 /**
- * The signed-in customer's own account under /api/t/{slug}/me (docs/product.md 'Roles',
- * §6 'customer page': customer only). Scoped on the server
+ * The signed-in customer's own account under /api/t/{slug}/me (docs/product.md 'Roles':
+ * customer only). Scoped on the server
  * to the session's customer: nothing the client sends can name another customer.
  */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {

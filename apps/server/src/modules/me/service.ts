@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { getCustomerDetail } from '../customers/service.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 
-/** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */
+/** Rows of the customer dashboard's Recent Transactions on the customer's page. */
 export const MY_RECENT_TRANSACTIONS = 10;
 
 /** docs/product.md 'Roles': the message when the signed-in user has no customer record. */

@@ -5,7 +5,7 @@ import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByM
 import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenants/index.ts';
 import { trend } from './stats.ts';
 
-/** Days in each analytics timeframe (docs/product.md 'Reports', §9). */
+/** Days in each analytics timeframe (docs/product.md 'Reports'). */
 export const TIMEFRAME_DAYS: Record<AnalyticsTimeframe, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /** Most rows of subscriptionEvents and recentPayments (contract SubscriptionAnalytics). */
@@ -23,8 +23,8 @@ export function timeframeWindow(timeframe: AnalyticsTimeframe, now: Date): { fro
 }
 
 /**
- * GET /api/admin/analytics/subscriptions?timeframe= (docs/product.md 'Reports', §3
- * 'Analytics'; docs/product.md 'Payments': stored locally, so this works without Stripe). Over
+ * GET /api/admin/analytics/subscriptions?timeframe= (docs/product.md 'Reports';
+ * docs/product.md 'Payments': stored locally, so this works without Stripe). Over
  * the window of `timeframeWindow` (7d, 30d, 90d or 1y):
  * - totalRevenue: revenue payments in the window, cents ('paid' rows; refunds, stored as
  *   negative 'refunded' rows, subtract);
@@ -74,7 +74,7 @@ export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsT
 }
 
 /**
- * GET /api/platform/analytics (the Analytics screen; decisions.md: real charts and growth):
+ * GET /api/platform/analytics (the Analytics screen: charts and growth from real data):
  * - revenueByMonth: revenue (cents, refunds subtract) of each of the last 12 UTC calendar
  *   months including the current one, oldest first, 'YYYY-MM';
  * - tenantsByMonth: tenants created in each of those months;

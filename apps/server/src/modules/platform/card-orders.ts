@@ -19,7 +19,7 @@ const STATUS_LABEL: Record<CardOrderStatus, string> = {
 };
 
 /**
- * 409 text of a fulfilment step on a demo-paid order in production (issue 12 item 2: the Demo
+ * 409 text of a fulfilment step on a demo-paid order in production (the Demo
  * provider took no money, so the order must not be produced or shipped).
  */
 export const DEMO_PAID_NOT_FULFILLED = 'This order was paid with demo payments (no money was taken) and cannot be fulfilled';
@@ -54,8 +54,8 @@ export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatu
  * order paid through the Demo provider (no money was taken) never moves past PAID: 409 'This
  * order was paid with demo payments (no money was taken) and cannot be fulfilled', details
  * field body.status, nothing changed; in development and test it moves like any other.
- * SHIPPED and DELIVERED also write a message to each Store Admin of the tenant (issue 16,
- * card-orders `enqueueCardOrderStatus`). Returns the order with its tenant.
+ * SHIPPED and DELIVERED also write a message to each Store Admin of the tenant
+ * (card-orders `enqueueCardOrderStatus`). Returns the order with its tenant.
  */
 export async function advanceCardOrder(
   db: Database,

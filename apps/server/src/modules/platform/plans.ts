@@ -29,7 +29,7 @@ function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
 }
 
 /**
- * GET /api/platform/plans (docs/product.md 'Roles' Plans, §3 'Plan'): every plan, inactive
+ * GET /api/platform/plans (docs/product.md 'Roles'): every plan, inactive
  * ones included, by sortOrder, then price (cents), then id; tenantsCount = tenants whose
  * planId is the plan (one grouped query).
  */
@@ -39,7 +39,7 @@ export async function listPlatformPlans(db: DbOrTx): Promise<PlatformPlanListRes
 }
 
 /**
- * POST /api/platform/plans (§5 'Plan'): creates a plan from PlanInput (the
+ * POST /api/platform/plans: creates a plan from PlanInput (the
  * contract validates: 400 on a bad field). sortOrder defaults to one after the last plan.
  * Audit row 'platform.plan.create' in the same transaction. Returns the PlatformPlan
  * (tenantsCount 0).

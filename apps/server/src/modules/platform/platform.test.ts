@@ -6,8 +6,7 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { trend } from './stats.ts';
 
 /**
- * The platform operator's API (docs/product.md 'Roles', §3 'Plan', 'Platform stats',
- * 'Platform settings', §5 'Plan', §8; docs/product.md 'Platform settings'):
+ * The platform operator's API (docs/product.md 'Roles', 'Platform settings'):
  * stats, activity, plans and settings with their effects. Tenants: tenants.test.ts;
  * analytics: analytics.test.ts.
  */

@@ -45,8 +45,8 @@ import type { Jobs } from '../../lib/jobs.ts';
 export const PLATFORM_ONLY = 'Platform admin access required';
 
 /**
- * onRequest guard of every platform route (spec §6: /platform is platform_admin's; §8: the
- * analytics call answers 401 and 403): 401 'Please sign in' when signed out, 403 'Platform
+ * onRequest guard of every platform route (/platform is platform_admin's; the analytics
+ * call answers 401 and 403 too): 401 'Please sign in' when signed out, 403 'Platform
  * admin access required' for tenant_admin, cashier and customer. It runs before the body is
  * parsed, so a refused caller learns nothing from validation errors.
  */
@@ -62,8 +62,8 @@ const idParams = z.object({ id: z.string() });
 const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullish();
 
 /**
- * The platform operator's API under /api/platform (docs/product.md 'Roles', §3, §7
- * 'Platform'; docs/product.md 'Platform settings'). platform_admin only: every
+ * The platform operator's API under /api/platform (docs/product.md 'Roles',
+ * 'Platform settings'). platform_admin only: every
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
@@ -216,8 +216,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    * PUT /card-orders/{id} `{ status }` → PlatformCardOrder: the next fulfilment step only
    * (PAID → PROCESSING → SHIPPED → DELIVERED). 400 bad status value, 404 'Order not found',
    * 409 for any other move, and in production (config.env) 409 'This order was paid with demo
-   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order (issue 12
-   * item 2); nothing changed on an error.
+   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order;
+   * nothing changed on an error.
    */
   app.put(
     '/card-orders/:id',
@@ -234,8 +234,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
 };
 
 /**
- * The subscription analytics under /api/admin (docs/product.md 'Reports', §7: GET
- * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; §8: 401 and 403).
+ * The subscription analytics under /api/admin (docs/product.md 'Reports': GET
+ * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; 401 and 403).
  * platform_admin only (same guard); 400 for another timeframe.
  */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {

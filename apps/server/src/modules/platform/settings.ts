@@ -6,7 +6,7 @@ import { lockSettings, storeSettings } from '../settings/index.ts';
 import { applySessionTimeout } from '../users/index.ts';
 
 /**
- * The operator's platform settings (docs/product.md 'Roles' Settings, §3 'Platform settings'):
+ * The operator's platform settings (docs/product.md 'Platform settings'):
  * the view and the save use case. The settings row itself is the settings module's; a changed
  * session timeout is applied to live sessions through the users module (ADR 0012).
  */
@@ -24,7 +24,7 @@ export function settingsView(value: PlatformSettingsValue): PlatformSettings {
 }
 
 /**
- * PUT /api/platform/settings (docs/product.md 'Platform settings'; decisions.md: stored
+ * PUT /api/platform/settings (docs/product.md 'Platform settings': stored
  * server-side): writes the settings row (id 1) in one statement and returns the view of
  * `settingsView`. An empty `smtp.password` keeps the stored password; `passwordSet` of the
  * input is ignored. Writes an audit_log row 'platform.settings.update' (tenant null; the SMTP

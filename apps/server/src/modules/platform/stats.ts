@@ -10,14 +10,14 @@ import { newestTenants, tenantGrowth } from '../tenants/index.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
 /**
- * The operator's dashboard figures and activity feed (docs/product.md 'Roles', §3 'Platform
- * stats'). The platform module owns no table: each figure comes from its owner's service
+ * The operator's dashboard figures and activity feed (docs/product.md 'Roles',
+ * 'Reports'). The platform module owns no table: each figure comes from its owner's service
  * (tenants, stores, customers, billing's payments and events, the audit trail; ADR 0012).
  */
 
 /**
  * Percentage change of `current` against `previous`, one decimal (e.g. 3 vs 2 → 50), or null
- * when there is nothing to compare with (previous 0). Used by every trend of issue 7.
+ * when there is nothing to compare with (previous 0). Used by every trend of the dashboard.
  */
 export function trend(current: number, previous: number): number | null {
   if (previous === 0) return null;
@@ -25,7 +25,7 @@ export function trend(current: number, previous: number): number | null {
 }
 
 /**
- * GET /api/platform/stats (decisions.md: trends from real data).
+ * GET /api/platform/stats (trends from real data).
  * - totalTenants; activeTenants = ACTIVE plus TRIALING; totalStores; totalCustomers.
  * - totalRevenue: every revenue payment (cents; 'paid' plus negative 'refunded' rows);
  *   monthlyRevenue: those of the current UTC calendar month.
@@ -76,8 +76,8 @@ const EVENT_TITLES: Record<string, string> = {
 };
 
 /**
- * GET /api/platform/activity?limit= (docs/product.md 'Platform settings': real
- * recent activity): the newest `limit` entries (1–50), newest first, merged from
+ * GET /api/platform/activity?limit= (real recent
+ * activity): the newest `limit` entries (1–50), newest first, merged from
  * - tenants created (kind 'tenant_created', from tenants.created_at);
  * - subscription_events (kind 'subscription'; title by event type, detail the plan or the
  *   status change);

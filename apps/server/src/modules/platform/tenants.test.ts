@@ -124,7 +124,7 @@ describe('GET /api/platform/tenants', () => {
     const demo = all.tenants.find((t: { slug: string }) => t.slug === 'demo');
     const demoView = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/tenant', headers: { cookie: s.admin } }));
     const { owner, customersCount, ...view } = demo;
-    // The same view as GET /tenant, less the install's paymentProvider (issue 12 item 2: not a tenant's).
+    // The same view as GET /tenant, less the install's paymentProvider (not a tenant's).
     const { paymentProvider, ...tenantView } = demoView;
     expect(paymentProvider).toBe('demo');
     expect(view).toEqual(tenantView);

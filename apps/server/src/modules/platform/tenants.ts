@@ -32,14 +32,14 @@ export const TENANT_NOT_FOUND = 'Tenant not found';
 export const SLUG_TAKEN = 'Slug is already taken';
 /** 400 text when the typed slug does not match (DELETE /api/platform/tenants/{id}). */
 export const CONFIRM_SLUG = 'Type the tenant slug to confirm';
-/** Grace period of PAST_DUE set by the operator, in days (decisions.md: a failed renewal gives 7 days). */
+/** Grace period of PAST_DUE set by the operator, in days (docs/product.md 'Subscription gates': a failed renewal gives 7 days). */
 export const GRACE_DAYS = 7;
 
 type TenantRow = TenantAccount;
 
 /**
- * The operator's view (contract PlatformTenant) of several tenants at once: the tenant view of
- * spec §3 (the same `buildTenantView` as GET /api/t/{slug}/tenant), the owner (the first
+ * The operator's view (contract PlatformTenant) of several tenants at once: the tenant view
+ * (the same `buildTenantView` as GET /api/t/{slug}/tenant), the owner (the first
  * active tenant_admin by creation, or null) and the customer count. Reads every figure in one
  * grouped query per table (no query per tenant). Keeps the order of `rows`.
  */
@@ -73,7 +73,7 @@ export function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
 }
 
 /**
- * GET /api/platform/tenants (docs/product.md 'Roles' Tenants, §7 'Platform'): the page of
+ * GET /api/platform/tenants (docs/product.md 'Roles'): the page of
  * tenants, newest first (createdAt, then id), filtered by `status` and by `search` (case-
  * insensitive substring of the name, the slug or the e-mail of any tenant_admin of the
  * tenant); `total` matching tenants, `pages` = ceil(total / limit); `summary` per status over
@@ -88,8 +88,8 @@ export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: D
 }
 
 /**
- * POST /api/platform/tenants (spec §3 'Tenant' create fields, §5 'Tenant create'; decisions.md
- * 'API shape' slugs, 'Accounts', 'Trial, subscription and quota'). In ONE transaction: the
+ * POST /api/platform/tenants (the slug rules of business-profile/slug.ts;
+ * docs/product.md 'Accounts and sign-in', 'Card quota'). In ONE transaction: the
  * tenant TRIALING with trialEndsAt = now + trialDays (platform setting), planId from the
  * setting defaultPlan (`defaultPlanId`), its default cashback and tier rules and 'Main Store'
  * (the same `createTenant` as signup), and its owner, a tenant_admin who can sign in at once
@@ -137,7 +137,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
 }
 
 /**
- * PUT /api/platform/tenants/{id} (spec §3 edit fields, §4: the operator may set any status).
+ * PUT /api/platform/tenants/{id} (the operator may set any status).
  * In one transaction with the tenant row locked: name and subscriptionStatus take effect at
  * once. PAST_DUE sets graceEndsAt = now + 7 days unless a grace in the future is already set;
  * any other status clears graceEndsAt. When the status changes, a subscription_events row
@@ -182,8 +182,8 @@ export async function updatePlatformTenant(
 }
 
 /**
- * DELETE /api/platform/tenants/{id} (docs/product.md 'Platform settings': tenant
- * delete works after the operator types the slug). In ONE transaction with the tenant row
+ * DELETE /api/platform/tenants/{id} (tenant delete
+ * works after the operator types the slug). In ONE transaction with the tenant row
  * locked: removes the tenant and every row it owns: every table with a tenant_id cascades
  * from tenants (stores, customers, cards, ledger, rollups, counters, rules, offers, invoices,
  * payment methods, card orders, checkout sessions, idempotency keys, its audit rows) and its

@@ -36,8 +36,8 @@ export async function passwordPolicyViolation(db: DbOrTx, password: string): Pro
 }
 
 /**
- * Enforces the platform's password policy wherever a password is set (issue 12 item 8:
- * signup, staff create and reset, the operator's tenant create, the own-password change, the
+ * Enforces the platform's password policy wherever a password is set (docs/product.md
+ * 'Accounts and sign-in': signup, staff create and reset, the operator's tenant create, the own-password change, the
  * first platform admin). Call it BEFORE anything is written (and before hashing).
  *
  * @param db the database or the caller's transaction (the settings row is read).

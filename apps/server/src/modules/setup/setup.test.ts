@@ -6,7 +6,7 @@ import { countRows, createTestContext, json, loginAs, type TestContext } from '.
 import { ADMIN_EXISTS, BootstrapError, bootstrapPlatformAdmin, SETUP_LINK_INVALID } from './service.ts';
 
 /**
- * Issue 12 item 1: the first platform admin of an install without one, from
+ * The first platform admin of an install without one, from
  * PLATFORM_ADMIN_EMAIL/PASSWORD or a one-time set-up link (GET/POST /api/setup).
  */
 

@@ -17,11 +17,10 @@ export interface CardCounts {
 }
 
 /**
- * The card-batch gate of docs/product.md 'Card quota' (docs/product.md 'Card quota',
- * §8), for `requested` new cards of the locked `account` (`lockTenant` first) whose cards
+ * The card-batch gate of docs/product.md 'Card quota' and 'Subscription gates', for `requested` new cards of the locked `account` (`lockTenant` first) whose cards
  * `counts` the cards module read under that lock. Rules, in this order:
  * - 403 FORBIDDEN 'Card creation blocked': status CANCELED or NONE, or PAST_DUE with the
- *   grace period over (the POS gate of spec §5).
+ *   grace period over (the POS gate of docs/product.md 'Subscription gates').
  * - 403 SUBSCRIPTION_REQUIRED 'Subscription required': not ACTIVE and the trial's
  *   activations are used up or it has ended (domain isSubscriptionRequired).
  * - ACTIVE with a plan: the plan's `limits.cards` (−1 unlimited) plus purchased cards bound
@@ -29,7 +28,7 @@ export interface CardCounts {
  *   allowance' with details `{ remaining, used, limit, requested, planName, message }`.
  * - otherwise (trial): freeTrialLimit plus purchased cards bound all cards; a shortfall is 400
  *   VALIDATION_ERROR 'Card limit exceeded' with details `{ remaining, used, limit, requested,
- *   message }` (message: spec §5 text).
+ *   message }`.
  */
 export async function assertCardBatchAllowed(db: DbOrTx, account: TenantAccount, counts: CardCounts, requested: number, now: Date): Promise<void> {
   const status = account.subscriptionStatus;

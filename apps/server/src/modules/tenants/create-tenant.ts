@@ -6,10 +6,10 @@ import type { TenantAccount } from './lock-tenant.ts';
 
 /**
  * Inserts a tenant on trial in `tx` (docs/product.md 'Card quota'): status
- * TRIALING, `trialEndsAt` = now + `trialDays` days, `planId` (the platform's defaultPlan,
- * issue 7) or null. The slug is `input.slug` when given (its uniqueness is the caller's: the
+ * TRIALING, `trialEndsAt` = now + `trialDays` days, `planId` (the platform's
+ * defaultPlan) or null. The slug is `input.slug` when given (its uniqueness is the caller's: the
  * unique index answers a race), else `baseSlug` made unique with a numeric suffix (-2, -3 …).
- * Returns the new row. Onboarding (default rules, first store) is the tenant module's.
+ * Returns the new row. Onboarding (default rules, first store) is the business-profile module's.
  */
 export async function insertTenant(
   tx: Tx,

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { plans } from '../../db/schema/index.ts';
 
 /**
- * The plan catalogue (§9): the `plans` table, owned by the tenants
+ * The plan catalogue (docs/product.md 'Payments'): the `plans` table, owned by the tenants
  * module because a tenant's limits and card quota come from its plan. Billing lists and sells
  * the active plans, the operator edits them (platform/plans.ts), signup picks the default one,
  * webhooks map a Stripe price to a plan. Prices in cents; limits −1 = unlimited.
@@ -53,7 +53,7 @@ export async function plansByIds(db: DbOrTx, ids: readonly string[]) {
 
 /**
  * The word a plan's name must contain (case-insensitive) for each choice of the platform
- * setting defaultPlan (spec §9: starter, pro, enterprise): 'pro' is the Professional plan.
+ * setting defaultPlan (starter, pro, enterprise): 'pro' is the Professional plan.
  */
 export const DEFAULT_PLAN_NAME_MATCH: Record<DefaultPlanKey, string> = {
   starter: 'starter',

@@ -134,7 +134,7 @@ export async function completeInvitation(tx: DbOrTx, userId: string, passwordHas
   return done.length > 0;
 }
 
-/** The tenant's active Store Admins who have a password of their own (not pending an invitation): e-mail and first name, by e-mail (issue 16: card order status). */
+/** The tenant's active Store Admins who have a password of their own (not pending an invitation): e-mail and first name, by e-mail (the card order status messages). */
 export async function tenantAdminContacts(db: DbOrTx, tenantId: string): Promise<{ email: string; firstName: string }[]> {
   return db
     .select({ email: users.email, firstName: users.firstName })

@@ -15,9 +15,9 @@ import { activeStaffCount } from './views.ts';
 import { PASSWORD_OR_INVITE, type StaffActor, assertStoreForRole, audited, budgetOf, businessNameOf, duplicateEmail, inviterOf, publicUrlOf, staffRows } from './staff.ts';
 
 /**
- * POST /api/t/{slug}/users (§5 'Staff', §6; decisions.md
- * 'Accounts', 'Trial, subscription and quota'). Input StaffCreateRequest: names, e-mail
- * (lower-cased), password (at least the platform's passwordMinLength, issue 12 item 8: else
+ * POST /api/t/{slug}/users (docs/product.md 'Roles', 'Accounts and sign-in';
+ * the plan's staff limit under the tenant-row lock, ADR 0005). Input StaffCreateRequest: names, e-mail
+ * (lower-cased), password (at least the platform's passwordMinLength: else
  * 400 'Password must be at least {n} characters long' naming `body.password`; hashed with
  * argon2id before the transaction), role cashier
  * (default) or tenant_admin, storeId (null = all stores, Store Admin only).

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { staffRows } from './staff.ts';
 
 /**
- * GET /api/t/{slug}/users (docs/product.md 'Roles', §3 'Staff user'): the tenant's staff,
+ * GET /api/t/{slug}/users (docs/product.md 'Roles'): the tenant's staff,
  * i.e. its users with role tenant_admin or cashier (never customers, never the platform
  * admin, never another tenant's), sorted by first name, last name, e-mail, each with its
  * store's name (null = all stores), active flag and `lastLogin` (ISO-8601 or null when the

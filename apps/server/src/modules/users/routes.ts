@@ -25,8 +25,8 @@ const userParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * Staff (user) routes under /api/t/{slug}/users (docs/product.md 'Roles', §5 'Staff',
- * §7 'Users'). All ROLES.admin (spec §6: staff is tenant_admin only; the platform_admin
+ * Staff (user) routes under /api/t/{slug}/users (docs/product.md 'Roles').
+ * All ROLES.admin (staff is managed by tenant_admin only; the platform_admin
  * passes wherever tenant_admin does): 401 signed out, 403 cashier or customer, 404 another
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.

@@ -113,7 +113,7 @@ export async function endSession(db: Database, sessionHash: string | null): Prom
 /**
  * Ends every session of `userId` except the one whose token hash is `keepHash` (the caller's
  * own session stays signed in; null ends them all: a deactivated user). Used when a password
- * changes (the own password change of issue 12 item 8, a staff password reset) and when staff
+ * changes (the own password change, a staff password reset) and when staff
  * is deactivated. Runs in the caller's transaction when given one. Returns how many ended.
  */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepHash: string | null): Promise<number> {
@@ -125,7 +125,7 @@ export async function endOtherSessions(db: DbOrTx, userId: string, keepHash: str
 }
 
 /**
- * Applies a new session timeout to the sessions that exist (issue 12 item 8: the operator's
+ * Applies a new session timeout to the sessions that exist (the operator's
  * `security.sessionTimeout` takes effect for existing sessions too, not only new ones): every
  * live session gets `ttl_seconds = ttlSeconds` (its sliding step from now on) and
  * `expires_at = least(expires_at, now() + ttlSeconds)`, so a shorter timeout cuts sessions at

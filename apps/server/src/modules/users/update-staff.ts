@@ -11,7 +11,7 @@ import { activeStaffCount } from './views.ts';
 import { LAST_ADMIN, type StaffActor, assertStoreForRole, audited, lockStaff, staffRows } from './staff.ts';
 
 /**
- * PUT /api/t/{slug}/users/{id} (§5 'Staff', §7: no e-mail, no
+ * PUT /api/t/{slug}/users/{id} (no e-mail, no
  * password). Input StaffUpdateRequest: names, role, storeId (null or absent = all stores),
  * active. In ONE DB transaction, tenant row locked first (ADR 0005), then the user row:
  * - 404 'Staff member not found': unknown or malformed id, a customer's or another tenant's user.

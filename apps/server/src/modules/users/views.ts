@@ -10,7 +10,7 @@ import { users } from '../../db/schema/index.ts';
  * stores module that the users service itself depends on.
  */
 
-/** The roles a tenant's staff holds (spec §6: staff creation offers only these two). */
+/** The roles a tenant's staff holds (staff creation offers only these two). */
 export const STAFF_ROLES: StaffRole[] = ['tenant_admin', 'cashier'];
 
 /**
