@@ -59,7 +59,7 @@ export interface SignedIn {
  */
 export async function signIn(db: Database, user: AuthUser, now: Date): Promise<SignedIn> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
-  const session = await startSession(db, user.id, await sessionTtlSeconds(db), now, setupRequired);
+  const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
   await recordLogin(db, user.id, now);
   // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
   // address comes from the request.

@@ -94,14 +94,14 @@ export interface NewSession {
 }
 
 /**
- * Creates a session for `userId`, valid `ttlSeconds` seconds from `now` with sliding expiry, and returns
- * its token for the cookie (the route sets it). With `twoFactorSetupRequired` the session may
+ * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry (on the
+ * database's clock, as `slide` and `applySessionTimeout` keep it), and returns its token for the cookie (the route sets it). With `twoFactorSetupRequired` the session may
  * only reach the two-factor set-up until it is done (ADR 0024; the guard is in
  * http/session.ts). The table keeps only the token's SHA-256.
  */
-export async function startSession(db: Database, userId: string, ttlSeconds: number, now: Date, twoFactorSetupRequired = false): Promise<NewSession> {
+export async function startSession(db: Database, userId: string, ttlSeconds: number, twoFactorSetupRequired = false): Promise<NewSession> {
   const token = newSessionToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: new Date(now.getTime() + ttlSeconds * 1000), twoFactorSetupRequired });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`, twoFactorSetupRequired });
   return { token, ttlSeconds };
 }
 
