@@ -8,7 +8,7 @@ import type { ApiKeyPrincipal } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/service.ts';
 import { storeNameOf, storeNames } from '../stores/service.ts';
-import { userNames } from '../users/views.ts';
+import { userNames } from '../users/index.ts';
 
 /**
  * Tenant API keys (issue 17; ADR 0020): the module that owns `api_keys`. A key is

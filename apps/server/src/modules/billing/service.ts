@@ -26,7 +26,7 @@ import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/service.ts';
 import { activateSubscription, activeTenantsWithPeriodEndedBefore, findPlan, listActivePlanRows, lockTenant, paymentTenantOf, type PlanRow, planSummaries, setProviderSubscriptionId, subscriptionPeriodOf, type SubscriptionStatePatch, type TenantAccount, tenantLabels, updateSubscriptionState } from '../tenants/index.ts';
 import { ledgerRowsBetween } from '../ledger/views.ts';
-import { activeStaffCount } from '../users/views.ts';
+import { activeStaffCount } from '../users/index.ts';
 
 /**
  * Billing (spec §2 'Billing', decisions.md 'Payments'): the module that owns the platform's

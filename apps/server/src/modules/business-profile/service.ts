@@ -8,7 +8,7 @@ import { tenantCardCounts } from '../reports/views.ts';
 import { insertDefaultRules } from '../rules/service.ts';
 import { countStores, createMainStore } from '../stores/service.ts';
 import { findPlan, insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenants/index.ts';
-import { nonCustomerUserCount } from '../users/views.ts';
+import { nonCustomerUserCount } from '../users/index.ts';
 import { slugify } from './slug.ts';
 
 /**

@@ -22,8 +22,7 @@ import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts'
 import { storeCountsByTenant } from '../stores/service.ts';
 import { defaultPlanId, deleteTenantRow, listTenantsPage, lockTenantForChange, plansByIds, type TenantAccount, tenantIdBySlug, tenantStatusSummary, toTenantContext, updateTenantAccount } from '../tenants/index.ts';
 import { buildTenantView, createTenant, isValidSlug } from '../business-profile/index.ts';
-import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/index.ts';
-import { nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/views.ts';
+import { detachPlatformAdmins, insertAccount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners, userIdByEmail } from '../users/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed tenant id. */

@@ -4,11 +4,12 @@
  * invitation, update, password, two-factor reset, resend and revoke an invitation), the login
  * accounts that sign-in, signup, the set-up link and the operator use, the two-factor state on
  * the users row (ADR 0024) and the session store handed to http/ (wiring.ts). Read-only counts
- * for the modules below it are in views.ts.
+ * for the modules users itself depends on (stores, audit) are in views.ts.
  */
 
 export { completeInvitation, detachPlatformAdmins, findLoginAccount, findPasswordAccount, insertAccount, invitedAccount, platformAdminExists, recordLogin, removeCustomerLogins, swapPasswordHash, tenantAdminContacts, userIdByEmail } from './accounts.ts';
 export { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
+export { activeStaffCount, nonCustomerUserCount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners, userNames } from './views.ts';
 export { userRoutes } from './routes.ts';
 export { applySessionTimeout, endOtherSessions, endSession, type NewSession, sessionStore, startSession } from './sessions.ts';
 export { claimTotpStep, hasTwoFactor, saveTwoFactorSecret, spendRecoveryCode, tenantAdmins, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from './two-factor.ts';
