@@ -46,18 +46,13 @@ const webZones = [
 // ---- server: modules call each other's public files; lower layers import no module ----------
 const serverModules = foldersIn(`${SERVER}/modules`);
 /**
- * A module's public files (ADR 0012): `service.ts` (use cases), `views.ts` (read-only queries
- * for modules below the owner) and the named siblings another module calls. Everything else
- * (routes, helpers, tests) is private to its module.
+ * A module's public face is its `index.ts` (ADR 0012, ADR 0034): other modules and the app
+ * import nothing else of it. A few modules also offer one file of read-only queries (or, for
+ * auth, the token helpers) to the modules they themselves depend on, which could not import the
+ * index without closing an import cycle; such a file imports no module.
  */
-const PUBLIC_FILES = ['service.ts', 'views.ts', 'plans.ts', 'sessions.ts', 'liability.ts', 'password-policy.ts', 'qr-token.ts', 'slug.ts', 'tokens.ts'];
-/**
- * Modules whose public face is one `index.ts` (ADR 0028), plus a `views.ts` of read-only
- * queries for the modules they depend on (importing the index from those would close a cycle).
- * The ledger first; the others follow as they are restructured.
- */
-const INDEX_MODULES = { ledger: ['index.ts', 'views.ts'] };
-const publicFilesOf = (m) => (INDEX_MODULES[m] ?? PUBLIC_FILES).filter((f) => fs.existsSync(path.join(root, SERVER, 'modules', m, f))).map((f) => `./${m}/${f}`);
+const SECOND_FILES = { ledger: 'views.ts', users: 'views.ts', cards: 'views.ts', rules: 'views.ts', reports: 'views.ts', 'api-keys': 'views.ts', auth: 'tokens.ts' };
+const publicFilesOf = (m) => ['index.ts', SECOND_FILES[m]].filter((f) => f && fs.existsSync(path.join(root, SERVER, 'modules', m, f))).map((f) => `./${m}/${f}`);
 const layerZones = [
   ...['db', 'http', 'lib', 'payments'].map((layer) => ({
     target: `./${SERVER}/${layer}`,
@@ -72,7 +67,7 @@ const serverZones = [
     target: `./${SERVER}/modules/${m}`,
     from: `./${SERVER}/modules`,
     except: [`./${m}`, ...serverModules.filter((o) => o !== m).flatMap(publicFilesOf)],
-    message: `Another module is reached through its public files only (${PUBLIC_FILES.join(', ')}; the ledger through index.ts and views.ts; ADR 0012, ADR 0028).`,
+    message: 'Another module is reached through its index.ts only (or the views.ts / tokens.ts it offers to the modules below it; ADR 0012, ADR 0034).',
   })),
   // Use cases know nothing of HTTP (ADR 0029): within a module only its route files
   // (routes.ts, *-routes.ts) import from http/; tests may (they drive the app).
@@ -81,13 +76,14 @@ const serverZones = [
     from: `./${SERVER}/http`,
     message: 'Within a module only route files (routes.ts, *-routes.ts) import from http/: services throw AppError from src/errors.ts and take plain values (src/context.ts), ADR 0029.',
   },
-  // A views file imports no module, so reading it can never close an import cycle (ADR 0012).
-  ...serverModules
-    .filter((m) => fs.existsSync(path.join(root, SERVER, 'modules', m, 'views.ts')))
-    .map((m) => ({
-      target: `./${SERVER}/modules/${m}/views.ts`,
+  // A second public file imports no module, so reading it can never close an import cycle (ADR 0012).
+  ...Object.entries(SECOND_FILES)
+    .filter(([m, f]) => fs.existsSync(path.join(root, SERVER, 'modules', m, f)))
+    .map(([m, f]) => ({
+      target: `./${SERVER}/modules/${m}/${f}`,
       from: `./${SERVER}/modules`,
-      message: 'A views.ts imports no module (ADR 0012): only the schema, lib/, the contract and the domain.',
+      except: [`./${m}/${f}`],
+      message: `modules/${m}/${f} imports no module (ADR 0012): only the schema, lib/, the contract and the domain.`,
     })),
 ];
 
@@ -97,7 +93,7 @@ const serverZones = [
  * and column helpers, which are not listed here).
  */
 const TABLE_OWNERS = {
-  'tenant-account': ['tenants', 'plans'],
+  tenants: ['tenants', 'plans'],
   settings: ['platformSettings'],
   audit: ['auditLog'],
   users: ['users', 'sessions'],
@@ -129,7 +125,7 @@ const schemaFence = (owner, own) => ({
     {
       group: ['**/db/schema', '**/db/schema/*'],
       importNames: ALL_TABLES.filter((t) => !own.includes(t)),
-      message: `${owner} does not own this table: call its owner's service.ts or views.ts (docs/architecture.md 'Modules and the tables they own', ADR 0012).`,
+      message: `${owner} does not own this table: call its owner's index.ts (docs/architecture.md 'Modules and the tables they own', ADR 0012).`,
     },
   ],
 });

@@ -3,8 +3,8 @@ import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/index.ts';
 import { startExpiryJob } from './modules/ledger/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/index.ts';
-import { startOutboxWorker } from './modules/outbox/job.ts';
-import { processPasswordResetRequests } from './modules/auth/service.ts';
+import { startOutboxWorker } from './modules/outbox/index.ts';
+import { processPasswordResetRequests } from './modules/auth/index.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/index.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/index.ts';
 import { markLapsedSubscriptions } from './modules/billing/index.ts';
@@ -14,7 +14,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
 import { DEMO_ACCOUNTS, seedBase, seedDemo } from './modules/demo-data/index.ts';
-import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/service.ts';
+import { BootstrapError, bootstrapPlatformAdmin } from './modules/setup/index.ts';
 
 /** Exit code for a bad configuration (EX_CONFIG of sysexits.h). */
 const EXIT_CONFIG = 78;
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemo(handle.db, new Date()) : false;
   let bootstrap;
   try {
-    bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin);
+    bootstrap = await bootstrapPlatformAdmin(handle.db, config.platformAdmin, new Date());
   } catch (err) {
     if (err instanceof BootstrapError) {
       process.stderr.write(`Invalid configuration:\n  ${err.message}\nSee README.md 'Configuration'.\n`);

@@ -6,8 +6,8 @@ import { addFundsEffect } from './modules/add-funds/index.ts';
 import { cardOrderEffect } from './modules/card-orders/index.ts';
 import type { CheckoutEffects } from './modules/checkout/index.ts';
 import { apiKeyAuthenticator } from './modules/api-keys/index.ts';
-import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenant-account/service.ts';
-import { sessionStore } from './modules/users/sessions.ts';
+import { claimProviderCustomerId, tenantContextByIdFinder, tenantContextFinder } from './modules/tenants/index.ts';
+import { sessionStore } from './modules/users/index.ts';
 
 /**
  * The composition root's wiring (ADR 0012): the few places where a lower layer needs a higher

@@ -9,7 +9,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { cards, customers, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
 import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { createTenant } from '../src/modules/tenant/service.ts';
+import { createTenant } from '../src/modules/business-profile/index.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
 import { type ChallengeCost } from '../src/modules/enrolment/index.ts';
 import type { Jobs } from '../src/lib/jobs.ts';
@@ -153,7 +153,7 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
   const password = 'OtherAdmin123!';
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 });
+    const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 }, new Date());
     const [store] = await tx.select().from(stores).where(eq(stores.tenantId, tenant.id));
     const email = `other-admin-${suffix}@example.com`;
     await tx.insert(users).values({ tenantId: tenant.id, email, passwordHash, firstName: 'Olga', lastName: 'Other', role: 'tenant_admin' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../src/db/client.ts';
-import { processPasswordResetRequests } from '../src/modules/auth/service.ts';
+import { processPasswordResetRequests } from '../src/modules/auth/index.ts';
 import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/service.ts';
 
 /**

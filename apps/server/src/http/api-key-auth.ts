@@ -40,7 +40,7 @@ export function apiKeyOf(request: FastifyRequest): ApiKeyPrincipal {
 }
 
 /**
- * What the guard needs (wiring.ts hands in the api-keys and tenant-account modules' lookups:
+ * What the guard needs (wiring.ts hands in the api-keys and tenants modules' lookups:
  * the HTTP layer reads no module's table, ADR 0012).
  */
 export interface ApiKeyGuardDeps {

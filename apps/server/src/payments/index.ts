@@ -10,7 +10,7 @@ import type { PaymentProvider, ProviderCustomerStore } from './port.ts';
  * `config.stripe` (STRIPE_API_URL may point it at another host); 'demo' the offline Demo
  * adapter, which takes no money. Built once per app and shared by the billing, checkout,
  * card-order, add-funds and webhook routes. `customers` is where Stripe's customer ids are
- * remembered (app.ts passes the tenant-account module's store).
+ * remembered (app.ts passes the tenants module's store).
  * The Stripe adapter (and the Stripe SDK) is loaded only when chosen: it is a large part of an
  * idle server's memory.
  * @throws {Error} when 'stripe' is chosen without `config.stripe` (loadConfig never returns that).

@@ -89,7 +89,7 @@ export interface CheckoutRequest {
 }
 
 /**
- * Where an adapter remembers the provider's customer of a tenant (the tenant-account module's
+ * Where an adapter remembers the provider's customer of a tenant (the tenants module's
  * `claimProviderCustomerId`, wired in app.ts: the adapters read no module's table, ADR 0012).
  */
 export interface ProviderCustomerStore {

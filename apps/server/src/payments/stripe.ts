@@ -56,7 +56,7 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * subscription; this adapter never records money itself: subscribe answers `pending` and the
  * paid period arrives by the invoice.paid webhook (modules/stripe-events). The tenant's Stripe
  * customer is created on first need and remembered through `customers` (tenants.
- * provider_customer_id, the tenant-account module's) in the caller's transaction `db`. SDK
+ * provider_customer_id, the tenants module's) in the caller's transaction `db`. SDK
  * errors become AppErrors (stripeErrorToAppError).
  */
 export class StripePaymentProvider implements PaymentProvider {

@@ -7,11 +7,11 @@ import { idempotent, type IdempotentResult } from '../../db/idempotency.ts';
 import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { cardsOfCustomer } from '../cards/index.ts';
 import { openCheckout, type CheckoutEffect } from '../checkout/index.ts';
 import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/index.ts';
-import { paymentTenantOf } from '../tenant-account/service.ts';
+import { paymentTenantOf } from '../tenants/index.ts';
 import { creditCard } from '../ledger/index.ts';
 
 /**

@@ -6,9 +6,9 @@ import { apiKeys } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { ApiKeyPrincipal } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { storeNameOf, storeNames } from '../stores/index.ts';
-import { userNames } from '../users/views.ts';
+import { userNames } from '../users/index.ts';
 
 /**
  * Tenant API keys (ADR 0020): the module that owns `api_keys`. A key is

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { createTestContext, demoSessions, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { solveJoinChallenge } from '../../../test/join-challenge.ts';
-import { processPasswordResetRequests } from '../auth/service.ts';
+import { processPasswordResetRequests } from '../auth/index.ts';
 import { unsubscribeToken } from '../customers/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cashbackRules, platformSettings, stores, tenants, users } from '../../db/schema/index.ts';
-import { DEFAULT_PLATFORM_SETTINGS } from '../settings/service.ts';
+import { DEFAULT_PLATFORM_SETTINGS } from '../settings/index.ts';
 import { countRows, createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { trustedDevices } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { userIdByEmail } from '../users/service.ts';
+import { userIdByEmail } from '../users/index.ts';
 
 /** A device stays trusted this long after its last sign-in (seconds): 180 days. */
 export const DEVICE_TTL_SECONDS = 180 * 24 * 3600;

@@ -4,10 +4,10 @@ import { badRequest } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { tenantNames } from '../tenant-account/service.ts';
-import { completeInvitation, findLoginAccount, invitedAccount } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
+import { tenantNames } from '../tenants/index.ts';
+import { completeInvitation, findLoginAccount, invitedAccount } from '../users/index.ts';
 import { INVITATION_PURPOSE, lockToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /** The invited account of a usable token, or null (unknown, used, expired, revoked, accepted or deactivated). */
@@ -19,7 +19,7 @@ async function inviteeOf(db: DbOrTx, token: string, now: Date) {
 }
 
 /**
- * GET /api/auth/invitation?token= (issue 16 'Staff invitations'; public): who is invited to
+ * GET /api/auth/invitation?token= (public): who is invited to
  * which business, for the page that sets the password. 400 INVITATION_LINK_INVALID when the
  * link cannot be used (unknown, used, expired after 7 days, revoked, already accepted).
  */
@@ -31,7 +31,7 @@ export async function invitationInfo(db: Database, token: string, now: Date): Pr
 }
 
 /**
- * POST /api/auth/accept-invitation (issue 16): sets the invited staff member's password and
+ * POST /api/auth/accept-invitation: sets the invited staff member's password and
  * returns the account to sign in. Checks, in this order, writing nothing when one fails:
  * 400 INVITATION_LINK_INVALID (checked before any password is hashed); 400 'Password must be at
  * least {n} characters long' (body.password, the platform's policy). Then in ONE transaction

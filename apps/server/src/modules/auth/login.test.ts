@@ -5,7 +5,7 @@ import { platformSettings, sessions } from '../../db/schema/index.ts';
 import { AppError, RateLimitedError } from '../../errors.ts';
 import { PgCounterStore } from '../../http/counters.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { loginWithPassword } from './login.ts';
 

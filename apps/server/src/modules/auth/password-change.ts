@@ -2,16 +2,15 @@ import type { ChangePasswordRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { endOtherSessions } from '../users/sessions.ts';
-import { findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
+import { endOtherSessions, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 
 /** 400 text (field body.currentPassword) when the current password given is not the account's. */
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 /** 400 text (field body.newPassword) when the new password is the current one. */
 export const SAME_PASSWORD = 'Choose a password different from the current one';
-/** The audit_log action of an own-password change (issue 12 item 8). */
+/** The audit_log action of an own-password change. */
 export const PASSWORD_CHANGE_AUDIT = 'user.password.change';
 
 /** Who changes their password: the signed-in user and the hash of the session they use. */
@@ -22,7 +21,7 @@ export interface PasswordChangeActor {
 }
 
 /**
- * PUT /api/auth/password (issue 12 item 8): the signed-in user (any role: customer, cashier,
+ * PUT /api/auth/password: the signed-in user (any role: customer, cashier,
  * tenant_admin, platform_admin) changes their own password. Checks, in this order, and writes
  * nothing when one fails:
  * - 400 VALIDATION_ERROR 'Current password is incorrect' (details field body.currentPassword)

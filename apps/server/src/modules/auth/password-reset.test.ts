@@ -7,7 +7,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { processPasswordResetRequests, RESET_TOKEN_TTL_MS } from './password-reset.ts';
 
 /**
- * Forgot password (issue 16): POST /api/auth/forgot-password writes the reset e-mail to the
+ * Forgot password: POST /api/auth/forgot-password writes the reset e-mail to the
  * outbox in the same transaction as the token; the outbox worker hands it to a real SMTP server
  * (smtp-server in this process), whose message is parsed back with mailparser; the link in it
  * resets the password once, within the hour, and ends every session of the account.

@@ -8,15 +8,14 @@ import { PRODUCT_NAME } from '../../emails/render.ts';
 import { badRequest } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/service.ts';
-import { enqueueEmail } from '../outbox/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { tenantNames } from '../tenant-account/service.ts';
-import { endOtherSessions } from '../users/sessions.ts';
-import { completeInvitation, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { enqueueEmail } from '../outbox/index.ts';
+import { assertPasswordPolicy } from '../settings/index.ts';
+import { tenantNames } from '../tenants/index.ts';
+import { completeInvitation, endOtherSessions, findLoginAccount, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsable } from './tokens.ts';
 
-/** How long a reset link works: one hour (issue 16). */
+/** How long a reset link works: one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Forgot-password requests one outbox run takes at most (the rest wait for the next run). */
@@ -78,7 +77,7 @@ export async function requestPasswordReset(db: Database, email: string, opts: { 
 }
 
 /**
- * POST /api/auth/reset-password (issue 16): spends the token and sets the password. Checks, in
+ * POST /api/auth/reset-password: spends the token and sets the password. Checks, in
  * this order, and writes nothing when one fails:
  * - 400 RESET_LINK_INVALID when the token is unknown, used, expired, or its account is gone or
  *   deactivated (checked before the password is hashed, so a bad link costs no argon2 run);

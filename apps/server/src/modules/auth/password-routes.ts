@@ -7,9 +7,9 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/session.ts';
 import { changeOwnPassword } from './password-change.ts';
-import { getPasswordPolicy } from '../settings/password-policy.ts';
+import { getPasswordPolicy } from '../settings/index.ts';
 
-/** Own-password changes allowed per user in {@link PASSWORD_CHANGE_WINDOW_MS} (issue 12 item 8). */
+/** Own-password changes allowed per user in {@link PASSWORD_CHANGE_WINDOW_MS}. */
 export const PASSWORD_CHANGE_RATE_LIMIT = 10;
 /** The window of {@link PASSWORD_CHANGE_RATE_LIMIT}: 15 minutes, in milliseconds. */
 export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
@@ -17,7 +17,7 @@ export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
 export const PASSWORD_CHANGE_LIMITED = 'Too many password change attempts. Please wait 15 minutes and try again.';
 
 /**
- * Password routes under /api/auth (issue 12 item 8):
+ * Password routes under /api/auth:
  * - GET /password-policy → 200 PasswordPolicy `{ minLength }` (characters; the platform
  *   setting security.passwordMinLength). Public, no login: the signup page shows and checks it.
  * - PUT /password ChangePasswordRequest `{ currentPassword, newPassword }` → 204: the

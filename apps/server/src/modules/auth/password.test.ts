@@ -6,7 +6,7 @@ import { createTestContext, demoTenantId, json, loginAs, type TestContext } from
 import { hashPassword } from '../../lib/passwords.ts';
 
 /**
- * Issue 12 item 8: every signed-in user changes their own password (PUT /api/auth/password),
+ * Every signed-in user changes their own password (PUT /api/auth/password),
  * and the password policy is published (GET /api/auth/password-policy).
  */
 let ctx: TestContext;

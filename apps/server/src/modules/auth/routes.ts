@@ -24,18 +24,18 @@ import { AppError, unauthenticated } from '../../errors.ts';
 import { DEVICE_COOKIE, setPendingLoginCookie, setSignInCookies } from '../../http/auth-cookies.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
-import { endSession } from '../users/sessions.ts';
+import { endSession } from '../users/index.ts';
 import { acceptInvitation, invitationInfo } from './invitations.ts';
 import { loginWithPassword, signInFromDevice } from './login.ts';
 import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import { authResponse, signIn, signup } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** Reset links one address may be sent in an hour (issue 16 'Anti-abuse'). */
+/** Reset links one address may be sent in an hour. */
 export const FORGOT_PER_ADDRESS = 5;
 
 /**
- * Auth routes under /api/auth (spec §7, decisions.md 'Accounts', issue 12 items 3–4):
+ * Auth routes under /api/auth (docs/product.md 'Accounts and sign-in'):
  * POST /login {email,password} → 200 AuthResponse, the session cookie and the device cookie
  * (ADR 0009); or, for an account with two-factor on, 200 `{ twoFactorRequired: true }` and
  * only the pending sign-in cookie (5 minutes; POST /2fa/verify finishes, ADR 0024); a Store
@@ -53,9 +53,9 @@ export const FORGOT_PER_ADDRESS = 5;
  * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, jobs },
+  { db, config, counters, jobs },
 ) => {
   const flood = {
     login: app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` }),
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, now());
+      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, request.ctx.now);
       if (outcome.twoFactorRequired) {
         setPendingLoginCookie(reply, outcome.pendingLoginToken, outcome.pendingTtlSeconds, config.cookieSecure);
         return { twoFactorRequired: true as const };
@@ -101,8 +101,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: SignupRequest, response: { 201: AuthResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await signup(db, request.body);
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, now()), config.cookieSecure));
+      const user = await signup(db, request.body, request.ctx.now);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
     },
   );
 
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       const allowed = await perAddress(request);
       // Only queued here: the lookup and the e-mail run in the outbox worker, so the answer takes the same time for any address.
       if (allowed.isAllowed || !allowed.isExceeded) {
-        await queuePasswordReset(db, request.body.email, now());
+        await queuePasswordReset(db, request.body.email, request.ctx.now);
         jobs.nudge('outbox');
       }
       return reply.status(202).send({ message: FORGOT_PASSWORD_SENT });
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * POST /reset-password { token, password } → 200 { message: PASSWORD_RESET_DONE }: the password
-   * is set and every session of the account ends (issue 16, password-reset.ts). 400
+   * is set and every session of the account ends (password-reset.ts). 400
    * RESET_LINK_INVALID for an unknown, used or expired link; 400 (field body.password) for a
    * password the policy refuses; 429 beyond LOGIN_RATE_LIMIT a minute per client address.
    */
@@ -138,24 +138,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/reset-password',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request) => {
-      await resetPassword(db, request.body, now());
+      await resetPassword(db, request.body, request.ctx.now);
       return { message: PASSWORD_RESET_DONE };
     },
   );
 
   /**
-   * GET /invitation?token= → InvitationInfo { email, firstName, businessName } (issue 16; public):
+   * GET /invitation?token= → InvitationInfo { email, firstName, businessName } (public):
    * the staff invitation a link carries. 400 INVITATION_LINK_INVALID.
    */
   app.get(
     '/invitation',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody } } },
-    async (request) => invitationInfo(db, request.query.token, now()),
+    async (request) => invitationInfo(db, request.query.token, request.ctx.now),
   );
 
   /**
    * POST /accept-invitation { token, password } → 200 AuthResponse, signed in (session and device
-   * cookies) (issue 16, invitations.ts): the invited staff member's password is set. 400
+   * cookies) (invitations.ts): the invited staff member's password is set. 400
    * INVITATION_LINK_INVALID; 400 (body.password) for a password the policy refuses; 429 beyond
    * LOGIN_RATE_LIMIT a minute per client address.
    */
@@ -163,8 +163,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/accept-invitation',
     { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      const user = await acceptInvitation(db, request.body, now());
-      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], now()), config.cookieSecure);
+      const user = await acceptInvitation(db, request.body, request.ctx.now);
+      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], request.ctx.now), config.cookieSecure);
     },
   );
 

@@ -4,20 +4,17 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../context.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/service.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { defaultPlanId } from '../tenant-account/plans.ts';
-import { tenantHeader } from '../tenant-account/service.ts';
-import { createTenant } from '../tenant/service.ts';
-import { startSession, type NewSession } from '../users/sessions.ts';
-import { findLoginAccount, hasTwoFactor, insertAccount, recordLogin, userIdByEmail } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
+import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
+import { createTenant } from '../business-profile/index.ts';
+import { findLoginAccount, hasTwoFactor, insertAccount, type NewSession, recordLogin, startSession, userIdByEmail } from '../users/index.ts';
 import { twoFactorRequiredFor } from './two-factor.ts';
 
 /** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
 export { processPasswordResetRequests } from './password-reset.ts';
 
-/** Session lifetime in seconds from the platform setting sessionTimeout (hours; decisions.md). */
+/** Session lifetime in seconds from the platform setting sessionTimeout (hours; docs/product.md 'Platform settings'). */
 export async function sessionTtlSeconds(db: Database): Promise<number> {
   const settings = await getPlatformSettings(db);
   return Math.max(1, settings.security.sessionTimeout) * 3600;
@@ -60,7 +57,7 @@ export interface SignedIn {
  * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
  * platform audit event.
  */
-export async function signIn(db: Database, user: AuthUser, now = new Date()): Promise<SignedIn> {
+export async function signIn(db: Database, user: AuthUser, now: Date): Promise<SignedIn> {
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
   const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
   await recordLogin(db, user.id, now);
@@ -87,15 +84,15 @@ export async function login(db: Database, email: string, password: string): Prom
 }
 
 /**
- * POST /api/auth/signup (decisions.md 'Accounts'): creates a tenant '{firstName}'s Store' on
+ * POST /api/auth/signup (docs/product.md 'Accounts and sign-in'): creates a tenant '{firstName}'s Store' on
  * trial (trialDays and defaultPlan of the platform settings) with its owner as tenant_admin,
  * and the audit event 'tenant.signup' (actor the new owner), in one transaction. Throws 403
  * SIGNUPS_DISABLED when
  * the platform setting allowSignups is off; 400 'Password must be at least {n} characters
  * long' (details `body.password`) when the password is shorter than the platform's
- * passwordMinLength (issue 12 item 8; nothing written); 409 when the e-mail is taken.
+ * passwordMinLength (nothing written); 409 when the e-mail is taken.
  */
-export async function signup(db: Database, input: SignupRequest): Promise<AuthUser> {
+export async function signup(db: Database, input: SignupRequest, now: Date): Promise<AuthUser> {
   const settings = await getPlatformSettings(db);
   if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', SIGNUPS_DISABLED_TEXT);
   await assertPasswordPolicy(db, input.password, 'body.password');
@@ -108,7 +105,7 @@ export async function signup(db: Database, input: SignupRequest): Promise<AuthUs
     try {
       return await db.transaction(async (tx) => {
         const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
-        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId });
+        const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId }, now);
         const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' });
         await writeAudit(tx, { tenantId: tenant.id, userId: owner.id, action: 'tenant.signup', entity: 'tenant', entityId: tenant.id, before: null, after: { name: tenant.name, planId, trialDays: settings.platform.trialDays, ownerEmail: email } });
         return owner;

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, users } from '../../db/schema/index.ts';
 import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { createSecondInstance, createTestContext, json, type TestContext } from '../../../test/helpers.ts';
 import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
 
 /**
- * The login throttle of ADR 0009 (issue 12 item 4), through POST /api/auth/login. Client
+ * The login throttle of ADR 0009, through POST /api/auth/login. Client
  * addresses are the inject `remoteAddress` (no proxy is trusted by default). The app's clock
  * is a variable the tests move.
  */

@@ -3,13 +3,13 @@ import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { authTokens } from '../../db/schema/index.ts';
 
 /**
- * Single-use tokens sent to a person (issue 12: the set-up link; later password resets and
+ * Single-use tokens sent to a person (the set-up link, password resets,
  * invitations): the auth module owns `auth_tokens`. Only the SHA-256 of a token is stored;
  * `purpose` says what it may do; it is spent once (`usedAt`, in the transaction of its
  * effect); past `expiresAt` it does nothing.
  */
 
-/** auth_tokens purpose of a staff invitation link (issue 16): issued by users/invitations.ts, spent by auth/invitations.ts. */
+/** auth_tokens purpose of a staff invitation link: issued by users/invitations.ts, spent by auth/invitations.ts. */
 export const INVITATION_PURPOSE = 'invitation';
 
 /** auth_tokens purpose of a password reset link (one hour, single use; ADR 0018). */

@@ -41,7 +41,7 @@ export const TWO_FACTOR_CHANGE_LIMIT = 10;
  *   the attempt back; 400 for a code of neither form (counts nothing).
  * The TOTP secret is sealed under a key derived from QR_TOKEN_SECRET (`TOTP_SECRET_KEY_LABEL`).
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date }> = async (app, { db, config, counters, now }) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore }> = async (app, { db, config, counters }) => {
   const box = secretBox(config.qrTokenSecret, TOTP_SECRET_KEY_LABEL);
   const flood = app.createRateLimit({ max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` });
   const perUser = app.createRateLimit({ max: TWO_FACTOR_CHANGE_LIMIT, timeWindow: 15 * 60_000, keyGenerator: (r) => `2fa-change:${r.user?.id ?? ''}` });
@@ -66,14 +66,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   app.post(
     '/enable',
     { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } } },
-    async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, now()) }),
+    async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, request.ctx.now) }),
   );
 
   app.post(
     '/disable',
     { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await disableTwoFactor(db, box, actor(request), request.body.code, now());
+      await disableTwoFactor(db, box, actor(request), request.body.code, request.ctx.now);
       return reply.status(204).send(null);
     },
   );
@@ -87,7 +87,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         box,
         counters,
         { pendingLoginToken: request.cookies[PENDING_LOGIN_COOKIE], code: request.body.code, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
-        now(),
+        request.ctx.now,
       );
       clearPendingLoginCookie(reply);
       return setSignInCookies(reply, signedIn, config.cookieSecure);

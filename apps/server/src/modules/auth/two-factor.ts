@@ -6,9 +6,9 @@ import { PRODUCT_NAME } from '../../emails/render.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { writeAudit } from '../audit/service.ts';
-import { getPlatformSettings } from '../settings/service.ts';
-import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { getPlatformSettings } from '../settings/index.ts';
+import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '@loyalty/contract';
 import { isNewerPaidPeriod, laterDate, subscriptionStatusFromFacts } from '@loyalty/domain';
 import type { Tx } from '../../db/client.ts';
-import { writeAudit } from '../audit/service.ts';
-import { setProviderSubscriptionId, updateSubscriptionState, type SubscriptionStatePatch, type TenantAccount } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { setProviderSubscriptionId, updateSubscriptionState, type SubscriptionStatePatch, type TenantAccount } from '../tenants/index.ts';
 import { type PaidPeriodResult, recordPaidInvoice } from './record-paid-period.ts';
 import { recordSubscriptionEvent } from './records.ts';
 

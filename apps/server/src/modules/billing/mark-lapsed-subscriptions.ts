@@ -1,7 +1,7 @@
 import { RENEWAL_TOLERANCE_MS, subscriptionStatusFromFacts } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { activeTenantsWithPeriodEndedBefore, lockTenant, updateSubscriptionState } from '../tenant-account/service.ts';
+import { activeTenantsWithPeriodEndedBefore, lockTenant, updateSubscriptionState } from '../tenants/index.ts';
 import { auditSubscriptionStatus } from './apply-subscription-fact.ts';
 import { recordSubscriptionEvent } from './records.ts';
 

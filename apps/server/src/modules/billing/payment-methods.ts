@@ -4,8 +4,8 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider, ProviderPaymentMethod } from '../../payments/port.ts';
-import { writeAudit } from '../audit/service.ts';
-import { lockTenant, paymentTenantOf } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { lockTenant, paymentTenantOf } from '../tenants/index.ts';
 
 /** The tenant's saved cards (kept by the payment provider) and the provider's portal. */
 

@@ -5,8 +5,8 @@ import type { TenantContext } from '../../context.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { cardCounts } from '../cards/views.ts';
 import { countStores } from '../stores/index.ts';
-import { findPlan, listActivePlanRows, type PlanRow } from '../tenant-account/plans.ts';
-import { subscriptionPeriodOf } from '../tenant-account/service.ts';
+import { findPlan, listActivePlanRows, type PlanRow } from '../tenants/index.ts';
+import { subscriptionPeriodOf } from '../tenants/index.ts';
 import { ledgerRowsBetween } from '../ledger/views.ts';
 import { activeStaffCount } from '../users/views.ts';
 

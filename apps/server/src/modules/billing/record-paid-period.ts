@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@loyalty/contract';
 import type { Tx } from '../../db/client.ts';
 import { invoices, payments, subscriptionEvents } from '../../db/schema/index.ts';
 import type { PaymentProvider, ProviderSubscribeResult } from '../../payments/port.ts';
-import { activateSubscription } from '../tenant-account/service.ts';
+import { activateSubscription } from '../tenants/index.ts';
 
 /** Months in one billing period (a plan's price is monthly). */
 export const PERIOD_MONTHS: Record<string, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, subscriptionEvents } from '../../db/schema/index.ts';
-import { planSummaries } from '../tenant-account/plans.ts';
-import { tenantLabels } from '../tenant-account/service.ts';
+import { planSummaries } from '../tenants/index.ts';
+import { tenantLabels } from '../tenants/index.ts';
 
 /** The platform's revenue and subscription figures for the operator's dashboard and analytics, net cents. */
 

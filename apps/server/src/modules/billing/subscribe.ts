@@ -4,9 +4,9 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { writeAudit } from '../audit/service.ts';
-import { findPlan } from '../tenant-account/plans.ts';
-import { lockTenant, setProviderSubscriptionId } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { findPlan } from '../tenants/index.ts';
+import { lockTenant, setProviderSubscriptionId } from '../tenants/index.ts';
 import { PERIOD_MONTHS, recordPaidPeriod } from './record-paid-period.ts';
 
 /** 400 text of a subscribe with no card chosen and none saved. */

@@ -2,7 +2,7 @@ import type { CardOrder, CreateCardOrderRequest } from '@loyalty/contract';
 import { cardOrderPrice } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { type CardOrderActor, toCardOrder } from './card-order-rows.ts';
 
 /** Ordering printed cards, priced from the domain's price list. */

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CardOrderStatus } from '@loyalty/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
-import { tenantLabels } from '../tenant-account/service.ts';
+import { tenantLabels } from '../tenants/index.ts';
 
 /** The operator's fulfilment of every tenant's card orders: the list, the lock and the status step. */
 

@@ -6,7 +6,7 @@ import { cardOrders } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { openCheckout } from '../checkout/index.ts';
-import { lockTenant } from '../tenant-account/service.ts';
+import { lockTenant } from '../tenants/index.ts';
 import { ORDER_ALREADY_PAID, ORDER_CANCELED, type CardOrderActor, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
 

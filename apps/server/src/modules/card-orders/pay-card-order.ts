@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { cardOrders } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { recordPayment } from '../billing/index.ts';
 import { insertUnassignedCards } from '../cards/index.ts';
 import type { CheckoutEffect } from '../checkout/index.ts';
 import { oldestActiveStoreId } from '../stores/index.ts';
-import { addPurchasedCards, lockTenant } from '../tenant-account/service.ts';
+import { addPurchasedCards, lockTenant } from '../tenants/index.ts';
 import { enqueueCardOrderStatus } from './status-emails.ts';
 
 /** What a paid card-order checkout does: the order's cards and the raised quota (ADR 0008). */

@@ -1,8 +1,8 @@
 import { formatCents } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderCardOrderStatus, type CardOrderStep } from '../../emails/card-order-status.tsx';
-import { enqueueEmail } from '../outbox/service.ts';
-import { tenantAdminContacts } from '../users/service.ts';
+import { enqueueEmail } from '../outbox/index.ts';
+import { tenantAdminContacts } from '../users/index.ts';
 
 /** The e-mail to the tenant's admins when their order moves on. */
 

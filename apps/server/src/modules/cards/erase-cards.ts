@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import type { CardRow } from './card-rows.ts';
 import type { LockedCard } from './order-cards.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
-import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, type TenantAccount } from '../tenant-account/service.ts';
+import { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept, type TenantAccount } from '../tenants/index.ts';
 import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';

@@ -4,7 +4,7 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
 

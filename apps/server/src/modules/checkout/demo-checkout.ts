@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutView } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
 import { CHECKOUT_ALREADY_PAID, CHECKOUT_AT_PROVIDER, CHECKOUT_CANCELED, CHECKOUT_NOT_FOUND, type CheckoutEffects, findCheckout, toCheckoutView } from './checkouts.ts';
 import { completeCheckout } from './complete-checkout.ts';

@@ -2,11 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client.ts';
 import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { customerCards } from '../cards/index.ts';
 import { customerRecord } from '../customers/index.ts';
 import { consentsOf } from '../enrolment/index.ts';
-import { messagesTo } from '../outbox/service.ts';
+import { messagesTo } from '../outbox/index.ts';
 import { storeNames } from '../stores/index.ts';
 import { ledgerRowsOfCards } from '../ledger/index.ts';
 

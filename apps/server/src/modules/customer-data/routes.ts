@@ -5,7 +5,7 @@ import { EraseCustomerRequest, EraseCustomerResponse, ErasureRequestListResponse
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { PROFILE_NOT_FOUND } from '../me/service.ts';
+import { PROFILE_NOT_FOUND } from '../me/index.ts';
 import { customerExportFiles, eraseCustomer, eraseRequested, exportFileName, listErasureRequests, myErasureRequest, requestErasure, zipFiles, type ExportActor } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });

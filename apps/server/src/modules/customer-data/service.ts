@@ -6,13 +6,13 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { scrubIdempotentResponses } from '../../db/idempotency.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { scrubAudit, writeAudit } from '../audit/service.ts';
+import { scrubAudit, writeAudit } from '../audit/index.ts';
 import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/index.ts';
 import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/index.ts';
 import { forgetEnrolments } from '../enrolment/index.ts';
-import { forgetRecipient } from '../outbox/service.ts';
+import { forgetRecipient } from '../outbox/index.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
-import { removeCustomerLogins } from '../users/service.ts';
+import { removeCustomerLogins } from '../users/index.ts';
 import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/index.ts';
 
 export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from './export.ts';

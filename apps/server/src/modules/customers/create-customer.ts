@@ -2,7 +2,7 @@ import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import { evaluateTier } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { readTierRules } from '../rules/views.ts';
 import { getCustomerDetail } from './get-customer.ts';

@@ -4,7 +4,7 @@ import { pgError } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { cardCountOfCustomer } from '../cards/views.ts';
 import { customerHasLedgerRows } from '../ledger/views.ts';
 import { CUSTOMER_NOT_FOUND, CUSTOMER_HAS_CARDS, CUSTOMER_HAS_TRANSACTIONS } from './texts.ts';

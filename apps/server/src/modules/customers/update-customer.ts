@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { CUSTOMER_NOT_FOUND } from './texts.ts';
 import { getCustomerDetail } from './get-customer.ts';
 import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';

@@ -5,16 +5,15 @@ import type { Database } from '../../db/client.ts';
 import { cards, customers, offers, stores, transactions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
-import { ensureSettingsRow } from '../settings/service.ts';
-import { ensurePlans, type NewPlan } from '../tenant-account/plans.ts';
-import { tenantIdBySlug } from '../tenant-account/service.ts';
-import { createTenant } from '../tenant/service.ts';
+import { ensureSettingsRow } from '../settings/index.ts';
+import { ensurePlans, type NewPlan, tenantIdBySlug } from '../tenants/index.ts';
+import { createTenant } from '../business-profile/index.ts';
 import { rebuildLots } from '../ledger/index.ts';
 
 /**
  * Start-up data: the module that seeds an installation. `seedBase`
  * (every installation, production included) goes through the owners' services: the plan
- * catalogue (tenant-account) and the settings row (settings). `seedDemo` (development and
+ * catalogue (tenants) and the settings row (settings). `seedDemo` (development and
  * tests only; production refuses demo data) creates the demo tenant through tenant
  * onboarding and then writes its fixture rows — stores, customers, cards with back-dated
  * ledger history, an offer, the demo accounts — straight into those modules' tables: the one
@@ -69,7 +68,7 @@ export async function seedDemo(db: Database, at: Date): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const tenantId = await db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 });
+    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 }, new Date());
     const tenantId = tenant.id;
     const [main] = await tx.select().from(stores).where(eq(stores.tenantId, tenantId));
     const [downtown] = await tx.insert(stores).values({ tenantId, name: 'Downtown Store', address: '42 High Street' }).returning();

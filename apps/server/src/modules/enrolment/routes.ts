@@ -5,7 +5,7 @@ import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinChall
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { tenantContextBySlug } from '../tenant-account/service.ts';
+import { tenantContextBySlug } from '../tenants/index.ts';
 import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, type ChallengeCost } from './altcha.ts';
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';

@@ -8,19 +8,19 @@ import { enrolmentRequests } from '../../db/schema/index.ts';
 import { renderAlreadyMember, renderJoinConfirmation } from '../../emails/join.tsx';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/index.ts';
 import { customerByEmail, insertCardHolder } from '../customers/index.ts';
-import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { joinableStore, storeNameOf } from '../stores/index.ts';
-import { findTenant, lockTenant, tenantContextBySlug } from '../tenant-account/service.ts';
+import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/index.ts';
 
 /**
  * Customer self-enrolment (docs/product.md 'Online sign-up'): the module that owns
  * `enrolment_requests`. A sign-up from a store's join page (the poster's QR) is stored with the
  * SHA-256 of a 256-bit token and e-mailed as a confirmation link (24 hours); opening the link
  * creates the customer (customers module) and a digital ACTIVE card counted in the quota (cards
- * module, under the tenant-row lock of the tenant-account module), in one transaction. An
+ * module, under the tenant-row lock of the tenants module), in one transaction. An
  * address already a customer is told so by e-mail only: the page answers the same whatever the
  * address.
  */

@@ -3,7 +3,7 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { LIFECYCLE_TEXT, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { lockCard, setBalanceSql } from './holdings.ts';
 import { openLotOf } from './lots.ts';

@@ -7,7 +7,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint, saveIdempotentResponseSql } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditInsertSql } from '../audit/service.ts';
+import { auditInsertSql } from '../audit/index.ts';
 import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';

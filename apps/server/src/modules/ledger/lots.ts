@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditInsertSql } from '../audit/service.ts';
+import { auditInsertSql } from '../audit/index.ts';
 import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
 import { expiryRuleSql } from '../rules/index.ts';
-import { timezoneSql } from '../tenant-account/service.ts';
+import { timezoneSql } from '../tenants/index.ts';
 
 /**
  * Cashback lots (docs/product.md 'Expiry', ADR 0015), owned by the ledger: every credit opens a lot,
@@ -20,7 +20,7 @@ import { timezoneSql } from '../tenant-account/service.ts';
  * subquery) with columns `tenant_id, card_id, id, created_at, credit` (cents): one lot per row
  * with credit > 0, expiring under the tenant's rule (rules module `expiryRuleSql`): AFTER_EARN
  * → at local midnight `days` days after the credit's local date in the tenant's time zone
- * (tenant-account `timezoneSql`; PostgreSQL's zone maths, so a daylight-saving change moves
+ * (tenants `timezoneSql`; PostgreSQL's zone maths, so a daylight-saving change moves
  * nothing); NEVER → no expiry. Used inside the movement's own statement (the earn's one round
  * trip) or alone.
  */

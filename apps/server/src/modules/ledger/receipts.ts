@@ -5,7 +5,7 @@ import { renderReceipt, type ReceiptKind } from '../../emails/receipt.tsx';
 import type { TenantContext } from '../../context.ts';
 import { cardQrUrl, cardUidAndHolder } from '../cards/index.ts';
 import { customerContact, unsubscribeToken } from '../customers/index.ts';
-import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 
 /** Where customer messages link to: PUBLIC_URL and the QR token secret (the card page's token, the unsubscribe token). */

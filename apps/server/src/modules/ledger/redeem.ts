@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditActor } from '../audit/service.ts';
+import { auditActor } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { enqueueReceipt } from './receipts.ts';

@@ -6,7 +6,7 @@ import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { readTierRules } from '../rules/index.ts';
 import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';

@@ -7,9 +7,9 @@ import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { cardQrUrl, cardUidAndHolder } from '../cards/index.ts';
 import { customerContact, unsubscribeToken } from '../customers/index.ts';
-import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
-import { findTenant } from '../tenant-account/service.ts';
+import { findTenant } from '../tenants/index.ts';
 
 /** Days before its expiry a lot's holder is reminded. */
 export const REMINDER_DAYS = 7;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
 import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';

@@ -5,8 +5,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * GET /api/t/{slug}/me: the customer's own account (issue 4 'Customer self-service'; spec §2
- * 'Customer dashboard', §6 customer page, §9 ten transactions). Isolation: a second customer
+ * GET /api/t/{slug}/me: the customer's own account (docs/product.md
+ * 'Roles': the customer's page, its ten latest transactions). Isolation: a second customer
  * of the demo tenant never sees the first one's cards or transactions, and the other way round.
  */
 let ctx: TestContext;

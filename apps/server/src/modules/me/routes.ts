@@ -7,8 +7,8 @@ import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { getMyAccount } from './service.ts';
 
 /**
- * The signed-in customer's own account under /api/t/{slug}/me (spec §2 'Customer dashboard',
- * §6 'customer page': customer only; issue 4 'Customer self-service'). Scoped on the server
+ * The signed-in customer's own account under /api/t/{slug}/me (docs/product.md 'Roles':
+ * customer only). Scoped on the server
  * to the session's customer: nothing the client sends can name another customer.
  */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
@@ -24,6 +24,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
       config: { roles: ROLES.customer },
       schema: { tags: ['me'], params: z.object({ slug: z.string() }), response: { 200: MyAccountResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
     },
-    async (request) => getMyAccount(db, tenantOf(request).id, request.user!.customerId),
+    async (request) => getMyAccount(db, tenantOf(request).id, request.user!.customerId, request.ctx.now),
   );
 };

@@ -4,14 +4,14 @@ import { AppError, notFound } from '../../errors.ts';
 import { getCustomerDetail } from '../customers/index.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 
-/** Rows of the customer dashboard's Recent Transactions (spec §9: customer dashboard 10). */
+/** Rows of the customer dashboard's Recent Transactions on the customer's page. */
 export const MY_RECENT_TRANSACTIONS = 10;
 
-/** Spec §2 'Customer dashboard': the message when the signed-in user has no customer record. */
+/** docs/product.md 'Roles': the message when the signed-in user has no customer record. */
 export const PROFILE_NOT_FOUND = 'Customer profile not found';
 
 /**
- * GET /api/t/{slug}/me (spec §2 'Customer dashboard', issue 4 'Customer self-service'): the
+ * GET /api/t/{slug}/me (docs/product.md 'Roles'): the
  * account of the session's own customer (`customerId` comes from the session, never from the
  * client), within the request's tenant:
  * - `customer`: CustomerDetail with the customer's cards (balance in cents, status, store).
@@ -19,11 +19,11 @@ export const PROFILE_NOT_FOUND = 'Customer profile not found';
  *   `cashbackCents` of the customer's EARN rows), totalRedeemedCents (sum of `amountCents` of
  *   the REDEEM rows), activeCards (cards with status ACTIVE). All cents.
  * - `recentTransactions`: the customer's 10 newest ledger rows (TransactionItem, newest first).
- * - `expiringSoon`: cashback of their cards expiring within 30 days of `now` (issue 14), soonest first.
+ * - `expiringSoon`: cashback of their cards expiring within 30 days of `now`, soonest first.
  * Throws 404 NOT_FOUND 'Customer profile not found' when `customerId` is null or names no
  * customer of this tenant.
  */
-export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now = new Date()): Promise<MyAccountResponse> {
+export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now: Date): Promise<MyAccountResponse> {
   if (!customerId) throw notFound(PROFILE_NOT_FOUND);
   let customer;
   try {

@@ -4,7 +4,7 @@ import type { OutboxListResponse, OutboxMessage } from '@loyalty/contract';
 import { createTestContext, demoSessions, type TestContext } from '../../../test/helpers.ts';
 import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { currentMailer } from './mailer.ts';
 import { dispatchOutbox, enqueueEmail, FIRST_RETRY_MS, NO_SMTP, RETRY_WINDOW_MS } from './service.ts';
 

@@ -4,8 +4,8 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { outbox, outboxAttempts } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { containsPattern, ERASED_TEXT, scrubTextSql } from '../../lib/sql.ts';
-import { writeAudit } from '../audit/service.ts';
-import { tenantNames } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { tenantNames } from '../tenants/index.ts';
 import type { Mailer } from './mailer.ts';
 
 export { currentMailer, type Mailer, type MailerSettings } from './mailer.ts';

@@ -7,9 +7,9 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { trend } from './stats.ts';
 
 /**
- * Subscription analytics (GET /api/admin/analytics/subscriptions; spec §2 'Subscription
- * Analytics', §3 'Analytics', §8, §9) and the platform analytics (GET /api/platform/analytics;
- * decisions.md: real charts and growth), checked against payments and subscription events
+ * Subscription analytics (GET /api/admin/analytics/subscriptions; docs/product.md
+ * 'Reports') and the platform analytics (GET /api/platform/analytics: charts and growth from
+ * real data), checked against payments and subscription events
  * inserted inside and just outside each window.
  */
 let ctx: TestContext;
@@ -78,7 +78,7 @@ describe('GET /api/admin/analytics/subscriptions', () => {
     const res = await get(`/api/admin/analytics/subscriptions?timeframe=${tf}`);
     expect(res.statusCode, res.body).toBe(200);
     const a = json(res);
-    const { from, days } = timeframeWindow(tf);
+    const { from, days } = timeframeWindow(tf, new Date());
     const inPays = pays.filter((x) => x.createdAt >= from);
     const inEvs = evs.filter((x) => x.createdAt >= from);
     expect(a.timeframe).toBe(tf);
@@ -123,7 +123,7 @@ describe('GET /api/admin/analytics/subscriptions', () => {
     expect(totals).toEqual([1999 * 2 + 4999 + 14999 + 100 - 300 + 2500, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 50000, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 80000, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 100000]);
   });
 
-  it('defaults to 30d, refuses another timeframe with 400, and answers 401 / 403 as spec §8 expects', async () => {
+  it('defaults to 30d, refuses another timeframe with 400, and answers 401 / 403 to a non-operator', async () => {
     const def = json(await get('/api/admin/analytics/subscriptions'));
     expect(def.timeframe).toBe('30d');
     expect(def.revenueByDay).toHaveLength(30);

@@ -2,10 +2,10 @@ import { SubscriptionStatus, type AnalyticsTimeframe, type PlatformAnalytics, ty
 import type { DbOrTx } from '../../db/client.ts';
 import { DAY_MS, utcDayStart, utcMonthStart } from '../../lib/time.ts';
 import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByMonthSince, revenueSince, subscriptionsCreatedSince, topPlansSince } from '../billing/index.ts';
-import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenant-account/service.ts';
+import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenants/index.ts';
 import { trend } from './stats.ts';
 
-/** Days in each analytics timeframe (spec §2 'Subscription Analytics', §9). */
+/** Days in each analytics timeframe (docs/product.md 'Reports'). */
 export const TIMEFRAME_DAYS: Record<AnalyticsTimeframe, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /** Most rows of subscriptionEvents and recentPayments (contract SubscriptionAnalytics). */
@@ -15,7 +15,7 @@ export const ANALYTICS_LIST_LIMIT = 50;
  * The window of a timeframe: the last N whole UTC days including today, i.e. from 00:00 UTC
  * of day (today − N + 1) up to now. `days` lists those days as 'YYYY-MM-DD', oldest first.
  */
-export function timeframeWindow(timeframe: AnalyticsTimeframe, now = new Date()): { from: Date; days: string[] } {
+export function timeframeWindow(timeframe: AnalyticsTimeframe, now: Date): { from: Date; days: string[] } {
   const n = TIMEFRAME_DAYS[timeframe];
   const from = new Date(utcDayStart(now).getTime() - (n - 1) * DAY_MS);
   const days = Array.from({ length: n }, (_, i) => new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10));
@@ -23,8 +23,8 @@ export function timeframeWindow(timeframe: AnalyticsTimeframe, now = new Date())
 }
 
 /**
- * GET /api/admin/analytics/subscriptions?timeframe= (spec §2 'Subscription Analytics', §3
- * 'Analytics'; decisions.md 'Payments': stored locally, so this works without Stripe). Over
+ * GET /api/admin/analytics/subscriptions?timeframe= (docs/product.md 'Reports';
+ * docs/product.md 'Payments': stored locally, so this works without Stripe). Over
  * the window of `timeframeWindow` (7d, 30d, 90d or 1y):
  * - totalRevenue: revenue payments in the window, cents ('paid' rows; refunds, stored as
  *   negative 'refunded' rows, subtract);
@@ -37,7 +37,7 @@ export function timeframeWindow(timeframe: AnalyticsTimeframe, now = new Date())
  * - subscriptionEvents and recentPayments: rows of the window, newest first, at most 50; a
  *   deleted tenant's rows keep its name (and slug for events); plan null when it has none.
  */
-export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsTimeframe, now = new Date()): Promise<SubscriptionAnalytics> {
+export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsTimeframe, now: Date): Promise<SubscriptionAnalytics> {
   const { from, days } = timeframeWindow(timeframe, now);
   const [totalRevenue, totalSubscriptions, activeSubscriptions, dayMap, top, events, recent] = await Promise.all([
     revenueSince(db, from),
@@ -74,7 +74,7 @@ export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsT
 }
 
 /**
- * GET /api/platform/analytics (the Analytics screen; decisions.md: real charts and growth):
+ * GET /api/platform/analytics (the Analytics screen: charts and growth from real data):
  * - revenueByMonth: revenue (cents, refunds subtract) of each of the last 12 UTC calendar
  *   months including the current one, oldest first, 'YYYY-MM';
  * - tenantsByMonth: tenants created in each of those months;
@@ -82,7 +82,7 @@ export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsT
  * - monthlyGrowth: new tenants this UTC month against last month, % with one decimal, null
  *   when last month had none.
  */
-export async function getPlatformAnalytics(db: DbOrTx, now = new Date()): Promise<PlatformAnalytics> {
+export async function getPlatformAnalytics(db: DbOrTx, now: Date): Promise<PlatformAnalytics> {
   const first = utcMonthStart(now, -11);
   const months = Array.from({ length: 12 }, (_, i) => utcMonthStart(now, i - 11).toISOString().slice(0, 7));
   const [revBy, newBy, statusBy] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { AuditEventOf } from '@loyalty/contract';
 import type { Tx } from '../../db/client.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 
 /**
  * Audit actions of the platform operator (docs/security.md 'Audit trail'). They are written with `tenant_id` null,

@@ -7,7 +7,7 @@ import { createTestContext, demoSessions, json, type TestContext } from '../../.
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 
 /**
- * Operator fulfilment on a production install (issue 12 item 2): an order paid on the Demo
+ * Operator fulfilment on a production install: an order paid on the Demo
  * provider's checkout took no money, so in production it never moves past PAID (409 with the
  * reason, nothing changed); an order paid through Stripe moves on as usual. Development and
  * test keep moving demo-paid orders (platform/card-orders.test.ts).

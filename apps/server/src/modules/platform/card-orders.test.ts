@@ -4,8 +4,7 @@ import { auditLog, cardOrders } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, json, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * The operator's card-order fulfilment under /api/platform/card-orders (decisions.md 'Card
- * orders': PAID → PROCESSING → SHIPPED → DELIVERED; cancel stays the tenant's, before shipping).
+ * The operator's card-order fulfilment under /api/platform/card-orders (docs/product.md 'Card orders': PAID → PROCESSING → SHIPPED → DELIVERED; cancel stays the tenant's, before shipping).
  */
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -65,7 +64,7 @@ describe('GET /api/platform/card-orders', () => {
 });
 
 describe('PUT /api/platform/card-orders/{id}', () => {
-  it('moves a paid order one step at a time to DELIVERED (a demo-paid one too, outside production: issue 12 item 2); the tenant sees each step; then it can no longer be cancelled', async () => {
+  it('moves a paid order one step at a time to DELIVERED (a demo-paid one too, outside production); the tenant sees each step; then it can no longer be cancelled', async () => {
     const id = await order(80);
     expect(ctx.config.env).toBe('test');
     for (const status of ['PROCESSING', 'SHIPPED', 'DELIVERED']) {

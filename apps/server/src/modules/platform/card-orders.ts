@@ -3,10 +3,10 @@ import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/index.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/index.ts';
-import { tenantNames } from '../tenant-account/service.ts';
+import { tenantNames } from '../tenants/index.ts';
 
 /** Display names of the statuses, for the 409 text. */
 const STATUS_LABEL: Record<CardOrderStatus, string> = {
@@ -19,7 +19,7 @@ const STATUS_LABEL: Record<CardOrderStatus, string> = {
 };
 
 /**
- * 409 text of a fulfilment step on a demo-paid order in production (issue 12 item 2: the Demo
+ * 409 text of a fulfilment step on a demo-paid order in production (the Demo
  * provider took no money, so the order must not be produced or shipped).
  */
 export const DEMO_PAID_NOT_FULFILLED = 'This order was paid with demo payments (no money was taken) and cannot be fulfilled';
@@ -33,10 +33,10 @@ function toPlatformOrder(row: Parameters<typeof toCardOrder>[0], tenant: { id: s
 }
 
 /**
- * GET /api/platform/card-orders?status= (decisions.md 'Card orders': the operator produces and
+ * GET /api/platform/card-orders?status= (docs/product.md 'Card orders': the operator produces and
  * ships paid orders): every tenant's orders, newest first, at most 200, each with its tenant
  * `{ id, name, slug }` and `demoPayment` (paid on the Demo provider's checkout, the checkout
- * module's demoPaidCardOrders; issue 12 item 2); `status` filters. Money in cents.
+ * module's demoPaidCardOrders); `status` filters. Money in cents.
  */
 export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatus): Promise<PlatformCardOrderListResponse> {
   const rows = await listAllCardOrders(db, PLATFORM_CARD_ORDER_LIMIT, status);
@@ -45,17 +45,17 @@ export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatu
 }
 
 /**
- * PUT /api/platform/card-orders/{id} `{ status }` (decisions.md 'Card orders'): moves a paid
+ * PUT /api/platform/card-orders/{id} `{ status }` (docs/product.md 'Card orders'): moves a paid
  * order one fulfilment step on — PAID → PROCESSING → SHIPPED → DELIVERED (contract
  * NEXT_FULFILMENT_STATUS). In one transaction with the order row locked, with an audit row
  * (action 'card_order.status', the tenant's) from and to. 404 'Order not found' (unknown or
  * malformed id); 409 'A {current} order can only move to {next}' (or '… cannot move on')
- * for any other status, nothing changed. In production (`config.env`; issue 12 item 2) an
+ * for any other status, nothing changed. In production (`config.env`) an
  * order paid through the Demo provider (no money was taken) never moves past PAID: 409 'This
  * order was paid with demo payments (no money was taken) and cannot be fulfilled', details
  * field body.status, nothing changed; in development and test it moves like any other.
- * SHIPPED and DELIVERED also write a message to each Store Admin of the tenant (issue 16,
- * card-orders `enqueueCardOrderStatus`). Returns the order with its tenant.
+ * SHIPPED and DELIVERED also write a message to each Store Admin of the tenant
+ * (card-orders `enqueueCardOrderStatus`). Returns the order with its tenant.
  */
 export async function advanceCardOrder(
   db: Database,
@@ -63,6 +63,7 @@ export async function advanceCardOrder(
   actorId: string | null,
   orderId: string,
   status: CardOrderStatus,
+  now: Date,
 ): Promise<PlatformCardOrder> {
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   return db.transaction(async (tx) => {
@@ -91,8 +92,8 @@ export async function advanceCardOrder(
       after: { status },
     });
     const tenant = (await tenantNames(tx, [row.tenantId])).get(row.tenantId)!;
-    // The owner hears when the cards ship and when they arrive (issue 16), not of the printing step.
-    if (status === 'SHIPPED' || status === 'DELIVERED') await enqueueCardOrderStatus(tx, tenant, updated, status, new Date());
+    // The owner hears when the cards ship and when they arrive, not of the printing step.
+    if (status === 'SHIPPED' || status === 'DELIVERED') await enqueueCardOrderStatus(tx, tenant, updated, status, now);
     return toPlatformOrder(updated, tenant, demoPayment);
   });
 }

@@ -1,17 +1,17 @@
 import type { PlatformLiabilityQuery, PlatformLiabilityReport } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { addSums, periodOf, sortTenants, withBreakage } from '../reports/index.ts';
-import { tenantLabels } from '../tenant-account/service.ts';
+import { tenantLabels } from '../tenants/index.ts';
 import { outstandingByTenant, ensureRollups, ledgerPeriodByTenant, ZERO_SUMS } from '../ledger/index.ts';
 
 /**
- * GET /api/platform/reports/liability (issue 14 'Liability'): every tenant's outstanding (Σ card
+ * GET /api/platform/reports/liability: every tenant's outstanding (Σ card
  * balances now) and its period's movements over [from, to] in UTC days (default the last 30
  * days up to today, UTC), sorted as asked, with the platform's totals. Each figure from its
- * owner (ADR 0012): tenants (tenant-account), balances (cards' summary, ADR 0016), ledger sums
+ * owner (ADR 0012): tenant rows (tenants), balances (cards' summary, ADR 0016), ledger sums
  * (transactions: each tenant's daily rollup, brought up to date first, plus a live tail).
  */
-export async function platformLiability(db: Database, q: PlatformLiabilityQuery, now = new Date()): Promise<PlatformLiabilityReport> {
+export async function platformLiability(db: Database, q: PlatformLiabilityQuery, now: Date): Promise<PlatformLiabilityReport> {
   const { from, to } = periodOf(q, now, 'UTC');
   const tenants = await db.select().from(tenantLabels(db));
   const ids = tenants.map((t) => t.id);

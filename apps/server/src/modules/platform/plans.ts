@@ -3,8 +3,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { pgError } from '../../db/pg-error.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { deletePlanRow, insertPlan, listPlanRows, lockPlan, updatePlanRow, type PlanRow } from '../tenant-account/plans.ts';
-import { tenantsOnPlan, tenantsPerPlan } from '../tenant-account/service.ts';
+import { deletePlanRow, insertPlan, listPlanRows, lockPlan, type PlanRow, tenantsOnPlan, tenantsPerPlan, updatePlanRow } from '../tenants/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed plan id. */
@@ -30,7 +29,7 @@ function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
 }
 
 /**
- * GET /api/platform/plans (spec §2 'Platform area' Plans, §3 'Plan'): every plan, inactive
+ * GET /api/platform/plans (docs/product.md 'Roles'): every plan, inactive
  * ones included, by sortOrder, then price (cents), then id; tenantsCount = tenants whose
  * planId is the plan (one grouped query).
  */
@@ -40,7 +39,7 @@ export async function listPlatformPlans(db: DbOrTx): Promise<PlatformPlanListRes
 }
 
 /**
- * POST /api/platform/plans (spec §3 'Plan', §5 'Plan'): creates a plan from PlanInput (the
+ * POST /api/platform/plans: creates a plan from PlanInput (the
  * contract validates: 400 on a bad field). sortOrder defaults to one after the last plan.
  * Audit row 'platform.plan.create' in the same transaction. Returns the PlatformPlan
  * (tenantsCount 0).
@@ -54,7 +53,7 @@ export async function createPlan(db: Database, input: PlanInput, actorId: string
 }
 
 /**
- * PUT /api/platform/plans/{id} (spec §3 'Plan'): replaces the plan's fields with PlanInput
+ * PUT /api/platform/plans/{id}: replaces the plan's fields with PlanInput
  * (sortOrder kept when left out). Tenants on the plan get its new limits at once (the quota
  * reads the plan). Audit row 'platform.plan.update' (before/after). 404 'Plan not found' for
  * an unknown or malformed id. Returns the PlatformPlan.
@@ -79,7 +78,7 @@ export async function updatePlan(db: Database, id: string, input: PlanInput, act
 }
 
 /**
- * DELETE /api/platform/plans/{id} (spec §2 'Platform area' Plans). Refused with 409 'This plan
+ * DELETE /api/platform/plans/{id} (docs/product.md 'Roles' Plans). Refused with 409 'This plan
  * is used by {n} tenant(s) and cannot be deleted' while any tenant has it as planId (also when
  * a tenant takes it meanwhile: the foreign key refuses and the answer is the same 409).
  * Payments and subscription events that name the plan keep their rows (plan_id set NULL).

@@ -1,8 +1,8 @@
 import type { ActivityQuery, AuditListResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { listAudit, toAuditEvent } from '../audit/service.ts';
-import { tenantIdBySlug, tenantNames } from '../tenant-account/service.ts';
+import { listAudit, toAuditEvent } from '../audit/index.ts';
+import { tenantIdBySlug, tenantNames } from '../tenants/index.ts';
 
 /**
  * The operator's Activity page (docs/security.md 'Audit trail'): one page of audit events of

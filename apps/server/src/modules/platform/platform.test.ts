@@ -6,8 +6,7 @@ import { utcMonthStart } from '../../lib/time.ts';
 import { trend } from './stats.ts';
 
 /**
- * The platform operator's API (issue 7; spec §2 'Platform area', §3 'Plan', 'Platform stats',
- * 'Platform settings', §5 'Plan', §8; decisions.md 'Where the spec shows placeholders'):
+ * The platform operator's API (docs/product.md 'Roles', 'Platform settings'):
  * stats, activity, plans and settings with their effects. Tenants: tenants.test.ts;
  * analytics: analytics.test.ts.
  */

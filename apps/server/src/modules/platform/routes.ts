@@ -33,7 +33,7 @@ import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
 import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
 import { platformLiability } from './liability.ts';
 import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { savePlatformSettings, settingsView } from './settings.ts';
 import { platformAuditPage } from './platform-audit.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
@@ -41,12 +41,12 @@ import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, update
 import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
-/** 403 text for a signed-in user who is not the platform operator (spec §2 'Platform area'). */
+/** 403 text for a signed-in user who is not the platform operator (docs/product.md 'Roles'). */
 export const PLATFORM_ONLY = 'Platform admin access required';
 
 /**
- * onRequest guard of every platform route (spec §6: /platform is platform_admin's; §8: the
- * analytics call answers 401 and 403): 401 'Please sign in' when signed out, 403 'Platform
+ * onRequest guard of every platform route (/platform is platform_admin's; the analytics
+ * call answers 401 and 403 too): 401 'Please sign in' when signed out, 403 'Platform
  * admin access required' for tenant_admin, cashier and customer. It runs before the body is
  * parsed, so a refused caller learns nothing from validation errors.
  */
@@ -62,8 +62,8 @@ const idParams = z.object({ id: z.string() });
 const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullish();
 
 /**
- * The platform operator's API under /api/platform (issue 7; spec §2 'Platform area', §3, §7
- * 'Platform'; decisions.md 'Where the spec shows placeholders'). platform_admin only: every
+ * The platform operator's API under /api/platform (docs/product.md 'Roles',
+ * 'Platform settings'). platform_admin only: every
  * route answers 401 signed out and 403 'Platform admin access required' for any other role.
  * Money in integer cents, times ISO-8601. Writes run in one transaction each.
  */
@@ -72,8 +72,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.addHook('onRequest', requirePlatformAdmin);
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
-  /** GET /stats → PlatformStats (spec §3 'Platform stats'; figures and trends as in stats.ts). */
-  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async () => getPlatformStats(db));
+  /** GET /stats → PlatformStats (figures and trends as in stats.ts). */
+  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) => getPlatformStats(db, request.ctx.now));
 
   /**
    * GET /activity?limit=&tenant=&actor=&action=&from=&to=&cursor= → `{ activity, items,
@@ -94,26 +94,26 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.get(
     '/tenants',
     { schema: { tags: ['platform'], querystring: TenantListQuery, response: { 200: TenantListResponse, 400: ErrorBody, ...guardErrors } } },
-    async (request) => listPlatformTenants(db, request.query),
+    async (request) => listPlatformTenants(db, request.query, request.ctx.now),
   );
 
   /**
    * POST /tenants (CreateTenantRequest) → 201 PlatformTenant: tenant on trial, owner, default
    * rules and store in one transaction. 400 validation, a reserved slug (SLUG_TEXT) or an
-   * owner password below the platform's passwordMinLength (issue 12 item 8); 409
+   * owner password below the platform's passwordMinLength; 409
    * 'Slug is already taken' / 'An account with this email already exists'.
    */
   app.post(
     '/tenants',
     { schema: { tags: ['platform'], body: CreateTenantRequest, response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors } } },
-    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request))),
+    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request), request.ctx.now)),
   );
 
   /** PUT /tenants/{id} (UpdateTenantRequest) → PlatformTenant; 400 validation; 404 'Tenant not found'. */
   app.put(
     '/tenants/:id',
     { schema: { tags: ['platform'], params: idParams, body: UpdateTenantRequest, response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
-    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request)),
+    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request), request.ctx.now),
   );
 
   /**
@@ -146,7 +146,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/tenants/:id/users/:userId/2fa/reset',
     { schema: { tags: ['platform'], params: z.object({ id: z.string(), userId: z.string() }), response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
-      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId);
+      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
@@ -181,17 +181,17 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
 
   /**
    * GET /reports/liability?from=&to=&sort=outstanding|name|expired&order=asc|desc →
-   * PlatformLiabilityReport (issue 14): every tenant's outstanding and period (UTC days, default
+   * PlatformLiabilityReport: every tenant's outstanding and period (UTC days, default
    * the last 30), sorted, and the platform totals; 400 for a bad date, sort or order.
    */
   app.get(
     '/reports/liability',
     { schema: { tags: ['platform'], querystring: PlatformLiabilityQuery, response: { 200: PlatformLiabilityReport, 400: ErrorBody, ...guardErrors } } },
-    async (request) => platformLiability(db, request.query),
+    async (request) => platformLiability(db, request.query, request.ctx.now),
   );
 
   /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */
-  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async () => getPlatformAnalytics(db));
+  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async (request) => getPlatformAnalytics(db, request.ctx.now));
 
   /** GET /settings → PlatformSettings (smtp.password '' with passwordSet; sessionTimeout hours, trialDays days). */
   app.get('/settings', { schema: { tags: ['platform'], response: { 200: PlatformSettings, ...guardErrors } } }, async () =>
@@ -202,10 +202,10 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.put(
     '/settings',
     { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
-    async (request) => savePlatformSettings(db, request.body, actor(request)),
+    async (request) => savePlatformSettings(db, request.body, actor(request), request.ctx.now),
   );
 
-  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (decisions.md 'Card orders'); 400 bad status. */
+  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (docs/product.md 'Card orders'); 400 bad status. */
   app.get(
     '/card-orders',
     { schema: { tags: ['platform'], querystring: PlatformCardOrderQuery, response: { 200: PlatformCardOrderListResponse, 400: ErrorBody, ...guardErrors } } },
@@ -216,8 +216,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    * PUT /card-orders/{id} `{ status }` → PlatformCardOrder: the next fulfilment step only
    * (PAID → PROCESSING → SHIPPED → DELIVERED). 400 bad status value, 404 'Order not found',
    * 409 for any other move, and in production (config.env) 409 'This order was paid with demo
-   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order (issue 12
-   * item 2); nothing changed on an error.
+   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order;
+   * nothing changed on an error.
    */
   app.put(
     '/card-orders/:id',
@@ -229,13 +229,13 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
         response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status),
+    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status, request.ctx.now),
   );
 };
 
 /**
- * The subscription analytics under /api/admin (spec §2 'Subscription Analytics', §7: GET
- * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; §8: 401 and 403).
+ * The subscription analytics under /api/admin (docs/product.md 'Reports': GET
+ * /admin/analytics/subscriptions?timeframe=7d|30d|90d|1y, default 30d; 401 and 403).
  * platform_admin only (same guard); 400 for another timeframe.
  */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, opts) => {
@@ -246,6 +246,6 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.get(
     '/analytics/subscriptions',
     { schema: { tags: ['platform'], querystring: SubscriptionAnalyticsQuery, response: { 200: SubscriptionAnalytics, 400: ErrorBody, ...guardErrors } } },
-    async (request) => getSubscriptionAnalytics(db, request.query.timeframe),
+    async (request) => getSubscriptionAnalytics(db, request.query.timeframe, request.ctx.now),
   );
 };

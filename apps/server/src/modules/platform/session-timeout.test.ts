@@ -5,7 +5,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * Issue 12 item 8: the operator's session timeout (hours) takes effect for sessions that
+ * The operator's session timeout (hours) takes effect for sessions that
  * already exist, not only for new ones: a shorter timeout cuts them at once.
  */
 let ctx: TestContext;

@@ -1,12 +1,12 @@
 import type { PlatformSettings } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { PlatformSettingsValue } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
-import { lockSettings, storeSettings } from '../settings/service.ts';
-import { applySessionTimeout } from '../users/sessions.ts';
+import { writeAudit } from '../audit/index.ts';
+import { lockSettings, storeSettings } from '../settings/index.ts';
+import { applySessionTimeout } from '../users/index.ts';
 
 /**
- * The operator's platform settings (spec §2 'Platform area' Settings, §3 'Platform settings'):
+ * The operator's platform settings (docs/product.md 'Platform settings'):
  * the view and the save use case. The settings row itself is the settings module's; a changed
  * session timeout is applied to live sessions through the users module (ADR 0012).
  */
@@ -24,7 +24,7 @@ export function settingsView(value: PlatformSettingsValue): PlatformSettings {
 }
 
 /**
- * PUT /api/platform/settings (spec §3 'Platform settings'; decisions.md: stored
+ * PUT /api/platform/settings (docs/product.md 'Platform settings': stored
  * server-side): writes the settings row (id 1) in one statement and returns the view of
  * `settingsView`. An empty `smtp.password` keeps the stored password; `passwordSet` of the
  * input is ignored. Writes an audit_log row 'platform.settings.update' (tenant null; the SMTP
@@ -33,9 +33,9 @@ export function settingsView(value: PlatformSettingsValue): PlatformSettings {
  * password set from now on, settings/password-policy.ts), maxLoginAttempts (the login throttle),
  * sessionTimeout (hours): new sessions get it, and when it changes the existing sessions do
  * too in the same transaction (`applySessionTimeout`: a shorter timeout cuts their remaining
- * lifetime to it; issue 12 item 8).
+ * lifetime to it).
  */
-export async function savePlatformSettings(db: Database, input: PlatformSettings, actorId: string | null): Promise<PlatformSettings> {
+export async function savePlatformSettings(db: Database, input: PlatformSettings, actorId: string | null, now: Date): Promise<PlatformSettings> {
   return db.transaction(async (tx) => {
     const before = await lockSettings(tx);
     const { passwordSet: _ignored, ...smtp } = input.smtp;
@@ -44,7 +44,7 @@ export async function savePlatformSettings(db: Database, input: PlatformSettings
       security: { ...input.security },
       platform: { ...input.platform },
     };
-    await storeSettings(tx, value);
+    await storeSettings(tx, value, now);
     if (value.security.sessionTimeout !== before.security.sessionTimeout) await applySessionTimeout(tx, value.security.sessionTimeout * 3600);
     const redact = (v: PlatformSettingsValue) => ({ ...v, smtp: { ...v.smtp, password: v.smtp.password ? '(set)' : '' } });
     await writeAudit(tx, {

@@ -2,22 +2,22 @@ import type { ActivityItem, ActivityResponse, PlatformStats } from '@loyalty/con
 import { formatCents } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { addDays, utcMonthStart } from '../../lib/time.ts';
-import { latestPlatformAudit } from '../audit/service.ts';
+import { latestPlatformAudit } from '../audit/index.ts';
 import { latestPayments, latestSubscriptionEvents, revenueFigures } from '../billing/index.ts';
 import { customerGrowth } from '../customers/index.ts';
 import { storeGrowth } from '../stores/index.ts';
-import { newestTenants, tenantGrowth } from '../tenant-account/service.ts';
+import { newestTenants, tenantGrowth } from '../tenants/index.ts';
 import { PLATFORM_AUDIT } from './audit.ts';
 
 /**
- * The operator's dashboard figures and activity feed (spec §2 'Platform area', §3 'Platform
- * stats'). The platform module owns no table: each figure comes from its owner's service
+ * The operator's dashboard figures and activity feed (docs/product.md 'Roles',
+ * 'Reports'). The platform module owns no table: each figure comes from its owner's service
  * (tenants, stores, customers, billing's payments and events, the audit trail; ADR 0012).
  */
 
 /**
  * Percentage change of `current` against `previous`, one decimal (e.g. 3 vs 2 → 50), or null
- * when there is nothing to compare with (previous 0). Used by every trend of issue 7.
+ * when there is nothing to compare with (previous 0). Used by every trend of the dashboard.
  */
 export function trend(current: number, previous: number): number | null {
   if (previous === 0) return null;
@@ -25,7 +25,7 @@ export function trend(current: number, previous: number): number | null {
 }
 
 /**
- * GET /api/platform/stats (spec §3 'Platform stats'; decisions.md: trends from real data).
+ * GET /api/platform/stats (trends from real data).
  * - totalTenants; activeTenants = ACTIVE plus TRIALING; totalStores; totalCustomers.
  * - totalRevenue: every revenue payment (cents; 'paid' plus negative 'refunded' rows);
  *   monthlyRevenue: those of the current UTC calendar month.
@@ -34,7 +34,7 @@ export function trend(current: number, previous: number): number | null {
  *   activeTenants the same for tenants that are ACTIVE or TRIALING now; totalRevenue revenue
  *   of the last 30 days against the 30 before; monthlyRevenue this UTC month against last.
  */
-export async function getPlatformStats(db: DbOrTx, now = new Date()): Promise<PlatformStats> {
+export async function getPlatformStats(db: DbOrTx, now: Date): Promise<PlatformStats> {
   const d30 = addDays(now, -30);
   const d60 = addDays(now, -60);
   const month = utcMonthStart(now);
@@ -76,8 +76,8 @@ const EVENT_TITLES: Record<string, string> = {
 };
 
 /**
- * GET /api/platform/activity?limit= (decisions.md 'Where the spec shows placeholders': real
- * recent activity): the newest `limit` entries (1–50), newest first, merged from
+ * GET /api/platform/activity?limit= (real recent
+ * activity): the newest `limit` entries (1–50), newest first, merged from
  * - tenants created (kind 'tenant_created', from tenants.created_at);
  * - subscription_events (kind 'subscription'; title by event type, detail the plan or the
  *   status change);

@@ -4,12 +4,12 @@ import { SLUG_TEXT } from '@loyalty/contract';
 import { auditLog, cashbackRules, payments, plans, sessions, stores, subscriptionEvents, tenants, tierRules, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { solveJoinChallenge } from '../../../test/join-challenge.ts';
-import { processPasswordResetRequests } from '../auth/service.ts';
+import { processPasswordResetRequests } from '../auth/index.ts';
 
 /**
- * The operator's tenant API under /api/platform/tenants (issue 7; spec §2 'Platform area'
- * Tenants, §3 'Tenant', §4, §5 'Tenant create', §7 'Platform'; decisions.md 'API shape' slugs,
- * 'Accounts', 'Where the spec shows placeholders' tenant delete).
+ * The operator's tenant API under /api/platform/tenants (docs/product.md 'Roles', 'Platform
+ * settings'): list, create with its owner, edit, delete; slug rules and the owner's e-mail as
+ * in 'Accounts and sign-in'.
  */
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -124,7 +124,7 @@ describe('GET /api/platform/tenants', () => {
     const demo = all.tenants.find((t: { slug: string }) => t.slug === 'demo');
     const demoView = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/tenant', headers: { cookie: s.admin } }));
     const { owner, customersCount, ...view } = demo;
-    // The same view as GET /tenant, less the install's paymentProvider (issue 12 item 2: not a tenant's).
+    // The same view as GET /tenant, less the install's paymentProvider (not a tenant's).
     const { paymentProvider, ...tenantView } = demoView;
     expect(paymentProvider).toBe('demo');
     expect(view).toEqual(tenantView);
@@ -254,9 +254,9 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(order.statusCode, order.body).toBe(201);
     const funds = await ctx.app.inject({ method: 'POST', url: t(`customers/${doomed.customer.id}/add-funds`), headers: { cookie, ...idempotencyKey() }, payload: { amountCents: 500 } });
     expect(funds.statusCode, funds.body).toBe(200);
-    // An expiry rule (issue 14); the earn and the added funds above opened cashback lots.
+    // An expiry rule; the earn and the added funds above opened cashback lots.
     expect((await ctx.app.inject({ method: 'PUT', url: t('rules/expiry'), headers: { cookie }, payload: { policy: 'AFTER_EARN', days: 90 } })).statusCode).toBe(200);
-    // An API key and a webhook endpoint (issue 17): the second earn below writes a delivery.
+    // An API key and a webhook endpoint: the second earn below writes a delivery.
     expect((await ctx.app.inject({ method: 'POST', url: t('api-keys'), headers: { cookie }, payload: { name: 'Till', scopes: ['read'] } })).statusCode).toBe(201);
     const hook = await ctx.app.inject({ method: 'POST', url: t('webhook-endpoints'), headers: { cookie }, payload: { url: 'https://hooks.example.com/x', events: ['transaction.created'] } });
     expect(hook.statusCode, hook.body).toBe(201);
@@ -277,7 +277,7 @@ describe('DELETE /api/platform/tenants/:id', () => {
       payload: { storeId: doomed.store.id, firstName: 'J', lastName: 'Oin', email: 'join@example.com', consent: true, altcha: await solveJoinChallenge(ctx.app, doomed.tenant.slug) },
     });
     expect(join.statusCode, join.body).toBe(202);
-    // A message to the tenant's owner in the outbox (issue 16): a password reset link.
+    // A message to the tenant's owner in the outbox: a password reset link.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: doomed.email } })).statusCode).toBe(202);
     expect(await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() })).toBe(1);
     // A customer's erasure request (ADR 0026).

@@ -18,24 +18,11 @@ import { isUuid } from '../../lib/uuid.ts';
 import { recordSubscriptionEvent } from '../billing/index.ts';
 import { cardCountsByTenant } from '../cards/index.ts';
 import { customerCountsByTenant } from '../customers/index.ts';
-import { assertPasswordPolicy } from '../settings/password-policy.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
 import { storeCountsByTenant } from '../stores/index.ts';
-import { defaultPlanId, plansByIds } from '../tenant-account/plans.ts';
-import {
-  deleteTenantRow,
-  listTenantsPage,
-  lockTenantForChange,
-  tenantIdBySlug,
-  tenantStatusSummary,
-  toTenantContext,
-  updateTenantAccount,
-  type TenantAccount,
-} from '../tenant-account/service.ts';
-import { buildTenantView, createTenant } from '../tenant/service.ts';
-import { isValidSlug } from '../tenant/slug.ts';
-import { detachPlatformAdmins, insertAccount, userIdByEmail } from '../users/service.ts';
-import { nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/views.ts';
+import { defaultPlanId, plansByIds, deleteTenantRow, listTenantsPage, lockTenantForChange, tenantIdBySlug, tenantStatusSummary, toTenantContext, updateTenantAccount, type TenantAccount } from '../tenants/index.ts';
+import { buildTenantView, createTenant, isValidSlug } from '../business-profile/index.ts';
+import { detachPlatformAdmins, insertAccount, userIdByEmail, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed tenant id. */
@@ -44,18 +31,18 @@ export const TENANT_NOT_FOUND = 'Tenant not found';
 export const SLUG_TAKEN = 'Slug is already taken';
 /** 400 text when the typed slug does not match (DELETE /api/platform/tenants/{id}). */
 export const CONFIRM_SLUG = 'Type the tenant slug to confirm';
-/** Grace period of PAST_DUE set by the operator, in days (decisions.md: a failed renewal gives 7 days). */
+/** Grace period of PAST_DUE set by the operator, in days (docs/product.md 'Subscription gates': a failed renewal gives 7 days). */
 export const GRACE_DAYS = 7;
 
 type TenantRow = TenantAccount;
 
 /**
- * The operator's view (contract PlatformTenant) of several tenants at once: the tenant view of
- * spec §3 (the same `buildTenantView` as GET /api/t/{slug}/tenant), the owner (the first
+ * The operator's view (contract PlatformTenant) of several tenants at once: the tenant view
+ * (the same `buildTenantView` as GET /api/t/{slug}/tenant), the owner (the first
  * active tenant_admin by creation, or null) and the customer count. Reads every figure in one
  * grouped query per table (no query per tenant). Keeps the order of `rows`.
  */
-export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now = new Date()): Promise<PlatformTenant[]> {
+export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now: Date): Promise<PlatformTenant[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const planIds = [...new Set(rows.map((r) => r.planId).filter((p): p is string => p !== null))];
@@ -85,13 +72,13 @@ export function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
 }
 
 /**
- * GET /api/platform/tenants (spec §2 'Platform area' Tenants, §7 'Platform'): the page of
+ * GET /api/platform/tenants (docs/product.md 'Roles'): the page of
  * tenants, newest first (createdAt, then id), filtered by `status` and by `search` (case-
  * insensitive substring of the name, the slug or the e-mail of any tenant_admin of the
  * tenant); `total` matching tenants, `pages` = ceil(total / limit); `summary` per status over
  * all tenants. Each tenant as `platformTenantViews` builds it.
  */
-export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now = new Date()): Promise<TenantListResponse> {
+export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: Date): Promise<TenantListResponse> {
   const [{ rows, total }, summary] = await Promise.all([
     listTenantsPage(db, { status: q.status, search: q.search, alsoMatchingIds: tenantIdsWithAdminEmailLike, page: q.page, limit: q.limit }),
     tenantSummary(db),
@@ -100,21 +87,21 @@ export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now = 
 }
 
 /**
- * POST /api/platform/tenants (spec §3 'Tenant' create fields, §5 'Tenant create'; decisions.md
- * 'API shape' slugs, 'Accounts', 'Trial, subscription and quota'). In ONE transaction: the
+ * POST /api/platform/tenants (the slug rules of business-profile/slug.ts;
+ * docs/product.md 'Accounts and sign-in', 'Card quota'). In ONE transaction: the
  * tenant TRIALING with trialEndsAt = now + trialDays (platform setting), planId from the
  * setting defaultPlan (`defaultPlanId`), its default cashback and tier rules and 'Main Store'
  * (the same `createTenant` as signup), and its owner, a tenant_admin who can sign in at once
  * (password hashed with argon2id). Errors, nothing written:
  * - 400 SLUG_TEXT (details field 'slug') for a reserved slug (the format is the contract's);
  * - 400 'Password must be at least {n} characters long' (details field 'body.ownerPassword')
- *   when the owner password is shorter than the platform's passwordMinLength (issue 12 item 8);
+ *   when the owner password is shorter than the platform's passwordMinLength;
  * - 409 'Slug is already taken';
  * - 409 'An account with this email already exists' (signup's text) when the owner e-mail is
  *   any user's login (staff e-mail is unique across the platform).
  * Writes an audit row 'platform.tenant.create'. Returns the new PlatformTenant.
  */
-export async function createPlatformTenant(db: Database, input: CreateTenantRequest, actorId: string | null): Promise<PlatformTenant> {
+export async function createPlatformTenant(db: Database, input: CreateTenantRequest, actorId: string | null, now: Date): Promise<PlatformTenant> {
   const slug = input.slug;
   if (!isValidSlug(slug)) throw badRequest(SLUG_TEXT, [{ field: 'slug', message: SLUG_TEXT }]);
   await assertPasswordPolicy(db, input.ownerPassword, 'body.ownerPassword');
@@ -128,7 +115,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
     return await db.transaction(async (tx) => {
       const settings = await getPlatformSettings(tx);
       const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
-      const tenant = await createTenant(tx, { name: input.name, slug, trialDays: settings.platform.trialDays, planId });
+      const tenant = await createTenant(tx, { name: input.name, slug, trialDays: settings.platform.trialDays, planId }, now);
       const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.ownerFirstName, lastName: input.ownerLastName, role: 'tenant_admin' });
       await writePlatformAudit(tx, {
         actorId,
@@ -137,7 +124,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
         entityId: tenant.id,
         after: { name: tenant.name, slug: tenant.slug, subscriptionStatus: tenant.subscriptionStatus, planId, ownerId: owner.id, ownerEmail: email },
       });
-      const [view] = await platformTenantViews(tx, [tenant]);
+      const [view] = await platformTenantViews(tx, [tenant], now);
       return view;
     });
   } catch (err) {
@@ -149,7 +136,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
 }
 
 /**
- * PUT /api/platform/tenants/{id} (spec §3 edit fields, §4: the operator may set any status).
+ * PUT /api/platform/tenants/{id} (the operator may set any status).
  * In one transaction with the tenant row locked: name and subscriptionStatus take effect at
  * once. PAST_DUE sets graceEndsAt = now + 7 days unless a grace in the future is already set;
  * any other status clears graceEndsAt. When the status changes, a subscription_events row
@@ -162,7 +149,7 @@ export async function updatePlatformTenant(
   id: string,
   input: UpdateTenantRequest,
   actorId: string | null,
-  now = new Date(),
+  now: Date,
 ): Promise<PlatformTenant> {
   if (!isUuid(id)) throw notFound(TENANT_NOT_FOUND);
   return db.transaction(async (tx) => {
@@ -194,8 +181,8 @@ export async function updatePlatformTenant(
 }
 
 /**
- * DELETE /api/platform/tenants/{id} (decisions.md 'Where the spec shows placeholders': tenant
- * delete works after the operator types the slug). In ONE transaction with the tenant row
+ * DELETE /api/platform/tenants/{id} (tenant delete
+ * works after the operator types the slug). In ONE transaction with the tenant row
  * locked: removes the tenant and every row it owns: every table with a tenant_id cascades
  * from tenants (stores, customers, cards, ledger, rollups, counters, rules, offers, invoices,
  * payment methods, card orders, checkout sessions, idempotency keys, its audit rows) and its

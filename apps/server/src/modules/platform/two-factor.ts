@@ -2,8 +2,8 @@ import type { PlatformTenantAdminsResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { tenantNames } from '../tenant-account/service.ts';
-import { resetStaffTwoFactor, tenantAdmins } from '../users/service.ts';
+import { tenantNames } from '../tenants/index.ts';
+import { resetStaffTwoFactor, tenantAdmins } from '../users/index.ts';
 import { TENANT_NOT_FOUND } from './tenants.ts';
 
 /** Throws 404 'Tenant not found' unless `tenantId` is an existing tenant's id. */
@@ -27,7 +27,7 @@ export async function listTenantAdmins(db: Database, tenantId: string): Promise<
  * to the person (`resetStaffTwoFactor`, by 'operator'). 404 'Tenant not found'; 404 'Staff member
  * not found' (unknown, a customer's, another tenant's); 409 when two-factor is off.
  */
-export async function resetTenantUserTwoFactor(db: Database, actorId: string, tenantId: string, userId: string): Promise<void> {
+export async function resetTenantUserTwoFactor(db: Database, actorId: string, tenantId: string, userId: string, now: Date): Promise<void> {
   await requireTenant(db, tenantId);
-  await resetStaffTwoFactor(db, { tenantId, userId: actorId }, userId, 'operator');
+  await resetStaffTwoFactor(db, { tenantId, userId: actorId }, userId, 'operator', now);
 }

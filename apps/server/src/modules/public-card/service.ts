@@ -3,7 +3,7 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { verifyCardToken, findCardRow } from '../cards/index.ts';
-import { tenantContextBySlug } from '../tenant-account/service.ts';
+import { tenantContextBySlug } from '../tenants/index.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
 /** Ledger rows shown on the public card page. */

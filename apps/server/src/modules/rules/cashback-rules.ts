@@ -1,6 +1,6 @@
 import type { CashbackRulesRequest, CashbackRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { lockTenantRules, readCashbackRules, replaceCashbackRules, withoutId, type RulesActor } from './rule-sets.ts';
 
 /** GET /rules/cashback: `{ rules }`, one per category present, PURCHASE, REPAIR, OTHER order; rates in bps. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ExpiryPolicy, ExpiryRuleRequest, ExpiryRuleResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { expiryRules } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import type { RulesActor } from './rule-sets.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { InitializeRulesResponse } from '@loyalty/contract';
 import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { cashbackRules, tierRules } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { lockTenantRules, readCashbackRules, replaceCashbackRules, replaceTierRules, withoutId, type RulesActor } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import type { RulesActor } from './rule-sets.ts';
 
 /** Offers (docs/product.md 'Offers'): list, create, update, and the offer window in SQL for the dashboard's counts. */

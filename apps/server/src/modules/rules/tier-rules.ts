@@ -1,6 +1,6 @@
 import type { TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertThresholdsRise, lockTenantRules, replaceTierRules, withoutId, type RulesActor } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
 

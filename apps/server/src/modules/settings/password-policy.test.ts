@@ -6,7 +6,7 @@ import { countRows, createTestContext, demoSessions, demoTenantId, json, loginAs
 import { assertPasswordPolicy, passwordPolicyViolation } from './password-policy.ts';
 
 /**
- * Issue 12 item 8: the operator's `security.passwordMinLength` (default 8) takes effect
+ * The operator's `security.passwordMinLength` (default 8) takes effect
  * wherever a password is set: signup, staff create and reset, the operator's tenant create
  * (the own-password change is in password.test.ts). A shorter password answers 400 naming the
  * field, and nothing is written.

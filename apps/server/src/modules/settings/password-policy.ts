@@ -4,8 +4,8 @@ import { badRequest } from '../../errors.ts';
 import { getPlatformSettings } from './service.ts';
 
 /**
- * The password policy in force (issue 12 item 8): `minLength` from the platform setting
- * `security.passwordMinLength` (6–128, default 8; spec §9), read on every call so that the
+ * The password policy in force: `minLength` from the platform setting
+ * `security.passwordMinLength` (6–128, default 8), read on every call so that the
  * operator's change takes effect at once. Answer of GET /api/auth/password-policy.
  */
 export async function getPasswordPolicy(db: DbOrTx): Promise<PasswordPolicy> {
@@ -24,7 +24,7 @@ export function passwordTooShortMessage(minLength: number): string {
 }
 
 /**
- * Non-throwing check of a password against the platform's password policy (issue 12 item 8):
+ * Non-throwing check of a password against the platform's password policy:
  * returns the message 'Password must be at least {n} characters long' when `password` has
  * fewer than `security.passwordMinLength` characters (code points), else null. For callers
  * that report the problem their own way (the first platform admin from
@@ -36,8 +36,8 @@ export async function passwordPolicyViolation(db: DbOrTx, password: string): Pro
 }
 
 /**
- * Enforces the platform's password policy wherever a password is set (issue 12 item 8:
- * signup, staff create and reset, the operator's tenant create, the own-password change, the
+ * Enforces the platform's password policy wherever a password is set (docs/product.md
+ * 'Accounts and sign-in': signup, staff create and reset, the operator's tenant create, the own-password change, the
  * first platform admin). Call it BEFORE anything is written (and before hashing).
  *
  * @param db the database or the caller's transaction (the settings row is read).

@@ -3,15 +3,15 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { platformSettings, type PlatformSettingsValue } from '../../db/schema/index.ts';
 
 /**
- * The platform settings store (spec §3 'Platform settings', decisions.md 'Where the spec shows
- * placeholders'): the module that owns `platform_settings` (one row, id 1). Reading is open to
+ * The platform settings store (docs/product.md 'Platform settings'): the module that owns
+ * `platform_settings` (one row, id 1). Reading is open to
  * every module (signup, the password policy, the login throttle, new tenants); the operator's
  * save use case (platform/settings.ts) writes through `lockSettings` and `storeSettings`.
  */
 
 /**
- * Defaults of the platform settings (spec §9 'Platform settings defaults'). sessionTimeout in
- * hours; maxLoginAttempts (issue 12, ADR 0009) wrong passwords per account and address per 15 min.
+ * Defaults of the platform settings (docs/product.md 'Platform settings'). sessionTimeout in
+ * hours; maxLoginAttempts (ADR 0009) wrong passwords per account and address per 15 min.
  */
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettingsValue = {
   smtp: { host: '', port: 587, username: '', password: '', fromEmail: '' },
@@ -49,11 +49,11 @@ export async function lockSettings(tx: Tx): Promise<PlatformSettingsValue> {
 }
 
 /** Stores `value` as the settings row (id 1) in `tx`: inserted when absent, else replaced with `updatedAt` = now. */
-export async function storeSettings(tx: Tx, value: PlatformSettingsValue): Promise<void> {
+export async function storeSettings(tx: Tx, value: PlatformSettingsValue, now: Date): Promise<void> {
   await tx
     .insert(platformSettings)
     .values({ id: 1, value })
-    .onConflictDoUpdate({ target: platformSettings.id, set: { value, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: platformSettings.id, set: { value, updatedAt: now } });
 }
 
 /** Writes the default settings row (id 1) unless one exists (start-up seed: an existing row is never touched). */

@@ -5,14 +5,14 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { setSignInCookies } from '../../http/auth-cookies.ts';
-import { signIn } from '../auth/service.ts';
+import { signIn } from '../auth/index.ts';
 import { completeSetup, setupTokenValid } from './service.ts';
 
 /** Set-up requests allowed per client address per minute (the token itself is 256 random bits). */
 const SETUP_RATE_LIMIT = 10;
 
 /**
- * The first platform admin of a production install (issue 12 item 1), under /api/setup, no
+ * The first platform admin of a production install, under /api/setup, no
  * login (the one-time token printed at start-up is the credential):
  * GET /?token= → 200 { valid } (false once used, expired, or an admin exists).
  * POST / { token, firstName, lastName, email, password } → 201 { user, tenant: null } and the
@@ -20,7 +20,7 @@ const SETUP_RATE_LIMIT = 10;
  * password under the policy, nothing written; 409 when an admin exists or the e-mail is
  * taken; 429 beyond 10 requests a minute per client address.
  */
-export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; now: () => Date }> = async (app, { db, config, now }) => {
+export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const limiter = app.createRateLimit({ max: SETUP_RATE_LIMIT, timeWindow: 60_000, keyGenerator: (r) => `setup:${r.ip}` });
   const limit = async (request: Parameters<typeof limiter>[0]) => {
     const result = await limiter(request);
@@ -34,7 +34,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
       onRequest: limit,
       schema: { tags: ['setup'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody } },
     },
-    async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, now())) }),
+    async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, request.ctx.now)) }),
   );
 
   /** POST /api/setup: creates the first platform admin and signs them in; see the plugin's docstring. */
@@ -45,8 +45,8 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; 
       schema: { tags: ['setup'], body: SetupRequest, response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await completeSetup(db, request.body, now());
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user), config.cookieSecure));
+      const user = await completeSetup(db, request.body, request.ctx.now);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
     },
   );
 };

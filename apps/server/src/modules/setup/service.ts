@@ -6,14 +6,14 @@ import { badRequest, conflict } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/service.ts';
-import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/tokens.ts';
-import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/password-policy.ts';
-import { insertAccount, platformAdminExists } from '../users/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/index.ts';
+import { assertPasswordPolicy, passwordPolicyViolation } from '../settings/index.ts';
+import { insertAccount, platformAdminExists } from '../users/index.ts';
 
 /** The auth_tokens purpose of the one-time set-up link. */
 const SETUP_PURPOSE = 'setup';
-/** How long a set-up link works: 1 hour (issue 12 item 1), in milliseconds. */
+/** How long a set-up link works: 1 hour, in milliseconds. */
 export const SETUP_TOKEN_TTL_MS = 60 * 60_000;
 /** 400 text for a set-up token that is unknown, used or expired. */
 export const SETUP_LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
@@ -31,7 +31,7 @@ export type BootstrapResult =
 export class BootstrapError extends Error {}
 
 /**
- * Start-up (issue 12 item 1): makes sure a fresh install can get its first platform admin
+ * Start-up: makes sure a fresh install can get its first platform admin
  * without any published password.
  * - A platform admin exists (e.g. the development demo data) → nothing.
  * - `admin` given (PLATFORM_ADMIN_EMAIL + PLATFORM_ADMIN_PASSWORD) → creates that
@@ -42,7 +42,7 @@ export class BootstrapError extends Error {}
  *   auth_tokens, single use, valid SETUP_TOKEN_TTL_MS from `now`; earlier unused set-up
  *   tokens are deleted, so only the newest printed link works.
  */
-export async function bootstrapPlatformAdmin(db: Database, admin: { email: string; password: string } | undefined, now: Date = new Date()): Promise<BootstrapResult> {
+export async function bootstrapPlatformAdmin(db: Database, admin: { email: string; password: string } | undefined, now: Date): Promise<BootstrapResult> {
   if (await platformAdminExists(db)) return { kind: 'exists' };
   if (admin) {
     const problem = await passwordPolicyViolation(db, admin.password);
@@ -62,7 +62,7 @@ export async function bootstrapPlatformAdmin(db: Database, admin: { email: strin
 }
 
 /**
- * GET /api/setup?token= (issue 12 item 1): true while `token` is an unused, unexpired set-up
+ * GET /api/setup?token=: true while `token` is an unused, unexpired set-up
  * token at `now` and no platform admin exists.
  */
 export async function setupTokenValid(db: Database, token: string, now: Date): Promise<boolean> {
@@ -71,7 +71,7 @@ export async function setupTokenValid(db: Database, token: string, now: Date): P
 }
 
 /**
- * POST /api/setup (issue 12 item 1): spends the set-up token and creates the first
+ * POST /api/setup: spends the set-up token and creates the first
  * platform_admin, in one transaction with the token row locked (two submissions of one
  * link create one admin). Throws 400 SETUP_LINK_INVALID (field body.token) for an unknown,
  * used or expired token; 400 for a password under the policy (field body.password); 409

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, authTokens, platformSettings, users } from '../../db/schema/index.ts';
-import { getPlatformSettings } from '../settings/service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { countRows, createTestContext, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { ADMIN_EXISTS, BootstrapError, bootstrapPlatformAdmin, SETUP_LINK_INVALID } from './service.ts';
 
 /**
- * Issue 12 item 1: the first platform admin of an install without one, from
+ * The first platform admin of an install without one, from
  * PLATFORM_ADMIN_EMAIL/PASSWORD or a one-time set-up link (GET/POST /api/setup).
  */
 
@@ -34,14 +34,14 @@ describe('bootstrapPlatformAdmin', () => {
   beforeEach(noPlatformAdmin);
 
   it('does nothing when a platform admin exists', async () => {
-    await bootstrapPlatformAdmin(ctx.db, { email: 'first@operator.example', password: 'Long-enough-1' });
-    expect(await bootstrapPlatformAdmin(ctx.db, undefined)).toEqual({ kind: 'exists' });
+    await bootstrapPlatformAdmin(ctx.db, { email: 'first@operator.example', password: 'Long-enough-1' }, new Date());
+    expect(await bootstrapPlatformAdmin(ctx.db, undefined, new Date())).toEqual({ kind: 'exists' });
     expect(await countRows(ctx.db, 'users')).toBeGreaterThan(0);
     expect(await ctx.db.select().from(authTokens)).toHaveLength(0);
   });
 
   it('creates the admin from PLATFORM_ADMIN_EMAIL/PASSWORD, who can sign in', async () => {
-    expect(await bootstrapPlatformAdmin(ctx.db, { email: 'boot@operator.example', password: 'Long-enough-1' })).toEqual({ kind: 'created', email: 'boot@operator.example' });
+    expect(await bootstrapPlatformAdmin(ctx.db, { email: 'boot@operator.example', password: 'Long-enough-1' }, new Date())).toEqual({ kind: 'created', email: 'boot@operator.example' });
     const cookie = await loginAs(ctx.app, 'boot@operator.example', 'Long-enough-1');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/platform/stats', headers: { cookie } })).statusCode).toBe(200);
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'platform.admin.bootstrap'));
@@ -52,8 +52,8 @@ describe('bootstrapPlatformAdmin', () => {
     const settings = await getPlatformSettings(ctx.db);
     await ctx.db.update(platformSettings).set({ value: { ...settings, security: { ...settings.security, passwordMinLength: 16 } } }).where(eq(platformSettings.id, 1));
     try {
-      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' })).rejects.toThrow(BootstrapError);
-      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' })).rejects.toThrow(/PLATFORM_ADMIN_PASSWORD: Password must be at least 16 characters long/);
+      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' }, new Date())).rejects.toThrow(BootstrapError);
+      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' }, new Date())).rejects.toThrow(/PLATFORM_ADMIN_PASSWORD: Password must be at least 16 characters long/);
       expect(await ctx.db.select().from(users).where(eq(users.email, 'weak@operator.example'))).toHaveLength(0);
     } finally {
       await ctx.db.update(platformSettings).set({ value: settings }).where(eq(platformSettings.id, 1));
@@ -61,7 +61,7 @@ describe('bootstrapPlatformAdmin', () => {
   });
 
   it('refuses a PLATFORM_ADMIN_EMAIL that is another account', async () => {
-    await expect(bootstrapPlatformAdmin(ctx.db, { email: 'admin@demo.com', password: 'Long-enough-1' })).rejects.toThrow(/PLATFORM_ADMIN_EMAIL/);
+    await expect(bootstrapPlatformAdmin(ctx.db, { email: 'admin@demo.com', password: 'Long-enough-1' }, new Date())).rejects.toThrow(/PLATFORM_ADMIN_EMAIL/);
   });
 
   it('otherwise issues a 256-bit set-up token, stored only as a hash, valid one hour; a new one replaces the old', async () => {
@@ -141,7 +141,7 @@ describe('GET/POST /api/setup', () => {
   it('answers 409 once a platform admin exists, and for an e-mail already in use', async () => {
     const taken = await setup({ token, ...ADMIN, email: 'admin@demo.com' });
     expect(taken.statusCode).toBe(409);
-    await bootstrapPlatformAdmin(ctx.db, { email: 'other@operator.example', password: 'Long-enough-1' });
+    await bootstrapPlatformAdmin(ctx.db, { email: 'other@operator.example', password: 'Long-enough-1' }, new Date());
     const res = await setup({ token, ...ADMIN });
     expect(res.statusCode).toBe(409);
     expect(json(res).error).toBe(ADMIN_EXISTS);

@@ -1,8 +1,8 @@
 import { SELF_ENROLMENT_DAILY_CAP_DEFAULT, type StoreInput, type StoreItem } from '@loyalty/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
 
 /**

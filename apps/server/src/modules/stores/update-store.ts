@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/service.ts';
-import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenant-account/service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { storeItems } from './list-stores.ts';
 import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { checkoutOfSession, completeCheckout, expireCheckoutSession } from '../checkout/index.ts';
-import { paymentTenantOf } from '../tenant-account/service.ts';
+import { paymentTenantOf } from '../tenants/index.ts';
 import { type EventCtx, idOf } from './event-context.ts';
 
 /** The checkout session events: a paid session completes its checkout once (ADR 0008), an expired one cancels it. */

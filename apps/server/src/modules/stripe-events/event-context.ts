@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import type { CheckoutEffects } from '../checkout/index.ts';
-import { findTenantIdForProvider } from '../tenant-account/service.ts';
+import { findTenantIdForProvider } from '../tenants/index.ts';
 
 /** What every event handler shares: the event's transaction and log, and the readers of Stripe's ids, times and tenants. */
 

@@ -9,7 +9,7 @@ import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-
 import { StripePaymentProvider } from '../../payments/stripe.ts';
 import { PROVIDER_CUSTOMERS } from '../../wiring.ts';
 import { markLapsedSubscriptions, subscribe } from '../billing/index.ts';
-import { toTenantContext } from '../tenant-account/service.ts';
+import { toTenantContext } from '../tenants/index.ts';
 
 /**
  * Stripe delivers events in any order and retries them for days (ADR 0021): the tenant's

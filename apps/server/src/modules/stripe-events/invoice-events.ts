@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { applySubscriptionFact, paymentRecorded, recordSubscriptionEvent } from '../billing/index.ts';
-import { findPlan, planIdByStripePrice } from '../tenant-account/plans.ts';
-import { lockTenant } from '../tenant-account/service.ts';
+import { findPlan, planIdByStripePrice } from '../tenants/index.ts';
+import { lockTenant } from '../tenants/index.ts';
 import { type EventCtx, findTenantId, fromUnix, idOf } from './event-context.ts';
 
 /** The invoice events: a paid invoice and a failed payment, as subscription facts (ADR 0021). */

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { applySubscriptionFact } from '../billing/index.ts';
-import { lockTenant } from '../tenant-account/service.ts';
+import { lockTenant } from '../tenants/index.ts';
 import { type EventCtx, findTenantId, fromUnix, idOf } from './event-context.ts';
 
 /** The subscription events: updated and deleted, as subscription facts (ADR 0021). */

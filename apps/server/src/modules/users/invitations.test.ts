@@ -7,7 +7,7 @@ import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts
 import { rowsOf } from '../../lib/sql.ts';
 
 /**
- * Staff invitations (issue 16): the owner adds a staff member without a password; the
+ * Staff invitations: the owner adds a staff member without a password; the
  * invitation reaches a real SMTP server; its link (7 days) shows who is invited where, sets the
  * password once and signs the new member in; Resend replaces the link, Revoke removes the
  * pending account; guards: 400 without password or invitation, 403 cashier, 404 another

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { INVITATION_PURPOSE, issueUserToken } from '../auth/tokens.ts';
-import { enqueueEmail } from '../outbox/service.ts';
+import { enqueueEmail } from '../outbox/index.ts';
 
 /** How long an invitation link works, ms (7 days). */
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -65,7 +65,7 @@ export interface Invitee {
 }
 
 /**
- * A rendered invitation with its token (issue 16 'Staff invitations'): 256 random bits,
+ * A rendered invitation with its token: 256 random bits,
  * base64url; the link `{publicUrl}/accept-invitation?token=…`. Rendered before the transaction
  * that writes it (`writeInvitation`), so no lock waits for React.
  */

@@ -7,7 +7,13 @@ import type { Config } from '../../config.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { TenantContext } from '../../context.ts';
-import { changeStaffPassword, createStaff, listStaff, resendInvitation, resetStaffTwoFactor, revokeInvitation, updateStaff, type StaffActor } from './service.ts';
+import { changeStaffPassword } from './change-staff-password.ts';
+import { createStaff } from './create-staff.ts';
+import { listStaff } from './list-staff.ts';
+import { resendInvitation, revokeInvitation } from './resend-invitation.ts';
+import { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
+import type { StaffActor } from './staff.ts';
+import { updateStaff } from './update-staff.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 /** On a paid plan (an active or past-due subscription to a plan), as the invitation budget counts it; a trial or a lapsed business is not. */
@@ -19,15 +25,15 @@ const userParams = z.object({ slug: z.string(), id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /**
- * Staff (user) routes under /api/t/{slug}/users (spec §2 'Staff Management', §5 'Staff',
- * §7 'Users'). All ROLES.admin (spec §6: staff is tenant_admin only; the platform_admin
+ * Staff (user) routes under /api/t/{slug}/users (docs/product.md 'Roles').
+ * All ROLES.admin (staff is managed by tenant_admin only; the platform_admin
  * passes wherever tenant_admin does): 401 signed out, 403 cashier or customer, 404 another
  * tenant's slug or user. Only tenant_admin and cashier users are reachable: a customer's
  * user id answers 404 like an unknown one.
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; now: () => Date; jobs: Jobs }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; counters: CounterStore; jobs: Jobs }> = async (
   app,
-  { db, config, counters, now, jobs },
+  { db, config, counters, jobs },
 ) => {
   const actorOf = (request: FastifyRequest): StaffActor => {
     const tenant = tenantOf(request);
@@ -53,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   /**
    * POST /users (StaffCreateRequest) → 201 StaffUser. 400 validation (names, e-mail,
    * password shorter than the platform's passwordMinLength 'Password must be at least {n}
-   * characters long' (issue 12 item 8; the contract's floor is 6), role cashier/tenant_admin
+   * characters long' (the contract's floor is 6), role cashier/tenant_admin
    * only, 'A cashier must be assigned to a store'); 403 plan staff limit ('Your {plan} plan
    * allows {n} staff member(s). Upgrade to add more.'); 404 'Store not found'; 409 'An
    * account with this email already exists'; 429 when the business has sent its invitations for
@@ -66,14 +72,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const staff = await createStaff(db, actorOf(request), request.body, now());
+      const staff = await createStaff(db, actorOf(request), request.body, request.ctx.now);
       if (staff.invited) jobs.nudge('outbox');
       return reply.status(201).send(staff);
     },
   );
 
   /**
-   * POST /users/{id}/invitation → 204 (issue 16): a new invitation link e-mailed (the old one
+   * POST /users/{id}/invitation → 204: a new invitation link e-mailed (the old one
    * stops working). 404 'Staff member not found'; 422 'This staff member has already accepted the invitation';
    * 429 when the business has sent its invitations for the day (see POST /users).
    */
@@ -81,14 +87,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id/invitation',
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      await resendInvitation(db, actorOf(request), request.params.id, now());
+      await resendInvitation(db, actorOf(request), request.params.id, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
   );
 
   /**
-   * DELETE /users/{id}/invitation → 204 (issue 16): the invitation withdrawn and the invited
+   * DELETE /users/{id}/invitation → 204: the invitation withdrawn and the invited
    * account (never signed in) removed. 404 'Staff member not found'; 422 when already accepted.
    */
   app.delete(
@@ -117,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
 
   /**
    * PUT /users/{id}/password (StaffPasswordRequest `{ password }`, at least the platform's
-   * passwordMinLength, issue 12 item 8) → 204; ends the user's other sessions (all but the
+   * passwordMinLength) → 204; ends the user's other sessions (all but the
    * caller's own). 400 (policy: 'Password must be at least {n} characters long', field
    * body.password; nothing written), 404 'Staff member not found'.
    */
@@ -145,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
-      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by);
+      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by, request.ctx.now);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

@@ -4,10 +4,10 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import type { SessionStore, TenantContext } from '../../context.ts';
 import { storeNames } from '../stores/index.ts';
-import { tenantContexts } from '../tenant-account/service.ts';
+import { tenantContexts } from '../tenants/index.ts';
 
 /**
- * Sign-in sessions (decisions.md 'Accounts'): the users module owns `sessions` beside
+ * Sign-in sessions (docs/product.md 'Accounts and sign-in'): the users module owns `sessions` beside
  * `users`. The cookie holds a random token; the table its SHA-256, the user, the sliding step
  * (`ttlSeconds`) and the expiry. The HTTP layer's session plugin reads them through
  * `sessionStore` (wired in app.ts).
@@ -35,12 +35,12 @@ export function accountColumns(sn: ReturnType<typeof storeNames>) {
 
 /**
  * The store the session plugin reads (http/session.ts): `find` joins the session with its
- * user, the user's store name and, given a slug, that tenant's TenantContext (tenant-account's
+ * user, the user's store name and, given a slug, that tenant's TenantContext (tenants's
  * `tenantContexts` projection) in one prepared query (one round trip per signed-in request);
  * `slide` moves the expiry to now + the session's step.
  */
 export function sessionStore(db: Database): SessionStore {
-  // Prepared once for this database (issue 15 'statements prepared once'): every signed-in
+  // Prepared once for this database: every signed-in
   // request runs it, so drizzle builds its SQL once and PostgreSQL parses it once per connection.
   // The tenant of a `/api/t/{slug}` request is joined by slug in the same statement (one round
   // trip instead of two on every tenant-scoped request: the till's card lookup, earn, redeem).
@@ -94,14 +94,14 @@ export interface NewSession {
 }
 
 /**
- * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry, and returns
- * its token for the cookie (the route sets it). With `twoFactorSetupRequired` the session may
+ * Creates a session for `userId`, valid `ttlSeconds` seconds with sliding expiry (on the
+ * database's clock, as `slide` and `applySessionTimeout` keep it), and returns its token for the cookie (the route sets it). With `twoFactorSetupRequired` the session may
  * only reach the two-factor set-up until it is done (ADR 0024; the guard is in
  * http/session.ts). The table keeps only the token's SHA-256.
  */
 export async function startSession(db: Database, userId: string, ttlSeconds: number, twoFactorSetupRequired = false): Promise<NewSession> {
   const token = newSessionToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: new Date(Date.now() + ttlSeconds * 1000), twoFactorSetupRequired });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`, twoFactorSetupRequired });
   return { token, ttlSeconds };
 }
 
@@ -113,7 +113,7 @@ export async function endSession(db: Database, sessionHash: string | null): Prom
 /**
  * Ends every session of `userId` except the one whose token hash is `keepHash` (the caller's
  * own session stays signed in; null ends them all: a deactivated user). Used when a password
- * changes (the own password change of issue 12 item 8, a staff password reset) and when staff
+ * changes (the own password change, a staff password reset) and when staff
  * is deactivated. Runs in the caller's transaction when given one. Returns how many ended.
  */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepHash: string | null): Promise<number> {
@@ -125,7 +125,7 @@ export async function endOtherSessions(db: DbOrTx, userId: string, keepHash: str
 }
 
 /**
- * Applies a new session timeout to the sessions that exist (issue 12 item 8: the operator's
+ * Applies a new session timeout to the sessions that exist (the operator's
  * `security.sessionTimeout` takes effect for existing sessions too, not only new ones): every
  * live session gets `ttl_seconds = ttlSeconds` (its sliding step from now on) and
  * `expires_at = least(expires_at, now() + ttlSeconds)`, so a shorter timeout cuts sessions at

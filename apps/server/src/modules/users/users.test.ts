@@ -3,12 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, plans, sessions, stores, tenants, users } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { DEACTIVATED_ACCOUNT } from '@loyalty/contract';
-import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './service.ts';
+import { CASHIER_NEEDS_STORE, LAST_ADMIN } from './staff.ts';
 
 /**
- * Staff management under /api/t/{slug}/users (issue 4; spec §2 'Staff Management', §5
- * 'Staff', §6; decisions.md 'Accounts' (staff e-mail unique across the platform),
- * 'Trial, subscription and quota' (plan staff limit on create, ADR 0005 lock)).
+ * Staff management under /api/t/{slug}/users (docs/product.md 'Roles';
+ * 'Accounts and sign-in': staff e-mail unique across the platform; the plan's staff limit on
+ * create under the ADR 0005 lock).
  * Deactivation ends sessions at once; lastLogin is recorded by login.
  */
 let ctx: TestContext;
@@ -227,7 +227,7 @@ describe('POST /api/t/{slug}/users', () => {
   });
 });
 
-describe('plan staff limit on create (decisions.md: −1 unlimited; ADR 0005)', () => {
+describe('plan staff limit on create (−1 unlimited; ADR 0005)', () => {
   it('allows exactly up to the limit, refuses one over with a 403 naming the limit, and writes nothing', async () => {
     const t = await tenantOnPlan(tinyPlanId); // 3 staff; the tenant has its admin
     expect((await t.add(1)).statusCode).toBe(201);

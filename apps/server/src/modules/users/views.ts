@@ -10,7 +10,7 @@ import { users } from '../../db/schema/index.ts';
  * stores module that the users service itself depends on.
  */
 
-/** The roles a tenant's staff holds (spec §6: staff creation offers only these two). */
+/** The roles a tenant's staff holds (staff creation offers only these two). */
 export const STAFF_ROLES: StaffRole[] = ['tenant_admin', 'cashier'];
 
 /**
@@ -80,7 +80,7 @@ export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
 
 /**
  * Account names as a subquery `(id, name)` ('First Last') for another module's display join
- * (who created an API key, issue 17). A plain projection, joined like the table itself.
+ * (who created an API key). A plain projection, joined like the table itself.
  */
 export function userNames(db: DbOrTx) {
   return db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('user_full_name') }).from(users).as('user_names');

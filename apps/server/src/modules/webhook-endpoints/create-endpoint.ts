@@ -1,7 +1,7 @@
 import type { CreateWebhookEndpointResponse, WebhookEndpointInput } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, newSigningSecret, toEndpointItem, type UrlPolicy } from './endpoints.ts';
 
 /**

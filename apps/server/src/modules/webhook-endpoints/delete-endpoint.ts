@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { auditView, type EndpointActor, lockEndpoint, toEndpointItem } from './endpoints.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WebhookEndpointInput, WebhookEndpointItem } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, lockEndpoint, stopPendingDeliveries, toEndpointItem, type UrlPolicy } from './endpoints.ts';
 
 /**

@@ -27,13 +27,13 @@ describe('GET /api/t/{slug}/tenant', () => {
     }
   });
 
-  it("reports the Demo payment provider to every member role when no Stripe key is set (issue 12 item 2)", async () => {
+  it("reports the Demo payment provider to every member role when no Stripe key is set", async () => {
     for (const cookie of [s.admin, s.cashier, s.customer, s.platform]) {
       expect(json(await get(cookie)).paymentProvider).toBe('demo');
     }
   });
 
-  it('reports the Stripe payment provider when the app runs Stripe (issue 12 item 2)', async () => {
+  it('reports the Stripe payment provider when the app runs Stripe', async () => {
     const fake = await startFakeStripe();
     const stripe = await createTestContext(stripeEnv(fake));
     try {

@@ -3,51 +3,50 @@ import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { tenantCardCounts } from '../reports/index.ts';
 import { insertDefaultRules } from '../rules/index.ts';
 import { countStores, createMainStore } from '../stores/index.ts';
-import { findPlan } from '../tenant-account/plans.ts';
-import { insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenant-account/service.ts';
-import { nonCustomerUserCount } from '../users/views.ts';
+import { findPlan, insertTenant, lockTenantForChange, setTenantReceipts, setTenantTimezone, type TenantAccount } from '../tenants/index.ts';
+import { nonCustomerUserCount } from '../users/index.ts';
 import { slugify } from './slug.ts';
 
 /**
- * The tenant as its members see it (spec §3 'Tenant', 'Trial status') and tenant onboarding.
- * It owns no table: the account row is the tenant-account module's, the figures come from the
+ * The business as its members see it (its profile and trial status) and onboarding a new business.
+ * It owns no table: the account row is the tenants module's, the figures come from the
  * cards, users and stores modules, the default programme from rules (ADR 0012).
  */
 
 /**
- * Creates a tenant on trial with its default cashback and tier rules (decisions.md
- * 'Cashback', 'Trial, subscription and quota') and a first store named 'Main Store', inside
+ * Creates a tenant on trial with its default cashback and tier rules (docs/product.md
+ * 'Cashback', 'Card quota') and a first store named 'Main Store', inside
  * the caller's transaction. The slug is `slugify(name)` made unique with a numeric suffix
  * unless `slug` is given. trialDays: days until `trialEndsAt`. planId: the plan the tenant
- * starts on (the platform setting defaultPlan, issue 7), null when not given. Returns the new
+ * starts on (the platform setting defaultPlan), null when not given. Returns the new
  * tenant row.
  */
-export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }): Promise<TenantAccount> {
-  const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) });
+export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }, now: Date): Promise<TenantAccount> {
+  const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) }, now);
   await insertDefaultRules(tx, tenant.id);
   await createMainStore(tx, tenant.id);
   return tenant;
 }
 
-/** The tenant view of spec §3 without the install-wide `paymentProvider` (what the platform's tenant list shows too). */
+/** The tenant view without the install-wide `paymentProvider` (what the platform's tenant list shows too). */
 export type TenantFigures = Omit<TenantResponse, 'paymentProvider'>;
 
 /**
- * GET /api/t/{slug}/tenant (spec §3 'Tenant'): the tenant with its counts, subscriptionInfo
+ * GET /api/t/{slug}/tenant: the tenant with its counts, subscriptionInfo
  * (card limit of the plan when ACTIVE, else freeTrialLimit; −1 unlimited), `canTransact`
- * (spec §5 POS gate), `subscriptionRequired` (decisions.md) and `paymentProvider`, the
+ * (docs/product.md 'Subscription gates'), `subscriptionRequired` and `paymentProvider`, the
  * provider the install runs (config.paymentProvider: 'demo' takes no money, so the web shows
- * 'Demo payments: no money is taken' on every screen that takes money; issue 12 item 2).
+ * 'Demo payments: no money is taken' on every screen that takes money).
  */
 export async function getTenantView(
   db: DbOrTx,
   t: TenantContext,
   paymentProvider: TenantResponse['paymentProvider'],
-  now = new Date(),
+  now: Date,
 ): Promise<TenantResponse> {
   const [counts, plan, users, stores] = await Promise.all([
     tenantCardCounts(db, t.id),
@@ -59,7 +58,7 @@ export async function getTenantView(
 }
 
 /**
- * The tenant view of spec §3 from figures already read (shared by GET /tenant and the
+ * The tenant view from figures already read (shared by GET /tenant and the
  * platform's tenant list, which reads the figures of a whole page in grouped queries):
  * `counts.cards` total and activated cards, `counts.users` staff users (every role but
  * customer), `counts.stores` stores; `plan` the tenant's plan or null. Pure.
@@ -68,7 +67,7 @@ export function buildTenantView(
   t: TenantContext,
   counts: { cards: { total: number; activated: number }; users: number; stores: number },
   plan: { id: string; name: string; limits: { cards: number } } | null,
-  now = new Date(),
+  now: Date,
 ): TenantFigures {
   const state = { ...t };
   const isActive = t.subscriptionStatus === 'ACTIVE';
@@ -103,13 +102,13 @@ export function buildTenantView(
 }
 
 /**
- * GET /api/t/{slug}/trial/status (spec §3 'Trial status'; decisions.md 'Trial, subscription
- * and quota'): activationsUsed = the tenant's cards with an activation date; trialLimit =
+ * GET /api/t/{slug}/trial/status (docs/product.md 'Subscription gates', 'Card quota'):
+ * activationsUsed = the tenant's cards with an activation date; trialLimit =
  * freeTrialLimit; activationsRemaining = trialLimit − used, never below 0; subscriptionRequired
  * = not ACTIVE and (all activations used or trialEndsAt passed), the same value as
  * GET /tenant.
  */
-export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Date()): Promise<TrialStatusResponse> {
+export async function getTrialStatus(db: DbOrTx, t: TenantContext, now: Date): Promise<TrialStatusResponse> {
   const { activated } = await tenantCardCounts(db, t.id);
   return {
     activationsUsed: activated,
@@ -120,7 +119,7 @@ export async function getTrialStatus(db: DbOrTx, t: TenantContext, now = new Dat
 }
 
 /**
- * PUT /api/t/{slug}/tenant/timezone (issue 14 'Expiry'): stores the tenant's IANA time zone
+ * PUT /api/t/{slug}/tenant/timezone: stores the tenant's IANA time zone
  * (validated by the contract's TimezoneRequest) with the row locked, writes an audit_log row
  * (action 'tenant.timezone.update', entity 'tenant', before/after `{ timezone }`) in the same
  * transaction, and answers the tenant view with the new zone.
@@ -132,6 +131,7 @@ export async function putTenantTimezone(
   userId: string,
   timezone: string,
   paymentProvider: TenantResponse['paymentProvider'],
+  now: Date,
 ): Promise<TenantResponse> {
   await db.transaction(async (tx) => {
     const row = await lockTenantForChange(tx, t.id);
@@ -139,11 +139,11 @@ export async function putTenantTimezone(
     await setTenantTimezone(tx, t.id, timezone);
     await writeAudit(tx, { tenantId: t.id, userId, action: 'tenant.timezone.update', entity: 'tenant', entityId: t.id, before: { timezone: row.timezone }, after: { timezone } });
   });
-  return getTenantView(db, { ...t, timezone }, paymentProvider);
+  return getTenantView(db, { ...t, timezone }, paymentProvider, now);
 }
 
 /**
- * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (issue 16 'Receipts'): turns the e-mail
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }`: turns the e-mail
  * receipts customers get after an earn, redeem or refund on or off, with the row locked and an
  * audit_log row (action 'tenant.receipts.update', entity 'tenant', before/after
  * `{ receiptsEnabled }`) in the same transaction. Answers the tenant view with the new value.
@@ -155,6 +155,7 @@ export async function putTenantReceipts(
   userId: string,
   enabled: boolean,
   paymentProvider: TenantResponse['paymentProvider'],
+  now: Date,
 ): Promise<TenantResponse> {
   await db.transaction(async (tx) => {
     const row = await lockTenantForChange(tx, t.id);
@@ -170,5 +171,5 @@ export async function putTenantReceipts(
       after: { receiptsEnabled: enabled },
     });
   });
-  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider);
+  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider, now);
 }

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { plans } from '../../db/schema/index.ts';
 
 /**
- * The plan catalogue (spec §3 'Plan', §9): the `plans` table, owned by the tenant-account
+ * The plan catalogue (docs/product.md 'Payments'): the `plans` table, owned by the tenants
  * module because a tenant's limits and card quota come from its plan. Billing lists and sells
  * the active plans, the operator edits them (platform/plans.ts), signup picks the default one,
  * webhooks map a Stripe price to a plan. Prices in cents; limits −1 = unlimited.
@@ -53,7 +53,7 @@ export async function plansByIds(db: DbOrTx, ids: readonly string[]) {
 
 /**
  * The word a plan's name must contain (case-insensitive) for each choice of the platform
- * setting defaultPlan (spec §9: starter, pro, enterprise): 'pro' is the Professional plan.
+ * setting defaultPlan (starter, pro, enterprise): 'pro' is the Professional plan.
  */
 export const DEFAULT_PLAN_NAME_MATCH: Record<DefaultPlanKey, string> = {
   starter: 'starter',
@@ -62,8 +62,8 @@ export const DEFAULT_PLAN_NAME_MATCH: Record<DefaultPlanKey, string> = {
 };
 
 /**
- * The id of the plan a new tenant starts on (decisions.md 'Where the spec shows
- * placeholders': defaultPlan takes effect): the plan whose name contains the word of
+ * The id of the plan a new tenant starts on (docs/product.md 'Platform settings': defaultPlan takes
+ * effect): the plan whose name contains the word of
  * DEFAULT_PLAN_NAME_MATCH for `key`, case-insensitive, active plans first, then in display
  * order; null when no plan matches (or `key` is unknown).
  */

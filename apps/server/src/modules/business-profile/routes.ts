@@ -7,16 +7,16 @@ import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { getTenantView, getTrialStatus, putTenantReceipts, putTenantTimezone } from './service.ts';
 
 /**
- * Tenant routes under /api/t/{slug} (spec §7):
+ * Tenant routes under /api/t/{slug}:
  * - GET /tenant → TenantResponse. Any member of the tenant (tenant_admin, cashier, customer;
- *   platform_admin anywhere). Its `paymentProvider` is `config.paymentProvider` (issue 12
- *   item 2: the web's 'Demo payments: no money is taken' notice).
+ *   platform_admin anywhere). Its `paymentProvider` is `config.paymentProvider` (the
+ *   web's 'Demo payments: no money is taken' notice).
  * - GET /trial/status → TrialStatusResponse. ROLES.staff (tenant_admin, cashier): the
  *   dashboard and Cards page banners.
- * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin
- *   (issue 14): stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
- * - PUT /tenant/receipts (ReceiptsRequest `{ enabled }`) → TenantResponse. ROLES.admin
- *   (issue 16 'Receipts'): e-mail receipts after earn, redeem and refund on or off, audited.
+ * - PUT /tenant/timezone (TimezoneRequest `{ timezone }`) → TenantResponse. ROLES.admin:
+ *   stores the tenant's IANA time zone, audited; 400 'Unknown time zone'.
+ * - PUT /tenant/receipts (ReceiptsRequest `{ enabled }`) → TenantResponse. ROLES.admin:
+ *   e-mail receipts after earn, redeem and refund on or off, audited.
  * 401 signed out, 404 other tenant, 403 a role outside the list.
  */
 export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'paymentProvider'> }> = async (app, { db, config }) => {
@@ -31,7 +31,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTenantView(db, tenantOf(request), config.paymentProvider),
+    async (request) => getTenantView(db, tenantOf(request), config.paymentProvider, request.ctx.now),
   );
 
   /** GET /trial/status → `{ activationsUsed, trialLimit, activationsRemaining, subscriptionRequired }`; ROLES.staff. */
@@ -45,7 +45,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TrialStatusResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getTrialStatus(db, tenantOf(request)),
+    async (request) => getTrialStatus(db, tenantOf(request), request.ctx.now),
   );
 
   /**
@@ -63,7 +63,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider),
+    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider, request.ctx.now),
   );
 
   /**
@@ -81,6 +81,6 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider),
+    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider, request.ctx.now),
   );
 };

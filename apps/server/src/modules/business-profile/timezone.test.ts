@@ -4,7 +4,7 @@ import { auditLog, tenants } from '../../db/schema/index.ts';
 import { createTestContext, demoSessions, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 
 /**
- * The tenant's time zone (issue 14): GET /api/t/{slug}/tenant shows `timezone` (default UTC);
+ * The tenant's time zone: GET /api/t/{slug}/tenant shows `timezone` (default UTC);
  * PUT /api/t/{slug}/tenant/timezone stores it (tenant_admin, audited), 400 'Unknown time zone'
  * with nothing written, 403 cashier and customer, 401 signed out, 404 another tenant.
  */

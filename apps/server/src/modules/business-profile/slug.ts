@@ -1,9 +1,9 @@
-/** Reserved top-level words a tenant slug may not take (decisions.md 'API shape'). */
+/** Reserved top-level words a tenant slug may not take (they are the app's own top-level paths). */
 export const RESERVED_SLUGS = new Set([
   't', 'api', 'auth', 'platform', 'admin', 'billing', 'card-orders', 'healthz', 'login', 'signup', 'unauthorized', 'docs', 'assets', 'setup', 'profile',
 ]);
 
-/** Slug rule of decisions.md: lowercase letters, digits and hyphens, 3 to 40 characters, not reserved. */
+/** The slug rule: lowercase letters, digits and hyphens, 3 to 40 characters, not reserved. */
 export function isValidSlug(slug: string): boolean {
   return /^[a-z0-9-]{3,40}$/.test(slug) && !RESERVED_SLUGS.has(slug);
 }

@@ -1,0 +1,10 @@
+/**
+ * The audit module's public face: the only file of `modules/audit/` that other modules and the
+ * app import. It owns `audit_log`: every other module records its changes through `writeAudit`
+ * (or, on the till's hot path, `auditInsertSql` inside its own write statement) in the
+ * transaction of the change, so an audit row exists exactly when the change committed; the
+ * Activity screen, its CSV export and the operator's recent changes read it back
+ * (docs/product.md 'Audit', ADR 0025, ADR 0032).
+ */
+export { auditActor, auditInsertSql, latestPlatformAudit, listAudit, scrubAudit, toAuditEvent, writeAudit, type AuditEntry, type PlatformAuditRow } from './service.ts';
+export { auditRoutes } from './routes.ts';
