@@ -68,7 +68,7 @@ export async function seedDemo(db: Database, at: Date): Promise<boolean> {
   if (await tenantIdBySlug(db, DEMO_SLUG)) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const tenantId = await db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 }, new Date());
+    const tenant = await createTenant(tx, { name: 'Demo Retail Store', slug: DEMO_SLUG, trialDays: 14 }, at);
     const tenantId = tenant.id;
     const [main] = await tx.select().from(stores).where(eq(stores.tenantId, tenantId));
     const [downtown] = await tx.insert(stores).values({ tenantId, name: 'Downtown Store', address: '42 High Street' }).returning();

@@ -55,6 +55,8 @@ export async function newChallenge(keys: ChallengeKeys, cost: ChallengeCost, slu
     counter: randomInt(cost.counterMax, cost.counterMin),
     deriveKey,
     data: { slug: slug.toLowerCase() },
+    // altcha-lib checks the expiry against the wall clock, not the app's clock.
+    // eslint-disable-next-line no-restricted-syntax
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.keySignature,
