@@ -4,7 +4,7 @@ import type { JobQueue } from '../../db/job-queue.ts';
 import { currentMailer, type MailerSettings } from './mailer.ts';
 import { dispatchOutbox } from './service.ts';
 
-/** The pg-boss queue of the outbox worker (issue 16). */
+/** The pg-boss queue of the outbox worker (ADR 0018). */
 export const OUTBOX_QUEUE = 'outbox-dispatch';
 /** Retries and back-off are due times in the outbox itself; the queue runs the worker every minute (cron) and on every nudge. */
 export const OUTBOX_CRON = '* * * * *';
@@ -15,7 +15,7 @@ export interface OutboxWorker {
 }
 
 /**
- * Starts the outbox worker on the process's job queue (issue 16 'Outgoing e-mail'; pg-boss,
+ * Starts the outbox worker on the process's job queue (docs/product.md 'E-mail', ADR 0018; pg-boss,
  * db/job-queue.ts, ADR 0015): a 'stately' queue (one run queued, one active), so instances sharing a database run one dispatch at
  * a time (and the claim in `dispatchOutbox` would keep them apart anyway). Each run reads the
  * mailer afresh (SMTP_URL, else the operator's SMTP settings: a change applies without a

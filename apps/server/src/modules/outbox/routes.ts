@@ -12,7 +12,7 @@ const idParams = z.object({ id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The operator's Outbox (issue 16) under /api/platform: `guard` is the platform's onRequest
+ * The operator's Outbox (docs/product.md 'E-mail') under /api/platform: `guard` is the platform's onRequest
  * check (401 signed out, 403 every role but platform_admin). `jobs.nudge('outbox')` asks the outbox worker
  * for a run after a Resend. `now` is the clock.
  */

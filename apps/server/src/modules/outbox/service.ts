@@ -11,7 +11,7 @@ import type { Mailer } from './mailer.ts';
 export { currentMailer, type Mailer, type MailerSettings } from './mailer.ts';
 
 /**
- * The e-mail outbox (issue 16 'Outgoing e-mail'): the module owns `outbox` and
+ * The e-mail outbox (docs/product.md 'E-mail', ADR 0018): the module owns `outbox` and
  * `outbox_attempts`. A message is written by `enqueueEmail` in the transaction of the event
  * that causes it, so it exists exactly when the event committed; `dispatchOutbox` (the
  * worker, job.ts) sends the due ones with retries and exponential back-off for 24 hours,
@@ -38,12 +38,12 @@ export interface OutgoingEmail {
   now?: Date;
 }
 
-/** How long a message keeps being retried after it was written: 24 hours (issue 16). */
+/** How long a message keeps being retried after it was written: 24 hours (docs/product.md 'E-mail'). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The first retry waits 30 s, each next one twice as long, at most 2 hours. */
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
-/** last_error of a message whose turn came without an SMTP server (issue 16). */
+/** last_error of a message whose turn came without an SMTP server (docs/product.md 'E-mail': kept as 'not sent'). */
 export const NO_SMTP = 'not sent: no SMTP configured';
 /** Messages claimed per dispatch run at most. */
 export const DISPATCH_BATCH = 50;
@@ -200,7 +200,7 @@ async function namesOf(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, 
 }
 
 /**
- * GET /api/platform/outbox (issue 16): the outbox newest first, 20 a page, filtered by
+ * GET /api/platform/outbox (docs/product.md 'E-mail'): the outbox newest first, 20 a page, filtered by
  * `status` and by recipient (`to`: contains, case-insensitive); each with its business's name.
  */
 export async function listOutbox(db: DbOrTx, q: OutboxQuery): Promise<OutboxListResponse> {
@@ -220,7 +220,7 @@ export async function listOutbox(db: DbOrTx, q: OutboxQuery): Promise<OutboxList
   return { messages: rows.map((r) => toItem(r, names)), total, page: q.page, totalPages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) };
 }
 
-/** GET /api/platform/outbox/{id} (issue 16): one message with its rendered text and HTML and every attempt, oldest first. 404 when unknown. */
+/** GET /api/platform/outbox/{id} (docs/product.md 'E-mail'): one message with its rendered text and HTML and every attempt, oldest first. 404 when unknown. */
 export async function outboxMessage(db: DbOrTx, id: string): Promise<OutboxMessage> {
   const [row] = await db
     .select({ ...itemColumns, text: outbox.text, html: outbox.html })
@@ -238,7 +238,7 @@ export async function outboxMessage(db: DbOrTx, id: string): Promise<OutboxMessa
 }
 
 /**
- * POST /api/platform/outbox/{id}/resend (issue 16): makes the message PENDING and due at `now`
+ * POST /api/platform/outbox/{id}/resend (docs/product.md 'E-mail'): makes the message PENDING and due at `now`
  * again, with 24 more hours of retries (attempts restart)
  * and writes an audit row 'platform.outbox.resend'. A message being sent (SENDING) is left
  * alone (409 would race the worker; it answers as it is). 404 when unknown.
