@@ -5,6 +5,10 @@
  * `jobs.nudge('outbox')`) sends what is due through SMTP with retries; the operator's Outbox
  * screen lists and resends; erasure forgets a recipient (docs/product.md 'E-mail').
  */
-export { currentMailer, dispatchOutbox, enqueueEmail, forgetRecipient, messagesTo, type DispatchResult, type OutgoingEmail } from './service.ts';
+export { enqueueEmail, type OutgoingEmail } from './enqueue-email.ts';
+export { dispatchOutbox, type DispatchResult } from './dispatch-outbox.ts';
+export { forgetRecipient } from './forget-recipient.ts';
+export { messagesTo } from './list-messages-to.ts';
+export { currentMailer } from './mailer.ts';
 export { startOutboxWorker } from './job.ts';
 export { outboxRoutes } from './routes.ts';

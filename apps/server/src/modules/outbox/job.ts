@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { currentMailer, type MailerSettings } from './mailer.ts';
-import { dispatchOutbox } from './service.ts';
+import { dispatchOutbox } from './dispatch-outbox.ts';
 
 /** The pg-boss queue of the outbox worker (ADR 0018). */
 export const OUTBOX_QUEUE = 'outbox-dispatch';

@@ -6,7 +6,8 @@ import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts
 import { rowsOf } from '../../lib/sql.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { currentMailer } from './mailer.ts';
-import { dispatchOutbox, enqueueEmail, FIRST_RETRY_MS, NO_SMTP, RETRY_WINDOW_MS } from './service.ts';
+import { dispatchOutbox, FIRST_RETRY_MS, NO_SMTP } from './dispatch-outbox.ts';
+import { enqueueEmail, RETRY_WINDOW_MS } from './enqueue-email.ts';
 
 /**
  * The e-mail outbox (docs/product.md 'E-mail', ADR 0018): messages written by enqueueEmail are sent by

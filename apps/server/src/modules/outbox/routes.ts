@@ -5,7 +5,8 @@ import { ErrorBody, OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery }
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { listOutbox, outboxMessage, resendOutbox } from './service.ts';
+import { listOutbox, outboxMessage } from './list-outbox.ts';
+import { resendOutbox } from './resend-outbox.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const idParams = z.object({ id: z.string() });
