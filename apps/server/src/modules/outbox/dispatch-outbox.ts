@@ -45,14 +45,15 @@ export async function dispatchOutbox(db: Database, mailer: Mailer | null, now: D
       result.notSent++;
       continue;
     }
-    const started = Date.now();
+    // How long the SMTP server took: a monotonic duration, not an instant (the run's instant is `now`).
+    const started = performance.now();
     let error: string | null = null;
     try {
       await mailer.send({ from: mailer.from, to: row.to_address, subject: row.subject, html: row.html, text: row.text, headers: row.headers ?? {} });
     } catch (err) {
       error = (err as Error).message.slice(0, 1000) || 'the SMTP server refused the message';
     }
-    const durationMs = Date.now() - started;
+    const durationMs = Math.round(performance.now() - started);
     await db.transaction(async (tx) => {
       await tx.insert(outboxAttempts).values({ outboxId: row.id, ok: error === null, error, durationMs, attemptedAt: now });
       if (error === null) {

@@ -21,7 +21,7 @@ export interface OutboxWorker {
  * mailer afresh (SMTP_URL, else the operator's SMTP settings: a change applies without a
  * restart) and sends what is due; a run that sent a full batch asks for another at once.
  * `nudge()` queues a run (a no-op while one is queued), so a password reset e-mail leaves within
- * a second or two rather than at the next minute. `now` is the injectable clock; `before(now)`
+ * a second or two rather than at the next minute. `now` is the clock (the caller's: main.ts passes the system clock); `before(now)`
  * runs at the start of every run (main.ts: the queued forgot-password requests, which write
  * their messages into the outbox).
  */
@@ -29,9 +29,9 @@ export function startOutboxWorker(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { mailer: MailerSettings; now?: () => Date; before?: (now: Date) => Promise<unknown> },
+  opts: { mailer: MailerSettings; now: () => Date; before?: (now: Date) => Promise<unknown> },
 ): OutboxWorker {
-  const now = opts.now ?? (() => new Date());
+  const { now } = opts;
   const { boss } = queue;
   let ready = false;
   let working = false;
