@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { prefix: '/api/webhooks', db, config, provider, effects: CHECKOUT_EFFECTS });
   await app.register(platformRoutes, { prefix: '/api/platform', db, config, jobs });
   await app.register(adminAnalyticsRoutes, { prefix: '/api/admin', db });
-  await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs, now });
+  await app.register(outboxRoutes, { prefix: '/api/platform', db, guard: requirePlatformAdmin, jobs });
   // The REST API for point-of-sale systems: bearer API keys, no session, no slug.
   await app.register(apiV1Routes, { prefix: '/api/v1', db, config, counters, now, guard: apiKeyWiring(db), jobs });
   // Webhook events are written in the transaction of what they report; after a

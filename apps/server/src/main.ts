@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   const queue = startJobQueue(handle, app.log, config.databaseUrl);
   workers.outbox = startOutboxWorker(queue, handle, app.log, {
     mailer: { smtpUrl: config.smtp.url, smtpFrom: config.smtp.from, publicUrl: config.publicUrl },
+    now: () => new Date(),
     // Forgot-password requests are only queued by the route (same answer time for any address); the worker writes their e-mails.
     before: (now) => processPasswordResetRequests(handle.db, { publicUrl: config.publicUrl, now }),
   });

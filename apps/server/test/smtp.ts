@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../src/db/client.ts';
 import { processPasswordResetRequests } from '../src/modules/auth/index.ts';
-import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/service.ts';
+import { currentMailer, dispatchOutbox, type DispatchResult } from '../src/modules/outbox/index.ts';
 
 /**
  * An SMTP server inside the test process: smtp-server receives what the

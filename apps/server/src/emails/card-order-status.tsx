@@ -1,7 +1,7 @@
 import { Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
-/** The card order steps the owner hears about (issue 16 'Card order status'). */
+/** The card order steps the owner hears about (docs/product.md 'Card orders', 'E-mail'). */
 export type CardOrderStep = 'PAID' | 'SHIPPED' | 'DELIVERED';
 
 /** What a card order status message shows: the order (quantity, kind, total as text) and the step reached. */

@@ -1,7 +1,7 @@
 import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
-/** What an expiry reminder shows (issue 16 'Expiry reminders'): the amount, the card, the date (the business's zone), links. */
+/** What an expiry reminder shows (docs/product.md 'Expiry', 'E-mail'): the amount, the card, the date (the business's zone), links. */
 export interface ExpiryReminderProps {
   businessName: string;
   firstName: string;

@@ -1,5 +1,5 @@
 /**
- * The headers of a customer message (issue 16 'Templates'; RFC 8058 one-click unsubscribe):
+ * The headers of a customer message (docs/product.md 'E-mail': customers may opt out; RFC 8058 one-click unsubscribe):
  * `List-Unsubscribe` with the API address a mail client POSTs to, and `List-Unsubscribe-Post`.
  */
 export function unsubscribeHeaders(apiUrl: string): Record<string, string> {

@@ -2,7 +2,7 @@ import { INVITATION_TTL_DAYS } from '@loyalty/contract';
 import { CallToAction, Layout, P } from './layout.tsx';
 import { PRODUCT_NAME, renderEmail, type RenderedEmail } from './render.ts';
 
-/** What the staff invitation shows (issue 16 'Staff invitations'). */
+/** What the staff invitation shows (docs/product.md 'Accounts and sign-in': the link works 7 days). */
 export interface InvitationProps {
   businessName: string;
   firstName: string;

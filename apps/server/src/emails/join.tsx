@@ -1,7 +1,7 @@
 import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
-/** What the sign-up confirmation shows (issue 16 'Customer self-enrolment'): the store and the 24-hour link that creates the card. */
+/** What the sign-up confirmation shows (docs/product.md 'Online sign-up'): the store and the 24-hour link that creates the card. */
 export interface JoinConfirmationProps {
   businessName: string;
   firstName: string;
@@ -37,7 +37,7 @@ export interface AlreadyMemberProps {
   cardUrl: string | null;
 }
 
-/** Sent instead of a confirmation when the address signing up is already a customer (issue 16: told by e-mail, never on screen). */
+/** Sent instead of a confirmation when the address signing up is already a customer (docs/product.md 'Online sign-up': told by e-mail, never on screen). */
 export function AlreadyMemberEmail(props: AlreadyMemberProps) {
   return (
     <Layout businessName={props.businessName} preview={`You're already a member of ${props.businessName} rewards`}>

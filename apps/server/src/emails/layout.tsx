@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 
 /**
- * The frame of every message (issue 16 'Templates'): the business's name as the heading (the
+ * The frame of every message (docs/product.md 'E-mail'): the business's name as the heading (the
  * platform's name for platform mail), the content, and a footer naming the sender (`sender`,
  * default the business); for customer messages the
  * footer carries the one-click unsubscribe link. One React Email source gives both the HTML and

@@ -2,11 +2,11 @@ import { Column, Row, Section } from '@react-email/components';
 import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
-/** Which movement a receipt is for (issue 16 'Receipts'): a purchase (EARN), a payment with the balance (REDEEM), a refund (REFUND). */
+/** Which movement a receipt is for (docs/product.md 'E-mail'): a purchase (EARN), a payment with the balance (REDEEM), a refund (REFUND). */
 export type ReceiptKind = 'EARN' | 'REDEEM' | 'REFUND';
 
 /**
- * What a receipt shows (issue 16 'Receipts'), every amount already formatted ('$12.50'): the
+ * What a receipt shows (docs/product.md 'E-mail'), every amount already formatted ('$12.50'): the
  * movement's `amount` (purchase, payment or refund), `cashback` (earned, or taken back by a
  * refund; absent for a payment), the card's `balance` after it, where and when (the business's
  * time zone), the card's public page and the unsubscribe link.
@@ -42,7 +42,7 @@ function Line(props: { label: string; value: string }) {
   );
 }
 
-/** A receipt after an earn, a redeem or a refund (issue 16 'Receipts'; sent only when the business turned receipts on). */
+/** A receipt after an earn, a redeem or a refund (docs/product.md 'E-mail'; sent only when the business turned receipts on). */
 export function ReceiptEmail(props: ReceiptProps) {
   const lines: { label: string; value: string }[] = [
     { label: props.kind === 'REFUND' ? 'Refunded' : props.kind === 'REDEEM' ? 'Paid from your balance' : 'Purchase', value: props.amount },

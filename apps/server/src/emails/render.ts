@@ -13,7 +13,7 @@ export interface RenderedEmail {
 
 /**
  * Renders `element` (a template of src/emails) to HTML and to plain text (React Email's
- * `render`, its `plainText` option for the text part), with `subject` (issue 16 'Templates').
+ * `render`, its `plainText` option for the text part), with `subject` (docs/product.md 'E-mail': the Outbox shows it rendered).
  */
 export async function renderEmail(subject: string, element: ReactElement): Promise<RenderedEmail> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);

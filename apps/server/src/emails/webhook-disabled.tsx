@@ -12,8 +12,8 @@ export interface WebhookDisabledProps {
 const SUBJECT = 'A webhook endpoint was disabled';
 
 /**
- * A webhook endpoint was disabled after 5 days of failed deliveries (issue 17 'an endpoint
- * failing for 5 days is disabled and its owner e-mailed'): to the business's Store Admins.
+ * A webhook endpoint was disabled after 5 days of failed deliveries (docs/product.md
+ * 'API keys and webhooks': an endpoint failing for 5 days is disabled and its Store Admins e-mailed): to the business's Store Admins.
  */
 export function WebhookDisabledEmail(props: WebhookDisabledProps) {
   return (

@@ -1,7 +1,7 @@
 import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
-/** What the welcome message shows (issue 16 'Welcome'): the card, its balance (formatted), its public page with token, the unsubscribe link. */
+/** What the welcome message shows (docs/product.md 'E-mail'): the card, its balance (formatted), its public page with token, the unsubscribe link. */
 export interface WelcomeProps {
   businessName: string;
   firstName: string;
@@ -11,7 +11,7 @@ export interface WelcomeProps {
   unsubscribeUrl: string;
 }
 
-/** The welcome message when a card is activated to a customer with an e-mail (issue 16). */
+/** The welcome message when a card is activated to a customer with an e-mail (docs/product.md 'Cards', 'E-mail'). */
 export function WelcomeEmail(props: WelcomeProps) {
   return (
     <Layout businessName={props.businessName} preview={`Your ${props.businessName} rewards card is ready`} unsubscribeUrl={props.unsubscribeUrl}>

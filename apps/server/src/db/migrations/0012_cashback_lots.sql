@@ -26,7 +26,7 @@ ALTER TABLE "expiry_rules" ADD CONSTRAINT "expiry_rules_tenant_id_tenants_id_fk"
 CREATE INDEX "cashback_lots_open_idx" ON "cashback_lots" USING btree ("tenant_id","card_id","credited_at","id") WHERE remaining_cents > 0;--> statement-breakpoint
 CREATE INDEX "cashback_lots_due_idx" ON "cashback_lots" USING btree ("expires_at") WHERE remaining_cents > 0 and expires_at is not null;--> statement-breakpoint
 CREATE INDEX "cashback_lots_tenant_open_idx" ON "cashback_lots" USING btree ("tenant_id","credited_at") WHERE remaining_cents > 0;--> statement-breakpoint
--- Issue 14, ADR 0015: the lots of the balances that exist already. Debits have always taken
+-- ADR 0015: the lots of the balances that exist already. Debits have always taken
 -- the oldest credit first in effect, so what a card still holds is its newest credits: walk
 -- each card's credit rows (after > before) newest first and keep them until they add up to the
 -- balance, the oldest kept one only in part. No expiry: every tenant starts on NEVER.

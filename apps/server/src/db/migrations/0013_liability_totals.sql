@@ -36,7 +36,7 @@ ALTER TABLE "card_balance_deltas" ADD CONSTRAINT "card_balance_deltas_tenant_id_
 ALTER TABLE "card_balance_totals" ADD CONSTRAINT "card_balance_totals_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lot_total_deltas" ADD CONSTRAINT "lot_total_deltas_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lot_totals" ADD CONSTRAINT "lot_totals_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Issue 14 'Speed', ADR 0016: the liability report's distributions kept as totals + deltas.
+-- ADR 0016: the liability report's distributions kept as totals + deltas.
 -- Statement-level triggers append each statement's net change, grouped, from the transition
 -- tables (an earn appends one row per table; an expiry batch of 1,000 lots a handful). They
 -- only ever INSERT, so concurrent movements never wait on each other; compaction folds the

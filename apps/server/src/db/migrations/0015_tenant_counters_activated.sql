@@ -1,5 +1,5 @@
 ALTER TABLE "tenant_counters" ADD COLUMN "activated_cards" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Issue 15: GET /tenant and the trial status read the activated-card count from the counters
+-- docs/product.md 'Card quota': GET /tenant and the trial status read the activated-card count from the counters
 -- instead of counting the tenant's cards (ADR 0006's triggers, extended). Inserted and deleted
 -- cards are counted per statement as before; an activation (activated_at set) once per row,
 -- only when the column is set and changes.

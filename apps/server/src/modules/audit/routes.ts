@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { AuditListQuery, AuditListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { auditExportQuery, listAudit, toAuditEvent } from './service.ts';
+import { auditExportQuery } from './export-audit.ts';
+import { listAudit, toAuditEvent } from './list-audit.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

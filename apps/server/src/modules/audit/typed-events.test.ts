@@ -5,7 +5,7 @@ import { AuditListResponse, type AuditAfter, type TypedAuditEvent } from '@loyal
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { auditInsertSql, writeAudit } from './service.ts';
+import { auditInsertSql, writeAudit } from './write-audit.ts';
 
 /**
  * Typed audit events (ADR 0032): a row of the wrong shape for its kind does not compile, and a

@@ -4,7 +4,7 @@
  * billing use cases under /api/t/{slug}/billing: plans, usage, payment methods, subscribe,
  * invoices, portal. Subscription state follows facts applied in any order (ADR 0021), and an
  * hourly check marks lapsed subscriptions PAST_DUE. The tenant row (status, plan, period,
- * provider ids) is the tenant-account module's, locked and written through it (ADR 0005, ADR
+ * provider ids) is the tenants module's, locked and written through it (ADR 0005, ADR
  * 0012); saved cards live with the payment provider (payments/demo.ts keeps the Demo
  * provider's `payment_methods`). The operator's revenue figures are read here too.
  */

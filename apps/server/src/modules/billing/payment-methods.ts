@@ -19,7 +19,7 @@ function toPaymentMethod(m: ProviderPaymentMethod): PaymentMethod {
   return { id: m.id, is_default: m.isDefault, card: { last4: m.last4, brand: m.brand, exp_month: m.expMonth, exp_year: m.expYear } };
 }
 
-/** The provider's view of the request tenant (no lock; tenant-account `paymentTenantOf`). */
+/** The provider's view of the request tenant (no lock; tenants `paymentTenantOf`). */
 function paymentTenant(db: DbOrTx, t: TenantContext) {
   return paymentTenantOf(db, t.id);
 }

@@ -39,7 +39,7 @@ export async function listActivePlans(db: DbOrTx): Promise<BillingPlanListRespon
  * - cardsUsed: all the tenant's cards (the quota counts every card); cardsLimit: the plan's
  *   `limits.cards` when ACTIVE, else `freeTrialLimit` (the same figure as GET /tenant).
  * - storesUsed: active stores; staffUsed: active tenant_admin and cashier users; their limits
- *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in tenant-account
+ *   are the plan's (−1 without a plan: the trial is bounded by cards only, as in tenants
  *   `planLimitsOf`).
  * - transactionsUsed: ledger rows created in the period; the period is the subscription's
  *   current one when the tenant has it, else the current calendar month in UTC ('This Month').

@@ -5,7 +5,7 @@
  * an import cycle). The module owns the `cards` table: QR-coded loyalty cards, their QR token,
  * the POS lookup and the Cards page (list, batch, activate, block, store move), the digital
  * card of a self-enrolment, and the cards of a card order or of an erased customer. Card quota
- * is decided by the tenant-account module under its tenant-row lock (ADR 0005); a card's
+ * is decided by the tenants module under its tenant-row lock (ADR 0005); a card's
  * balance is written by the ledger (ADR 0028).
  */
 export type { QrContext } from './card-rows.ts';

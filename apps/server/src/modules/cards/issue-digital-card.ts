@@ -20,7 +20,7 @@ export interface DigitalCard {
 
 /**
  * Whether tenant `tenant` has room for one more card made by an online sign-up (ADR 0019;
- * ADR 0027): a card made and activated (tenant-account `assertCardBatchAllowed` for one card,
+ * ADR 0027): a card made and activated (tenants `assertCardBatchAllowed` for one card,
  * `assertCanActivateCard`) that leaves the till's reserve, the last 10 % of the quota, untouched
  * (`assertTillReserveKept`). Binding only under the tenant-row lock (ADR 0005, as in
  * `issueDigitalCard`); the join page also asks without it, to refuse before any e-mail is sent.
@@ -37,7 +37,7 @@ export async function assertOnlineCardRoom(db: DbOrTx, tenant: TenantAccount, no
 /**
  * Issues a digital card to a customer who joined online (docs/product.md 'Online sign-up'),
  * in the caller's transaction `tx` with the tenant row `tenant` locked by the caller
- * (tenant-account `lockTenant`): the card counts in the quota like any activation, so both
+ * (tenants `lockTenant`): the card counts in the quota like any activation, so both
  * checks of a card made and activated and the till's reserve run first
  * (`assertOnlineCardRoom`), then one card is drawn (a fresh UID,
  * `insertUnassignedCards`) and set ACTIVE with the customer, the store and activatedAt = now;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { currentMailer, type MailerSettings } from './mailer.ts';
-import { dispatchOutbox } from './service.ts';
+import { dispatchOutbox } from './dispatch-outbox.ts';
 
-/** The pg-boss queue of the outbox worker (issue 16). */
+/** The pg-boss queue of the outbox worker (ADR 0018). */
 export const OUTBOX_QUEUE = 'outbox-dispatch';
 /** Retries and back-off are due times in the outbox itself; the queue runs the worker every minute (cron) and on every nudge. */
 export const OUTBOX_CRON = '* * * * *';
@@ -15,13 +15,13 @@ export interface OutboxWorker {
 }
 
 /**
- * Starts the outbox worker on the process's job queue (issue 16 'Outgoing e-mail'; pg-boss,
+ * Starts the outbox worker on the process's job queue (docs/product.md 'E-mail', ADR 0018; pg-boss,
  * db/job-queue.ts, ADR 0015): a 'stately' queue (one run queued, one active), so instances sharing a database run one dispatch at
  * a time (and the claim in `dispatchOutbox` would keep them apart anyway). Each run reads the
  * mailer afresh (SMTP_URL, else the operator's SMTP settings: a change applies without a
  * restart) and sends what is due; a run that sent a full batch asks for another at once.
  * `nudge()` queues a run (a no-op while one is queued), so a password reset e-mail leaves within
- * a second or two rather than at the next minute. `now` is the injectable clock; `before(now)`
+ * a second or two rather than at the next minute. `now` is the clock (the caller's: main.ts passes the system clock); `before(now)`
  * runs at the start of every run (main.ts: the queued forgot-password requests, which write
  * their messages into the outbox).
  */
@@ -29,9 +29,9 @@ export function startOutboxWorker(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { mailer: MailerSettings; now?: () => Date; before?: (now: Date) => Promise<unknown> },
+  opts: { mailer: MailerSettings; now: () => Date; before?: (now: Date) => Promise<unknown> },
 ): OutboxWorker {
-  const now = opts.now ?? (() => new Date());
+  const { now } = opts;
   const { boss } = queue;
   let ready = false;
   let working = false;

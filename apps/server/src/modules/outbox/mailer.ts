@@ -31,7 +31,7 @@ export interface MailerSettings {
 const SMTP_TIMEOUT_MS = 15_000;
 
 /**
- * The mailer of this dispatch run (issue 16 'Outgoing e-mail'): SMTP_URL when set (it wins),
+ * The mailer of this dispatch run (docs/product.md 'E-mail', ADR 0018): SMTP_URL when set (it wins),
  * else the operator's SMTP settings (Platform Settings: host, port, username, password, from
  * address) read now, so a change there is used by the next run without a restart. Null when
  * neither names a host: the outbox then marks its due messages 'not sent: no SMTP configured'.

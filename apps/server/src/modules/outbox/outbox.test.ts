@@ -6,10 +6,11 @@ import { clearOutbox, startTestSmtp, type TestSmtp } from '../../../test/smtp.ts
 import { rowsOf } from '../../lib/sql.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { currentMailer } from './mailer.ts';
-import { dispatchOutbox, enqueueEmail, FIRST_RETRY_MS, NO_SMTP, RETRY_WINDOW_MS } from './service.ts';
+import { dispatchOutbox, FIRST_RETRY_MS, NO_SMTP } from './dispatch-outbox.ts';
+import { enqueueEmail, RETRY_WINDOW_MS } from './enqueue-email.ts';
 
 /**
- * The e-mail outbox (issue 16 'Outgoing e-mail'): messages written by enqueueEmail are sent by
+ * The e-mail outbox (docs/product.md 'E-mail', ADR 0018): messages written by enqueueEmail are sent by
  * dispatchOutbox to a real SMTP server in this process, retried with exponential back-off when
  * refused, given up after 24 hours, sent once however many workers run, kept as NOT_SENT
  * without SMTP; the operator's Outbox lists them, shows one and sends it again.

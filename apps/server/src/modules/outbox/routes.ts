@@ -5,21 +5,19 @@ import { ErrorBody, OutboxItem, OutboxListResponse, OutboxMessage, OutboxQuery }
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { listOutbox, outboxMessage, resendOutbox } from './service.ts';
+import { listOutbox, outboxMessage } from './list-outbox.ts';
+import { resendOutbox } from './resend-outbox.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * The operator's Outbox (issue 16) under /api/platform: `guard` is the platform's onRequest
+ * The operator's Outbox (docs/product.md 'E-mail') under /api/platform: `guard` is the platform's onRequest
  * check (401 signed out, 403 every role but platform_admin). `jobs.nudge('outbox')` asks the outbox worker
- * for a run after a Resend. `now` is the clock.
+ * for a run after a Resend. The instant is the request's (`request.ctx.now`).
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; jobs: Jobs; now: () => Date }> = async (
-  app,
-  { db, guard, jobs, now },
-) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; jobs: Jobs }> = async (app, { db, guard, jobs }) => {
   app.addHook('onRequest', guard);
 
   /** GET /outbox?status=&to=&page= → OutboxListResponse: newest first, 20 a page; 400 for a bad filter. */
@@ -39,7 +37,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request
    */
   app.post('/outbox/:id/resend', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxItem, ...errors } } }, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('Message not found');
-    const item = await resendOutbox(db, request.params.id, request.user!.id, now());
+    const item = await resendOutbox(db, request.params.id, request.user!.id, request.ctx.now);
     jobs.nudge('outbox');
     return item;
   });

@@ -13,7 +13,7 @@ import { activeStoreCount, assertNameFree, type StoreActor } from './store-check
  * 409 'A store with this name already exists'), and, when the new store is active (the
  * default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
- * more.', see tenant-account `planLimitsOf` for which limit applies). Inserts the store and an audit_log
+ * more.', see tenants `planLimitsOf` for which limit applies). Inserts the store and an audit_log
  * row (action 'store.create', after `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
