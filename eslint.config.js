@@ -214,6 +214,26 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/test/*', '**/test/*'], message: 'src/test holds test helpers: import them from *.test.ts(x) only.' }] }] },
   },
   ...tableFences,
+  // A use case's instant comes from its caller: the request's context (request.ctx.now, the
+  // app's clock, which tests move) or the job run's `now` (ADR 0034). The clock itself lives in
+  // app.ts, main.ts and the HTTP layer, outside modules/.
+  {
+    files: [`${SERVER}/modules/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the instant from the caller (request.ctx.now or the job run\'s now), not new Date() (ADR 0034).' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the instant from the caller (request.ctx.now or the job run\'s now), not Date.now() (ADR 0034).' },
+      ],
+    },
+  },
+  // One file per use case keeps files short enough to read in one sitting (ADR 0034).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
   // process.env only in the config modules; tests and tooling outside src/ may read it.
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
