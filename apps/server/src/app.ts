@@ -80,7 +80,7 @@ export interface AppDeps {
 }
 
 /** Default location of the built web app (apps/web/dist). */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * Builds the Fastify app without listening (tests use `app.inject`): security headers,

@@ -68,7 +68,7 @@ function isTrustProxy(value: string): boolean {
  * whoever they are, as Express does (Fastify 5 no longer honours a bare number, so it is
  * passed as the equivalent function): only for an app no client can reach but through them.
  */
-export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === '') return false;

@@ -50,7 +50,7 @@ export interface ApiKeyPrincipal {
 }
 
 /** A live session as the store finds it: its user (active or not), its sliding step and its current expiry. */
-export interface FoundSession {
+interface FoundSession {
   user: AuthUser;
   active: boolean;
   ttlSeconds: number;
@@ -99,9 +99,4 @@ export interface RequestContext {
   tenant: TenantContext | null;
   actor: Actor;
   ip: string | null;
-}
-
-/** The user of `ctx`, or null when a key or nobody acts. */
-export function userOf(ctx: RequestContext): AuthUser | null {
-  return ctx.actor.kind === 'user' ? ctx.actor.user : null;
 }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /** The Redis the counter tests use: REDIS_URL, else a local one. */
-export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Whether a Redis answers at TEST_REDIS_URL (checked once, with no retries). */
 async function redisAnswers(): Promise<boolean> {

@@ -40,13 +40,13 @@ export interface TestAppOptions {
 }
 
 /** A proof of work the tests solve in a few milliseconds (production asks DEFAULT_CHALLENGE_COST). */
-export const TEST_CHALLENGE_COST: ChallengeCost = { cost: 1, counterMin: 1, counterMax: 50 };
+const TEST_CHALLENGE_COST: ChallengeCost = { cost: 1, counterMin: 1, counterMax: 50 };
 
 /** The test contexts open in this test file: the ledger check after every test (setup.ts) visits each. */
 export const openContexts = new Set<TestContext>();
 
 /** The invariants checked after every test (setup.ts), for tests that check them mid-way too. */
-export { offCounters, offSummaries, unbalancedCards } from './invariants.ts';
+export {  offSummaries, unbalancedCards } from './invariants.ts';
 
 /**
  * Builds the app on an isolated database: a copy of the seeded template on PostgreSQL when
@@ -205,7 +205,7 @@ export function idempotencyKey(): { 'idempotency-key': string } {
 }
 
 /** The HTTP methods a test sends through `FreshTenant.req`. */
-export type TestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type TestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What `freshTenant` gives a test: `createOtherTenant`'s rows, the admin's cookie and request helpers. */
 export type FreshTenant = Awaited<ReturnType<typeof createOtherTenant>> & {

@@ -74,7 +74,7 @@ export interface DatabaseHandle {
  * answers 503 DATABASE_UNAVAILABLE: while the database is away nothing hangs longer
  * (docs/operations.md 'When the database is away').
  */
-export const DB_CONNECT_TIMEOUT_MS = 3_000;
+const DB_CONNECT_TIMEOUT_MS = 3_000;
 
 /**
  * A node-postgres pool whose connection errors are never fatal (docs/operations.md 'When the

@@ -26,7 +26,7 @@ function shellWord(p: string): string {
  * The start-up warning for a DATA_DIR open to other users: names the
  * folder (absolute), its mode in octal and the fix `chmod -R go-rwx <dir>`.
  */
-export function dataDirWarning(dir: string, mode: number): string {
+function dataDirWarning(dir: string, mode: number): string {
   const abs = path.resolve(dir);
   const octal = (mode & 0o777).toString(8).padStart(4, '0');
   return (

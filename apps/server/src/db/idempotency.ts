@@ -31,7 +31,7 @@ export function requestFingerprint(route: string, body: unknown): string {
  * to finish (unique-index insertion), so 20 parallel retries move money once.
  * Throws 409 IDEMPOTENCY_KEY_REUSED when the key was used with another request.
  */
-export async function claimIdempotencyKey(tx: Tx, tenantId: string, key: string, fingerprint: string): Promise<IdempotentReplay | null> {
+async function claimIdempotencyKey(tx: Tx, tenantId: string, key: string, fingerprint: string): Promise<IdempotentReplay | null> {
   const inserted = await tx
     .insert(idempotencyKeys)
     .values({ tenantId, key, requestHash: fingerprint })
@@ -61,7 +61,7 @@ export function replayOf(stored: { hash: string; status: number | null; body: un
 }
 
 /** Stores the answer of a claimed key, in the same transaction as the work it describes. */
-export async function saveIdempotentResponse(tx: Tx, tenantId: string, key: string, status: number, body: unknown): Promise<void> {
+async function saveIdempotentResponse(tx: Tx, tenantId: string, key: string, status: number, body: unknown): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: body })

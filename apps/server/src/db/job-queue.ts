@@ -23,7 +23,7 @@ const SETTLE_GIVE_UP_MS = 5 * 60_000;
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
 
 /** The statements whose failure the executor retries instead of rejecting (see `settleCommands`). */
-export const SETTLE_COMMANDS: ReadonlySet<string> = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
+const SETTLE_COMMANDS: ReadonlySet<string> = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
 
 /**
  * The process's one pg-boss 10 instance (ADR 0015), shared by every job (the cashback expiry,

@@ -28,7 +28,7 @@ const LINE: Record<CardOrderStep, string> = {
 };
 
 /** A card order reached `step` (paid, shipped, delivered): to the business's owners. */
-export function CardOrderStatusEmail(props: CardOrderStatusProps) {
+function CardOrderStatusEmail(props: CardOrderStatusProps) {
   return (
     <Layout businessName={props.businessName} preview={SUBJECT[props.step]}>
       <P>Hello {props.firstName},</P>

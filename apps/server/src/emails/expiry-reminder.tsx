@@ -13,7 +13,7 @@ export interface ExpiryReminderProps {
 }
 
 /** Cashback about to expire: sent 7 days before, once per card and expiry date. */
-export function ExpiryReminderEmail(props: ExpiryReminderProps) {
+function ExpiryReminderEmail(props: ExpiryReminderProps) {
   return (
     <Layout businessName={props.businessName} preview={`${props.amount} of your cashback expires on ${props.expiresOn}`} unsubscribeUrl={props.unsubscribeUrl}>
       <P>Hello {props.firstName},</P>

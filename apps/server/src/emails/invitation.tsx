@@ -18,7 +18,7 @@ export interface InvitationProps {
  * It names the platform it comes from and who invited (docs/security.md 'Limits that hold'):
  * anyone can start a business on a trial, so the business name alone could pass for anything.
  */
-export function InvitationEmail(props: InvitationProps) {
+function InvitationEmail(props: InvitationProps) {
   return (
     <Layout businessName={props.businessName} sender={`${PRODUCT_NAME} on behalf of ${props.businessName}`} preview={`${props.inviterName} invited you to ${props.businessName} on ${PRODUCT_NAME}`}>
       <P>Hello {props.firstName},</P>

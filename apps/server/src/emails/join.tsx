@@ -10,7 +10,7 @@ export interface JoinConfirmationProps {
 }
 
 /** The confirmation of a sign-up from a store's join page: one link creates the customer and the card. */
-export function JoinConfirmationEmail(props: JoinConfirmationProps) {
+function JoinConfirmationEmail(props: JoinConfirmationProps) {
   return (
     <Layout businessName={props.businessName} preview={`Confirm your e-mail to get your ${props.businessName} card`}>
       <P>Hello {props.firstName},</P>
@@ -38,7 +38,7 @@ export interface AlreadyMemberProps {
 }
 
 /** Sent instead of a confirmation when the address signing up is already a customer (docs/product.md 'Online sign-up': told by e-mail, never on screen). */
-export function AlreadyMemberEmail(props: AlreadyMemberProps) {
+function AlreadyMemberEmail(props: AlreadyMemberProps) {
   return (
     <Layout businessName={props.businessName} preview={`You're already a member of ${props.businessName} rewards`}>
       <P>Hello {props.firstName},</P>

@@ -2,7 +2,7 @@ import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
 /** The password reset message (docs/product.md 'Accounts and sign-in'): a single-use link valid for one hour. */
-export function PasswordResetEmail(props: { businessName: string; firstName: string; resetUrl: string }) {
+function PasswordResetEmail(props: { businessName: string; firstName: string; resetUrl: string }) {
   return (
     <Layout businessName={props.businessName} preview="Reset your password">
       <P>Hello {props.firstName},</P>

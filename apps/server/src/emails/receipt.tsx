@@ -43,7 +43,7 @@ function Line(props: { label: string; value: string }) {
 }
 
 /** A receipt after an earn, a redeem or a refund (docs/product.md 'E-mail'; sent only when the business turned receipts on). */
-export function ReceiptEmail(props: ReceiptProps) {
+function ReceiptEmail(props: ReceiptProps) {
   const lines: { label: string; value: string }[] = [
     { label: props.kind === 'REFUND' ? 'Refunded' : props.kind === 'REDEEM' ? 'Paid from your balance' : 'Purchase', value: props.amount },
   ];

@@ -10,7 +10,7 @@ export type TwoFactorResetBy = 'store_admin' | 'operator';
  * set-up where the operator requires two-factor); the old authenticator entry and recovery codes
  * no longer work.
  */
-export function TwoFactorResetEmail(props: { businessName: string; firstName: string; by: TwoFactorResetBy }) {
+function TwoFactorResetEmail(props: { businessName: string; firstName: string; by: TwoFactorResetBy }) {
   const who = props.by === 'operator' ? 'the platform operator' : `a Store Admin of ${props.businessName}`;
   return (
     <Layout businessName={props.businessName} preview="Your two-factor authentication was reset">

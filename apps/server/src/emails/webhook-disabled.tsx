@@ -15,7 +15,7 @@ const SUBJECT = 'A webhook endpoint was disabled';
  * A webhook endpoint was disabled after 5 days of failed deliveries (docs/product.md
  * 'API keys and webhooks': an endpoint failing for 5 days is disabled and its Store Admins e-mailed): to the business's Store Admins.
  */
-export function WebhookDisabledEmail(props: WebhookDisabledProps) {
+function WebhookDisabledEmail(props: WebhookDisabledProps) {
   return (
     <Layout businessName={props.businessName} preview={SUBJECT}>
       <P>Hello {props.firstName},</P>

@@ -12,7 +12,7 @@ export interface WelcomeProps {
 }
 
 /** The welcome message when a card is activated to a customer with an e-mail (docs/product.md 'Cards', 'E-mail'). */
-export function WelcomeEmail(props: WelcomeProps) {
+function WelcomeEmail(props: WelcomeProps) {
   return (
     <Layout businessName={props.businessName} preview={`Your ${props.businessName} rewards card is ready`} unsubscribeUrl={props.unsubscribeUrl}>
       <P>Hello {props.firstName},</P>

@@ -21,12 +21,12 @@ declare module 'fastify' {
 }
 
 /** 401 text of a missing, malformed, unknown or revoked key. */
-export const INVALID_API_KEY = 'Invalid or revoked API key';
+const INVALID_API_KEY = 'Invalid or revoked API key';
 /** 403 text of a store-bound key on a route that reads across the whole business. */
-export const STORE_BOUND_KEY = 'This API key is bound to a store';
+const STORE_BOUND_KEY = 'This API key is bound to a store';
 
 /** The key a request carries as `Authorization: Bearer <key>`; null without one. */
-export function bearerTokenOf(request: FastifyRequest): string | null {
+function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);

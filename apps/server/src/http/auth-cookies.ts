@@ -13,7 +13,7 @@ export const DEVICE_COOKIE = 'did';
 export const PENDING_LOGIN_COOKIE = 'tfa';
 
 /** Sets the device cookie to `token` for `ttlSeconds` seconds. */
-export function setDeviceCookie(reply: FastifyReply, token: string, ttlSeconds: number, secure: boolean): void {
+function setDeviceCookie(reply: FastifyReply, token: string, ttlSeconds: number, secure: boolean): void {
   reply.setCookie(DEVICE_COOKIE, token, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: ttlSeconds });
 }
 

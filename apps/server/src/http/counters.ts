@@ -95,7 +95,7 @@ return 1
 `;
 
 /** The CounterStore in Redis (REDIS_URL): one script call per hit, keys under `prefix`. */
-export class RedisCounterStore implements CounterStore {
+class RedisCounterStore implements CounterStore {
   private readonly client: Promise<Redis>;
 
   /**

@@ -28,7 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 };
 
 /** Seconds a client is asked to wait after a 503 DATABASE_UNAVAILABLE (a restart takes a few). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error handler for the whole API (ADR 0029): AppError → `ERROR_STATUS[code]`

@@ -11,7 +11,7 @@ import { badRequest } from '../errors.ts';
  * Reads the `Idempotency-Key` header (1–200 printable characters): null when absent (money
  * routes use `requireIdempotencyKey`). Throws 400 for a malformed key. ADR 0004.
  */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
+function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -27,7 +27,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  * `[{ field: 'headers.idempotency-key', message: 'Required' }]` when the header is absent, and
  * `idempotencyKeyOf`'s 400 when it is malformed.
  */
-export function requireIdempotencyKey(request: FastifyRequest): string {
+function requireIdempotencyKey(request: FastifyRequest): string {
   const key = idempotencyKeyOf(request);
   if (key === null) throw badRequest(IDEMPOTENCY_KEY_REQUIRED, [{ field: 'headers.idempotency-key', message: 'Required' }]);
   return key;

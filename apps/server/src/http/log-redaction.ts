@@ -14,10 +14,10 @@ export interface LogDestination {
  */
 
 /** What a redacted value is replaced by. */
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** True for a query parameter whose value is a secret: `t`, or any name containing token, secret, key or code (any case). */
-export function isSecretParam(name: string): boolean {
+function isSecretParam(name: string): boolean {
   return name === 't' || /token|secret|key|code/i.test(name);
 }
 

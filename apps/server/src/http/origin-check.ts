@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
 /** The 403 text of a refused cross-origin request. */
-export const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
+const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused';
 
 /** Methods that cannot change state; every other method is checked. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,7 +6,7 @@ import type { AuthUser, SessionStore, TenantContext } from '../context.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax; docs/product.md 'Accounts and sign-in'). */
-export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +35,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
  * What a session waiting for the two-factor set-up may reach (ADR 0024): who it is, the set-up
  * itself, sign-out, and a fresh sign-in (which replaces the session). Paths without the query.
  */
-export function allowedBeforeTwoFactorSetup(path: string): boolean {
+function allowedBeforeTwoFactorSetup(path: string): boolean {
   return path === '/api/auth/me' || path === '/api/auth/logout' || path === '/api/auth/login' || path.startsWith('/api/auth/2fa/');
 }
 
@@ -45,7 +45,7 @@ export function allowedBeforeTwoFactorSetup(path: string): boolean {
  * malformed escape) is left to the route's own validation, which answers 400 before the guard
  * looks the slug up (http/unsafe-text.ts).
  */
-export function tenantSlugOf(url: string): string | undefined {
+function tenantSlugOf(url: string): string | undefined {
   const m = /^\/api\/t\/([A-Za-z0-9-]{1,100})(?:[/?#]|$)/.exec(url);
   return m ? m[1].toLowerCase() : undefined;
 }

@@ -94,7 +94,7 @@ export function findUnsafeText(value: unknown, root: string): UnsafeTextFinding 
  * handler names schema failures (Fastify's validation contexts): `params.slug`,
  * `querystring.search`, `body.firstName`, `body.items.0.name`. Null when all text is safe.
  */
-export function findUnsafeRequestText(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): UnsafeTextFinding | null {
+function findUnsafeRequestText(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): UnsafeTextFinding | null {
   return findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'querystring') ?? findUnsafeText(request.body, 'body');
 }
 

@@ -15,10 +15,10 @@ export const PLAN_NOT_PURCHASABLE = 'This plan cannot be bought online yet: it h
 export const CARDS_THROUGH_SETUP_INTENT = 'Cards are added through the secure card form (setup intent), not sent to this server';
 
 /** Request timeout of one Stripe call, milliseconds. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 
 /** Retries of a failed Stripe call (connection errors, 409, 5xx; the SDK adds idempotency keys). */
-export const STRIPE_MAX_RETRIES = 1;
+const STRIPE_MAX_RETRIES = 1;
 
 /** Stripe subscription states in which the subscription still bills: subscribe changes its price instead of opening another. */
 const LIVE_SUBSCRIPTION = new Set(['active', 'past_due', 'trialing']);
@@ -33,7 +33,7 @@ const idOf = (v: string | { id: string } | null | undefined): string | null => (
  * host, port and protocol; timeout STRIPE_TIMEOUT_MS (ms), STRIPE_MAX_RETRIES retries, no
  * telemetry headers.
  */
-export function createStripeClient(settings: StripeSettings): Stripe {
+function createStripeClient(settings: StripeSettings): Stripe {
   const options: ConstructorParameters<typeof Stripe>[1] = {
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: STRIPE_MAX_RETRIES,

@@ -23,16 +23,16 @@ import { creditCard } from '../ledger/index.ts';
  */
 
 /** The ledger note of an add-funds credit. */
-export const ADD_FUNDS_NOTE = 'Added funds online';
+const ADD_FUNDS_NOTE = 'Added funds online';
 
 /** 404 text when `cardId` is not one of the customer's cards. */
-export const CARD_NOT_FOUND = 'Card not found';
+const CARD_NOT_FOUND = 'Card not found';
 /** 409 text when the customer holds no ACTIVE card (and no card was chosen). */
-export const NO_ACTIVE_CARD = 'Customer has no active card';
+const NO_ACTIVE_CARD = 'Customer has no active card';
 /** 400 text when the customer holds several ACTIVE cards and no card was chosen (details on body.cardId). */
-export const CHOOSE_A_CARD = 'Choose a card';
+const CHOOSE_A_CARD = 'Choose a card';
 /** 409 text when the chosen card is not ACTIVE. */
-export const CARD_NOT_ACTIVE = 'Card is not active';
+const CARD_NOT_ACTIVE = 'Card is not active';
 
 /**
  * Who asks: the request's tenant, the signed-in user's id and the request's Idempotency-Key

@@ -19,10 +19,10 @@ import { userNames } from '../users/index.ts';
  */
 
 /** 404 text of an unknown, malformed or another tenant's key id. */
-export const API_KEY_NOT_FOUND = 'API key not found';
+const API_KEY_NOT_FOUND = 'API key not found';
 
 /** `lastUsedAt` is written at most once per this many milliseconds of use (one write a minute, not one per request). */
-export const LAST_USED_STEP_MS = 60_000;
+const LAST_USED_STEP_MS = 60_000;
 
 /** Who manages keys: the tenant and the signed-in Store Admin (for the audit rows). */
 export interface ApiKeyActor {
@@ -31,12 +31,12 @@ export interface ApiKeyActor {
 }
 
 /** SHA-256 hex of a key: what `api_keys.key_hash` stores. */
-export function hashApiKey(key: string): string {
+function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
 /** A new key for environment `env`: 'lc_live_' in production, else 'lc_test_' (ADR 0020), + 256 random bits base64url. */
-export function newApiKey(env: 'development' | 'production' | 'test'): string {
+function newApiKey(env: 'development' | 'production' | 'test'): string {
   return `${env === 'production' ? 'lc_live_' : 'lc_test_'}${randomBytes(32).toString('base64url')}`;
 }
 

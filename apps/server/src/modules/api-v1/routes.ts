@@ -45,10 +45,10 @@ const keyErrors = { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const posErrors = { 400: ErrorBody, ...keyErrors, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /** The window of the per-key limit `config.apiRateLimit` (API_RATE_LIMIT requests a minute), in milliseconds. */
-export const API_RATE_WINDOW_MS = 60_000;
+const API_RATE_WINDOW_MS = 60_000;
 
 /** The OpenAPI tag of every v1 route (the v1 document at /api/v1/docs keeps only these paths). */
-export const V1_TAG = 'v1';
+const V1_TAG = 'v1';
 
 /** Options of the v1 plugin: the database, the configuration, the shared counters, the clock, the API key guard's lookups, and the background workers. */
 export interface ApiV1Options {

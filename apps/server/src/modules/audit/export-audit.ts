@@ -7,7 +7,7 @@ import { userNames } from '../users/views.ts';
 import { filtersOf, type AuditFilter } from './audit-filter.ts';
 
 /** Columns of the Activity CSV, in order (docs/security.md 'Audit trail'). */
-export const AUDIT_CSV_COLUMNS = ['Time (UTC)', 'Action', 'Actor', 'Actor Type', 'Actor ID', 'IP', 'Entity', 'Entity ID', 'Before', 'After'] as const;
+const AUDIT_CSV_COLUMNS = ['Time (UTC)', 'Action', 'Actor', 'Actor Type', 'Actor ID', 'IP', 'Entity', 'Entity ID', 'Before', 'After'] as const;
 
 /**
  * The query of the Activity CSV (written by PostgreSQL's COPY, ADR 0017): every row matching

@@ -19,7 +19,7 @@ import { currentRequestActor } from '../../lib/request-actor.ts';
  * the current request (`currentRequestActor`), so services need not pass the API key or the
  * client address through.
  */
-export interface AuditTarget {
+interface AuditTarget {
   tenantId: string | null;
   userId?: string | null;
   apiKeyId?: string | null;

@@ -7,11 +7,11 @@ import { assertPasswordPolicy } from '../settings/index.ts';
 import { endOtherSessions, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 
 /** 400 text (field body.currentPassword) when the current password given is not the account's. */
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 /** 400 text (field body.newPassword) when the new password is the current one. */
-export const SAME_PASSWORD = 'Choose a password different from the current one';
+const SAME_PASSWORD = 'Choose a password different from the current one';
 /** The audit_log action of an own-password change. */
-export const PASSWORD_CHANGE_AUDIT = 'user.password.change';
+const PASSWORD_CHANGE_AUDIT = 'user.password.change';
 
 /** Who changes their password: the signed-in user and the hash of the session they use. */
 export interface PasswordChangeActor {

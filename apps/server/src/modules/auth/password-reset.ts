@@ -19,7 +19,7 @@ import { issueUserToken, lockToken, PASSWORD_RESET_PURPOSE, spendToken, tokenUsa
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Forgot-password requests one outbox run takes at most (the rest wait for the next run). */
-export const RESET_REQUEST_BATCH = 50;
+const RESET_REQUEST_BATCH = 50;
 
 /**
  * POST /api/auth/forgot-password (docs/security.md 'Passwords'): records the request (one
@@ -62,7 +62,7 @@ export async function processPasswordResetRequests(db: Database, opts: { publicU
  * Returns whether a message was written; the route answers the same 202 either way, so the
  * answer tells nobody whether the address has an account.
  */
-export async function requestPasswordReset(db: Database, email: string, opts: { publicUrl: string; now: Date }): Promise<boolean> {
+async function requestPasswordReset(db: Database, email: string, opts: { publicUrl: string; now: Date }): Promise<boolean> {
   const account = await findLoginAccount(db, email);
   if (!account || !account.active) return false;
   const token = randomBytes(32).toString('base64url');

@@ -10,11 +10,11 @@ import { changeOwnPassword } from './password-change.ts';
 import { getPasswordPolicy } from '../settings/index.ts';
 
 /** Own-password changes allowed per user in {@link PASSWORD_CHANGE_WINDOW_MS}. */
-export const PASSWORD_CHANGE_RATE_LIMIT = 10;
+const PASSWORD_CHANGE_RATE_LIMIT = 10;
 /** The window of {@link PASSWORD_CHANGE_RATE_LIMIT}: 15 minutes, in milliseconds. */
-export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
 /** 429 text of the own-password change's rate limit. */
-export const PASSWORD_CHANGE_LIMITED = 'Too many password change attempts. Please wait 15 minutes and try again.';
+const PASSWORD_CHANGE_LIMITED = 'Too many password change attempts. Please wait 15 minutes and try again.';
 
 /**
  * Password routes under /api/auth:

@@ -32,7 +32,7 @@ import { authResponse, signIn, signup } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 /** Reset links one address may be sent in an hour. */
-export const FORGOT_PER_ADDRESS = 5;
+const FORGOT_PER_ADDRESS = 5;
 
 /**
  * Auth routes under /api/auth (docs/product.md 'Accounts and sign-in'):

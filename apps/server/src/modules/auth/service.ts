@@ -12,10 +12,10 @@ import { findLoginAccount, hasTwoFactor, insertAccount, type NewSession, recordL
 import { twoFactorRequiredFor } from './two-factor.ts';
 
 /** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
-export { processPasswordResetRequests } from './password-reset.ts';
+;
 
 /** Session lifetime in seconds from the platform setting sessionTimeout (hours; docs/product.md 'Platform settings'). */
-export async function sessionTtlSeconds(db: Database): Promise<number> {
+async function sessionTtlSeconds(db: Database): Promise<number> {
   const settings = await getPlatformSettings(db);
   return Math.max(1, settings.security.sessionTimeout) * 3600;
 }

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { CounterStore } from '../../lib/counter-store.ts';
 
 /** 15 minutes: the window of the per (account, address), per address and per device failure counts. */
-export const SHORT_WINDOW_MS = 15 * 60_000;
+const SHORT_WINDOW_MS = 15 * 60_000;
 /** 24 hours: the window of an account's failures from devices it has not signed in from. */
-export const DAY_WINDOW_MS = 24 * 60 * 60_000;
+const DAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Longest back-off between two guesses at an account (ms). */
-export const MAX_BACKOFF_MS = 15 * 60_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
 
 /**
  * The limits of ADR 0009, all derived from the platform setting maxLoginAttempts (M, default
@@ -20,7 +20,7 @@ export const MAX_BACKOFF_MS = 15 * 60_000;
  * - `accountDaily`: 10·M per account per day from untrusted devices, then none until the
  *   day's window closes. A device the account has signed in from is exempt from these two.
  */
-export function throttleLimits(maxAttempts: number) {
+function throttleLimits(maxAttempts: number) {
   return { pair: maxAttempts, address: 3 * maxAttempts, device: maxAttempts, accountFree: 3 * maxAttempts, accountDaily: 10 * maxAttempts };
 }
 

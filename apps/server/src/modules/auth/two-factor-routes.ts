@@ -12,9 +12,9 @@ import { verifySecondFactorSignIn } from './login.ts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './two-factor.ts';
 
 /** HKDF label of the key that seals TOTP secrets (lib/secret-box.ts; docs/security.md 'Secrets'). */
-export const TOTP_SECRET_KEY_LABEL = 'loyalty-cards totp-secret v1';
+const TOTP_SECRET_KEY_LABEL = 'loyalty-cards totp-secret v1';
 /** 403 text for a customer: two-factor sign-in is for staff and the operator. */
-export const STAFF_ONLY_TWO_FACTOR = 'Two-factor authentication is for staff and platform admin accounts';
+const STAFF_ONLY_TWO_FACTOR = 'Two-factor authentication is for staff and platform admin accounts';
 
 /** onRequest of /setup, /enable, /disable: 401 signed out, 403 STAFF_ONLY_TWO_FACTOR for a customer (before the body is read). */
 async function requireStaffOrOperator(request: FastifyRequest): Promise<void> {
@@ -23,7 +23,7 @@ async function requireStaffOrOperator(request: FastifyRequest): Promise<void> {
 }
 
 /** Enable/disable attempts per user in 15 minutes (a signed-in guesser of codes is held back). */
-export const TWO_FACTOR_CHANGE_LIMIT = 10;
+const TWO_FACTOR_CHANGE_LIMIT = 10;
 
 /**
  * Two-factor routes under /api/auth/2fa (ADR 0024; docs/security.md):

@@ -20,19 +20,19 @@ import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
  */
 
 /** The issuer named in authenticator apps (the otpauth URI's issuer and label prefix). */
-export const TOTP_ISSUER = PRODUCT_NAME;
+const TOTP_ISSUER = PRODUCT_NAME;
 /** TOTP time step, seconds (RFC 6238's default; what the apps use). */
-export const TOTP_PERIOD_S = 30;
+const TOTP_PERIOD_S = 30;
 /** auth_tokens purpose of the pending sign-in between a right password and the second factor. */
-export const PENDING_LOGIN_PURPOSE = 'two_factor_login';
+const PENDING_LOGIN_PURPOSE = 'two_factor_login';
 /** How long the pending sign-in lasts: 5 minutes. */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
 
 /** Audit actions. */
-export const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.disable', recovery: 'user.2fa.recovery_code_used' } as const;
+const TWO_FACTOR_AUDIT = { enable: 'user.2fa.enable', disable: 'user.2fa.disable', recovery: 'user.2fa.recovery_code_used' } as const;
 
 /** The roles the operator's 'Require two-factor authentication' applies to: cashiers share tills and are exempt, customers have no staff sign-in. */
-export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['platform_admin', 'tenant_admin'];
+const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['platform_admin', 'tenant_admin'];
 
 /** True when the operator requires two-factor and `role` is one it applies to (ADR 0024). */
 export async function twoFactorRequiredFor(db: Database, role: Role): Promise<boolean> {

@@ -10,10 +10,10 @@ import { lockTenant, paymentTenantOf } from '../tenants/index.ts';
 /** The tenant's saved cards (kept by the payment provider) and the provider's portal. */
 
 /** 400 text of a demo card whose expiry month has passed. */
-export const CARD_EXPIRED = 'Card has expired';
+const CARD_EXPIRED = 'Card has expired';
 
 /** 500 text when Stripe runs without STRIPE_PUBLISHABLE_KEY (the wording of every payment configuration error). */
-export const PAYMENT_CONFIG_ERROR = 'Payment system configuration error. Please contact support.';
+const PAYMENT_CONFIG_ERROR = 'Payment system configuration error. Please contact support.';
 
 function toPaymentMethod(m: ProviderPaymentMethod): PaymentMethod {
   return { id: m.id, is_default: m.isDefault, card: { last4: m.last4, brand: m.brand, exp_month: m.expMonth, exp_year: m.expYear } };

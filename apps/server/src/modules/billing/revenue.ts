@@ -11,7 +11,7 @@ import { tenantLabels } from '../tenants/index.ts';
  * 'refunded' rows (negative cents, card-order refunds), so refunds subtract. Pending or failed
  * payments never count.
  */
-export const REVENUE_STATUSES = ['paid', 'refunded'] as const;
+const REVENUE_STATUSES = ['paid', 'refunded'] as const;
 
 /** SQL condition: the payment counts as revenue (REVENUE_STATUSES). */
 const isRevenue = (): SQL => inArray(payments.status, [...REVENUE_STATUSES]);

@@ -10,10 +10,10 @@ import { lockTenant, setProviderSubscriptionId } from '../tenants/index.ts';
 import { PERIOD_MONTHS, recordPaidPeriod } from './record-paid-period.ts';
 
 /** 400 text of a subscribe with no card chosen and none saved. */
-export const SELECT_PAYMENT_METHOD = 'Please select a payment method';
+const SELECT_PAYMENT_METHOD = 'Please select a payment method';
 
 /** 409 text when the tenant re-selects the plan it is ACTIVE on (the current plan cannot be selected again). */
-export const ALREADY_ON_PLAN = 'You are already subscribed to this plan';
+const ALREADY_ON_PLAN = 'You are already subscribed to this plan';
 
 /**
  * POST /api/t/{slug}/billing/subscribe `{ planId, paymentMethodId? }` at `now`

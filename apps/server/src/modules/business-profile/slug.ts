@@ -1,5 +1,5 @@
 /** Reserved top-level words a tenant slug may not take (they are the app's own top-level paths). */
-export const RESERVED_SLUGS = new Set([
+const RESERVED_SLUGS = new Set([
   't', 'api', 'auth', 'platform', 'admin', 'billing', 'card-orders', 'healthz', 'login', 'signup', 'unauthorized', 'docs', 'assets', 'setup', 'profile',
 ]);
 

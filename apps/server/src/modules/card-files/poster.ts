@@ -21,7 +21,7 @@ export const SELF_ENROLMENT_OFF = 'Self-enrolment is off for this store. Turn it
 export const POSTER_INVITATION = 'Scan with your phone camera to get your card and earn cashback on every purchase.';
 
 /** The small line between the code and the written-out URL. */
-export const POSTER_URL_LABEL = 'No camera? Type this address in your browser:';
+const POSTER_URL_LABEL = 'No camera? Type this address in your browser:';
 
 /** The poster's heading. */
 export const POSTER_HEADING = 'Join our rewards';
@@ -34,7 +34,7 @@ export const POSTER_MARGIN = 54;
  * about 100 characters (QR version 7 at most, 45 modules + 8 of quiet zone) the dark symbol
  * itself is at least 115 × 45 / 53 ≈ 97 mm wide, well over the 8 cm the issue asks for.
  */
-export const POSTER_QR_SIDE = mm(115);
+const POSTER_QR_SIDE = mm(115);
 
 /**
  * The URL of a store's 'Join our rewards' page, which the poster's QR encodes (docs/product.md 'Online sign-up'):

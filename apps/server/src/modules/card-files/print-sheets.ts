@@ -40,7 +40,7 @@ export const MARK_LENGTH = 8;
 export const CARD_WIDTH = mm(85.6);
 export const CARD_HEIGHT = mm(54);
 /** Safe zone inside a card template: nothing is drawn closer than this to the cut edge (~2.8 mm). */
-export const CARD_PADDING = 8;
+const CARD_PADDING = 8;
 
 /** A cut box on a page: top-left corner and size in points. */
 export interface Box {
@@ -170,7 +170,7 @@ export function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: 
 }
 
 /** Crop marks at the four corners of `box`: short hairlines pointing outward, off the corner by MARK_OFFSET. */
-export function drawCropMarks(doc: PDFKit.PDFDocument, box: Box): void {
+function drawCropMarks(doc: PDFKit.PDFDocument, box: Box): void {
   const left = box.x;
   const right = box.x + box.width;
   const top = box.y;
@@ -201,7 +201,7 @@ export function pdfSafe(text: string): string {
 }
 
 /** One card to print: its UID and the URL its QR encodes. */
-export interface PrintCard {
+interface PrintCard {
   cardUid: string;
   url: string;
 }

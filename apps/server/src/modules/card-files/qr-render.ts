@@ -9,7 +9,7 @@ import type { QrFormat } from '@loyalty/contract';
  */
 
 /** Error-correction level of every card QR: M, about 15 % of the symbol may be damaged. */
-export const QR_ERROR_CORRECTION = 'M' as const;
+const QR_ERROR_CORRECTION = 'M' as const;
 /** Quiet zone in modules around the symbol (ISO/IEC 18004 minimum). */
 export const QR_QUIET_ZONE = 4;
 
@@ -21,7 +21,7 @@ export interface RenderedQr {
 }
 
 /** MIME type of each QR format. */
-export const QR_CONTENT_TYPES: Record<QrFormat, string> = {
+const QR_CONTENT_TYPES: Record<QrFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   svg: 'image/svg+xml',
@@ -49,7 +49,7 @@ export function labelMetrics(size: number): { height: number; fontSize: number }
 }
 
 /** Escapes text for an XML text node or attribute. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
@@ -93,7 +93,7 @@ async function rasterPipeline(text: string, size: number, label: string | undefi
  * dark modules on a white background). With a label, the code is nested in an outer `<svg>`
  * that is taller by the label strip and holds a `<text>` element with `label`.
  */
-export async function renderQrSvg(text: string, size: number, label?: string): Promise<string> {
+async function renderQrSvg(text: string, size: number, label?: string): Promise<string> {
   const svg = (await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: QR_ERROR_CORRECTION, margin: QR_QUIET_ZONE, width: size })).trim();
   if (!label) return svg;
   const { height } = labelMetrics(size);

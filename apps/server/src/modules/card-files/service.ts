@@ -47,7 +47,7 @@ export async function findTenantCardUid(db: DbOrTx, tenantId: string, rawUid: st
  * the positions in the request that are not cards of this tenant. No UID is echoed, and an
  * unknown UID and another tenant's look the same, so nothing about other tenants leaks.
  */
-export async function resolveTenantCardUids(db: DbOrTx, tenantId: string, rawUids: readonly string[]): Promise<string[]> {
+async function resolveTenantCardUids(db: DbOrTx, tenantId: string, rawUids: readonly string[]): Promise<string[]> {
   const normalised = rawUids.map(normalizeCardUid);
   const uids = [...new Set(normalised)];
   const found = await existingCardUids(db, tenantId, uids);
@@ -67,7 +67,7 @@ export function datedZipName(prefix: string, now: Date): string {
 class ZipAborted extends Error {}
 
 /** What a zip producer writes into: entries are added one at a time, each awaited. */
-export interface ZipSink {
+interface ZipSink {
   /** Adds a file and resolves once the archive has consumed it. `store` skips compression. */
   add(name: string, data: Buffer, store: boolean): Promise<void>;
   /**
@@ -91,7 +91,7 @@ const STREAM_BACKLOG_BYTES = 1 << 20;
  * the status line was already sent). archiver is loaded on first use (an idle
  * server's memory).
  */
-export async function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => Promise<void>): Promise<ZipArchive> {
+async function streamZip(log: FastifyBaseLogger, fill: (zip: ZipSink) => Promise<void>): Promise<ZipArchive> {
   const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   let closed = false;

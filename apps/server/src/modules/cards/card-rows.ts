@@ -17,7 +17,7 @@ export interface QrContext {
 }
 
 /** A card's holder as the card view shows it; money in cents. */
-export interface CardHolder {
+interface CardHolder {
   id: string;
   firstName: string;
   lastName: string;

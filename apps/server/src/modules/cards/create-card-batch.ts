@@ -20,7 +20,7 @@ export const BATCH_TOO_LARGE_TEXT = `Maximum ${MAX_BATCH_SIZE} cards can be crea
  * error is exactly 'Batch size too large' (the web matches it) with the spec's
  * text in `details`.
  */
-export function assertBatchCount(count: number): void {
+function assertBatchCount(count: number): void {
   if (!Number.isInteger(count) || count < 1) {
     throw badRequest('Quantity must be at least 1', [{ field: 'body.count', message: 'Quantity must be at least 1' }]);
   }

@@ -27,7 +27,7 @@ export async function lockCardsOfCustomer(tx: Tx, tenantId: string, customerId: 
 }
 
 /** Reason recorded on the audit rows of the cards an erasure blocks. */
-export const ERASURE_BLOCK_REASON = "Erased at the customer's request";
+const ERASURE_BLOCK_REASON = "Erased at the customer's request";
 
 /**
  * Blocks the ACTIVE cards among `held` (locked by `lockCardsOfCustomer` in `tx`) and writes a

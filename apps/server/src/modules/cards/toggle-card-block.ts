@@ -11,7 +11,7 @@ import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
 /** Blocking and unblocking a card from the Cards page. */
 
 /** Fixed reason of a block or unblock from the Cards page. */
-export const BLOCK_REASON = 'Admin action';
+const BLOCK_REASON = 'Admin action';
 
 /**
  * POST /api/t/{slug}/cards/{cardUid}/block (docs/product.md 'Cards': ACTIVE ↔ BLOCKED through one

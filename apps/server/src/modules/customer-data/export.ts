@@ -11,7 +11,7 @@ import { storeNames } from '../stores/index.ts';
 import { ledgerRowsOfCards } from '../ledger/index.ts';
 
 /** The README.txt of every data export: what each file holds (ADR 0026). */
-export const EXPORT_README = `Your data from {business}
+const EXPORT_README = `Your data from {business}
 Exported {at} (UTC).
 
 customer.json     Your profile: name, e-mail, phone, birthday (none is stored), tier, total

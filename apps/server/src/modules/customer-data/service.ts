@@ -27,7 +27,7 @@ export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from 
 export const ERASURE_GRACE_DAYS = 30;
 
 /** Texts the API answers with (ADR 0026). */
-export const ERASURE_TEXT = {
+const ERASURE_TEXT = {
   alreadyErased: 'This customer has already been erased',
   nameMismatch: "The name you typed does not match the customer's full name",
   requestNotFound: 'Erasure request not found',

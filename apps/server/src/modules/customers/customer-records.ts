@@ -10,7 +10,7 @@ import { customerColumns } from './rows.ts';
 /** The whole customers row of one customer, for the data export and the erasure (ADR 0026). */
 
 /** The names an erased customer keeps: shown as 'Erased customer' everywhere (ADR 0026). */
-export const ERASED_NAME = { firstName: 'Erased', lastName: 'customer' } as const;
+const ERASED_NAME = { firstName: 'Erased', lastName: 'customer' } as const;
 
 /** Everything the customers row holds about one customer: the data export's profile (ADR 0026). */
 export interface CustomerRecord {

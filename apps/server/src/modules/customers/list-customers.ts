@@ -11,7 +11,7 @@ import { customerColumns, toListItem } from './rows.ts';
 /** The tenant's customer lists: the searchable page, the API's cursor page and the Assign Card modal's choice. */
 
 /** Most customers offered at once by the Assign Card modal. */
-export const AVAILABLE_CUSTOMERS_LIMIT = 50;
+const AVAILABLE_CUSTOMERS_LIMIT = 50;
 
 /**
  * The customers page's search ("searchable table (name, email, phone)"): the

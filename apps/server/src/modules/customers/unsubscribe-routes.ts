@@ -6,9 +6,9 @@ import { AppError, badRequest } from '../../errors.ts';
 import { optOutByToken } from './contacts.ts';
 
 /** 200 text of POST /api/unsubscribe. */
-export const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails from this business.';
+const UNSUBSCRIBED = 'You are unsubscribed. You will get no more e-mails from this business.';
 /** 400 text for a token that is malformed, forged or of a customer who is gone. */
-export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
+const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';
 
 /**
  * POST /api/unsubscribe?token= (docs/product.md 'E-mail'; public): the one-click unsubscribe of

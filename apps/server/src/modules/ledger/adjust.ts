@@ -78,7 +78,7 @@ async function appendAdjustment(tx: Tx, tenantId: string, card: AdjustableCard, 
 }
 
 /** The note of the ADJUST row that writes off an erased customer's balance (ADR 0026). */
-export const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
+const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
 
 /**
  * Writes off the whole balance of the locked card `card` (cards `lockCardsOfCustomer`, in the

@@ -21,7 +21,7 @@ import type { MessageLinks } from './receipts.ts';
  * a store (the cashier's store and void-window rules apply), else 'tenant_admin'. Ledger rows
  * record `id` as user_id and `apiKeyId` as api_key_id.
  */
-export interface PosActor {
+interface PosActor {
   id: string | null;
   role: Role;
   storeId: string | null;

@@ -6,10 +6,10 @@ import { expireCashback } from './expire.ts';
 import { sendExpiryReminders, type ReminderLinks } from './reminders.ts';
 
 /** The pg-boss queue of the cashback expiry. */
-export const EXPIRY_QUEUE = 'cashback-expiry';
+const EXPIRY_QUEUE = 'cashback-expiry';
 
 /** When the expiry runs (at least hourly): every hour on the hour, UTC (cron). */
-export const EXPIRY_CRON = '0 * * * *';
+const EXPIRY_CRON = '0 * * * *';
 
 /**
  * Schedules the cashback expiry (lots.ts `expireDueLots`) on the process's job queue (pg-boss

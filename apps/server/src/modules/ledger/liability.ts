@@ -270,12 +270,12 @@ export async function compactLotTotals(db: Database, tenantId: string): Promise<
 }
 
 /** Deletes the tenant's `lot_totals` rows that have come down to zero (fully spent or expired hours); the hourly job's tidy-up. */
-export async function pruneLotTotals(db: DbOrTx, tenantId: string): Promise<void> {
+async function pruneLotTotals(db: DbOrTx, tenantId: string): Promise<void> {
   await db.execute(sql`delete from ${lotTotals} where tenant_id = ${tenantId} and remaining_cents = 0`);
 }
 
 /** The tenants that have lot deltas waiting to be folded (the hourly job compacts each). */
-export async function tenantsWithLotDeltas(db: DbOrTx): Promise<string[]> {
+async function tenantsWithLotDeltas(db: DbOrTx): Promise<string[]> {
   return rowsOf<{ tenant_id: string }>(await db.execute(sql`select distinct tenant_id from ${lotTotalDeltas}`)).map((r) => r.tenant_id);
 }
 

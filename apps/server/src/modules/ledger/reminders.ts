@@ -14,7 +14,7 @@ import { findTenant } from '../tenants/index.ts';
 /** Days before its expiry a lot's holder is reminded. */
 export const REMINDER_DAYS = 7;
 /** (card, expiry instant) groups handled per run at most; the next run (hourly) takes the rest. */
-export const REMINDER_BATCH = 500;
+const REMINDER_BATCH = 500;
 
 /** Where reminders link to: PUBLIC_URL and the QR token secret (the card page's token, the unsubscribe token). */
 export interface ReminderLinks {

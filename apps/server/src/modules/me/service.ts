@@ -5,7 +5,7 @@ import { getCustomerDetail } from '../customers/index.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
 
 /** Rows of the customer dashboard's Recent Transactions on the customer's page. */
-export const MY_RECENT_TRANSACTIONS = 10;
+const MY_RECENT_TRANSACTIONS = 10;
 
 /** docs/product.md 'Roles': the message when the signed-in user has no customer record. */
 export const PROFILE_NOT_FOUND = 'Customer profile not found';

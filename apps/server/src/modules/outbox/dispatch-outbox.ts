@@ -5,14 +5,14 @@ import type { Mailer } from './mailer.ts';
 
 /** The first retry waits 30 s, each next one twice as long, at most 2 hours. */
 export const FIRST_RETRY_MS = 30_000;
-export const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
+const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
 /** last_error of a message whose turn came without an SMTP server (docs/product.md 'E-mail': kept as 'not sent'). */
 export const NO_SMTP = 'not sent: no SMTP configured';
 /** Messages claimed per dispatch run at most. */
-export const DISPATCH_BATCH = 50;
+const DISPATCH_BATCH = 50;
 
 /** The wait before attempt number `attempts + 1` (after `attempts` failures): 30 s, 60 s, 120 s, … at most 2 hours. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -4,7 +4,7 @@ import { outbox, outboxAttempts } from '../../db/schema/index.ts';
 import { ERASED_TEXT, scrubTextSql } from '../../lib/sql.ts';
 
 /** The address that replaces an erased customer's on the messages already sent to them (ADR 0026). */
-export const ERASED_ADDRESS = 'erased';
+const ERASED_ADDRESS = 'erased';
 
 /**
  * Forgets an erased customer's address in the tenant's outbox, in `tx` (ADR 0026): messages to

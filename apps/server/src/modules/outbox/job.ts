@@ -5,9 +5,9 @@ import { currentMailer, type MailerSettings } from './mailer.ts';
 import { dispatchOutbox } from './dispatch-outbox.ts';
 
 /** The pg-boss queue of the outbox worker (ADR 0018). */
-export const OUTBOX_QUEUE = 'outbox-dispatch';
+const OUTBOX_QUEUE = 'outbox-dispatch';
 /** Retries and back-off are due times in the outbox itself; the queue runs the worker every minute (cron) and on every nudge. */
-export const OUTBOX_CRON = '* * * * *';
+const OUTBOX_CRON = '* * * * *';
 
 /** The running outbox worker: `nudge()` asks for a run now (after a message was written). The caller stops the queue. */
 export interface OutboxWorker {

@@ -7,7 +7,7 @@ import { containsPattern } from '../../lib/sql.ts';
 import { itemColumns, namesOf, toItem } from './outbox-items.ts';
 
 /** Messages a page of the operator's Outbox shows. */
-export const OUTBOX_PAGE_SIZE = 20;
+const OUTBOX_PAGE_SIZE = 20;
 
 /**
  * GET /api/platform/outbox (docs/product.md 'E-mail'): the outbox newest first, 20 a page, filtered by

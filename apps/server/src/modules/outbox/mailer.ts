@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 
 /** One message as the SMTP server receives it. */
-export interface MailMessage {
+interface MailMessage {
   from: string;
   to: string;
   subject: string;

@@ -9,7 +9,7 @@ import { trend } from './stats.ts';
 export const TIMEFRAME_DAYS: Record<AnalyticsTimeframe, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /** Most rows of subscriptionEvents and recentPayments (contract SubscriptionAnalytics). */
-export const ANALYTICS_LIST_LIMIT = 50;
+const ANALYTICS_LIST_LIMIT = 50;
 
 /**
  * The window of a timeframe: the last N whole UTC days including today, i.e. from 00:00 UTC

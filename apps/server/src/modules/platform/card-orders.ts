@@ -22,10 +22,10 @@ const STATUS_LABEL: Record<CardOrderStatus, string> = {
  * 409 text of a fulfilment step on a demo-paid order in production (the Demo
  * provider took no money, so the order must not be produced or shipped).
  */
-export const DEMO_PAID_NOT_FULFILLED = 'This order was paid with demo payments (no money was taken) and cannot be fulfilled';
+const DEMO_PAID_NOT_FULFILLED = 'This order was paid with demo payments (no money was taken) and cannot be fulfilled';
 
 /** Most orders one list returns (newest first). */
-export const PLATFORM_CARD_ORDER_LIMIT = 200;
+const PLATFORM_CARD_ORDER_LIMIT = 200;
 
 /** A card_orders row with its tenant and whether it was paid with demo payments → PlatformCardOrder (cents, ISO times). */
 function toPlatformOrder(row: Parameters<typeof toCardOrder>[0], tenant: { id: string; name: string; slug: string }, demoPayment: boolean): PlatformCardOrder {

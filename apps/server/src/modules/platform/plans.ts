@@ -7,9 +7,9 @@ import { deletePlanRow, insertPlan, listPlanRows, lockPlan, type PlanRow, tenant
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed plan id. */
-export const PLAN_NOT_FOUND = 'Plan not found';
+const PLAN_NOT_FOUND = 'Plan not found';
 /** 409 text of DELETE /api/platform/plans/{id} when tenants are on the plan. */
-export const planInUse = (n: number) => `This plan is used by ${n} tenant(s) and cannot be deleted`;
+const planInUse = (n: number) => `This plan is used by ${n} tenant(s) and cannot be deleted`;
 
 
 function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {

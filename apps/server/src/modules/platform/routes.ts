@@ -42,7 +42,7 @@ import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 /** 403 text for a signed-in user who is not the platform operator (docs/product.md 'Roles'). */
-export const PLATFORM_ONLY = 'Platform admin access required';
+const PLATFORM_ONLY = 'Platform admin access required';
 
 /**
  * onRequest guard of every platform route (/platform is platform_admin's; the analytics

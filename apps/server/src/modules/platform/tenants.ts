@@ -28,11 +28,11 @@ import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 /** 404 text for an unknown or malformed tenant id. */
 export const TENANT_NOT_FOUND = 'Tenant not found';
 /** 409 text for a slug in use (POST /api/platform/tenants). */
-export const SLUG_TAKEN = 'Slug is already taken';
+const SLUG_TAKEN = 'Slug is already taken';
 /** 400 text when the typed slug does not match (DELETE /api/platform/tenants/{id}). */
-export const CONFIRM_SLUG = 'Type the tenant slug to confirm';
+const CONFIRM_SLUG = 'Type the tenant slug to confirm';
 /** Grace period of PAST_DUE set by the operator, in days (docs/product.md 'Subscription gates': a failed renewal gives 7 days). */
-export const GRACE_DAYS = 7;
+const GRACE_DAYS = 7;
 
 type TenantRow = TenantAccount;
 
@@ -42,7 +42,7 @@ type TenantRow = TenantAccount;
  * active tenant_admin by creation, or null) and the customer count. Reads every figure in one
  * grouped query per table (no query per tenant). Keeps the order of `rows`.
  */
-export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now: Date): Promise<PlatformTenant[]> {
+async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now: Date): Promise<PlatformTenant[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const planIds = [...new Set(rows.map((r) => r.planId).filter((p): p is string => p !== null))];
@@ -67,7 +67,7 @@ export async function platformTenantViews(db: DbOrTx, rows: TenantRow[], now: Da
 }
 
 /** Counts of tenants per status over ALL tenants (contract TenantSummary; the filters do not apply). */
-export function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
+function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
   return tenantStatusSummary(db);
 }
 

@@ -9,7 +9,7 @@ import { getPublicCard } from './service.ts';
 /** Public card lookups allowed per client IP per minute (429 rate limited, docs/product.md 'Messages and errors'). */
 export const PUBLIC_CARD_RATE_LIMIT = 60;
 /** Window of `PUBLIC_CARD_RATE_LIMIT`, in milliseconds. */
-export const PUBLIC_CARD_RATE_WINDOW_MS = 60_000;
+const PUBLIC_CARD_RATE_WINDOW_MS = 60_000;
 
 /**
  * Public card route under /api (docs/product.md 'Cards': the public card

@@ -7,7 +7,7 @@ import { tenantContextBySlug } from '../tenants/index.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
 
 /** Ledger rows shown on the public card page. */
-export const PUBLIC_CARD_TRANSACTIONS = 5;
+const PUBLIC_CARD_TRANSACTIONS = 5;
 
 /**
  * GET /api/{slug}/c/{cardUid}?t={token}: the public card page's data (the public card

@@ -19,7 +19,7 @@ import { centsToDollars } from '../../lib/csv-cells.ts';
  */
 
 /** Name of the cards without a store in `byStore`. */
-export const NO_STORE = 'No store';
+const NO_STORE = 'No store';
 
 /** Today (YYYY-MM-DD) at `now` in the IANA zone `timezone`. */
 export function localToday(now: Date, timezone: string): string {

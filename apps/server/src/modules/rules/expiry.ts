@@ -12,7 +12,7 @@ import type { RulesActor } from './rule-sets.ts';
  */
 
 /** The rule when the tenant never saved one. */
-export const DEFAULT_EXPIRY_RULE = { policy: 'NEVER', days: 365 } as const satisfies { policy: ExpiryPolicy; days: number };
+const DEFAULT_EXPIRY_RULE = { policy: 'NEVER', days: 365 } as const satisfies { policy: ExpiryPolicy; days: number };
 
 /** The stored rule of the tenant as the API answers it (defaults and updatedAt null without a row). */
 async function readExpiryRule(db: DbOrTx, tenantId: string): Promise<ExpiryRuleResponse> {

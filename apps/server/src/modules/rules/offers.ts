@@ -10,7 +10,7 @@ import type { RulesActor } from './rule-sets.ts';
 /** Offers (docs/product.md 'Offers'): list, create, update, and the offer window in SQL for the dashboard's counts. */
 
 /** The 404 message of an unknown, malformed or another tenant's offer id. */
-export const OFFER_NOT_FOUND = 'Offer not found';
+const OFFER_NOT_FOUND = 'Offer not found';
 
 /** A stored offer → the API's Offer (timestamps ISO 8601, bonus in bps). */
 function toOffer(o: typeof offers.$inferSelect): Offer {

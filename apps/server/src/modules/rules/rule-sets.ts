@@ -18,7 +18,7 @@ export interface RulesActor {
 }
 
 /** The 400 message of tier thresholds that do not rise with the tier. */
-export const TIER_ORDER_MESSAGE = 'Tier thresholds must increase: SILVER < GOLD < PLATINUM';
+const TIER_ORDER_MESSAGE = 'Tier thresholds must increase: SILVER < GOLD < PLATINUM';
 
 const CATEGORY_ORDER: readonly Category[] = ['PURCHASE', 'REPAIR', 'OTHER'];
 

@@ -14,12 +14,12 @@ export async function getPasswordPolicy(db: DbOrTx): Promise<PasswordPolicy> {
 }
 
 /** The length of a password as a person counts it: Unicode code points, not UTF-16 units. */
-export function passwordLength(password: string): number {
+function passwordLength(password: string): number {
   return Array.from(password).length;
 }
 
 /** The policy's message for a password shorter than `minLength` characters. */
-export function passwordTooShortMessage(minLength: number): string {
+function passwordTooShortMessage(minLength: number): string {
   return `Password must be at least ${minLength} characters long`;
 }
 

@@ -14,7 +14,7 @@ import { insertAccount, platformAdminExists } from '../users/index.ts';
 /** The auth_tokens purpose of the one-time set-up link. */
 const SETUP_PURPOSE = 'setup';
 /** How long a set-up link works: 1 hour, in milliseconds. */
-export const SETUP_TOKEN_TTL_MS = 60 * 60_000;
+const SETUP_TOKEN_TTL_MS = 60 * 60_000;
 /** 400 text for a set-up token that is unknown, used or expired. */
 export const SETUP_LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
 /** 409 text when the platform already has its administrator. */

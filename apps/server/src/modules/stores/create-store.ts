@@ -53,7 +53,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
 }
 
 /** Name of a new tenant's first store (docs/product.md 'Subscription gates'). */
-export const MAIN_STORE_NAME = 'Main Store';
+const MAIN_STORE_NAME = 'Main Store';
 
 /** Inserts a new tenant's first store, 'Main Store' (active, no address), in `tx`; no limit applies to it. Returns its id. */
 export async function createMainStore(tx: Tx, tenantId: string): Promise<string> {

@@ -12,7 +12,7 @@ export interface StoreActor {
 }
 
 /** 409 text when a store name is taken within the tenant (our decision: names tell stores apart at the till). */
-export const DUPLICATE_STORE_NAME = 'A store with this name already exists';
+const DUPLICATE_STORE_NAME = 'A store with this name already exists';
 
 /** 409 DUPLICATE_STORE_NAME when another store of the tenant has `name` (case-insensitive), other than `exceptId`. */
 export async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId?: string): Promise<void> {

@@ -68,7 +68,7 @@ export function assertCanActivateCard(account: TenantAccount, counts: CardCounts
 }
 
 /** Refusal of a card an online sign-up would take from the till's reserve (ADR 0027); the join flow shows its own text. */
-export const TILL_RESERVE_TEXT = 'Online sign-ups cannot take the last 10 % of the card quota';
+const TILL_RESERVE_TEXT = 'Online sign-ups cannot take the last 10 % of the card quota';
 
 /**
  * The till's reserve (ADR 0027): refuses one more card made by an online sign-up when it would

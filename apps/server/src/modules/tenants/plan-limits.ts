@@ -27,7 +27,7 @@ export interface TenantLimits {
  *   activations and its end date (docs/product.md 'Card quota'), not by stores or staff.
  * Read it after `lockTenant` in the same transaction, so the check and the insert are atomic.
  */
-export async function planLimitsOf(db: DbOrTx, account: Pick<TenantAccount, 'planId'>): Promise<TenantLimits> {
+async function planLimitsOf(db: DbOrTx, account: Pick<TenantAccount, 'planId'>): Promise<TenantLimits> {
   if (!account.planId) return { planName: null, limits: null };
   const [plan] = await db.select({ name: plans.name, limits: plans.limits }).from(plans).where(eq(plans.id, account.planId));
   return plan ? { planName: plan.name, limits: plan.limits } : { planName: null, limits: null };

@@ -55,7 +55,7 @@ export async function plansByIds(db: DbOrTx, ids: readonly string[]) {
  * The word a plan's name must contain (case-insensitive) for each choice of the platform
  * setting defaultPlan (starter, pro, enterprise): 'pro' is the Professional plan.
  */
-export const DEFAULT_PLAN_NAME_MATCH: Record<DefaultPlanKey, string> = {
+const DEFAULT_PLAN_NAME_MATCH: Record<DefaultPlanKey, string> = {
   starter: 'starter',
   pro: 'professional',
   enterprise: 'enterprise',

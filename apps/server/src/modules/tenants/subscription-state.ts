@@ -1,5 +1,4 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { SubscriptionStatus } from '@loyalty/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import type { TenantAccount } from './lock-tenant.ts';
@@ -88,11 +87,6 @@ export async function activeTenantsWithPeriodEndedBefore(db: DbOrTx, cutoff: Dat
     .where(and(eq(tenants.subscriptionStatus, 'ACTIVE'), lt(tenants.currentPeriodEnd, cutoff)))
     .orderBy(tenants.currentPeriodEnd);
   return rows.map((r) => r.id);
-}
-
-/** Sets the tenant's subscription status and grace end (PAST_DUE with a grace, CANCELED without), in `tx`. */
-export async function setSubscriptionStatus(tx: Tx, tenantId: string, status: SubscriptionStatus, graceEndsAt: Date | null): Promise<void> {
-  await tx.update(tenants).set({ subscriptionStatus: status, graceEndsAt }).where(eq(tenants.id, tenantId));
 }
 
 /**

@@ -10,14 +10,14 @@ import { INVITATION_PURPOSE, issueUserToken } from '../auth/tokens.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 
 /** How long an invitation link works, ms (7 days). */
-export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Invitation e-mails (new ones and resends alike) a business may send in a day (docs/security.md
  * 'Limits that hold'): an invitation is mail from the platform to any address, so a business
  * signed up for a free trial must not turn it into a mailing service.
  */
-export const INVITATIONS_PER_DAY = { trial: 20, plan: 200 } as const;
+const INVITATIONS_PER_DAY = { trial: 20, plan: 200 } as const;
 
 /** What counts a business's invitations: the shared counters (database or Redis) and whether the business is on a plan. */
 export interface InvitationBudget {
@@ -27,7 +27,7 @@ export interface InvitationBudget {
 }
 
 /** The 429 text when a business has sent its invitations for the day. */
-export function invitationLimitMessage(onPlan: boolean): string {
+function invitationLimitMessage(onPlan: boolean): string {
   return onPlan
     ? `This business has sent its ${INVITATIONS_PER_DAY.plan} invitations for today (resends count). Try again tomorrow.`
     : `This business has sent its ${INVITATIONS_PER_DAY.trial} invitations for today (resends count). Try again tomorrow, or choose a plan to send up to ${INVITATIONS_PER_DAY.plan} a day.`;

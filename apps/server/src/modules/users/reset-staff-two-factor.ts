@@ -8,13 +8,13 @@ import { turnOffTwoFactor } from './two-factor.ts';
 import { businessNameOf, lockStaff, staffRows } from './staff.ts';
 
 /** 403 text: a Store Admin's two-factor is reset by the platform operator, not by another Store Admin (ADR 0024). */
-export const ADMIN_TWO_FACTOR_BY_OPERATOR = "Only the platform operator can reset a Store Admin's two-factor authentication";
+const ADMIN_TWO_FACTOR_BY_OPERATOR = "Only the platform operator can reset a Store Admin's two-factor authentication";
 
 /** 409 text: a reset of an account whose two-factor is off. */
-export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account';
+const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account';
 
 /** The audit_log action of a two-factor reset by someone else (ADR 0024). */
-export const TWO_FACTOR_RESET_AUDIT = 'user.2fa.reset';
+const TWO_FACTOR_RESET_AUDIT = 'user.2fa.reset';
 
 /**
  * Resets (turns off) the two-factor sign-in of staff member `userId` of `actor.tenantId` for

@@ -29,7 +29,7 @@ export const PASSWORD_OR_INVITE = 'Password is required';
 export const NOT_INVITED = 'This staff member has already accepted the invitation';
 
 /** 409 text: staff e-mail is the login, unique across the platform (docs/product.md 'Accounts and sign-in'). */
-export const DUPLICATE_ACCOUNT_EMAIL = 'An account with this email already exists';
+const DUPLICATE_ACCOUNT_EMAIL = 'An account with this email already exists';
 
 /** 400 text: docs/product.md 'Roles': cashiers should have a specific store. */
 export const CASHIER_NEEDS_STORE = 'A cashier must be assigned to a store';

@@ -22,7 +22,7 @@ import ipaddr from 'ipaddr.js';
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 /** The system resolver (getaddrinfo, as Node's own connections use): every address of `hostname`, verbatim order. */
-export const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** Words for ipaddr.js's range names in refusal messages ('refused: loopback address 127.0.0.1'). */
 const RANGE_WORDS: Record<string, string> = {

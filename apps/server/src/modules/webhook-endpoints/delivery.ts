@@ -11,9 +11,9 @@ import { AddressRefused, pinnedLookup, vetDestination, type ResolveHost, type Ve
  */
 
 /** How long one attempt may take, DNS, connection and answer included: 10 s (Standard Webhooks suggests a short timeout). */
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 /** Characters of the answer's body (or of the reason there was none) kept in the delivery log. */
-export const EXCERPT_CHARS = 500;
+const EXCERPT_CHARS = 500;
 /** Bytes of the answer read at most: enough for EXCERPT_CHARS characters of UTF-8; the rest is not read. */
 const READ_BYTES = 4 * EXCERPT_CHARS;
 /** The User-Agent of every webhook request. */
@@ -59,7 +59,7 @@ export interface SendOptions {
  * `{id}.{timestamp}.{body}` under the secret; the standardwebhooks package), with
  * content-type application/json and WEBHOOK_USER_AGENT.
  */
-export function signedHeaders(request: WebhookRequest, signedAt: Date): Record<string, string> {
+function signedHeaders(request: WebhookRequest, signedAt: Date): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': WEBHOOK_USER_AGENT,

@@ -5,9 +5,9 @@ import { RETRY_SCHEDULE_MS } from './delivery-rules.ts';
 import { dispatchWebhooks, wasFullBatch } from './dispatch-webhooks.ts';
 
 /** The pg-boss queue of the webhook worker. */
-export const WEBHOOK_QUEUE = 'webhook-dispatch';
+const WEBHOOK_QUEUE = 'webhook-dispatch';
 /** Retries are due times in `webhook_deliveries` itself; the queue runs the worker every minute (cron) and on every nudge. */
-export const WEBHOOK_CRON = '* * * * *';
+const WEBHOOK_CRON = '* * * * *';
 /** Seconds until the run that picks up the first, 5-second retry of a failed first attempt (RETRY_SCHEDULE_MS[0]). */
 const FIRST_RETRY_SECONDS = Math.ceil(RETRY_SCHEDULE_MS[0] / 1000);
 
