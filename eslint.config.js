@@ -51,15 +51,28 @@ const serverModules = foldersIn(`${SERVER}/modules`);
  * auth, the token helpers) to the modules they themselves depend on, which could not import the
  * index without closing an import cycle; such a file imports no module.
  */
-const SECOND_FILES = { ledger: 'views.ts', users: 'views.ts', cards: 'views.ts', rules: 'views.ts', reports: 'views.ts', 'api-keys': 'views.ts', auth: 'tokens.ts' };
-const publicFilesOf = (m) => ['index.ts', SECOND_FILES[m]].filter((f) => f && fs.existsSync(path.join(root, SERVER, 'modules', m, f))).map((f) => `./${m}/${f}`);
+const SECOND_FILES = {
+  ledger: 'views.ts',
+  users: 'views.ts',
+  cards: 'views.ts',
+  rules: 'views.ts',
+  reports: 'views.ts',
+  'api-keys': 'views.ts',
+  auth: 'tokens.ts',
+};
+const publicFilesOf = (m) =>
+  ['index.ts', SECOND_FILES[m]].filter((f) => f && fs.existsSync(path.join(root, SERVER, 'modules', m, f))).map((f) => `./${m}/${f}`);
 const layerZones = [
   ...['db', 'http', 'lib', 'payments'].map((layer) => ({
     target: `./${SERVER}/${layer}`,
     from: `./${SERVER}/modules`,
     message: 'http/, db/, lib/ and payments/ import nothing from modules/: what they need comes in from src/wiring.ts (ADR 0012).',
   })),
-  { target: `./${SERVER}/lib`, from: [`./${SERVER}/http`, `./${SERVER}/payments`, `./${SERVER}/db/client.ts`], message: 'lib/ holds pure helpers: no HTTP, no payments, no connection.' },
+  {
+    target: `./${SERVER}/lib`,
+    from: [`./${SERVER}/http`, `./${SERVER}/payments`, `./${SERVER}/db/client.ts`],
+    message: 'lib/ holds pure helpers: no HTTP, no payments, no connection.',
+  },
 ];
 const serverZones = [
   ...layerZones,
@@ -74,7 +87,8 @@ const serverZones = [
   {
     target: `./${SERVER}/modules/*/**/!(routes|*-routes|*.test).ts`,
     from: `./${SERVER}/http`,
-    message: 'Within a module only route files (routes.ts, *-routes.ts) import from http/: services throw AppError from src/errors.ts and take plain values (src/context.ts), ADR 0029.',
+    message:
+      'Within a module only route files (routes.ts, *-routes.ts) import from http/: services throw AppError from src/errors.ts and take plain values (src/context.ts), ADR 0029.',
   },
   // A second public file imports no module, so reading it can never close an import cycle (ADR 0012).
   ...Object.entries(SECOND_FILES)
@@ -139,17 +153,39 @@ const tableFences = [
     })),
   // The money the ledger keeps on other modules' rows (ADR 0028): cards.balance_cents and the
   // holder's purchase totals, written by this one file of the ledger and nowhere else.
-  { files: [`${SERVER}/modules/ledger/holdings.ts`], rules: { 'no-restricted-imports': ['error', schemaFence('ledger/holdings.ts', [...TABLE_OWNERS.ledger, 'cards', 'customers'])] } },
+  {
+    files: [`${SERVER}/modules/ledger/holdings.ts`],
+    rules: { 'no-restricted-imports': ['error', schemaFence('ledger/holdings.ts', [...TABLE_OWNERS.ledger, 'cards', 'customers'])] },
+  },
   { files: [`${SERVER}/http/**/*.ts`], ignores: TESTS, rules: { 'no-restricted-imports': ['error', schemaFence('http/', TABLE_OWNERS['http/'])] } },
-  { files: [`${SERVER}/payments/**/*.ts`], ignores: TESTS, rules: { 'no-restricted-imports': ['error', schemaFence('payments/', TABLE_OWNERS['payments/demo.ts'])] } },
+  {
+    files: [`${SERVER}/payments/**/*.ts`],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', schemaFence('payments/', TABLE_OWNERS['payments/demo.ts'])] },
+  },
 ];
 
 const noProcessEnv = {
-  'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in src/config.ts only (parsed and validated there).' }],
+  'no-restricted-properties': [
+    'error',
+    { object: 'process', property: 'env', message: 'Read the environment in src/config.ts only (parsed and validated there).' },
+  ],
 };
 
 export default defineConfig(
-  { ignores: ['**/dist/**', '**/.dist-tmp/**', '**/.dist-old/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'data/**', 'bench/results/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.dist-tmp/**',
+      '**/.dist-old/**',
+      '**/node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'data/**',
+      'bench/results/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -158,7 +194,10 @@ export default defineConfig(
       // `catch {}` is how best-effort clean-up (kill a stopped process, poll a starting server) reads.
       'no-empty': ['error', { allowEmptyCatch: true }],
       // `_`-prefixed names mark a deliberately unused parameter or destructured rest.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -211,7 +250,12 @@ export default defineConfig(
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
     ignores: [...TESTS, `${WEB}/test/**`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/test/*', '**/test/*'], message: 'src/test holds test helpers: import them from *.test.ts(x) only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/test/*', '**/test/*'], message: 'src/test holds test helpers: import them from *.test.ts(x) only.' }] },
+      ],
+    },
   },
   ...tableFences,
   // A use case's instant comes from its caller: the request's context (request.ctx.now, the
@@ -223,8 +267,14 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the instant from the caller (request.ctx.now or the job run\'s now), not new Date() (ADR 0034).' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the instant from the caller (request.ctx.now or the job run\'s now), not Date.now() (ADR 0034).' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Take the instant from the caller (request.ctx.now or the job run's now), not new Date() (ADR 0034).",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Take the instant from the caller (request.ctx.now or the job run's now), not Date.now() (ADR 0034).",
+        },
       ],
     },
   },

@@ -28,8 +28,26 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const base = `http://127.0.0.1:${PORT}`;
 const stamp = new Date();
 const ACTIONS = [
-  'transaction.earn', 'transaction.redeem', 'transaction.refund', 'transaction.void', 'card.adjust', 'card.block', 'card.unblock', 'customer.create', 'customer.update', 'customer.delete',
-  'store.create', 'store.update', 'user.create', 'user.update', 'rules.cashback.update', 'offer.create', 'offer.update', 'api_key.create', 'webhook_endpoint.update', 'tenant.timezone.update',
+  'transaction.earn',
+  'transaction.redeem',
+  'transaction.refund',
+  'transaction.void',
+  'card.adjust',
+  'card.block',
+  'card.unblock',
+  'customer.create',
+  'customer.update',
+  'customer.delete',
+  'store.create',
+  'store.update',
+  'user.create',
+  'user.update',
+  'rules.cashback.update',
+  'offer.create',
+  'offer.update',
+  'api_key.create',
+  'webhook_endpoint.update',
+  'tenant.timezone.update',
 ];
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
@@ -54,7 +72,15 @@ async function measure(name, path, cookie) {
     items = body.items.length;
   }
   times.sort((a, b) => a - b);
-  const row = { name, path, items, medianMs: round1(quantile(times, 0.5)), p90Ms: round1(quantile(times, 0.9)), minMs: round1(times[0]), maxMs: round1(times[times.length - 1]) };
+  const row = {
+    name,
+    path,
+    items,
+    medianMs: round1(quantile(times, 0.5)),
+    p90Ms: round1(quantile(times, 0.9)),
+    minMs: round1(times[0]),
+    maxMs: round1(times[times.length - 1]),
+  };
   console.log(`${name.padEnd(28)} median ${String(row.medianMs).padStart(6)} ms  p90 ${String(row.p90Ms).padStart(6)} ms  (${items} items)`);
   return row;
 }
@@ -105,14 +131,23 @@ async function main() {
     results.push(await measure('action filter', '/api/t/demo/activity?action=store.update', cookie));
     results.push(await measure('actor filter', `/api/t/demo/activity?actor=${me.user.id}`, cookie));
     results.push(await measure('date range (30 days)', `/api/t/demo/activity?from=${monthStart}&to=${day}`, cookie));
-    results.push(await measure('actor + action + dates', `/api/t/demo/activity?actor=${me.user.id}&action=transaction.earn&from=${monthStart}&to=${day}`, cookie));
+    results.push(
+      await measure('actor + action + dates', `/api/t/demo/activity?actor=${me.user.id}&action=transaction.earn&from=${monthStart}&to=${day}`, cookie),
+    );
     results.push(await measure('rare action (none)', '/api/t/demo/activity?action=platform.admin.sign_in', cookie));
   } finally {
     await stopServerAndWait(server);
   }
   const file = `bench/results/activity-${stamp.toISOString().replace(/[:.]/g, '-')}.json`;
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(file, JSON.stringify({ at: stamp.toISOString(), auditRows: ROWS, n: N, warmup: WARMUP, cpus: cpus().length, loadavg: loadavg(), goalMedianMs: 50, results }, null, 2) + '\n');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { at: stamp.toISOString(), auditRows: ROWS, n: N, warmup: WARMUP, cpus: cpus().length, loadavg: loadavg(), goalMedianMs: 50, results },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`wrote ${file}`);
 }
 

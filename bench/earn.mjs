@@ -72,7 +72,15 @@ try {
   await build({ names: ['server'] });
   server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.js'], {
     detached: true,
-    env: { ...process.env, DATABASE_URL: url(appDb), SEED_DEMO: '1', PORT: String(PORT), LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS + 4), LOGIN_RATE_LIMIT: '100' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url(appDb),
+      SEED_DEMO: '1',
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: String(CONNECTIONS + 4),
+      LOGIN_RATE_LIMIT: '100',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth();
@@ -83,7 +91,10 @@ try {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   // Sign-in also sets the trusted-device cookie `did`: pick the session's `sid`.
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    .split(';')[0];
 
   // A till serves many customers: give the demo tenant 200 more ACTIVE cards (setup only,
   // straight in SQL), so that the load spreads over cards as it does in a shop rather than
@@ -128,7 +139,13 @@ try {
       });
     await run(warmup);
     const r = await run(SECONDS);
-    const row = { requestsPerSecond: Math.round(r.requests.average), latencyP50ms: r.latency.p50, latencyP99ms: r.latency.p99, non2xx: r.non2xx + r.errors, requests: r.requests.total };
+    const row = {
+      requestsPerSecond: Math.round(r.requests.average),
+      latencyP50ms: r.latency.p50,
+      latencyP99ms: r.latency.p99,
+      non2xx: r.non2xx + r.errors,
+      requests: r.requests.total,
+    };
     process.stdout.write(`  ${name}: ${row.requestsPerSecond} req/s, p50 ${row.latencyP50ms} ms, p99 ${row.latencyP99ms} ms, non-2xx ${row.non2xx}\n`);
     return row;
   };
@@ -138,18 +155,34 @@ try {
   const card = () => cardUids[n++ % cardUids.length];
   if (SCENARIOS.includes('healthz')) results.healthz = await measure('GET /healthz', { signedIn: false }, '/healthz', 2);
   if (SCENARIOS.includes('tenant')) results.tenant = await measure('GET /api/t/demo/tenant', {}, '/api/t/demo/tenant', 2);
-  if (SCENARIOS.includes('card')) results.card = await measure('GET /api/t/demo/cards/{uid}', { next: () => ({ path: `/api/t/demo/cards/${card()}` }) }, `/api/t/demo/cards/${cardUids[0]}`, 2);
+  if (SCENARIOS.includes('card'))
+    results.card = await measure(
+      'GET /api/t/demo/cards/{uid}',
+      { next: () => ({ path: `/api/t/demo/cards/${card()}` }) },
+      `/api/t/demo/cards/${cardUids[0]}`,
+      2,
+    );
   // Each earn on one of the bench's ACTIVE cards: a till serves many customers.
   if (SCENARIOS.includes('earn'))
-    results.earn = await measure('POST earn', { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1000 + (n % 500) } }) }, '/api/t/demo/transactions/earn');
+    results.earn = await measure(
+      'POST earn',
+      { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1000 + (n % 500) } }) },
+      '/api/t/demo/transactions/earn',
+    );
   if (SCENARIOS.includes('redeem'))
-    results.redeem = await measure('POST redeem (1 cent)', { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1 } }) }, '/api/t/demo/transactions/redeem');
+    results.redeem = await measure(
+      'POST redeem (1 cent)',
+      { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1 } }) },
+      '/api/t/demo/transactions/redeem',
+    );
   if (SCENARIOS.includes('refund')) {
     // 1 cent of an earlier earn each time, round the bench cards' earns (set up straight in SQL
     // when the earn scenario did not run: one earn of $100 per bench card).
     const q = new pg.Client({ connectionString: url(appDb) });
     await q.connect();
-    let { rows: earns } = await q.query(`select t.id from transactions t join cards c on c.id = t.card_id where c.card_uid like 'BENCH%' and t.type = 'EARN' order by t.created_at`);
+    let { rows: earns } = await q.query(
+      `select t.id from transactions t join cards c on c.id = t.card_id where c.card_uid like 'BENCH%' and t.type = 'EARN' order by t.created_at`,
+    );
     await q.end();
     if (!earns.length) {
       for (const uid of cardUids) {

@@ -68,10 +68,15 @@ try {
   await setup.connect();
   const [{ id: tenantId }] = (await setup.query(`select id from tenants where slug = $1`, [LARGE.slug])).rows;
   t = Date.now();
-  const due = (await setup.query(`update cashback_lots set expires_at = $2 where tenant_id = $1 and remaining_cents > 0`, [tenantId, F.toISOString()])).rowCount;
+  const due = (await setup.query(`update cashback_lots set expires_at = $2 where tenant_id = $1 and remaining_cents > 0`, [tenantId, F.toISOString()]))
+    .rowCount;
   await setup.query('vacuum analyze cashback_lots');
-  const [{ n: dueCards }] = (await setup.query(`select count(distinct card_id)::int as n from cashback_lots where tenant_id = $1 and remaining_cents > 0`, [tenantId])).rows;
-  const cardUids = (await setup.query(`select card_uid from cards where tenant_id = $1 and status = 'ACTIVE' order by random() limit 5000`, [tenantId])).rows.map((r) => r.card_uid);
+  const [{ n: dueCards }] = (
+    await setup.query(`select count(distinct card_id)::int as n from cashback_lots where tenant_id = $1 and remaining_cents > 0`, [tenantId])
+  ).rows;
+  const cardUids = (
+    await setup.query(`select card_uid from cards where tenant_id = $1 and status = 'ACTIVE' order by random() limit 5000`, [tenantId])
+  ).rows.map((r) => r.card_uid);
   await setup.end();
   process.stdout.write(`${due} open lots on ${dueCards} cards now expire at ${F.toISOString()} (set in ${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
 
@@ -118,7 +123,12 @@ try {
       [tenantId],
     )
   ).rows;
-  const [{ left }] = (await check.query(`select count(*)::int as left from cashback_lots where tenant_id = $1 and remaining_cents > 0 and expires_at <= $2`, [tenantId, F.toISOString()])).rows;
+  const [{ left }] = (
+    await check.query(`select count(*)::int as left from cashback_lots where tenant_id = $1 and remaining_cents > 0 and expires_at <= $2`, [
+      tenantId,
+      F.toISOString(),
+    ])
+  ).rows;
   await check.end();
 
   const figures = {
@@ -132,7 +142,9 @@ try {
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/expiry-${stamp.toISOString().replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, JSON.stringify(figures, null, 2) + '\n');
-  process.stdout.write(`earn p99 during / without the run: ${figures.earn.p99Ratio}; cards off the ledger or lots: ${bad}; summaries off: ${off}; due lots left: ${left}\nwritten to ${file}\n`);
+  process.stdout.write(
+    `earn p99 during / without the run: ${figures.earn.p99Ratio}; cards off the ledger or lots: ${bad}; summaries off: ${off}; due lots left: ${left}\nwritten to ${file}\n`,
+  );
   if (bad > 0 || off || left > 0 || baseline.non2xx > 0 || during.non2xx > 0) process.exitCode = 1;
 } finally {
   await stopServerAndWait(server);

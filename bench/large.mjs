@@ -174,7 +174,10 @@ async function exportRun(path, cookie, pid, expectedRows) {
     const probe = new pg.Client({ connectionString: dbUrl(LARGE_DB) });
     await probe.connect();
     const [{ n }] = (
-      await probe.query(`select count(*)::int n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() and query ilike '%from "transactions"%'`, [LARGE_DB])
+      await probe.query(
+        `select count(*)::int n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() and query ilike '%from "transactions"%'`,
+        [LARGE_DB],
+      )
     ).rows;
     await probe.end();
     result.serverStillQuerying3sAfterAbort = n > 0;
@@ -204,7 +207,10 @@ function plansFromLog(file, from, db) {
   // unindented line with costs.
   return plans.map((p) => {
     const root = p.lines.findIndex((l) => /^\S.*\(cost=/.test(l));
-    const query = p.lines.slice(0, root < 0 ? p.lines.length : root).join('\n').replace(/^Query Text:\s*/, '');
+    const query = p.lines
+      .slice(0, root < 0 ? p.lines.length : root)
+      .join('\n')
+      .replace(/^Query Text:\s*/, '');
     return { durationMs: p.durationMs, query: query.replace(/\s+/g, ' ').trim(), plan: root < 0 ? '' : p.lines.slice(root).join('\n') };
   });
 }
@@ -213,7 +219,10 @@ function plansFromLog(file, from, db) {
 function commitOf() {
   try {
     const head = execFileSync('git', ['log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server', 'packages'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server', 'packages'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean).length;
     return { head, serverFilesChangedSinceCommit: dirty };
   } catch {
     return null;
@@ -225,7 +234,8 @@ const db = new pg.Client({ connectionString: dbUrl(LARGE_DB) });
 try {
   await db.connect();
   const [dataset] = (
-    await db.query(`
+    await db.query(
+      `
       select (select count(*)::int from customers where tenant_id = t.id) customers,
              (select count(*)::int from cards where tenant_id = t.id) cards,
              (select count(*)::int from transactions where tenant_id = t.id) ledger_rows,
@@ -295,7 +305,11 @@ try {
   for (let i = 0; i < EXPORT_RUNS; i++) {
     const e = await exportRun(exportPath, cookie, server.pid, dataset.ledger_rows);
     exports.push(e);
-    process.stdout.write(e.missing ? `  export: missing (404)\n` : `  export: ${e.timedOut ? 'TIMED OUT after ' : ''}${e.rows} rows, ${(e.bytes / 1048576).toFixed(1)} MiB in ${e.totalMs} ms, RSS ${e.rssBeforeMiB} → peak ${e.rssPeakMiB} MiB\n`);
+    process.stdout.write(
+      e.missing
+        ? `  export: missing (404)\n`
+        : `  export: ${e.timedOut ? 'TIMED OUT after ' : ''}${e.rows} rows, ${(e.bytes / 1048576).toFixed(1)} MiB in ${e.totalMs} ms, RSS ${e.rssBeforeMiB} → peak ${e.rssPeakMiB} MiB\n`,
+    );
     if (e.missing) break;
   }
   await stopServerAndWait(server);

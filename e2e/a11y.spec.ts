@@ -145,14 +145,17 @@ test.describe('signed out', () => {
   });
   test.afterAll(async () => page.context().close());
 
-  screenTests(() => page, [
-    { name: 'Login', path: '/login', heading: 'Sign in to your account' },
-    { name: 'Signup', path: '/signup', heading: 'Create your business account' },
-    { name: 'Setup, invalid link', path: '/setup?token=x', heading: 'Set up the platform' },
-    { name: 'Unauthorized', path: '/unauthorized', heading: 'Access Denied' },
-    { name: 'Public card without token', path: `/demo/c/${CARD}`, heading: 'Loyalty card' },
-    { name: 'Public card, unknown card', path: '/demo/c/ZZZZZZZZZZZZ', heading: 'Invalid Card' },
-  ]);
+  screenTests(
+    () => page,
+    [
+      { name: 'Login', path: '/login', heading: 'Sign in to your account' },
+      { name: 'Signup', path: '/signup', heading: 'Create your business account' },
+      { name: 'Setup, invalid link', path: '/setup?token=x', heading: 'Set up the platform' },
+      { name: 'Unauthorized', path: '/unauthorized', heading: 'Access Denied' },
+      { name: 'Public card without token', path: `/demo/c/${CARD}`, heading: 'Loyalty card' },
+      { name: 'Public card, unknown card', path: '/demo/c/ZZZZZZZZZZZZ', heading: 'Invalid Card' },
+    ],
+  );
 
   test('Public card with its QR token', async () => {
     await page.goto(tokenPath);
@@ -183,21 +186,24 @@ test.describe('platform_admin', () => {
   });
   test.afterAll(async () => page.context().close());
 
-  screenTests(() => page, [
-    { name: 'Platform Dashboard', path: '/platform/dashboard', heading: 'Platform Dashboard' },
-    { name: 'Tenants', path: '/platform/tenants', heading: 'Tenants' },
-    { name: 'Plans', path: '/platform/plans', heading: 'Plans' },
-    { name: 'Analytics', path: '/platform/analytics', heading: 'Analytics' },
-    { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Overview' },
-    { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Payments' },
-    { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Events' },
-    { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Email Settings' },
-    { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Security' },
-    { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Platform' },
-    { name: 'Platform Card Orders', path: '/platform/card-orders', heading: 'Card Orders' },
-    { name: 'Platform Profile', path: '/platform/profile', heading: 'Profile' },
-    { name: 'Tenant dashboard entered by the operator', path: '/t/demo/dashboard', heading: 'Dashboard' },
-  ]);
+  screenTests(
+    () => page,
+    [
+      { name: 'Platform Dashboard', path: '/platform/dashboard', heading: 'Platform Dashboard' },
+      { name: 'Tenants', path: '/platform/tenants', heading: 'Tenants' },
+      { name: 'Plans', path: '/platform/plans', heading: 'Plans' },
+      { name: 'Analytics', path: '/platform/analytics', heading: 'Analytics' },
+      { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Overview' },
+      { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Payments' },
+      { name: 'Subscriptions', path: '/platform/subscriptions', heading: 'Subscription Analytics', tab: 'Events' },
+      { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Email Settings' },
+      { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Security' },
+      { name: 'Platform Settings', path: '/platform/settings', heading: 'Platform Settings', tab: 'Platform' },
+      { name: 'Platform Card Orders', path: '/platform/card-orders', heading: 'Card Orders' },
+      { name: 'Platform Profile', path: '/platform/profile', heading: 'Profile' },
+      { name: 'Tenant dashboard entered by the operator', path: '/t/demo/dashboard', heading: 'Dashboard' },
+    ],
+  );
 
   test('dialogs: Create New Tenant, Tenant Details, Edit Tenant, Add Plan', async () => {
     await open(page, { name: 'Tenants', path: '/platform/tenants', heading: 'Tenants' });
@@ -217,25 +223,28 @@ test.describe('tenant_admin', () => {
   });
   test.afterAll(async () => page.context().close());
 
-  screenTests(() => page, [
-    { name: 'Dashboard', path: '/t/demo/dashboard', heading: 'Dashboard' },
-    { name: 'POS Terminal', path: '/t/demo/pos', heading: 'POS Terminal' },
-    { name: 'Customers', path: '/t/demo/customers', heading: 'Customers' },
-    { name: 'Cards Management', path: '/t/demo/cards', heading: 'Cards Management' },
-    { name: 'Transactions', path: '/t/demo/transactions', heading: 'Transactions' },
-    { name: 'Stores', path: '/t/demo/stores', heading: 'Stores' },
-    { name: 'Staff', path: '/t/demo/staff', heading: 'Staff Management' },
-    { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Cashback Rules' },
-    { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Loyalty Tiers' },
-    { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Special Offers' },
-    { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Overview' },
-    { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Plans' },
-    { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Payment Methods' },
-    { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Usage' },
-    { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Invoices' },
-    { name: 'Card Orders', path: '/t/demo/card-orders', heading: 'Card Orders' },
-    { name: 'Profile', path: '/t/demo/profile', heading: 'Profile' },
-  ]);
+  screenTests(
+    () => page,
+    [
+      { name: 'Dashboard', path: '/t/demo/dashboard', heading: 'Dashboard' },
+      { name: 'POS Terminal', path: '/t/demo/pos', heading: 'POS Terminal' },
+      { name: 'Customers', path: '/t/demo/customers', heading: 'Customers' },
+      { name: 'Cards Management', path: '/t/demo/cards', heading: 'Cards Management' },
+      { name: 'Transactions', path: '/t/demo/transactions', heading: 'Transactions' },
+      { name: 'Stores', path: '/t/demo/stores', heading: 'Stores' },
+      { name: 'Staff', path: '/t/demo/staff', heading: 'Staff Management' },
+      { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Cashback Rules' },
+      { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Loyalty Tiers' },
+      { name: 'Rules', path: '/t/demo/rules', heading: 'Rules & Settings', tab: 'Special Offers' },
+      { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Overview' },
+      { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Plans' },
+      { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Payment Methods' },
+      { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Usage' },
+      { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Invoices' },
+      { name: 'Card Orders', path: '/t/demo/card-orders', heading: 'Card Orders' },
+      { name: 'Profile', path: '/t/demo/profile', heading: 'Profile' },
+    ],
+  );
 
   test('dialogs: Add New Customer, Customer Details, Add Funds, and the demo checkout page', async () => {
     await open(page, { name: 'Customers', path: '/t/demo/customers', heading: 'Customers' });
@@ -256,7 +265,11 @@ test.describe('tenant_admin', () => {
 
     // The demo checkout page, then Cancel: nothing is paid.
     await view.click();
-    await page.getByRole('dialog', { name: 'Customer Details' }).getByRole('button', { name: /^Add Funds to card / }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Customer Details' })
+      .getByRole('button', { name: /^Add Funds to card / })
+      .first()
+      .click();
     const funds = page.getByRole('dialog', { name: 'Add Funds to Card' });
     await funds.getByLabel('Amount').fill('12.00');
     await funds.getByRole('button', { name: 'Continue to payment' }).click();
@@ -291,7 +304,9 @@ test.describe('tenant_admin', () => {
 
   test('dialogs: Complete Your Subscription, Add New Card', async () => {
     await open(page, { name: 'Billing', path: '/t/demo/billing', heading: 'Billing & Subscription', tab: 'Plans' });
-    await dialogCheck(page, page.getByRole('button', { name: 'Select Plan Professional' }), 'Complete Your Subscription', (d) => d.getByRole('button', { name: /^Subscribe for / }));
+    await dialogCheck(page, page.getByRole('button', { name: 'Select Plan Professional' }), 'Complete Your Subscription', (d) =>
+      d.getByRole('button', { name: /^Subscribe for / }),
+    );
     await page.getByRole('tab', { name: 'Payment Methods' }).click();
     await dialogCheck(page, page.getByRole('button', { name: 'Add Your First Card' }), 'Add New Card');
   });
@@ -316,13 +331,16 @@ test.describe('cashier', () => {
   });
   test.afterAll(async () => page.context().close());
 
-  screenTests(() => page, [
-    { name: 'Cashier Dashboard', path: '/t/demo/dashboard', heading: 'Dashboard' },
-    { name: 'Cashier POS Terminal', path: '/t/demo/pos', heading: 'POS Terminal' },
-    { name: 'Cashier Cards', path: '/t/demo/cards', heading: 'Cards Management' },
-    { name: 'Cashier Transactions', path: '/t/demo/transactions', heading: 'Transactions' },
-    { name: 'Cashier Profile', path: '/t/demo/profile', heading: 'Profile' },
-  ]);
+  screenTests(
+    () => page,
+    [
+      { name: 'Cashier Dashboard', path: '/t/demo/dashboard', heading: 'Dashboard' },
+      { name: 'Cashier POS Terminal', path: '/t/demo/pos', heading: 'POS Terminal' },
+      { name: 'Cashier Cards', path: '/t/demo/cards', heading: 'Cards Management' },
+      { name: 'Cashier Transactions', path: '/t/demo/transactions', heading: 'Transactions' },
+      { name: 'Cashier Profile', path: '/t/demo/profile', heading: 'Profile' },
+    ],
+  );
 
   test('POS with a loaded card, both tabs, and an unknown card', async () => {
     await open(page, { name: 'POS', path: '/t/demo/pos', heading: 'POS Terminal' });
@@ -375,10 +393,13 @@ test.describe('customer', () => {
   });
   test.afterAll(async () => page.context().close());
 
-  screenTests(() => page, [
-    { name: 'My Account', path: '/t/demo/customer', heading: 'Welcome back, Jane!' },
-    { name: 'Customer Profile', path: '/t/demo/profile', heading: 'Profile' },
-  ]);
+  screenTests(
+    () => page,
+    [
+      { name: 'My Account', path: '/t/demo/customer', heading: 'Welcome back, Jane!' },
+      { name: 'Customer Profile', path: '/t/demo/profile', heading: 'Profile' },
+    ],
+  );
 
   test('the platform area says Access Denied to a customer', async () => {
     await page.goto('/platform/dashboard');

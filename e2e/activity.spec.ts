@@ -18,7 +18,10 @@ test('a Store Admin reads who changed what, opens a change, filters and exports;
   const storeName = `Audit Corner ${randomUUID().slice(0, 4)}`;
   const store = await page.request.post('/api/t/demo/stores', { data: { name: storeName, address: '1 Audit St' } });
   expect(store.status()).toBe(201);
-  const earn = await page.request.post('/api/t/demo/transactions/earn', { data: { cardUid: 'DEM0CARD0002', amountCents: 2500, category: 'PURCHASE' }, headers: { 'idempotency-key': randomUUID() } });
+  const earn = await page.request.post('/api/t/demo/transactions/earn', {
+    data: { cardUid: 'DEM0CARD0002', amountCents: 2500, category: 'PURCHASE' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expect(earn.status()).toBe(200);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).first().click();

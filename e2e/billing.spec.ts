@@ -128,7 +128,10 @@ test('payment methods: set default, remove after a confirm, and the plan modal c
   await page.getByRole('tab', { name: 'Payment Methods' }).click();
   await expect(page.getByText('VISA •••• 1111')).toBeVisible();
   for (const last4 of ['2222']) {
-    await page.getByRole('button', { name: /Add (Your First )?Card/ }).first().click();
+    await page
+      .getByRole('button', { name: /Add (Your First )?Card/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add New Card' });
     await dialog.getByLabel('Last 4 digits').fill(last4);
     await dialog.getByRole('button', { name: 'Add Card' }).click();

@@ -140,7 +140,9 @@ test('add funds $25.00 to the demo customer card from Customer Details and pay',
   const api = await adminApi(playwright, baseURL!);
   const found = (await (await api.get('/api/t/demo/customers?search=customer%40demo.com')).json()) as { customers: Array<{ id: string }> };
   const customerId = found.customers[0]!.id;
-  const detail = (await (await api.get(`/api/t/demo/customers/${customerId}`)).json()) as { cards: Array<{ cardUid: string; balanceCents: number; status: string }> };
+  const detail = (await (await api.get(`/api/t/demo/customers/${customerId}`)).json()) as {
+    cards: Array<{ cardUid: string; balanceCents: number; status: string }>;
+  };
   const card = detail.cards.find((c) => c.status === 'ACTIVE')!;
   await page.setViewportSize(DESKTOP);
   await signIn(page);

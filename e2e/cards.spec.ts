@@ -29,7 +29,9 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 
 /** Opens the 'More actions' menu of the tile of card `uid` and runs its item `item` (Assign Store, Block, Unblock). */
 async function tileMenuItem(page: Page, uid: string, item: string) {
-  await tile(page, uid).getByRole('button', { name: `More actions for card ${uid}` }).click();
+  await tile(page, uid)
+    .getByRole('button', { name: `More actions for card ${uid}` })
+    .click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
   await menu.getByRole('menuitem', { name: item, exact: true }).click();
@@ -40,7 +42,9 @@ async function tileMenuItem(page: Page, uid: string, item: string) {
 async function qrImagesLoaded(scope: Locator) {
   await expect
     .poll(async () =>
-      scope.locator('img[alt^="QR code"]').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      scope
+        .locator('img[alt^="QR code"]')
+        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
     )
     .toBe(true);
 }
@@ -159,7 +163,10 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   // token; the same address without it shows no name.
   const publicUrl = new URL(await decodeQr(bytes));
   expect(publicUrl.pathname).toBe(`/demo/c/${uid}`);
-  const stranger = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } });
+  const stranger = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 390, height: 844 } });
   await stranger.goto(new URL(`${publicUrl.pathname}${publicUrl.search}`, page.url()).href);
   await expect(stranger.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` })).toBeVisible();
   await stranger.goto(new URL(publicUrl.pathname, page.url()).href);
@@ -223,9 +230,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
     await page.getByLabel('Status').selectOption({ label });
     await expect(page).toHaveURL(new RegExp(`status=${status}`));
     // The previous page stays on screen (dimmed) until the filtered one arrives: poll.
-    await expect
-      .poll(async () => [...new Set(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))))])
-      .toEqual([status]);
+    await expect.poll(async () => [...new Set(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))))]).toEqual([status]);
   }
   await page.getByLabel('Status').selectOption({ label: 'Blocked' });
   await expect(page.getByText('No cards found matching your criteria').or(tiles(page).first())).toBeVisible();
@@ -251,7 +256,10 @@ test('a cashier sees the cards page without Block and assigns to new customers o
   await page.getByLabel('Status').selectOption({ label: 'Active' });
   await expect(tiles(page).first()).toHaveAttribute('data-status', 'ACTIVE');
   // A cashier's 'More actions' menu has no Block (only Assign Store, the demo having two stores).
-  await tiles(page).first().getByRole('button', { name: /^More actions for card / }).click();
+  await tiles(page)
+    .first()
+    .getByRole('button', { name: /^More actions for card / })
+    .click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Assign Store' })).toBeVisible();
   await expect(menu.getByRole('menuitem')).toHaveCount(1);

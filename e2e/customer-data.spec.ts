@@ -35,7 +35,9 @@ test('the Store Admin sees the empty list of erasure requests', async ({ page })
 test("the Store Admin exports a customer's data and erases the customer", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
-  const created = await page.request.post('/api/t/demo/customers', { data: { firstName: 'Erin', lastName: 'Erasable', email: 'erin.erasable@example.com', phone: '+1 555 0199' } });
+  const created = await page.request.post('/api/t/demo/customers', {
+    data: { firstName: 'Erin', lastName: 'Erasable', email: 'erin.erasable@example.com', phone: '+1 555 0199' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const erin = (await created.json()) as { id: string };
 
@@ -48,7 +50,12 @@ test("the Store Admin exports a customer's data and erases the customer", async 
   const { name, zip } = await downloadZip(page, () => details.getByRole('button', { name: 'Export data' }).click());
   expect(name).toBe(`customer-data-${erin.id}.zip`);
   expect(zip.getEntries().map((e) => e.entryName)).toEqual(['README.txt', 'customer.json', 'cards.json', 'transactions.csv', 'messages.json']);
-  expect(JSON.parse(zip.readAsText('customer.json'))).toMatchObject({ firstName: 'Erin', lastName: 'Erasable', email: 'erin.erasable@example.com', phone: '+1 555 0199' });
+  expect(JSON.parse(zip.readAsText('customer.json'))).toMatchObject({
+    firstName: 'Erin',
+    lastName: 'Erasable',
+    email: 'erin.erasable@example.com',
+    phone: '+1 555 0199',
+  });
 
   await details.getByRole('button', { name: 'Erase customer' }).click();
   const erase = page.getByRole('alertdialog', { name: 'Erase customer' });

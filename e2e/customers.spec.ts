@@ -31,7 +31,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const rows = (page: Page) => page.getByTestId('customer-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
-
 /** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
 async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
   const api = await playwright.request.newContext({ baseURL });

@@ -19,7 +19,10 @@ const notice = (scope: Page | Locator) => scope.getByRole('status').filter({ has
 
 /** Checks the notice in `scope` on a desktop and a phone, with a screenshot of each. */
 async function expectNotice(page: Page, scope: Page | Locator, name: string) {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     const box = notice(scope);
     await expect(box).toHaveCount(1);
@@ -73,7 +76,10 @@ test('Add Funds and the demo checkout say it; cancelling the checkout takes noth
   await page.goto('/t/demo/customers?search=customer%40demo.com');
   await page.getByRole('button', { name: 'View Jane Customer' }).click();
   const details = page.getByRole('dialog', { name: 'Customer Details' });
-  await details.getByRole('button', { name: /^Add Funds to card / }).first().click();
+  await details
+    .getByRole('button', { name: /^Add Funds to card / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds to Card' });
   await expect(dialog.getByLabel('Amount')).toBeVisible();
   await expectNotice(page, dialog, 'add-funds');

@@ -47,7 +47,10 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/t\/demo\//);
 }
 
-test('a Store Admin creates a key and an endpoint, the till earns through v1 with curl, and the signed event is delivered and logged', async ({ page, baseURL }) => {
+test('a Store Admin creates a key and an endpoint, the till earns through v1 with curl, and the signed event is delivered and logged', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).first().click();
@@ -89,11 +92,19 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
 
   // The till earns $25.00 through /api/v1 with curl.
   const { stdout } = await run('curl', [
-    '-sS', '--fail-with-body', '-X', 'POST', `${baseURL}/api/v1/transactions/earn`,
-    '-H', `Authorization: Bearer ${key}`,
-    '-H', 'Idempotency-Key: e2e-till-receipt-1',
-    '-H', 'Content-Type: application/json',
-    '-d', JSON.stringify({ cardUid: 'DEM0CARD0001', amountCents: 2500, note: 'Receipt 1' }),
+    '-sS',
+    '--fail-with-body',
+    '-X',
+    'POST',
+    `${baseURL}/api/v1/transactions/earn`,
+    '-H',
+    `Authorization: Bearer ${key}`,
+    '-H',
+    'Idempotency-Key: e2e-till-receipt-1',
+    '-H',
+    'Content-Type: application/json',
+    '-d',
+    JSON.stringify({ cardUid: 'DEM0CARD0001', amountCents: 2500, note: 'Receipt 1' }),
   ]);
   const earn = JSON.parse(stdout) as { transactionId: string; cashbackEarned: number };
   expect(earn.cashbackEarned).toBeGreaterThan(0);
@@ -117,7 +128,10 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   }) as { type: string; data: { id: string; type: string; amountCents: number } };
   expect(verified).toMatchObject({ type: 'transaction.created', data: { id: earn.transactionId, type: 'EARN', amountCents: 2500 } });
 
-  await log.getByRole('button', { name: /^Details of transaction\.created/ }).first().click();
+  await log
+    .getByRole('button', { name: /^Details of transaction\.created/ })
+    .first()
+    .click();
   await expect(log.getByText('thanks')).toBeVisible();
   await expect(log.getByText(earn.transactionId).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/integrations-deliveries.png` });

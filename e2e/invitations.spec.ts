@@ -56,7 +56,11 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(invitee);
-  await page.getByRole('row').filter({ hasText: invitee }).getByRole('button', { name: 'Alex Owner invited you to Demo Retail Store on Loyalty Cards' }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: invitee })
+    .getByRole('button', { name: 'Alex Owner invited you to Demo Retail Store on Loyalty Cards' })
+    .click();
   const text = (await page.getByRole('dialog').locator('pre').first().textContent()) ?? '';
   const link = /https?:\/\/\S+\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, text).toBeTruthy();
@@ -85,7 +89,9 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
   await expect(staffRow(page, invitee)).toContainText('Active');
   await expect(staffRow(page, invitee)).not.toContainText('Invited');
   await inviteCashier(page, 'Rhea', revokee);
-  await staffRow(page, revokee).getByRole('button', { name: /Revoke invitation/ }).click();
+  await staffRow(page, revokee)
+    .getByRole('button', { name: /Revoke invitation/ })
+    .click();
   const confirm = page.getByRole('alertdialog', { name: 'Revoke invitation' });
   await expect(confirm).toContainText(revokee);
   await expectNoSeriousA11yViolations(page, 'revoke invitation dialog');

@@ -32,7 +32,9 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   expect((await request.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } })).status()).toBe(200);
   const stores = (await (await request.get('/api/t/demo/stores')).json()) as { stores?: { id: string }[] } | { id: string }[];
   const storeId = (Array.isArray(stores) ? stores : (stores.stores ?? []))[0]?.id;
-  const created = await request.post('/api/t/demo/users', { data: { firstName: 'Robin', lastName: 'Reset', email, password: FIRST, role: 'cashier', storeId } });
+  const created = await request.post('/api/t/demo/users', {
+    data: { firstName: 'Robin', lastName: 'Reset', email, password: FIRST, role: 'cashier', storeId },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await request.post('/api/auth/logout');
 
@@ -115,7 +117,9 @@ test('a new customer gets a welcome message whose link unsubscribes them', async
   const batch = await request.post('/api/t/demo/cards/batch', { data: { count: 1, storeId } });
   expect(batch.status(), await batch.text()).toBeLessThan(300);
   const cardUid = ((await batch.json()) as { cards: { cardUid: string }[] }).cards[0].cardUid;
-  const activated = await request.post('/api/t/demo/cards/activate', { data: { cardUid, storeId, customer: { firstName: 'Wendy', lastName: 'Welcome', email: address } } });
+  const activated = await request.post('/api/t/demo/cards/activate', {
+    data: { cardUid, storeId, customer: { firstName: 'Wendy', lastName: 'Welcome', email: address } },
+  });
   expect(activated.status(), await activated.text()).toBe(200);
   await request.post('/api/auth/logout');
 

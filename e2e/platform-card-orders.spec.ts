@@ -18,7 +18,9 @@ const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
  */
 async function tenantApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<{ api: APIRequestContext; slug: string }> {
   const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/api/auth/signup', { data: { firstName: 'Fran', lastName: 'Fulfil', email: `fran+${Date.now()}@fulfil.test`, password: 'secret12' } });
+  const res = await api.post('/api/auth/signup', {
+    data: { firstName: 'Fran', lastName: 'Fulfil', email: `fran+${Date.now()}@fulfil.test`, password: 'secret12' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const { tenant } = (await res.json()) as { tenant: { slug: string } };
   return { api, slug: tenant.slug };

@@ -98,7 +98,13 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByTestId('plan-tenants')).toHaveText('0 tenants on this plan');
   const created = (await plans(page.request)).find((p) => p.name === name)!;
-  expect(created).toMatchObject({ priceMonthly: 1250, billingPeriod: '3months', features: ['Feature A', 'Feature C'], limits: { stores: 2, staff: -1, cards: -1, transactions: -1 }, isActive: true });
+  expect(created).toMatchObject({
+    priceMonthly: 1250,
+    billingPeriod: '3months',
+    features: ['Feature A', 'Feature C'],
+    limits: { stores: 2, staff: -1, cards: -1, transactions: -1 },
+    isActive: true,
+  });
   await page.screenshot({ path: `${SCREENS}/platform-plans.png`, fullPage: true });
 
   try {
@@ -125,12 +131,16 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
     await expect(tenant.getByTestId(`plan-${name} Plus`)).toContainText('$15.00');
 
     // Delete after the confirmation; Cancel first keeps it.
-    await planCard(page, `${name} Plus`).getByRole('button', { name: `Delete ${name} Plus` }).click();
+    await planCard(page, `${name} Plus`)
+      .getByRole('button', { name: `Delete ${name} Plus` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Plan' });
     await expect(confirm).toContainText('Are you sure you want to delete the plan? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(planCard(page, `${name} Plus`)).toBeVisible();
-    await planCard(page, `${name} Plus`).getByRole('button', { name: `Delete ${name} Plus` }).click();
+    await planCard(page, `${name} Plus`)
+      .getByRole('button', { name: `Delete ${name} Plus` })
+      .click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Plan deleted successfully!')).toBeVisible();
     await expect(planCard(page, `${name} Plus`)).toHaveCount(0);
@@ -156,7 +166,9 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
   await signIn(page, 'admin@platform.com', 'AdminSecure123!');
   try {
     const starter = (await plans(page.request)).find((p) => p.name === 'Starter')!;
-    const card = await owner.request.post(`/api/t/${tenant.slug}/billing/payment-methods`, { data: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035 } });
+    const card = await owner.request.post(`/api/t/${tenant.slug}/billing/payment-methods`, {
+      data: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035 },
+    });
     expect(card.ok()).toBe(true);
     const pm = (await card.json()) as { id: string };
     const sub = await owner.request.post(`/api/t/${tenant.slug}/billing/subscribe`, { data: { planId: starter.id, paymentMethodId: pm.id } });

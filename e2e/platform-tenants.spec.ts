@@ -90,7 +90,9 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(row(page, slug)).toContainText('Trial');
 
   // Details: the owner, and the link into the tenant's own dashboard.
-  await row(page, slug).getByRole('button', { name: `View ${name}` }).click();
+  await row(page, slug)
+    .getByRole('button', { name: `View ${name}` })
+    .click();
   const details = dialog(page, 'Tenant Details');
   await expect(details.getByTestId('details-name')).toHaveText(name);
   await expect(details).toContainText('Hana Reader');
@@ -109,7 +111,9 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(strip.getByRole('heading', { name: 'Free Trial Active' })).toBeVisible();
 
   // The operator sets PAST_DUE…
-  await row(page, slug).getByRole('button', { name: `Edit ${name}` }).click();
+  await row(page, slug)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   const edit = dialog(page, 'Edit Tenant');
   await expect(edit.getByLabel('Business name')).toHaveValue(name);
   await edit.getByLabel('Subscription status').selectOption('PAST_DUE');
@@ -128,7 +132,9 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await ownerContext.close();
 
   // Delete: stays disabled until the slug is typed exactly.
-  await row(page, slug).getByRole('button', { name: `Delete ${name}` }).click();
+  await row(page, slug)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
   const remove = page.getByRole('alertdialog', { name: 'Delete Tenant' });
   await expect(remove).toContainText('This action cannot be undone.');
   const deleteButton = remove.getByRole('button', { name: 'Delete Tenant' });

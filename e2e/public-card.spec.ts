@@ -164,7 +164,9 @@ test('an unknown card shows Invalid Card; failures show Card Not Available', asy
   await expect(page).toHaveURL(/\/login$/);
 
   // The server's message, then a request that never gets an answer.
-  await page.route('**/api/demo/c/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service is under maintenance', code: 'UNAVAILABLE' }) }));
+  await page.route('**/api/demo/c/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service is under maintenance', code: 'UNAVAILABLE' }) }),
+  );
   await page.goto(`/demo/c/${CARD}`);
   await expect(page.getByRole('heading', { name: 'Card Not Available' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Service is under maintenance')).toBeVisible();
@@ -210,14 +212,17 @@ async function installCanvasCamera(page: Page) {
       t += 1;
       const g = ctx.createLinearGradient(0, 0, 640, 480);
       g.addColorStop(0, '#334155');
-      g.addColorStop(1, (t % 20) < 10 ? '#475569' : '#3f4c5f');
+      g.addColorStop(1, t % 20 < 10 ? '#475569' : '#3f4c5f');
       ctx.fillStyle = g;
       ctx.fillRect(0, 0, 640, 480);
       ctx.fillStyle = '#e2e8f0';
       ctx.fillRect(170, 150, 300, 180);
     }, 100);
     navigator.mediaDevices.enumerateDevices = async () =>
-      [{ deviceId: 'back-cam', kind: 'videoinput', label: 'Camera 0, facing back', groupId: 'g' }, { deviceId: 'front-cam', kind: 'videoinput', label: 'Camera 1, facing front', groupId: 'g' }] as unknown as MediaDeviceInfo[];
+      [
+        { deviceId: 'back-cam', kind: 'videoinput', label: 'Camera 0, facing back', groupId: 'g' },
+        { deviceId: 'front-cam', kind: 'videoinput', label: 'Camera 1, facing front', groupId: 'g' },
+      ] as unknown as MediaDeviceInfo[];
     navigator.mediaDevices.getUserMedia = async () => {
       const stream = canvas.captureStream(10);
       const track = stream.getVideoTracks()[0];

@@ -52,7 +52,6 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const offerRows = (page: Page) => page.getByTestId('offer-row');
 
-
 /** Reads the preview sentence's cashback figure ('… earns $X.XX today') as text, e.g. '$3.20'. */
 async function previewFigure(page: Page): Promise<string> {
   const text = (await page.getByTestId('cashback-preview').textContent()) ?? '';
@@ -146,7 +145,9 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   const tiersApi = (await (await page.request.get('/api/t/demo/rules/tiers')).json()).rules as TierRuleBody[];
   const tierBonus = tiersApi.find((r) => r.tier === tier && r.isActive)?.baseRateBps ?? 0;
   const nowMs = Date.now();
-  const offerBonus = offersApi.filter((o) => o.isActive && Date.parse(o.startAt) <= nowMs && nowMs <= Date.parse(o.endAt)).reduce((s, o) => s + o.rateMultiplierBps, 0);
+  const offerBonus = offersApi
+    .filter((o) => o.isActive && Date.parse(o.startAt) <= nowMs && nowMs <= Date.parse(o.endAt))
+    .reduce((s, o) => s + o.rateMultiplierBps, 0);
   expect(offerBonus).toBeGreaterThanOrEqual(200); // Welcome Month + this offer
   const rate = Math.min(Math.min(500 + tierBonus, 2000) + offerBonus, 5000);
   expect(preview).toBe(money(Math.floor((4000 * rate) / 10000)));
@@ -242,7 +243,9 @@ test('load failure and no offers yet', async ({ page }) => {
   await signInWithFill(page, 'admin@demo.com');
 
   // A failed load: the spec's message, and Try again recovers.
-  await page.route('**/api/t/demo/rules/offers', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error', code: 'INTERNAL' }) }));
+  await page.route('**/api/t/demo/rules/offers', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error', code: 'INTERNAL' }) }),
+  );
   await page.goto(RULES);
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load rules and offers' })).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'Rules, load error');
@@ -251,7 +254,9 @@ test('load failure and no offers yet', async ({ page }) => {
   // No offers yet: the empty state with its Create New Offer button.
   await page.unroute('**/api/t/demo/rules/offers');
   await page.route('**/api/t/demo/rules/offers', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ offers: [] }) }) : route.continue(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ offers: [] }) })
+      : route.continue(),
   );
   await page.getByRole('button', { name: 'Try again' }).click();
   await tab(page, 'Special Offers').click();

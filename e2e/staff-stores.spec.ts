@@ -39,7 +39,6 @@ const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(
 const storeCard = (page: Page, name: string) => page.getByRole('article', { name: `Store ${name}` });
 const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: email });
 
-
 test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page, browser }) => {
   // A long flow (three sign-ins, eight saves) on a shared machine.
   test.setTimeout(180_000);
@@ -273,11 +272,19 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
   await expect(dialog(page, 'Add New Staff Member')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/staff-phone-modal-add.png` });
   await page.keyboard.press('Escape');
-  await list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' }).getByRole('button', { name: /^Edit / }).click();
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'cashier@demo.com' })
+    .getByRole('button', { name: /^Edit / })
+    .click();
   await expect(dialog(page, 'Edit Staff Member').getByLabel('Email')).toBeDisabled();
   await page.screenshot({ path: `${SCREENS}/staff-phone-modal-edit.png` });
   await page.keyboard.press('Escape');
-  await list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' }).getByRole('button', { name: /^Reset password for / }).click();
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'cashier@demo.com' })
+    .getByRole('button', { name: /^Reset password for / })
+    .click();
   await expect(dialog(page, 'Reset password')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/staff-phone-modal-reset-password.png` });
 });
@@ -309,7 +316,9 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
 
   // The plan's store limit: the server's message, and the modal stays open.
   const limit = 'Your Starter plan allows 1 store. Upgrade to add more.';
-  await page.route('**/api/t/demo/stores', (route) => (route.request().method() === 'POST' ? route.fulfill(json(403, { error: limit, code: 'FORBIDDEN' })) : route.fallback()));
+  await page.route('**/api/t/demo/stores', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(json(403, { error: limit, code: 'FORBIDDEN' })) : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Add Store' }).click();
   const create = dialog(page, 'Create New Store');
   await create.getByLabel('Store name').fill('One Too Many');
@@ -327,7 +336,9 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'Staff, empty');
   await page.screenshot({ path: `${SCREENS}/staff-empty.png`, fullPage: true });
   await page.unroute('**/api/t/demo/users');
-  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'GET' ? route.fulfill(json(403, { error: 'Forbidden', code: 'FORBIDDEN' })) : route.fallback()));
+  await page.route('**/api/t/demo/users', (route) =>
+    route.request().method() === 'GET' ? route.fulfill(json(403, { error: 'Forbidden', code: 'FORBIDDEN' })) : route.fallback(),
+  );
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('Failed to load staff data. Please refresh the page.');
   await expectNoSeriousA11yViolations(page, 'Staff, load error');
@@ -347,7 +358,9 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
     lastLogin: null,
     createdAt: new Date().toISOString(),
   };
-  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'GET' ? route.fulfill(json(200, { users: [platformAdmin] })) : route.fallback()));
+  await page.route('**/api/t/demo/users', (route) =>
+    route.request().method() === 'GET' ? route.fulfill(json(200, { users: [platformAdmin] })) : route.fallback(),
+  );
   await page.reload();
   const opsRow = staffRow(page, 'ops@platform.test');
   await expect(opsRow).toContainText('Platform Admin');
@@ -369,7 +382,9 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
 
   // The plan's staff limit: the server's text on create.
   const staffLimit = 'Your Starter plan allows 3 staff members. Upgrade to add more.';
-  await page.route('**/api/t/demo/users', (route) => (route.request().method() === 'POST' ? route.fulfill(json(403, { error: staffLimit, code: 'FORBIDDEN' })) : route.fallback()));
+  await page.route('**/api/t/demo/users', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(json(403, { error: staffLimit, code: 'FORBIDDEN' })) : route.fallback(),
+  );
   await page.reload();
   await page.getByRole('button', { name: 'Add Staff Member' }).click();
   const add = dialog(page, 'Add New Staff Member');

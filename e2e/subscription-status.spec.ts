@@ -44,7 +44,10 @@ test('the status strip names each subscription state and leads to the right Bill
   await expect(strip.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
   await expect(strip.getByText(/14 days\. No credit card required\./)).toBeVisible();
 
-  await tenantAs(page, { subscriptionStatus: 'ACTIVE', subscriptionInfo: { isActive: true, planId: 'p', planName: 'Professional', cardLimit: 5000, cardsUsed: 14, cardsRemaining: 4986 } });
+  await tenantAs(page, {
+    subscriptionStatus: 'ACTIVE',
+    subscriptionInfo: { isActive: true, planId: 'p', planName: 'Professional', cardLimit: 5000, cardsUsed: 14, cardsRemaining: 4986 },
+  });
   await expect(strip.getByRole('heading', { name: 'Subscription Active' })).toBeVisible();
   await expect(strip.getByText('You are on the Professional plan.')).toBeVisible();
   await expect(strip.getByRole('link', { name: 'Manage Billing' })).toHaveAttribute('href', '/t/demo/billing');

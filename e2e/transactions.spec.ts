@@ -41,7 +41,10 @@ async function signInWithFill(page: Page, email: string) {
 }
 
 /** GET /api/t/demo/transactions with the given query, as the signed-in user. */
-async function listApi(request: APIRequestContext, query: Record<string, string> = {}): Promise<{ transactions: ApiTransaction[]; total: number; pages: number }> {
+async function listApi(
+  request: APIRequestContext,
+  query: Record<string, string> = {},
+): Promise<{ transactions: ApiTransaction[]; total: number; pages: number }> {
   const res = await request.get(`/api/t/demo/transactions?${new URLSearchParams({ limit: '200', ...query })}`);
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
@@ -260,7 +263,9 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await expect(banner).toHaveAttribute('data-variant', 'trial');
 
   // (3) Trial with 5 or fewer activations left: yellow, with the upgrade buttons.
-  await patchJson(page, '**/api/t/demo/trial/status', (b) => Object.assign(b, { activationsUsed: 36, trialLimit: 40, activationsRemaining: 4, subscriptionRequired: false }));
+  await patchJson(page, '**/api/t/demo/trial/status', (b) =>
+    Object.assign(b, { activationsUsed: 36, trialLimit: 40, activationsRemaining: 4, subscriptionRequired: false }),
+  );
   await page.reload();
   await expect(banner).toHaveAttribute('data-tone', 'yellow');
   await expect(banner.getByRole('heading', { name: 'Free Trial Status' })).toBeVisible();
@@ -273,7 +278,9 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await page.unrouteAll();
 
   // (2) No active plan and a subscription required: red 'Free Trial Expired'.
-  await patchJson(page, '**/api/t/demo/trial/status', (b) => Object.assign(b, { activationsUsed: 40, trialLimit: 40, activationsRemaining: 0, subscriptionRequired: true }));
+  await patchJson(page, '**/api/t/demo/trial/status', (b) =>
+    Object.assign(b, { activationsUsed: 40, trialLimit: 40, activationsRemaining: 0, subscriptionRequired: true }),
+  );
   await page.reload();
   await expect(banner).toHaveAttribute('data-variant', 'expired');
   await expect(banner).toHaveAttribute('data-tone', 'red');

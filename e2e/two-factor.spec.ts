@@ -96,7 +96,13 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
   // A cashier of the business turns it on (through the API, as their app would), and the Store Admin resets it.
   const store = (await (await page.request.get(`/api/t/${slug}/stores`)).json()).stores[0];
   const cashierEmail = `till-${suffix}@example.com`;
-  expect((await page.request.post(`/api/t/${slug}/users`, { data: { firstName: 'Tilly', lastName: 'Till', email: cashierEmail, password: PASSWORD, role: 'cashier', storeId: store.id } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post(`/api/t/${slug}/users`, {
+        data: { firstName: 'Tilly', lastName: 'Till', email: cashierEmail, password: PASSWORD, role: 'cashier', storeId: store.id },
+      })
+    ).status(),
+  ).toBe(201);
   expect((await request.post('/api/auth/login', { data: { email: cashierEmail, password: PASSWORD } })).status()).toBe(200);
   const cashierSecret = (await (await request.post('/api/auth/2fa/setup')).json()).secret as string;
   expect((await request.post('/api/auth/2fa/enable', { data: { code: await generate({ secret: cashierSecret }) } })).status()).toBe(200);
@@ -129,7 +135,8 @@ test("the operator's requirement sends a Store Admin to the set-up first; cashie
   await expect(op).toHaveURL(/\/platform\//);
   const settings = await (await op.request.get('/api/platform/settings')).json();
   const { passwordSet: _ignored, ...smtp } = settings.smtp;
-  const put = (requireTwoFactor: boolean) => op.request.put('/api/platform/settings', { data: { ...settings, smtp, security: { ...settings.security, requireTwoFactor } } });
+  const put = (requireTwoFactor: boolean) =>
+    op.request.put('/api/platform/settings', { data: { ...settings, smtp, security: { ...settings.security, requireTwoFactor } } });
   await op.goto('/platform/settings');
   await op.getByRole('tab', { name: 'Security' }).click();
   await expect(op.getByText(/Cashiers are exempt: they often share a till/)).toBeVisible();
@@ -159,7 +166,10 @@ test("the operator's requirement sends a Store Admin to the set-up first; cashie
 
     // The operator resets the Store Admin's two-factor from the tenant's details.
     await op.goto(`/platform/tenants?search=${encodeURIComponent(email)}`);
-    await op.getByRole('button', { name: /^View / }).first().click();
+    await op
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
     const details = op.getByRole('dialog', { name: 'Tenant Details' });
     await expect(details.getByText('Two-factor on')).toBeVisible();
     await details.getByRole('button', { name: 'Reset two-factor for required Tester' }).click();

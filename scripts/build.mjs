@@ -57,8 +57,15 @@ export const WEB = {
   name: 'web',
   dir: 'apps/web',
   inputs: [
-    'src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json',
-    '../../packages/contract/src', '../../packages/domain/src', '../../package-lock.json',
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    'tsconfig.json',
+    '../../packages/contract/src',
+    '../../packages/domain/src',
+    '../../package-lock.json',
   ],
   outputs: ['index.html'],
   build: (out) => {

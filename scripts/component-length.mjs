@@ -16,11 +16,21 @@ const out = [];
 for (const f of files) {
   const src = ts.createSourceFile(f, readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const visit = (n) => {
-    let name; let body = n;
+    let name;
+    let body = n;
     if (ts.isFunctionDeclaration(n) && n.name) name = n.name.text;
-    if (ts.isVariableDeclaration(n) && n.initializer && (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer)) && ts.isIdentifier(n.name)) { name = n.name.text; body = n.initializer; }
+    if (
+      ts.isVariableDeclaration(n) &&
+      n.initializer &&
+      (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer)) &&
+      ts.isIdentifier(n.name)
+    ) {
+      name = n.name.text;
+      body = n.initializer;
+    }
     if (name && /^[A-Z]/.test(name)) {
-      const a = src.getLineAndCharacterOfPosition(body.getStart()).line, b = src.getLineAndCharacterOfPosition(body.getEnd()).line;
+      const a = src.getLineAndCharacterOfPosition(body.getStart()).line,
+        b = src.getLineAndCharacterOfPosition(body.getEnd()).line;
       if (b - a + 1 > 80) out.push(`${b - a + 1} ${name} ${f.replace('apps/web/src/', '')}`);
     }
     ts.forEachChild(n, visit);

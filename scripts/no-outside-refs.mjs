@@ -33,7 +33,11 @@ const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json|md|css|html|ya?ml|sql|txt|sh
 
 /** The tracked and new (not ignored) text files under `roots`, relative to the repository. */
 function filesUnder(root, roots) {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return [...new Set(out.split('\n').filter((f) => f && TEXT.test(f) && !f.endsWith('package-lock.json')))];
 }
 

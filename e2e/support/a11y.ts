@@ -49,9 +49,7 @@ export async function waitForSettled(page: Page): Promise<void> {
  * contrast measured mid-animation is not what a user reads. Endless ones (spinners) are ignored.
  */
 async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
 /** The serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
@@ -71,7 +69,10 @@ async function seriousA11yViolations(page: Page, label: string, options: { inclu
       width,
       nodes: v.nodes.map((n) => ({
         target: n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' '),
-        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').replace(/^Fix (any|all) of the following: /, '').trim(),
+        summary: (n.failureSummary ?? '')
+          .replace(/\s+/g, ' ')
+          .replace(/^Fix (any|all) of the following: /, '')
+          .trim(),
       })),
     }));
 }
@@ -135,7 +136,8 @@ export async function expectNoSeriousA11yViolationsAtWidths(
 /* ------------------------------------------------------------------------------------------ */
 
 /** What the keyboard can reach (the Dialog component's own list). */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The focused element, and whether it shows a focus indicator. */
 interface FocusStop {
@@ -186,7 +188,8 @@ function inspectFocus(root: Element | undefined): FocusReport | null {
   // draws the ring there, on an element the page cannot see.
   const innerPart = !el.matches(':focus') && el.matches(':focus-within');
   const role = el.getAttribute('role');
-  const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 50) || el.getAttribute('name') || el.id;
+  const name =
+    (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 50) || el.getAttribute('name') || el.id;
   const visited = (w.__a11yVisited ??= new WeakSet());
   const firstVisit = !visited.has(el);
   visited.add(el);
@@ -257,7 +260,10 @@ export async function tabTo(page: Page, target: Locator, maxStops = 40): Promise
  */
 export async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: 'focus moves into the dialog' }).toBe(true);
-  const count = await dialog.evaluate((el, selector) => Array.from(el.querySelectorAll(selector)).filter((e) => e.getClientRects().length > 0).length, FOCUSABLE);
+  const count = await dialog.evaluate(
+    (el, selector) => Array.from(el.querySelectorAll(selector)).filter((e) => e.getClientRects().length > 0).length,
+    FOCUSABLE,
+  );
   expect(count, 'the dialog has controls').toBeGreaterThan(0);
   await recordUnfocusedStyles(page);
   for (let i = 0; i <= count; i++) {

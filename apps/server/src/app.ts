@@ -111,7 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         void reply.status(414).send({ error: 'URI too long', code: 'VALIDATION_ERROR' });
         return;
       }
-      void reply.status(400).send({ error: 'Invalid URL: the path is not valid percent-encoded UTF-8', code: 'VALIDATION_ERROR', details: [{ field: 'url', message: error.message }] });
+      void reply.status(400).send({
+        error: 'Invalid URL: the path is not valid percent-encoded UTF-8',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'url', message: error.message }],
+      });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -144,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Two documents, each UI in its own scope (the plugin decorates its scope): the whole API at
   // /api/docs, and the integrators' v1 at /api/v1/docs, cut down from the same document.
   await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' }));
-  await app.register(async (scope) => scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }));
+  await app.register(async (scope) =>
+    scope.register(fastifySwaggerUi, { routePrefix: '/api/v1/docs', transformSpecification: (spec) => v1Specification(spec) }),
+  );
   registerErrorHandler(app);
   registerRequestContext(app, now);
   registerMetrics(app, { config, handle });
@@ -176,7 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });
-      await tenantScope.register(webhookEndpointRoutes, { db, policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate }, jobs });
+      await tenantScope.register(webhookEndpointRoutes, {
+        db,
+        policy: { production: config.env === 'production', allowPrivate: config.webhooksAllowPrivate },
+        jobs,
+      });
       await tenantScope.register(apiKeyRoutes, { db, config });
       await tenantScope.register(auditRoutes, { db, copyCsv: handle.copyCsv });
     },

@@ -36,7 +36,10 @@ describe('PAYMENT_PROVIDER', () => {
   });
 
   it('PAYMENT_PROVIDER=stripe without STRIPE_SECRET_KEY refuses to start, in development as in production', () => {
-    for (const env of [{ NODE_ENV: 'development', PAYMENT_PROVIDER: 'stripe' }, { ...PRODUCTION, PAYMENT_PROVIDER: 'stripe' }]) {
+    for (const env of [
+      { NODE_ENV: 'development', PAYMENT_PROVIDER: 'stripe' },
+      { ...PRODUCTION, PAYMENT_PROVIDER: 'stripe' },
+    ]) {
       expect(refusal(env).message).toContain('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
     }
   });
@@ -89,17 +92,24 @@ describe("WEBHOOKS_ALLOW_PRIVATE (docs/product.md 'API keys and webhooks')", () 
   });
 
   it('a value that is not a switch refuses to start', () => {
-    expect(refusal({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: 'maybe' }).message).toContain('WEBHOOKS_ALLOW_PRIVATE: must be 1/0, true/false or yes/no');
+    expect(refusal({ NODE_ENV: 'development', WEBHOOKS_ALLOW_PRIVATE: 'maybe' }).message).toContain(
+      'WEBHOOKS_ALLOW_PRIVATE: must be 1/0, true/false or yes/no',
+    );
   });
 });
 
 describe('QR_TOKEN_SECRET (ADR 0010: production refuses what is published)', () => {
   it('production refuses the published development secret, naming the variable', () => {
-    expect(refusal({ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: DEV_QR_SECRET }).message).toMatch(/^ {2}QR_TOKEN_SECRET: this is the published development secret/m);
+    expect(refusal({ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: DEV_QR_SECRET }).message).toMatch(
+      /^ {2}QR_TOKEN_SECRET: this is the published development secret/m,
+    );
   });
 
   it('refuses a value under 32 characters, in production as elsewhere', () => {
-    for (const env of [{ ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: 'q'.repeat(31) }, { NODE_ENV: 'development', QR_TOKEN_SECRET: 'q'.repeat(31) }]) {
+    for (const env of [
+      { ...PRODUCTION, ...STRIPE, QR_TOKEN_SECRET: 'q'.repeat(31) },
+      { NODE_ENV: 'development', QR_TOKEN_SECRET: 'q'.repeat(31) },
+    ]) {
       expect(refusal(env).message).toMatch(/^ {2}QR_TOKEN_SECRET: must be at least 32 characters/m);
     }
   });

@@ -23,9 +23,18 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
+    .optional(),
   STRIPE_API_URL: z.string().url('must be an absolute URL').optional(),
   PAYMENT_PROVIDER: z.enum(['stripe', 'demo'], { error: "must be 'stripe' or 'demo'" }).optional(),
   TRUST_PROXY: z
@@ -33,13 +42,19 @@ const EnvSchema = z.object({
     .trim()
     .refine(isTrustProxy, 'must be a hop count (0–10) or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   PLATFORM_ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(1).max(200, 'must be at most 200 characters').optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(300_000).default(10_000),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+    .optional(),
   SMTP_FROM: z.string().trim().min(3).max(320).optional(),
   WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
 });
@@ -182,26 +197,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.QR_TOKEN_SECRET) missing.push('  QR_TOKEN_SECRET: required in production');
   // The development value is in this repository: anyone could sign QR tokens with it (ADR 0010).
   if (production && e.QR_TOKEN_SECRET === DEV_QR_SECRET) {
-    missing.push('  QR_TOKEN_SECRET: this is the published development secret, so anyone could forge card QR tokens; set at least 32 random characters of your own');
+    missing.push(
+      '  QR_TOKEN_SECRET: this is the published development secret, so anyone could forge card QR tokens; set at least 32 random characters of your own',
+    );
   }
   if (production && !e.PUBLIC_URL) missing.push('  PUBLIC_URL: required in production');
   if (production && e.SEED_DEMO) missing.push('  SEED_DEMO: demo data (accounts with published passwords) is never seeded in production; unset it');
   if (production && e.WEBHOOKS_ALLOW_PRIVATE) {
-    missing.push('  WEBHOOKS_ALLOW_PRIVATE: lets webhooks reach private, loopback and link-local addresses (tests and development only); never in production, unset it');
+    missing.push(
+      '  WEBHOOKS_ALLOW_PRIVATE: lets webhooks reach private, loopback and link-local addresses (tests and development only); never in production, unset it',
+    );
   }
   const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : production ? undefined : 'demo');
   if (!provider) {
-    missing.push('  PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money; set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=demo to run the Demo provider on purpose');
+    missing.push(
+      '  PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY takes no money; set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=demo to run the Demo provider on purpose',
+    );
   }
   if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) missing.push('  STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
-  if (provider === 'stripe' && production && !e.STRIPE_WEBHOOK_SECRET) missing.push('  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
+  if (provider === 'stripe' && production && !e.STRIPE_WEBHOOK_SECRET)
+    missing.push('  STRIPE_WEBHOOK_SECRET: required in production when STRIPE_SECRET_KEY is set');
   if (!!e.PLATFORM_ADMIN_EMAIL !== !!e.PLATFORM_ADMIN_PASSWORD) {
-    missing.push(`  ${e.PLATFORM_ADMIN_EMAIL ? 'PLATFORM_ADMIN_PASSWORD' : 'PLATFORM_ADMIN_EMAIL'}: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together`);
+    missing.push(
+      `  ${e.PLATFORM_ADMIN_EMAIL ? 'PLATFORM_ADMIN_PASSWORD' : 'PLATFORM_ADMIN_EMAIL'}: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together`,
+    );
   }
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   const warnings: string[] = [];
   if (!e.QR_TOKEN_SECRET) {
-    warnings.push('QR_TOKEN_SECRET is not set: card QR tokens are signed with the published development secret, so anyone can forge them. Set QR_TOKEN_SECRET (at least 32 random characters) before printing cards.');
+    warnings.push(
+      'QR_TOKEN_SECRET is not set: card QR tokens are signed with the published development secret, so anyone can forge them. Set QR_TOKEN_SECRET (at least 32 random characters) before printing cards.',
+    );
   }
   if (provider === 'demo' && production) {
     warnings.push('PAYMENT_PROVIDER=demo: the Demo payment provider runs in production. No money is taken, and demo-paid card orders cannot be fulfilled.');

@@ -95,14 +95,14 @@ async function main(): Promise<void> {
     },
   });
   // Outgoing webhooks (ADR 0020): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.
-  workers.webhooks = startWebhookWorker(queue, handle, app.log, { allowPrivate: config.webhooksAllowPrivate, now: () => new Date(), onEmails: () => jobs.nudge('outbox') });
+  workers.webhooks = startWebhookWorker(queue, handle, app.log, {
+    allowPrivate: config.webhooksAllowPrivate,
+    now: () => new Date(),
+    onEmails: () => jobs.nudge('outbox'),
+  });
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
-  const lines = [
-    '',
-    `  Loyalty Cards is running at http://localhost:${config.port}  (${where})`,
-    `  API docs: http://localhost:${config.port}/api/docs`,
-  ];
+  const lines = ['', `  Loyalty Cards is running at http://localhost:${config.port}  (${where})`, `  API docs: http://localhost:${config.port}/api/docs`];
   if (config.seedDemo) {
     lines.push('', '  Demo accounts:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.label.padEnd(16)} ${a.email.padEnd(22)} ${a.password}`);

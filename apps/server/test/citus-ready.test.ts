@@ -22,7 +22,8 @@ afterAll(() => ctx.close());
 /** public tables and whether their tenant_id is NOT NULL (null: no tenant_id). */
 async function tables(): Promise<Map<string, boolean | null>> {
   const rows = rowsOf<{ t: string; not_null: boolean | null }>(
-    await ctx.db.execute(sql`select c.relname as t, (select a.attnotnull from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as not_null
+    await ctx.db
+      .execute(sql`select c.relname as t, (select a.attnotnull from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as not_null
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`),
   );
   return new Map(rows.map((r) => [r.t, r.not_null]));
@@ -53,13 +54,18 @@ describe('a Citus-ready schema', () => {
       const pk = cons.find((c) => c.t === name && c.type === 'p');
       expect(pk?.cols, `primary key of ${name}`).toContain('tenant_id');
     }
-    const badForeignKeys = cons.filter((c) => c.type === 'f' && distributed.includes(c.t) && c.ref !== 'tenants' && t.get(c.ref!) === true && !c.cols.includes('tenant_id'));
+    const badForeignKeys = cons.filter(
+      (c) => c.type === 'f' && distributed.includes(c.t) && c.ref !== 'tenants' && t.get(c.ref!) === true && !c.cols.includes('tenant_id'),
+    );
     expect(badForeignKeys.map((c) => c.name)).toEqual([]);
   });
 
   it('lists every table not distributed by tenant_id: tenants (by id), the reference and the coordinator tables', async () => {
     const t = await tables();
-    const reference = [...t].filter(([, notNull]) => notNull !== true).map(([name]) => name).sort();
+    const reference = [...t]
+      .filter(([, notNull]) => notNull !== true)
+      .map(([name]) => name)
+      .sort();
     // docs/operations.md 'Towards a Citus cluster': tenants is distributed by id (co-location
     // root); plans and platform_settings are reference tables; users, payments,
     // subscription_events and audit_log (nullable tenant_id: platform admins, records kept after
@@ -87,7 +93,9 @@ describe('a Citus-ready schema', () => {
   it('has no unique key without tenant_id on a tenant-owned table but the two planned for', async () => {
     const t = await tables();
     const cons = await constraints();
-    const global = cons.filter((c) => (c.type === 'u' || c.type === 'i') && t.get(c.t) === true && !c.cols.includes('tenant_id')).map((c) => `${c.t}(${c.cols.join(', ')})`);
+    const global = cons
+      .filter((c) => (c.type === 'u' || c.type === 'i') && t.get(c.t) === true && !c.cols.includes('tenant_id'))
+      .map((c) => `${c.t}(${c.cols.join(', ')})`);
     // Both need a reference 'directory' table before distribution (docs/operations.md): card UIDs
     // are unique across the platform (docs/product.md 'Cards'), provider session ids find a checkout
     // from a Stripe webhook that names no tenant.

@@ -13,10 +13,7 @@ import { rowsOf } from '../src/lib/sql.ts';
  * PostgreSQL: the reader going away stops the query and frees the connection; a failing query
  * reaches the reader as an error and leaves no connection behind.
  */
-const kinds = [
-  { name: 'PGlite', url: undefined },
-  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.DATABASE_URL }] : []),
-];
+const kinds = [{ name: 'PGlite', url: undefined }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.DATABASE_URL }] : [])];
 
 describe.each(kinds)('copyCsv on $name', ({ url }) => {
   let handle: DatabaseHandle;
@@ -49,7 +46,11 @@ describe.skipIf(!process.env.DATABASE_URL)('copyCsv on PostgreSQL when the reade
   afterAll(() => handle.close());
 
   const runningCopies = async () =>
-    rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from pg_stat_activity where query like 'copy (select generate_series(1, 1000000000) as "Endless"%' and state = 'active'`))[0].n;
+    rowsOf<{ n: number }>(
+      await handle.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where query like 'copy (select generate_series(1, 1000000000) as "Endless"%' and state = 'active'`,
+      ),
+    )[0].n;
 
   it('stops the COPY on the server and gives the pool its connection back', async () => {
     // Far more rows than anyone reads: without backpressure and cancellation this would run for minutes.

@@ -44,7 +44,10 @@ interface Outcome {
 }
 
 /** One request with a deadline: its status, body and time taken, or the transport error. */
-async function timed(url: string, init: RequestInit = {}): Promise<{ status?: number; body?: Record<string, unknown>; retryAfter?: string | null; error?: string; sentAt: number; ms: number }> {
+async function timed(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status?: number; body?: Record<string, unknown>; retryAfter?: string | null; error?: string; sentAt: number; ms: number }> {
   const sentAt = Date.now();
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
@@ -97,7 +100,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
     child = spawn(process.execPath, MAIN_ARGS, {
       cwd: ROOT,
       // tsx reads the server's tsconfig (its JSX setting) for the e-mail templates.
-      env: { ...env, TSX_TSCONFIG_PATH: path.join(ROOT, 'apps/server/tsconfig.json'), NODE_ENV: 'development', SEED_DEMO: '0', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@loyalty.test' },
+      env: {
+        ...env,
+        TSX_TSCONFIG_PATH: path.join(ROOT, 'apps/server/tsconfig.json'),
+        NODE_ENV: 'development',
+        SEED_DEMO: '0',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: base,
+        SMTP_URL: smtp.url,
+        SMTP_FROM: 'no-reply@loyalty.test',
+      },
     });
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
@@ -111,14 +126,25 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
       if ((await timed(`${base}/readyz`)).status === 200) break;
       await sleep(100);
     }
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'cashier@demo.com', password: 'DemoCashier123!' }),
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!;
     const startedAt = new Date();
 
     // The job queue works before the outage: a password-reset e-mail leaves through the outbox worker.
     const mailFor = async (email: string) => {
-      const res = await fetch(`${base}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const res = await fetch(`${base}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       expect(res.status, `${await res.clone().text()}\n${stdout.slice(-3000)}`).toBeLessThan(300);
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline && !smtp!.messages.some((m) => m.to && JSON.stringify(m.to).includes(email))) await sleep(200);
@@ -142,7 +168,17 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
           body: JSON.stringify({ cardUid: `DEM0CARD000${(n % 5) + 1}`, amountCents: 1_000 + n }),
         });
         sent++;
-        outcomes.push({ till: n, key, status: r.status, code: r.body?.code as string | undefined, retryAfter: r.retryAfter, transactionId: r.body?.transactionId as string | undefined, error: r.error, sentAt: r.sentAt, ms: r.ms });
+        outcomes.push({
+          till: n,
+          key,
+          status: r.status,
+          code: r.body?.code as string | undefined,
+          retryAfter: r.retryAfter,
+          transactionId: r.body?.transactionId as string | undefined,
+          error: r.error,
+          sentAt: r.sentAt,
+          ms: r.ms,
+        });
         if (r.status === 503) await sleep(100);
         else seq++;
         if (r.status !== 200 && r.status !== 503) await sleep(100);
@@ -182,17 +218,31 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
         duringOutage: outcomes.filter((o) => o.sentAt > cutAt + 500 && o.sentAt + o.ms < backAt).length,
         slowestMs: Math.max(...outcomes.map((o) => o.ms)),
         slowestReadyzMs: Math.max(...readiness.map((r) => r.ms)),
-        lastTillServedAgainMs: Math.max(...Array.from({ length: TILLS }, (_, n) => { const f = firstAfter(n); return f ? f.sentAt + f.ms - backAt : Infinity; })),
-        readyAgainMs: (() => { const r = readiness.find((x) => x.sentAt >= backAt && x.status === 200); return r ? r.sentAt + r.ms - backAt : null; })(),
+        lastTillServedAgainMs: Math.max(
+          ...Array.from({ length: TILLS }, (_, n) => {
+            const f = firstAfter(n);
+            return f ? f.sentAt + f.ms - backAt : Infinity;
+          }),
+        ),
+        readyAgainMs: (() => {
+          const r = readiness.find((x) => x.sentAt >= backAt && x.status === 200);
+          return r ? r.sentAt + r.ms - backAt : null;
+        })(),
       };
       writeFileSync(`${process.env.OUTAGE_LOG}.summary.json`, JSON.stringify(summary, null, 2));
     }
     expect(alive(), `the server process exited (code ${child.exitCode}, signal ${child.signalCode}):\n${stderr.slice(-3000)}`).toBe(true);
-    expect(outcomes.filter((o) => o.error), 'requests without an answer').toEqual([]);
+    expect(
+      outcomes.filter((o) => o.error),
+      'requests without an answer',
+    ).toEqual([]);
     // Every answer is a 200 or the outage's 503, never a 500; every 503 says when to come back.
     const others = outcomes.filter((o) => o.status !== 200 && !(o.status === 503 && o.code === 'DATABASE_UNAVAILABLE'));
     expect(others.slice(0, 5), 'answers other than 200 and 503 DATABASE_UNAVAILABLE').toEqual([]);
-    expect(outcomes.filter((o) => o.status === 503 && !/^\d+$/.test(o.retryAfter ?? '')), '503s without Retry-After').toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status === 503 && !/^\d+$/.test(o.retryAfter ?? '')),
+      '503s without Retry-After',
+    ).toEqual([]);
     // While the database was away (sent after the cut, answered before its return): 503s, quickly.
     const during = outcomes.filter((o) => o.sentAt > cutAt + 500 && o.sentAt + o.ms < backAt);
     expect(during.length).toBeGreaterThanOrEqual(TILLS);
@@ -200,7 +250,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
     expect(Math.max(...outcomes.map((o) => o.ms)), 'the slowest request (ms)').toBeLessThan(MAX_REQUEST_MS);
     const readyDuring = readiness.filter((r) => r.sentAt > cutAt + 500 && r.sentAt + r.ms < backAt);
     expect(readyDuring.length).toBeGreaterThan(3);
-    expect(readyDuring.filter((r) => r.status !== 503), '/readyz while the database is away').toEqual([]);
+    expect(
+      readyDuring.filter((r) => r.status !== 503),
+      '/readyz while the database is away',
+    ).toEqual([]);
     expect(Math.max(...readiness.map((r) => r.ms)), 'the slowest /readyz (ms)').toBeLessThan(MAX_REQUEST_MS);
     // Within 10 s of its return every till is served again, and /readyz is 200.
     for (let n = 0; n < TILLS; n++) {
@@ -217,11 +270,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the database restarting under load',
     const answered = new Map<string, string>();
     for (const o of outcomes) if (o.status === 200) answered.set(o.key, o.transactionId!);
     const earns = rowsOf<{ id: string }>(
-      await ctx.db.execute(sql`select t.id from transactions t join users u on u.id = t.user_id where u.email = 'cashier@demo.com' and t.type = 'EARN' and t.created_at >= ${startedAt.toISOString()}::timestamptz`),
+      await ctx.db.execute(
+        sql`select t.id from transactions t join users u on u.id = t.user_id where u.email = 'cashier@demo.com' and t.type = 'EARN' and t.created_at >= ${startedAt.toISOString()}::timestamptz`,
+      ),
     );
     expect(new Set(answered.values()).size).toBe(answered.size);
     expect(earns.map((r) => r.id).sort()).toEqual([...answered.values()].sort());
-    const unanswered = rowsOf<{ key: string }>(await ctx.db.execute(sql`select key from idempotency_keys where key like 'outage-%' and response_status is null`));
+    const unanswered = rowsOf<{ key: string }>(
+      await ctx.db.execute(sql`select key from idempotency_keys where key like 'outage-%' and response_status is null`),
+    );
     expect(unanswered).toEqual([]);
     expect(await unbalancedCards(ctx.db)).toEqual([]);
     expect(await offSummaries(ctx.db)).toEqual([]);

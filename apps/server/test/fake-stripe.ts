@@ -51,7 +51,10 @@ export class FakeStripe {
   readonly requests: FakeStripeRequest[] = [];
   readonly customers = new Map<string, { id: string; name: string; metadata: Record<string, string>; default_payment_method: string | null }>();
   readonly cards = new Map<string, FakeCard>();
-  readonly subscriptions = new Map<string, { id: string; customer: string; status: string; price: string; itemId: string; default_payment_method: string | null; metadata: Record<string, string> }>();
+  readonly subscriptions = new Map<
+    string,
+    { id: string; customer: string; status: string; price: string; itemId: string; default_payment_method: string | null; metadata: Record<string, string> }
+  >();
   private failures: { method: string; path: RegExp; error: FakeStripeError }[] = [];
   /** Answers already given per Idempotency-Key (Stripe replays them for 24 h). */
   private replays = new Map<string, { status: number; body: string }>();
@@ -110,7 +113,9 @@ export class FakeStripe {
   }
 
   private missing(res: ServerResponse, what: string, id: string, param?: string): void {
-    this.send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, ...(param ? { param } : {}) } });
+    this.send(res, 404, {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, ...(param ? { param } : {}) },
+    });
   }
 
   private pm(c: FakeCard) {
@@ -127,7 +132,14 @@ export class FakeStripe {
 
   private customer(id: string) {
     const c = this.customers.get(id)!;
-    return { id, object: 'customer', name: c.name, metadata: c.metadata, invoice_settings: { default_payment_method: c.default_payment_method }, livemode: false };
+    return {
+      id,
+      object: 'customer',
+      name: c.name,
+      metadata: c.metadata,
+      invoice_settings: { default_payment_method: c.default_payment_method },
+      livemode: false,
+    };
   }
 
   private subscription(id: string) {
@@ -189,15 +201,26 @@ export class FakeStripe {
       const id = decodeURIComponent(m[1]);
       const c = this.customers.get(id);
       if (!c) return this.missing(res, 'customer', id);
-      if (method === 'POST' && 'invoice_settings[default_payment_method]' in params) c.default_payment_method = params['invoice_settings[default_payment_method]'] || null;
+      if (method === 'POST' && 'invoice_settings[default_payment_method]' in params)
+        c.default_payment_method = params['invoice_settings[default_payment_method]'] || null;
       return this.send(res, 200, this.customer(id));
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = `seti_${this.next()}`;
-      return this.send(res, 200, { id, object: 'setup_intent', client_secret: `${id}_secret_test`, customer: params.customer ?? null, usage: params.usage, status: 'requires_payment_method' });
+      return this.send(res, 200, {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_test`,
+        customer: params.customer ?? null,
+        usage: params.usage,
+        status: 'requires_payment_method',
+      });
     }
     if (method === 'GET' && path === '/v1/payment_methods') {
-      const data = [...this.cards.values()].filter((c) => c.customer === params.customer).sort((a, b) => b.created - a.created).map((c) => this.pm(c));
+      const data = [...this.cards.values()]
+        .filter((c) => c.customer === params.customer)
+        .sort((a, b) => b.created - a.created)
+        .map((c) => this.pm(c));
       return this.send(res, 200, { object: 'list', data, has_more: false, url: '/v1/payment_methods' });
     }
     if ((m = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path))) {
@@ -252,10 +275,22 @@ export class FakeStripe {
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = `bps_${this.next()}`;
-      return this.send(res, 200, { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${id}` });
+      return this.send(res, 200, {
+        id,
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      });
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      return this.send(res, 200, { id: `re_${this.next()}`, object: 'refund', amount: Number(params.amount), payment_intent: params.payment_intent, status: 'succeeded' });
+      return this.send(res, 200, {
+        id: `re_${this.next()}`,
+        object: 'refund',
+        amount: Number(params.amount),
+        payment_intent: params.payment_intent,
+        status: 'succeeded',
+      });
     }
     this.send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } });
   }

@@ -83,7 +83,11 @@ interface Operation {
   body: JsonSchema | null;
 }
 
-const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> } }).swagger();
+const doc = (
+  ctx.app as unknown as {
+    swagger(): { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+  }
+).swagger();
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops)
     .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
@@ -96,7 +100,12 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
 );
 
 async function api(method: string, url: string, role: RoleName, payload?: unknown) {
-  return ctx.app.inject({ method: method as 'GET', url, headers: cookies[role] ? { cookie: cookies[role] } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: cookies[role] ? { cookie: cookies[role] } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 /** Every `id` in a JSON answer (objects, arrays and their direct children). */
 function idsIn(value: unknown, depth = 0): string[] {
@@ -121,11 +130,20 @@ const targetCustomerId: string | undefined = target.statusCode === 201 ? json(ta
 // An open hosted checkout (add funds to a customer's active card) for the /checkout/{id} routes.
 const holder = (json(await api('GET', '/api/t/demo/customers', 'admin')).customers as { id: string; activeCards: number }[]).find((c) => c.activeCards > 0);
 if (holder) {
-  await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${holder.id}/add-funds`, headers: { cookie: cookies.admin!, 'idempotency-key': randomUUID() }, payload: { amountCents: 500 } });
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/t/demo/customers/${holder.id}/add-funds`,
+    headers: { cookie: cookies.admin!, 'idempotency-key': randomUUID() },
+    payload: { amountCents: 500 },
+  });
 }
 await api('POST', '/api/t/demo/billing/payment-methods', 'admin', { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 });
 const demoId = String((await rows(`select id from tenants where slug = 'demo'`))[0].id);
-const staffIds = (await rows(`insert into users (tenant_id, email, password_hash, first_name, last_name, role) values ('${demoId}', 'fuzz-staff@demo.test', 'x', 'Fuzz', 'Staff', 'tenant_admin') returning id`)).map((r) => String(r.id));
+const staffIds = (
+  await rows(
+    `insert into users (tenant_id, email, password_hash, first_name, last_name, role) values ('${demoId}', 'fuzz-staff@demo.test', 'x', 'Fuzz', 'Staff', 'tenant_admin') returning id`,
+  )
+).map((r) => String(r.id));
 
 /** Real values per path parameter: the segment before `{id}` picks the pool. */
 const demoCards = json(await api('GET', '/api/t/demo/cards?limit=200', 'admin')).cards as { id: string; cardUid: string }[];
@@ -181,7 +199,9 @@ const tables = (
 )
   .map((r) => String(r.t))
   .filter((t) => !UNFINGERPRINTED.includes(t));
-const FINGERPRINT_SQL = tables.map((t) => `select '${t}' as t, count(*)::bigint::text || '/' || coalesce(max(xmin::text::bigint), 0)::text as v from "${t}"`).join(' union all ');
+const FINGERPRINT_SQL = tables
+  .map((t) => `select '${t}' as t, count(*)::bigint::text || '/' || coalesce(max(xmin::text::bigint), 0)::text as v from "${t}"`)
+  .join(' union all ');
 async function fingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries((await rows(FINGERPRINT_SQL)).map((r) => [String(r.t), String(r.v)]));
 }
@@ -201,7 +221,9 @@ function toJson(value: unknown): string {
   if (Object.is(value, -0)) return '-0';
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}:${toJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .map((k) => `${JSON.stringify(k)}:${toJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -224,7 +246,8 @@ function percentEncode(text: string): string {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (/[A-Za-z0-9\-_.~]/.test(ch)) out += ch;
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += `%${(0xe0 | (cp >> 12)).toString(16)}%${(0x80 | ((cp >> 6) & 0x3f)).toString(16)}%${(0x80 | (cp & 0x3f)).toString(16)}`.toUpperCase();
+    else if (cp >= 0xd800 && cp <= 0xdfff)
+      out += `%${(0xe0 | (cp >> 12)).toString(16)}%${(0x80 | ((cp >> 6) & 0x3f)).toString(16)}%${(0x80 | (cp & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(ch);
   }
   return out;
@@ -236,10 +259,42 @@ const DEEP_OBJECT = raw(`${'{"a":'.repeat(10_000)}"\\u0000"${'}'.repeat(10_000)}
 /** Text PostgreSQL cannot store: NUL, lone surrogates. */
 const UNSTORABLE_STRINGS = ['\u0000', 'Ann\u0000', '\u0000\u0000', '\ud800', 'x\udfff', '\ude00\ud83d', '😀\ud83d'];
 const HOSTILE_STRINGS = [
-  '', ' ', '   ', '0', '-0', '1e308', '-1e308', '1e309', 'NaN', 'Infinity', '0x1f', '1_000', ' 42 ', '٣', '12abc',
-  'true', 'null', 'undefined', '[]', '{}', '__proto__', 'constructor', 'prototype', '%00', '%ff',
-  '\u202eexe.txt', '\u200b', 'a\tb\nc', "' OR 1=1 --", '../../etc/passwd', '<script>x</script>', 'İI', 'ß'.repeat(60), '😀'.repeat(60),
-  'x'.repeat(201), 'x'.repeat(10_001),
+  '',
+  ' ',
+  '   ',
+  '0',
+  '-0',
+  '1e308',
+  '-1e308',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x1f',
+  '1_000',
+  ' 42 ',
+  '٣',
+  '12abc',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '%00',
+  '%ff',
+  '\u202eexe.txt',
+  '\u200b',
+  'a\tb\nc',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '<script>x</script>',
+  'İI',
+  'ß'.repeat(60),
+  '😀'.repeat(60),
+  'x'.repeat(201),
+  'x'.repeat(10_001),
 ];
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'a\u0000', '\ud800', '', 'role', 'tenantId', 'isAdmin', 'id'];
 
@@ -252,17 +307,19 @@ const hostileString = fc.oneof(
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: hostileString },
   { weight: 3, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, [], {}, [null], { a: 1 }, ['\u0000']) },
-  { weight: 3, arbitrary: fc.constantFrom(raw('-0'), raw('1e308'), raw('-1e308'), raw('1e309'), raw('5e-324'), raw('9007199254740993'), raw('1.0'), raw('1E2')) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(raw('-0'), raw('1e308'), raw('-1e308'), raw('1e309'), raw('5e-324'), raw('9007199254740993'), raw('1.0'), raw('1E2')),
+  },
   { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.maxSafeInteger()) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom(
-      DEEP_ARRAY,
-      DEEP_OBJECT,
-      raw('{"__proto__":{"polluted":true}}'),
-      raw('{"constructor":{"prototype":{"polluted":true}}}'),
-      { constructor: 'x', toString: 'y', valueOf: 1, hasOwnProperty: 2 },
-    ),
+    arbitrary: fc.constantFrom(DEEP_ARRAY, DEEP_OBJECT, raw('{"__proto__":{"polluted":true}}'), raw('{"constructor":{"prototype":{"polluted":true}}}'), {
+      constructor: 'x',
+      toString: 'y',
+      valueOf: 1,
+      hasOwnProperty: 2,
+    }),
   },
 );
 
@@ -451,7 +508,11 @@ function requestArb(op: Operation): fc.Arbitrary<FuzzRequest> {
 function requestOf(op: Operation, dirty: boolean): fc.Arbitrary<FuzzRequest> {
   const preferred = fc.constantFrom(...preferredRoles(op));
   const role = dirty
-    ? fc.oneof({ weight: 6, arbitrary: preferred }, { weight: 1, arbitrary: fc.constantFrom(...ROLE_NAMES) }, { weight: 1, arbitrary: fc.constant<RoleName>('anon') })
+    ? fc.oneof(
+        { weight: 6, arbitrary: preferred },
+        { weight: 1, arbitrary: fc.constantFrom(...ROLE_NAMES) },
+        { weight: 1, arbitrary: fc.constant<RoleName>('anon') },
+      )
     : preferred;
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
@@ -471,7 +532,10 @@ function requestOf(op: Operation, dirty: boolean): fc.Arbitrary<FuzzRequest> {
       extraQuery: dirty ? fc.option(fc.tuple(fc.constantFrom(...HOSTILE_KEYS, '__proto__[x]', 'a[b]'), hostileString), { freq: 4 }) : fc.constant(null),
       body,
       contentType: dirty
-        ? fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded') })
+        ? fc.oneof(
+            { weight: 8, arbitrary: fc.constant('application/json') },
+            { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded') },
+          )
         : fc.constant('application/json'),
       idempotencyKey: fc.uuid(),
       remoteAddress: fc.ipV4(),
@@ -482,7 +546,15 @@ function requestOf(op: Operation, dirty: boolean): fc.Arbitrary<FuzzRequest> {
       const pairs = queryParams.flatMap((p, k) => query[k].map((v) => `${percentEncode(p.name)}=${v}`));
       if (extraQuery) pairs.push(`${percentEncode(extraQuery[0])}=${percentEncode(extraQuery[1])}`);
       const payload = body === null ? undefined : contentType === 'application/json' ? toJson(body) : toText(body);
-      return new FuzzRequest(role, op.method, pairs.length ? `${url}?${pairs.join('&')}` : url, payload, payload === undefined ? undefined : contentType, op.method === 'POST' ? idempotencyKey : undefined, remoteAddress);
+      return new FuzzRequest(
+        role,
+        op.method,
+        pairs.length ? `${url}?${pairs.join('&')}` : url,
+        payload,
+        payload === undefined ? undefined : contentType,
+        op.method === 'POST' ? idempotencyKey : undefined,
+        remoteAddress,
+      );
     });
 }
 
@@ -587,7 +659,14 @@ describe(`schema-driven fuzz: ${operations.length} operations × ${RUNS} runs${S
 
   it('got past validation and the role check to a 2xx on most operations (real ids, valid bodies)', () => {
     if (process.env.FUZZ_REPORT) {
-      for (const [op, statuses] of seen) console.log(op.padEnd(60), [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' '));
+      for (const [op, statuses] of seen)
+        console.log(
+          op.padEnd(60),
+          [...statuses]
+            .sort(([a], [b]) => a - b)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' '),
+        );
     }
     expect(seen.size).toBe(operations.length);
     // Operations that need a secret a fuzzer cannot hold (an e-mailed or start-up token, a TOTP
@@ -608,12 +687,16 @@ describe('POST /api/webhooks/stripe under the Stripe provider', () => {
     try {
       const before = await fingerprint();
       await fc.assert(
-        fc.asyncProperty(fc.oneof(bodyValue({ method: 'POST', path: '', params: [], body: null }, true), fc.jsonValue()), fc.option(fc.string(), { freq: 2 }), async (body, signature) => {
-          const headers: Record<string, string> = { 'content-type': 'application/json' };
-          if (signature !== null) headers['stripe-signature'] = signature;
-          const res = await stripeApp.inject({ method: 'POST', url: '/api/webhooks/stripe', headers, payload: toJson(body) });
-          expect(res.statusCode, res.body).toBe(400);
-        }),
+        fc.asyncProperty(
+          fc.oneof(bodyValue({ method: 'POST', path: '', params: [], body: null }, true), fc.jsonValue()),
+          fc.option(fc.string(), { freq: 2 }),
+          async (body, signature) => {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if (signature !== null) headers['stripe-signature'] = signature;
+            const res = await stripeApp.inject({ method: 'POST', url: '/api/webhooks/stripe', headers, payload: toJson(body) });
+            expect(res.statusCode, res.body).toBe(400);
+          },
+        ),
         { numRuns: 30, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
       expect(await fingerprint()).toEqual(before);

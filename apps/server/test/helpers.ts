@@ -46,14 +46,20 @@ const TEST_CHALLENGE_COST: ChallengeCost = { cost: 1, counterMin: 1, counterMax:
 export const openContexts = new Set<TestContext>();
 
 /** The invariants checked after every test (setup.ts), for tests that check them mid-way too. */
-export {  offSummaries, unbalancedCards } from './invariants.ts';
+export { offSummaries, unbalancedCards } from './invariants.ts';
 
 /**
  * Builds the app on an isolated database: a copy of the seeded template on PostgreSQL when
  * DATABASE_URL is set, else an in-memory PGlite, migrated and seeded here.
  */
 export async function createTestContext(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', LOGIN_RATE_LIMIT: '1000', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  } as NodeJS.ProcessEnv);
   const url = process.env.DATABASE_URL;
   let handle: DatabaseHandle;
   let dropDb: (() => Promise<void>) | null = null;
@@ -81,7 +87,14 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     await seedBase(handle.db);
     await seedDemo(handle.db, new Date());
   }
-  const app = await buildApp({ config: { ...config, databaseUrl: url }, handle, webDist: null, logger: opts.logStream !== undefined, joinChallengeCost: TEST_CHALLENGE_COST, ...opts });
+  const app = await buildApp({
+    config: { ...config, databaseUrl: url },
+    handle,
+    webDist: null,
+    logger: opts.logStream !== undefined,
+    joinChallengeCost: TEST_CHALLENGE_COST,
+    ...opts,
+  });
   await app.ready();
   const ctx: TestContext = {
     app,
@@ -107,7 +120,14 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
  */
 export async function createSecondInstance(ctx: TestContext, opts: TestAppOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const handle = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: 'memory://', poolSize: 10 }) : ctx.handle;
-  const app = await buildApp({ config: ctx.config, handle, webDist: null, logger: opts.logStream !== undefined, joinChallengeCost: TEST_CHALLENGE_COST, ...opts });
+  const app = await buildApp({
+    config: ctx.config,
+    handle,
+    webDist: null,
+    logger: opts.logStream !== undefined,
+    joinChallengeCost: TEST_CHALLENGE_COST,
+    ...opts,
+  });
   await app.ready();
   return {
     app,
@@ -152,23 +172,34 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
   const suffix = randomUUID().slice(0, 6);
   const password = 'OtherAdmin123!';
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 }, new Date());
-    const [store] = await tx.select().from(stores).where(eq(stores.tenantId, tenant.id));
-    const email = `other-admin-${suffix}@example.com`;
-    await tx.insert(users).values({ tenantId: tenant.id, email, passwordHash, firstName: 'Olga', lastName: 'Other', role: 'tenant_admin' });
-    const [customer] = await tx.insert(customers).values({ tenantId: tenant.id, firstName: 'Oscar', lastName: 'Other' }).returning();
-    const cardUid = `0THER${suffix.toUpperCase().replace(/[ILOU]/g, '7')}X`.slice(0, 12).padEnd(12, '9');
-    const [card] = await tx
-      .insert(cards)
-      .values({ tenantId: tenant.id, cardUid, customerId: customer.id, storeId: store.id, status: 'ACTIVE', balanceCents, activatedAt: new Date() })
-      .returning();
-    await tx.insert(transactions).values({ tenantId: tenant.id, cardId: card.id, customerId: customer.id, storeId: store.id, type: 'ADJUST', amountCents: balanceCents, beforeBalanceCents: 0, afterBalanceCents: balanceCents });
-    return { tenant, store, customer, card, cardUid, email, password };
-  }).then(async (t) => {
-    await rebuildLots(db, t.tenant.id); // the opening credit's lot
-    return t;
-  });
+  return db
+    .transaction(async (tx) => {
+      const tenant = await createTenant(tx, { name: `Other ${suffix}`, slug: `other-${suffix}`, trialDays: 14 }, new Date());
+      const [store] = await tx.select().from(stores).where(eq(stores.tenantId, tenant.id));
+      const email = `other-admin-${suffix}@example.com`;
+      await tx.insert(users).values({ tenantId: tenant.id, email, passwordHash, firstName: 'Olga', lastName: 'Other', role: 'tenant_admin' });
+      const [customer] = await tx.insert(customers).values({ tenantId: tenant.id, firstName: 'Oscar', lastName: 'Other' }).returning();
+      const cardUid = `0THER${suffix.toUpperCase().replace(/[ILOU]/g, '7')}X`.slice(0, 12).padEnd(12, '9');
+      const [card] = await tx
+        .insert(cards)
+        .values({ tenantId: tenant.id, cardUid, customerId: customer.id, storeId: store.id, status: 'ACTIVE', balanceCents, activatedAt: new Date() })
+        .returning();
+      await tx.insert(transactions).values({
+        tenantId: tenant.id,
+        cardId: card.id,
+        customerId: customer.id,
+        storeId: store.id,
+        type: 'ADJUST',
+        amountCents: balanceCents,
+        beforeBalanceCents: 0,
+        afterBalanceCents: balanceCents,
+      });
+      return { tenant, store, customer, card, cardUid, email, password };
+    })
+    .then(async (t) => {
+      await rebuildLots(db, t.tenant.id); // the opening credit's lot
+      return t;
+    });
 }
 
 /** The demo tenant's id. */
@@ -184,7 +215,10 @@ export async function balanceAndLedger(db: Database, cardUid: string) {
     .select({ s: sql<number>`coalesce(sum(${transactions.afterBalanceCents} - ${transactions.beforeBalanceCents}), 0)::bigint` })
     .from(transactions)
     .where(and(eq(transactions.tenantId, card.tenantId), eq(transactions.cardId, card.id)));
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.cardId, card.id));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(eq(transactions.cardId, card.id));
   return { balance: card.balanceCents, ledgerSum: Number(sum.s), rows: count.n, card };
 }
 

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, lotTotalDeltas, lotTotals, NO_STORE_ID, transactions } from '../src/db/schema/index.ts';
+import {
+  cardBalanceDeltas,
+  cardBalanceTotals,
+  cards,
+  cashbackLots,
+  customers,
+  lotTotalDeltas,
+  lotTotals,
+  NO_STORE_ID,
+  transactions,
+} from '../src/db/schema/index.ts';
 
 /**
  * The money invariants every server test ends with (setup.ts): each card's balance is the sum of
@@ -17,7 +27,8 @@ import { cardBalanceDeltas, cardBalanceTotals, cards, cashbackLots, customers, l
  * One statement over all tenants.
  */
 export async function unbalancedCards(db: Database): Promise<{ cardUid: string; balanceCents: number; ledgerSumCents: number; lotsCents: number }[]> {
-  const res = await db.execute(sql`select c.card_uid as "cardUid", c.balance_cents as "balanceCents", coalesce(l.s, 0) as "ledgerSumCents", coalesce(o.s, 0) as "lotsCents"
+  const res =
+    await db.execute(sql`select c.card_uid as "cardUid", c.balance_cents as "balanceCents", coalesce(l.s, 0) as "ledgerSumCents", coalesce(o.s, 0) as "lotsCents"
     from ${cards} c
     left join (select tenant_id, card_id, sum(after_balance_cents - before_balance_cents) as s from ${transactions} group by 1, 2) l
       on l.tenant_id = c.tenant_id and l.card_id = c.id
@@ -25,7 +36,9 @@ export async function unbalancedCards(db: Database): Promise<{ cardUid: string; 
       on o.tenant_id = c.tenant_id and o.card_id = c.id
     where c.balance_cents <> coalesce(l.s, 0) or c.balance_cents <> coalesce(o.s, 0)
     limit 20`);
-  return (res as unknown as { rows: { cardUid: string; balanceCents: string | number; ledgerSumCents: string | number; lotsCents: string | number }[] }).rows.map((r) => ({
+  return (
+    res as unknown as { rows: { cardUid: string; balanceCents: string | number; ledgerSumCents: string | number; lotsCents: string | number }[] }
+  ).rows.map((r) => ({
     cardUid: r.cardUid,
     balanceCents: Number(r.balanceCents),
     ledgerSumCents: Number(r.ledgerSumCents),

@@ -27,7 +27,10 @@ export async function addLedgerRows(db: Database, tenantId: string, rows: Ledger
   const storeList = await db.select().from(stores).where(eq(stores.tenantId, tenantId));
   const ids: string[] = [];
   for (const r of rows) {
-    const [card] = await db.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, r.cardUid)));
+    const [card] = await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, r.cardUid)));
     if (!card) throw new Error(`no card ${r.cardUid}`);
     const storeId = r.store ? storeList.find((s) => s.name === r.store)!.id : card.storeId;
     const type = r.type ?? 'EARN';
@@ -54,11 +57,22 @@ export async function addLedgerRows(db: Database, tenantId: string, rows: Ledger
 }
 
 /** A customer of `tenantId` with an ACTIVE card `cardUid` at the tenant's first store. */
-export async function addCustomerWithCard(db: Database, tenantId: string, c: { firstName: string; lastName: string; cardUid: string; email?: string; phone?: string; createdAt?: Date }) {
+export async function addCustomerWithCard(
+  db: Database,
+  tenantId: string,
+  c: { firstName: string; lastName: string; cardUid: string; email?: string; phone?: string; createdAt?: Date },
+) {
   const [store] = await db.select().from(stores).where(eq(stores.tenantId, tenantId));
   const [customer] = await db
     .insert(customers)
-    .values({ tenantId, firstName: c.firstName, lastName: c.lastName, email: c.email ?? null, phone: c.phone ?? null, ...(c.createdAt ? { createdAt: c.createdAt } : {}) })
+    .values({
+      tenantId,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email ?? null,
+      phone: c.phone ?? null,
+      ...(c.createdAt ? { createdAt: c.createdAt } : {}),
+    })
     .returning();
   const [card] = await db
     .insert(cards)

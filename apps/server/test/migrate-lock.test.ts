@@ -21,7 +21,9 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations from two instances at onc
     try {
       await Promise.all([a.migrate(), b.migrate(), a.migrate()]);
       expect(await a.pendingMigrations()).toBe(0);
-      const [row] = rowsOf<{ n: number; distinct: number }>(await a.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`));
+      const [row] = rowsOf<{ n: number; distinct: number }>(
+        await a.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`),
+      );
       expect(row.n).toBe(row.distinct);
       expect(row.n).toBeGreaterThanOrEqual(16);
     } finally {

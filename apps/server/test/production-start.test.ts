@@ -42,8 +42,22 @@ async function start(env: Record<string, string>): Promise<Started | { exitCode:
   dirs.push(dataDir);
   const port = await freePort();
   const base = { ...process.env };
-  for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'NODE_ENV', 'QR_TOKEN_SECRET', 'PUBLIC_URL', 'REDIS_URL', 'TRUST_PROXY']) delete base[k];
-  const child = spawn(process.execPath, MAIN_ARGS, { cwd: ROOT, env: { ...base, DATA_DIR: path.join(dataDir, 'db'), PORT: String(port), HOST: '127.0.0.1', ...env } });
+  for (const k of [
+    'DATABASE_URL',
+    'SEED_DEMO',
+    'PAYMENT_PROVIDER',
+    'STRIPE_SECRET_KEY',
+    'NODE_ENV',
+    'QR_TOKEN_SECRET',
+    'PUBLIC_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+  ])
+    delete base[k];
+  const child = spawn(process.execPath, MAIN_ARGS, {
+    cwd: ROOT,
+    env: { ...base, DATA_DIR: path.join(dataDir, 'db'), PORT: String(port), HOST: '127.0.0.1', ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -104,12 +118,24 @@ describe('a production start on the embedded database', { timeout: START_TIMEOUT
       const link = /https:\/\/cards\.example\.com\/setup\?token=([A-Za-z0-9_-]{43})/.exec(s.stdout());
       expect(link, s.stdout()).not.toBeNull();
       const token = link![1]!;
-      const created = await post(s.base, '/api/setup', { token, firstName: 'Olive', lastName: 'Operator', email: 'olive@operator.example', password: 'Correct-Horse-9' });
+      const created = await post(s.base, '/api/setup', {
+        token,
+        firstName: 'Olive',
+        lastName: 'Operator',
+        email: 'olive@operator.example',
+        password: 'Correct-Horse-9',
+      });
       expect(created.status).toBe(201);
       const cookie = created.headers.get('set-cookie')!.split(';')[0]!;
       expect((await fetch(`${s.base}/api/platform/stats`, { headers: { cookie } })).status).toBe(200);
       // Single use.
-      const again = await post(s.base, '/api/setup', { token, firstName: 'Eve', lastName: 'Twice', email: 'eve@operator.example', password: 'Correct-Horse-9' });
+      const again = await post(s.base, '/api/setup', {
+        token,
+        firstName: 'Eve',
+        lastName: 'Twice',
+        email: 'eve@operator.example',
+        password: 'Correct-Horse-9',
+      });
       expect(again.status).toBe(400);
       // The development QR secret is not in use, so no warning about it.
       expect(s.stderr()).not.toContain('QR_TOKEN_SECRET');
@@ -134,10 +160,22 @@ describe('a production start on the embedded database', { timeout: START_TIMEOUT
   it.concurrent.each([
     ['SEED_DEMO=1', { ...PRODUCTION, SEED_DEMO: '1' }, /SEED_DEMO: demo data .* never seeded in production/],
     ['no Stripe keys and no PAYMENT_PROVIDER', { ...PRODUCTION, PAYMENT_PROVIDER: '' }, /PAYMENT_PROVIDER: production without STRIPE_SECRET_KEY/],
-    ['PLATFORM_ADMIN_PASSWORD under the password policy', { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example', PLATFORM_ADMIN_PASSWORD: 'short12' }, /PLATFORM_ADMIN_PASSWORD: Password must be at least 8 characters long/],
-    ['the published development QR_TOKEN_SECRET', { ...PRODUCTION, QR_TOKEN_SECRET: DEV_QR_SECRET }, /QR_TOKEN_SECRET: this is the published development secret/],
+    [
+      'PLATFORM_ADMIN_PASSWORD under the password policy',
+      { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example', PLATFORM_ADMIN_PASSWORD: 'short12' },
+      /PLATFORM_ADMIN_PASSWORD: Password must be at least 8 characters long/,
+    ],
+    [
+      'the published development QR_TOKEN_SECRET',
+      { ...PRODUCTION, QR_TOKEN_SECRET: DEV_QR_SECRET },
+      /QR_TOKEN_SECRET: this is the published development secret/,
+    ],
     ['a QR_TOKEN_SECRET under 32 characters', { ...PRODUCTION, QR_TOKEN_SECRET: 'q'.repeat(31) }, /QR_TOKEN_SECRET: must be at least 32 characters/],
-    ['PLATFORM_ADMIN_EMAIL without its password', { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example' }, /PLATFORM_ADMIN_PASSWORD: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together/],
+    [
+      'PLATFORM_ADMIN_EMAIL without its password',
+      { ...PRODUCTION, PLATFORM_ADMIN_EMAIL: 'root@operator.example' },
+      /PLATFORM_ADMIN_PASSWORD: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together/,
+    ],
   ])('refuses to start with %s: exit 78 and a message naming the variable', async (_name, env, message) => {
     const env2: Record<string, string> = { ...env };
     if (env2.PAYMENT_PROVIDER === '') delete env2.PAYMENT_PROVIDER;

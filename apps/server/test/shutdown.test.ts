@@ -23,15 +23,24 @@ const dataRoot = mkdtempSync(path.join(tmpdir(), 'loyalty-shutdown-'));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 
 /** One HTTP request on its own connection (no keep-alive): the status, or the socket error's code. */
-function send(port: number, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<{ status?: number; error?: string; body: string; headers: Record<string, string | string[] | undefined> }> {
+function send(
+  port: number,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status?: number; error?: string; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, method, path: url, agent: false, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, body: text, headers: {} }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path: url, agent: false, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
+        res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, body: text, headers: {} }));
+      },
+    );
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message, body: '', headers: {} }));
     req.end(payload);
   });
@@ -45,7 +54,17 @@ describe('SIGTERM under load', { timeout: 180_000 }, () => {
     for (const k of ['DATABASE_URL', 'NODE_ENV', 'REDIS_URL', 'PAYMENT_PROVIDER', 'QR_TOKEN_SECRET']) delete env[k];
     const child = spawn(process.execPath, MAIN_ARGS, {
       cwd: ROOT,
-      env: { ...env, NODE_ENV: 'development', SEED_DEMO: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_GRACE_MS: '10000' },
+      env: {
+        ...env,
+        NODE_ENV: 'development',
+        SEED_DEMO: '1',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: '1500',
+        SHUTDOWN_GRACE_MS: '10000',
+      },
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -79,7 +98,13 @@ describe('SIGTERM under load', { timeout: 180_000 }, () => {
       while (inRotation) {
         const key = `shutdown-${n}-${sent++}`;
         const afterSigterm = terminated;
-        const r = await send(port, 'POST', '/api/t/demo/transactions/earn', { cookie, 'idempotency-key': key }, { cardUid: `DEM0CARD000${(sent % 5) + 1}`, amountCents: 1000 });
+        const r = await send(
+          port,
+          'POST',
+          '/api/t/demo/transactions/earn',
+          { cookie, 'idempotency-key': key },
+          { cardUid: `DEM0CARD000${(sent % 5) + 1}`, amountCents: 1000 },
+        );
         outcomes.push({ key, status: r.status, error: r.error, afterSigterm });
         if (!terminated && outcomes.filter((o) => o.status === 200).length >= 40) {
           terminated = true;
@@ -92,18 +117,31 @@ describe('SIGTERM under load', { timeout: 180_000 }, () => {
 
     // Every request sent was answered 200, including those sent between SIGTERM and the balancer's next poll.
     const answered = outcomes.filter((o) => o.status === 200);
-    expect(outcomes.filter((o) => o.status !== 200), 'requests not answered 200').toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status !== 200),
+      'requests not answered 200',
+    ).toEqual([]);
     expect(answered.length).toBeGreaterThanOrEqual(40);
-    expect(outcomes.some((o) => o.afterSigterm), 'the instance served while draining').toBe(true);
+    expect(
+      outcomes.some((o) => o.afterSigterm),
+      'the instance served while draining',
+    ).toBe(true);
     expect(readyPolls).toBeGreaterThan(1);
 
     const handle = await openDatabase({ dataDir });
     try {
-      const rows = rowsOf<{ key: string; response_status: number | null }>(await handle.db.execute(sql`select key, response_status from idempotency_keys where key like 'shutdown-%'`));
-      expect(rows.filter((r) => r.response_status === null), 'keys claimed without an answer').toEqual([]);
+      const rows = rowsOf<{ key: string; response_status: number | null }>(
+        await handle.db.execute(sql`select key, response_status from idempotency_keys where key like 'shutdown-%'`),
+      );
+      expect(
+        rows.filter((r) => r.response_status === null),
+        'keys claimed without an answer',
+      ).toEqual([]);
       expect(rows.map((r) => r.key).sort()).toEqual(answered.map((o) => o.key).sort());
       const [earns] = rowsOf<{ n: number }>(
-        await handle.db.execute(sql`select count(*)::int as n from transactions t join users u on u.id = t.user_id where u.email = 'cashier@demo.com' and t.type = 'EARN' and t.created_at > now() - interval '10 minutes'`),
+        await handle.db.execute(
+          sql`select count(*)::int as n from transactions t join users u on u.id = t.user_id where u.email = 'cashier@demo.com' and t.type = 'EARN' and t.created_at > now() - interval '10 minutes'`,
+        ),
       );
       expect(earns.n).toBe(answered.length);
       expect(await unbalancedCards(handle.db)).toEqual([]);

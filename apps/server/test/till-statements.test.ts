@@ -59,22 +59,42 @@ describe.skipIf(!onPostgres)("the till's statements per request", () => {
 
   it('an earn is at most 5: session with tenant, BEGIN, the claim with the locks and the programme, the write, COMMIT', async () => {
     const { n, statements } = await statementsOf(() =>
-      ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0001', amountCents: 1000 } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/t/demo/transactions/earn',
+        headers: { cookie: cashier, ...idempotencyKey() },
+        payload: { cardUid: 'DEM0CARD0001', amountCents: 1000 },
+      }),
     );
     expect(n, statements.join('\n')).toBeLessThanOrEqual(5);
   });
 
   it('a redeem is at most 4: session with tenant, BEGIN, the movement, COMMIT', async () => {
     const { n, statements } = await statementsOf(() =>
-      ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/redeem', headers: { cookie: cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0001', amountCents: 1 } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/t/demo/transactions/redeem',
+        headers: { cookie: cashier, ...idempotencyKey() },
+        payload: { cardUid: 'DEM0CARD0001', amountCents: 1 },
+      }),
     );
     expect(n, statements.join('\n')).toBeLessThanOrEqual(4);
   });
 
   it('a replayed earn answers the first answer and moves nothing', async () => {
     const key = idempotencyKey();
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: cashier, ...key }, payload: { cardUid: 'DEM0CARD0001', amountCents: 700 } });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: cashier, ...key }, payload: { cardUid: 'DEM0CARD0001', amountCents: 700 } });
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/transactions/earn',
+      headers: { cookie: cashier, ...key },
+      payload: { cardUid: 'DEM0CARD0001', amountCents: 700 },
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/transactions/earn',
+      headers: { cookie: cashier, ...key },
+      payload: { cardUid: 'DEM0CARD0001', amountCents: 700 },
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(json(again)).toEqual(json(first));
   });

@@ -21,7 +21,16 @@ async function startInstance(databaseUrl: string, children: ChildProcess[]): Pro
   for (const k of ['NODE_ENV', 'REDIS_URL', 'PAYMENT_PROVIDER', 'SEED_DEMO']) delete env[k];
   const child = spawn(process.execPath, MAIN_ARGS, {
     cwd: ROOT,
-    env: { ...env, NODE_ENV: 'development', SEED_DEMO: '0', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: String(LIMIT) },
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      SEED_DEMO: '0',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: String(LIMIT),
+    },
   });
   children.push(child);
   let stderr = '';
@@ -45,7 +54,10 @@ const post = (base: string, url: string, body: unknown, headers: Record<string, 
 async function signIn(base: string, email: string, password: string): Promise<string> {
   const res = await post(base, '/api/auth/login', { email, password });
   expect(res.status, await res.clone().text()).toBe(200);
-  return res.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))!
+    .split(';')[0]!;
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', { timeout: 180_000 }, () => {
@@ -82,31 +94,53 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', { ti
     const before = (await card()).balanceCents;
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        post(i % 2 ? a : b, '/api/t/demo/transactions/earn', { cardUid: 'DEM0CARD0001', amountCents: 10_000 }, { cookie: admin, 'idempotency-key': 'two-instances-1' }),
+        post(
+          i % 2 ? a : b,
+          '/api/t/demo/transactions/earn',
+          { cardUid: 'DEM0CARD0001', amountCents: 10_000 },
+          { cookie: admin, 'idempotency-key': 'two-instances-1' },
+        ),
       ),
     );
-    const bodies = (await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { transactionId?: string; cashbackEarned?: number } }))));
+    const bodies = await Promise.all(
+      answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { transactionId?: string; cashbackEarned?: number } })),
+    );
     expect(bodies.map((x) => x.status)).toEqual(Array(10).fill(200));
     expect(new Set(bodies.map((x) => x.body.transactionId)).size).toBe(1);
     expect((await card()).balanceCents).toBe(before + bodies[0]!.body.cashbackEarned!);
 
     // A change of rules through A is used by B's next earn. The rate is the category's base rate
     // plus the bonus of the tier the card holder had before the purchase (docs/product.md 'Cashback').
-    const tiers = (await (await fetch(`${a}/api/t/demo/rules/tiers`, { headers: { cookie: admin } })).json()) as { rules: { tier: string; baseRateBps: number; isActive: boolean }[] };
+    const tiers = (await (await fetch(`${a}/api/t/demo/rules/tiers`, { headers: { cookie: admin } })).json()) as {
+      rules: { tier: string; baseRateBps: number; isActive: boolean }[];
+    };
     const bonus = (tier: string) => tiers.rules.find((r) => r.isActive && r.tier === tier)?.baseRateBps ?? 0;
     const earnOnB = async (key: string) => {
-      const res = await post(b, '/api/t/demo/transactions/earn', { cardUid: 'DEM0CARD0001', amountCents: 10_000, category: 'PURCHASE' }, { cookie: admin, 'idempotency-key': key });
+      const res = await post(
+        b,
+        '/api/t/demo/transactions/earn',
+        { cardUid: 'DEM0CARD0001', amountCents: 10_000, category: 'PURCHASE' },
+        { cookie: admin, 'idempotency-key': key },
+      );
       expect(res.status).toBe(200);
       return (await res.json()) as { rateBps: number; tier: string };
     };
     const first = await earnOnB('two-instances-2');
     const second = await earnOnB('two-instances-3'); // same rules; the holder's tier is now first.tier
-    const rules = (await (await fetch(`${a}/api/t/demo/rules/cashback`, { headers: { cookie: admin } })).json()) as { rules: { category: string; baseRateBps: number; isActive: boolean }[] };
+    const rules = (await (await fetch(`${a}/api/t/demo/rules/cashback`, { headers: { cookie: admin } })).json()) as {
+      rules: { category: string; baseRateBps: number; isActive: boolean }[];
+    };
     const purchase = rules.rules.find((r) => r.category === 'PURCHASE')!;
     const put = await fetch(`${a}/api/t/demo/rules/cashback`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ rules: rules.rules.map(({ category, baseRateBps, isActive }) => ({ category, baseRateBps: category === 'PURCHASE' ? baseRateBps + 500 : baseRateBps, isActive })) }),
+      body: JSON.stringify({
+        rules: rules.rules.map(({ category, baseRateBps, isActive }) => ({
+          category,
+          baseRateBps: category === 'PURCHASE' ? baseRateBps + 500 : baseRateBps,
+          isActive,
+        })),
+      }),
     });
     expect(put.status, await put.clone().text()).toBe(200);
     const third = await earnOnB('two-instances-4'); // the holder's tier before it: second.tier

@@ -117,7 +117,11 @@ export interface AuditEventShapes {
   'card.add_funds': Shape<'transaction', { cardId: string; balanceCents: number }, { cardId: string; amountCents: number; balanceCents: number }>;
   'cashback.expire': Shape<'transaction', { cardId: string; balanceCents: number }, { cardId: string; expiredCents: number; balanceCents: number }>;
   'checkout.add_funds_not_credited': Shape<'checkout', null, { reason: string; cardId: string | null; customerId: string | null; amountCents: number }>;
-  'checkout.card_order_not_applied': Shape<'checkout', null, { reason: string; cardOrderId: string | null; amountCents: number; providerPaymentId: string | null }>;
+  'checkout.card_order_not_applied': Shape<
+    'checkout',
+    null,
+    { reason: string; cardOrderId: string | null; amountCents: number; providerPaymentId: string | null }
+  >;
   'checkout.cancel': Shape<'checkout', { status: 'OPEN' }, { status: 'CANCELED' }>;
   // cards and customers; a card's entity id is its UID
   'card.block': Shape<'card', { status: CardStatus }, { status: CardStatus; reason: string }>;
@@ -188,7 +192,11 @@ export interface AuditEventShapes {
   'payment_method.add': Shape<'payment_method', null, { brand: string; last4: string }>;
   'payment_method.remove': PaymentMethodOnly;
   'payment_method.set_default': PaymentMethodOnly;
-  'card_order.create': Shape<'card_order', null, { cardType: CardOrderType; quantity: number; unitPriceCents: number; totalCents: number; status: CardOrderStatus }>;
+  'card_order.create': Shape<
+    'card_order',
+    null,
+    { cardType: CardOrderType; quantity: number; unitPriceCents: number; totalCents: number; status: CardOrderStatus }
+  >;
   'card_order.cancel': Shape<'card_order', { status: CardOrderStatus }, { status: 'CANCELED'; refundedCents: number; cardsRemoved: number }>;
   /** By the operator (after: the new status) or by a paid checkout (after: PAID with the order's size and total). */
   'card_order.status': Shape<
@@ -197,7 +205,11 @@ export interface AuditEventShapes {
     { status: CardOrderStatus } | { status: 'PAID'; quantity: number; totalCents: number; providerPaymentId: string | null }
   >;
   // platform (tenant_id null)
-  'platform.tenant.create': Shape<'tenant', null, { name: string; slug: string; subscriptionStatus: SubscriptionStatus; planId: string | null; ownerId: string; ownerEmail: string }>;
+  'platform.tenant.create': Shape<
+    'tenant',
+    null,
+    { name: string; slug: string; subscriptionStatus: SubscriptionStatus; planId: string | null; ownerId: string; ownerEmail: string }
+  >;
   'platform.tenant.update': Shape<
     'tenant',
     { name: string; slug: string; subscriptionStatus: SubscriptionStatus; graceEndsAt: string | null },

@@ -142,7 +142,10 @@ export const AuditListQuery = z.object({
   action: AuditAction.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

@@ -160,7 +160,10 @@ export const WRONG_SIGN_IN_CODE = 'That code is not right. Enter the current cod
 
 /** The 429 text of a throttled sign-in (ADR 0009), with the wait rounded up to minutes (or seconds under one). */
 export function throttledMessage(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
   return `Too many failed sign-in attempts. Please try again in ${wait}.`;
 }
 

@@ -83,7 +83,11 @@ export const DemoCardInput = z.object({
     .toLowerCase()
     .regex(/^[a-z][a-z ]{0,19}$/, 'Card brand is required'),
   last4: z.string({ error: 'Last 4 digits are required' }).regex(/^\d{4}$/, 'Last 4 digits must be 4 digits'),
-  exp_month: z.number({ error: 'Expiry month must be between 1 and 12' }).int().min(1, 'Expiry month must be between 1 and 12').max(12, 'Expiry month must be between 1 and 12'),
+  exp_month: z
+    .number({ error: 'Expiry month must be between 1 and 12' })
+    .int()
+    .min(1, 'Expiry month must be between 1 and 12')
+    .max(12, 'Expiry month must be between 1 and 12'),
   exp_year: z.number({ error: 'Expiry year is required' }).int().min(2000, 'Expiry year is required').max(2100, 'Expiry year is required'),
 });
 export type DemoCardInput = z.infer<typeof DemoCardInput>;

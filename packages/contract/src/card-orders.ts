@@ -38,7 +38,12 @@ export const CardOrderPricingResponse = z.object({
 });
 export type CardOrderPricingResponse = z.infer<typeof CardOrderPricingResponse>;
 
-const req = (text: string, max = 120) => z.string({ error: text }).trim().min(1, text).max(max, `${text.replace(' is required', '')} is too long`);
+const req = (text: string, max = 120) =>
+  z
+    .string({ error: text })
+    .trim()
+    .min(1, text)
+    .max(max, `${text.replace(' is required', '')} is too long`);
 
 /** Where printed cards go. */
 export const ShippingAddress = z.object({

@@ -51,7 +51,14 @@ export type CardBatchResponse = z.infer<typeof CardBatchResponse>;
 export const NewCustomerInput = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  email: z.string().trim().toLowerCase().email('Enter a valid email address').max(200).nullish().or(z.literal('').transform(() => null)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email('Enter a valid email address')
+    .max(200)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(40).nullish()),
 });
 export type NewCustomerInput = z.infer<typeof NewCustomerInput>;

@@ -13,7 +13,15 @@ export const CustomerInput = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   email: z.preprocess(blankToNull, z.string().trim().toLowerCase().email('Enter a valid email address').max(200).nullish()),
-  phone: z.preprocess(blankToNull, z.string().trim().max(40).regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number').nullish()),
+  phone: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number')
+      .nullish(),
+  ),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;
 

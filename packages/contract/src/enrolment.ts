@@ -38,7 +38,12 @@ export const JoinRequest = z.object({
   email: z.string({ error: 'Enter a valid email address' }).trim().toLowerCase().email('Enter a valid email address').max(200),
   phone: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(40).regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number').nullish(),
+    z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number')
+      .nullish(),
   ),
   consent: z.literal(true, { error: JOIN_CONSENT_REQUIRED }),
   /**

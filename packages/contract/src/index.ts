@@ -19,6 +19,7 @@ export * from './billing.ts';
 export * from './checkout.ts';
 export * from './card-orders.ts';
 export * from './platform.ts';
+export * from './platform-analytics.ts';
 export * from './text.ts';
 export * from './setup.ts';
 export * from './messages.ts';

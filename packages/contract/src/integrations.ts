@@ -63,7 +63,15 @@ export const CreateApiKeyResponse = ApiKeyItem.extend({ key: z.string() });
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
 /** Events a webhook endpoint may subscribe to (docs/product.md 'API keys and webhooks'). */
-export const WebhookEventType = z.enum(['transaction.created', 'card.activated', 'card.blocked', 'customer.created', 'customer.erased', 'cashback.expiring', 'cashback.expired']);
+export const WebhookEventType = z.enum([
+  'transaction.created',
+  'card.activated',
+  'card.blocked',
+  'customer.created',
+  'customer.erased',
+  'cashback.expiring',
+  'cashback.expired',
+]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;
 

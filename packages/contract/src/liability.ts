@@ -107,9 +107,7 @@ export type PlatformLiabilityQuery = z.infer<typeof PlatformLiabilityQuery>;
 export const PlatformLiabilityReport = z.object({
   from: z.string(),
   to: z.string(),
-  tenants: z.array(
-    z.object({ tenantId: z.string(), tenantName: z.string(), slug: z.string(), outstandingCents: z.number().int(), period: LiabilityPeriod }),
-  ),
+  tenants: z.array(z.object({ tenantId: z.string(), tenantName: z.string(), slug: z.string(), outstandingCents: z.number().int(), period: LiabilityPeriod })),
   totalOutstandingCents: z.number().int(),
   totalPeriod: LiabilityPeriod,
 });

@@ -14,7 +14,11 @@ export const CASHIER_VOID_WINDOW_MS = 15 * 60 * 1000;
 /** Largest adjustment an owner may make in one go: $1,000.00 either way. */
 export const MAX_ADJUST_CENTS = 100_000;
 
-const reasonText = z.string({ error: 'Reason is required' }).trim().min(3, 'Reason must be at least 3 characters').max(200, 'Reason must be at most 200 characters');
+const reasonText = z
+  .string({ error: 'Reason is required' })
+  .trim()
+  .min(3, 'Reason must be at least 3 characters')
+  .max(200, 'Reason must be at most 200 characters');
 
 /**
  * POST /api/t/{slug}/transactions/{id}/refund: `amountCents` is the part of the purchase

@@ -58,7 +58,10 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
  */
 export const ActivityQuery = AuditListQuery.extend({
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  tenant: z.string().regex(/^[a-z0-9-]+$/, 'Unknown tenant').optional(),
+  tenant: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'Unknown tenant')
+    .optional(),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 /**
@@ -159,79 +162,27 @@ export const PlanInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
   description: z.string().trim().max(500).default(''),
   /** The monthly price, integer cents (a name kept from the first API; money fields added since end in Cents). */
-  priceMonthly: z.number({ error: 'Price must be a number' }).int('Price must be whole cents').min(0, 'Price cannot be negative').max(100_000_000, 'Price is too large'),
+  priceMonthly: z
+    .number({ error: 'Price must be a number' })
+    .int('Price must be whole cents')
+    .min(0, 'Price cannot be negative')
+    .max(100_000_000, 'Price is too large'),
   billingPeriod: BillingPeriod.default('monthly'),
-  stripePriceId: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
-  features: z.array(z.string().trim().max(200)).max(50).transform((f) => f.filter((x) => x.length > 0)),
+  stripePriceId: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  features: z
+    .array(z.string().trim().max(200))
+    .max(50)
+    .transform((f) => f.filter((x) => x.length > 0)),
   limits: PlanLimits.refine((l) => Object.values(l).every((v) => v === -1 || v >= 1), 'Limits must be −1 (unlimited) or at least 1'),
   isActive: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
 });
 export type PlanInput = z.infer<typeof PlanInput>;
-
-/** GET /api/admin/analytics/subscriptions?timeframe= (default 30d). */
-export const AnalyticsTimeframe = z.enum(['7d', '30d', '90d', '1y']);
-export type AnalyticsTimeframe = z.infer<typeof AnalyticsTimeframe>;
-export const SubscriptionAnalyticsQuery = z.object({ timeframe: AnalyticsTimeframe.default('30d') });
-
-/**
- * The subscription analytics of the timeframe: totalRevenue (cents, paid
- * payments in the timeframe), totalSubscriptions ('created' events in it), activeSubscriptions
- * (tenants ACTIVE now), revenueByDay (every UTC day of the timeframe, cents), topPlans (≤ 3 by
- * amount), subscriptionEvents and recentPayments (newest first, ≤ 50).
- */
-export const SubscriptionAnalytics = z.object({
-  timeframe: AnalyticsTimeframe,
-  /** Net revenue of the timeframe, integer cents (a name kept from the first API; money fields added since end in Cents). */
-  totalRevenue: z.number().int(),
-  totalSubscriptions: z.number().int(),
-  activeSubscriptions: z.number().int(),
-  /** `revenue`: the day's net revenue, integer cents (a name kept from the first API; money fields added since end in Cents). */
-  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number().int() })),
-  /** `amount`: the plan's summed net revenue, integer cents (a name kept from the first API; money fields added since end in Cents). */
-  topPlans: z.array(z.object({ planId: z.string(), plan: z.object({ name: z.string() }), amount: z.number().int(), count: z.number().int() })),
-  subscriptionEvents: z.array(
-    z.object({
-      id: z.string(),
-      eventType: z.string(),
-      tenant: z.object({ name: z.string(), slug: z.string() }),
-      /** The plan; `priceMonthly` in integer cents (a name kept from the first API; money fields added since end in Cents). */
-      plan: z.object({ name: z.string(), priceMonthly: z.number().int() }).nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  recentPayments: z.array(
-    z.object({
-      id: z.string(),
-      tenant: z.object({ name: z.string() }),
-      plan: z.object({ name: z.string() }).nullable(),
-      /** The payment, integer cents, negative for a refund (a name kept from the first API; money fields added since end in Cents). */
-      amount: z.number().int(),
-      status: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type SubscriptionAnalytics = z.infer<typeof SubscriptionAnalytics>;
-
-/**
- * GET /api/platform/analytics (the Analytics screen: real charts and growth):
- * revenue and new tenants for each of the last 12 UTC months (oldest first, 'YYYY-MM'), the
- * tenants per status now, and monthlyGrowth = new tenants this month against last month (%).
- */
-export const PlatformAnalytics = z.object({
-  /**
-   * `revenue`: the month's net revenue, integer cents. Not a spec name (the spec names only
-   * the subscription analytics' revenueByDay); it keeps that field's `revenue` so both charts
-   * read the same shape. Added in, before the issue-13 rule that new money fields end
-   * in Cents.
-   */
-  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })),
-  tenantsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
-  tenantsByStatus: z.array(z.object({ status: SubscriptionStatus, count: z.number().int() })),
-  monthlyGrowth: z.number().nullable(),
-});
-export type PlatformAnalytics = z.infer<typeof PlatformAnalytics>;
 
 /** The default plan choices of the settings form (starter, pro, enterprise). */
 export const DefaultPlanKey = z.enum(['starter', 'pro', 'enterprise']);
@@ -252,7 +203,11 @@ export const PlatformSettings = z.object({
     fromEmail: z.union([z.literal(''), z.string().trim().email('From email is not valid')]),
   }),
   security: z.object({
-    sessionTimeout: z.number({ error: 'Session timeout must be a number' }).int().min(1, 'Session timeout must be 1–720 hours').max(720, 'Session timeout must be 1–720 hours'),
+    sessionTimeout: z
+      .number({ error: 'Session timeout must be a number' })
+      .int()
+      .min(1, 'Session timeout must be 1–720 hours')
+      .max(720, 'Session timeout must be 1–720 hours'),
     passwordMinLength: z.number().int().min(6, 'Minimum password length must be 6–128').max(128, 'Minimum password length must be 6–128'),
     requireTwoFactor: z.boolean(),
     /**

@@ -7,7 +7,11 @@ import { Category, Tier } from './enums.ts';
  * 8601.
  */
 
-const bps = z.number({ error: 'Rate must be a number' }).int('Rate must be whole basis points').min(0, 'Rate must be between 0 and 100%').max(10_000, 'Rate must be between 0 and 100%');
+const bps = z
+  .number({ error: 'Rate must be a number' })
+  .int('Rate must be whole basis points')
+  .min(0, 'Rate must be between 0 and 100%')
+  .max(10_000, 'Rate must be between 0 and 100%');
 
 /** One cashback rule: a rate per category. */
 export const CashbackRule = z.object({ id: z.string(), category: Category, baseRateBps: z.number().int(), isActive: z.boolean() });
@@ -48,7 +52,11 @@ export const TierRulesRequest = z.object({
       z.object({
         tier: Tier,
         name: z.string().trim().min(1, 'Tier name is required').max(50),
-        minTotalSpendCents: z.number({ error: 'Minimum spend must be a number' }).int('Minimum spend must be whole cents').min(0, 'Minimum spend must be 0 or more').max(1_000_000_000),
+        minTotalSpendCents: z
+          .number({ error: 'Minimum spend must be a number' })
+          .int('Minimum spend must be whole cents')
+          .min(0, 'Minimum spend must be 0 or more')
+          .max(1_000_000_000),
         baseRateBps: bps,
         isActive: z.boolean().default(true),
       }),

@@ -39,7 +39,11 @@ export const CARD_ORDER_PRICING: CardOrderPricingResponse = {
  * ≤ quantity, and the total (unit × quantity), both in cents. Throws RangeError for a quantity
  * outside [minQuantity, maxQuantity] or a non-integer (callers validate first with the contract).
  */
-export function cardOrderPrice(type: CardOrderType, quantity: number, pricing: CardOrderPricingResponse = CARD_ORDER_PRICING): { unitPriceCents: number; totalCents: number } {
+export function cardOrderPrice(
+  type: CardOrderType,
+  quantity: number,
+  pricing: CardOrderPricingResponse = CARD_ORDER_PRICING,
+): { unitPriceCents: number; totalCents: number } {
   if (!Number.isInteger(quantity) || quantity < pricing.minQuantity || quantity > pricing.maxQuantity) {
     throw new RangeError(`quantity ${quantity} outside ${pricing.minQuantity}–${pricing.maxQuantity}`);
   }

@@ -50,9 +50,7 @@ export function computeCashback(input: CashbackInput): CashbackResult {
   const categoryRate = input.cashbackRules.find((r) => r.isActive && r.category === input.category)?.baseRateBps ?? 0;
   const tierBonus = input.tierRules.find((r) => r.isActive && r.tier === input.tier)?.baseRateBps ?? 0;
   const base = Math.min(Math.max(categoryRate, 0) + Math.max(tierBonus, 0), BASE_RATE_CAP_BPS);
-  const offerBonus = input.offers
-    .filter((o) => isOfferRunning(o, input.now))
-    .reduce((sum, o) => sum + Math.max(o.rateMultiplierBps, 0), 0);
+  const offerBonus = input.offers.filter((o) => isOfferRunning(o, input.now)).reduce((sum, o) => sum + Math.max(o.rateMultiplierBps, 0), 0);
   const rateBps = Math.min(base + offerBonus, TOTAL_RATE_CAP_BPS);
   const amount = Math.max(0, Math.trunc(input.amountCents));
   // amount ≤ 1e8 and rate ≤ 5000 keep the product far below 2^53.

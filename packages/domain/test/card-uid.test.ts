@@ -138,9 +138,11 @@ describe('isCardUid', () => {
   });
 
   it('property: every 12-character string over the alphabet is a UID', () => {
-    fc.assert(fc.property(uidArb, (uid) => {
-      expect(isCardUid(uid)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(uidArb, (uid) => {
+        expect(isCardUid(uid)).toBe(true);
+      }),
+    );
   });
 
   it('property: replacing any one character by I, L, O, U or a lower-case letter breaks it', () => {

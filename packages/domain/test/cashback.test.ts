@@ -1,14 +1,7 @@
 import type { Category, Tier } from '@loyalty/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BASE_RATE_CAP_BPS,
-  type CashbackInput,
-  type CashbackRuleInput,
-  computeCashback,
-  DEFAULT_CASHBACK_RULES,
-  TOTAL_RATE_CAP_BPS,
-} from '../src/cashback.ts';
+import { BASE_RATE_CAP_BPS, type CashbackInput, type CashbackRuleInput, computeCashback, DEFAULT_CASHBACK_RULES, TOTAL_RATE_CAP_BPS } from '../src/cashback.ts';
 import { isOfferRunning, type OfferInput } from '../src/offers.ts';
 import { DEFAULT_TIER_RULES, evaluateTier, type TierRuleInput } from '../src/tiers.ts';
 
@@ -80,12 +73,7 @@ describe('computeCashback: table of cases', () => {
     ['inactive tier rule → bonus 0', { tier: 'GOLD', tierRules: [{ tier: 'GOLD', minTotalSpendCents: 0, baseRateBps: 100, isActive: false }] }, 200, 200],
     ['no tier rules → bonus 0', { tier: 'PLATINUM', tierRules: [] }, 200, 200],
     // Category rule missing or inactive → base 0.
-    [
-      'inactive category rule → 0 base',
-      { cashbackRules: [{ category: 'PURCHASE', baseRateBps: 200, isActive: false }] },
-      0,
-      0,
-    ],
+    ['inactive category rule → 0 base', { cashbackRules: [{ category: 'PURCHASE', baseRateBps: 200, isActive: false }] }, 0, 0],
     [
       'inactive category rule, GOLD → tier bonus only',
       { tier: 'GOLD', cashbackRules: [{ category: 'PURCHASE', baseRateBps: 200, isActive: false }] },
@@ -112,8 +100,18 @@ describe('computeCashback: table of cases', () => {
       150,
     ],
     // Base cap 2000 (category + tier), applied before offers.
-    ['category 1800 + tier 100 = 1900 (under the cap)', { tier: 'GOLD', cashbackRules: [{ category: 'PURCHASE', baseRateBps: 1800, isActive: true }] }, 1900, 1900],
-    ['category 1800 + tier 200 = 2000 (at the cap)', { tier: 'PLATINUM', cashbackRules: [{ category: 'PURCHASE', baseRateBps: 1800, isActive: true }] }, 2000, 2000],
+    [
+      'category 1800 + tier 100 = 1900 (under the cap)',
+      { tier: 'GOLD', cashbackRules: [{ category: 'PURCHASE', baseRateBps: 1800, isActive: true }] },
+      1900,
+      1900,
+    ],
+    [
+      'category 1800 + tier 200 = 2000 (at the cap)',
+      { tier: 'PLATINUM', cashbackRules: [{ category: 'PURCHASE', baseRateBps: 1800, isActive: true }] },
+      2000,
+      2000,
+    ],
     [
       'category 1900 + tier 500 → capped at 2000',
       {
@@ -278,9 +276,7 @@ describe('computeCashback: properties', () => {
     fc.assert(
       fc.property(amountArb, amountArb, contextArb, (a, b, ctx) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(computeCashback({ ...ctx, amountCents: lo }).cashbackCents).toBeLessThanOrEqual(
-          computeCashback({ ...ctx, amountCents: hi }).cashbackCents,
-        );
+        expect(computeCashback({ ...ctx, amountCents: lo }).cashbackCents).toBeLessThanOrEqual(computeCashback({ ...ctx, amountCents: hi }).cashbackCents);
       }),
       { numRuns: 500 },
     );
@@ -319,7 +315,11 @@ describe('computeCashback: properties', () => {
     fc.assert(
       fc.property(amountArb, contextArb, fc.integer({ min: -1000, max: 6000 }), (amountCents, ctx, bps) => {
         const before = computeCashback({ ...ctx, amountCents });
-        const after = computeCashback({ ...ctx, amountCents, offers: [...ctx.offers, { rateMultiplierBps: bps, startAt: ctx.now, endAt: ctx.now, isActive: true }] });
+        const after = computeCashback({
+          ...ctx,
+          amountCents,
+          offers: [...ctx.offers, { rateMultiplierBps: bps, startAt: ctx.now, endAt: ctx.now, isActive: true }],
+        });
         expect(after.rateBps).toBeGreaterThanOrEqual(before.rateBps);
         expect(after.cashbackCents).toBeGreaterThanOrEqual(before.cashbackCents);
       }),

@@ -112,14 +112,37 @@ describe('dollarsToCents (times 100, rounded)', () => {
   });
 
   it.each([
-    '', '   ', 'abc', '.', '-', '-.', '1.2.3', '12a', 'a12', '1 000', '--1', '1e3', 'NaN', 'Infinity',
-    '$', '$$5', '$-5', '5$', '$ 5', '1,00', '12,34.5', '1,2345', ',123', '1,', '1,000.00,0', '1.000,50', '0,5', '1,,000',
-  ])(
-    'dollarsToCents(%j) === null',
-    (input) => {
-      expect(dollarsToCents(input)).toBeNull();
-    },
-  );
+    '',
+    '   ',
+    'abc',
+    '.',
+    '-',
+    '-.',
+    '1.2.3',
+    '12a',
+    'a12',
+    '1 000',
+    '--1',
+    '1e3',
+    'NaN',
+    'Infinity',
+    '$',
+    '$$5',
+    '$-5',
+    '5$',
+    '$ 5',
+    '1,00',
+    '12,34.5',
+    '1,2345',
+    ',123',
+    '1,',
+    '1,000.00,0',
+    '1.000,50',
+    '0,5',
+    '1,,000',
+  ])('dollarsToCents(%j) === null', (input) => {
+    expect(dollarsToCents(input)).toBeNull();
+  });
 
   it('never returns negative zero', () => {
     for (const input of ['-0', '-0.00', '-0.004', '-.0', -0]) {
@@ -169,8 +192,7 @@ describe('dollarsToCents (times 100, rounded)', () => {
     );
   });
 
-  const digits = (minLength: number, maxLength: number) =>
-    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
+  const digits = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
 
   it('property: any decimal string rounds half up on the third decimal (BigInt reference)', () => {
     fc.assert(

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GRACE_DAYS, isNewerPaidPeriod, laterDate, RENEWAL_TOLERANCE_MS, subscriptionStatusFromFacts, type PaidPeriod, type SubscriptionFacts } from '../src/paid-period.ts';
+import {
+  GRACE_DAYS,
+  isNewerPaidPeriod,
+  laterDate,
+  RENEWAL_TOLERANCE_MS,
+  subscriptionStatusFromFacts,
+  type PaidPeriod,
+  type SubscriptionFacts,
+} from '../src/paid-period.ts';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -38,21 +46,29 @@ describe('subscriptionStatusFromFacts', () => {
   });
 
   it('PAST_DUE when a later period is unpaid: grace ends GRACE_DAYS after the paid period ended', () => {
-    expect(subscriptionStatusFromFacts(facts({ unpaidPeriodEnd: at(50 * DAY) }), NOW)).toEqual({ status: 'PAST_DUE', graceEndsAt: at((20 + GRACE_DAYS) * DAY) });
+    expect(subscriptionStatusFromFacts(facts({ unpaidPeriodEnd: at(50 * DAY) }), NOW)).toEqual({
+      status: 'PAST_DUE',
+      graceEndsAt: at((20 + GRACE_DAYS) * DAY),
+    });
   });
 
   it('PAST_DUE once the paid period ended more than the tolerance ago, with the same grace end', () => {
     const ended = at(-RENEWAL_TOLERANCE_MS);
     expect(subscriptionStatusFromFacts(facts({ paidPeriodEnd: ended }), NOW)).toEqual({ status: 'ACTIVE', graceEndsAt: null });
     const longer = at(-RENEWAL_TOLERANCE_MS - 1);
-    expect(subscriptionStatusFromFacts(facts({ paidPeriodEnd: longer }), NOW)).toEqual({ status: 'PAST_DUE', graceEndsAt: new Date(longer.getTime() + GRACE_DAYS * DAY) });
+    expect(subscriptionStatusFromFacts(facts({ paidPeriodEnd: longer }), NOW)).toEqual({
+      status: 'PAST_DUE',
+      graceEndsAt: new Date(longer.getTime() + GRACE_DAYS * DAY),
+    });
   });
 
   it('property: folding the same facts in any order gives the same status', () => {
     type Fact = { kind: 'paid'; period: PaidPeriod } | { kind: 'unpaid'; end: Date } | { kind: 'ended'; at: Date };
     const day = fc.integer({ min: -90, max: 90 }).map((d) => at(d * DAY));
     const fact: fc.Arbitrary<Fact> = fc.oneof(
-      fc.tuple(day, fc.integer({ min: 1, max: 60 })).map(([start, len]) => ({ kind: 'paid' as const, period: { start, end: new Date(start.getTime() + len * DAY) } })),
+      fc
+        .tuple(day, fc.integer({ min: 1, max: 60 }))
+        .map(([start, len]) => ({ kind: 'paid' as const, period: { start, end: new Date(start.getTime() + len * DAY) } })),
       day.map((end) => ({ kind: 'unpaid' as const, end })),
       day.map((d) => ({ kind: 'ended' as const, at: d })),
     );
@@ -68,13 +84,18 @@ describe('subscriptionStatusFromFacts', () => {
       return { paid, status: subscriptionStatusFromFacts({ paidPeriodEnd: paid?.end ?? null, endedAt: ended, unpaidPeriodEnd: unpaid }, NOW) };
     };
     fc.assert(
-      fc.property(fc.array(fact, { maxLength: 8 }).chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))), ([list, shuffled]) => {
-        const a = fold(list);
-        const b = fold(shuffled);
-        expect(b.paid).toEqual(a.paid);
-        expect(b.status?.status).toBe(a.status?.status);
-        expect(b.status?.graceEndsAt?.getTime()).toBe(a.status?.graceEndsAt?.getTime());
-      }),
+      fc.property(
+        fc
+          .array(fact, { maxLength: 8 })
+          .chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))),
+        ([list, shuffled]) => {
+          const a = fold(list);
+          const b = fold(shuffled);
+          expect(b.paid).toEqual(a.paid);
+          expect(b.status?.status).toBe(a.status?.status);
+          expect(b.status?.graceEndsAt?.getTime()).toBe(a.status?.graceEndsAt?.getTime());
+        },
+      ),
     );
   });
 });

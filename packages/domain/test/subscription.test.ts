@@ -154,7 +154,9 @@ describe('cardsRemaining', () => {
 
 describe('the till reserve (ADR 0027): online sign-ups never take the last 10 % of the card quota', () => {
   it('keeps 10 % of a finite quota, rounded up, and nothing of an unlimited one', () => {
-    expect([tillReserve(100), tillReserve(40), tillReserve(10), tillReserve(9), tillReserve(3), tillReserve(1), tillReserve(0), tillReserve(-1)]).toEqual([10, 4, 1, 1, 1, 1, 0, 0]);
+    expect([tillReserve(100), tillReserve(40), tillReserve(10), tillReserve(9), tillReserve(3), tillReserve(1), tillReserve(0), tillReserve(-1)]).toEqual([
+      10, 4, 1, 1, 1, 1, 0, 0,
+    ]);
   });
 
   it('allows an online card only while it leaves the reserve untouched', () => {

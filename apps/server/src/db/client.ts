@@ -131,11 +131,7 @@ function rowsOfResult<T>(result: unknown): T[] {
  * reported in `warnings` (data-dir.ts). Throws when the folder cannot be
  * created or the database cannot be opened.
  */
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-  poolSize?: number;
-}): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const listeners: ((err: Error) => void)[] = [];
     // A client dropped by the server (restart, failover, DROP DATABASE … FORCE) is replaced by

@@ -67,7 +67,9 @@ function logDatabaseError(log: FastifyBaseLogger, err: unknown, fields: Record<s
 /** Starts the shared job queue in the background (the server is healthy before pg-boss has created its schema). */
 export function startJobQueue(handle: DatabaseHandle, log: FastifyBaseLogger, databaseUrl: string | undefined): JobQueue {
   let stopping = false;
-  const pool: pg.Pool | null = databaseUrl ? resilientPool({ connectionString: databaseUrl, max: 2 }, (err) => logDatabaseError(log, err, {}, 'job queue connection error')) : null;
+  const pool: pg.Pool | null = databaseUrl
+    ? resilientPool({ connectionString: databaseUrl, max: 2 }, (err) => logDatabaseError(log, err, {}, 'job queue connection error'))
+    : null;
   const run = (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : handle.executeSql(text, values));
   const boss = new PgBoss({
     schema: SCHEMA,

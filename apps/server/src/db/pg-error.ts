@@ -6,7 +6,8 @@
  */
 export function pgError(err: unknown): { code: string; constraint?: string } | null {
   for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
   }
   return null;
 }
@@ -53,7 +54,11 @@ const UNAVAILABLE_MESSAGES = [
  * this kind is logged, not fatal (main.ts).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && typeof e === 'object' && i < 5; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && typeof e === 'object' && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === 'string' && (UNREACHABLE_SOCKET_CODES.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && isUnavailableSqlState(e.code)))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(e.message as string))) return true;
   }

@@ -20,11 +20,15 @@ export interface InvitationProps {
  */
 function InvitationEmail(props: InvitationProps) {
   return (
-    <Layout businessName={props.businessName} sender={`${PRODUCT_NAME} on behalf of ${props.businessName}`} preview={`${props.inviterName} invited you to ${props.businessName} on ${PRODUCT_NAME}`}>
+    <Layout
+      businessName={props.businessName}
+      sender={`${PRODUCT_NAME} on behalf of ${props.businessName}`}
+      preview={`${props.inviterName} invited you to ${props.businessName} on ${PRODUCT_NAME}`}
+    >
       <P>Hello {props.firstName},</P>
       <P>
-        {props.inviterName} ({props.inviterEmail}) has invited you to join {props.businessName} as {props.role} on {PRODUCT_NAME}, the loyalty card service the business uses. Choose
-        your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
+        {props.inviterName} ({props.inviterEmail}) has invited you to join {props.businessName} as {props.role} on {PRODUCT_NAME}, the loyalty card service the
+        business uses. Choose your password to sign in. The link works for {INVITATION_TTL_DAYS} days.
       </P>
       <CallToAction href={props.acceptUrl} label="Choose my password" />
       <P>If you do not know {props.inviterName} or did not expect this, ignore this e-mail: no account is used until you choose a password.</P>

@@ -15,8 +15,8 @@ function JoinConfirmationEmail(props: JoinConfirmationProps) {
     <Layout businessName={props.businessName} preview={`Confirm your e-mail to get your ${props.businessName} card`}>
       <P>Hello {props.firstName},</P>
       <P>
-        Thank you for joining {props.businessName} rewards at {props.storeName}. Confirm your e-mail address to get your card: it shows a QR code
-        the cashier scans, and every purchase earns cashback.
+        Thank you for joining {props.businessName} rewards at {props.storeName}. Confirm your e-mail address to get your card: it shows a QR code the cashier
+        scans, and every purchase earns cashback.
       </P>
       <CallToAction href={props.confirmUrl} label="Get my card" />
       <P>The link works for 24 hours. If you did not sign up, ignore this e-mail: nothing happens without the link.</P>

@@ -53,7 +53,11 @@ function ReceiptEmail(props: ReceiptProps) {
   if (props.storeName) lines.push({ label: 'Store', value: props.storeName });
   lines.push({ label: 'Date', value: props.at });
   return (
-    <Layout businessName={props.businessName} preview={`${WORDING[props.kind].lead(props)} Your card balance is ${props.balance}.`} unsubscribeUrl={props.unsubscribeUrl}>
+    <Layout
+      businessName={props.businessName}
+      preview={`${WORDING[props.kind].lead(props)} Your card balance is ${props.balance}.`}
+      unsubscribeUrl={props.unsubscribeUrl}
+    >
       <P>Hello {props.firstName},</P>
       <P>{WORDING[props.kind].lead(props)}</P>
       <Section style={{ margin: '8px 0 16px' }}>

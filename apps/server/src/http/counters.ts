@@ -115,7 +115,11 @@ class RedisCounterStore implements CounterStore {
   }
 
   async hit(key: string, windowMs: number, now: Date): Promise<CounterWindow> {
-    const [count, reset, last] = (await (await this.client).eval(HIT_SCRIPT, 1, this.prefix + key, String(now.getTime()), String(windowMs))) as [number, string, string];
+    const [count, reset, last] = (await (await this.client).eval(HIT_SCRIPT, 1, this.prefix + key, String(now.getTime()), String(windowMs))) as [
+      number,
+      string,
+      string,
+    ];
     return { count: Number(count), resetAt: new Date(Number(reset)), lastHitAt: new Date(Number(last)) };
   }
 

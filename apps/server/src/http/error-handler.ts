@@ -48,7 +48,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
-        field: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        field: [
+          err.validationContext,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.'),
         message: v.message ?? 'Invalid value',
       }));
       const first = details[0];
@@ -62,7 +67,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ error: RATE_LIMITED_TEXT, code: 'RATE_LIMITED' } satisfies ErrorBody);
     }
     if (!isResponseSerializationError(err) && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ error: err.message, code: err.statusCode === 400 ? 'VALIDATION_ERROR' : (err.code ?? 'BAD_REQUEST') } satisfies ErrorBody);
+      return reply
+        .status(err.statusCode)
+        .send({ error: err.message, code: err.statusCode === 400 ? 'VALIDATION_ERROR' : (err.code ?? 'BAD_REQUEST') } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');

@@ -61,7 +61,12 @@ describe('request logs', () => {
     const log = lines.join('');
     for (const value of secrets) expect(log).not.toContain(value);
     // The requests were logged all the same, with what is not secret.
-    for (const url of ['/setup?token=[REDACTED]', '/demo/c/DEM0CARD0001?t=[REDACTED]', '/api/unsubscribe?token=[REDACTED]', '/demo/join/confirm?token=[REDACTED]']) {
+    for (const url of [
+      '/setup?token=[REDACTED]',
+      '/demo/c/DEM0CARD0001?t=[REDACTED]',
+      '/api/unsubscribe?token=[REDACTED]',
+      '/demo/join/confirm?token=[REDACTED]',
+    ]) {
       expect(log).toContain(`"url":"${url}"`);
     }
     expect(log).toContain('"url":"/api/nowhere?apiKey=[REDACTED]&client_secret=[REDACTED]&code=[REDACTED]&Access_Token=[REDACTED]&%74oken=[REDACTED]&page=2"');

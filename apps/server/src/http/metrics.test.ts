@@ -31,12 +31,23 @@ describe('GET /metrics', () => {
   it('counts requests by route template and status, their latency, and ledger movements by type, not replays', async () => {
     const t = await freshTenant(ctx, { balanceCents: 0, idempotencyKeys: true });
     const before = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const earn = (key: string) => ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/earn`, headers: { cookie: t.cookie, 'idempotency-key': key }, payload: { cardUid: t.cardUid, amountCents: 1000 } });
+    const earn = (key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/t/${t.slug}/transactions/earn`,
+        headers: { cookie: t.cookie, 'idempotency-key': key },
+        payload: { cardUid: t.cardUid, amountCents: 1000 },
+      });
     expect((await earn('metrics-1')).statusCode).toBe(200);
     const replay = await earn('metrics-1');
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await earn('metrics-2')).statusCode).toBe(200);
-    const bad = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/earn`, headers: { cookie: t.cookie, 'idempotency-key': 'metrics-3' }, payload: { cardUid: t.cardUid, amountCents: -5 } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/transactions/earn`,
+      headers: { cookie: t.cookie, 'idempotency-key': 'metrics-3' },
+      payload: { cardUid: t.cardUid, amountCents: -5 },
+    });
     expect(bad.statusCode).toBe(400);
 
     const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
@@ -79,7 +90,12 @@ describe('GET /metrics', () => {
     const other = await createTestContext();
     try {
       const { buildApp } = await import('../app.ts');
-      const app = await buildApp({ config: { ...loadConfig({ ...production, DATA_DIR: 'memory://' } as NodeJS.ProcessEnv), databaseUrl: other.databaseUrl }, handle: other.handle, logger: false, webDist: null });
+      const app = await buildApp({
+        config: { ...loadConfig({ ...production, DATA_DIR: 'memory://' } as NodeJS.ProcessEnv), databaseUrl: other.databaseUrl },
+        handle: other.handle,
+        logger: false,
+        webDist: null,
+      });
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
       await app.close();
     } finally {

@@ -49,7 +49,12 @@ function hasBearer(request: FastifyRequest, token: string): boolean {
 export function registerMetrics(app: FastifyInstance, deps: { config: Config; handle: DatabaseHandle }): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route template, method and status', labelNames: ['method', 'route', 'status_code'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route template, method and status',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by route template, method and status, in seconds',
@@ -57,7 +62,12 @@ export function registerMetrics(app: FastifyInstance, deps: { config: Config; ha
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const ledger = new Counter({ name: 'ledger_movements_total', help: 'Ledger rows written by type (this instance)', labelNames: ['type'], registers: [registry] });
+  const ledger = new Counter({
+    name: 'ledger_movements_total',
+    help: 'Ledger rows written by type (this instance)',
+    labelNames: ['type'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'db_pool_connections',
     help: 'Database pool connections by state (total, idle, waiting requests); PostgreSQL only',
@@ -79,10 +89,7 @@ export function registerMetrics(app: FastifyInstance, deps: { config: Config; ha
     async collect() {
       this.reset();
       try {
-        const { rows } = await deps.handle.executeSql(
-          `select name, count(*)::int as n from pgboss.job where state in ('created', 'retry') group by name`,
-          [],
-        );
+        const { rows } = await deps.handle.executeSql(`select name, count(*)::int as n from pgboss.job where state in ('created', 'retry') group by name`, []);
         for (const r of rows as { name: string; n: number }[]) this.set({ queue: r.name }, Number(r.n));
       } catch {
         // pg-boss has not created its schema yet (it starts in the background): nothing waits.

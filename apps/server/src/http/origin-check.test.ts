@@ -109,7 +109,12 @@ describe('development and test configuration (PUBLIC_URL http://localhost:3000)'
   });
 
   it('refuses a cross-origin sign-in (nothing runs for it)', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: EVIL }, payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: EVIL },
+      payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
@@ -143,7 +148,12 @@ describe('production (PUBLIC_URL https://cards.example.com)', () => {
   let ctx: TestContext;
   let owner: string;
   beforeAll(async () => {
-    ctx = await createTestContext({ NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', QR_TOKEN_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'demo' });
+    ctx = await createTestContext({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cards.example.com',
+      QR_TOKEN_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER: 'demo',
+    });
     owner = await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
   });
   afterAll(() => ctx.close());
@@ -157,7 +167,13 @@ describe('production (PUBLIC_URL https://cards.example.com)', () => {
   });
 
   it('refuses the dev server, the loopback names and plain http', async () => {
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173', 'https://localhost', 'http://cards.example.com', 'https://shop.cards.example.com']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'https://localhost',
+      'http://cards.example.com',
+      'https://shop.cards.example.com',
+    ]) {
       const res = await post(origin);
       expect(res.statusCode, origin).toBe(403);
       expect(json(res)).toEqual(REFUSED);
@@ -177,7 +193,8 @@ describe('origin helpers', () => {
   it('allowedOrigins: production is PUBLIC_URL alone; development adds loopback and Vite', () => {
     expect([...allowedOrigins({ env: 'production', publicUrl: 'https://cards.example.com/base' })]).toEqual(['https://cards.example.com']);
     const dev = allowedOrigins({ env: 'development', publicUrl: 'http://localhost:3000' });
-    for (const o of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:5173', 'http://127.0.0.1:5173']) expect(dev.has(o), o).toBe(true);
+    for (const o of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:5173', 'http://127.0.0.1:5173'])
+      expect(dev.has(o), o).toBe(true);
     expect(dev.has('http://localhost:3001')).toBe(false);
   });
 });

@@ -4,7 +4,17 @@ import type { AuthUser } from '../context.ts';
 import { currentRequestActor } from '../lib/request-actor.ts';
 import { registerRequestContext } from './request-context.ts';
 
-const USER: AuthUser = { id: 'u1', email: 'a@b.c', firstName: 'A', lastName: 'B', role: 'cashier', tenantId: 't1', storeId: null, storeName: null, customerId: null };
+const USER: AuthUser = {
+  id: 'u1',
+  email: 'a@b.c',
+  firstName: 'A',
+  lastName: 'B',
+  role: 'cashier',
+  tenantId: 't1',
+  storeId: null,
+  storeName: null,
+  customerId: null,
+};
 
 /** A bare app with the request context and a route that answers what its handler saw. */
 async function appWith(clock: () => Date, signedIn: boolean) {

@@ -26,7 +26,12 @@ beforeAll(async () => {
   mainStoreId = byName.get('Main Store')!;
   downtownStoreId = byName.get('Downtown Store')!;
   // The join poster needs the store's online sign-up on (off by default, ADR 0027).
-  const on = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/stores/${mainStoreId}`, headers: { cookie: s.admin! }, payload: { name: 'Main Store', selfEnrolment: true } });
+  const on = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/t/demo/stores/${mainStoreId}`,
+    headers: { cookie: s.admin! },
+    payload: { name: 'Main Store', selfEnrolment: true },
+  });
   expect(on.statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
@@ -59,11 +64,20 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/t/demo/card-orders',
     headers: { cookie: cookies.admin! },
-    payload: { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } },
+    payload: {
+      cardType: 'SINGLE_SIDED',
+      quantity: 50,
+      shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+    },
   });
   demoOrderId = order.json().id;
   const open = async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${janeCustomerId}/add-funds`, headers: { cookie: cookies.admin!, ...idempotencyKey() }, payload: { amountCents: 100 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/demo/customers/${janeCustomerId}/add-funds`,
+      headers: { cookie: cookies.admin!, ...idempotencyKey() },
+      payload: { amountCents: 100 },
+    });
     return res.json().checkoutUrl.split('/').pop() as string;
   };
   payCheckoutId = await open();
@@ -104,7 +118,13 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: 'users',
-    body: () => ({ firstName: 'Matrix', lastName: 'Staff', email: `matrix-${Math.random().toString(36).slice(2)}@example.com`, password: 'secret12', role: 'tenant_admin' }),
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Staff',
+      email: `matrix-${Math.random().toString(36).slice(2)}@example.com`,
+      password: 'secret12',
+      role: 'tenant_admin',
+    }),
     allowed: ['platform', 'admin'],
     ok: 201,
   },
@@ -167,7 +187,11 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: 'cards/activate',
-    body: () => ({ cardUid: unassigned[activations++ % unassigned.length], storeId: mainStoreId, customer: { firstName: 'Matrix', lastName: `Tester${activations}` } }),
+    body: () => ({
+      cardUid: unassigned[activations++ % unassigned.length],
+      storeId: mainStoreId,
+      customer: { firstName: 'Matrix', lastName: `Tester${activations}` },
+    }),
     allowed: ['platform', 'admin', 'cashier'],
   },
   { method: 'POST', path: 'cards/DEM0CARD0003/block', allowed: ['platform', 'admin'] },
@@ -187,7 +211,13 @@ const routes: Route[] = [
   {
     method: 'PUT',
     path: 'rules/cashback',
-    body: () => ({ rules: [{ category: 'PURCHASE', baseRateBps: 200 }, { category: 'REPAIR', baseRateBps: 300 }, { category: 'OTHER', baseRateBps: 100 }] }),
+    body: () => ({
+      rules: [
+        { category: 'PURCHASE', baseRateBps: 200 },
+        { category: 'REPAIR', baseRateBps: 300 },
+        { category: 'OTHER', baseRateBps: 100 },
+      ],
+    }),
     allowed: ['platform', 'admin'],
   },
   { method: 'GET', path: 'rules/tiers', allowed: ['platform', 'admin'] },
@@ -270,7 +300,11 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: 'card-orders',
-    body: () => ({ cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } }),
+    body: () => ({
+      cardType: 'SINGLE_SIDED',
+      quantity: 50,
+      shippingAddress: { name: 'Matrix', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+    }),
     allowed: ['platform', 'admin'],
     ok: 201,
   },
@@ -292,7 +326,13 @@ const routes: Route[] = [
     },
     allowed: ['platform', 'admin'],
   },
-  { method: 'POST', path: 'customers/00000000-0000-4000-8000-000000000000/erase', body: () => ({ confirm: 'Nobody' }), allowed: ['platform', 'admin'], ok: 404 },
+  {
+    method: 'POST',
+    path: 'customers/00000000-0000-4000-8000-000000000000/erase',
+    body: () => ({ confirm: 'Nobody' }),
+    allowed: ['platform', 'admin'],
+    ok: 404,
+  },
   { method: 'GET', path: 'me/export', allowed: ['customer'] },
   { method: 'GET', path: 'me/erasure-request', allowed: ['customer'] },
   { method: 'POST', path: 'me/erasure-request', body: () => ({ confirm: true }), allowed: ['customer'], ok: 201 },
@@ -345,7 +385,13 @@ const platformApi: Route[] = [
     allowed: ['platform'],
     ok: 201,
   },
-  { method: 'PUT', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ name: 'X', subscriptionStatus: 'ACTIVE' }), allowed: ['platform'], ok: 404 },
+  {
+    method: 'PUT',
+    path: 'platform/tenants/00000000-0000-4000-8000-000000000000',
+    body: () => ({ name: 'X', subscriptionStatus: 'ACTIVE' }),
+    allowed: ['platform'],
+    ok: 404,
+  },
   { method: 'DELETE', path: 'platform/tenants/00000000-0000-4000-8000-000000000000', body: () => ({ confirmSlug: 'x' }), allowed: ['platform'], ok: 404 },
   { method: 'GET', path: 'platform/plans', allowed: ['platform'] },
   { method: 'GET', path: 'platform/card-orders', allowed: ['platform'] },

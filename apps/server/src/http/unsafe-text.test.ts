@@ -56,7 +56,10 @@ describe('the contract rule (isSafeText, unsafeTextReason)', () => {
 describe('findUnsafeText (the request walker)', () => {
   it('names the path of a nested value, an array index, or a key', () => {
     expect(findUnsafeText({ a: 'ok', b: { list: ['fine', 'x\u0000'] } }, 'body')).toEqual({ field: 'body.b.list.1', message: NUL_TEXT_MESSAGE });
-    expect(findUnsafeText({ customer: { ['fi\u0000rst']: 'Ann' } }, 'body')).toEqual({ field: 'body.customer.fi\ufffdrst', message: 'Key must not contain the NUL character (U+0000)' });
+    expect(findUnsafeText({ customer: { ['fi\u0000rst']: 'Ann' } }, 'body')).toEqual({
+      field: 'body.customer.fi\ufffdrst',
+      message: 'Key must not contain the NUL character (U+0000)',
+    });
     expect(findUnsafeText('\ud800', 'body')).toEqual({ field: 'body', message: LONE_SURROGATE_MESSAGE });
     expect(findUnsafeText({ n: 1, b: true, z: null, list: [1, [2, ['ok']]] }, 'body')).toBeNull();
   });
@@ -142,10 +145,20 @@ describe('one rule for every body, query and path string', () => {
   });
 
   it('refuses a text/plain body holding NUL, and a body nested 10,000 levels deep answers 400 without a crash', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/customers', headers: { cookie: s.admin, 'content-type': 'text/plain' }, payload: 'Ann\u0000' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/customers',
+      headers: { cookie: s.admin, 'content-type': 'text/plain' },
+      payload: 'Ann\u0000',
+    });
     expectRefused(res, 'body', NUL_TEXT_MESSAGE);
     const deep = `{"firstName":${'{"a":'.repeat(10_000)}"\\u0000"${'}'.repeat(10_000)},"lastName":"x"}`;
-    const nested = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/customers', headers: { cookie: s.admin, 'content-type': 'application/json' }, payload: deep });
+    const nested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/customers',
+      headers: { cookie: s.admin, 'content-type': 'application/json' },
+      payload: deep,
+    });
     expect(nested.statusCode).toBe(400);
     expect(json(nested).details[0].field).toMatch(/^body\.firstName\.a\.a\..*…$/);
   });

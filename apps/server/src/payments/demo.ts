@@ -70,7 +70,11 @@ export class DemoPaymentProvider implements PaymentProvider {
         .where(eq(paymentMethods.tenantId, tenant.id))
         .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
         .limit(1);
-      if (next) await db.update(paymentMethods).set({ isDefault: true }).where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, next.id)));
+      if (next)
+        await db
+          .update(paymentMethods)
+          .set({ isDefault: true })
+          .where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, next.id)));
     }
     return true;
   }
@@ -84,7 +88,10 @@ export class DemoPaymentProvider implements PaymentProvider {
       .where(and(eq(paymentMethods.tenantId, tenant.id), eq(paymentMethods.id, id)))
       .returning({ id: paymentMethods.id });
     if (!hit) return false;
-    await db.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.tenantId, tenant.id), ne(paymentMethods.id, id)));
+    await db
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.tenantId, tenant.id), ne(paymentMethods.id, id)));
     return true;
   }
 

@@ -2,7 +2,15 @@ import Stripe from 'stripe';
 import type { Config } from '../config.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { AppError, badRequest } from '../errors.ts';
-import type { CheckoutRequest, PaymentProvider, PaymentTenant, ProviderCustomerStore, ProviderPaymentMethod, ProviderPlan, ProviderSubscribeResult } from './port.ts';
+import type {
+  CheckoutRequest,
+  PaymentProvider,
+  PaymentTenant,
+  ProviderCustomerStore,
+  ProviderPaymentMethod,
+  ProviderPlan,
+  ProviderSubscribeResult,
+} from './port.ts';
 import { call, stripeErrorToAppError } from './stripe-errors.ts';
 
 /** The Stripe settings of config.ts (STRIPE_SECRET_KEY, STRIPE_API_URL, …). */

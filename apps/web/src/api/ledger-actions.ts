@@ -40,7 +40,9 @@ export function useRefund(slug: string) {
   const invalidate = useInvalidateLedger(slug);
   return useMutation({
     mutationFn: ({ target, body, idempotencyKey }: LedgerActionVariables<RefundRequest>) =>
-      api.post<RefundResponse>(`${tenantApi(slug)}/transactions/${encodeURIComponent(target)}/refund`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      api.post<RefundResponse>(`${tenantApi(slug)}/transactions/${encodeURIComponent(target)}/refund`, body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: invalidate,
   });
 }

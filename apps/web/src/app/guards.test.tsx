@@ -44,10 +44,20 @@ const routes: RouteObject[] = [
             children: [
               { index: true, element: <RootRedirect /> },
               page('profile', 'Profile'),
-              { element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />, children: [page('dashboard', 'Dashboard'), page('pos', 'POS Terminal'), page('cards', 'Cards'), page('transactions', 'Transactions')] },
+              {
+                element: <RequireRole roles={TENANT_ROUTE_ROLES.staff} />,
+                children: [page('dashboard', 'Dashboard'), page('pos', 'POS Terminal'), page('cards', 'Cards'), page('transactions', 'Transactions')],
+              },
               {
                 element: <RequireRole roles={TENANT_ROUTE_ROLES.admin} />,
-                children: [page('customers', 'Customers'), page('stores', 'Stores'), page('staff', 'Staff'), page('rules', 'Rules & Settings'), page('integrations', 'Integrations'), page('billing', 'Billing')],
+                children: [
+                  page('customers', 'Customers'),
+                  page('stores', 'Stores'),
+                  page('staff', 'Staff'),
+                  page('rules', 'Rules & Settings'),
+                  page('integrations', 'Integrations'),
+                  page('billing', 'Billing'),
+                ],
               },
               { element: <RequireRole roles={TENANT_ROUTE_ROLES.customer} />, children: [page('customer', 'My Account')] },
             ],
@@ -127,9 +137,12 @@ describe('tenant routes', () => {
     expect((await visit('/', as('customer', null))).at).toBe('/login');
   });
 
-  it.each(['/t/acme/customers', '/t/acme/stores', '/t/acme/staff', '/t/acme/rules', '/t/acme/integrations', '/t/acme/billing'])('sends a cashier from the admin screen %s to /unauthorized', async (path) => {
-    expect(await visit(path, as('cashier'))).toEqual({ at: '/unauthorized', heading: 'Access Denied' });
-  });
+  it.each(['/t/acme/customers', '/t/acme/stores', '/t/acme/staff', '/t/acme/rules', '/t/acme/integrations', '/t/acme/billing'])(
+    'sends a cashier from the admin screen %s to /unauthorized',
+    async (path) => {
+      expect(await visit(path, as('cashier'))).toEqual({ at: '/unauthorized', heading: 'Access Denied' });
+    },
+  );
 
   it('lets a cashier use the POS, cards and transactions', async () => {
     for (const path of ['/t/acme/pos', '/t/acme/cards', '/t/acme/transactions']) expect((await visit(path, as('cashier'))).at).toBe(path);

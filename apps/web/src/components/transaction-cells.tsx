@@ -61,7 +61,12 @@ export function TransactionTypeText({ tx, stacked }: { tx: { type: TransactionTy
   return (
     <>
       {TRANSACTION_TYPE_LABELS[tx.type] ?? tx.type}
-      {category && (stacked ? <span className="block text-xs font-normal text-slate-500">{category}</span> : <span className="font-normal text-slate-500"> · {category}</span>)}
+      {category &&
+        (stacked ? (
+          <span className="block text-xs font-normal text-slate-500">{category}</span>
+        ) : (
+          <span className="font-normal text-slate-500"> · {category}</span>
+        ))}
     </>
   );
 }
@@ -78,7 +83,13 @@ export function AmountWithCashback({ tx }: { tx: { type: TransactionType; amount
 }
 
 /** A ledger row of the customer's views (the children of a flex row): type icon, 'Earn · Purchase', the date, optional `details`, then the amount and cashback. */
-export function TransactionSummary({ tx, details }: { tx: { type: TransactionType; category?: Category | null; createdAt: string; amountCents: number; cashbackCents: number }; details?: ReactNode }) {
+export function TransactionSummary({
+  tx,
+  details,
+}: {
+  tx: { type: TransactionType; category?: Category | null; createdAt: string; amountCents: number; cashbackCents: number };
+  details?: ReactNode;
+}) {
   return (
     <>
       <TransactionTypeIcon type={tx.type} />
@@ -96,6 +107,18 @@ export function TransactionSummary({ tx, details }: { tx: { type: TransactionTyp
 
 /** The Amount and Cashback columns of every ledger table (staff Transactions, the customer's own): right-aligned, tabular figures. */
 export const LEDGER_MONEY_COLUMNS: Column<TransactionItem>[] = [
-  { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
-  { id: 'cashback', header: 'Cashback', align: 'right', className: 'text-sm font-medium tabular-nums whitespace-nowrap', cell: (tx) => <CashbackCell tx={tx} /> },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    className: 'text-sm font-semibold tabular-nums whitespace-nowrap',
+    cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span>,
+  },
+  {
+    id: 'cashback',
+    header: 'Cashback',
+    align: 'right',
+    className: 'text-sm font-medium tabular-nums whitespace-nowrap',
+    cell: (tx) => <CashbackCell tx={tx} />,
+  },
 ];

@@ -34,7 +34,9 @@ describe('usePasswordPolicy', () => {
   it('uses the floor of 6 and no hint until the policy is loaded, then the operator’s minimum', async () => {
     stubFetch().on('GET', '/api/auth/password-policy', json(200, { minLength: 12 }));
     const queryClient = createTestQueryClient();
-    const { result } = renderHook(() => usePasswordPolicy(), { wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> });
+    const { result } = renderHook(() => usePasswordPolicy(), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    });
     expect(result.current).toEqual({ minLength: 6, hint: undefined, isLoaded: false });
     await waitFor(() => expect(result.current.isLoaded).toBe(true));
     expect(result.current).toEqual({ minLength: 12, hint: 'At least 12 characters', isLoaded: true });

@@ -68,7 +68,9 @@ describe('lib/api error mapping', () => {
   });
 
   it('says HTTP {status}: {statusText} when the error body is empty or has no text fields', async () => {
-    stubFetch().on('GET', '/api/a', text(500, '')).on('GET', '/api/b', json(404, { error: 42 }));
+    stubFetch()
+      .on('GET', '/api/a', text(500, ''))
+      .on('GET', '/api/b', json(404, { error: 42 }));
     expect((await failureOf(api.get('/a'))).message).toBe('HTTP 500: Internal Server Error');
     expect((await failureOf(api.get('/b'))).message).toBe('HTTP 404: Not Found');
   });

@@ -117,9 +117,7 @@ async function readJson(response: Response): Promise<unknown> {
 function apiErrorOf(response: Response, parsed: unknown): ApiError {
   const err = readErrorBody(parsed);
   const message =
-    (typeof err.error === 'string' && err.error) ||
-    (typeof err.message === 'string' && err.message) ||
-    `HTTP ${response.status}: ${response.statusText}`;
+    (typeof err.error === 'string' && err.error) || (typeof err.message === 'string' && err.message) || `HTTP ${response.status}: ${response.statusText}`;
   return new ApiError(response.status, message, typeof err.code === 'string' ? err.code : undefined, err.details);
 }
 

@@ -12,7 +12,10 @@ describe('the remembered session: a corrupt state is dropped', () => {
 
   it.each([
     ['unparsable JSON', '{"state": '],
-    ['a shape the contract no longer knows', JSON.stringify({ state: { user: { id: 1, role: 'superuser' }, tenant: null, isAuthenticated: true }, version: 1 })],
+    [
+      'a shape the contract no longer knows',
+      JSON.stringify({ state: { user: { id: 1, role: 'superuser' }, tenant: null, isAuthenticated: true }, version: 1 }),
+    ],
   ])('is logged and removed when corrupt (%s): the user is signed out', async (_what, raw) => {
     expectConsole('warn', `Discarding corrupt auth state in localStorage '${AUTH_STORAGE_KEY}'`);
     localStorage.setItem(AUTH_STORAGE_KEY, raw);

@@ -97,7 +97,13 @@ export const useAuthStore = create<AuthState>()(
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
       setSession: ({ user, tenant, twoFactorEnabled, twoFactorSetupRequired }) =>
-        set({ user, tenant: tenant ?? null, isAuthenticated: true, twoFactorEnabled: twoFactorEnabled ?? false, twoFactorSetupRequired: twoFactorSetupRequired ?? false }),
+        set({
+          user,
+          tenant: tenant ?? null,
+          isAuthenticated: true,
+          twoFactorEnabled: twoFactorEnabled ?? false,
+          twoFactorSetupRequired: twoFactorSetupRequired ?? false,
+        }),
       setTwoFactorEnabled: (enabled) => set(enabled ? { twoFactorEnabled: true, twoFactorSetupRequired: false } : { twoFactorEnabled: false }),
       clear: () => set({ user: null, tenant: null, isAuthenticated: false, twoFactorEnabled: false, twoFactorSetupRequired: false }),
     }),
@@ -105,7 +111,13 @@ export const useAuthStore = create<AuthState>()(
       name: AUTH_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => safeLocalStorage),
-      partialize: ({ user, tenant, isAuthenticated, twoFactorEnabled, twoFactorSetupRequired }) => ({ user, tenant, isAuthenticated, twoFactorEnabled, twoFactorSetupRequired }),
+      partialize: ({ user, tenant, isAuthenticated, twoFactorEnabled, twoFactorSetupRequired }) => ({
+        user,
+        tenant,
+        isAuthenticated,
+        twoFactorEnabled,
+        twoFactorSetupRequired,
+      }),
     },
   ),
 );

@@ -21,7 +21,11 @@ describe('createQueryClient: a lost session signs the browser out (the guards th
     stubFetch().on('POST', '/api/x', json(401, { error: 'Invalid email or password', code: 'UNAUTHENTICATED' }));
     signIn(userOf('cashier'), ACME);
     const client = createQueryClient();
-    const run = (meta?: Record<string, unknown>) => client.getMutationCache().build(client, { mutationFn: () => api.post('/x'), meta }).execute(undefined);
+    const run = (meta?: Record<string, unknown>) =>
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: () => api.post('/x'), meta })
+        .execute(undefined);
 
     await expect(run({ skipAuthReset: true })).rejects.toMatchObject({ status: 401 });
     expect(signedIn()).toBe(true);
@@ -38,7 +42,9 @@ describe('createQueryClient: a lost session signs the browser out (the guards th
   });
 
   it('shows a 4xx at once but retries a network failure or 5xx twice', async () => {
-    const server = stubFetch().on('GET', '/api/a', json(404, { error: 'Card not found' })).on('GET', '/api/b', json(503, {}));
+    const server = stubFetch()
+      .on('GET', '/api/a', json(404, { error: 'Card not found' }))
+      .on('GET', '/api/b', json(503, {}));
     const client = createQueryClient();
     await expect(client.fetchQuery({ queryKey: ['a'], queryFn: () => api.get('/a'), retryDelay: 0 })).rejects.toMatchObject({ status: 404 });
     await expect(client.fetchQuery({ queryKey: ['b'], queryFn: () => api.get('/b'), retryDelay: 0 })).rejects.toMatchObject({ status: 503 });

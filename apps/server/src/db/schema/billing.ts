@@ -132,9 +132,13 @@ export const checkoutSessions = pgTable(
  * inserted in the same transaction as the event's effect, so a failure leaves no row and the
  * provider's retry is processed; a second delivery finds the row and changes nothing.
  */
-export const webhookEvents = pgTable('webhook_events', {
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  type: text('type').notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

@@ -50,7 +50,11 @@ export const erasureRequests = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.customerId] }),
-    foreignKey({ name: 'erasure_requests_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
-    index('erasure_requests_due_idx').on(t.requestedAt).where(sql`carried_out_at is null`),
+    foreignKey({ name: 'erasure_requests_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    index('erasure_requests_due_idx')
+      .on(t.requestedAt)
+      .where(sql`carried_out_at is null`),
   ],
 );

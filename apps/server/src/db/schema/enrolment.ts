@@ -36,6 +36,8 @@ export const enrolmentRequests = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ name: 'enrolment_requests_store_fk', columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }).onDelete('cascade'),
     uniqueIndex('enrolment_requests_token_uq').on(t.tenantId, t.tokenHash),
-    uniqueIndex('enrolment_requests_pending_email_uq').on(t.tenantId, sql`lower(${t.email})`).where(sql`confirmed_at is null`),
+    uniqueIndex('enrolment_requests_pending_email_uq')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`confirmed_at is null`),
   ],
 );

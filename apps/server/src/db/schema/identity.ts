@@ -37,7 +37,10 @@ export const users = pgTable(
     /** The newest TOTP time step accepted (30 s steps since the epoch): a code of a step ≤ it is refused (each code works once). */
     twoFactorLastStep: integer('two_factor_last_step'),
     /** SHA-256 (hex) of each recovery code not yet used; a used one is removed. */
-    twoFactorRecoveryHashes: text('two_factor_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
+    twoFactorRecoveryHashes: text('two_factor_recovery_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

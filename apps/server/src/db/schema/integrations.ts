@@ -60,7 +60,12 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('webhook_endpoints_enabled_idx').on(t.tenantId).where(sql`enabled`)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('webhook_endpoints_enabled_idx')
+      .on(t.tenantId)
+      .where(sql`enabled`),
+  ],
 );
 
 /**
@@ -94,8 +99,14 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ name: 'webhook_deliveries_endpoint_fk', columns: [t.tenantId, t.endpointId], foreignColumns: [webhookEndpoints.tenantId, webhookEndpoints.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'webhook_deliveries_endpoint_fk',
+      columns: [t.tenantId, t.endpointId],
+      foreignColumns: [webhookEndpoints.tenantId, webhookEndpoints.id],
+    }).onDelete('cascade'),
     index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt.desc().nullsFirst()),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -51,9 +51,21 @@ export const transactions = pgTable(
     // these indexes alone, whatever the other filters (ADR 0006).
     index('transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
     // A row's reversals (refunds of an EARN, the void of a REDEEM), and at most one VOID per REDEEM.
-    index('transactions_reverses_idx').on(t.tenantId, t.reversesTransactionId).where(sql`reverses_transaction_id is not null`),
-    uniqueIndex('transactions_one_void_uq').on(t.tenantId, t.reversesTransactionId).where(sql`type = 'VOID'`),
-    index('transactions_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type, t.category, t.storeId),
+    index('transactions_reverses_idx')
+      .on(t.tenantId, t.reversesTransactionId)
+      .where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('transactions_one_void_uq')
+      .on(t.tenantId, t.reversesTransactionId)
+      .where(sql`type = 'VOID'`),
+    index('transactions_tenant_customer_idx').on(
+      t.tenantId,
+      t.customerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.type,
+      t.category,
+      t.storeId,
+    ),
   ],
 );
 
@@ -78,7 +90,10 @@ export const ledgerDailyTotals = pgTable(
     /** Surrogate key part: the natural key has nullable columns, and a primary key with tenant_id is what distribution needs. */
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct()],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('ledger_daily_totals_uq').on(t.tenantId, t.day, t.storeId, t.type, t.category).nullsNotDistinct(),
+  ],
 );
 
 /**
@@ -122,10 +137,16 @@ export const cashbackLots = pgTable(
     foreignKey({ columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }),
     foreignKey({ columns: [t.tenantId, t.sourceTransactionId], foreignColumns: [transactions.tenantId, transactions.id] }),
     // A card's open lots, oldest first (FIFO debits, 'expires on' lines).
-    index('cashback_lots_open_idx').on(t.tenantId, t.cardId, t.creditedAt, t.id).where(sql`remaining_cents > 0`),
+    index('cashback_lots_open_idx')
+      .on(t.tenantId, t.cardId, t.creditedAt, t.id)
+      .where(sql`remaining_cents > 0`),
     // Due lots across tenants (the expiry job) and per tenant (liability: expiring soon, by age).
-    index('cashback_lots_due_idx').on(t.expiresAt).where(sql`remaining_cents > 0 and expires_at is not null`),
-    index('cashback_lots_tenant_open_idx').on(t.tenantId, t.creditedAt).where(sql`remaining_cents > 0`),
+    index('cashback_lots_due_idx')
+      .on(t.expiresAt)
+      .where(sql`remaining_cents > 0 and expires_at is not null`),
+    index('cashback_lots_tenant_open_idx')
+      .on(t.tenantId, t.creditedAt)
+      .where(sql`remaining_cents > 0`),
     check('cashback_lots_remaining_range', sql`remaining_cents >= 0 and remaining_cents <= amount_cents`),
   ],
 );

@@ -25,7 +25,9 @@ export const outbox = pgTable(
     /** Extra message headers (List-Unsubscribe, List-Unsubscribe-Post), name → value. */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     dedupeKey: text('dedupe_key'),
-    status: text('status', { enum: ['PENDING', 'SENDING', 'SENT', 'FAILED', 'NOT_SENT'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SENDING', 'SENT', 'FAILED', 'NOT_SENT'] })
+      .notNull()
+      .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     /** No attempt after this instant: 24 hours after it was written, or after the operator's Resend. */
@@ -37,7 +39,9 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'PENDING'`),
     index('outbox_created_idx').on(t.createdAt, t.id),
     index('outbox_tenant_idx').on(t.tenantId),
     uniqueIndex('outbox_dedupe_key_idx').on(t.dedupeKey),

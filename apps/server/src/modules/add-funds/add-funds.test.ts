@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CardStatus } from '@loyalty/contract';
 import { cards, checkoutSessions, tenants } from '../../db/schema/index.ts';
-import { balanceAndLedger, countRows, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import {
+  balanceAndLedger,
+  countRows,
+  createTestContext,
+  freshTenant as signedInTenant,
+  demoSessions,
+  idempotencyKey,
+  json,
+  type TestContext,
+} from '../../../test/helpers.ts';
 
 /**
  * POST /api/t/{slug}/customers/{id}/add-funds (docs/product.md 'Add funds': 100 to 100000
@@ -47,7 +56,14 @@ async function addCard(t: Awaited<ReturnType<typeof freshTenant>>, uid: string, 
   return card;
 }
 
-const uid = () => `AF${Math.random().toString(36).slice(2, 12).toUpperCase().replace(/[ILOU]/g, '7')}`.padEnd(12, '9').slice(0, 12);
+const uid = () =>
+  `AF${Math.random()
+    .toString(36)
+    .slice(2, 12)
+    .toUpperCase()
+    .replace(/[ILOU]/g, '7')}`
+    .padEnd(12, '9')
+    .slice(0, 12);
 
 describe('POST /customers/{id}/add-funds', () => {
   it("opens a Demo checkout for the customer's only ACTIVE card and moves no money yet", async () => {
@@ -83,15 +99,22 @@ describe('POST /customers/{id}/add-funds', () => {
     expect((await t.addFunds(t.customer.id, { amountCents: 100_000 })).statusCode).toBe(200);
   });
 
-  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])("answers 400 with the product's text for amountCents %s, nothing written", async (amountCents) => {
-    const t = await freshTenant();
-    const before = await snapshot();
-    const res = await t.addFunds(t.customer.id, { amountCents });
-    expect(res.statusCode).toBe(400);
-    // The error handler names the field in `error`; the amount rule's text (docs/product.md 'Add funds') is the field's message.
-    expect(json(res)).toMatchObject({ error: `Invalid amountCents: ${RANGE}`, code: 'VALIDATION_ERROR', details: [{ field: 'body.amountCents', message: RANGE }] });
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each([[99], [100_001], [0], [-500], [12.5], ['1000'], [null]])(
+    "answers 400 with the product's text for amountCents %s, nothing written",
+    async (amountCents) => {
+      const t = await freshTenant();
+      const before = await snapshot();
+      const res = await t.addFunds(t.customer.id, { amountCents });
+      expect(res.statusCode).toBe(400);
+      // The error handler names the field in `error`; the amount rule's text (docs/product.md 'Add funds') is the field's message.
+      expect(json(res)).toMatchObject({
+        error: `Invalid amountCents: ${RANGE}`,
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'body.amountCents', message: RANGE }],
+      });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('answers 400 for a missing amount or a malformed cardId, nothing written', async () => {
     const t = await freshTenant();
@@ -131,7 +154,12 @@ describe('POST /customers/{id}/add-funds', () => {
 
   it("422 'Customer has no active card' for a customer without cards", async () => {
     const t = await freshTenant();
-    const created = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/customers`, headers: { cookie: t.cookie }, payload: { firstName: 'No', lastName: 'Card' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/customers`,
+      headers: { cookie: t.cookie },
+      payload: { firstName: 'No', lastName: 'Card' },
+    });
     const before = await snapshot();
     const res = await t.addFunds(json(created).id, { amountCents: 1000 });
     expect(res.statusCode).toBe(422);
@@ -143,7 +171,12 @@ describe('POST /customers/{id}/add-funds', () => {
     const t = await freshTenant();
     const other = await freshTenant();
     const before = await snapshot();
-    const created = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/customers`, headers: { cookie: t.cookie }, payload: { firstName: 'Second', lastName: 'Customer' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/customers`,
+      headers: { cookie: t.cookie },
+      payload: { firstName: 'Second', lastName: 'Customer' },
+    });
     const afterCreate = await snapshot();
     const ofOtherCustomer = await t.addFunds(json(created).id, { amountCents: 1000, cardId: t.card.id });
     expect(ofOtherCustomer.statusCode).toBe(404);
@@ -177,7 +210,10 @@ describe('POST /customers/{id}/add-funds', () => {
       expect(json(res)).toMatchObject({ error: 'Subscription required to process transactions', code: 'SUBSCRIPTION_REQUIRED' });
       expect(await snapshot()).toEqual(before);
     }
-    await ctx.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 86_400_000) }).where(eq(tenants.id, t.tenant.id));
+    await ctx.db
+      .update(tenants)
+      .set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(tenants.id, t.tenant.id));
     expect((await t.addFunds(t.customer.id, { amountCents: 1000 })).statusCode).toBe(200);
   });
 
@@ -190,12 +226,22 @@ describe('POST /customers/{id}/add-funds', () => {
       [s.customer, 403],
       [undefined, 401],
     ] as const) {
-      const res = await ctx.app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey() }, payload: { amountCents: 1000 } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey() },
+        payload: { amountCents: 1000 },
+      });
       expect(res.statusCode).toBe(status);
     }
     const other = await freshTenant();
     const beforeCross = await snapshot();
-    const cross = await ctx.app.inject({ method: 'POST', url: `/api/t/${other.slug}/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin, ...idempotencyKey() }, payload: { amountCents: 1000 } });
+    const cross = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${other.slug}/customers/${jane.customerId}/add-funds`,
+      headers: { cookie: s.admin, ...idempotencyKey() },
+      payload: { amountCents: 1000 },
+    });
     expect(cross.statusCode).toBe(404);
     // the other tenant's admin, on its own slug, with the demo customer's id
     const foreign = await other.addFunds(jane.customerId!, { amountCents: 1000 });

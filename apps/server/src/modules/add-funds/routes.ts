@@ -47,5 +47,4 @@ export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       return sendIdempotent(reply, await addFunds(db, provider, config, actor, request.params.id, request.body, request.ctx.now));
     },
   );
-
 };

@@ -23,13 +23,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function keyCount(tenantId: string): Promise<number> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(eq(apiKeys.tenantId, tenantId));
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(eq(apiKeys.tenantId, tenantId));
   return Number(row.n);
 }
 async function auditRows(tenantId: string, action: string) {
-  return ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, action)));
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, action)));
 }
-const v1Card = (key: string, cardUid: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/cards/${cardUid}`, headers: { authorization: `Bearer ${key}` } });
+const v1Card = (key: string, cardUid: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/cards/${cardUid}`, headers: { authorization: `Bearer ${key}` } });
 
 describe('API keys', () => {
   it('creates a key shown once, stored as its SHA-256 with a visible prefix, audited, and listed with its store', async () => {
@@ -37,7 +44,16 @@ describe('API keys', () => {
     expect(res.statusCode, res.body).toBe(201);
     const created = json(res);
     expect(created.key).toMatch(/^lc_test_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: 'Till 1', prefix: created.key.slice(0, 14), scopes: ['pos:write', 'read'], storeId: t.store.id, storeName: 'Main Store', createdByName: 'Olga Other', lastUsedAt: null, revokedAt: null });
+    expect(created).toMatchObject({
+      name: 'Till 1',
+      prefix: created.key.slice(0, 14),
+      scopes: ['pos:write', 'read'],
+      storeId: t.store.id,
+      storeName: 'Main Store',
+      createdByName: 'Olga Other',
+      lastUsedAt: null,
+      revokedAt: null,
+    });
 
     const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
     expect(row.keyHash).toBe(createHash('sha256').update(created.key).digest('hex'));
@@ -54,7 +70,8 @@ describe('API keys', () => {
 
   it('records the last use at most once a minute and revokes a key: 401 from then on, audited once, listed after the active ones', async () => {
     const key = json(await t.req('POST', 'api-keys', { name: 'Website', scopes: ['read'] }));
-    const r0 = await v1Card(key.key, t.cardUid); expect(r0.statusCode, r0.body).toBe(200);
+    const r0 = await v1Card(key.key, t.cardUid);
+    expect(r0.statusCode, r0.body).toBe(200);
     const used = json(await t.req('GET', 'api-keys')).keys.find((k: { id: string }) => k.id === key.id);
     expect(used.lastUsedAt).not.toBeNull();
 
@@ -97,7 +114,8 @@ describe('API keys', () => {
 
   it('is for Store Admins only: a cashier gets 403 on every route, and nothing is written', async () => {
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(apiKeys);
-    const opts = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/t/demo/${url}`, headers: { cookie: cashierCookie }, ...(payload ? { payload } : {}) });
+    const opts = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url: `/api/t/demo/${url}`, headers: { cookie: cashierCookie }, ...(payload ? { payload } : {}) });
     expect((await opts('GET', 'api-keys')).statusCode).toBe(403);
     expect((await opts('POST', 'api-keys', { name: 'X', scopes: ['read'] })).statusCode).toBe(403);
     expect((await opts('DELETE', 'api-keys/00000000-0000-4000-8000-000000000000')).statusCode).toBe(403);

@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { API_KEY_VISIBLE_CHARS, type ApiKeyItem, type ApiKeyListResponse, type ApiKeyScope, type CreateApiKeyRequest, type CreateApiKeyResponse } from '@loyalty/contract';
+import {
+  API_KEY_VISIBLE_CHARS,
+  type ApiKeyItem,
+  type ApiKeyListResponse,
+  type ApiKeyScope,
+  type CreateApiKeyRequest,
+  type CreateApiKeyResponse,
+} from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -91,7 +98,12 @@ async function keyItem(db: DbOrTx, tenantId: string, id: string): Promise<ApiKey
  * only time it is shown. Throws 400 'Unknown store' (details `body.storeId`) when the store is
  * not a store of this tenant; nothing is written then.
  */
-export async function createApiKey(db: Database, actor: ApiKeyActor, input: CreateApiKeyRequest, env: 'development' | 'production' | 'test'): Promise<CreateApiKeyResponse> {
+export async function createApiKey(
+  db: Database,
+  actor: ApiKeyActor,
+  input: CreateApiKeyRequest,
+  env: 'development' | 'production' | 'test',
+): Promise<CreateApiKeyResponse> {
   const key = newApiKey(env);
   const id = await db.transaction(async (tx) => {
     if (input.storeId && (await storeNameOf(tx, actor.tenantId, input.storeId)) === null) {
@@ -138,7 +150,14 @@ export async function revokeApiKey(db: Database, actor: ApiKeyActor, id: string,
       .where(and(eq(apiKeys.tenantId, actor.tenantId), eq(apiKeys.id, id), sql`${apiKeys.revokedAt} is null`))
       .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) return;
-    await writeAudit(tx, { tenantId: actor.tenantId, userId: actor.userId, action: 'api_key.revoke', entity: 'api_key', entityId: id, before: { name: row.name, prefix: row.prefix } });
+    await writeAudit(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'api_key.revoke',
+      entity: 'api_key',
+      entityId: id,
+      before: { name: row.name, prefix: row.prefix },
+    });
   });
   return keyItem(db, actor.tenantId, id);
 }
@@ -151,7 +170,14 @@ export async function revokeApiKey(db: Database, actor: ApiKeyActor, id: string,
  */
 export function apiKeyAuthenticator(db: Database): (key: string, now: Date) => Promise<ApiKeyPrincipal | null> {
   const byHash = db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, name: apiKeys.name, scopes: apiKeys.scopes, storeId: apiKeys.storeId, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      tenantId: apiKeys.tenantId,
+      name: apiKeys.name,
+      scopes: apiKeys.scopes,
+      storeId: apiKeys.storeId,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), sql`${apiKeys.revokedAt} is null`))
     .limit(1)
@@ -161,7 +187,10 @@ export function apiKeyAuthenticator(db: Database): (key: string, now: Date) => P
     const [row] = await byHash.execute({ hash: hashApiKey(key) });
     if (!row) return null;
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_STEP_MS) {
-      await db.update(apiKeys).set({ lastUsedAt: now }).where(and(eq(apiKeys.tenantId, row.tenantId), eq(apiKeys.id, row.id)));
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiKeys.tenantId, row.tenantId), eq(apiKeys.id, row.id)));
     }
     return { id: row.id, tenantId: row.tenantId, name: row.name, scopes: row.scopes, storeId: row.storeId };
   };

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CustomerInput, CustomerDetail, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, RefundRequest, RefundResponse, VoidRequest, VoidResponse } from '@loyalty/contract';
+import {
+  CustomerInput,
+  CustomerDetail,
+  EarnRequest,
+  EarnResponse,
+  RedeemRequest,
+  RedeemResponse,
+  RefundRequest,
+  RefundResponse,
+  VoidRequest,
+  VoidResponse,
+} from '@loyalty/contract';
 import { auditLog, customers, transactions } from '../../db/schema/index.ts';
 import { createSecondInstance, createTestContext, freshTenant, json, unbalancedCards, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { COUNTER_BACKENDS } from '../../../test/counter-backends.ts';
@@ -49,7 +60,10 @@ function v1(method: 'GET' | 'POST', path: string, key: string | null, payload?: 
   return ctx.app.inject({ method, url: `/api/v1${path}`, headers, ...(payload ? { payload } : {}) });
 }
 async function ledgerCount(tenantId: string): Promise<number> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.tenantId, tenantId));
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(eq(transactions.tenantId, tenantId));
   return Number(row.n);
 }
 
@@ -87,13 +101,18 @@ describe('money through v1', () => {
   it('earns exactly once under 12 parallel replays of one Idempotency-Key, recorded against the key', async () => {
     const before = await ledgerCount(t.tenant.id);
     const key = `till-7-receipt-${Date.now()}`;
-    const replies = await Promise.all(Array.from({ length: 12 }, () => v1('POST', '/transactions/earn', keys.all, { cardUid: t.cardUid, amountCents: 2500, category: 'PURCHASE' }, key)));
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => v1('POST', '/transactions/earn', keys.all, { cardUid: t.cardUid, amountCents: 2500, category: 'PURCHASE' }, key)),
+    );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const bodies = new Set(replies.map((r) => r.body));
     expect(bodies.size).toBe(1);
     expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(11);
     expect(await ledgerCount(t.tenant.id)).toBe(before + 1);
-    const [row] = await ctx.db.select().from(transactions).where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(replies[0]).transactionId)));
+    const [row] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(replies[0]).transactionId)));
     expect(row).toMatchObject({ type: 'EARN', amountCents: 2500, userId: null });
     expect(row.apiKeyId).not.toBeNull();
     expect(await unbalancedCards(ctx.db)).toEqual([]);
@@ -120,14 +139,23 @@ describe('money through v1', () => {
     expect(refund.statusCode, refund.body).toBe(200);
     expect(json(refund)).toMatchObject({ refundedAmountCents: 1000, remainingAmountCents: 3000 });
     // The audit row names the key (no user acted), as the ledger row does.
-    const [refundRow] = await ctx.db.select().from(transactions).where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(refund).transactionId)));
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.refund'), eq(auditLog.entityId, refundRow.id)));
+    const [refundRow] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(refund).transactionId)));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'transaction.refund'), eq(auditLog.entityId, refundRow.id)));
     expect(audit.userId).toBeNull();
     expect(audit.apiKeyId).toBe(refundRow.apiKeyId);
     expect(audit.ip).toBe('127.0.0.1');
     expect(refundRow.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
     // The earn and the redeem are audit events of the key too (written in their ledger statement).
-    const [earnAudit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.earn'), eq(auditLog.entityId, earn.transactionId)));
+    const [earnAudit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'transaction.earn'), eq(auditLog.entityId, earn.transactionId)));
     expect(earnAudit).toMatchObject({ userId: null, apiKeyId: refundRow.apiKeyId, tenantId: t.tenant.id });
     expect(earnAudit.after).toMatchObject({ amountCents: 4000, balanceCents: earn.newBalance });
     const voided = await v1('POST', `/transactions/${json(redeem).transactionId}/void`, keys.pos, { reason: 'Wrong card' });
@@ -142,7 +170,10 @@ describe('money through v1', () => {
   it('books a store-bound key’s movements to its store and refuses another store with 403', async () => {
     const earn = await v1('POST', '/transactions/earn', keys.store, { cardUid: t.cardUid, amountCents: 1000 });
     expect(earn.statusCode).toBe(200);
-    const [row] = await ctx.db.select().from(transactions).where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(earn).transactionId)));
+    const [row] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.tenantId, t.tenant.id), eq(transactions.id, json(earn).transactionId)));
     expect(row.storeId).toBe(secondStoreId);
     const elsewhere = await v1('POST', '/transactions/earn', keys.store, { cardUid: t.cardUid, amountCents: 1000, storeId: t.store.id });
     expect(elsewhere.statusCode).toBe(403);
@@ -188,7 +219,15 @@ describe('reads and customers', () => {
     const created = await v1('POST', '/customers', keys.all, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
     expect(created.statusCode, created.body).toBe(201);
     CustomerDetail.parse(json(created));
-    const count = async () => Number((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id)))[0].n);
+    const count = async () =>
+      Number(
+        (
+          await ctx.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(customers)
+            .where(eq(customers.tenantId, t.tenant.id))
+        )[0].n,
+      );
     const before = await count();
     expect((await v1('POST', '/customers', keys.all, { firstName: 'Ada', lastName: 'Again', email: 'ADA@example.com' })).statusCode).toBe(409);
     const bad = await v1('POST', '/customers', keys.all, { firstName: '', lastName: 'X' });
@@ -300,7 +339,17 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/cards/{cardUid}', '/customers', '/customers/{id}', '/reports/liability', '/transactions', '/transactions/earn', '/transactions/redeem', '/transactions/{id}/refund', '/transactions/{id}/void'].sort(),
+      [
+        '/cards/{cardUid}',
+        '/customers',
+        '/customers/{id}',
+        '/reports/liability',
+        '/transactions',
+        '/transactions/earn',
+        '/transactions/redeem',
+        '/transactions/{id}/refund',
+        '/transactions/{id}/void',
+      ].sort(),
     );
     const earn = doc.paths['/transactions/earn'].post;
     expect(earn.parameters.find((p: { name: string }) => p.name === 'idempotency-key')).toMatchObject({ in: 'header', required: true });

@@ -24,7 +24,15 @@ export const V1_EXAMPLES: Record<string, { request?: unknown; response: unknown 
   },
   'POST /transactions/{id}/refund': {
     request: { amountCents: 2500, reason: 'Returned item' },
-    response: { transactionId: TX_ID, refundedAmountCents: 2500, clawedBackCents: 125, unrecoveredCents: 0, remainingAmountCents: 0, newBalanceCents: 1250, tier: 'SILVER' },
+    response: {
+      transactionId: TX_ID,
+      refundedAmountCents: 2500,
+      clawedBackCents: 125,
+      unrecoveredCents: 0,
+      remainingAmountCents: 0,
+      newBalanceCents: 1250,
+      tier: 'SILVER',
+    },
   },
   'POST /transactions/{id}/void': {
     request: { reason: 'Wrong card' },
@@ -76,7 +84,10 @@ export function v1Specification(spec: Readonly<Json>): Json {
         'Lists are newest first; pass the last id as `starting_after` while `hasMore` is true. Guide: docs/integrations.md.',
     },
     servers: [{ url: '/api/v1' }],
-    components: { ...components, securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: lc_live_… (production) or lc_test_…' } } },
+    components: {
+      ...components,
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: lc_live_… (production) or lc_test_…' } },
+    },
     security: [{ apiKey: [] }],
     paths,
   };

@@ -22,7 +22,13 @@ function quickStartBlocks(): string[] {
   const end = text.indexOf('\n## ', start + 5);
   const section = text.slice(start, end === -1 ? undefined : end);
   return [...section.matchAll(/```bash\n([\s\S]*?)```/g)]
-    .map((m) => m[1].split('\n').filter((line) => !line.startsWith('export ')).join('\n').trim())
+    .map((m) =>
+      m[1]
+        .split('\n')
+        .filter((line) => !line.startsWith('export '))
+        .join('\n')
+        .trim(),
+    )
     .filter((block) => block.length > 0);
 }
 
@@ -34,7 +40,12 @@ beforeAll(async () => {
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `${address}/api/v1`;
   const { admin } = await demoSessions(ctx.app);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/api-keys', headers: { cookie: admin }, payload: { name: 'Quick start', scopes: ['pos:write', 'customers:write', 'read'] } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/t/demo/api-keys',
+    headers: { cookie: admin },
+    payload: { name: 'Quick start', scopes: ['pos:write', 'customers:write', 'read'] },
+  });
   key = json(res).key;
 });
 afterAll(() => ctx.close());
@@ -45,9 +56,11 @@ describe('the quick start of docs/integrations.md', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(6);
     const outputs: string[] = [];
     for (const block of blocks) {
-      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', `export BASE='${base}' KEY='${key}'\n${block}`], { timeout: 20_000 }).catch((err: { stdout?: string; stderr?: string }) => {
-        throw new Error(`failed: ${block}\n${err.stdout ?? ''}${err.stderr ?? ''}`);
-      });
+      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', `export BASE='${base}' KEY='${key}'\n${block}`], { timeout: 20_000 }).catch(
+        (err: { stdout?: string; stderr?: string }) => {
+          throw new Error(`failed: ${block}\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+        },
+      );
       outputs.push(stdout);
     }
     const [card, earn, replay, redeem, list, customer] = outputs;
@@ -57,7 +70,11 @@ describe('the quick start of docs/integrations.md', () => {
     expect(replay).toMatch(/^idempotent-replayed: true\r?$/im);
     expect(JSON.parse(replay.slice(replay.indexOf('\r\n\r\n') + 4))).toEqual(first);
     expect(JSON.parse(redeem).amountRedeemed).toBe(100);
-    expect(JSON.parse(list).transactions.map((t: { type: string }) => t.type).slice(0, 2)).toEqual(['REDEEM', 'EARN']);
+    expect(
+      JSON.parse(list)
+        .transactions.map((t: { type: string }) => t.type)
+        .slice(0, 2),
+    ).toEqual(['REDEEM', 'EARN']);
     expect(JSON.parse(customer)).toMatchObject({ firstName: 'Ada', email: 'ada@example.com' });
     expect(await unbalancedCards(ctx.db)).toEqual([]);
   });

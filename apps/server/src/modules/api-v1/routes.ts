@@ -117,7 +117,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
   /** GET /cards/{cardUid} (scope read) → CardResponse, the POS lookup: status, balance (cents), holder, store. 404 'Card not found'. */
   app.get(
     '/cards/:cardUid',
-    { config: { scope: 'read' }, schema: { tags: [V1_TAG], summary: 'Look up a card', params: cardParams, response: { 200: CardResponse, ...keyErrors, 404: ErrorBody } } },
+    {
+      config: { scope: 'read' },
+      schema: { tags: [V1_TAG], summary: 'Look up a card', params: cardParams, response: { 200: CardResponse, ...keyErrors, 404: ErrorBody } },
+    },
     async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
   );
 
@@ -127,7 +130,13 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'EARN' },
-      schema: { tags: [V1_TAG], summary: 'Credit cashback on a purchase', headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Credit cashback on a purchase',
+        headers: IdempotencyKeyHeaders,
+        body: EarnRequest,
+        response: { 200: EarnResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body)),
   );
@@ -138,7 +147,13 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'REDEEM' },
-      schema: { tags: [V1_TAG], summary: 'Pay with the card balance', headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Pay with the card balance',
+        headers: IdempotencyKeyHeaders,
+        body: RedeemRequest,
+        response: { 200: RedeemResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body)),
   );
@@ -149,7 +164,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'REFUND' },
-      schema: { tags: [V1_TAG], summary: 'Refund a purchase', params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Refund a purchase',
+        params: txParams,
+        headers: IdempotencyKeyHeaders,
+        body: RefundRequest,
+        response: { 200: RefundResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
   );
@@ -160,7 +182,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'VOID' },
-      schema: { tags: [V1_TAG], summary: 'Void a redemption', params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Void a redemption',
+        params: txParams,
+        headers: IdempotencyKeyHeaders,
+        body: VoidRequest,
+        response: { 200: VoidResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
   );
@@ -170,7 +199,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/transactions',
     {
       config: { scope: 'read' },
-      schema: { tags: [V1_TAG], summary: 'List ledger rows', querystring: V1TransactionListQuery, response: { 200: V1TransactionListResponse, 400: ErrorBody, ...keyErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'List ledger rows',
+        querystring: V1TransactionListQuery,
+        response: { 200: V1TransactionListResponse, 400: ErrorBody, ...keyErrors },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -181,7 +215,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
   /** GET /customers (scope read; not for a store-bound key: 403) → V1CustomerListResponse, newest first, cursor `starting_after`. */
   app.get(
     '/customers',
-    { config: { scope: 'read', tenantWide: true }, schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } } },
+    {
+      config: { scope: 'read', tenantWide: true },
+      schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } },
+    },
     async (request) => listCustomersAfter(db, tenantOf(request).id, { limit: request.query.limit, startingAfter: request.query.starting_after }),
   );
 
@@ -190,7 +227,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/customers',
     {
       config: { scope: 'customers:write' },
-      schema: { tags: [V1_TAG], summary: 'Create a customer', body: CustomerInput, response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Create a customer',
+        body: CustomerInput,
+        response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody },
+      },
     },
     async (request, reply) => {
       const body = await createCustomer(db, { tenantId: tenantOf(request).id, userId: null, apiKeyId: apiKeyOf(request).id }, request.body, request.ctx.now);
@@ -201,7 +243,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
   /** GET /customers/{id} (scope read; not for a store-bound key: 403) → CustomerDetail with cards and balances; 404 'Customer not found'. */
   app.get(
     '/customers/:id',
-    { config: { scope: 'read', tenantWide: true }, schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } } },
+    {
+      config: { scope: 'read', tenantWide: true },
+      schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } },
+    },
     async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
   );
 
@@ -210,7 +255,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/reports/liability',
     {
       config: { scope: 'read', tenantWide: true },
-      schema: { tags: [V1_TAG], summary: 'Outstanding cashback (liability)', querystring: LiabilityQuery, response: { 200: LiabilityReport, 400: ErrorBody, ...keyErrors } },
+      schema: {
+        tags: [V1_TAG],
+        summary: 'Outstanding cashback (liability)',
+        querystring: LiabilityQuery,
+        response: { 200: LiabilityReport, 400: ErrorBody, ...keyErrors },
+      },
     },
     async (request) => {
       const tenant = tenantOf(request);

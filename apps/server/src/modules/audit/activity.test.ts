@@ -14,7 +14,8 @@ let other: Awaited<ReturnType<typeof createOtherTenant>>;
 let otherCookie: string;
 
 const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const auditCount = async () => Number(((await ctx.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const auditCount = async () =>
+  Number(((await ctx.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] }).rows[0].n);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -26,18 +27,35 @@ afterAll(() => ctx.close());
 
 describe('GET /api/t/{slug}/activity', () => {
   it('lists a store the admin created, naming the admin and the client address, newest first', async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/stores', headers: { cookie: s.admin!, 'x-forwarded-for': '203.0.113.9' }, payload: { name: 'Audit Corner', address: '1 Audit St' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/stores',
+      headers: { cookie: s.admin!, 'x-forwarded-for': '203.0.113.9' },
+      payload: { name: 'Audit Corner', address: '1 Audit St' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const res = await get('/api/t/demo/activity', s.admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = AuditListResponse.parse(json(res));
     const first = body.items[0];
-    expect(first).toMatchObject({ action: 'store.create', entity: 'store', entityId: json(created).id, actor: { kind: 'user', name: 'Alex Owner' }, ip: '127.0.0.1', tenant: null });
+    expect(first).toMatchObject({
+      action: 'store.create',
+      entity: 'store',
+      entityId: json(created).id,
+      actor: { kind: 'user', name: 'Alex Owner' },
+      ip: '127.0.0.1',
+      tenant: null,
+    });
     expect(first.after).toMatchObject({ name: 'Audit Corner' });
   });
 
   it('records an earn at the till as a money event of the cashier, in the till’s statement', async () => {
-    const earn = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier!, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0001', amountCents: 2599, category: 'REPAIR' } });
+    const earn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/transactions/earn',
+      headers: { cookie: s.cashier!, ...idempotencyKey() },
+      payload: { cardUid: 'DEM0CARD0001', amountCents: 2599, category: 'REPAIR' },
+    });
     expect(earn.statusCode, earn.body).toBe(200);
     const res = await get('/api/t/demo/activity?action=transaction.earn', s.admin);
     const [row] = AuditListResponse.parse(json(res)).items;
@@ -57,7 +75,9 @@ describe('GET /api/t/{slug}/activity', () => {
     const seen: AuditEvent[] = [];
     let cursor: string | null = null;
     do {
-      const page: AuditListResponse = AuditListResponse.parse(json(await get(`/api/t/demo/activity?action=store.create&limit=2${cursor ? `&cursor=${cursor}` : ''}`, s.admin)));
+      const page: AuditListResponse = AuditListResponse.parse(
+        json(await get(`/api/t/demo/activity?action=store.create&limit=2${cursor ? `&cursor=${cursor}` : ''}`, s.admin)),
+      );
       expect(page.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.items);
       cursor = page.nextCursor;
@@ -72,7 +92,15 @@ describe('GET /api/t/{slug}/activity', () => {
 
   it('answers 400 for an unknown action, a malformed day, actor or cursor, and writes nothing', async () => {
     const before = await auditCount();
-    for (const q of ['action=store.explode', 'from=31-01-2026', 'from=0000-00-00', 'to=2026-02-31', 'actor=someone', 'cursor=00000000-0000-4000-8000-000000000000', 'limit=0']) {
+    for (const q of [
+      'action=store.explode',
+      'from=31-01-2026',
+      'from=0000-00-00',
+      'to=2026-02-31',
+      'actor=someone',
+      'cursor=00000000-0000-4000-8000-000000000000',
+      'limit=0',
+    ]) {
       const res = await get(`/api/t/demo/activity?${q}`, s.admin);
       expect(res.statusCode, q).toBe(400);
     }
@@ -89,7 +117,12 @@ describe('GET /api/t/{slug}/activity', () => {
   });
 
   it('never shows another tenant’s events, nor takes its cursor', async () => {
-    const made = await ctx.app.inject({ method: 'POST', url: `/api/t/${other.tenant.slug}/stores`, headers: { cookie: otherCookie }, payload: { name: 'Other Shop', address: '3 Elsewhere' } });
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${other.tenant.slug}/stores`,
+      headers: { cookie: otherCookie },
+      payload: { name: 'Other Shop', address: '3 Elsewhere' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const theirs = json(await get(`/api/t/${other.tenant.slug}/activity`, otherCookie)).items as AuditEvent[];
     expect(theirs[0]).toMatchObject({ action: 'store.create', entityId: json(made).id });

@@ -21,7 +21,13 @@ import { unsubscribeToken } from '../customers/index.ts';
  *   `prepare` makes what the call needs (an e-mailed link, a paid order) before the count.
  * - `exempt`: changes nothing an owner would audit; the reason says why.
  */
-type Inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+type Inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
 interface World {
   inject: Inject;
   s: Awaited<ReturnType<typeof demoSessions>>;
@@ -30,14 +36,20 @@ interface World {
   v1Key: string;
 }
 type Entry =
-  | { action: AuditAction; prepare?: (w: World) => Promise<void>; call: (w: World) => Promise<LightMyRequestResponse>; db?: () => Database }
-  | { exempt: string };
+  { action: AuditAction; prepare?: (w: World) => Promise<void>; call: (w: World) => Promise<LightMyRequestResponse>; db?: () => Database } | { exempt: string };
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
 const mainStore = (w: World) => w.ids.mainStore;
 const endpoint = () => ({ url: `https://hooks-${uniq()}.example.com/loyalty`, events: ['transaction.created'] });
-const plan = () => ({ name: `Audit Plan ${uniq()}`, priceMonthly: 100, features: [], limits: { stores: 1, staff: 1, cards: 1, transactions: -1 }, isActive: false });
-const v1 = (w: World, url: string, payload: unknown) => w.inject('POST', `/api/v1${url}`, undefined, payload, { authorization: `Bearer ${w.v1Key}`, ...idempotencyKey() });
+const plan = () => ({
+  name: `Audit Plan ${uniq()}`,
+  priceMonthly: 100,
+  features: [],
+  limits: { stores: 1, staff: 1, cards: 1, transactions: -1 },
+  isActive: false,
+});
+const v1 = (w: World, url: string, payload: unknown) =>
+  w.inject('POST', `/api/v1${url}`, undefined, payload, { authorization: `Bearer ${w.v1Key}`, ...idempotencyKey() });
 const remember = (w: World, name: string, res: LightMyRequestResponse, field = 'id') => {
   if (res.statusCode < 300) w.ids[name] = json(res)[field];
   return res;
@@ -49,7 +61,16 @@ const demoTenantId = async () => ((await ctx.db.execute(sql`select id from tenan
 /** A new cashier of the demo business, signed in, who turned two-factor on: id, e-mail, session, TOTP secret and the enable answer (its recovery codes). */
 async function cashierWithTwoFactor(w: World) {
   const email = `tfa-${uniq()}@example.com`;
-  const made = json(await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Two', lastName: 'Factor', email, password: CASHIER_PASSWORD, role: 'cashier', storeId: mainStore(w) }));
+  const made = json(
+    await w.inject('POST', '/api/t/demo/users', w.s.admin, {
+      firstName: 'Two',
+      lastName: 'Factor',
+      email,
+      password: CASHIER_PASSWORD,
+      role: 'cashier',
+      storeId: mainStore(w),
+    }),
+  );
   const cookie = await loginAs(ctx.app, email, CASHIER_PASSWORD);
   const { secret } = json(await w.inject('POST', '/api/auth/2fa/setup', cookie));
   const enabled = await w.inject('POST', '/api/auth/2fa/enable', cookie, { code: await generate({ secret }) });
@@ -59,14 +80,17 @@ async function cashierWithTwoFactor(w: World) {
 
 /** Opens a demo add-funds checkout of $1.00 for the demo customer Jane; its id. */
 async function openAddFunds(w: World): Promise<string> {
-  const jane = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: w.s.admin! } })).customers[0].id as string;
+  const jane = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers?search=customer%40demo.com', headers: { cookie: w.s.admin! } }))
+    .customers[0].id as string;
   const res = await w.inject('POST', `/api/t/demo/customers/${jane}/add-funds`, w.s.admin, { amountCents: 100 }, idempotencyKey());
   return json(res).checkoutUrl.split('/').pop() as string;
 }
 
 /** The newest outbox message to `to` whose text holds `path?token=…`: that token. */
 async function emailedToken(to: string, path: string): Promise<string> {
-  const rows = ((await ctx.db.execute(sql`select text from outbox where to_address = ${to} order by created_at desc`)) as unknown as { rows: { text: string }[] }).rows;
+  const rows = (
+    (await ctx.db.execute(sql`select text from outbox where to_address = ${to} order by created_at desc`)) as unknown as { rows: { text: string }[] }
+  ).rows;
   const token = rows.map((r) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(r.text)?.[1]).find(Boolean);
   if (!token) throw new Error(`no ${path} link e-mailed to ${to}`);
   return token;
@@ -74,7 +98,11 @@ async function emailedToken(to: string, path: string): Promise<string> {
 
 /** A demo card order of 50 cards, paid on the demo checkout; paying it must write card_order.status (PAID). Its id. */
 async function paidCardOrder(w: World): Promise<string> {
-  const made = await w.inject('POST', '/api/t/demo/card-orders', w.s.admin, { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Audit', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } });
+  const made = await w.inject('POST', '/api/t/demo/card-orders', w.s.admin, {
+    cardType: 'SINGLE_SIDED',
+    quantity: 50,
+    shippingAddress: { name: 'Audit', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+  });
   const id = json(made).id as string;
   const checkout = await w.inject('POST', '/api/t/demo/card-orders/checkout', w.s.admin, { orderId: id });
   expect(checkout.statusCode, checkout.body).toBe(200);
@@ -91,7 +119,10 @@ const STRIPE_WEBHOOK_SECRET = stripeEnv({ url: '' } as FakeStripe).STRIPE_WEBHOO
 
 /** In the order they run: later calls use what earlier ones made. */
 const ENTRIES: Record<string, Entry> = {
-  'POST /api/auth/login': { action: 'platform.admin.sign_in', call: (w) => w.inject('POST', '/api/auth/login', undefined, { email: 'admin@platform.com', password: 'AdminSecure123!' }) },
+  'POST /api/auth/login': {
+    action: 'platform.admin.sign_in',
+    call: (w) => w.inject('POST', '/api/auth/login', undefined, { email: 'admin@platform.com', password: 'AdminSecure123!' }),
+  },
   'POST /api/auth/logout': { exempt: 'ends the caller’s own session; nothing of the business changes' },
   'POST /api/auth/forgot-password': {
     action: 'user.password.reset_requested',
@@ -121,13 +152,32 @@ const ENTRIES: Record<string, Entry> = {
       return w.inject('POST', '/api/auth/2fa/verify', `tfa=${pending?.value}`, { code: json(c.enabled).recoveryCodes[0] });
     },
   },
-  'POST /api/t/{slug}/users/{id}/2fa/reset': { action: 'user.2fa.reset', call: async (w) => w.inject('POST', `/api/t/demo/users/${(await cashierWithTwoFactor(w)).id}/2fa/reset`, w.s.admin) },
-  'POST /api/auth/signup': { action: 'tenant.signup', call: (w) => w.inject('POST', '/api/auth/signup', undefined, { firstName: 'Audit', lastName: 'Founder', email: `founder-${uniq()}@example.com`, password: CASHIER_PASSWORD }) },
+  'POST /api/t/{slug}/users/{id}/2fa/reset': {
+    action: 'user.2fa.reset',
+    call: async (w) => w.inject('POST', `/api/t/demo/users/${(await cashierWithTwoFactor(w)).id}/2fa/reset`, w.s.admin),
+  },
+  'POST /api/auth/signup': {
+    action: 'tenant.signup',
+    call: (w) =>
+      w.inject('POST', '/api/auth/signup', undefined, {
+        firstName: 'Audit',
+        lastName: 'Founder',
+        email: `founder-${uniq()}@example.com`,
+        password: CASHIER_PASSWORD,
+      }),
+  },
   'POST /api/auth/reset-password': {
     action: 'user.password.reset',
     prepare: async (w) => {
       const email = `reset-${uniq()}@example.com`;
-      await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Reset', lastName: 'Me', email, password: CASHIER_PASSWORD, role: 'cashier', storeId: mainStore(w) });
+      await w.inject('POST', '/api/t/demo/users', w.s.admin, {
+        firstName: 'Reset',
+        lastName: 'Me',
+        email,
+        password: CASHIER_PASSWORD,
+        role: 'cashier',
+        storeId: mainStore(w),
+      });
       await w.inject('POST', '/api/auth/forgot-password', undefined, { email });
       await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() });
       w.ids.resetToken = await emailedToken(email, '/reset-password');
@@ -138,55 +188,160 @@ const ENTRIES: Record<string, Entry> = {
     action: 'user.invitation.accept',
     prepare: async (w) => {
       const email = `accept-${uniq()}@example.com`;
-      await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Audit', lastName: 'Joiner', email, invite: true, role: 'cashier', storeId: mainStore(w) });
+      await w.inject('POST', '/api/t/demo/users', w.s.admin, {
+        firstName: 'Audit',
+        lastName: 'Joiner',
+        email,
+        invite: true,
+        role: 'cashier',
+        storeId: mainStore(w),
+      });
       w.ids.invitationToken = await emailedToken(email, '/accept-invitation');
     },
     call: (w) => w.inject('POST', '/api/auth/accept-invitation', undefined, { token: w.ids.invitationToken, password: 'Accepted123!' }),
   },
   'POST /api/setup/': { exempt: 'only answers while no platform admin exists; platform.admin.setup is written (setup.test.ts)' },
-  'PUT /api/t/{slug}/tenant/timezone': { action: 'tenant.timezone.update', call: (w) => w.inject('PUT', '/api/t/demo/tenant/timezone', w.s.admin, { timezone: 'Europe/Paris' }) },
-  'PUT /api/t/{slug}/tenant/receipts': { action: 'tenant.receipts.update', call: (w) => w.inject('PUT', '/api/t/demo/tenant/receipts', w.s.admin, { enabled: true }) },
-  'POST /api/t/{slug}/stores': { action: 'store.create', call: async (w) => remember(w, 'store', await w.inject('POST', '/api/t/demo/stores', w.s.admin, { name: `Audit Store ${uniq()}` })) },
-  'PUT /api/t/{slug}/stores/{id}': { action: 'store.update', call: (w) => w.inject('PUT', `/api/t/demo/stores/${w.ids.store}`, w.s.admin, { name: `Audit Store ${uniq()}` }) },
-  'POST /api/t/{slug}/customers': { action: 'customer.create', call: async (w) => remember(w, 'customer', await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Customer' })) },
-  'PUT /api/t/{slug}/customers/{id}': { action: 'customer.update', call: (w) => w.inject('PUT', `/api/t/demo/customers/${w.ids.customer}`, w.s.admin, { firstName: 'Audit', lastName: 'Changed' }) },
+  'PUT /api/t/{slug}/tenant/timezone': {
+    action: 'tenant.timezone.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/tenant/timezone', w.s.admin, { timezone: 'Europe/Paris' }),
+  },
+  'PUT /api/t/{slug}/tenant/receipts': {
+    action: 'tenant.receipts.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/tenant/receipts', w.s.admin, { enabled: true }),
+  },
+  'POST /api/t/{slug}/stores': {
+    action: 'store.create',
+    call: async (w) => remember(w, 'store', await w.inject('POST', '/api/t/demo/stores', w.s.admin, { name: `Audit Store ${uniq()}` })),
+  },
+  'PUT /api/t/{slug}/stores/{id}': {
+    action: 'store.update',
+    call: (w) => w.inject('PUT', `/api/t/demo/stores/${w.ids.store}`, w.s.admin, { name: `Audit Store ${uniq()}` }),
+  },
+  'POST /api/t/{slug}/customers': {
+    action: 'customer.create',
+    call: async (w) => remember(w, 'customer', await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Customer' })),
+  },
+  'PUT /api/t/{slug}/customers/{id}': {
+    action: 'customer.update',
+    call: (w) => w.inject('PUT', `/api/t/demo/customers/${w.ids.customer}`, w.s.admin, { firstName: 'Audit', lastName: 'Changed' }),
+  },
   'DELETE /api/t/{slug}/customers/{id}': { action: 'customer.delete', call: (w) => w.inject('DELETE', `/api/t/demo/customers/${w.ids.customer}`, w.s.admin) },
   'POST /api/t/{slug}/transactions/earn': {
     action: 'transaction.earn',
-    call: async (w) => remember(w, 'earn', await w.inject('POST', '/api/t/demo/transactions/earn', w.s.cashier, { cardUid: 'DEM0CARD0001', amountCents: 5000 }, idempotencyKey()), 'transactionId'),
+    call: async (w) =>
+      remember(
+        w,
+        'earn',
+        await w.inject('POST', '/api/t/demo/transactions/earn', w.s.cashier, { cardUid: 'DEM0CARD0001', amountCents: 5000 }, idempotencyKey()),
+        'transactionId',
+      ),
   },
   'POST /api/t/{slug}/transactions/redeem': {
     action: 'transaction.redeem',
-    call: async (w) => remember(w, 'redeem', await w.inject('POST', '/api/t/demo/transactions/redeem', w.s.cashier, { cardUid: 'DEM0CARD0001', amountCents: 10 }, idempotencyKey()), 'transactionId'),
+    call: async (w) =>
+      remember(
+        w,
+        'redeem',
+        await w.inject('POST', '/api/t/demo/transactions/redeem', w.s.cashier, { cardUid: 'DEM0CARD0001', amountCents: 10 }, idempotencyKey()),
+        'transactionId',
+      ),
   },
-  'POST /api/t/{slug}/transactions/{id}/refund': { action: 'transaction.refund', call: (w) => w.inject('POST', `/api/t/demo/transactions/${w.ids.earn}/refund`, w.s.admin, { amountCents: 1000, reason: 'Returned' }, idempotencyKey()) },
-  'POST /api/t/{slug}/transactions/{id}/void': { action: 'transaction.void', call: (w) => w.inject('POST', `/api/t/demo/transactions/${w.ids.redeem}/void`, w.s.admin, { reason: 'Wrong card' }, idempotencyKey()) },
-  'POST /api/t/{slug}/cards/{cardUid}/adjust': { action: 'card.adjust', call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0001/adjust', w.s.admin, { deltaCents: 100, reason: 'Goodwill' }, idempotencyKey()) },
+  'POST /api/t/{slug}/transactions/{id}/refund': {
+    action: 'transaction.refund',
+    call: (w) => w.inject('POST', `/api/t/demo/transactions/${w.ids.earn}/refund`, w.s.admin, { amountCents: 1000, reason: 'Returned' }, idempotencyKey()),
+  },
+  'POST /api/t/{slug}/transactions/{id}/void': {
+    action: 'transaction.void',
+    call: (w) => w.inject('POST', `/api/t/demo/transactions/${w.ids.redeem}/void`, w.s.admin, { reason: 'Wrong card' }, idempotencyKey()),
+  },
+  'POST /api/t/{slug}/cards/{cardUid}/adjust': {
+    action: 'card.adjust',
+    call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0001/adjust', w.s.admin, { deltaCents: 100, reason: 'Goodwill' }, idempotencyKey()),
+  },
   'POST /api/t/{slug}/cards/{cardUid}/block': { action: 'card.block', call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0003/block', w.s.admin) },
   'POST /api/t/{slug}/cards/batch': { action: 'card.batch_create', call: (w) => w.inject('POST', '/api/t/demo/cards/batch', w.s.admin, { count: 1 }) },
   'POST /api/t/{slug}/cards/activate': {
     action: 'card.activate',
-    call: (w) => w.inject('POST', '/api/t/demo/cards/activate', w.s.cashier, { cardUid: 'DEM0CARD0010', storeId: mainStore(w), customer: { firstName: 'Audit', lastName: 'Holder' } }),
+    call: (w) =>
+      w.inject('POST', '/api/t/demo/cards/activate', w.s.cashier, {
+        cardUid: 'DEM0CARD0010',
+        storeId: mainStore(w),
+        customer: { firstName: 'Audit', lastName: 'Holder' },
+      }),
   },
-  'PUT /api/t/{slug}/cards/{cardUid}/store': { action: 'card.store_change', call: (w) => w.inject('PUT', '/api/t/demo/cards/DEM0CARD0004/store', w.s.admin, { storeId: w.ids.store }) },
+  'PUT /api/t/{slug}/cards/{cardUid}/store': {
+    action: 'card.store_change',
+    call: (w) => w.inject('PUT', '/api/t/demo/cards/DEM0CARD0004/store', w.s.admin, { storeId: w.ids.store }),
+  },
   'POST /api/t/{slug}/cards/qr/bulk-download': { exempt: 'makes a file of QR codes; changes nothing' },
   'POST /api/t/{slug}/cards/qr/print-ready': { exempt: 'makes a print file; changes nothing' },
-  'POST /api/t/{slug}/customers/{id}/add-funds': { exempt: 'opens a payment page; the money moves when it is paid (checkout pay → card.add_funds, called below)' },
-  'POST /api/t/{slug}/users': { action: 'user.create', call: async (w) => remember(w, 'user', await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Audit', lastName: 'Staff', email: `audit-${uniq()}@example.com`, password: 'secret12', role: 'cashier', storeId: mainStore(w) })) },
-  'PUT /api/t/{slug}/users/{id}': { action: 'user.update', call: (w) => w.inject('PUT', `/api/t/demo/users/${w.ids.user}`, w.s.admin, { firstName: 'Audit', lastName: 'Renamed', role: 'cashier', storeId: mainStore(w), active: true }) },
-  'PUT /api/t/{slug}/users/{id}/password': { action: 'user.password', call: (w) => w.inject('PUT', `/api/t/demo/users/${w.ids.user}/password`, w.s.admin, { password: 'secret22' }) },
+  'POST /api/t/{slug}/customers/{id}/add-funds': {
+    exempt: 'opens a payment page; the money moves when it is paid (checkout pay → card.add_funds, called below)',
+  },
+  'POST /api/t/{slug}/users': {
+    action: 'user.create',
+    call: async (w) =>
+      remember(
+        w,
+        'user',
+        await w.inject('POST', '/api/t/demo/users', w.s.admin, {
+          firstName: 'Audit',
+          lastName: 'Staff',
+          email: `audit-${uniq()}@example.com`,
+          password: 'secret12',
+          role: 'cashier',
+          storeId: mainStore(w),
+        }),
+      ),
+  },
+  'PUT /api/t/{slug}/users/{id}': {
+    action: 'user.update',
+    call: (w) =>
+      w.inject('PUT', `/api/t/demo/users/${w.ids.user}`, w.s.admin, {
+        firstName: 'Audit',
+        lastName: 'Renamed',
+        role: 'cashier',
+        storeId: mainStore(w),
+        active: true,
+      }),
+  },
+  'PUT /api/t/{slug}/users/{id}/password': {
+    action: 'user.password',
+    call: (w) => w.inject('PUT', `/api/t/demo/users/${w.ids.user}/password`, w.s.admin, { password: 'secret22' }),
+  },
   'POST /api/t/{slug}/users/{id}/invitation': {
     action: 'user.invitation.resend',
     call: async (w) => {
-      const invited = remember(w, 'invited', await w.inject('POST', '/api/t/demo/users', w.s.admin, { firstName: 'Audit', lastName: 'Invitee', email: `invitee-${uniq()}@example.com`, invite: true, role: 'cashier', storeId: mainStore(w) }));
+      const invited = remember(
+        w,
+        'invited',
+        await w.inject('POST', '/api/t/demo/users', w.s.admin, {
+          firstName: 'Audit',
+          lastName: 'Invitee',
+          email: `invitee-${uniq()}@example.com`,
+          invite: true,
+          role: 'cashier',
+          storeId: mainStore(w),
+        }),
+      );
       expect(invited.statusCode, invited.body).toBe(201);
       return w.inject('POST', `/api/t/demo/users/${w.ids.invited}/invitation`, w.s.admin);
     },
   },
-  'DELETE /api/t/{slug}/users/{id}/invitation': { action: 'user.invitation.revoke', call: (w) => w.inject('DELETE', `/api/t/demo/users/${w.ids.invited}/invitation`, w.s.admin) },
+  'DELETE /api/t/{slug}/users/{id}/invitation': {
+    action: 'user.invitation.revoke',
+    call: (w) => w.inject('DELETE', `/api/t/demo/users/${w.ids.invited}/invitation`, w.s.admin),
+  },
   'PUT /api/t/{slug}/rules/cashback': {
     action: 'rules.cashback.update',
-    call: (w) => w.inject('PUT', '/api/t/demo/rules/cashback', w.s.admin, { rules: [{ category: 'PURCHASE', baseRateBps: 200 }, { category: 'REPAIR', baseRateBps: 300 }, { category: 'OTHER', baseRateBps: 100 }] }),
+    call: (w) =>
+      w.inject('PUT', '/api/t/demo/rules/cashback', w.s.admin, {
+        rules: [
+          { category: 'PURCHASE', baseRateBps: 200 },
+          { category: 'REPAIR', baseRateBps: 300 },
+          { category: 'OTHER', baseRateBps: 100 },
+        ],
+      }),
   },
   'PUT /api/t/{slug}/rules/tiers': {
     action: 'rules.tiers.update',
@@ -202,55 +357,128 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/t/{slug}/rules/initialize': { action: 'rules.initialize', call: (w) => w.inject('POST', '/api/t/demo/rules/initialize', w.s.admin) },
   'POST /api/t/{slug}/rules/offers': {
     action: 'offer.create',
-    call: async (w) => remember(w, 'offer', await w.inject('POST', '/api/t/demo/rules/offers', w.s.admin, { name: 'Audit Offer', rateMultiplierBps: 0, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-02T00:00:00Z', isActive: false })),
+    call: async (w) =>
+      remember(
+        w,
+        'offer',
+        await w.inject('POST', '/api/t/demo/rules/offers', w.s.admin, {
+          name: 'Audit Offer',
+          rateMultiplierBps: 0,
+          startAt: '2020-01-01T00:00:00Z',
+          endAt: '2020-01-02T00:00:00Z',
+          isActive: false,
+        }),
+      ),
   },
   'PUT /api/t/{slug}/rules/offers/{id}': {
     action: 'offer.update',
-    call: (w) => w.inject('PUT', `/api/t/demo/rules/offers/${w.ids.offer}`, w.s.admin, { name: 'Audit Offer 2', rateMultiplierBps: 0, startAt: '2020-01-01T00:00:00Z', endAt: '2020-01-02T00:00:00Z', isActive: false }),
+    call: (w) =>
+      w.inject('PUT', `/api/t/demo/rules/offers/${w.ids.offer}`, w.s.admin, {
+        name: 'Audit Offer 2',
+        rateMultiplierBps: 0,
+        startAt: '2020-01-01T00:00:00Z',
+        endAt: '2020-01-02T00:00:00Z',
+        isActive: false,
+      }),
   },
-  'PUT /api/t/{slug}/rules/expiry': { action: 'rules.expiry.update', call: (w) => w.inject('PUT', '/api/t/demo/rules/expiry', w.s.admin, { policy: 'AFTER_EARN', days: 365 }) },
+  'PUT /api/t/{slug}/rules/expiry': {
+    action: 'rules.expiry.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/rules/expiry', w.s.admin, { policy: 'AFTER_EARN', days: 365 }),
+  },
   'POST /api/t/{slug}/billing/payment-methods': {
     action: 'payment_method.add',
-    call: async (w) => remember(w, 'card', await w.inject('POST', '/api/t/demo/billing/payment-methods', w.s.admin, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 })),
+    call: async (w) =>
+      remember(
+        w,
+        'card',
+        await w.inject('POST', '/api/t/demo/billing/payment-methods', w.s.admin, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 }),
+      ),
   },
   'POST /api/t/{slug}/billing/setup-intent': { exempt: 'asks the payment provider for a form token; nothing is stored' },
-  'POST /api/t/{slug}/billing/payment-methods/{id}/set-default': { action: 'payment_method.set_default', call: (w) => w.inject('POST', `/api/t/demo/billing/payment-methods/${w.ids.card}/set-default`, w.s.admin) },
+  'POST /api/t/{slug}/billing/payment-methods/{id}/set-default': {
+    action: 'payment_method.set_default',
+    call: (w) => w.inject('POST', `/api/t/demo/billing/payment-methods/${w.ids.card}/set-default`, w.s.admin),
+  },
   'POST /api/t/{slug}/billing/subscribe': {
     action: 'subscription.change',
     call: async (w) => {
-      const plans = json((await ctx.app.inject({ method: 'GET', url: '/api/t/demo/billing/plans', headers: { cookie: w.s.admin! } }))).plans as { id: string }[];
+      const plans = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/billing/plans', headers: { cookie: w.s.admin! } })).plans as { id: string }[];
       return w.inject('POST', '/api/t/demo/billing/subscribe', w.s.admin, { planId: plans[plans.length - 1].id, paymentMethodId: w.ids.card });
     },
   },
-  'DELETE /api/t/{slug}/billing/payment-methods/{id}': { action: 'payment_method.remove', call: (w) => w.inject('DELETE', `/api/t/demo/billing/payment-methods/${w.ids.card}`, w.s.admin) },
-  'POST /api/t/{slug}/checkout/{id}/pay': { action: 'card.add_funds', call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/pay`, w.s.admin) },
-  'POST /api/t/{slug}/checkout/{id}/cancel': { action: 'checkout.cancel', call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/cancel`, w.s.admin) },
+  'DELETE /api/t/{slug}/billing/payment-methods/{id}': {
+    action: 'payment_method.remove',
+    call: (w) => w.inject('DELETE', `/api/t/demo/billing/payment-methods/${w.ids.card}`, w.s.admin),
+  },
+  'POST /api/t/{slug}/checkout/{id}/pay': {
+    action: 'card.add_funds',
+    call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/pay`, w.s.admin),
+  },
+  'POST /api/t/{slug}/checkout/{id}/cancel': {
+    action: 'checkout.cancel',
+    call: async (w) => w.inject('POST', `/api/t/demo/checkout/${await openAddFunds(w)}/cancel`, w.s.admin),
+  },
   'POST /api/t/{slug}/card-orders': {
     action: 'card_order.create',
     call: async (w) =>
-      remember(w, 'order', await w.inject('POST', '/api/t/demo/card-orders', w.s.admin, { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'Audit', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' } })),
+      remember(
+        w,
+        'order',
+        await w.inject('POST', '/api/t/demo/card-orders', w.s.admin, {
+          cardType: 'SINGLE_SIDED',
+          quantity: 50,
+          shippingAddress: { name: 'Audit', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+        }),
+      ),
   },
-  'POST /api/t/{slug}/card-orders/checkout': { exempt: 'opens a payment page; paying it writes card_order.status (checked below, before the operator moves the order on)' },
-  'DELETE /api/t/{slug}/card-orders/{id}': { action: 'card_order.cancel', call: (w) => w.inject('DELETE', `/api/t/demo/card-orders/${w.ids.order}`, w.s.admin) },
-  'POST /api/t/{slug}/webhook-endpoints': { action: 'webhook_endpoint.create', call: async (w) => remember(w, 'hook', await w.inject('POST', '/api/t/demo/webhook-endpoints', w.s.admin, endpoint())) },
-  'PUT /api/t/{slug}/webhook-endpoints/{id}': { action: 'webhook_endpoint.update', call: (w) => w.inject('PUT', `/api/t/demo/webhook-endpoints/${w.ids.hook}`, w.s.admin, endpoint()) },
-  'DELETE /api/t/{slug}/webhook-endpoints/{id}': { action: 'webhook_endpoint.delete', call: (w) => w.inject('DELETE', `/api/t/demo/webhook-endpoints/${w.ids.hook}`, w.s.admin) },
+  'POST /api/t/{slug}/card-orders/checkout': {
+    exempt: 'opens a payment page; paying it writes card_order.status (checked below, before the operator moves the order on)',
+  },
+  'DELETE /api/t/{slug}/card-orders/{id}': {
+    action: 'card_order.cancel',
+    call: (w) => w.inject('DELETE', `/api/t/demo/card-orders/${w.ids.order}`, w.s.admin),
+  },
+  'POST /api/t/{slug}/webhook-endpoints': {
+    action: 'webhook_endpoint.create',
+    call: async (w) => remember(w, 'hook', await w.inject('POST', '/api/t/demo/webhook-endpoints', w.s.admin, endpoint())),
+  },
+  'PUT /api/t/{slug}/webhook-endpoints/{id}': {
+    action: 'webhook_endpoint.update',
+    call: (w) => w.inject('PUT', `/api/t/demo/webhook-endpoints/${w.ids.hook}`, w.s.admin, endpoint()),
+  },
+  'DELETE /api/t/{slug}/webhook-endpoints/{id}': {
+    action: 'webhook_endpoint.delete',
+    call: (w) => w.inject('DELETE', `/api/t/demo/webhook-endpoints/${w.ids.hook}`, w.s.admin),
+  },
   'POST /api/t/{slug}/webhook-endpoints/{id}/test': { exempt: 'sends a test event to the endpoint; its configuration does not change' },
-  'POST /api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend': { exempt: 'queues an existing delivery again; nothing of the configuration or the money changes' },
-  'POST /api/t/{slug}/api-keys': { action: 'api_key.create', call: async (w) => remember(w, 'key', await w.inject('POST', '/api/t/demo/api-keys', w.s.admin, { name: `Audit ${uniq()}`, scopes: ['read'] })) },
+  'POST /api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend': {
+    exempt: 'queues an existing delivery again; nothing of the configuration or the money changes',
+  },
+  'POST /api/t/{slug}/api-keys': {
+    action: 'api_key.create',
+    call: async (w) => remember(w, 'key', await w.inject('POST', '/api/t/demo/api-keys', w.s.admin, { name: `Audit ${uniq()}`, scopes: ['read'] })),
+  },
   'DELETE /api/t/{slug}/api-keys/{id}': { action: 'api_key.revoke', call: (w) => w.inject('DELETE', `/api/t/demo/api-keys/${w.ids.key}`, w.s.admin) },
   'POST /api/v1/transactions/earn': {
     action: 'transaction.earn',
     call: async (w) => remember(w, 'v1earn', await v1(w, '/transactions/earn', { cardUid: 'DEM0CARD0002', amountCents: 4000 }), 'transactionId'),
   },
-  'POST /api/v1/transactions/redeem': { action: 'transaction.redeem', call: async (w) => remember(w, 'v1redeem', await v1(w, '/transactions/redeem', { cardUid: 'DEM0CARD0002', amountCents: 5 }), 'transactionId') },
-  'POST /api/v1/transactions/{id}/refund': { action: 'transaction.refund', call: (w) => v1(w, `/transactions/${w.ids.v1earn}/refund`, { amountCents: 500, reason: 'Returned' }) },
+  'POST /api/v1/transactions/redeem': {
+    action: 'transaction.redeem',
+    call: async (w) => remember(w, 'v1redeem', await v1(w, '/transactions/redeem', { cardUid: 'DEM0CARD0002', amountCents: 5 }), 'transactionId'),
+  },
+  'POST /api/v1/transactions/{id}/refund': {
+    action: 'transaction.refund',
+    call: (w) => v1(w, `/transactions/${w.ids.v1earn}/refund`, { amountCents: 500, reason: 'Returned' }),
+  },
   'POST /api/v1/transactions/{id}/void': { action: 'transaction.void', call: (w) => v1(w, `/transactions/${w.ids.v1redeem}/void`, { reason: 'Wrong card' }) },
   'POST /api/v1/customers': { action: 'customer.create', call: (w) => v1(w, '/customers', { firstName: 'Api', lastName: 'Customer' }) },
   'POST /api/unsubscribe': {
     action: 'customer.email_opt_out',
     call: async (w) => {
-      const made = json(await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Reader', email: `reader-${uniq()}@example.com` }));
+      const made = json(
+        await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Reader', email: `reader-${uniq()}@example.com` }),
+      );
       return w.inject('POST', `/api/unsubscribe?token=${unsubscribeToken(ctx.config.qrTokenSecret, await demoTenantId(), made.id)}`);
     },
   },
@@ -260,7 +488,14 @@ const ENTRIES: Record<string, Entry> = {
     prepare: async (w) => {
       const email = `joiner-${uniq()}@example.com`;
       await ctx.db.execute(sql`update stores set self_enrolment = true where id = ${mainStore(w)}`);
-      const join = await w.inject('POST', '/api/join/demo', undefined, { storeId: mainStore(w), firstName: 'Audit', lastName: 'Joiner', email, consent: true, altcha: await solveJoinChallenge(ctx.app, 'demo') });
+      const join = await w.inject('POST', '/api/join/demo', undefined, {
+        storeId: mainStore(w),
+        firstName: 'Audit',
+        lastName: 'Joiner',
+        email,
+        consent: true,
+        altcha: await solveJoinChallenge(ctx.app, 'demo'),
+      });
       expect(join.statusCode, join.body).toBe(202);
       w.ids.joinToken = await emailedToken(email, '/join/confirm');
     },
@@ -273,7 +508,8 @@ const ENTRIES: Record<string, Entry> = {
     call: async () => {
       const { ctx: app } = stripe;
       const tenantId = ((await app.db.execute(sql`select id from tenants where slug = 'demo'`)) as unknown as { rows: { id: string }[] }).rows[0].id;
-      const planId = ((await app.db.execute(sql`select id from plans order by price_monthly_cents limit 1`)) as unknown as { rows: { id: string }[] }).rows[0].id;
+      const planId = ((await app.db.execute(sql`select id from plans order by price_monthly_cents limit 1`)) as unknown as { rows: { id: string }[] }).rows[0]
+        .id;
       const now = Math.floor(Date.now() / 1000);
       const invoice = {
         id: `in_audit_${uniq()}`,
@@ -288,22 +524,44 @@ const ENTRIES: Record<string, Entry> = {
       };
       const payload = JSON.stringify({ id: `evt_audit_${uniq()}`, object: 'event', type: 'invoice.paid', created: now, data: { object: invoice } });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
-      return app.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      return app.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
     },
   },
-  'PUT /api/auth/password': { action: 'user.password.change', call: (w) => w.inject('PUT', '/api/auth/password', w.s.cashier, { currentPassword: 'DemoCashier123!', newPassword: 'DemoCashier123!x' }) },
+  'PUT /api/auth/password': {
+    action: 'user.password.change',
+    call: (w) => w.inject('PUT', '/api/auth/password', w.s.cashier, { currentPassword: 'DemoCashier123!', newPassword: 'DemoCashier123!x' }),
+  },
   'POST /api/platform/tenants': {
     action: 'platform.tenant.create',
     call: async (w) => {
       const k = uniq();
-      const res = await w.inject('POST', '/api/platform/tenants', w.s.platform, { name: `Audit ${k}`, slug: `audit-${k}`, ownerEmail: `audit-owner-${k}@example.com`, ownerPassword: 'secret12' });
+      const res = await w.inject('POST', '/api/platform/tenants', w.s.platform, {
+        name: `Audit ${k}`,
+        slug: `audit-${k}`,
+        ownerEmail: `audit-owner-${k}@example.com`,
+        ownerPassword: 'secret12',
+      });
       w.ids.tenantSlug = `audit-${k}`;
       return remember(w, 'tenant', res);
     },
   },
-  'PUT /api/platform/tenants/{id}': { action: 'platform.tenant.update', call: (w) => w.inject('PUT', `/api/platform/tenants/${w.ids.tenant}`, w.s.platform, { name: 'Audit Renamed', subscriptionStatus: 'ACTIVE' }) },
-  'DELETE /api/platform/tenants/{id}': { action: 'platform.tenant.delete', call: (w) => w.inject('DELETE', `/api/platform/tenants/${w.ids.tenant}`, w.s.platform, { confirmSlug: w.ids.tenantSlug }) },
-  'POST /api/platform/plans': { action: 'platform.plan.create', call: async (w) => remember(w, 'plan', await w.inject('POST', '/api/platform/plans', w.s.platform, plan())) },
+  'PUT /api/platform/tenants/{id}': {
+    action: 'platform.tenant.update',
+    call: (w) => w.inject('PUT', `/api/platform/tenants/${w.ids.tenant}`, w.s.platform, { name: 'Audit Renamed', subscriptionStatus: 'ACTIVE' }),
+  },
+  'DELETE /api/platform/tenants/{id}': {
+    action: 'platform.tenant.delete',
+    call: (w) => w.inject('DELETE', `/api/platform/tenants/${w.ids.tenant}`, w.s.platform, { confirmSlug: w.ids.tenantSlug }),
+  },
+  'POST /api/platform/plans': {
+    action: 'platform.plan.create',
+    call: async (w) => remember(w, 'plan', await w.inject('POST', '/api/platform/plans', w.s.platform, plan())),
+  },
   'PUT /api/platform/plans/{id}': { action: 'platform.plan.update', call: (w) => w.inject('PUT', `/api/platform/plans/${w.ids.plan}`, w.s.platform, plan()) },
   'DELETE /api/platform/plans/{id}': { action: 'platform.plan.delete', call: (w) => w.inject('DELETE', `/api/platform/plans/${w.ids.plan}`, w.s.platform) },
   'PUT /api/platform/settings': {
@@ -329,7 +587,11 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/platform/outbox/{id}/resend': {
     action: 'platform.outbox.resend',
     prepare: async (w) => {
-      const rows = ((await ctx.db.execute(sql`update outbox set status = 'FAILED', last_error = 'refused' where id = (select id from outbox order by created_at limit 1) returning id`)) as unknown as { rows: { id: string }[] }).rows;
+      const rows = (
+        (await ctx.db.execute(
+          sql`update outbox set status = 'FAILED', last_error = 'refused' where id = (select id from outbox order by created_at limit 1) returning id`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows;
       w.ids.failedMessage = rows[0].id;
     },
     call: (w) => w.inject('POST', `/api/platform/outbox/${w.ids.failedMessage}/resend`, w.s.platform),
@@ -338,11 +600,16 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/t/{slug}/customers/{id}/erase': {
     action: 'customer.erase',
     call: async (w) => {
-      const made = json(await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Erasable', email: `erase-${uniq()}@example.com` }));
+      const made = json(
+        await w.inject('POST', '/api/t/demo/customers', w.s.admin, { firstName: 'Audit', lastName: 'Erasable', email: `erase-${uniq()}@example.com` }),
+      );
       return w.inject('POST', `/api/t/demo/customers/${made.id}/erase`, w.s.admin, { confirm: 'Audit Erasable' });
     },
   },
-  'POST /api/t/{slug}/me/erasure-request': { action: 'customer.erasure_request', call: (w) => w.inject('POST', '/api/t/demo/me/erasure-request', w.s.customer, { confirm: true }) },
+  'POST /api/t/{slug}/me/erasure-request': {
+    action: 'customer.erasure_request',
+    call: (w) => w.inject('POST', '/api/t/demo/me/erasure-request', w.s.customer, { confirm: true }),
+  },
   'POST /api/t/{slug}/erasure-requests/{id}/erase': {
     action: 'customer.erase',
     call: async (w) => {
@@ -359,11 +626,18 @@ let operations: string[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   const doc = json<{ paths: Record<string, Record<string, unknown>> }>(await ctx.app.inject({ method: 'GET', url: '/api/docs/json' }));
-  operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
   const inject: Inject = (method, url, cookie, payload, headers = {}) =>
     ctx.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
   const s = await demoSessions(ctx.app);
-  const stores = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin! } })).stores as { id: string; name: string }[];
+  const stores = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin! } })).stores as {
+    id: string;
+    name: string;
+  }[];
   const key = await inject('POST', '/api/t/demo/api-keys', s.admin, { name: 'Audit till', scopes: ['pos:write', 'customers:write', 'read'] });
   world = { inject, s, ids: { mainStore: stores.find((st) => st.name === 'Main Store')!.id }, v1Key: json(key).key };
   const fake = await startFakeStripe();
@@ -375,7 +649,8 @@ afterAll(async () => {
   await stripe?.fake.close();
 });
 
-const count = async (action: AuditAction, db: Database = ctx.db) => Number(((await db.execute(sql`select count(*)::int as n from audit_log where action = ${action}`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const count = async (action: AuditAction, db: Database = ctx.db) =>
+  Number(((await db.execute(sql`select count(*)::int as n from audit_log where action = ${action}`)) as unknown as { rows: { n: number }[] }).rows[0].n);
 
 describe('audit coverage of the OpenAPI document', () => {
   it('has an entry for every state-changing operation, and none for an operation that is gone', () => {

@@ -23,7 +23,9 @@ export function auditExportQuery(db: DbOrTx, f: Omit<AuditFilter, 'cursor' | 'li
     .select({
       time: isoUtcSql(auditLog.createdAt).as(time),
       action: sql`${auditLog.action}`.as(action),
-      actor: safeCellSql(sql`coalesce(${people.name}, ${keys.name}, case when ${auditLog.userId} is null and ${auditLog.apiKeyId} is null then 'System' end)`).as(actor),
+      actor: safeCellSql(
+        sql`coalesce(${people.name}, ${keys.name}, case when ${auditLog.userId} is null and ${auditLog.apiKeyId} is null then 'System' end)`,
+      ).as(actor),
       actorType: sql`case when ${auditLog.apiKeyId} is not null then 'API key' when ${auditLog.userId} is not null then 'User' else 'System' end`.as(actorType),
       actorId: sql`coalesce(${auditLog.userId}, ${auditLog.apiKeyId})`.as(actorId),
       ip: sql`${auditLog.ip}`.as(ip),

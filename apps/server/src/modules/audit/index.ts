@@ -6,8 +6,8 @@
  * Activity screen, its CSV export and the operator's recent changes read it back
  * (docs/product.md 'Audit', ADR 0025, ADR 0032).
  */
-export { auditActor, auditInsertSql, writeAudit,  } from './write-audit.ts';
+export { auditActor, auditInsertSql, writeAudit } from './write-audit.ts';
 export { listAudit, toAuditEvent } from './list-audit.ts';
-export { latestPlatformAudit,  } from './latest-platform-audit.ts';
+export { latestPlatformAudit } from './latest-platform-audit.ts';
 export { scrubAudit } from './scrub-audit.ts';
 export { auditRoutes } from './routes.ts';

@@ -19,7 +19,14 @@ export interface PlatformAuditRow {
  */
 export async function latestPlatformAudit(db: DbOrTx, actions: readonly AuditAction[], limit: number): Promise<PlatformAuditRow[]> {
   return db
-    .select({ id: auditLog.id, action: auditLog.action, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt })
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .where(and(isNull(auditLog.tenantId), inArray(auditLog.action, [...actions])))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

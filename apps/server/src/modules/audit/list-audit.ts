@@ -39,7 +39,11 @@ export async function listAudit(db: DbOrTx, f: AuditFilter): Promise<{ rows: Aud
   const where = filtersOf(f);
   if (f.cursor) {
     if (!UUID.test(f.cursor)) throw badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
-    const [at] = await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.id, f.cursor), scope)).limit(1);
+    const [at] = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.id, f.cursor), scope))
+      .limit(1);
     if (!at) throw badRequest('Invalid cursor', [{ field: 'querystring.cursor', message: 'Invalid cursor' }]);
     where.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from audit_log c where c.id = ${f.cursor})`);
   }

@@ -30,7 +30,10 @@ const ExportQuery = AuditListQuery.omit({ cursor: true, limit: true });
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Database; copyCsv: DatabaseHandle['copyCsv'] }> = async (app, { db, copyCsv }) => {
   app.get(
     '/activity',
-    { config: { roles: ROLES.admin }, schema: { tags: ['activity'], params: slugParams, querystring: AuditListQuery, response: { 200: AuditListResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['activity'], params: slugParams, querystring: AuditListQuery, response: { 200: AuditListResponse, ...errors } },
+    },
     async (request) => {
       const page = await listAudit(db, { ...request.query, tenantId: tenantOf(request).id });
       return { items: page.rows.map((row) => toAuditEvent(row, null)), nextCursor: page.nextCursor };

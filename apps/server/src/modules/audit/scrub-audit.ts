@@ -22,7 +22,9 @@ export async function scrubAudit(tx: DbOrTx, tenantId: string, entityIds: readon
       .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.entity, 'customer'), eq(auditLog.entityId, entityIds[0])));
   }
   const mentions = sql.join(
-    values.map((v) => sql`strpos(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, ''), ${JSON.stringify(v).slice(1, -1)}::text) > 0`),
+    values.map(
+      (v) => sql`strpos(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, ''), ${JSON.stringify(v).slice(1, -1)}::text) > 0`,
+    ),
     sql` or `,
   );
   const rows = await tx

@@ -18,15 +18,19 @@ import { auditInsertSql, writeAudit } from './write-audit.ts';
  * stops being an error (the types let a wrong shape through) fails the typecheck.
  */
 async function shapesAreChecked(db: DbOrTx): Promise<void> {
+  // Long calls are kept on one line (prettier-ignore): a @ts-expect-error covers the next line only.
   const target = { tenantId: null, entityId: null } as const;
   await writeAudit(db, { ...target, action: 'tenant.timezone.update', entity: 'tenant', before: { timezone: 'UTC' }, after: { timezone: 'Europe/Paris' } });
   await writeAudit(db, { ...target, action: 'payment_method.remove', entity: 'payment_method' });
   // @ts-expect-error a field of another kind's shape
   await writeAudit(db, { ...target, action: 'tenant.timezone.update', entity: 'tenant', before: { timezone: 'UTC' }, after: { receiptsEnabled: true } });
+  // prettier-ignore
   // @ts-expect-error money is integer cents in a number, not a string
   await writeAudit(db, { ...target, action: 'card.adjust', entity: 'card', before: { balanceCents: '5.00' }, after: { balanceCents: 0, deltaCents: -500, reason: 'x', transactionId: 't' } });
+  // prettier-ignore
   // @ts-expect-error a required side left out
   await writeAudit(db, { ...target, action: 'store.update', entity: 'store', after: { name: 'A', address: null, active: true, selfEnrolment: false, selfEnrolmentDailyCap: null } });
+  // prettier-ignore
   // @ts-expect-error the entity of another kind
   await writeAudit(db, { ...target, action: 'store.create', entity: 'user', after: { name: 'A', address: null, active: true, selfEnrolment: false, selfEnrolmentDailyCap: null } });
   // @ts-expect-error a side this kind never records
@@ -68,7 +72,10 @@ describe('typed audit events', () => {
     expect(res.statusCode, res.body).toBe(201);
     const customerId = json(res).id as string;
 
-    const [row] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'customer.create'), eq(auditLog.entityId, customerId)));
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'customer.create'), eq(auditLog.entityId, customerId)));
     expect(row).toMatchObject({ userId: null, apiKeyId: keyId, entity: 'customer', before: null });
     expect(row.after).toMatchObject({ firstName: 'Kay', lastName: 'Keyed', tier: 'SILVER' });
 

@@ -68,15 +68,30 @@ describe('login flood limit (LOGIN_RATE_LIMIT per client address)', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.1', payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '192.0.2.1',
+          payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' },
+        });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([200, 200, 200]);
-      const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.1', payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '192.0.2.1',
+        payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' },
+      });
       expect(res.statusCode).toBe(429);
       expect(json(res).code).toBe('RATE_LIMITED');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.2', payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '192.0.2.2',
+        payload: { email: 'admin@demo.com', password: 'DemoAdmin123!' },
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();
@@ -149,7 +164,11 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('three simultaneous signups with one first name get three distinct slugs', async () => {
-    const answers = await Promise.all(['a', 'b', 'c'].map((x) => ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...payload, firstName: 'Zed', email: `zed-${x}@bakery.test` } })));
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((x) =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...payload, firstName: 'Zed', email: `zed-${x}@bakery.test` } }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(answers.map((r) => json(r).tenant.slug).sort()).toEqual(['zeds-store', 'zeds-store-2', 'zeds-store-3']);
   });

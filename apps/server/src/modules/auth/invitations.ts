@@ -51,7 +51,15 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
     if (!token || token.usedAt || token.expiresAt <= now || token.userId !== account.id) throw invalid();
     if (!(await completeInvitation(tx, account.id, passwordHash))) throw invalid();
     await spendToken(tx, tokenHash, now);
-    await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.invitation.accept', entity: 'user', entityId: account.id, before: null, after: null });
+    await writeAudit(tx, {
+      tenantId: account.tenantId,
+      userId: account.id,
+      action: 'user.invitation.accept',
+      entity: 'user',
+      entityId: account.id,
+      before: null,
+      after: null,
+    });
   });
   const user = await findLoginAccount(db, account.email);
   if (!user) throw invalid();

@@ -33,15 +33,22 @@ describe('loginWithPassword', () => {
     expect(outcome.response.user.email).toBe(CASHIER.email);
     expect(outcome.deviceToken).toMatch(/^[\w-]{43}$/);
     expect(outcome.deviceTtlSeconds).toBe(180 * 24 * 3600);
-    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(outcome.session.token)));
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(outcome.session.token)));
     expect(row?.ttlSeconds).toBe(outcome.session.ttlSeconds);
   });
 
   it('refuses a wrong password with UNAUTHENTICATED and no HTTP status, and throttles with RATE_LIMITED and the seconds to wait', async () => {
     const value = await getPlatformSettings(ctx.db);
-    await ctx.db.update(platformSettings).set({ value: { ...value, security: { ...value.security, maxLoginAttempts: 2 } } }).where(eq(platformSettings.id, 1));
+    await ctx.db
+      .update(platformSettings)
+      .set({ value: { ...value, security: { ...value.security, maxLoginAttempts: 2 } } })
+      .where(eq(platformSettings.id, 1));
     const counters = new PgCounterStore(ctx.db);
-    const wrong = () => loginWithPassword(ctx.db, counters, { email: CASHIER.email, password: 'wrong-password', clientAddress: '198.51.100.2', deviceToken: undefined }, at);
+    const wrong = () =>
+      loginWithPassword(ctx.db, counters, { email: CASHIER.email, password: 'wrong-password', clientAddress: '198.51.100.2', deviceToken: undefined }, at);
     for (let i = 0; i < 2; i++) {
       const err = await wrong().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);

@@ -32,9 +32,7 @@ export interface TrustedSignIn extends SignedIn {
 }
 
 /** The outcome of a right password: signed in, or waiting for the second factor (a pending sign-in token for its cookie, lifetime `pendingTtlSeconds`). */
-export type LoginOutcome =
-  | ({ twoFactorRequired: false } & TrustedSignIn)
-  | { twoFactorRequired: true; pendingLoginToken: string; pendingTtlSeconds: number };
+export type LoginOutcome = ({ twoFactorRequired: false } & TrustedSignIn) | { twoFactorRequired: true; pendingLoginToken: string; pendingTtlSeconds: number };
 
 /**
  * The throttle's attempt for `email` from `client` (its device counts as trusted only when it

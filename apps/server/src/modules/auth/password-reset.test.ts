@@ -18,7 +18,17 @@ let clock = new Date();
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      now: () => clock,
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
@@ -32,7 +42,10 @@ beforeEach(async () => {
 });
 
 const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, payload });
-const outboxRows = async () => rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`));
+const outboxRows = async () =>
+  rowsOf<{ to_address: string; status: string; kind: string; tenant_id: string | null }>(
+    await ctx.db.execute(sql`select to_address, status, kind, tenant_id from outbox`),
+  );
 /** The outbox worker's first step alone: the queued forgot-password requests write their messages. */
 const processRequests = () => processPasswordResetRequests(ctx.db, { publicUrl: 'http://localhost', now: clock });
 /** Runs the outbox worker once against the test SMTP server. */
@@ -78,7 +91,9 @@ describe('forgot password, end to end', () => {
     const again = await post('/api/auth/reset-password', { token, password: 'AnotherPass123!' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: RESET_LINK_INVALID });
-    const audit = rowsOf<{ action: string }>(await ctx.db.execute(sql`select action from audit_log where action like 'user.password.reset%' order by created_at`));
+    const audit = rowsOf<{ action: string }>(
+      await ctx.db.execute(sql`select action from audit_log where action like 'user.password.reset%' order by created_at`),
+    );
     expect(audit.map((a) => a.action)).toEqual(['user.password.reset_requested', 'user.password.reset']);
     // Put the demo password back for the other tests of this file.
     await post('/api/auth/forgot-password', { email: 'cashier@demo.com' });
@@ -96,7 +111,10 @@ describe('forgot password, end to end', () => {
 
   it('does the same work at the request for an address with or without an account: it only queues it; the worker sends', async () => {
     const queued = async () => rowsOf<{ email: string }>(await ctx.db.execute(sql`select email from password_reset_requests order by requested_at`));
-    const links = async () => Number(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from auth_tokens where purpose = 'password_reset' and used_at is null`))[0].n);
+    const links = async () =>
+      Number(
+        rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from auth_tokens where purpose = 'password_reset' and used_at is null`))[0].n,
+      );
     const linksBefore = await links();
     for (const email of ['Cashier@Demo.com', 'stranger@nowhere.test']) {
       const res = await post('/api/auth/forgot-password', { email });
@@ -177,21 +195,39 @@ describe('forgot password, end to end', () => {
     // The cashier changes their own password: the link sent before stops working.
     const own = await resetLink('cashier@demo.com');
     const cashier = await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
-    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie: cashier }, payload: { currentPassword: 'DemoCashier123!', newPassword: 'Changed-Own-123' } });
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { cookie: cashier },
+      payload: { currentPassword: 'DemoCashier123!', newPassword: 'Changed-Own-123' },
+    });
     expect(changed.statusCode, changed.body).toBe(204);
     await dead(own);
     // The Store Admin sets the cashier's password (back to the demo one): the next link dies too.
     const byAdmin = await resetLink('cashier@demo.com');
     const admin = await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
-    const staff = (await ctx.app.inject({ method: 'GET', url: '/api/t/demo/users', headers: { cookie: admin } })).json().users as { id: string; email: string }[];
+    const staff = (await ctx.app.inject({ method: 'GET', url: '/api/t/demo/users', headers: { cookie: admin } })).json().users as {
+      id: string;
+      email: string;
+    }[];
     const cashierId = staff.find((u) => u.email === 'cashier@demo.com')!.id;
-    const set = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/users/${cashierId}/password`, headers: { cookie: admin }, payload: { password: 'DemoCashier123!' } });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/t/demo/users/${cashierId}/password`,
+      headers: { cookie: admin },
+      payload: { password: 'DemoCashier123!' },
+    });
     expect(set.statusCode, set.body).toBe(204);
     await dead(byAdmin);
     await loginAs(ctx.app, 'cashier@demo.com', 'DemoCashier123!');
     // An invited member asks for a reset link, then accepts the invitation: the reset link dies.
     const [main] = rowsOf<{ id: string }>(await ctx.db.execute(sql`select id from stores where name = 'Main Store'`));
-    const invited = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/users', headers: { cookie: admin }, payload: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com', role: 'cashier', storeId: main.id, invite: true } });
+    const invited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/users',
+      headers: { cookie: admin },
+      payload: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com', role: 'cashier', storeId: main.id, invite: true },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     await dispatch();
     const invitation = /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(smtp.messages.at(-1)!.text ?? '')![1];

@@ -45,7 +45,13 @@ export async function processPasswordResetRequests(db: Database, opts: { publicU
       .orderBy(asc(passwordResetRequests.requestedAt))
       .limit(RESET_REQUEST_BATCH)
       .for('update', { skipLocked: true });
-    if (rows.length) await tx.delete(passwordResetRequests).where(inArray(passwordResetRequests.id, rows.map((r) => r.id)));
+    if (rows.length)
+      await tx.delete(passwordResetRequests).where(
+        inArray(
+          passwordResetRequests.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows;
   });
   let written = 0;
@@ -71,7 +77,15 @@ async function requestPasswordReset(db: Database, email: string, opts: { publicU
   await db.transaction(async (tx) => {
     await issueUserToken(tx, PASSWORD_RESET_PURPOSE, account.id, hashToken(token), new Date(opts.now.getTime() + RESET_TOKEN_TTL_MS), opts.now);
     await enqueueEmail(tx, { tenantId: account.tenantId, kind: 'password_reset', to: account.email, ...message, now: opts.now });
-    await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset_requested', entity: 'user', entityId: account.id, before: null, after: null });
+    await writeAudit(tx, {
+      tenantId: account.tenantId,
+      userId: account.id,
+      action: 'user.password.reset_requested',
+      entity: 'user',
+      entityId: account.id,
+      before: null,
+      after: null,
+    });
   });
   return true;
 }
@@ -104,6 +118,14 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
     // An invited staff member who resets instead of accepting has chosen a password all the same.
     await completeInvitation(tx, account.id, passwordHash);
     const sessionsEnded = await endOtherSessions(tx, account.id, null);
-    await writeAudit(tx, { tenantId: account.tenantId, userId: account.id, action: 'user.password.reset', entity: 'user', entityId: account.id, before: null, after: { sessionsEnded } });
+    await writeAudit(tx, {
+      tenantId: account.tenantId,
+      userId: account.id,
+      action: 'user.password.reset',
+      entity: 'user',
+      entityId: account.id,
+      before: null,
+      after: { sessionsEnded },
+    });
   });
 }

@@ -43,14 +43,10 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     }
   };
 
-  app.get(
-    '/password-policy',
-    { schema: { tags: ['auth'], response: { 200: PasswordPolicy } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getPasswordPolicy(db);
-    },
-  );
+  app.get('/password-policy', { schema: { tags: ['auth'], response: { 200: PasswordPolicy } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getPasswordPolicy(db);
+  });
 
   app.put(
     '/password',

@@ -18,7 +18,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   platformCookie = await loginAs(ctx.app, 'admin@platform.com', 'AdminSecure123!');
   demoId = await demoTenantId(ctx.db);
-  const [main] = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
+  const [main] = await ctx.db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
   mainStoreId = main.id;
 });
 afterAll(() => ctx.close());
@@ -59,7 +62,10 @@ const login = (email: string, password: string) => ctx.app.inject({ method: 'POS
 /** What a failed change must leave untouched: the hash, the sessions, the audit trail. */
 async function footprint(userId: string) {
   const [u] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const [s] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  const [s] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
   const [a] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditLog)
@@ -98,7 +104,10 @@ describe('PUT /api/auth/password', () => {
     const after = await footprint(user.id);
     expect(after.hash).not.toBe(before.hash);
     expect(after.hash.startsWith('$argon2id$')).toBe(true);
-    const [row] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.password.change')));
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.password.change')));
     expect(row).toMatchObject({ tenantId: demoId, userId: user.id, entity: 'user', after: { sessionsEnded: 1 } });
     const text = JSON.stringify(row);
     for (const secret of [OLD, NEW, before.hash, after.hash]) expect(text).not.toContain(secret);
@@ -185,7 +194,10 @@ describe('PUT /api/auth/password', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect((await login(user.email, NEW)).statusCode).toBe(200);
     expect((await login(user.email, OLD)).statusCode).toBe(401);
-    const [row] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.password.change')));
+    const [row] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.password.change')));
     expect(row.tenantId).toBe(role === 'platform_admin' ? null : demoId);
   });
 

@@ -86,7 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const outcome = await loginWithPassword(db, counters, { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] }, request.ctx.now);
+      const outcome = await loginWithPassword(
+        db,
+        counters,
+        { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
+        request.ctx.now,
+      );
       if (outcome.twoFactorRequired) {
         setPendingLoginCookie(reply, outcome.pendingLoginToken, outcome.pendingTtlSeconds, config.cookieSecure);
         return { twoFactorRequired: true as const };
@@ -116,7 +121,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.post(
     '/forgot-password',
-    { preHandler: limit(flood.forgot), schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
+    {
+      preHandler: limit(flood.forgot),
+      schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody } },
+    },
     async (request, reply) => {
       const allowed = await perAddress(request);
       // Only queued here: the lookup and the e-mail run in the outbox worker, so the answer takes the same time for any address.
@@ -136,7 +144,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.post(
     '/reset-password',
-    { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } } },
+    {
+      preHandler: limit(flood.reset),
+      schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } },
+    },
     async (request) => {
       await resetPassword(db, request.body, request.ctx.now);
       return { message: PASSWORD_RESET_DONE };
@@ -149,7 +160,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.get(
     '/invitation',
-    { preHandler: limit(flood.reset), schema: { tags: ['auth'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody } } },
+    {
+      preHandler: limit(flood.reset),
+      schema: {
+        tags: ['auth'],
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody },
+      },
+    },
     async (request) => invitationInfo(db, request.query.token, request.ctx.now),
   );
 
@@ -161,7 +179,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.post(
     '/accept-invitation',
-    { preHandler: limit(flood.reset), schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } } },
+    {
+      preHandler: limit(flood.reset),
+      schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } },
+    },
     async (request, reply) => {
       const user = await acceptInvitation(db, request.body, request.ctx.now);
       return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], request.ctx.now), config.cookieSecure);

@@ -1,4 +1,12 @@
-import { DEACTIVATED_ACCOUNT, EMAIL_REGISTERED, EMAIL_TAKEN, INVALID_CREDENTIALS, SIGNUPS_DISABLED_TEXT, type AuthResponse, type SignupRequest } from '@loyalty/contract';
+import {
+  DEACTIVATED_ACCOUNT,
+  EMAIL_REGISTERED,
+  EMAIL_TAKEN,
+  INVALID_CREDENTIALS,
+  SIGNUPS_DISABLED_TEXT,
+  type AuthResponse,
+  type SignupRequest,
+} from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -12,8 +20,6 @@ import { findLoginAccount, hasTwoFactor, insertAccount, type NewSession, recordL
 import { twoFactorRequiredFor } from './two-factor.ts';
 
 /** The outbox worker's step that writes the e-mails of queued forgot-password requests (main.ts wires it; password-reset.ts). */
-;
-
 /** Session lifetime in seconds from the platform setting sessionTimeout (hours; docs/product.md 'Platform settings'). */
 async function sessionTtlSeconds(db: Database): Promise<number> {
   const settings = await getPlatformSettings(db);
@@ -63,7 +69,15 @@ export async function signIn(db: Database, user: AuthUser, now: Date): Promise<S
   await recordLogin(db, user.id, now);
   // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
   // address comes from the request.
-  if (user.role === 'platform_admin') await writeAudit(db, { tenantId: null, userId: user.id, action: 'platform.admin.sign_in', entity: 'user', entityId: user.id, after: { email: user.email } });
+  if (user.role === 'platform_admin')
+    await writeAudit(db, {
+      tenantId: null,
+      userId: user.id,
+      action: 'platform.admin.sign_in',
+      entity: 'user',
+      entityId: user.id,
+      after: { email: user.email },
+    });
   return { response: await authResponse(db, user, setupRequired), session };
 }
 
@@ -106,8 +120,23 @@ export async function signup(db: Database, input: SignupRequest, now: Date): Pro
       return await db.transaction(async (tx) => {
         const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
         const tenant = await createTenant(tx, { name: `${input.firstName}'s Store`, trialDays: settings.platform.trialDays, planId }, now);
-        const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'tenant_admin' });
-        await writeAudit(tx, { tenantId: tenant.id, userId: owner.id, action: 'tenant.signup', entity: 'tenant', entityId: tenant.id, before: null, after: { name: tenant.name, planId, trialDays: settings.platform.trialDays, ownerEmail: email } });
+        const owner = await insertAccount(tx, {
+          tenantId: tenant.id,
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'tenant_admin',
+        });
+        await writeAudit(tx, {
+          tenantId: tenant.id,
+          userId: owner.id,
+          action: 'tenant.signup',
+          entity: 'tenant',
+          entityId: tenant.id,
+          before: null,
+          after: { name: tenant.name, planId, trialDays: settings.platform.trialDays, ownerEmail: email },
+        });
         return owner;
       });
     } catch (err) {

@@ -29,7 +29,10 @@ function fakeClock(start = Date.parse('2026-11-23T09:00:00Z')) {
 
 async function setMaxAttempts(ctx: TestContext, n: number) {
   const value = await getPlatformSettings(ctx.db);
-  await ctx.db.update(platformSettings).set({ value: { ...value, security: { ...value.security, maxLoginAttempts: n } } }).where(eq(platformSettings.id, 1));
+  await ctx.db
+    .update(platformSettings)
+    .set({ value: { ...value, security: { ...value.security, maxLoginAttempts: n } } })
+    .where(eq(platformSettings.id, 1));
 }
 
 function login(app: FastifyInstance, ip: string, password: string, opts: { email?: string; device?: string } = {}) {
@@ -183,7 +186,7 @@ describe('login throttle: the owner device against a running attack', () => {
     expect(ownerBack.statusCode, ownerBack.body).toBe(200);
   });
 
-  it("a device is trusted only for the account that signed in with it, and a wrong password on it is limited too", async () => {
+  it('a device is trusted only for the account that signed in with it, and a wrong password on it is limited too', async () => {
     const cashier = await login(ctx.app, '203.0.113.3', 'DemoCashier123!', { email: 'cashier@demo.com' });
     const device = deviceOf(cashier);
     // The cashier's device does not lift the owner's account ceiling.

@@ -119,9 +119,7 @@ export class LoginThrottle {
     const over =
       pair.count > limit.pair ||
       address.count > limit.address ||
-      (k.device
-        ? third.count > limit.device
-        : third.count > limit.accountDaily || (third.count > limit.accountFree && third.count !== seen.accountCount + 1));
+      (k.device ? third.count > limit.device : third.count > limit.accountDaily || (third.count > limit.accountFree && third.count !== seen.accountCount + 1));
     if (!over) return { allowed: true };
     await this.cancel(a, now);
     const after = await this.check(a, maxAttempts, now);

@@ -65,7 +65,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
 
   app.post(
     '/enable',
-    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } } },
+    {
+      onRequest: [requireStaffOrOperator, limit(perUser)],
+      schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } },
+    },
     async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, request.ctx.now) }),
   );
 
@@ -80,13 +83,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
 
   app.post(
     '/verify',
-    { preHandler: limit(flood), schema: { tags: ['auth'], body: TwoFactorVerifyRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
+    {
+      preHandler: limit(flood),
+      schema: { tags: ['auth'], body: TwoFactorVerifyRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+    },
     async (request, reply) => {
       const signedIn = await verifySecondFactorSignIn(
         db,
         box,
         counters,
-        { pendingLoginToken: request.cookies[PENDING_LOGIN_COOKIE], code: request.body.code, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
+        {
+          pendingLoginToken: request.cookies[PENDING_LOGIN_COOKIE],
+          code: request.body.code,
+          clientAddress: request.ip,
+          deviceToken: request.cookies[DEVICE_COOKIE],
+        },
         request.ctx.now,
       );
       clearPendingLoginCookie(reply);

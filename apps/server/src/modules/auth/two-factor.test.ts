@@ -19,7 +19,17 @@ let nudges = 0;
 let platform: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      now: () => clock,
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   platform = await loginAs(ctx.app, 'admin@platform.com', 'AdminSecure123!');
 });
 afterAll(() => ctx.close());
@@ -34,8 +44,13 @@ const post = (url: string, cookie: string | undefined, payload?: object) =>
   ctx.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name && c.value !== '');
 const userRow = async (email: string) => (await ctx.db.select().from(users).where(eq(users.email, email)))[0];
-const audits = (userId: string, action: string) => ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, userId), eq(auditLog.action, action)));
-const outboxTo = async (to: string) => rowsOf<{ kind: string; subject: string; text: string }>(await ctx.db.execute(sql`select kind, subject, text from outbox where to_address = ${to}`));
+const audits = (userId: string, action: string) =>
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, userId), eq(auditLog.action, action)));
+const outboxTo = async (to: string) =>
+  rowsOf<{ kind: string; subject: string; text: string }>(await ctx.db.execute(sql`select kind, subject, text from outbox where to_address = ${to}`));
 
 /** Turns two-factor on for the account signed in with `cookie`; returns its secret and recovery codes. */
 async function turnOn(cookie: string): Promise<{ secret: string; recoveryCodes: string[] }> {
@@ -49,7 +64,12 @@ async function turnOn(cookie: string): Promise<{ secret: string; recoveryCodes: 
 
 /** Password step of a sign-in: returns the reply and the pending cookie header (`tfa=…`). */
 async function passwordStep(email: string, password: string, extraCookie = '') {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: extraCookie ? { cookie: extraCookie } : {} });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: extraCookie ? { cookie: extraCookie } : {},
+  });
   const pending = cookieOf(res, 'tfa');
   return { res, pending: pending ? `tfa=${pending.value}` : '' };
 }
@@ -118,7 +138,9 @@ describe('signing in with two-factor on', () => {
     expect(cookieOf(res, 'sid')).toBeUndefined();
     expect(pending).not.toBe('');
     // The pending cookie is no session.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie: pending.replace('tfa=', 'sid=') } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie: pending.replace('tfa=', 'sid=') } })).statusCode).toBe(
+      401,
+    );
 
     // The step used to enable is spent: the same code does not sign in.
     const reused = await post('/api/auth/2fa/verify', pending, { code: await codeAt(secret) });
@@ -217,14 +239,30 @@ describe("the operator's 'Require two-factor authentication'", () => {
   async function requireTwoFactor(on: boolean) {
     const current = json(await ctx.app.inject({ method: 'GET', url: '/api/platform/settings', headers: { cookie: platform } }));
     const { passwordSet: _ignored, ...smtp } = current.smtp;
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/platform/settings', headers: { cookie: platform }, payload: { ...current, smtp, security: { ...current.security, requireTwoFactor: on } } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/platform/settings',
+      headers: { cookie: platform },
+      payload: { ...current, smtp, security: { ...current.security, requireTwoFactor: on } },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 
   it('gives a Store Admin without two-factor a session that can only set it up; cashiers are exempt', async () => {
     const t = await freshTenant(ctx);
     const store = json(await t.req('GET', 'stores')).stores[0];
-    expect((await t.req('POST', 'users', { firstName: 'Cas', lastName: 'Hier', email: `cas-${t.slug}@example.com`, password: 'Cashier123!', role: 'cashier', storeId: store.id })).statusCode).toBe(201);
+    expect(
+      (
+        await t.req('POST', 'users', {
+          firstName: 'Cas',
+          lastName: 'Hier',
+          email: `cas-${t.slug}@example.com`,
+          password: 'Cashier123!',
+          role: 'cashier',
+          storeId: store.id,
+        })
+      ).statusCode,
+    ).toBe(201);
     await requireTwoFactor(true);
     try {
       const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: t.email, password: t.password } });
@@ -234,20 +272,38 @@ describe("the operator's 'Require two-factor authentication'", () => {
       const refused = await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie } });
       expect(refused.statusCode).toBe(403);
       expect(json(refused).code).toBe('TWO_FACTOR_SETUP_REQUIRED');
-      expect((await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword: t.password, newPassword: 'Another123!' } })).statusCode).toBe(403);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: '/api/auth/password',
+            headers: { cookie },
+            payload: { currentPassword: t.password, newPassword: 'Another123!' },
+          })
+        ).statusCode,
+      ).toBe(403);
       expect(json(await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).twoFactorSetupRequired).toBe(true);
 
       const { secret } = await turnOn(cookie);
       expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie } })).statusCode).toBe(200);
-      expect(json(await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }))).toMatchObject({ twoFactorSetupRequired: false, twoFactorEnabled: true });
+      expect(json(await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }))).toMatchObject({
+        twoFactorSetupRequired: false,
+        twoFactorEnabled: true,
+      });
       clock = new Date(clock.getTime() + 30_000);
       const off = await post('/api/auth/2fa/disable', cookie, { code: await codeAt(secret) });
       expect(off.statusCode).toBe(422);
       expect(json(off).error).toBe(REQUIRED_BY_OPERATOR);
 
-      const cashier = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `cas-${t.slug}@example.com`, password: 'Cashier123!' } });
+      const cashier = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `cas-${t.slug}@example.com`, password: 'Cashier123!' },
+      });
       expect(json(cashier).twoFactorSetupRequired).toBe(false);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie: `sid=${cookieOf(cashier, 'sid')!.value}` } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/stores`, headers: { cookie: `sid=${cookieOf(cashier, 'sid')!.value}` } })).statusCode,
+      ).toBe(200);
     } finally {
       await requireTwoFactor(false);
     }
@@ -266,7 +322,14 @@ describe('resets', () => {
     const t = await freshTenant(ctx);
     const store = json(await t.req('GET', 'stores')).stores[0];
     const cashierEmail = `till-${t.slug}@example.com`;
-    const created = await t.req('POST', 'users', { firstName: 'Tilly', lastName: 'Till', email: cashierEmail, password: 'Cashier123!', role: 'cashier', storeId: store.id });
+    const created = await t.req('POST', 'users', {
+      firstName: 'Tilly',
+      lastName: 'Till',
+      email: cashierEmail,
+      password: 'Cashier123!',
+      role: 'cashier',
+      storeId: store.id,
+    });
     const cashierCookie = await loginAs(ctx.app, cashierEmail, 'Cashier123!');
     await turnOn(cashierCookie);
     return { t, cashierId: json(created).id, cashierEmail, cashierCookie };
@@ -288,7 +351,9 @@ describe('resets', () => {
     expect(mail.text).toContain(`a Store Admin of ${t.tenant.name}`);
     expect(json(await t.req('GET', 'users')).users.find((u: { id: string }) => u.id === cashierId).twoFactorEnabled).toBe(false);
     // The cashier signs in with the password alone now.
-    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: cashierEmail, password: 'Cashier123!' } })).user.email).toBe(cashierEmail);
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: cashierEmail, password: 'Cashier123!' } })).user.email).toBe(
+      cashierEmail,
+    );
     expect((await t.req('POST', `users/${cashierId}/2fa/reset`)).statusCode).toBe(409);
   });
 
@@ -297,7 +362,9 @@ describe('resets', () => {
     const other = await freshTenant(ctx);
     expect((await t.req('POST', `users/${cashierId}/2fa/reset`, undefined, cashierCookie)).statusCode).toBe(403);
     expect((await other.req('POST', `users/${cashierId}/2fa/reset`)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/users/${cashierId}/2fa/reset`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/users/${cashierId}/2fa/reset`, headers: { cookie: other.cookie } })).statusCode).toBe(
+      404,
+    );
     expect((await t.req('POST', 'users/not-a-uuid/2fa/reset')).statusCode).toBe(404);
     await turnOn(t.cookie);
     const admin = await t.req('POST', `users/${t.adminId}/2fa/reset`);
@@ -316,7 +383,10 @@ describe('resets', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(json(list).admins).toEqual([{ id: t.adminId, email: t.email, firstName: 'Olga', lastName: 'Other', active: true, twoFactorEnabled: true }]);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/platform/tenants/${t.tenant.id}/admins`, headers: { cookie: t.cookie } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/platform/tenants/00000000-0000-4000-8000-000000000000/admins', headers: { cookie: platform } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/platform/tenants/00000000-0000-4000-8000-000000000000/admins', headers: { cookie: platform } }))
+        .statusCode,
+    ).toBe(404);
 
     const url = (tenantId: string) => `/api/platform/tenants/${tenantId}/users/${t.adminId}/2fa/reset`;
     expect((await post(url(t.tenant.id), t.cookie)).statusCode).toBe(403);

@@ -106,7 +106,15 @@ export async function enableTwoFactor(db: Database, box: SecretBox, user: TwoFac
   const { codes, hashes } = newRecoveryCodes();
   await db.transaction(async (tx) => {
     if (!(await turnOnTwoFactor(tx, user.id, sealed, step, hashes, now))) throw conflict(ALREADY_ON);
-    await writeAudit(tx, { tenantId: user.tenantId, userId: user.id, action: TWO_FACTOR_AUDIT.enable, entity: 'user', entityId: user.id, before: { twoFactorEnabled: false }, after: { twoFactorEnabled: true } });
+    await writeAudit(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      action: TWO_FACTOR_AUDIT.enable,
+      entity: 'user',
+      entityId: user.id,
+      before: { twoFactorEnabled: false },
+      after: { twoFactorEnabled: true },
+    });
   });
   return codes;
 }
@@ -126,7 +134,15 @@ export async function disableTwoFactor(db: Database, box: SecretBox, user: TwoFa
   await db.transaction(async (tx) => {
     if (!(await claimTotpStep(tx, user.id, step))) throw wrongCode();
     await turnOffTwoFactor(tx, user.id);
-    await writeAudit(tx, { tenantId: user.tenantId, userId: user.id, action: TWO_FACTOR_AUDIT.disable, entity: 'user', entityId: user.id, before: { twoFactorEnabled: true }, after: { twoFactorEnabled: false } });
+    await writeAudit(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      action: TWO_FACTOR_AUDIT.disable,
+      entity: 'user',
+      entityId: user.id,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false },
+    });
   });
 }
 
@@ -146,7 +162,15 @@ export async function checkSecondFactor(db: Database, box: SecretBox, userId: st
   return db.transaction(async (tx) => {
     const left = await spendRecoveryCode(tx, userId, sha256(normaliseRecovery(code)));
     if (left === null) return false;
-    await writeAudit(tx, { tenantId: account.tenantId, userId, action: TWO_FACTOR_AUDIT.recovery, entity: 'user', entityId: userId, before: null, after: { recoveryCodesLeft: left } });
+    await writeAudit(tx, {
+      tenantId: account.tenantId,
+      userId,
+      action: TWO_FACTOR_AUDIT.recovery,
+      entity: 'user',
+      entityId: userId,
+      before: null,
+      after: { recoveryCodesLeft: left },
+    });
     return true;
   });
 }

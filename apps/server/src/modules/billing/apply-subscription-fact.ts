@@ -56,7 +56,14 @@ export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact:
   let t = tenant;
   if (!t.providerSubscriptionId) {
     await setProviderSubscriptionId(tx, t.id, fact.subscriptionId);
-    t = { ...t, providerSubscriptionId: fact.subscriptionId, currentPeriodStart: null, currentPeriodEnd: null, subscriptionEndedAt: null, unpaidPeriodEnd: null };
+    t = {
+      ...t,
+      providerSubscriptionId: fact.subscriptionId,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      subscriptionEndedAt: null,
+      unpaidPeriodEnd: null,
+    };
   }
   if (t.providerSubscriptionId !== fact.subscriptionId) {
     if (fact.kind === 'paid') await recordPaidInvoice(tx, t, fact.planId, fact.paid);
@@ -64,7 +71,14 @@ export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact:
   }
   const patch: SubscriptionStatePatch = {};
   const event = (eventType: string, planId: string | null, data: Record<string, unknown>) =>
-    recordSubscriptionEvent(tx, { tenantId: t.id, tenantName: t.name, tenantSlug: t.slug, planId, eventType, data: { provider: 'stripe', subscriptionId: fact.subscriptionId, ...data } });
+    recordSubscriptionEvent(tx, {
+      tenantId: t.id,
+      tenantName: t.name,
+      tenantSlug: t.slug,
+      planId,
+      eventType,
+      data: { provider: 'stripe', subscriptionId: fact.subscriptionId, ...data },
+    });
   const stored = t.currentPeriodStart && t.currentPeriodEnd ? { start: t.currentPeriodStart, end: t.currentPeriodEnd } : null;
   if (fact.kind === 'paid') {
     await recordPaidInvoice(tx, t, fact.planId, fact.paid);
@@ -97,9 +111,22 @@ export async function applySubscriptionFact(tx: Tx, tenant: TenantAccount, fact:
   await updateSubscriptionState(tx, t.id, patch);
   const planChanged = patch.planId !== undefined && patch.planId !== t.planId;
   if (planChanged || patch.subscriptionStatus !== undefined) {
-    await auditSubscriptionStatus(tx, t, { planId: patch.planId ?? t.planId, subscriptionStatus: patch.subscriptionStatus ?? t.subscriptionStatus, graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt }, 'stripe');
+    await auditSubscriptionStatus(
+      tx,
+      t,
+      {
+        planId: patch.planId ?? t.planId,
+        subscriptionStatus: patch.subscriptionStatus ?? t.subscriptionStatus,
+        graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt,
+      },
+      'stripe',
+    );
   }
-  return { outcome: 'applied', status: patch.subscriptionStatus ?? t.subscriptionStatus, graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt };
+  return {
+    outcome: 'applied',
+    status: patch.subscriptionStatus ?? t.subscriptionStatus,
+    graceEndsAt: patch.subscriptionStatus ? (patch.graceEndsAt ?? null) : t.graceEndsAt,
+  };
 }
 
 /**

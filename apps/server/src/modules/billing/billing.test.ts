@@ -62,7 +62,10 @@ async function expectGuarded(method: Method, path: string, payload?: object) {
 
 describe('GET /billing/plans', () => {
   it('lists the active plans in order with cents prices and limits; inactive plans are left out', async () => {
-    const [hidden] = await ctx.db.insert(plans).values({ name: 'Hidden', priceMonthlyCents: 100, limits: { stores: 1, staff: 1, cards: 1, transactions: -1 }, isActive: false }).returning();
+    const [hidden] = await ctx.db
+      .insert(plans)
+      .values({ name: 'Hidden', priceMonthlyCents: 100, limits: { stores: 1, staff: 1, cards: 1, transactions: -1 }, isActive: false })
+      .returning();
     const res = await call('GET', 'demo', 'plans', s.admin);
     expect(res.statusCode).toBe(200);
     const body = json(res);
@@ -88,7 +91,10 @@ describe('GET /billing/usage', () => {
   });
   it("counts only this period's transactions", async () => {
     const t = await freshTenant();
-    await ctx.db.update(transactions).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(transactions.tenantId, t.tenant.id));
+    await ctx.db
+      .update(transactions)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(transactions.tenantId, t.tenant.id));
     expect(json(await t.req('GET', 'usage')).usage.transactionsUsed).toBe(0);
   });
   it('is guarded', () => expectGuarded('GET', 'usage'));
@@ -133,14 +139,9 @@ describe('payment methods', () => {
     const t = await freshTenant();
     const before = await billingCounts();
     const now = new Date();
-    const expired = now.getUTCMonth() === 0 ? { exp_month: 12, exp_year: now.getUTCFullYear() - 1 } : { exp_month: now.getUTCMonth(), exp_year: now.getUTCFullYear() };
-    const bad = [
-      { ...VISA, last4: '42' },
-      { ...VISA, exp_month: 13 },
-      { ...VISA, brand: '' },
-      { last4: '4242' },
-      { ...VISA, ...expired },
-    ];
+    const expired =
+      now.getUTCMonth() === 0 ? { exp_month: 12, exp_year: now.getUTCFullYear() - 1 } : { exp_month: now.getUTCMonth(), exp_year: now.getUTCFullYear() };
+    const bad = [{ ...VISA, last4: '42' }, { ...VISA, exp_month: 13 }, { ...VISA, brand: '' }, { last4: '4242' }, { ...VISA, ...expired }];
     for (const payload of bad) {
       const res = await t.req('POST', 'payment-methods', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -202,7 +203,12 @@ describe('POST /billing/subscribe (Demo provider)', () => {
 
     const inv = json(await t.req('GET', 'invoices')).invoices;
     expect(inv).toHaveLength(1);
-    expect(inv[0]).toMatchObject({ amount_paid: 1999, status: 'paid', period_start: Math.floor(row.currentPeriodStart!.getTime() / 1000), period_end: Math.floor(row.currentPeriodEnd!.getTime() / 1000) });
+    expect(inv[0]).toMatchObject({
+      amount_paid: 1999,
+      status: 'paid',
+      period_start: Math.floor(row.currentPeriodStart!.getTime() / 1000),
+      period_end: Math.floor(row.currentPeriodEnd!.getTime() / 1000),
+    });
     expect(inv[0].created).toBeGreaterThanOrEqual(Math.floor(before / 1000) - 1);
 
     const tenant = json(await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/tenant`, headers: { cookie: t.cookie } }));
@@ -288,7 +294,7 @@ describe('POST /billing/subscribe (Demo provider)', () => {
 });
 
 describe('GET /billing/invoices', () => {
-  it('is empty for a tenant that never paid and never shows another tenant\'s invoices', async () => {
+  it("is empty for a tenant that never paid and never shows another tenant's invoices", async () => {
     const t = await freshTenant();
     const u = await freshTenant();
     await u.req('POST', 'payment-methods', VISA);

@@ -27,7 +27,10 @@ export async function markLapsedSubscriptions(db: Database, now: Date): Promise<
         throw err;
       });
       if (locked?.subscriptionStatus !== 'ACTIVE') return false;
-      const derived = subscriptionStatusFromFacts({ paidPeriodEnd: locked.currentPeriodEnd, endedAt: locked.subscriptionEndedAt, unpaidPeriodEnd: locked.unpaidPeriodEnd }, now);
+      const derived = subscriptionStatusFromFacts(
+        { paidPeriodEnd: locked.currentPeriodEnd, endedAt: locked.subscriptionEndedAt, unpaidPeriodEnd: locked.unpaidPeriodEnd },
+        now,
+      );
       if (derived?.status !== 'PAST_DUE') return false;
       await updateSubscriptionState(tx, id, { subscriptionStatus: 'PAST_DUE', graceEndsAt: derived.graceEndsAt });
       await auditSubscriptionStatus(tx, locked, { planId: locked.planId, subscriptionStatus: 'PAST_DUE', graceEndsAt: derived.graceEndsAt }, 'schedule');
@@ -37,7 +40,13 @@ export async function markLapsedSubscriptions(db: Database, now: Date): Promise<
         tenantSlug: locked.slug,
         planId: locked.planId,
         eventType: 'status_changed',
-        data: { from: 'ACTIVE', to: 'PAST_DUE', by: 'schedule', periodEnd: locked.currentPeriodEnd?.toISOString() ?? null, graceEndsAt: derived.graceEndsAt.toISOString() },
+        data: {
+          from: 'ACTIVE',
+          to: 'PAST_DUE',
+          by: 'schedule',
+          periodEnd: locked.currentPeriodEnd?.toISOString() ?? null,
+          graceEndsAt: derived.graceEndsAt.toISOString(),
+        },
       });
       return true;
     });

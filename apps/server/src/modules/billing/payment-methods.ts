@@ -38,7 +38,12 @@ export async function listPaymentMethods(db: DbOrTx, provider: PaymentProvider, 
  * STRIPE_PUBLISHABLE_KEY (checked before any Stripe call); Stripe failures map to AppErrors
  * (payments/stripe.ts).
  */
-export async function createSetupIntent(db: Database, provider: PaymentProvider, config: Pick<Config, 'stripe'>, t: TenantContext): Promise<SetupIntentResponse> {
+export async function createSetupIntent(
+  db: Database,
+  provider: PaymentProvider,
+  config: Pick<Config, 'stripe'>,
+  t: TenantContext,
+): Promise<SetupIntentResponse> {
   if (provider.kind === 'demo') return provider.createSetupIntent(db, await paymentTenant(db, t));
   const publishableKey = config.stripe?.publishableKey;
   if (!publishableKey) throw new AppError('INTERNAL', PAYMENT_CONFIG_ERROR);
@@ -62,7 +67,13 @@ export async function addPaymentMethod(db: Database, provider: PaymentProvider, 
     const tenant = await lockTenant(tx, t.id);
     const m = await provider.addCard(tx, tenant, { brand: input.brand, last4: input.last4, expMonth: input.exp_month, expYear: input.exp_year });
     // The actor and address come from the request (audit service).
-    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.add', entity: 'payment_method', entityId: m.id, after: { brand: input.brand, last4: input.last4 } });
+    await writeAudit(tx, {
+      tenantId: t.id,
+      action: 'payment_method.add',
+      entity: 'payment_method',
+      entityId: m.id,
+      after: { brand: input.brand, last4: input.last4 },
+    });
     return toPaymentMethod(m);
   });
 }
@@ -98,7 +109,12 @@ export async function setDefaultPaymentMethod(db: Database, provider: PaymentPro
  * the provider's portal, returning to `{PUBLIC_URL}/t/{slug}/billing`; under Demo the
  * Payment Methods tab. Writes nothing (Stripe may create its customer first).
  */
-export async function createPortalSession(db: Database, provider: PaymentProvider, config: Pick<Config, 'publicUrl'>, t: TenantContext): Promise<{ url: string }> {
+export async function createPortalSession(
+  db: Database,
+  provider: PaymentProvider,
+  config: Pick<Config, 'publicUrl'>,
+  t: TenantContext,
+): Promise<{ url: string }> {
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     return provider.createPortalSession(tx, tenant, `${config.publicUrl}/t/${tenant.slug}/billing`);

@@ -45,7 +45,13 @@ export async function recordPaidPeriod(
     tenantSlug: tenant.slug,
     planId,
     eventType: wasActive ? 'updated' : 'created',
-    data: { provider: providerKind, fromPlanId: tenant.planId, fromStatus: tenant.subscriptionStatus, subscriptionId: result.subscriptionId, amountCents: result.amountCents },
+    data: {
+      provider: providerKind,
+      fromPlanId: tenant.planId,
+      fromStatus: tenant.subscriptionStatus,
+      subscriptionId: result.subscriptionId,
+      amountCents: result.amountCents,
+    },
   });
   await recordPaidInvoice(tx, tenant, planId, result);
 }

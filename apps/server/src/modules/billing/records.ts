@@ -15,7 +15,15 @@ export type PaymentKind = 'subscription' | 'card_order' | 'card_order_refund';
  */
 export async function recordPayment(
   tx: Tx,
-  payment: { tenantId: string; tenantName: string; planId: string | null; kind: PaymentKind; amountCents: number; status: 'paid' | 'refunded'; providerPaymentId: string | null },
+  payment: {
+    tenantId: string;
+    tenantName: string;
+    planId: string | null;
+    kind: PaymentKind;
+    amountCents: number;
+    status: 'paid' | 'refunded';
+    providerPaymentId: string | null;
+  },
 ): Promise<void> {
   await tx.insert(payments).values(payment);
 }

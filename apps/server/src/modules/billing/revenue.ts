@@ -42,7 +42,10 @@ export async function revenueFigures(db: DbOrTx, w: { month: Date; lastMonth: Da
 
 /** Net revenue in cents of payments created since `from`. */
 export async function revenueSince(db: DbOrTx, from: Date): Promise<number> {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint` }).from(payments).where(and(isRevenue(), gte(payments.createdAt, from)));
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${payments.amountCents}), 0)::bigint` })
+    .from(payments)
+    .where(and(isRevenue(), gte(payments.createdAt, from)));
   return Number(row?.total ?? 0);
 }
 

@@ -18,7 +18,14 @@ import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { listInvoices } from './list-invoices.ts';
-import { addPaymentMethod, createPortalSession, createSetupIntent, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from './payment-methods.ts';
+import {
+  addPaymentMethod,
+  createPortalSession,
+  createSetupIntent,
+  listPaymentMethods,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
+} from './payment-methods.ts';
 import { getUsage, listActivePlans } from './plans-and-usage.ts';
 import { subscribe } from './subscribe.ts';
 
@@ -65,7 +72,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
    */
   app.post(
     '/billing/setup-intent',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, 500: ErrorBody, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, 500: ErrorBody, ...guardErrors } },
+    },
     async (request) => createSetupIntent(db, provider, config, tenantOf(request)),
   );
 
@@ -113,7 +123,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/billing/subscribe',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['billing'], params: slugParams, body: SubscribeRequest, response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...guardErrors } },
+      schema: {
+        tags: ['billing'],
+        params: slugParams,
+        body: SubscribeRequest,
+        response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...guardErrors },
+      },
     },
     async (request) => subscribe(db, provider, tenantOf(request), request.body, request.ctx.now),
   );

@@ -41,7 +41,8 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
     const tenant = await lockTenant(tx, t.id);
     const plan = isUuid(input.planId) ? await findPlan(tx, input.planId, true) : null;
     if (!plan) throw notFound('Plan not found');
-    if (tenant.planId === plan.id && tenant.subscriptionStatus === 'ACTIVE') throw conflict(ALREADY_ON_PLAN, [{ field: 'body.planId', message: ALREADY_ON_PLAN }]);
+    if (tenant.planId === plan.id && tenant.subscriptionStatus === 'ACTIVE')
+      throw conflict(ALREADY_ON_PLAN, [{ field: 'body.planId', message: ALREADY_ON_PLAN }]);
     const methods = await provider.listPaymentMethods(tx, tenant);
     let methodId: string;
     if (input.paymentMethodId) {

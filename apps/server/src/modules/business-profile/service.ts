@@ -25,7 +25,11 @@ import { slugify } from './slug.ts';
  * starts on (the platform setting defaultPlan), null when not given. Returns the new
  * tenant row.
  */
-export async function createTenant(tx: Tx, input: { name: string; slug?: string; trialDays: number; planId?: string | null }, now: Date): Promise<TenantAccount> {
+export async function createTenant(
+  tx: Tx,
+  input: { name: string; slug?: string; trialDays: number; planId?: string | null },
+  now: Date,
+): Promise<TenantAccount> {
   const tenant = await insertTenant(tx, { ...input, baseSlug: slugify(input.name) }, now);
   await insertDefaultRules(tx, tenant.id);
   await createMainStore(tx, tenant.id);
@@ -42,12 +46,7 @@ export type TenantFigures = Omit<TenantResponse, 'paymentProvider'>;
  * provider the install runs (config.paymentProvider: 'demo' takes no money, so the web shows
  * 'Demo payments: no money is taken' on every screen that takes money).
  */
-export async function getTenantView(
-  db: DbOrTx,
-  t: TenantContext,
-  paymentProvider: TenantResponse['paymentProvider'],
-  now: Date,
-): Promise<TenantResponse> {
+export async function getTenantView(db: DbOrTx, t: TenantContext, paymentProvider: TenantResponse['paymentProvider'], now: Date): Promise<TenantResponse> {
   const [counts, plan, users, stores] = await Promise.all([
     tenantCardCounts(db, t.id),
     t.planId ? findPlan(db, t.planId) : Promise.resolve(null),
@@ -137,7 +136,15 @@ export async function putTenantTimezone(
     const row = await lockTenantForChange(tx, t.id);
     if (!row) throw notFound('Tenant not found');
     await setTenantTimezone(tx, t.id, timezone);
-    await writeAudit(tx, { tenantId: t.id, userId, action: 'tenant.timezone.update', entity: 'tenant', entityId: t.id, before: { timezone: row.timezone }, after: { timezone } });
+    await writeAudit(tx, {
+      tenantId: t.id,
+      userId,
+      action: 'tenant.timezone.update',
+      entity: 'tenant',
+      entityId: t.id,
+      before: { timezone: row.timezone },
+      after: { timezone },
+    });
   });
   return getTenantView(db, { ...t, timezone }, paymentProvider, now);
 }

@@ -1,6 +1,20 @@
 /** Reserved top-level words a tenant slug may not take (they are the app's own top-level paths). */
 const RESERVED_SLUGS = new Set([
-  't', 'api', 'auth', 'platform', 'admin', 'billing', 'card-orders', 'healthz', 'login', 'signup', 'unauthorized', 'docs', 'assets', 'setup', 'profile',
+  't',
+  'api',
+  'auth',
+  'platform',
+  'admin',
+  'billing',
+  'card-orders',
+  'healthz',
+  'login',
+  'signup',
+  'unauthorized',
+  'docs',
+  'assets',
+  'setup',
+  'profile',
 ]);
 
 /** The slug rule: lowercase letters, digits and hyphens, 3 to 40 characters, not reserved. */

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (cookie: string | undefined, slug = 'demo') =>
-  ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/tenant`, headers: cookie ? { cookie } : {} });
+const get = (cookie: string | undefined, slug = 'demo') => ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/tenant`, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/t/{slug}/tenant', () => {
   it('returns the tenant with counts and subscriptionInfo to each member role', async () => {
@@ -21,13 +20,20 @@ describe('GET /api/t/{slug}/tenant', () => {
       const res = await get(cookie);
       expect(res.statusCode).toBe(200);
       const body = json(res);
-      expect(body).toMatchObject({ slug: 'demo', name: 'Demo Retail Store', subscriptionStatus: 'TRIALING', freeTrialLimit: 40, canTransact: true, subscriptionRequired: false });
+      expect(body).toMatchObject({
+        slug: 'demo',
+        name: 'Demo Retail Store',
+        subscriptionStatus: 'TRIALING',
+        freeTrialLimit: 40,
+        canTransact: true,
+        subscriptionRequired: false,
+      });
       expect(body._count).toEqual({ cards: 14, users: 2, stores: 2 });
       expect(body.subscriptionInfo).toEqual({ isActive: false, planId: null, planName: null, cardLimit: 40, cardsUsed: 14, cardsRemaining: 26 });
     }
   });
 
-  it("reports the Demo payment provider to every member role when no Stripe key is set", async () => {
+  it('reports the Demo payment provider to every member role when no Stripe key is set', async () => {
     for (const cookie of [s.admin, s.cashier, s.customer, s.platform]) {
       expect(json(await get(cookie)).paymentProvider).toBe('demo');
     }
@@ -117,6 +123,11 @@ describe('GET /api/t/{slug}/trial/status', () => {
     expect((await trial(s.admin, other.tenant.slug)).statusCode).toBe(404);
     const otherCookie = await loginAs(ctx.app, other.email, other.password);
     expect((await trial(otherCookie)).statusCode).toBe(404);
-    expect(json(await trial(otherCookie, other.tenant.slug))).toEqual({ activationsUsed: 1, trialLimit: 40, activationsRemaining: 39, subscriptionRequired: false });
+    expect(json(await trial(otherCookie, other.tenant.slug))).toEqual({
+      activationsUsed: 1,
+      trialLimit: 40,
+      activationsRemaining: 39,
+      subscriptionRequired: false,
+    });
   });
 });

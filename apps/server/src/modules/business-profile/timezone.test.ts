@@ -50,7 +50,14 @@ describe('PUT /tenant/timezone', () => {
     expect((await t.row()).timezone).toBe('Europe/Berlin');
     expect(json(await t.req('GET', 'tenant')).timezone).toBe('Europe/Berlin');
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.tenantId, t.tenant.id)).orderBy(desc(auditLog.createdAt)).limit(1);
-    expect(audit).toMatchObject({ action: 'tenant.timezone.update', entity: 'tenant', entityId: t.tenant.id, userId: t.adminId, before: { timezone: 'UTC' }, after: { timezone: 'Europe/Berlin' } });
+    expect(audit).toMatchObject({
+      action: 'tenant.timezone.update',
+      entity: 'tenant',
+      entityId: t.tenant.id,
+      userId: t.adminId,
+      before: { timezone: 'UTC' },
+      after: { timezone: 'Europe/Berlin' },
+    });
     expect(json(await t.req('PUT', 'tenant/timezone', { timezone: 'UTC' })).timezone).toBe('UTC');
   });
 

@@ -20,7 +20,7 @@ import {
   cardTemplateLayout,
   standardLayout,
   type Box,
-} from './print-sheets.ts';
+} from './sheet-layout.ts';
 
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
@@ -36,7 +36,18 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Ten demo cards: six assigned (one BLOCKED) and four UNASSIGNED. */
-const TEN = ['DEM0CARD0001', 'DEM0CARD0002', 'DEM0CARD0003', 'DEM0CARD0004', 'DEM0CARD0005', 'DEM0CARD0006', 'DEM0CARD0010', 'DEM0CARD0011', 'DEM0CARD0012', 'DEM0CARD0013'];
+const TEN = [
+  'DEM0CARD0001',
+  'DEM0CARD0002',
+  'DEM0CARD0003',
+  'DEM0CARD0004',
+  'DEM0CARD0005',
+  'DEM0CARD0006',
+  'DEM0CARD0010',
+  'DEM0CARD0011',
+  'DEM0CARD0012',
+  'DEM0CARD0013',
+];
 const today = () => new Date().toISOString().slice(0, 10);
 const publicUrl = (uid: string, slug = 'demo') => cardQrUrl(ctx.config.publicUrl, ctx.config.qrTokenSecret, slug, uid);
 
@@ -360,7 +371,7 @@ describe('print sheet layouts', () => {
       for (const [i, box] of layout.boxes.entries()) {
         expect(box.width).toBeCloseTo(CARD_WIDTH, 5);
         expect(box.height).toBeCloseTo(CARD_HEIGHT, 5);
-        expect(Math.round((box.width * 25.4) / 72 * 10) / 10).toBe(85.6);
+        expect(Math.round(((box.width * 25.4) / 72) * 10) / 10).toBe(85.6);
         expect(inside(box, paper)).toBe(true);
         for (const other of layout.boxes.slice(i + 1)) expect(apart(box, other)).toBe(true);
       }

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, stores } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
-import { mm } from './print-sheets.ts';
+import { mm } from './sheet-layout.ts';
 import { POSTER_HEADING, POSTER_INVITATION, POSTER_MARGIN, SELF_ENROLMENT_OFF, joinPageUrl, posterFileName, posterPaper, renderJoinPoster } from './poster.ts';
 
 /**
@@ -183,13 +183,20 @@ describe('GET /api/t/{slug}/stores/{storeId}/poster', () => {
 
     await putStore(downtownId, { name: 'Downtown Store', active: true });
     expect((await poster(downtownId)).statusCode).toBe(200);
-    const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, downtownId), eq(auditLog.action, 'store.update')));
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, downtownId), eq(auditLog.action, 'store.update')));
     expect(audits.length).toBeGreaterThanOrEqual(3);
   });
 });
 
 describe('poster layout', () => {
-  const longUrl = joinPageUrl('https://loyalty-cards-platform.some-long-hosting-domain.example.com', 'the-extraordinarily-long-named-artisan', '3f2a9c1e-8d4b-4e6f-9a7b-1c2d3e4f5a6b');
+  const longUrl = joinPageUrl(
+    'https://loyalty-cards-platform.some-long-hosting-domain.example.com',
+    'the-extraordinarily-long-named-artisan',
+    '3f2a9c1e-8d4b-4e6f-9a7b-1c2d3e4f5a6b',
+  );
 
   it('keeps long names, a long URL and the QR inside the margins on both papers; the QR still decodes', async () => {
     for (const id of ['a4', 'letter'] as const) {

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireStoreEnrolment } from '../stores/index.ts';
 import { qrMatrix } from './qr-render.ts';
-import { PAPERS, drawQr, mm, pdfSafe, type Paper } from './print-sheets.ts';
+import { drawQr, pdfSafe } from './print-sheets.ts';
+import { PAPERS, mm, type Paper } from './sheet-layout.ts';
 
 /**
  * The 'Join our rewards' poster of a store (docs/product.md 'Online sign-up': "the Stores
@@ -141,7 +142,10 @@ function drawPoster(doc: PDFKit.PDFDocument, paper: Paper, content: PosterConten
   const total = above.reduce((sum, b, i) => sum + b.gapBefore + heights[i], 0) + frameGap + frameSide + label.gapBefore + labelHeight + urlGap + urlHeight;
 
   let y = POSTER_MARGIN + Math.max(0, (paper.height - 2 * POSTER_MARGIN - total) / 2);
-  doc.roundedRect((paper.width - 40) / 2, y, 40, barHeight, barHeight / 2).fillColor(ACCENT).fill();
+  doc
+    .roundedRect((paper.width - 40) / 2, y, 40, barHeight, barHeight / 2)
+    .fillColor(ACCENT)
+    .fill();
   above.forEach((block, i) => {
     y += block.gapBefore;
     drawBlock(doc, paper, block, y, heights[i]);

@@ -83,9 +83,7 @@ async function rasterPipeline(text: string, size: number, label: string | undefi
   if (!label) return image;
   const { height } = labelMetrics(size);
   const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}">${labelText(label, size, 0, size)}</svg>`;
-  return image
-    .extend({ bottom: height, background: { r: 255, g: 255, b: 255, alpha: 1 } })
-    .composite([{ input: Buffer.from(overlay), top: size, left: 0 }]);
+  return image.extend({ bottom: height, background: { r: 255, g: 255, b: 255, alpha: 1 } }).composite([{ input: Buffer.from(overlay), top: size, left: 0 }]);
 }
 
 /**

@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import type { TenantContext } from '../../context.ts';
 import { renderQr } from './qr-render.ts';
-import { cardTemplateCapacity } from './print-sheets.ts';
+import { cardTemplateCapacity } from './sheet-layout.ts';
 import { joinPoster } from './poster.ts';
 import { bulkQrZip, datedZipName, findTenantCardUid, printReadyZip, qrUrlOf, type QrUrlContext } from './service.ts';
 
@@ -16,10 +16,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** Sets the headers of a file download: type, `attachment; filename="…"`, and no shared or stored copies. */
 function asDownload(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
-  return reply
-    .type(contentType)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store');
+  return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');
 }
 
 /**

@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { cardQrUrl, existingCardUids, tenantCardUid } from '../cards/index.ts';
 import { renderQr } from './qr-render.ts';
-import { PAPERS, newSheetDocument, writeSheets, type PrintFormat } from './print-sheets.ts';
+import { newSheetDocument, writeSheets } from './print-sheets.ts';
+import { PAPERS, type PrintFormat } from './sheet-layout.ts';
 
 /**
  * Card files: single QR download, bulk QR zip and print-ready PDF zip.

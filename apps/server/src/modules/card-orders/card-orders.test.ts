@@ -59,7 +59,9 @@ async function count(table: string): Promise<number> {
 async function snapshot() {
   const [t] = await ctx.db.select({ p: sql<number>`coalesce(sum(${tenants.purchasedCards}), 0)::int` }).from(tenants);
   const [statuses] = await ctx.db.select({ s: sql<string>`coalesce(string_agg(${cardOrders.status}, ',' order by ${cardOrders.id}), '')` }).from(cardOrders);
-  const [checkouts] = await ctx.db.select({ s: sql<string>`coalesce(string_agg(${checkoutSessions.status}, ',' order by ${checkoutSessions.id}), '')` }).from(checkoutSessions);
+  const [checkouts] = await ctx.db
+    .select({ s: sql<string>`coalesce(string_agg(${checkoutSessions.status}, ',' order by ${checkoutSessions.id}), '')` })
+    .from(checkoutSessions);
   return {
     orders: await count('card_orders'),
     orderStatuses: statuses.s,
@@ -118,7 +120,10 @@ describe('POST /card-orders', () => {
     });
     const small = json(await t.req('POST', 'card-orders', { ...ORDER, quantity: 499 }));
     expect(small).toMatchObject({ unitPriceCents: 50, totalCents: 24_950 });
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, body.id), eq(auditLog.action, 'card_order.create')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, body.id), eq(auditLog.action, 'card_order.create')));
     expect(audit.after).toMatchObject({ quantity: 2000, totalCents: 120_000 });
     // No cards and no quota until it is paid.
     expect((await t.tenantInfo()).cardLimit).toBe(40);
@@ -252,16 +257,30 @@ describe('a paid order, end to end through the API', () => {
     const orderCards = await ctx.db.select().from(cards).where(eq(cards.cardOrderId, o.id));
     expect(orderCards).toHaveLength(120);
     expect(new Set(orderCards.map((c) => c.cardUid)).size).toBe(120);
-    expect(orderCards.every((c) => c.status === 'UNASSIGNED' && c.balanceCents === 0 && c.tenantId === t.tenant.id && /^[0-9A-HJKMNP-TV-Z]{12}$/.test(c.cardUid))).toBe(true);
-    const [oldest] = await ctx.db.select({ id: stores.id }).from(stores).where(and(eq(stores.tenantId, t.tenant.id), eq(stores.active, true))).orderBy(asc(stores.createdAt)).limit(1);
+    expect(
+      orderCards.every((c) => c.status === 'UNASSIGNED' && c.balanceCents === 0 && c.tenantId === t.tenant.id && /^[0-9A-HJKMNP-TV-Z]{12}$/.test(c.cardUid)),
+    ).toBe(true);
+    const [oldest] = await ctx.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.tenantId, t.tenant.id), eq(stores.active, true)))
+      .orderBy(asc(stores.createdAt))
+      .limit(1);
     expect(orderCards.every((c) => c.storeId === oldest.id)).toBe(true);
 
-    const [payment] = await ctx.db.select().from(payments).where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order')));
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order')));
     expect(payment).toMatchObject({ amountCents: 6000, status: 'paid', planId: null, tenantName: t.tenant.name });
     expect(payment.providerPaymentId).toMatch(/^demo_pay_/);
 
     // A bought card can be activated like any other (the quota counts it).
-    const activate = await t.req('POST', 'cards/activate', { cardUid: orderCards[0].cardUid, storeId: t.store.id, customer: { firstName: 'New', lastName: 'Holder' } });
+    const activate = await t.req('POST', 'cards/activate', {
+      cardUid: orderCards[0].cardUid,
+      storeId: t.store.id,
+      customer: { firstName: 'New', lastName: 'Holder' },
+    });
     expect(activate.statusCode, activate.body).toBe(200);
   });
 
@@ -288,10 +307,16 @@ describe('a paid order, end to end through the API', () => {
     expect(await t.unassignedTotal()).toBe(unassignedBefore);
     expect(await t.tenantInfo()).toEqual(infoBefore);
     expect(await ctx.db.select().from(cards).where(eq(cards.cardOrderId, o.id))).toHaveLength(0);
-    const [refund] = await ctx.db.select().from(payments).where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order_refund')));
+    const [refund] = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order_refund')));
     expect(refund).toMatchObject({ amountCents: -3750, status: 'refunded', planId: null });
     expect(refund.providerPaymentId).toMatch(/^demo_re_/);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
     expect(audit.before).toEqual({ status: 'PAID' });
     expect(audit.after).toMatchObject({ status: 'CANCELED', refundedCents: 3750, cardsRemoved: 75 });
     const again = await t.req('DELETE', `card-orders/${o.id}`);
@@ -327,8 +352,16 @@ describe('DELETE /card-orders/{id}', () => {
     const pay = await t.req('POST', `checkout/${checkoutId}/pay`);
     expect(pay.statusCode).toBe(409);
     expect(await count('payments')).toBe(paymentsBefore);
-    expect(await ctx.db.select().from(cards).where(and(eq(cards.tenantId, t.tenant.id), isNotNull(cards.cardOrderId)))).toHaveLength(0);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
+    expect(
+      await ctx.db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.tenantId, t.tenant.id), isNotNull(cards.cardOrderId))),
+    ).toHaveLength(0);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'card_order.cancel')));
     expect(audit.after).toMatchObject({ status: 'CANCELED', refundedCents: 0, cardsRemoved: 0 });
   });
 

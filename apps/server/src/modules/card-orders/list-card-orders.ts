@@ -17,7 +17,10 @@ export async function listCardOrders(db: DbOrTx, tenantId: string): Promise<Card
 /** GET /api/t/{slug}/card-orders/{id} → CardOrder. 404 'Order not found' (unknown, malformed or another tenant's id). */
 export async function getCardOrder(db: DbOrTx, tenantId: string, orderId: string): Promise<CardOrder> {
   const [order] = isUuid(orderId)
-    ? await db.select().from(cardOrders).where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
+    ? await db
+        .select()
+        .from(cardOrders)
+        .where(and(eq(cardOrders.tenantId, tenantId), eq(cardOrders.id, orderId)))
     : [];
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return toCardOrder(order);

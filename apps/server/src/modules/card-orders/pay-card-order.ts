@@ -47,7 +47,12 @@ export const cardOrderEffect: CheckoutEffect = {
         entity: 'checkout',
         entityId: checkout.id,
         before: null,
-        after: { reason: order ? `order is ${order.status}` : 'order not found', cardOrderId: checkout.cardOrderId, amountCents: checkout.amountCents, providerPaymentId },
+        after: {
+          reason: order ? `order is ${order.status}` : 'order not found',
+          cardOrderId: checkout.cardOrderId,
+          amountCents: checkout.amountCents,
+          providerPaymentId,
+        },
       });
       return;
     }

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CardOrder, CardOrderCheckoutRequest, CardOrderListResponse, CardOrderPricingResponse, CheckoutUrlResponse, CreateCardOrderRequest, ErrorBody } from '@loyalty/contract';
+import {
+  CardOrder,
+  CardOrderCheckoutRequest,
+  CardOrderListResponse,
+  CardOrderPricingResponse,
+  CheckoutUrlResponse,
+  CreateCardOrderRequest,
+  ErrorBody,
+} from '@loyalty/contract';
 import { CARD_ORDER_PRICING } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
@@ -59,7 +67,12 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     '/card-orders/checkout',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['card-orders'], params: slugParams, body: CardOrderCheckoutRequest, response: { 200: CheckoutUrlResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors } },
+      schema: {
+        tags: ['card-orders'],
+        params: slugParams,
+        body: CardOrderCheckoutRequest,
+        response: { 200: CheckoutUrlResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors },
+      },
     },
     async (request) => openCardOrderCheckout(db, provider, config, actorOf(request), request.body.orderId),
   );
@@ -90,9 +103,5 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
  * bounds, per card type the volume tiers with unit prices in cents, shipping included).
  */
 export const cardOrderPricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/card-orders/pricing',
-    { schema: { tags: ['card-orders'], response: { 200: CardOrderPricingResponse } } },
-    async () => CARD_ORDER_PRICING,
-  );
+  app.get('/card-orders/pricing', { schema: { tags: ['card-orders'], response: { 200: CardOrderPricingResponse } } }, async () => CARD_ORDER_PRICING);
 };

@@ -30,8 +30,12 @@ beforeEach(async () => {
 const ADDRESS = { name: 'Alex Owner', line1: '1 Market Street', city: 'Springfield', postalCode: '12345', country: 'United States' };
 const tenantCall = (method: 'POST', path: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/t/demo/${path}`, headers: { cookie: s.admin }, ...(payload ? { payload } : {}) });
-const advance = (id: string, status: string) => ctx.app.inject({ method: 'PUT', url: `/api/platform/card-orders/${id}`, headers: { cookie: s.platform }, payload: { status } });
-const messages = async () => rowsOf<{ kind: string; to_address: string; subject: string }>(await ctx.db.execute(sql`select kind, to_address, subject from outbox order by created_at, kind`));
+const advance = (id: string, status: string) =>
+  ctx.app.inject({ method: 'PUT', url: `/api/platform/card-orders/${id}`, headers: { cookie: s.platform }, payload: { status } });
+const messages = async () =>
+  rowsOf<{ kind: string; to_address: string; subject: string }>(
+    await ctx.db.execute(sql`select kind, to_address, subject from outbox order by created_at, kind`),
+  );
 const send = async () => smtp.dispatch(ctx.db, new Date());
 
 describe('card order status messages', () => {

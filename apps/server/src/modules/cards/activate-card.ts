@@ -85,7 +85,15 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .update(cards)
         .set({ status: 'ACTIVE', customerId, storeId: input.storeId, activatedAt: now })
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-      await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.activate', entity: 'card', entityId: card.cardUid, before: { status: card.status }, after: { status: 'ACTIVE', customerId, storeId: input.storeId, newCustomer: !input.customerId } });
+      await writeAudit(tx, {
+        tenantId,
+        userId: actor.userId,
+        action: 'card.activate',
+        entity: 'card',
+        entityId: card.cardUid,
+        before: { status: card.status },
+        after: { status: 'ACTIVE', customerId, storeId: input.storeId, newCustomer: !input.customerId },
+      });
       await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, actor.qr, now);
       const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
       await enqueueWebhookEvent(tx, tenantId, 'card.activated', activated, now);
@@ -105,7 +113,15 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
  * the link to its public page (with its QR token), and the one-click unsubscribe link and
  * headers (RFC 8058). Nothing when there is no address or the customer opted out.
  */
-export async function enqueueWelcome(tx: Tx, tenant: { id: string; name: string }, customerId: string, cardUid: string, balanceCents: number, qr: QrContext, now: Date): Promise<void> {
+export async function enqueueWelcome(
+  tx: Tx,
+  tenant: { id: string; name: string },
+  customerId: string,
+  cardUid: string,
+  balanceCents: number,
+  qr: QrContext,
+  now: Date,
+): Promise<void> {
   const contact = await customerContact(tx, tenant.id, customerId);
   if (!contact?.email || contact.optedOut) return;
   const token = unsubscribeToken(qr.secret, tenant.id, customerId);
@@ -117,5 +133,12 @@ export async function enqueueWelcome(tx: Tx, tenant: { id: string; name: string 
     cardUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, cardUid),
     unsubscribeUrl: `${qr.publicUrl}/unsubscribe?token=${token}`,
   });
-  await enqueueEmail(tx, { tenantId: tenant.id, kind: 'welcome', to: contact.email, ...message, headers: unsubscribeHeaders(`${qr.publicUrl}/api/unsubscribe?token=${token}`), now });
+  await enqueueEmail(tx, {
+    tenantId: tenant.id,
+    kind: 'welcome',
+    to: contact.email,
+    ...message,
+    headers: unsubscribeHeaders(`${qr.publicUrl}/api/unsubscribe?token=${token}`),
+    now,
+  });
 }

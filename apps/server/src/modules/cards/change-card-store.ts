@@ -32,8 +32,19 @@ export async function changeCardStore(db: Database, actor: CardActor, rawUid: st
       throw new AppError('BUSINESS_RULE', 'Only assigned cards can change store');
     }
     await requireStoreName(tx, tenantId, input.storeId);
-    await tx.update(cards).set({ storeId: input.storeId }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.store_change', entity: 'card', entityId: card.cardUid, before: { storeId: card.storeId }, after: { storeId: input.storeId } });
+    await tx
+      .update(cards)
+      .set({ storeId: input.storeId })
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+    await writeAudit(tx, {
+      tenantId,
+      userId: actor.userId,
+      action: 'card.store_change',
+      entity: 'card',
+      entityId: card.cardUid,
+      before: { storeId: card.storeId },
+      after: { storeId: input.storeId },
+    });
     return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
   });
 }

@@ -71,7 +71,9 @@ export async function insertUnassignedCards(
       for (let draws = 0; uids.size < needed && draws < needed * 4; draws++) uids.add(generateUid());
       const rows = await tx
         .insert(cards)
-        .values([...uids].map((cardUid) => ({ tenantId, cardUid, storeId: fields.storeId, cardOrderId: fields.cardOrderId ?? null, status: 'UNASSIGNED' as const })))
+        .values(
+          [...uids].map((cardUid) => ({ tenantId, cardUid, storeId: fields.storeId, cardOrderId: fields.cardOrderId ?? null, status: 'UNASSIGNED' as const })),
+        )
         .onConflictDoNothing({ target: cards.cardUid })
         .returning();
       created.push(...rows);
@@ -114,7 +116,14 @@ export async function createCardBatch(
     await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, actor.now);
     const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
-    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'card.batch_create', entity: 'card', entityId: null, after: { count: created.length, storeId: input.storeId ?? null, firstCardUid: created[0]?.cardUid ?? null, lastCardUid: created.at(-1)?.cardUid ?? null } });
+    await writeAudit(tx, {
+      tenantId,
+      userId: actor.userId,
+      action: 'card.batch_create',
+      entity: 'card',
+      entityId: null,
+      after: { count: created.length, storeId: input.storeId ?? null, firstCardUid: created[0]?.cardUid ?? null, lastCardUid: created.at(-1)?.cardUid ?? null },
+    });
     return {
       created: created.length,
       cards: created.map((card) => toCardResponse({ card, customer: null, storeName }, actor.qr)),

@@ -19,7 +19,14 @@ export interface HeldCard extends LockedCard {
  */
 export async function lockCardsOfCustomer(tx: Tx, tenantId: string, customerId: string): Promise<HeldCard[]> {
   return tx
-    .select({ id: cards.id, cardUid: cards.cardUid, status: cards.status, balanceCents: cards.balanceCents, customerId: cards.customerId, storeId: cards.storeId })
+    .select({
+      id: cards.id,
+      cardUid: cards.cardUid,
+      status: cards.status,
+      balanceCents: cards.balanceCents,
+      customerId: cards.customerId,
+      storeId: cards.storeId,
+    })
     .from(cards)
     .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId)))
     .orderBy(asc(cards.id))
@@ -38,8 +45,19 @@ const ERASURE_BLOCK_REASON = "Erased at the customer's request";
 export async function blockCardsForErasure(tx: Tx, tenantId: string, held: readonly HeldCard[], userId: string | null): Promise<number> {
   const active = held.filter((c) => c.status === 'ACTIVE');
   for (const card of active) {
-    await tx.update(cards).set({ status: 'BLOCKED' }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
-    await writeAudit(tx, { tenantId, userId, action: 'card.block', entity: 'card', entityId: card.cardUid, before: { status: card.status }, after: { status: 'BLOCKED', reason: ERASURE_BLOCK_REASON } });
+    await tx
+      .update(cards)
+      .set({ status: 'BLOCKED' })
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+    await writeAudit(tx, {
+      tenantId,
+      userId,
+      action: 'card.block',
+      entity: 'card',
+      entityId: card.cardUid,
+      before: { status: card.status },
+      after: { status: 'BLOCKED', reason: ERASURE_BLOCK_REASON },
+    });
   }
   return active.length;
 }

@@ -16,4 +16,15 @@ export { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDi
 export { deleteCardsOfOrder, lockCardsOfOrder } from './order-cards.ts';
 export { cardQrUrl, signCardToken, verifyCardToken } from './qr-token.ts';
 export { cardRoutes } from './routes.ts';
-export {  cardCountsByTenant, cardIdsWithUidLike, cardsCreatedSql, cardsOfCustomer, cardStateByUid, cardUidAndHolder, cardUids, customerCards, existingCardUids, tenantCardUid } from './views.ts';
+export {
+  cardCountsByTenant,
+  cardIdsWithUidLike,
+  cardsCreatedSql,
+  cardsOfCustomer,
+  cardStateByUid,
+  cardUidAndHolder,
+  cardUids,
+  customerCards,
+  existingCardUids,
+  tenantCardUid,
+} from './views.ts';

@@ -141,10 +141,20 @@ describe('POST /api/t/{slug}/cards/activate', () => {
   it('activates an UNASSIGNED card for an existing card-less customer; counts as a trial activation', async () => {
     const nina = await cardlessCustomer('Nina', 'Newman', 'nina@example.com');
     const before = json(await call('GET', 'trial/status', { cookie: s.admin }));
-    const res = await call('POST', 'cards/activate', { cookie: s.admin, payload: { cardUid: 'dem0-card-0010', storeId: downtownStoreId, customerId: nina.id } });
+    const res = await call('POST', 'cards/activate', {
+      cookie: s.admin,
+      payload: { cardUid: 'dem0-card-0010', storeId: downtownStoreId, customerId: nina.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const card = json(res);
-    expect(card).toMatchObject({ cardUid: 'DEM0CARD0010', status: 'ACTIVE', customerId: nina.id, storeId: downtownStoreId, storeName: 'Downtown Store', balanceCents: 0 });
+    expect(card).toMatchObject({
+      cardUid: 'DEM0CARD0010',
+      status: 'ACTIVE',
+      customerId: nina.id,
+      storeId: downtownStoreId,
+      storeName: 'Downtown Store',
+      balanceCents: 0,
+    });
     expect(card.customer).toMatchObject({ firstName: 'Nina', lastName: 'Newman', email: 'nina@example.com', tier: 'SILVER' });
     expect(Date.now() - Date.parse(card.activatedAt)).toBeLessThan(60_000);
     expect(card.qrUrl).toBe(cardQrUrl(ctx.config.publicUrl, ctx.config.qrTokenSecret, 'demo', 'DEM0CARD0010'));
@@ -157,12 +167,19 @@ describe('POST /api/t/{slug}/cards/activate', () => {
     const customersBefore = await countRows(ctx.db, 'customers');
     const res = await call('POST', 'cards/activate', {
       cookie: s.cashier,
-      payload: { cardUid: 'DEM0CARD0011', storeId: mainStoreId, customer: { firstName: ' Omar ', lastName: 'Quinn', email: 'Omar.Quinn@Example.com', phone: '' } },
+      payload: {
+        cardUid: 'DEM0CARD0011',
+        storeId: mainStoreId,
+        customer: { firstName: ' Omar ', lastName: 'Quinn', email: 'Omar.Quinn@Example.com', phone: '' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).customer).toMatchObject({ firstName: 'Omar', lastName: 'Quinn', email: 'omar.quinn@example.com', phone: null });
     expect(await countRows(ctx.db, 'customers')).toBe(customersBefore + 1);
-    const [row] = await ctx.db.select().from(customers).where(eq(customers.id, json(res).customerId));
+    const [row] = await ctx.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, json(res).customerId));
     expect(row.tenantId).toBe(demoId);
   });
 
@@ -188,13 +205,19 @@ describe('POST /api/t/{slug}/cards/activate', () => {
   });
 
   it('answers 409 when the existing customer already holds a card, 422 when the card is assigned', async () => {
-    const [jane] = await ctx.db.select().from(customers).where(and(eq(customers.tenantId, demoId), eq(customers.firstName, 'Jane')));
+    const [jane] = await ctx.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.tenantId, demoId), eq(customers.firstName, 'Jane')));
     const has = await call('POST', 'cards/activate', { cookie: s.admin, payload: { cardUid: 'DEM0CARD0012', storeId: mainStoreId, customerId: jane.id } });
     expect(has.statusCode).toBe(409);
     expect(json(has).error).toBe('This customer already has a card');
     const customersBefore = await countRows(ctx.db, 'customers');
     for (const uid of ['DEM0CARD0001', 'DEM0CARD0006']) {
-      const res = await call('POST', 'cards/activate', { cookie: s.admin, payload: { cardUid: uid, storeId: mainStoreId, customer: { firstName: 'X', lastName: 'Y' } } });
+      const res = await call('POST', 'cards/activate', {
+        cookie: s.admin,
+        payload: { cardUid: uid, storeId: mainStoreId, customer: { firstName: 'X', lastName: 'Y' } },
+      });
       expect(res.statusCode).toBe(422);
       expect(json(res)).toMatchObject({ error: 'Card is already assigned', code: 'BUSINESS_RULE' });
     }
@@ -214,10 +237,16 @@ describe('POST /api/t/{slug}/cards/activate', () => {
       payload: { cardUid: 'DEM0CARD0012', storeId: mainStoreId, customerId: nina.id, customer: { firstName: 'A', lastName: 'B' } },
     });
     expect(both.statusCode).toBe(400);
-    const noStore = await call('POST', 'cards/activate', { cookie: s.admin, payload: { cardUid: 'DEM0CARD0012', customer: { firstName: 'A', lastName: 'B' } } });
+    const noStore = await call('POST', 'cards/activate', {
+      cookie: s.admin,
+      payload: { cardUid: 'DEM0CARD0012', customer: { firstName: 'A', lastName: 'B' } },
+    });
     expect(noStore.statusCode).toBe(400);
     expect(json(noStore).details.map((d: { field: string }) => d.field)).toContain('body.storeId');
-    const noLast = await call('POST', 'cards/activate', { cookie: s.admin, payload: { cardUid: 'DEM0CARD0012', storeId: mainStoreId, customer: { firstName: 'A', lastName: ' ', email: 'not-an-email' } } });
+    const noLast = await call('POST', 'cards/activate', {
+      cookie: s.admin,
+      payload: { cardUid: 'DEM0CARD0012', storeId: mainStoreId, customer: { firstName: 'A', lastName: ' ', email: 'not-an-email' } },
+    });
     expect(noLast.statusCode).toBe(400);
     expect(json(noLast).details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['body.customer.lastName', 'body.customer.email']));
     expect(await countRows(ctx.db, 'customers')).toBe(customersBefore + 1);
@@ -253,10 +282,27 @@ describe('POST /api/t/{slug}/cards/activate', () => {
   it("refuses with 403 'Subscription required' when the trial is used up, expired, or the tenant is CANCELED; the last free activation succeeds", async () => {
     const t = await createOtherTenant(ctx.db);
     const cookie = await loginAs(ctx.app, t.email, t.password);
-    await ctx.db.insert(cards).values([0, 1, 2].map((i) => ({ tenantId: t.tenant.id, cardUid: `GATE${t.tenant.id.slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}000${i}`.slice(0, 12) })));
-    const uids = (await ctx.db.select().from(cards).where(and(eq(cards.tenantId, t.tenant.id), eq(cards.status, 'UNASSIGNED')))).map((c) => c.cardUid);
+    await ctx.db.insert(cards).values(
+      [0, 1, 2].map((i) => ({
+        tenantId: t.tenant.id,
+        cardUid: `GATE${t.tenant.id
+          .slice(0, 4)
+          .toUpperCase()
+          .replace(/[ILOU]/g, '7')}000${i}`.slice(0, 12),
+      })),
+    );
+    const uids = (
+      await ctx.db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.tenantId, t.tenant.id), eq(cards.status, 'UNASSIGNED')))
+    ).map((c) => c.cardUid);
     const activate = (cardUid: string, n: number) =>
-      call('POST', 'cards/activate', { cookie, slug: t.tenant.slug, payload: { cardUid, storeId: t.store.id, customer: { firstName: 'Gate', lastName: `N${n}` } } });
+      call('POST', 'cards/activate', {
+        cookie,
+        slug: t.tenant.slug,
+        payload: { cardUid, storeId: t.store.id, customer: { firstName: 'Gate', lastName: `N${n}` } },
+      });
     const set = (values: Partial<typeof tenants.$inferInsert>) => ctx.db.update(tenants).set(values).where(eq(tenants.id, t.tenant.id));
     // One activation used (the helper's card); a limit of 2 leaves exactly one.
     await set({ freeTrialLimit: 2 });
@@ -327,7 +373,12 @@ describe('POST /api/t/{slug}/cards/{cardUid}/block', () => {
   it('answers 400 for a malformed body, 414 for an absurd UID, 403 to cashier and customer, 404 across tenants, 401 signed out; nothing written', async () => {
     const before = await auditCount();
     // The UID is the only input (the reason is fixed); a body, if sent, must still be JSON.
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/DEM0CARD0003/block', headers: { cookie: s.admin, 'content-type': 'application/json' }, payload: '{"reason":' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/cards/DEM0CARD0003/block',
+      headers: { cookie: s.admin, 'content-type': 'application/json' },
+      payload: '{"reason":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(json(malformed).code).toBe('VALIDATION_ERROR');
     expect((await call('POST', `cards/${'A'.repeat(201)}/block`, { cookie: s.admin })).statusCode).toBe(414);
@@ -350,7 +401,13 @@ describe('PUT /api/t/{slug}/cards/{cardUid}/store', () => {
     expect(before.card.storeId).toBe(mainStoreId);
     const res = await call('PUT', 'cards/DEM0CARD0003/store', { cookie: s.cashier, payload: { storeId: downtownStoreId } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ cardUid: 'DEM0CARD0003', storeId: downtownStoreId, storeName: 'Downtown Store', status: 'ACTIVE', balanceCents: before.balance });
+    expect(json(res)).toMatchObject({
+      cardUid: 'DEM0CARD0003',
+      storeId: downtownStoreId,
+      storeName: 'Downtown Store',
+      status: 'ACTIVE',
+      balanceCents: before.balance,
+    });
     const after = await balanceAndLedger(ctx.db, 'DEM0CARD0003');
     expect(after.balance).toBe(before.balance);
     expect(after.rows).toBe(before.rows);

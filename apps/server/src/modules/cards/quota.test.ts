@@ -54,8 +54,16 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
 
   it('accepts `quantity` and binds the cards to a store of the tenant', async () => {
     const demoId = await demoTenantId(ctx.db);
-    const [main] = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/batch', headers: { cookie: s.admin }, payload: { quantity: 2, storeId: main.id } });
+    const [main] = await ctx.db
+      .select()
+      .from(stores)
+      .where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/cards/batch',
+      headers: { cookie: s.admin },
+      payload: { quantity: 2, storeId: main.id },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res).cards.map((c: { storeName: string }) => c.storeName)).toEqual(['Main Store', 'Main Store']);
   });
@@ -106,7 +114,12 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     const generateUid = () => queue.shift() ?? generateCardUid();
     const result = await createCardBatch(
       ctx.db,
-      { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
+      {
+        tenantId: t.tenant.id,
+        userId: '00000000-0000-4000-8000-000000000000',
+        qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
+        now: new Date(),
+      },
       { count: 3, storeId: null },
       { generateUid },
     );
@@ -125,7 +138,12 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     await expect(
       createCardBatch(
         ctx.db,
-        { tenantId: t.tenant.id, userId: '00000000-0000-4000-8000-000000000000', qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug }, now: new Date() },
+        {
+          tenantId: t.tenant.id,
+          userId: '00000000-0000-4000-8000-000000000000',
+          qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
+          now: new Date(),
+        },
         { count: 2, storeId: null },
         { generateUid: () => 'DEM0CARD0001' },
       ),

@@ -38,7 +38,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
-  const actorOf = (request: FastifyRequest): CardActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id, qr: qrOf(request), now: request.ctx.now });
+  const actorOf = (request: FastifyRequest): CardActor => ({
+    tenantId: tenantOf(request).id,
+    userId: request.user!.id,
+    qr: qrOf(request),
+    now: request.ctx.now,
+  });
 
   /**
    * GET /cards?status&search&page&limit → CardListResponse `{ cards, total, pages }`, newest
@@ -48,7 +53,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: slugParams, querystring: CardListQuery, response: { 200: CardListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['cards'],
+        params: slugParams,
+        querystring: CardListQuery,
+        response: { 200: CardListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => listCards(db, tenantOf(request).id, request.query, qrOf(request)),
   );

@@ -35,7 +35,10 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
     if (!card) throw notFound('Card not found');
     if (card.status === 'UNASSIGNED') throw new AppError('BUSINESS_RULE', 'Unassigned cards cannot be blocked');
     const next = card.status === 'BLOCKED' ? 'ACTIVE' : 'BLOCKED';
-    await tx.update(cards).set({ status: next }).where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+    await tx
+      .update(cards)
+      .set({ status: next })
+      .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
       userId: actor.userId,

@@ -21,7 +21,16 @@ let mainStoreId: string;
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   demoId = await demoTenantId(ctx.db);
@@ -37,14 +46,20 @@ beforeEach(async () => {
   await clearOutbox(ctx.db);
 });
 
-const activate = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/activate', headers: { cookie: s.cashier }, payload });
-const welcomes = async () => rowsOf<{ to_address: string; kind: string }>(await ctx.db.execute(sql`select to_address, kind from outbox where kind = 'welcome'`));
+const activate = (payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/activate', headers: { cookie: s.cashier }, payload });
+const welcomes = async () =>
+  rowsOf<{ to_address: string; kind: string }>(await ctx.db.execute(sql`select to_address, kind from outbox where kind = 'welcome'`));
 const send = async () => smtp.dispatch(ctx.db, new Date());
 
 describe('the welcome message', () => {
   it('reaches a new customer with the card, its balance, its page and a one-click unsubscribe that is then respected', async () => {
     const before = nudges;
-    const res = await activate({ cardUid: 'DEM0CARD0013', storeId: mainStoreId, customer: { firstName: 'Wendy', lastName: 'Welcome', email: 'Wendy@Example.com' } });
+    const res = await activate({
+      cardUid: 'DEM0CARD0013',
+      storeId: mainStoreId,
+      customer: { firstName: 'Wendy', lastName: 'Welcome', email: 'Wendy@Example.com' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(nudges).toBe(before + 1);
     expect(await welcomes()).toEqual([{ to_address: 'wendy@example.com', kind: 'welcome' }]);
@@ -82,7 +97,10 @@ describe('the welcome message', () => {
   });
 
   it('is not written for a customer who unsubscribed, nor for one without an e-mail', async () => {
-    const [quiet] = await ctx.db.insert(customers).values({ tenantId: demoId, firstName: 'Quiet', lastName: 'Customer', email: 'quiet@example.com' }).returning();
+    const [quiet] = await ctx.db
+      .insert(customers)
+      .values({ tenantId: demoId, firstName: 'Quiet', lastName: 'Customer', email: 'quiet@example.com' })
+      .returning();
     const token = unsubscribeToken(ctx.config.qrTokenSecret, demoId, quiet.id);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${token}`, payload: {} })).statusCode).toBe(200);
     expect((await activate({ cardUid: 'DEM0CARD0014', storeId: mainStoreId, customerId: quiet.id })).statusCode).toBe(200);
@@ -91,7 +109,11 @@ describe('the welcome message', () => {
   });
 
   it('is not written when the activation fails', async () => {
-    const res = await activate({ cardUid: 'DEM0CARD0013', storeId: mainStoreId, customer: { firstName: 'Late', lastName: 'Comer', email: 'late@example.com' } });
+    const res = await activate({
+      cardUid: 'DEM0CARD0013',
+      storeId: mainStoreId,
+      customer: { firstName: 'Late', lastName: 'Comer', email: 'late@example.com' },
+    });
     expect(res.statusCode).toBe(422);
     expect(await welcomes()).toEqual([]);
   });

@@ -13,7 +13,11 @@ import { type CancelOutcome, type CheckoutRef, refCondition } from './checkouts.
 export async function cancelCheckout(tx: Tx, ref: CheckoutRef): Promise<CancelOutcome> {
   const cond = refCondition(ref);
   if (!cond) return 'not-found';
-  const [checkout] = await tx.select({ tenantId: checkoutSessions.tenantId, id: checkoutSessions.id, status: checkoutSessions.status }).from(checkoutSessions).where(cond).for('update');
+  const [checkout] = await tx
+    .select({ tenantId: checkoutSessions.tenantId, id: checkoutSessions.id, status: checkoutSessions.status })
+    .from(checkoutSessions)
+    .where(cond)
+    .for('update');
   if (!checkout) return 'not-found';
   if (checkout.status === 'COMPLETED') return 'already-completed';
   if (checkout.status === 'CANCELED') return 'already-canceled';

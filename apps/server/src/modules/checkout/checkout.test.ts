@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, cardOrders, cards, checkoutSessions, customers, payments, tenants, transactions } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { balanceAndLedger, createTestContext, freshTenant as signedInTenant, demoSessions, idempotencyKey, json, type TestContext } from '../../../test/helpers.ts';
+import {
+  balanceAndLedger,
+  createTestContext,
+  freshTenant as signedInTenant,
+  demoSessions,
+  idempotencyKey,
+  json,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { CHECKOUT_EFFECTS } from '../../wiring.ts';
 import type { CheckoutOutcome } from './checkouts.ts';
 import { completeCheckout } from './complete-checkout.ts';
@@ -37,7 +45,10 @@ async function freshTenant() {
 }
 
 async function adjustRows(cardId: string) {
-  return ctx.db.select().from(transactions).where(and(eq(transactions.cardId, cardId), eq(transactions.type, 'ADD_FUNDS')));
+  return ctx.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.cardId, cardId), eq(transactions.type, 'ADD_FUNDS')));
 }
 
 async function checkoutRow(id: string) {
@@ -65,7 +76,12 @@ async function expectGuarded(method: Method, path: string) {
 /** An OPEN add-funds checkout of the demo tenant (for guard tests: they must leave it OPEN). */
 async function demoCheckoutId() {
   const [jane] = await ctx.db.select({ customerId: cards.customerId }).from(cards).where(eq(cards.cardUid, 'DEM0CARD0001'));
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${jane.customerId}/add-funds`, headers: { cookie: s.admin, ...idempotencyKey() }, payload: { amountCents: 500 } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/t/demo/customers/${jane.customerId}/add-funds`,
+    headers: { cookie: s.admin, ...idempotencyKey() },
+    payload: { amountCents: 500 },
+  });
   return json(res).checkoutUrl.split('/').pop() as string;
 }
 
@@ -180,7 +196,10 @@ describe('add funds through the Demo checkout, end to end', () => {
     const after = await balanceAndLedger(ctx.db, t.cardUid);
     expect(after.balance).toBe(before.balance);
     expect(after.rows).toBe(before.rows);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'checkout.add_funds_not_credited')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'checkout.add_funds_not_credited')));
     expect(audit.after).toMatchObject({ amountCents: 700, cardId: t.card.id, customerId: t.customer.id });
   });
 });
@@ -304,7 +323,10 @@ describe('completeCheckout applies a payment once', () => {
     expect(await count('cards')).toBe(cardsBefore + 50);
     const [tenant] = await ctx.db.select({ purchasedCards: tenants.purchasedCards }).from(tenants).where(eq(tenants.id, t.tenant.id));
     expect(tenant.purchasedCards).toBe(50);
-    const paid = await ctx.db.select().from(payments).where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order')));
+    const paid = await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, t.tenant.id), eq(payments.kind, 'card_order')));
     expect(paid).toHaveLength(1);
     const [row] = await ctx.db.select().from(cardOrders).where(eq(cardOrders.id, order.id));
     expect(row.status).toBe('PAID');
@@ -314,7 +336,7 @@ describe('completeCheckout applies a payment once', () => {
     const t = await freshTenant();
     const id = await t.openAddFunds(1000);
     await t.req('POST', `checkout/${id}/cancel`);
-      const outcomes = await ctx.db.transaction(async (tx) => [
+    const outcomes = await ctx.db.transaction(async (tx) => [
       await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: 'demo_cs_nope' }, { providerPaymentId: null }, new Date()),
       await completeCheckout(tx, CHECKOUT_EFFECTS, { tenantId: t.tenant.id, checkoutId: 'malformed' }, { providerPaymentId: null }, new Date()),
       await completeCheckout(tx, CHECKOUT_EFFECTS, { providerSessionId: `demo_cs_${id}` }, { providerPaymentId: null }, new Date()),

@@ -4,7 +4,15 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
-import { CHECKOUT_ALREADY_PAID, CHECKOUT_AT_PROVIDER, CHECKOUT_CANCELED, CHECKOUT_NOT_FOUND, type CheckoutEffects, findCheckout, toCheckoutView } from './checkouts.ts';
+import {
+  CHECKOUT_ALREADY_PAID,
+  CHECKOUT_AT_PROVIDER,
+  CHECKOUT_CANCELED,
+  CHECKOUT_NOT_FOUND,
+  type CheckoutEffects,
+  findCheckout,
+  toCheckoutView,
+} from './checkouts.ts';
 import { completeCheckout } from './complete-checkout.ts';
 
 /** The Demo checkout page's use cases: its data, Pay and Cancel (Demo checkouts only). */
@@ -55,7 +63,15 @@ export async function cancelDemoCheckout(db: Database, tenantId: string, checkou
     const outcome = await cancelCheckout(tx, { tenantId, checkoutId: row.id });
     if (outcome === 'not-found') throw notFound(CHECKOUT_NOT_FOUND);
     if (outcome === 'already-completed') throw conflict(CHECKOUT_ALREADY_PAID);
-    if (outcome === 'canceled') await writeAudit(tx, { tenantId, action: 'checkout.cancel', entity: 'checkout', entityId: row.id, before: { status: 'OPEN' }, after: { status: 'CANCELED' } });
+    if (outcome === 'canceled')
+      await writeAudit(tx, {
+        tenantId,
+        action: 'checkout.cancel',
+        entity: 'checkout',
+        entityId: row.id,
+        before: { status: 'OPEN' },
+        after: { status: 'CANCELED' },
+      });
     return toCheckoutView((await findCheckout(tx, tenantId, row.id))!);
   });
 }

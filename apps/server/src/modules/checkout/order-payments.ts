@@ -19,7 +19,10 @@ export async function demoPaidCardOrders(db: DbOrTx, orders: { tenantId: string;
     .where(
       and(
         inArray(checkoutSessions.tenantId, [...new Set(orders.map((o) => o.tenantId))]),
-        inArray(checkoutSessions.cardOrderId, orders.map((o) => o.id)),
+        inArray(
+          checkoutSessions.cardOrderId,
+          orders.map((o) => o.id),
+        ),
         eq(checkoutSessions.status, 'COMPLETED'),
         eq(checkoutSessions.provider, 'demo'),
       ),
@@ -49,7 +52,11 @@ export async function openCheckoutIdsOfOrder(tx: Tx, tenantId: string, cardOrder
  * The payment references of the card order's latest COMPLETED checkout (newest completion):
  * the provider's payment id and session id, either possibly null; null when none completed.
  */
-export async function completedPaymentOfOrder(tx: DbOrTx, tenantId: string, cardOrderId: string): Promise<{ providerPaymentId: string | null; providerSessionId: string | null } | null> {
+export async function completedPaymentOfOrder(
+  tx: DbOrTx,
+  tenantId: string,
+  cardOrderId: string,
+): Promise<{ providerPaymentId: string | null; providerSessionId: string | null } | null> {
   const [paid] = await tx
     .select({ providerPaymentId: checkoutSessions.providerPaymentId, providerSessionId: checkoutSessions.providerSessionId })
     .from(checkoutSessions)

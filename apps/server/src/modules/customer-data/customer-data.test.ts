@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AdmZip from 'adm-zip';
 import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, cards, customers, enrolmentRequests, erasureRequests, outbox, transactions, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  cards,
+  customers,
+  enrolmentRequests,
+  erasureRequests,
+  outbox,
+  transactions,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { createTestContext, demoSessions, freshTenant, idempotencyKey, json, loginAs, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
@@ -42,19 +53,70 @@ async function richCustomer(): Promise<RichCustomer> {
   const email = `zeb.quill${seq}@example.com`;
   const phone = `+44 7700 90${String(seq).padStart(4, '0')}`;
   // A webhook endpoint subscribed to everything, so the customer's data sits in deliveries too.
-  await ctx.db.insert(webhookEndpoints).values({ tenantId: t.tenant.id, url: 'https://hooks.example.com/x', events: ['transaction.created', 'card.activated', 'card.blocked', 'customer.created', 'customer.erased', 'cashback.expiring', 'cashback.expired'], secret: 'whsec_test' });
+  await ctx.db.insert(webhookEndpoints).values({
+    tenantId: t.tenant.id,
+    url: 'https://hooks.example.com/x',
+    events: ['transaction.created', 'card.activated', 'card.blocked', 'customer.created', 'customer.erased', 'cashback.expiring', 'cashback.expired'],
+    secret: 'whsec_test',
+  });
   const put = await t.req('PUT', `customers/${t.customer.id}`, { firstName: first, lastName: last, email, phone });
   expect(put.statusCode, put.body).toBe(200);
-  const earn = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/earn`, headers: { cookie: t.cookie, ...idempotencyKey() }, payload: { cardUid: t.cardUid, amountCents: 5000 } });
+  const earn = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/t/${t.slug}/transactions/earn`,
+    headers: { cookie: t.cookie, ...idempotencyKey() },
+    payload: { cardUid: t.cardUid, amountCents: 5000 },
+  });
   expect(earn.statusCode, earn.body).toBe(200);
   // One delivery already went out (kept, scrubbed); the others are still pending (dropped).
-  await ctx.db.execute(sql`update ${webhookDeliveries} set status = 'succeeded' where id = (select id from ${webhookDeliveries} where tenant_id = ${t.tenant.id} order by created_at limit 1)`);
+  await ctx.db.execute(
+    sql`update ${webhookDeliveries} set status = 'succeeded' where id = (select id from ${webhookDeliveries} where tenant_id = ${t.tenant.id} order by created_at limit 1)`,
+  );
   await ctx.db.insert(outbox).values([
-    { tenantId: t.tenant.id, kind: 'receipt', toAddress: email, subject: `Your receipt, ${first}`, html: `<p>Hi ${first} ${last}</p>`, text: `Hi ${first} ${last}`, status: 'SENT', sentAt: new Date(), createdAt: new Date(Date.now() - 60_000) },
-    { tenantId: t.tenant.id, kind: 'expiry_reminder', toAddress: email, subject: 'Cashback expiring', html: `<p>Hi ${first}</p>`, text: `Hi ${first}`, status: 'PENDING' },
+    {
+      tenantId: t.tenant.id,
+      kind: 'receipt',
+      toAddress: email,
+      subject: `Your receipt, ${first}`,
+      html: `<p>Hi ${first} ${last}</p>`,
+      text: `Hi ${first} ${last}`,
+      status: 'SENT',
+      sentAt: new Date(),
+      createdAt: new Date(Date.now() - 60_000),
+    },
+    {
+      tenantId: t.tenant.id,
+      kind: 'expiry_reminder',
+      toAddress: email,
+      subject: 'Cashback expiring',
+      html: `<p>Hi ${first}</p>`,
+      text: `Hi ${first}`,
+      status: 'PENDING',
+    },
   ]);
-  await ctx.db.insert(enrolmentRequests).values({ tenantId: t.tenant.id, storeId: t.store.id, email, firstName: first, lastName: last, phone, tokenHash: `h${seq}`, expiresAt: new Date(Date.now() + 3600_000), consentedAt: new Date('2026-01-02T03:04:05Z'), confirmedAt: new Date(), customerId: t.customer.id, ip: '203.0.113.9' });
-  await ctx.db.insert(users).values({ tenantId: t.tenant.id, email: `login-${email}`, passwordHash: await hashPassword('Secret123!'), firstName: first, lastName: last, role: 'customer', customerId: t.customer.id });
+  await ctx.db.insert(enrolmentRequests).values({
+    tenantId: t.tenant.id,
+    storeId: t.store.id,
+    email,
+    firstName: first,
+    lastName: last,
+    phone,
+    tokenHash: `h${seq}`,
+    expiresAt: new Date(Date.now() + 3600_000),
+    consentedAt: new Date('2026-01-02T03:04:05Z'),
+    confirmedAt: new Date(),
+    customerId: t.customer.id,
+    ip: '203.0.113.9',
+  });
+  await ctx.db.insert(users).values({
+    tenantId: t.tenant.id,
+    email: `login-${email}`,
+    passwordHash: await hashPassword('Secret123!'),
+    firstName: first,
+    lastName: last,
+    role: 'customer',
+    customerId: t.customer.id,
+  });
   const customerCookie = await loginAs(ctx.app, `login-${email}`, 'Secret123!');
   return { t, id: t.customer.id, first, last, email, phone, customerCookie };
 }
@@ -71,7 +133,9 @@ async function occurrences(values: string[]): Promise<string[]> {
   for (const { table_name, column_name } of columns) {
     for (const v of values) {
       const [row] = rowsOf<{ n: number }>(
-        await ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), lower(${v})) > 0`),
+        await ctx.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), lower(${v})) > 0`,
+        ),
       );
       if (Number(row.n) > 0) found.push(`${table_name}.${column_name}: ${v}`);
     }
@@ -90,8 +154,21 @@ describe('GET /api/t/{slug}/customers/{id}/export', () => {
     expect(zip.getEntries().map((e) => e.entryName)).toEqual(['README.txt', 'customer.json', 'cards.json', 'transactions.csv', 'messages.json']);
     const read = (name: string) => zip.readAsText(name);
     const customer = JSON.parse(read('customer.json'));
-    expect(customer).toMatchObject({ id: c.id, firstName: c.first, lastName: c.last, email: c.email, phone: c.phone, birthday: null, tier: 'SILVER', totalSpendCents: 5000, erasedAt: null });
-    expect(customer.consents).toEqual({ emails: { subscribed: true, unsubscribedAt: null }, signUps: [expect.objectContaining({ store: c.t.store.name, consentedAt: '2026-01-02T03:04:05.000Z' })] });
+    expect(customer).toMatchObject({
+      id: c.id,
+      firstName: c.first,
+      lastName: c.last,
+      email: c.email,
+      phone: c.phone,
+      birthday: null,
+      tier: 'SILVER',
+      totalSpendCents: 5000,
+      erasedAt: null,
+    });
+    expect(customer.consents).toEqual({
+      emails: { subscribed: true, unsubscribedAt: null },
+      signUps: [expect.objectContaining({ store: c.t.store.name, consentedAt: '2026-01-02T03:04:05.000Z' })],
+    });
     const [card] = await ctx.db.select().from(cards).where(eq(cards.id, c.t.card.id));
     expect(JSON.parse(read('cards.json'))).toEqual([expect.objectContaining({ cardUid: c.t.cardUid, status: 'ACTIVE', balanceCents: card.balanceCents })]);
     const csv = parse(read('transactions.csv'), { columns: true }) as Record<string, string>[];
@@ -104,7 +181,10 @@ describe('GET /api/t/{slug}/customers/{id}/export', () => {
       expect.objectContaining({ kind: 'expiry_reminder', subject: 'Cashback expiring', status: 'PENDING', sentAt: null }),
     ]);
     expect(read('README.txt')).toContain('transactions.csv');
-    const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.export')));
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.export')));
     expect(audits).toEqual([expect.objectContaining({ userId: c.t.adminId, after: { via: 'admin' } })]);
   });
 
@@ -152,19 +232,32 @@ describe('POST /api/t/{slug}/customers/{id}/erase', () => {
 
     expect(await occurrences(values)).toEqual([]);
     const detail = json(await c.t.req('GET', `customers/${c.id}`));
-    expect(detail).toMatchObject({ firstName: 'Erased', lastName: 'customer', email: null, phone: null, cards: [expect.objectContaining({ status: 'BLOCKED', balanceCents: 0 })] });
+    expect(detail).toMatchObject({
+      firstName: 'Erased',
+      lastName: 'customer',
+      email: null,
+      phone: null,
+      cards: [expect.objectContaining({ status: 'BLOCKED', balanceCents: 0 })],
+    });
     const ledger = await ctx.db.select().from(transactions).where(eq(transactions.cardId, c.t.card.id));
-    expect(ledger.filter((r) => r.note === "Erased at the customer's request")).toEqual([expect.objectContaining({ type: 'ADJUST', amountCents: -card.balanceCents, afterBalanceCents: 0, storeId: c.t.store.id })]);
+    expect(ledger.filter((r) => r.note === "Erased at the customer's request")).toEqual([
+      expect.objectContaining({ type: 'ADJUST', amountCents: -card.balanceCents, afterBalanceCents: 0, storeId: c.t.store.id }),
+    ]);
     expect(ledger.find((r) => r.type === 'EARN')).toMatchObject({ amountCents: 5000 });
     // Their login is gone and its session with it.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${c.t.slug}/me`, headers: { cookie: c.customerCookie } })).statusCode).toBe(401);
     // The pending message and deliveries are dropped; the sent message stays, masked.
-    expect(await ctx.db.select({ status: outbox.status, to: outbox.toAddress }).from(outbox).where(eq(outbox.tenantId, c.t.tenant.id))).toEqual([{ status: 'SENT', to: 'erased' }]);
+    expect(await ctx.db.select({ status: outbox.status, to: outbox.toAddress }).from(outbox).where(eq(outbox.tenantId, c.t.tenant.id))).toEqual([
+      { status: 'SENT', to: 'erased' },
+    ]);
     const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenantId, c.t.tenant.id));
     const erasedEvent = deliveries.find((d) => d.eventType === 'customer.erased');
     expect((erasedEvent?.payload as { data: unknown }).data).toEqual({ customerId: c.id, erasedAt: expect.any(String) });
     expect(deliveries.filter((d) => d.status === 'succeeded')).toHaveLength(1);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
     expect(audit).toMatchObject({ userId: c.t.adminId, after: expect.objectContaining({ blockedCards: 1, writtenOffCents: card.balanceCents }) });
   });
 
@@ -183,9 +276,17 @@ describe('POST /api/t/{slug}/customers/{id}/erase', () => {
     const body = { confirm: `${c.first} ${c.last}` };
     const answers = await Promise.all([c.t.req('POST', `customers/${c.id}/erase`, body), c.t.req('POST', `customers/${c.id}/erase`, body)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const writeOffs = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, c.t.card.id), eq(transactions.note, "Erased at the customer's request")));
+    const writeOffs = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.cardId, c.t.card.id), eq(transactions.note, "Erased at the customer's request")));
     expect(writeOffs).toHaveLength(1);
-    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase'))),
+    ).toHaveLength(1);
   });
 
   it('answers 400 for a name that does not match or a missing confirmation, and changes nothing', async () => {
@@ -203,10 +304,20 @@ describe('POST /api/t/{slug}/customers/{id}/erase', () => {
   it("answers 403 to a cashier and 404 for another tenant's customer or slug, erasing nothing", async () => {
     const c = await richCustomer();
     const [jane] = await ctx.db.select().from(customers).where(eq(customers.email, 'customer@demo.com'));
-    const cashier = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${jane.id}/erase`, headers: { cookie: s.cashier }, payload: { confirm: 'Jane Customer' } });
+    const cashier = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/demo/customers/${jane.id}/erase`,
+      headers: { cookie: s.cashier },
+      payload: { confirm: 'Jane Customer' },
+    });
     expect(cashier.statusCode).toBe(403);
     expect((await c.t.req('POST', `customers/${jane.id}/erase`, { confirm: 'Jane Customer' })).statusCode).toBe(404);
-    const otherSlug = await ctx.app.inject({ method: 'POST', url: `/api/t/demo/customers/${jane.id}/erase`, headers: { cookie: c.t.cookie }, payload: { confirm: 'Jane Customer' } });
+    const otherSlug = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/demo/customers/${jane.id}/erase`,
+      headers: { cookie: c.t.cookie },
+      payload: { confirm: 'Jane Customer' },
+    });
     expect(otherSlug.statusCode).toBe(404);
     const [still] = await ctx.db.select().from(customers).where(eq(customers.id, jane.id));
     expect(still).toMatchObject({ firstName: 'Jane', erasedAt: null });
@@ -237,17 +348,24 @@ describe('erasure requests', () => {
     const c = await richCustomer();
     expect((await meRequest(c, 'POST', {})).statusCode).toBe(400);
     expect(await ctx.db.select().from(erasureRequests).where(eq(erasureRequests.customerId, c.id))).toEqual([]);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/t/${c.t.slug}/me/erasure-request`, headers: { cookie: c.t.cookie }, payload: { confirm: true } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/t/${c.t.slug}/me/erasure-request`, headers: { cookie: c.t.cookie }, payload: { confirm: true } }))
+        .statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${c.t.slug}/erasure-requests`, headers: { cookie: c.customerCookie } })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/t/demo/erasure-requests', headers: { cookie: s.cashier } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/t/${c.t.slug}/erasure-requests/${c.id}/erase`, headers: { cookie: c.customerCookie } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/t/${c.t.slug}/erasure-requests/${c.id}/erase`, headers: { cookie: c.customerCookie } })).statusCode,
+    ).toBe(403);
     await meRequest(c, 'POST', { confirm: true });
     // Another tenant's admin: their own slug does not hold the request, this slug is not theirs.
     const other = await freshTenant(ctx);
     expect((await other.req('POST', `erasure-requests/${c.id}/erase`)).statusCode).toBe(404);
     expect(json(await other.req('GET', 'erasure-requests')).requests).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${c.t.slug}/erasure-requests`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${other.slug}/me/erasure-request`, headers: { cookie: c.customerCookie } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${other.slug}/me/erasure-request`, headers: { cookie: c.customerCookie } })).statusCode).toBe(
+      404,
+    );
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row.erasedAt).toBeNull();
   });
@@ -264,7 +382,10 @@ describe('erasure requests', () => {
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({ firstName: 'Erased', lastName: 'customer', email: null });
     expect((await ctx.db.select().from(erasureRequests).where(eq(erasureRequests.customerId, c.id)))[0].carriedOutAt).not.toBeNull();
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
     expect(audit).toMatchObject({ userId: null, after: expect.objectContaining({ byRequest: true, byJob: true }) });
   });
 });

@@ -54,7 +54,11 @@ export async function customerExportFiles(db: DbOrTx, actor: ExportActor, custom
   const consents = await consentsOf(db, tenantId, customer.id);
   const stores = await db.select({ id: sn.id, name: sn.name }).from(sn).where(eq(sn.tenantId, tenantId));
   const storeName = new Map(stores.map((s) => [s.id, s.name]));
-  const ledger = await ledgerRowsOfCards(db, tenantId, cardRows.map((c) => c.id));
+  const ledger = await ledgerRowsOfCards(
+    db,
+    tenantId,
+    cardRows.map((c) => c.id),
+  );
   const messages = await messagesTo(db, tenantId, customer.email);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const files = new Map<string, string>();
@@ -78,15 +82,44 @@ export async function customerExportFiles(db: DbOrTx, actor: ExportActor, custom
       },
     }),
   );
-  files.set('cards.json', json(cardRows.map((c) => ({ cardUid: c.cardUid, status: c.status, balanceCents: Number(c.balanceCents), store: c.storeName, activatedAt: iso(c.activatedAt) }))));
+  files.set(
+    'cards.json',
+    json(
+      cardRows.map((c) => ({
+        cardUid: c.cardUid,
+        status: c.status,
+        balanceCents: Number(c.balanceCents),
+        store: c.storeName,
+        activatedAt: iso(c.activatedAt),
+      })),
+    ),
+  );
   files.set(
     'transactions.csv',
     stringify(
-      ledger.map((r) => [r.createdAt.toISOString(), r.id, r.cardUid, r.type, r.category ?? '', safeCell(r.storeName), centsToDollars(r.amountCents), centsToDollars(r.cashbackCents), centsToDollars(r.beforeBalanceCents), centsToDollars(r.afterBalanceCents), safeCell(r.note)]),
-      { header: true, columns: ['Date', 'Transaction ID', 'Card UID', 'Type', 'Category', 'Store', 'Amount', 'Cashback', 'Balance Before', 'Balance After', 'Note'] },
+      ledger.map((r) => [
+        r.createdAt.toISOString(),
+        r.id,
+        r.cardUid,
+        r.type,
+        r.category ?? '',
+        safeCell(r.storeName),
+        centsToDollars(r.amountCents),
+        centsToDollars(r.cashbackCents),
+        centsToDollars(r.beforeBalanceCents),
+        centsToDollars(r.afterBalanceCents),
+        safeCell(r.note),
+      ]),
+      {
+        header: true,
+        columns: ['Date', 'Transaction ID', 'Card UID', 'Type', 'Category', 'Store', 'Amount', 'Cashback', 'Balance Before', 'Balance After', 'Note'],
+      },
     ),
   );
-  files.set('messages.json', json(messages.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, writtenAt: iso(m.createdAt), sentAt: iso(m.sentAt) }))));
+  files.set(
+    'messages.json',
+    json(messages.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, writtenAt: iso(m.createdAt), sentAt: iso(m.sentAt) }))),
+  );
   await writeAudit(db, { tenantId, userId: actor.userId, action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via: actor.via } });
   return files;
 }

@@ -6,7 +6,17 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { PROFILE_NOT_FOUND } from '../me/index.ts';
-import { customerExportFiles, eraseCustomer, eraseRequested, exportFileName, listErasureRequests, myErasureRequest, requestErasure, zipFiles, type ExportActor } from './service.ts';
+import {
+  customerExportFiles,
+  eraseCustomer,
+  eraseRequested,
+  exportFileName,
+  listErasureRequests,
+  myErasureRequest,
+  requestErasure,
+  zipFiles,
+  type ExportActor,
+} from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `{id}` is any text: a malformed id answers 404 like an unknown one (the service checks the UUID form). */
@@ -22,10 +32,18 @@ const ErasureRequestBody = z.object({ confirm: z.literal(true, { error: 'Confirm
  * tenant-scoped (404 for another tenant's slug or customer) and role-guarded (403).
  */
 export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const actorOf = (request: FastifyRequest, via: ExportActor['via']): ExportActor => ({ tenantId: tenantOf(request).id, tenantName: tenantOf(request).name, userId: request.user!.id, via });
+  const actorOf = (request: FastifyRequest, via: ExportActor['via']): ExportActor => ({
+    tenantId: tenantOf(request).id,
+    tenantName: tenantOf(request).name,
+    userId: request.user!.id,
+    via,
+  });
   const sendZip = async (reply: FastifyReply, actor: ExportActor, customerId: string, now: Date) => {
     const files = await customerExportFiles(db, actor, customerId, now);
-    return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${exportFileName(customerId)}"`).send(await zipFiles(files));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${exportFileName(customerId)}"`)
+      .send(await zipFiles(files));
   };
   const ownCustomer = (request: FastifyRequest): string => {
     const id = request.user!.customerId;
@@ -51,8 +69,12 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
    */
   app.post(
     '/customers/:id/erase',
-    { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, body: EraseCustomerRequest, response: { 200: EraseCustomerResponse, ...errors } } },
-    async (request) => eraseCustomer(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.body.confirm, request.ctx.now),
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['customers'], params: customerParams, body: EraseCustomerRequest, response: { 200: EraseCustomerResponse, ...errors } },
+    },
+    async (request) =>
+      eraseCustomer(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.body.confirm, request.ctx.now),
   );
 
   /** GET /me/export → the session's own customer's zip (as above). ROLES.customer; 404 'Customer profile not found' without a customer record. */
@@ -76,7 +98,10 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
    */
   app.post(
     '/me/erasure-request',
-    { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, body: ErasureRequestBody, response: { 201: MyErasureRequest, ...errors } } },
+    {
+      config: { roles: ROLES.customer },
+      schema: { tags: ['me'], params: slugParams, body: ErasureRequestBody, response: { 201: MyErasureRequest, ...errors } },
+    },
     async (request, reply) => reply.status(201).send(await requestErasure(db, tenantOf(request).id, ownCustomer(request), request.user!.id, request.ctx.now)),
   );
 

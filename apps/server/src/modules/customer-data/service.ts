@@ -98,7 +98,12 @@ export async function eraseCustomer(db: Database, actor: ErasureActor, customerI
     let writtenOffCents = 0;
     for (const card of held) writtenOffCents += await writeOffBalance(tx, tenantId, card, actor.userId, now);
     const blockedCards = await blockCardsForErasure(tx, tenantId, held, actor.userId);
-    await scrubLedgerNotes(tx, tenantId, held.map((c) => c.id), values);
+    await scrubLedgerNotes(
+      tx,
+      tenantId,
+      held.map((c) => c.id),
+      values,
+    );
     await scrubAudit(tx, tenantId, [customerId, ...held.map((c) => c.id), ...held.map((c) => c.cardUid)], values);
     await scrubIdempotentResponses(tx, tenantId, values);
     const request = await closeRequest(tx, tenantId, customerId, now);
@@ -154,10 +159,20 @@ export async function requestErasure(db: Database, tenantId: string, customerId:
       .values({ tenantId, customerId, requestedAt: now })
       .onConflictDoUpdate({
         target: [erasureRequests.tenantId, erasureRequests.customerId],
-        set: { requestedAt: sql`case when ${erasureRequests.carriedOutAt} is null then ${erasureRequests.requestedAt} else excluded.requested_at end`, carriedOutAt: null },
+        set: {
+          requestedAt: sql`case when ${erasureRequests.carriedOutAt} is null then ${erasureRequests.requestedAt} else excluded.requested_at end`,
+          carriedOutAt: null,
+        },
       })
       .returning({ requestedAt: erasureRequests.requestedAt });
-    await writeAudit(tx, { tenantId, userId, action: 'customer.erasure_request', entity: 'customer', entityId: customerId, after: { requestedAt: rows[0].requestedAt.toISOString() } });
+    await writeAudit(tx, {
+      tenantId,
+      userId,
+      action: 'customer.erasure_request',
+      entity: 'customer',
+      entityId: customerId,
+      after: { requestedAt: rows[0].requestedAt.toISOString() },
+    });
   });
   return myErasureRequest(db, tenantId, customerId);
 }
@@ -169,7 +184,11 @@ export async function listErasureRequests(db: Database, tenantId: string): Promi
     .from(erasureRequests)
     .where(and(eq(erasureRequests.tenantId, tenantId), isNull(erasureRequests.carriedOutAt)))
     .orderBy(asc(erasureRequests.requestedAt), asc(erasureRequests.customerId));
-  const names = await customerNames(db, tenantId, rows.map((r) => r.customerId));
+  const names = await customerNames(
+    db,
+    tenantId,
+    rows.map((r) => r.customerId),
+  );
   return {
     requests: rows.map((r) => ({
       customerId: r.customerId,

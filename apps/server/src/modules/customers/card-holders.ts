@@ -47,10 +47,21 @@ export async function customerByEmail(db: DbOrTx, tenantId: string, email: strin
  * customers_tenant_email_uq (the caller maps it to its 409). `now` is the caller's instant (the
  * `customer.created` event's time). Returns the new id.
  */
-export async function insertCardHolder(tx: Tx, tenantId: string, fields: { firstName: string; lastName: string; email?: string | null; phone?: string | null }, now: Date): Promise<string> {
+export async function insertCardHolder(
+  tx: Tx,
+  tenantId: string,
+  fields: { firstName: string; lastName: string; email?: string | null; phone?: string | null },
+  now: Date,
+): Promise<string> {
   const [created] = await tx
     .insert(customers)
-    .values({ tenantId, firstName: fields.firstName, lastName: fields.lastName, email: fields.email ? fields.email.toLowerCase() : null, phone: fields.phone?.trim() || null })
+    .values({
+      tenantId,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email ? fields.email.toLowerCase() : null,
+      phone: fields.phone?.trim() || null,
+    })
     .returning({ id: customers.id });
   await enqueueWebhookEvent(tx, tenantId, 'customer.created', await getCustomerDetail(tx, tenantId, created.id), now);
   return created.id;

@@ -66,7 +66,15 @@ export async function optOutByToken(db: DbOrTx, secret: string, token: string, n
       .returning({ tenantId: customers.tenantId });
     if (changed) {
       // The holder's own opt-out: no user or key acted, so the actor is the system.
-      await writeAudit(tx, { tenantId, userId: null, action: 'customer.email_opt_out', entity: 'customer', entityId: customerId, before: { emailOptOutAt: null }, after: { emailOptOutAt: now.toISOString() } });
+      await writeAudit(tx, {
+        tenantId,
+        userId: null,
+        action: 'customer.email_opt_out',
+        entity: 'customer',
+        entityId: customerId,
+        before: { emailOptOutAt: null },
+        after: { emailOptOutAt: now.toISOString() },
+      });
       return changed.tenantId;
     }
     const [already] = await tx.select({ tenantId: customers.tenantId }).from(customers).where(customer);

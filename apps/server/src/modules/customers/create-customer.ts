@@ -27,7 +27,10 @@ export async function createCustomer(db: Database, actor: CustomerActor, input: 
     db.transaction(async (tx) => {
       await assertEmailFree(tx, tenantId, fields.email);
       const tier = evaluateTier(0, await readTierRules(tx, tenantId));
-      const [created] = await tx.insert(customers).values({ tenantId, ...fields, tier, totalSpendCents: 0 }).returning({ id: customers.id });
+      const [created] = await tx
+        .insert(customers)
+        .values({ tenantId, ...fields, tier, totalSpendCents: 0 })
+        .returning({ id: customers.id });
       await writeAudit(tx, {
         tenantId,
         userId: actor.userId,

@@ -23,7 +23,10 @@ beforeAll(async () => {
   other = await createOtherTenant(ctx.db);
   otherCookie = await loginAs(ctx.app, other.email, other.password);
   demoId = await demoTenantId(ctx.db);
-  [jane] = await ctx.db.select().from(customers).where(and(eq(customers.tenantId, demoId), eq(customers.email, 'customer@demo.com')));
+  [jane] = await ctx.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, demoId), eq(customers.email, 'customer@demo.com')));
 });
 afterAll(() => ctx.close());
 
@@ -37,7 +40,11 @@ const call = (method: Method, path: string, opts: { cookie?: string; payload?: u
   });
 
 /** Inserts a demo customer directly, created `minutesAgo` minutes in the past (the list sorts by creation). */
-async function insertCustomer(firstName: string, lastName: string, extra: { email?: string | null; phone?: string | null; minutesAgo?: number; tenantId?: string } = {}) {
+async function insertCustomer(
+  firstName: string,
+  lastName: string,
+  extra: { email?: string | null; phone?: string | null; minutesAgo?: number; tenantId?: string } = {},
+) {
   const [c] = await ctx.db
     .insert(customers)
     .values({
@@ -69,7 +76,21 @@ async function customerRow(id: string) {
 const list = async (query = '', cookie = s.admin) => {
   const res = await call('GET', `customers${query}`, { cookie });
   expect(res.statusCode, res.body).toBe(200);
-  return json(res) as { customers: { id: string; firstName: string; lastName: string; email: string | null; phone: string | null; tier: string; totalSpendCents: number; activeCards: number; createdAt: string }[]; total: number; pages: number };
+  return json(res) as {
+    customers: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      phone: string | null;
+      tier: string;
+      totalSpendCents: number;
+      activeCards: number;
+      createdAt: string;
+    }[];
+    total: number;
+    pages: number;
+  };
 };
 const names = async (query: string) => (await list(query)).customers.map((c) => `${c.firstName} ${c.lastName}`);
 
@@ -144,7 +165,9 @@ describe('GET /api/t/{slug}/customers', () => {
   });
 
   it('returns 50 rows by default', async () => {
-    await ctx.db.insert(customers).values(Array.from({ length: 55 }, (_, i) => ({ tenantId: demoId, firstName: 'Bulk', lastName: `B${i}`, createdAt: new Date(Date.now() - 86_400_000) })));
+    await ctx.db
+      .insert(customers)
+      .values(Array.from({ length: 55 }, (_, i) => ({ tenantId: demoId, firstName: 'Bulk', lastName: `B${i}`, createdAt: new Date(Date.now() - 86_400_000) })));
     const body = await list();
     expect(body.customers).toHaveLength(50);
     expect(body.total).toBe(61);
@@ -181,7 +204,10 @@ describe('GET /api/t/{slug}/customers', () => {
 describe('POST /api/t/{slug}/customers', () => {
   it('creates a SILVER customer with no spend and no cards, e-mail lower-cased, and audits it', async () => {
     const before = await countRows(ctx.db, 'customers');
-    const res = await call('POST', 'customers', { cookie: s.admin, payload: { firstName: ' Nora ', lastName: 'Quinn', email: 'Nora.Quinn@Example.com', phone: '+1 (555) 010-9999' } });
+    const res = await call('POST', 'customers', {
+      cookie: s.admin,
+      payload: { firstName: ' Nora ', lastName: 'Quinn', email: 'Nora.Quinn@Example.com', phone: '+1 (555) 010-9999' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = json(res);
     expect(body).toEqual({
@@ -202,7 +228,13 @@ describe('POST /api/t/{slug}/customers', () => {
     expect(json(got)).toEqual(body);
     const audit = await auditOf(body.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ tenantId: demoId, action: 'customer.create', entity: 'customer', before: null, after: { firstName: 'Nora', lastName: 'Quinn', email: 'nora.quinn@example.com', tier: 'SILVER' } });
+    expect(audit[0]).toMatchObject({
+      tenantId: demoId,
+      action: 'customer.create',
+      entity: 'customer',
+      before: null,
+      after: { firstName: 'Nora', lastName: 'Quinn', email: 'nora.quinn@example.com', tier: 'SILVER' },
+    });
     expect(audit[0].userId).toBeTruthy();
   });
 
@@ -216,8 +248,14 @@ describe('POST /api/t/{slug}/customers', () => {
   });
 
   it("gives the tier the tenant's tier rules give to a spend of 0", async () => {
-    await ctx.db.update(tierRules).set({ minTotalSpendCents: 0 }).where(and(eq(tierRules.tenantId, other.tenant.id), eq(tierRules.tier, 'GOLD')));
-    await ctx.db.update(tierRules).set({ isActive: false }).where(and(eq(tierRules.tenantId, other.tenant.id), eq(tierRules.tier, 'SILVER')));
+    await ctx.db
+      .update(tierRules)
+      .set({ minTotalSpendCents: 0 })
+      .where(and(eq(tierRules.tenantId, other.tenant.id), eq(tierRules.tier, 'GOLD')));
+    await ctx.db
+      .update(tierRules)
+      .set({ isActive: false })
+      .where(and(eq(tierRules.tenantId, other.tenant.id), eq(tierRules.tier, 'SILVER')));
     const res = await call('POST', 'customers', { cookie: otherCookie, slug: other.tenant.slug, payload: { firstName: 'Gilda', lastName: 'Gold' } });
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res).tier).toBe('GOLD');
@@ -228,17 +266,30 @@ describe('POST /api/t/{slug}/customers', () => {
     const audits = await auditCount();
     const res = await call('POST', 'customers', { cookie: s.admin, payload: { firstName: 'Maria', lastName: 'Again', email: 'MARIA.Garcia@example.com' } });
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toEqual({ error: 'A customer with this email already exists', code: 'CONFLICT', details: [{ field: 'body.email', message: 'A customer with this email already exists' }] });
+    expect(json(res)).toEqual({
+      error: 'A customer with this email already exists',
+      code: 'CONFLICT',
+      details: [{ field: 'body.email', message: 'A customer with this email already exists' }],
+    });
     expect(await countRows(ctx.db, 'customers')).toBe(before);
     expect(await auditCount()).toBe(audits);
-    const elsewhere = await call('POST', 'customers', { cookie: otherCookie, slug: other.tenant.slug, payload: { firstName: 'Maria', lastName: 'Elsewhere', email: 'maria.garcia@example.com' } });
+    const elsewhere = await call('POST', 'customers', {
+      cookie: otherCookie,
+      slug: other.tenant.slug,
+      payload: { firstName: 'Maria', lastName: 'Elsewhere', email: 'maria.garcia@example.com' },
+    });
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
   });
 
   it('lets exactly one of several parallel creates with the same e-mail through', async () => {
     const before = await countRows(ctx.db, 'customers');
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call('POST', 'customers', { cookie: s.admin, payload: { firstName: 'Race', lastName: `R${i}`, email: i % 2 ? 'race@example.com' : 'RACE@example.com' } })),
+      Array.from({ length: 6 }, (_, i) =>
+        call('POST', 'customers', {
+          cookie: s.admin,
+          payload: { firstName: 'Race', lastName: `R${i}`, email: i % 2 ? 'race@example.com' : 'RACE@example.com' },
+        }),
+      ),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes, results.map((r) => r.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409]);
@@ -267,7 +318,12 @@ describe('POST /api/t/{slug}/customers', () => {
     const res = await pending;
     expect(res.statusCode, res.body).toBe(409);
     expect(json(res)).toMatchObject({ error: 'A customer with this email already exists', code: 'CONFLICT', details: [{ field: 'body.email' }] });
-    expect(await ctx.db.select().from(customers).where(sql`lower(${customers.email}) = 'held@example.com'`)).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(customers)
+        .where(sql`lower(${customers.email}) = 'held@example.com'`),
+    ).toHaveLength(1);
   });
 
   it('answers 400 with field details and writes nothing for a bad body', async () => {
@@ -316,7 +372,16 @@ describe('GET /api/t/{slug}/customers/{id}', () => {
       totalSpendCents: jane.totalSpendCents,
       activeCards: 1,
       createdAt: jane.createdAt.toISOString(),
-      cards: [{ id: card.id, cardUid: 'DEM0CARD0001', balanceCents: card.balanceCents, status: 'ACTIVE', storeName: 'Main Store', activatedAt: card.activatedAt!.toISOString() }],
+      cards: [
+        {
+          id: card.id,
+          cardUid: 'DEM0CARD0001',
+          balanceCents: card.balanceCents,
+          status: 'ACTIVE',
+          storeName: 'Main Store',
+          activatedAt: card.activatedAt!.toISOString(),
+        },
+      ],
     });
     expect(card.balanceCents).toBeGreaterThan(0);
     const [sofia] = await ctx.db.select().from(customers).where(eq(customers.email, 'sofia.rossi@example.com'));
@@ -349,9 +414,21 @@ describe('GET /api/t/{slug}/customers/{id}', () => {
 describe('PUT /api/t/{slug}/customers/{id}', () => {
   it('edits names, e-mail and phone, keeps tier, spend and cards, and audits before and after', async () => {
     const c = await insertCustomer('Edna', 'Edit', { email: 'edna@example.com', phone: '+1 555 0001' });
-    const res = await call('PUT', `customers/${c.id}`, { cookie: s.admin, payload: { firstName: 'Edwina', lastName: 'Edited', email: 'Edwina@Example.com', phone: '' } });
+    const res = await call('PUT', `customers/${c.id}`, {
+      cookie: s.admin,
+      payload: { firstName: 'Edwina', lastName: 'Edited', email: 'Edwina@Example.com', phone: '' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ id: c.id, firstName: 'Edwina', lastName: 'Edited', email: 'edwina@example.com', phone: null, tier: 'SILVER', totalSpendCents: 0, cards: [] });
+    expect(json(res)).toMatchObject({
+      id: c.id,
+      firstName: 'Edwina',
+      lastName: 'Edited',
+      email: 'edwina@example.com',
+      phone: null,
+      tier: 'SILVER',
+      totalSpendCents: 0,
+      cards: [],
+    });
     expect(await customerRow(c.id)).toMatchObject({ firstName: 'Edwina', lastName: 'Edited', email: 'edwina@example.com', phone: null });
     const audit = await auditOf(c.id);
     expect(audit).toHaveLength(1);
@@ -364,16 +441,32 @@ describe('PUT /api/t/{slug}/customers/{id}', () => {
   });
 
   it("keeps Jane's tier, spend and card when her name changes; her own e-mail in another case is no conflict", async () => {
-    const res = await call('PUT', `customers/${jane.id}`, { cookie: s.admin, payload: { firstName: 'Janet', lastName: 'Customer', email: 'CUSTOMER@demo.com', phone: '+1 555 0100' } });
+    const res = await call('PUT', `customers/${jane.id}`, {
+      cookie: s.admin,
+      payload: { firstName: 'Janet', lastName: 'Customer', email: 'CUSTOMER@demo.com', phone: '+1 555 0100' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ firstName: 'Janet', email: 'customer@demo.com', tier: jane.tier, totalSpendCents: jane.totalSpendCents, activeCards: 1, cards: [{ cardUid: 'DEM0CARD0001' }] });
-    await call('PUT', `customers/${jane.id}`, { cookie: s.admin, payload: { firstName: 'Jane', lastName: 'Customer', email: 'customer@demo.com', phone: '+1 555 0100' } });
+    expect(json(res)).toMatchObject({
+      firstName: 'Janet',
+      email: 'customer@demo.com',
+      tier: jane.tier,
+      totalSpendCents: jane.totalSpendCents,
+      activeCards: 1,
+      cards: [{ cardUid: 'DEM0CARD0001' }],
+    });
+    await call('PUT', `customers/${jane.id}`, {
+      cookie: s.admin,
+      payload: { firstName: 'Jane', lastName: 'Customer', email: 'customer@demo.com', phone: '+1 555 0100' },
+    });
   });
 
   it("refuses another customer's e-mail with 409 and changes nothing", async () => {
     const c = await insertCustomer('Dup', 'Target', { email: 'dup.target@example.com' });
     const audits = await auditCount();
-    const res = await call('PUT', `customers/${c.id}`, { cookie: s.admin, payload: { firstName: 'Dup', lastName: 'Changed', email: 'Priya.Patel@example.com' } });
+    const res = await call('PUT', `customers/${c.id}`, {
+      cookie: s.admin,
+      payload: { firstName: 'Dup', lastName: 'Changed', email: 'Priya.Patel@example.com' },
+    });
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ error: 'A customer with this email already exists', code: 'CONFLICT', details: [{ field: 'body.email' }] });
     expect(await customerRow(c.id)).toMatchObject({ lastName: 'Target', email: 'dup.target@example.com' });
@@ -424,7 +517,12 @@ describe('DELETE /api/t/{slug}/customers/{id}', () => {
     expect((await call('DELETE', `customers/${c.id}`, { cookie: s.admin })).statusCode).toBe(404);
     const audit = await auditOf(c.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'customer.delete', entity: 'customer', before: { firstName: 'Del', lastName: 'Ete', email: 'delete.me@example.com' }, after: null });
+    expect(audit[0]).toMatchObject({
+      action: 'customer.delete',
+      entity: 'customer',
+      before: { firstName: 'Del', lastName: 'Ete', email: 'delete.me@example.com' },
+      after: null,
+    });
     // The e-mail is free again.
     const again = await call('POST', 'customers', { cookie: s.admin, payload: { firstName: 'Del', lastName: 'Again', email: 'delete.me@example.com' } });
     expect(again.statusCode, again.body).toBe(201);
@@ -432,14 +530,26 @@ describe('DELETE /api/t/{slug}/customers/{id}', () => {
 
   it('refuses with 409 while the customer has cards assigned (ACTIVE or BLOCKED), deleting nothing', async () => {
     const [sofia] = await ctx.db.select().from(customers).where(eq(customers.email, 'sofia.rossi@example.com'));
-    const before = { customers: await countRows(ctx.db, 'customers'), cards: await countRows(ctx.db, 'cards'), transactions: await countRows(ctx.db, 'transactions') };
+    const before = {
+      customers: await countRows(ctx.db, 'customers'),
+      cards: await countRows(ctx.db, 'cards'),
+      transactions: await countRows(ctx.db, 'transactions'),
+    };
     const audits = await auditCount();
     for (const id of [jane.id, sofia.id]) {
       const res = await call('DELETE', `customers/${id}`, { cookie: s.admin });
       expect(res.statusCode, res.body).toBe(409);
-      expect(json(res)).toMatchObject({ error: 'This customer has assigned cards. Unassign their cards before deleting the customer.', code: 'CONFLICT', details: { cards: 1 } });
+      expect(json(res)).toMatchObject({
+        error: 'This customer has assigned cards. Unassign their cards before deleting the customer.',
+        code: 'CONFLICT',
+        details: { cards: 1 },
+      });
     }
-    expect({ customers: await countRows(ctx.db, 'customers'), cards: await countRows(ctx.db, 'cards'), transactions: await countRows(ctx.db, 'transactions') }).toEqual(before);
+    expect({
+      customers: await countRows(ctx.db, 'customers'),
+      cards: await countRows(ctx.db, 'cards'),
+      transactions: await countRows(ctx.db, 'transactions'),
+    }).toEqual(before);
     expect(await auditCount()).toBe(audits);
     expect((await call('GET', `customers/${jane.id}`, { cookie: s.admin })).statusCode).toBe(200);
   });
@@ -447,7 +557,9 @@ describe('DELETE /api/t/{slug}/customers/{id}', () => {
   it('refuses with 409 when ledger rows name the customer even without cards: the ledger is append-only', async () => {
     const c = await insertCustomer('Led', 'Ger');
     const [card] = await ctx.db.select().from(cards).where(eq(cards.cardUid, 'DEM0CARD0017'));
-    await ctx.db.insert(transactions).values({ tenantId: demoId, cardId: card.id, customerId: c.id, type: 'ADJUST', amountCents: 0, beforeBalanceCents: 0, afterBalanceCents: 0 });
+    await ctx.db
+      .insert(transactions)
+      .values({ tenantId: demoId, cardId: card.id, customerId: c.id, type: 'ADJUST', amountCents: 0, beforeBalanceCents: 0, afterBalanceCents: 0 });
     const ledger = await countRows(ctx.db, 'transactions');
     const res = await call('DELETE', `customers/${c.id}`, { cookie: s.admin });
     expect(res.statusCode, res.body).toBe(409);

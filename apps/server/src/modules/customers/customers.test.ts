@@ -56,13 +56,20 @@ describe('GET /api/t/{slug}/customers/available', () => {
   it('drops a customer once a card is activated for them', async () => {
     const [amy] = await ctx.db.select().from(customers).where(eq(customers.email, 'amy.baker@example.com'));
     const [store] = await ctx.db.select().from(stores).where(eq(stores.tenantId, demoId)).limit(1);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/cards/activate', headers: { cookie: s.admin }, payload: { cardUid: 'DEM0CARD0015', storeId: store.id, customerId: amy.id } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/cards/activate',
+      headers: { cookie: s.admin },
+      payload: { cardUid: 'DEM0CARD0015', storeId: store.id, customerId: amy.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await names('')).toEqual(['Zed Adams', 'Carl Young']);
   });
 
   it('returns at most 50', async () => {
-    await ctx.db.insert(customers).values(Array.from({ length: 60 }, (_, i) => ({ tenantId: demoId, firstName: 'Bulk', lastName: `Zz${String(i).padStart(2, '0')}` })));
+    await ctx.db
+      .insert(customers)
+      .values(Array.from({ length: 60 }, (_, i) => ({ tenantId: demoId, firstName: 'Bulk', lastName: `Zz${String(i).padStart(2, '0')}` })));
     const list = json(await get(s.admin)).customers;
     expect(list).toHaveLength(50);
     expect(list[0].lastName).toBe('Adams');

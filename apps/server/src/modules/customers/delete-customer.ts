@@ -30,7 +30,14 @@ export async function deleteCustomer(db: Database, actor: CustomerActor, custome
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone, tier: customers.tier, totalSpendCents: customers.totalSpendCents })
+        .select({
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+          phone: customers.phone,
+          tier: customers.tier,
+          totalSpendCents: customers.totalSpendCents,
+        })
         .from(customers)
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
         .for('update');

@@ -25,11 +25,7 @@ function customerSearch(search: string | undefined): SQL | undefined {
   const text = search?.trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
-  return or(
-    ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-    ilike(customers.email, pattern),
-    ilike(customers.phone, pattern),
-  );
+  return or(ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern), ilike(customers.email, pattern), ilike(customers.phone, pattern));
 }
 
 /**
@@ -39,11 +35,7 @@ function customerSearch(search: string | undefined): SQL | undefined {
  * (case-insensitive), sorted by last name then first name, at most 50. Returns `{ customers }`.
  */
 export async function listAvailableCustomers(db: DbOrTx, tenantId: string, search?: string): Promise<AvailableCustomersResponse> {
-  const where: (SQL | undefined)[] = [
-    eq(customers.tenantId, tenantId),
-    not(holdsAnyCardSql(customers.tenantId, customers.id)),
-    customerSearch(search),
-  ];
+  const where: (SQL | undefined)[] = [eq(customers.tenantId, tenantId), not(holdsAnyCardSql(customers.tenantId, customers.id)), customerSearch(search)];
   const rows = await db
     .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone })
     .from(customers)
@@ -71,7 +63,10 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
   // counting 200,000 rows per page view costs ~50 ms; with a search the matches are counted.
   const countTotal = async (): Promise<number> => {
     if (!q.search?.trim()) return tenantCustomerCount(db, tenantId);
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(condition);
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(condition);
     return Number(row?.n ?? 0);
   };
   const [rows, total] = await Promise.all([customerPage(db, tenantId, condition, q.limit, (q.page - 1) * q.limit), countTotal()]);
@@ -80,9 +75,9 @@ export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerLis
 
 /** One page of the tenant's customers matching `condition`, newest first (created_at, id), with their active card counts. */
 async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit: number, offset: number): Promise<CustomerListItem[]> {
-  const page = db.$with('page').as(
-    db.select(customerColumns).from(customers).where(condition).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
-  );
+  const page = db
+    .$with('page')
+    .as(db.select(customerColumns).from(customers).where(condition).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset));
   const active = activeCardCounts(db, tenantId, db.select({ id: page.id }).from(page));
   const rows = await db
     .with(page)
@@ -110,7 +105,11 @@ async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit:
  * customer of this business' (details `querystring.starting_after`) for an unknown or
  * another tenant's id.
  */
-export async function listCustomersAfter(db: DbOrTx, tenantId: string, q: { limit: number; startingAfter?: string }): Promise<{ customers: CustomerListItem[]; hasMore: boolean }> {
+export async function listCustomersAfter(
+  db: DbOrTx,
+  tenantId: string,
+  q: { limit: number; startingAfter?: string },
+): Promise<{ customers: CustomerListItem[]; hasMore: boolean }> {
   const where: SQL[] = [eq(customers.tenantId, tenantId)];
   if (q.startingAfter) {
     const [cursor] = await db

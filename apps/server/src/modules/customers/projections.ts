@@ -26,10 +26,7 @@ function summaryColumns() {
  * the table itself.
  */
 export function customerSummaries(db: DbOrTx) {
-  return db
-    .select(summaryColumns())
-    .from(customers)
-    .as('customer_summaries');
+  return db.select(summaryColumns()).from(customers).as('customer_summaries');
 }
 
 /**

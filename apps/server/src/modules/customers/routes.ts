@@ -39,7 +39,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers/available',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: slugParams, querystring: AvailableQuery, response: { 200: AvailableCustomersResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['customers'],
+        params: slugParams,
+        querystring: AvailableQuery,
+        response: { 200: AvailableCustomersResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => listAvailableCustomers(db, tenantOf(request).id, request.query.search),
   );

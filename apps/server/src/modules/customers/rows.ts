@@ -16,7 +16,16 @@ export const customerColumns = {
 };
 
 /** A customers row as selected by `customerColumns`. */
-type CustomerRow = { id: string; firstName: string; lastName: string; email: string | null; phone: string | null; tier: Tier; totalSpendCents: number; createdAt: Date };
+type CustomerRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  tier: Tier;
+  totalSpendCents: number;
+  createdAt: Date;
+};
 
 /** customers row + ACTIVE card count → CustomerListItem (money in cents, ISO dates). */
 export function toListItem(row: CustomerRow, activeCards: number): CustomerListItem {

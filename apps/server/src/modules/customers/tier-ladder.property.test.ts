@@ -28,7 +28,12 @@ const TIERS: readonly Tier[] = ['SILVER', 'GOLD', 'PLATINUM'];
 const MAX_THRESHOLD = 2_147_483_647;
 
 const threshold = fc.oneof(fc.constantFrom(0, 1, 50_000, 200_000), fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 0, max: MAX_THRESHOLD }));
-const rule = fc.record({ tier: fc.constantFrom(...TIERS), minTotalSpendCents: threshold, baseRateBps: fc.integer({ min: 0, max: 2000 }), isActive: fc.boolean() });
+const rule = fc.record({
+  tier: fc.constantFrom(...TIERS),
+  minTotalSpendCents: threshold,
+  baseRateBps: fc.integer({ min: 0, max: 2000 }),
+  isActive: fc.boolean(),
+});
 /** A ladder as the rules module may hand it over: 0–5 rules in any order (the API refuses some of these; the function must not care). */
 const ladder: fc.Arbitrary<TierRuleInput[]> = fc.array(rule, { maxLength: 5 });
 
@@ -44,11 +49,17 @@ describe('tierCaseSql agrees with evaluateTier', () => {
     await fc.assert(
       fc.asyncProperty(ladder, extraSpends, async (rules, extra) => {
         const spends = spendsFor(rules, extra);
-        const values = sql.join(spends.map((s, i) => sql`(${i}::int, ${s}::bigint)`), sql`, `);
+        const values = sql.join(
+          spends.map((s, i) => sql`(${i}::int, ${s}::bigint)`),
+          sql`, `,
+        );
         const rows = rowsOf<{ i: number; tier: Tier }>(
           await ctx.db.execute(sql`select s.i, ${tierCaseSql(rules, sql`s.spend`)} as tier from (values ${values}) as s(i, spend) order by s.i`),
         );
-        expect(rows.map((r) => r.tier), JSON.stringify({ rules, spends })).toEqual(spends.map((s) => evaluateTier(s, rules)));
+        expect(
+          rows.map((r) => r.tier),
+          JSON.stringify({ rules, spends }),
+        ).toEqual(spends.map((s) => evaluateTier(s, rules)));
       }),
       { numRuns: 200 },
     );
@@ -59,7 +70,9 @@ describe('tierCaseSql agrees with evaluateTier', () => {
       fc.asyncProperty(ladder, extraSpends, fc.array(fc.constantFrom(...TIERS), { minLength: 1, maxLength: 3 }), async (rules, extra, held) => {
         await ctx.db.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.lastName, 'Ladder')));
         const spends = spendsFor(rules, extra);
-        await ctx.db.insert(customers).values(spends.map((totalSpendCents, i) => ({ tenantId, firstName: `C${i}`, lastName: 'Ladder', totalSpendCents, tier: held[i % held.length] })));
+        await ctx.db
+          .insert(customers)
+          .values(spends.map((totalSpendCents, i) => ({ tenantId, firstName: `C${i}`, lastName: 'Ladder', totalSpendCents, tier: held[i % held.length] })));
         // The tenant's own card holder is re-tiered too.
         const before = await ctx.db.select({ spend: customers.totalSpendCents, tier: customers.tier }).from(customers).where(eq(customers.tenantId, tenantId));
         const expectedChanges = before.filter((c) => c.tier !== evaluateTier(c.spend, rules)).length;

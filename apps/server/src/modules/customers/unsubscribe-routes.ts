@@ -32,7 +32,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: st
           throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
         }
       },
-      schema: { tags: ['customers'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody } },
+      schema: {
+        tags: ['customers'],
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => {
       const tenantId = await optOutByToken(db, secret, request.query.token, request.ctx.now);

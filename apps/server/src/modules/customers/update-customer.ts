@@ -33,7 +33,10 @@ export async function updateCustomer(db: Database, actor: CustomerActor, custome
         .for('update');
       if (!before) throw notFound(CUSTOMER_NOT_FOUND);
       await assertEmailFree(tx, tenantId, fields.email, customerId);
-      await tx.update(customers).set(fields).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+      await tx
+        .update(customers)
+        .set(fields)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
         userId: actor.userId,

@@ -33,9 +33,30 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_SLUG = 'demo';
 /** The three plans of docs/product.md 'Subscription gates'. Prices in cents. */
 const PLANS: NewPlan[] = [
-  { name: 'Starter', description: 'For a single shop getting started', priceMonthlyCents: 1999, sortOrder: 1, limits: { stores: 1, staff: 3, cards: 500, transactions: -1 }, features: ['1 store', '3 staff accounts', '500 cards', 'Cashback and tiers', 'Email support'] },
-  { name: 'Professional', description: 'For growing businesses with several shops', priceMonthlyCents: 4999, sortOrder: 2, limits: { stores: 5, staff: 20, cards: 5000, transactions: -1 }, features: ['5 stores', '20 staff accounts', '5,000 cards', 'Special offers', 'Priority support'] },
-  { name: 'Enterprise', description: 'Unlimited everything for chains', priceMonthlyCents: 14999, sortOrder: 3, limits: { stores: -1, staff: -1, cards: -1, transactions: -1 }, features: ['Unlimited stores', 'Unlimited staff', 'Unlimited cards', 'Dedicated support'] },
+  {
+    name: 'Starter',
+    description: 'For a single shop getting started',
+    priceMonthlyCents: 1999,
+    sortOrder: 1,
+    limits: { stores: 1, staff: 3, cards: 500, transactions: -1 },
+    features: ['1 store', '3 staff accounts', '500 cards', 'Cashback and tiers', 'Email support'],
+  },
+  {
+    name: 'Professional',
+    description: 'For growing businesses with several shops',
+    priceMonthlyCents: 4999,
+    sortOrder: 2,
+    limits: { stores: 5, staff: 20, cards: 5000, transactions: -1 },
+    features: ['5 stores', '20 staff accounts', '5,000 cards', 'Special offers', 'Priority support'],
+  },
+  {
+    name: 'Enterprise',
+    description: 'Unlimited everything for chains',
+    priceMonthlyCents: 14999,
+    sortOrder: 3,
+    limits: { stores: -1, staff: -1, cards: -1, transactions: -1 },
+    features: ['Unlimited stores', 'Unlimited staff', 'Unlimited cards', 'Dedicated support'],
+  },
 ];
 
 /**
@@ -107,14 +128,45 @@ export async function seedDemo(db: Database, at: Date): Promise<boolean> {
         const at = new Date(start + ((k + rand()) / count) * (now - start - HOUR_MS));
         if (k > 2 && rand() < 0.25 && balance >= 100) {
           const amount = Math.max(100, Math.floor((balance * rand()) / 100) * 100);
-          rows.push({ tenantId, cardId: card.id, customerId: customer.id, storeId, type: 'REDEEM', amountCents: amount, cashbackCents: 0, beforeBalanceCents: balance, afterBalanceCents: balance - amount, createdAt: at });
+          rows.push({
+            tenantId,
+            cardId: card.id,
+            customerId: customer.id,
+            storeId,
+            type: 'REDEEM',
+            amountCents: amount,
+            cashbackCents: 0,
+            beforeBalanceCents: balance,
+            afterBalanceCents: balance - amount,
+            createdAt: at,
+          });
           balance -= amount;
           continue;
         }
         const category: Category = rand() < 0.7 ? 'PURCHASE' : rand() < 0.5 ? 'REPAIR' : 'OTHER';
         const amount = Math.round((10 + rand() * (i === 2 ? 240 : 120)) * 100);
-        const { cashbackCents } = computeCashback({ amountCents: amount, category, tier, cashbackRules: DEFAULT_CASHBACK_RULES, tierRules: tierRuleList, offers: [], now: at });
-        rows.push({ tenantId, cardId: card.id, customerId: customer.id, storeId, type: 'EARN', category, amountCents: amount, cashbackCents, beforeBalanceCents: balance, afterBalanceCents: balance + cashbackCents, createdAt: at });
+        const { cashbackCents } = computeCashback({
+          amountCents: amount,
+          category,
+          tier,
+          cashbackRules: DEFAULT_CASHBACK_RULES,
+          tierRules: tierRuleList,
+          offers: [],
+          now: at,
+        });
+        rows.push({
+          tenantId,
+          cardId: card.id,
+          customerId: customer.id,
+          storeId,
+          type: 'EARN',
+          category,
+          amountCents: amount,
+          cashbackCents,
+          beforeBalanceCents: balance,
+          afterBalanceCents: balance + cashbackCents,
+          createdAt: at,
+        });
         balance += cashbackCents;
         spend += amount;
         tier = evaluateTier(spend, tierRuleList);

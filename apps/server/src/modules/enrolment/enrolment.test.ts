@@ -26,7 +26,17 @@ let nudges = 0;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      now: () => clock,
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   smtp = await startTestSmtp();
   t = await freshTenant(ctx);
   storeId = t.store.id;
@@ -46,14 +56,32 @@ beforeEach(async () => {
 const freshIp = () => `203.0.113.${++ipSeq}`;
 /** A sign-up as the join page sends it: with a freshly solved challenge unless `payload` brings its own `altcha`. */
 const signUp = async (payload: Record<string, unknown>, ip = freshIp(), slug = t.slug) =>
-  ctx.app.inject({ method: 'POST', url: `/api/join/${slug}`, remoteAddress: ip, payload: 'altcha' in payload ? payload : { ...payload, altcha: await solveJoinChallenge(ctx.app, slug) } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/join/${slug}`,
+    remoteAddress: ip,
+    payload: 'altcha' in payload ? payload : { ...payload, altcha: await solveJoinChallenge(ctx.app, slug) },
+  });
 const confirm = (token: string, slug = t.slug) => ctx.app.inject({ method: 'POST', url: `/api/join/${slug}/confirm`, payload: { token } });
-const person = (email: string, extra: Record<string, unknown> = {}) => ({ storeId, firstName: 'Jo', lastName: 'Ining', email, phone: '+1 555 0100', consent: true, ...extra });
-const outboxOf = async (to: string) => rowsOf<{ kind: string; text: string }>(await ctx.db.execute(sql`select kind, text from outbox where to_address = ${to} order by created_at`));
+const person = (email: string, extra: Record<string, unknown> = {}) => ({
+  storeId,
+  firstName: 'Jo',
+  lastName: 'Ining',
+  email,
+  phone: '+1 555 0100',
+  consent: true,
+  ...extra,
+});
+const outboxOf = async (to: string) =>
+  rowsOf<{ kind: string; text: string }>(await ctx.db.execute(sql`select kind, text from outbox where to_address = ${to} order by created_at`));
 const send = async () => smtp.dispatch(ctx.db, clock);
 /** The token of the confirmation link in a message text. */
 const tokenIn = (text: string) => /\/join\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-const pendingOf = async (email: string) => ctx.db.select().from(enrolmentRequests).where(and(eq(enrolmentRequests.tenantId, t.tenant.id), eq(enrolmentRequests.email, email)));
+const pendingOf = async (email: string) =>
+  ctx.db
+    .select()
+    .from(enrolmentRequests)
+    .where(and(eq(enrolmentRequests.tenantId, t.tenant.id), eq(enrolmentRequests.email, email)));
 
 describe('GET /api/join/{slug}/stores/{storeId}', () => {
   it("answers the business's and the store's names", async () => {
@@ -102,7 +130,8 @@ describe('signing up and confirming', () => {
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     expect(mail.text).toContain(`http://localhost:`);
 
-    const cardsUsed = async () => (await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/tenant`, headers: { cookie: t.cookie } })).json().subscriptionInfo.cardsUsed as number;
+    const cardsUsed = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/t/${t.slug}/tenant`, headers: { cookie: t.cookie } })).json().subscriptionInfo.cardsUsed as number;
     const cardsBefore = await cardsUsed();
     const ok = await confirm(token);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -119,7 +148,10 @@ describe('signing up and confirming', () => {
     expect(customer).toMatchObject({ firstName: 'Jo', lastName: 'Ining', email: 'jo.ining@example.com', phone: '+1 555 0100' });
     expect((await pendingOf('jo.ining@example.com'))[0]).toMatchObject({ customerId: customer.id, cardId: card.id });
     expect((await outboxOf('jo.ining@example.com')).map((m) => m.kind)).toContain('welcome');
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'customer.self_enrol')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'customer.self_enrol')));
     expect(audit.after).toMatchObject({ storeId, cardUid: card.cardUid, email: 'jo.ining@example.com', consentedAt: clock.toISOString() });
 
     // The link opens the same card again; nothing more is created.
@@ -152,7 +184,11 @@ describe('signing up and confirming', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field, message })]));
     }
-    expect(rowsOf(await ctx.db.execute(sql`select 1 from enrolment_requests where email in ('no-consent@example.com', 'nofirst@example.com', 'badphone@example.com')`))).toEqual([]);
+    expect(
+      rowsOf(
+        await ctx.db.execute(sql`select 1 from enrolment_requests where email in ('no-consent@example.com', 'nofirst@example.com', 'badphone@example.com')`),
+      ),
+    ).toEqual([]);
     expect(rowsOf(await ctx.db.execute(sql`select 1 from outbox`))).toEqual([]);
   });
 
@@ -281,7 +317,12 @@ describe('signing up and confirming', () => {
     const [main] = await ctx.db.select().from(stores).where(eq(stores.name, 'Main Store'));
     const url = `/api/join/demo/stores/${main.id}`;
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    const on = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/stores/${main.id}`, headers: { cookie: s.admin }, payload: { name: 'Main Store', selfEnrolment: true } });
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/t/demo/stores/${main.id}`,
+      headers: { cookie: s.admin },
+      payload: { name: 'Main Store', selfEnrolment: true },
+    });
     expect(on.statusCode, on.body).toBe(200);
     const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: s.customer } });
     expect(res.statusCode).toBe(200);
@@ -325,7 +366,7 @@ describe('what keeps anonymous sign-ups from using up the cards (ADR 0027)', () 
     await nothingWrittenFor('nopow@example.com');
   });
 
-  it("accepts each solved challenge once (a replay is 422), only for the business it was made for, and not once expired", async () => {
+  it('accepts each solved challenge once (a replay is 422), only for the business it was made for, and not once expired', async () => {
     const altcha = await solveJoinChallenge(ctx.app, t.slug);
     expect((await signUp({ ...person('once@example.com'), altcha })).statusCode).toBe(202);
     const replay = await signUp({ ...person('replay@example.com'), altcha });

@@ -1,7 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, JOIN_CHECK_EMAIL, JOIN_TEXT, JoinAcceptedResponse, JoinChallengeResponse, JoinConfirmRequest, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
+import {
+  ErrorBody,
+  JOIN_CHECK_EMAIL,
+  JOIN_TEXT,
+  JoinAcceptedResponse,
+  JoinChallengeResponse,
+  JoinConfirmRequest,
+  JoinConfirmResponse,
+  JoinPageResponse,
+  JoinRequest,
+} from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -52,7 +62,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
   const perAddress = app.createRateLimit({
     max: JOIN_PER_ADDRESS_PER_HOUR,
     timeWindow: 60 * 60_000,
-    keyGenerator: (r) => `join-address:${(r.params as { slug?: string }).slug?.toLowerCase() ?? ''}:${String((r.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    keyGenerator: (r) =>
+      `join-address:${(r.params as { slug?: string }).slug?.toLowerCase() ?? ''}:${String((r.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   });
   /** onRequest/preHandler: 429 RATE_LIMITED with Retry-After when `limiter` is over its limit for this request. */
   const limit = (limiter: typeof flood, text: string) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,7 +94,11 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     '/:slug/stores/:storeId',
     {
       onRequest: tooFast,
-      schema: { tags: ['join'], params: z.object({ slug: z.string().max(100), storeId: z.string().max(64) }), response: { 200: JoinPageResponse, 404: ErrorBody, 429: ErrorBody } },
+      schema: {
+        tags: ['join'],
+        params: z.object({ slug: z.string().max(100), storeId: z.string().max(64) }),
+        response: { 200: JoinPageResponse, 404: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => joinPage(db, request.params.slug, request.params.storeId),
   );

@@ -149,7 +149,11 @@ export async function requestEnrolment(
   return db.transaction(async (tx) => {
     const member = await customerByEmail(tx, tenant.id, email);
     if (member) {
-      const message = await renderAlreadyMember({ businessName: tenant.name, firstName: member.firstName, cardUrl: await activeCardUrlOfCustomer(tx, tenant.id, member.id, qr) });
+      const message = await renderAlreadyMember({
+        businessName: tenant.name,
+        firstName: member.firstName,
+        cardUrl: await activeCardUrlOfCustomer(tx, tenant.id, member.id, qr),
+      });
       await enqueueEmail(tx, { tenantId: tenant.id, kind: 'join_already_member', to: email, ...message, now });
       return 'already_member';
     }
@@ -219,7 +223,12 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
       const store = await joinableStore(tx, tenant.id, request.storeId);
       if (!store) throw notFound(JOIN_TEXT.notFound);
       await assertUnderDailyCap(tx, tenant, store, now);
-      const customerId = await insertCardHolder(tx, tenant.id, { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone }, now);
+      const customerId = await insertCardHolder(
+        tx,
+        tenant.id,
+        { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone },
+        now,
+      );
       let issued;
       try {
         issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);

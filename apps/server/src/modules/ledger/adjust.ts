@@ -26,7 +26,15 @@ export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid:
     if (!card.customerId) throw new AppError('CARD_NOT_ACTIVE', 'This card is not activated yet');
     const after = card.balanceCents + input.deltaCents;
     if (after < 0) throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.belowZero, { balanceCents: card.balanceCents });
-    const row = await appendAdjustment(tx, tenantId, card, { userId: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null }, input.deltaCents, input.reason, ctx.now);
+    const row = await appendAdjustment(
+      tx,
+      tenantId,
+      card,
+      { userId: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null },
+      input.deltaCents,
+      input.reason,
+      ctx.now,
+    );
     return { transactionId: row, deltaCents: input.deltaCents, newBalanceCents: after };
   });
 }
@@ -44,7 +52,15 @@ interface AdjustableCard {
  * its lot or oldest-first debit (appendRow), and the audit row 'card.adjust', in `tx`. The
  * caller has checked that the balance stays ≥ 0. Returns the ledger row's id.
  */
-async function appendAdjustment(tx: Tx, tenantId: string, card: AdjustableCard, actor: { userId: string | null; apiKeyId: string | null }, deltaCents: number, reason: string, at: Date): Promise<string> {
+async function appendAdjustment(
+  tx: Tx,
+  tenantId: string,
+  card: AdjustableCard,
+  actor: { userId: string | null; apiKeyId: string | null },
+  deltaCents: number,
+  reason: string,
+  at: Date,
+): Promise<string> {
   const after = card.balanceCents + deltaCents;
   const row = await appendRow(tx, {
     tenantId,

@@ -25,7 +25,14 @@ export async function announceLedgerRows(tx: DbOrTx, tenantId: string, ids: read
     if (expired && item.type === 'EXPIRE') {
       events.push({
         type: 'cashback.expired',
-        data: { transactionId: item.id, cardUid: item.cardUid, customerId: item.customerId, expiredCents: item.amountCents, balanceCents: item.afterBalanceCents, expiredAt: item.createdAt },
+        data: {
+          transactionId: item.id,
+          cardUid: item.cardUid,
+          customerId: item.customerId,
+          expiredCents: item.amountCents,
+          balanceCents: item.afterBalanceCents,
+          expiredAt: item.createdAt,
+        },
       });
     }
   }

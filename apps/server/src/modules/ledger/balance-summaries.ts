@@ -52,7 +52,9 @@ export async function outstandingByTenant(db: DbOrTx): Promise<Map<string, numbe
  */
 export async function compactCardBalances(db: Database, tenantId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`card-balance-totals:${tenantId}`}, 0)) as ok`));
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`card-balance-totals:${tenantId}`}, 0)) as ok`),
+    );
     if (!lock?.ok) return 0;
     const [r] = rowsOf<{ n: string }>(
       await tx.execute(sql`with moved as (delete from ${cardBalanceDeltas} where tenant_id = ${tenantId} returning store_id, balance_cents, cards_with_balance),

@@ -87,7 +87,13 @@ export async function ledgerRowsOfCards(db: DbOrTx, tenantId: string, cardIds: r
     .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .where(and(eq(transactions.tenantId, tenantId), inArray(transactions.cardId, [...cardIds])))
     .orderBy(transactions.createdAt, transactions.id);
-  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), cashbackCents: Number(r.cashbackCents), beforeBalanceCents: Number(r.beforeBalanceCents), afterBalanceCents: Number(r.afterBalanceCents) }));
+  return rows.map((r) => ({
+    ...r,
+    amountCents: Number(r.amountCents),
+    cashbackCents: Number(r.cashbackCents),
+    beforeBalanceCents: Number(r.beforeBalanceCents),
+    afterBalanceCents: Number(r.afterBalanceCents),
+  }));
 }
 
 /**

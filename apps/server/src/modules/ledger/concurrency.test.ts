@@ -21,13 +21,21 @@ describe('parallel movements on one card', () => {
     const cookie = await loginAs(ctx.app, other.email, other.password);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        ctx.app.inject({ method: 'POST', url: `/api/t/${other.tenant.slug}/transactions/redeem`, payload: { cardUid: other.cardUid, amountCents: 100 }, headers: { cookie, ...idempotencyKey() } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/t/${other.tenant.slug}/transactions/redeem`,
+          payload: { cardUid: other.cardUid, amountCents: 100 },
+          headers: { cookie, ...idempotencyKey() },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.filter((c) => c === 422)).toHaveLength(30);
-    const balances = results.filter((r) => r.statusCode === 200).map((r) => json(r).newBalance).sort((a, b) => a - b);
+    const balances = results
+      .filter((r) => r.statusCode === 200)
+      .map((r) => json(r).newBalance)
+      .sort((a, b) => a - b);
     expect(balances).toEqual(Array.from({ length: 20 }, (_, i) => i * 100));
     const final = await balanceAndLedger(ctx.db, other.cardUid);
     expect(final.balance).toBe(0);

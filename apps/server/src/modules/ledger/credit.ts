@@ -34,23 +34,34 @@ export async function creditCard(
   const before = card.balanceCents;
   const after = before + input.amountCents;
   await tx.execute(setBalanceSql(tenantId, card.id, after));
-  const [credit] = await tx.insert(transactions).values({
-    tenantId,
-    cardId: card.id,
-    customerId: input.customerId,
-    storeId: card.storeId,
-    userId: input.userId,
-    type: 'ADD_FUNDS',
-    category: null,
-    amountCents: input.amountCents,
-    cashbackCents: 0,
-    beforeBalanceCents: before,
-    afterBalanceCents: after,
-    note: input.note,
-  }).returning({ id: transactions.id, createdAt: transactions.createdAt });
+  const [credit] = await tx
+    .insert(transactions)
+    .values({
+      tenantId,
+      cardId: card.id,
+      customerId: input.customerId,
+      storeId: card.storeId,
+      userId: input.userId,
+      type: 'ADD_FUNDS',
+      category: null,
+      amountCents: input.amountCents,
+      cashbackCents: 0,
+      beforeBalanceCents: before,
+      afterBalanceCents: after,
+      note: input.note,
+    })
+    .returning({ id: transactions.id, createdAt: transactions.createdAt });
   await openLotOf(tx, tenantId, credit.id);
   // The event is dated by the row it reports: the caller (a paid checkout's effect) has no clock of its own.
   await announceLedgerRows(tx, tenantId, [credit.id], credit.createdAt);
-  await writeAudit(tx, { tenantId, userId: input.userId, action: 'card.add_funds', entity: 'transaction', entityId: credit.id, before: { cardId: card.id, balanceCents: before }, after: { cardId: card.id, amountCents: input.amountCents, balanceCents: after } });
+  await writeAudit(tx, {
+    tenantId,
+    userId: input.userId,
+    action: 'card.add_funds',
+    entity: 'transaction',
+    entityId: credit.id,
+    before: { cardId: card.id, balanceCents: before },
+    after: { cardId: card.id, amountCents: input.amountCents, balanceCents: after },
+  });
   return null;
 }

@@ -53,7 +53,9 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
   const fingerprint = requestFingerprint('earn', input);
   return db.transaction(async (tx) => {
     const [{ r: open }] = rowsOf<{ r: EarnOpening }>(
-      await tx.execute(sql`select ledger_earn_open(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${input.storeId ?? null}::uuid, ${now.toISOString()}::timestamptz) as r`),
+      await tx.execute(
+        sql`select ledger_earn_open(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${input.storeId ?? null}::uuid, ${now.toISOString()}::timestamptz) as r`,
+      ),
     );
     if (open.replay) {
       const replay = replayOf(open.replay, fingerprint);
@@ -93,7 +95,16 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
         })})
         select 1`);
     await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
-    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: answer.transactionId, kind: 'EARN', cardId: card.id, storeId: storeId ?? card.storeId, amountCents: input.amountCents, cashbackCents, balanceCents: after, at: now });
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, {
+      transactionId: answer.transactionId,
+      kind: 'EARN',
+      cardId: card.id,
+      storeId: storeId ?? card.storeId,
+      amountCents: input.amountCents,
+      cashbackCents,
+      balanceCents: after,
+      at: now,
+    });
     return { status: 200, body: answer, replayed: false };
   });
 }

@@ -24,7 +24,17 @@ describe('startExpiryJob', () => {
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(transactions)
-        .values({ tenantId: t.tenant.id, cardId: t.card.id, customerId: t.customer.id, storeId: t.store.id, type: 'ADJUST', amountCents: 345, beforeBalanceCents: 1000, afterBalanceCents: 1345, createdAt: new Date(Date.now() - 40 * 86_400_000) })
+        .values({
+          tenantId: t.tenant.id,
+          cardId: t.card.id,
+          customerId: t.customer.id,
+          storeId: t.store.id,
+          type: 'ADJUST',
+          amountCents: 345,
+          beforeBalanceCents: 1000,
+          afterBalanceCents: 1345,
+          createdAt: new Date(Date.now() - 40 * 86_400_000),
+        })
         .returning();
       await tx.update(cards).set({ balanceCents: 1345 }).where(eq(cards.id, t.card.id));
       await openLotOf(tx, t.tenant.id, row.id);

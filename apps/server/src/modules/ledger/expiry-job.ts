@@ -28,7 +28,13 @@ export function startExpiryJob(
   queue: JobQueue,
   handle: DatabaseHandle,
   log: FastifyBaseLogger,
-  opts: { now: () => Date; onExpired?: (cards: number) => void; reminders?: ReminderLinks; onReminders?: (written: number) => void; housekeeping?: (now: Date) => Promise<void> },
+  opts: {
+    now: () => Date;
+    onExpired?: (cards: number) => void;
+    reminders?: ReminderLinks;
+    onReminders?: (written: number) => void;
+    housekeeping?: (now: Date) => Promise<void>;
+  },
 ): Promise<void> {
   const { now } = opts;
   const { boss } = queue;

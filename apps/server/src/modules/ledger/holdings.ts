@@ -26,13 +26,21 @@ const lockedColumns = { id: cards.id, balanceCents: cards.balanceCents, customer
 
 /** Locks the tenant's card whose UID is `cardUid` (normalised; any status) `FOR UPDATE` in `tx` and returns it, or null (an owner's adjustment). */
 export async function lockCardByUid(tx: Tx, tenantId: string, cardUid: string): Promise<LockedCard | null> {
-  const [card] = await tx.select(lockedColumns).from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid))).for('update');
+  const [card] = await tx
+    .select(lockedColumns)
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
+    .for('update');
   return card ?? null;
 }
 
 /** Locks the tenant's card `cardId` (any status) `FOR UPDATE` in `tx` and returns it, or null (a credit, a reversal). */
 export async function lockCard(tx: Tx, tenantId: string, cardId: string): Promise<LockedCard | null> {
-  const [card] = await tx.select(lockedColumns).from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId))).for('update');
+  const [card] = await tx
+    .select(lockedColumns)
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)))
+    .for('update');
   return card ?? null;
 }
 

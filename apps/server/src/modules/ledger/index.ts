@@ -6,23 +6,19 @@
  * command per movement, each writing its whole change itself: earn, redeem, refund, void,
  * adjust, credit, expire.
  */
-export { balancesByStore, compactCardBalances, outstandingByTenant,  } from './balance-summaries.ts';
-export {   writeOffBalance } from './adjust.ts';
-export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes,  } from './card-history.ts';
-export {  type LifecycleContext,    } from './context.ts';
-export { creditCard,  } from './credit.ts';
+export { balancesByStore, compactCardBalances, outstandingByTenant } from './balance-summaries.ts';
+export { writeOffBalance } from './adjust.ts';
+export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes } from './card-history.ts';
+export { type LifecycleContext } from './context.ts';
+export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
-;
-export {   startExpiryJob } from './expiry-job.ts';
-;
+export { startExpiryJob } from './expiry-job.ts';
 export { ledgerCondition, ledgerExportQuery, ledgerPage } from './items.ts';
 export { ensureRollup, ensureRollups, ledgerTotals } from './ledger-totals.ts';
-export {  compactLotTotals, ledgerDays, ledgerPeriodByTenant, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from './liability.ts';
-export {  listTransactionsAfter } from './list-transactions.ts';
-export {  expiringOfCards, rebuildLots,   } from './lots.ts';
-;
+export { compactLotTotals, ledgerDays, ledgerPeriodByTenant, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from './liability.ts';
+export { listTransactionsAfter } from './list-transactions.ts';
+export { expiringOfCards, rebuildLots } from './lots.ts';
 export { redeem } from './redeem.ts';
 export { refundEarn } from './refund.ts';
-;
 export { transactionRoutes } from './routes.ts';
 export { voidRedeem } from './void.ts';

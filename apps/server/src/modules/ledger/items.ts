@@ -89,7 +89,14 @@ export async function ledgerItemsByIds(db: DbOrTx, tenantId: string, ids: string
 }
 
 /** One joined ledger row → TransactionItem (cents, ISO-8601). */
-function toItem({ t, cardUid, firstName, lastName, storeName, reversed }: {
+function toItem({
+  t,
+  cardUid,
+  firstName,
+  lastName,
+  storeName,
+  reversed,
+}: {
   t: typeof transactions.$inferSelect;
   cardUid: string;
   firstName: string | null;

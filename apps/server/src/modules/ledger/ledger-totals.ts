@@ -43,9 +43,7 @@ export async function ensureRollup(db: Database, tenantId: string, now: Date): P
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into ${ledgerRollupState} (tenant_id, rolled_until) values (${tenantId}, '-infinity') on conflict (tenant_id) do nothing`);
     const [state] = rowsOf<{ stale: boolean }>(
-      await tx.execute(
-        sql`select rolled_until < ${target}::date as stale from ${ledgerRollupState} where tenant_id = ${tenantId} for update skip locked`,
-      ),
+      await tx.execute(sql`select rolled_until < ${target}::date as stale from ${ledgerRollupState} where tenant_id = ${tenantId} for update skip locked`),
     );
     if (!state?.stale) return;
     await tx.execute(sql`delete from ${ledgerDailyTotals} where tenant_id = ${tenantId}

@@ -59,7 +59,10 @@ function consume(lots: ModelLot[], cents: number) {
 
 /** The expiry of the lot the ledger row `transactionId` opened (read back: the server computes it from the rule and zone). */
 async function lotOf(t: FreshTenant, transactionId: string): Promise<ModelLot | null> {
-  const [lot] = await ctx.db.select().from(cashbackLots).where(and(eq(cashbackLots.tenantId, t.tenant.id), eq(cashbackLots.sourceTransactionId, transactionId)));
+  const [lot] = await ctx.db
+    .select()
+    .from(cashbackLots)
+    .where(and(eq(cashbackLots.tenantId, t.tenant.id), eq(cashbackLots.sourceTransactionId, transactionId)));
   return lot ? { remaining: lot.amountCents, expiresAt: lot.expiresAt?.getTime() ?? null } : null;
 }
 
@@ -115,7 +118,10 @@ describe('money lifecycle properties (fast-check)', () => {
             const at = Date.now() + clockDays * DAY;
             const due = lots.filter((l) => l.expiresAt !== null && l.expiresAt <= at);
             const expected = due.reduce((sum, l) => sum + l.remaining, 0);
-            const before = await ctx.db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
+            const before = await ctx.db
+              .select({ id: transactions.id })
+              .from(transactions)
+              .where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
             await expireDueLots(ctx.db, new Date(at));
             for (const l of due) l.remaining = 0;
             const after = await ctx.db

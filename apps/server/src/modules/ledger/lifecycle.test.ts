@@ -106,7 +106,10 @@ describe('POST /transactions/{id}/refund', () => {
     await ctx.db.update(cards).set({ status: 'BLOCKED' }).where(eq(cards.id, t.card.id));
     const res = await t.req('POST', `transactions/${earn.transactionId}/refund`, {});
     expect(json(res)).toMatchObject({ clawedBackCents: 50, unrecoveredCents: 150, newBalanceCents: 0 });
-    const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, json(res).transactionId));
+    const [row] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, json(res).transactionId));
     expect(row).toMatchObject({ type: 'REFUND', cashbackCents: 200, unrecoveredCents: 150, beforeBalanceCents: 50, afterBalanceCents: 0 });
   });
 
@@ -153,7 +156,8 @@ describe('POST /transactions/{id}/refund', () => {
     const other = await post(`transactions/${downtown.id}/refund`, {}, s.cashier);
     expect(other.statusCode).toBe(403);
     expect(json(other).error).toBe('You can only process transactions for your own store');
-    const redeem = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/transactions?type=REDEEM&limit=1', headers: { cookie: s.admin } })).transactions[0];
+    const redeem = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/transactions?type=REDEEM&limit=1', headers: { cookie: s.admin } }))
+      .transactions[0];
     const notEarn = await post(`transactions/${redeem.id}/refund`, {}, s.admin);
     expect(notEarn.statusCode).toBe(422);
     expect(json(notEarn).error).toBe('Only purchases (EARN) can be refunded');
@@ -245,7 +249,12 @@ describe('POST /cards/{cardUid}/adjust', () => {
       [-50, 'Correction'],
       [250, 'Goodwill credit'],
     ]);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'card.adjust'))).orderBy(desc(auditLog.createdAt)).limit(1);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'card.adjust')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
     expect(audit).toMatchObject({ userId: t.adminId, entityId: t.card.id });
     expect(await balanceAndLedger(ctx.db, t.cardUid)).toMatchObject({ balance: 500, ledgerSum: 500 });
   });
@@ -326,7 +335,10 @@ describe('the injectable clock', () => {
   it('earn reads the app clock: past a PAST_DUE grace period the till refuses; a refund, a correction, still works (ADR 0014)', async () => {
     const t = await tenant();
     const earn = await earnOn(t, 5000);
-    await ctx.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 7 * 86_400_000) }).where(eq(tenants.id, t.tenant.id));
+    await ctx.db
+      .update(tenants)
+      .set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 7 * 86_400_000) })
+      .where(eq(tenants.id, t.tenant.id));
     expect((await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 100 })).statusCode).toBe(200);
     clock = new Date(Date.now() + 10 * 86_400_000);
     try {

@@ -27,15 +27,20 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
     const page = rowsOf<{ id: string; n: string | number }>(
       await db.execute(sql`select m.id, count(*) over () as n from ${matches} m order by m.at desc, m.id desc limit ${q.limit} offset ${offset}`),
     );
-    const total = page.length
-      ? Number(page[0].n)
-      : Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${matches} m`))[0].n);
-    const items = await ledgerItemsByIds(db, tenantId, page.map((r) => r.id));
+    const total = page.length ? Number(page[0].n) : Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${matches} m`))[0].n);
+    const items = await ledgerItemsByIds(
+      db,
+      tenantId,
+      page.map((r) => r.id),
+    );
     return { transactions: items, total, pages: Math.ceil(total / q.limit) };
   }
   const countTotal = async (): Promise<number> => {
     if (q.customerId || q.cardId) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(condition);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(condition);
       return row?.n ?? 0;
     }
     await ensureRollup(db, tenantId, now);

@@ -44,7 +44,12 @@ beforeAll(async () => {
   ]);
   // Today's rows through the POS, stamped by the database.
   for (const amountCents of [1234, 4321]) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents, note: 'till' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/transactions/earn',
+      headers: { cookie: s.cashier, ...idempotencyKey() },
+      payload: { cardUid: 'DEM0CARD0004', amountCents, note: 'till' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -89,7 +94,10 @@ async function expectTotalsMatch() {
     const body = json(res);
     expect({ query, total: body.total, pages: body.pages }).toEqual({ query, total: direct.count, pages: Math.ceil(direct.count / 7) });
     const ids = await directLedgerIds(ctx.db, tenantId, where);
-    expect(body.transactions.map((t: { id: string }) => t.id), query).toEqual(ids.slice(0, 7));
+    expect(
+      body.transactions.map((t: { id: string }) => t.id),
+      query,
+    ).toEqual(ids.slice(0, 7));
   }
 }
 
@@ -113,7 +121,12 @@ describe('GET /transactions totals and filters', () => {
     expect(state.rolledUntil).toBe(edgeDay);
     expect(json(await list(`from=${edgeDay}&to=${edgeDay}`)).total).toBe(before + 1);
     const all = json(await list('')).total;
-    await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/redeem', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents: 1 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/t/demo/transactions/redeem',
+      headers: { cookie: s.cashier, ...idempotencyKey() },
+      payload: { cardUid: 'DEM0CARD0004', amountCents: 1 },
+    });
     expect(json(await list('')).total).toBe(all + 1);
     await expectTotalsMatch();
   });
@@ -189,7 +202,17 @@ describe('GET /transactions search', () => {
 describe('GET /transactions guards', () => {
   it('answers 400 with field details for bad input, and writes nothing', async () => {
     const before = await countRows(ctx.db, 'transactions');
-    for (const q of ['type=GIFT', 'category=FOOD', 'page=0', 'limit=0', 'limit=201', 'from=yesterday', 'to=2026-13-01', 'storeFilter=main', `search=${'x'.repeat(101)}`]) {
+    for (const q of [
+      'type=GIFT',
+      'category=FOOD',
+      'page=0',
+      'limit=0',
+      'limit=201',
+      'from=yesterday',
+      'to=2026-13-01',
+      'storeFilter=main',
+      `search=${'x'.repeat(101)}`,
+    ]) {
       const res = await list(q);
       expect(res.statusCode, q).toBe(400);
       expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR' });

@@ -23,7 +23,10 @@ const tenant = () => freshTenant(ctx, { balanceCents: 0, idempotencyKeys: true }
 
 /** Puts the tenant on AFTER_EARN with `days` (the rules module's table; its API is tested there). */
 async function expireAfter(t: FreshTenant, days: number) {
-  await ctx.db.insert(expiryRules).values({ tenantId: t.tenant.id, policy: 'AFTER_EARN', days }).onConflictDoUpdate({ target: expiryRules.tenantId, set: { policy: 'AFTER_EARN', days } });
+  await ctx.db
+    .insert(expiryRules)
+    .values({ tenantId: t.tenant.id, policy: 'AFTER_EARN', days })
+    .onConflictDoUpdate({ target: expiryRules.tenantId, set: { policy: 'AFTER_EARN', days } });
 }
 
 const lotsOf = (t: FreshTenant) =>
@@ -38,9 +41,22 @@ async function creditAt(t: FreshTenant, cents: number, at: Date) {
     const [card] = await tx.select().from(cards).where(eq(cards.id, t.card.id)).for('update');
     const [row] = await tx
       .insert(transactions)
-      .values({ tenantId: t.tenant.id, cardId: card.id, customerId: card.customerId, storeId: card.storeId, type: 'ADJUST', amountCents: cents, beforeBalanceCents: card.balanceCents, afterBalanceCents: card.balanceCents + cents, createdAt: at })
+      .values({
+        tenantId: t.tenant.id,
+        cardId: card.id,
+        customerId: card.customerId,
+        storeId: card.storeId,
+        type: 'ADJUST',
+        amountCents: cents,
+        beforeBalanceCents: card.balanceCents,
+        afterBalanceCents: card.balanceCents + cents,
+        createdAt: at,
+      })
       .returning();
-    await tx.update(cards).set({ balanceCents: card.balanceCents + cents }).where(eq(cards.id, card.id));
+    await tx
+      .update(cards)
+      .set({ balanceCents: card.balanceCents + cents })
+      .where(eq(cards.id, card.id));
     await openLotOf(tx, t.tenant.id, row.id);
   });
 }
@@ -70,7 +86,15 @@ describe('cashback lots', () => {
     const [lot] = await lotsOf(t);
     const berlin = (d: Date) => {
       const p = Object.fromEntries(
-        new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: 'Europe/Berlin',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
           .formatToParts(d)
           .map((x) => [x.type, x.value]),
       );
@@ -93,10 +117,16 @@ describe('expireDueLots (the expiry job)', () => {
     await t.req('POST', 'transactions/redeem', { cardUid: t.cardUid, amountCents: 300 });
     const first = await expireDueLots(ctx.db, new Date());
     expect(first.cards).toBeGreaterThanOrEqual(1);
-    const rows = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
+    const rows = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
     expect(rows.map((r) => [r.amountCents, r.beforeBalanceCents, r.afterBalanceCents, r.userId])).toEqual([[200, 400, 200, null]]);
     // The expiry is an audit event of the system (no user, key or address), in the same statement.
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'cashback.expire'), eq(auditLog.entityId, rows[0].id)));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cashback.expire'), eq(auditLog.entityId, rows[0].id)));
     expect(audit).toMatchObject({ tenantId: t.tenant.id, userId: null, apiKeyId: null, ip: null });
     expect(audit.after).toMatchObject({ expiredCents: 200, balanceCents: 200 });
     const again = await expireDueLots(ctx.db, new Date());
@@ -142,9 +172,19 @@ describe("'$x.xx expires on DATE'", () => {
   it('the customer’s page and the public card page (valid token only) list cashback expiring within 30 days', async () => {
     const s = await demoSessions(ctx.app);
     const demo = (await ctx.db.select().from(tenants).where(eq(tenants.slug, 'demo')))[0];
-    await ctx.db.insert(expiryRules).values({ tenantId: demo.id, policy: 'AFTER_EARN', days: 30 }).onConflictDoUpdate({ target: expiryRules.tenantId, set: { policy: 'AFTER_EARN', days: 30 } });
+    await ctx.db
+      .insert(expiryRules)
+      .values({ tenantId: demo.id, policy: 'AFTER_EARN', days: 30 })
+      .onConflictDoUpdate({ target: expiryRules.tenantId, set: { policy: 'AFTER_EARN', days: 30 } });
     try {
-      const earn = json(await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0001', amountCents: 5000 } }));
+      const earn = json(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/t/demo/transactions/earn',
+          headers: { cookie: s.cashier, ...idempotencyKey() },
+          payload: { cardUid: 'DEM0CARD0001', amountCents: 5000 },
+        }),
+      );
       const me = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/me', headers: { cookie: s.customer } }));
       expect(me.expiringSoon).toHaveLength(1);
       expect(me.expiringSoon[0]).toMatchObject({ cardUid: 'DEM0CARD0001', cents: earn.cashbackEarned });
@@ -170,7 +210,10 @@ describe('oldest first, even when lots are not due in credit order', () => {
     await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 5000 }); // +100, due in 120 days
     await t.req('POST', 'transactions/redeem', { cardUid: t.cardUid, amountCents: first.cashbackEarned });
     await expireDueLots(ctx.db, new Date(Date.now() + 31 * DAY));
-    const expired = await ctx.db.select().from(transactions).where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
+    const expired = await ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.cardId, t.card.id), eq(transactions.type, 'EXPIRE')));
     expect(expired).toEqual([]);
     expect((await lotsOf(t)).map((l) => l.remainingCents)).toEqual([0, 100]);
   });

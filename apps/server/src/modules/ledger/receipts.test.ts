@@ -21,7 +21,17 @@ let t: FreshTenant;
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => NOW, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      now: () => NOW,
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   t = await freshTenant(ctx, { balanceCents: 0 });
@@ -42,7 +52,10 @@ const setReceipts = (enabled: unknown, cookie = t.cookie, slug = t.slug) =>
   ctx.app.inject({ method: 'PUT', url: `/api/t/${slug}/tenant/receipts`, headers: { cookie }, payload: { enabled } });
 const money = (path: string, payload: Record<string, unknown>, key = idempotencyKey()) =>
   ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/${path}`, headers: { cookie: t.cookie, ...key }, payload });
-const receipts = async () => rowsOf<{ to_address: string; subject: string }>(await ctx.db.execute(sql`select to_address, subject from outbox where kind = 'receipt' order by created_at, subject`));
+const receipts = async () =>
+  rowsOf<{ to_address: string; subject: string }>(
+    await ctx.db.execute(sql`select to_address, subject from outbox where kind = 'receipt' order by created_at, subject`),
+  );
 const send = async () => smtp.dispatch(ctx.db, NOW);
 const receiptsEnabled = async () => (await ctx.db.select({ on: tenants.receiptsEnabled }).from(tenants).where(eq(tenants.id, t.tenant.id)))[0].on;
 
@@ -55,7 +68,10 @@ describe('PUT /tenant/receipts', () => {
     expect(await receiptsEnabled()).toBe(true);
     const off = await setReceipts(false);
     expect(off.json().receiptsEnabled).toBe(false);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'tenant.receipts.update')));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'tenant.receipts.update')));
     expect(audit.map((a) => a.after)).toEqual(expect.arrayContaining([{ receiptsEnabled: true }, { receiptsEnabled: false }]));
   });
 

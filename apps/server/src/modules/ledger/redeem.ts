@@ -58,7 +58,16 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     if (r.refused === 'card' || !r.id) throw await cardRefusal(tx, tenantId, cardUid);
     const newBalance = Number(r.balanceCents);
     await announceLedgerRows(tx, tenantId, [r.id], now, r.events ?? []);
-    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: r.id, kind: 'REDEEM', cardId: r.cardId!, storeId: r.storeId ?? null, amountCents: input.amountCents, cashbackCents: 0, balanceCents: newBalance, at: now });
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, {
+      transactionId: r.id,
+      kind: 'REDEEM',
+      cardId: r.cardId!,
+      storeId: r.storeId ?? null,
+      amountCents: input.amountCents,
+      cashbackCents: 0,
+      balanceCents: newBalance,
+      at: now,
+    });
     return { status: 200, body: { transactionId: r.id, newBalance, amountRedeemed: input.amountCents }, replayed: false };
   });
 }

@@ -89,7 +89,16 @@ export async function refundEarn(db: Database, ctx: LifecycleContext, id: string
       before: { transactionId: earn.id, balanceCents: card.balanceCents },
       after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null },
     });
-    await enqueueReceipt(tx, ctx.tenant, ctx.links, { transactionId: row, kind: 'REFUND', cardId: card.id, storeId: earn.storeId, amountCents: refunded, cashbackCents: taken, balanceCents: after, at: ctx.now });
+    await enqueueReceipt(tx, ctx.tenant, ctx.links, {
+      transactionId: row,
+      kind: 'REFUND',
+      cardId: card.id,
+      storeId: earn.storeId,
+      amountCents: refunded,
+      cashbackCents: taken,
+      balanceCents: after,
+      at: ctx.now,
+    });
     return {
       transactionId: row,
       refundedAmountCents: refunded,

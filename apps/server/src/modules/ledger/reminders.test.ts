@@ -34,20 +34,38 @@ beforeEach(() => {
 async function tenantWithLot(email: string | null, daysAgo: number) {
   const t = await freshTenant(ctx);
   await ctx.db.insert(expiryRules).values({ tenantId: t.tenant.id, policy: 'AFTER_EARN', days: 30 });
-  await ctx.db.update(customers).set({ email }).where(and(eq(customers.tenantId, t.tenant.id), eq(customers.id, t.customer.id)));
+  await ctx.db
+    .update(customers)
+    .set({ email })
+    .where(and(eq(customers.tenantId, t.tenant.id), eq(customers.id, t.customer.id)));
   await ctx.db.transaction(async (tx) => {
     const [card] = await tx.select().from(cards).where(eq(cards.id, t.card.id));
     const [row] = await tx
       .insert(transactions)
-      .values({ tenantId: t.tenant.id, cardId: t.card.id, customerId: t.customer.id, storeId: t.store.id, type: 'ADJUST', amountCents: 345, beforeBalanceCents: card.balanceCents, afterBalanceCents: card.balanceCents + 345, createdAt: new Date(Date.now() - daysAgo * DAY) })
+      .values({
+        tenantId: t.tenant.id,
+        cardId: t.card.id,
+        customerId: t.customer.id,
+        storeId: t.store.id,
+        type: 'ADJUST',
+        amountCents: 345,
+        beforeBalanceCents: card.balanceCents,
+        afterBalanceCents: card.balanceCents + 345,
+        createdAt: new Date(Date.now() - daysAgo * DAY),
+      })
       .returning();
-    await tx.update(cards).set({ balanceCents: card.balanceCents + 345 }).where(eq(cards.id, t.card.id));
+    await tx
+      .update(cards)
+      .set({ balanceCents: card.balanceCents + 345 })
+      .where(eq(cards.id, t.card.id));
     await openLotOf(tx, t.tenant.id, row.id);
   });
   return t;
 }
 const reminders = async (tenantId: string) =>
-  rowsOf<{ to_address: string; subject: string; dedupe_key: string }>(await ctx.db.execute(sql`select to_address, subject, dedupe_key from outbox where tenant_id = ${tenantId} and kind = 'expiry_reminder'`));
+  rowsOf<{ to_address: string; subject: string; dedupe_key: string }>(
+    await ctx.db.execute(sql`select to_address, subject, dedupe_key from outbox where tenant_id = ${tenantId} and kind = 'expiry_reminder'`),
+  );
 
 describe('sendExpiryReminders', () => {
   it('writes one reminder per card and expiry date within 7 days, with the amount, card, date and unsubscribe, and never a second', async () => {
@@ -72,7 +90,10 @@ describe('sendExpiryReminders', () => {
     const t = await tenantWithLot('early@example.com', 10); // expires in about 20 days
     await sendExpiryReminders(ctx.db, new Date(), links);
     expect(await reminders(t.tenant.id)).toEqual([]);
-    const [lot] = await ctx.db.select().from(cashbackLots).where(and(eq(cashbackLots.tenantId, t.tenant.id), sql`${cashbackLots.expiresAt} is not null`));
+    const [lot] = await ctx.db
+      .select()
+      .from(cashbackLots)
+      .where(and(eq(cashbackLots.tenantId, t.tenant.id), sql`${cashbackLots.expiresAt} is not null`));
     await sendExpiryReminders(ctx.db, new Date(lot.expiresAt!.getTime() - REMINDER_DAYS * DAY + 60_000), links);
     expect((await reminders(t.tenant.id)).length).toBe(1);
   });

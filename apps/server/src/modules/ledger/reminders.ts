@@ -50,7 +50,15 @@ export async function sendExpiryReminders(db: Database, now: Date, links: Remind
       const marked = await tx
         .update(cashbackLots)
         .set({ remindedAt: now })
-        .where(and(eq(cashbackLots.tenantId, g.tenant_id), eq(cashbackLots.cardId, g.card_id), eq(cashbackLots.expiresAt, expiresAt), isNull(cashbackLots.remindedAt), gt(cashbackLots.remainingCents, 0)))
+        .where(
+          and(
+            eq(cashbackLots.tenantId, g.tenant_id),
+            eq(cashbackLots.cardId, g.card_id),
+            eq(cashbackLots.expiresAt, expiresAt),
+            isNull(cashbackLots.remindedAt),
+            gt(cashbackLots.remainingCents, 0),
+          ),
+        )
         .returning({ cents: cashbackLots.remainingCents });
       const cents = marked.reduce((sum, l) => sum + Number(l.cents), 0);
       if (cents <= 0) return 0;

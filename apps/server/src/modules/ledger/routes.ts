@@ -46,10 +46,7 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * token secret) make e-mail receipts possible; `jobs.nudge('outbox')` asks the outbox worker for a
  * run after a movement of a tenant with receipts on.
  */
-export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: MessageLinks; jobs: Jobs }> = async (
-  app,
-  { db, links, jobs },
-) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: MessageLinks; jobs: Jobs }> = async (app, { db, links, jobs }) => {
   /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
   const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
     tenant: tenantOf(request),
@@ -81,7 +78,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'REDEEM' },
-      schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: RedeemRequest, response: { 200: RedeemResponse, ...posErrors } },
+      schema: {
+        tags: ['transactions'],
+        params: slugParams,
+        headers: IdempotencyKeyHeaders,
+        body: RedeemRequest,
+        response: { 200: RedeemResponse, ...posErrors },
+      },
     },
     async (request, reply) => {
       return sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body));
@@ -92,7 +95,12 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     '/transactions',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['transactions'], params: slugParams, querystring: TransactionListQuery, response: { 200: TransactionListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['transactions'],
+        params: slugParams,
+        querystring: TransactionListQuery,
+        response: { 200: TransactionListResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => listTransactions(db, tenantOf(request).id, request.query, request.ctx.now),
   );
@@ -113,7 +121,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'REFUND' },
-      schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: RefundRequest, response: { 200: RefundResponse, ...posErrors } },
+      schema: {
+        tags: ['transactions'],
+        params: txParams,
+        headers: IdempotencyKeyHeaders,
+        body: RefundRequest,
+        response: { 200: RefundResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
   );
@@ -135,7 +149,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       ...moneyRouteOptions,
       config: { roles: ROLES.admin, ledgerType: 'ADJUST' },
-      schema: { tags: ['transactions'], params: cardParams, headers: IdempotencyKeyHeaders, body: AdjustRequest, response: { 200: AdjustResponse, ...posErrors } },
+      schema: {
+        tags: ['transactions'],
+        params: cardParams,
+        headers: IdempotencyKeyHeaders,
+        body: AdjustRequest,
+        response: { 200: AdjustResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
   );

@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (path: 'earn' | 'redeem', payload: unknown, cookie?: string, extra: Record<string, string> = {}, slug = 'demo') =>
-  ctx.app.inject({ method: 'POST', url: `/api/t/${slug}/transactions/${path}`, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey(), ...extra } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/t/${slug}/transactions/${path}`,
+    payload: payload as object,
+    headers: { ...(cookie ? { cookie } : {}), ...idempotencyKey(), ...extra },
+  });
 
 describe('POST /transactions/earn', () => {
   it('credits floor(amount × rate) to the card, writes the ledger row, adds to total spend', async () => {
@@ -43,7 +48,16 @@ describe('POST /transactions/earn', () => {
     const [customerAfter] = await ctx.db.select().from(customers).where(eq(customers.id, before.card.customerId!));
     expect(customerAfter.totalSpendCents).toBe(customerBefore.totalSpendCents + 2599);
     const list = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/transactions?limit=1', headers: { cookie: s.cashier } }));
-    expect(list.transactions[0]).toMatchObject({ type: 'EARN', category: 'REPAIR', amountCents: 2599, cashbackCents: 77, beforeBalanceCents: before.balance, afterBalanceCents: before.balance + 77, storeName: 'Main Store', customerName: 'Jane Customer' });
+    expect(list.transactions[0]).toMatchObject({
+      type: 'EARN',
+      category: 'REPAIR',
+      amountCents: 2599,
+      cashbackCents: 77,
+      beforeBalanceCents: before.balance,
+      afterBalanceCents: before.balance + 77,
+      storeName: 'Main Store',
+      customerName: 'Jane Customer',
+    });
   });
 
   it('adds running offers to the rate, and moves the customer up a tier from the next purchase', async () => {
@@ -125,7 +139,10 @@ describe('POST /transactions/earn', () => {
       const res = await post('earn', { cardUid: 'DEM0CARD0001', amountCents: 1000 }, s.cashier);
       expect(res.statusCode).toBe(403);
       expect(json(res)).toEqual({ error: 'Subscription required to process transactions', code: 'SUBSCRIPTION_REQUIRED' });
-      await ctx.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 3600_000) }).where(eq(tenants.slug, 'demo'));
+      await ctx.db
+        .update(tenants)
+        .set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + 3600_000) })
+        .where(eq(tenants.slug, 'demo'));
       expect((await post('earn', { cardUid: 'DEM0CARD0001', amountCents: 1000 }, s.cashier)).statusCode).toBe(200);
     } finally {
       await ctx.db.update(tenants).set({ subscriptionStatus: 'TRIALING', graceEndsAt: null }).where(eq(tenants.slug, 'demo'));
@@ -190,7 +207,9 @@ describe('POST /transactions/redeem', () => {
     expect(json(res)).toMatchObject({ newBalance: before.balance - 100, amountRedeemed: 100 });
     const after = await balanceAndLedger(ctx.db, 'DEM0CARD0003');
     expect(after.ledgerSum).toBe(after.balance);
-    const list = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/transactions?type=REDEEM&search=DEM0CARD0003&limit=1', headers: { cookie: s.cashier } }));
+    const list = json(
+      await ctx.app.inject({ method: 'GET', url: '/api/t/demo/transactions?type=REDEEM&search=DEM0CARD0003&limit=1', headers: { cookie: s.cashier } }),
+    );
     expect(list.transactions[0]).toMatchObject({ type: 'REDEEM', cashbackCents: 0, amountCents: 100, note: 'coffee', category: null });
   });
 
@@ -212,7 +231,8 @@ describe('POST /transactions/redeem', () => {
 });
 
 describe('GET /transactions', () => {
-  const list = (query: string, cookie = s.admin, slug = 'demo') => ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/transactions?${query}`, headers: { cookie } });
+  const list = (query: string, cookie = s.admin, slug = 'demo') =>
+    ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/transactions?${query}`, headers: { cookie } });
 
   it('pages newest first with total and pages', async () => {
     const all = json(await list('limit=200'));

@@ -26,14 +26,29 @@ async function tenantWithEndpoint(events: string[], enabled = true): Promise<Fre
   const t = await freshTenant(ctx, { idempotencyKeys: true });
   const [endpoint] = await ctx.db
     .insert(webhookEndpoints)
-    .values({ tenantId: t.tenant.id, url: 'https://hooks.example.com/loyalty', events: events as never, secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0MTI=', enabled })
+    .values({
+      tenantId: t.tenant.id,
+      url: 'https://hooks.example.com/loyalty',
+      events: events as never,
+      secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0MTI=',
+      enabled,
+    })
     .returning();
   return { ...t, endpointId: endpoint.id };
 }
 /** The tenant's deliveries, oldest first: event type and payload. */
 async function deliveries(tenantId: string) {
-  const rows = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenantId, tenantId)).orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
-  return rows.map((r) => ({ type: r.eventType, eventId: r.eventId, status: r.status, payload: r.payload as { type: string; timestamp: string; data: Record<string, unknown> } }));
+  const rows = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.tenantId, tenantId))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  return rows.map((r) => ({
+    type: r.eventType,
+    eventId: r.eventId,
+    status: r.status,
+    payload: r.payload as { type: string; timestamp: string; data: Record<string, unknown> },
+  }));
 }
 
 describe('webhook events', () => {
@@ -41,8 +56,18 @@ describe('webhook events', () => {
     const t = await tenantWithEndpoint(['transaction.created']);
     const earn = json(await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 2000 }));
     const headers = { cookie: t.cookie, 'idempotency-key': 'same-earn-twice' };
-    const first = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/redeem`, headers, payload: { cardUid: t.cardUid, amountCents: 100 } });
-    const replay = await ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/redeem`, headers, payload: { cardUid: t.cardUid, amountCents: 100 } });
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/transactions/redeem`,
+      headers,
+      payload: { cardUid: t.cardUid, amountCents: 100 },
+    });
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/transactions/redeem`,
+      headers,
+      payload: { cardUid: t.cardUid, amountCents: 100 },
+    });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await t.req('POST', 'transactions/redeem', { cardUid: t.cardUid, amountCents: 99_999_999 })).statusCode).toBe(422);
     expect((await t.req('POST', `transactions/${earn.transactionId}/refund`, { amountCents: 500 })).statusCode).toBe(200);
@@ -52,7 +77,10 @@ describe('webhook events', () => {
     const events = await deliveries(t.tenant.id);
     expect(events.map((e) => e.type)).toEqual(Array(5).fill('transaction.created'));
     expect(events.map((e) => e.payload.data.type)).toEqual(['EARN', 'REDEEM', 'REFUND', 'VOID', 'ADJUST']);
-    expect(events[0].payload).toMatchObject({ type: 'transaction.created', data: { id: earn.transactionId, cardUid: t.cardUid, amountCents: 2000, cashbackCents: earn.cashbackEarned } });
+    expect(events[0].payload).toMatchObject({
+      type: 'transaction.created',
+      data: { id: earn.transactionId, cardUid: t.cardUid, amountCents: 2000, cashbackCents: earn.cashbackEarned },
+    });
     expect(new Set(events.map((e) => e.eventId)).size).toBe(5);
     expect(events.every((e) => e.status === 'pending')).toBe(true);
     const ledger = await ctx.db.select().from(transactions).where(eq(transactions.tenantId, t.tenant.id));
@@ -61,8 +89,15 @@ describe('webhook events', () => {
 
   it('writes card.activated and customer.created on an activation with a new customer, card.blocked on a block (not on the unblock), customer.created on create', async () => {
     const t = await tenantWithEndpoint(['card.activated', 'card.blocked', 'customer.created']);
-    const [spare] = await ctx.db.insert(cards).values({ tenantId: t.tenant.id, cardUid: `SPARE${t.tenant.id.slice(0, 7).toUpperCase()}`.replace(/[^A-Z0-9]/g, '7').slice(0, 12) }).returning();
-    const activated = await t.req('POST', 'cards/activate', { cardUid: spare.cardUid, storeId: t.store.id, customer: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com' } });
+    const [spare] = await ctx.db
+      .insert(cards)
+      .values({ tenantId: t.tenant.id, cardUid: `SPARE${t.tenant.id.slice(0, 7).toUpperCase()}`.replace(/[^A-Z0-9]/g, '7').slice(0, 12) })
+      .returning();
+    const activated = await t.req('POST', 'cards/activate', {
+      cardUid: spare.cardUid,
+      storeId: t.store.id,
+      customer: { firstName: 'Nia', lastName: 'New', email: 'nia@example.com' },
+    });
     expect(activated.statusCode, activated.body).toBe(200);
     expect((await t.req('POST', `cards/${t.cardUid}/block`)).statusCode).toBe(200);
     expect((await t.req('POST', `cards/${t.cardUid}/block`)).statusCode).toBe(200); // unblock
@@ -72,8 +107,15 @@ describe('webhook events', () => {
     const events = await deliveries(t.tenant.id);
     expect(events.map((e) => e.type).sort()).toEqual(['card.activated', 'card.blocked', 'customer.created', 'customer.created']);
     const data = (type: string) => events.filter((e) => e.type === type).map((e) => e.payload.data);
-    expect(data('customer.created')).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'Nia', email: 'nia@example.com' }), expect.objectContaining({ firstName: 'Cai', lastName: 'Created' })]));
-    expect(data('card.activated')).toEqual([expect.objectContaining({ cardUid: spare.cardUid, status: 'ACTIVE', customer: expect.objectContaining({ firstName: 'Nia' }) })]);
+    expect(data('customer.created')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ firstName: 'Nia', email: 'nia@example.com' }),
+        expect.objectContaining({ firstName: 'Cai', lastName: 'Created' }),
+      ]),
+    );
+    expect(data('card.activated')).toEqual([
+      expect.objectContaining({ cardUid: spare.cardUid, status: 'ACTIVE', customer: expect.objectContaining({ firstName: 'Nia' }) }),
+    ]);
     expect(data('card.blocked')).toEqual([expect.objectContaining({ cardUid: t.cardUid, status: 'BLOCKED' })]);
   });
 
@@ -85,9 +127,22 @@ describe('webhook events', () => {
       const [card] = await tx.select().from(cards).where(eq(cards.id, t.card.id));
       const [row] = await tx
         .insert(transactions)
-        .values({ tenantId: t.tenant.id, cardId: t.card.id, customerId: t.customer.id, storeId: t.store.id, type: 'ADJUST', amountCents: 345, beforeBalanceCents: card.balanceCents, afterBalanceCents: card.balanceCents + 345, createdAt: new Date(Date.now() - 25 * DAY) })
+        .values({
+          tenantId: t.tenant.id,
+          cardId: t.card.id,
+          customerId: t.customer.id,
+          storeId: t.store.id,
+          type: 'ADJUST',
+          amountCents: 345,
+          beforeBalanceCents: card.balanceCents,
+          afterBalanceCents: card.balanceCents + 345,
+          createdAt: new Date(Date.now() - 25 * DAY),
+        })
         .returning();
-      await tx.update(cards).set({ balanceCents: card.balanceCents + 345 }).where(eq(cards.id, t.card.id));
+      await tx
+        .update(cards)
+        .set({ balanceCents: card.balanceCents + 345 })
+        .where(eq(cards.id, t.card.id));
       await openLotOf(tx, t.tenant.id, row.id);
     });
     await sendExpiryReminders(ctx.db, new Date(), { publicUrl: 'https://cards.example.com', secret: 'webhook-events-test-secret-32-characters' });
@@ -109,6 +164,11 @@ describe('webhook events', () => {
       expect((await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: 1000 })).statusCode).toBe(200);
       expect(await deliveries(t.tenant.id)).toEqual([]);
     }
-    expect(await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.tenantId, disabled.tenant.id), eq(webhookDeliveries.endpointId, disabled.endpointId)))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.tenantId, disabled.tenant.id), eq(webhookDeliveries.endpointId, disabled.endpointId))),
+    ).toEqual([]);
   });
 });

@@ -23,13 +23,16 @@ const SECOND_CARD = 'DEM0CARD0016';
 
 /** A customer login for an existing customer record (what POST /auth/register creates). */
 async function customerLogin(tenantId: string, customerId: string | null, email: string): Promise<string> {
-  await ctx.db.insert(users).values({ tenantId, email, passwordHash: await hashPassword('Secret123!'), firstName: 'Cust', lastName: 'Omer', role: 'customer', customerId });
+  await ctx.db
+    .insert(users)
+    .values({ tenantId, email, passwordHash: await hashPassword('Secret123!'), firstName: 'Cust', lastName: 'Omer', role: 'customer', customerId });
   return loginAs(ctx.app, email, 'Secret123!');
 }
 
 const me = (cookie?: string, slug = 'demo') => ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/me`, headers: cookie ? { cookie } : {} });
 /** POSTs a money route (earn, redeem) with a fresh Idempotency-Key. */
-const post = (path: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/t/demo/${path}`, headers: { cookie, ...idempotencyKey() }, payload });
+const post = (path: string, cookie: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api/t/demo/${path}`, headers: { cookie, ...idempotencyKey() }, payload });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -37,8 +40,14 @@ beforeAll(async () => {
   other = await createOtherTenant(ctx.db);
   otherCookie = await loginAs(ctx.app, other.email, other.password);
   demoId = await demoTenantId(ctx.db);
-  [jane] = await ctx.db.select().from(customers).where(and(eq(customers.tenantId, demoId), eq(customers.email, 'customer@demo.com')));
-  const [main] = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
+  [jane] = await ctx.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, demoId), eq(customers.email, 'customer@demo.com')));
+  const [main] = await ctx.db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
   mainStoreId = main.id;
   // A second customer of the demo tenant, with a login, a card and transactions of their own.
   [second] = await ctx.db.insert(customers).values({ tenantId: demoId, firstName: 'Sam', lastName: 'Second', email: 'sam.second@example.com' }).returning();
@@ -54,9 +63,29 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Account = {
-  customer: { id: string; firstName: string; email: string | null; tier: string; totalSpendCents: number; activeCards: number; cards: { cardUid: string; balanceCents: number; status: string; storeName: string | null }[] };
+  customer: {
+    id: string;
+    firstName: string;
+    email: string | null;
+    tier: string;
+    totalSpendCents: number;
+    activeCards: number;
+    cards: { cardUid: string; balanceCents: number; status: string; storeName: string | null }[];
+  };
   stats: { totalBalanceCents: number; totalEarnedCents: number; totalRedeemedCents: number; activeCards: number };
-  recentTransactions: { id: string; customerId: string; customerName: string; cardUid: string; type: string; amountCents: number; cashbackCents: number; beforeBalanceCents: number; afterBalanceCents: number; storeName: string | null; createdAt: string }[];
+  recentTransactions: {
+    id: string;
+    customerId: string;
+    customerName: string;
+    cardUid: string;
+    type: string;
+    amountCents: number;
+    cashbackCents: number;
+    beforeBalanceCents: number;
+    afterBalanceCents: number;
+    storeName: string | null;
+    createdAt: string;
+  }[];
 };
 async function account(cookie: string): Promise<Account> {
   const res = await me(cookie);
@@ -68,8 +97,17 @@ describe('GET /api/t/{slug}/me', () => {
   it("returns the signed-in customer's profile, cards, stats and newest transactions", async () => {
     const a = await account(s.customer);
     const [card] = await ctx.db.select().from(cards).where(eq(cards.cardUid, 'DEM0CARD0001'));
-    expect(a.customer).toMatchObject({ id: jane.id, firstName: 'Jane', email: 'customer@demo.com', tier: jane.tier, totalSpendCents: jane.totalSpendCents, activeCards: 1 });
-    expect(a.customer.cards).toEqual([expect.objectContaining({ cardUid: 'DEM0CARD0001', balanceCents: card.balanceCents, status: 'ACTIVE', storeName: 'Main Store' })]);
+    expect(a.customer).toMatchObject({
+      id: jane.id,
+      firstName: 'Jane',
+      email: 'customer@demo.com',
+      tier: jane.tier,
+      totalSpendCents: jane.totalSpendCents,
+      activeCards: 1,
+    });
+    expect(a.customer.cards).toEqual([
+      expect.objectContaining({ cardUid: 'DEM0CARD0001', balanceCents: card.balanceCents, status: 'ACTIVE', storeName: 'Main Store' }),
+    ]);
     expect(a.stats.totalBalanceCents).toBe(card.balanceCents);
     expect(a.stats.activeCards).toBe(1);
     // Balance = earned − redeemed for a card whose ledger holds only EARN and REDEEM rows (the seed).
@@ -77,7 +115,8 @@ describe('GET /api/t/{slug}/me', () => {
     expect(a.stats.totalEarnedCents).toBeGreaterThan(0);
     expect(a.recentTransactions.length).toBeGreaterThan(0);
     expect(a.recentTransactions.length).toBeLessThanOrEqual(10);
-    for (const t of a.recentTransactions) expect(t).toMatchObject({ customerId: jane.id, customerName: 'Jane Customer', cardUid: 'DEM0CARD0001', storeName: 'Main Store' });
+    for (const t of a.recentTransactions)
+      expect(t).toMatchObject({ customerId: jane.id, customerName: 'Jane Customer', cardUid: 'DEM0CARD0001', storeName: 'Main Store' });
     const times = a.recentTransactions.map((t) => Date.parse(t.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
   });
@@ -100,7 +139,7 @@ describe('GET /api/t/{slug}/me', () => {
     expect(after.customer.totalSpendCents).toBe(before.customer.totalSpendCents + 2_500 + 9 * 1_000);
   });
 
-  it("isolates customers of one tenant: each sees only their own cards and transactions", async () => {
+  it('isolates customers of one tenant: each sees only their own cards and transactions', async () => {
     const mine = await account(secondCookie);
     expect(mine.customer).toMatchObject({ id: second.id, firstName: 'Sam', activeCards: 1 });
     expect(mine.customer.cards.map((c) => c.cardUid)).toEqual([SECOND_CARD]);
@@ -118,7 +157,9 @@ describe('GET /api/t/{slug}/me', () => {
     expect(janes.recentTransactions.some((t) => t.cardUid === SECOND_CARD || t.customerId === second.id)).toBe(false);
     // Neither can reach the other through the staff routes.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/t/demo/customers/${jane.id}`, headers: { cookie: secondCookie } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/demo/transactions?customerId=${jane.id}`, headers: { cookie: secondCookie } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/demo/transactions?customerId=${jane.id}`, headers: { cookie: secondCookie } })).statusCode).toBe(
+      403,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/t/demo/customers', headers: { cookie: s.customer } })).statusCode).toBe(403);
     // Query strings are ignored: the customer comes from the session.
     const res = await ctx.app.inject({ method: 'GET', url: `/api/t/demo/me?customerId=${jane.id}`, headers: { cookie: secondCookie } });
@@ -135,7 +176,10 @@ describe('GET /api/t/{slug}/me', () => {
   it("shows another tenant's customer their own account and nothing of the demo tenant", async () => {
     const res = await me(otherCustomerCookie, other.tenant.slug);
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ customer: { id: other.customer.id, cards: [{ cardUid: other.cardUid, balanceCents: 1000 }] }, stats: { totalBalanceCents: 1000, activeCards: 1 } });
+    expect(json(res)).toMatchObject({
+      customer: { id: other.customer.id, cards: [{ cardUid: other.cardUid, balanceCents: 1000 }] },
+      stats: { totalBalanceCents: 1000, activeCards: 1 },
+    });
   });
 
   it('answers 403 to staff and platform admin, 401 signed out, 404 on another tenant', async () => {

@@ -41,7 +41,10 @@ export async function dispatchOutbox(db: Database, mailer: Mailer | null, now: D
   const result: DispatchResult = { sent: 0, failed: 0, notSent: 0 };
   for (const row of rows) {
     if (!mailer) {
-      await db.update(outbox).set({ status: 'NOT_SENT', lastError: NO_SMTP, attempts: sql`${outbox.attempts} - 1` }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ status: 'NOT_SENT', lastError: NO_SMTP, attempts: sql`${outbox.attempts} - 1` })
+        .where(eq(outbox.id, row.id));
       result.notSent++;
       continue;
     }

@@ -26,7 +26,13 @@ export async function forgetRecipient(tx: DbOrTx, tenantId: string, address: str
     .where(and(inArray(outboxAttempts.outboxId, sent), sql`${outboxAttempts.error} is not null`));
   await tx
     .update(outbox)
-    .set({ toAddress: ERASED_ADDRESS, subject: scrubTextSql(sql`${outbox.subject}`, values), html: ERASED_TEXT, text: ERASED_TEXT, lastError: scrubTextSql(sql`${outbox.lastError}`, values) })
+    .set({
+      toAddress: ERASED_ADDRESS,
+      subject: scrubTextSql(sql`${outbox.subject}`, values),
+      html: ERASED_TEXT,
+      text: ERASED_TEXT,
+      lastError: scrubTextSql(sql`${outbox.lastError}`, values),
+    })
     .where(to);
   return dropped.length;
 }

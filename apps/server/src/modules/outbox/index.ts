@@ -5,7 +5,7 @@
  * `jobs.nudge('outbox')`) sends what is due through SMTP with retries; the operator's Outbox
  * screen lists and resends; erasure forgets a recipient (docs/product.md 'E-mail').
  */
-export { enqueueEmail,  } from './enqueue-email.ts';
+export { enqueueEmail } from './enqueue-email.ts';
 export { dispatchOutbox, type DispatchResult } from './dispatch-outbox.ts';
 export { forgetRecipient } from './forget-recipient.ts';
 export { messagesTo } from './list-messages-to.ts';

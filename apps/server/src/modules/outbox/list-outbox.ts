@@ -25,7 +25,10 @@ export async function listOutbox(db: DbOrTx, q: OutboxQuery): Promise<OutboxList
       .offset((q.page - 1) * OUTBOX_PAGE_SIZE),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
-  const names = await namesOf(db, rows.map((r) => r.tenantId));
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.tenantId),
+  );
   const total = Number(n);
   return { messages: rows.map((r) => toItem(r, names)), total, page: q.page, totalPages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) };
 }

@@ -42,7 +42,8 @@ const state = async () =>
     await ctx.db.execute(sql`select to_address, status, attempts, last_error from outbox order by to_address`),
   );
 const get = (url: string, cookie = s.platform) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const resend = (id: string, cookie = s.platform) => ctx.app.inject({ method: 'POST', url: `/api/platform/outbox/${id}/resend`, headers: cookie ? { cookie } : {} });
+const resend = (id: string, cookie = s.platform) =>
+  ctx.app.inject({ method: 'POST', url: `/api/platform/outbox/${id}/resend`, headers: cookie ? { cookie } : {} });
 
 describe('dispatchOutbox', () => {
   it('retries a refused message with growing waits and sends it when the server accepts, recording every attempt', async () => {
@@ -122,7 +123,12 @@ describe('dispatchOutbox', () => {
     await write('settings@example.com', new Date());
     expect(await dispatchOutbox(ctx.db, mailer, new Date())).toMatchObject({ sent: 1 });
     expect(smtp.messages[0].from?.text).toBe('cards@demo.test');
-    await ctx.app.inject({ method: 'PUT', url: '/api/platform/settings', headers: { cookie: s.platform }, payload: { ...before, smtp: { ...before.smtp, passwordSet: undefined } } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/platform/settings',
+      headers: { cookie: s.platform },
+      payload: { ...before, smtp: { ...before.smtp, passwordSet: undefined } },
+    });
   });
 
   it('writes a message with a dedupe key once', async () => {

@@ -18,8 +18,19 @@ export async function resendOutbox(db: Database, id: string, actorId: string, no
     const [before] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
     if (!before) throw notFound('Message not found');
     if (before.status !== 'SENDING') {
-      await tx.update(outbox).set({ status: 'PENDING', nextAttemptAt: now, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS), attempts: 0, lastError: null }).where(eq(outbox.id, id));
-      await writeAudit(tx, { tenantId: null, userId: actorId, action: 'platform.outbox.resend', entity: 'outbox', entityId: id, before: { status: before.status }, after: { status: 'PENDING' } });
+      await tx
+        .update(outbox)
+        .set({ status: 'PENDING', nextAttemptAt: now, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS), attempts: 0, lastError: null })
+        .where(eq(outbox.id, id));
+      await writeAudit(tx, {
+        tenantId: null,
+        userId: actorId,
+        action: 'platform.outbox.resend',
+        entity: 'outbox',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: 'PENDING' },
+      });
     }
     const [row] = await tx.select(itemColumns).from(outbox).where(eq(outbox.id, id));
     const names = await namesOf(tx, [row.tenantId]);

@@ -17,7 +17,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
  * check (401 signed out, 403 every role but platform_admin). `jobs.nudge('outbox')` asks the outbox worker
  * for a run after a Resend. The instant is the request's (`request.ctx.now`).
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; jobs: Jobs }> = async (app, { db, guard, jobs }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request: FastifyRequest) => Promise<void>; jobs: Jobs }> = async (
+  app,
+  { db, guard, jobs },
+) => {
   app.addHook('onRequest', guard);
 
   /** GET /outbox?status=&to=&page= → OutboxListResponse: newest first, 20 a page; 400 for a bad filter. */

@@ -31,7 +31,10 @@ beforeAll(async () => {
   // This file's database is its own: start from no revenue history.
   await ctx.db.delete(payments);
   await ctx.db.delete(subscriptionEvents);
-  const [mini] = await ctx.db.insert(plans).values({ name: 'Mini', priceMonthlyCents: 100, limits: { stores: 1, staff: 1, cards: 10, transactions: -1 }, sortOrder: 9 }).returning();
+  const [mini] = await ctx.db
+    .insert(plans)
+    .values({ name: 'Mini', priceMonthlyCents: 100, limits: { stores: 1, staff: 1, cards: 10, transactions: -1 }, sortOrder: 9 })
+    .returning();
   const rows = await ctx.db.select({ id: plans.id, name: plans.name }).from(plans);
   plan = Object.fromEntries(rows.map((p) => [p.name, p.id]));
   expect(plan.Mini).toBe(mini.id);
@@ -56,7 +59,8 @@ beforeAll(async () => {
   p(99999, 'paid', 'Enterprise', from('1y') - 1);
   await ctx.db.insert(payments).values(pays.map((x) => ({ ...x, tenantId: x.tenantName === 'Deleted Shop' ? null : demoId })));
 
-  const e = (eventType: string, planName: string | null, at: number) => evs.push({ eventType, planId: planName ? plan[planName] : null, createdAt: new Date(at) });
+  const e = (eventType: string, planName: string | null, at: number) =>
+    evs.push({ eventType, planId: planName ? plan[planName] : null, createdAt: new Date(at) });
   e('created', 'Professional', from('7d') + MIN);
   e('created', null, now.getTime() - MIN);
   e('updated', 'Enterprise', now.getTime() - 2 * MIN);
@@ -84,7 +88,12 @@ describe('GET /api/admin/analytics/subscriptions', () => {
     expect(a.timeframe).toBe(tf);
     expect(a.totalRevenue).toBe(inPays.filter(revenue).reduce((sum, x) => sum + x.amountCents, 0));
     expect(a.totalSubscriptions).toBe(inEvs.filter((x) => x.eventType === 'created').length);
-    expect(a.activeSubscriptions).toBe(Number(((await ctx.db.execute(sql`select count(*)::int n from tenants where subscription_status = 'ACTIVE'`)) as unknown as { rows: { n: number }[] }).rows[0].n));
+    expect(a.activeSubscriptions).toBe(
+      Number(
+        ((await ctx.db.execute(sql`select count(*)::int n from tenants where subscription_status = 'ACTIVE'`)) as unknown as { rows: { n: number }[] }).rows[0]
+          .n,
+      ),
+    );
     expect(a.activeSubscriptions).toBeGreaterThanOrEqual(1);
 
     expect(a.revenueByDay).toHaveLength(TIMEFRAME_DAYS[tf]);
@@ -101,26 +110,49 @@ describe('GET /api/admin/analytics/subscriptions', () => {
       byPlan.set(x.planId!, { amount: cur.amount + x.amountCents, count: cur.count + 1 });
     }
     const expectedTop = [...byPlan.entries()].sort((l, r) => r[1].amount - l[1].amount).slice(0, 3);
-    expect(a.topPlans.map((t: { planId: string; amount: number; count: number }) => [t.planId, t.amount, t.count])).toEqual(expectedTop.map(([id, v]) => [id, v.amount, v.count]));
+    expect(a.topPlans.map((t: { planId: string; amount: number; count: number }) => [t.planId, t.amount, t.count])).toEqual(
+      expectedTop.map(([id, v]) => [id, v.amount, v.count]),
+    );
     expect(a.topPlans.length).toBeLessThanOrEqual(3);
     expect(a.topPlans[0].plan.name).toBe(Object.entries(plan).find(([, id]) => id === expectedTop[0][0])![0]);
 
     expect(a.subscriptionEvents).toHaveLength(inEvs.length);
-    expect(a.subscriptionEvents.map((x: { createdAt: string }) => x.createdAt)).toEqual(inEvs.map((x) => x.createdAt.toISOString()).sort().reverse());
+    expect(a.subscriptionEvents.map((x: { createdAt: string }) => x.createdAt)).toEqual(
+      inEvs
+        .map((x) => x.createdAt.toISOString())
+        .sort()
+        .reverse(),
+    );
     expect(a.subscriptionEvents[0]).toMatchObject({ tenant: { name: 'Demo Retail Store', slug: 'demo' } });
     const pro = a.subscriptionEvents.find((x: { plan: { name: string } | null }) => x.plan?.name === 'Professional');
     expect(pro).toMatchObject({ eventType: 'created', plan: { name: 'Professional', priceMonthly: 4999 } });
     expect(a.subscriptionEvents.some((x: { plan: unknown }) => x.plan === null)).toBe(true);
 
     expect(a.recentPayments).toHaveLength(inPays.length);
-    expect(a.recentPayments.map((x: { createdAt: string }) => x.createdAt)).toEqual(inPays.map((x) => x.createdAt.toISOString()).sort().reverse());
+    expect(a.recentPayments.map((x: { createdAt: string }) => x.createdAt)).toEqual(
+      inPays
+        .map((x) => x.createdAt.toISOString())
+        .sort()
+        .reverse(),
+    );
     expect(a.recentPayments.find((x: { status: string }) => x.status === 'pending')).toMatchObject({ amount: 7777, plan: { name: 'Professional' } });
-    expect(a.recentPayments.find((x: { tenant: { name: string } }) => x.tenant.name === 'Deleted Shop')).toMatchObject({ amount: 2500, plan: null, status: 'paid' });
+    expect(a.recentPayments.find((x: { tenant: { name: string } }) => x.tenant.name === 'Deleted Shop')).toMatchObject({
+      amount: 2500,
+      plan: null,
+      status: 'paid',
+    });
   });
 
   it('the windows differ as the rows say: each boundary row counts only in the larger windows', async () => {
-    const totals = await Promise.all((['7d', '30d', '90d', '1y'] as const).map(async (tf) => json(await get(`/api/admin/analytics/subscriptions?timeframe=${tf}`)).totalRevenue));
-    expect(totals).toEqual([1999 * 2 + 4999 + 14999 + 100 - 300 + 2500, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 50000, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 80000, 1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 100000]);
+    const totals = await Promise.all(
+      (['7d', '30d', '90d', '1y'] as const).map(async (tf) => json(await get(`/api/admin/analytics/subscriptions?timeframe=${tf}`)).totalRevenue),
+    );
+    expect(totals).toEqual([
+      1999 * 2 + 4999 + 14999 + 100 - 300 + 2500,
+      1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 50000,
+      1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 80000,
+      1999 * 2 + 4999 + 14999 + 100 - 300 + 2500 + 100000,
+    ]);
   });
 
   it('defaults to 30d, refuses another timeframe with 400, and answers 401 / 403 to a non-operator', async () => {
@@ -151,7 +183,11 @@ describe('GET /api/platform/analytics', () => {
     const res = await get('/api/platform/analytics');
     expect(res.statusCode, res.body).toBe(200);
     const a = json(res);
-    const months = Array.from({ length: 12 }, (_, i) => utcMonthStart(now, i - 11).toISOString().slice(0, 7));
+    const months = Array.from({ length: 12 }, (_, i) =>
+      utcMonthStart(now, i - 11)
+        .toISOString()
+        .slice(0, 7),
+    );
     expect(a.revenueByMonth.map((m: { month: string }) => m.month)).toEqual(months);
     expect(a.tenantsByMonth.map((m: { month: string }) => m.month)).toEqual(months);
     const monthRevenue = (m: string) =>

@@ -1,7 +1,15 @@
 import { SubscriptionStatus, type AnalyticsTimeframe, type PlatformAnalytics, type SubscriptionAnalytics } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { DAY_MS, utcDayStart, utcMonthStart } from '../../lib/time.ts';
-import { latestPayments, latestSubscriptionEvents, revenueByDaySince, revenueByMonthSince, revenueSince, subscriptionsCreatedSince, topPlansSince } from '../billing/index.ts';
+import {
+  latestPayments,
+  latestSubscriptionEvents,
+  revenueByDaySince,
+  revenueByMonthSince,
+  revenueSince,
+  subscriptionsCreatedSince,
+  topPlansSince,
+} from '../billing/index.ts';
 import { activeTenantCount, tenantsByStatus, tenantsCreatedByMonth } from '../tenants/index.ts';
 import { trend } from './stats.ts';
 
@@ -84,7 +92,11 @@ export async function getSubscriptionAnalytics(db: DbOrTx, timeframe: AnalyticsT
  */
 export async function getPlatformAnalytics(db: DbOrTx, now: Date): Promise<PlatformAnalytics> {
   const first = utcMonthStart(now, -11);
-  const months = Array.from({ length: 12 }, (_, i) => utcMonthStart(now, i - 11).toISOString().slice(0, 7));
+  const months = Array.from({ length: 12 }, (_, i) =>
+    utcMonthStart(now, i - 11)
+      .toISOString()
+      .slice(0, 7),
+  );
   const [revBy, newBy, statusBy] = await Promise.all([
     revenueByMonthSince(db, first),
     tenantsCreatedByMonth(db, utcMonthStart(now, -12), utcMonthStart(now, 1)),

@@ -33,7 +33,11 @@ function actors(ctx: TestContext, s: Awaited<ReturnType<typeof demoSessions>>) {
   };
   const statusOf = async (id: string) => json(await tenant('GET', `card-orders/${id}`)).status as string;
   const listed = async (id: string) => json(await op('GET', 'card-orders')).orders.find((o: { id: string }) => o.id === id);
-  const auditRows = (id: string) => ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'card_order.status'), eq(auditLog.entityId, id)));
+  const auditRows = (id: string) =>
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'card_order.status'), eq(auditLog.entityId, id)));
   return { tenant, op, orderAndCheckout, statusOf, listed, auditRows };
 }
 
@@ -99,7 +103,16 @@ describe('production with Stripe', () => {
       api_version: '2026-10-28.endive',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object: { id: sessionId, object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', payment_intent: `pi_${randomUUID().slice(0, 8)}` } },
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          status: 'complete',
+          payment_intent: `pi_${randomUUID().slice(0, 8)}`,
+        },
+      },
     };
     const payload = JSON.stringify(event);
     const res = await ctx.app.inject({

@@ -73,7 +73,10 @@ describe('PUT /api/platform/card-orders/{id}', () => {
       expect(json(res)).toMatchObject({ id, status, tenant: { slug: 'demo' }, demoPayment: true });
       expect(json(await tenantCall('GET', `card-orders/${id}`)).status).toBe(status);
     }
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'card_order.status'), eq(auditLog.entityId, id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'card_order.status'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => (a.after as { status: string }).status).sort()).toEqual(['DELIVERED', 'PAID', 'PROCESSING', 'SHIPPED']);
     const cancel = await tenantCall('DELETE', `card-orders/${id}`);
     expect(cancel.statusCode).toBe(409);

@@ -40,7 +40,10 @@ function toPlatformOrder(row: Parameters<typeof toCardOrder>[0], tenant: { id: s
  */
 export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatus): Promise<PlatformCardOrderListResponse> {
   const rows = await listAllCardOrders(db, PLATFORM_CARD_ORDER_LIMIT, status);
-  const demoPaid = await demoPaidCardOrders(db, rows.map((r) => ({ tenantId: r.order.tenantId, id: r.order.id })));
+  const demoPaid = await demoPaidCardOrders(
+    db,
+    rows.map((r) => ({ tenantId: r.order.tenantId, id: r.order.id })),
+  );
   return { orders: rows.map((r) => toPlatformOrder(r.order, r.tenant, demoPaid.has(r.order.id))) };
 }
 

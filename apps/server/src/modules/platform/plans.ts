@@ -11,7 +11,6 @@ const PLAN_NOT_FOUND = 'Plan not found';
 /** 409 text of DELETE /api/platform/plans/{id} when tenants are on the plan. */
 const planInUse = (n: number) => `This plan is used by ${n} tenant(s) and cannot be deleted`;
 
-
 function toPlatformPlan(p: PlanRow, tenantsCount: number): PlatformPlan {
   return {
     id: p.id,

@@ -21,6 +21,9 @@ export async function platformAuditPage(db: DbOrTx, q: ActivityQuery): Promise<A
   }
   const { tenant: _slug, ...filter } = q;
   const page = await listAudit(db, { ...filter, tenantId });
-  const names = await tenantNames(db, page.rows.flatMap((r) => (r.tenantId ? [r.tenantId] : [])));
+  const names = await tenantNames(
+    db,
+    page.rows.flatMap((r) => (r.tenantId ? [r.tenantId] : [])),
+  );
   return { items: page.rows.map((r) => toAuditEvent(r, r.tenantId ? (names.get(r.tenantId) ?? null) : null)), nextCursor: page.nextCursor };
 }

@@ -88,7 +88,9 @@ describe('GET /api/platform/stats', () => {
     expect(after.totalStores).toBe(before.totalStores + 1);
     expect(after.totalRevenue - before.totalRevenue).toBe(4500);
     expect(after.monthlyRevenue - before.monthlyRevenue).toBe(2500);
-    const monthSum = await n(`select coalesce(sum(amount_cents),0)::int n from payments where status in ('paid','refunded') and created_at >= '${utcMonthStart(now).toISOString()}'`);
+    const monthSum = await n(
+      `select coalesce(sum(amount_cents),0)::int n from payments where status in ('paid','refunded') and created_at >= '${utcMonthStart(now).toISOString()}'`,
+    );
     const lastSum = await n(
       `select coalesce(sum(amount_cents),0)::int n from payments where status in ('paid','refunded') and created_at >= '${utcMonthStart(now, -1).toISOString()}' and created_at < '${utcMonthStart(now).toISOString()}'`,
     );
@@ -120,7 +122,12 @@ describe('GET /api/platform/activity', () => {
     expect(items).toHaveLength(5);
     // The update's audit row and its subscription event share one transaction's time: either order.
     const kinds = items.map((i: { kind: string }) => i.kind);
-    expect([kinds[0], kinds[1], [kinds[2], kinds[3]].sort(), kinds[4]]).toEqual(['payment', 'plan_changed', ['subscription', 'tenant_updated'], 'tenant_created']);
+    expect([kinds[0], kinds[1], [kinds[2], kinds[3]].sort(), kinds[4]]).toEqual([
+      'payment',
+      'plan_changed',
+      ['subscription', 'tenant_updated'],
+      'tenant_created',
+    ]);
     expect(items[0]).toMatchObject({ title: 'Payment received', detail: '$19.99 · Subscription', tenantName: 'Activity Shop', tenantSlug: 'activity-shop' });
     expect(items[1]).toMatchObject({ title: 'Plan created', detail: 'Activity Plan' });
     const byKind = (k: string) => items.find((i: { kind: string }) => i.kind === k);
@@ -138,7 +145,10 @@ describe('GET /api/platform/activity', () => {
 
 describe('plans', () => {
   it('lists every plan incl. inactive in display order with tenantsCount', async () => {
-    const [hidden] = await ctx.db.insert(plans).values({ name: 'Legacy', priceMonthlyCents: 999, limits: { stores: 1, staff: 1, cards: 10, transactions: -1 }, isActive: false, sortOrder: 0 }).returning();
+    const [hidden] = await ctx.db
+      .insert(plans)
+      .values({ name: 'Legacy', priceMonthlyCents: 999, limits: { stores: 1, staff: 1, cards: 10, transactions: -1 }, isActive: false, sortOrder: 0 })
+      .returning();
     const body = json(await op('GET', 'plans'));
     const names = body.plans.map((p: { name: string }) => p.name);
     expect(names.indexOf('Legacy')).toBeLessThan(names.indexOf('Starter'));
@@ -151,7 +161,13 @@ describe('plans', () => {
 
   it('creates, updates and deletes a plan with audit rows; empty features dropped; 400 with nothing written', async () => {
     const count = await n('select count(*)::int n from plans');
-    for (const bad of [{ ...PLAN, name: '' }, { ...PLAN, priceMonthly: -1 }, { ...PLAN, priceMonthly: 19.99 }, { ...PLAN, limits: { ...PLAN.limits, cards: 0 } }, { ...PLAN, billingPeriod: 'weekly' }]) {
+    for (const bad of [
+      { ...PLAN, name: '' },
+      { ...PLAN, priceMonthly: -1 },
+      { ...PLAN, priceMonthly: 19.99 },
+      { ...PLAN, limits: { ...PLAN.limits, cards: 0 } },
+      { ...PLAN, billingPeriod: 'weekly' },
+    ]) {
       expect((await op('POST', 'plans', bad)).statusCode).toBe(400);
     }
     expect(await n('select count(*)::int n from plans')).toBe(count);
@@ -159,7 +175,14 @@ describe('plans', () => {
     const res = await op('POST', 'plans', PLAN);
     expect(res.statusCode, res.body).toBe(201);
     const plan = json(res);
-    expect(plan).toMatchObject({ name: 'Growth', priceMonthly: 2999, stripePriceId: null, features: ['Up to 2 stores', 'Email support'], isActive: true, tenantsCount: 0 });
+    expect(plan).toMatchObject({
+      name: 'Growth',
+      priceMonthly: 2999,
+      stripePriceId: null,
+      features: ['Up to 2 stores', 'Email support'],
+      isActive: true,
+      tenantsCount: 0,
+    });
     expect(plan.sortOrder).toBe((await n('select max(sort_order)::int n from plans where id <> ' + `'${plan.id}'`)) + 1);
 
     const upd = await op('PUT', `plans/${plan.id}`, { ...PLAN, name: 'Growth+', priceMonthly: 3999, isActive: false });
@@ -180,7 +203,10 @@ describe('plans', () => {
   it('refuses to delete a plan tenants use (409 with the count); payments naming a deleted plan stay', async () => {
     const plan = json(await op('POST', 'plans', { ...PLAN, name: 'In Use' }));
     const [a, b] = await ctx.db.select({ id: tenants.id }).from(tenants).limit(2);
-    await ctx.db.update(tenants).set({ planId: plan.id }).where(sql`${tenants.id} in (${a.id}, ${b.id})`);
+    await ctx.db
+      .update(tenants)
+      .set({ planId: plan.id })
+      .where(sql`${tenants.id} in (${a.id}, ${b.id})`);
     const res = await op('DELETE', `plans/${plan.id}`);
     expect(res.statusCode).toBe(409);
     expect(json(res).error).toBe('This plan is used by 2 tenant(s) and cannot be deleted');
@@ -211,7 +237,11 @@ describe('settings', () => {
     const saved = await op('PUT', 'settings', SETTINGS);
     expect(saved.statusCode, saved.body).toBe(200);
     // maxLoginAttempts left out (an older client) takes its default.
-    expect(json(saved)).toEqual({ ...SETTINGS, smtp: { ...SETTINGS.smtp, password: '', passwordSet: true }, security: { ...SETTINGS.security, maxLoginAttempts: 10 } });
+    expect(json(saved)).toEqual({
+      ...SETTINGS,
+      smtp: { ...SETTINGS.smtp, password: '', passwordSet: true },
+      security: { ...SETTINGS.security, maxLoginAttempts: 10 },
+    });
     expect(json(await op('GET', 'settings'))).toEqual(json(saved));
     const stored = async () => (await ctx.db.select().from(platformSettings).where(eq(platformSettings.id, 1)))[0].value;
     expect((await stored()).smtp.password).toBe('s3cret');
@@ -237,9 +267,16 @@ describe('settings', () => {
     const [pro] = await ctx.db.select().from(plans).where(eq(plans.name, 'Professional'));
     const [enterprise] = await ctx.db.select().from(plans).where(eq(plans.name, 'Enterprise'));
 
-    const signup = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Sam', lastName: 'Signup', email: 'sam@signup.test', password: 'secret1234' } });
+    const signup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Sam', lastName: 'Signup', email: 'sam@signup.test', password: 'secret1234' },
+    });
     expect(signup.statusCode, signup.body).toBe(201);
-    const [signed] = await ctx.db.select().from(tenants).where(eq(tenants.id, json(signup).tenant.id));
+    const [signed] = await ctx.db
+      .select()
+      .from(tenants)
+      .where(eq(tenants.id, json(signup).tenant.id));
     expect(signed.planId).toBe(pro.id);
     const signupDays = (signed.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
     expect(signupDays).toBeGreaterThan(2.9);
@@ -253,7 +290,9 @@ describe('settings', () => {
     expect(ttl.map((r) => r.ttl)).toEqual([7200, 7200]);
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, defaultPlan: 'enterprise', trialDays: 30 } });
-    const created = json(await op('POST', 'tenants', { name: 'Effect Shop', slug: 'effect-shop', ownerEmail: 'effect@shop.test', ownerPassword: 'secret1234' }));
+    const created = json(
+      await op('POST', 'tenants', { name: 'Effect Shop', slug: 'effect-shop', ownerEmail: 'effect@shop.test', ownerPassword: 'secret1234' }),
+    );
     expect(created.planId).toBe(enterprise.id);
     const createdDays = (Date.parse(created.trialEndsAt) - Date.now()) / 86_400_000;
     expect(createdDays).toBeGreaterThan(29.9);
@@ -261,14 +300,28 @@ describe('settings', () => {
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, allowSignups: false } });
     const tenantsBefore = await n('select count(*)::int n from tenants');
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'No', lastName: 'Way', email: 'no@signup.test', password: 'secret1234' } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'No', lastName: 'Way', email: 'no@signup.test', password: 'secret1234' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(json(refused).error).toBe('Signups are currently disabled');
     expect(await n('select count(*)::int n from tenants')).toBe(tenantsBefore);
     // The operator can still create tenants.
-    expect((await op('POST', 'tenants', { name: 'Still', slug: 'still-shop', ownerEmail: 'still@shop.test', ownerPassword: 'secret1234' })).statusCode).toBe(201);
+    expect((await op('POST', 'tenants', { name: 'Still', slug: 'still-shop', ownerEmail: 'still@shop.test', ownerPassword: 'secret1234' })).statusCode).toBe(
+      201,
+    );
 
     await op('PUT', 'settings', { ...SETTINGS, platform: { ...SETTINGS.platform, allowSignups: true } });
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Yes', lastName: 'Now', email: 'yes@signup.test', password: 'secret1234' } })).statusCode).toBe(201);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { firstName: 'Yes', lastName: 'Now', email: 'yes@signup.test', password: 'secret1234' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });

@@ -73,7 +73,9 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
   /** GET /stats → PlatformStats (figures and trends as in stats.ts). */
-  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) => getPlatformStats(db, request.ctx.now));
+  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) =>
+    getPlatformStats(db, request.ctx.now),
+  );
 
   /**
    * GET /activity?limit=&tenant=&actor=&action=&from=&to=&cursor= → `{ activity, items,
@@ -112,7 +114,14 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   /** PUT /tenants/{id} (UpdateTenantRequest) → PlatformTenant; 400 validation; 404 'Tenant not found'. */
   app.put(
     '/tenants/:id',
-    { schema: { tags: ['platform'], params: idParams, body: UpdateTenantRequest, response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        tags: ['platform'],
+        params: idParams,
+        body: UpdateTenantRequest,
+        response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request), request.ctx.now),
   );
 
@@ -144,7 +153,13 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    */
   app.post(
     '/tenants/:id/users/:userId/2fa/reset',
-    { schema: { tags: ['platform'], params: z.object({ id: z.string(), userId: z.string() }), response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        tags: ['platform'],
+        params: z.object({ id: z.string(), userId: z.string() }),
+        response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors },
+      },
+    },
     async (request, reply) => {
       await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId, request.ctx.now);
       jobs.nudge('outbox');
@@ -191,7 +206,9 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   );
 
   /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */
-  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async (request) => getPlatformAnalytics(db, request.ctx.now));
+  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async (request) =>
+    getPlatformAnalytics(db, request.ctx.now),
+  );
 
   /** GET /settings → PlatformSettings (smtp.password '' with passwordSet; sessionTimeout hours, trialDays days). */
   app.get('/settings', { schema: { tags: ['platform'], response: { 200: PlatformSettings, ...guardErrors } } }, async () =>

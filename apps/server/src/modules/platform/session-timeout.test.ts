@@ -33,7 +33,10 @@ async function setTimeoutHours(sessionTimeout: number) {
 
 /** The sessions row behind a `sid=…` cookie. */
 async function sessionOf(cookie: string) {
-  const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookie.slice('sid='.length))));
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(cookie.slice('sid='.length))));
   return row;
 }
 
@@ -57,7 +60,10 @@ describe('saving a different sessionTimeout', () => {
       expect((await me(cashier)).statusCode).toBe(200);
 
       // Close to its end, a request slides it by the new hour, not by the old 24.
-      await ctx.db.update(sessions).set({ expiresAt: sql`now() + interval '10 minutes'` }).where(eq(sessions.tokenHash, cut.tokenHash));
+      await ctx.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() + interval '10 minutes'` })
+        .where(eq(sessions.tokenHash, cut.tokenHash));
       expect((await me(cashier)).statusCode).toBe(200);
       const slid = await sessionOf(cashier);
       expect(slid.expiresAt.getTime() - Date.now()).toBeGreaterThan(HOUR - 60_000);
@@ -86,7 +92,10 @@ describe('saving a different sessionTimeout', () => {
 
   it('a save that keeps the timeout leaves sessions alone', async () => {
     const admin = await loginAs(ctx.app, 'admin@demo.com', 'DemoAdmin123!');
-    await ctx.db.update(sessions).set({ expiresAt: sql`now() + interval '30 hours'`, ttlSeconds: 30 * 3600 }).where(eq(sessions.tokenHash, (await sessionOf(admin)).tokenHash));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + interval '30 hours'`, ttlSeconds: 30 * 3600 })
+      .where(eq(sessions.tokenHash, (await sessionOf(admin)).tokenHash));
     const before = await sessionOf(admin);
     await setTimeoutHours(24);
     expect(await sessionOf(admin)).toEqual(before);

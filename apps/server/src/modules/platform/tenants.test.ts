@@ -29,7 +29,15 @@ const n = async (q: string) => Number(((await ctx.db.execute(sql.raw(q))) as unk
 let seq = 0;
 const newTenantBody = (over: Record<string, unknown> = {}) => {
   seq++;
-  return { name: `Acme ${seq}`, slug: `acme-${seq}-${Date.now().toString(36)}`, ownerEmail: `Owner${seq}.${Date.now()}@Example.com`, ownerPassword: 'Owner123!', ownerFirstName: 'Olive', ownerLastName: 'Owner', ...over };
+  return {
+    name: `Acme ${seq}`,
+    slug: `acme-${seq}-${Date.now().toString(36)}`,
+    ownerEmail: `Owner${seq}.${Date.now()}@Example.com`,
+    ownerPassword: 'Owner123!',
+    ownerFirstName: 'Olive',
+    ownerLastName: 'Owner',
+    ...over,
+  };
 };
 
 describe('POST /api/platform/tenants', () => {
@@ -63,7 +71,11 @@ describe('POST /api/platform/tenants', () => {
     expect(me.statusCode).toBe(200);
     expect(json(me)).toMatchObject({ id: t.id, name: body.name, subscriptionStatus: 'TRIALING' });
     const rules = await ctx.app.inject({ method: 'GET', url: `/api/t/${body.slug}/rules/cashback`, headers: { cookie } });
-    expect(json(rules).rules.map((r: { category: string; baseRateBps: number }) => [r.category, r.baseRateBps]).sort()).toEqual([
+    expect(
+      json(rules)
+        .rules.map((r: { category: string; baseRateBps: number }) => [r.category, r.baseRateBps])
+        .sort(),
+    ).toEqual([
       ['OTHER', 100],
       ['PURCHASE', 200],
       ['REPAIR', 300],
@@ -175,12 +187,19 @@ describe('PUT /api/platform/tenants/:id', () => {
     const again = json(await op('PUT', `tenants/${t.id}`, { name: 'Renamed Shop', subscriptionStatus: 'PAST_DUE' }));
     expect(again.graceEndsAt).toBe(body.graceEndsAt);
     // A past grace is replaced by a fresh one.
-    await ctx.db.update(tenants).set({ graceEndsAt: new Date(Date.now() - 1000) }).where(eq(tenants.id, t.id));
+    await ctx.db
+      .update(tenants)
+      .set({ graceEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(tenants.id, t.id));
     const fresh = json(await op('PUT', `tenants/${t.id}`, { name: 'Renamed Shop', subscriptionStatus: 'PAST_DUE' }));
     expect(Date.parse(fresh.graceEndsAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
 
     const active = json(await op('PUT', `tenants/${t.id}`, { name: 'Renamed Shop', subscriptionStatus: 'ACTIVE' }));
-    expect(active).toMatchObject({ subscriptionStatus: 'ACTIVE', graceEndsAt: null, subscriptionInfo: { isActive: true, planName: 'Starter', cardLimit: 500 } });
+    expect(active).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      graceEndsAt: null,
+      subscriptionInfo: { isActive: true, planName: 'Starter', cardLimit: 500 },
+    });
     const canceled = json(await op('PUT', `tenants/${t.id}`, { name: 'Renamed Shop', subscriptionStatus: 'CANCELED' }));
     expect(canceled.canTransact).toBe(false);
 
@@ -191,9 +210,15 @@ describe('PUT /api/platform/tenants/:id', () => {
       ['status_changed', { from: 'ACTIVE', to: 'CANCELED', by: 'operator' }],
     ]);
     expect(events[0].tenantName).toBe('Renamed Shop');
-    const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'platform.tenant.update'), eq(auditLog.entityId, t.id)));
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'platform.tenant.update'), eq(auditLog.entityId, t.id)));
     expect(audits).toHaveLength(5);
-    expect(audits.find((a) => (a.before as { name: string }).name !== 'Renamed Shop')?.after).toMatchObject({ name: 'Renamed Shop', subscriptionStatus: 'PAST_DUE' });
+    expect(audits.find((a) => (a.before as { name: string }).name !== 'Renamed Shop')?.after).toMatchObject({
+      name: 'Renamed Shop',
+      subscriptionStatus: 'PAST_DUE',
+    });
 
     // The tenant's own admin sees it at once.
     const [owner] = await ctx.db.select().from(users).where(eq(users.tenantId, t.id));
@@ -210,7 +235,8 @@ describe('PUT /api/platform/tenants/:id', () => {
     expect((await op('PUT', 'tenants/not-a-uuid', { name: 'X', subscriptionStatus: 'ACTIVE' })).statusCode).toBe(404);
     expect((await op('PUT', `tenants/${id}`, { name: '', subscriptionStatus: 'ACTIVE' })).statusCode).toBe(400);
     expect((await op('PUT', `tenants/${id}`, { name: 'X', subscriptionStatus: 'GOLD' })).statusCode).toBe(400);
-    for (const cookie of [s.admin, s.cashier, s.customer]) expect((await call('PUT', `tenants/${id}`, cookie, { name: 'Hacked', subscriptionStatus: 'ACTIVE' })).statusCode).toBe(403);
+    for (const cookie of [s.admin, s.cashier, s.customer])
+      expect((await call('PUT', `tenants/${id}`, cookie, { name: 'Hacked', subscriptionStatus: 'ACTIVE' })).statusCode).toBe(403);
     expect((await call('PUT', `tenants/${id}`, undefined, { name: 'Hacked', subscriptionStatus: 'ACTIVE' })).statusCode).toBe(401);
     const [after] = await ctx.db.select().from(tenants).where(eq(tenants.id, id));
     expect(after).toEqual(before);
@@ -238,12 +264,27 @@ describe('DELETE /api/platform/tenants/:id', () => {
     const t = (path: string) => `/api/t/${doomed.tenant.slug}/${path}`;
     // Fill the tenant's tables through the API: POS with an idempotency key, a store (audit row),
     // a customer, a saved card and a subscription (payment, event, invoice), a card order, an add-funds checkout.
-    const earn = await ctx.app.inject({ method: 'POST', url: t('transactions/earn'), headers: { cookie, 'idempotency-key': 'k-1' }, payload: { cardUid: doomed.cardUid, amountCents: 1000 } });
+    const earn = await ctx.app.inject({
+      method: 'POST',
+      url: t('transactions/earn'),
+      headers: { cookie, 'idempotency-key': 'k-1' },
+      payload: { cardUid: doomed.cardUid, amountCents: 1000 },
+    });
     expect(earn.statusCode, earn.body).toBe(200);
     expect((await ctx.app.inject({ method: 'POST', url: t('stores'), headers: { cookie }, payload: { name: 'Second' } })).statusCode).toBe(201);
-    const pm = await ctx.app.inject({ method: 'POST', url: t('billing/payment-methods'), headers: { cookie }, payload: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 } });
+    const pm = await ctx.app.inject({
+      method: 'POST',
+      url: t('billing/payment-methods'),
+      headers: { cookie },
+      payload: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 },
+    });
     const [pro] = await ctx.db.select().from(plans).where(eq(plans.name, 'Professional'));
-    const sub = await ctx.app.inject({ method: 'POST', url: t('billing/subscribe'), headers: { cookie }, payload: { planId: pro.id, paymentMethodId: json(pm).id } });
+    const sub = await ctx.app.inject({
+      method: 'POST',
+      url: t('billing/subscribe'),
+      headers: { cookie },
+      payload: { planId: pro.id, paymentMethodId: json(pm).id },
+    });
     expect(sub.statusCode, sub.body).toBe(200);
     const order = await ctx.app.inject({
       method: 'POST',
@@ -252,29 +293,59 @@ describe('DELETE /api/platform/tenants/:id', () => {
       payload: { cardType: 'SINGLE_SIDED', quantity: 50, shippingAddress: { name: 'D', line1: '1 St', city: 'C', postalCode: '1', country: 'US' } },
     });
     expect(order.statusCode, order.body).toBe(201);
-    const funds = await ctx.app.inject({ method: 'POST', url: t(`customers/${doomed.customer.id}/add-funds`), headers: { cookie, ...idempotencyKey() }, payload: { amountCents: 500 } });
+    const funds = await ctx.app.inject({
+      method: 'POST',
+      url: t(`customers/${doomed.customer.id}/add-funds`),
+      headers: { cookie, ...idempotencyKey() },
+      payload: { amountCents: 500 },
+    });
     expect(funds.statusCode, funds.body).toBe(200);
     // An expiry rule; the earn and the added funds above opened cashback lots.
-    expect((await ctx.app.inject({ method: 'PUT', url: t('rules/expiry'), headers: { cookie }, payload: { policy: 'AFTER_EARN', days: 90 } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: t('rules/expiry'), headers: { cookie }, payload: { policy: 'AFTER_EARN', days: 90 } })).statusCode).toBe(
+      200,
+    );
     // An API key and a webhook endpoint: the second earn below writes a delivery.
-    expect((await ctx.app.inject({ method: 'POST', url: t('api-keys'), headers: { cookie }, payload: { name: 'Till', scopes: ['read'] } })).statusCode).toBe(201);
-    const hook = await ctx.app.inject({ method: 'POST', url: t('webhook-endpoints'), headers: { cookie }, payload: { url: 'https://hooks.example.com/x', events: ['transaction.created'] } });
+    expect((await ctx.app.inject({ method: 'POST', url: t('api-keys'), headers: { cookie }, payload: { name: 'Till', scopes: ['read'] } })).statusCode).toBe(
+      201,
+    );
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: t('webhook-endpoints'),
+      headers: { cookie },
+      payload: { url: 'https://hooks.example.com/x', events: ['transaction.created'] },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     // The liability summaries (ADR 0016): the report folds the deltas into the totals, a later earn adds a delta.
     expect((await ctx.app.inject({ method: 'GET', url: t('reports/liability'), headers: { cookie } })).statusCode).toBe(200);
-    const earn2 = await ctx.app.inject({ method: 'POST', url: t('transactions/earn'), headers: { cookie, 'idempotency-key': 'k-2' }, payload: { cardUid: doomed.cardUid, amountCents: 1000 } });
+    const earn2 = await ctx.app.inject({
+      method: 'POST',
+      url: t('transactions/earn'),
+      headers: { cookie, 'idempotency-key': 'k-2' },
+      payload: { cardUid: doomed.cardUid, amountCents: 1000 },
+    });
     expect(earn2.statusCode, earn2.body).toBe(200);
     // Derived tables the API fills lazily: give them a row each.
-    await ctx.db.execute(sql.raw(`insert into ledger_rollup_state (tenant_id, rolled_until) values ('${doomed.tenant.id}', '2024-01-01') on conflict do nothing`));
     await ctx.db.execute(
-      sql.raw(`insert into ledger_daily_totals (tenant_id, day, store_id, type, category, tx_count, amount_cents, cashback_cents) values ('${doomed.tenant.id}', '2024-01-01', null, 'EARN', 'PURCHASE', 1, 100, 2)`),
+      sql.raw(`insert into ledger_rollup_state (tenant_id, rolled_until) values ('${doomed.tenant.id}', '2024-01-01') on conflict do nothing`),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        `insert into ledger_daily_totals (tenant_id, day, store_id, type, category, tx_count, amount_cents, cashback_cents) values ('${doomed.tenant.id}', '2024-01-01', null, 'EARN', 'PURCHASE', 1, 100, 2)`,
+      ),
     );
     // A pending self-enrolment sign-up (ADR 0019), its store's sign-ups on and its challenge spent (ADR 0027).
     await ctx.db.update(stores).set({ selfEnrolment: true }).where(eq(stores.id, doomed.store.id));
     const join = await ctx.app.inject({
       method: 'POST',
       url: `/api/join/${doomed.tenant.slug}`,
-      payload: { storeId: doomed.store.id, firstName: 'J', lastName: 'Oin', email: 'join@example.com', consent: true, altcha: await solveJoinChallenge(ctx.app, doomed.tenant.slug) },
+      payload: {
+        storeId: doomed.store.id,
+        firstName: 'J',
+        lastName: 'Oin',
+        email: 'join@example.com',
+        consent: true,
+        altcha: await solveJoinChallenge(ctx.app, doomed.tenant.slug),
+      },
     });
     expect(join.statusCode, join.body).toBe(202);
     // A message to the tenant's owner in the outbox: a password reset link.
@@ -286,15 +357,34 @@ describe('DELETE /api/platform/tenants/:id', () => {
     await ctx.db.update(users).set({ tenantId: doomed.tenant.id }).where(eq(users.email, 'admin@platform.com'));
 
     const tables = await tenantTables();
-    for (const expected of ['cards', 'customers', 'transactions', 'stores', 'users', 'idempotency_keys', 'tenant_counters', 'checkout_sessions', 'card_orders', 'payments', 'subscription_events']) {
+    for (const expected of [
+      'cards',
+      'customers',
+      'transactions',
+      'stores',
+      'users',
+      'idempotency_keys',
+      'tenant_counters',
+      'checkout_sessions',
+      'card_orders',
+      'payments',
+      'subscription_events',
+    ]) {
       expect(tables).toContain(expected);
     }
     const before = await rowsPerTable(doomed.tenant.id);
     const keepBefore = await rowsPerTable(keep.tenant.id);
-    const owned = Object.entries(before).filter(([, c]) => c > 0).map(([name]) => name);
+    const owned = Object.entries(before)
+      .filter(([, c]) => c > 0)
+      .map(([name]) => name);
     // The fixture reaches (nearly) every tenant table, so the check below means something.
-    expect(owned.length, `empty: ${tables.filter((x) => !owned.includes(x)).join(", ")}`).toBeGreaterThanOrEqual(tables.length - 1);
-    const userIds = (await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, doomed.tenant.id), sql`${users.role} <> 'platform_admin'`))).map((u) => u.id);
+    expect(owned.length, `empty: ${tables.filter((x) => !owned.includes(x)).join(', ')}`).toBeGreaterThanOrEqual(tables.length - 1);
+    const userIds = (
+      await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, doomed.tenant.id), sql`${users.role} <> 'platform_admin'`))
+    ).map((u) => u.id);
     expect(await n(`select count(*)::int n from sessions where user_id in (${userIds.map((i) => `'${i}'`).join(',')})`)).toBeGreaterThan(0);
     const paymentsBefore = await ctx.db.select().from(payments).where(eq(payments.tenantId, doomed.tenant.id));
     const eventsBefore = await ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.tenantId, doomed.tenant.id));
@@ -304,9 +394,12 @@ describe('DELETE /api/platform/tenants/:id', () => {
     const wrong = await op('DELETE', `tenants/${doomed.tenant.id}`, { confirmSlug: keep.tenant.slug });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).error).toBe('Type the tenant slug to confirm');
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/platform/tenants/${doomed.tenant.id}`, headers: { cookie: s.platform } })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/platform/tenants/${doomed.tenant.id}`, headers: { cookie: s.platform } })).statusCode).toBe(
+      400,
+    );
     expect(await rowsPerTable(doomed.tenant.id)).toEqual(before);
-    for (const c of [s.admin, s.cashier, s.customer]) expect((await call('DELETE', `tenants/${doomed.tenant.id}`, c, { confirmSlug: doomed.tenant.slug })).statusCode).toBe(403);
+    for (const c of [s.admin, s.cashier, s.customer])
+      expect((await call('DELETE', `tenants/${doomed.tenant.id}`, c, { confirmSlug: doomed.tenant.slug })).statusCode).toBe(403);
     expect((await call('DELETE', `tenants/${doomed.tenant.id}`, undefined, { confirmSlug: doomed.tenant.slug })).statusCode).toBe(401);
     expect(await rowsPerTable(doomed.tenant.id)).toEqual(before);
 
@@ -314,25 +407,48 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(res.statusCode, res.body).toBe(204);
 
     const after = await rowsPerTable(doomed.tenant.id);
-    expect(Object.values(after).every((c) => c === 0), JSON.stringify(after)).toBe(true);
+    expect(
+      Object.values(after).every((c) => c === 0),
+      JSON.stringify(after),
+    ).toBe(true);
     expect(await n(`select count(*)::int n from tenants where id = '${doomed.tenant.id}'`)).toBe(0);
     expect(await n(`select count(*)::int n from users where id in (${userIds.map((i) => `'${i}'`).join(',')})`)).toBe(0);
     expect(await n(`select count(*)::int n from sessions where user_id in (${userIds.map((i) => `'${i}'`).join(',')})`)).toBe(0);
     expect(await rowsPerTable(keep.tenant.id)).toEqual(keepBefore);
     // Revenue history stays, detached, with the tenant's name.
-    const kept = await ctx.db.select().from(payments).where(sql`${payments.id} in (${sql.join(paymentsBefore.map((p) => sql`${p.id}`), sql`, `)})`);
+    const kept = await ctx.db
+      .select()
+      .from(payments)
+      .where(
+        sql`${payments.id} in (${sql.join(
+          paymentsBefore.map((p) => sql`${p.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(kept.map((p) => [p.tenantId, p.tenantName, p.amountCents])).toEqual(paymentsBefore.map((p) => [null, doomed.tenant.name, p.amountCents]));
-    const keptEvents = await ctx.db.select().from(subscriptionEvents).where(sql`${subscriptionEvents.id} in (${sql.join(eventsBefore.map((e) => sql`${e.id}`), sql`, `)})`);
+    const keptEvents = await ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(
+        sql`${subscriptionEvents.id} in (${sql.join(
+          eventsBefore.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(keptEvents.map((e) => [e.tenantId, e.tenantSlug])).toEqual(eventsBefore.map(() => [null, doomed.tenant.slug]));
     // The platform admin survives and still signs in.
     const [platformAdmin] = await ctx.db.select().from(users).where(eq(users.email, 'admin@platform.com'));
     expect(platformAdmin.tenantId).toBeNull();
     await loginAs(ctx.app, 'admin@platform.com', 'AdminSecure123!');
     // The deleted tenant's owner can no longer sign in; its slug answers 404; the other tenant works.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: doomed.email, password: doomed.password } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: doomed.email, password: doomed.password } })).statusCode).toBe(
+      401,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: t('tenant'), headers: { cookie: s.platform } })).statusCode).toBe(404);
     const keepCookie = await loginAs(ctx.app, keep.email, keep.password);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${keep.tenant.slug}/cards/${keep.cardUid}`, headers: { cookie: keepCookie } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/t/${keep.tenant.slug}/cards/${keep.cardUid}`, headers: { cookie: keepCookie } })).statusCode).toBe(
+      200,
+    );
     // The activity list tells the operator.
     const activity = json(await op('GET', 'activity?limit=5')).activity;
     expect(activity[0]).toMatchObject({ kind: 'tenant_deleted', tenantName: doomed.tenant.name });

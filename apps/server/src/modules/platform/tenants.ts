@@ -20,9 +20,27 @@ import { cardCountsByTenant } from '../cards/index.ts';
 import { customerCountsByTenant } from '../customers/index.ts';
 import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
 import { storeCountsByTenant } from '../stores/index.ts';
-import { defaultPlanId, plansByIds, deleteTenantRow, listTenantsPage, lockTenantForChange, tenantIdBySlug, tenantStatusSummary, toTenantContext, updateTenantAccount, type TenantAccount } from '../tenants/index.ts';
+import {
+  defaultPlanId,
+  plansByIds,
+  deleteTenantRow,
+  listTenantsPage,
+  lockTenantForChange,
+  tenantIdBySlug,
+  tenantStatusSummary,
+  toTenantContext,
+  updateTenantAccount,
+  type TenantAccount,
+} from '../tenants/index.ts';
 import { buildTenantView, createTenant, isValidSlug } from '../business-profile/index.ts';
-import { detachPlatformAdmins, insertAccount, userIdByEmail, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners } from '../users/index.ts';
+import {
+  detachPlatformAdmins,
+  insertAccount,
+  userIdByEmail,
+  nonCustomerUserCountsByTenant,
+  tenantIdsWithAdminEmailLike,
+  tenantOwners,
+} from '../users/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
 
 /** 404 text for an unknown or malformed tenant id. */
@@ -116,7 +134,14 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
       const settings = await getPlatformSettings(tx);
       const planId = await defaultPlanId(tx, settings.platform.defaultPlan);
       const tenant = await createTenant(tx, { name: input.name, slug, trialDays: settings.platform.trialDays, planId }, now);
-      const owner = await insertAccount(tx, { tenantId: tenant.id, email, passwordHash, firstName: input.ownerFirstName, lastName: input.ownerLastName, role: 'tenant_admin' });
+      const owner = await insertAccount(tx, {
+        tenantId: tenant.id,
+        email,
+        passwordHash,
+        firstName: input.ownerFirstName,
+        lastName: input.ownerLastName,
+        role: 'tenant_admin',
+      });
       await writePlatformAudit(tx, {
         actorId,
         action: PLATFORM_AUDIT.tenantCreate,
@@ -144,24 +169,14 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
  * audit row 'platform.tenant.update' (before/after name, status, graceEndsAt) always.
  * 404 'Tenant not found' for an unknown or malformed id. Returns the PlatformTenant.
  */
-export async function updatePlatformTenant(
-  db: Database,
-  id: string,
-  input: UpdateTenantRequest,
-  actorId: string | null,
-  now: Date,
-): Promise<PlatformTenant> {
+export async function updatePlatformTenant(db: Database, id: string, input: UpdateTenantRequest, actorId: string | null, now: Date): Promise<PlatformTenant> {
   if (!isUuid(id)) throw notFound(TENANT_NOT_FOUND);
   return db.transaction(async (tx) => {
     const before = await lockTenantForChange(tx, id);
     if (!before) throw notFound(TENANT_NOT_FOUND);
     const to = input.subscriptionStatus;
     const graceEndsAt =
-      to === 'PAST_DUE'
-        ? before.graceEndsAt && before.graceEndsAt.getTime() > now.getTime()
-          ? before.graceEndsAt
-          : addDays(now, GRACE_DAYS)
-        : null;
+      to === 'PAST_DUE' ? (before.graceEndsAt && before.graceEndsAt.getTime() > now.getTime() ? before.graceEndsAt : addDays(now, GRACE_DAYS)) : null;
     const after = await updateTenantAccount(tx, id, { name: input.name, subscriptionStatus: to, graceEndsAt });
     if (before.subscriptionStatus !== to) {
       await recordSubscriptionEvent(tx, {
@@ -173,7 +188,12 @@ export async function updatePlatformTenant(
         data: { from: before.subscriptionStatus, to, by: 'operator' },
       });
     }
-    const pick = (t: TenantRow) => ({ name: t.name, slug: t.slug, subscriptionStatus: t.subscriptionStatus, graceEndsAt: t.graceEndsAt?.toISOString() ?? null });
+    const pick = (t: TenantRow) => ({
+      name: t.name,
+      slug: t.slug,
+      subscriptionStatus: t.subscriptionStatus,
+      graceEndsAt: t.graceEndsAt?.toISOString() ?? null,
+    });
     await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.tenantUpdate, entity: 'tenant', entityId: id, before: pick(before), after: pick(after) });
     const [view] = await platformTenantViews(tx, [after], now);
     return view;

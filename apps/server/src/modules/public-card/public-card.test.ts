@@ -40,7 +40,13 @@ describe('GET /api/{slug}/c/{cardUid}', () => {
       tenantName: 'Demo Retail Store',
       full: true,
       holderName: 'Jane Customer',
-      customer: { firstName: 'Jane', lastName: 'Customer', email: 'customer@demo.com', phone: '+1 555 0100', tier: expect.stringMatching(/^(SILVER|GOLD|PLATINUM)$/) },
+      customer: {
+        firstName: 'Jane',
+        lastName: 'Customer',
+        email: 'customer@demo.com',
+        phone: '+1 555 0100',
+        tier: expect.stringMatching(/^(SILVER|GOLD|PLATINUM)$/),
+      },
       storeName: 'Main Store',
     });
     expect(body.balanceCents).toBeGreaterThan(0);
@@ -95,12 +101,24 @@ describe('GET /api/{slug}/c/{cardUid}', () => {
 
   it('UNASSIGNED with a valid token: holder and customer null, no history', async () => {
     const body = json(await lookup('demo', 'DEM0CARD0015', `?t=${token('DEM0CARD0015')}`));
-    expect(body).toMatchObject({ cardUid: 'DEM0CARD0015', status: 'UNASSIGNED', balanceCents: 0, full: true, holderName: null, customer: null, transactions: [] });
+    expect(body).toMatchObject({
+      cardUid: 'DEM0CARD0015',
+      status: 'UNASSIGNED',
+      balanceCents: 0,
+      full: true,
+      holderName: null,
+      customer: null,
+      transactions: [],
+    });
   });
 
   it('BLOCKED cards answer with their status', async () => {
     expect(json(await lookup('demo', 'DEM0CARD0006'))).toMatchObject({ status: 'BLOCKED', full: false });
-    expect(json(await lookup('demo', 'DEM0CARD0006', `?t=${token('DEM0CARD0006')}`))).toMatchObject({ status: 'BLOCKED', full: true, holderName: 'Sofia Rossi' });
+    expect(json(await lookup('demo', 'DEM0CARD0006', `?t=${token('DEM0CARD0006')}`))).toMatchObject({
+      status: 'BLOCKED',
+      full: true,
+      holderName: 'Sofia Rossi',
+    });
   });
 
   it("answers 404 'Card not found' for an unknown tenant, an unknown card, and another tenant's card under this slug", async () => {

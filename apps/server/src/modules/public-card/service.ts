@@ -23,7 +23,14 @@ const PUBLIC_CARD_TRANSACTIONS = 5;
  * Throws 404 NOT_FOUND 'Card not found' for an unknown tenant slug or a UID that is not a
  * card of that tenant (the same answer for both).
  */
-export async function getPublicCard(db: DbOrTx, slug: string, rawUid: string, token: string | undefined, secret: string, now: Date): Promise<PublicCardResponse> {
+export async function getPublicCard(
+  db: DbOrTx,
+  slug: string,
+  rawUid: string,
+  token: string | undefined,
+  secret: string,
+  now: Date,
+): Promise<PublicCardResponse> {
   const cardUid = normalizeCardUid(rawUid);
   const tenant = await tenantContextBySlug(db, slug);
   const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;

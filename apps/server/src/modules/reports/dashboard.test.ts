@@ -41,7 +41,12 @@ beforeAll(async () => {
   ]);
   await ctx.db.insert(offers).values({ tenantId: other.tenant.id, name: 'Other offer', rateMultiplierBps: 100, startAt: lastMonth, endAt: nextMonth });
   await ctx.db.insert(offers).values({ tenantId, name: 'Expired', rateMultiplierBps: 100, startAt: lastMonth, endAt: midLast, createdAt: midLast });
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0004', amountCents: 5555 } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/t/demo/transactions/earn',
+    headers: { cookie: s.cashier, ...idempotencyKey() },
+    payload: { cardUid: 'DEM0CARD0004', amountCents: 5555 },
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => ctx.close());
@@ -100,7 +105,14 @@ describe('GET /reports/dashboard', () => {
 
   it('moves by exactly one row after a POS earn today and after a back-dated row last month', async () => {
     const before = json(await get());
-    const earn = json(await ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid: 'DEM0CARD0002', amountCents: 10_000 } }));
+    const earn = json(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/t/demo/transactions/earn',
+        headers: { cookie: s.cashier, ...idempotencyKey() },
+        payload: { cardUid: 'DEM0CARD0002', amountCents: 10_000 },
+      }),
+    );
     const after = json(await get());
     expect(after.stats.totalTransactions).toBe(before.stats.totalTransactions + 1);
     expect(after.stats.totalCashbackIssued).toBe(before.stats.totalCashbackIssued + earn.cashbackEarned);

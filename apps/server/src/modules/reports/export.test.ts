@@ -28,7 +28,13 @@ beforeAll(async () => {
   s = await demoSessions(ctx.app);
   tenantId = await demoTenantId(ctx.db);
   other = await createOtherTenant(ctx.db);
-  await addCustomerWithCard(ctx.db, tenantId, { firstName: '=HYPERLINK("http://evil")', lastName: 'Doe, "Jr"', cardUid: 'EXP0RT0CARD1', email: '@attacker@example.com', phone: '+1 555 0199' });
+  await addCustomerWithCard(ctx.db, tenantId, {
+    firstName: '=HYPERLINK("http://evil")',
+    lastName: 'Doe, "Jr"',
+    cardUid: 'EXP0RT0CARD1',
+    email: '@attacker@example.com',
+    phone: '+1 555 0199',
+  });
   await addLedgerRows(ctx.db, tenantId, [
     { at: daysAgo(1), cardUid: 'EXP0RT0CARD1', amountCents: 123_456, cashbackCents: 3_703, note: awkwardNote },
     { at: daysAgo(1, 1), cardUid: 'EXP0RT0CARD1', type: 'REDEEM', amountCents: 5, note: '-5 cents' },
@@ -50,7 +56,8 @@ beforeAll(async () => {
     })),
   );
   // Microsecond timestamps (JavaScript dates only hold milliseconds): the cursor must keep them.
-  await ctx.db.execute(sql`insert into ${transactions} (tenant_id, card_id, customer_id, store_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, created_at)
+  await ctx.db
+    .execute(sql`insert into ${transactions} (tenant_id, card_id, customer_id, store_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, created_at)
     select tenant_id, card_id, customer_id, store_id, 'EARN', 'REPAIR', 42, 1, 0, 0, ${crowdAt.toISOString()}::timestamptz + (g || ' microseconds')::interval
     from ${transactions}, generate_series(1, 3) g where tenant_id = ${tenantId} limit 3`);
   await addLedgerRows(ctx.db, other.tenant.id, [{ at: daysAgo(1), cardUid: other.cardUid, amountCents: 999, note: 'other tenant' }]);
@@ -78,7 +85,8 @@ describe('GET /reports/export/transactions', () => {
     expect(rows.map((r) => r['Transaction ID'])).toEqual(ids);
     expect(new Set(rows.map((r) => r['Transaction ID'])).size).toBe(ids.length);
     const [db] = rowsOf<Record<string, string | number>>(
-      await ctx.db.execute(sql`select t.*, c.card_uid, s.name as store_name from ${transactions} t join ${cards} c on c.id = t.card_id left join ${stores} s on s.id = t.store_id
+      await ctx.db
+        .execute(sql`select t.*, c.card_uid, s.name as store_name from ${transactions} t join ${cards} c on c.id = t.card_id left join ${stores} s on s.id = t.store_id
         where t.tenant_id = ${tenantId} and t.note = ${awkwardNote}`),
     );
     const row = rows.find((r) => r['Transaction ID'] === db.id)!;
@@ -106,14 +114,20 @@ describe('GET /reports/export/transactions', () => {
     const cases: [string, ReturnType<typeof sql>][] = [
       ['type=REDEEM', sql`type = 'REDEEM'`],
       ['category=REPAIR', sql`category = 'REPAIR'`],
-      [`from=${day}&to=${day}&category=OTHER`, sql`created_at >= (${day}::date)::timestamp at time zone 'UTC' and created_at < (${day}::date + 1)::timestamp at time zone 'UTC' and category = 'OTHER'`],
+      [
+        `from=${day}&to=${day}&category=OTHER`,
+        sql`created_at >= (${day}::date)::timestamp at time zone 'UTC' and created_at < (${day}::date + 1)::timestamp at time zone 'UTC' and category = 'OTHER'`,
+      ],
       [`storeFilter=${main.id}&type=EARN`, sql`store_id = ${main.id} and type = 'EARN'`],
       ['from=2999-01-01', sql`false`],
     ];
     for (const [query, where] of cases) {
       const res = await get(`transactions?${query}`, s.cashier);
       expect(res.statusCode, query).toBe(200);
-      expect(records(res.body).map((r) => r['Transaction ID']), query).toEqual(await directLedgerIds(ctx.db, tenantId, where));
+      expect(
+        records(res.body).map((r) => r['Transaction ID']),
+        query,
+      ).toEqual(await directLedgerIds(ctx.db, tenantId, where));
     }
     const empty = await get('transactions?from=2999-01-01');
     expect(empty.body.trim()).toBe(TRANSACTION_CSV_COLUMNS.join(','));
@@ -151,7 +165,12 @@ describe('GET /reports/export/customers', () => {
     expect(rows.map((r) => r['Customer ID'])).toEqual(db.map((c) => c.id));
     for (const c of db) {
       const r = rows.find((x) => x['Customer ID'] === c.id)!;
-      expect(r).toMatchObject({ Tier: c.tier, 'Total Spend': centsToDollars(Number(c.total_spend_cents)), 'Active Cards': String(c.active), Joined: new Date(c.created_at).toISOString() });
+      expect(r).toMatchObject({
+        Tier: c.tier,
+        'Total Spend': centsToDollars(Number(c.total_spend_cents)),
+        'Active Cards': String(c.active),
+        Joined: new Date(c.created_at).toISOString(),
+      });
     }
     expect(rows.find((r) => r['Last Name'] === 'Doe, "Jr"')).toMatchObject({
       'First Name': `'=HYPERLINK("http://evil")`,

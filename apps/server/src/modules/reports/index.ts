@@ -7,4 +7,4 @@
  */
 export { addSums, liabilityReport, periodOf, sortTenants, withBreakage } from './liability.ts';
 export { reportRoutes } from './routes.ts';
-export { tenantCardCounts,  } from './views.ts';
+export { tenantCardCounts } from './views.ts';

@@ -32,12 +32,32 @@ async function ok(t: FreshTenant, path: string, payload: object) {
 }
 
 /** Inserts a ledger row of the tenant's card at `at` moving its balance by `delta` (cards.balance follows). */
-async function directRow(t: FreshTenant, at: Date, type: 'EARN' | 'EXPIRE' | 'REFUND' | 'ADJUST', amountCents: number, cashbackCents: number, delta: number, unrecoveredCents = 0) {
+async function directRow(
+  t: FreshTenant,
+  at: Date,
+  type: 'EARN' | 'EXPIRE' | 'REFUND' | 'ADJUST',
+  amountCents: number,
+  cashbackCents: number,
+  delta: number,
+  unrecoveredCents = 0,
+) {
   const [card] = await ctx.db.select().from(cards).where(eq(cards.id, t.card.id));
   const after = card.balanceCents + delta;
   const [row] = await ctx.db
     .insert(transactions)
-    .values({ tenantId: t.tenant.id, cardId: t.card.id, customerId: t.customer.id, storeId: t.store.id, type, amountCents, cashbackCents, unrecoveredCents, beforeBalanceCents: card.balanceCents, afterBalanceCents: after, createdAt: at })
+    .values({
+      tenantId: t.tenant.id,
+      cardId: t.card.id,
+      customerId: t.customer.id,
+      storeId: t.store.id,
+      type,
+      amountCents,
+      cashbackCents,
+      unrecoveredCents,
+      beforeBalanceCents: card.balanceCents,
+      afterBalanceCents: after,
+      createdAt: at,
+    })
     .returning();
   await ctx.db.update(cards).set({ balanceCents: after }).where(eq(cards.id, t.card.id));
   return row;
@@ -155,7 +175,9 @@ describe('GET /reports/liability', () => {
       ['2026-03-02', 85],
     ]);
     // The rollup was built (the days are closed) and a later period still counts the rows after it.
-    const [state] = rowsOf<{ ru: string }>(await ctx.db.execute(sql`select rolled_until::text as ru from ledger_rollup_state where tenant_id = ${t.tenant.id}`));
+    const [state] = rowsOf<{ ru: string }>(
+      await ctx.db.execute(sql`select rolled_until::text as ru from ledger_rollup_state where tenant_id = ${t.tenant.id}`),
+    );
     expect(state.ru > '2026-03-02').toBe(true);
     const first = json<LiabilityReport>(await t.req('GET', 'reports/liability?from=2026-03-01&to=2026-03-01'));
     expect(first.series).toEqual([{ date: '2026-03-01', outstandingCents: 100, earnedCents: 100, redeemedCents: 0, expiredCents: 0 }]);
@@ -164,7 +186,12 @@ describe('GET /reports/liability', () => {
     const platform = json<PlatformLiabilityReport>(
       await ctx.app.inject({ method: 'GET', url: '/api/platform/reports/liability?from=2026-03-01&to=2026-03-02', headers: { cookie: s.platform } }),
     );
-    expect(platform.tenants.find((x) => x.slug === t.slug)?.period).toMatchObject({ earnedCents: 100, refundedCents: 40, unrecoveredCents: 60, adjustedCents: 25 });
+    expect(platform.tenants.find((x) => x.slug === t.slug)?.period).toMatchObject({
+      earnedCents: 100,
+      refundedCents: 40,
+      unrecoveredCents: 60,
+      adjustedCents: 25,
+    });
     // What is left of the earn's lot (the lots' sum stays the balance, as the shared check wants).
     const lot = { tenantId: t.tenant.id, cardId: t.card.id, sourceTransactionId: earn.id, creditedAt: earn.createdAt, amountCents: 100, remainingCents: 85 };
     await ctx.db.insert(cashbackLots).values(lot);
@@ -206,7 +233,12 @@ describe('GET /api/platform/reports/liability', () => {
     expect(res.statusCode, res.body).toBe(200);
     const r = json<PlatformLiabilityReport>(res);
     const rowOf = (slug: string) => r.tenants.find((x) => x.slug === slug)!;
-    expect(rowOf(a.slug)).toMatchObject({ tenantId: a.tenant.id, tenantName: a.tenant.name, outstandingCents: 200, period: { earnedCents: 200, redeemedCents: 0 } });
+    expect(rowOf(a.slug)).toMatchObject({
+      tenantId: a.tenant.id,
+      tenantName: a.tenant.name,
+      outstandingCents: 200,
+      period: { earnedCents: 200, redeemedCents: 0 },
+    });
     expect(rowOf(b.slug)).toMatchObject({ outstandingCents: 70, period: { earnedCents: 100, redeemedCents: 30 } });
     expect(r.totalOutstandingCents).toBe(r.tenants.reduce((n, x) => n + x.outstandingCents, 0));
     expect(r.totalPeriod.earnedCents).toBe(r.tenants.reduce((n, x) => n + x.period.earnedCents, 0));

@@ -9,7 +9,17 @@ import {
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { storeNameMap } from '../stores/index.ts';
-import { balancesByStore, compactCardBalances, ensureRollup, compactLotTotals, ledgerDays, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from '../ledger/index.ts';
+import {
+  balancesByStore,
+  compactCardBalances,
+  ensureRollup,
+  compactLotTotals,
+  ledgerDays,
+  lotFigures,
+  UTC_ZONES,
+  ZERO_SUMS,
+  type PeriodSums,
+} from '../ledger/index.ts';
 import { centsToDollars } from '../../lib/csv-cells.ts';
 
 /**
@@ -76,7 +86,13 @@ export async function liabilityReport(db: Database, tenantId: string, timezone: 
   let later = ledger.afterCents;
   for (let date = to; date >= from; date = shiftDay(date, -1)) {
     const d = byDay.get(date);
-    series.push({ date, outstandingCents: outstandingCents - later, earnedCents: d?.earnedCents ?? 0, redeemedCents: d?.redeemedCents ?? 0, expiredCents: d?.expiredCents ?? 0 });
+    series.push({
+      date,
+      outstandingCents: outstandingCents - later,
+      earnedCents: d?.earnedCents ?? 0,
+      redeemedCents: d?.redeemedCents ?? 0,
+      expiredCents: d?.expiredCents ?? 0,
+    });
     later += d?.deltaCents ?? 0;
   }
   const byStore = stores

@@ -13,20 +13,14 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** Headers of a CSV download: text/csv, `attachment; filename="…"`, no shared or stored copies. */
 function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store');
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');
 }
 
 /**
  * Report routes under /api/t/{slug}/reports (dashboard, exports; ADR 0006).
  * 401 signed out, 404 another tenant (tenant guard), 403 a role outside `config.roles`.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv'] }> = async (
-  app,
-  { db, copyCsv },
-) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; copyCsv: DatabaseHandle['copyCsv'] }> = async (app, { db, copyCsv }) => {
   /**
    * GET /reports/dashboard → DashboardResponse (docs/product.md 'Reports'): six figures in
    * cents or counts, their trends (this UTC month against the last) and the 5 newest
@@ -77,7 +71,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
    */
   app.get(
     '/reports/liability',
-    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: { 200: LiabilityReport, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: { 200: LiabilityReport, ...errors } },
+    },
     async (request) => {
       const tenant = tenantOf(request);
       return liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);

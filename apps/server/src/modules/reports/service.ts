@@ -1,10 +1,6 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import {
-  type DashboardResponse,
-  type TransactionExportQuery,
-  type Trend,
-} from '@loyalty/contract';
+import { type DashboardResponse, type TransactionExportQuery, type Trend } from '@loyalty/contract';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { tenantCounters } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
@@ -68,11 +64,7 @@ export async function dashboard(db: Database, tenantId: string, now: Date): Prom
     );
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
   };
-  const [[all, cur, prev], c, recentTransactions] = await Promise.all([
-    ledger(),
-    counts(),
-    ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), 5, 0),
-  ]);
+  const [[all, cur, prev], c, recentTransactions] = await Promise.all([ledger(), counts(), ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), 5, 0)]);
   return {
     stats: {
       totalCustomers: c.customers,

@@ -27,7 +27,12 @@ const HOUR = 3_600_000;
 const rules = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `/api/t/demo/rules/${path}`, headers: { cookie: s.admin }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 const earn = (cardUid: string, amountCents: number, category: Category) =>
-  ctx.app.inject({ method: 'POST', url: '/api/t/demo/transactions/earn', headers: { cookie: s.cashier, ...idempotencyKey() }, payload: { cardUid, amountCents, category } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/t/demo/transactions/earn',
+    headers: { cookie: s.cashier, ...idempotencyKey() },
+    payload: { cardUid, amountCents, category },
+  });
 
 /** The card's customer (tier before the purchase, total spend). */
 async function holderOf(cardUid: string) {
@@ -58,19 +63,38 @@ describe('an earn after a rules change follows the new rules exactly', () => {
     // Start from a known programme: defaults, and the seeded offer switched off through the API.
     expect((await rules('POST', 'initialize')).statusCode).toBe(200);
     for (const o of json(await rules('GET', 'offers')).offers) {
-      const res = await rules('PUT', `offers/${o.id}`, { name: o.name, description: o.description, rateMultiplierBps: o.rateMultiplierBps, startAt: o.startAt, endAt: o.endAt, isActive: false });
+      const res = await rules('PUT', `offers/${o.id}`, {
+        name: o.name,
+        description: o.description,
+        rateMultiplierBps: o.rateMultiplierBps,
+        startAt: o.startAt,
+        endAt: o.endAt,
+        isActive: false,
+      });
       expect(res.statusCode).toBe(200);
     }
   });
 
   it('PUT /cashback PURCHASE 750 bps + POST /offers 300 bps running now → earn = computeCashback', async () => {
-    expect((await rules('PUT', 'cashback', { rules: [{ category: 'PURCHASE', baseRateBps: 750 }, { category: 'REPAIR', baseRateBps: 300 }, { category: 'OTHER', baseRateBps: 100 }] })).statusCode).toBe(200);
+    expect(
+      (
+        await rules('PUT', 'cashback', {
+          rules: [
+            { category: 'PURCHASE', baseRateBps: 750 },
+            { category: 'REPAIR', baseRateBps: 300 },
+            { category: 'OTHER', baseRateBps: 100 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
     expect((await rules('POST', 'offers', { name: 'Now', rateMultiplierBps: 300, startAt: iso(-HOUR), endAt: iso(HOUR) })).statusCode).toBe(201);
     // Offers that must not count: one in the future, one over, one switched off.
     expect((await rules('POST', 'offers', { name: 'Later', rateMultiplierBps: 1000, startAt: iso(HOUR), endAt: iso(2 * HOUR) })).statusCode).toBe(201);
     expect((await rules('POST', 'offers', { name: 'Over', rateMultiplierBps: 1000, startAt: iso(-2 * HOUR), endAt: iso(-HOUR) })).statusCode).toBe(201);
-    expect((await rules('POST', 'offers', { name: 'Off', rateMultiplierBps: 1000, startAt: iso(-HOUR), endAt: iso(HOUR), isActive: false })).statusCode).toBe(201);
+    expect((await rules('POST', 'offers', { name: 'Off', rateMultiplierBps: 1000, startAt: iso(-HOUR), endAt: iso(HOUR), isActive: false })).statusCode).toBe(
+      201,
+    );
 
     const holder = await holderOf('DEM0CARD0002');
     const expected = await expectedFromApi(12_345, 'PURCHASE', holder.tier);
@@ -116,7 +140,14 @@ describe('an earn after a rules change follows the new rules exactly', () => {
   it('PUT /tiers moves a customer up at once; the crossing earn keeps the old tier, the next one gets the new bonus', async () => {
     await rules('POST', 'initialize');
     for (const o of json(await rules('GET', 'offers')).offers) {
-      await rules('PUT', `offers/${o.id}`, { name: o.name, description: o.description, rateMultiplierBps: o.rateMultiplierBps, startAt: o.startAt, endAt: o.endAt, isActive: false });
+      await rules('PUT', `offers/${o.id}`, {
+        name: o.name,
+        description: o.description,
+        rateMultiplierBps: o.rateMultiplierBps,
+        startAt: o.startAt,
+        endAt: o.endAt,
+        isActive: false,
+      });
     }
     const holder = await holderOf('DEM0CARD0004');
     // A new GOLD threshold just above this customer's spend: they are SILVER now.
@@ -161,17 +192,31 @@ describe('the set-based re-tier UPDATE agrees with evaluateTier', () => {
     const other = await createOtherTenant(ctx.db);
     const tenantId = other.tenant.id;
     const thresholds = [0, 1, 49_999, 50_000, 50_001, 199_999, 200_000, 200_001, 1_000_000];
-    const spends = [...thresholds, ...Array.from({ length: 400 - thresholds.length }, () => (rand() < 0.3 ? thresholds[int(thresholds.length - 1)] : int(2_500_000)))];
+    const spends = [
+      ...thresholds,
+      ...Array.from({ length: 400 - thresholds.length }, () => (rand() < 0.3 ? thresholds[int(thresholds.length - 1)] : int(2_500_000))),
+    ];
     const tiers: Tier[] = ['SILVER', 'GOLD', 'PLATINUM'];
-    await ctx.db.insert(customers).values(spends.map((totalSpendCents, i) => ({ tenantId, firstName: `C${i}`, lastName: 'Retier', totalSpendCents, tier: tiers[i % 3] })));
-    const demoBefore = await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id);
+    await ctx.db
+      .insert(customers)
+      .values(spends.map((totalSpendCents, i) => ({ tenantId, firstName: `C${i}`, lastName: 'Retier', totalSpendCents, tier: tiers[i % 3] })));
+    const demoBefore = await ctx.db
+      .select({ id: customers.id, tier: customers.tier })
+      .from(customers)
+      .where(eq(customers.tenantId, demoId))
+      .orderBy(customers.id);
 
     for (let round = 0; round < 60; round++) {
       const ruleSet: TierRuleInput[] = [];
       for (const tier of tiers) {
         const copies = rand() < 0.15 ? 0 : rand() < 0.1 ? 2 : 1;
         for (let k = 0; k < copies; k++) {
-          ruleSet.push({ tier, minTotalSpendCents: rand() < 0.4 ? thresholds[int(thresholds.length - 1)] : int(2_000_000), baseRateBps: int(500), isActive: rand() < 0.8 });
+          ruleSet.push({
+            tier,
+            minTotalSpendCents: rand() < 0.4 ? thresholds[int(thresholds.length - 1)] : int(2_000_000),
+            baseRateBps: int(500),
+            isActive: rand() < 0.8,
+          });
         }
       }
       // Shuffle: the order of the rules must not matter beyond evaluateTier's own tie rule.
@@ -185,7 +230,9 @@ describe('the set-based re-tier UPDATE agrees with evaluateTier', () => {
         expect(c.tier, `spend ${c.totalSpendCents} under ${JSON.stringify(ruleSet)}`).toBe(evaluateTier(c.totalSpendCents, ruleSet));
       }
     }
-    expect(await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id)).toEqual(demoBefore);
+    expect(await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id)).toEqual(
+      demoBefore,
+    );
     // No rules at all: everyone SILVER.
     await retierCustomers(ctx.db, tenantId, []);
     const all = await ctx.db.select({ tier: customers.tier }).from(customers).where(eq(customers.tenantId, tenantId));
@@ -194,7 +241,9 @@ describe('the set-based re-tier UPDATE agrees with evaluateTier', () => {
 
   it("another tenant's running offer never reaches a demo earn", async () => {
     const other = await createOtherTenant(ctx.db);
-    await ctx.db.insert(offers).values({ tenantId: other.tenant.id, name: 'Theirs', rateMultiplierBps: 4000, startAt: new Date(Date.now() - HOUR), endAt: new Date(Date.now() + HOUR) });
+    await ctx.db
+      .insert(offers)
+      .values({ tenantId: other.tenant.id, name: 'Theirs', rateMultiplierBps: 4000, startAt: new Date(Date.now() - HOUR), endAt: new Date(Date.now() + HOUR) });
     const holder = await holderOf('DEM0CARD0002');
     const expected = await expectedFromApi(5_000, 'PURCHASE', holder.tier);
     expect(json(await earn('DEM0CARD0002', 5_000, 'PURCHASE'))).toMatchObject({ rateBps: expected.rateBps, cashbackEarned: expected.cashbackCents });
@@ -211,7 +260,10 @@ describe('a rules change racing an earn (PostgreSQL: needs two connections)', ()
     let pending: Promise<{ statusCode: number; body: string }> | undefined;
     let settledBeforeCommit = false;
     await ctx.db.transaction(async (tx) => {
-      await tx.update(tierRules).set({ minTotalSpendCents: 30_000 }).where(and(eq(tierRules.tenantId, demoId), eq(tierRules.tier, 'GOLD')));
+      await tx
+        .update(tierRules)
+        .set({ minTotalSpendCents: 30_000 })
+        .where(and(eq(tierRules.tenantId, demoId), eq(tierRules.tier, 'GOLD')));
       const stored = await tx.select().from(tierRules).where(eq(tierRules.tenantId, demoId));
       await retierCustomers(tx, demoId, stored);
       pending = earn('DEM0CARD0005', 10_000, 'PURCHASE');

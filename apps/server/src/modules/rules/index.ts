@@ -9,6 +9,6 @@
  */
 export { insertDefaultRules } from './initialize.ts';
 export { offersCreatedSql, runningOffersSql } from './offers.ts';
-export { toProgramme,  type ProgrammeColumns } from './programme.ts';
+export { toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
 export { expiryRuleSql, readTierRules } from './views.ts';

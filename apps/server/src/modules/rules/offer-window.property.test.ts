@@ -42,7 +42,9 @@ async function tillOffersAt(at: string): Promise<ReturnType<typeof toProgramme>[
   await ctx.db
     .transaction(async (tx) => {
       const [{ r }] = rowsOf<{ r: ProgrammeColumns & { card: unknown } }>(
-        await tx.execute(sql`select ledger_earn_open(${tenantId}::uuid, ${randomUUID()}::text, 'probe'::text, ${cardUid}::text, null::uuid, ${at}::timestamptz) as r`),
+        await tx.execute(
+          sql`select ledger_earn_open(${tenantId}::uuid, ${randomUUID()}::text, 'probe'::text, ${cardUid}::text, null::uuid, ${at}::timestamptz) as r`,
+        ),
       );
       expect(r.card, 'the probe card is ACTIVE with a holder').toBeTruthy();
       offersRead = toProgramme({ cashback: r.cashback, tiers: r.tiers, offers: r.offers }).offers;
@@ -56,12 +58,13 @@ async function tillOffersAt(at: string): Promise<ReturnType<typeof toProgramme>[
 
 const YEAR = 365 * 86_400_000;
 /** An offset from the instant in ms: mostly at or next to it, sometimes far. */
-const offset = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: -2, max: 2 }) },
-  { weight: 1, arbitrary: fc.integer({ min: -YEAR, max: YEAR }) },
-);
+const offset = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: -2, max: 2 }) }, { weight: 1, arbitrary: fc.integer({ min: -YEAR, max: YEAR }) });
 /** An offer as stored: a window start ≤ end (the API refuses the other order) and its switch. */
-const offer = fc.record({ start: offset, length: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: YEAR })), isActive: fc.boolean() });
+const offer = fc.record({
+  start: offset,
+  length: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: YEAR })),
+  isActive: fc.boolean(),
+});
 
 describe('offerRunningSql and ledger_earn_open agree with isOfferRunning', () => {
   it("on random windows at their exact ends and around them (count, the till's programme in ledger_earn_open and the expression itself)", async () => {
@@ -78,17 +81,31 @@ describe('offerRunningSql and ledger_earn_open agree with isOfferRunning', () =>
             .insert(offers)
             .values(windows.map((w, i) => ({ tenantId, name: `W${i}`, rateMultiplierBps: 100 + i, ...w })))
             .returning({ id: offers.id, startAt: offers.startAt, endAt: offers.endAt, isActive: offers.isActive });
-          const expected = stored.filter((o) => isOfferRunning(o, now)).map((o) => o.id).sort();
+          const expected = stored
+            .filter((o) => isOfferRunning(o, now))
+            .map((o) => o.id)
+            .sort();
 
-          const running = await ctx.db.select({ id: offers.id }).from(offers).where(and(eq(offers.tenantId, tenantId), offerRunningSql(at)));
+          const running = await ctx.db
+            .select({ id: offers.id })
+            .from(offers)
+            .where(and(eq(offers.tenantId, tenantId), offerRunningSql(at)));
           expect(running.map((o) => o.id).sort(), JSON.stringify({ at, windows })).toEqual(expected);
 
           const [count] = rowsOf<{ n: string | number }>(await ctx.db.execute(sql`select ${runningOffersSql(tenantId, at)} as n`));
           expect(Number(count.n)).toBe(expected.length);
 
           const till = await tillOffersAt(at);
-          expect(till.map((o) => o.rateMultiplierBps).sort(), JSON.stringify({ at, windows })).toEqual(stored.filter((o) => isOfferRunning(o, now)).map((o) => 100 + stored.indexOf(o)).sort());
-          expect(till.every((o) => isOfferRunning(o, now)), 'every offer the till reads is running by the domain').toBe(true);
+          expect(till.map((o) => o.rateMultiplierBps).sort(), JSON.stringify({ at, windows })).toEqual(
+            stored
+              .filter((o) => isOfferRunning(o, now))
+              .map((o) => 100 + stored.indexOf(o))
+              .sort(),
+          );
+          expect(
+            till.every((o) => isOfferRunning(o, now)),
+            'every offer the till reads is running by the domain',
+          ).toBe(true);
         },
       ),
       { numRuns: 150 },

@@ -60,7 +60,10 @@ export async function listOffers(db: Database, tenantId: string): Promise<OfferL
 export async function createOffer(db: Database, actor: RulesActor, input: OfferInput): Promise<Offer> {
   const fields = offerFields(input);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(offers).values({ tenantId: actor.tenantId, ...fields }).returning();
+    const [row] = await tx
+      .insert(offers)
+      .values({ tenantId: actor.tenantId, ...fields })
+      .returning();
     await writeAudit(tx, {
       tenantId: actor.tenantId,
       userId: actor.userId,

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CashbackRulesRequest, CashbackRulesResponse, ErrorBody, ExpiryRuleRequest, ExpiryRuleResponse, InitializeRulesResponse, Offer, OfferInput, OfferListResponse, TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
+import {
+  CashbackRulesRequest,
+  CashbackRulesResponse,
+  ErrorBody,
+  ExpiryRuleRequest,
+  ExpiryRuleResponse,
+  InitializeRulesResponse,
+  Offer,
+  OfferInput,
+  OfferListResponse,
+  TierRulesRequest,
+  TierRulesResponse,
+} from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
@@ -43,7 +55,10 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.put(
     '/rules/cashback',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: CashbackRulesRequest, response: { 200: CashbackRulesResponse, ...writeErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['rules'], params: slugParams, body: CashbackRulesRequest, response: { 200: CashbackRulesResponse, ...writeErrors } },
+    },
     async (request) => putCashbackRules(db, actorOf(request), request.body),
   );
 
@@ -62,7 +77,10 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.put(
     '/rules/tiers',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: TierRulesRequest, response: { 200: TierRulesResponse, ...writeErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['rules'], params: slugParams, body: TierRulesRequest, response: { 200: TierRulesResponse, ...writeErrors } },
+    },
     async (request) => putTierRules(db, actorOf(request), request.body),
   );
 
@@ -118,7 +136,10 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.put(
     '/rules/expiry',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } },
+    },
     async (request) => putExpiryRule(db, actorOf(request), request.body, request.ctx.now),
   );
 };

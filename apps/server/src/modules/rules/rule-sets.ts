@@ -50,11 +50,17 @@ export const withoutId = <T extends { id: string }>(rules: T[]) => rules.map(({ 
  * not given are DELETED (decision, "replaces the set"; the earn then finds no rule for
  * that category and gives it 0 bps, docs/product.md 'Cashback'). Returns the stored set.
  */
-export async function replaceCashbackRules(tx: Tx, tenantId: string, rules: readonly { category: Category; baseRateBps: number; isActive: boolean }[]): Promise<CashbackRule[]> {
+export async function replaceCashbackRules(
+  tx: Tx,
+  tenantId: string,
+  rules: readonly { category: Category; baseRateBps: number; isActive: boolean }[],
+): Promise<CashbackRule[]> {
   const categories = rules.map((r) => r.category);
   await tx
     .delete(cashbackRules)
-    .where(categories.length ? and(eq(cashbackRules.tenantId, tenantId), notInArray(cashbackRules.category, categories)) : eq(cashbackRules.tenantId, tenantId));
+    .where(
+      categories.length ? and(eq(cashbackRules.tenantId, tenantId), notInArray(cashbackRules.category, categories)) : eq(cashbackRules.tenantId, tenantId),
+    );
   if (rules.length) {
     await tx
       .insert(cashbackRules)
@@ -82,7 +88,16 @@ export async function replaceTierRules(
   if (rules.length) {
     await tx
       .insert(tierRules)
-      .values(rules.map((r) => ({ tenantId, tier: r.tier, name: r.name, minTotalSpendCents: r.minTotalSpendCents, baseRateBps: r.baseRateBps, isActive: r.isActive })))
+      .values(
+        rules.map((r) => ({
+          tenantId,
+          tier: r.tier,
+          name: r.name,
+          minTotalSpendCents: r.minTotalSpendCents,
+          baseRateBps: r.baseRateBps,
+          isActive: r.isActive,
+        })),
+      )
       .onConflictDoUpdate({
         target: [tierRules.tenantId, tierRules.tier],
         set: {

@@ -97,7 +97,12 @@ describe('GET/PUT /rules/cashback', () => {
     const before = json(await call('GET', 'cashback', { cookie: s.admin })).rules as { id: string; category: string }[];
     const res = await call('PUT', 'cashback', {
       cookie: s.admin,
-      payload: { rules: [{ category: 'OTHER', baseRateBps: 0, isActive: false }, { category: 'PURCHASE', baseRateBps: 750 }] },
+      payload: {
+        rules: [
+          { category: 'OTHER', baseRateBps: 0, isActive: false },
+          { category: 'PURCHASE', baseRateBps: 750 },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const purchaseId = before.find((r) => r.category === 'PURCHASE')!.id;
@@ -118,9 +123,9 @@ describe('GET/PUT /rules/cashback', () => {
     ]);
     // The other tenant's rules are untouched.
     const theirs = await ctx.db.select().from(cashbackRules).where(eq(cashbackRules.tenantId, other.tenant.id));
-    expect(theirs.map(({ category, baseRateBps, isActive }) => ({ category, baseRateBps, isActive })).sort((a, b) => a.category.localeCompare(b.category))).toEqual(
-      [...DEFAULT_CASHBACK_RULES].sort((a, b) => a.category.localeCompare(b.category)),
-    );
+    expect(
+      theirs.map(({ category, baseRateBps, isActive }) => ({ category, baseRateBps, isActive })).sort((a, b) => a.category.localeCompare(b.category)),
+    ).toEqual([...DEFAULT_CASHBACK_RULES].sort((a, b) => a.category.localeCompare(b.category)));
   });
 
   it('PUT with an empty set removes every rule (earn then gives 0 bps by category)', async () => {
@@ -134,7 +139,15 @@ describe('GET/PUT /rules/cashback', () => {
     ['negative rate', { rules: [{ category: 'PURCHASE', baseRateBps: -1 }] }],
     ['fractional bps', { rules: [{ category: 'PURCHASE', baseRateBps: 12.5 }] }],
     ['rate as text', { rules: [{ category: 'PURCHASE', baseRateBps: '200' }] }],
-    ['duplicate category', { rules: [{ category: 'PURCHASE', baseRateBps: 100 }, { category: 'PURCHASE', baseRateBps: 200 }] }],
+    [
+      'duplicate category',
+      {
+        rules: [
+          { category: 'PURCHASE', baseRateBps: 100 },
+          { category: 'PURCHASE', baseRateBps: 200 },
+        ],
+      },
+    ],
     ['unknown category', { rules: [{ category: 'FOOD', baseRateBps: 100 }] }],
     ['no rules key', {}],
   ])('PUT 400 and nothing written: %s', async (_, payload) => {
@@ -152,7 +165,11 @@ describe('GET/PUT /rules/cashback', () => {
   });
 
   it("the other tenant's admin changes only their own rules", async () => {
-    const res = await call('PUT', 'cashback', { cookie: otherCookie, slug: other.tenant.slug, payload: { rules: [{ category: 'PURCHASE', baseRateBps: 1234 }] } });
+    const res = await call('PUT', 'cashback', {
+      cookie: otherCookie,
+      slug: other.tenant.slug,
+      payload: { rules: [{ category: 'PURCHASE', baseRateBps: 1234 }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(json(await call('GET', 'cashback', { cookie: s.admin })).rules.map((r: { baseRateBps: number }) => r.baseRateBps)).toEqual([200, 300, 100]);
   });
@@ -226,7 +243,10 @@ describe('GET/PUT /rules/tiers', () => {
     });
     expect(res.statusCode).toBe(200);
     expect([await tierOf(ids.g500), await tierOf(ids.g1000), await tierOf(ids.p2000)]).toEqual(['SILVER', 'SILVER', 'PLATINUM']);
-    const onlyPlatinum = await call('PUT', 'tiers', { cookie: s.admin, payload: { rules: [{ tier: 'PLATINUM', name: 'P', minTotalSpendCents: 100_000, baseRateBps: 10 }] } });
+    const onlyPlatinum = await call('PUT', 'tiers', {
+      cookie: s.admin,
+      payload: { rules: [{ tier: 'PLATINUM', name: 'P', minTotalSpendCents: 100_000, baseRateBps: 10 }] },
+    });
     expect(onlyPlatinum.statusCode).toBe(200);
     expect(json(onlyPlatinum).rules).toHaveLength(1);
     expect([await tierOf(ids.s499), await tierOf(ids.g1000), await tierOf(ids.p2000)]).toEqual(['SILVER', 'PLATINUM', 'PLATINUM']);
@@ -234,10 +254,26 @@ describe('GET/PUT /rules/tiers', () => {
   });
 
   it.each<[string, unknown, string]>([
-    ['GOLD below SILVER', { rules: [{ ...DEFAULT_TIER_RULES[0], minTotalSpendCents: 60_000 }, DEFAULT_TIER_RULES[1], DEFAULT_TIER_RULES[2]] }, 'body.rules.1.minTotalSpendCents'],
-    ['PLATINUM equal to GOLD', { rules: [DEFAULT_TIER_RULES[0], DEFAULT_TIER_RULES[1], { ...DEFAULT_TIER_RULES[2], minTotalSpendCents: 50_000 }] }, 'body.rules.2.minTotalSpendCents'],
-    ['PLATINUM below GOLD, given out of order', { rules: [{ ...DEFAULT_TIER_RULES[2], minTotalSpendCents: 10_000 }, DEFAULT_TIER_RULES[1]] }, 'body.rules.0.minTotalSpendCents'],
-    ['an inactive GOLD above PLATINUM', { rules: [DEFAULT_TIER_RULES[0], { ...DEFAULT_TIER_RULES[1], isActive: false, minTotalSpendCents: 300_000 }, DEFAULT_TIER_RULES[2]] }, 'body.rules.2.minTotalSpendCents'],
+    [
+      'GOLD below SILVER',
+      { rules: [{ ...DEFAULT_TIER_RULES[0], minTotalSpendCents: 60_000 }, DEFAULT_TIER_RULES[1], DEFAULT_TIER_RULES[2]] },
+      'body.rules.1.minTotalSpendCents',
+    ],
+    [
+      'PLATINUM equal to GOLD',
+      { rules: [DEFAULT_TIER_RULES[0], DEFAULT_TIER_RULES[1], { ...DEFAULT_TIER_RULES[2], minTotalSpendCents: 50_000 }] },
+      'body.rules.2.minTotalSpendCents',
+    ],
+    [
+      'PLATINUM below GOLD, given out of order',
+      { rules: [{ ...DEFAULT_TIER_RULES[2], minTotalSpendCents: 10_000 }, DEFAULT_TIER_RULES[1]] },
+      'body.rules.0.minTotalSpendCents',
+    ],
+    [
+      'an inactive GOLD above PLATINUM',
+      { rules: [DEFAULT_TIER_RULES[0], { ...DEFAULT_TIER_RULES[1], isActive: false, minTotalSpendCents: 300_000 }, DEFAULT_TIER_RULES[2]] },
+      'body.rules.2.minTotalSpendCents',
+    ],
   ])('PUT 400 "Tier thresholds must increase" and nothing written: %s', async (_, payload, field) => {
     const before = await snapshot();
     const res = await call('PUT', 'tiers', { cookie: s.admin, payload });
@@ -270,7 +306,11 @@ describe('GET/PUT /rules/tiers', () => {
   });
 
   it("the other tenant's threshold change re-tiers only their customers", async () => {
-    const demoBefore = await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id);
+    const demoBefore = await ctx.db
+      .select({ id: customers.id, tier: customers.tier })
+      .from(customers)
+      .where(eq(customers.tenantId, demoId))
+      .orderBy(customers.id);
     const res = await call('PUT', 'tiers', {
       cookie: otherCookie,
       slug: other.tenant.slug,
@@ -279,7 +319,9 @@ describe('GET/PUT /rules/tiers', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).customersRetiered).toBe(1);
     expect(await tierOf(otherTenantCustomer)).toBe('GOLD');
-    expect(await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id)).toEqual(demoBefore);
+    expect(await ctx.db.select({ id: customers.id, tier: customers.tier }).from(customers).where(eq(customers.tenantId, demoId)).orderBy(customers.id)).toEqual(
+      demoBefore,
+    );
   });
 });
 
@@ -321,7 +363,14 @@ describe('POST /rules/initialize', () => {
 describe('GET/POST /rules/offers, PUT /rules/offers/{id}', () => {
   const HOUR = 3_600_000;
   const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-  const validOffer = () => ({ name: 'Double Tuesday', description: 'An extra 2%', rateMultiplierBps: 200, startAt: iso(-HOUR), endAt: iso(HOUR), isActive: true });
+  const validOffer = () => ({
+    name: 'Double Tuesday',
+    description: 'An extra 2%',
+    rateMultiplierBps: 200,
+    startAt: iso(-HOUR),
+    endAt: iso(HOUR),
+    isActive: true,
+  });
   const offerRows = () => ctx.db.select().from(offers).where(eq(offers.tenantId, demoId));
 
   it('GET lists the seeded offer; POST 201 puts the new one first; audit row', async () => {
@@ -332,7 +381,14 @@ describe('GET/POST /rules/offers, PUT /rules/offers/{id}', () => {
     const res = await call('POST', 'offers', { cookie: s.admin, payload: body });
     expect(res.statusCode, res.body).toBe(201);
     const created = json(res);
-    expect(created).toMatchObject({ name: 'Double Tuesday', description: 'An extra 2%', rateMultiplierBps: 200, startAt: '2026-01-01T07:00:00.000Z', endAt: '2026-01-31T23:59:59.000Z', isActive: true });
+    expect(created).toMatchObject({
+      name: 'Double Tuesday',
+      description: 'An extra 2%',
+      rateMultiplierBps: 200,
+      startAt: '2026-01-01T07:00:00.000Z',
+      endAt: '2026-01-31T23:59:59.000Z',
+      isActive: true,
+    });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60_000);
     const list = json(await call('GET', 'offers', { cookie: s.admin })).offers;
     expect(list[0]).toEqual(created);
@@ -430,7 +486,10 @@ describe('GET/POST /rules/offers, PUT /rules/offers/{id}', () => {
     await expectGuarded('GET', 'offers');
     await expectGuarded('POST', 'offers', validOffer());
     await expectGuarded('PUT', `offers/${target.id}`, validOffer());
-    const [after] = await ctx.db.select().from(offers).where(and(eq(offers.tenantId, demoId), eq(offers.id, target.id)));
+    const [after] = await ctx.db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.tenantId, demoId), eq(offers.id, target.id)));
     expect(after).toEqual(target);
   });
 });

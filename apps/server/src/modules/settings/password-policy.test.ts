@@ -20,7 +20,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   s = await demoSessions(ctx.app);
   demoId = await demoTenantId(ctx.db);
-  const [main] = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
+  const [main] = await ctx.db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.tenantId, demoId), eq(stores.name, 'Main Store')));
   mainStoreId = main.id;
 });
 afterAll(() => ctx.close());
@@ -69,11 +72,19 @@ describe('a raised passwordMinLength (10)', () => {
   it('signup: 9 characters → 400 on body.password, nothing written; 10 → 201', async () => {
     const email = `nine-${unique()}@example.com`;
     const before = [await countRows(ctx.db, 'tenants'), await countRows(ctx.db, 'users')];
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Nina', lastName: 'Nine', email, password: '123456789' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Nina', lastName: 'Nine', email, password: '123456789' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(tooShort(10, 'body.password'));
     expect([await countRows(ctx.db, 'tenants'), await countRows(ctx.db, 'users')]).toEqual(before);
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstName: 'Nina', lastName: 'Nine', email, password: '1234567890' } });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstName: 'Nina', lastName: 'Nine', email, password: '1234567890' },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -101,15 +112,28 @@ describe('a raised passwordMinLength (10)', () => {
     const id = json(created).id as string;
     const staffCookie = await loginAs(ctx.app, email, 'Original-pw1');
     const [before] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/users/${id}/password`, headers: { cookie: s.admin }, payload: { password: 'Nine-char' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/t/demo/users/${id}/password`,
+      headers: { cookie: s.admin },
+      payload: { password: 'Nine-char' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(tooShort(10, 'body.password'));
     const [after] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
     expect(after.hash).toBe(before.hash);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: staffCookie } })).statusCode).toBe(200);
-    const [n] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, id));
+    const [n] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, id));
     expect(Number(n.n)).toBe(1);
-    const ok = await ctx.app.inject({ method: 'PUT', url: `/api/t/demo/users/${id}/password`, headers: { cookie: s.admin }, payload: { password: 'Ten-chars!' } });
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/t/demo/users/${id}/password`,
+      headers: { cookie: s.admin },
+      payload: { password: 'Ten-chars!' },
+    });
     expect(ok.statusCode, ok.body).toBe(204);
     await loginAs(ctx.app, email, 'Ten-chars!');
   });
@@ -118,12 +142,22 @@ describe('a raised passwordMinLength (10)', () => {
     const k = unique();
     const body = { name: `Policy ${k}`, slug: `policy-${k}`, ownerEmail: `policy-owner-${k}@example.com` };
     const before = [await countRows(ctx.db, 'tenants'), await countRows(ctx.db, 'users')];
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/platform/tenants', headers: { cookie: s.platform }, payload: { ...body, ownerPassword: 'Nine-char' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/platform/tenants',
+      headers: { cookie: s.platform },
+      payload: { ...body, ownerPassword: 'Nine-char' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toEqual(tooShort(10, 'body.ownerPassword'));
     expect([await countRows(ctx.db, 'tenants'), await countRows(ctx.db, 'users')]).toEqual(before);
     expect(await ctx.db.select().from(tenants).where(eq(tenants.slug, body.slug))).toHaveLength(0);
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/platform/tenants', headers: { cookie: s.platform }, payload: { ...body, ownerPassword: 'Ten-chars!' } });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/platform/tenants',
+      headers: { cookie: s.platform },
+      payload: { ...body, ownerPassword: 'Ten-chars!' },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     await loginAs(ctx.app, body.ownerEmail, 'Ten-chars!');
   });

@@ -32,7 +32,11 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     '/',
     {
       onRequest: limit,
-      schema: { tags: ['setup'], querystring: z.object({ token: z.string().max(200).default('') }), response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody } },
+      schema: {
+        tags: ['setup'],
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => ({ valid: request.query.token !== '' && (await setupTokenValid(db, request.query.token, request.ctx.now)) }),
   );

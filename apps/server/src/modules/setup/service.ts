@@ -90,19 +90,35 @@ export async function completeSetup(db: Database, input: SetupRequest, now: Date
       return insertAdmin(tx, { ...input, passwordHash }, 'platform.admin.setup');
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_unique')) throw conflict('An account with this email already exists', [{ field: 'body.email', message: 'Email already registered' }]);
+    if (isUniqueViolation(err, 'users_email_unique'))
+      throw conflict('An account with this email already exists', [{ field: 'body.email', message: 'Email already registered' }]);
     throw err;
   }
 }
 
-async function createPlatformAdmin(db: Database, input: { email: string; password: string; firstName: string; lastName: string }, action: 'platform.admin.bootstrap' | 'platform.admin.setup'): Promise<AuthUser> {
+async function createPlatformAdmin(
+  db: Database,
+  input: { email: string; password: string; firstName: string; lastName: string },
+  action: 'platform.admin.bootstrap' | 'platform.admin.setup',
+): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction((tx) => insertAdmin(tx, { ...input, passwordHash }, action));
 }
 
 /** Inserts a platform_admin and its audit row (tenant null, no hash in it). */
-async function insertAdmin(tx: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }, action: 'platform.admin.bootstrap' | 'platform.admin.setup'): Promise<AuthUser> {
-  const user = await insertAccount(tx, { tenantId: null, email: input.email, passwordHash: input.passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'platform_admin' });
+async function insertAdmin(
+  tx: DbOrTx,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+  action: 'platform.admin.bootstrap' | 'platform.admin.setup',
+): Promise<AuthUser> {
+  const user = await insertAccount(tx, {
+    tenantId: null,
+    email: input.email,
+    passwordHash: input.passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: 'platform_admin',
+  });
   await writeAudit(tx, { tenantId: null, userId: user.id, action, entity: 'user', entityId: user.id, after: { email: user.email, role: 'platform_admin' } });
   return user;
 }

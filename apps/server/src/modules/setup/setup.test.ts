@@ -41,7 +41,10 @@ describe('bootstrapPlatformAdmin', () => {
   });
 
   it('creates the admin from PLATFORM_ADMIN_EMAIL/PASSWORD, who can sign in', async () => {
-    expect(await bootstrapPlatformAdmin(ctx.db, { email: 'boot@operator.example', password: 'Long-enough-1' }, new Date())).toEqual({ kind: 'created', email: 'boot@operator.example' });
+    expect(await bootstrapPlatformAdmin(ctx.db, { email: 'boot@operator.example', password: 'Long-enough-1' }, new Date())).toEqual({
+      kind: 'created',
+      email: 'boot@operator.example',
+    });
     const cookie = await loginAs(ctx.app, 'boot@operator.example', 'Long-enough-1');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/platform/stats', headers: { cookie } })).statusCode).toBe(200);
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'platform.admin.bootstrap'));
@@ -50,10 +53,15 @@ describe('bootstrapPlatformAdmin', () => {
 
   it('refuses a PLATFORM_ADMIN_PASSWORD under the password policy, creating nothing', async () => {
     const settings = await getPlatformSettings(ctx.db);
-    await ctx.db.update(platformSettings).set({ value: { ...settings, security: { ...settings.security, passwordMinLength: 16 } } }).where(eq(platformSettings.id, 1));
+    await ctx.db
+      .update(platformSettings)
+      .set({ value: { ...settings, security: { ...settings.security, passwordMinLength: 16 } } })
+      .where(eq(platformSettings.id, 1));
     try {
       await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' }, new Date())).rejects.toThrow(BootstrapError);
-      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' }, new Date())).rejects.toThrow(/PLATFORM_ADMIN_PASSWORD: Password must be at least 16 characters long/);
+      await expect(bootstrapPlatformAdmin(ctx.db, { email: 'weak@operator.example', password: 'Only-12-char' }, new Date())).rejects.toThrow(
+        /PLATFORM_ADMIN_PASSWORD: Password must be at least 16 characters long/,
+      );
       expect(await ctx.db.select().from(users).where(eq(users.email, 'weak@operator.example'))).toHaveLength(0);
     } finally {
       await ctx.db.update(platformSettings).set({ value: settings }).where(eq(platformSettings.id, 1));
@@ -164,7 +172,12 @@ describe('GET/POST /api/setup', () => {
 describe('GET /api/auth/login-options', () => {
   it('offers the demo accounts only where they were seeded, never in production', async () => {
     expect(json(await ctx.app.inject({ method: 'GET', url: '/api/auth/login-options' }))).toEqual({ demoAccounts: true });
-    const prod = await createTestContext({ NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', QR_TOKEN_SECRET: 'q'.repeat(40), PAYMENT_PROVIDER: 'demo' });
+    const prod = await createTestContext({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cards.example.com',
+      QR_TOKEN_SECRET: 'q'.repeat(40),
+      PAYMENT_PROVIDER: 'demo',
+    });
     try {
       expect(json(await prod.app.inject({ method: 'GET', url: '/api/auth/login-options' }))).toEqual({ demoAccounts: false });
     } finally {

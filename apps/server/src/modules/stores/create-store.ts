@@ -37,7 +37,13 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       entity: 'store',
       entityId: store.id,
       before: null,
-      after: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment, selfEnrolmentDailyCap: store.selfEnrolmentDailyCap },
+      after: {
+        name: store.name,
+        address: store.address,
+        active: store.active,
+        selfEnrolment: store.selfEnrolment,
+        selfEnrolmentDailyCap: store.selfEnrolmentDailyCap,
+      },
     });
     return {
       id: store.id,

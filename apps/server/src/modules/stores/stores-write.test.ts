@@ -61,7 +61,12 @@ async function tenantOnPlan(planId: string | null) {
   if (planId) await ctx.db.update(tenants).set({ planId, subscriptionStatus: 'ACTIVE' }).where(eq(tenants.id, t.tenant.id));
   const cookie = await loginAs(ctx.app, t.email, t.password);
   const activeStores = async () =>
-    (await ctx.db.select({ id: stores.id }).from(stores).where(and(eq(stores.tenantId, t.tenant.id), eq(stores.active, true)))).length;
+    (
+      await ctx.db
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(eq(stores.tenantId, t.tenant.id), eq(stores.active, true)))
+    ).length;
   return { ...t, cookie, activeStores, create: (payload: unknown) => post(cookie, payload, t.tenant.slug) };
 }
 
@@ -71,14 +76,26 @@ describe('POST /api/t/{slug}/stores', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = json(res);
     // Online sign-up is off until the Store Admin turns it on; the daily cap starts at 50 (ADR 0027).
-    expect(body).toMatchObject({ name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50, _count: { users: 0, cards: 0, transactions: 0 } });
+    expect(body).toMatchObject({
+      name: 'Harbour Kiosk',
+      address: '7 Pier Road',
+      active: true,
+      selfEnrolment: false,
+      selfEnrolmentDailyCap: 50,
+      _count: { users: 0, cards: 0, transactions: 0 },
+    });
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     const row = await storeRow(body.id);
     expect(row).toMatchObject({ tenantId: demoId, name: 'Harbour Kiosk', address: '7 Pier Road', active: true });
     const list = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores;
     expect(list.map((x: { name: string }) => x.name)).toContain('Harbour Kiosk');
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, body.id));
-    expect(audit).toMatchObject({ tenantId: demoId, action: 'store.create', entity: 'store', after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 } });
+    expect(audit).toMatchObject({
+      tenantId: demoId,
+      action: 'store.create',
+      entity: 'store',
+      after: { name: 'Harbour Kiosk', address: '7 Pier Road', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 },
+    });
   });
 
   it('creates a store taking online sign-ups with its own daily cap when asked (ADR 0027)', async () => {
@@ -86,7 +103,10 @@ describe('POST /api/t/{slug}/stores', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res)).toMatchObject({ name: 'Members Welcome', active: true, selfEnrolment: true, selfEnrolmentDailyCap: 20 });
     expect(await storeRow(json(res).id)).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 20 });
-    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, json(res).id));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, json(res).id));
     expect(audit.after).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 20 });
     const before = await counts();
     expect((await post(s.admin, { name: 'Yes Store', selfEnrolment: 'yes' })).statusCode).toBe(400);
@@ -181,7 +201,10 @@ describe('plan store limit on create (−1 unlimited; ADR 0005)', () => {
     expect((await storeRow(parked.id)).active).toBe(false);
     // Renaming an inactive store at the limit is fine; freeing a slot lets it back in.
     expect((await put(t.cookie, parked.id, { name: 'Parked Two' }, t.tenant.slug)).statusCode).toBe(200);
-    const [second] = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, t.tenant.id), eq(stores.name, 'Second')));
+    const [second] = await ctx.db
+      .select()
+      .from(stores)
+      .where(and(eq(stores.tenantId, t.tenant.id), eq(stores.name, 'Second')));
     expect((await put(t.cookie, second.id, { name: 'Second', active: false }, t.tenant.slug)).statusCode).toBe(200);
     const back = await put(t.cookie, parked.id, { name: 'Parked Two', active: true }, t.tenant.slug);
     expect(back.statusCode, back.body).toBe(200);
@@ -211,7 +234,10 @@ describe('plan store limit on create (−1 unlimited; ADR 0005)', () => {
     const t = await tenantOnPlan(null);
     const results = await Promise.all(Array.from({ length: 4 }, () => t.create({ name: 'Twin Store' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    const twins = await ctx.db.select().from(stores).where(and(eq(stores.tenantId, t.tenant.id), eq(stores.name, 'Twin Store')));
+    const twins = await ctx.db
+      .select()
+      .from(stores)
+      .where(and(eq(stores.tenantId, t.tenant.id), eq(stores.name, 'Twin Store')));
     expect(twins).toHaveLength(1);
   });
 });
@@ -228,7 +254,10 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(body._count).toEqual(before._count);
     expect(body._count.cards).toBeGreaterThan(0);
     expect(await storeRow(downtownId)).toMatchObject({ name: 'Downtown Outlet', address: '44 High Street', active: false });
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, downtownId), eq(auditLog.action, 'store.update')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, downtownId), eq(auditLog.action, 'store.update')));
     expect(audit).toMatchObject({
       tenantId: demoId,
       entity: 'store',
@@ -251,14 +280,20 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
   });
 
   it('turns self-enrolment on and off again and sets the daily cap (ADR 0027): 200, persisted, listed, audited; kept when absent', async () => {
-    const audits = () => ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, mainId), eq(auditLog.action, 'store.update')));
+    const audits = () =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, mainId), eq(auditLog.action, 'store.update')));
     const auditsBefore = (await audits()).length;
     expect((await storeRow(mainId)).selfEnrolment).toBe(false);
     const on = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
     expect(on.statusCode, on.body).toBe(200);
     expect(json(on)).toMatchObject({ id: mainId, name: 'Main Store', active: true, selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
     expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000, active: true, address: '1 Market Square' });
-    const listed = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores.find((x: { id: string }) => x.id === mainId);
+    const listed = json(await ctx.app.inject({ method: 'GET', url: '/api/t/demo/stores', headers: { cookie: s.admin } })).stores.find(
+      (x: { id: string }) => x.id === mainId,
+    );
     expect(listed).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
     let rows = await audits();
     expect(rows).toHaveLength(auditsBefore + 1);
@@ -271,7 +306,10 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     );
 
     // Absent: the stored values stay (the edit form of an older client does not switch them back).
-    expect(json(await put(s.admin, mainId, { name: 'Main Store', address: '1 Market Square' }))).toMatchObject({ selfEnrolment: true, selfEnrolmentDailyCap: 1000 });
+    expect(json(await put(s.admin, mainId, { name: 'Main Store', address: '1 Market Square' }))).toMatchObject({
+      selfEnrolment: true,
+      selfEnrolmentDailyCap: 1000,
+    });
 
     const off = await put(s.admin, mainId, { name: 'Main Store', selfEnrolment: false, selfEnrolmentDailyCap: 1 });
     expect(off.statusCode, off.body).toBe(200);
@@ -279,7 +317,9 @@ describe('PUT /api/t/{slug}/stores/{id}', () => {
     expect(await storeRow(mainId)).toMatchObject({ selfEnrolment: false, selfEnrolmentDailyCap: 1 });
     rows = await audits();
     expect(rows).toHaveLength(auditsBefore + 3);
-    expect(rows).toContainEqual(expect.objectContaining({ before: expect.objectContaining({ selfEnrolment: true }), after: expect.objectContaining({ selfEnrolment: false }) }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ before: expect.objectContaining({ selfEnrolment: true }), after: expect.objectContaining({ selfEnrolment: false }) }),
+    );
     await put(s.admin, mainId, { name: 'Main Store', selfEnrolmentDailyCap: 50 });
   });
 

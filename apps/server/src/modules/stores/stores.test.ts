@@ -28,9 +28,24 @@ const get = (cookie: string | undefined, slug = 'demo', query = '') =>
 async function expectedCounts(storeId: string) {
   const one = async (q: Promise<{ n: number }[]>) => Number((await q)[0].n);
   return {
-    users: await one(ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.storeId, storeId))),
-    cards: await one(ctx.db.select({ n: sql<number>`count(*)::int` }).from(cards).where(eq(cards.storeId, storeId))),
-    transactions: await one(ctx.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.storeId, storeId))),
+    users: await one(
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.storeId, storeId)),
+    ),
+    cards: await one(
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(cards)
+        .where(eq(cards.storeId, storeId)),
+    ),
+    transactions: await one(
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(eq(transactions.storeId, storeId)),
+    ),
   };
 }
 

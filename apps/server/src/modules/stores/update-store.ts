@@ -44,14 +44,23 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       selfEnrolmentDailyCap: input.selfEnrolmentDailyCap ?? store.selfEnrolmentDailyCap,
     };
     if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
-    await tx.update(stores).set(next).where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
+    await tx
+      .update(stores)
+      .set(next)
+      .where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
     await writeAudit(tx, {
       tenantId,
       userId: actor.userId,
       action: 'store.update',
       entity: 'store',
       entityId: store.id,
-      before: { name: store.name, address: store.address, active: store.active, selfEnrolment: store.selfEnrolment, selfEnrolmentDailyCap: store.selfEnrolmentDailyCap },
+      before: {
+        name: store.name,
+        address: store.address,
+        active: store.active,
+        selfEnrolment: store.selfEnrolment,
+        selfEnrolmentDailyCap: store.selfEnrolmentDailyCap,
+      },
       after: next,
     });
     return store.id;

@@ -15,7 +15,8 @@ export interface WebhookLog {
 }
 
 /** The id of a Stripe reference: the string itself, or the `id` of an expanded object; null otherwise. */
-export const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+export const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
 
 /** A Date from Stripe's unix seconds. */
 export const fromUnix = (s: number) => new Date(s * 1000);

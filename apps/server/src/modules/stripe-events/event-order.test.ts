@@ -106,11 +106,24 @@ function invoice(t: Subscribed, o: { id: string; start: Date; end: Date; price: 
     invoice_pdf: `https://pay.stripe.test/invoice/${o.id}/pdf`,
     period_start: unix(o.start),
     period_end: unix(o.start),
-    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: t.subscriptionId, metadata: { tenantId: t.id, planId: starterId } } },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: t.subscriptionId, metadata: { tenantId: t.id, planId: starterId } },
+    },
     lines: {
       object: 'list',
       has_more: false,
-      data: [{ id: `il_${o.id}`, object: 'line_item', amount: o.amount, currency: 'usd', period: { start: unix(o.start), end: unix(o.end) }, pricing: { type: 'price_details', price_details: { price: o.price, product: 'prod_1' } } }],
+      data: [
+        {
+          id: `il_${o.id}`,
+          object: 'line_item',
+          amount: o.amount,
+          currency: 'usd',
+          period: { start: unix(o.start), end: unix(o.end) },
+          pricing: { type: 'price_details', price_details: { price: o.price, product: 'prod_1' } },
+        },
+      ],
     },
   };
 }
@@ -129,7 +142,15 @@ function subscription(t: Subscribed, o: { status: string; price: string; start: 
     items: {
       object: 'list',
       has_more: false,
-      data: [{ id: 'si_1', object: 'subscription_item', price: { id: o.price, object: 'price' }, current_period_start: unix(o.start), current_period_end: unix(o.end) }],
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          price: { id: o.price, object: 'price' },
+          current_period_start: unix(o.start),
+          current_period_end: unix(o.end),
+        },
+      ],
     },
   };
 }
@@ -147,7 +168,9 @@ async function endState(tenantId: string) {
     period: [t.currentPeriodStart?.toISOString(), t.currentPeriodEnd?.toISOString()],
     graceEndsAt: t.graceEndsAt?.toISOString() ?? null,
     invoices: inv.map((i) => `${short(i.providerInvoiceId)} ${i.status} ${i.amountPaidCents} ${i.periodStart.toISOString()}`).sort(),
-    payments: pay.map((p) => `${short(p.providerPaymentId)} ${p.amountCents} ${p.planId === proId ? 'pro' : p.planId === starterId ? 'starter' : p.planId}`).sort(),
+    payments: pay
+      .map((p) => `${short(p.providerPaymentId)} ${p.amountCents} ${p.planId === proId ? 'pro' : p.planId === starterId ? 'starter' : p.planId}`)
+      .sort(),
     created: events.filter((e) => e.eventType === 'created').length,
     canceled: events.filter((e) => e.eventType === 'canceled').length,
   };
@@ -162,7 +185,8 @@ interface Story {
 
 const iso = (d: Date) => d.toISOString();
 const inv1 = (t: Subscribed) => invoice(t, { id: 'in_p1', start: T0, end: T1, price: 'price_starter', amount: 1999, paid: true });
-const renewal = (t: Subscribed, price: string, amount: number, paid: boolean, attempt = 1) => invoice(t, { id: 'in_p2', start: T1, end: T2, price, amount, paid, attempt });
+const renewal = (t: Subscribed, price: string, amount: number, paid: boolean, attempt = 1) =>
+  invoice(t, { id: 'in_p2', start: T1, end: T2, price, amount, paid, attempt });
 
 /** Subscribe → period 1 paid → plan changed to Professional in Stripe's portal → the renewal fails once, then is paid at the new price → the subscription is deleted. */
 const planChangeThenCancel: Story = {
@@ -278,15 +302,19 @@ function expectedOf(story: Story, planId: string): Omit<EndState, 'created'> & {
 }
 
 describe('every order of one story ends in the same state', () => {
-  it('plan change in the portal, a failed then paid renewal, deletion: all 120 orders end CANCELED on Professional with both invoices', { timeout: 300_000 }, async () => {
-    const orders = permutations(5);
-    expect(orders).toHaveLength(120);
-    expect(new Set(orders.map((o) => o.join())).size).toBe(120);
-    const expected = expectedOf(planChangeThenCancel, proId);
-    for (const order of orders) {
-      expect({ order, state: await play(planChangeThenCancel, order) }).toEqual({ order, state: expected });
-    }
-  });
+  it(
+    'plan change in the portal, a failed then paid renewal, deletion: all 120 orders end CANCELED on Professional with both invoices',
+    { timeout: 300_000 },
+    async () => {
+      const orders = permutations(5);
+      expect(orders).toHaveLength(120);
+      expect(new Set(orders.map((o) => o.join())).size).toBe(120);
+      const expected = expectedOf(planChangeThenCancel, proId);
+      for (const order of orders) {
+        expect({ order, state: await play(planChangeThenCancel, order) }).toEqual({ order, state: expected });
+      }
+    },
+  );
 
   it.each([
     ['a recovered renewal ends ACTIVE on the paid period 2', recoveredRenewal],
@@ -307,7 +335,9 @@ describe('late and stale events', () => {
   it('a late invoice.paid of a deleted subscription records the invoice but does not reactivate the tenant', async () => {
     const t = await subscribedTenant();
     await deliver(evt('invoice.paid', inv1(t)));
-    await deliver(evt('customer.subscription.deleted', subscription(t, { status: 'canceled', price: 'price_starter', start: T1, end: T2, canceledAt: at(-1) })));
+    await deliver(
+      evt('customer.subscription.deleted', subscription(t, { status: 'canceled', price: 'price_starter', start: T1, end: T2, canceledAt: at(-1) })),
+    );
     expect((await endState(t.id)).status).toBe('CANCELED');
     await deliver(evt('invoice.paid', renewal(t, 'price_starter', 1999, true)));
     const state = await endState(t.id);
@@ -321,7 +351,10 @@ describe('late and stale events', () => {
     await deliver(evt('invoice.paid', renewal(t, 'price_starter', 1999, true, 2)));
     await deliver(evt('invoice.payment_failed', renewal(t, 'price_starter', 1999, false, 1)));
     expect(await endState(t.id)).toMatchObject({ status: 'ACTIVE', graceEndsAt: null, period: [iso(T1), iso(T2)] });
-    const failed = await ctx.db.select().from(subscriptionEvents).where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'payment_failed')));
+    const failed = await ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'payment_failed')));
     expect(failed).toHaveLength(1);
     expect(failed[0].data).toMatchObject({ status: 'ACTIVE', alreadyPaid: true });
   });
@@ -343,7 +376,9 @@ describe('late and stale events', () => {
     const t = await subscribedTenant();
     await deliver(evt('invoice.paid', inv1(t)));
     const old = { ...t };
-    await deliver(evt('customer.subscription.deleted', subscription(old, { status: 'canceled', price: 'price_starter', start: T0, end: T1, canceledAt: at(-6) })));
+    await deliver(
+      evt('customer.subscription.deleted', subscription(old, { status: 'canceled', price: 'price_starter', start: T0, end: T1, canceledAt: at(-6) })),
+    );
     fake.subscriptions.get(t.subscriptionId)!.status = 'canceled';
     const [row] = await ctx.db.select().from(tenants).where(eq(tenants.id, t.id));
     expect(row.subscriptionStatus).toBe('CANCELED');
@@ -355,7 +390,9 @@ describe('late and stale events', () => {
     expect(await endState(t.id)).toMatchObject({ status: 'ACTIVE', graceEndsAt: null, period: [iso(at(-1)), iso(at(29))] });
     // The old subscription's late failure and deletion retry do not touch the new one.
     await deliver(evt('invoice.payment_failed', renewal(old, 'price_starter', 1999, false)));
-    await deliver(evt('customer.subscription.deleted', subscription(old, { status: 'canceled', price: 'price_starter', start: T0, end: T1, canceledAt: at(-6) })));
+    await deliver(
+      evt('customer.subscription.deleted', subscription(old, { status: 'canceled', price: 'price_starter', start: T0, end: T1, canceledAt: at(-6) })),
+    );
     expect(await endState(t.id)).toMatchObject({ status: 'ACTIVE', graceEndsAt: null, period: [iso(at(-1)), iso(at(29))], canceled: 1 });
   });
 });
@@ -373,18 +410,30 @@ describe('the hourly check of paid periods', () => {
     const later = new Date(T2.getTime() + 4 * 3_600_000);
     expect(await markLapsedSubscriptions(ctx.db, later)).toBeGreaterThanOrEqual(1);
     expect(await endState(t.id)).toMatchObject({ status: 'PAST_DUE', graceEndsAt: iso(new Date(T2.getTime() + 7 * DAY)) });
-    const [changed] = await ctx.db.select().from(subscriptionEvents).where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'status_changed')));
+    const [changed] = await ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'status_changed')));
     expect(changed.data).toMatchObject({ from: 'ACTIVE', to: 'PAST_DUE', by: 'schedule', periodEnd: iso(T2) });
     // Run again: nothing more.
     await markLapsedSubscriptions(ctx.db, later);
-    const all = await ctx.db.select().from(subscriptionEvents).where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'status_changed')));
+    const all = await ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(and(eq(subscriptionEvents.tenantId, t.id), eq(subscriptionEvents.eventType, 'status_changed')));
     expect(all).toHaveLength(1);
 
     // The renewal is paid after all: ACTIVE on the new period, grace cleared.
-    await deliver(evt('invoice.paid', invoice(t, { id: 'in_p3', start: T2, end: new Date(T2.getTime() + 30 * DAY), price: 'price_starter', amount: 1999, paid: true })));
+    await deliver(
+      evt('invoice.paid', invoice(t, { id: 'in_p3', start: T2, end: new Date(T2.getTime() + 30 * DAY), price: 'price_starter', amount: 1999, paid: true })),
+    );
     expect(await endState(t.id)).toMatchObject({ status: 'ACTIVE', graceEndsAt: null });
     // The owner's Activity tells the three changes, the middle one by the schedule.
-    expect((await statusEvents(t.id)).map((e) => `${e.after.subscriptionStatus} by ${e.after.by}`)).toEqual(['ACTIVE by stripe', 'PAST_DUE by schedule', 'ACTIVE by stripe']);
+    expect((await statusEvents(t.id)).map((e) => `${e.after.subscriptionStatus} by ${e.after.by}`)).toEqual([
+      'ACTIVE by stripe',
+      'PAST_DUE by schedule',
+      'ACTIVE by stripe',
+    ]);
   });
 });
 

@@ -52,7 +52,10 @@ export async function onInvoicePaid({ tx, log, now }: EventCtx, inv: Stripe.Invo
   }
   const planId = await chargedPlanId(tx, f);
   if (!planId) {
-    log.error({ invoiceId: inv.id, tenantId, priceId: f.priceId }, 'stripe webhook: paid invoice for no known plan (set the plan\'s stripePriceId); not recorded');
+    log.error(
+      { invoiceId: inv.id, tenantId, priceId: f.priceId },
+      "stripe webhook: paid invoice for no known plan (set the plan's stripePriceId); not recorded",
+    );
     return;
   }
   const tenant = await lockTenant(tx, tenantId);
@@ -70,7 +73,10 @@ export async function onInvoicePaid({ tx, log, now }: EventCtx, inv: Stripe.Invo
   };
   const applied = await applySubscriptionFact(tx, tenant, { kind: 'paid', subscriptionId: f.subscriptionId, planId, paid }, now);
   if (applied.outcome === 'other-subscription') {
-    log.info({ invoiceId: inv.id, subscriptionId: f.subscriptionId, current: tenant.providerSubscriptionId }, 'stripe webhook: paid invoice of another subscription recorded, tenant state unchanged');
+    log.info(
+      { invoiceId: inv.id, subscriptionId: f.subscriptionId, current: tenant.providerSubscriptionId },
+      'stripe webhook: paid invoice of another subscription recorded, tenant state unchanged',
+    );
   }
 }
 

@@ -51,7 +51,8 @@ export async function onSubscriptionUpdated(ctx: EventCtx, sub: Stripe.Subscript
     ? ({ kind: 'ended', subscriptionId: sub.id, endedAt: endedAtOf(sub, ctx.event) } as const)
     : ({ kind: 'unpaid', subscriptionId: sub.id, periodEnd: fromUnix(periodEnd!) } as const);
   const applied = await applySubscriptionFact(ctx.tx, tenant, fact, ctx.now);
-  if (applied.outcome === 'other-subscription') ctx.log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: another subscription changed, tenant unchanged');
+  if (applied.outcome === 'other-subscription')
+    ctx.log.info({ subscriptionId: sub.id, current: tenant.providerSubscriptionId }, 'stripe webhook: another subscription changed, tenant unchanged');
 }
 
 /** customer.subscription.deleted: an 'ended' fact (applySubscriptionFact: CANCELED, graceEndsAt null, a 'canceled' event once); another subscription's deletion changes nothing. */

@@ -3,7 +3,16 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkoutSessions, invoices, offers, payments, plans, subscriptionEvents, tenants, webhookEvents } from '../../db/schema/index.ts';
-import { balanceAndLedger, createOtherTenant, createTestContext, freshTenant as signedInTenant, idempotencyKey, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import {
+  balanceAndLedger,
+  createOtherTenant,
+  createTestContext,
+  freshTenant as signedInTenant,
+  idempotencyKey,
+  json,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { GRACE_DAYS } from '@loyalty/domain';
 
@@ -118,13 +127,29 @@ async function freshTenant() {
 }
 
 async function counts(tenantId: string) {
-  const [p] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.tenantId, tenantId));
-  const [i] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.tenantId, tenantId));
-  const [e] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(subscriptionEvents).where(eq(subscriptionEvents.tenantId, tenantId));
+  const [p] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.tenantId, tenantId));
+  const [i] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(eq(invoices.tenantId, tenantId));
+  const [e] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.tenantId, tenantId));
   return { payments: Number(p.n), invoices: Number(i.n), events: Number(e.n) };
 }
 async function eventRecorded(id: string) {
-  return (await ctx.db.select().from(webhookEvents).where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, id)))).length === 1;
+  return (
+    (
+      await ctx.db
+        .select()
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, id)))
+    ).length === 1
+  );
 }
 
 describe('signature', () => {
@@ -221,7 +246,9 @@ describe('invoice.paid', () => {
     expect((await t.row()).subscriptionStatus).toBe('TRIALING');
     expect(await counts(t.tenant.id)).toEqual({ payments: 0, invoices: 0, events: 0 });
 
-    const retry = await deliver(evt('invoice.paid', invoice({ id: 'in_broken1', tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, amount: 1999 }), id));
+    const retry = await deliver(
+      evt('invoice.paid', invoice({ id: 'in_broken1', tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, amount: 1999 }), id),
+    );
     expect(json(retry)).toEqual({ received: true });
     expect((await t.row()).subscriptionStatus).toBe('ACTIVE');
     expect(await counts(t.tenant.id)).toEqual({ payments: 1, invoices: 1, events: 1 });
@@ -234,7 +261,19 @@ describe('invoice.payment_failed and the grace period', () => {
     // Period 1 ended an hour ago; Stripe's renewal for period 2 fails.
     const p1End = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000);
     const p2End = new Date(p1End.getTime() + 30 * DAY);
-    await deliver(evt('invoice.paid', invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1', start: new Date(p1End.getTime() - 30 * DAY), end: p1End })));
+    await deliver(
+      evt(
+        'invoice.paid',
+        invoice({
+          tenantId: t.tenant.id,
+          planId: starterId,
+          customer: t.stripeCustomer,
+          subscription: 'sub_g1',
+          start: new Date(p1End.getTime() - 30 * DAY),
+          end: p1End,
+        }),
+      ),
+    );
     expect((await t.row()).subscriptionStatus).toBe('ACTIVE');
 
     const failed = invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_g1', start: p1End, end: p2End });
@@ -254,7 +293,10 @@ describe('invoice.payment_failed and the grace period', () => {
     expect((await t.row()).graceEndsAt!.getTime()).toBe(row.graceEndsAt!.getTime());
 
     // After grace: refused with the POS gate's message, no money moves.
-    await ctx.db.update(tenants).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(tenants.id, t.tenant.id));
+    await ctx.db
+      .update(tenants)
+      .set({ graceEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(tenants.id, t.tenant.id));
     const before = await balanceAndLedger(ctx.db, t.cardUid);
     const after = await t.earn();
     expect(after.statusCode).toBe(403);
@@ -279,12 +321,21 @@ describe('customer.subscription.deleted', () => {
   it("cancels the tenant on that subscription; an older subscription's end changes nothing", async () => {
     const t = await freshTenant();
     await deliver(evt('invoice.paid', invoice({ tenantId: t.tenant.id, planId: starterId, customer: t.stripeCustomer, subscription: 'sub_current' })));
-    const sub = (id: string) => ({ id, object: 'subscription', status: 'canceled', customer: t.stripeCustomer, metadata: { tenantId: t.tenant.id, planId: starterId } });
+    const sub = (id: string) => ({
+      id,
+      object: 'subscription',
+      status: 'canceled',
+      customer: t.stripeCustomer,
+      metadata: { tenantId: t.tenant.id, planId: starterId },
+    });
 
     expect((await deliver(evt('customer.subscription.deleted', sub('sub_older')))).statusCode).toBe(200);
     expect((await t.row()).subscriptionStatus).toBe('ACTIVE');
 
-    await ctx.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + DAY) }).where(eq(tenants.id, t.tenant.id));
+    await ctx.db
+      .update(tenants)
+      .set({ subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() + DAY) })
+      .where(eq(tenants.id, t.tenant.id));
     expect((await deliver(evt('customer.subscription.deleted', sub('sub_current')))).statusCode).toBe(200);
     expect(await t.row()).toMatchObject({ subscriptionStatus: 'CANCELED', graceEndsAt: null });
     const events = await ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.tenantId, t.tenant.id));
@@ -310,7 +361,15 @@ describe('checkout sessions', () => {
     expect(row).toMatchObject({ status: 'OPEN', amountCents, kind: 'ADD_FUNDS' });
     return { sessionId, row };
   }
-  const session = (id: string, extra: object = {}) => ({ id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', payment_intent: 'pi_addfunds1', ...extra });
+  const session = (id: string, extra: object = {}) => ({
+    id,
+    object: 'checkout.session',
+    mode: 'payment',
+    payment_status: 'paid',
+    status: 'complete',
+    payment_intent: 'pi_addfunds1',
+    ...extra,
+  });
 
   it('checkout.session.completed credits the card once, even delivered twice or by a second event for the same session', async () => {
     const t = await freshTenant();
@@ -391,8 +450,15 @@ describe('without Stripe (Demo provider)', () => {
   it('PAST_DUE keeps the POS only while graceEndsAt is in the future', async () => {
     const t = await createOtherTenant(demo.db, 500);
     const cookie = await loginAs(demo.app, t.email, t.password);
-    const earn = () => demo.app.inject({ method: 'POST', url: `/api/t/${t.tenant.slug}/transactions/earn`, headers: { cookie, ...idempotencyKey() }, payload: { cardUid: t.cardUid, amountCents: 1000 } });
-    const setGrace = (graceEndsAt: Date | null) => demo.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt }).where(eq(tenants.id, t.tenant.id));
+    const earn = () =>
+      demo.app.inject({
+        method: 'POST',
+        url: `/api/t/${t.tenant.slug}/transactions/earn`,
+        headers: { cookie, ...idempotencyKey() },
+        payload: { cardUid: t.cardUid, amountCents: 1000 },
+      });
+    const setGrace = (graceEndsAt: Date | null) =>
+      demo.db.update(tenants).set({ subscriptionStatus: 'PAST_DUE', graceEndsAt }).where(eq(tenants.id, t.tenant.id));
 
     await setGrace(new Date(Date.now() + DAY));
     expect((await earn()).statusCode).toBe(200);

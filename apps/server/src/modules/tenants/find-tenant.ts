@@ -56,7 +56,10 @@ export function tenantContexts(db: DbOrTx) {
  * 17: the key names its tenant); null when the tenant no longer exists.
  */
 export function tenantContextByIdFinder(db: Database): (tenantId: string) => Promise<TenantContext | null> {
-  const query = tenantContextSelect(db).where(eq(tenants.id, sql.placeholder('id'))).limit(1).prepare('tenant_context_by_id');
+  const query = tenantContextSelect(db)
+    .where(eq(tenants.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tenant_context_by_id');
   return async (tenantId) => (await query.execute({ id: tenantId }))[0] ?? null;
 }
 
@@ -100,7 +103,10 @@ export async function tenantIdBySlug(db: DbOrTx, slug: string): Promise<string |
 }
 
 /** `{ id, name, slug, subscriptionStatus }` of a tenant (the `tenant` of the auth answers), or null when it is gone. */
-export async function tenantHeader(db: DbOrTx, tenantId: string): Promise<{ id: string; name: string; slug: string; subscriptionStatus: SubscriptionStatus } | null> {
+export async function tenantHeader(
+  db: DbOrTx,
+  tenantId: string,
+): Promise<{ id: string; name: string; slug: string; subscriptionStatus: SubscriptionStatus } | null> {
   const [t] = await db
     .select({ id: tenants.id, name: tenants.name, slug: tenants.slug, subscriptionStatus: tenants.subscriptionStatus })
     .from(tenants)
@@ -111,7 +117,10 @@ export async function tenantHeader(db: DbOrTx, tenantId: string): Promise<{ id: 
 /** `{ id, name, slug }` of the given tenants (any order; unknown ids are missing), one query. */
 export async function tenantNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { id: string; name: string; slug: string }>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).where(inArray(tenants.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: tenants.id, name: tenants.name, slug: tenants.slug })
+    .from(tenants)
+    .where(inArray(tenants.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -13,10 +13,58 @@
 
 export { assertCanActivateCard, assertCardBatchAllowed, assertTillReserveKept } from './card-quota.ts';
 export { insertTenant } from './create-tenant.ts';
-export { findTenant, findTenantIdForProvider, paymentTenantOf, subscriptionPeriodOf, tenantContextByIdFinder, tenantContextBySlug, tenantContextFinder, tenantContexts, tenantHeader, tenantIdBySlug, tenantLabels, tenantNames, timezoneSql, toTenantContext } from './find-tenant.ts';
-export { activeTenantCount, listTenantsPage, newestTenants, tenantGrowth, tenantsByStatus, tenantsCreatedByMonth, tenantsOnPlan, tenantsPerPlan, tenantStatusSummary } from './list-tenants.ts';
+export {
+  findTenant,
+  findTenantIdForProvider,
+  paymentTenantOf,
+  subscriptionPeriodOf,
+  tenantContextByIdFinder,
+  tenantContextBySlug,
+  tenantContextFinder,
+  tenantContexts,
+  tenantHeader,
+  tenantIdBySlug,
+  tenantLabels,
+  tenantNames,
+  timezoneSql,
+  toTenantContext,
+} from './find-tenant.ts';
+export {
+  activeTenantCount,
+  listTenantsPage,
+  newestTenants,
+  tenantGrowth,
+  tenantsByStatus,
+  tenantsCreatedByMonth,
+  tenantsOnPlan,
+  tenantsPerPlan,
+  tenantStatusSummary,
+} from './list-tenants.ts';
 export { lockTenant, type TenantAccount } from './lock-tenant.ts';
 export { assertPlanAllowsOneMore, lockTenantLimits } from './plan-limits.ts';
-export { defaultPlanId, deletePlanRow, ensurePlans, findPlan, insertPlan, listActivePlanRows, listPlanRows, lockPlan, type NewPlan, planIdByStripePrice, type PlanRow, plansByIds, planSummaries, updatePlanRow } from './plans.ts';
-export { activateSubscription, activeTenantsWithPeriodEndedBefore, addPurchasedCards, claimProviderCustomerId, setProviderSubscriptionId, type SubscriptionStatePatch, updateSubscriptionState } from './subscription-state.ts';
+export {
+  defaultPlanId,
+  deletePlanRow,
+  ensurePlans,
+  findPlan,
+  insertPlan,
+  listActivePlanRows,
+  listPlanRows,
+  lockPlan,
+  type NewPlan,
+  planIdByStripePrice,
+  type PlanRow,
+  plansByIds,
+  planSummaries,
+  updatePlanRow,
+} from './plans.ts';
+export {
+  activateSubscription,
+  activeTenantsWithPeriodEndedBefore,
+  addPurchasedCards,
+  claimProviderCustomerId,
+  setProviderSubscriptionId,
+  type SubscriptionStatePatch,
+  updateSubscriptionState,
+} from './subscription-state.ts';
 export { deleteTenantRow, lockTenantForChange, setTenantReceipts, setTenantTimezone, updateTenantAccount } from './update-tenant.ts';

@@ -29,7 +29,10 @@ export async function listTenantsPage(
   }
   const where = conds.length ? and(...conds) : undefined;
   const [[{ total }], rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(tenants).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tenants)
+      .where(where),
     db
       .select()
       .from(tenants)
@@ -56,13 +59,19 @@ export async function tenantStatusSummary(db: DbOrTx): Promise<TenantSummary> {
 
 /** Number of tenants per subscription status (statuses without tenants are absent). */
 export async function tenantsByStatus(db: DbOrTx): Promise<Map<SubscriptionStatus, number>> {
-  const rows = await db.select({ status: tenants.subscriptionStatus, n: sql<number>`count(*)::int` }).from(tenants).groupBy(tenants.subscriptionStatus);
+  const rows = await db
+    .select({ status: tenants.subscriptionStatus, n: sql<number>`count(*)::int` })
+    .from(tenants)
+    .groupBy(tenants.subscriptionStatus);
   return new Map(rows.map((r) => [r.status, r.n]));
 }
 
 /** Number of ACTIVE tenants. */
 export async function activeTenantCount(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(eq(tenants.subscriptionStatus, 'ACTIVE'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenants)
+    .where(eq(tenants.subscriptionStatus, 'ACTIVE'));
   return row?.n ?? 0;
 }
 
@@ -119,6 +128,9 @@ export async function tenantsPerPlan(db: DbOrTx): Promise<Map<string, number>> {
 
 /** Number of tenants on plan `planId`. */
 export async function tenantsOnPlan(db: DbOrTx, planId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenants).where(eq(tenants.planId, planId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenants)
+    .where(eq(tenants.planId, planId));
   return row?.n ?? 0;
 }

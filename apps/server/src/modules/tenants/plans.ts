@@ -100,7 +100,10 @@ export async function insertPlan(tx: Tx, input: PlanInput): Promise<PlanRow> {
     const [row] = await tx.select({ max: sql<number | null>`max(${plans.sortOrder})` }).from(plans);
     sortOrder = row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
   }
-  const [plan] = await tx.insert(plans).values({ ...planValues(input), sortOrder }).returning();
+  const [plan] = await tx
+    .insert(plans)
+    .values({ ...planValues(input), sortOrder })
+    .returning();
   return plan;
 }
 

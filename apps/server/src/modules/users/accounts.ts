@@ -75,7 +75,10 @@ export async function insertAccount(tx: DbOrTx, account: NewAccount): Promise<Au
 }
 
 /** The fields the own-password change needs of an account, or null when it is gone. */
-export async function findPasswordAccount(db: DbOrTx, userId: string): Promise<{ id: string; tenantId: string | null; passwordHash: string; active: boolean } | null> {
+export async function findPasswordAccount(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; tenantId: string | null; passwordHash: string; active: boolean } | null> {
   const [user] = await db
     .select({ id: users.id, tenantId: users.tenantId, passwordHash: users.passwordHash, active: users.active })
     .from(users)
@@ -111,11 +114,17 @@ export async function platformAdminExists(db: DbOrTx): Promise<boolean> {
  * cascade of users.tenant_id.
  */
 export async function detachPlatformAdmins(tx: Tx, tenantId: string): Promise<void> {
-  await tx.update(users).set({ tenantId: null, storeId: null, customerId: null }).where(and(eq(users.tenantId, tenantId), eq(users.role, 'platform_admin')));
+  await tx
+    .update(users)
+    .set({ tenantId: null, storeId: null, customerId: null })
+    .where(and(eq(users.tenantId, tenantId), eq(users.role, 'platform_admin')));
 }
 
 /** An invited account as the invitation page and its acceptance read it: e-mail, first name, tenant, whether still pending and active. */
-export async function invitedAccount(db: DbOrTx, userId: string): Promise<{ id: string; email: string; firstName: string; tenantId: string | null; pending: boolean; active: boolean } | null> {
+export async function invitedAccount(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; email: string; firstName: string; tenantId: string | null; pending: boolean; active: boolean } | null> {
   const [u] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, tenantId: users.tenantId, pending: users.invitationPending, active: users.active })
     .from(users)
@@ -149,7 +158,11 @@ export async function tenantAdminContacts(db: DbOrTx, tenantId: string): Promise
  * single-use tokens go with them (foreign keys ON DELETE CASCADE), so every session ends at
  * once. Returns the deleted accounts: id, e-mail and names (the erasure scrubs them elsewhere).
  */
-export async function removeCustomerLogins(tx: DbOrTx, tenantId: string, customerId: string): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
+export async function removeCustomerLogins(
+  tx: DbOrTx,
+  tenantId: string,
+  customerId: string,
+): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
   return tx
     .delete(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.customerId, customerId), eq(users.role, 'customer')))

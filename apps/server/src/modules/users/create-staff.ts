@@ -12,7 +12,18 @@ import { requireStoreName } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { prepareInvitation, takeInvitation, writeInvitation } from './invitations.ts';
 import { activeStaffCount } from './views.ts';
-import { PASSWORD_OR_INVITE, type StaffActor, assertStoreForRole, audited, budgetOf, businessNameOf, duplicateEmail, inviterOf, publicUrlOf, staffRows } from './staff.ts';
+import {
+  PASSWORD_OR_INVITE,
+  type StaffActor,
+  assertStoreForRole,
+  audited,
+  budgetOf,
+  businessNameOf,
+  duplicateEmail,
+  inviterOf,
+  publicUrlOf,
+  staffRows,
+} from './staff.ts';
 
 /**
  * POST /api/t/{slug}/users (docs/product.md 'Roles', 'Accounts and sign-in';
@@ -47,7 +58,10 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(invite ? randomBytes(32).toString('base64url') : input.password!);
   const invitation = invite
-    ? await prepareInvitation({ email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId), inviter: await inviterOf(db, actor) }, publicUrlOf(actor))
+    ? await prepareInvitation(
+        { email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId), inviter: await inviterOf(db, actor) },
+        publicUrlOf(actor),
+      )
     : null;
   const giveBack = invite ? await takeInvitation(budgetOf(actor), tenantId, now) : null;
   try {

@@ -7,9 +7,31 @@
  * for the modules users itself depends on (stores, audit) are in views.ts.
  */
 
-export { completeInvitation, detachPlatformAdmins, findLoginAccount, findPasswordAccount, insertAccount, invitedAccount, platformAdminExists, recordLogin, removeCustomerLogins, swapPasswordHash, tenantAdminContacts, userIdByEmail } from './accounts.ts';
+export {
+  completeInvitation,
+  detachPlatformAdmins,
+  findLoginAccount,
+  findPasswordAccount,
+  insertAccount,
+  invitedAccount,
+  platformAdminExists,
+  recordLogin,
+  removeCustomerLogins,
+  swapPasswordHash,
+  tenantAdminContacts,
+  userIdByEmail,
+} from './accounts.ts';
 export { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
-export {  nonCustomerUserCount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners, userNames } from './views.ts';
+export { nonCustomerUserCount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners, userNames } from './views.ts';
 export { userRoutes } from './routes.ts';
 export { applySessionTimeout, endOtherSessions, endSession, type NewSession, sessionStore, startSession } from './sessions.ts';
-export { claimTotpStep, hasTwoFactor, saveTwoFactorSecret, spendRecoveryCode, tenantAdmins, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from './two-factor.ts';
+export {
+  claimTotpStep,
+  hasTwoFactor,
+  saveTwoFactorSecret,
+  spendRecoveryCode,
+  tenantAdmins,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
+  twoFactorAccount,
+} from './two-factor.ts';

@@ -21,7 +21,17 @@ let clock = new Date();
 let nudges = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { now: () => clock, jobs: { nudge: (kind) => { if (kind === 'outbox') nudges++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      now: () => clock,
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'outbox') nudges++;
+        },
+      },
+    },
+  );
   smtp = await startTestSmtp();
   s = await demoSessions(ctx.app);
   const [main] = await ctx.db.select().from(stores).where(eq(stores.name, 'Main Store'));
@@ -39,7 +49,8 @@ beforeEach(async () => {
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const invite = (email: string, cookie = s.admin) => call('POST', '/api/t/demo/users', cookie, { firstName: 'Ivy', lastName: 'Invited', email, role: 'cashier', storeId: mainStoreId, invite: true });
+const invite = (email: string, cookie = s.admin) =>
+  call('POST', '/api/t/demo/users', cookie, { firstName: 'Ivy', lastName: 'Invited', email, role: 'cashier', storeId: mainStoreId, invite: true });
 const send = async () => smtp.dispatch(ctx.db, new Date());
 const tokenOfLastMail = () => /\/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(smtp.messages.at(-1)?.text ?? '')?.[1] ?? '';
 
@@ -77,14 +88,24 @@ describe('staff invitations', () => {
     const staff = (await call('GET', '/api/t/demo/users', s.admin)).json().users as { email: string; invited: boolean }[];
     expect(staff.find((u) => u.email === 'ivy@example.com')?.invited).toBe(false);
 
-    expect((await call('POST', '/api/auth/accept-invitation', null, { token, password: 'Another123!' })).json()).toMatchObject({ error: INVITATION_LINK_INVALID });
+    expect((await call('POST', '/api/auth/accept-invitation', null, { token, password: 'Another123!' })).json()).toMatchObject({
+      error: INVITATION_LINK_INVALID,
+    });
     expect((await call('GET', `/api/auth/invitation?token=${token}`, null)).statusCode).toBe(400);
-    const audit = rowsOf<{ action: string }>(await ctx.db.execute(sql`select action from audit_log where entity_id = ${accepted.json().user.id} order by created_at`));
+    const audit = rowsOf<{ action: string }>(
+      await ctx.db.execute(sql`select action from audit_log where entity_id = ${accepted.json().user.id} order by created_at`),
+    );
     expect(audit.map((a) => a.action)).toEqual(['user.create', 'user.invitation.accept']);
   });
 
   it('refuses a staff member with neither a password nor an invitation (400) and writes nothing', async () => {
-    const res = await call('POST', '/api/t/demo/users', s.admin, { firstName: 'No', lastName: 'Pass', email: 'nopass@example.com', role: 'cashier', storeId: mainStoreId });
+    const res = await call('POST', '/api/t/demo/users', s.admin, {
+      firstName: 'No',
+      lastName: 'Pass',
+      email: 'nopass@example.com',
+      role: 'cashier',
+      storeId: mainStoreId,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'body.password', message: 'Password is required' }]);
     expect(await ctx.db.select().from(users).where(eq(users.email, 'nopass@example.com'))).toEqual([]);
@@ -104,7 +125,9 @@ describe('staff invitations', () => {
 
     expect((await call('DELETE', `/api/t/demo/users/${id}/invitation`, s.admin)).statusCode).toBe(204);
     expect(await ctx.db.select().from(users).where(eq(users.id, id))).toEqual([]);
-    expect((await call('POST', '/api/auth/accept-invitation', null, { token: second, password: 'TooLate123!' })).json()).toMatchObject({ error: INVITATION_LINK_INVALID });
+    expect((await call('POST', '/api/auth/accept-invitation', null, { token: second, password: 'TooLate123!' })).json()).toMatchObject({
+      error: INVITATION_LINK_INVALID,
+    });
     expect((await call('DELETE', `/api/t/demo/users/${id}/invitation`, s.admin)).statusCode).toBe(404);
   });
 
@@ -113,13 +136,17 @@ describe('staff invitations', () => {
     await send();
     const token = tokenOfLastMail();
     clock = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000);
-    expect((await call('POST', '/api/auth/accept-invitation', null, { token, password: 'LateComer123!' })).json()).toMatchObject({ error: INVITATION_LINK_INVALID });
+    expect((await call('POST', '/api/auth/accept-invitation', null, { token, password: 'LateComer123!' })).json()).toMatchObject({
+      error: INVITATION_LINK_INVALID,
+    });
   });
 
   it('guards Resend and Revoke: 422 once accepted or never invited, 403 to a cashier, 404 for another tenant', async () => {
     const cashier = (await call('GET', '/api/t/demo/users', s.admin)).json().users.find((u: { email: string }) => u.email === 'cashier@demo.com');
     expect((await call('POST', `/api/t/demo/users/${cashier.id}/invitation`, s.admin)).statusCode).toBe(422);
-    expect((await call('DELETE', `/api/t/demo/users/${cashier.id}/invitation`, s.admin)).json()).toMatchObject({ error: 'This staff member has already accepted the invitation' });
+    expect((await call('DELETE', `/api/t/demo/users/${cashier.id}/invitation`, s.admin)).json()).toMatchObject({
+      error: 'This staff member has already accepted the invitation',
+    });
     const id = (await invite('guarded@example.com')).json().id as string;
     expect((await call('POST', `/api/t/demo/users/${id}/invitation`, s.cashier)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/t/demo/users/${id}/invitation`, s.cashier)).statusCode).toBe(403);
@@ -140,7 +167,8 @@ describe('the daily invitation budget', () => {
     const other = await createOtherTenant(ctx.db);
     const cookie = await loginAs(ctx.app, other.email, other.password);
     const base = `/api/t/${other.tenant.slug}/users`;
-    const inviteThere = (email: string) => call('POST', base, cookie, { firstName: 'Tia', lastName: 'Trial', email, role: 'cashier', storeId: other.store.id, invite: true });
+    const inviteThere = (email: string) =>
+      call('POST', base, cookie, { firstName: 'Tia', lastName: 'Trial', email, role: 'cashier', storeId: other.store.id, invite: true });
     const first = await inviteThere('tia@example.com');
     expect(first.statusCode, first.body).toBe(201);
     const id = first.json().id as string;
@@ -170,11 +198,21 @@ describe('the daily invitation budget', () => {
     await ctx.db.update(tenants).set({ subscriptionStatus: 'ACTIVE', planId: plan.id }).where(eq(tenants.id, other.tenant.id));
     const cookie = await loginAs(ctx.app, other.email, other.password);
     const base = `/api/t/${other.tenant.slug}/users`;
-    const first = await call('POST', base, cookie, { firstName: 'Pam', lastName: 'Plan', email: 'pam@example.com', role: 'cashier', storeId: other.store.id, invite: true });
+    const first = await call('POST', base, cookie, {
+      firstName: 'Pam',
+      lastName: 'Plan',
+      email: 'pam@example.com',
+      role: 'cashier',
+      storeId: other.store.id,
+      invite: true,
+    });
     expect(first.statusCode, first.body).toBe(201);
     const id = first.json().id as string;
     // 198 more invitations went out today (the count the shared store keeps): 199 in all.
-    await ctx.db.update(rateLimitCounters).set({ count: sql`${rateLimitCounters.count} + 198` }).where(eq(rateLimitCounters.key, `invitations:${other.tenant.id}`));
+    await ctx.db
+      .update(rateLimitCounters)
+      .set({ count: sql`${rateLimitCounters.count} + 198` })
+      .where(eq(rateLimitCounters.key, `invitations:${other.tenant.id}`));
     expect((await call('POST', `${base}/${id}/invitation`, cookie)).statusCode).toBe(204);
     const over = await call('POST', `${base}/${id}/invitation`, cookie);
     expect(over.statusCode).toBe(429);

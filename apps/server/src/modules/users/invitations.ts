@@ -86,7 +86,12 @@ export async function prepareInvitation(invitee: Omit<Invitee, 'userId' | 'tenan
  * In `tx`: the invitation token of `invitee` (only its SHA-256 stored; their older unused
  * invitation links stop working; valid 7 days from `now`) and the e-mail in the outbox.
  */
-export async function writeInvitation(tx: DbOrTx, invitee: Pick<Invitee, 'userId' | 'tenantId' | 'email'>, prepared: Awaited<ReturnType<typeof prepareInvitation>>, now: Date): Promise<void> {
+export async function writeInvitation(
+  tx: DbOrTx,
+  invitee: Pick<Invitee, 'userId' | 'tenantId' | 'email'>,
+  prepared: Awaited<ReturnType<typeof prepareInvitation>>,
+  now: Date,
+): Promise<void> {
   await issueUserToken(tx, INVITATION_PURPOSE, invitee.userId, hashToken(prepared.token), new Date(now.getTime() + INVITATION_TTL_MS), now);
   await enqueueEmail(tx, { tenantId: invitee.tenantId, kind: 'invitation', to: invitee.email, ...prepared.message, now });
 }

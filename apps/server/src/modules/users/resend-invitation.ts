@@ -31,7 +31,15 @@ export async function resendInvitation(db: Database, actor: StaffActor, userId: 
       const role = user.role as 'cashier' | 'tenant_admin';
       const invitation = await prepareInvitation({ email: user.email, firstName: user.firstName, role, businessName, inviter }, publicUrlOf(actor));
       await writeInvitation(tx, { userId: user.id, tenantId, email: user.email }, invitation, now);
-      await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.resend', entity: 'user', entityId: user.id, before: null, after: { email: user.email } });
+      await writeAudit(tx, {
+        tenantId,
+        userId: actor.userId,
+        action: 'user.invitation.resend',
+        entity: 'user',
+        entityId: user.id,
+        before: null,
+        after: { email: user.email },
+      });
     });
   } catch (err) {
     await giveBack();
@@ -50,6 +58,14 @@ export async function revokeInvitation(db: Database, actor: StaffActor, userId: 
   await db.transaction(async (tx) => {
     const user = await lockInvitee(tx, tenantId, userId);
     await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
-    await writeAudit(tx, { tenantId, userId: actor.userId, action: 'user.invitation.revoke', entity: 'user', entityId: user.id, before: audited(user), after: null });
+    await writeAudit(tx, {
+      tenantId,
+      userId: actor.userId,
+      action: 'user.invitation.revoke',
+      entity: 'user',
+      entityId: user.id,
+      before: audited(user),
+      after: null,
+    });
   });
 }

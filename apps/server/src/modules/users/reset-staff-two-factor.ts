@@ -28,7 +28,13 @@ const TWO_FACTOR_RESET_AUDIT = 'user.2fa.reset';
  * 403 ADMIN_TWO_FACTOR_BY_OPERATOR when a Store Admin's is reset with `by: 'store_admin'`;
  * 409 TWO_FACTOR_NOT_ON when two-factor is off (nothing written).
  */
-export async function resetStaffTwoFactor(db: Database, actor: { tenantId: string; userId: string }, userId: string, by: TwoFactorResetBy, now: Date): Promise<void> {
+export async function resetStaffTwoFactor(
+  db: Database,
+  actor: { tenantId: string; userId: string },
+  userId: string,
+  by: TwoFactorResetBy,
+  now: Date,
+): Promise<void> {
   const { tenantId } = actor;
   // Rendered before the transaction, so no lock waits for React.
   const [target] = isUuid(userId) ? await staffRows(db, tenantId, userId) : [];
@@ -39,6 +45,14 @@ export async function resetStaffTwoFactor(db: Database, actor: { tenantId: strin
     if (user.role === 'tenant_admin' && by !== 'operator') throw forbidden(ADMIN_TWO_FACTOR_BY_OPERATOR);
     if (!(await turnOffTwoFactor(tx, user.id))) throw conflict(TWO_FACTOR_NOT_ON);
     await enqueueEmail(tx, { tenantId, kind: 'two_factor_reset', to: user.email, ...message, now });
-    await writeAudit(tx, { tenantId, userId: actor.userId, action: TWO_FACTOR_RESET_AUDIT, entity: 'user', entityId: user.id, before: { twoFactorEnabled: true }, after: { twoFactorEnabled: false, email: user.email, role: user.role, by } });
+    await writeAudit(tx, {
+      tenantId,
+      userId: actor.userId,
+      action: TWO_FACTOR_RESET_AUDIT,
+      entity: 'user',
+      entityId: user.id,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false, email: user.email, role: user.role, by },
+    });
   });
 }

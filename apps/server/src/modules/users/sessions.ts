@@ -79,10 +79,20 @@ export function sessionStore(db: Database): SessionStore {
       const [row] = await find.execute({ tokenHash, now, slug: slug ?? '' });
       if (!row) return null;
       const { active, ttlSeconds, expiresAt, twoFactorSetupRequired, tenant, ...user } = row;
-      return { user, active, ttlSeconds, expiresAt, twoFactorSetupRequired, ...(slug !== undefined ? { tenant: tenant?.id ? (tenant as TenantContext) : null } : {}) };
+      return {
+        user,
+        active,
+        ttlSeconds,
+        expiresAt,
+        twoFactorSetupRequired,
+        ...(slug !== undefined ? { tenant: tenant?.id ? (tenant as TenantContext) : null } : {}),
+      };
     },
     async slide(tokenHash, ttlSeconds) {
-      await db.update(sessions).set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` }).where(eq(sessions.tokenHash, tokenHash));
+      await db
+        .update(sessions)
+        .set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
+        .where(eq(sessions.tokenHash, tokenHash));
     },
   };
 }
@@ -101,7 +111,9 @@ export interface NewSession {
  */
 export async function startSession(db: Database, userId: string, ttlSeconds: number, twoFactorSetupRequired = false): Promise<NewSession> {
   const token = newSessionToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`, twoFactorSetupRequired });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, ttlSeconds, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`, twoFactorSetupRequired });
   return { token, ttlSeconds };
 }
 

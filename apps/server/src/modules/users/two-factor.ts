@@ -74,7 +74,10 @@ export async function turnOnTwoFactor(tx: DbOrTx, userId: string, sealed: string
     .where(and(eq(users.id, userId), isNull(users.twoFactorEnabledAt), eq(users.twoFactorSecret, sealed)))
     .returning({ id: users.id });
   if (on.length === 0) return false;
-  await tx.update(sessions).set({ twoFactorSetupRequired: false }).where(and(eq(sessions.userId, userId), eq(sessions.twoFactorSetupRequired, true)));
+  await tx
+    .update(sessions)
+    .set({ twoFactorSetupRequired: false })
+    .where(and(eq(sessions.userId, userId), eq(sessions.twoFactorSetupRequired, true)));
   return true;
 }
 
@@ -120,4 +123,3 @@ export async function tenantAdmins(db: DbOrTx, tenantId: string) {
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
   return rows.map(({ on, ...u }) => ({ ...u, twoFactorEnabled: on !== null }));
 }
-

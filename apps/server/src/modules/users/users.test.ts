@@ -47,7 +47,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const req = (method: 'GET' | 'POST' | 'PUT', path: string, cookie: string | undefined, payload?: unknown, slug = 'demo') =>
-  ctx.app.inject({ method, url: `/api/t/${slug}/${path}`, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  ctx.app.inject({
+    method,
+    url: `/api/t/${slug}/${path}`,
+    headers: cookie ? { cookie } : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 const list = (cookie: string | undefined, slug = 'demo') => req('GET', 'users', cookie, undefined, slug);
 const create = (cookie: string | undefined, payload: unknown, slug = 'demo') => req('POST', 'users', cookie, payload, slug);
 const update = (cookie: string | undefined, id: string, payload: unknown, slug = 'demo') => req('PUT', `users/${id}`, cookie, payload, slug);
@@ -89,9 +94,18 @@ async function tenantOnPlan(planId: string | null) {
   if (planId) await ctx.db.update(tenants).set({ planId, subscriptionStatus: 'ACTIVE' }).where(eq(tenants.id, t.tenant.id));
   const cookie = await loginAs(ctx.app, t.email, t.password);
   const activeStaff = async () =>
-    (await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, t.tenant.id), eq(users.active, true), sql`${users.role} <> 'customer'`))).length;
+    (
+      await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, t.tenant.id), eq(users.active, true), sql`${users.role} <> 'customer'`))
+    ).length;
   const add = (i: number | string) =>
-    create(cookie, { firstName: 'Limit', lastName: `Tester ${i}`, email: email('limit'), password: 'secret12', role: 'cashier', storeId: t.store.id }, t.tenant.slug);
+    create(
+      cookie,
+      { firstName: 'Limit', lastName: `Tester ${i}`, email: email('limit'), password: 'secret12', role: 'cashier', storeId: t.store.id },
+      t.tenant.slug,
+    );
   return { ...t, cookie, activeStaff, add };
 }
 
@@ -143,7 +157,13 @@ describe('POST /api/t/{slug}/users', () => {
     expect(row.tenantId).toBe(demoId);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, body.id));
-    expect(audit).toMatchObject({ tenantId: demoId, userId: ids.admin, action: 'user.create', entity: 'user', after: { email: address.toLowerCase(), role: 'cashier', storeId: downtownId, active: true } });
+    expect(audit).toMatchObject({
+      tenantId: demoId,
+      userId: ids.admin,
+      action: 'user.create',
+      entity: 'user',
+      after: { email: address.toLowerCase(), role: 'cashier', storeId: downtownId, active: true },
+    });
     expect(JSON.stringify(audit)).not.toMatch(/secret|argon2|password/i);
 
     const signIn = await login(address, 'secret12');
@@ -248,10 +268,20 @@ describe('plan staff limit on create (−1 unlimited; ADR 0005)', () => {
     const t = await tenantOnPlan(tinyPlanId);
     const a = json(await t.add('a'));
     await t.add('b');
-    const off = await update(t.cookie, a.id, { firstName: a.firstName, lastName: a.lastName, role: 'cashier', storeId: t.store.id, active: false }, t.tenant.slug);
+    const off = await update(
+      t.cookie,
+      a.id,
+      { firstName: a.firstName, lastName: a.lastName, role: 'cashier', storeId: t.store.id, active: false },
+      t.tenant.slug,
+    );
     expect(off.statusCode, off.body).toBe(200);
     expect((await t.add('c')).statusCode).toBe(201);
-    const back = await update(t.cookie, a.id, { firstName: a.firstName, lastName: a.lastName, role: 'cashier', storeId: t.store.id, active: true }, t.tenant.slug);
+    const back = await update(
+      t.cookie,
+      a.id,
+      { firstName: a.firstName, lastName: a.lastName, role: 'cashier', storeId: t.store.id, active: true },
+      t.tenant.slug,
+    );
     expect(back.statusCode).toBe(403);
     expect(json(back).error).toBe('Your Tiny plan allows 3 staff members. Upgrade to add more.');
     expect((await userRow(a.id)).active).toBe(false);
@@ -285,17 +315,30 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
       password: 'hijacked',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toMatchObject({ id: c.id, email: c.email, firstName: 'Nora', lastName: 'Promoted', role: 'tenant_admin', store: { name: 'Downtown Store' }, active: true });
+    expect(json(res)).toMatchObject({
+      id: c.id,
+      email: c.email,
+      firstName: 'Nora',
+      lastName: 'Promoted',
+      role: 'tenant_admin',
+      store: { name: 'Downtown Store' },
+      active: true,
+    });
     const row = await userRow(c.id);
     expect(row.email).toBe(c.email);
     expect(row.passwordHash).toBe(rowBefore.passwordHash);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'user.update')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'user.update')));
     expect(audit).toMatchObject({
       before: { firstName: 'Nina', lastName: 'New', role: 'cashier', storeId: mainId, active: true },
       after: { firstName: 'Nora', lastName: 'Promoted', role: 'tenant_admin', storeId: downtownId, active: true },
     });
     // A Store Admin may cover all stores.
-    expect(json(await update(s.admin, c.id, { firstName: 'Nora', lastName: 'Promoted', role: 'tenant_admin', storeId: null, active: true }))).toMatchObject({ store: null });
+    expect(json(await update(s.admin, c.id, { firstName: 'Nora', lastName: 'Promoted', role: 'tenant_admin', storeId: null, active: true }))).toMatchObject({
+      store: null,
+    });
   });
 
   it('deactivation ends the sessions at once (cookie → 401) and login is refused with a clear message; re-activation lets them back', async () => {
@@ -341,7 +384,9 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
     expect((await counts()).audit).toBe(auditBefore);
     expect((await me(t.cookie)).statusCode).toBe(200);
     // An inactive second admin does not count; an active one does.
-    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('second'), password: 'secret12', role: 'tenant_admin' }, slug));
+    const second = json(
+      await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('second'), password: 'secret12', role: 'tenant_admin' }, slug),
+    );
     await update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'tenant_admin', active: false }, slug);
     expect((await update(t.cookie, self.id, { firstName: 'Olga', lastName: 'Other', role: 'tenant_admin', active: false }, slug)).statusCode).toBe(409);
     await update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'tenant_admin', active: true }, slug);
@@ -358,14 +403,19 @@ describe('PUT /api/t/{slug}/users/{id}', () => {
     const t = await tenantOnPlan(null);
     const slug = t.tenant.slug;
     const [first] = await ctx.db.select().from(users).where(eq(users.email, t.email));
-    const second = json(await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('mutual'), password: 'secret12', role: 'tenant_admin' }, slug));
+    const second = json(
+      await create(t.cookie, { firstName: 'Second', lastName: 'Admin', email: email('mutual'), password: 'secret12', role: 'tenant_admin' }, slug),
+    );
     const secondCookie = await loginAs(ctx.app, second.email, 'secret12');
     const results = await Promise.all([
       update(t.cookie, second.id, { firstName: 'Second', lastName: 'Admin', role: 'cashier', storeId: t.store.id, active: true }, slug),
       update(secondCookie, first.id, { firstName: 'Olga', lastName: 'Other', role: 'cashier', storeId: t.store.id, active: true }, slug),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const admins = await ctx.db.select().from(users).where(and(eq(users.tenantId, t.tenant.id), eq(users.role, 'tenant_admin'), eq(users.active, true)));
+    const admins = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, t.tenant.id), eq(users.role, 'tenant_admin'), eq(users.active, true)));
     expect(admins).toHaveLength(1);
   });
 
@@ -417,7 +467,10 @@ describe('PUT /api/t/{slug}/users/{id}/password', () => {
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await login(c.email, c.password)).statusCode).toBe(401);
     expect((await login(c.email, 'brand-new-pass')).statusCode).toBe(200);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'user.password')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'user.password')));
     expect(audit).toMatchObject({ tenantId: demoId, userId: ids.admin, entity: 'user', after: { sessionsEnded: 1 } });
     expect(JSON.stringify(audit)).not.toMatch(/brand-new-pass|argon2/);
   });

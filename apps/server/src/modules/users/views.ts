@@ -28,7 +28,10 @@ export async function staffCountsByStore(db: DbOrTx, tenantId: string, storeId?:
 
 /** Number of the tenant's users of every role but customer (the tenant view's `_count.users`). */
 export async function nonCustomerUserCount(db: DbOrTx, tenantId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.tenantId, tenantId), sql`${users.role} <> 'customer'`));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`${users.role} <> 'customer'`));
   return row?.n ?? 0;
 }
 
@@ -83,5 +86,8 @@ export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
  * (who created an API key). A plain projection, joined like the table itself.
  */
 export function userNames(db: DbOrTx) {
-  return db.select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('user_full_name') }).from(users).as('user_names');
+  return db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('user_full_name') })
+    .from(users)
+    .as('user_names');
 }

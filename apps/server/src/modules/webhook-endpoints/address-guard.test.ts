@@ -93,9 +93,21 @@ describe('literalHostProblem and assertEndpointUrl (on save)', () => {
     };
     const http = refusedIn('http://hooks.example.com/in', prod);
     expect(ERROR_STATUS[http.code]).toBe(400); // the code's status in the handler's table (ADR 0029)
-    expect(http).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The URL must start with https://', details: [{ field: 'url', message: 'The URL must start with https://' }] });
+    expect(http).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The URL must start with https://',
+      details: [{ field: 'url', message: 'The URL must start with https://' }],
+    });
     // The WHATWG parser turns the decimal and hexadecimal spellings into 127.0.0.1 first.
-    for (const url of ['http://127.0.0.1:8080/', 'http://2130706433/', 'http://0x7f.0.0.1/', 'http://localhost/', 'https://[::1]/', 'https://169.254.169.254/latest/meta-data', 'http://10.0.0.1/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/',
+      'http://2130706433/',
+      'http://0x7f.0.0.1/',
+      'http://localhost/',
+      'https://[::1]/',
+      'https://169.254.169.254/latest/meta-data',
+      'http://10.0.0.1/',
+    ]) {
       expect(refusedIn(url, dev).details[0].field, url).toBe('url');
     }
     expect(() => assertEndpointUrl('http://127.0.0.1:8080/', { production: false, allowPrivate: true })).not.toThrow();
@@ -113,9 +125,15 @@ describe('vetDestination (at every delivery)', () => {
   });
 
   it('refuses a name when ANY of its addresses is not public, and pins the first address otherwise', async () => {
-    const resolve = fakeResolve({ 'mixed.example': ['8.8.8.8', '10.1.2.3'], 'public.example': ['2606:4700:4700::1111', '1.1.1.1'], 'rebind.example': ['169.254.169.254'] });
+    const resolve = fakeResolve({
+      'mixed.example': ['8.8.8.8', '10.1.2.3'],
+      'public.example': ['2606:4700:4700::1111', '1.1.1.1'],
+      'rebind.example': ['169.254.169.254'],
+    });
     await expect(vetDestination('mixed.example', { allowPrivate: false, resolve })).rejects.toThrow('refused: mixed.example resolves to a private address');
-    await expect(vetDestination('rebind.example', { allowPrivate: false, resolve })).rejects.toThrow('refused: rebind.example resolves to a link-local address');
+    await expect(vetDestination('rebind.example', { allowPrivate: false, resolve })).rejects.toThrow(
+      'refused: rebind.example resolves to a link-local address',
+    );
     expect(await vetDestination('public.example', { allowPrivate: false, resolve })).toEqual({ address: '2606:4700:4700::1111', family: 6 });
     expect(await vetDestination('mixed.example', { allowPrivate: true, resolve })).toEqual({ address: '8.8.8.8', family: 4 });
     await expect(vetDestination('missing.example', { allowPrivate: false, resolve })).rejects.toThrow('DNS lookup failed for missing.example: ENOTFOUND');

@@ -10,16 +10,35 @@ import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, newS
  * with the endpoint, and an audit row 'webhook_endpoint.create' (without the secret). Throws
  * 400 for a URL `assertEndpointUrl` refuses (nothing written).
  */
-export async function createEndpoint(db: Database, actor: EndpointActor, input: WebhookEndpointInput, policy: UrlPolicy): Promise<CreateWebhookEndpointResponse> {
+export async function createEndpoint(
+  db: Database,
+  actor: EndpointActor,
+  input: WebhookEndpointInput,
+  policy: UrlPolicy,
+): Promise<CreateWebhookEndpointResponse> {
   assertEndpointUrl(input.url, policy);
   const secret = newSigningSecret();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ tenantId: actor.tenantId, url: input.url, description: input.description ?? null, events: input.events, enabled: input.enabled ?? true, secret })
+      .values({
+        tenantId: actor.tenantId,
+        url: input.url,
+        description: input.description ?? null,
+        events: input.events,
+        enabled: input.enabled ?? true,
+        secret,
+      })
       .returning(endpointColumns);
     const item = toEndpointItem(row);
-    await writeAudit(tx, { tenantId: actor.tenantId, userId: actor.userId, action: 'webhook_endpoint.create', entity: 'webhook_endpoint', entityId: item.id, after: auditView(item) });
+    await writeAudit(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'webhook_endpoint.create',
+      entity: 'webhook_endpoint',
+      entityId: item.id,
+      after: auditView(item),
+    });
     return { ...item, secret };
   });
 }

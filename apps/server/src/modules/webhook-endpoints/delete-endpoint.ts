@@ -13,6 +13,13 @@ export async function deleteEndpoint(db: Database, actor: EndpointActor, id: str
   await db.transaction(async (tx) => {
     const before = toEndpointItem(await lockEndpoint(tx, actor.tenantId, id));
     await tx.delete(webhookEndpoints).where(and(eq(webhookEndpoints.tenantId, actor.tenantId), eq(webhookEndpoints.id, id)));
-    await writeAudit(tx, { tenantId: actor.tenantId, userId: actor.userId, action: 'webhook_endpoint.delete', entity: 'webhook_endpoint', entityId: id, before: auditView(before) });
+    await writeAudit(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'webhook_endpoint.delete',
+      entity: 'webhook_endpoint',
+      entityId: id,
+      before: auditView(before),
+    });
   });
 }

@@ -93,7 +93,8 @@ export async function sendWebhook(request: WebhookRequest, opts: SendOptions): P
   } catch {
     return { ok: false, status: null, durationMs: null, excerpt: 'refused: not a valid URL' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, status: null, durationMs: null, excerpt: `refused: ${url.protocol} is not http(s)` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, status: null, durationMs: null, excerpt: `refused: ${url.protocol} is not http(s)` };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -115,7 +116,8 @@ export async function sendWebhook(request: WebhookRequest, opts: SendOptions): P
     }
     const ok = answer.status >= 200 && answer.status < 300;
     let excerpt = answer.body.slice(0, EXCERPT_CHARS);
-    if (answer.status >= 300 && answer.status < 400) excerpt = `redirect not followed${answer.location ? ` (to ${answer.location})` : ''}${excerpt ? `: ${excerpt}` : ''}`.slice(0, EXCERPT_CHARS);
+    if (answer.status >= 300 && answer.status < 400)
+      excerpt = `redirect not followed${answer.location ? ` (to ${answer.location})` : ''}${excerpt ? `: ${excerpt}` : ''}`.slice(0, EXCERPT_CHARS);
     return { ok, status: answer.status, durationMs: elapsed(), excerpt: excerpt || null };
   } finally {
     clearTimeout(timer);

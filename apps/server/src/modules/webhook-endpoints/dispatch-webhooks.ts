@@ -116,7 +116,12 @@ async function disableFailingEndpoint(tx: Tx, endpoint: { tenantId: string; id: 
  * once it has been failing for DISABLE_AFTER_MS. Nothing is written when the claim is no longer
  * this run's (it lapsed and another run took it) or the endpoint was deleted meanwhile.
  */
-async function recordOutcome(db: Database, delivery: ClaimedDelivery, outcome: AttemptOutcome, now: Date): Promise<keyof WebhookDispatchResult | 'disabled' | null> {
+async function recordOutcome(
+  db: Database,
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  now: Date,
+): Promise<keyof WebhookDispatchResult | 'disabled' | null> {
   return db.transaction(async (tx) => {
     const [endpoint] = await tx
       .select({ enabled: webhookEndpoints.enabled, failingSince: webhookEndpoints.failingSince, url: webhookEndpoints.url })
@@ -138,7 +143,9 @@ async function recordOutcome(db: Database, delivery: ClaimedDelivery, outcome: A
         durationMs: outcome.durationMs,
         responseExcerpt: outcome.excerpt,
       })
-      .where(and(eq(webhookDeliveries.tenantId, delivery.tenantId), eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.lockedUntil, delivery.lockedUntil)))
+      .where(
+        and(eq(webhookDeliveries.tenantId, delivery.tenantId), eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.lockedUntil, delivery.lockedUntil)),
+      )
       .returning({ id: webhookDeliveries.id });
     if (written.length === 0) return null;
     const where = and(eq(webhookEndpoints.tenantId, delivery.tenantId), eq(webhookEndpoints.id, delivery.endpointId));

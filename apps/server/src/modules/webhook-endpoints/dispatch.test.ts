@@ -10,7 +10,16 @@ import { createTestContext, freshTenant, type FreshTenant, type TestContext } fr
 import { rowsOf } from '../../lib/sql.ts';
 import type { ResolveHost } from './address-guard.ts';
 import { startWebhookWorker } from './job.ts';
-import { attemptOfRound, CLAIM_LEASE_MS, DISABLED_REASON, nextAttemptAfter, PARALLEL_SENDS, retryDelayMs, RETRY_WINDOW_MS, STOPPED_NOT_SENT } from './delivery-rules.ts';
+import {
+  attemptOfRound,
+  CLAIM_LEASE_MS,
+  DISABLED_REASON,
+  nextAttemptAfter,
+  PARALLEL_SENDS,
+  retryDelayMs,
+  RETRY_WINDOW_MS,
+  STOPPED_NOT_SENT,
+} from './delivery-rules.ts';
 import { dispatchWebhooks } from './dispatch-webhooks.ts';
 import { enqueueWebhookEvent } from './enqueue-events.ts';
 import { WEBHOOK_USER_AGENT } from './delivery.ts';
@@ -120,7 +129,10 @@ async function startReceiver(): Promise<TestReceiver> {
 // ---------------------------------------------------------------------------------------------
 
 /** A fresh tenant with one endpoint at `url` (default the receiver's /hook) for `events`. */
-async function tenantWithEndpoint(url = `${receiver.url}/hook`, events = ['transaction.created']): Promise<{ t: FreshTenant; endpoint: CreateWebhookEndpointResponse }> {
+async function tenantWithEndpoint(
+  url = `${receiver.url}/hook`,
+  events = ['transaction.created'],
+): Promise<{ t: FreshTenant; endpoint: CreateWebhookEndpointResponse }> {
   const t = await freshTenant(ctx, { prefix: 'webhook-endpoints' });
   const res = await t.req('POST', '', { url, events });
   expect(res.statusCode, res.body).toBe(201);
@@ -139,7 +151,13 @@ async function endpointRow(id: string) {
 
 /** One dispatch run at `now` (the guard lifted unless `allowPrivate: false`). */
 const run = (now: Date, opts: { allowPrivate?: boolean; fetchTimeoutMs?: number; resolve?: ResolveHost } = {}) =>
-  dispatchWebhooks(ctx.db, { allowPrivate: opts.allowPrivate ?? true, now, clock: () => new Date(), fetchTimeoutMs: opts.fetchTimeoutMs, resolve: opts.resolve });
+  dispatchWebhooks(ctx.db, {
+    allowPrivate: opts.allowPrivate ?? true,
+    now,
+    clock: () => new Date(),
+    fetchTimeoutMs: opts.fetchTimeoutMs,
+    resolve: opts.resolve,
+  });
 
 /** The request's Standard Webhooks headers, as the verifier takes them. */
 const signatureHeaders = (r: Received) => ({
@@ -154,7 +172,17 @@ const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
 
 describe('the retry schedule (Standard Webhooks: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, … for 3 days)', () => {
   it('waits by attempt of the round', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(retryDelayMs)).toEqual([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR, 10 * HOUR]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(retryDelayMs)).toEqual([
+      5 * SECOND,
+      5 * MINUTE,
+      30 * MINUTE,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+    ]);
   });
 
   it('gives up when the next attempt would fall after 3 days from the start of the round', () => {
@@ -196,9 +224,19 @@ describe('dispatchWebhooks', () => {
     expect(verified).toEqual({ type: 'transaction.created', timestamp: now.toISOString(), data: { id: 'tx_1', type: 'EARN', amountCents: 1250 } });
     expect(verified).toEqual(delivery.payload);
     // Another secret, or a changed body, does not verify.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(request.body, signatureHeaders(request))).toThrow('No matching signature found');
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(request.body, signatureHeaders(request))).toThrow(
+      'No matching signature found',
+    );
     expect(() => new Webhook(endpoint.secret).verify(request.body.replace('1250', '9999'), signatureHeaders(request))).toThrow('No matching signature found');
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseStatus: 204, responseExcerpt: null, nextAttemptAt: null, lastAttemptAt: now, lockedUntil: null });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 204,
+      responseExcerpt: null,
+      nextAttemptAt: null,
+      lastAttemptAt: now,
+      lockedUntil: null,
+    });
     expect(delivery.durationMs).toBeGreaterThanOrEqual(0);
     const log = (await t.req('GET', `/${endpoint.id}/deliveries`)).json().deliveries as WebhookDeliveryItem[];
     expect(log).toMatchObject([{ status: 'succeeded', attempts: 1, responseStatus: 204, nextAttemptAt: null, lastAttemptAt: now.toISOString() }]);
@@ -214,7 +252,14 @@ describe('dispatchWebhooks', () => {
 
     expect(await run(t0)).toEqual({ succeeded: 0, retrying: 1, failed: 0, endpointsDisabled: 0 });
     let [d] = await deliveriesOf(t.tenant.id);
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, responseExcerpt: 'busy 1', lastAttemptAt: t0, nextAttemptAt: at(t0, 5 * SECOND) });
+    expect(d).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      responseStatus: 500,
+      responseExcerpt: 'busy 1',
+      lastAttemptAt: t0,
+      nextAttemptAt: at(t0, 5 * SECOND),
+    });
     expect((await endpointRow(endpoint.id)).failingSince).toEqual(t0);
 
     // Not due before its time.
@@ -250,7 +295,15 @@ describe('dispatchWebhooks', () => {
     }
     // 0, 5 s, 5 min 5 s, 35 min 5 s, 2 h 35 min 5 s, 7 h 35 min 5 s, then every 10 h; the next would be at 77 h 35 min 5 s.
     const base = 5 * SECOND + 5 * MINUTE + 30 * MINUTE + 2 * HOUR + 5 * HOUR;
-    expect(attempts).toEqual([0, 5 * SECOND, 5 * SECOND + 5 * MINUTE, 5 * SECOND + 35 * MINUTE, 5 * SECOND + 2 * HOUR + 35 * MINUTE, base, ...[1, 2, 3, 4, 5, 6].map((k) => base + k * 10 * HOUR)]);
+    expect(attempts).toEqual([
+      0,
+      5 * SECOND,
+      5 * SECOND + 5 * MINUTE,
+      5 * SECOND + 35 * MINUTE,
+      5 * SECOND + 2 * HOUR + 35 * MINUTE,
+      base,
+      ...[1, 2, 3, 4, 5, 6].map((k) => base + k * 10 * HOUR),
+    ]);
     expect(d).toMatchObject({ status: 'failed', attempts: 12, responseStatus: 503, responseExcerpt: 'down', nextAttemptAt: null });
     expect(receiver.received).toHaveLength(12);
     // Failing for less than 5 days: still enabled.
@@ -315,12 +368,15 @@ describe('dispatchWebhooks', () => {
     for (const r of receiver.received.slice(1)) expect(new Webhook(endpoint.secret).verify(r.body, signatureHeaders(r))).toEqual(d.payload);
   });
 
-  it("sends a test event signed like any other; on a disabled endpoint it gets one attempt and no retry", async () => {
+  it('sends a test event signed like any other; on a disabled endpoint it gets one attempt and no retry', async () => {
     const { t, endpoint } = await tenantWithEndpoint();
     const sent = (await t.req('POST', `/${endpoint.id}/test`)).json() as WebhookDeliveryItem;
     expect(await run(new Date())).toMatchObject({ succeeded: 1 });
     const [request] = receiver.received;
-    expect(new Webhook(endpoint.secret).verify(request.body, signatureHeaders(request))).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+    expect(new Webhook(endpoint.secret).verify(request.body, signatureHeaders(request))).toMatchObject({
+      type: 'webhook.test',
+      data: { endpointId: endpoint.id },
+    });
     expect(request.headers['webhook-id']).toBe(sent.eventId);
 
     await t.req('PUT', `/${endpoint.id}`, { url: endpoint.url, events: endpoint.events, enabled: false });
@@ -402,7 +458,11 @@ describe('the address guard at every attempt', () => {
     const localhost = await tenantWithEndpoint(`http://localhost:${receiver.port}/hook`);
     const mixed = await tenantWithEndpoint(`http://mixed.example.test:${receiver.port}/hook`);
     const resolve: ResolveHost = async (host) => {
-      if (host === 'mixed.example.test') return [{ address: '93.184.216.34', family: 4 }, { address: '10.20.30.40', family: 4 }];
+      if (host === 'mixed.example.test')
+        return [
+          { address: '93.184.216.34', family: 4 },
+          { address: '10.20.30.40', family: 4 },
+        ];
       const { lookup } = await import('node:dns/promises');
       return lookup(host, { all: true });
     };

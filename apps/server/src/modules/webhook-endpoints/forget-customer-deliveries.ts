@@ -23,7 +23,10 @@ export async function forgetCustomerDeliveries(tx: DbOrTx, tenantId: string, cus
   if (values.length) {
     await tx
       .update(webhookDeliveries)
-      .set({ payload: scrubJsonSql(sql`${webhookDeliveries.payload}`, values), responseExcerpt: scrubTextSql(sql`${webhookDeliveries.responseExcerpt}`, values) })
+      .set({
+        payload: scrubJsonSql(sql`${webhookDeliveries.payload}`, values),
+        responseExcerpt: scrubTextSql(sql`${webhookDeliveries.responseExcerpt}`, values),
+      })
       .where(and(eq(webhookDeliveries.tenantId, tenantId), sql`(${mentions})`));
   }
   return dropped.length;

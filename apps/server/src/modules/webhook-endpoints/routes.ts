@@ -38,10 +38,7 @@ const tags = ['webhook-endpoints'];
  * webhook worker for a run after a test event or a Resend. Use cases run at the request's
  * instant (`request.ctx.now`).
  */
-export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs }> = async (
-  app,
-  { db, policy, jobs },
-) => {
+export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs }> = async (app, { db, policy, jobs }) => {
   const actorOf = (request: FastifyRequest): EndpointActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
   /** GET /webhook-endpoints → WebhookEndpointListResponse `{ endpoints }`, newest first, never a secret. */

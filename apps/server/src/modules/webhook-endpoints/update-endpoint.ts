@@ -3,7 +3,16 @@ import type { WebhookEndpointInput, WebhookEndpointItem } from '@loyalty/contrac
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, lockEndpoint, stopPendingDeliveries, toEndpointItem, type UrlPolicy } from './endpoints.ts';
+import {
+  assertEndpointUrl,
+  auditView,
+  type EndpointActor,
+  endpointColumns,
+  lockEndpoint,
+  stopPendingDeliveries,
+  toEndpointItem,
+  type UrlPolicy,
+} from './endpoints.ts';
 
 /**
  * PUT /api/t/{slug}/webhook-endpoints/{id}: replaces URL, description and events;
@@ -40,7 +49,15 @@ export async function updateEndpoint(
       .returning(endpointColumns);
     if (!enabled && before.enabled) await stopPendingDeliveries(tx, actor.tenantId, id, now);
     const item = toEndpointItem(row);
-    await writeAudit(tx, { tenantId: actor.tenantId, userId: actor.userId, action: 'webhook_endpoint.update', entity: 'webhook_endpoint', entityId: id, before: auditView(before), after: auditView(item) });
+    await writeAudit(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'webhook_endpoint.update',
+      entity: 'webhook_endpoint',
+      entityId: id,
+      before: auditView(before),
+      after: auditView(item),
+    });
     return item;
   });
 }

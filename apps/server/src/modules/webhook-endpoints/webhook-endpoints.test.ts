@@ -20,7 +20,16 @@ let cashier: string;
 const nudges = { count: 0 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: { nudge: (kind) => { if (kind === 'webhooks') nudges.count++; } } });
+  ctx = await createTestContext(
+    {},
+    {
+      jobs: {
+        nudge: (kind) => {
+          if (kind === 'webhooks') nudges.count++;
+        },
+      },
+    },
+  );
   cashier = (await demoSessions(ctx.app)).cashier;
 });
 afterAll(() => ctx.close());
@@ -54,7 +63,14 @@ describe('GET/POST /webhook-endpoints', () => {
   it('creates an endpoint with a whsec_ secret shown once, lists it without the secret, and audits it without the secret', async () => {
     const t = await tenant();
     const created = await create(t);
-    expect(created).toMatchObject({ url: URL_A, description: 'Till sync', events: ['transaction.created', 'card.activated'], enabled: true, disabledReason: null, failingSince: null });
+    expect(created).toMatchObject({
+      url: URL_A,
+      description: 'Till sync',
+      events: ['transaction.created', 'card.activated'],
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(32);
     const list = await t.req('GET', '');
@@ -192,7 +208,9 @@ describe('PUT/DELETE /webhook-endpoints/{id}', () => {
     await enqueueWebhookEvent(ctx.db, t.tenant.id, 'transaction.created', { id: 'tx_1' }, now);
     const off = await t.req('PUT', `/${endpoint.id}`, input({ enabled: false }));
     expect(off.json()).toMatchObject({ enabled: false, disabledReason: null });
-    expect((await stored(t.tenant.id)).deliveries).toMatchObject([{ status: 'failed', nextAttemptAt: null, responseExcerpt: 'not sent: the endpoint was disabled' }]);
+    expect((await stored(t.tenant.id)).deliveries).toMatchObject([
+      { status: 'failed', nextAttemptAt: null, responseExcerpt: 'not sent: the endpoint was disabled' },
+    ]);
     // A disabled endpoint gets no new deliveries.
     await enqueueWebhookEvent(ctx.db, t.tenant.id, 'transaction.created', { id: 'tx_2' }, now);
     expect((await stored(t.tenant.id)).deliveries).toHaveLength(1);
@@ -248,7 +266,12 @@ describe('test events, the delivery log and Resend', () => {
     const t = await tenant();
     const endpoint = await create(t, input({ events: ['card.blocked'] }));
     const t0 = new Date(Date.now() - 60_000);
-    await enqueueWebhookEvents(ctx.db, t.tenant.id, Array.from({ length: 5 }, (_, i) => ({ type: 'card.blocked' as const, data: { old: i } })), t0);
+    await enqueueWebhookEvents(
+      ctx.db,
+      t.tenant.id,
+      Array.from({ length: 5 }, (_, i) => ({ type: 'card.blocked' as const, data: { old: i } })),
+      t0,
+    );
     for (let i = 0; i < 100; i++) await enqueueWebhookEvent(ctx.db, t.tenant.id, 'card.blocked', { n: i }, new Date(t0.getTime() + 1000 + i));
     const res = await t.req('GET', `/${endpoint.id}/deliveries`);
     expect(res.statusCode).toBe(200);
@@ -265,14 +288,29 @@ describe('test events, the delivery log and Resend', () => {
     const [row] = (await stored(t.tenant.id)).deliveries;
     await ctx.db
       .update(webhookDeliveries)
-      .set({ status: 'failed', attempts: 12, nextAttemptAt: null, lastAttemptAt: new Date(t0.getTime() + 3 * 86_400_000 - 1000), responseStatus: 503, responseExcerpt: 'down' })
+      .set({
+        status: 'failed',
+        attempts: 12,
+        nextAttemptAt: null,
+        lastAttemptAt: new Date(t0.getTime() + 3 * 86_400_000 - 1000),
+        responseStatus: 503,
+        responseExcerpt: 'down',
+      })
       .where(eq(webhookDeliveries.id, row.id));
     const nudged = nudges.count;
     const before = Date.now();
     const res = await t.req('POST', `/deliveries/${row.id}/resend`);
     expect(res.statusCode, res.body).toBe(202);
     const item = res.json() as WebhookDeliveryItem;
-    expect(item).toMatchObject({ id: row.id, eventId: row.eventId, status: 'pending', attempts: 12, responseStatus: 503, responseExcerpt: 'down', payload: row.payload });
+    expect(item).toMatchObject({
+      id: row.id,
+      eventId: row.eventId,
+      status: 'pending',
+      attempts: 12,
+      responseStatus: 503,
+      responseExcerpt: 'down',
+      payload: row.payload,
+    });
     expect(new Date(item.nextAttemptAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(nudges.count).toBe(nudged + 1);
     const [after] = (await stored(t.tenant.id)).deliveries;
@@ -316,7 +354,11 @@ describe('enqueueWebhookEvent(s)', () => {
       expect(d.eventId).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
       expect(d).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: now, roundStartedAt: now, createdAt: now, lockedUntil: null });
     }
-    expect(txRows[0].payload).toEqual({ type: 'transaction.created', timestamp: '2030-01-02T03:04:05.678Z', data: { id: 'tx_1', amountCents: 1250, at: '2030-01-02T03:04:05.000Z' } });
+    expect(txRows[0].payload).toEqual({
+      type: 'transaction.created',
+      timestamp: '2030-01-02T03:04:05.678Z',
+      data: { id: 'tx_1', amountCents: 1250, at: '2030-01-02T03:04:05.000Z' },
+    });
     expect(card.payload).toEqual({ type: 'card.activated', timestamp: '2030-01-02T03:04:05.678Z', data: { cardUid: 'ABCD1234EFGH' } });
     expect((await stored(other.tenant.id)).deliveries).toEqual([]);
   });

@@ -26,7 +26,10 @@ function renderLayout(role: Role, path: string) {
   );
 }
 
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((a) => a.textContent?.trim());
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent?.trim());
 
 describe('Tenant navigation: Integrations', () => {
   it("offers the Store Admin 'Integrations' right after 'Rules & Settings', leads there and marks it as the current page", async () => {

@@ -1,4 +1,19 @@
-import { AlertTriangle, CreditCard, History, Landmark, SlidersHorizontal, LayoutDashboard, Plug, Receipt, ScanLine, Store, UserCog, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  AlertTriangle,
+  CreditCard,
+  History,
+  Landmark,
+  SlidersHorizontal,
+  LayoutDashboard,
+  Plug,
+  Receipt,
+  ScanLine,
+  Store,
+  UserCog,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { POS_GATE_MESSAGE, type Role } from '@loyalty/contract';
 import { useParams } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';

@@ -37,7 +37,14 @@ export function MoneyAreaChart({ data, name, height = 260, label }: { data: Char
           </defs>
           <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} axisLine={{ stroke: CHART_COLORS.grid }} minTickGap={12} />
-          <YAxis tickFormatter={formatCentsCompact} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <YAxis
+            tickFormatter={formatCentsCompact}
+            tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            domain={[0, atLeast(100)]}
+          />
           <Tooltip
             contentStyle={tooltipStyle}
             formatter={(v) => [formatCents(Number(v)), name]}

@@ -16,7 +16,11 @@ export interface LedgerAction {
  * mayVoidAt). Null
  * for rows of other types.
  */
-export function ledgerActionOf(tx: Pick<TransactionItem, 'type' | 'amountCents' | 'reversedAmountCents' | 'storeId' | 'createdAt'>, user: Pick<SessionUser, 'role' | 'storeId'> | null, now: number): LedgerAction | null {
+export function ledgerActionOf(
+  tx: Pick<TransactionItem, 'type' | 'amountCents' | 'reversedAmountCents' | 'storeId' | 'createdAt'>,
+  user: Pick<SessionUser, 'role' | 'storeId'> | null,
+  now: number,
+): LedgerAction | null {
   if (tx.type !== 'EARN' && tx.type !== 'REDEEM') return null;
   const otherStore = user && !mayActForStore(user, tx.storeId) ? 'Only transactions of your own store' : null;
   if (tx.type === 'EARN') {

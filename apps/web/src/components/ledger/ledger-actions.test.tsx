@@ -60,9 +60,19 @@ describe('TransactionAction: the refund dialog', () => {
       'POST',
       REFUND,
       json(500, { error: 'Internal Server Error' }),
-      json(200, { transactionId: 't2', refundedAmountCents: 2000, clawedBackCents: 40, unrecoveredCents: 0, remainingAmountCents: 1000, newBalanceCents: 60, tier: 'SILVER' }),
+      json(200, {
+        transactionId: 't2',
+        refundedAmountCents: 2000,
+        clawedBackCents: 40,
+        unrecoveredCents: 0,
+        remainingAmountCents: 1000,
+        newBalanceCents: 60,
+        tier: 'SILVER',
+      }),
     );
-    const { user } = renderWithProviders(<TransactionAction slug="acme" tx={row({ reversedAmountCents: 2000 })} />, { session: { user: userOf('tenant_admin'), tenant: ACME } });
+    const { user } = renderWithProviders(<TransactionAction slug="acme" tx={row({ reversedAmountCents: 2000 })} />, {
+      session: { user: userOf('tenant_admin'), tenant: ACME },
+    });
     await user.click(screen.getByRole('button', { name: 'Refund transaction of ABCD2345EFGH' }));
     const amount = screen.getByLabelText('Amount refunded');
     expect(amount).toHaveValue('30.00');
@@ -89,7 +99,9 @@ describe('TransactionAction: the refund dialog', () => {
 
   it('shows a blocked action as disabled with its reason, and opens nothing', async () => {
     stubFetch();
-    const { user } = renderWithProviders(<TransactionAction slug="acme" tx={row({ reversedAmountCents: 5000 })} />, { session: { user: userOf('tenant_admin'), tenant: ACME } });
+    const { user } = renderWithProviders(<TransactionAction slug="acme" tx={row({ reversedAmountCents: 5000 })} />, {
+      session: { user: userOf('tenant_admin'), tenant: ACME },
+    });
     const button = screen.getByRole('button', { name: 'Refund transaction of ABCD2345EFGH' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     await user.click(button);

@@ -17,7 +17,9 @@ const refundableCents = (tx: Pick<TransactionItem, 'amountCents' | 'reversedAmou
 
 const refundSchema = (remaining: number) =>
   z.object({
-    amount: dollarsField(RefundRequest.shape.amountCents.unwrap(), 'Enter the amount refunded, e.g. 20.00', (c) => (c > remaining ? 'Refund exceeds the remaining purchase amount' : undefined)),
+    amount: dollarsField(RefundRequest.shape.amountCents.unwrap(), 'Enter the amount refunded, e.g. 20.00', (c) =>
+      c > remaining ? 'Refund exceeds the remaining purchase amount' : undefined,
+    ),
     reason: z.string().trim().max(200, 'Reason must be at most 200 characters'),
   });
 type RefundInput = z.input<ReturnType<typeof refundSchema>>;
@@ -51,7 +53,10 @@ export function RefundDialog({ slug, tx, onClose }: { slug: string; tx: Transact
 function RefundForm({ formId, tx, refund, onDone }: { formId: string; tx: TransactionItem; refund: ReturnType<typeof useRefund>; onDone: () => void }) {
   const remaining = refundableCents(tx);
   const idempotency = useIdempotencyKey();
-  const form = useForm<RefundInput, unknown, RefundValues>({ resolver: zodResolver(refundSchema(remaining)), defaultValues: { amount: centsToDollarsText(remaining), reason: '' } });
+  const form = useForm<RefundInput, unknown, RefundValues>({
+    resolver: zodResolver(refundSchema(remaining)),
+    defaultValues: { amount: centsToDollarsText(remaining), reason: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((v) => {
     const body = { amountCents: v.amount, ...(v.reason ? { reason: v.reason } : {}) };
@@ -68,7 +73,16 @@ function RefundForm({ formId, tx, refund, onDone }: { formId: string; tx: Transa
   });
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <Input label="Amount refunded" type="text" inputMode="decimal" autoComplete="off" leading="$" hint={`Up to ${formatCents(remaining)}`} error={errors.amount?.message} {...form.register('amount')} />
+      <Input
+        label="Amount refunded"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        leading="$"
+        hint={`Up to ${formatCents(remaining)}`}
+        error={errors.amount?.message}
+        {...form.register('amount')}
+      />
       <Textarea label="Reason (optional)" rows={2} maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
       {refund.isError && <Alert tone="error">{errorMessage(refund.error, 'Refund failed')}</Alert>}
     </form>

@@ -33,7 +33,11 @@ export function TransactionAction({ slug, tx }: { slug: string; tx: TransactionI
   return (
     <>
       {action.blockedBy ? <Tooltip content={action.blockedBy}>{button}</Tooltip> : button}
-      {action.kind === 'refund' ? <RefundDialog slug={slug} tx={open ? tx : null} onClose={() => setOpen(false)} /> : <VoidDialog slug={slug} tx={open ? tx : null} onClose={() => setOpen(false)} />}
+      {action.kind === 'refund' ? (
+        <RefundDialog slug={slug} tx={open ? tx : null} onClose={() => setOpen(false)} />
+      ) : (
+        <VoidDialog slug={slug} tx={open ? tx : null} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

@@ -54,7 +54,18 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg' } as const;
 
 /** The open confirmation: title, scrolling body, Cancel and confirm. */
-function ConfirmPanel({ title, description, children, confirmLabel, cancelLabel = 'Cancel', destructive = false, pending = false, confirmDisabled = false, onConfirm, size = 'sm' }: ConfirmDialogProps) {
+function ConfirmPanel({
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  pending = false,
+  confirmDisabled = false,
+  onConfirm,
+  size = 'sm',
+}: ConfirmDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const bodyNeedsFocus = useNeedsScrollFocus(bodyRef);

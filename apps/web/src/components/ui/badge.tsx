@@ -35,7 +35,11 @@ export function Badge({ color = 'grey', className, ...rest }: HTMLAttributes<HTM
   return (
     <span
       data-color={color}
-      className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap', colors[color], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap',
+        colors[color],
+        className,
+      )}
       {...rest}
     />
   );

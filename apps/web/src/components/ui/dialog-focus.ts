@@ -92,8 +92,7 @@ export function outsidePress(dismissible: boolean) {
 }
 
 /** The overlay (backdrop) of every modal dialog: dims the page, centres the panel (bottom sheet on phones). */
-export const OVERLAY_CLASS =
-  'fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 backdrop-blur-[1px] sm:items-center sm:p-4';
+export const OVERLAY_CLASS = 'fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 backdrop-blur-[1px] sm:items-center sm:p-4';
 
 /** The panel of every modal dialog; add a `sm:max-w-*` width. */
 export const PANEL_CLASS = 'relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl';

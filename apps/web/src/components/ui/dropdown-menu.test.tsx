@@ -36,7 +36,11 @@ describe('DropdownMenu (WAI-ARIA menu button on Radix)', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More actions for Latte' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rename', 'Duplicate', 'Archive']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rename', 'Duplicate', 'Archive']);
     expect(within(menu).getByRole('separator')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Archive' }));
     await waitFor(() => expect(onArchive).toHaveBeenCalledTimes(1));

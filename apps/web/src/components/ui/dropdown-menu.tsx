@@ -51,7 +51,17 @@ export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuP
  * One command of a {@link DropdownMenu}: `onSelect` runs it (the menu then closes); `danger`
  * paints it red (Block, Delete); `disabled` skips it in keyboard navigation.
  */
-export function DropdownMenuItem({ children, onSelect, danger = false, disabled = false }: { children: ReactNode; onSelect: () => void; danger?: boolean; disabled?: boolean }) {
+export function DropdownMenuItem({
+  children,
+  onSelect,
+  danger = false,
+  disabled = false,
+}: {
+  children: ReactNode;
+  onSelect: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
   const runAfterClose = useContext(RunAfterClose);
   return (
     <RadixMenu.Item

@@ -26,7 +26,13 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center px-6 py-16 text-center', framed && 'rounded-xl border border-dashed border-slate-300 bg-white', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center px-6 py-16 text-center',
+        framed && 'rounded-xl border border-dashed border-slate-300 bg-white',
+        className,
+      )}
+    >
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">{icon}</span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p>
@@ -40,7 +46,19 @@ export function EmptyState({
  * `title` ('No cards found matching your criteria'), `description` and an outline button
  * (`clearLabel`, e.g. 'Clear filters') that calls `onClear`.
  */
-export function NoResults({ title, description, clearLabel, onClear, framed }: { title: string; description: string; clearLabel: string; onClear: () => void; framed?: boolean }) {
+export function NoResults({
+  title,
+  description,
+  clearLabel,
+  onClear,
+  framed,
+}: {
+  title: string;
+  description: string;
+  clearLabel: string;
+  onClear: () => void;
+  framed?: boolean;
+}) {
   return (
     <EmptyState
       framed={framed}

@@ -29,7 +29,17 @@ function useFieldIds(id: string | undefined, error?: string, hint?: ReactNode) {
   return { controlId, errorId, hintId, describedBy };
 }
 
-function FieldShell({ controlId, label, error, errorId, hint, hintId, hideLabel, wrapperClassName, children }: FieldProps & { controlId: string; errorId?: string; hintId?: string; children: ReactNode }) {
+function FieldShell({
+  controlId,
+  label,
+  error,
+  errorId,
+  hint,
+  hintId,
+  hideLabel,
+  wrapperClassName,
+  children,
+}: FieldProps & { controlId: string; errorId?: string; hintId?: string; children: ReactNode }) {
   return (
     <div className={cn('space-y-1.5', wrapperClassName)}>
       <label htmlFor={controlId} className={cn('block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
@@ -94,7 +104,18 @@ export function Input({
 }
 
 /** A labelled <select>. Pass <option> children. */
-export function Select({ label, error, hint, wrapperClassName, hideLabel, className, id, ref, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+export function Select({
+  label,
+  error,
+  hint,
+  wrapperClassName,
+  hideLabel,
+  className,
+  id,
+  ref,
+  children,
+  ...rest
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const ids = useFieldIds(id, error, hint);
   return (
     <FieldShell {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} wrapperClassName={wrapperClassName}>
@@ -113,7 +134,17 @@ export function Select({ label, error, hint, wrapperClassName, hideLabel, classN
 }
 
 /** A labelled <textarea>. */
-export function Textarea({ label, error, hint, wrapperClassName, hideLabel, className, id, ref, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+export function Textarea({
+  label,
+  error,
+  hint,
+  wrapperClassName,
+  hideLabel,
+  className,
+  id,
+  ref,
+  ...rest
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const ids = useFieldIds(id, error, hint);
   return (
     <FieldShell {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} wrapperClassName={wrapperClassName}>

@@ -49,7 +49,14 @@ function ProductsPage({ state = {} }: { state?: QueryState }) {
           </select>
         </ListToolbar>
       }
-      pagination={{ page: list.page, pages: data?.pages ?? 0, total: data?.total ?? 0, limit: LIMIT, noun: 'products', onPage: (page) => list.update({ page }) }}
+      pagination={{
+        page: list.page,
+        pages: data?.pages ?? 0,
+        total: data?.total ?? 0,
+        limit: LIMIT,
+        noun: 'products',
+        onPage: (page) => list.update({ page }),
+      }}
     >
       <Table
         caption="Products"
@@ -77,7 +84,10 @@ function renderPage(route: string, state?: QueryState) {
     { route },
   );
   const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
-  const names = () => within(screen.getByRole('table', { name: 'Products' })).getAllByRole('cell').map((td) => td.textContent);
+  const names = () =>
+    within(screen.getByRole('table', { name: 'Products' }))
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
   return { ...view, address, names };
 }
 

@@ -71,7 +71,13 @@ export function ListPage({
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       {above}
       {toolbar}
-      {query.isError && query.data !== undefined && (staleError ?? <Alert tone="error" className="mb-4">{errorMessage(query.error, errorTitle)}</Alert>)}
+      {query.isError &&
+        query.data !== undefined &&
+        (staleError ?? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(query.error, errorTitle)}
+          </Alert>
+        ))}
       <ListBody label={listLabel}>
         {failed ? (errorState ?? <LoadError title={errorTitle} query={query} fallback={errorFallback ?? `Something went wrong. ${errorTitle}.`} />) : children}
         {!failed && pagination && <Pagination {...pagination} />}
@@ -94,7 +100,19 @@ function ListBody({ label, children }: { label?: string; children: ReactNode }) 
  * The search row of a list page: a search box (accessible name `label`, debounced into the
  * address by useListParams) and, to its right, the page's filters (`children`).
  */
-export function ListToolbar({ label, placeholder, value, onChange, children }: { label: string; placeholder: string; value: string; onChange: (text: string) => void; children?: ReactNode }) {
+export function ListToolbar({
+  label,
+  placeholder,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row">
       <SearchField label={label} placeholder={placeholder} value={value} onChange={onChange} />

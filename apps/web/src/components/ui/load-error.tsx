@@ -14,7 +14,19 @@ export interface RetryableQuery {
  * A failed load (every page has its error state): a red alert titled `title`, the server's message
  * (or `fallback` when it gave none) and 'Try again', which refetches and spins while it runs.
  */
-export function LoadError({ title, query, fallback, className, compact = false }: { title: string; query: RetryableQuery; fallback: string; className?: string; compact?: boolean }) {
+export function LoadError({
+  title,
+  query,
+  fallback,
+  className,
+  compact = false,
+}: {
+  title: string;
+  query: RetryableQuery;
+  fallback: string;
+  className?: string;
+  compact?: boolean;
+}) {
   return (
     <Alert tone="error" title={title} className={className}>
       <p>{errorMessage(query.error, fallback)}</p>

@@ -46,7 +46,11 @@ export function SelectMenu<V extends string>({ value, onChange, options, label, 
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
-        <RadixSelect.Content position="popper" sideOffset={4} className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+        <RadixSelect.Content
+          position="popper"
+          sideOffset={4}
+          className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
           <RadixSelect.Viewport className="p-1">
             {options.map((o) => (
               <RadixSelect.Item

@@ -4,10 +4,7 @@ import { cn } from '@/lib/cn';
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
     <span role="status" aria-live="polite" className="inline-flex items-center">
-      <span
-        aria-hidden="true"
-        className={cn('inline-block h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent', className)}
-      />
+      <span aria-hidden="true" className={cn('inline-block h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent', className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -64,7 +64,12 @@ export interface StatCardProps {
 export function StatCard({ label, value, hint, trend, icon: Icon, tone = 'indigo', loading = false, className }: StatCardProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={id} aria-busy={loading || undefined} className={cn('flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+    <div
+      role="group"
+      aria-labelledby={id}
+      aria-busy={loading || undefined}
+      className={cn('flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p id={id} className="text-sm font-medium text-slate-500">
@@ -73,7 +78,11 @@ export function StatCard({ label, value, hint, trend, icon: Icon, tone = 'indigo
           {loading ? (
             <div aria-hidden="true" className="mt-2.5 h-7 w-20 animate-pulse rounded bg-slate-200" />
           ) : (
-            <p className="mt-1.5 truncate text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-2xl" data-testid="stat-value" title={typeof value === 'string' ? value : undefined}>
+            <p
+              className="mt-1.5 truncate text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-2xl"
+              data-testid="stat-value"
+              title={typeof value === 'string' ? value : undefined}
+            >
               {value}
             </p>
           )}
@@ -95,7 +104,12 @@ function StatTrendLine({ trend }: { trend: StatTrend }) {
   const style = trendStyles[trend.tone];
   const TrendIcon = style.Icon;
   return (
-    <p className={cn('mt-auto flex items-start gap-1 pt-3 text-xs font-medium sm:items-center sm:text-sm', style.className)} data-testid="stat-trend" data-tone={trend.tone} title={trend.title}>
+    <p
+      className={cn('mt-auto flex items-start gap-1 pt-3 text-xs font-medium sm:items-center sm:text-sm', style.className)}
+      data-testid="stat-trend"
+      data-tone={trend.tone}
+      title={trend.title}
+    >
       {TrendIcon && <TrendIcon aria-hidden="true" className="mt-px h-4 w-4 shrink-0 sm:mt-0" />}
       {trend.text}
     </p>

@@ -47,9 +47,19 @@ describe('Table: a named table with header cells and one row per item', () => {
   it('is named by its caption, with column headers and the rows’ cells in order', () => {
     renderTable({ rowProps: (c) => ({ 'data-testid': `row-${c.id}` }) });
     const table = screen.getByRole('table', { name: 'Customers' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Total spend', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Total spend', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
-    expect(body.map((row) => within(row).getAllByRole('cell').map((td) => td.textContent))).toEqual([
+    expect(
+      body.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ),
+    ).toEqual([
       ['Ada Lovelace', '$12.00', 'View Ada Lovelace'],
       ['Grace Hopper', '$3.50', 'View Grace Hopper'],
     ]);
@@ -119,7 +129,12 @@ describe('Table: loading, empty and busy states', () => {
 
 describe('Table: the phone layout', () => {
   it('draws each row as a list item from renderCard, shown below the breakpoint only', () => {
-    renderTable({ renderCard: (c) => <p>{`${c.name} spent ${c.spend}`}</p>, listLabel: 'Customer list', cardProps: (c) => ({ 'data-id': c.id }), breakpoint: 'lg' });
+    renderTable({
+      renderCard: (c) => <p>{`${c.name} spent ${c.spend}`}</p>,
+      listLabel: 'Customer list',
+      cardProps: (c) => ({ 'data-id': c.id }),
+      breakpoint: 'lg',
+    });
     const list = screen.getByRole('list', { name: 'Customer list' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['Ada Lovelace spent $12.00', 'Grace Hopper spent $3.50']);

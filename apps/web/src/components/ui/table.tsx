@@ -131,7 +131,11 @@ function TableHead<T>({ columns, cellClassName, sort, onSortChange }: Pick<Table
               aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
               className={cn(th, cellClassName ?? 'px-4 py-3', c.align === 'right' && 'text-right', c.headerClassName)}
             >
-              {canSort ? <SortButton header={c.header} sorted={sorted} onClick={() => onSortChange({ column: c.id, direction: sorted === 'asc' ? 'desc' : 'asc' })} /> : c.header}
+              {canSort ? (
+                <SortButton header={c.header} sorted={sorted} onClick={() => onSortChange({ column: c.id, direction: sorted === 'asc' ? 'desc' : 'asc' })} />
+              ) : (
+                c.header
+              )}
             </th>
           );
         })}
@@ -143,7 +147,11 @@ function TableHead<T>({ columns, cellClassName, sort, onSortChange }: Pick<Table
 function SortButton({ header, sorted, onClick }: { header: ReactNode; sorted?: 'asc' | 'desc'; onClick: () => void }) {
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
   return (
-    <button type="button" onClick={onClick} className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       {header}
       <Icon aria-hidden="true" className={cn('h-3.5 w-3.5', !sorted && 'opacity-50')} />
     </button>

@@ -45,7 +45,10 @@ export function Tabs<V extends string>({
   children: ReactNode;
   className?: string;
 }) {
-  const index = Math.max(0, items.findIndex((i) => i.value === value));
+  const index = Math.max(
+    0,
+    items.findIndex((i) => i.value === value),
+  );
 
   // Select the new tab and render its panel before Radix moves focus onto the tab (it does so in
   // a timeout): a field of the panel that takes focus on mount (autoFocus) then cannot pull the
@@ -58,7 +61,12 @@ export function Tabs<V extends string>({
 
   return (
     <RadixTabs.Root value={items[index]?.value} onValueChange={(next) => onChange(next as V)} activationMode="automatic" className={className}>
-      <RadixTabs.List aria-label={label} tabIndex={-1} onKeyDownCapture={onKeyDownCapture} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1">
+      <RadixTabs.List
+        aria-label={label}
+        tabIndex={-1}
+        onKeyDownCapture={onKeyDownCapture}
+        className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1"
+      >
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

@@ -24,7 +24,12 @@ export function Tooltip({ content, children, side = 'top', delayMs = 300 }: Tool
       <RadixTooltip.Root>
         <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
-          <RadixTooltip.Content side={side} sideOffset={6} collisionPadding={8} className="z-[60] max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg">
+          <RadixTooltip.Content
+            side={side}
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-[60] max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+          >
             {content}
             <RadixTooltip.Arrow className="fill-slate-900" />
           </RadixTooltip.Content>

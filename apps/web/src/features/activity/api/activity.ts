@@ -35,7 +35,8 @@ export function useActivity(slug: string, filters: ActivityFilters) {
 export function usePlatformActivity(filters: ActivityFilters) {
   return useInfiniteQuery({
     queryKey: activityKeys.platform(filters),
-    queryFn: ({ pageParam, signal }) => api.get<ActivityResponse>(`/platform/activity?${filterQuery(filters, { limit: String(ACTIVITY_PAGE_SIZE), cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ActivityResponse>(`/platform/activity?${filterQuery(filters, { limit: String(ACTIVITY_PAGE_SIZE), cursor: pageParam })}`, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -60,7 +61,10 @@ export function useActorOptions(slug: string) {
         api.get<StaffListResponse>(`${tenantApi(slug)}/users`, { signal }),
         api.get<ApiKeyListResponse>(`${tenantApi(slug)}/api-keys`, { signal }),
       ]);
-      return [...staff.users.map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName}` })), ...keys.keys.map((k) => ({ id: k.id, label: `API key: ${k.name}` }))];
+      return [
+        ...staff.users.map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName}` })),
+        ...keys.keys.map((k) => ({ id: k.id, label: `API key: ${k.name}` })),
+      ];
     },
   });
 }

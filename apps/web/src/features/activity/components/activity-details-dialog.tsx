@@ -34,15 +34,23 @@ export function ActivityDetailsDialog({ event, onClose }: { event: AuditEvent | 
           <caption className="sr-only">What changed</caption>
           <thead className="text-xs text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="py-1 pr-3">Field</th>
-              <th scope="col" className="py-1 pr-3">Before</th>
-              <th scope="col" className="py-1">After</th>
+              <th scope="col" className="py-1 pr-3">
+                Field
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Before
+              </th>
+              <th scope="col" className="py-1">
+                After
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {changes.map((c) => (
               <tr key={c.field} className={c.changed ? 'font-semibold text-slate-900' : 'text-slate-600'}>
-                <th scope="row" className="py-1.5 pr-3 font-medium">{c.field}</th>
+                <th scope="row" className="py-1.5 pr-3 font-medium">
+                  {c.field}
+                </th>
                 <td className="py-1.5 pr-3 break-all">{c.before}</td>
                 <td className="py-1.5 break-all">{c.after}</td>
               </tr>

@@ -38,8 +38,22 @@ export function ActivityFilterBar({
           </option>
         ))}
       </Select>
-      <Input label="From" type="date" wrapperClassName="lg:w-44" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
-      <Input label="To" type="date" wrapperClassName="lg:w-44" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+      <Input
+        label="From"
+        type="date"
+        wrapperClassName="lg:w-44"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(e) => onChange({ from: e.target.value })}
+      />
+      <Input
+        label="To"
+        type="date"
+        wrapperClassName="lg:w-44"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(e) => onChange({ to: e.target.value })}
+      />
       {children}
     </div>
   );

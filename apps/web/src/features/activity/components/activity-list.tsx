@@ -24,9 +24,19 @@ export function ActivityList({ query, filtered, onClear, withTenant }: { query: 
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const events = query.data?.pages.flatMap((p) => p.items) ?? [];
   const empty = filtered ? (
-    <NoResults title="No activity matches these filters" description="Try another person, action or dates." clearLabel="Clear filters" onClear={onClear} framed />
+    <NoResults
+      title="No activity matches these filters"
+      description="Try another person, action or dates."
+      clearLabel="Clear filters"
+      onClear={onClear}
+      framed
+    />
   ) : (
-    <EmptyState icon={<History aria-hidden="true" className="h-8 w-8" />} title="No activity yet" description="Changes to money, rules, stores, staff and settings appear here as they happen." />
+    <EmptyState
+      icon={<History aria-hidden="true" className="h-8 w-8" />}
+      title="No activity yet"
+      description="Changes to money, rules, stores, staff and settings appear here as they happen."
+    />
   );
   return (
     <>

@@ -7,7 +7,11 @@ import { actionLabel, actorLabel } from '../lib/describe';
 /** The action as a button that opens the event's details (a click anywhere on the row does too). */
 function ActionButton({ e, onOpen }: { e: AuditEvent; onOpen: (e: AuditEvent) => void }) {
   return (
-    <button type="button" onClick={() => onOpen(e)} className="rounded text-left text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <button
+      type="button"
+      onClick={() => onOpen(e)}
+      className="rounded text-left text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       {actionLabel(e.action)}
     </button>
   );
@@ -15,7 +19,16 @@ function ActionButton({ e, onOpen }: { e: AuditEvent; onOpen: (e: AuditEvent) =>
 
 const columns = (onOpen: (e: AuditEvent) => void, withTenant: boolean): Column<AuditEvent>[] => [
   { id: 'when', header: 'When', className: 'text-sm whitespace-nowrap text-slate-600', cell: (e) => formatDateTime(e.createdAt) },
-  ...(withTenant ? [{ id: 'tenant', header: 'Tenant', className: 'text-sm text-slate-700', cell: (e: AuditEvent) => e.tenant?.name ?? <span className="text-slate-500">Platform</span> }] : []),
+  ...(withTenant
+    ? [
+        {
+          id: 'tenant',
+          header: 'Tenant',
+          className: 'text-sm text-slate-700',
+          cell: (e: AuditEvent) => e.tenant?.name ?? <span className="text-slate-500">Platform</span>,
+        },
+      ]
+    : []),
   {
     id: 'action',
     header: 'Action',
@@ -49,7 +62,19 @@ function ActivityCard({ e, onOpen }: { e: AuditEvent; onOpen: (e: AuditEvent) =>
  * The Activity table (newest first): when, (the operator's) tenant, action, by whom and from
  * which address; a row opens the event's details. Loading and empty states as every list.
  */
-export function ActivityTable({ events, onOpen, loading, withTenant = false, empty }: { events: AuditEvent[]; onOpen: (e: AuditEvent) => void; loading: boolean; withTenant?: boolean; empty: ReactNode }) {
+export function ActivityTable({
+  events,
+  onOpen,
+  loading,
+  withTenant = false,
+  empty,
+}: {
+  events: AuditEvent[];
+  onOpen: (e: AuditEvent) => void;
+  loading: boolean;
+  withTenant?: boolean;
+  empty: ReactNode;
+}) {
   return (
     <Table
       caption="Activity"

@@ -9,7 +9,10 @@ describe('what an audit event shows', () => {
   });
 
   it('formats money from cents, rates from bps and times, and marks what changed', () => {
-    const rows = changesOf({ before: { balanceCents: 528, tier: 'SILVER' }, after: { balanceCents: 603, tier: 'SILVER', rateBps: 300, at: '2026-11-27T14:16:00.000Z' } });
+    const rows = changesOf({
+      before: { balanceCents: 528, tier: 'SILVER' },
+      after: { balanceCents: 603, tier: 'SILVER', rateBps: 300, at: '2026-11-27T14:16:00.000Z' },
+    });
     expect(rows.find((r) => r.field === 'Balance')).toMatchObject({ before: '$5.28', after: '$6.03', changed: true });
     expect(rows.find((r) => r.field === 'Tier')).toMatchObject({ before: 'SILVER', after: 'SILVER', changed: false });
     expect(rows.find((r) => r.field === 'Rate')).toMatchObject({ before: '—', after: '3.0%' });

@@ -14,7 +14,22 @@ const LABELS: Partial<Record<AuditAction, string>> = {
   'checkout.add_funds_not_credited': 'Paid funds not credited',
   'checkout.card_order_not_applied': 'Paid card order not applied',
 };
-const PAST: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', revoke: 'revoked', resend: 'resent', accept: 'accepted', block: 'blocked', unblock: 'unblocked', cancel: 'canceled', status: 'status changed', initialize: 'set up', activate: 'activated', change: 'changed', resume: 'resumed' };
+const PAST: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  revoke: 'revoked',
+  resend: 'resent',
+  accept: 'accepted',
+  block: 'blocked',
+  unblock: 'unblocked',
+  cancel: 'canceled',
+  status: 'status changed',
+  initialize: 'set up',
+  activate: 'activated',
+  change: 'changed',
+  resume: 'resumed',
+};
 
 /**
  * A person's name for an audit kind: 'store.create' → 'Store created', 'webhook_endpoint.delete'
@@ -58,7 +73,8 @@ export interface Change {
   changed: boolean;
 }
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v == null ? {} : { value: v });
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : v == null ? {} : { value: v };
 
 /** The fields of an event's before and after, in first-seen order, changed ones marked. */
 export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): Change[] {
@@ -74,7 +90,11 @@ export function changesOf(event: Pick<AuditEvent, 'before' | 'after'>): Change[]
 
 /** 'balanceCents' → 'Balance', 'rateBps' → 'Rate', 'storeId' → 'Store id', 'reason' → 'Reason' (the unit shows in the value). */
 function fieldLabel(field: string): string {
-  const words = field.replace(/(Cents|Bps)$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/(Cents|Bps)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -39,7 +39,13 @@ export function ActivityPage() {
           </Button>
         </ActivityFilterBar>
       }
-      above={exporter.isError ? <Alert tone="error" className="mb-4">{errorMessage(exporter.error, 'Failed to export the activity. Please try again.')}</Alert> : undefined}
+      above={
+        exporter.isError ? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(exporter.error, 'Failed to export the activity. Please try again.')}
+          </Alert>
+        ) : undefined
+      }
       query={activity}
       errorTitle="Failed to load the activity"
     >

@@ -20,7 +20,14 @@ function getInvitation(token: string, options?: { signal?: AbortSignal }): Promi
 
 /** Query hook of {@link getInvitation}; disabled without a token; never stale (the page acts on it once). */
 export function useInvitation(token: string) {
-  return useQuery(queryOptions({ queryKey: invitationKeys.info(token), queryFn: ({ signal }) => getInvitation(token, { signal }), enabled: token !== '', staleTime: Infinity }));
+  return useQuery(
+    queryOptions({
+      queryKey: invitationKeys.info(token),
+      queryFn: ({ signal }) => getInvitation(token, { signal }),
+      enabled: token !== '',
+      staleTime: Infinity,
+    }),
+  );
 }
 
 /**

@@ -23,7 +23,13 @@ function getSetupStatus(token: string, options?: { signal?: AbortSignal }): Prom
  */
 export function useSetupStatus(token: string) {
   return useQuery(
-    queryOptions({ queryKey: setupKeys.status(token), queryFn: ({ signal }) => getSetupStatus(token, { signal }), enabled: token !== '', retry: false, staleTime: Infinity }),
+    queryOptions({
+      queryKey: setupKeys.status(token),
+      queryFn: ({ signal }) => getSetupStatus(token, { signal }),
+      enabled: token !== '',
+      retry: false,
+      staleTime: Infinity,
+    }),
   );
 }
 

@@ -8,7 +8,12 @@ import type { useForgotPasswordForm } from '../hooks/use-forgot-password-form';
  * The /forgot-password form: a failure no field explains (rate limit, network) in a
  * red box, the e-mail field (with its own error) and 'Send reset link', spinning while `pending`.
  */
-export function ForgotPasswordForm({ form, onSubmit, pending, failure }: Pick<ReturnType<typeof useForgotPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure'>) {
+export function ForgotPasswordForm({
+  form,
+  onSubmit,
+  pending,
+  failure,
+}: Pick<ReturnType<typeof useForgotPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure'>) {
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password" className="space-y-4">

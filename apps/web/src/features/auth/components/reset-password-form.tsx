@@ -19,7 +19,14 @@ const RESET_TEXT: PasswordFormText = { form: 'Choose a new password', password: 
  * policy message), 'Confirm password' and 'Set new password', spinning while `pending`.
  * `text` renames the form, the password and the button (/accept-invitation: 'Password', 'Create my password').
  */
-export function ResetPasswordForm({ form, onSubmit, pending, failure, policy, text = RESET_TEXT }: Pick<ReturnType<typeof useResetPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure' | 'policy'> & { text?: PasswordFormText }) {
+export function ResetPasswordForm({
+  form,
+  onSubmit,
+  pending,
+  failure,
+  policy,
+  text = RESET_TEXT,
+}: Pick<ReturnType<typeof useResetPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure' | 'policy'> & { text?: PasswordFormText }) {
   const { errors } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={text.form} className="space-y-4">

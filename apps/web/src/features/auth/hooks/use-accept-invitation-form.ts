@@ -37,7 +37,8 @@ export function useAcceptInvitationForm(token: string) {
       {
         onSuccess: (session) => startSession(session, homePathFor(session.user, session.tenant)),
         onError: (err) => {
-          for (const { field, message } of fieldIssues(err)) if (field === 'password') form.setError('password', { type: 'server', message }, { shouldFocus: true });
+          for (const { field, message } of fieldIssues(err))
+            if (field === 'password') form.setError('password', { type: 'server', message }, { shouldFocus: true });
         },
       },
     );

@@ -32,7 +32,8 @@ export function useResetPasswordForm(token: string) {
       { token, password },
       {
         onError: (err) => {
-          for (const { field, message } of fieldIssues(err)) if (field === 'password') form.setError('password', { type: 'server', message }, { shouldFocus: true });
+          for (const { field, message } of fieldIssues(err))
+            if (field === 'password') form.setError('password', { type: 'server', message }, { shouldFocus: true });
         },
       },
     );

@@ -20,7 +20,10 @@ export type ForgotPasswordForm = typeof forgotPasswordForm;
  * message; never below the contract's 6), and its confirmation ('Passwords do not match').
  * `messages` words the empty fields; /accept-invitation uses the same form with its own.
  */
-export function resetPasswordForm(minLength: number, messages: { required: string; confirm: string } = { required: 'New password is required', confirm: 'Please confirm your new password' }) {
+export function resetPasswordForm(
+  minLength: number,
+  messages: { required: string; confirm: string } = { required: 'New password is required', confirm: 'Please confirm your new password' },
+) {
   return z
     .object({
       password: passwordRule(minLength, messages.required),

@@ -10,11 +10,18 @@ import { AcceptInvitationPage } from './accept-invitation-page';
 const TOKEN = 'tok-123';
 const INFO = `/api/auth/invitation?token=${TOKEN}`;
 const ACCEPT = '/api/auth/accept-invitation';
-const SESSION: AuthResponse = { user: userOf('cashier', { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }), tenant: ACME, twoFactorEnabled: false, twoFactorSetupRequired: false };
+const SESSION: AuthResponse = {
+  user: userOf('cashier', { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
+  tenant: ACME,
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+};
 
 /** The pretend server: the invitation (or `info`), the policy (minimum 10) and, when given, the answers of the accept. */
 function serverWith(info: Reply = json(200, { email: 'ada@example.com', firstName: 'Ada', businessName: 'Acme Coffee' }), ...accept: Reply[]): FetchStub {
-  const server = stubFetch().on('GET', INFO, info).on('GET', '/api/auth/password-policy', json(200, { minLength: 10 }));
+  const server = stubFetch()
+    .on('GET', INFO, info)
+    .on('GET', '/api/auth/password-policy', json(200, { minLength: 10 }));
   return accept.length > 0 ? server.on('POST', ACCEPT, ...accept) : server;
 }
 

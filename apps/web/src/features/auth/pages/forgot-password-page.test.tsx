@@ -55,7 +55,11 @@ describe('Forgot password page', () => {
   });
 
   it('puts the server’s message about the address under the field', async () => {
-    stubFetch().on('POST', FORGOT, json(400, { error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ field: 'body.email', message: 'Enter a valid email address' }] }));
+    stubFetch().on(
+      'POST',
+      FORGOT,
+      json(400, { error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ field: 'body.email', message: 'Enter a valid email address' }] }),
+    );
     const { user, email, submit } = renderPage();
     await user.type(email, 'ada@example.com');
     await user.click(submit);

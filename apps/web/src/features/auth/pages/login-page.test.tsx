@@ -7,7 +7,12 @@ import { json, stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render';
 import { LoginPage } from './login-page';
 
-const SESSION: AuthResponse = { user: userOf('tenant_admin', { email: 'ada@example.com' }), tenant: ACME, twoFactorEnabled: true, twoFactorSetupRequired: false };
+const SESSION: AuthResponse = {
+  user: userOf('tenant_admin', { email: 'ada@example.com' }),
+  tenant: ACME,
+  twoFactorEnabled: true,
+  twoFactorSetupRequired: false,
+};
 const WRONG = 'That code is not right. Enter the current code from your authenticator app or an unused recovery code.';
 
 /** The login page with the Store Admin's home and the required set-up to land on. */

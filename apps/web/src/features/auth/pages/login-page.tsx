@@ -68,7 +68,13 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {login.isError && <Alert tone="error">{loginErrorMessage(login.error)}</Alert>}
         <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" error={errors.password?.message} {...form.register('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-indigo-600 hover:text-indigo-500">
             Forgot password?

@@ -12,7 +12,6 @@ import { accountFailure, useNewAccountForm, useStartSession } from '../hooks/use
 /** The text shown for a link that cannot be used (the server's own 400 text). */
 const LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
 
-
 /**
  * /setup?token=: a production install has no account with a published password; start-up prints
  * this one-time link (valid one hour), and here the operator creates the first platform admin, who
@@ -77,5 +76,15 @@ function SetupFormSection({ token }: { token: string }) {
   });
 
   const failure = setup.isError ? accountFailure(setup.error, 'Set-up failed') : null;
-  return <AccountForm form={form} onSubmit={onSubmit} failure={failure} pending={setup.isPending} passwordHint={policy.hint} emailPlaceholder="you@company.com" submitLabel="Create platform admin" />;
+  return (
+    <AccountForm
+      form={form}
+      onSubmit={onSubmit}
+      failure={failure}
+      pending={setup.isPending}
+      passwordHint={policy.hint}
+      emailPlaceholder="you@company.com"
+      submitLabel="Create platform admin"
+    />
+  );
 }

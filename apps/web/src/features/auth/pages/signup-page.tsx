@@ -29,7 +29,15 @@ export function SignupPage() {
   return (
     <AuthLayout title="Create your business account" subtitle="Set up your loyalty programme in minutes." wide>
       <TrialBanner />
-      <AccountForm form={form} onSubmit={onSubmit} failure={failure} pending={pending} passwordHint={policy.hint} emailPlaceholder="you@business.com" submitLabel="Create account" />
+      <AccountForm
+        form={form}
+        onSubmit={onSubmit}
+        failure={failure}
+        pending={pending}
+        passwordHint={policy.hint}
+        emailPlaceholder="you@business.com"
+        submitLabel="Create account"
+      />
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}
         <Link to={paths.login} className="font-medium text-indigo-600 hover:text-indigo-500">

@@ -8,7 +8,11 @@ const UNSUBSCRIBE = '/api/unsubscribe';
 
 describe('Unsubscribe page', () => {
   it('changes nothing until the customer presses Unsubscribe, then shows the server’s answer', async () => {
-    const server = stubFetch().on('POST', `${UNSUBSCRIBE}?token=t1.c1.sig`, json(200, { message: 'You are unsubscribed. You will get no more e-mails from this business.' }));
+    const server = stubFetch().on(
+      'POST',
+      `${UNSUBSCRIBE}?token=t1.c1.sig`,
+      json(200, { message: 'You are unsubscribed. You will get no more e-mails from this business.' }),
+    );
     const { user } = renderWithProviders(<UnsubscribePage />, { route: '/unsubscribe?token=t1.c1.sig' });
     expect(screen.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeInTheDocument();
     expect(server.requestsTo('POST', `${UNSUBSCRIBE}?token=t1.c1.sig`)).toHaveLength(0);

@@ -69,7 +69,11 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
         <span id="stripe-card-label" className="mb-1.5 block text-sm font-medium text-slate-700">
           Card details
         </span>
-        <div role="group" aria-labelledby="stripe-card-label" className="relative min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2.5 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30">
+        <div
+          role="group"
+          aria-labelledby="stripe-card-label"
+          className="relative min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2.5 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30"
+        >
           {!ready && (
             <span className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-slate-500">
               <Spinner label="Loading card form" className="h-4 w-4" /> Loading secure card form…
@@ -77,7 +81,10 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
           )}
           <CardElement
             onReady={() => setReady(true)}
-            options={{ hidePostalCode: false, style: { base: { fontSize: '15px', color: '#0f172a', '::placeholder': { color: '#94a3b8' } }, invalid: { color: '#dc2626' } } }}
+            options={{
+              hidePostalCode: false,
+              style: { base: { fontSize: '15px', color: '#0f172a', '::placeholder': { color: '#94a3b8' } }, invalid: { color: '#dc2626' } },
+            }}
           />
         </div>
       </div>

@@ -23,7 +23,17 @@ export function upgradePlan(plans: readonly BillingPlan[]): BillingPlan | undefi
 export const limitText = (limit: number) => (limit === -1 ? '∞' : String(limit));
 
 /** Plans tab: three-column grid, 'Most Popular', 'Current' + disabled 'Current Plan', 'Select Plan' / 'Processing...'. */
-export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: string; tenant: TenantResponse; processingPlanId: string | null; onSelect: (plan: BillingPlan) => void }) {
+export function PlansTab({
+  slug,
+  tenant,
+  processingPlanId,
+  onSelect,
+}: {
+  slug: string;
+  tenant: TenantResponse;
+  processingPlanId: string | null;
+  onSelect: (plan: BillingPlan) => void;
+}) {
   const plans = usePlans(slug);
   if (plans.isPending) return <Spinner />;
   if (plans.isError) return <Alert tone="error">Failed to load plans</Alert>;
@@ -35,9 +45,15 @@ export function PlansTab({ slug, tenant, processingPlanId, onSelect }: { slug: s
         const current = plan.id === currentId;
         const popular = isProfessional(plan);
         return (
-          <Card key={plan.id} data-testid={`plan-${plan.name}`} className={cn('relative flex flex-col', popular && 'border-2 border-indigo-500', current && 'ring-2 ring-green-500')}>
+          <Card
+            key={plan.id}
+            data-testid={`plan-${plan.name}`}
+            className={cn('relative flex flex-col', popular && 'border-2 border-indigo-500', current && 'ring-2 ring-green-500')}
+          >
             {popular && (
-              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white">Most Popular</span>
+              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white">
+                Most Popular
+              </span>
             )}
             <div className="border-b border-slate-100 px-5 pb-4 pt-6">
               <div className="flex items-center justify-between gap-2">
@@ -124,7 +140,13 @@ export function PaymentMethodsTab({
                       Set Default
                     </Button>
                   )}
-                  <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(m.id)} aria-label={`Remove ${m.card.brand.toUpperCase()} ending ${m.card.last4}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => onRemove(m.id)}
+                    aria-label={`Remove ${m.card.brand.toUpperCase()} ending ${m.card.last4}`}
+                  >
                     <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                   </Button>
                 </div>
@@ -148,7 +170,13 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
           {percent !== null && ` (${percent}%)`}
         </span>
       </div>
-      <ProgressBar value={used} max={limit > 0 ? limit : 0} label={`${label} usage`} valueText={`${used} of ${limitText(limit)}`} tone={percent !== null && percent >= 90 ? 'red' : 'indigo'} />
+      <ProgressBar
+        value={used}
+        max={limit > 0 ? limit : 0}
+        label={`${label} usage`}
+        valueText={`${used} of ${limitText(limit)}`}
+        tone={percent !== null && percent >= 90 ? 'red' : 'indigo'}
+      />
     </div>
   );
 }

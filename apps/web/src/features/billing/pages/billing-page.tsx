@@ -32,18 +32,20 @@ export function BillingPage() {
   const [addOpen, setAddOpen] = useState(false);
 
   const header = <PageHeader title="Billing & Subscription" subtitle="Manage your subscription and billing information" />;
-  if (tenant.isPending) return (
-    <>
-      {header}
-      <PageSpinner />
-    </>
-  );
-  if (tenant.isError) return (
-    <>
-      {header}
-      <Alert tone="error">Failed to load billing information</Alert>
-    </>
-  );
+  if (tenant.isPending)
+    return (
+      <>
+        {header}
+        <PageSpinner />
+      </>
+    );
+  if (tenant.isError)
+    return (
+      <>
+        {header}
+        <Alert tone="error">Failed to load billing information</Alert>
+      </>
+    );
 
   return (
     <div className="space-y-6">
@@ -80,12 +82,30 @@ function BillingBanners({ slug, flash }: { slug: string; flash: BillingFlash }) 
 }
 
 /** The billing tabs (the open one in `?tab=`) and the content of the open tab, wired to the page's actions. */
-function BillingTabs({ slug, tenant, actions, onAddCard }: { slug: string; tenant: TenantResponse; actions: ReturnType<typeof useBillingActions>; onAddCard: () => void }) {
+function BillingTabs({
+  slug,
+  tenant,
+  actions,
+  onAddCard,
+}: {
+  slug: string;
+  tenant: TenantResponse;
+  actions: ReturnType<typeof useBillingActions>;
+  onAddCard: () => void;
+}) {
   const [tab, setTab] = useBillingTab();
   const methods = usePaymentMethods(slug);
   return (
-    <Tabs items={BILLING_TABS} value={tab} onChange={setTab} label="Billing sections" className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max">
-      {tab === 'overview' && <OverviewTab slug={slug} tenant={tenant} onUpgrade={actions.setPlanToBuy} onManage={actions.onManage} managing={actions.managing} />}
+    <Tabs
+      items={BILLING_TABS}
+      value={tab}
+      onChange={setTab}
+      label="Billing sections"
+      className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max"
+    >
+      {tab === 'overview' && (
+        <OverviewTab slug={slug} tenant={tenant} onUpgrade={actions.setPlanToBuy} onManage={actions.onManage} managing={actions.managing} />
+      )}
       {tab === 'plans' && <PlansTab slug={slug} tenant={tenant} processingPlanId={actions.processingPlanId} onSelect={actions.setPlanToBuy} />}
       {tab === 'payment-methods' && (
         <PaymentMethodsTab

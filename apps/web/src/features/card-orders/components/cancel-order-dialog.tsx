@@ -55,7 +55,8 @@ export function CancelOrderDialog({
           </p>
           {order.status === 'PAID' ? (
             <p>
-              The payment of <strong>{formatCents(order.totalCents)}</strong> is refunded and the order&apos;s {formatCount(order.quantity)} cards are removed from your account.
+              The payment of <strong>{formatCents(order.totalCents)}</strong> is refunded and the order&apos;s {formatCount(order.quantity)} cards are removed
+              from your account.
             </p>
           ) : (
             <p>The order is cancelled and nothing is charged.</p>

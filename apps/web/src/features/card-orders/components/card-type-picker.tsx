@@ -37,7 +37,14 @@ export function CardTypePicker({ cardTypes, selectedType, quantity, maxQuantity,
           <legend className="sr-only">Card type</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {cardTypes.map((t) => (
-              <CardTypeOption key={t.type} kind={t} selected={t.type === selectedType} quantity={quantity} maxQuantity={maxQuantity} registration={registration} />
+              <CardTypeOption
+                key={t.type}
+                kind={t}
+                selected={t.type === selectedType}
+                quantity={quantity}
+                maxQuantity={maxQuantity}
+                registration={registration}
+              />
             ))}
           </div>
         </fieldset>
@@ -47,7 +54,13 @@ export function CardTypePicker({ cardTypes, selectedType, quantity, maxQuantity,
 }
 
 /** One card kind as a radio card: name, check mark, description and its tier table (the active tier marked when selected). */
-function CardTypeOption({ kind, selected, quantity, maxQuantity, registration }: Omit<CardTypePickerProps, 'cardTypes' | 'selectedType'> & { kind: CardTypePricing; selected: boolean }) {
+function CardTypeOption({
+  kind,
+  selected,
+  quantity,
+  maxQuantity,
+  registration,
+}: Omit<CardTypePickerProps, 'cardTypes' | 'selectedType'> & { kind: CardTypePricing; selected: boolean }) {
   return (
     <label
       data-testid={`card-type-${kind.type}`}
@@ -64,7 +77,10 @@ function CardTypeOption({ kind, selected, quantity, maxQuantity, registration }:
         </span>
         <span
           aria-hidden="true"
-          className={cn('flex h-5 w-5 shrink-0 items-center justify-center rounded-full border', selected ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white')}
+          className={cn(
+            'flex h-5 w-5 shrink-0 items-center justify-center rounded-full border',
+            selected ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white',
+          )}
         >
           {selected && <Check className="h-3 w-3" />}
         </span>
@@ -92,7 +108,10 @@ function TierTable({ kind, active, maxQuantity }: { kind: CardTypePricing; activ
       columns={columns}
       rows={kind.tiers.map((tier, index) => ({ ...tier, index }))}
       rowKey={(tier) => String(tier.minQuantity)}
-      rowProps={(tier) => ({ className: cn('text-sm', tier.index === active && 'font-semibold text-indigo-700'), 'data-active': tier.index === active ? 'true' : undefined })}
+      rowProps={(tier) => ({
+        className: cn('text-sm', tier.index === active && 'font-semibold text-indigo-700'),
+        'data-active': tier.index === active ? 'true' : undefined,
+      })}
       cellClassName="px-2 py-1"
     />
   );

@@ -44,9 +44,29 @@ export function ShippingAddressCard({ register, errors }: OrderFieldsProps) {
         <CardTitle>3. Shipping address</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <Input label="Recipient name" autoComplete="name" required wrapperClassName="sm:col-span-2" error={addressError('name')} {...register('shippingAddress.name')} />
-        <Input label="Address" autoComplete="address-line1" required wrapperClassName="sm:col-span-2" error={addressError('line1')} {...register('shippingAddress.line1')} />
-        <Input label="Address line 2 (optional)" autoComplete="address-line2" wrapperClassName="sm:col-span-2" error={addressError('line2')} {...register('shippingAddress.line2')} />
+        <Input
+          label="Recipient name"
+          autoComplete="name"
+          required
+          wrapperClassName="sm:col-span-2"
+          error={addressError('name')}
+          {...register('shippingAddress.name')}
+        />
+        <Input
+          label="Address"
+          autoComplete="address-line1"
+          required
+          wrapperClassName="sm:col-span-2"
+          error={addressError('line1')}
+          {...register('shippingAddress.line1')}
+        />
+        <Input
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          wrapperClassName="sm:col-span-2"
+          error={addressError('line2')}
+          {...register('shippingAddress.line2')}
+        />
         <Input label="City" autoComplete="address-level2" required error={addressError('city')} {...register('shippingAddress.city')} />
         <Input label="State / region (optional)" autoComplete="address-level1" error={addressError('state')} {...register('shippingAddress.state')} />
         <Input label="Postal code" autoComplete="postal-code" required error={addressError('postalCode')} {...register('shippingAddress.postalCode')} />

@@ -27,7 +27,13 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
   return (
     <form id={formId} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-5" aria-label="Order printed cards">
       <div className="space-y-6 lg:col-span-3">
-        <CardTypePicker cardTypes={pricing.cardTypes} selectedType={cardType} quantity={quantity} maxQuantity={pricing.maxQuantity} registration={form.register('cardType')} />
+        <CardTypePicker
+          cardTypes={pricing.cardTypes}
+          selectedType={cardType}
+          quantity={quantity}
+          maxQuantity={pricing.maxQuantity}
+          registration={form.register('cardType')}
+        />
         <QuantityCard register={form.register} errors={errors} {...bounds} />
         <ShippingAddressCard register={form.register} errors={errors} />
       </div>

@@ -54,7 +54,11 @@ export function OrderSummary({ kindName, quantity, price, minQuantity, maxQuanti
             </dd>
           </div>
         </dl>
-        {!price && <p className="text-xs text-slate-500">Enter a quantity between {formatCount(minQuantity)} and {formatCount(maxQuantity)} to see the price.</p>}
+        {!price && (
+          <p className="text-xs text-slate-500">
+            Enter a quantity between {formatCount(minQuantity)} and {formatCount(maxQuantity)} to see the price.
+          </p>
+        )}
         {error != null && <Alert tone="error">{errorMessage(error, 'Failed to place the order. Please try again.')}</Alert>}
         {saved && (
           <Alert tone="warning" title="Your order was saved, but the payment could not start">

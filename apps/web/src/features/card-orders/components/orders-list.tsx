@@ -26,7 +26,13 @@ function RowActions({ order, actions }: { order: CardOrder; actions: OrderAction
   return (
     <div className="flex flex-wrap justify-end gap-2">
       {canPay(order) && (
-        <Button size="sm" onClick={() => actions.onPay(order)} loading={actions.payingId === order.id} disabled={actions.payingId !== null} aria-label={`Pay now for ${label}`}>
+        <Button
+          size="sm"
+          onClick={() => actions.onPay(order)}
+          loading={actions.payingId === order.id}
+          disabled={actions.payingId !== null}
+          aria-label={`Pay now for ${label}`}
+        >
           Pay now
         </Button>
       )}
@@ -135,7 +141,9 @@ export function OrdersList({ slug, pricing, actions }: { slug: string; pricing?:
     <Card>
       <CardHeader>
         <CardTitle>Your orders</CardTitle>
-        {orders.isSuccess && orders.data.length > 0 && <span className="text-xs text-slate-500">{orders.data.length === 1 ? '1 order' : `${orders.data.length} orders`}</span>}
+        {orders.isSuccess && orders.data.length > 0 && (
+          <span className="text-xs text-slate-500">{orders.data.length === 1 ? '1 order' : `${orders.data.length} orders`}</span>
+        )}
       </CardHeader>
       {body}
     </Card>

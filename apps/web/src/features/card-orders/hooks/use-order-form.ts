@@ -23,7 +23,9 @@ function livePrice(type: CardOrderType, quantity: number, pricing: CardOrderPric
 function detailIssues(error: unknown): Array<{ field: string; message: string }> {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
   return (error.details as Array<{ field?: unknown; message?: unknown }>).flatMap((d) =>
-    d && typeof d.field === 'string' ? [{ field: d.field.replace(/^body\./, ''), message: typeof d.message === 'string' && d.message ? d.message : error.message }] : [],
+    d && typeof d.field === 'string'
+      ? [{ field: d.field.replace(/^body\./, ''), message: typeof d.message === 'string' && d.message ? d.message : error.message }]
+      : [],
   );
 }
 

@@ -112,7 +112,11 @@ export function CardOrdersPage() {
       <ReturnBanner slug={slug} paidId={paidId} canceledId={paidId ? null : canceledId} onDismiss={dismissBanner} />
 
       <section aria-label="Your orders" className="mb-8">
-        <OrdersList slug={slug} pricing={pricing.data} actions={{ onPay, onCancel: setCancelling, payingId: payNow.isPending ? (payNow.variables ?? null) : null }} />
+        <OrdersList
+          slug={slug}
+          pricing={pricing.data}
+          actions={{ onPay, onCancel: setCancelling, payingId: payNow.isPending ? (payNow.variables ?? null) : null }}
+        />
       </section>
 
       <section aria-labelledby="new-order-heading">
@@ -132,7 +136,6 @@ export function CardOrdersPage() {
           <OrderForm slug={slug} pricing={pricing.data} onCheckout={goTo} />
         )}
       </section>
-
 
       <CancelOrderDialog
         slug={slug}

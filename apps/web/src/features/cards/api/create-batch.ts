@@ -63,9 +63,10 @@ export function batchErrorFeedback(error: unknown): { level: 'error' | 'warning'
     if (is(message, 'Subscription required') || is(message, 'Card creation blocked')) return { level: 'error', message, refetchTenant: true };
     if (is(message, 'Insufficient subscription allowance')) {
       const d = allowanceDetails(error.details);
-      const more = d && !/can only create/i.test(message)
-        ? ` You can only create ${d.remaining} more cards from your ${d.planName ?? 'current'} plan subscription. You currently have ${d.used}/${d.limit} cards used.`
-        : '';
+      const more =
+        d && !/can only create/i.test(message)
+          ? ` You can only create ${d.remaining} more cards from your ${d.planName ?? 'current'} plan subscription. You currently have ${d.used}/${d.limit} cards used.`
+          : '';
       return { level: 'warning', message: `${message.replace(/\.$/, '')}.${more}`, refetchTenant: true };
     }
     return { level: 'error', message: message || 'Cannot create cards at this time', refetchTenant: false };

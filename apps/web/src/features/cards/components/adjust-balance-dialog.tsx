@@ -50,7 +50,10 @@ export function AdjustBalanceDialog({ slug, card, onClose }: { slug: string; car
 
 function AdjustForm({ formId, card, adjust, onDone }: { formId: string; card: CardResponse; adjust: ReturnType<typeof useAdjustBalance>; onDone: () => void }) {
   const idempotency = useIdempotencyKey();
-  const form = useForm<AdjustInput, unknown, AdjustValues>({ resolver: zodResolver(adjustSchema(card.balanceCents)), defaultValues: { direction: 'credit', amount: '', reason: '' } });
+  const form = useForm<AdjustInput, unknown, AdjustValues>({
+    resolver: zodResolver(adjustSchema(card.balanceCents)),
+    defaultValues: { direction: 'credit', amount: '', reason: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((v) => {
     const body = { deltaCents: v.direction === 'credit' ? v.amount : -v.amount, reason: v.reason };

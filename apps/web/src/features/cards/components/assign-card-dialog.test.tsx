@@ -10,7 +10,9 @@ const unassigned = cardWith({ status: 'UNASSIGNED', customerId: null, customer: 
 
 /** A cashier (new customers only; GET /stores is refused, so their own store is used) assigns a card. */
 async function assignToNewCustomer(email: string) {
-  const view = renderWithProviders(<AssignCardDialog slug="acme" card={unassigned} onClose={vi.fn()} />, { session: { user: userOf('cashier'), tenant: ACME } });
+  const view = renderWithProviders(<AssignCardDialog slug="acme" card={unassigned} onClose={vi.fn()} />, {
+    session: { user: userOf('cashier'), tenant: ACME },
+  });
   const dialog = await screen.findByRole('dialog', { name: 'Assign Card' });
   await view.user.type(within(dialog).getByLabelText('First name'), 'Grace');
   await view.user.type(within(dialog).getByLabelText('Last name'), 'Hopper');
@@ -29,7 +31,11 @@ describe('Assign Card: what the server refuses is shown in the dialog', () => {
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).getByLabelText('Email (optional)')).toHaveAccessibleDescription(message);
-    expect(server.requestsTo('POST', ACTIVATE)[0].body).toMatchObject({ cardUid: 'ACME0001', storeId: STORE_ID, customer: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } });
+    expect(server.requestsTo('POST', ACTIVATE)[0].body).toMatchObject({
+      cardUid: 'ACME0001',
+      storeId: STORE_ID,
+      customer: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+    });
   });
 
   it('says why when the refusal names no field', async () => {

@@ -55,7 +55,13 @@ function AssignCardForm({
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
       {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
-      <StoreSelect stores={storeOptions.activeStores} pending={storeOptions.isPending} loadError={storeOptions.error} error={errors.storeId?.message} register={form.register('storeId')} />
+      <StoreSelect
+        stores={storeOptions.activeStores}
+        pending={storeOptions.isPending}
+        loadError={storeOptions.error}
+        error={errors.storeId?.message}
+        register={form.register('storeId')}
+      />
       <AssignCustomerFields slug={slug} form={form} canPickExisting={canPickExisting} mode={mode} customerId={customerId} />
     </form>
   );

@@ -49,7 +49,9 @@ export function AssignCustomerFields({
   if (!canPickExisting)
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-600">New customer: the card is assigned to a customer created now. A store admin can also assign existing customers.</p>
+        <p className="text-sm text-slate-600">
+          New customer: the card is assigned to a customer created now. A store admin can also assign existing customers.
+        </p>
         <NewCustomerFields form={form} />
       </div>
     );

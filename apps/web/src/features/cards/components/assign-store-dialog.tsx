@@ -77,7 +77,14 @@ function AssignStoreForm({
       <p className="text-sm text-slate-600">
         Current store: <span className="font-medium text-slate-900">{card.storeName ?? 'None'}</span>
       </p>
-      <StoreSelect stores={activeStores} pending={isPending} loadError={error} error={form.formState.errors.storeId?.message} register={form.register('storeId')} label="New store" />
+      <StoreSelect
+        stores={activeStores}
+        pending={isPending}
+        loadError={error}
+        error={form.formState.errors.storeId?.message}
+        register={form.register('storeId')}
+        label="New store"
+      />
     </form>
   );
 }

@@ -31,7 +31,13 @@ export function CardActionsMenu({
   return (
     <DropdownMenu
       trigger={
-        <Button variant="outline" size="sm" className="px-2 data-[state=open]:bg-slate-100" aria-label={`More actions for card ${card.cardUid}`} aria-busy={blockPending || undefined}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="px-2 data-[state=open]:bg-slate-100"
+          aria-label={`More actions for card ${card.cardUid}`}
+          aria-busy={blockPending || undefined}
+        >
           {blockPending ? (
             <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
           ) : (

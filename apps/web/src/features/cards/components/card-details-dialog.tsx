@@ -18,37 +18,37 @@ export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: strin
   const [adjusting, setAdjusting] = useState(false);
   return (
     <>
-    <Dialog
-      open={card !== null}
-      onClose={onClose}
-      size="lg"
-      title="Card Details"
-      description={card ? <span className="font-mono tracking-wider">{card.cardUid}</span> : undefined}
-      footer={
-        <>
-          {isAdmin && card?.customerId && (
-            <Button variant="outline" onClick={() => setAdjusting(true)}>
-              Adjust balance
+      <Dialog
+        open={card !== null}
+        onClose={onClose}
+        size="lg"
+        title="Card Details"
+        description={card ? <span className="font-mono tracking-wider">{card.cardUid}</span> : undefined}
+        footer={
+          <>
+            {isAdmin && card?.customerId && (
+              <Button variant="outline" onClick={() => setAdjusting(true)}>
+                Adjust balance
+              </Button>
+            )}
+            <Button variant="outline" onClick={onClose}>
+              Close
             </Button>
-          )}
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </>
-      }
-    >
-      {card && (
-        <div className="grid gap-6 sm:grid-cols-[minmax(0,15rem)_1fr]">
-          <CardQrPanel slug={slug} card={card} />
-          <div className="space-y-5">
-            <CardFactsSection card={card} />
-            <CardCustomerSection customer={card.customer} />
-            {stores.length > 0 && <CardStoresSection stores={stores} storeId={card.storeId} />}
+          </>
+        }
+      >
+        {card && (
+          <div className="grid gap-6 sm:grid-cols-[minmax(0,15rem)_1fr]">
+            <CardQrPanel slug={slug} card={card} />
+            <div className="space-y-5">
+              <CardFactsSection card={card} />
+              <CardCustomerSection customer={card.customer} />
+              {stores.length > 0 && <CardStoresSection stores={stores} storeId={card.storeId} />}
+            </div>
           </div>
-        </div>
-      )}
-    </Dialog>
-    <AdjustBalanceDialog slug={slug} card={adjusting ? card : null} onClose={() => setAdjusting(false)} />
+        )}
+      </Dialog>
+      <AdjustBalanceDialog slug={slug} card={adjusting ? card : null} onClose={() => setAdjusting(false)} />
     </>
   );
 }

@@ -134,7 +134,10 @@ export function CardStoresSection({ stores, storeId }: { stores: StoreOption[]; 
         {stores.map((s) => {
           const current = s.id === storeId;
           return (
-            <li key={s.id} className={cn('flex items-start gap-2 rounded-lg border px-3 py-2 text-sm', current ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-200')}>
+            <li
+              key={s.id}
+              className={cn('flex items-start gap-2 rounded-lg border px-3 py-2 text-sm', current ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-200')}
+            >
               <MapPin aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', current ? 'text-indigo-600' : 'text-slate-400')} />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{s.name}</p>

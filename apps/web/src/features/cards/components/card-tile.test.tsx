@@ -43,7 +43,11 @@ describe("Card tile: the status actions sit in a 'More actions' menu", () => {
     await user.click(trigger);
     const menu = screen.getByRole('menu');
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Assign Store', 'Block']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Assign Store', 'Block']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Block' }));
     await waitFor(() => expect(actions.onToggleBlock).toHaveBeenCalledWith(expect.objectContaining({ cardUid: 'ACME0001' })));
@@ -86,7 +90,11 @@ describe("Card tile: the status actions sit in a 'More actions' menu", () => {
   it('offers Unblock on a blocked card', async () => {
     const { actions, user, tile } = renderTile(cardWith({ status: 'BLOCKED' }), { canChangeStore: false });
     await user.click(within(tile).getByRole('button', { name: MORE }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unblock']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Unblock']);
     await user.click(screen.getByRole('menuitem', { name: 'Unblock' }));
     await waitFor(() => expect(actions.onToggleBlock).toHaveBeenCalledTimes(1));
   });
@@ -117,6 +125,10 @@ describe("Card tile: the status actions sit in a 'More actions' menu", () => {
   it('lists only Block when the tenant has one store', async () => {
     const { user, tile } = renderTile(cardWith(), { canChangeStore: false });
     await user.click(within(tile).getByRole('button', { name: MORE }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Block']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Block']);
   });
 });

@@ -8,7 +8,14 @@ import { EmptyState, NoResults } from '@/components/ui/empty-state';
  */
 export function CardsEmpty({ filtered, onClear, onCreate }: { filtered: boolean; onClear: () => void; onCreate: () => void }) {
   if (filtered) {
-    return <NoResults title="No cards found matching your criteria" description="Try another card UID or name, or a different status." clearLabel="Clear filters" onClear={onClear} />;
+    return (
+      <NoResults
+        title="No cards found matching your criteria"
+        description="Try another card UID or name, or a different status."
+        clearLabel="Clear filters"
+        onClear={onClear}
+      />
+    );
   }
   return (
     <EmptyState

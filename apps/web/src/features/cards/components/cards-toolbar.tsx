@@ -40,13 +40,7 @@ export function CardsToolbar({
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm lg:flex-row lg:items-center">
       <div className="flex min-h-10 items-center gap-3 px-1">
-        <Checkbox
-          label="Select all"
-          checked={pageState === 'all'}
-          indeterminate={pageState === 'some'}
-          onChange={onToggleAll}
-          disabled={disabled}
-        />
+        <Checkbox label="Select all" checked={pageState === 'all'} indeterminate={pageState === 'some'} onChange={onToggleAll} disabled={disabled} />
         {selectedCount > 0 && (
           <span className="flex items-center gap-1 text-sm text-indigo-700" aria-live="polite">
             <span className="font-medium">{selectedCount} selected</span>

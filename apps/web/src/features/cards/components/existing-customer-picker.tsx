@@ -15,7 +15,19 @@ import { useAvailableCustomers } from '../api/get-available-customers';
  * `error` shows under the list; `onCreateNew` switches the dialog to 'New customer' (offered
  * when the list is empty or fails to load).
  */
-export function ExistingCustomerPicker({ slug, value, onChange, error, onCreateNew }: { slug: string; value: string; onChange: (id: string) => void; error?: string; onCreateNew: () => void }) {
+export function ExistingCustomerPicker({
+  slug,
+  value,
+  onChange,
+  error,
+  onCreateNew,
+}: {
+  slug: string;
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+  onCreateNew: () => void;
+}) {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search, 300);
   const customers = useAvailableCustomers(slug, term);
@@ -45,7 +57,11 @@ export function ExistingCustomerPicker({ slug, value, onChange, error, onCreateN
           </div>
         ) : customers.isError ? (
           <div className="space-y-2 p-3 text-center">
-            <Alert tone="error">{isApiError(customers.error, 403) ? 'Only a store admin can choose existing customers.' : errorMessage(customers.error, 'Failed to load customers')}</Alert>
+            <Alert tone="error">
+              {isApiError(customers.error, 403)
+                ? 'Only a store admin can choose existing customers.'
+                : errorMessage(customers.error, 'Failed to load customers')}
+            </Alert>
             {createNew}
           </div>
         ) : list.length === 0 ? (
@@ -71,7 +87,17 @@ export function ExistingCustomerPicker({ slug, value, onChange, error, onCreateN
 }
 
 /** One customer of the picker: a radio with the name and e-mail · phone. */
-function CustomerOption({ customer: c, name, checked, onChoose }: { customer: AvailableCustomersResponse['customers'][number]; name: string; checked: boolean; onChoose: () => void }) {
+function CustomerOption({
+  customer: c,
+  name,
+  checked,
+  onChoose,
+}: {
+  customer: AvailableCustomersResponse['customers'][number];
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+}) {
   const contact = [c.email, c.phone].filter(Boolean).join(' · ');
   return (
     <li>

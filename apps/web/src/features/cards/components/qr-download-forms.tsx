@@ -142,7 +142,12 @@ export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone 
     <DownloadSection icon={Printer} title="Print-ready sheets" onSubmit={() => void print()}>
       <p className="-mt-2 text-sm text-slate-500">PDF pages laid out for printing, in a zip.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Print format" value={printFormat} onChange={(e) => setPrintFormat(e.target.value as 'standard' | 'card-template')} disabled={busy !== null}>
+        <Select
+          label="Print format"
+          value={printFormat}
+          onChange={(e) => setPrintFormat(e.target.value as 'standard' | 'card-template')}
+          disabled={busy !== null}
+        >
           <option value="standard">Standard sheet</option>
           <option value="card-template">Card template</option>
         </Select>

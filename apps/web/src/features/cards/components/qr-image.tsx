@@ -11,7 +11,11 @@ export function QrImage({ slug, cardUid, size, className }: { slug: string; card
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <div role="img" aria-label={`QR code for card ${cardUid} unavailable`} className={cn('flex flex-col items-center justify-center gap-1 rounded-lg bg-slate-100 text-slate-600', className)}>
+      <div
+        role="img"
+        aria-label={`QR code for card ${cardUid} unavailable`}
+        className={cn('flex flex-col items-center justify-center gap-1 rounded-lg bg-slate-100 text-slate-600', className)}
+      >
         <QrCode aria-hidden="true" className="h-8 w-8" />
         <span className="text-xs">QR unavailable</span>
       </div>

@@ -86,7 +86,11 @@ export function useAssignCardForm(slug: string, card: CardResponse, activate: Re
     const body: CardActivateRequest =
       v.mode === 'existing'
         ? { cardUid: card.cardUid, storeId: v.storeId, customerId: v.customerId }
-        : { cardUid: card.cardUid, storeId: v.storeId, customer: NewCustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone }) };
+        : {
+            cardUid: card.cardUid,
+            storeId: v.storeId,
+            customer: NewCustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone }),
+          };
     activate.mutate(body, {
       onSuccess: () => {
         toast.success('Card assigned successfully');

@@ -46,12 +46,15 @@ function bannerTitle(allowance: CardAllowance | null, subscriptionRequired: bool
 function bannerUsage(allowance: CardAllowance | null, unlimited: boolean): string | null {
   if (!allowance) return null;
   if (unlimited) return `${allowance.used} cards · unlimited plan`;
-  return allowance.mode === 'subscription' ? `${allowance.used} of ${allowance.limit} cards used` : `${allowance.used} of ${allowance.limit} cards used in your free trial`;
+  return allowance.mode === 'subscription'
+    ? `${allowance.used} of ${allowance.limit} cards used`
+    : `${allowance.used} of ${allowance.limit} cards used in your free trial`;
 }
 
 function bannerNote(allowance: CardAllowance | null, unlimited: boolean, subscriptionRequired: boolean): string | null {
   if (subscriptionRequired) return 'All free activations are used or the trial has ended. Upgrade to a monthly plan to keep creating and activating cards.';
-  if (allowance?.level === 'limit') return allowance.mode === 'subscription' ? 'No cards remaining on your plan.' : 'You have reached your free trial card limit.';
+  if (allowance?.level === 'limit')
+    return allowance.mode === 'subscription' ? 'No cards remaining on your plan.' : 'You have reached your free trial card limit.';
   if (allowance && !unlimited) return `${allowance.remaining} ${allowance.remaining === 1 ? 'card' : 'cards'} remaining`;
   return null;
 }

@@ -63,7 +63,15 @@ export function CardsPage() {
       query={cards}
       errorTitle="Failed to load cards"
       errorFallback="Something went wrong while loading the cards."
-      pagination={{ page, pages: cards.data?.pages ?? 0, total: cards.data?.total ?? 0, limit: CARDS_PAGE_SIZE, noun: 'cards', className: 'mt-6', onPage: (p) => list$.update({ page: p }) }}
+      pagination={{
+        page,
+        pages: cards.data?.pages ?? 0,
+        total: cards.data?.total ?? 0,
+        limit: CARDS_PAGE_SIZE,
+        noun: 'cards',
+        className: 'mt-6',
+        onPage: (p) => list$.update({ page: p }),
+      }}
       dialogs={dialogs.node}
     >
       {cards.isPending ? (
@@ -71,18 +79,39 @@ export function CardsPage() {
       ) : list.length === 0 ? (
         <CardsEmpty filtered={Boolean(status || search)} onClear={list$.clearAll} onCreate={dialogs.openCreate} />
       ) : (
-        <CardGrid slug={slug} cards={list} selected={selection.selected} dimmed={cards.isPlaceholderData} actions={{ ...dialogs.actions, onToggleSelect: selection.toggle }} />
+        <CardGrid
+          slug={slug}
+          cards={list}
+          selected={selection.selected}
+          dimmed={cards.isPlaceholderData}
+          actions={{ ...dialogs.actions, onToggleSelect: selection.toggle }}
+        />
       )}
     </ListPage>
   );
 }
 
 /** The grid of card tiles (1–4 columns), with each tile's block and download state. */
-function CardGrid({ slug, cards, selected, dimmed, actions }: { slug: string; cards: CardResponse[]; selected: Set<string>; dimmed: boolean; actions: Omit<CardTileActions, 'onToggleBlock' | 'onDownload'> }) {
+function CardGrid({
+  slug,
+  cards,
+  selected,
+  dimmed,
+  actions,
+}: {
+  slug: string;
+  cards: CardResponse[];
+  selected: Set<string>;
+  dimmed: boolean;
+  actions: Omit<CardTileActions, 'onToggleBlock' | 'onDownload'>;
+}) {
   const row = useCardRowActions(slug);
   const { stores } = useStoreOptions(slug);
   return (
-    <div aria-busy={dimmed || undefined} className={cn('grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', dimmed && 'opacity-60')}>
+    <div
+      aria-busy={dimmed || undefined}
+      className={cn('grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', dimmed && 'opacity-60')}
+    >
       {cards.map((card) => (
         <CardTile
           key={card.cardUid}

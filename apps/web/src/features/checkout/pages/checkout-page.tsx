@@ -71,7 +71,11 @@ export function CheckoutPage() {
           {summary}
         </StateBox>
       ) : view.status === 'CANCELED' ? (
-        <StateBox icon={<XCircle aria-hidden="true" className="h-12 w-12 text-slate-400" />} title="This checkout was canceled" action={<GoLink to={view.cancelUrl}>Return</GoLink>}>
+        <StateBox
+          icon={<XCircle aria-hidden="true" className="h-12 w-12 text-slate-400" />}
+          title="This checkout was canceled"
+          action={<GoLink to={view.cancelUrl}>Return</GoLink>}
+        >
           No payment was made. {summary}
         </StateBox>
       ) : (

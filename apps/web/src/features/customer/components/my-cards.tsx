@@ -27,11 +27,7 @@ export function MyCards({ cards }: { cards: CustomerCard[] }) {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your loyalty cards">
             {cards.map((card) => (
-              <li
-                key={card.id}
-                data-testid="my-card"
-                className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-4 text-white shadow-sm"
-              >
+              <li key={card.id} data-testid="my-card" className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-4 text-white shadow-sm">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="text-xs font-medium uppercase tracking-wide text-indigo-100">Card</p>

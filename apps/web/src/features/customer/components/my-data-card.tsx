@@ -34,7 +34,11 @@ export function MyDataCard({ slug }: { slug: string }) {
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">Download everything we store about you: your profile, cards, transactions and the e-mails we sent you.</p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" loading={download.isPending} onClick={() => download.mutate(undefined, { onError: () => toast.error('Failed to download your data. Please try again.') })}>
+          <Button
+            variant="outline"
+            loading={download.isPending}
+            onClick={() => download.mutate(undefined, { onError: () => toast.error('Failed to download your data. Please try again.') })}
+          >
             <Download aria-hidden="true" className="h-4 w-4" />
             Download my data
           </Button>
@@ -47,8 +51,20 @@ export function MyDataCard({ slug }: { slug: string }) {
         </div>
         {dueAt && <Alert tone="info">You asked to erase your data. It will be erased by {formatDate(dueAt)} at the latest.</Alert>}
       </CardContent>
-      <ActionConfirmDialog open={confirming} onClose={close} title="Erase my data" pending={ask.isPending} onConfirm={send} icon={UserX} confirmLabel="Ask to erase my data" error={ask.isError ? errorMessage(ask.error, 'Failed to send your request. Please try again.') : null}>
-        <p>Your name, e-mail, phone and login will be erased, your cards blocked and any remaining balance given up. This cannot be undone. The business carries it out within 30 days.</p>
+      <ActionConfirmDialog
+        open={confirming}
+        onClose={close}
+        title="Erase my data"
+        pending={ask.isPending}
+        onConfirm={send}
+        icon={UserX}
+        confirmLabel="Ask to erase my data"
+        error={ask.isError ? errorMessage(ask.error, 'Failed to send your request. Please try again.') : null}
+      >
+        <p>
+          Your name, e-mail, phone and login will be erased, your cards blocked and any remaining balance given up. This cannot be undone. The business carries
+          it out within 30 days.
+        </p>
       </ActionConfirmDialog>
     </Card>
   );

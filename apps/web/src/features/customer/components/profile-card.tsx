@@ -7,7 +7,11 @@ import { FactRow } from '@/components/ui/facts';
 
 /** A row of the profile card (a little taller than the default). */
 function Row({ label, children }: { label: string; children: ReactNode }) {
-  return <FactRow label={label} className="py-2">{children}</FactRow>;
+  return (
+    <FactRow label={label} className="py-2">
+      {children}
+    </FactRow>
+  );
 }
 
 /** 'Profile Information': name, e-mail, phone, tier, total spend, member since. */

@@ -31,7 +31,8 @@ export function useExportCustomerData(slug: string) {
 export function useEraseCustomer(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, confirm }: { id: string; confirm: string }) => api.post<EraseCustomerResponse>(`${customersApi(slug)}/${encodeURIComponent(id)}/erase`, { confirm }),
+    mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
+      api.post<EraseCustomerResponse>(`${customersApi(slug)}/${encodeURIComponent(id)}/erase`, { confirm }),
     onSuccess: () => invalidateCustomerData(queryClient, slug),
   });
 }

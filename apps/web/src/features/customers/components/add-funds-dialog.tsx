@@ -90,7 +90,8 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
               );
             }}
           />
-        )}
+        )
+      }
     </FormDialog>
   );
 }

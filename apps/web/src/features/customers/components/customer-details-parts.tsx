@@ -136,7 +136,11 @@ export function CustomerCardList({ detail, onAddFunds }: { detail: ReturnType<ty
     );
   if (detail.isError) return <LoadError title="Failed to load the customer's cards" query={detail} fallback={'Please try again.'} compact />;
   if (detail.data.cards.length === 0)
-    return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No loyalty cards yet. Assign one from the Cards page.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+        No loyalty cards yet. Assign one from the Cards page.
+      </p>
+    );
   return (
     <ul className="space-y-2" aria-label="Loyalty cards">
       {detail.data.cards.map((card) => (

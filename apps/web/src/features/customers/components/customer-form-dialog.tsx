@@ -19,13 +19,11 @@ type Field = (typeof FIELDS)[number];
  * required, e-mail format, phone a telephone number; blank e-mail or phone means none), so the
  * browser and the server give the same messages.
  */
-const CustomerFormSchema = z
-  .object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })
-  .superRefine((v, ctx) => {
-    const parsed = CustomerInput.safeParse(v);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-  });
+const CustomerFormSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }).superRefine((v, ctx) => {
+  const parsed = CustomerInput.safeParse(v);
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
+});
 type CustomerFormValues = z.infer<typeof CustomerFormSchema>;
 
 /** Who the dialog is for: a new customer, or the customer being edited. */
@@ -59,7 +57,11 @@ export function CustomerFormDialog({
       open={target !== null}
       onClose={onClose}
       title={editing ? 'Edit Customer' : 'Add New Customer'}
-      description={editing ? 'Update the customer’s name and contact details.' : 'Add a customer to your loyalty programme. A card can be assigned later from the Cards page.'}
+      description={
+        editing
+          ? 'Update the customer’s name and contact details.'
+          : 'Add a customer to your loyalty programme. A card can be assigned later from the Cards page.'
+      }
       pending={pending}
       submitLabel={editing ? 'Save Changes' : 'Add Customer'}
     >
@@ -94,7 +96,8 @@ export function CustomerFormDialog({
               else create.mutate(body, { onSuccess, onError });
             }}
           />
-        )}
+        )
+      }
     </FormDialog>
   );
 }
@@ -128,8 +131,24 @@ function CustomerForm({
         <Input label="First name" autoComplete="off" required error={errors.firstName?.message} {...form.register('firstName')} />
         <Input label="Last name" autoComplete="off" required error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
-      <Input label="Email (optional)" type="email" inputMode="email" autoComplete="off" placeholder="name@example.com" error={errors.email?.message} {...form.register('email')} />
-      <Input label="Phone (optional)" type="tel" inputMode="tel" autoComplete="off" placeholder="+1 555 0100" error={errors.phone?.message} {...form.register('phone')} />
+      <Input
+        label="Email (optional)"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="name@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Input
+        label="Phone (optional)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="+1 555 0100"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
     </form>
   );
 }

@@ -53,13 +53,31 @@ function RowActions({ customer, actions }: { customer: CustomerListItem; actions
   const base = 'rounded-md p-2 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
   return (
     <div className="flex items-center justify-end gap-1">
-      <button type="button" onClick={() => actions.onView(customer)} aria-label={`View ${name}`} title="View details" className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}>
+      <button
+        type="button"
+        onClick={() => actions.onView(customer)}
+        aria-label={`View ${name}`}
+        title="View details"
+        className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}
+      >
         <Eye aria-hidden="true" className="h-4 w-4" />
       </button>
-      <button type="button" onClick={() => actions.onEdit(customer)} aria-label={`Edit ${name}`} title="Edit customer" className={cn(base, 'text-slate-500 hover:bg-slate-100 hover:text-slate-900')}>
+      <button
+        type="button"
+        onClick={() => actions.onEdit(customer)}
+        aria-label={`Edit ${name}`}
+        title="Edit customer"
+        className={cn(base, 'text-slate-500 hover:bg-slate-100 hover:text-slate-900')}
+      >
         <Pencil aria-hidden="true" className="h-4 w-4" />
       </button>
-      <button type="button" onClick={() => actions.onDelete(customer)} aria-label={`Delete ${name}`} title="Delete customer" className={cn(base, 'text-slate-500 hover:bg-red-50 hover:text-red-700')}>
+      <button
+        type="button"
+        onClick={() => actions.onDelete(customer)}
+        aria-label={`Delete ${name}`}
+        title="Delete customer"
+        className={cn(base, 'text-slate-500 hover:bg-red-50 hover:text-red-700')}
+      >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
       </button>
     </div>
@@ -81,7 +99,12 @@ const columns: Column<CustomerListItem>[] = [
   },
   { id: 'contact', header: 'Contact', className: 'max-w-[16rem]', cell: (c) => <Contact customer={c} /> },
   { id: 'tier', header: 'Tier', cell: (c) => <TierBadge tier={c.tier} /> },
-  { id: 'spend', header: 'Total Spend', className: 'text-sm font-medium text-slate-900 tabular-nums whitespace-nowrap', cell: (c) => formatCents(c.totalSpendCents) },
+  {
+    id: 'spend',
+    header: 'Total Spend',
+    className: 'text-sm font-medium text-slate-900 tabular-nums whitespace-nowrap',
+    cell: (c) => formatCents(c.totalSpendCents),
+  },
   { id: 'cards', header: 'Cards', cell: (c) => <ActiveCards count={c.activeCards} /> },
   { id: 'joined', header: 'Joined', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (c) => formatDate(c.createdAt) },
 ];
@@ -135,7 +158,19 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  * with the same facts and actions. `loading` shows placeholder rows, `empty` replaces an empty
  * list, `dimmed` while the next search or page loads.
  */
-export function CustomersTable({ customers, actions, dimmed, loading, empty }: { customers: CustomerListItem[]; actions: CustomerRowActions; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function CustomersTable({
+  customers,
+  actions,
+  dimmed,
+  loading,
+  empty,
+}: {
+  customers: CustomerListItem[];
+  actions: CustomerRowActions;
+  dimmed?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="Customers"

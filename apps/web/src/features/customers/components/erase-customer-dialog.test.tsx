@@ -6,17 +6,33 @@ import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithProviders } from '@/test/render';
 import { EraseCustomerDialog } from './erase-customer-dialog';
 
-const ANN: CustomerListItem = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: null, tier: 'SILVER', totalSpendCents: 0, activeCards: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+const ANN: CustomerListItem = {
+  id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phone: null,
+  tier: 'SILVER',
+  totalSpendCents: 0,
+  activeCards: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const ERASE = `/api/t/acme/customers/${ANN.id}/erase`;
 
 function renderDialog(onErased = vi.fn()) {
-  const { user } = renderWithProviders(<EraseCustomerDialog slug="acme" customer={ANN} onClose={() => {}} onErased={onErased} />, { session: { user: userOf('tenant_admin'), tenant: ACME } });
+  const { user } = renderWithProviders(<EraseCustomerDialog slug="acme" customer={ANN} onClose={() => {}} onErased={onErased} />, {
+    session: { user: userOf('tenant_admin'), tenant: ACME },
+  });
   return { user, dialog: screen.getByRole('alertdialog', { name: 'Erase customer' }) };
 }
 
 describe('Erase customer dialog (ADR 0026)', () => {
   it('warns that it cannot be undone and keeps Erase disabled until the full name is typed', async () => {
-    const server = stubFetch().on('POST', ERASE, json(200, { customerId: ANN.id, erasedAt: '2026-02-01T00:00:00.000Z', blockedCards: 1, writtenOffCents: 250 }));
+    const server = stubFetch().on(
+      'POST',
+      ERASE,
+      json(200, { customerId: ANN.id, erasedAt: '2026-02-01T00:00:00.000Z', blockedCards: 1, writtenOffCents: 250 }),
+    );
     const onErased = vi.fn();
     const { user, dialog } = renderDialog(onErased);
     expect(within(dialog).getByText('This cannot be undone')).toBeInTheDocument();

@@ -20,7 +20,17 @@ function nameMatches(typed: string, name: string): boolean {
  * Admin to type the customer's full name, and keeps 'Erase customer' disabled until it matches.
  * Success: toast 'Customer erased' and `onErased`; a failure shows the server's message.
  */
-export function EraseCustomerDialog({ slug, customer, onClose, onErased }: { slug: string; customer: CustomerListItem | null; onClose: () => void; onErased: () => void }) {
+export function EraseCustomerDialog({
+  slug,
+  customer,
+  onClose,
+  onErased,
+}: {
+  slug: string;
+  customer: CustomerListItem | null;
+  onClose: () => void;
+  onErased: () => void;
+}) {
   const erase = useEraseCustomer(slug);
   const [typed, setTyped] = useState('');
   const name = customer ? fullName(customer) : '';
@@ -55,7 +65,8 @@ export function EraseCustomerDialog({ slug, customer, onClose, onErased }: { slu
       error={erase.isError ? errorMessage(erase.error, 'Failed to erase the customer. Please try again.') : null}
     >
       <Alert tone="warning" title="This cannot be undone">
-        The name, e-mail, phone, consents and login of <strong>{name}</strong> are removed for good. Their cards are blocked and any remaining balance is written off. Transactions keep their amounts, dates and stores.
+        The name, e-mail, phone, consents and login of <strong>{name}</strong> are removed for good. Their cards are blocked and any remaining balance is
+        written off. Transactions keep their amounts, dates and stores.
       </Alert>
       <Input label={`Type the customer's full name (${name}) to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
     </ActionConfirmDialog>

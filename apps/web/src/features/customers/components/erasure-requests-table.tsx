@@ -9,7 +9,15 @@ import { formatDate } from '@/lib/format';
  * The open erasure requests (ADR 0026): customer, e-mail, asked on, erased automatically on,
  * and 'Erase now' per row (`onErase`). Empty: 'No erasure requests'.
  */
-export function ErasureRequestsTable({ requests, loading, onErase }: { requests: readonly ErasureRequestItem[]; loading: boolean; onErase: (r: ErasureRequestItem) => void }) {
+export function ErasureRequestsTable({
+  requests,
+  loading,
+  onErase,
+}: {
+  requests: readonly ErasureRequestItem[];
+  loading: boolean;
+  onErase: (r: ErasureRequestItem) => void;
+}) {
   const eraseButton = (r: ErasureRequestItem) => (
     <Button size="sm" variant="danger" onClick={() => onErase(r)} aria-label={`Erase ${r.customerName} now`}>
       <UserX aria-hidden="true" className="h-4 w-4" />
@@ -34,12 +42,20 @@ export function ErasureRequestsTable({ requests, loading, onErase }: { requests:
         <div className="flex items-center justify-between gap-3">
           <div>
             <p className="font-medium text-slate-900">{r.customerName}</p>
-            <p className="text-sm text-slate-500">Asked on {formatDate(r.requestedAt)} · erased automatically on {formatDate(r.dueAt)}</p>
+            <p className="text-sm text-slate-500">
+              Asked on {formatDate(r.requestedAt)} · erased automatically on {formatDate(r.dueAt)}
+            </p>
           </div>
           {eraseButton(r)}
         </div>
       )}
-      empty={<EmptyState icon={<ShieldCheck aria-hidden="true" className="h-8 w-8" />} title="No erasure requests" description="When a customer asks to erase their data from their account page, the request appears here." />}
+      empty={
+        <EmptyState
+          icon={<ShieldCheck aria-hidden="true" className="h-8 w-8" />}
+          title="No erasure requests"
+          description="When a customer asks to erase their data from their account page, the request appears here."
+        />
+      }
     />
   );
 }

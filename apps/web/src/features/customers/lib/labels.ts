@@ -17,7 +17,6 @@ export function initials(c: Named): string {
   return (letter(c.firstName) + letter(c.lastName)).toUpperCase() || '?';
 }
 
-
 /**
  * The toast text of a failed customer call: the server's message when it
  * says something specific (400 validation, 404 gone, 409 duplicate e-mail or cards still

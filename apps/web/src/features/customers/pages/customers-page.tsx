@@ -50,7 +50,11 @@ export function CustomersPage() {
   return (
     <ListPage
       title="Customers"
-      subtitle={total !== undefined && !search ? `${total} ${total === 1 ? 'customer' : 'customers'} in your loyalty programme` : 'Manage your loyalty programme customers'}
+      subtitle={
+        total !== undefined && !search
+          ? `${total} ${total === 1 ? 'customer' : 'customers'} in your loyalty programme`
+          : 'Manage your loyalty programme customers'
+      }
       actions={
         <>
           <Button variant="outline" onClick={() => navigate(`/t/${slug}/customers/erasure-requests`)}>
@@ -64,7 +68,14 @@ export function CustomersPage() {
       query={customers}
       errorTitle="Failed to load customers"
       errorFallback="Something went wrong while loading the customers."
-      pagination={{ page, pages: customers.data?.pages ?? 0, total: total ?? 0, limit: CUSTOMERS_PAGE_SIZE, noun: 'customers', onPage: (p) => list$.update({ page: p }) }}
+      pagination={{
+        page,
+        pages: customers.data?.pages ?? 0,
+        total: total ?? 0,
+        limit: CUSTOMERS_PAGE_SIZE,
+        noun: 'customers',
+        onPage: (p) => list$.update({ page: p }),
+      }}
       dialogs={
         <>
           <CustomerDetailsDialog
@@ -100,8 +111,18 @@ export function CustomersPage() {
 /** 'No customers found matching your search' with Clear search, or 'No customers yet' with Add Customer. */
 function CustomersEmpty({ searched, onClear, action }: { searched: boolean; onClear: () => void; action: ReactNode }) {
   return searched ? (
-    <NoResults title="No customers found matching your search" description="Try another name, e-mail address or phone number." clearLabel="Clear search" onClear={onClear} />
+    <NoResults
+      title="No customers found matching your search"
+      description="Try another name, e-mail address or phone number."
+      clearLabel="Clear search"
+      onClear={onClear}
+    />
   ) : (
-    <EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title="No customers yet" description="Add your first customer, or assign a card to a new customer from the Cards page." action={action} />
+    <EmptyState
+      icon={<Users aria-hidden="true" className="h-8 w-8" />}
+      title="No customers yet"
+      description="Add your first customer, or assign a card to a new customer from the Cards page."
+      action={action}
+    />
   );
 }

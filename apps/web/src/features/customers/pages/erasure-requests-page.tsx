@@ -60,7 +60,8 @@ export function ErasureRequestsPage() {
         error={erase.isError ? errorMessage(erase.error, 'Failed to erase the customer. Please try again.') : null}
       >
         <p>
-          Erase the personal data of <span className="font-semibold text-slate-900">{target?.customerName}</span>? Their cards are blocked and any remaining balance is written off. This cannot be undone.
+          Erase the personal data of <span className="font-semibold text-slate-900">{target?.customerName}</span>? Their cards are blocked and any remaining
+          balance is written off. This cannot be undone.
         </p>
       </ActionConfirmDialog>
     </div>

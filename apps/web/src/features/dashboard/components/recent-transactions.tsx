@@ -9,12 +9,23 @@ import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
 import { Table, type Column } from '@/components/ui/table';
 
-
 const columns: Column<TransactionItem>[] = [
   { id: 'customer', header: 'Customer', cell: (tx) => <TransactionCustomer tx={tx} /> },
   { id: 'type', header: 'Type', cell: (tx) => <TransactionTypeBadge type={tx.type} /> },
-  { id: 'amount', header: 'Amount', align: 'right', className: 'text-sm font-semibold tabular-nums whitespace-nowrap', cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span> },
-  { id: 'cashback', header: 'Cashback', align: 'right', className: 'text-sm font-medium tabular-nums whitespace-nowrap text-emerald-700', cell: (tx) => cashbackText(tx) ?? noneCell },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    className: 'text-sm font-semibold tabular-nums whitespace-nowrap',
+    cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span>,
+  },
+  {
+    id: 'cashback',
+    header: 'Cashback',
+    align: 'right',
+    className: 'text-sm font-medium tabular-nums whitespace-nowrap text-emerald-700',
+    cell: (tx) => cashbackText(tx) ?? noneCell,
+  },
   { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 

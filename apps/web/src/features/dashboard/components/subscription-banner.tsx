@@ -27,7 +27,8 @@ const icons: Record<Tone, { Icon: typeof Sparkles; className: string }> = {
 const bars: Record<Tone, ProgressTone> = { green: 'green', yellow: 'yellow', red: 'red', blue: 'blue' };
 
 const primaryLink = 'inline-flex h-9 items-center rounded-lg bg-indigo-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-700';
-const outlineLink = 'inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50';
+const outlineLink =
+  'inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -97,7 +98,12 @@ export function SubscriptionBanner({ slug }: { slug: string }) {
   const root = paths.tenant.root(slug);
 
   return (
-    <section aria-labelledby="subscription-banner-title" data-variant={model.kind} data-tone={view.tone} className={cn('mb-6 rounded-xl border p-4 shadow-sm sm:p-5', boxes[view.tone])}>
+    <section
+      aria-labelledby="subscription-banner-title"
+      data-variant={model.kind}
+      data-tone={view.tone}
+      className={cn('mb-6 rounded-xl border p-4 shadow-sm sm:p-5', boxes[view.tone])}
+    >
       <div className="flex flex-col gap-4 md:flex-row md:items-center">
         <div className="flex min-w-0 flex-1 gap-3">
           <Icon aria-hidden="true" className={cn('mt-0.5 h-6 w-6 shrink-0', iconClass)} />
@@ -108,9 +114,22 @@ export function SubscriptionBanner({ slug }: { slug: string }) {
               </h2>
               <span className="text-sm text-slate-700">{view.usage}</span>
             </div>
-            {view.bar && <ProgressBar className="mt-3 max-w-xl bg-white/70" value={view.bar.value} max={view.bar.max} tone={bars[view.tone]} label={view.bar.label} valueText={view.bar.text} />}
+            {view.bar && (
+              <ProgressBar
+                className="mt-3 max-w-xl bg-white/70"
+                value={view.bar.value}
+                max={view.bar.max}
+                tone={bars[view.tone]}
+                label={view.bar.label}
+                valueText={view.bar.text}
+              />
+            )}
             {view.note && (
-              <p className={cn('mt-2 text-sm', view.tone === 'red' ? 'font-medium text-red-700' : view.tone === 'yellow' ? 'text-amber-800' : 'text-slate-600')}>{view.note}</p>
+              <p
+                className={cn('mt-2 text-sm', view.tone === 'red' ? 'font-medium text-red-700' : view.tone === 'yellow' ? 'text-amber-800' : 'text-slate-600')}
+              >
+                {view.note}
+              </p>
             )}
           </div>
         </div>

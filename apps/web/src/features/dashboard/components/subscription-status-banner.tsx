@@ -29,7 +29,11 @@ export function SubscriptionStatusBanner({ slug }: { slug: string }) {
   const isAdmin = role === 'tenant_admin' || role === 'platform_admin';
   const to = `${paths.tenant.root(slug)}/billing${model.action.tab === 'overview' ? '' : `?tab=${model.action.tab}`}`;
   return (
-    <section aria-label="Subscription status" data-status={model.status} className={cn('mb-4 flex flex-col gap-3 rounded-xl border px-4 py-3 sm:flex-row sm:items-center', box)}>
+    <section
+      aria-label="Subscription status"
+      data-status={model.status}
+      className={cn('mb-4 flex flex-col gap-3 rounded-xl border px-4 py-3 sm:flex-row sm:items-center', box)}
+    >
       <div className="flex min-w-0 flex-1 gap-3">
         <Icon aria-hidden="true" className={cn('mt-0.5 h-5 w-5 shrink-0', icon)} />
         <div className="min-w-0">
@@ -45,7 +49,8 @@ export function SubscriptionStatusBanner({ slug }: { slug: string }) {
           {model.action.label}
         </Link>
       ) : (
-        model.status !== 'ACTIVE' && model.status !== 'TRIALING' && <p className="text-sm text-slate-600 sm:max-w-xs">Ask your store admin to update the subscription.</p>
+        model.status !== 'ACTIVE' &&
+        model.status !== 'TRIALING' && <p className="text-sm text-slate-600 sm:max-w-xs">Ask your store admin to update the subscription.</p>
       )}
     </section>
   );

@@ -59,9 +59,27 @@ export function DashboardPage() {
             icon={CreditCard}
             tone="indigo"
           />
-          <StatCard label="Total Transactions" value={count(stats.totalTransactions)} trend={tileTrend(trends.totalTransactions, count)} icon={Receipt} tone="violet" />
-          <StatCard label="Cashback Issued" value={formatCents(stats.totalCashbackIssued)} trend={tileTrend(trends.totalCashbackIssued, formatCents)} icon={HandCoins} tone="emerald" />
-          <StatCard label="Cashback Redeemed" value={formatCents(stats.totalCashbackRedeemed)} trend={tileTrend(trends.totalCashbackRedeemed, formatCents)} icon={Wallet} tone="orange" />
+          <StatCard
+            label="Total Transactions"
+            value={count(stats.totalTransactions)}
+            trend={tileTrend(trends.totalTransactions, count)}
+            icon={Receipt}
+            tone="violet"
+          />
+          <StatCard
+            label="Cashback Issued"
+            value={formatCents(stats.totalCashbackIssued)}
+            trend={tileTrend(trends.totalCashbackIssued, formatCents)}
+            icon={HandCoins}
+            tone="emerald"
+          />
+          <StatCard
+            label="Cashback Redeemed"
+            value={formatCents(stats.totalCashbackRedeemed)}
+            trend={tileTrend(trends.totalCashbackRedeemed, formatCents)}
+            icon={Wallet}
+            tone="orange"
+          />
           <StatCard label="Active Offers" value={count(stats.activeOffers)} trend={tileTrend(trends.activeOffers, count)} icon={Gift} tone="pink" />
         </div>
         {dashboard.isError && (

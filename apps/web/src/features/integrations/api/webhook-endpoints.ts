@@ -1,4 +1,10 @@
-import type { CreateWebhookEndpointResponse, WebhookDeliveryItem, WebhookEndpointInput, WebhookEndpointItem, WebhookEndpointListResponse } from '@loyalty/contract';
+import type {
+  CreateWebhookEndpointResponse,
+  WebhookDeliveryItem,
+  WebhookEndpointInput,
+  WebhookEndpointItem,
+  WebhookEndpointListResponse,
+} from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './keys';

@@ -34,7 +34,12 @@ export function ApiKeysTab({ slug }: { slug: string }) {
         <p className="min-w-64 flex-1 text-sm text-slate-600">
           API keys let your till system or other software earn, redeem and look up cards and customers through our REST API, without a staff sign-in. Give each
           integration its own key with only the scopes it needs.{' '}
-          <a href={API_DOCS_URL} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-800">
+          <a
+            href={API_DOCS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-800"
+          >
             Read the API docs
             <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
             <span className="sr-only">(opens in a new tab)</span>
@@ -51,7 +56,14 @@ export function ApiKeysTab({ slug }: { slug: string }) {
           onRevoke={setRevoking}
           loading={keys.isPending}
           busy={keys.isFetching}
-          empty={<EmptyState icon={<KeyRound aria-hidden="true" className="h-8 w-8" />} title="No API keys yet" description="Create a key to connect your till or another system." action={createButton} />}
+          empty={
+            <EmptyState
+              icon={<KeyRound aria-hidden="true" className="h-8 w-8" />}
+              title="No API keys yet"
+              description="Create a key to connect your till or another system."
+              action={createButton}
+            />
+          }
         />
       )}
       <CreateApiKeyDialog slug={slug} open={creating} onClose={() => setCreating(false)} />

@@ -90,7 +90,19 @@ function ApiKeyCard({ k, onRevoke }: { k: ApiKeyItem; onRevoke: (k: ApiKeyItem) 
  * Revoke on active keys; below it one card per key. Revoked keys are dimmed. `loading` shows
  * placeholder rows, `empty` replaces an empty list.
  */
-export function ApiKeysTable({ keys, onRevoke, loading, busy, empty }: { keys: ApiKeyItem[]; onRevoke: (k: ApiKeyItem) => void; loading?: boolean; busy?: boolean; empty?: ReactNode }) {
+export function ApiKeysTable({
+  keys,
+  onRevoke,
+  loading,
+  busy,
+  empty,
+}: {
+  keys: ApiKeyItem[];
+  onRevoke: (k: ApiKeyItem) => void;
+  loading?: boolean;
+  busy?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="API keys"

@@ -46,20 +46,41 @@ export function CreateApiKeyDialog({ slug, open, onClose }: { slug: string; open
         )
       }
     >
-      {created ? <OneTimeSecret label="API key" value={created.key} warning={API_KEY_TEXTS.keyWarning} /> : <ApiKeyForm slug={slug} formId={formId} create={create} onCreated={setCreated} />}
+      {created ? (
+        <OneTimeSecret label="API key" value={created.key} warning={API_KEY_TEXTS.keyWarning} />
+      ) : (
+        <ApiKeyForm slug={slug} formId={formId} create={create} onCreated={setCreated} />
+      )}
     </Dialog>
   );
 }
 
 /** The form of {@link CreateApiKeyDialog}; state and submit live in `useApiKeyForm`. */
-function ApiKeyForm({ slug, formId, create, onCreated }: { slug: string; formId: string; create: ReturnType<typeof useCreateApiKey>; onCreated: (key: CreateApiKeyResponse) => void }) {
+function ApiKeyForm({
+  slug,
+  formId,
+  create,
+  onCreated,
+}: {
+  slug: string;
+  formId: string;
+  create: ReturnType<typeof useCreateApiKey>;
+  onCreated: (key: CreateApiKeyResponse) => void;
+}) {
   const { form, onSubmit, failure, stores, storeOptions } = useApiKeyForm({ slug, create, onCreated });
   const { errors, isSubmitted } = form.formState;
   const scopes = useWatch({ control: form.control, name: 'scopes' });
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <Input label="Name" autoComplete="off" placeholder="e.g. Front till" hint="Tells your keys apart, e.g. the till or system that uses it." error={errors.name?.message} {...form.register('name')} />
+      <Input
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Front till"
+        hint="Tells your keys apart, e.g. the till or system that uses it."
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <CodeCheckboxGroup
         legend="Scopes"
         options={SCOPE_OPTIONS}
@@ -70,7 +91,13 @@ function ApiKeyForm({ slug, formId, create, onCreated }: { slug: string; formId:
       {stores.isError ? (
         <Alert tone="error">{errorMessage(stores.error, 'Failed to load stores')}</Alert>
       ) : (
-        <Select label="Store" disabled={stores.isPending} hint="A key bound to one store acts as a cashier of that store: it books every movement there and cannot read the customer list or the liability report." error={errors.storeId?.message} {...form.register('storeId')}>
+        <Select
+          label="Store"
+          disabled={stores.isPending}
+          hint="A key bound to one store acts as a cashier of that store: it books every movement there and cannot read the customer list or the liability report."
+          error={errors.storeId?.message}
+          {...form.register('storeId')}
+        >
           <option value="">{stores.isPending ? 'Loading stores…' : 'All stores'}</option>
           {storeOptions.map((s) => (
             <option key={s.id} value={s.id}>

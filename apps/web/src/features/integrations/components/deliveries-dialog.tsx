@@ -45,9 +45,17 @@ function DeliveryLog({ slug, endpointId }: { slug: string; endpointId: string })
   const detailsId = useId();
   let body;
   if (deliveries.isPending) body = <TableSkeleton rows={4} label="Loading deliveries" />;
-  else if (deliveries.isError && !deliveries.data) body = <LoadError title={WEBHOOK_TEXTS.deliveriesFailed} query={deliveries} fallback="Something went wrong while loading the deliveries." compact />;
+  else if (deliveries.isError && !deliveries.data)
+    body = <LoadError title={WEBHOOK_TEXTS.deliveriesFailed} query={deliveries} fallback="Something went wrong while loading the deliveries." compact />;
   else if (log.list.length === 0)
-    body = <EmptyState icon={<Inbox aria-hidden="true" className="h-8 w-8" />} title="No deliveries yet" description="Events sent to this endpoint show here. Send a test event to try it." className="py-10" />;
+    body = (
+      <EmptyState
+        icon={<Inbox aria-hidden="true" className="h-8 w-8" />}
+        title="No deliveries yet"
+        description="Events sent to this endpoint show here. Send a test event to try it."
+        className="py-10"
+      />
+    );
   else
     body = (
       <DeliveriesTable

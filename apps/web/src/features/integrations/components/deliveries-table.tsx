@@ -28,7 +28,14 @@ function RowButtons({ d, actions }: { d: WebhookDeliveryItem; actions: DeliveryR
   const Chevron = open ? ChevronDown : ChevronRight;
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? actions.detailsId : undefined} aria-label={`Details of ${rowName(d)}`} onClick={() => actions.onToggle(d)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={open ? actions.detailsId : undefined}
+        aria-label={`Details of ${rowName(d)}`}
+        onClick={() => actions.onToggle(d)}
+      >
         <Chevron aria-hidden="true" className="h-4 w-4" />
         Details
       </Button>

@@ -6,7 +6,12 @@ import { payloadText } from '../lib/delivery-status';
 /** A block of monospace text in its own scrolling, keyboard-reachable region named `label`. */
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-1.5 max-h-64 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-1.5 max-h-64 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <pre className="font-mono text-xs break-words whitespace-pre-wrap text-slate-800">{children}</pre>
     </div>
   );

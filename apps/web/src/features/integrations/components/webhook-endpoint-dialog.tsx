@@ -20,7 +20,17 @@ import { OneTimeSecret } from './one-time-secret';
  * read-only field with Copy and 'Copy this secret now. You won't be able to see it again.';
  * Done closes it. `endpoint`: the endpoint to edit, or null to add one.
  */
-export function WebhookEndpointDialog({ slug, open, endpoint, onClose }: { slug: string; open: boolean; endpoint: WebhookEndpointItem | null; onClose: () => void }) {
+export function WebhookEndpointDialog({
+  slug,
+  open,
+  endpoint,
+  onClose,
+}: {
+  slug: string;
+  open: boolean;
+  endpoint: WebhookEndpointItem | null;
+  onClose: () => void;
+}) {
   const create = useCreateWebhookEndpoint(slug);
   const update = useUpdateWebhookEndpoint(slug);
   const [created, setCreated] = useState<CreateWebhookEndpointResponse | null>(null);
@@ -33,7 +43,9 @@ export function WebhookEndpointDialog({ slug, open, endpoint, onClose }: { slug:
     onClose();
   };
   const title = created ? 'Endpoint added' : endpoint ? 'Edit endpoint' : 'Add endpoint';
-  const description = created ? 'Every event is signed with this secret: check the webhook-signature header with it.' : 'Where we send events, as signed POST requests.';
+  const description = created
+    ? 'Every event is signed with this secret: check the webhook-signature header with it.'
+    : 'Where we send events, as signed POST requests.';
   return (
     <Dialog
       open={open}
@@ -71,8 +83,23 @@ function EndpointForm({ formId, ...rest }: { formId: string } & Parameters<typeo
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <Input label="URL" type="url" autoComplete="off" spellCheck={false} placeholder="https://example.com/webhooks/loyalty" className="font-mono text-sm" error={errors.url?.message} {...form.register('url')} />
-      <Input label="Description (optional)" autoComplete="off" placeholder="e.g. Till system" error={errors.description?.message} {...form.register('description')} />
+      <Input
+        label="URL"
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/webhooks/loyalty"
+        className="font-mono text-sm"
+        error={errors.url?.message}
+        {...form.register('url')}
+      />
+      <Input
+        label="Description (optional)"
+        autoComplete="off"
+        placeholder="e.g. Till system"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <CodeCheckboxGroup
         legend="Events"
         options={EVENT_OPTIONS}
@@ -86,7 +113,11 @@ function EndpointForm({ formId, ...rest }: { formId: string } & Parameters<typeo
           name="enabled"
           checked={enabled}
           onChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
-          note={endpoint.disabledReason ? `Tick to send events again. Disabled because: ${endpoint.disabledReason}` : 'A disabled endpoint gets no events until it is enabled again.'}
+          note={
+            endpoint.disabledReason
+              ? `Tick to send events again. Disabled because: ${endpoint.disabledReason}`
+              : 'A disabled endpoint gets no events until it is enabled again.'
+          }
           error={errors.enabled?.message}
         />
       )}

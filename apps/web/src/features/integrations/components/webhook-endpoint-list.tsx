@@ -33,7 +33,15 @@ function EndpointButtons({ endpoint, actions }: { endpoint: WebhookEndpointItem;
         <History aria-hidden="true" className="h-4 w-4" />
         View deliveries
       </Button>
-      <Button variant="ghost" size="sm" loading={testing} disabled={!endpoint.enabled} title={endpoint.enabled ? undefined : 'Enable the endpoint to send it a test event'} onClick={() => actions.onTest(endpoint)} aria-label={`Send test event to ${endpoint.url}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={testing}
+        disabled={!endpoint.enabled}
+        title={endpoint.enabled ? undefined : 'Enable the endpoint to send it a test event'}
+        onClick={() => actions.onTest(endpoint)}
+        aria-label={`Send test event to ${endpoint.url}`}
+      >
         {!testing && <Send aria-hidden="true" className="h-4 w-4" />}
         Send test event
       </Button>
@@ -41,7 +49,13 @@ function EndpointButtons({ endpoint, actions }: { endpoint: WebhookEndpointItem;
         <Pencil aria-hidden="true" className="h-4 w-4" />
         Edit
       </Button>
-      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => actions.onDelete(endpoint)} aria-label={`Delete ${endpoint.url}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={() => actions.onDelete(endpoint)}
+        aria-label={`Delete ${endpoint.url}`}
+      >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
         Delete
       </Button>
@@ -52,7 +66,11 @@ function EndpointButtons({ endpoint, actions }: { endpoint: WebhookEndpointItem;
 /** One endpoint: URL (monospace), description, status, events (badges), the disabled reason, and its buttons. */
 function EndpointCard({ endpoint, actions }: { endpoint: WebhookEndpointItem; actions: EndpointActions }) {
   return (
-    <article aria-label={`Endpoint ${endpoint.url}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-enabled={String(endpoint.enabled)}>
+    <article
+      aria-label={`Endpoint ${endpoint.url}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-enabled={String(endpoint.enabled)}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <p className="font-mono text-sm font-medium break-all text-slate-900">{endpoint.url}</p>

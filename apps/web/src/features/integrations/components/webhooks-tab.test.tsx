@@ -19,7 +19,16 @@ const HOOK: WebhookEndpointItem = {
   createdAt: '2026-03-01T09:00:00.000Z',
 };
 /** Disabled by the server after 5 days of failures. */
-const DEAD: WebhookEndpointItem = { ...HOOK, id: 'e-dead', url: 'https://old.example.com/hooks', description: null, events: ['customer.created'], enabled: false, disabledReason: 'Deliveries failed for 5 days', failingSince: '2026-02-20T09:00:00.000Z' };
+const DEAD: WebhookEndpointItem = {
+  ...HOOK,
+  id: 'e-dead',
+  url: 'https://old.example.com/hooks',
+  description: null,
+  events: ['customer.created'],
+  enabled: false,
+  disabledReason: 'Deliveries failed for 5 days',
+  failingSince: '2026-02-20T09:00:00.000Z',
+};
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 const delivery = (over: Partial<WebhookDeliveryItem>): WebhookDeliveryItem => ({
@@ -38,8 +47,26 @@ const delivery = (over: Partial<WebhookDeliveryItem>): WebhookDeliveryItem => ({
   ...over,
 });
 const DELIVERED = delivery({});
-const RETRYING = delivery({ id: 'd2', eventId: 'evt_2', eventType: 'card.activated', status: 'pending', attempts: 2, responseStatus: 503, durationMs: 1534, responseExcerpt: 'Service Unavailable' });
-const FAILED = delivery({ id: 'd3', eventId: 'evt_3', eventType: 'webhook.test', status: 'failed', attempts: 9, responseStatus: null, durationMs: null, responseExcerpt: 'Connection refused' });
+const RETRYING = delivery({
+  id: 'd2',
+  eventId: 'evt_2',
+  eventType: 'card.activated',
+  status: 'pending',
+  attempts: 2,
+  responseStatus: 503,
+  durationMs: 1534,
+  responseExcerpt: 'Service Unavailable',
+});
+const FAILED = delivery({
+  id: 'd3',
+  eventId: 'evt_3',
+  eventType: 'webhook.test',
+  status: 'failed',
+  attempts: 9,
+  responseStatus: null,
+  durationMs: null,
+  responseExcerpt: 'Connection refused',
+});
 
 /** The pretend server: the endpoint list (answers in turn); the API keys tab's list, which loads first. */
 function serverWith(...lists: Reply[]): FetchStub {
@@ -50,7 +77,11 @@ function serverWith(...lists: Reply[]): FetchStub {
 
 /** The Integrations page of 'acme' for its admin, on the Webhooks tab. */
 async function renderWebhooks() {
-  const view = renderWithProviders(<IntegrationsPage />, { route: '/t/acme/integrations', path: '/t/:slug/integrations', session: { user: userOf('tenant_admin'), tenant: ACME } });
+  const view = renderWithProviders(<IntegrationsPage />, {
+    route: '/t/acme/integrations',
+    path: '/t/:slug/integrations',
+    session: { user: userOf('tenant_admin'), tenant: ACME },
+  });
   await view.user.click(screen.getByRole('tab', { name: 'Webhooks' }));
   return view;
 }
@@ -63,7 +94,11 @@ describe('Integrations page: webhooks', () => {
     const hook = await card(HOOK.url);
     expect(within(hook).getByText('Till system')).toBeInTheDocument();
     expect(within(hook).getByText('Enabled')).toBeInTheDocument();
-    expect(within(within(hook).getByRole('list', { name: 'Events' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['transaction.created', 'card.activated']);
+    expect(
+      within(within(hook).getByRole('list', { name: 'Events' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['transaction.created', 'card.activated']);
     expect(within(hook).getByRole('button', { name: `Send test event to ${HOOK.url}` })).toBeEnabled();
 
     const dead = await card(DEAD.url);
@@ -80,7 +115,14 @@ describe('Integrations page: webhooks', () => {
   });
 
   it('adds an endpoint, then shows its signing secret once with the copy warning', async () => {
-    const created: CreateWebhookEndpointResponse = { ...HOOK, id: 'e-new', url: 'https://shop.example.com/hooks', description: null, events: ['customer.created', 'cashback.expiring'], secret: SECRET };
+    const created: CreateWebhookEndpointResponse = {
+      ...HOOK,
+      id: 'e-new',
+      url: 'https://shop.example.com/hooks',
+      description: null,
+      events: ['customer.created', 'cashback.expiring'],
+      secret: SECRET,
+    };
     const server = serverWith().on('POST', ENDPOINTS, json(201, created));
     const { user } = await renderWebhooks();
     await card(HOOK.url);
@@ -98,7 +140,11 @@ describe('Integrations page: webhooks', () => {
     await user.type(within(dialog).getByLabelText('URL'), 'https://shop.example.com/hooks');
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('dialog', { name: 'Endpoint added' });
-    expect(server.requestsTo('POST', ENDPOINTS)[0].body).toEqual({ url: 'https://shop.example.com/hooks', description: null, events: ['customer.created', 'cashback.expiring'] });
+    expect(server.requestsTo('POST', ENDPOINTS)[0].body).toEqual({
+      url: 'https://shop.example.com/hooks',
+      description: null,
+      events: ['customer.created', 'cashback.expiring'],
+    });
     expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
     expect(within(shown).getByText("Copy this secret now. You won't be able to see it again.")).toBeVisible();
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
@@ -109,7 +155,11 @@ describe('Integrations page: webhooks', () => {
   });
 
   it('puts a refused URL on the URL field', async () => {
-    const refusal = json(400, { error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ field: 'body.url', message: 'This address is private and cannot receive webhooks' }] });
+    const refusal = json(400, {
+      error: 'Validation failed',
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.url', message: 'This address is private and cannot receive webhooks' }],
+    });
     serverWith().on('POST', ENDPOINTS, refusal);
     const { user } = await renderWebhooks();
     await card(HOOK.url);
@@ -134,11 +184,20 @@ describe('Integrations page: webhooks', () => {
     await user.type(within(dialog).getByLabelText('Description (optional)'), 'Old till');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(WEBHOOK_TEXTS.updated)).toBeInTheDocument();
-    expect(server.requestsTo('PUT', `${ENDPOINTS}/e-dead`)[0].body).toEqual({ url: DEAD.url, description: 'Old till', events: ['customer.created'], enabled: true });
+    expect(server.requestsTo('PUT', `${ENDPOINTS}/e-dead`)[0].body).toEqual({
+      url: DEAD.url,
+      description: 'Old till',
+      events: ['customer.created'],
+      enabled: true,
+    });
   });
 
   it('sends a test event at once', async () => {
-    const server = serverWith().on('POST', `${ENDPOINTS}/e-till/test`, json(202, delivery({ id: 'd-test', eventType: 'webhook.test', status: 'pending', attempts: 0 })));
+    const server = serverWith().on(
+      'POST',
+      `${ENDPOINTS}/e-till/test`,
+      json(202, delivery({ id: 'd-test', eventType: 'webhook.test', status: 'pending', attempts: 0 })),
+    );
     const { user } = await renderWebhooks();
     await user.click(within(await card(HOOK.url)).getByRole('button', { name: `Send test event to ${HOOK.url}` }));
     expect(await screen.findByText(WEBHOOK_TEXTS.testSent)).toBeInTheDocument();
@@ -156,7 +215,11 @@ describe('Integrations page: webhooks', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deliveries' });
     const table = await within(dialog).findByRole('table', { name: 'Webhook deliveries' });
     const rows = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').slice(0, 5).map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((c) => c.textContent);
     expect(rows.map(cells)).toEqual([
       ['transaction.created', 'Delivered', '1', '200', '120 ms'],
       ['card.activated', 'Retrying', '2', '503', '1,534 ms'],

@@ -31,10 +31,19 @@ export function WebhooksTab({ slug }: { slug: string }) {
     </Button>
   );
   let body;
-  if (endpoints.isPending) body = <TableSkeleton rows={3} label="Loading webhook endpoints" className="rounded-xl border border-slate-200 bg-white shadow-sm" />;
-  else if (endpoints.isError && !endpoints.data) body = <LoadError title={WEBHOOK_TEXTS.loadFailed} query={endpoints} fallback="Something went wrong while loading the webhook endpoints." />;
+  if (endpoints.isPending)
+    body = <TableSkeleton rows={3} label="Loading webhook endpoints" className="rounded-xl border border-slate-200 bg-white shadow-sm" />;
+  else if (endpoints.isError && !endpoints.data)
+    body = <LoadError title={WEBHOOK_TEXTS.loadFailed} query={endpoints} fallback="Something went wrong while loading the webhook endpoints." />;
   else if (list.length === 0)
-    body = <EmptyState icon={<Webhook aria-hidden="true" className="h-8 w-8" />} title="No webhook endpoints yet" description="Add an endpoint to hear about transactions, cards and customers as they happen." action={addButton} />;
+    body = (
+      <EmptyState
+        icon={<Webhook aria-hidden="true" className="h-8 w-8" />}
+        title="No webhook endpoints yet"
+        description="Add an endpoint to hear about transactions, cards and customers as they happen."
+        action={addButton}
+      />
+    );
   else
     body = (
       <WebhookEndpointList
@@ -47,8 +56,8 @@ export function WebhooksTab({ slug }: { slug: string }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <p className="min-w-64 flex-1 text-sm text-slate-600">
-          Webhooks send events to your systems as they happen. Every request is signed (Standard Webhooks) with the endpoint’s secret; failed deliveries are retried
-          for 3 days, and an endpoint that keeps failing for 5 days is disabled.
+          Webhooks send events to your systems as they happen. Every request is signed (Standard Webhooks) with the endpoint’s secret; failed deliveries are
+          retried for 3 days, and an endpoint that keeps failing for 5 days is disabled.
         </p>
         {addButton}
       </div>

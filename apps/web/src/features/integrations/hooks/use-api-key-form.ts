@@ -27,7 +27,15 @@ const FIELDS = ['name', 'scopes', 'storeId'] as const;
  * form's alert): the server's text, else 'Failed to create the API key. Please try again.' Also
  * gives the stores query and `storeOptions` (the active stores, for the Store select).
  */
-export function useApiKeyForm({ slug, create, onCreated }: { slug: string; create: ReturnType<typeof useCreateApiKey>; onCreated: (key: CreateApiKeyResponse) => void }) {
+export function useApiKeyForm({
+  slug,
+  create,
+  onCreated,
+}: {
+  slug: string;
+  create: ReturnType<typeof useCreateApiKey>;
+  onCreated: (key: CreateApiKeyResponse) => void;
+}) {
   const stores = useStores(slug);
   const form = useForm<ApiKeyFormValues>({ resolver: zodResolver(ApiKeyFormSchema), defaultValues: { name: '', scopes: [], storeId: '' } });
   const [failure, setFailure] = useState<string | null>(null);

@@ -23,8 +23,27 @@ const TILL: ApiKeyItem = {
   revokedAt: null,
 };
 /** Revoked, any store, used once. */
-const SCRIPT: ApiKeyItem = { ...TILL, id: 'k-script', name: 'Old script', prefix: 'lc_test_Zz99Yy', scopes: ['read'], storeId: null, storeName: null, lastUsedAt: '2026-03-02T10:00:00.000Z', revokedAt: '2026-03-03T10:00:00.000Z' };
-const MAIN: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, selfEnrolmentDailyCap: 50, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 1, cards: 0, transactions: 0 } };
+const SCRIPT: ApiKeyItem = {
+  ...TILL,
+  id: 'k-script',
+  name: 'Old script',
+  prefix: 'lc_test_Zz99Yy',
+  scopes: ['read'],
+  storeId: null,
+  storeName: null,
+  lastUsedAt: '2026-03-02T10:00:00.000Z',
+  revokedAt: '2026-03-03T10:00:00.000Z',
+};
+const MAIN: StoreItem = {
+  id: STORE_ID,
+  name: 'Main Street',
+  address: null,
+  active: true,
+  selfEnrolment: true,
+  selfEnrolmentDailyCap: 50,
+  createdAt: '2026-01-05T12:00:00.000Z',
+  _count: { users: 1, cards: 0, transactions: 0 },
+};
 const CLOSED: StoreItem = { ...MAIN, id: '55555555-5555-4555-8555-555555555555', name: 'Closed Kiosk', active: false };
 const NEW_KEY = 'lc_test_Qw3rTy0123456789abcdefghijklmnop';
 
@@ -37,8 +56,15 @@ function serverWith(...lists: Reply[]): FetchStub {
 
 /** The Integrations page of 'acme' for its admin (the API keys tab is open first). */
 function renderPage() {
-  const view = renderWithProviders(<IntegrationsPage />, { route: '/t/acme/integrations', path: '/t/:slug/integrations', session: { user: userOf('tenant_admin'), tenant: ACME } });
-  const rowOf = (table: HTMLElement, name: string) => within(table).getAllByRole('row').find((row) => within(row).queryByText(name) !== null) as HTMLElement;
+  const view = renderWithProviders(<IntegrationsPage />, {
+    route: '/t/acme/integrations',
+    path: '/t/:slug/integrations',
+    session: { user: userOf('tenant_admin'), tenant: ACME },
+  });
+  const rowOf = (table: HTMLElement, name: string) =>
+    within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText(name) !== null) as HTMLElement;
   return { ...view, rowOf };
 }
 
@@ -57,7 +83,11 @@ describe('Integrations page: API keys', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'API keys', selected: true })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'API keys' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Key', 'Scopes', 'Store', 'Last used', 'Created', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Key', 'Scopes', 'Store', 'Last used', 'Created', 'Status', 'Actions']);
 
     const till = rowOf(table, 'Front till');
     expect(within(till).getByText('lc_test_Ab12Cd…')).toBeInTheDocument();
@@ -99,7 +129,11 @@ describe('Integrations page: API keys', () => {
     const dialog = await openCreate(user);
     // Only the active stores are offered, after 'All stores'.
     await within(dialog).findByRole('option', { name: 'Main Street' });
-    expect(within(within(dialog).getByLabelText('Store')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All stores', 'Main Street']);
+    expect(
+      within(within(dialog).getByLabelText('Store'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All stores', 'Main Street']);
     await user.click(within(dialog).getByRole('checkbox', { name: 'read — cards, customers, transactions and reports' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'pos:write — earn, redeem, refund and void' }));
     await user.selectOptions(within(dialog).getByLabelText('Store'), 'Main Street');
@@ -142,7 +176,11 @@ describe('Integrations page: API keys', () => {
   });
 
   it("shows a 400's field error on its field, and any other refusal in an alert", async () => {
-    const fieldError = json(400, { error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: 'A key with this name already exists' }] });
+    const fieldError = json(400, {
+      error: 'Validation failed',
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.name', message: 'A key with this name already exists' }],
+    });
     const server = serverWith().on('POST', KEYS, fieldError, json(403, { error: 'Your plan does not include the API', code: 'FORBIDDEN' }));
     const { user } = renderPage();
     const dialog = await openCreate(user, 'Front till');

@@ -19,7 +19,14 @@ function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSi
 
 /** The join page's heading data; not fetched without a store id; 4xx not retried (the client's default). */
 export function useJoinPage(slug: string, storeId: string) {
-  return useQuery(queryOptions({ queryKey: joinKeys.page(slug, storeId), queryFn: ({ signal }) => getJoinPage(slug, storeId, { signal }), enabled: Boolean(slug && storeId), staleTime: 60_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: joinKeys.page(slug, storeId),
+      queryFn: ({ signal }) => getJoinPage(slug, storeId, { signal }),
+      enabled: Boolean(slug && storeId),
+      staleTime: 60_000,
+    }),
+  );
 }
 
 /**

@@ -20,7 +20,11 @@ export function CardQr({ url, label, size = 224 }: { url: string; label: string;
   }, [url]);
   return (
     <div className="flex items-center justify-center rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200" style={{ width: size, height: size }}>
-      {src ? <img src={src} alt={label} width={size - 16} height={size - 16} className="h-full w-full [image-rendering:pixelated]" /> : <Spinner label="Drawing the QR code" />}
+      {src ? (
+        <img src={src} alt={label} width={size - 16} height={size - 16} className="h-full w-full [image-rendering:pixelated]" />
+      ) : (
+        <Spinner label="Drawing the QR code" />
+      )}
     </div>
   );
 }

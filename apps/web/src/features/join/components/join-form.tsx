@@ -29,7 +29,15 @@ export function JoinForm({
         <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
-      <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" hint="We send your card here." error={errors.email?.message} {...form.register('email')} />
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        hint="We send your card here."
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <Input label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
       <div>
         <Checkbox

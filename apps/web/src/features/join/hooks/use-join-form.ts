@@ -42,13 +42,15 @@ export function useJoinForm(slug: string, storeId: string) {
           form.setValue('altcha', '');
           setRound((r) => r + 1);
           for (const { field, message } of fieldIssues(err)) {
-            if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true });
+            if ((FIELDS as readonly string[]).includes(field))
+              form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true });
           }
         },
       },
     );
   });
   const onField = fieldIssues(request.error).some((i) => (FIELDS as readonly string[]).includes(i.field));
-  const failure = request.isError && !onField ? saveErrorMessage(request.error, 'Could not send your sign-up. Please check your connection and try again.') : null;
+  const failure =
+    request.isError && !onField ? saveErrorMessage(request.error, 'Could not send your sign-up. Please check your connection and try again.') : null;
   return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure, round, onPayload };
 }

@@ -46,7 +46,15 @@ describe('Join page', () => {
     await solveRobotCheck();
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText(JOIN_CHECK_EMAIL)).toBeVisible();
-    expect(server.requestsTo('POST', JOIN)[0].body).toEqual({ storeId: STORE, firstName: 'Jo', lastName: 'Ining', email: 'jo@example.com', phone: null, consent: true, altcha: 'solved-payload' });
+    expect(server.requestsTo('POST', JOIN)[0].body).toEqual({
+      storeId: STORE,
+      firstName: 'Jo',
+      lastName: 'Ining',
+      email: 'jo@example.com',
+      phone: null,
+      consent: true,
+      altcha: 'solved-payload',
+    });
   });
 
   it("puts the server's field message under its field and a rate limit in a red box", async () => {

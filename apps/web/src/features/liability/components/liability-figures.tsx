@@ -14,13 +14,7 @@ export function LiabilityFigures({ report }: { report?: LiabilityReport }) {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard label="Outstanding" value={report && formatCents(report.outstandingCents)} hint="Owed to card holders now" icon={Wallet} loading={loading} />
       <StatCard label="Cards with balance" value={report && formatCount(report.cardsWithBalance)} icon={CreditCard} tone="blue" loading={loading} />
-      <StatCard
-        label="Expiring in 30 days"
-        value={report && formatCents(report.expiringNext30DaysCents)}
-        icon={Hourglass}
-        tone="amber"
-        loading={loading}
-      />
+      <StatCard label="Expiring in 30 days" value={report && formatCents(report.expiringNext30DaysCents)} icon={Hourglass} tone="amber" loading={loading} />
       <StatCard
         label="Breakage rate"
         value={report && formatBps(report.period.breakageRateBps)}

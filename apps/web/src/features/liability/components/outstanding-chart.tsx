@@ -23,7 +23,11 @@ export function OutstandingChart({ series }: { series: LiabilitySeriesDay[] }) {
         <CardTitle>Outstanding over time</CardTitle>
       </CardHeader>
       <CardContent>
-        <MoneyAreaChart name="Outstanding" data={data} label={`Outstanding over time chart, ${formatCents(last?.outstandingCents ?? 0)} at the end of the period`} />
+        <MoneyAreaChart
+          name="Outstanding"
+          data={data}
+          label={`Outstanding over time chart, ${formatCents(last?.outstandingCents ?? 0)} at the end of the period`}
+        />
       </CardContent>
     </Card>
   );

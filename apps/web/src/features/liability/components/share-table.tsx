@@ -13,7 +13,19 @@ export interface ShareRow {
  * the liability page's 'By age' and 'By store'. `caption` names the table for screen readers;
  * `empty` is shown instead of the table when there are no rows.
  */
-export function ShareTable({ title, caption, labelHeading, rows, empty }: { title: string; caption: string; labelHeading: string; rows: ShareRow[]; empty?: string }) {
+export function ShareTable({
+  title,
+  caption,
+  labelHeading,
+  rows,
+  empty,
+}: {
+  title: string;
+  caption: string;
+  labelHeading: string;
+  rows: ShareRow[];
+  empty?: string;
+}) {
   const total = rows.reduce((n, r) => n + r.cents, 0);
   return (
     <Card>

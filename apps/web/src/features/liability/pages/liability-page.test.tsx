@@ -24,7 +24,17 @@ const REPORT: LiabilityReport = {
     { bucket: '181-365', cents: 0 },
     { bucket: '>365', cents: 0 },
   ],
-  period: { earnedCents: 5_000, redeemedCents: 1_200, refundedCents: 40, unrecoveredCents: 10, voidedCents: 300, adjustedCents: -50, addedFundsCents: 0, expiredCents: 250, breakageRateBps: 500 },
+  period: {
+    earnedCents: 5_000,
+    redeemedCents: 1_200,
+    refundedCents: 40,
+    unrecoveredCents: 10,
+    voidedCents: 300,
+    adjustedCents: -50,
+    addedFundsCents: 0,
+    expiredCents: 250,
+    breakageRateBps: 500,
+  },
   series: [
     { date: '2026-11-01', outstandingCents: 120_000, earnedCents: 2_000, redeemedCents: 0, expiredCents: 0 },
     { date: '2026-11-02', outstandingCents: 123_456, earnedCents: 3_000, redeemedCents: 1_200, expiredCents: 250 },

@@ -37,20 +37,26 @@ export function LiabilityPage() {
       ) : (
         <LiabilityFigures report={data} />
       )}
-      {data && !report.isError && (isEmpty(data) ? (
-        <EmptyState icon={<Wallet aria-hidden="true" className="h-8 w-8" />} title="No cashback owed yet" description="Figures appear here once cards earn cashback." />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
-            <OutstandingChart series={data.series} />
-            <AgeBuckets byAge={data.byAge} />
+      {data &&
+        !report.isError &&
+        (isEmpty(data) ? (
+          <EmptyState
+            icon={<Wallet aria-hidden="true" className="h-8 w-8" />}
+            title="No cashback owed yet"
+            description="Figures appear here once cards earn cashback."
+          />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6 lg:col-span-2">
+              <OutstandingChart series={data.series} />
+              <AgeBuckets byAge={data.byAge} />
+            </div>
+            <div className="space-y-6">
+              <PeriodFacts report={data} />
+              <StoreBalances byStore={data.byStore} />
+            </div>
           </div>
-          <div className="space-y-6">
-            <PeriodFacts report={data} />
-            <StoreBalances byStore={data.byStore} />
-          </div>
-        </div>
-      ))}
+        ))}
     </div>
   );
 }

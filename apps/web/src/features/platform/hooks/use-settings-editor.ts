@@ -5,7 +5,14 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useSavePlatformSettings } from '../api/settings';
-import { SAVED_MS, SERVER_FIELDS, SETTINGS_SECTIONS, SettingsFormSchema, type SettingsFormValues, type SettingsSection } from '../components/settings/settings-form';
+import {
+  SAVED_MS,
+  SERVER_FIELDS,
+  SETTINGS_SECTIONS,
+  SettingsFormSchema,
+  type SettingsFormValues,
+  type SettingsSection,
+} from '../components/settings/settings-form';
 
 /** Shown when a save fails without a server text (toast and alert). */
 export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
@@ -43,22 +50,19 @@ export function useSettingsEditor(settings: PlatformSettings) {
     setSaved(false);
     const { passwordSet: _ignored, ...smtp } = values.smtp;
     void _ignored;
-    save.mutate(
-      { ...values, smtp } as PlatformSettings,
-      {
-        onSuccess: (stored) => {
-          form.reset(toForm(stored));
-          setSaved(true);
-        },
-        onError: (err) => {
-          const fieldErrors = serverFieldErrors(err, SERVER_FIELDS);
-          for (const { field, message } of fieldErrors) form.setError(field, { message });
-          const section = fieldErrors[0]?.field.split('.')[0] as SettingsSection | undefined;
-          if (section && section !== tab) setTab(section);
-          toast.error(saveErrorMessage(err, SETTINGS_SAVE_FAILED));
-        },
+    save.mutate({ ...values, smtp } as PlatformSettings, {
+      onSuccess: (stored) => {
+        form.reset(toForm(stored));
+        setSaved(true);
       },
-    );
+      onError: (err) => {
+        const fieldErrors = serverFieldErrors(err, SERVER_FIELDS);
+        for (const { field, message } of fieldErrors) form.setError(field, { message });
+        const section = fieldErrors[0]?.field.split('.')[0] as SettingsSection | undefined;
+        if (section && section !== tab) setTab(section);
+        toast.error(saveErrorMessage(err, SETTINGS_SAVE_FAILED));
+      },
+    });
   }, onInvalid);
 
   return { tab, setTab, saved, save, form, onSubmit };

@@ -81,15 +81,26 @@ function useAdvanceOrder(): { open: (order: PlatformCardOrder) => void; dialog: 
       },
     );
   }
-  const dialog = <AdvanceOrderDialog order={advancing} pending={update.isPending} onClose={() => !update.isPending && setAdvancing(null)} onConfirm={confirm} />;
+  const dialog = (
+    <AdvanceOrderDialog order={advancing} pending={update.isPending} onClose={() => !update.isPending && setAdvancing(null)} onConfirm={confirm} />
+  );
   return { open: setAdvancing, dialog };
 }
 
 /** 'No orders with this status' with Show all orders, or 'No card orders yet'. */
 function OrdersEmpty({ filtered, onShowAll }: { filtered: boolean; onShowAll: () => void }) {
   return filtered ? (
-    <NoResults title="No orders with this status" description="Orders appear here once they reach this step." clearLabel="Show all orders" onClear={onShowAll} />
+    <NoResults
+      title="No orders with this status"
+      description="Orders appear here once they reach this step."
+      clearLabel="Show all orders"
+      onClear={onShowAll}
+    />
   ) : (
-    <EmptyState icon={<Package aria-hidden="true" className="h-8 w-8" />} title="No card orders yet" description="When a business orders printed cards they appear here; paid orders are waiting to be processed and shipped." />
+    <EmptyState
+      icon={<Package aria-hidden="true" className="h-8 w-8" />}
+      title="No card orders yet"
+      description="When a business orders printed cards they appear here; paid orders are waiting to be processed and shipped."
+    />
   );
 }

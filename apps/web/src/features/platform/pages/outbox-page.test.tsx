@@ -38,7 +38,11 @@ const WELCOME: OutboxItem = {
 const page = (messages: OutboxItem[]): OutboxListResponse => ({ messages, total: messages.length, page: 1, totalPages: messages.length > 0 ? 1 : 0 });
 
 function renderPage() {
-  return renderWithProviders(<OutboxPage />, { route: '/platform/outbox', path: '/platform/outbox', session: { user: userOf('platform_admin'), tenant: null } });
+  return renderWithProviders(<OutboxPage />, {
+    route: '/platform/outbox',
+    path: '/platform/outbox',
+    session: { user: userOf('platform_admin'), tenant: null },
+  });
 }
 
 /** The cells of each body row of the outbox table, as text. */
@@ -47,7 +51,11 @@ async function rows() {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((td) => td.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    );
 }
 
 describe('Outbox page', () => {
@@ -123,8 +131,17 @@ describe('Outbox page', () => {
     expect(html.tagName).toBe('IFRAME');
     expect(html).toHaveAttribute('sandbox', '');
     expect(html).toHaveAttribute('srcdoc', detail.html);
-    const attempts = within(within(dialog).getByRole('table', { name: 'Attempt log' })).getAllByRole('row').slice(1);
-    expect(attempts.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent)[2])).toEqual(['421 Try again later', '550 Mailbox unavailable']);
+    const attempts = within(within(dialog).getByRole('table', { name: 'Attempt log' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      attempts.map(
+        (r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent)[2],
+      ),
+    ).toEqual(['421 Try again later', '550 Mailbox unavailable']);
     expect(within(attempts[0]).getByText('1,200 ms')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));

@@ -53,7 +53,14 @@ export function OutboxPage() {
       query={outbox}
       errorTitle="Failed to load the outbox"
       errorFallback="Something went wrong while loading the messages."
-      pagination={{ page, pages: outbox.data?.totalPages ?? 0, total: outbox.data?.total ?? 0, limit: OUTBOX_PAGE_SIZE, noun: 'messages', onPage: (p) => list$.update({ page: p }) }}
+      pagination={{
+        page,
+        pages: outbox.data?.totalPages ?? 0,
+        total: outbox.data?.total ?? 0,
+        limit: OUTBOX_PAGE_SIZE,
+        noun: 'messages',
+        onPage: (p) => list$.update({ page: p }),
+      }}
       dialogs={<OutboxMessageDialog item={open} onClose={() => setOpenId(null)} onResend={resend.run} resending={resend.pending} />}
     >
       <OutboxTable

@@ -24,8 +24,22 @@ const FIGURES: readonly Figure[] = [
   { label: 'Total Tenants', icon: Building2, tone: 'indigo', period: LAST_30, value: (s) => count(s.totalTenants), trend: (s) => s.trends.totalTenants },
   { label: 'Active Tenants', icon: CheckCircle2, tone: 'emerald', period: LAST_30, value: (s) => count(s.activeTenants), trend: (s) => s.trends.activeTenants },
   { label: 'Total Customers', icon: Users, tone: 'blue', period: LAST_30, value: (s) => count(s.totalCustomers), trend: (s) => s.trends.totalCustomers },
-  { label: 'Total Revenue', icon: DollarSign, tone: 'violet', period: LAST_MONTH, value: (s) => formatCents(s.totalRevenue), trend: (s) => s.trends.totalRevenue },
-  { label: 'Monthly Revenue', icon: CalendarDays, tone: 'orange', period: LAST_MONTH, value: (s) => formatCents(s.monthlyRevenue), trend: (s) => s.trends.monthlyRevenue },
+  {
+    label: 'Total Revenue',
+    icon: DollarSign,
+    tone: 'violet',
+    period: LAST_MONTH,
+    value: (s) => formatCents(s.totalRevenue),
+    trend: (s) => s.trends.totalRevenue,
+  },
+  {
+    label: 'Monthly Revenue',
+    icon: CalendarDays,
+    tone: 'orange',
+    period: LAST_MONTH,
+    value: (s) => formatCents(s.monthlyRevenue),
+    trend: (s) => s.trends.monthlyRevenue,
+  },
   { label: 'Total Stores', icon: Store, tone: 'pink', period: LAST_30, value: (s) => count(s.totalStores), trend: (s) => s.trends.totalStores },
 ];
 
@@ -89,7 +103,10 @@ export function PlatformDashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Platform Dashboard" subtitle={user?.firstName ? `Welcome back, ${user.firstName}! Here is how the platform is doing.` : 'Here is how the platform is doing.'} />
+      <PageHeader
+        title="Platform Dashboard"
+        subtitle={user?.firstName ? `Welcome back, ${user.firstName}! Here is how the platform is doing.` : 'Here is how the platform is doing.'}
+      />
       <section aria-label="Platform statistics" className="mb-6">
         {figures}
       </section>

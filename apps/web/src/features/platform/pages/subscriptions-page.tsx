@@ -50,7 +50,13 @@ export function SubscriptionsPage() {
       subtitle="Subscriptions and payments across all tenants."
       actions={
         <>
-          <SelectMenu label="Timeframe" value={timeframe} onChange={setTimeframe} options={TIMEFRAMES.map((t) => ({ value: t, label: TIMEFRAME_NAMES[t] }))} className="w-40" />
+          <SelectMenu
+            label="Timeframe"
+            value={timeframe}
+            onChange={setTimeframe}
+            options={TIMEFRAMES.map((t) => ({ value: t, label: TIMEFRAME_NAMES[t] }))}
+            className="w-40"
+          />
           <Button variant="outline" onClick={() => void analytics.refetch()} loading={refreshing}>
             {!refreshing && <RotateCw className="h-4 w-4" aria-hidden />}
             Refresh
@@ -63,7 +69,10 @@ export function SubscriptionsPage() {
   let body;
   if (data) {
     body = (
-      <div className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'} aria-busy={analytics.isPlaceholderData || undefined}>
+      <div
+        className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}
+        aria-busy={analytics.isPlaceholderData || undefined}
+      >
         {analytics.isError && <LoadError compact title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard label="Total Revenue" value={formatCents(data.totalRevenue)} icon={DollarSign} tone="emerald" />

@@ -46,7 +46,9 @@ export function TenantsPage() {
   return (
     <ListPage
       title="Tenants"
-      subtitle={total !== undefined ? `${formatCount(total)} ${total === 1 ? 'business' : 'businesses'} on the platform` : 'Manage the businesses on the platform'}
+      subtitle={
+        total !== undefined ? `${formatCount(total)} ${total === 1 ? 'business' : 'businesses'} on the platform` : 'Manage the businesses on the platform'
+      }
       actions={createButton}
       above={tenants.data && <TenantSummaryCards summary={tenants.data.summary} />}
       toolbar={
@@ -64,7 +66,14 @@ export function TenantsPage() {
       query={tenants}
       errorTitle="Failed to load tenants"
       errorFallback="Something went wrong while loading the tenants."
-      pagination={{ page, pages: tenants.data?.pages ?? 0, total: tenants.data?.total ?? 0, limit: TENANTS_PAGE_SIZE, noun: 'tenants', onPage: (p) => list$.update({ page: p }) }}
+      pagination={{
+        page,
+        pages: tenants.data?.pages ?? 0,
+        total: tenants.data?.total ?? 0,
+        limit: TENANTS_PAGE_SIZE,
+        noun: 'tenants',
+        onPage: (p) => list$.update({ page: p }),
+      }}
       dialogs={
         <>
           <CreateTenantDialog open={creating} onClose={() => setCreating(false)} />
@@ -129,8 +138,18 @@ function useTenantDialogs(list: PlatformTenant[]): { actions: TenantRowActions; 
 /** 'No tenants found matching your criteria' with Clear filters, or 'No tenants yet' with Create Tenant. */
 function TenantsEmpty({ filtered, onClear, action }: { filtered: boolean; onClear: () => void; action: ReactNode }) {
   return filtered ? (
-    <NoResults title="No tenants found matching your criteria" description="Try another name, slug or owner e-mail, or another status." clearLabel="Clear filters" onClear={onClear} />
+    <NoResults
+      title="No tenants found matching your criteria"
+      description="Try another name, slug or owner e-mail, or another status."
+      clearLabel="Clear filters"
+      onClear={onClear}
+    />
   ) : (
-    <EmptyState icon={<Building2 aria-hidden="true" className="h-8 w-8" />} title="No tenants yet" description="Create the first business and its owner account. Businesses that sign up themselves appear here too." action={action} />
+    <EmptyState
+      icon={<Building2 aria-hidden="true" className="h-8 w-8" />}
+      title="No tenants yet"
+      description="Create the first business and its owner account. Businesses that sign up themselves appear here too."
+      action={action}
+    />
   );
 }

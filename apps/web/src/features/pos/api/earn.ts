@@ -40,7 +40,9 @@ export function useEarn(slug: string) {
           ? {
               ...card,
               balanceCents: data.newBalance,
-              customer: card.customer ? { ...card.customer, tier: data.tier ?? card.customer.tier, totalSpendCents: card.customer.totalSpendCents + body.amountCents } : card.customer,
+              customer: card.customer
+                ? { ...card.customer, tier: data.tier ?? card.customer.tier, totalSpendCents: card.customer.totalSpendCents + body.amountCents }
+                : card.customer,
             }
           : card,
       );

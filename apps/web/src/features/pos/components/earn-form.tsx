@@ -15,7 +15,11 @@ import { dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
 import { AmountInput, MovementError, NoteInput } from './pos-fields';
 
 /** The earn form: the purchase in dollars (→ cents with EarnRequest's amountCents rule), category, note. */
-const EarnFormSchema = z.object({ amount: dollarsField(EarnRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 12.50'), category: Category, note: noteField });
+const EarnFormSchema = z.object({
+  amount: dollarsField(EarnRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 12.50'),
+  category: Category,
+  note: noteField,
+});
 const EMPTY: z.input<typeof EarnFormSchema> = { amount: '', category: 'PURCHASE', note: '' };
 
 /** The success toast of an earn. */
@@ -54,7 +58,12 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
 
   return (
     <form noValidate aria-label="Earn cashback" onSubmit={(e) => (canTransact && !earn.isPending ? void submit(e) : e.preventDefault())} className="space-y-4">
-      <AmountInput label="Purchase amount" error={errors.amount?.message} hint="In dollars. Cashback is calculated from the store's rules." field={form.register('amount')} />
+      <AmountInput
+        label="Purchase amount"
+        error={errors.amount?.message}
+        hint="In dollars. Cashback is calculated from the store's rules."
+        field={form.register('amount')}
+      />
       <Select label="Category" error={errors.category?.message} {...form.register('category')}>
         {Category.options.map((c) => (
           <option key={c} value={c}>

@@ -14,10 +14,9 @@ function redeemed(overrides: Partial<RedeemResponse> = {}): RedeemResponse {
 
 function renderRedeem({ balanceCents = 1000, canTransact = true } = {}) {
   const onDone = vi.fn();
-  const view = renderWithProviders(
-    <RedeemForm slug="acme" card={cardWith({ balanceCents })} storeId={STORE_ID} canTransact={canTransact} onDone={onDone} />,
-    { session: { user: userOf('cashier'), tenant: ACME } },
-  );
+  const view = renderWithProviders(<RedeemForm slug="acme" card={cardWith({ balanceCents })} storeId={STORE_ID} canTransact={canTransact} onDone={onDone} />, {
+    session: { user: userOf('cashier'), tenant: ACME },
+  });
   const amount = screen.getByLabelText('Redeem amount');
   const submit = screen.getByRole('button', { name: /process redeem/i });
   return { ...view, onDone, amount, submit };
@@ -111,7 +110,14 @@ describe('POS redeem form: what the cashier is told', () => {
 
 describe('POS redeem form: Idempotency-Key', () => {
   it('sends the same key again when the cashier retries after a failure, and a new key after a success', async () => {
-    const server = stubFetch().on('POST', REDEEM, networkError(), json(500, { error: 'Internal Server Error' }), json(200, redeemed()), json(200, redeemed({ newBalance: 0 })));
+    const server = stubFetch().on(
+      'POST',
+      REDEEM,
+      networkError(),
+      json(500, { error: 'Internal Server Error' }),
+      json(200, redeemed()),
+      json(200, redeemed({ newBalance: 0 })),
+    );
     const { user, amount, submit } = renderRedeem();
 
     await user.type(amount, '5');

@@ -20,7 +20,9 @@ const exceeds = (balanceCents: number) => `Amount exceeds the available balance 
 /** The redeem form for a card holding `balanceCents`: amount (→ cents, RedeemRequest's rule, ≤ balance) and note. */
 const redeemFormSchema = (balanceCents: number) =>
   z.object({
-    amount: dollarsField(RedeemRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 5.00', (cents) => (cents > balanceCents ? exceeds(balanceCents) : undefined)),
+    amount: dollarsField(RedeemRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 5.00', (cents) =>
+      cents > balanceCents ? exceeds(balanceCents) : undefined,
+    ),
     note: noteField,
   });
 const EMPTY = { amount: '', note: '' };
@@ -63,7 +65,12 @@ export function RedeemForm({ slug, card, storeId, canTransact, onDone }: PosForm
   });
 
   return (
-    <form noValidate aria-label="Redeem balance" onSubmit={(e) => (canTransact && !redeem.isPending ? void submit(e) : e.preventDefault())} className="space-y-4">
+    <form
+      noValidate
+      aria-label="Redeem balance"
+      onSubmit={(e) => (canTransact && !redeem.isPending ? void submit(e) : e.preventDefault())}
+      className="space-y-4"
+    >
       <AmountInput label="Redeem amount" error={errors.amount?.message ?? (tooMuch ? exceeds(balance) : undefined)} field={form.register('amount')} />
       <RedeemBalance balanceCents={balance} onUseAll={() => form.setValue('amount', centsToDollarsText(balance), { shouldValidate: true })} />
       <NoteInput error={errors.note?.message} field={form.register('note')} />

@@ -20,13 +20,7 @@ const TABS: readonly TabItem<Mode>[] = [
  * (docs/product.md 'Subscription gates') it says the POS gate's message (contract
  * POS_GATE_MESSAGE) and the process buttons are disabled.
  */
-export function TransactionPanel({
-  slug,
-  card,
-  storeId,
-  canTransact,
-  onDone,
-}: PosFormProps) {
+export function TransactionPanel({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const [mode, setMode] = useState<Mode>('earn');
   return (
     <Card>

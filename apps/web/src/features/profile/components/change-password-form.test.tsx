@@ -42,7 +42,9 @@ describe('Change password form', () => {
   });
 
   it('changes the password, says so and empties the fields', async () => {
-    const server = stubFetch().on('GET', POLICY, json(200, { minLength: 10 })).on('PUT', PASSWORD, noContent());
+    const server = stubFetch()
+      .on('GET', POLICY, json(200, { minLength: 10 }))
+      .on('PUT', PASSWORD, noContent());
     const { user, current, next, confirm, submit } = await renderForm();
     await user.type(current, 'old-secret');
     await user.type(next, 'a-much-longer-one');
@@ -57,7 +59,15 @@ describe('Change password form', () => {
   it('puts the server’s message under the field it names', async () => {
     stubFetch()
       .on('GET', POLICY, json(200, { minLength: 10 }))
-      .on('PUT', PASSWORD, json(400, { error: 'Current password is incorrect', code: 'VALIDATION_ERROR', details: [{ field: 'body.currentPassword', message: 'Current password is incorrect' }] }));
+      .on(
+        'PUT',
+        PASSWORD,
+        json(400, {
+          error: 'Current password is incorrect',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'body.currentPassword', message: 'Current password is incorrect' }],
+        }),
+      );
     const { user, current, next, confirm, submit } = await renderForm();
     await user.type(current, 'wrong-one');
     await user.type(next, 'a-much-longer-one');

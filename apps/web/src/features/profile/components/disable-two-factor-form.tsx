@@ -31,7 +31,14 @@ export function DisableTwoFactorForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Turn off two-factor" className="space-y-3">
       {disable.isError && <Alert tone="error">{errorMessage(disable.error, 'Could not turn off two-factor authentication.')}</Alert>}
-      <Input label="Code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Input
+        label="Code from your authenticator app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <Button type="submit" variant="danger" loading={disable.isPending} disabled={code.trim() === ''}>
         Turn off two-factor
       </Button>

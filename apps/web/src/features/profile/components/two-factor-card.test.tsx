@@ -15,12 +15,20 @@ describe('Two-factor on the Profile (docs/security.md)', () => {
   it('sets up with a QR code and the key, shows the recovery codes once, then says On', async () => {
     const server = stubFetch()
       .on('POST', '/api/auth/2fa/setup', json(200, { secret: SECRET, otpauthUrl: URL_ }))
-      .on('POST', '/api/auth/2fa/enable', json(400, { error: 'That code is not right. Check the code in your authenticator app and try again.', code: 'VALIDATION_ERROR' }), json(200, { recoveryCodes: CODES }));
+      .on(
+        'POST',
+        '/api/auth/2fa/enable',
+        json(400, { error: 'That code is not right. Check the code in your authenticator app and try again.', code: 'VALIDATION_ERROR' }),
+        json(200, { recoveryCodes: CODES }),
+      );
     const { user } = renderWithProviders(<TwoFactorCard />, { session });
     expect(screen.getByText('Off')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
 
-    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent(SECRET);
     await user.type(screen.getByLabelText('6-digit code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));

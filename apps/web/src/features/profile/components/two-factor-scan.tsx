@@ -11,7 +11,14 @@ import { errorMessage } from '@/lib/api';
  * spinner while it is drawn), the secret as text for typing in by hand, and the field for the
  * first 6-digit code, which `onConfirm` sends. `error`: the failed confirmation, shown above.
  */
-export function TwoFactorScan(props: { setup: TwoFactorSetupResponse; qr: string | null; pending: boolean; error: unknown; onConfirm: (code: string) => void; onCancel?: () => void }) {
+export function TwoFactorScan(props: {
+  setup: TwoFactorSetupResponse;
+  qr: string | null;
+  pending: boolean;
+  error: unknown;
+  onConfirm: (code: string) => void;
+  onCancel?: () => void;
+}) {
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,17 +33,31 @@ export function TwoFactorScan(props: { setup: TwoFactorSetupResponse; qr: string
       </ol>
       <div className="flex justify-center">
         <div className="flex h-52 w-52 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-slate-200">
-          {props.qr ? <img src={props.qr} alt="QR code for your authenticator app" className="h-full w-full [image-rendering:pixelated]" /> : <Spinner label="Drawing the QR code" />}
+          {props.qr ? (
+            <img src={props.qr} alt="QR code for your authenticator app" className="h-full w-full [image-rendering:pixelated]" />
+          ) : (
+            <Spinner label="Drawing the QR code" />
+          )}
         </div>
       </div>
       <div>
         <p className="text-sm font-medium text-slate-700">Key for typing in by hand</p>
-        <code data-testid="two-factor-secret" className="mt-1 block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900">
+        <code
+          data-testid="two-factor-secret"
+          className="mt-1 block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900"
+        >
           {props.setup.secret}
         </code>
       </div>
       {Boolean(props.error) && <Alert tone="error">{errorMessage(props.error, 'Could not turn on two-factor authentication. Please try again.')}</Alert>}
-      <Input label="6-digit code" inputMode="numeric" autoComplete="one-time-code" placeholder="123456" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Input
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="123456"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={props.pending} disabled={code.trim() === ''}>
           Turn on

@@ -23,7 +23,8 @@ export function useTwoFactorSetup() {
     if (!url) return;
     let live = true;
     void QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 }).then((svg) => {
-      if (live) setStage((s) => (s.step === 'scan' && s.setup.otpauthUrl === url ? { ...s, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` } : s));
+      if (live)
+        setStage((s) => (s.step === 'scan' && s.setup.otpauthUrl === url ? { ...s, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` } : s));
     });
     return () => {
       live = false;

@@ -18,10 +18,11 @@ export function TwoFactorSetupPage() {
   const navigate = useNavigate();
   if (!isAuthenticated || !user) return <Navigate to={paths.login} replace />;
   const home = homePathFor(user, tenant);
-  const leave = () => void signOut().finally(() => {
-    clear();
-    navigate(paths.login, { replace: true });
-  });
+  const leave = () =>
+    void signOut().finally(() => {
+      clear();
+      navigate(paths.login, { replace: true });
+    });
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
       <div className="w-full max-w-lg">
@@ -36,7 +37,11 @@ export function TwoFactorSetupPage() {
               : 'Two-factor authentication is set up.'}
           </p>
           <div className="mt-6">
-            {twoFactorSetupRequired ? <TwoFactorSetupFlow cancellable={false} onDone={() => navigate(home, { replace: true })} /> : <Button onClick={() => navigate(home, { replace: true })}>Continue</Button>}
+            {twoFactorSetupRequired ? (
+              <TwoFactorSetupFlow cancellable={false} onDone={() => navigate(home, { replace: true })} />
+            ) : (
+              <Button onClick={() => navigate(home, { replace: true })}>Continue</Button>
+            )}
           </div>
           <Button variant="ghost" className="mt-4" onClick={leave}>
             Sign out

@@ -20,12 +20,7 @@ const publicCardKeys = {
  *   `null` when the server answers without a body (the page shows 'Invalid Card').
  * @throws {ApiError} 404 unknown card or tenant, 400 malformed UID, 429 rate limited, 0 network failure.
  */
-function getPublicCard(
-  slug: string,
-  cardUid: string,
-  token: string | null,
-  options?: { signal?: AbortSignal },
-): Promise<PublicCardResponse | null> {
+function getPublicCard(slug: string, cardUid: string, token: string | null, options?: { signal?: AbortSignal }): Promise<PublicCardResponse | null> {
   const query = token ? `?t=${encodeURIComponent(token)}` : '';
   return api.get<PublicCardResponse | null>(`/${encodeURIComponent(slug)}/c/${encodeURIComponent(cardUid)}${query}`, options);
 }

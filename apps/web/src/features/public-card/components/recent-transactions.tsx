@@ -23,9 +23,9 @@ export function RecentTransactions({ transactions }: { transactions: PublicTrans
       ) : (
         <ul className="divide-y divide-slate-100">
           {rows.map((tx) => (
-              <li key={tx.id} className="flex items-center gap-3 py-3" data-testid="public-card-transaction">
-                <TransactionSummary tx={tx} />
-              </li>
+            <li key={tx.id} className="flex items-center gap-3 py-3" data-testid="public-card-transaction">
+              <TransactionSummary tx={tx} />
+            </li>
           ))}
         </ul>
       )}

@@ -37,7 +37,9 @@ function saveTimezone(slug: string, body: TimezoneRequest): Promise<TenantRespon
 
 /** The tenant's cashback expiry rule (Rules & Settings, Expiry tab); fresh for 30 s. */
 export function useExpiryRule(slug: string) {
-  return useQuery(queryOptions({ queryKey: rulesKeys.expiry(slug), queryFn: ({ signal }) => getExpiryRule(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }));
+  return useQuery(
+    queryOptions({ queryKey: rulesKeys.expiry(slug), queryFn: ({ signal }) => getExpiryRule(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }),
+  );
 }
 
 /** Save-expiry-rule mutation: on success the expiry query holds the saved rule. Toasts are the caller's. */

@@ -36,16 +36,25 @@ function getOffers(slug: string, options?: { signal?: AbortSignal }): Promise<Of
 /** The tenant's cashback rules (Cashback Rules tab); fresh for 30 s. */
 export function useCashbackRules(slug: string) {
   return useQuery(
-    queryOptions({ queryKey: rulesKeys.cashback(slug), queryFn: ({ signal }) => getCashbackRules(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }),
+    queryOptions({
+      queryKey: rulesKeys.cashback(slug),
+      queryFn: ({ signal }) => getCashbackRules(slug, { signal }),
+      staleTime: 30_000,
+      enabled: Boolean(slug),
+    }),
   );
 }
 
 /** The tenant's tier rules (Loyalty Tiers tab); fresh for 30 s. */
 export function useTierRules(slug: string) {
-  return useQuery(queryOptions({ queryKey: rulesKeys.tiers(slug), queryFn: ({ signal }) => getTierRules(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }));
+  return useQuery(
+    queryOptions({ queryKey: rulesKeys.tiers(slug), queryFn: ({ signal }) => getTierRules(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }),
+  );
 }
 
 /** The tenant's offers, newest first (Special Offers tab); fresh for 30 s. */
 export function useOffers(slug: string) {
-  return useQuery(queryOptions({ queryKey: rulesKeys.offers(slug), queryFn: ({ signal }) => getOffers(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }));
+  return useQuery(
+    queryOptions({ queryKey: rulesKeys.offers(slug), queryFn: ({ signal }) => getOffers(slug, { signal }), staleTime: 30_000, enabled: Boolean(slug) }),
+  );
 }

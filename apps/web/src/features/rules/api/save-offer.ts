@@ -42,7 +42,9 @@ export function useCreateOffer(slug: string) {
   return useMutation({
     mutationFn: (body: OfferBody) => createOffer(slug, body),
     onSuccess: (offer) => {
-      queryClient.setQueryData<OfferListResponse>(rulesKeys.offers(slug), (old) => ({ offers: [offer, ...(old?.offers ?? []).filter((o) => o.id !== offer.id)] }));
+      queryClient.setQueryData<OfferListResponse>(rulesKeys.offers(slug), (old) => ({
+        offers: [offer, ...(old?.offers ?? []).filter((o) => o.id !== offer.id)],
+      }));
       invalidateRulesConsumers(queryClient, slug);
     },
   });
@@ -57,7 +59,9 @@ export function useUpdateOffer(slug: string) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: OfferBody }) => updateOffer(slug, id, body),
     onSuccess: (offer) => {
-      queryClient.setQueryData<OfferListResponse>(rulesKeys.offers(slug), (old) => ({ offers: (old?.offers ?? []).map((o) => (o.id === offer.id ? offer : o)) }));
+      queryClient.setQueryData<OfferListResponse>(rulesKeys.offers(slug), (old) => ({
+        offers: (old?.offers ?? []).map((o) => (o.id === offer.id ? offer : o)),
+      }));
       invalidateRulesConsumers(queryClient, slug);
     },
   });

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Category, Tier, type Offer } from '@loyalty/contract';
-import { BASE_RATE_CAP_BPS, TOTAL_RATE_CAP_BPS, computeCashback, dollarsToCents, formatBps, formatCents, isOfferRunning, type CashbackRuleInput, type TierRuleInput } from '@loyalty/domain';
+import {
+  BASE_RATE_CAP_BPS,
+  TOTAL_RATE_CAP_BPS,
+  computeCashback,
+  dollarsToCents,
+  formatBps,
+  formatCents,
+  isOfferRunning,
+  type CashbackRuleInput,
+  type TierRuleInput,
+} from '@loyalty/domain';
 import { Calculator } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
@@ -36,7 +46,12 @@ export function CashbackPreview({
 
   const cents = amount.trim() === '' ? null : dollarsToCents(amount);
   const amountValid = cents !== null && cents >= 0 && cents <= 100_000_000;
-  const domainOffers = offers.map((o) => ({ rateMultiplierBps: o.rateMultiplierBps, startAt: new Date(o.startAt), endAt: new Date(o.endAt), isActive: o.isActive }));
+  const domainOffers = offers.map((o) => ({
+    rateMultiplierBps: o.rateMultiplierBps,
+    startAt: new Date(o.startAt),
+    endAt: new Date(o.endAt),
+    isActive: o.isActive,
+  }));
   const running = domainOffers.filter((o) => isOfferRunning(o, now));
 
   let body;
@@ -45,25 +60,7 @@ export function CashbackPreview({
   } else if (!cashbackRules || !tierRules) {
     body = <p className="text-sm text-slate-500">Fix the highlighted rates above to see the cashback.</p>;
   } else {
-    const result = computeCashback({ amountCents: cents, category, tier, cashbackRules, tierRules, offers: domainOffers, now });
-    const categoryBps = cashbackRules.find((r) => r.isActive && r.category === category)?.baseRateBps ?? 0;
-    const tierBps = tierRules.find((r) => r.isActive && r.tier === tier)?.baseRateBps ?? 0;
-    const offerBps = running.reduce((s, o) => s + o.rateMultiplierBps, 0);
-    const capped = categoryBps + tierBps > BASE_RATE_CAP_BPS || Math.min(categoryBps + tierBps, BASE_RATE_CAP_BPS) + offerBps > TOTAL_RATE_CAP_BPS;
-    body = (
-      <div className="space-y-2">
-        <p data-testid="cashback-preview" aria-live="polite" className="text-base text-slate-800 sm:text-lg">
-          A <strong>{formatCents(cents)}</strong> {NOUNS[category]} by a <strong>{tier}</strong> customer earns{' '}
-          <strong className="text-emerald-700">{formatCents(result.cashbackCents)}</strong> today
-        </p>
-        <p className="text-sm text-slate-500">
-          Rate {formatBps(result.rateBps)} = {CATEGORY_LABELS[category]} {formatBps(categoryBps)} + {TIER_LABELS[tier]} bonus {formatBps(tierBps)} +{' '}
-          {running.length === 0 ? 'no offer running' : `${running.length} running ${running.length === 1 ? 'offer' : 'offers'} ${formatBps(offerBps)}`}
-          {capped && ` (capped: ${formatBps(BASE_RATE_CAP_BPS)} before offers, ${formatBps(TOTAL_RATE_CAP_BPS)} in all)`}
-          {unsaved && '. Includes unsaved changes.'}
-        </p>
-      </div>
-    );
+    body = <PreviewResult {...{ cents, category, tier, cashbackRules, tierRules, offers: domainOffers, running, now, unsaved }} />;
   }
 
   return (
@@ -95,5 +92,48 @@ export function CashbackPreview({
         {body}
       </CardContent>
     </Card>
+  );
+}
+
+/** The preview's answer: what the amount earns today and how the rate adds up (the domain's computeCashback). */
+function PreviewResult({
+  cents,
+  category,
+  tier,
+  cashbackRules,
+  tierRules,
+  offers,
+  running,
+  now,
+  unsaved,
+}: {
+  cents: number;
+  category: Category;
+  tier: Tier;
+  cashbackRules: CashbackRuleInput[];
+  tierRules: TierRuleInput[];
+  offers: { rateMultiplierBps: number; startAt: Date; endAt: Date; isActive: boolean }[];
+  running: readonly { rateMultiplierBps: number }[];
+  now: Date;
+  unsaved: boolean;
+}) {
+  const result = computeCashback({ amountCents: cents, category, tier, cashbackRules, tierRules, offers, now });
+  const categoryBps = cashbackRules.find((r) => r.isActive && r.category === category)?.baseRateBps ?? 0;
+  const tierBps = tierRules.find((r) => r.isActive && r.tier === tier)?.baseRateBps ?? 0;
+  const offerBps = running.reduce((s, o) => s + o.rateMultiplierBps, 0);
+  const capped = categoryBps + tierBps > BASE_RATE_CAP_BPS || Math.min(categoryBps + tierBps, BASE_RATE_CAP_BPS) + offerBps > TOTAL_RATE_CAP_BPS;
+  return (
+    <div className="space-y-2">
+      <p data-testid="cashback-preview" aria-live="polite" className="text-base text-slate-800 sm:text-lg">
+        A <strong>{formatCents(cents)}</strong> {NOUNS[category]} by a <strong>{tier}</strong> customer earns{' '}
+        <strong className="text-emerald-700">{formatCents(result.cashbackCents)}</strong> today
+      </p>
+      <p className="text-sm text-slate-500">
+        Rate {formatBps(result.rateBps)} = {CATEGORY_LABELS[category]} {formatBps(categoryBps)} + {TIER_LABELS[tier]} bonus {formatBps(tierBps)} +{' '}
+        {running.length === 0 ? 'no offer running' : `${running.length} running ${running.length === 1 ? 'offer' : 'offers'} ${formatBps(offerBps)}`}
+        {capped && ` (capped: ${formatBps(BASE_RATE_CAP_BPS)} before offers, ${formatBps(TOTAL_RATE_CAP_BPS)} in all)`}
+        {unsaved && '. Includes unsaved changes.'}
+      </p>
+    </div>
   );
 }

@@ -32,7 +32,13 @@ export function ReceiptsForm({ slug, enabled }: { slug: string; enabled: boolean
     failed: MESSAGES_TAB.failed,
   });
   return (
-    <RulesFormCard label="Message settings" title="Customer e-mails" description="What your customers hear from you by e-mail." saveLabel="Save Messages" {...card}>
+    <RulesFormCard
+      label="Message settings"
+      title="Customer e-mails"
+      description="What your customers hear from you by e-mail."
+      saveLabel="Save Messages"
+      {...card}
+    >
       <ToggleField
         label={MESSAGES_TAB.receiptsLabel}
         name="enabled"

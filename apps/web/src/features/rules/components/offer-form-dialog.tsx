@@ -48,7 +48,14 @@ function defaultsOf(offer: Offer | null): OfferFormValues {
   }
   const start = new Date();
   start.setSeconds(0, 0);
-  return { name: '', description: '', percent: '1.0', startAt: toLocalInput(start), endAt: toLocalInput(new Date(start.getTime() + 30 * 86_400_000)), isActive: true };
+  return {
+    name: '',
+    description: '',
+    percent: '1.0',
+    startAt: toLocalInput(start),
+    endAt: toLocalInput(new Date(start.getTime() + 30 * 86_400_000)),
+    isActive: true,
+  };
 }
 
 /**
@@ -125,7 +132,12 @@ function OfferForm({
         {...form.register('percent')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Start date" type="datetime-local" error={errors.startAt?.message} {...form.register('startAt', { onChange: () => form.formState.isSubmitted && void form.trigger('endAt') })} />
+        <Input
+          label="Start date"
+          type="datetime-local"
+          error={errors.startAt?.message}
+          {...form.register('startAt', { onChange: () => form.formState.isSubmitted && void form.trigger('endAt') })}
+        />
         <Input label="End date" type="datetime-local" error={errors.endAt?.message} {...form.register('endAt')} />
       </div>
       <ToggleField

@@ -58,7 +58,18 @@ export interface RulesFormCardProps {
  * A rules form saved as one whole, in a card: the header ({@link RulesFormHeader}), the fields
  * (`children`) and the bottom bar ({@link RulesFormActions}).
  */
-export function RulesFormCard({ label, title, description, dirty, pending, onSubmit, onDiscard, saveLabel, contentClassName = 'space-y-4', children }: RulesFormCardProps) {
+export function RulesFormCard({
+  label,
+  title,
+  description,
+  dirty,
+  pending,
+  onSubmit,
+  onDiscard,
+  saveLabel,
+  contentClassName = 'space-y-4',
+  children,
+}: RulesFormCardProps) {
   return (
     <Card>
       <form noValidate aria-label={label} onSubmit={onSubmit}>

@@ -30,7 +30,14 @@ export function TierRuleRow({
         <TierBadge tier={row.tier} />
       </div>
       <Input label="Name" autoComplete="off" wrapperClassName="col-span-2 lg:col-span-1" error={errors?.name?.message} {...form.register(`rules.${i}.name`)} />
-      <NumberInput label="Minimum spend" min={0} step={1} leading="$" error={errors?.minSpend?.message} {...form.register(`rules.${i}.minSpend`, { onChange: onMinSpendChange })} />
+      <NumberInput
+        label="Minimum spend"
+        min={0}
+        step={1}
+        leading="$"
+        error={errors?.minSpend?.message}
+        {...form.register(`rules.${i}.minSpend`, { onChange: onMinSpendChange })}
+      />
       <PercentInput label="Bonus rate (%)" error={errors?.percent?.message} {...form.register(`rules.${i}.percent`)} />
       <Checkbox
         label="Active"

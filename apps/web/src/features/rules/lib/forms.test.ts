@@ -131,7 +131,9 @@ describe('stored rules → form → request body', () => {
   });
 
   it('gives the preview no rules while a typed value is invalid', () => {
-    expect(previewCashbackRules([{ category: 'PURCHASE', percent: '2.5', isActive: true }])).toEqual([{ category: 'PURCHASE', baseRateBps: 250, isActive: true }]);
+    expect(previewCashbackRules([{ category: 'PURCHASE', percent: '2.5', isActive: true }])).toEqual([
+      { category: 'PURCHASE', baseRateBps: 250, isActive: true },
+    ]);
     expect(previewCashbackRules([{ category: 'PURCHASE', percent: '250', isActive: true }])).toBeNull();
     expect(previewTierRules([{ tier: 'GOLD', name: 'Gold', minSpend: '-1', percent: '1', isActive: true }])).toBeNull();
     expect(previewTierRules([{ tier: 'GOLD', name: 'Gold', minSpend: '500.5', percent: '1', isActive: true }])).toEqual([

@@ -30,11 +30,20 @@ export function ResetTwoFactorDialog({ slug, user, onClose }: { slug: string; us
     });
   };
   return (
-    <ActionConfirmDialog open={user !== null} onClose={close} title="Reset two-factor" pending={reset.isPending} onConfirm={confirm} icon={ShieldOff} confirmLabel="Reset two-factor" error={refused}>
+    <ActionConfirmDialog
+      open={user !== null}
+      onClose={close}
+      title="Reset two-factor"
+      pending={reset.isPending}
+      onConfirm={confirm}
+      icon={ShieldOff}
+      confirmLabel="Reset two-factor"
+      error={refused}
+    >
       {user && (
         <p>
-          Turn off two-factor authentication for <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? Their authenticator codes and
-          recovery codes stop working, and they are told by e-mail.
+          Turn off two-factor authentication for <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? Their authenticator
+          codes and recovery codes stop working, and they are told by e-mail.
         </p>
       )}
     </ActionConfirmDialog>

@@ -45,8 +45,8 @@ export function RevokeInvitationDialog({ slug, user, onClose }: { slug: string; 
     >
       {user && (
         <p>
-          Revoke the invitation of <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? The link they were sent stops working and
-          their pending account is removed.
+          Revoke the invitation of <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? The link they were sent stops working
+          and their pending account is removed.
         </p>
       )}
     </ActionConfirmDialog>

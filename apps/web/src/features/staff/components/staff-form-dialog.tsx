@@ -7,8 +7,6 @@ import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form-fields';
 
-;
-
 /**
  * 'Add New Staff Member' / 'Edit Staff Member' modal. On create 'Send an invitation instead' hides
  * the password: the member is e-mailed a link to choose one ('Invitation sent to {email}'). On edit
@@ -82,7 +80,13 @@ function StaffForm({
         {...form.register('email')}
       />
       {!user && (
-        <PasswordOrInvite invite={invite} onInviteChange={onInviteChange} passwordField={form.register('password')} passwordHint={policy.hint} passwordError={errors.password?.message} />
+        <PasswordOrInvite
+          invite={invite}
+          onInviteChange={onInviteChange}
+          passwordField={form.register('password')}
+          passwordHint={policy.hint}
+          passwordError={errors.password?.message}
+        />
       )}
       <RoleAndStoreFields
         role={role}
@@ -94,7 +98,9 @@ function StaffForm({
         roleError={errors.role?.message}
         storeError={errors.storeId?.message}
       />
-      {user && <ActiveToggle active={active} isSelf={isSelf} error={errors.active?.message} onChange={(on) => form.setValue('active', on, { shouldDirty: true })} />}
+      {user && (
+        <ActiveToggle active={active} isSelf={isSelf} error={errors.active?.message} onChange={(on) => form.setValue('active', on, { shouldDirty: true })} />
+      )}
     </form>
   );
 }

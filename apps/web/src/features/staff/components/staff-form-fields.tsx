@@ -19,7 +19,16 @@ interface StoresState {
  * 'Store Admin'; store optional, empty meaning all stores, for a Store Admin only). `isSelf`:
  * one's own role cannot change. `stores`: the active stores plus the member's current one.
  */
-export function RoleAndStoreFields({ role, isSelf, stores, storesState, roleField, storeField, roleError, storeError }: {
+export function RoleAndStoreFields({
+  role,
+  isSelf,
+  stores,
+  storesState,
+  roleField,
+  storeField,
+  roleError,
+  storeError,
+}: {
   role: string;
   isSelf: boolean;
   stores: Pick<StoreItem, 'id' | 'name' | 'active'>[];
@@ -78,7 +87,13 @@ export function ActiveToggle({ active, isSelf, error, onChange }: { active: bool
  * hidden and not asked for: the member gets an e-mailed link, valid INVITATION_TTL_DAYS (7) days,
  * to choose one.
  */
-export function PasswordOrInvite({ invite, onInviteChange, passwordField, passwordHint, passwordError }: {
+export function PasswordOrInvite({
+  invite,
+  onInviteChange,
+  passwordField,
+  passwordHint,
+  passwordError,
+}: {
   invite: boolean;
   onInviteChange: (invite: boolean) => void;
   passwordField: UseFormRegisterReturn;

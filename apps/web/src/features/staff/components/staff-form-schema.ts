@@ -32,28 +32,30 @@ const CASHIER_STORE_REQUIRED = 'Select a store for this cashier';
  * (the member chooses it from an e-mailed link); roles Cashier and Store Admin; store
  * optional (empty = all stores) only for a Store Admin.
  */
-export const staffFormSchema = (minLength: number) => z
-  .object({
-    mode: z.enum(['create', 'edit']),
-    firstName: StaffCreateRequest.shape.firstName,
-    lastName: StaffCreateRequest.shape.lastName,
-    email: z.string().trim(),
-    password: z.string(),
-    invite: z.boolean(),
-    role: StaffRole,
-    storeId: z.string(),
-    active: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'create') {
-      const email = StaffCreateRequest.shape.email.safeParse(v.email);
-      if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
-      else if (!email.success) ctx.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]?.message ?? 'Enter a valid email address' });
-      const password = passwordRule(minLength).pipe(StaffCreateRequest.shape.password.unwrap()).safeParse(v.password);
-      if (!v.invite && !password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? 'Password is required' });
-    }
-    if (v.role === 'cashier' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: CASHIER_STORE_REQUIRED });
-  });
+export const staffFormSchema = (minLength: number) =>
+  z
+    .object({
+      mode: z.enum(['create', 'edit']),
+      firstName: StaffCreateRequest.shape.firstName,
+      lastName: StaffCreateRequest.shape.lastName,
+      email: z.string().trim(),
+      password: z.string(),
+      invite: z.boolean(),
+      role: StaffRole,
+      storeId: z.string(),
+      active: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.mode === 'create') {
+        const email = StaffCreateRequest.shape.email.safeParse(v.email);
+        if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email is required' });
+        else if (!email.success) ctx.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]?.message ?? 'Enter a valid email address' });
+        const password = passwordRule(minLength).pipe(StaffCreateRequest.shape.password.unwrap()).safeParse(v.password);
+        if (!v.invite && !password.success)
+          ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? 'Password is required' });
+      }
+      if (v.role === 'cashier' && !v.storeId) ctx.addIssue({ code: 'custom', path: ['storeId'], message: CASHIER_STORE_REQUIRED });
+    });
 /** Values of the staff form (`mode` tells create from edit). */
 export type StaffFormValues = z.infer<ReturnType<typeof staffFormSchema>>;
 /** The form's fields that a server error may point at. */

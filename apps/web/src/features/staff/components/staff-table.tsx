@@ -33,7 +33,10 @@ function Avatar({ user }: { user: StaffUser }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold', user.active ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600')}
+      className={cn(
+        'flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+        user.active ? 'bg-indigo-100 text-indigo-700' : 'bg-slate-100 text-slate-600',
+      )}
     >
       {initials(user)}
     </span>
@@ -60,23 +63,52 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
       </Button>
       {user.invited ? (
         <>
-          <Button variant="ghost" size="sm" className="whitespace-nowrap" loading={actions.resendingId === user.id} onClick={() => actions.onResendInvitation(user)} aria-label={`Resend invitation to ${name}`} title="Resend invitation">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="whitespace-nowrap"
+            loading={actions.resendingId === user.id}
+            onClick={() => actions.onResendInvitation(user)}
+            aria-label={`Resend invitation to ${name}`}
+            title="Resend invitation"
+          >
             {actions.resendingId !== user.id && <Send aria-hidden="true" className="h-4 w-4" />}
             <span className={inviteText}>Resend</span>
           </Button>
-          <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onRevokeInvitation(user)} aria-label={`Revoke invitation for ${name}`} title="Revoke invitation">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="whitespace-nowrap"
+            onClick={() => actions.onRevokeInvitation(user)}
+            aria-label={`Revoke invitation for ${name}`}
+            title="Revoke invitation"
+          >
             <UserX aria-hidden="true" className="h-4 w-4" />
             <span className={inviteText}>Revoke</span>
           </Button>
         </>
       ) : (
-        <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetPassword(user)} aria-label={`Reset password for ${name}`} title="Reset password">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="whitespace-nowrap"
+          onClick={() => actions.onResetPassword(user)}
+          aria-label={`Reset password for ${name}`}
+          title="Reset password"
+        >
           <KeyRound aria-hidden="true" className="h-4 w-4" />
           <span className={text}>Reset password</span>
         </Button>
       )}
       {user.twoFactorEnabled && user.role === 'cashier' && (
-        <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onResetTwoFactor(user)} aria-label={`Reset two-factor for ${name}`} title="Reset two-factor">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="whitespace-nowrap"
+          onClick={() => actions.onResetTwoFactor(user)}
+          aria-label={`Reset two-factor for ${name}`}
+          title="Reset two-factor"
+        >
           <ShieldOff aria-hidden="true" className="h-4 w-4" />
           <span className={text}>Reset two-factor</span>
         </Button>
@@ -159,15 +191,43 @@ function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; ac
  * Revoke invitation instead); on phones the same facts as a list of cards. `meId` marks the
  * signed-in user's row ('You'). `loading` shows placeholder rows, `empty` replaces an empty list.
  */
-export function StaffTable({ users, actions, meId, busy, loading, empty }: { users: StaffUser[]; actions: StaffRowActions; meId?: string; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function StaffTable({
+  users,
+  actions,
+  meId,
+  busy,
+  loading,
+  empty,
+}: {
+  users: StaffUser[];
+  actions: StaffRowActions;
+  meId?: string;
+  busy?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="Staff members"
       listLabel="Staff members"
-      columns={[...columns(meId), { id: 'actions', header: 'Actions', align: 'right', headerClassName: 'px-5', className: 'px-5', cell: (user) => <RowButtons user={user} actions={actions} /> }]}
+      columns={[
+        ...columns(meId),
+        {
+          id: 'actions',
+          header: 'Actions',
+          align: 'right',
+          headerClassName: 'px-5',
+          className: 'px-5',
+          cell: (user) => <RowButtons user={user} actions={actions} />,
+        },
+      ]}
       rows={users}
       rowKey={(user) => user.id}
-      rowProps={(user) => ({ 'data-active': String(user.active), 'data-invited': String(user.invited), className: cn('text-sm', !user.active && 'text-slate-500') })}
+      rowProps={(user) => ({
+        'data-active': String(user.active),
+        'data-invited': String(user.invited),
+        className: cn('text-sm', !user.active && 'text-slate-500'),
+      })}
       renderCard={(user) => <StaffCard user={user} meId={meId} actions={actions} />}
       cardProps={() => ({ className: 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm' })}
       listClassName="space-y-3"

@@ -25,7 +25,16 @@ const BOB: StaffUser = {
 };
 /** Invited, has not chosen a password yet. */
 const ADA: StaffUser = { ...BOB, id: 'u-ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', invited: true, lastLogin: null };
-const STORE: StoreItem = { id: STORE_ID, name: 'Main Street', address: null, active: true, selfEnrolment: true, selfEnrolmentDailyCap: 50, createdAt: '2026-01-05T12:00:00.000Z', _count: { users: 2, cards: 0, transactions: 0 } };
+const STORE: StoreItem = {
+  id: STORE_ID,
+  name: 'Main Street',
+  address: null,
+  active: true,
+  selfEnrolment: true,
+  selfEnrolmentDailyCap: 50,
+  createdAt: '2026-01-05T12:00:00.000Z',
+  _count: { users: 2, cards: 0, transactions: 0 },
+};
 
 /** The pretend server: the staff list (answers in turn), the stores and the password policy (minimum 10). */
 function serverWith(...lists: Reply[]): FetchStub {
@@ -39,7 +48,10 @@ function serverWith(...lists: Reply[]): FetchStub {
 async function renderPage() {
   const view = renderWithProviders(<StaffPage />, { route: '/t/acme/staff', path: '/t/:slug/staff', session: { user: userOf('tenant_admin'), tenant: ACME } });
   const table = await screen.findByRole('table', { name: 'Staff members' });
-  const rowOf = (name: string) => within(table).getAllByRole('row').find((row) => within(row).queryByText(name) !== null) as HTMLElement;
+  const rowOf = (name: string) =>
+    within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText(name) !== null) as HTMLElement;
   return { ...view, table, rowOf };
 }
 
@@ -57,7 +69,11 @@ async function fillNewMember(user: Awaited<ReturnType<typeof renderPage>>['user'
 
 describe('Staff page: invitations', () => {
   it('creates a member with an invitation: no password asked or sent, invite: true, and says so', async () => {
-    const server = serverWith(json(200, { users: [ADA, BOB] })).on('POST', USERS, json(201, { ...ADA, id: 'u-grace', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }));
+    const server = serverWith(json(200, { users: [ADA, BOB] })).on(
+      'POST',
+      USERS,
+      json(201, { ...ADA, id: 'u-grace', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
+    );
     const { user } = await renderPage();
     const dialog = await fillNewMember(user);
     expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
@@ -85,7 +101,14 @@ describe('Staff page: invitations', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'a-long-password');
     await user.click(within(dialog).getByRole('button', { name: 'Add Staff Member' }));
     expect(await screen.findByText('Staff member created successfully')).toBeVisible();
-    expect(server.requestsTo('POST', USERS)[0].body).toEqual({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: 'a-long-password', role: 'cashier', storeId: STORE_ID });
+    expect(server.requestsTo('POST', USERS)[0].body).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      password: 'a-long-password',
+      role: 'cashier',
+      storeId: STORE_ID,
+    });
   });
 
   it('shows an invited member as Invited, with Resend and Revoke instead of the password change', async () => {
@@ -120,7 +143,9 @@ describe('Staff page: invitations', () => {
     await user.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Revoke invitation for Ada Lovelace' }));
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke invitation' });
-    expect(confirm).toHaveTextContent('Revoke the invitation of Ada Lovelace (ada@example.com)? The link they were sent stops working and their pending account is removed.');
+    expect(confirm).toHaveTextContent(
+      'Revoke the invitation of Ada Lovelace (ada@example.com)? The link they were sent stops working and their pending account is removed.',
+    );
     expect(server.requestsTo('DELETE', ADA_INVITATION)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Revoke invitation' }));
 

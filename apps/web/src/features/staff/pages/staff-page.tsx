@@ -91,7 +91,14 @@ export function StaffPage() {
           onRevokeInvitation: invitations.askRevoke,
           resendingId: invitations.resendingId,
         }}
-        empty={<EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title="No staff members yet" description="Add cashiers and store admins so they can sign in with their own accounts." action={addButton} />}
+        empty={
+          <EmptyState
+            icon={<Users aria-hidden="true" className="h-8 w-8" />}
+            title="No staff members yet"
+            description="Add cashiers and store admins so they can sign in with their own accounts."
+            action={addButton}
+          />
+        }
       />
     </ListPage>
   );

@@ -57,7 +57,13 @@ export function JoinPosterMenu({ slug, store }: { slug: string; store: StoreItem
   return (
     <DropdownMenu
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Join poster for ${store.name}`} aria-busy={pending || undefined} className="data-[state=open]:bg-slate-100">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Join poster for ${store.name}`}
+          aria-busy={pending || undefined}
+          className="data-[state=open]:bg-slate-100"
+        >
           {pending ? (
             <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
           ) : (

@@ -23,7 +23,12 @@ export function StoreCard({ slug, store, onEdit }: { slug: string; store: StoreI
       className={cn('flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md', !store.active && 'bg-slate-50/70')}
     >
       <div className="flex items-start gap-3 px-5 pt-5">
-        <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-lg', store.active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-400')}>
+        <span
+          className={cn(
+            'flex h-10 w-10 shrink-0 items-center justify-center rounded-lg',
+            store.active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-400',
+          )}
+        >
           <Store aria-hidden="true" className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DAILY_CAP_RANGE, SELF_ENROLMENT_DAILY_CAP_DEFAULT, SELF_ENROLMENT_DAILY_CAP_MAX, SELF_ENROLMENT_DAILY_CAP_MIN, StoreInput, type StoreItem } from '@loyalty/contract';
+import {
+  DAILY_CAP_RANGE,
+  SELF_ENROLMENT_DAILY_CAP_DEFAULT,
+  SELF_ENROLMENT_DAILY_CAP_MAX,
+  SELF_ENROLMENT_DAILY_CAP_MIN,
+  StoreInput,
+  type StoreItem,
+} from '@loyalty/contract';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -21,7 +28,11 @@ const StoreFormSchema = z.object({
   address: z.string().trim().max(300, 'Address must be at most 300 characters'),
   active: z.boolean(),
   selfEnrolment: z.boolean(),
-  selfEnrolmentDailyCap: z.number({ error: DAILY_CAP_RANGE }).int(DAILY_CAP_RANGE).min(SELF_ENROLMENT_DAILY_CAP_MIN, DAILY_CAP_RANGE).max(SELF_ENROLMENT_DAILY_CAP_MAX, DAILY_CAP_RANGE),
+  selfEnrolmentDailyCap: z
+    .number({ error: DAILY_CAP_RANGE })
+    .int(DAILY_CAP_RANGE)
+    .min(SELF_ENROLMENT_DAILY_CAP_MIN, DAILY_CAP_RANGE)
+    .max(SELF_ENROLMENT_DAILY_CAP_MAX, DAILY_CAP_RANGE),
 });
 type StoreFormValues = z.infer<typeof StoreFormSchema>;
 
@@ -99,7 +110,8 @@ function StoreForm({
     const address = v.address === '' ? null : v.address;
     const onError = (fallback: string) => (err: unknown) => {
       const message = saveErrorMessage(err, fallback);
-      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active', 'selfEnrolment', 'selfEnrolmentDailyCap'] as const)) form.setError(field, { message: text });
+      for (const { field, message: text } of serverFieldErrors(err, ['name', 'address', 'active', 'selfEnrolment', 'selfEnrolmentDailyCap'] as const))
+        form.setError(field, { message: text });
       if (isApiError(err, 409) && !form.getFieldState('name').error) form.setError('name', { message });
       toast.error(message);
     };
@@ -110,7 +122,10 @@ function StoreForm({
     };
     const signUps = { selfEnrolment: v.selfEnrolment, selfEnrolmentDailyCap: v.selfEnrolmentDailyCap };
     if (store) {
-      update.mutate({ id: store.id, body: { name: v.name, address, active: v.active, ...signUps } }, { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) });
+      update.mutate(
+        { id: store.id, body: { name: v.name, address, active: v.active, ...signUps } },
+        { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) },
+      );
     } else {
       create.mutate({ name: v.name, address, ...signUps }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
     }
@@ -119,7 +134,14 @@ function StoreForm({
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
       <Input label="Store name" autoComplete="off" placeholder="e.g. Downtown Store" error={errors.name?.message} {...form.register('name')} />
-      <Textarea label="Address (optional)" rows={3} autoComplete="off" placeholder="Street, city, postcode" error={errors.address?.message} {...form.register('address')} />
+      <Textarea
+        label="Address (optional)"
+        rows={3}
+        autoComplete="off"
+        placeholder="Street, city, postcode"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
       {store && (
         <ToggleField
           label="Active"

@@ -38,7 +38,11 @@ function serverWith(stores: StoreItem[] = [HARBOUR, MAIN, OLD_TOWN]): FetchStub 
 
 /** The Stores page of 'acme' for its admin, once the store cards show. */
 async function renderPage() {
-  const view = renderWithProviders(<StoresPage />, { route: '/t/acme/stores', path: '/t/:slug/stores', session: { user: userOf('tenant_admin'), tenant: ACME } });
+  const view = renderWithProviders(<StoresPage />, {
+    route: '/t/acme/stores',
+    path: '/t/:slug/stores',
+    session: { user: userOf('tenant_admin'), tenant: ACME },
+  });
   await screen.findByRole('article', { name: 'Store Main Street' });
   const card = (name: string) => screen.getByRole('article', { name: `Store ${name}` });
   return { ...view, card };
@@ -57,7 +61,13 @@ describe("Stores page: online sign-up and the 'Join our rewards' poster", () => 
     await user.click(toggle);
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Store updated successfully')).toBeVisible();
-    expect(server.requestsTo('PUT', `${STORES}/${STORE_ID}`)[0].body).toEqual({ name: 'Main Street', address: '1 Market Square', active: true, selfEnrolment: false, selfEnrolmentDailyCap: 50 });
+    expect(server.requestsTo('PUT', `${STORES}/${STORE_ID}`)[0].body).toEqual({
+      name: 'Main Street',
+      address: '1 Market Square',
+      active: true,
+      selfEnrolment: false,
+      selfEnrolmentDailyCap: 50,
+    });
   });
 
   it('shows a store whose sign-up is off unticked, and switches it back on', async () => {
@@ -112,13 +122,25 @@ describe("Stores page: online sign-up and the 'Join our rewards' poster", () => 
 
   it('downloads the poster on the chosen paper from /stores/{id}/poster?paper= and saves it under the server’s name', async () => {
     const server = serverWith()
-      .on('GET', posterPath(STORE_ID, 'letter'), file('%PDF-1.3 letter', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="join-poster-main-street-letter.pdf"' }))
-      .on('GET', posterPath(STORE_ID, 'a4'), file('%PDF-1.3 a4', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="join-poster-main-street-a4.pdf"' }));
+      .on(
+        'GET',
+        posterPath(STORE_ID, 'letter'),
+        file('%PDF-1.3 letter', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="join-poster-main-street-letter.pdf"' }),
+      )
+      .on(
+        'GET',
+        posterPath(STORE_ID, 'a4'),
+        file('%PDF-1.3 a4', { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="join-poster-main-street-a4.pdf"' }),
+      );
     const { user, card } = await renderPage();
     const trigger = within(card('Main Street')).getByRole('button', { name: 'Join poster for Main Street' });
     await user.click(trigger);
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['A4', 'Letter', 'Open sign-up page']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A4', 'Letter', 'Open sign-up page']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Letter' }));
 
     expect(await screen.findByText(POSTER_MESSAGES.downloaded)).toBeVisible();

@@ -33,9 +33,7 @@ export function StoresPage() {
   if (stores.isPending) {
     body = <StoreGridSkeleton />;
   } else if (stores.isError && !stores.data) {
-    body = (
-      <LoadError title="Failed to load stores" query={stores} fallback={'Something went wrong while loading the stores.'} />
-    );
+    body = <LoadError title="Failed to load stores" query={stores} fallback={'Something went wrong while loading the stores.'} />;
   } else if (list.length === 0) {
     body = (
       <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">

@@ -44,7 +44,15 @@ export function TransactionsStale({ query }: { query: RetryableQuery }) {
  */
 export function TransactionsEmpty({ slug, filtered, onClear }: { slug: string; filtered: boolean; onClear: () => void }) {
   if (filtered) {
-    return <NoResults framed={false} title="No transactions found matching your criteria" description="Try another name or card UID, a wider date range or fewer filters." clearLabel="Clear Filters" onClear={onClear} />;
+    return (
+      <NoResults
+        framed={false}
+        title="No transactions found matching your criteria"
+        description="Try another name or card UID, a wider date range or fewer filters."
+        clearLabel="Clear Filters"
+        onClear={onClear}
+      />
+    );
   }
   return (
     <EmptyState

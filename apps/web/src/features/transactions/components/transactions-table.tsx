@@ -9,14 +9,15 @@ import { CATEGORY_LABELS } from '@/lib/labels';
 import { TransactionAction } from '@/components/ledger/transaction-actions';
 import { AmountWithCashback, LEDGER_MONEY_COLUMNS, TransactionCustomer, noneCell } from '@/components/transaction-cells';
 
-
 function BalanceChange({ tx }: { tx: TransactionItem }) {
   const delta = tx.afterBalanceCents - tx.beforeBalanceCents;
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
       <span className="text-slate-500">{formatCents(tx.beforeBalanceCents)}</span>
       <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-500" />
-      <span className={cn('font-medium', delta > 0 ? 'text-emerald-700' : delta < 0 ? 'text-orange-700' : 'text-slate-900')}>{formatCents(tx.afterBalanceCents)}</span>
+      <span className={cn('font-medium', delta > 0 ? 'text-emerald-700' : delta < 0 ? 'text-orange-700' : 'text-slate-900')}>
+        {formatCents(tx.afterBalanceCents)}
+      </span>
     </span>
   );
 }
@@ -42,7 +43,10 @@ const columns: Column<TransactionItem>[] = [
 /** The columns with, when `slug` is given, 'Actions': Refund on EARN rows, Void on REDEEM rows. */
 function columnsFor(slug: string | undefined): Column<TransactionItem>[] {
   if (!slug) return columns;
-  return [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> }];
+  return [
+    ...columns,
+    { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> },
+  ];
 }
 
 /** One movement on a phone: customer and card, amount and cashback, type, category, balance change, store and date. */
@@ -79,7 +83,19 @@ function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
  * `loading` shows placeholder rows, `empty` replaces an empty list, `busy` dims the rows.
  * With `slug`, each EARN row offers 'Refund' and each REDEEM row 'Void'.
  */
-export function TransactionsTable({ slug, transactions, busy, loading, empty }: { slug?: string; transactions: TransactionItem[]; busy?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function TransactionsTable({
+  slug,
+  transactions,
+  busy,
+  loading,
+  empty,
+}: {
+  slug?: string;
+  transactions: TransactionItem[];
+  busy?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
   const shown = useMemo(() => columnsFor(slug), [slug]);
   return (
     <Table

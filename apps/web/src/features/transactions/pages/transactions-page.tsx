@@ -65,7 +65,16 @@ export function TransactionsPage() {
       errorState={<TransactionsLoadFailed query={list} />}
       staleError={<TransactionsStale query={list} />}
       listLabel="Transaction list"
-      pagination={{ page, pages: list.data?.pages ?? 0, total: list.data?.total ?? 0, limit: TRANSACTIONS_PAGE_SIZE, noun: 'results', always: true, className: 'border-t border-slate-100 px-4 py-3', onPage: (p) => list$.update({ page: p }) }}
+      pagination={{
+        page,
+        pages: list.data?.pages ?? 0,
+        total: list.data?.total ?? 0,
+        limit: TRANSACTIONS_PAGE_SIZE,
+        noun: 'results',
+        always: true,
+        className: 'border-t border-slate-100 px-4 py-3',
+        onPage: (p) => list$.update({ page: p }),
+      }}
     >
       <TransactionsTable
         slug={slug}

@@ -24,7 +24,13 @@ export function AnalyticsTiles({ data: a }: { data: PlatformAnalytics }) {
   const byStatus = (['ACTIVE', 'TRIALING', 'PAST_DUE'] as const).map((s) => ({ s, n: a.tenantsByStatus.find((x) => x.status === s)?.count ?? 0 }));
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard label="Revenue This Month" value={formatCents(revenueThisMonth)} icon={DollarSign} tone="emerald" hint={`${formatCents(revenueYear)} in 12 months`} />
+      <StatCard
+        label="Revenue This Month"
+        value={formatCents(revenueThisMonth)}
+        icon={DollarSign}
+        tone="emerald"
+        hint={`${formatCents(revenueYear)} in 12 months`}
+      />
       <StatCard label="New Tenants This Month" value={newThisMonth.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
       <StatCard
         label="Monthly Growth"

@@ -35,7 +35,14 @@ export function MoneyBarChart({ data, name, height = 240 }: { data: ChartPoint[]
         <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} minTickGap={12} />
-          <YAxis tickFormatter={formatCentsCompact} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} width={56} domain={[0, atLeast(100)]} />
+          <YAxis
+            tickFormatter={formatCentsCompact}
+            tick={{ fill: AXIS, fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            domain={[0, atLeast(100)]}
+          />
           <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#eef2ff' }} formatter={(v) => [formatCents(Number(v)), name]} />
           <Bar dataKey="value" name={name} fill={INDIGO} radius={[3, 3, 0, 0]} maxBarSize={28} animationDuration={400} />
         </BarChart>
@@ -94,14 +101,24 @@ export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionSta
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 28, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} domain={[0, atLeast(1)]} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={{ stroke: GRID }} />
-          <YAxis type="category" dataKey="label" width={112} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
-          <Tooltip
-            contentStyle={tooltipStyle}
-            cursor={{ fill: '#f8fafc' }}
-            formatter={(v) => [`${v} of ${total}`, 'Tenants']}
+          <XAxis
+            type="number"
+            allowDecimals={false}
+            domain={[0, atLeast(1)]}
+            tick={{ fill: AXIS, fontSize: 12 }}
+            tickLine={false}
+            axisLine={{ stroke: GRID }}
           />
-          <Bar dataKey="value" name="Tenants" radius={[0, 4, 4, 0]} maxBarSize={24} animationDuration={400} label={{ position: 'right', fill: '#0f172a', fontSize: 12 }} />
+          <YAxis type="category" dataKey="label" width={112} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
+          <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#f8fafc' }} formatter={(v) => [`${v} of ${total}`, 'Tenants']} />
+          <Bar
+            dataKey="value"
+            name="Tenants"
+            radius={[0, 4, 4, 0]}
+            maxBarSize={24}
+            animationDuration={400}
+            label={{ position: 'right', fill: '#0f172a', fontSize: 12 }}
+          />
         </BarChart>
       </ResponsiveContainer>
     </figure>

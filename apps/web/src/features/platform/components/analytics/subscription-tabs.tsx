@@ -37,7 +37,13 @@ function EventList({ events, limit }: { events: Event[]; limit?: number }) {
         const Icon = created ? Sparkles : ArrowRightLeft;
         return (
           <li key={e.id} className="flex items-start gap-3 py-3">
-            <span className={cn('mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full', created ? 'bg-green-50 text-green-600' : 'bg-blue-50 text-blue-600')} aria-hidden>
+            <span
+              className={cn(
+                'mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full',
+                created ? 'bg-green-50 text-green-600' : 'bg-blue-50 text-blue-600',
+              )}
+              aria-hidden
+            >
               <Icon className="h-4 w-4" />
             </span>
             <div className="min-w-0 flex-1">
@@ -73,7 +79,12 @@ export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
             <ol className="space-y-3" data-testid="top-plans">
               {top.map((p, i) => (
                 <li key={p.planId} className="flex items-center gap-3 rounded-lg border border-slate-100 px-3 py-2.5">
-                  <span className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-bold', i === 0 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700')}>
+                  <span
+                    className={cn(
+                      'flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+                      i === 0 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700',
+                    )}
+                  >
                     #{i + 1}
                   </span>
                   <div className="min-w-0 flex-1">

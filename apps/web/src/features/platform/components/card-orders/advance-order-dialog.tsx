@@ -41,9 +41,7 @@ export function AdvanceOrderDialog({
           <dt className="text-slate-500">Ship to</dt>
           <dd className="text-slate-900">
             {order.shippingAddress.name}
-            <span className="block text-slate-600">
-              {[order.shippingAddress.line1, order.shippingAddress.line2].filter(Boolean).join(', ')}
-            </span>
+            <span className="block text-slate-600">{[order.shippingAddress.line1, order.shippingAddress.line2].filter(Boolean).join(', ')}</span>
             <span className="block text-slate-600">
               {[order.shippingAddress.postalCode, order.shippingAddress.city].filter(Boolean).join(' ')}
               {order.shippingAddress.state ? `, ${order.shippingAddress.state}` : ''}

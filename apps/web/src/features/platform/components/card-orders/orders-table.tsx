@@ -93,7 +93,13 @@ const columns = (onAdvance: (order: PlatformCardOrder) => void): Column<Platform
 /** One order below the lg breakpoint: tenant, status, quantity × card type, total, order date, ship-to and the next step. */
 function OrderCard({ o, onAdvance }: { o: PlatformCardOrder; onAdvance: (order: PlatformCardOrder) => void }) {
   return (
-    <article aria-label={`Order of ${o.tenant.name}`} data-testid="platform-order-card" data-order-id={o.id} data-status={o.status} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      aria-label={`Order of ${o.tenant.name}`}
+      data-testid="platform-order-card"
+      data-order-id={o.id}
+      data-status={o.status}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-900">{o.tenant.name}</p>
@@ -138,7 +144,19 @@ function OrderCard({ o, onAdvance }: { o: PlatformCardOrder; onAdvance: (order: 
  * per order with the same facts. `loading` shows placeholder rows, `empty` replaces an empty list,
  * `dimmed` while a new filter loads.
  */
-export function PlatformOrdersTable({ orders, onAdvance, dimmed, loading, empty }: { orders: PlatformCardOrder[]; onAdvance: (order: PlatformCardOrder) => void; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function PlatformOrdersTable({
+  orders,
+  onAdvance,
+  dimmed,
+  loading,
+  empty,
+}: {
+  orders: PlatformCardOrder[];
+  onAdvance: (order: PlatformCardOrder) => void;
+  dimmed?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="Card orders"

@@ -5,7 +5,13 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
 const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; accent: string }[] = [
-  { label: 'Create Tenant', text: 'Add a business with its owner account', to: `${paths.platform.tenants}?action=create`, icon: Plus, accent: 'bg-indigo-600 text-white' },
+  {
+    label: 'Create Tenant',
+    text: 'Add a business with its owner account',
+    to: `${paths.platform.tenants}?action=create`,
+    icon: Plus,
+    accent: 'bg-indigo-600 text-white',
+  },
   { label: 'Manage Tenants', text: 'Search, edit and remove tenants', to: paths.platform.tenants, icon: Building2, accent: 'bg-blue-50 text-blue-600' },
   { label: 'View Analytics', text: 'Revenue and tenant growth', to: paths.platform.analytics, icon: BarChart3, accent: 'bg-emerald-50 text-emerald-600' },
 ];

@@ -7,7 +7,8 @@ import type { StatTrend } from '@/components/ui/stat-card';
  * '0.0% …' flat.
  */
 export function platformTrendView(pct: number | null | undefined, period: string): StatTrend {
-  if (pct === null || pct === undefined || !Number.isFinite(pct)) return { text: 'No earlier data', tone: 'none', title: 'Nothing in the previous period to compare with' };
+  if (pct === null || pct === undefined || !Number.isFinite(pct))
+    return { text: 'No earlier data', tone: 'none', title: 'Nothing in the previous period to compare with' };
   const abs = Math.abs(pct).toFixed(1);
   if (pct > 0) return { text: `+${abs}% ${period}`, tone: 'up' };
   if (pct < 0) return { text: `−${abs}% ${period}`, tone: 'down' };

@@ -47,7 +47,13 @@ export function LiabilityTable(props: { rows: Row[]; sort: TableSort; onSortChan
       busy={busy}
       loading={loading}
       loadingLabel="Loading liability by tenant"
-      empty={<EmptyState icon={<Landmark aria-hidden="true" className="h-8 w-8" />} title="No tenants yet" description="Tenants appear here once they are created." />}
+      empty={
+        <EmptyState
+          icon={<Landmark aria-hidden="true" className="h-8 w-8" />}
+          title="No tenants yet"
+          description="Tenants appear here once they are created."
+        />
+      }
     />
   );
 }

@@ -42,7 +42,9 @@ export function MessageBodies({ m }: { m: OutboxMessage }) {
         <h3 id="outbox-text-heading" className="text-sm font-semibold text-slate-900">
           Plain text
         </h3>
-        <pre className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">{m.text}</pre>
+        <pre className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">
+          {m.text}
+        </pre>
       </section>
       <section aria-labelledby="outbox-html-heading">
         <h3 id="outbox-html-heading" className="text-sm font-semibold text-slate-900">
@@ -65,7 +67,13 @@ const attemptColumns: Column<Attempt>[] = [
     className: 'text-sm',
     cell: (a) => (a.ok ? <Badge color="green">Accepted</Badge> : <span className="text-red-700">{a.error ?? 'Error'}</span>),
   },
-  { id: 'duration', header: 'Duration', align: 'right', className: 'text-sm whitespace-nowrap text-slate-700 tabular-nums', cell: (a) => `${formatCount(a.durationMs)} ms` },
+  {
+    id: 'duration',
+    header: 'Duration',
+    align: 'right',
+    className: 'text-sm whitespace-nowrap text-slate-700 tabular-nums',
+    cell: (a) => `${formatCount(a.durationMs)} ms`,
+  },
 ];
 
 /** Every attempt to hand the message to the SMTP server: time, accepted or the error, duration in ms. */

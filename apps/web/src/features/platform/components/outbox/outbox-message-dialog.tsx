@@ -15,7 +15,17 @@ import { AttemptLog, MessageBodies, MessageFacts } from './message-sections';
  * with 'Try again' when it failed). Footer: Close and 'Resend' (`onResend`, spinning while
  * `resending`; disabled while a worker is sending the message).
  */
-export function OutboxMessageDialog({ item, onClose, onResend, resending }: { item: OutboxItem | null; onClose: () => void; onResend: (id: string) => void; resending: boolean }) {
+export function OutboxMessageDialog({
+  item,
+  onClose,
+  onResend,
+  resending,
+}: {
+  item: OutboxItem | null;
+  onClose: () => void;
+  onResend: (id: string) => void;
+  resending: boolean;
+}) {
   const detail = useOutboxMessage(item?.id ?? null);
   const m = detail.data ?? item;
   return (
@@ -30,7 +40,12 @@ export function OutboxMessageDialog({ item, onClose, onResend, resending }: { it
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={() => onResend(m.id)} loading={resending} disabled={!canResend(m)} title={canResend(m) ? undefined : 'A worker is sending this message right now'}>
+            <Button
+              onClick={() => onResend(m.id)}
+              loading={resending}
+              disabled={!canResend(m)}
+              title={canResend(m) ? undefined : 'A worker is sending this message right now'}
+            >
               {!resending && <RotateCw aria-hidden="true" className="h-4 w-4" />}
               Resend
             </Button>
@@ -48,7 +63,9 @@ export function OutboxMessageDialog({ item, onClose, onResend, resending }: { it
               <Spinner label="Loading the message" />
             </div>
           )}
-          {detail.isError && !detail.data && <LoadError title="Could not load the message" query={detail} fallback="Something went wrong while loading the message." compact />}
+          {detail.isError && !detail.data && (
+            <LoadError title="Could not load the message" query={detail} fallback="Something went wrong while loading the message." compact />
+          )}
         </div>
       )}
     </Dialog>

@@ -78,7 +78,19 @@ function OutboxCard({ m, onOpen }: { m: OutboxItem; onOpen: (m: OutboxItem) => v
  * on a row opens the message (`onOpen`). Below it one card per message. `loading` shows
  * placeholder rows, `empty` replaces an empty list, `dimmed` while the next filter or page loads.
  */
-export function OutboxTable({ messages, onOpen, loading, dimmed, empty }: { messages: OutboxItem[]; onOpen: (m: OutboxItem) => void; loading?: boolean; dimmed?: boolean; empty?: ReactNode }) {
+export function OutboxTable({
+  messages,
+  onOpen,
+  loading,
+  dimmed,
+  empty,
+}: {
+  messages: OutboxItem[];
+  onOpen: (m: OutboxItem) => void;
+  loading?: boolean;
+  dimmed?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="Outbox messages"

@@ -94,7 +94,15 @@ describe('Add Plan dialog', () => {
   });
 
   it('puts the server’s field message under the field and keeps the dialog open', async () => {
-    stubFetch().on('POST', PLANS, json(409, { error: 'A plan with this name already exists', code: 'CONFLICT', details: [{ field: 'body.name', message: 'A plan with this name already exists' }] }));
+    stubFetch().on(
+      'POST',
+      PLANS,
+      json(409, {
+        error: 'A plan with this name already exists',
+        code: 'CONFLICT',
+        details: [{ field: 'body.name', message: 'A plan with this name already exists' }],
+      }),
+    );
     const { user, field, onClose } = renderDialog();
     await user.type(field('Plan name'), 'Professional');
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));

@@ -20,7 +20,13 @@ export function PlanBasicsFields({ form }: PlanFormProps) {
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="Plan name" autoComplete="off" placeholder="e.g. Professional" error={errors.name?.message} {...form.register('name')} />
-        <Input label="Stripe price ID (optional)" autoComplete="off" placeholder="price_…" error={errors.stripePriceId?.message} {...form.register('stripePriceId')} />
+        <Input
+          label="Stripe price ID (optional)"
+          autoComplete="off"
+          placeholder="price_…"
+          error={errors.stripePriceId?.message}
+          {...form.register('stripePriceId')}
+        />
       </div>
       <Textarea label="Description" rows={2} maxLength={500} error={errors.description?.message} {...form.register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -109,7 +115,13 @@ export function PlanFeaturesFieldset({ form }: PlanFormProps) {
           </li>
         ))}
       </ul>
-      <Button variant="outline" size="sm" className="mt-2" onClick={() => features.append({ value: '' }, { shouldFocus: true })} disabled={features.fields.length >= 50}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="mt-2"
+        onClick={() => features.append({ value: '' }, { shouldFocus: true })}
+        disabled={features.fields.length >= 50}
+      >
         <Plus className="h-4 w-4" aria-hidden /> Add Feature
       </Button>
     </fieldset>

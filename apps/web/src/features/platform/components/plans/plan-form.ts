@@ -96,7 +96,12 @@ export function planToForm(plan: PlatformPlan | null): PlanFormValues {
     price: centsToDollarsText(plan.priceMonthly),
     billingPeriod: plan.billingPeriod,
     stripePriceId: plan.stripePriceId ?? '',
-    limits: { stores: limit(plan.limits.stores), staff: limit(plan.limits.staff), cards: limit(plan.limits.cards), transactions: limit(plan.limits.transactions) },
+    limits: {
+      stores: limit(plan.limits.stores),
+      staff: limit(plan.limits.staff),
+      cards: limit(plan.limits.cards),
+      transactions: limit(plan.limits.transactions),
+    },
     features: plan.features.length > 0 ? plan.features.map((value) => ({ value })) : [{ value: '' }],
     isActive: plan.isActive,
   };

@@ -17,13 +17,7 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input label="SMTP host" autoComplete="off" placeholder="smtp.example.com" error={errors?.host?.message} {...form.register('smtp.host')} />
-      <NumberInput
-        label="SMTP port"
-        min={1}
-        max={65535}
-        error={errors?.port?.message}
-        {...form.register('smtp.port', { valueAsNumber: true })}
-      />
+      <NumberInput label="SMTP port" min={1} max={65535} error={errors?.port?.message} {...form.register('smtp.port', { valueAsNumber: true })} />
       <Input label="SMTP username" autoComplete="off" error={errors?.username?.message} {...form.register('smtp.username')} />
       <Input
         label="SMTP password"

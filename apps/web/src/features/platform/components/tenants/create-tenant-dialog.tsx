@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateTenantRequest, type PlatformTenant } from '@loyalty/contract';
 import { Plus } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -107,7 +107,8 @@ export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean
               });
             }}
           />
-        )}
+        )
+      }
     </FormDialog>
   );
 }
@@ -180,11 +181,26 @@ function CreateTenantForm({
           reportFilled();
         }}
       />
-      <OwnerAccountFields
-        fields={{ firstName: form.register('ownerFirstName'), lastName: form.register('ownerLastName'), email: form.register('ownerEmail'), password: form.register('ownerPassword') }}
-        errors={{ firstName: errors.ownerFirstName?.message, lastName: errors.ownerLastName?.message, email: errors.ownerEmail?.message, password: errors.ownerPassword?.message }}
-        passwordHint={policy.hint ?? ''}
-      />
+      <OwnerAccountFields {...ownerFieldProps(form)} passwordHint={policy.hint ?? ''} />
     </form>
   );
+}
+
+/** The owner account's registered fields and their error texts, as OwnerAccountFields takes them. */
+function ownerFieldProps(form: UseFormReturn<CreateTenantFormValues>) {
+  const { errors } = form.formState;
+  return {
+    fields: {
+      firstName: form.register('ownerFirstName'),
+      lastName: form.register('ownerLastName'),
+      email: form.register('ownerEmail'),
+      password: form.register('ownerPassword'),
+    },
+    errors: {
+      firstName: errors.ownerFirstName?.message,
+      lastName: errors.ownerLastName?.message,
+      email: errors.ownerEmail?.message,
+      password: errors.ownerPassword?.message,
+    },
+  };
 }

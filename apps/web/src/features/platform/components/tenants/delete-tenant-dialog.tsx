@@ -14,7 +14,15 @@ import { tenantFailureMessage } from './labels';
  * exactly, and sends `{ confirmSlug }`. Success: toast 'Tenant deleted successfully' and close.
  * Failure: the server's message, else 'Failed to delete tenant. Please try again.', in the dialog.
  */
-export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: PlatformTenant | null; onClose: () => void; onDeleted?: (tenant: PlatformTenant) => void }) {
+export function DeleteTenantDialog({
+  tenant,
+  onClose,
+  onDeleted,
+}: {
+  tenant: PlatformTenant | null;
+  onClose: () => void;
+  onDeleted?: (tenant: PlatformTenant) => void;
+}) {
   const remove = useDeletePlatformTenant();
   const [typed, setTyped] = useState('');
   const close = () => {
@@ -59,8 +67,8 @@ export function DeleteTenantDialog({ tenant, onClose, onDeleted }: { tenant: Pla
           }}
         >
           <p>
-            This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts, customers, cards, transactions and billing records.{' '}
-            <strong className="text-red-700">This action cannot be undone.</strong>
+            This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts,
+            customers, cards, transactions and billing records. <strong className="text-red-700">This action cannot be undone.</strong>
           </p>
           <Input
             label={

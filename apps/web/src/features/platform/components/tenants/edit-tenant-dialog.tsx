@@ -59,7 +59,8 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant |
               )
             }
           />
-        )}
+        )
+      }
     </FormDialog>
   );
 }

@@ -33,7 +33,10 @@ export function slugFromName(name: string): string {
 
 /** The slug field as typed: forced lowercase, anything but letters, digits and hyphens removed. */
 export function sanitizeSlug(typed: string): string {
-  return typed.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40);
+  return typed
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, 40);
 }
 
 /** 'First Last' of the owner, else their e-mail; null without an owner. */
@@ -53,7 +56,6 @@ export function planLabel(t: PlatformTenant): string {
   if (t.subscriptionInfo.planName) return t.subscriptionInfo.planName;
   return t.subscriptionStatus === 'TRIALING' ? 'Free trial' : '—';
 }
-
 
 /**
  * The text of a failed tenant call: the server's message when it says something specific (a 4xx:

@@ -16,7 +16,15 @@ export interface OwnerFields {
  * optional). `passwordHint`: the platform's password policy (e.g. 'At least 8 characters'), or ''
  * for none. The password can be shown to be copied.
  */
-export function OwnerAccountFields({ fields, errors, passwordHint }: { fields: OwnerFields; errors: Partial<Record<keyof OwnerFields, string>>; passwordHint: string }) {
+export function OwnerAccountFields({
+  fields,
+  errors,
+  passwordHint,
+}: {
+  fields: OwnerFields;
+  errors: Partial<Record<keyof OwnerFields, string>>;
+  passwordHint: string;
+}) {
   const [showPassword, setShowPassword] = useState(false);
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
@@ -27,7 +35,16 @@ export function OwnerAccountFields({ fields, errors, passwordHint }: { fields: O
         <Input label="Owner first name (optional)" autoComplete="off" error={errors.firstName} {...fields.firstName} />
         <Input label="Owner last name (optional)" autoComplete="off" error={errors.lastName} {...fields.lastName} />
       </div>
-      <Input label="Owner email" type="email" inputMode="email" autoComplete="off" required placeholder="owner@example.com" error={errors.email} {...fields.email} />
+      <Input
+        label="Owner email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        required
+        placeholder="owner@example.com"
+        error={errors.email}
+        {...fields.email}
+      />
       <Input
         label="Owner password"
         type={showPassword ? 'text' : 'password'}

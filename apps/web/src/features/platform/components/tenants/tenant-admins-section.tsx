@@ -58,11 +58,20 @@ export function TenantAdminsSection({ tenantId }: { tenantId: string }) {
           </li>
         ))}
       </ul>
-      <ActionConfirmDialog open={target !== null} onClose={close} title="Reset two-factor" pending={reset.isPending} onConfirm={confirm} icon={ShieldOff} confirmLabel="Reset two-factor" error={reset.isError ? errorMessage(reset.error, 'Failed to reset two-factor.') : null}>
+      <ActionConfirmDialog
+        open={target !== null}
+        onClose={close}
+        title="Reset two-factor"
+        pending={reset.isPending}
+        onConfirm={confirm}
+        icon={ShieldOff}
+        confirmLabel="Reset two-factor"
+        error={reset.isError ? errorMessage(reset.error, 'Failed to reset two-factor.') : null}
+      >
         {target && (
           <p>
-            Turn off two-factor authentication for <span className="font-semibold text-slate-900">{nameOf(target)}</span> ({target.email})? Their authenticator and recovery
-            codes stop working, and they are told by e-mail.
+            Turn off two-factor authentication for <span className="font-semibold text-slate-900">{nameOf(target)}</span> ({target.email})? Their authenticator
+            and recovery codes stop working, and they are told by e-mail.
           </p>
         )}
       </ActionConfirmDialog>

@@ -14,7 +14,15 @@ import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSu
  * a link that opens the tenant's own dashboard /t/{slug}/dashboard (platform_admin may enter any
  * tenant). 'Store Admins' lists them with their two-factor state and resets it (docs/security.md).
  */
-export function TenantDetailsDialog({ tenant, onClose, onEdit }: { tenant: PlatformTenant | null; onClose: () => void; onEdit: (tenant: PlatformTenant) => void }) {
+export function TenantDetailsDialog({
+  tenant,
+  onClose,
+  onEdit,
+}: {
+  tenant: PlatformTenant | null;
+  onClose: () => void;
+  onEdit: (tenant: PlatformTenant) => void;
+}) {
   const t = tenant;
   return (
     <Dialog

@@ -8,7 +8,11 @@ import { FactTile } from '@/components/ui/facts';
 
 /** A count tile of the tenant's details. */
 function Count({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
-  return <FactTile icon={icon} label={label}>{value}</FactTile>;
+  return (
+    <FactTile icon={icon} label={label}>
+      {value}
+    </FactTile>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -18,13 +18,31 @@ function RowActions({ tenant, actions }: { tenant: PlatformTenant; actions: Tena
   const base = 'rounded-md p-2 lg:p-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
   return (
     <div className="flex items-center justify-end gap-0.5">
-      <button type="button" onClick={() => actions.onView(tenant)} aria-label={`View ${tenant.name}`} title="View details" className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}>
+      <button
+        type="button"
+        onClick={() => actions.onView(tenant)}
+        aria-label={`View ${tenant.name}`}
+        title="View details"
+        className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}
+      >
         <Eye aria-hidden="true" className="h-4 w-4" />
       </button>
-      <button type="button" onClick={() => actions.onEdit(tenant)} aria-label={`Edit ${tenant.name}`} title="Edit tenant" className={cn(base, 'text-slate-500 hover:bg-slate-100 hover:text-slate-900')}>
+      <button
+        type="button"
+        onClick={() => actions.onEdit(tenant)}
+        aria-label={`Edit ${tenant.name}`}
+        title="Edit tenant"
+        className={cn(base, 'text-slate-500 hover:bg-slate-100 hover:text-slate-900')}
+      >
         <Pencil aria-hidden="true" className="h-4 w-4" />
       </button>
-      <button type="button" onClick={() => actions.onDelete(tenant)} aria-label={`Delete ${tenant.name}`} title="Delete tenant" className={cn(base, 'text-slate-500 hover:bg-red-50 hover:text-red-700')}>
+      <button
+        type="button"
+        onClick={() => actions.onDelete(tenant)}
+        aria-label={`Delete ${tenant.name}`}
+        title="Delete tenant"
+        className={cn(base, 'text-slate-500 hover:bg-red-50 hover:text-red-700')}
+      >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
       </button>
     </div>
@@ -124,7 +142,19 @@ function TenantCard({ t, actions }: { t: PlatformTenant; actions: TenantRowActio
  * `loading` shows placeholder rows, `empty` replaces an empty list, `dimmed` while the next search,
  * filter or page loads.
  */
-export function TenantsTable({ tenants, actions, dimmed, loading, empty }: { tenants: PlatformTenant[]; actions: TenantRowActions; dimmed?: boolean; loading?: boolean; empty?: ReactNode }) {
+export function TenantsTable({
+  tenants,
+  actions,
+  dimmed,
+  loading,
+  empty,
+}: {
+  tenants: PlatformTenant[];
+  actions: TenantRowActions;
+  dimmed?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
+}) {
   return (
     <Table
       caption="Tenants"
