@@ -22,7 +22,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWit
 /** Either the database or a transaction: what repository functions accept. */
 export type DbOrTx = Database | Tx;
 
-/** An open database with its kind and lifecycle. */
+/** An open database: its kind, its migrations, a ping and close. */
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -4,7 +4,7 @@ import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { plans, tenants } from './platform.ts';
 
 /**
- * Subscription lifecycle events (the platform's subscription analytics). Platform revenue
+ * Subscription events (the platform's subscription analytics). Platform revenue
  * records keep `tenantId` nullable so they survive a tenant's deletion, detached
  *; tenant name and slug are copied for that reason.
  */

@@ -36,7 +36,7 @@ import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/index.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/index.ts';
 import { liabilityReport } from '../reports/index.ts';
-import { refundEarn, voidRedeem, type LifecycleContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
+import { refundEarn, voidRedeem, type PosContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
 
 const txParams = z.object({ id: z.string() });
 const cardParams = z.object({ cardUid: z.string().min(1).max(200) });
@@ -96,8 +96,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
   });
 
-  /** The lifecycle context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the request's instant and the receipts' links. */
-  const lifecycleOf = (request: FastifyRequest): LifecycleContext => {
+  /** The ledger context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the request's instant and the receipts' links. */
+  const posContextOf = (request: FastifyRequest): PosContext => {
     const key = apiKeyOf(request);
     return {
       tenant: tenantOf(request),
@@ -138,7 +138,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
         response: { 200: EarnResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body)),
+    async (request, reply) => sendMoney(request, reply, await earn(db, posContextOf(request), request.body)),
   );
 
   /** POST /transactions/redeem (scope pos:write; Idempotency-Key required) → RedeemResponse: pay with the balance (docs/product.md 'Ledger'). */
@@ -155,7 +155,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
         response: { 200: RedeemResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body)),
+    async (request, reply) => sendMoney(request, reply, await redeem(db, posContextOf(request), request.body)),
   );
 
   /** POST /transactions/{id}/refund (scope pos:write; Idempotency-Key required) → RefundResponse: refund (part of) an EARN (docs/product.md 'Refunds and voids'). */
@@ -173,7 +173,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
         response: { 200: RefundResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await refundEarn(db, posContextOf(request), request.params.id, request.body)),
   );
 
   /** POST /transactions/{id}/void (scope pos:write; Idempotency-Key required) → VoidResponse: void a REDEEM (docs/product.md 'Refunds and voids'). */
@@ -191,7 +191,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
         response: { 200: VoidResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, posContextOf(request), request.params.id, request.body)),
   );
 
   /** GET /transactions (scope read) → V1TransactionListResponse, newest first, cursor `starting_after`. */

@@ -35,7 +35,7 @@ export async function paymentRecorded(db: DbOrTx, providerPaymentId: string): Pr
 }
 
 /**
- * Records a subscription lifecycle event in `tx` (the operator's subscription analytics):
+ * Records a subscription event in `tx` (the operator's subscription analytics):
  * 'created', 'updated', 'canceled', 'payment_failed' or 'status_changed' (the operator), with
  * the tenant's name and slug copied (kept when the tenant is deleted), the plan and `data`.
  */

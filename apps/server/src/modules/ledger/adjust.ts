@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { LIFECYCLE_TEXT, type LifecycleContext, type PosResult } from './context.ts';
+import { CORRECTION_TEXT, type PosContext, type PosResult } from './context.ts';
 import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -17,7 +17,7 @@ import { appendRow } from './rows.ts';
  * 'card.adjust'. Throws 404 'Card not found', 422 CARD_NOT_ACTIVE (no holder yet) or
  * BUSINESS_RULE, 409 key reuse.
  */
-export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid: string, input: AdjustRequest): Promise<PosResult<AdjustResponse>> {
+export async function adjustBalance(db: Database, ctx: PosContext, rawUid: string, input: AdjustRequest): Promise<PosResult<AdjustResponse>> {
   const tenantId = ctx.tenant.id;
   const cardUid = normalizeCardUid(rawUid);
   return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `adjust:${cardUid}`, body: input }, async (tx) => {
@@ -25,7 +25,7 @@ export async function adjustBalance(db: Database, ctx: LifecycleContext, rawUid:
     if (!card) throw notFound('Card not found');
     if (!card.customerId) throw new AppError('CARD_NOT_ACTIVE', 'This card is not activated yet');
     const after = card.balanceCents + input.deltaCents;
-    if (after < 0) throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.belowZero, { balanceCents: card.balanceCents });
+    if (after < 0) throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.belowZero, { balanceCents: card.balanceCents });
     const row = await appendAdjustment(
       tx,
       tenantId,

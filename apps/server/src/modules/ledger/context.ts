@@ -58,8 +58,8 @@ export interface PosResult<T> {
   replayed: boolean;
 }
 
-/** Texts of the refusals (docs/product.md 'Refunds and voids'), as the API and the screens show them. */
-export const LIFECYCLE_TEXT = {
+/** Texts of the refusals of a correction: refund, void, adjust (docs/product.md 'Refunds and voids'), as the API and the screens show them. */
+export const CORRECTION_TEXT = {
   notFound: 'Transaction not found',
   onlyEarn: 'Only purchases (EARN) can be refunded',
   onlyRedeem: 'Only redemptions (REDEEM) can be voided',
@@ -70,11 +70,6 @@ export const LIFECYCLE_TEXT = {
   voidWindow: 'Cashiers can void a redemption only within 15 minutes; ask an admin',
   belowZero: 'Balance cannot go below zero',
 } as const;
-
-/** A lifecycle request's context: the POS context (tenant, user, Idempotency-Key) and the clock's `now`. */
-export interface LifecycleContext extends PosContext {
-  now: Date;
-}
 
 /** 403 SUBSCRIPTION_REQUIRED POS_GATE_MESSAGE unless the tenant may transact at `now` (domain canTransact, the POS gate). */
 export function assertCanTransact(tenant: TenantContext, now: Date): void {
@@ -113,16 +108,16 @@ export async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Pr
 
 /** The ledger row `id` of the tenant, or 404 'Transaction not found' (another tenant's row too). */
 export async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
-  if (!isUuid(id)) throw notFound(LIFECYCLE_TEXT.notFound);
+  if (!isUuid(id)) throw notFound(CORRECTION_TEXT.notFound);
   const [row] = await db
     .select()
     .from(transactions)
     .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)));
-  if (!row) throw notFound(LIFECYCLE_TEXT.notFound);
+  if (!row) throw notFound(CORRECTION_TEXT.notFound);
   return row;
 }
 
 /** 403 OWN_STORE_MESSAGE unless the user may act on a row booked to `storeId` (domain mayActForStore: a cashier bound to a store only on that store's rows). */
 export function assertOwnStore(ctx: PosContext, storeId: string | null): void {
-  if (!mayActForStore(ctx.user, storeId)) throw forbidden(LIFECYCLE_TEXT.otherStore);
+  if (!mayActForStore(ctx.user, storeId)) throw forbidden(CORRECTION_TEXT.otherStore);
 }

@@ -9,7 +9,7 @@
 export { balancesByStore, compactCardBalances, outstandingByTenant } from './balance-summaries.ts';
 export { writeOffBalance } from './adjust.ts';
 export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes } from './card-history.ts';
-export { type LifecycleContext } from './context.ts';
+export { type PosContext } from './context.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
 export { startExpiryJob } from './expiry-job.ts';

@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/index.ts';
 import { readTierRules } from '../rules/index.ts';
-import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
+import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
 import { enqueueReceipt } from './receipts.ts';
 import { appendRow } from './rows.ts';
@@ -37,18 +37,18 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
  * BUSINESS_RULE (not an EARN; fully refunded; 'Refund exceeds the remaining purchase
  * amount'), 409 key reuse.
  */
-export async function refundEarn(db: Database, ctx: LifecycleContext, id: string, input: RefundRequest): Promise<PosResult<RefundResponse>> {
+export async function refundEarn(db: Database, ctx: PosContext, id: string, input: RefundRequest): Promise<PosResult<RefundResponse>> {
   const tenantId = ctx.tenant.id;
   return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `refund:${id}`, body: input }, async (tx) => {
     const earn = await ledgerRow(tx, tenantId, id);
-    if (earn.type !== 'EARN') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyEarn);
+    if (earn.type !== 'EARN') throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.onlyEarn);
     assertOwnStore(ctx, earn.storeId);
     const card = (await lockCard(tx, tenantId, earn.cardId))!;
     const prior = await refundedSoFar(tx, tenantId, earn.id);
     const remaining = earn.amountCents - prior.amountCents;
-    if (remaining <= 0) throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.fullyRefunded);
+    if (remaining <= 0) throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.fullyRefunded);
     const refunded = input.amountCents ?? remaining;
-    if (refunded > remaining) throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.exceeds, { remainingAmountCents: remaining });
+    if (refunded > remaining) throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.exceeds, { remainingAmountCents: remaining });
     const due = clawbackCents({ amountCents: earn.amountCents, cashbackCents: earn.cashbackCents }, prior, refunded);
     const taken = Math.min(due, card.balanceCents);
     const after = card.balanceCents - taken;

@@ -23,7 +23,7 @@ import type { IdempotentResult } from '../../db/idempotency.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance } from './adjust.ts';
-import type { LifecycleContext } from './context.ts';
+import type { PosContext } from './context.ts';
 import { earn } from './earn.ts';
 import { getTransaction } from './get-transaction.ts';
 import { listTransactions } from './list-transactions.ts';
@@ -47,8 +47,8 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * run after a movement of a tenant with receipts on.
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: MessageLinks; jobs: Jobs }> = async (app, { db, links, jobs }) => {
-  /** The lifecycle context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
-  const lifecycleOf = (request: FastifyRequest): LifecycleContext => ({
+  /** The ledger context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
+  const posContextOf = (request: FastifyRequest): PosContext => ({
     tenant: tenantOf(request),
     user: request.user!,
     idempotencyKey: request.headers['idempotency-key'] as string,
@@ -69,7 +69,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
     },
     async (request, reply) => {
-      return sendMoney(request, reply, await earn(db, lifecycleOf(request), request.body));
+      return sendMoney(request, reply, await earn(db, posContextOf(request), request.body));
     },
   );
 
@@ -87,7 +87,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       },
     },
     async (request, reply) => {
-      return sendMoney(request, reply, await redeem(db, lifecycleOf(request), request.body));
+      return sendMoney(request, reply, await redeem(db, posContextOf(request), request.body));
     },
   );
 
@@ -129,7 +129,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
         response: { 200: RefundResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await refundEarn(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await refundEarn(db, posContextOf(request), request.params.id, request.body)),
   );
 
   /** POST /transactions/{id}/void: tenant_admin any time, a cashier within 15 minutes at their store; money route. */
@@ -140,7 +140,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       config: { roles: ROLES.staff, ledgerType: 'VOID' },
       schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
     },
-    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, lifecycleOf(request), request.params.id, request.body)),
+    async (request, reply) => sendMoney(request, reply, await voidRedeem(db, posContextOf(request), request.params.id, request.body)),
   );
 
   /** POST /cards/{cardUid}/adjust: tenant_admin only; money route. */
@@ -157,6 +157,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
         response: { 200: AdjustResponse, ...posErrors },
       },
     },
-    async (request, reply) => sendMoney(request, reply, await adjustBalance(db, lifecycleOf(request), request.params.cardUid, request.body)),
+    async (request, reply) => sendMoney(request, reply, await adjustBalance(db, posContextOf(request), request.params.cardUid, request.body)),
   );
 };

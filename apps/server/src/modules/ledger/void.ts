@@ -6,7 +6,7 @@ import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assertOwnStore, LIFECYCLE_TEXT, ledgerRow, type LifecycleContext, type PosResult } from './context.ts';
+import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult } from './context.ts';
 import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -19,19 +19,19 @@ import { appendRow } from './rows.ts';
  * the redemption's, reverses = `id`, note = reason) and an audit row 'transaction.void'.
  * Throws 404, 403 (store, 15 minutes), 422 BUSINESS_RULE (not a REDEEM), 409.
  */
-export async function voidRedeem(db: Database, ctx: LifecycleContext, id: string, input: VoidRequest): Promise<PosResult<VoidResponse>> {
+export async function voidRedeem(db: Database, ctx: PosContext, id: string, input: VoidRequest): Promise<PosResult<VoidResponse>> {
   const tenantId = ctx.tenant.id;
   return idempotent(db, { tenantId: ctx.tenant.id, key: ctx.idempotencyKey, route: `void:${id}`, body: input }, async (tx) => {
     const redeem = await ledgerRow(tx, tenantId, id);
-    if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', LIFECYCLE_TEXT.onlyRedeem);
+    if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.onlyRedeem);
     assertOwnStore(ctx, redeem.storeId);
-    if (!mayVoidAt(ctx.user, redeem.createdAt, ctx.now)) throw forbidden(LIFECYCLE_TEXT.voidWindow);
+    if (!mayVoidAt(ctx.user, redeem.createdAt, ctx.now)) throw forbidden(CORRECTION_TEXT.voidWindow);
     const card = (await lockCard(tx, tenantId, redeem.cardId))!;
     const [voided] = await tx
       .select({ id: transactions.id })
       .from(transactions)
       .where(and(eq(transactions.tenantId, tenantId), eq(transactions.reversesTransactionId, redeem.id), eq(transactions.type, 'VOID')));
-    if (voided) throw conflict(LIFECYCLE_TEXT.alreadyVoided);
+    if (voided) throw conflict(CORRECTION_TEXT.alreadyVoided);
     const after = card.balanceCents + redeem.amountCents;
     const row = await appendRow(tx, {
       tenantId,

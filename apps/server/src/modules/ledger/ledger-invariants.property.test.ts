@@ -66,7 +66,7 @@ async function lotOf(t: FreshTenant, transactionId: string): Promise<ModelLot | 
   return lot ? { remaining: lot.amountCents, expiresAt: lot.expiresAt?.getTime() ?? null } : null;
 }
 
-describe('money lifecycle properties (fast-check)', () => {
+describe('ledger properties (fast-check)', () => {
   it('balance ≥ 0, balance = Σ ledger deltas = Σ open lots, and expiry takes exactly the unspent part of due lots', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 16 }), async (steps) => {

@@ -16,7 +16,7 @@ import {
 import { cardQrUrl } from './qr-token.ts';
 
 /**
- * Card lifecycle through the API (docs/product.md 'Cards'): list and search, activation (existing or new customer, one
+ * Cards through the API (docs/product.md 'Cards'): list and search, activation (existing or new customer, one
  * transaction, trial gate), block/unblock with audit, store change. Each route: success, bad
  * input (400, nothing written), wrong role (403), another tenant (404), signed out (401).
  */
