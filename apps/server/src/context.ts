@@ -100,3 +100,16 @@ export interface RequestContext {
   actor: Actor;
   ip: string | null;
 }
+
+/** A `RequestContext` whose tenant is set: what a use case of one business takes (a `/api/t/{slug}` route after the tenant guard, or an `/api/v1` key's business). */
+export type TenantRequestContext = RequestContext & { tenant: TenantContext };
+
+/** The id of the user acting in `ctx`; null when an API key or nobody acts (audit rows and ledger rows record it as user_id). */
+export function actingUserId(ctx: RequestContext): string | null {
+  return ctx.actor.kind === 'user' ? ctx.actor.user.id : null;
+}
+
+/** The id of the `/api/v1` API key acting in `ctx`, else null (recorded as api_key_id). */
+export function actingApiKeyId(ctx: RequestContext): string | null {
+  return ctx.actor.kind === 'apiKey' ? ctx.actor.apiKey.id : null;
+}

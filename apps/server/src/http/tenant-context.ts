@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@loyalty/contract';
-import type { TenantContext } from '../context.ts';
+import type { TenantContext, TenantRequestContext } from '../context.ts';
 import { forbidden, notFound, unauthenticated } from '../errors.ts';
 
 declare module 'fastify' {
@@ -18,6 +18,17 @@ declare module 'fastify' {
 export function tenantOf(request: FastifyRequest): TenantContext {
   if (!request.tenant) throw new Error('tenantOf() called outside a tenant-scoped route');
   return request.tenant;
+}
+
+/**
+ * The request's context for a use case of its business (src/context.ts `TenantRequestContext`):
+ * `request.ctx` with the tenant the guard (or the API key) set. Throws outside a tenant-scoped
+ * route (a programming error).
+ */
+export function tenantCtx(request: FastifyRequest): TenantRequestContext {
+  const ctx = request.ctx;
+  if (!ctx.tenant) throw new Error('tenantCtx() called outside a tenant-scoped route');
+  return ctx as TenantRequestContext;
 }
 
 /**

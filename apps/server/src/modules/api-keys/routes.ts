@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiKeyItem, ApiKeyListResponse, CreateApiKeyRequest, CreateApiKeyResponse, ErrorBody } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyActor } from './service.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string: a malformed id answers 404 'API key not found' like an unknown one. */
@@ -22,8 +21,6 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
  * - DELETE /api-keys/{id} → 200 ApiKeyItem with `revokedAt`: the key answers 401 from now on.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const actorOf = (request: FastifyRequest): ApiKeyActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
-
   app.get(
     '/api-keys',
     { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: slugParams, response: { 200: ApiKeyListResponse, ...errors } } },
@@ -36,12 +33,12 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       config: { roles: ROLES.admin },
       schema: { tags: ['api-keys'], params: slugParams, body: CreateApiKeyRequest, response: { 201: CreateApiKeyResponse, 400: ErrorBody, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createApiKey(db, actorOf(request), request.body, config.env)),
+    async (request, reply) => reply.status(201).send(await createApiKey(db, tenantCtx(request), request.body, config.env)),
   );
 
   app.delete(
     '/api-keys/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: keyParams, response: { 200: ApiKeyItem, ...errors } } },
-    async (request) => revokeApiKey(db, actorOf(request), request.params.id, request.ctx.now),
+    async (request) => revokeApiKey(db, tenantCtx(request), request.params.id, request.ctx.now),
   );
 };

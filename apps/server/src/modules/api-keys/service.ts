@@ -11,7 +11,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { ApiKeyPrincipal } from '../../context.ts';
+import { type ApiKeyPrincipal, type TenantRequestContext, actingUserId } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/index.ts';
 import { storeNameOf, storeNames } from '../stores/index.ts';
@@ -30,12 +30,6 @@ const API_KEY_NOT_FOUND = 'API key not found';
 
 /** `lastUsedAt` is written at most once per this many milliseconds of use (one write a minute, not one per request). */
 const LAST_USED_STEP_MS = 60_000;
-
-/** Who manages keys: the tenant and the signed-in Store Admin (for the audit rows). */
-export interface ApiKeyActor {
-  tenantId: string;
-  userId: string;
-}
 
 /** SHA-256 hex of a key: what `api_keys.key_hash` stores. */
 function hashApiKey(key: string): string {
@@ -100,31 +94,31 @@ async function keyItem(db: DbOrTx, tenantId: string, id: string): Promise<ApiKey
  */
 export async function createApiKey(
   db: Database,
-  actor: ApiKeyActor,
+  ctx: TenantRequestContext,
   input: CreateApiKeyRequest,
   env: 'development' | 'production' | 'test',
 ): Promise<CreateApiKeyResponse> {
   const key = newApiKey(env);
   const id = await db.transaction(async (tx) => {
-    if (input.storeId && (await storeNameOf(tx, actor.tenantId, input.storeId)) === null) {
+    if (input.storeId && (await storeNameOf(tx, ctx.tenant.id, input.storeId)) === null) {
       throw badRequest('Unknown store', [{ field: 'body.storeId', message: 'Unknown store' }]);
     }
     const scopes = [...input.scopes].sort() as ApiKeyScope[];
     const [row] = await tx
       .insert(apiKeys)
       .values({
-        tenantId: actor.tenantId,
+        tenantId: ctx.tenant.id,
         name: input.name,
         prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
         keyHash: hashApiKey(key),
         scopes,
         storeId: input.storeId ?? null,
-        createdByUserId: actor.userId,
+        createdByUserId: actingUserId(ctx),
       })
       .returning({ id: apiKeys.id });
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'api_key.create',
       entity: 'api_key',
       entityId: row.id,
@@ -132,7 +126,7 @@ export async function createApiKey(
     });
     return row.id;
   });
-  return { ...(await keyItem(db, actor.tenantId, id)), key };
+  return { ...(await keyItem(db, ctx.tenant.id, id)), key };
 }
 
 /**
@@ -141,25 +135,25 @@ export async function createApiKey(
  * changes nothing and writes no audit row; it answers the same item. Throws 404 'API key not
  * found' for an unknown, malformed or another tenant's id.
  */
-export async function revokeApiKey(db: Database, actor: ApiKeyActor, id: string, now: Date): Promise<ApiKeyItem> {
+export async function revokeApiKey(db: Database, ctx: TenantRequestContext, id: string, now: Date): Promise<ApiKeyItem> {
   if (!isUuid(id)) throw notFound(API_KEY_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: now })
-      .where(and(eq(apiKeys.tenantId, actor.tenantId), eq(apiKeys.id, id), sql`${apiKeys.revokedAt} is null`))
+      .where(and(eq(apiKeys.tenantId, ctx.tenant.id), eq(apiKeys.id, id), sql`${apiKeys.revokedAt} is null`))
       .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) return;
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'api_key.revoke',
       entity: 'api_key',
       entityId: id,
       before: { name: row.name, prefix: row.prefix },
     });
   });
-  return keyItem(db, actor.tenantId, id);
+  return keyItem(db, ctx.tenant.id, id);
 }
 
 /**

@@ -31,7 +31,7 @@ import type { CounterStore } from '../../lib/counter-store.ts';
 import type { IdempotentResult } from '../../db/idempotency.ts';
 import { AppError } from '../../errors.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
-import { tenantOf } from '../../http/tenant-context.ts';
+import { tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { getCardView } from '../cards/index.ts';
 import { createCustomer, getCustomerDetail, listCustomersAfter } from '../customers/index.ts';
@@ -235,7 +235,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       },
     },
     async (request, reply) => {
-      const body = await createCustomer(db, { tenantId: tenantOf(request).id, userId: null, apiKeyId: apiKeyOf(request).id }, request.body, request.ctx.now);
+      const body = await createCustomer(db, tenantCtx(request), request.body, request.ctx.now);
       return reply.status(201).send(body);
     },
   );

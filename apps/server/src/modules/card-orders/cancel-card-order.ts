@@ -10,8 +10,9 @@ import { deleteCardsOfOrder, lockCardsOfOrder } from '../cards/index.ts';
 import { completedPaymentOfOrder } from '../checkout/index.ts';
 import { addPurchasedCards, lockTenant } from '../tenants/index.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
-import { ORDER_NOT_CANCELLABLE, ORDER_CARDS_IN_USE, type CardOrderActor, toCardOrder, lockOrder } from './card-order-rows.ts';
+import { ORDER_NOT_CANCELLABLE, ORDER_CARDS_IN_USE, toCardOrder, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Cancelling a card order before production starts, with the refund of a paid one. */
 
@@ -32,9 +33,9 @@ import { cancelOpenCheckouts } from './open-checkouts.ts';
  * Writes an audit_log row 'card_order.cancel' (before/after status, refunded cents, cards
  * removed). 404 'Order not found' (unknown, malformed or another tenant's id).
  */
-export async function cancelCardOrder(db: Database, provider: PaymentProvider, actor: CardOrderActor, orderId: string): Promise<CardOrder> {
+export async function cancelCardOrder(db: Database, provider: PaymentProvider, ctx: TenantRequestContext, orderId: string): Promise<CardOrder> {
   return db.transaction(async (tx) => {
-    const tenant = await lockTenant(tx, actor.tenantId);
+    const tenant = await lockTenant(tx, ctx.tenant.id);
     const order = await lockOrder(tx, tenant.id, orderId);
     let refundedCents = 0;
     let cardsRemoved = 0;
@@ -72,7 +73,7 @@ export async function cancelCardOrder(db: Database, provider: PaymentProvider, a
       .returning();
     await writeAudit(tx, {
       tenantId: tenant.id,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'card_order.cancel',
       entity: 'card_order',
       entityId: order.id,

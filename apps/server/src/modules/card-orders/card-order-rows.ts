@@ -18,12 +18,6 @@ export const ORDER_NOT_CANCELLABLE = 'This order can no longer be cancelled';
 /** 409 text of cancelling a paid order whose cards were activated, credited or moved in the ledger. */
 export const ORDER_CARDS_IN_USE = 'Cards of this order are already in use';
 
-/** Who acts: the request's tenant id and the signed-in user's id (audit). */
-export interface CardOrderActor {
-  tenantId: string;
-  userId: string;
-}
-
 /** A card_orders row → CardOrder (contract card-orders.ts): cents, ISO-8601 times. */
 export function toCardOrder(row: typeof cardOrders.$inferSelect): CardOrder {
   return {

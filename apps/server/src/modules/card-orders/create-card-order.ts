@@ -3,7 +3,8 @@ import { cardOrderPrice } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { type CardOrderActor, toCardOrder } from './card-order-rows.ts';
+import { toCardOrder } from './card-order-rows.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Ordering printed cards, priced from the domain's price list. */
 
@@ -15,13 +16,13 @@ import { type CardOrderActor, toCardOrder } from './card-order-rows.ts';
  * audit_log row 'card_order.create' in the same transaction. No quota or subscription check:
  * ordering is always allowed; the cards come when it is paid.
  */
-export async function createCardOrder(db: Database, actor: CardOrderActor, input: CreateCardOrderRequest): Promise<CardOrder> {
+export async function createCardOrder(db: Database, ctx: TenantRequestContext, input: CreateCardOrderRequest): Promise<CardOrder> {
   const { unitPriceCents, totalCents } = cardOrderPrice(input.cardType, input.quantity);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cardOrders)
       .values({
-        tenantId: actor.tenantId,
+        tenantId: ctx.tenant.id,
         cardType: input.cardType,
         quantity: input.quantity,
         unitPriceCents,
@@ -31,8 +32,8 @@ export async function createCardOrder(db: Database, actor: CardOrderActor, input
       })
       .returning();
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'card_order.create',
       entity: 'card_order',
       entityId: row.id,

@@ -7,8 +7,9 @@ import { conflict } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { openCheckout } from '../checkout/index.ts';
 import { lockTenant } from '../tenants/index.ts';
-import { ORDER_ALREADY_PAID, ORDER_CANCELED, type CardOrderActor, lockOrder } from './card-order-rows.ts';
+import { ORDER_ALREADY_PAID, ORDER_CANCELED, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Paying a card order through the provider's hosted checkout. */
 
@@ -29,11 +30,11 @@ export async function openCardOrderCheckout(
   db: Database,
   provider: PaymentProvider,
   config: Pick<Config, 'publicUrl'>,
-  actor: CardOrderActor,
+  ctx: TenantRequestContext,
   orderId: string,
 ): Promise<CheckoutUrlResponse> {
   return db.transaction(async (tx) => {
-    const tenant = await lockTenant(tx, actor.tenantId);
+    const tenant = await lockTenant(tx, ctx.tenant.id);
     const order = await lockOrder(tx, tenant.id, orderId);
     if (order.status === 'CANCELED') throw conflict(ORDER_CANCELED);
     if (order.status !== 'PENDING_PAYMENT') throw conflict(ORDER_ALREADY_PAID);
@@ -45,7 +46,7 @@ export async function openCardOrderCheckout(
       cardOrderId: order.id,
       returnPath: `/t/${tenant.slug}/card-orders?paid=${order.id}`,
       cancelPath: `/t/${tenant.slug}/card-orders?canceled=${order.id}`,
-      createdBy: actor.userId,
+      createdBy: actingUserId(ctx),
     });
     await tx
       .update(cardOrders)

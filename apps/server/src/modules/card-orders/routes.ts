@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CardOrder,
@@ -13,13 +12,12 @@ import {
 import { CARD_ORDER_PRICING } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { cancelCardOrder } from './cancel-card-order.ts';
 import { createCardOrder } from './create-card-order.ts';
 import { getCardOrder, listCardOrders } from './list-card-orders.ts';
 import { openCardOrderCheckout } from './open-card-order-checkout.ts';
-import { type CardOrderActor } from './card-order-rows.ts';
 
 const slugParams = z.object({ slug: z.string() });
 /** `id` is any string: a malformed id answers 404 'Order not found' like an unknown one. */
@@ -34,7 +32,6 @@ const guardErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } as const;
  */
 export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; provider: PaymentProvider }> = async (app, opts) => {
   const { db, config, provider } = opts;
-  const actorOf = (request: FastifyRequest): CardOrderActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
 
   /** GET /card-orders → `{ orders }` of the tenant, newest first. */
   app.get(
@@ -55,7 +52,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
       config: { roles: ROLES.admin },
       schema: { tags: ['card-orders'], params: slugParams, body: CreateCardOrderRequest, response: { 201: CardOrder, 400: ErrorBody, ...guardErrors } },
     },
-    async (request, reply) => reply.status(201).send(await createCardOrder(db, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createCardOrder(db, tenantCtx(request), request.body)),
   );
 
   /**
@@ -74,7 +71,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         response: { 200: CheckoutUrlResponse, 400: ErrorBody, 409: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => openCardOrderCheckout(db, provider, config, actorOf(request), request.body.orderId),
+    async (request) => openCardOrderCheckout(db, provider, config, tenantCtx(request), request.body.orderId),
   );
 
   /** GET /card-orders/{id} → CardOrder. 404 'Order not found'. */
@@ -93,7 +90,7 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   app.delete(
     '/card-orders/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: orderParams, response: { 200: CardOrder, 409: ErrorBody, ...guardErrors } } },
-    async (request) => cancelCardOrder(db, provider, actorOf(request), request.params.id),
+    async (request) => cancelCardOrder(db, provider, tenantCtx(request), request.params.id),
   );
 };
 

@@ -6,7 +6,8 @@ import { writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { readTierRules } from '../rules/views.ts';
 import { getCustomerDetail } from './get-customer.ts';
-import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { type TenantRequestContext, actingUserId, actingApiKeyId } from '../../context.ts';
 
 /** Creating a customer from the customers page or the API. */
 
@@ -20,8 +21,8 @@ import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from 
  * when two requests race (unique index). `now` is the instant of the request (the
  * `customer.created` event's time). Returns the CustomerDetail (no cards yet).
  */
-export async function createCustomer(db: Database, actor: CustomerActor, input: CustomerInput, now: Date): Promise<CustomerDetail> {
-  const { tenantId } = actor;
+export async function createCustomer(db: Database, ctx: TenantRequestContext, input: CustomerInput, now: Date): Promise<CustomerDetail> {
+  const tenantId = ctx.tenant.id;
   const fields = storedFields(input);
   return mapEmailRace(() =>
     db.transaction(async (tx) => {
@@ -31,14 +32,15 @@ export async function createCustomer(db: Database, actor: CustomerActor, input: 
         .insert(customers)
         .values({ tenantId, ...fields, tier, totalSpendCents: 0 })
         .returning({ id: customers.id });
+      const apiKeyId = actingApiKeyId(ctx);
       await writeAudit(tx, {
         tenantId,
-        userId: actor.userId,
+        userId: actingUserId(ctx),
         action: 'customer.create',
         entity: 'customer',
         entityId: created.id,
         before: null,
-        after: { ...fields, tier, ...(actor.apiKeyId ? { apiKeyId: actor.apiKeyId } : {}) },
+        after: { ...fields, tier, ...(apiKeyId ? { apiKeyId } : {}) },
       });
       const detail = await getCustomerDetail(tx, tenantId, created.id);
       await enqueueWebhookEvent(tx, tenantId, 'customer.created', detail, now);

@@ -8,14 +8,6 @@ import { DUPLICATE_CUSTOMER_EMAIL } from './texts.ts';
 
 /** What creating and editing a customer share: who acts, the stored fields and the one-e-mail-per-tenant rule. */
 
-/** Who acts, where: the request's tenant id and the signed-in user's id (for the audit log). */
-export interface CustomerActor {
-  tenantId: string;
-  /** The signed-in user; null for an API key of /api/v1 (docs/product.md 'API keys and webhooks'), whose id is then in `apiKeyId`. */
-  userId: string | null;
-  apiKeyId?: string | null;
-}
-
 /** The editable fields of a customer as stored: e-mail lower-cased, blank e-mail or phone null. */
 export function storedFields(input: CustomerInput) {
   return {

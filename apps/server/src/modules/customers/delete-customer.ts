@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/index.ts';
 import { cardCountOfCustomer } from '../cards/views.ts';
 import { customerHasLedgerRows } from '../ledger/views.ts';
 import { CUSTOMER_NOT_FOUND, CUSTOMER_HAS_CARDS, CUSTOMER_HAS_TRANSACTIONS } from './texts.ts';
-import type { CustomerActor } from './customer-fields.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Deleting a customer who holds no card and has no ledger row. */
 
@@ -24,8 +24,8 @@ import type { CustomerActor } from './customer-fields.ts';
  * before deleting the customer.' (details `{ cards }`: how many), 409 CONFLICT 'This customer
  * has transactions in the ledger and cannot be deleted.'. Nothing is deleted on a refusal.
  */
-export async function deleteCustomer(db: Database, actor: CustomerActor, customerId: string): Promise<void> {
-  const { tenantId } = actor;
+export async function deleteCustomer(db: Database, ctx: TenantRequestContext, customerId: string): Promise<void> {
+  const tenantId = ctx.tenant.id;
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export async function deleteCustomer(db: Database, actor: CustomerActor, custome
       await tx.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
-        userId: actor.userId,
+        userId: actingUserId(ctx),
         action: 'customer.delete',
         entity: 'customer',
         entityId: customerId,

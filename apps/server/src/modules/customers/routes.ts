@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AvailableCustomersResponse, CustomerDetail, CustomerInput, CustomerListQuery, CustomerListResponse, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
 import { createCustomer } from './create-customer.ts';
 import { deleteCustomer } from './delete-customer.ts';
 import { getCustomerDetail } from './get-customer.ts';
 import { listAvailableCustomers, listCustomers } from './list-customers.ts';
 import { updateCustomer } from './update-customer.ts';
-import { type CustomerActor } from './customer-fields.ts';
 
 /** Query of GET /customers/available: optional search text, at most 100 characters. */
 const AvailableQuery = z.object({ search: z.string().trim().max(100).optional() });
@@ -26,8 +24,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * whatever the registration order.
  */
 export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const actorOf = (request: FastifyRequest): CustomerActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
-
   /**
    * GET /customers/available?search= → AvailableCustomersResponse `{ customers }`: this
    * tenant's customers without cards, name/email/phone search, at most 50, by last name.
@@ -77,7 +73,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: { tags: ['customers'], params: slugParams, body: CustomerInput, response: { 201: CustomerDetail, ...errors } },
     },
     async (request, reply) => {
-      const body = await createCustomer(db, actorOf(request), request.body, request.ctx.now);
+      const body = await createCustomer(db, tenantCtx(request), request.body, request.ctx.now);
       return reply.status(201).send(body);
     },
   );
@@ -107,7 +103,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { roles: ROLES.admin },
       schema: { tags: ['customers'], params: customerParams, body: CustomerInput, response: { 200: CustomerDetail, ...errors } },
     },
-    async (request) => updateCustomer(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateCustomer(db, tenantCtx(request), request.params.id, request.body),
   );
 
   /**
@@ -124,7 +120,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: { tags: ['customers'], params: customerParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteCustomer(db, actorOf(request), request.params.id);
+      await deleteCustomer(db, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

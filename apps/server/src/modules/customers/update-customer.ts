@@ -7,7 +7,8 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/index.ts';
 import { CUSTOMER_NOT_FOUND } from './texts.ts';
 import { getCustomerDetail } from './get-customer.ts';
-import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Editing a customer's name and contact fields. */
 
@@ -20,8 +21,8 @@ import { type CustomerActor, storedFields, assertEmailFree, mapEmailRace } from 
  * of the tenant has the e-mail; also under a race). Keeping one's own e-mail is fine.
  * Returns the CustomerDetail.
  */
-export async function updateCustomer(db: Database, actor: CustomerActor, customerId: string, input: CustomerInput): Promise<CustomerDetail> {
-  const { tenantId } = actor;
+export async function updateCustomer(db: Database, ctx: TenantRequestContext, customerId: string, input: CustomerInput): Promise<CustomerDetail> {
+  const tenantId = ctx.tenant.id;
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   const fields = storedFields(input);
   return mapEmailRace(() =>
@@ -39,7 +40,7 @@ export async function updateCustomer(db: Database, actor: CustomerActor, custome
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
-        userId: actor.userId,
+        userId: actingUserId(ctx),
         action: 'customer.update',
         entity: 'customer',
         entityId: customerId,

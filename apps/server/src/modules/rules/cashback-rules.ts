@@ -1,7 +1,8 @@
 import type { CashbackRulesRequest, CashbackRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../audit/index.ts';
-import { lockTenantRules, readCashbackRules, replaceCashbackRules, withoutId, type RulesActor } from './rule-sets.ts';
+import { lockTenantRules, readCashbackRules, replaceCashbackRules, withoutId } from './rule-sets.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** GET /rules/cashback: `{ rules }`, one per category present, PURCHASE, REPAIR, OTHER order; rates in bps. */
 export async function getCashbackRules(db: Database, tenantId: string): Promise<CashbackRulesResponse> {
@@ -16,15 +17,15 @@ export async function getCashbackRules(db: Database, tenantId: string): Promise<
  * ids) is written. The body is validated by the contract (rates 0–10000 bps, one rule per
  * category: 400, nothing written). Returns the stored set.
  */
-export async function putCashbackRules(db: Database, actor: RulesActor, input: CashbackRulesRequest): Promise<CashbackRulesResponse> {
-  const { tenantId } = actor;
+export async function putCashbackRules(db: Database, ctx: TenantRequestContext, input: CashbackRulesRequest): Promise<CashbackRulesResponse> {
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     await lockTenantRules(tx, tenantId);
     const before = await readCashbackRules(tx, tenantId);
     const rules = await replaceCashbackRules(tx, tenantId, input.rules);
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'rules.cashback.update',
       entity: 'cashback_rules',
       entityId: null,

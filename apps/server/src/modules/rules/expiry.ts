@@ -3,7 +3,7 @@ import type { ExpiryPolicy, ExpiryRuleRequest, ExpiryRuleResponse } from '@loyal
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { expiryRules } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import type { RulesActor } from './rule-sets.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * The tenant's cashback expiry rule (docs/product.md 'Expiry'): NEVER, or AFTER_EARN with `days`
@@ -44,8 +44,8 @@ export function getExpiryRuleView(db: DbOrTx, tenantId: string): Promise<ExpiryR
  * 'rules.expiry.update', entity 'expiry_rules', before/after `{ policy, days }`). The body is
  * validated by the contract (400, nothing written). Answers the saved rule.
  */
-export async function putExpiryRule(db: Database, actor: RulesActor, input: ExpiryRuleRequest, now: Date): Promise<ExpiryRuleResponse> {
-  const { tenantId } = actor;
+export async function putExpiryRule(db: Database, ctx: TenantRequestContext, input: ExpiryRuleRequest, now: Date): Promise<ExpiryRuleResponse> {
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rules-expiry:${tenantId}`}, 0))`);
     const before = await readExpiryRule(tx, tenantId);
@@ -56,7 +56,7 @@ export async function putExpiryRule(db: Database, actor: RulesActor, input: Expi
       .onConflictDoUpdate({ target: expiryRules.tenantId, set: { ...after, updatedAt: now } });
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'rules.expiry.update',
       entity: 'expiry_rules',
       entityId: null,

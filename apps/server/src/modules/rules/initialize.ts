@@ -3,8 +3,9 @@ import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { cashbackRules, tierRules } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { lockTenantRules, readCashbackRules, replaceCashbackRules, replaceTierRules, withoutId, type RulesActor } from './rule-sets.ts';
+import { lockTenantRules, readCashbackRules, replaceCashbackRules, replaceTierRules, withoutId } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * POST /rules/initialize (docs/product.md 'Cashback' defaults: PURCHASE 200, REPAIR 300,
@@ -14,8 +15,8 @@ import { readTierRules } from './views.ts';
  * 'rules.initialize', entity 'rules', before/after = both sets, after also
  * `customersRetiered`) is written. Returns `{ cashbackRules, tierRules }`.
  */
-export async function initializeRules(db: Database, actor: RulesActor): Promise<InitializeRulesResponse> {
-  const { tenantId } = actor;
+export async function initializeRules(db: Database, ctx: TenantRequestContext): Promise<InitializeRulesResponse> {
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     await lockTenantRules(tx, tenantId);
     const beforeCashback = await readCashbackRules(tx, tenantId);
@@ -24,7 +25,7 @@ export async function initializeRules(db: Database, actor: RulesActor): Promise<
     const { rules: tiers, customersRetiered } = await replaceTierRules(tx, tenantId, DEFAULT_TIER_RULES);
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'rules.initialize',
       entity: 'rules',
       entityId: null,

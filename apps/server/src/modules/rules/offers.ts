@@ -5,7 +5,7 @@ import { offers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/index.ts';
-import type { RulesActor } from './rule-sets.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** Offers (docs/product.md 'Offers'): list, create, update, and the offer window in SQL for the dashboard's counts. */
 
@@ -57,16 +57,16 @@ export async function listOffers(db: Database, tenantId: string): Promise<OfferL
  * lies in [startAt, endAt], both ends included (domain isOfferRunning, ADR 0030). Returns the
  * Offer (the route answers 201).
  */
-export async function createOffer(db: Database, actor: RulesActor, input: OfferInput): Promise<Offer> {
+export async function createOffer(db: Database, ctx: TenantRequestContext, input: OfferInput): Promise<Offer> {
   const fields = offerFields(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(offers)
-      .values({ tenantId: actor.tenantId, ...fields })
+      .values({ tenantId: ctx.tenant.id, ...fields })
       .returning();
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'offer.create',
       entity: 'offer',
       entityId: row.id,
@@ -83,9 +83,9 @@ export async function createOffer(db: Database, actor: RulesActor, input: OfferI
  * Throws 404 'Offer not found' for a malformed, unknown or another tenant's id. Body as for
  * createOffer (400, nothing written). Returns the updated Offer.
  */
-export async function updateOffer(db: Database, actor: RulesActor, offerId: string, input: OfferInput): Promise<Offer> {
+export async function updateOffer(db: Database, ctx: TenantRequestContext, offerId: string, input: OfferInput): Promise<Offer> {
   if (!isUuid(offerId)) throw notFound(OFFER_NOT_FOUND);
-  const { tenantId } = actor;
+  const tenantId = ctx.tenant.id;
   const fields = offerFields(input);
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -101,7 +101,7 @@ export async function updateOffer(db: Database, actor: RulesActor, offerId: stri
       .returning();
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'offer.update',
       entity: 'offer',
       entityId: offerId,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CashbackRulesRequest,
@@ -16,11 +15,10 @@ import {
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
 import { getCashbackRules, putCashbackRules } from './cashback-rules.ts';
 import { initializeRules } from './initialize.ts';
 import { createOffer, listOffers, updateOffer } from './offers.ts';
-import type { RulesActor } from './rule-sets.ts';
 import { getTierRules, putTierRules } from './tier-rules.ts';
 import { getExpiryRuleView, putExpiryRule } from './expiry.ts';
 
@@ -38,8 +36,6 @@ const writeErrors = { 400: ErrorBody, ...readErrors };
  * loadProgramme) reads exactly these tables, so the next earn follows a change at once.
  */
 export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
-  const actorOf = (request: FastifyRequest): RulesActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
-
   /** GET /rules/cashback → CashbackRulesResponse `{ rules }` (PURCHASE, REPAIR, OTHER order). ROLES.admin. */
   app.get(
     '/rules/cashback',
@@ -59,7 +55,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ROLES.admin },
       schema: { tags: ['rules'], params: slugParams, body: CashbackRulesRequest, response: { 200: CashbackRulesResponse, ...writeErrors } },
     },
-    async (request) => putCashbackRules(db, actorOf(request), request.body),
+    async (request) => putCashbackRules(db, tenantCtx(request), request.body),
   );
 
   /** GET /rules/tiers → TierRulesResponse `{ rules }` (SILVER, GOLD, PLATINUM order). ROLES.admin. */
@@ -81,7 +77,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ROLES.admin },
       schema: { tags: ['rules'], params: slugParams, body: TierRulesRequest, response: { 200: TierRulesResponse, ...writeErrors } },
     },
-    async (request) => putTierRules(db, actorOf(request), request.body),
+    async (request) => putTierRules(db, tenantCtx(request), request.body),
   );
 
   /**
@@ -91,7 +87,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.post(
     '/rules/initialize',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: InitializeRulesResponse, ...readErrors } } },
-    async (request) => initializeRules(db, actorOf(request)),
+    async (request) => initializeRules(db, tenantCtx(request)),
   );
 
   /** GET /rules/offers → OfferListResponse `{ offers }`, newest first, active and inactive. ROLES.admin. */
@@ -109,7 +105,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.post(
     '/rules/offers',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: OfferInput, response: { 201: Offer, ...writeErrors } } },
-    async (request, reply) => reply.status(201).send(await createOffer(db, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createOffer(db, tenantCtx(request), request.body)),
   );
 
   /**
@@ -119,7 +115,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.put(
     '/rules/offers/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: offerParams, body: OfferInput, response: { 200: Offer, ...writeErrors } } },
-    async (request) => updateOffer(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateOffer(db, tenantCtx(request), request.params.id, request.body),
   );
 
   /** GET /rules/expiry → ExpiryRuleResponse `{ policy, days, updatedAt }` (NEVER/365/null when none saved). ROLES.admin. */
@@ -140,6 +136,6 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ROLES.admin },
       schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } },
     },
-    async (request) => putExpiryRule(db, actorOf(request), request.body, request.ctx.now),
+    async (request) => putExpiryRule(db, tenantCtx(request), request.body, request.ctx.now),
   );
 };

@@ -11,12 +11,6 @@ import { readTierRules, TIER_ORDER } from './views.ts';
  * the per-tenant lock, and the replace-the-set statements with their checks.
  */
 
-/** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
-export interface RulesActor {
-  tenantId: string;
-  userId: string;
-}
-
 /** The 400 message of tier thresholds that do not rise with the tier. */
 const TIER_ORDER_MESSAGE = 'Tier thresholds must increase: SILVER < GOLD < PLATINUM';
 

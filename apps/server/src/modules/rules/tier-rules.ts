@@ -1,8 +1,9 @@
 import type { TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assertThresholdsRise, lockTenantRules, replaceTierRules, withoutId, type RulesActor } from './rule-sets.ts';
+import { assertThresholdsRise, lockTenantRules, replaceTierRules, withoutId } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /** GET /rules/tiers: `{ rules }` in tier order SILVER, GOLD, PLATINUM; cents and bps. */
 export async function getTierRules(db: Database, tenantId: string): Promise<TierRulesResponse> {
@@ -19,16 +20,16 @@ export async function getTierRules(db: Database, tenantId: string): Promise<Tier
  * 'tier_rules', before/after = the sets without ids, after also `customersRetiered`).
  * Returns `{ rules, customersRetiered }`.
  */
-export async function putTierRules(db: Database, actor: RulesActor, input: TierRulesRequest): Promise<TierRulesResponse> {
+export async function putTierRules(db: Database, ctx: TenantRequestContext, input: TierRulesRequest): Promise<TierRulesResponse> {
   assertThresholdsRise(input.rules);
-  const { tenantId } = actor;
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     await lockTenantRules(tx, tenantId);
     const before = await readTierRules(tx, tenantId);
     const { rules, customersRetiered } = await replaceTierRules(tx, tenantId, input.rules);
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'rules.tiers.update',
       entity: 'tier_rules',
       entityId: null,

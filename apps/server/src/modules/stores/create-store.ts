@@ -3,7 +3,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
-import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
+import { activeStoreCount, assertNameFree } from './store-checks.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * POST /api/t/{slug}/stores (the Stores page's Create New Store: name required,
@@ -17,8 +18,8 @@ import { activeStoreCount, assertNameFree, type StoreActor } from './store-check
  * row (action 'store.create', after `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
-export async function createStore(db: Database, actor: StoreActor, input: StoreInput): Promise<StoreItem> {
-  const { tenantId } = actor;
+export async function createStore(db: Database, ctx: TenantRequestContext, input: StoreInput): Promise<StoreItem> {
+  const tenantId = ctx.tenant.id;
   const active = input.active ?? true;
   const selfEnrolment = input.selfEnrolment ?? false;
   const selfEnrolmentDailyCap = input.selfEnrolmentDailyCap ?? SELF_ENROLMENT_DAILY_CAP_DEFAULT;
@@ -32,7 +33,7 @@ export async function createStore(db: Database, actor: StoreActor, input: StoreI
       .returning();
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'store.create',
       entity: 'store',
       entityId: store.id,

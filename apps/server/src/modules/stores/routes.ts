@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody, StoreInput, StoreItem, StoreListResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
 import { createStore } from './create-store.ts';
 import { listStores } from './list-stores.ts';
-import type { StoreActor } from './store-checks.ts';
 import { updateStore } from './update-store.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -21,8 +19,6 @@ const storeParams = z.object({ slug: z.string(), id: z.string() });
  * another tenant's slug or store.
  */
 export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
-  const actorOf = (request: FastifyRequest): StoreActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
-
   /**
    * GET /stores → StoreListResponse `{ stores }` sorted by name, each with `_count` (users,
    * cards, transactions). Role decision: ROLES.staff (tenant_admin and cashier), although
@@ -59,7 +55,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 201: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send(await createStore(db, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createStore(db, tenantCtx(request), request.body)),
   );
 
   /**
@@ -81,6 +77,6 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => updateStore(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateStore(db, tenantCtx(request), request.params.id, request.body),
   );
 };

@@ -5,12 +5,6 @@ import { conflict } from '../../errors.ts';
 
 /** What creating and updating a store share: who acts, the unique-name check, the count the plan limits. */
 
-/** Who acts, where: the request's tenant id and the signed-in user's id (written to audit_log). */
-export interface StoreActor {
-  tenantId: string;
-  userId: string;
-}
-
 /** 409 text when a store name is taken within the tenant (our decision: names tell stores apart at the till). */
 const DUPLICATE_STORE_NAME = 'A store with this name already exists';
 

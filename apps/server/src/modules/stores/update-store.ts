@@ -7,7 +7,8 @@ import { isUuid } from '../../lib/uuid.ts';
 import { writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { storeItems } from './list-stores.ts';
-import { activeStoreCount, assertNameFree, type StoreActor } from './store-checks.ts';
+import { activeStoreCount, assertNameFree } from './store-checks.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * PUT /api/t/{slug}/stores/{id} (the Stores page's Edit Store). Body StoreInput:
@@ -24,8 +25,8 @@ import { activeStoreCount, assertNameFree, type StoreActor } from './store-check
  * round it). Writes an audit_log row (action 'store.update', before and after
  * `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`). Returns the StoreItem with its counts.
  */
-export async function updateStore(db: Database, actor: StoreActor, storeId: string, input: StoreInput): Promise<StoreItem> {
-  const { tenantId } = actor;
+export async function updateStore(db: Database, ctx: TenantRequestContext, storeId: string, input: StoreInput): Promise<StoreItem> {
+  const tenantId = ctx.tenant.id;
   if (!isUuid(storeId)) throw notFound('Store not found');
   const updatedId = await db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
@@ -50,7 +51,7 @@ export async function updateStore(db: Database, actor: StoreActor, storeId: stri
       .where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'store.update',
       entity: 'store',
       entityId: store.id,

@@ -2,7 +2,8 @@ import type { CreateWebhookEndpointResponse, WebhookEndpointInput } from '@loyal
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, newSigningSecret, toEndpointItem, type UrlPolicy } from './endpoints.ts';
+import { assertEndpointUrl, auditView, endpointColumns, newSigningSecret, toEndpointItem, type UrlPolicy } from './endpoints.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * POST /api/t/{slug}/webhook-endpoints: creates an endpoint (`enabled` default
@@ -12,7 +13,7 @@ import { assertEndpointUrl, auditView, type EndpointActor, endpointColumns, newS
  */
 export async function createEndpoint(
   db: Database,
-  actor: EndpointActor,
+  ctx: TenantRequestContext,
   input: WebhookEndpointInput,
   policy: UrlPolicy,
 ): Promise<CreateWebhookEndpointResponse> {
@@ -22,7 +23,7 @@ export async function createEndpoint(
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({
-        tenantId: actor.tenantId,
+        tenantId: ctx.tenant.id,
         url: input.url,
         description: input.description ?? null,
         events: input.events,
@@ -32,8 +33,8 @@ export async function createEndpoint(
       .returning(endpointColumns);
     const item = toEndpointItem(row);
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'webhook_endpoint.create',
       entity: 'webhook_endpoint',
       entityId: item.id,

@@ -15,12 +15,6 @@ export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** Who manages endpoints: the tenant and the signed-in Store Admin (audit rows name them). */
-export interface EndpointActor {
-  tenantId: string;
-  userId: string;
-}
-
 /** Where the URL rules of `assertEndpointUrl` come from: production (https only) and WEBHOOKS_ALLOW_PRIVATE. */
 export interface UrlPolicy {
   production: boolean;

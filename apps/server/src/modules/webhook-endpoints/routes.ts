@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,10 +10,10 @@ import {
   WebhookEndpointListResponse,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantOf, tenantCtx } from '../../http/tenant-context.ts';
 import { createEndpoint } from './create-endpoint.ts';
 import { deleteEndpoint } from './delete-endpoint.ts';
-import type { EndpointActor, UrlPolicy } from './endpoints.ts';
+import type { UrlPolicy } from './endpoints.ts';
 import { listDeliveries } from './list-deliveries.ts';
 import { listEndpoints } from './list-endpoints.ts';
 import { resendDelivery } from './resend-delivery.ts';
@@ -39,8 +38,6 @@ const tags = ['webhook-endpoints'];
  * instant (`request.ctx.now`).
  */
 export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy: UrlPolicy; jobs: Jobs }> = async (app, { db, policy, jobs }) => {
-  const actorOf = (request: FastifyRequest): EndpointActor => ({ tenantId: tenantOf(request).id, userId: request.user!.id });
-
   /** GET /webhook-endpoints → WebhookEndpointListResponse `{ endpoints }`, newest first, never a secret. */
   app.get(
     '/webhook-endpoints',
@@ -61,7 +58,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
       config: { roles: ROLES.admin },
       schema: { tags, params: slugParams, body: WebhookEndpointInput, response: { 201: CreateWebhookEndpointResponse, 400: ErrorBody, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await createEndpoint(db, actorOf(request), request.body, policy)),
+    async (request, reply) => reply.status(201).send(await createEndpoint(db, tenantCtx(request), request.body, policy)),
   );
 
   /**
@@ -76,7 +73,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
       config: { roles: ROLES.admin },
       schema: { tags, params: endpointParams, body: WebhookEndpointInput, response: { 200: WebhookEndpointItem, 400: ErrorBody, ...errors } },
     },
-    async (request) => updateEndpoint(db, actorOf(request), request.params.id, request.body, policy, request.ctx.now),
+    async (request) => updateEndpoint(db, tenantCtx(request), request.params.id, request.body, policy, request.ctx.now),
   );
 
   /** DELETE /webhook-endpoints/{id} → 204: the endpoint and its delivery log are gone; audit 'webhook_endpoint.delete'. 404 'Webhook endpoint not found'. */
@@ -84,7 +81,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     '/webhook-endpoints/:id',
     { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteEndpoint(db, actorOf(request), request.params.id);
+      await deleteEndpoint(db, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -3,16 +3,8 @@ import type { WebhookEndpointInput, WebhookEndpointItem } from '@loyalty/contrac
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import {
-  assertEndpointUrl,
-  auditView,
-  type EndpointActor,
-  endpointColumns,
-  lockEndpoint,
-  stopPendingDeliveries,
-  toEndpointItem,
-  type UrlPolicy,
-} from './endpoints.ts';
+import { assertEndpointUrl, auditView, endpointColumns, lockEndpoint, stopPendingDeliveries, toEndpointItem, type UrlPolicy } from './endpoints.ts';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 
 /**
  * PUT /api/t/{slug}/webhook-endpoints/{id}: replaces URL, description and events;
@@ -24,14 +16,14 @@ import {
  */
 export async function updateEndpoint(
   db: Database,
-  actor: EndpointActor,
+  ctx: TenantRequestContext,
   id: string,
   input: WebhookEndpointInput,
   policy: UrlPolicy,
   now: Date,
 ): Promise<WebhookEndpointItem> {
   return db.transaction(async (tx) => {
-    const before = toEndpointItem(await lockEndpoint(tx, actor.tenantId, id));
+    const before = toEndpointItem(await lockEndpoint(tx, ctx.tenant.id, id));
     assertEndpointUrl(input.url, policy);
     const enabled = input.enabled ?? before.enabled;
     const reEnabled = enabled && !before.enabled;
@@ -45,13 +37,13 @@ export async function updateEndpoint(
         updatedAt: now,
         ...(reEnabled ? { disabledReason: null, failingSince: null } : {}),
       })
-      .where(and(eq(webhookEndpoints.tenantId, actor.tenantId), eq(webhookEndpoints.id, id)))
+      .where(and(eq(webhookEndpoints.tenantId, ctx.tenant.id), eq(webhookEndpoints.id, id)))
       .returning(endpointColumns);
-    if (!enabled && before.enabled) await stopPendingDeliveries(tx, actor.tenantId, id, now);
+    if (!enabled && before.enabled) await stopPendingDeliveries(tx, ctx.tenant.id, id, now);
     const item = toEndpointItem(row);
     await writeAudit(tx, {
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+      tenantId: ctx.tenant.id,
+      userId: actingUserId(ctx),
       action: 'webhook_endpoint.update',
       entity: 'webhook_endpoint',
       entityId: id,
