@@ -13,6 +13,7 @@ import { createTenant } from '../src/modules/business-profile/index.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
 import { type ChallengeCost } from '../src/modules/enrolment/index.ts';
 import type { Jobs } from '../src/lib/jobs.ts';
+import type { TenantContext, TenantRequestContext } from '../src/context.ts';
 
 /** A running test app on its own database, with the demo tenant seeded. */
 export interface TestContext {
@@ -203,6 +204,25 @@ export async function createOtherTenant(db: Database, balanceCents = 1000) {
 }
 
 /** The demo tenant's id. */
+/**
+ * The context a route would hand a use case of `tenant` (src/context.ts `TenantRequestContext`):
+ * the Store Admin `userId` acting at `now`. For tests that call a use case directly.
+ */
+export function tenantRequestContext(tenant: TenantContext, userId: string, now = new Date()): TenantRequestContext {
+  const user = {
+    id: userId,
+    email: 'test@example.com',
+    firstName: 'Test',
+    lastName: 'Admin',
+    role: 'tenant_admin' as const,
+    tenantId: tenant.id,
+    storeId: null,
+    storeName: null,
+    customerId: null,
+  };
+  return { requestId: 'test', now, tenant, actor: { kind: 'user', user }, ip: null };
+}
+
 export async function demoTenantId(db: Database): Promise<string> {
   const [t] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_SLUG));
   return t.id;

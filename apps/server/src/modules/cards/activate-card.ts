@@ -15,7 +15,8 @@ import { requireStoreName } from '../stores/index.ts';
 import { assertCanActivateCard, lockTenant } from '../tenants/index.ts';
 import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
-import { type QrContext, toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
+import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
+import { actingUserId, type TenantRequestContext } from '../../context.ts';
 
 /** Assigning an unassigned card to a customer, with the welcome message. */
 
@@ -39,7 +40,7 @@ const DUPLICATE_EMAIL = 'A customer with this email already exists';
  * welcome message is written to the outbox (docs/product.md 'E-mail'; `enqueueWelcome`).
  * Returns the activated card (200).
  */
-export async function activateCard(db: Database, actor: CardActor, input: CardActivateRequest): Promise<CardResponse> {
+export async function activateCard(db: Database, ctx: TenantRequestContext, qr: QrContext, input: CardActivateRequest): Promise<CardResponse> {
   const hasExisting = !!input.customerId;
   const hasNew = !!input.customer;
   if (hasExisting === hasNew) {
@@ -47,12 +48,12 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
       { field: 'body.customerId', message: hasExisting ? 'Choose an existing customer or a new one, not both' : 'Select a customer or enter a new one' },
     ]);
   }
-  const { tenantId } = actor;
+  const tenantId = ctx.tenant.id;
   const cardUid = normalizeCardUid(input.cardUid);
   try {
     return await db.transaction(async (tx) => {
       const tenant = await lockTenant(tx, tenantId);
-      const { now } = actor;
+      const { now } = ctx;
       assertCanActivateCard(tenant, await cardCounts(tx, tenantId), now);
       const [card] = await tx
         .select()
@@ -87,15 +88,15 @@ export async function activateCard(db: Database, actor: CardActor, input: CardAc
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
       await writeAudit(tx, {
         tenantId,
-        userId: actor.userId,
+        userId: actingUserId(ctx),
         action: 'card.activate',
         entity: 'card',
         entityId: card.cardUid,
         before: { status: card.status },
         after: { status: 'ACTIVE', customerId, storeId: input.storeId, newCustomer: !input.customerId },
       });
-      await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, actor.qr, now);
-      const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+      await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, qr, now);
+      const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), qr);
       await enqueueWebhookEvent(tx, tenantId, 'card.activated', activated, now);
       return activated;
     });

@@ -101,11 +101,3 @@ export async function loadCardRow(db: DbOrTx, tenantId: string, cardId: string):
   if (!row) throw notFound('Card not found');
   return row;
 }
-
-/** Who acts, where and when: the request's tenant id, the signed-in user's id (audit), the QR settings (slug inside) and the request's instant. */
-export interface CardActor {
-  tenantId: string;
-  userId: string;
-  qr: QrContext;
-  now: Date;
-}

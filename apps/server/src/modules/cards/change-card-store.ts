@@ -6,7 +6,8 @@ import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { requireStoreName } from '../stores/index.ts';
-import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
+import { toCardResponse, loadCardRow, type QrContext } from './card-rows.ts';
+import { actingUserId, type TenantRequestContext } from '../../context.ts';
 
 /** Moving an assigned card to another store. */
 
@@ -18,8 +19,8 @@ import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
  * Throws 404 'Card not found' / 'Store not found', 422 BUSINESS_RULE 'Only assigned cards can
  * change store'. Writes a card.store_change audit row. Returns the card (200).
  */
-export async function changeCardStore(db: Database, actor: CardActor, rawUid: string, input: CardStoreRequest): Promise<CardResponse> {
-  const { tenantId } = actor;
+export async function changeCardStore(db: Database, ctx: TenantRequestContext, qr: QrContext, rawUid: string, input: CardStoreRequest): Promise<CardResponse> {
+  const tenantId = ctx.tenant.id;
   const cardUid = normalizeCardUid(rawUid);
   return db.transaction(async (tx) => {
     const [card] = await tx
@@ -38,13 +39,13 @@ export async function changeCardStore(db: Database, actor: CardActor, rawUid: st
       .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'card.store_change',
       entity: 'card',
       entityId: card.cardUid,
       before: { storeId: card.storeId },
       after: { storeId: input.storeId },
     });
-    return toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
+    return toCardResponse(await loadCardRow(tx, tenantId, card.id), qr);
   });
 }

@@ -8,7 +8,8 @@ import { requireStoreName } from '../stores/index.ts';
 import { assertCardBatchAllowed, lockTenant } from '../tenants/index.ts';
 import { generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
-import { toCardResponse, type CardActor } from './card-rows.ts';
+import { toCardResponse, type QrContext } from './card-rows.ts';
+import { actingUserId, type TenantRequestContext } from '../../context.ts';
 
 /** Creating unassigned cards: a batch from the Cards page, or the cards of a paid card order. */
 
@@ -104,21 +105,22 @@ export async function insertUnassignedCards(
  */
 export async function createCardBatch(
   db: Database,
-  actor: CardActor,
+  ctx: TenantRequestContext,
+  qr: QrContext,
   input: BatchInput,
   deps: BatchDeps = { generateUid: generateCardUid },
 ): Promise<CardBatchResponse> {
   assertBatchCount(input.count);
-  const { tenantId } = actor;
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, tenantId);
     const storeName = input.storeId ? await requireStoreName(tx, tenantId, input.storeId) : null;
-    await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, actor.now);
+    await assertCardBatchAllowed(tx, tenant, await cardCounts(tx, tenantId), input.count, ctx.now);
     const created = await insertUnassignedCards(tx, tenantId, input.count, { storeId: input.storeId }, deps.generateUid);
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'card.batch_create',
       entity: 'card',
       entityId: null,
@@ -126,7 +128,7 @@ export async function createCardBatch(
     });
     return {
       created: created.length,
-      cards: created.map((card) => toCardResponse({ card, customer: null, storeName }, actor.qr)),
+      cards: created.map((card) => toCardResponse({ card, customer: null, storeName }, qr)),
     };
   });
 }

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { isCardUid } from '@loyalty/domain';
 import { cards, plans, stores, tenants } from '../../db/schema/index.ts';
-import { countRows, createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
+import {
+  countRows,
+  createOtherTenant,
+  createTestContext,
+  demoSessions,
+  demoTenantId,
+  json,
+  loginAs,
+  tenantRequestContext,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { toTenantContext } from '../tenants/index.ts';
 import { cardQrUrl, generateCardUid } from './qr-token.ts';
 import { BATCH_TOO_LARGE_TEXT, createCardBatch } from './create-card-batch.ts';
 
@@ -114,12 +125,8 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     const generateUid = () => queue.shift() ?? generateCardUid();
     const result = await createCardBatch(
       ctx.db,
-      {
-        tenantId: t.tenant.id,
-        userId: '00000000-0000-4000-8000-000000000000',
-        qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
-        now: new Date(),
-      },
+      tenantRequestContext(toTenantContext(t.tenant), '00000000-0000-4000-8000-000000000000'),
+      { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
       { count: 3, storeId: null },
       { generateUid },
     );
@@ -138,12 +145,8 @@ describe('POST /api/t/{slug}/cards/batch: creation', () => {
     await expect(
       createCardBatch(
         ctx.db,
-        {
-          tenantId: t.tenant.id,
-          userId: '00000000-0000-4000-8000-000000000000',
-          qr: { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
-          now: new Date(),
-        },
+        tenantRequestContext(toTenantContext(t.tenant), '00000000-0000-4000-8000-000000000000'),
+        { publicUrl: 'http://x', secret: 's'.repeat(32), slug: t.tenant.slug },
         { count: 2, storeId: null },
         { generateUid: () => 'DEM0CARD0001' },
       ),

@@ -13,14 +13,14 @@ import {
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import { activateCard } from './activate-card.ts';
 import { changeCardStore } from './change-card-store.ts';
 import { createCardBatch } from './create-card-batch.ts';
 import { getCardView } from './get-card.ts';
 import { listCards } from './list-cards.ts';
 import { toggleCardBlock } from './toggle-card-block.ts';
-import { type CardActor, type QrContext } from './card-rows.ts';
+import { type QrContext } from './card-rows.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -38,12 +38,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
-  const actorOf = (request: FastifyRequest): CardActor => ({
-    tenantId: tenantOf(request).id,
-    userId: request.user!.id,
-    qr: qrOf(request),
-    now: request.ctx.now,
-  });
 
   /**
    * GET /cards?status&search&page&limit → CardListResponse `{ cards, total, pages }`, newest
@@ -78,7 +72,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
       schema: { tags: ['cards'], params: slugParams, body: CardBatchRequest, response: { 201: CardBatchResponse, ...errors } },
     },
     async (request, reply) => {
-      const body = await createCardBatch(db, actorOf(request), request.body);
+      const body = await createCardBatch(db, tenantCtx(request), qrOf(request), request.body);
       return reply.status(201).send(body);
     },
   );
@@ -97,7 +91,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
       schema: { tags: ['cards'], params: slugParams, body: CardActivateRequest, response: { 200: CardResponse, ...errors } },
     },
     async (request) => {
-      const card = await activateCard(db, actorOf(request), request.body);
+      const card = await activateCard(db, tenantCtx(request), qrOf(request), request.body);
       // The welcome message (docs/product.md 'E-mail') may have been written: ask the outbox worker to send it now.
       jobs.nudge('outbox');
       return card;
@@ -131,7 +125,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
       config: { roles: ROLES.admin },
       schema: { tags: ['cards'], params: cardParams, response: { 200: CardResponse, ...errors } },
     },
-    async (request) => toggleCardBlock(db, actorOf(request), request.params.cardUid),
+    async (request) => toggleCardBlock(db, tenantCtx(request), qrOf(request), request.params.cardUid),
   );
 
   /**
@@ -146,6 +140,6 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
       config: { roles: ROLES.staff },
       schema: { tags: ['cards'], params: cardParams, body: CardStoreRequest, response: { 200: CardResponse, ...errors } },
     },
-    async (request) => changeCardStore(db, actorOf(request), request.params.cardUid, request.body),
+    async (request) => changeCardStore(db, tenantCtx(request), qrOf(request), request.params.cardUid, request.body),
   );
 };

@@ -6,7 +6,8 @@ import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
-import { toCardResponse, loadCardRow, type CardActor } from './card-rows.ts';
+import { toCardResponse, loadCardRow, type QrContext } from './card-rows.ts';
+import { actingUserId, type TenantRequestContext } from '../../context.ts';
 
 /** Blocking and unblocking a card from the Cards page. */
 
@@ -23,8 +24,8 @@ const BLOCK_REASON = 'Admin action';
  * (transactions service: 422 'This card is blocked'). A block writes the `card.blocked` webhook
  * event (docs/product.md 'API keys and webhooks') in the same transaction.
  */
-export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: string): Promise<CardResponse> {
-  const { tenantId } = actor;
+export async function toggleCardBlock(db: Database, ctx: TenantRequestContext, qr: QrContext, rawUid: string): Promise<CardResponse> {
+  const tenantId = ctx.tenant.id;
   const cardUid = normalizeCardUid(rawUid);
   return db.transaction(async (tx) => {
     const [card] = await tx
@@ -41,15 +42,15 @@ export async function toggleCardBlock(db: Database, actor: CardActor, rawUid: st
       .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: next === 'BLOCKED' ? 'card.block' : 'card.unblock',
       entity: 'card',
       entityId: card.cardUid,
       before: { status: card.status },
       after: { status: next, reason: BLOCK_REASON },
     });
-    const result = toCardResponse(await loadCardRow(tx, tenantId, card.id), actor.qr);
-    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, actor.now);
+    const result = toCardResponse(await loadCardRow(tx, tenantId, card.id), qr);
+    if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, ctx.now);
     return result;
   });
 }
