@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx } from '../../http/tenant-context.ts';
 import { addFunds } from './service.ts';
 
 /** `{id}` is any text: a malformed customer id answers 404 like an unknown one (the service checks the UUID form). */
@@ -43,8 +43,8 @@ export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request, reply) => {
-      const actor = { tenant: tenantOf(request), userId: request.user!.id, idempotencyKey: request.headers['idempotency-key'] };
-      return sendIdempotent(reply, await addFunds(db, provider, config, actor, request.params.id, request.body, request.ctx.now));
+      const idempotencyKey = request.headers['idempotency-key'];
+      return sendIdempotent(reply, await addFunds(db, provider, config, tenantCtx(request), idempotencyKey, request.params.id, request.body));
     },
   );
 };

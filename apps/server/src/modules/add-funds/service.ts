@@ -4,7 +4,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { idempotent, type IdempotentResult } from '../../db/idempotency.ts';
-import type { TenantContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -13,6 +12,7 @@ import { openCheckout, type CheckoutEffect } from '../checkout/index.ts';
 import { CUSTOMER_NOT_FOUND, findCustomerId } from '../customers/index.ts';
 import { paymentTenantOf } from '../tenants/index.ts';
 import { creditCard } from '../ledger/index.ts';
+import { actingUserId, type TenantRequestContext } from '../../context.ts';
 
 /**
  * Add funds to a card (docs/product.md 'Add funds', 'Payments'):
@@ -34,16 +34,6 @@ const CHOOSE_A_CARD = 'Choose a card';
 /** 409 text when the chosen card is not ACTIVE. */
 const CARD_NOT_ACTIVE = 'Card is not active';
 
-/**
- * Who asks: the request's tenant, the signed-in user's id and the request's Idempotency-Key
- * (required on money routes, ADR 0004).
- */
-export interface AddFundsActor {
-  tenant: TenantContext;
-  userId: string;
-  idempotencyKey: string;
-}
-
 /** What add funds answers: the checkout, and whether it is the stored answer of an earlier request with the same key. */
 export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
 
@@ -57,7 +47,7 @@ export type AddFundsResult = IdempotentResult<CheckoutUrlResponse>;
  * `/t/{slug}/customers?funds=added&customer={customerId}`, after cancelling to
  * `…?funds=canceled&customer={customerId}`.
  * The card: `cardId` when given, else the customer's only ACTIVE card.
- * Idempotent per `actor.idempotencyKey` (docs/product.md 'Ledger'; db/idempotency.ts `idempotent`, the
+ * Idempotent per `idempotencyKey` (docs/product.md 'Ledger'; db/idempotency.ts `idempotent`, the
  * wrapper of every money route, in the same DB transaction as the checkout row): the same key with the same
  * customer and body returns the first answer (same checkoutUrl, `replayed: true`) and opens no
  * second checkout; with another customer or body it throws 409 IDEMPOTENCY_KEY_REUSED.
@@ -75,15 +65,15 @@ export async function addFunds(
   db: Database,
   provider: PaymentProvider,
   config: Pick<Config, 'publicUrl'>,
-  actor: AddFundsActor,
+  ctx: TenantRequestContext,
+  idempotencyKey: string,
   customerId: string,
   input: AddFundsRequest,
-  now: Date,
 ): Promise<AddFundsResult> {
-  const { tenant } = actor;
+  const { tenant, now } = ctx;
   if (!canTransact(tenant, now)) throw new AppError('SUBSCRIPTION_REQUIRED', POS_GATE_MESSAGE);
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
-  const request = { tenantId: tenant.id, key: actor.idempotencyKey, route: `add-funds ${customerId.toLowerCase()}`, body: input };
+  const request = { tenantId: tenant.id, key: idempotencyKey, route: `add-funds ${customerId.toLowerCase()}`, body: input };
   return idempotent(db, request, async (tx): Promise<CheckoutUrlResponse> => {
     const storedId = await findCustomerId(tx, tenant.id, customerId);
     if (!storedId) throw notFound(CUSTOMER_NOT_FOUND);
@@ -110,7 +100,7 @@ export async function addFunds(
       cardId: card.id,
       returnPath: `/t/${tenant.slug}/customers?funds=added&${query}`,
       cancelPath: `/t/${tenant.slug}/customers?funds=canceled&${query}`,
-      createdBy: actor.userId,
+      createdBy: actingUserId(ctx),
     });
     return { checkoutUrl: opened.checkoutUrl };
   });
