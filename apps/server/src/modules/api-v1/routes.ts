@@ -96,17 +96,12 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     },
   });
 
-  /** The ledger context of a v1 money request: the key's tenant, the key as actor, the Idempotency-Key, the request's instant and the receipts' links. */
-  const posContextOf = (request: FastifyRequest): PosContext => {
-    const key = apiKeyOf(request);
-    return {
-      tenant: tenantOf(request),
-      user: { id: null, apiKeyId: key.id, role: key.storeId ? 'cashier' : 'tenant_admin', storeId: key.storeId },
-      idempotencyKey: request.headers['idempotency-key'] as string,
-      now: request.ctx.now,
-      links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
-    };
-  };
+  /** The ledger context of a v1 money request: the request's context (the key's business, the key as actor), its Idempotency-Key and the receipts' links. */
+  const posContextOf = (request: FastifyRequest): PosContext => ({
+    ...tenantCtx(request),
+    idempotencyKey: request.headers['idempotency-key'] as string,
+    links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
+  });
   /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */
   const sendMoney = <T>(request: FastifyRequest, reply: FastifyReply, result: IdempotentResult<T>) =>
     sendIdempotent(reply, result, () => {

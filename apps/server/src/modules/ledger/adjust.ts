@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { CORRECTION_TEXT, type PosContext, type PosResult } from './context.ts';
+import { CORRECTION_TEXT, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -30,7 +30,7 @@ export async function adjustBalance(db: Database, ctx: PosContext, rawUid: strin
       tx,
       tenantId,
       card,
-      { userId: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null },
+      { userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId },
       input.deltaCents,
       input.reason,
       ctx.now,

@@ -4,7 +4,7 @@ import { canTransact, formatCents, mayActForStore } from '@loyalty/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import type { TenantContext } from '../../context.ts';
+import type { TenantContext, TenantRequestContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { cardStateByUid } from '../cards/index.ts';
 import type { MessageLinks } from './receipts.ts';
@@ -16,30 +16,33 @@ import type { MessageLinks } from './receipts.ts';
  */
 
 /**
- * Who moves money: a signed-in user (an AuthUser fits), or an API key of `/api/v1` (ADR
- * 0020): `id` null, `apiKeyId` set, role 'cashier' with `storeId` when the key is bound to
- * a store (the cashier's store and void-window rules apply), else 'tenant_admin'. Ledger rows
+ * Who moves money, where: the request's context (tenant, actor, instant; src/context.ts) with the
+ * request's Idempotency-Key (required on every money route: docs/product.md 'Ledger') and where
+ * a receipt links to (docs/product.md 'E-mail'; absent: no receipt is written, whatever the
+ * tenant's setting).
+ */
+export type PosContext = TenantRequestContext & { idempotencyKey: string; links?: MessageLinks };
+
+/**
+ * Who moves money, as the ledger's rules see them (docs/product.md 'Roles', ADR 0020): the
+ * signed-in user, or an `/api/v1` key acting as a cashier of its store when it is bound to one
+ * (the own-store and void-window rules apply), else as a Store Admin. Ledger and audit rows
  * record `id` as user_id and `apiKeyId` as api_key_id.
  */
 interface PosActor {
   id: string | null;
   role: Role;
   storeId: string | null;
-  apiKeyId?: string | null;
+  apiKeyId: string | null;
 }
 
-/**
- * Who is moving money, where: the request's tenant and actor (user or API key), and the
- * request's Idempotency-Key (required on every money route: docs/product.md 'Ledger').
- */
-export interface PosContext {
-  tenant: TenantContext;
-  user: PosActor;
-  idempotencyKey: string;
-  /** The request's instant from the app's injectable clock (`RequestContext.now`). */
-  now: Date;
-  /** Where a receipt links to (docs/product.md 'E-mail'); absent: no receipt is written, whatever the tenant's setting. */
-  links?: MessageLinks;
+/** The PosActor of `ctx`. Throws (a programming error) when nobody acts: money routes are behind a session or an API key. */
+export function posActorOf(ctx: PosContext): PosActor {
+  const { actor } = ctx;
+  if (actor.kind === 'user') return { id: actor.user.id, role: actor.user.role, storeId: actor.user.storeId, apiKeyId: null };
+  if (actor.kind === 'apiKey')
+    return { id: null, apiKeyId: actor.apiKey.id, role: actor.apiKey.storeId ? 'cashier' : 'tenant_admin', storeId: actor.apiKey.storeId };
+  throw new Error('A money movement needs a signed-in user or an API key');
 }
 
 /**
@@ -86,8 +89,8 @@ export function assertCanTransact(tenant: TenantContext, now: Date): void {
  * in SQL).
  */
 export function bookedStore(ctx: PosContext, requested: string | null | undefined): string | null {
-  if (requested && !mayActForStore(ctx.user, requested)) throw forbidden(OWN_STORE_MESSAGE);
-  return requested ?? ctx.user.storeId ?? null;
+  if (requested && !mayActForStore(posActorOf(ctx), requested)) throw forbidden(OWN_STORE_MESSAGE);
+  return requested ?? posActorOf(ctx).storeId ?? null;
 }
 
 /**
@@ -119,5 +122,5 @@ export async function ledgerRow(db: DbOrTx, tenantId: string, id: string) {
 
 /** 403 OWN_STORE_MESSAGE unless the user may act on a row booked to `storeId` (domain mayActForStore: a cashier bound to a store only on that store's rows). */
 export function assertOwnStore(ctx: PosContext, storeId: string | null): void {
-  if (!mayActForStore(ctx.user, storeId)) throw forbidden(CORRECTION_TEXT.otherStore);
+  if (!mayActForStore(posActorOf(ctx), storeId)) throw forbidden(CORRECTION_TEXT.otherStore);
 }

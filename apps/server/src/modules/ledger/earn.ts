@@ -10,7 +10,7 @@ import { rowsOf } from '../../lib/sql.ts';
 import { auditInsertSql } from '../audit/index.ts';
 import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { recordPurchaseSql, setBalanceSql } from './holdings.ts';
 import { openLotsSql } from './lots.ts';
 import { enqueueReceipt } from './receipts.ts';
@@ -79,14 +79,14 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
         card_update as (${setBalanceSql(tenantId, card.id, after)}),
         customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
         earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${ctx.user.id}, ${ctx.user.apiKeyId ?? null}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
+          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${posActorOf(ctx).id}, ${posActorOf(ctx).apiKeyId}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
           returning tenant_id, card_id, id, created_at, cashback_cents as credit),
         lot as (${openLotsSql(tenantId, sql`earn_row`)}),
         saved as (${saveIdempotentResponseSql(tenantId, ctx.idempotencyKey, 200, answer)}),
         audit as (${auditInsertSql({
           tenantId,
-          userId: ctx.user.id,
-          apiKeyId: ctx.user.apiKeyId ?? null,
+          userId: posActorOf(ctx).id,
+          apiKeyId: posActorOf(ctx).apiKeyId,
           action: 'transaction.earn',
           entity: 'transaction',
           entityId: answer.transactionId,

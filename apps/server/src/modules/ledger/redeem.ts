@@ -8,7 +8,7 @@ import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditActor } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { enqueueReceipt } from './receipts.ts';
 
 /** What `ledger_redeem` returns (migration 0028): a replay, a refusal, or the REDEEM row written (cents). */
@@ -42,7 +42,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   const cardUid = normalizeCardUid(input.cardUid);
   const tenantId = ctx.tenant.id;
   const fingerprint = requestFingerprint('redeem', input);
-  const who = auditActor({ userId: ctx.user.id, apiKeyId: ctx.user.apiKeyId ?? null });
+  const who = auditActor({ userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId });
   return db.transaction(async (tx) => {
     // The row's id is chosen here, so the answer stored with the key is known to the statement.
     const transactionId = randomUUID();

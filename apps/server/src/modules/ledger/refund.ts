@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/index.ts';
 import { readTierRules } from '../rules/index.ts';
-import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult } from './context.ts';
+import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
 import { enqueueReceipt } from './receipts.ts';
 import { appendRow } from './rows.ts';
@@ -66,8 +66,8 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
       cardId: card.id,
       customerId: earn.customerId,
       storeId: earn.storeId,
-      userId: ctx.user.id,
-      apiKeyId: ctx.user.apiKeyId ?? null,
+      userId: posActorOf(ctx).id,
+      apiKeyId: posActorOf(ctx).apiKeyId,
       type: 'REFUND',
       category: earn.category,
       amountCents: refunded,
@@ -81,8 +81,8 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
     });
     await writeAudit(tx, {
       tenantId,
-      userId: ctx.user.id,
-      apiKeyId: ctx.user.apiKeyId ?? null,
+      userId: posActorOf(ctx).id,
+      apiKeyId: posActorOf(ctx).apiKeyId,
       action: 'transaction.refund',
       entity: 'transaction',
       entityId: row,

@@ -21,7 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { IdempotentResult } from '../../db/idempotency.ts';
 import { moneyRouteOptions, sendIdempotent } from '../../http/idempotency.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import { adjustBalance } from './adjust.ts';
 import type { PosContext } from './context.ts';
 import { earn } from './earn.ts';
@@ -47,12 +47,10 @@ const posErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBo
  * run after a movement of a tenant with receipts on.
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: MessageLinks; jobs: Jobs }> = async (app, { db, links, jobs }) => {
-  /** The ledger context of a money request: tenant, user, Idempotency-Key, the clock's now and the receipts' links. */
+  /** The ledger context of a money request: the request's context, its Idempotency-Key and the receipts' links. */
   const posContextOf = (request: FastifyRequest): PosContext => ({
-    tenant: tenantOf(request),
-    user: request.user!,
+    ...tenantCtx(request),
     idempotencyKey: request.headers['idempotency-key'] as string,
-    now: request.ctx.now,
     links,
   });
   /** Sends a money answer (http/idempotency.ts `sendIdempotent`: `Idempotent-Replayed: true` on a replay); a first answer of a tenant with receipts on nudges the outbox worker. */

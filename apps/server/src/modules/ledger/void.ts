@@ -6,7 +6,7 @@ import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult } from './context.ts';
+import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -25,7 +25,7 @@ export async function voidRedeem(db: Database, ctx: PosContext, id: string, inpu
     const redeem = await ledgerRow(tx, tenantId, id);
     if (redeem.type !== 'REDEEM') throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.onlyRedeem);
     assertOwnStore(ctx, redeem.storeId);
-    if (!mayVoidAt(ctx.user, redeem.createdAt, ctx.now)) throw forbidden(CORRECTION_TEXT.voidWindow);
+    if (!mayVoidAt(posActorOf(ctx), redeem.createdAt, ctx.now)) throw forbidden(CORRECTION_TEXT.voidWindow);
     const card = (await lockCard(tx, tenantId, redeem.cardId))!;
     const [voided] = await tx
       .select({ id: transactions.id })
@@ -38,8 +38,8 @@ export async function voidRedeem(db: Database, ctx: PosContext, id: string, inpu
       cardId: card.id,
       customerId: redeem.customerId,
       storeId: redeem.storeId,
-      userId: ctx.user.id,
-      apiKeyId: ctx.user.apiKeyId ?? null,
+      userId: posActorOf(ctx).id,
+      apiKeyId: posActorOf(ctx).apiKeyId,
       type: 'VOID',
       category: null,
       amountCents: redeem.amountCents,
@@ -53,8 +53,8 @@ export async function voidRedeem(db: Database, ctx: PosContext, id: string, inpu
     });
     await writeAudit(tx, {
       tenantId,
-      userId: ctx.user.id,
-      apiKeyId: ctx.user.apiKeyId ?? null,
+      userId: posActorOf(ctx).id,
+      apiKeyId: posActorOf(ctx).apiKeyId,
       action: 'transaction.void',
       entity: 'transaction',
       entityId: row,
