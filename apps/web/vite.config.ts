@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,7 +15,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  // Each text asset also written gzip- and brotli-compressed beside itself: the server sends those (@fastify/static preCompressed).
+  plugins: [react(), tailwindcss(), compression({ threshold: 1024, logLevel: 'silent' })],
   resolve: {
     alias: { '@': `${root}src` },
     conditions: ['@loyalty/source', ...defaultClientConditions],
@@ -38,19 +40,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React.
+        // React in a long-lived chunk of its own: app releases do not invalidate the browser's copy.
+        // Every other library goes where its importers are: the pages load on demand (router.tsx),
+        // so a page's first load downloads only the libraries it uses (html5-qrcode, Stripe,
+        // recharts and ALTCHA only where they are used).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // html5-qrcode, Stripe and recharts (with its d3/redux dependencies) stay out: the POS
-            // scanner, the Stripe card dialog and the platform chart screens import() them on
-            // first use, in chunks of their own (the Demo provider never loads Stripe); so does the
-            // join page's ALTCHA widget (features/join/lib/load-altcha.ts).
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!html5-qrcode[\\/]|altcha[\\/]|@stripe[\\/]|recharts[\\/]|d3-[^\\/]+[\\/]|victory-vendor[\\/]|internmap[\\/]|decimal\.js-light[\\/]|@reduxjs[\\/]|redux[\\/]|react-redux[\\/]|immer[\\/]|reselect[\\/]|es-toolkit[\\/])/,
-            },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },
