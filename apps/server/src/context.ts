@@ -1,4 +1,5 @@
 import type { ApiKeyScope, Role, SubscriptionStatus } from '@loyalty/contract';
+import { unauthenticated } from './errors.ts';
 
 /**
  * Who and where a use case acts for, as plain values (ADR 0029): the signed-in user, the
@@ -78,10 +79,12 @@ export interface SessionStore {
 
 /**
  * Who a use case acts for: a signed-in user (staff, a customer or the operator), the API key of
- * an `/api/v1` request, or nobody (a public page, a sign-in, a webhook from the payment
- * provider). One discriminated type, so a use case that needs a user says so by its kind.
+ * an `/api/v1` request, nobody (a public page, a sign-in, a webhook from the payment provider),
+ * or the system (a background job acting on its own, e.g. the erasure job of ADR 0026; its
+ * audit rows have no user, API key or address: docs/security.md 'Audit trail'). One
+ * discriminated type, so a use case that needs a user says so by its kind.
  */
-export type Actor = { kind: 'user'; user: AuthUser } | { kind: 'apiKey'; apiKey: ApiKeyPrincipal } | { kind: 'anonymous' };
+export type Actor = { kind: 'user'; user: AuthUser } | { kind: 'apiKey'; apiKey: ApiKeyPrincipal } | { kind: 'anonymous' } | { kind: 'system' };
 
 /**
  * Everything a use case needs to know about the request it serves, built once per request by
@@ -104,7 +107,7 @@ export interface RequestContext {
 /** A `RequestContext` whose tenant is set: what a use case of one business takes (a `/api/t/{slug}` route after the tenant guard, or an `/api/v1` key's business). */
 export type TenantRequestContext = RequestContext & { tenant: TenantContext };
 
-/** The id of the user acting in `ctx`; null when an API key or nobody acts (audit rows and ledger rows record it as user_id). */
+/** The id of the user acting in `ctx`; null when an API key, nobody or the system acts (audit rows and ledger rows record it as user_id). */
 export function actingUserId(ctx: RequestContext): string | null {
   return ctx.actor.kind === 'user' ? ctx.actor.user.id : null;
 }
@@ -112,4 +115,30 @@ export function actingUserId(ctx: RequestContext): string | null {
 /** The id of the `/api/v1` API key acting in `ctx`, else null (recorded as api_key_id). */
 export function actingApiKeyId(ctx: RequestContext): string | null {
   return ctx.actor.kind === 'apiKey' ? ctx.actor.apiKey.id : null;
+}
+
+/**
+ * The signed-in user acting in `ctx` (for a use case on the user's own account: their password,
+ * their two-factor). Throws 401 UNAUTHENTICATED when an API key, nobody or the system acts (the
+ * routes' session guards answer that before; docs/product.md 'Accounts and sign-in').
+ */
+export function actingUser(ctx: RequestContext): AuthUser {
+  if (ctx.actor.kind !== 'user') throw unauthenticated();
+  return ctx.actor.user;
+}
+
+/** The `requestId` of a context a job builds (it serves no request). */
+const SYSTEM_REQUEST_ID = 'system';
+
+/**
+ * The context of a background job that acts on its own, with no request (e.g. the erasure job,
+ * ADR 0026): the job run's instant `now` (from main.ts's clock, never read in a module), the
+ * business it acts in (null: none), the system as actor (`{ kind: 'system' }`: no user, no API
+ * key) and no client address, so its audit rows record user_id, api_key_id and ip null
+ * (docs/security.md 'Audit trail'); `requestId` is 'system'.
+ */
+export function systemContext(now: Date): RequestContext;
+export function systemContext(now: Date, tenant: TenantContext): TenantRequestContext;
+export function systemContext(now: Date, tenant: TenantContext | null = null): RequestContext {
+  return { requestId: SYSTEM_REQUEST_ID, now, tenant, actor: { kind: 'system' }, ip: null };
 }

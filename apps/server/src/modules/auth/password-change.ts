@@ -1,4 +1,5 @@
 import type { ChangePasswordRequest } from '@loyalty/contract';
+import { type RequestContext, actingUser } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -13,16 +14,11 @@ const SAME_PASSWORD = 'Choose a password different from the current one';
 /** The audit_log action of an own-password change. */
 const PASSWORD_CHANGE_AUDIT = 'user.password.change';
 
-/** Who changes their password: the signed-in user and the hash of the session they use. */
-export interface PasswordChangeActor {
-  userId: string;
-  /** SHA-256 of the current session's token (request.sessionHash): this session stays. */
-  sessionHash: string | null;
-}
-
 /**
- * PUT /api/auth/password: the signed-in user (any role: customer, cashier,
- * tenant_admin, platform_admin) changes their own password. Checks, in this order, and writes
+ * PUT /api/auth/password (docs/product.md 'Accounts and sign-in'): the signed-in user of `ctx`
+ * (`actingUser`; any role: customer, cashier, tenant_admin, platform_admin) changes their own
+ * password; `keptSessionHash` is the SHA-256 of the token of the session they use
+ * (request.sessionHash), the one session that stays signed in. Checks, in this order, and writes
  * nothing when one fails:
  * - 400 VALIDATION_ERROR 'Current password is incorrect' (details field body.currentPassword)
  *   when `currentPassword` does not verify against the stored argon2id hash. This is not a
@@ -34,12 +30,13 @@ export interface PasswordChangeActor {
  * Then, in ONE transaction: the hash is replaced (argon2id, `hashPassword`) only if it is still
  * the one just verified (a concurrent change wins and this one answers 'Current password is
  * incorrect'); every OTHER session of the user ends (`endOtherSessions`: the caller's session
- * `sessionHash` stays signed in); an audit_log row 'user.password.change' (tenant: the user's,
+ * `keptSessionHash` stays signed in); an audit_log row 'user.password.change' (tenant: the user's,
  * null for platform_admin; after `{ sessionsEnded }`, never a password or hash) is written.
- * Throws 401 when the user no longer exists or is inactive. Returns the number of sessions ended.
+ * Throws 401 when no user acts, or the user no longer exists or is inactive. Returns the number
+ * of sessions ended.
  */
-export async function changeOwnPassword(db: Database, actor: PasswordChangeActor, input: ChangePasswordRequest): Promise<number> {
-  const user = await findPasswordAccount(db, actor.userId);
+export async function changeOwnPassword(db: Database, ctx: RequestContext, input: ChangePasswordRequest, keptSessionHash: string | null): Promise<number> {
+  const user = await findPasswordAccount(db, actingUser(ctx).id);
   if (!user || !user.active) throw unauthenticated();
   const wrongCurrent = () => badRequest(CURRENT_PASSWORD_INCORRECT, [{ field: 'body.currentPassword', message: CURRENT_PASSWORD_INCORRECT }]);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongCurrent();
@@ -48,7 +45,7 @@ export async function changeOwnPassword(db: Database, actor: PasswordChangeActor
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     if (!(await swapPasswordHash(tx, user.id, user.passwordHash, passwordHash))) throw wrongCurrent();
-    const sessionsEnded = await endOtherSessions(tx, user.id, actor.sessionHash);
+    const sessionsEnded = await endOtherSessions(tx, user.id, keptSessionHash);
     await writeAudit(tx, {
       tenantId: user.tenantId,
       userId: user.id,

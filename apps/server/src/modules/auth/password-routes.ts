@@ -59,7 +59,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request, reply) => {
-      await changeOwnPassword(db, { userId: request.user!.id, sessionHash: request.sessionHash }, request.body);
+      await changeOwnPassword(db, request.ctx, request.body, request.sessionHash);
       return reply.status(204).send(null);
     },
   );

@@ -53,14 +53,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
       throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.');
     }
   };
-  const actor = (request: FastifyRequest) => {
-    const u = request.user!;
-    return { id: u.id, email: u.email, role: u.role, tenantId: u.tenantId };
-  };
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
   app.post('/setup', { onRequest: requireStaffOrOperator, schema: { tags: ['auth'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
-    startTwoFactorSetup(db, box, actor(request)),
+    startTwoFactorSetup(db, box, request.ctx),
   );
 
   app.post(
@@ -69,14 +65,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
       onRequest: [requireStaffOrOperator, limit(perUser)],
       schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } },
     },
-    async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, actor(request), request.body.code, request.ctx.now) }),
+    async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, request.ctx, request.body.code) }),
   );
 
   app.post(
     '/disable',
     { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await disableTwoFactor(db, box, actor(request), request.body.code, request.ctx.now);
+      await disableTwoFactor(db, box, request.ctx, request.body.code);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ALREADY_ON, NOT_ON, RECOVERY_CODE_COUNT, REQUIRED_BY_OPERATOR, SETUP_FIRST, TOTP_CODE, WRONG_CODE, type Role } from '@loyalty/contract';
+import { type RequestContext, actingUser } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { PRODUCT_NAME } from '../../emails/render.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -40,14 +41,6 @@ export async function twoFactorRequiredFor(db: Database, role: Role): Promise<bo
   return (await getPlatformSettings(db)).security.requireTwoFactor;
 }
 
-/** Who acts on their own two-factor: the signed-in user. */
-export interface TwoFactorActor {
-  id: string;
-  email: string;
-  role: Role;
-  tenantId: string | null;
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** A recovery code as typed, normalised: lower case, no spaces or dash. */
 const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -79,24 +72,30 @@ async function matchingStep(secret: string, code: string, now: Date, afterStep: 
 const wrongCode = () => badRequest(WRONG_CODE, [{ field: 'body.code', message: WRONG_CODE }]);
 
 /**
- * POST /api/auth/2fa/setup: a new secret (160 bits, base32) sealed on the account and the
- * `otpauth://totp/{issuer}:{email}?secret=…&issuer=…` URI for the QR code. A second set-up
- * replaces an unconfirmed one. Throws 409 ALREADY_ON when two-factor is on.
+ * POST /api/auth/2fa/setup (ADR 0024): the signed-in user of `ctx` (`actingUser`: staff or the
+ * operator; the route refuses a customer) gets a new secret (160 bits, base32) sealed on their
+ * account and the `otpauth://totp/{issuer}:{email}?secret=…&issuer=…` URI for the QR code. A
+ * second set-up replaces an unconfirmed one. Throws 409 ALREADY_ON when two-factor is on; 401
+ * when no user acts.
  */
-export async function startTwoFactorSetup(db: Database, box: SecretBox, user: TwoFactorActor): Promise<{ secret: string; otpauthUrl: string }> {
+export async function startTwoFactorSetup(db: Database, box: SecretBox, ctx: RequestContext): Promise<{ secret: string; otpauthUrl: string }> {
+  const user = actingUser(ctx);
   const secret = generateSecret();
   if (!(await saveTwoFactorSecret(db, user.id, box.seal(secret)))) throw conflict(ALREADY_ON);
   return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret, period: TOTP_PERIOD_S }) };
 }
 
 /**
- * POST /api/auth/2fa/enable { code }: confirms the set-up with a current code. In ONE
- * transaction: two-factor on (the code's step used), ten recovery codes stored as SHA-256, the
- * user's sessions waiting for a required set-up released, an audit row 'user.2fa.enable'.
+ * POST /api/auth/2fa/enable { code } (ADR 0024): the signed-in user of `ctx` confirms the set-up
+ * with a code current at `ctx.now`. In ONE transaction: two-factor on (the code's step used),
+ * ten recovery codes stored as SHA-256, the user's sessions waiting for a required set-up
+ * released, an audit row 'user.2fa.enable' (tenant: the user's, null for the operator).
  * Returns the recovery codes (shown once). Throws 409 ALREADY_ON; 400 SETUP_FIRST without a
- * set-up; 400 WRONG_CODE (body.code). Nothing is written on an error.
+ * set-up; 400 WRONG_CODE (body.code); 401 when no user acts. Nothing is written on an error.
  */
-export async function enableTwoFactor(db: Database, box: SecretBox, user: TwoFactorActor, code: string, now: Date): Promise<string[]> {
+export async function enableTwoFactor(db: Database, box: SecretBox, ctx: RequestContext, code: string): Promise<string[]> {
+  const user = actingUser(ctx);
+  const { now } = ctx;
   const account = await twoFactorAccount(db, user.id);
   if (account?.enabledAt) throw conflict(ALREADY_ON);
   if (!account?.secret) throw badRequest(SETUP_FIRST, [{ field: 'body.code', message: SETUP_FIRST }]);
@@ -120,12 +119,16 @@ export async function enableTwoFactor(db: Database, box: SecretBox, user: TwoFac
 }
 
 /**
- * POST /api/auth/2fa/disable { code }: turns two-factor off with a current code (each code once).
- * In ONE transaction: secret and recovery codes forgotten, an audit row 'user.2fa.disable'.
- * Throws 409 NOT_ON; 422 REQUIRED_BY_OPERATOR for a platform admin or Store Admin while the
- * operator requires two-factor; 400 WRONG_CODE (body.code). Nothing is written on an error.
+ * POST /api/auth/2fa/disable { code } (ADR 0024): the signed-in user of `ctx` turns their
+ * two-factor off with a code current at `ctx.now` (each code once). In ONE transaction: secret
+ * and recovery codes forgotten, an audit row 'user.2fa.disable' (tenant: the user's). Throws 409
+ * NOT_ON; 422 REQUIRED_BY_OPERATOR for a platform admin or Store Admin while the operator
+ * requires two-factor; 400 WRONG_CODE (body.code); 401 when no user acts. Nothing is written on
+ * an error.
  */
-export async function disableTwoFactor(db: Database, box: SecretBox, user: TwoFactorActor, code: string, now: Date): Promise<void> {
+export async function disableTwoFactor(db: Database, box: SecretBox, ctx: RequestContext, code: string): Promise<void> {
+  const user = actingUser(ctx);
+  const { now } = ctx;
   const account = await twoFactorAccount(db, user.id);
   if (!account?.enabledAt || !account.secret) throw conflict(NOT_ON);
   if (await twoFactorRequiredFor(db, user.role)) throw new AppError('BUSINESS_RULE', REQUIRED_BY_OPERATOR);

@@ -185,7 +185,7 @@ describe('GET /api/t/{slug}/customers/{id}/export', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.export')));
-    expect(audits).toEqual([expect.objectContaining({ userId: c.t.adminId, after: { via: 'admin' } })]);
+    expect(audits).toEqual([expect.objectContaining({ userId: c.t.adminId, apiKeyId: null, ip: '127.0.0.1', after: { via: 'admin' } })]);
   });
 
   it('gives the customer the same zip of their own data from GET /me/export', async () => {
@@ -258,7 +258,12 @@ describe('POST /api/t/{slug}/customers/{id}/erase', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
-    expect(audit).toMatchObject({ userId: c.t.adminId, after: expect.objectContaining({ blockedCards: 1, writtenOffCents: card.balanceCents }) });
+    expect(audit).toMatchObject({
+      userId: c.t.adminId,
+      apiKeyId: null,
+      ip: '127.0.0.1',
+      after: expect.objectContaining({ blockedCards: 1, writtenOffCents: card.balanceCents, byJob: false }),
+    });
   });
 
   it('answers 409 to a second erasure and writes nothing more', async () => {
@@ -386,6 +391,7 @@ describe('erasure requests', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, 'customer.erase')));
-    expect(audit).toMatchObject({ userId: null, after: expect.objectContaining({ byRequest: true, byJob: true }) });
+    // The job acts as the system: no user, no API key, no address.
+    expect(audit).toMatchObject({ userId: null, apiKeyId: null, ip: null, after: expect.objectContaining({ byRequest: true, byJob: true }) });
   });
 });

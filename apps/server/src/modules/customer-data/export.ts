@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -27,22 +28,20 @@ messages.json     The e-mails we wrote to you: what kind, its subject, when it w
 Money is in the business's currency; JSON files give it in cents (1/100).
 `;
 
-/** Who asks for an export, for the audit row: the tenant, the signed-in user and how ('admin' or 'self'). */
-export interface ExportActor {
-  tenantId: string;
-  tenantName: string;
-  userId: string | null;
-  via: 'admin' | 'self';
-}
+/** How an export was asked for, as its audit row records it: by a Store Admin ('admin') or by the customer themselves ('self'). */
+export type ExportVia = 'admin' | 'self';
 
 /**
- * The files of customer `customerId`'s data export (GDPR articles 15 and 20; ADR 0026), by
- * name: README.txt, customer.json, cards.json, transactions.csv (every ledger row of their
- * cards, oldest first), messages.json. Writes the audit row 'customer.export' (who, how; no
- * personal data). Throws 404 'Customer not found' (malformed, unknown or another tenant's id).
+ * The files of the data export of customer `customerId` of `ctx.tenant` (GDPR articles 15 and
+ * 20; ADR 0026), by name: README.txt (in the business's name, dated `ctx.now`), customer.json,
+ * cards.json, transactions.csv (every ledger row of their cards, oldest first; amounts in
+ * dollars), messages.json (money in cents in the JSON files). Writes the audit row
+ * 'customer.export' (who: `ctx`'s user; how: `via`; no personal data). Throws 404 'Customer not
+ * found' (malformed, unknown or another tenant's id).
  */
-export async function customerExportFiles(db: DbOrTx, actor: ExportActor, customerId: string, now: Date): Promise<Map<string, string>> {
-  const { tenantId } = actor;
+export async function customerExportFiles(db: DbOrTx, ctx: TenantRequestContext, customerId: string, via: ExportVia): Promise<Map<string, string>> {
+  const { now } = ctx;
+  const tenantId = ctx.tenant.id;
   const customer = await customerRecord(db, tenantId, customerId);
   const held = customerCards(db, tenantId, customer.id);
   const sn = storeNames(db);
@@ -62,7 +61,7 @@ export async function customerExportFiles(db: DbOrTx, actor: ExportActor, custom
   const messages = await messagesTo(db, tenantId, customer.email);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const files = new Map<string, string>();
-  files.set('README.txt', EXPORT_README.replace('{business}', actor.tenantName).replace('{at}', now.toISOString()));
+  files.set('README.txt', EXPORT_README.replace('{business}', ctx.tenant.name).replace('{at}', now.toISOString()));
   files.set(
     'customer.json',
     json({
@@ -120,7 +119,7 @@ export async function customerExportFiles(db: DbOrTx, actor: ExportActor, custom
     'messages.json',
     json(messages.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, writtenAt: iso(m.createdAt), sentAt: iso(m.sentAt) }))),
   );
-  await writeAudit(db, { tenantId, userId: actor.userId, action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via: actor.via } });
+  await writeAudit(db, { tenantId, userId: actingUserId(ctx), action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via } });
   return files;
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EraseCustomerRequest, EraseCustomerResponse, ErasureRequestListResponse, ErrorBody, MyErasureRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import { PROFILE_NOT_FOUND } from '../me/index.ts';
 import {
   customerExportFiles,
@@ -15,7 +15,7 @@ import {
   myErasureRequest,
   requestErasure,
   zipFiles,
-  type ExportActor,
+  type ExportVia,
 } from './service.ts';
 
 const slugParams = z.object({ slug: z.string() });
@@ -32,14 +32,8 @@ const ErasureRequestBody = z.object({ confirm: z.literal(true, { error: 'Confirm
  * tenant-scoped (404 for another tenant's slug or customer) and role-guarded (403).
  */
 export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const actorOf = (request: FastifyRequest, via: ExportActor['via']): ExportActor => ({
-    tenantId: tenantOf(request).id,
-    tenantName: tenantOf(request).name,
-    userId: request.user!.id,
-    via,
-  });
-  const sendZip = async (reply: FastifyReply, actor: ExportActor, customerId: string, now: Date) => {
-    const files = await customerExportFiles(db, actor, customerId, now);
+  const sendZip = async (request: FastifyRequest, reply: FastifyReply, customerId: string, via: ExportVia) => {
+    const files = await customerExportFiles(db, tenantCtx(request), customerId, via);
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${exportFileName(customerId)}"`)
@@ -59,7 +53,7 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.get(
     '/customers/:id/export',
     { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: z.any(), ...errors } } },
-    async (request, reply) => sendZip(reply, actorOf(request, 'admin'), request.params.id, request.ctx.now),
+    async (request, reply) => sendZip(request, reply, request.params.id, 'admin'),
   );
 
   /**
@@ -73,15 +67,14 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       config: { roles: ROLES.admin },
       schema: { tags: ['customers'], params: customerParams, body: EraseCustomerRequest, response: { 200: EraseCustomerResponse, ...errors } },
     },
-    async (request) =>
-      eraseCustomer(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.body.confirm, request.ctx.now),
+    async (request) => eraseCustomer(db, tenantCtx(request), request.params.id, request.body.confirm),
   );
 
   /** GET /me/export → the session's own customer's zip (as above). ROLES.customer; 404 'Customer profile not found' without a customer record. */
   app.get(
     '/me/export',
     { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, response: { 200: z.any(), ...errors } } },
-    async (request, reply) => sendZip(reply, actorOf(request, 'self'), ownCustomer(request), request.ctx.now),
+    async (request, reply) => sendZip(request, reply, ownCustomer(request), 'self'),
   );
 
   /** GET /me/erasure-request → MyErasureRequest `{ requestedAt, dueAt }` (null, null when none is open). ROLES.customer. */
@@ -102,7 +95,7 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       config: { roles: ROLES.customer },
       schema: { tags: ['me'], params: slugParams, body: ErasureRequestBody, response: { 201: MyErasureRequest, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await requestErasure(db, tenantOf(request).id, ownCustomer(request), request.user!.id, request.ctx.now)),
+    async (request, reply) => reply.status(201).send(await requestErasure(db, tenantCtx(request), ownCustomer(request))),
   );
 
   /** GET /erasure-requests → ErasureRequestListResponse: the open requests, oldest first. ROLES.admin. */
@@ -120,6 +113,6 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.post(
     '/erasure-requests/:id/erase',
     { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: EraseCustomerResponse, ...errors } } },
-    async (request) => eraseRequested(db, { tenantId: tenantOf(request).id, userId: request.user!.id }, request.params.id, request.ctx.now),
+    async (request) => eraseRequested(db, tenantCtx(request), request.params.id),
   );
 };

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { EraseCustomerResponse, ErasureRequestListResponse, MyErasureRequest } from '@loyalty/contract';
+import { type TenantContext, type TenantRequestContext, actingUserId, systemContext } from '../../context.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { erasureRequests } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -12,10 +13,11 @@ import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, C
 import { forgetEnrolments } from '../enrolment/index.ts';
 import { forgetRecipient } from '../outbox/index.ts';
 import { writeOffBalance, scrubLedgerNotes } from '../ledger/index.ts';
+import { tenantContextById } from '../tenants/index.ts';
 import { removeCustomerLogins } from '../users/index.ts';
 import { enqueueWebhookEvent, forgetCustomerDeliveries } from '../webhook-endpoints/index.ts';
 
-export { customerExportFiles, exportFileName, zipFiles, type ExportActor } from './export.ts';
+export { customerExportFiles, exportFileName, zipFiles, type ExportVia } from './export.ts';
 
 /**
  * A customer's data rights (GDPR articles 15, 17 and 20; docs/security.md 'Personal data',
@@ -32,12 +34,6 @@ const ERASURE_TEXT = {
   nameMismatch: "The name you typed does not match the customer's full name",
   requestNotFound: 'Erasure request not found',
 } as const;
-
-/** Who erases: the tenant and the Store Admin (null: the hourly job carrying out a request). */
-export interface ErasureActor {
-  tenantId: string;
-  userId: string | null;
-}
 
 /**
  * The strings to scrub wherever an erased customer may still appear in free text and JSON:
@@ -57,8 +53,10 @@ function personalValues(people: readonly { firstName: string; lastName: string; 
 }
 
 /**
- * Erases customer `customerId` of the tenant (GDPR article 17; ADR 0026) in ONE database
- * transaction, at `now`:
+ * Erases customer `customerId` of `ctx.tenant` (GDPR article 17; ADR 0026) in ONE database
+ * transaction, at `ctx.now`. Who erases is `ctx`'s actor: a Store Admin (a request's user) or
+ * the hourly job (`systemContext`: no user); the write-offs, the blocked cards and the audit
+ * row record the acting user (null for the job):
  * 1. locks their cards, then the customer (the earn's lock order); 409 'This customer has
  *    already been erased' when it was (a retry is harmless: nothing is written twice);
  *    with `confirm` (the typed full name, trimmed, case-insensitive) a mismatch is 400,
@@ -70,11 +68,14 @@ function personalValues(people: readonly { firstName: string; lastName: string; 
  *    request' (so every balance still equals its ledger) and blocks the cards;
  * 5. scrubs the values from ledger notes, audit rows and stored idempotent answers; marks an
  *    open erasure request carried out; writes the `customer.erased` event (`{ customerId,
- *    erasedAt }`, no personal data) and the audit row 'customer.erase' (counts only).
+ *    erasedAt }`, no personal data) and the audit row 'customer.erase' (counts only; `byJob`
+ *    true when the system acts).
  * Throws 404 'Customer not found' (malformed, unknown or another tenant's id).
  */
-export async function eraseCustomer(db: Database, actor: ErasureActor, customerId: string, confirm: string | null, now: Date): Promise<EraseCustomerResponse> {
-  const { tenantId } = actor;
+export async function eraseCustomer(db: Database, ctx: TenantRequestContext, customerId: string, confirm: string | null): Promise<EraseCustomerResponse> {
+  const { now } = ctx;
+  const tenantId = ctx.tenant.id;
+  const userId = actingUserId(ctx);
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   return db.transaction(async (tx) => {
     await lockCardsOfCustomer(tx, tenantId, customerId);
@@ -96,8 +97,8 @@ export async function eraseCustomer(db: Database, actor: ErasureActor, customerI
     await forgetEnrolments(tx, tenantId, customerId, null);
     await anonymiseCustomer(tx, tenantId, customerId, now);
     let writtenOffCents = 0;
-    for (const card of held) writtenOffCents += await writeOffBalance(tx, tenantId, card, actor.userId, now);
-    const blockedCards = await blockCardsForErasure(tx, tenantId, held, actor.userId);
+    for (const card of held) writtenOffCents += await writeOffBalance(tx, tenantId, card, userId, now);
+    const blockedCards = await blockCardsForErasure(tx, tenantId, held, userId);
     await scrubLedgerNotes(
       tx,
       tenantId,
@@ -110,11 +111,11 @@ export async function eraseCustomer(db: Database, actor: ErasureActor, customerI
     await enqueueWebhookEvent(tx, tenantId, 'customer.erased', { customerId, erasedAt: now.toISOString() }, now);
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId,
       action: 'customer.erase',
       entity: 'customer',
       entityId: customerId,
-      after: { blockedCards, writtenOffCents, cards: held.length, byRequest: request, byJob: actor.userId === null },
+      after: { blockedCards, writtenOffCents, cards: held.length, byRequest: request, byJob: ctx.actor.kind === 'system' },
     });
     return { customerId, erasedAt: now.toISOString(), blockedCards, writtenOffCents };
   });
@@ -145,12 +146,15 @@ export async function myErasureRequest(db: Database, tenantId: string, customerI
 }
 
 /**
- * POST /me/erasure-request (ADR 0026): records the session's customer's request at `now`
- * (a second request keeps the first one's time) and writes the audit row
- * 'customer.erasure_request'. Returns the request. Throws 404 'Customer not found' when the
- * customer is gone or already erased.
+ * POST /me/erasure-request (ADR 0026): records the request of customer `customerId` of
+ * `ctx.tenant` (the session's own customer) at `ctx.now` (a second request keeps the first
+ * one's time) and writes the audit row 'customer.erasure_request' (the actor: `ctx`'s user).
+ * Returns the request. Throws 404 'Customer not found' when the customer is gone or already
+ * erased.
  */
-export async function requestErasure(db: Database, tenantId: string, customerId: string, userId: string, now: Date): Promise<MyErasureRequest> {
+export async function requestErasure(db: Database, ctx: TenantRequestContext, customerId: string): Promise<MyErasureRequest> {
+  const { now } = ctx;
+  const tenantId = ctx.tenant.id;
   const customer = await customerRecord(db, tenantId, customerId);
   if (customer.erasedAt) throw notFound(CUSTOMER_NOT_FOUND);
   await db.transaction(async (tx) => {
@@ -167,7 +171,7 @@ export async function requestErasure(db: Database, tenantId: string, customerId:
       .returning({ requestedAt: erasureRequests.requestedAt });
     await writeAudit(tx, {
       tenantId,
-      userId,
+      userId: actingUserId(ctx),
       action: 'customer.erasure_request',
       entity: 'customer',
       entityId: customerId,
@@ -201,25 +205,27 @@ export async function listErasureRequests(db: Database, tenantId: string): Promi
 }
 
 /**
- * POST /erasure-requests/{customerId}/erase (ADR 0026): the Store Admin's one-click erasure of
- * a customer who asked for it (their request is the confirmation). Throws 404 'Erasure request
- * not found' when the customer has no open request, and what `eraseCustomer` throws.
+ * POST /erasure-requests/{customerId}/erase (ADR 0026): the one-click erasure, by `ctx`'s Store
+ * Admin at `ctx.now`, of a customer of `ctx.tenant` who asked for it (their request is the
+ * confirmation). Throws 404 'Erasure request not found' when the customer has no open request,
+ * and what `eraseCustomer` throws.
  */
-export async function eraseRequested(db: Database, actor: ErasureActor, customerId: string, now: Date): Promise<EraseCustomerResponse> {
+export async function eraseRequested(db: Database, ctx: TenantRequestContext, customerId: string): Promise<EraseCustomerResponse> {
   if (!isUuid(customerId)) throw notFound(ERASURE_TEXT.requestNotFound);
   const [open] = await db
     .select({ customerId: erasureRequests.customerId })
     .from(erasureRequests)
-    .where(and(eq(erasureRequests.tenantId, actor.tenantId), eq(erasureRequests.customerId, customerId), isNull(erasureRequests.carriedOutAt)));
+    .where(and(eq(erasureRequests.tenantId, ctx.tenant.id), eq(erasureRequests.customerId, customerId), isNull(erasureRequests.carriedOutAt)));
   if (!open) throw notFound(ERASURE_TEXT.requestNotFound);
-  return eraseCustomer(db, actor, customerId, null, now);
+  return eraseCustomer(db, ctx, customerId, null);
 }
 
 /**
  * The hourly job's part (main.ts housekeeping; ADR 0026): erases every customer, in every
- * tenant, whose open request is ERASURE_GRACE_DAYS days old or older at `now`, one transaction
- * each (the job as actor: user null). A customer erased meanwhile only has the request closed.
- * Returns how many were erased.
+ * tenant, whose open request is ERASURE_GRACE_DAYS days old or older at `now` (the job run's
+ * instant), one transaction each, acting as the system (`systemContext(now, tenant)`: audit
+ * rows with no user, API key or address). A customer erased meanwhile only has the request
+ * closed. Returns how many were erased.
  */
 export async function carryOutDueErasures(db: Database, now: Date): Promise<number> {
   const due = await db
@@ -228,10 +234,11 @@ export async function carryOutDueErasures(db: Database, now: Date): Promise<numb
     .where(and(isNull(erasureRequests.carriedOutAt), lte(erasureRequests.requestedAt, new Date(now.getTime() - ERASURE_GRACE_DAYS * DAY_MS))))
     .orderBy(asc(erasureRequests.requestedAt))
     .limit(500);
+  const tenantsById = new Map<string, TenantContext>();
   let erased = 0;
   for (const r of due) {
     try {
-      await eraseCustomer(db, { tenantId: r.tenantId, userId: null }, r.customerId, null, now);
+      await eraseCustomer(db, systemContext(now, await tenantOfJob(db, tenantsById, r.tenantId)), r.customerId, null);
       erased += 1;
     } catch (err) {
       if (!(err instanceof Error && err.message === ERASURE_TEXT.alreadyErased)) throw err;
@@ -239,4 +246,16 @@ export async function carryOutDueErasures(db: Database, now: Date): Promise<numb
     }
   }
   return erased;
+}
+
+/** Tenant `tenantId` as a TenantContext for the job's context, read once per run (`known`). Throws when it is gone (its requests go with it). */
+async function tenantOfJob(db: Database, known: Map<string, TenantContext>, tenantId: string): Promise<TenantContext> {
+  let tenant = known.get(tenantId);
+  if (!tenant) {
+    const found = await tenantContextById(db, tenantId);
+    if (!found) throw new Error(`Tenant ${tenantId} of an erasure request does not exist`);
+    tenant = found;
+    known.set(tenantId, tenant);
+  }
+  return tenant;
 }

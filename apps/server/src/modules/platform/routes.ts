@@ -161,7 +161,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
       },
     },
     async (request, reply) => {
-      await resetTenantUserTwoFactor(db, request.user!.id, request.params.id, request.params.userId, request.ctx.now);
+      await resetTenantUserTwoFactor(db, request.ctx, request.params.id, request.params.userId);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

@@ -1,8 +1,9 @@
 import type { PlatformTenantAdminsResponse } from '@loyalty/contract';
+import type { RequestContext, TenantContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { tenantNames } from '../tenants/index.ts';
+import { tenantContextById, tenantNames } from '../tenants/index.ts';
 import { resetStaffTwoFactor, tenantAdmins } from '../users/index.ts';
 import { TENANT_NOT_FOUND } from './tenants.ts';
 
@@ -20,14 +21,23 @@ export async function listTenantAdmins(db: Database, tenantId: string): Promise<
   return { admins: await tenantAdmins(db, tenantId) };
 }
 
+/** Tenant `tenantId` as a TenantContext; throws 404 'Tenant not found' (malformed or unknown id). */
+async function tenantById(db: Database, tenantId: string): Promise<TenantContext> {
+  const tenant = isUuid(tenantId) ? await tenantContextById(db, tenantId) : null;
+  if (!tenant) throw notFound(TENANT_NOT_FOUND);
+  return tenant;
+}
+
 /**
- * POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (ADR 0024): the operator turns off
- * the two-factor of a staff member of tenant `tenantId` (a Store Admin who lost their
- * authenticator; a cashier too), audited (tenant: the tenant's; actor: the operator) and e-mailed
- * to the person (`resetStaffTwoFactor`, by 'operator'). 404 'Tenant not found'; 404 'Staff member
- * not found' (unknown, a customer's, another tenant's); 409 when two-factor is off.
+ * POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (ADR 0024): the operator, the
+ * signed-in user of `ctx` (a platform route: no tenant of its own), turns off the two-factor of
+ * a staff member of tenant `tenantId` (a Store Admin who lost their authenticator; a cashier
+ * too), audited (tenant: the tenant's; actor: the operator) and e-mailed to the person at
+ * `ctx.now` (`resetStaffTwoFactor` with `ctx` in that tenant, by 'operator'). 404 'Tenant not
+ * found'; 404 'Staff member not found' (unknown, a customer's, another tenant's); 409 when
+ * two-factor is off.
  */
-export async function resetTenantUserTwoFactor(db: Database, actorId: string, tenantId: string, userId: string, now: Date): Promise<void> {
-  await requireTenant(db, tenantId);
-  await resetStaffTwoFactor(db, { tenantId, userId: actorId }, userId, 'operator', now);
+export async function resetTenantUserTwoFactor(db: Database, ctx: RequestContext, tenantId: string, userId: string): Promise<void> {
+  const tenant = await tenantById(db, tenantId);
+  await resetStaffTwoFactor(db, { ...ctx, tenant }, userId, 'operator');
 }

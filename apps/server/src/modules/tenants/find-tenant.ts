@@ -51,6 +51,12 @@ export function tenantContexts(db: DbOrTx) {
   return tenantContextSelect(db).as('tenant_contexts');
 }
 
+/** Tenant `tenantId` as a TenantContext (the business an operator's request acts in, e.g. a two-factor reset), or null when there is none. `tenantId` must be a UUID. */
+export async function tenantContextById(db: DbOrTx, tenantId: string): Promise<TenantContext | null> {
+  const [tenant] = await tenantContextSelect(db).where(eq(tenants.id, tenantId)).limit(1);
+  return tenant ?? null;
+}
+
 /**
  * A prepared lookup of a tenant by id as a TenantContext (the API key guard of /api/v1, issue
  * 17: the key names its tenant); null when the tenant no longer exists.

@@ -18,6 +18,7 @@ export {
   findTenantIdForProvider,
   paymentTenantOf,
   subscriptionPeriodOf,
+  tenantContextById,
   tenantContextByIdFinder,
   tenantContextBySlug,
   tenantContextFinder,

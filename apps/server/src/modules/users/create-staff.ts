@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { StaffCreateRequest, StaffUser } from '@loyalty/contract';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { users } from '../../db/schema/index.ts';
@@ -12,22 +13,12 @@ import { requireStoreName } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { prepareInvitation, takeInvitation, writeInvitation } from './invitations.ts';
 import { activeStaffCount } from './views.ts';
-import {
-  PASSWORD_OR_INVITE,
-  type StaffActor,
-  assertStoreForRole,
-  audited,
-  budgetOf,
-  businessNameOf,
-  duplicateEmail,
-  inviterOf,
-  publicUrlOf,
-  staffRows,
-} from './staff.ts';
+import { type InvitationSender, PASSWORD_OR_INVITE, assertStoreForRole, audited, duplicateEmail, inviterOf, staffRows } from './staff.ts';
 
 /**
  * POST /api/t/{slug}/users (docs/product.md 'Roles', 'Accounts and sign-in';
- * the plan's staff limit under the tenant-row lock, ADR 0005). Input StaffCreateRequest: names, e-mail
+ * the plan's staff limit under the tenant-row lock, ADR 0005): the acting Store Admin of `ctx`
+ * adds a staff member to `ctx.tenant` at `ctx.now`. Input StaffCreateRequest: names, e-mail
  * (lower-cased), password (at least the platform's passwordMinLength: else
  * 400 'Password must be at least {n} characters long' naming `body.password`; hashed with
  * argon2id before the transaction), role cashier
@@ -39,17 +30,19 @@ import {
  * fill the plan's `limits.staff` (checked under the tenant row lock, ADR 0005; which limit
  * applies: tenants `planLimitsOf`). In one transaction it inserts the user (active) and an
  * audit_log row (action 'user.create', after: names, e-mail, role, store, active; never the
- * password). Returns the StaffUser (201 in the route), `lastLogin` null.
+ * password; the actor: `ctx`'s user). Returns the StaffUser (201 in the route), `lastLogin` null.
  * With `invite: true` no password is given: the account gets an
  * unusable random one and `invitationPending`, and in the same transaction an invitation link
- * (7 days) is e-mailed through the outbox (invitations.ts); the audit row's after says
+ * (7 days, on `sender.publicUrl`; from the acting user, in the name of `ctx.tenant`) is e-mailed
+ * through the outbox (invitations.ts); the audit row's after says
  * `invited: true`. Neither a password nor `invite` → 400 'Password is required' (body.password).
- * An invitation takes one from the business's daily budget first (invitations.ts
+ * An invitation takes one from the business's daily budget `sender.budget` first (invitations.ts
  * `takeInvitation`: 20 a day in trial, 200 on a plan, resends included): 429 RATE_LIMITED
  * beyond it, nothing written; a create that fails afterwards gives it back.
  */
-export async function createStaff(db: Database, actor: StaffActor, input: StaffCreateRequest, now: Date): Promise<StaffUser> {
-  const { tenantId } = actor;
+export async function createStaff(db: Database, ctx: TenantRequestContext, input: StaffCreateRequest, sender: InvitationSender): Promise<StaffUser> {
+  const { now } = ctx;
+  const tenantId = ctx.tenant.id;
   const storeId = input.storeId ?? null;
   assertStoreForRole(input.role, storeId);
   const invite = input.invite === true;
@@ -59,11 +52,11 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
   const passwordHash = await hashPassword(invite ? randomBytes(32).toString('base64url') : input.password!);
   const invitation = invite
     ? await prepareInvitation(
-        { email, firstName: input.firstName, role: input.role, businessName: await businessNameOf(db, tenantId), inviter: await inviterOf(db, actor) },
-        publicUrlOf(actor),
+        { email, firstName: input.firstName, role: input.role, businessName: ctx.tenant.name, inviter: await inviterOf(db, actingUserId(ctx)) },
+        sender.publicUrl,
       )
     : null;
-  const giveBack = invite ? await takeInvitation(budgetOf(actor), tenantId, now) : null;
+  const giveBack = invite ? await takeInvitation(sender.budget, tenantId, now) : null;
   try {
     return await db.transaction(async (tx) => {
       const limits = await lockTenantLimits(tx, tenantId);
@@ -78,7 +71,7 @@ export async function createStaff(db: Database, actor: StaffActor, input: StaffC
       if (invitation) await writeInvitation(tx, { userId: user.id, tenantId, email }, invitation, now);
       await writeAudit(tx, {
         tenantId,
-        userId: actor.userId,
+        userId: actingUserId(ctx),
         action: 'user.create',
         entity: 'user',
         entityId: user.id,

@@ -1,3 +1,4 @@
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -5,7 +6,7 @@ import { writeAudit } from '../audit/index.ts';
 import { renderTwoFactorReset, type TwoFactorResetBy } from '../../emails/two-factor-reset.tsx';
 import { enqueueEmail } from '../outbox/index.ts';
 import { turnOffTwoFactor } from './two-factor.ts';
-import { businessNameOf, lockStaff, staffRows } from './staff.ts';
+import { lockStaff, staffRows } from './staff.ts';
 
 /** 403 text: a Store Admin's two-factor is reset by the platform operator, not by another Store Admin (ADR 0024). */
 const ADMIN_TWO_FACTOR_BY_OPERATOR = "Only the platform operator can reset a Store Admin's two-factor authentication";
@@ -17,29 +18,26 @@ const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account'
 const TWO_FACTOR_RESET_AUDIT = 'user.2fa.reset';
 
 /**
- * Resets (turns off) the two-factor sign-in of staff member `userId` of `actor.tenantId` for
+ * Resets (turns off) the two-factor sign-in of staff member `userId` of `ctx.tenant` for
  * someone who lost their authenticator (ADR 0024): POST /api/t/{slug}/users/{id}/2fa/reset (a
  * Store Admin, a cashier's) and POST /api/platform/tenants/{id}/users/{userId}/2fa/reset (the
  * operator, `by: 'operator'`, a Store Admin's or a cashier's). In ONE transaction, the user row
  * locked: the secret, last step and recovery codes cleared, an audit row 'user.2fa.reset'
- * (actor, the target's e-mail and role; tenant: the target's), and the e-mail 'Your two-factor
- * authentication was reset' to the person through the outbox. Their sessions stay.
+ * (actor: `ctx`'s user; the target's e-mail and role; tenant: the target's), and the e-mail 'Your
+ * two-factor authentication was reset' (in the name of `ctx.tenant`, written at `ctx.now`) to
+ * the person through the outbox. Their sessions stay. The operator's call hands the context of
+ * its request with the target's tenant set (platform/two-factor.ts).
  * Throws 404 'Staff member not found' (unknown, malformed, customer's, another tenant's);
  * 403 ADMIN_TWO_FACTOR_BY_OPERATOR when a Store Admin's is reset with `by: 'store_admin'`;
  * 409 TWO_FACTOR_NOT_ON when two-factor is off (nothing written).
  */
-export async function resetStaffTwoFactor(
-  db: Database,
-  actor: { tenantId: string; userId: string },
-  userId: string,
-  by: TwoFactorResetBy,
-  now: Date,
-): Promise<void> {
-  const { tenantId } = actor;
+export async function resetStaffTwoFactor(db: Database, ctx: TenantRequestContext, userId: string, by: TwoFactorResetBy): Promise<void> {
+  const { now } = ctx;
+  const tenantId = ctx.tenant.id;
   // Rendered before the transaction, so no lock waits for React.
   const [target] = isUuid(userId) ? await staffRows(db, tenantId, userId) : [];
   if (!target) throw notFound('Staff member not found');
-  const message = await renderTwoFactorReset({ businessName: await businessNameOf(db, tenantId), firstName: target.firstName, by });
+  const message = await renderTwoFactorReset({ businessName: ctx.tenant.name, firstName: target.firstName, by });
   await db.transaction(async (tx) => {
     const user = await lockStaff(tx, tenantId, userId);
     if (user.role === 'tenant_admin' && by !== 'operator') throw forbidden(ADMIN_TWO_FACTOR_BY_OPERATOR);
@@ -47,7 +45,7 @@ export async function resetStaffTwoFactor(
     await enqueueEmail(tx, { tenantId, kind: 'two_factor_reset', to: user.email, ...message, now });
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: TWO_FACTOR_RESET_AUDIT,
       entity: 'user',
       entityId: user.id,

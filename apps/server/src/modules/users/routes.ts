@@ -5,14 +5,14 @@ import { ErrorBody, StaffCreateRequest, StaffListResponse, StaffPasswordRequest,
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import type { TenantContext } from '../../context.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { createStaff } from './create-staff.ts';
 import { listStaff } from './list-staff.ts';
 import { resendInvitation, revokeInvitation } from './resend-invitation.ts';
 import { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
-import type { StaffActor } from './staff.ts';
+import type { InvitationSender } from './staff.ts';
 import { updateStaff } from './update-staff.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
@@ -35,16 +35,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   app,
   { db, config, counters, jobs },
 ) => {
-  const actorOf = (request: FastifyRequest): StaffActor => {
-    const tenant = tenantOf(request);
-    return {
-      tenantId: tenant.id,
-      userId: request.user!.id,
-      sessionHash: request.sessionHash,
-      publicUrl: config.publicUrl,
-      invitations: { counters, onPlan: isOnPlan(tenant) },
-    };
-  };
+  /** The invitation's link base and the business's daily budget (staff.ts `InvitationSender`). */
+  const senderOf = (request: FastifyRequest): InvitationSender => ({
+    publicUrl: config.publicUrl,
+    budget: { counters, onPlan: isOnPlan(tenantOf(request)) },
+  });
 
   /** GET /users → StaffListResponse `{ users }`: the tenant's staff by name, with store name, active and lastLogin. */
   app.get(
@@ -72,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const staff = await createStaff(db, actorOf(request), request.body, request.ctx.now);
+      const staff = await createStaff(db, tenantCtx(request), request.body, senderOf(request));
       if (staff.invited) jobs.nudge('outbox');
       return reply.status(201).send(staff);
     },
@@ -87,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id/invitation',
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
     async (request, reply) => {
-      await resendInvitation(db, actorOf(request), request.params.id, request.ctx.now);
+      await resendInvitation(db, tenantCtx(request), request.params.id, senderOf(request));
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },
@@ -101,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id/invitation',
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody } } },
     async (request, reply) => {
-      await revokeInvitation(db, actorOf(request), request.params.id);
+      await revokeInvitation(db, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -118,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       config: { roles: ROLES.admin },
       schema: { tags: ['users'], params: userParams, body: StaffUpdateRequest, response: { 200: StaffUser, ...errors } },
     },
-    async (request) => updateStaff(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateStaff(db, tenantCtx(request), request.params.id, request.body),
   );
 
   /**
@@ -134,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['users'], params: userParams, body: StaffPasswordRequest, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await changeStaffPassword(db, actorOf(request), request.params.id, request.body);
+      await changeStaffPassword(db, tenantCtx(request), request.params.id, request.body, request.sessionHash);
       return reply.status(204).send(null);
     },
   );
@@ -151,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
-      await resetStaffTwoFactor(db, actorOf(request), request.params.id, by, request.ctx.now);
+      await resetStaffTwoFactor(db, tenantCtx(request), request.params.id, by);
       jobs.nudge('outbox');
       return reply.status(204).send(null);
     },

@@ -5,21 +5,23 @@ import { users } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { storeNames } from '../stores/index.ts';
-import { tenantNames } from '../tenants/index.ts';
 import type { InvitationBudget } from './invitations.ts';
 import { STAFF_ROLES } from './views.ts';
 
-/** What the staff use cases share: who acts, the refusal texts, the staff rows as the API shows them, the row lock and the invitation's sender. */
+/**
+ * What the staff use cases share: the refusal texts, the staff rows as the API shows them, the
+ * row lock and the invitation's sender. Who acts and where comes from the request's context
+ * (src/context.ts `TenantRequestContext`: its tenant, its user for the audit rows).
+ */
 
-/** Who acts, where: the request's tenant, the signed-in user (audit, self checks) and their session hash. */
-export interface StaffActor {
-  tenantId: string;
-  userId: string;
-  sessionHash: string | null;
-  /** PUBLIC_URL: the base of invitation links. */
-  publicUrl?: string;
-  /** The business's daily invitation budget (invitations.ts `takeInvitation`); needed to invite. */
-  invitations?: InvitationBudget;
+/**
+ * What an invitation is sent with besides the request's context (docs/security.md 'Limits that
+ * hold'): `publicUrl`, PUBLIC_URL, the base of the invitation link; `budget`, the business's
+ * daily invitation budget (invitations.ts `takeInvitation`).
+ */
+export interface InvitationSender {
+  publicUrl: string;
+  budget: InvitationBudget;
 }
 
 /** 400 text (field body.password) when a staff member is created with neither a password nor an invitation. */
@@ -87,26 +89,13 @@ export async function lockStaff(tx: Tx, tenantId: string, userId: string) {
   return user;
 }
 
-/** The business's name for its messages. */
-export async function businessNameOf(db: DbOrTx, tenantId: string): Promise<string> {
-  return (await tenantNames(db, [tenantId])).get(tenantId)?.name ?? '';
-}
-
-/** The name and e-mail of the person inviting (the actor), as the invitation shows them. */
-export async function inviterOf(db: DbOrTx, actor: StaffActor): Promise<{ name: string; email: string }> {
-  const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.userId));
+/**
+ * The name and e-mail of the person inviting (user `inviterId`, the request's acting user), as
+ * the invitation shows them. Throws (a programming error) when there is no such user.
+ */
+export async function inviterOf(db: DbOrTx, inviterId: string | null): Promise<{ name: string; email: string }> {
+  if (!inviterId) throw new Error('An invitation is sent by a signed-in user');
+  const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, inviterId));
   if (!u) throw new Error('The inviting user does not exist');
   return { name: `${u.firstName} ${u.lastName}`.trim(), email: u.email };
-}
-
-/** The actor's invitation budget (the routes always pass it). */
-export function budgetOf(actor: StaffActor): InvitationBudget {
-  if (!actor.invitations) throw new Error('StaffActor.invitations is needed to invite');
-  return actor.invitations;
-}
-
-/** The base of invitation links: the actor's PUBLIC_URL (the routes always pass it). */
-export function publicUrlOf(actor: StaffActor): string {
-  if (!actor.publicUrl) throw new Error('StaffActor.publicUrl is needed to invite');
-  return actor.publicUrl;
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { StaffUpdateRequest, StaffUser } from '@loyalty/contract';
+import { type TenantRequestContext, actingUserId } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
@@ -8,11 +9,11 @@ import { requireStoreName } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { endOtherSessions } from './sessions.ts';
 import { activeStaffCount } from './views.ts';
-import { LAST_ADMIN, type StaffActor, assertStoreForRole, audited, lockStaff, staffRows } from './staff.ts';
+import { LAST_ADMIN, assertStoreForRole, audited, lockStaff, staffRows } from './staff.ts';
 
 /**
- * PUT /api/t/{slug}/users/{id} (no e-mail, no
- * password). Input StaffUpdateRequest: names, role, storeId (null or absent = all stores),
+ * PUT /api/t/{slug}/users/{id} (docs/product.md 'Roles'; no e-mail, no password): the acting
+ * Store Admin of `ctx` changes staff member `userId` of `ctx.tenant`. Input StaffUpdateRequest: names, role, storeId (null or absent = all stores),
  * active. In ONE DB transaction, tenant row locked first (ADR 0005), then the user row:
  * - 404 'Staff member not found': unknown or malformed id, a customer's or another tenant's user.
  * - 400 'A cashier must be assigned to a store'; 404 'Store not found' (not this tenant's).
@@ -24,10 +25,10 @@ import { LAST_ADMIN, type StaffActor, assertStoreForRole, audited, lockStaff, st
  * Deactivating (active true → false) deletes all the user's sessions rows in the same
  * transaction, so their cookies answer 401 at once; login then refuses them (auth service).
  * Writes an audit_log row (action 'user.update', before and after: names, e-mail, role,
- * store, active). Returns the StaffUser.
+ * store, active; the actor: `ctx`'s user). Returns the StaffUser.
  */
-export async function updateStaff(db: Database, actor: StaffActor, userId: string, input: StaffUpdateRequest): Promise<StaffUser> {
-  const { tenantId } = actor;
+export async function updateStaff(db: Database, ctx: TenantRequestContext, userId: string, input: StaffUpdateRequest): Promise<StaffUser> {
+  const tenantId = ctx.tenant.id;
   const storeId = input.storeId ?? null;
   return db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
@@ -50,7 +51,7 @@ export async function updateStaff(db: Database, actor: StaffActor, userId: strin
     if (user.active && !input.active) await endOtherSessions(tx, user.id, null);
     await writeAudit(tx, {
       tenantId,
-      userId: actor.userId,
+      userId: actingUserId(ctx),
       action: 'user.update',
       entity: 'user',
       entityId: user.id,
