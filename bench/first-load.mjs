@@ -65,11 +65,6 @@ async function measure(browser, url, ready) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const loads = [];
-  if (process.env.DEBUG_FIRST_LOAD) {
-    page.on('requestfinished', (r) => console.log('  ', r.resourceType(), r.url()));
-    page.on('console', (m) => console.log('  console', m.text()));
-    page.on('pageerror', (e) => console.log('  pageerror', e.message));
-  }
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     loads.push(

@@ -575,11 +575,11 @@ async function send(req: FuzzRequest): Promise<LightMyRequestResponse> {
   }
 }
 
-/** A 401 to a signed-in role means the fuzzer ended its session (logout, …): sign in again. */
+/** A 401 to a signed-in role means the fuzzer ended its session (logout, …): when /api/auth/me says signed out ({ user: null }), sign in again. */
 async function renewSession(role: RoleName): Promise<void> {
   if (role === 'anon') return;
   const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookies[role]! } });
-  if (me.statusCode !== 401) return;
+  if (me.json().user) return;
   try {
     cookies[role] = await loginAs(ctx.app, ...CREDENTIALS[role]);
   } catch {

@@ -88,6 +88,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one database', { ti
     const admin = await signIn(a, 'admin@demo.com', 'DemoAdmin123!'); // login 1 of LIMIT from this address
     const me = await fetch(`${b}/api/auth/me`, { headers: { cookie: admin } });
     expect(me.status).toBe(200);
+    expect((await me.json()).user).toMatchObject({ email: expect.any(String) });
 
     // One Idempotency-Key, ten tills, both instances: one movement, one answer.
     const card = async () => (await (await fetch(`${a}/api/t/demo/cards/DEM0CARD0001`, { headers: { cookie: admin } })).json()) as { balanceCents: number };

@@ -39,7 +39,7 @@ export const SessionTenant = z.object({
 export type SessionTenant = z.infer<typeof SessionTenant>;
 
 /**
- * Answer of login, signup and GET /api/auth/me. `twoFactorEnabled`: the account signs in with a
+ * Answer of login, signup and GET /api/auth/me when signed in. `twoFactorEnabled`: the account signs in with a
  * second factor (TOTP). `twoFactorSetupRequired`: the operator requires two-factor and this
  * platform admin or Store Admin has none yet, so the session reaches only /api/auth/me,
  * /api/auth/2fa/* and sign-out (403 TWO_FACTOR_SETUP_REQUIRED elsewhere) until it is set up.
@@ -51,6 +51,14 @@ export const AuthResponse = z.object({
   twoFactorSetupRequired: z.boolean(),
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/**
+ * Answer of GET /api/auth/me: the session behind the cookie (AuthResponse), or `{ user: null }`
+ * when there is none (no cookie, an ended or expired session). Signed out is an answer, not an
+ * error, so a signed-out page's start-up check logs no failed request.
+ */
+export const SessionResponse = z.union([AuthResponse, z.object({ user: z.null() })]);
+export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /**
  * POST /api/auth/login when the password is right and the account has two-factor on: no

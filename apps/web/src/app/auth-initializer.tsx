@@ -8,8 +8,9 @@ import { useAuthStore } from '@/lib/auth-store';
 const STARTUP_DELAY_MS = 100;
 
 /**
- * Initialises the session before any route renders: waits ~100 ms, then asks GET /api/auth/me. 200
- * refreshes the stored user and tenant; 401 clears the store (signed out). Any other failure
+ * Initialises the session before any route renders: waits ~100 ms, then asks GET /api/auth/me. A
+ * session refreshes the stored user and tenant; `{ user: null }` (signed out) or a 401 clears the
+ * store. Any other failure
  * (server down, network) keeps the persisted state so a short outage does not sign the cashier out;
  * calls made later will tell. Shows a spinner meanwhile.
  */
@@ -21,7 +22,7 @@ export function AuthInitializer({ children }: { children: ReactNode }) {
     const timer = window.setTimeout(() => {
       getMe({ signal: controller.signal })
         .then((session) => {
-          if (session && session.user) useAuthStore.getState().setSession(session);
+          if (session.user) useAuthStore.getState().setSession(session);
           else useAuthStore.getState().clear();
         })
         .catch((error: unknown) => {

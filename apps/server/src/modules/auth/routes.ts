@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AcceptInvitationRequest,
   AuthResponse,
+  SessionResponse,
   InvitationInfo,
   ErrorBody,
   FORGOT_PASSWORD_SENT,
@@ -20,7 +21,7 @@ import {
 } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, unauthenticated } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { DEVICE_COOKIE, setPendingLoginCookie, setSignInCookies } from '../../http/auth-cookies.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
@@ -48,7 +49,7 @@ const FORGOT_PER_ADDRESS = 5;
  * reads the body, the address and the device cookie, and sets the cookies it is handed.
  * POST /signup → 201 {user, tenant}; 400; 403 SIGNUPS_DISABLED; 409 e-mail taken; 429 beyond
  * LOGIN_RATE_LIMIT per minute per client address.
- * POST /logout → 204. GET /me → 200 {user, tenant} or 401. GET /login-options → { demoAccounts }.
+ * POST /logout → 204. GET /me → 200 {user, tenant} or, signed out, 200 { user: null }. GET /login-options → { demoAccounts }.
  * POST /forgot-password and /reset-password: see password-reset.ts (ADR 0023). `jobs.nudge('outbox')` asks the
  * outbox worker for a run once a message was written.
  * Every limit keys on request.ip, the real client address under TRUST_PROXY.
@@ -198,8 +199,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     return reply.status(204).send(null);
   });
 
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: AuthResponse, 401: ErrorBody } } }, async (request) => {
-    if (!request.user) throw unauthenticated();
+  /** GET /me → 200 SessionResponse: the session's user, tenant and two-factor state, or `{ user: null }` signed out. */
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: SessionResponse } } }, async (request) => {
+    if (!request.user) return { user: null };
     return authResponse(db, request.user, request.twoFactorSetupRequired);
   });
 };

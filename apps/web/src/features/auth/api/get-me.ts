@@ -1,11 +1,12 @@
-import type { AuthResponse } from '@loyalty/contract';
+import type { SessionResponse } from '@loyalty/contract';
 import { api } from '@/lib/api';
 
 /**
  * GET /api/auth/me: the session behind the cookie.
- * @returns `{ user, tenant }` (tenant null for platform_admin).
- * @throws {ApiError} 401 when signed out or the session expired; 0 on network failure.
+ * @returns `{ user, tenant, twoFactorEnabled, twoFactorSetupRequired }` (tenant null for
+ *   platform_admin), or `{ user: null }` when signed out (no cookie, an ended or expired session).
+ * @throws {ApiError} 0 on network failure, 5xx when the server cannot answer.
  */
-export function getMe(options?: { signal?: AbortSignal }): Promise<AuthResponse> {
-  return api.get<AuthResponse>('/auth/me', options);
+export function getMe(options?: { signal?: AbortSignal }): Promise<SessionResponse> {
+  return api.get<SessionResponse>('/auth/me', options);
 }
