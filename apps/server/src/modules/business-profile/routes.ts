@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody, ReceiptsRequest, TenantResponse, TimezoneRequest, TrialStatusResponse } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import { getTenantView, getTrialStatus, putTenantReceipts, putTenantTimezone } from './service.ts';
 
 /**
@@ -63,7 +63,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantTimezone(db, tenantOf(request), request.user!.id, request.body.timezone, config.paymentProvider, request.ctx.now),
+    async (request) => putTenantTimezone(db, tenantCtx(request), request.body.timezone, config.paymentProvider),
   );
 
   /**
@@ -81,6 +81,6 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
         response: { 200: TenantResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => putTenantReceipts(db, tenantOf(request), request.user!.id, request.body.enabled, config.paymentProvider, request.ctx.now),
+    async (request) => putTenantReceipts(db, tenantCtx(request), request.body.enabled, config.paymentProvider),
   );
 };

@@ -1,7 +1,7 @@
-import type { TenantResponse, TrialStatusResponse } from '@loyalty/contract';
+import type { TenantResponse, TrialStatusResponse, TypedAuditEvent } from '@loyalty/contract';
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import type { TenantContext } from '../../context.ts';
+import { actingUserId, type TenantContext, type TenantRequestContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { tenantCardCounts } from '../reports/index.ts';
@@ -118,65 +118,68 @@ export async function getTrialStatus(db: DbOrTx, t: TenantContext, now: Date): P
 }
 
 /**
- * PUT /api/t/{slug}/tenant/timezone: stores the tenant's IANA time zone
- * (validated by the contract's TimezoneRequest) with the row locked, writes an audit_log row
- * (action 'tenant.timezone.update', entity 'tenant', before/after `{ timezone }`) in the same
- * transaction, and answers the tenant view with the new zone.
+ * One setting of the business changed by a Store Admin: with the tenant row locked (so two
+ * changes are audited in the order they were made), `apply` writes the new value and `event`
+ * builds the tenant's audit event from the row as it was, in one transaction. Answers the
+ * tenant view with `updated` (the context's tenant with the new value).
  * @throws AppError 404 'Tenant not found' when the row is gone.
  */
-export async function putTenantTimezone(
+async function changeSetting(
   db: Database,
-  t: TenantContext,
-  userId: string,
-  timezone: string,
+  ctx: TenantRequestContext,
   paymentProvider: TenantResponse['paymentProvider'],
-  now: Date,
+  change: { apply: (tx: Tx) => Promise<void>; event: (before: TenantAccount) => TypedAuditEvent; updated: TenantContext },
 ): Promise<TenantResponse> {
   await db.transaction(async (tx) => {
-    const row = await lockTenantForChange(tx, t.id);
+    const row = await lockTenantForChange(tx, ctx.tenant.id);
     if (!row) throw notFound('Tenant not found');
-    await setTenantTimezone(tx, t.id, timezone);
-    await writeAudit(tx, {
-      tenantId: t.id,
-      userId,
-      action: 'tenant.timezone.update',
-      entity: 'tenant',
-      entityId: t.id,
-      before: { timezone: row.timezone },
-      after: { timezone },
-    });
+    await change.apply(tx);
+    await writeAudit(tx, { tenantId: ctx.tenant.id, userId: actingUserId(ctx), entityId: ctx.tenant.id, ...change.event(row) });
   });
-  return getTenantView(db, { ...t, timezone }, paymentProvider, now);
+  return getTenantView(db, change.updated, paymentProvider, ctx.now);
 }
 
 /**
- * PUT /api/t/{slug}/tenant/receipts `{ enabled }`: turns the e-mail
- * receipts customers get after an earn, redeem or refund on or off, with the row locked and an
- * audit_log row (action 'tenant.receipts.update', entity 'tenant', before/after
- * `{ receiptsEnabled }`) in the same transaction. Answers the tenant view with the new value.
+ * PUT /api/t/{slug}/tenant/timezone: stores the business's IANA time zone (validated by the
+ * contract's TimezoneRequest; expiry dates, report days and months follow it, docs/product.md
+ * 'Expiry'), audited as 'tenant.timezone.update' with before/after `{ timezone }`, and answers
+ * the tenant view with the new zone.
  * @throws AppError 404 'Tenant not found' when the row is gone.
  */
-export async function putTenantReceipts(
+export function putTenantTimezone(
   db: Database,
-  t: TenantContext,
-  userId: string,
+  ctx: TenantRequestContext,
+  timezone: string,
+  paymentProvider: TenantResponse['paymentProvider'],
+): Promise<TenantResponse> {
+  return changeSetting(db, ctx, paymentProvider, {
+    apply: (tx) => setTenantTimezone(tx, ctx.tenant.id, timezone),
+    event: (row) => ({ action: 'tenant.timezone.update', entity: 'tenant', before: { timezone: row.timezone }, after: { timezone } }),
+    updated: { ...ctx.tenant, timezone },
+  });
+}
+
+/**
+ * PUT /api/t/{slug}/tenant/receipts `{ enabled }`: turns the e-mail receipts customers get after
+ * an earn, redeem or refund on or off (docs/product.md 'E-mail'), audited as
+ * 'tenant.receipts.update' with before/after `{ receiptsEnabled }`, and answers the tenant view
+ * with the new value.
+ * @throws AppError 404 'Tenant not found' when the row is gone.
+ */
+export function putTenantReceipts(
+  db: Database,
+  ctx: TenantRequestContext,
   enabled: boolean,
   paymentProvider: TenantResponse['paymentProvider'],
-  now: Date,
 ): Promise<TenantResponse> {
-  await db.transaction(async (tx) => {
-    const row = await lockTenantForChange(tx, t.id);
-    if (!row) throw notFound('Tenant not found');
-    await setTenantReceipts(tx, t.id, enabled);
-    await writeAudit(tx, {
-      tenantId: t.id,
-      userId,
+  return changeSetting(db, ctx, paymentProvider, {
+    apply: (tx) => setTenantReceipts(tx, ctx.tenant.id, enabled),
+    event: (row) => ({
       action: 'tenant.receipts.update',
       entity: 'tenant',
-      entityId: t.id,
       before: { receiptsEnabled: row.receiptsEnabled },
       after: { receiptsEnabled: enabled },
-    });
+    }),
+    updated: { ...ctx.tenant, receiptsEnabled: enabled },
   });
-  return getTenantView(db, { ...t, receiptsEnabled: enabled }, paymentProvider, now);
 }
