@@ -1,3 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
@@ -7,20 +10,33 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Name of the migrated and seeded template database on PostgreSQL ('' on PGlite). */
     templateDb: string;
+    /** File of the migrated and seeded embedded database's snapshot on PGlite ('' on PostgreSQL). */
+    pgliteSnapshot: string;
   }
 }
 
 /**
- * On PostgreSQL (DATABASE_URL set): creates a fresh template database for this run,
- * migrates and seeds it once; each test file then gets its own copy with
- * CREATE DATABASE … TEMPLATE (a template database copied per file). Dropped at the end.
+ * Migrates and seeds one database for the run, which every test file then copies instead of
+ * migrating and seeding its own (about 10 s less per file). On PostgreSQL (DATABASE_URL set): a
+ * fresh template database; each file gets CREATE DATABASE … TEMPLATE; dropped at the end. On
+ * PGlite: an in-memory database's snapshot (a tarball of its files) in a temporary file; each
+ * file opens an in-memory copy of it; removed at the end.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    await seedBase(handle.db);
+    await seedDemo(handle.db, new Date());
+    const file = path.join(tmpdir(), `loyalty-test-db-${process.pid}-${Date.now()}.tar`);
+    writeFileSync(file, Buffer.from(await (await handle.snapshot!()).arrayBuffer()));
+    await handle.close();
     project.provide('templateDb', '');
-    return;
+    project.provide('pgliteSnapshot', file);
+    return () => rmSync(file, { force: true });
   }
+  project.provide('pgliteSnapshot', '');
   const name = `loyalty_tpl_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -7,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { cards, customers, stores, tenants, transactions, users } from '../src/db/schema/index.ts';
-import { seedBase, seedDemo, DEMO_SLUG } from '../src/modules/demo-data/index.ts';
+import { DEMO_SLUG } from '../src/modules/demo-data/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { createTenant } from '../src/modules/business-profile/index.ts';
 import { rebuildLots } from '../src/modules/ledger/index.ts';
@@ -83,10 +84,8 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
       await a.end();
     };
   } else {
-    handle = await openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
-    await seedBase(handle.db);
-    await seedDemo(handle.db, new Date());
+    // A copy of the run's migrated and seeded database (global-setup.ts).
+    handle = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
   }
   const app = await buildApp({
     config: { ...config, databaseUrl: url },

@@ -66,6 +66,13 @@ export interface DatabaseHandle {
    * called on PGlite (one embedded connection).
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * The embedded database's files as one tarball (PGlite `dumpDataDir`), which `openDatabase`'s
+   * `loadDataDir` opens again as an in-memory copy: the test suite migrates and seeds once and
+   * gives every test file its own copy, as it copies a template database on PostgreSQL.
+   * Null on PostgreSQL.
+   */
+  snapshot: (() => Promise<Blob>) | null;
 }
 
 /**
@@ -128,10 +135,11 @@ function rowsOfResult<T>(result: unknown): T[] {
  * embedded PGlite in `dataDir` ('memory://' for an in-memory one).
  * On disk, `dataDir` is created 0700 and everything PGlite writes in it is private to this
  * user (0600 files, 0700 folders); an existing folder open to others is left as it is and
- * reported in `warnings` (data-dir.ts). Throws when the folder cannot be
- * created or the database cannot be opened.
+ * reported in `warnings` (data-dir.ts). `loadDataDir` (in memory only): starts from a copy of
+ * another embedded database's `snapshot()`. Throws when the folder cannot be created or the
+ * database cannot be opened.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const listeners: ((err: Error) => void)[] = [];
     // A client dropped by the server (restart, failover, DROP DATABASE … FORCE) is replaced by
@@ -168,6 +176,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       },
       pendingMigrations: () => pendingOf(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      snapshot: null,
       copyCsv: (query) => {
         const out = new PassThrough();
         let text: string;
@@ -207,7 +216,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const onDisk = opts.dataDir !== 'memory://';
   const warnings = onDisk ? prepareDataDir(opts.dataDir) : [];
-  const client = onDisk ? await PGlite.create({ fs: new OwnerOnlyNodeFS(opts.dataDir) }) : await PGlite.create(opts.dataDir);
+  const client = onDisk
+    ? await PGlite.create({ fs: new OwnerOnlyNodeFS(opts.dataDir) })
+    : await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -225,6 +236,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     pendingMigrations: () => pendingOf(db),
     poolStats: () => null,
+    snapshot: () => client.dumpDataDir('none'),
     copyCsv: (query) =>
       Readable.from(
         (async function* () {
