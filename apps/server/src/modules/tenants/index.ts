@@ -26,7 +26,6 @@ export {
   tenantIdBySlug,
   tenantLabels,
   tenantNames,
-  timezoneSql,
   toTenantContext,
 } from './find-tenant.ts';
 export {
