@@ -145,7 +145,14 @@ export async function expireDueLots(
         locked.map((c) => sql`(${c.tenant_id}::uuid, ${c.id}::uuid)`),
         sql`, `,
       );
-      const rows = rowsOf<{ tenant_id: string; id: string; card_id: string; cents: string | number; before_cents: string | number; after_cents: string | number }>(
+      const rows = rowsOf<{
+        tenant_id: string;
+        id: string;
+        card_id: string;
+        cents: string | number;
+        before_cents: string | number;
+        after_cents: string | number;
+      }>(
         await tx.execute(sql`with
           k(tenant_id, card_id) as (values ${pairs}),
           due as (select l.tenant_id, l.card_id, sum(l.remaining_cents) as cents from ${cashbackLots} l join k using (tenant_id, card_id)
