@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from './client.ts';
 import { idempotencyKeys } from './schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -96,41 +96,17 @@ export interface IdempotentRequest {
  * another route or body throws 409 IDEMPOTENCY_KEY_REUSED; a key whose first request is still
  * running throws 409 CONFLICT (on PostgreSQL a parallel claim waits for it first). A failed
  * `work` rolls back the claim too, so the key stays free for a retry. The answer (status 200,
- * the value `work` returns) is stored in the same transaction; a `work` on the till's hot path
- * may instead take `saveSql(answer)` (the store's UPDATE as SQL: the answer as a value, or as
- * SQL selecting its jsonb from the statement's CTEs) and run it inside one of its own write
- * statements, saving a round trip: asking for `saveSql` promises to run it.
+ * the value `work` returns) is stored in the same transaction. (The till's earn and redeem
+ * claim and answer their key inside the ledger's database functions instead, ADR 0028.)
  */
-export async function idempotent<T>(
-  db: Database,
-  request: IdempotentRequest,
-  work: (tx: Tx, saveSql: (answer: T | SQL) => SQL) => Promise<T>,
-): Promise<IdempotentResult<T>> {
+export async function idempotent<T>(db: Database, request: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<IdempotentResult<T>> {
   return db.transaction(async (tx) => {
     const replay = await claimIdempotencyKey(tx, request.tenantId, request.key, requestFingerprint(request.route, request.body));
     if (replay) return { status: replay.status, body: replay.body as T, replayed: true };
-    let savedByWork = false;
-    const saveSql = (answer: T | SQL) => {
-      savedByWork = true;
-      return saveIdempotentResponseSql(request.tenantId, request.key, 200, answer);
-    };
-    const body = await work(tx, saveSql);
-    if (!savedByWork) await saveIdempotentResponse(tx, request.tenantId, request.key, 200, body);
+    const body = await work(tx);
+    await saveIdempotentResponse(tx, request.tenantId, request.key, 200, body);
     return { status: 200, body, replayed: false };
   });
-}
-
-/**
- * `saveIdempotentResponse` as SQL for the caller's own write statement (a CTE), so that the
- * till's hot path stores its answer without a round trip of its own. `body` is the
- * answer: a value (stored as its JSON) or SQL computing the jsonb from the statement's own CTEs
- * (then the UPDATE also runs only when that SQL yields a row). The key must have been claimed in
- * the same transaction.
- */
-export function saveIdempotentResponseSql(tenantId: string, key: string, status: number, body: unknown): SQL {
-  const json = body instanceof SQL ? sql`(${body})` : sql`${JSON.stringify(body)}::jsonb`;
-  const when = body instanceof SQL ? sql` and exists (${body})` : sql``;
-  return sql`update ${idempotencyKeys} set response_status = ${status}, response_body = ${json} where tenant_id = ${tenantId} and key = ${key}${when}`;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { AuditListResponse, type AuditAfter, type TypedAuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { auditInsertSql, writeAudit } from './write-audit.ts';
+import { auditRowValues, writeAudit, writeAudits } from './write-audit.ts';
 
 /**
  * Typed audit events (ADR 0032): a row of the wrong shape for its kind does not compile, and a
@@ -37,8 +37,11 @@ async function shapesAreChecked(db: DbOrTx): Promise<void> {
   await writeAudit(db, { ...target, action: 'user.invitation.accept', entity: 'user', after: { email: 'a@example.com' } });
   // @ts-expect-error an unknown kind
   await writeAudit(db, { ...target, action: 'store.explode', entity: 'store' });
-  // @ts-expect-error the SQL writer pairs the action with its entity too
-  auditInsertSql({ ...target, action: 'transaction.earn', entity: 'card', before: sql`null`, after: sql`null` });
+  // @ts-expect-error the row values for a database function are typed as writeAudit's entry
+  auditRowValues({ ...target, action: 'transaction.earn', entity: 'card', before: null, after: null });
+  // prettier-ignore
+  // @ts-expect-error each entry of a batch is typed too (expiredCents missing)
+  await writeAudits(db, [{ ...target, action: 'cashback.expire', entity: 'transaction', before: { cardId: 'c', balanceCents: 1 }, after: { cardId: 'c', balanceCents: 0 } }]);
   const after: AuditAfter<'customer.create'> = { firstName: 'A', lastName: 'B', email: null, phone: null, tier: 'SILVER' };
   const narrowed = (e: TypedAuditEvent) => (e.action === 'api_key.create' ? e.after.prefix : null);
   void after;

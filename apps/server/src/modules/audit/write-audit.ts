@@ -1,13 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AuditKind, TypedAuditEvent } from '@loyalty/contract';
+import type { TypedAuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { currentRequestActor } from '../../lib/request-actor.ts';
 
 /**
  * The audit trail (docs/security.md 'Audit trail'): the module that owns `audit_log`. Every
- * other module records its changes through `writeAudit` (or, on the till's hot path,
- * `auditInsertSql` inside its own write statement), in the transaction of the change, so an
+ * other module records its changes through `writeAudit` (a batch through `writeAudits`; the
+ * earn's database function stores the values of `auditRowValues`), in the transaction of the change, so an
  * audit row exists exactly when the change committed.
  */
 
@@ -57,12 +56,27 @@ function actorOf(entry: AuditActorFields): { userId: string | null; apiKeyId: st
 }
 
 /**
- * Writes one audit_log row in the caller's transaction (or database): the entry's tenant,
- * actor (user_id, api_key_id, ip; from the current request when not given), action, entity,
- * entity id and `before`/`after` as jsonb (absent → null), typed by the entry's action.
+ * One audit_log row as values (ADR 0032): the entry's tenant, actor (user_id, api_key_id, ip;
+ * from the current request when not given), action, entity, entity id and `before`/`after`
+ * (JSON values, absent -> null), typed by the entry's action. For a writer that stores the row
+ * itself in the same statement as its change (the earn's database function, ADR 0028): the
+ * shape is checked here, the values travel as parameters.
  */
-export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+export interface AuditRowValues {
+  tenantId: string | null;
+  userId: string | null;
+  apiKeyId: string | null;
+  ip: string | null;
+  action: TypedAuditEvent['action'];
+  entity: TypedAuditEvent['entity'];
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** The row values of `entry` (see AuditRowValues): the actor resolved, absent sides as null. */
+export function auditRowValues(entry: AuditEntry): AuditRowValues {
+  return {
     tenantId: entry.tenantId,
     ...actorOf(entry),
     action: entry.action,
@@ -70,22 +84,24 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
 }
 
 /**
- * The same row as `writeAudit`, as an `insert … select` to put in a data-modifying CTE of the
- * caller's write statement, so a money movement on the till's hot path adds no round trip
- * (docs/performance.md). `action` and `entity` are typed as in writeAudit; `before`/`after` are
- * SQL expressions of jsonb that must build the kind's AuditEventShapes (they may read the
- * statement's other CTEs), and so may `tenantId` and `entityId` be; `from` is the FROM clause
- * they read (e.g. sql`debit`: one audit row per row of it), or none (one row).
+ * Writes one audit_log row in the caller's transaction (or database): the entry's tenant,
+ * actor (user_id, api_key_id, ip; from the current request when not given), action, entity,
+ * entity id and `before`/`after` as jsonb (absent -> null), typed by the entry's action.
  */
-export function auditInsertSql(
-  entry: AuditActorFields & AuditKind & { tenantId: SQL | string | null; entityId: SQL | string | null; before: SQL; after: SQL; from?: SQL },
-): SQL {
-  const who = actorOf(entry);
-  const from = entry.from ? sql` from ${entry.from}` : sql``;
-  return sql`insert into audit_log (tenant_id, user_id, api_key_id, ip, action, entity, entity_id, before, after)
-    select ${entry.tenantId}::uuid, ${who.userId}::uuid, ${who.apiKeyId}::uuid, ${who.ip}, ${entry.action}, ${entry.entity}, ${entry.entityId}::text, ${entry.before}, ${entry.after}${from}`;
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditRowValues(entry));
+}
+
+/**
+ * Writes the rows of `entries` (as writeAudit, each typed by its action) in ONE statement in
+ * the caller's transaction: a batch job's events (the expiry job's 'cashback.expire', up to
+ * 1000 a batch, ADR 0015). Nothing is written for no entries.
+ */
+export async function writeAudits(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(entries.map(auditRowValues));
 }

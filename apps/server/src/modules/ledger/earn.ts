@@ -3,16 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { EarnRequest, EarnResponse, Tier } from '@loyalty/contract';
 import { computeCashback, evaluateTier, normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { replayOf, requestFingerprint, saveIdempotentResponseSql } from '../../db/idempotency.ts';
+import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditInsertSql } from '../audit/index.ts';
+import { auditRowValues } from '../audit/index.ts';
 import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
-import { recordPurchaseSql, setBalanceSql } from './holdings.ts';
-import { openLotsSql } from './lots.ts';
 import { enqueueReceipt } from './receipts.ts';
 
 /**
@@ -37,9 +34,11 @@ type EarnOpening = ClaimedReplay &
  * Two statements on the happy path (ADR 0028): the ledger's database function
  * `ledger_earn_open` (migration 0028) claims the Idempotency-Key (ADR 0004), locks the card,
  * then its holder, and only then reads the programme, in statements of their own, so it sees a
- * tier change it waited for (ADR 0007); then ONE write: the card's balance, the holder's
- * totals, the ledger row, the cashback's lot (ADR 0015), the answer stored with the key and the
- * audit row (ADR 0025). The webhook events (only when an endpoint subscribes) and, with the
+ * tier change it waited for (ADR 0007); then ONE write, the database function
+ * `ledger_earn_write` (migration 0029, its statements planned once per connection): the card's
+ * balance, the holder's totals, the ledger row, the cashback's lot with its expiry (ADR 0015),
+ * the answer stored with the key and the audit row (ADR 0025), whose typed event is built here
+ * (`auditRowValues`, ADR 0032). The webhook events (only when an endpoint subscribes) and, with the
  * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
  * Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422
  * CARD_NOT_ACTIVE, 409 key reuse.
@@ -75,25 +74,22 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
     // The row's id is chosen here so that the answer, stored with the key, is known before the write.
     const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
-    await tx.execute(sql`with
-        card_update as (${setBalanceSql(tenantId, card.id, after)}),
-        customer_update as (${recordPurchaseSql(tenantId, customerId, totalSpendCents, tier)}),
-        earn_row as (insert into ${transactions} (tenant_id, id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note)
-          values (${tenantId}, ${answer.transactionId}, ${card.id}, ${customerId}, ${storeId ?? card.storeId}, ${posActorOf(ctx).id}, ${posActorOf(ctx).apiKeyId}, 'EARN', ${input.category}, ${input.amountCents}, ${cashbackCents}, ${before}, ${after}, ${input.note ?? null})
-          returning tenant_id, card_id, id, created_at, cashback_cents as credit),
-        lot as (${openLotsSql(tenantId, sql`earn_row`)}),
-        saved as (${saveIdempotentResponseSql(tenantId, ctx.idempotencyKey, 200, answer)}),
-        audit as (${auditInsertSql({
-          tenantId,
-          userId: posActorOf(ctx).id,
-          apiKeyId: posActorOf(ctx).apiKeyId,
-          action: 'transaction.earn',
-          entity: 'transaction',
-          entityId: answer.transactionId,
-          before: sql`${JSON.stringify({ cardUid, balanceCents: before, tier: tierBefore })}::jsonb`,
-          after: sql`${JSON.stringify({ cardUid, amountCents: input.amountCents, cashbackCents, rateBps, balanceCents: after, tier, category: input.category })}::jsonb`,
-        })})
-        select 1`);
+    const actor = posActorOf(ctx);
+    const audit = auditRowValues({
+      tenantId,
+      userId: actor.id,
+      apiKeyId: actor.apiKeyId,
+      action: 'transaction.earn',
+      entity: 'transaction',
+      entityId: answer.transactionId,
+      before: { cardUid, balanceCents: before, tier: tierBefore },
+      after: { cardUid, amountCents: input.amountCents, cashbackCents, rateBps, balanceCents: after, tier, category: input.category },
+    });
+    await tx.execute(sql`select ledger_earn_write(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${answer.transactionId}::uuid, ${card.id}::uuid,
+      ${customerId}::uuid, ${storeId ?? card.storeId}::uuid, ${audit.userId}::uuid, ${audit.apiKeyId}::uuid, ${input.category}::text,
+      ${input.amountCents}::bigint, ${cashbackCents}::bigint, ${before}::bigint, ${after}::bigint, ${input.note ?? null}::text,
+      ${totalSpendCents}::bigint, ${tier}::text, ${JSON.stringify(answer)}::jsonb, ${audit.ip}::text, ${audit.action}::text, ${audit.entity}::text,
+      ${JSON.stringify(audit.before)}::jsonb, ${JSON.stringify(audit.after)}::jsonb)`);
     await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
       transactionId: answer.transactionId,

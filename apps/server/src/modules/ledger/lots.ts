@@ -2,10 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { cashbackLots, transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditInsertSql } from '../audit/index.ts';
+import { writeAudits } from '../audit/index.ts';
 import { cardBalancesSql, debitCardsSql, lockCardsSkipLockedSql } from './holdings.ts';
-import { expiryRuleSql } from '../rules/index.ts';
-import { timezoneSql } from '../tenants/index.ts';
 
 /**
  * Cashback lots (docs/product.md 'Expiry', ADR 0015), owned by the ledger: every credit opens a lot,
@@ -18,20 +16,16 @@ import { timezoneSql } from '../tenants/index.ts';
 /**
  * The INSERT of the lots credited by the ledger rows of `source`, a relation (a CTE name or a
  * subquery) with columns `tenant_id, card_id, id, created_at, credit` (cents): one lot per row
- * with credit > 0, expiring under the tenant's rule (rules module `expiryRuleSql`): AFTER_EARN
- * → at local midnight `days` days after the credit's local date in the tenant's time zone
- * (tenants `timezoneSql`; PostgreSQL's zone maths, so a daylight-saving change moves
- * nothing); NEVER → no expiry. Used inside the movement's own statement (the earn's one round
- * trip) or alone.
+ * with credit > 0, expiring under the tenant's rule as the ledger's database function
+ * `ledger_lot_expiry` computes it (migration 0029; the earn's `ledger_earn_write` calls the same
+ * function): AFTER_EARN → at local midnight `days` days after the credit's local date in the
+ * tenant's time zone (PostgreSQL's zone maths, so a daylight-saving change moves nothing);
+ * NEVER → no expiry. Used inside a correction's own statement (rows.ts) or alone.
  */
-export function openLotsSql(tenantId: string, source: SQL): SQL {
+export function openLotsSql(source: SQL): SQL {
   return sql`insert into ${cashbackLots} (tenant_id, card_id, source_transaction_id, credited_at, expires_at, amount_cents, remaining_cents)
-    select s.tenant_id, s.card_id, s.id, s.created_at,
-      case when r.policy = 'AFTER_EARN' then (((s.created_at at time zone z.tz)::date + r.days)::timestamp at time zone z.tz) end,
-      s.credit, s.credit
+    select s.tenant_id, s.card_id, s.id, s.created_at, ledger_lot_expiry(s.tenant_id, s.created_at), s.credit, s.credit
     from ${source} s
-    cross join (select ${timezoneSql(tenantId)} as tz) z
-    left join (${expiryRuleSql(tenantId)}) r on true
     where s.credit > 0`;
 }
 
@@ -39,7 +33,6 @@ export function openLotsSql(tenantId: string, source: SQL): SQL {
 export async function openLotOf(tx: Tx, tenantId: string, transactionId: string): Promise<void> {
   await tx.execute(
     openLotsSql(
-      tenantId,
       sql`(select tenant_id, card_id, id, created_at, after_balance_cents - before_balance_cents as credit from ${transactions}
         where tenant_id = ${tenantId} and id = ${transactionId})`,
     ),
@@ -125,8 +118,9 @@ export interface ExpiryRunResult {
  * module), then in one statement zeroes their due lots, takes the sum off each card (never
  * below zero: the lots are part of the balance) and appends one EXPIRE ledger row per card
  * (amount = cents expired, before/after, the card's holder and store, no user, created at
- * `now`). Safe to run from several server instances at once: a card is locked by one run, and a
- * run that gets it later finds no due lot, so each lot expires exactly once. No tenant-wide
+ * `now`), then writes their audit rows ('cashback.expire', ADR 0025) with the audit module's
+ * `writeAudits` in one more statement of the batch's transaction. Safe to run from several
+ * server instances at once: a card is locked by one run, and a run that gets it later finds no due lot, so each lot expires exactly once. No tenant-wide
  * lock. Stops when a batch locks nothing. `announce`, when given, is called in each batch's
  * transaction with the EXPIRE rows' ids per tenant (their webhook events).
  */
@@ -151,7 +145,14 @@ export async function expireDueLots(
         locked.map((c) => sql`(${c.tenant_id}::uuid, ${c.id}::uuid)`),
         sql`, `,
       );
-      const rows = rowsOf<{ tenant_id: string; id: string; cents: string | number }>(
+      const rows = rowsOf<{
+        tenant_id: string;
+        id: string;
+        card_id: string;
+        cents: string | number;
+        before_cents: string | number;
+        after_cents: string | number;
+      }>(
         await tx.execute(sql`with
           k(tenant_id, card_id) as (values ${pairs}),
           due as (select l.tenant_id, l.card_id, sum(l.remaining_cents) as cents from ${cashbackLots} l join k using (tenant_id, card_id)
@@ -162,20 +163,23 @@ export async function expireDueLots(
           expired as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, created_at)
             select d.tenant_id, d.id, d.customer_id, d.store_id, null, 'EXPIRE', null, due.cents, 0, d.balance_cents + due.cents, d.balance_cents, 'Expired cashback', ${at}::timestamptz
             from debited d join due on due.tenant_id = d.tenant_id and due.card_id = d.id
-            returning tenant_id, id, card_id, amount_cents, before_balance_cents, after_balance_cents),
-          audit as (${auditInsertSql({
-            tenantId: sql`e.tenant_id`,
-            userId: null,
-            apiKeyId: null,
-            ip: null,
-            action: 'cashback.expire',
-            entity: 'transaction',
-            entityId: sql`e.id`,
-            before: sql`jsonb_build_object('cardId', e.card_id, 'balanceCents', e.before_balance_cents)`,
-            after: sql`jsonb_build_object('cardId', e.card_id, 'expiredCents', e.amount_cents, 'balanceCents', e.after_balance_cents)`,
-            from: sql`expired e`,
-          })})
-          select tenant_id, id, amount_cents as cents from expired`),
+            returning tenant_id, id, card_id, amount_cents, before_balance_cents, after_balance_cents)
+          select tenant_id, id, card_id, amount_cents as cents, before_balance_cents as before_cents, after_balance_cents as after_cents from expired`),
+      );
+      // The batch's audit rows (ADR 0025), written by the audit module in the batch's transaction.
+      await writeAudits(
+        tx,
+        rows.map((e) => ({
+          tenantId: e.tenant_id,
+          userId: null,
+          apiKeyId: null,
+          ip: null,
+          action: 'cashback.expire' as const,
+          entity: 'transaction' as const,
+          entityId: e.id,
+          before: { cardId: e.card_id, balanceCents: Number(e.before_cents) },
+          after: { cardId: e.card_id, expiredCents: Number(e.cents), balanceCents: Number(e.after_cents) },
+        })),
       );
       const byTenant = new Map<string, string[]>();
       for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.id]);

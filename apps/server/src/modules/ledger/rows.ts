@@ -43,7 +43,7 @@ export async function appendRow(tx: Tx, r: NewLedgerRow): Promise<string> {
       new_row as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, api_key_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, reverses_transaction_id, unrecovered_cents)
         values (${r.tenantId}, ${r.cardId}, ${r.customerId}, ${r.storeId}, ${r.userId}::uuid, ${r.apiKeyId}::uuid, ${r.type}, ${r.category}, ${r.amountCents}, ${r.cashbackCents}, ${r.before}, ${r.after}, ${r.note}, ${r.reversesTransactionId}, ${r.unrecoveredCents})
         returning tenant_id, card_id, id, created_at, after_balance_cents - before_balance_cents as credit),
-      lot as (${openLotsSql(r.tenantId, sql`new_row`)})
+      lot as (${openLotsSql(sql`new_row`)})
       select id from new_row`),
   );
   if (r.after < r.before) await consumeLots(tx, r.tenantId, r.cardId, r.before - r.after);

@@ -11,4 +11,4 @@ export { insertDefaultRules } from './initialize.ts';
 export { offersCreatedSql, runningOffersSql } from './offers.ts';
 export { toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
-export { expiryRuleSql, readTierRules } from './views.ts';
+export { readTierRules } from './views.ts';

@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tier, TierRule } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { expiryRules, tierRules } from '../../db/schema/index.ts';
+import { tierRules } from '../../db/schema/index.ts';
 
 /**
  * Read views of the rules module's tables for modules the rules service depends on (ADR
@@ -26,13 +26,4 @@ export async function readTierRules(db: DbOrTx, tenantId: string): Promise<TierR
     .from(tierRules)
     .where(eq(tierRules.tenantId, tenantId));
   return rows.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier));
-}
-
-/**
- * The tenant's expiry rule as a one-row subquery `(policy, days)` for the ledger's
- * lot inserts: AFTER_EARN and its days (30–1825), or no row at all under NEVER (the caller
- * left-joins it, so a missing row means NEVER).
- */
-export function expiryRuleSql(tenantId: string): SQL {
-  return sql`select policy, days from ${expiryRules} where tenant_id = ${tenantId} and policy = 'AFTER_EARN'`;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
@@ -174,9 +174,4 @@ export async function findTenantIdForProvider(db: DbOrTx, metadataTenantId: stri
  */
 export function tenantLabels(db: DbOrTx) {
   return db.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).as('tenant_labels');
-}
-
-/** The tenant's IANA time zone ('UTC' by default) as a scalar subquery, for SQL that computes local dates (lot expiry, report days). */
-export function timezoneSql(tenantId: string): SQL {
-  return sql`(select timezone from ${tenants} where id = ${tenantId})`;
 }

@@ -27,7 +27,6 @@ export {
   tenantIdBySlug,
   tenantLabels,
   tenantNames,
-  timezoneSql,
   toTenantContext,
 } from './find-tenant.ts';
 export {
