@@ -1,11 +1,12 @@
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { CUSTOMER_CSV_COLUMNS } from '@loyalty/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DatabaseHandle, DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { cardHoldings } from '../cards/views.ts';
 
-/** The customers CSV export's query. */
+/** The customers CSV export: its query, run by PostgreSQL's COPY. */
 
 /**
  * The customers export as one query for COPY (ADR 0017): the tenant's customers oldest first (created_at, id: the (tenant_id,
@@ -13,7 +14,7 @@ import { cardHoldings } from '../cards/views.ts';
  * text cells made safe, Total Spend as dollars with 2 decimals, Joined ISO 8601 UTC.
  * Active Cards counts the customer's ACTIVE cards in the cards module's card holdings (ADR 0036).
  */
-export function customerExportQuery(db: DbOrTx, tenantId: string) {
+function customerExportQuery(db: DbOrTx, tenantId: string) {
   const [id, firstName, lastName, email, phone, tier, totalSpend, active, joined] = CUSTOMER_CSV_COLUMNS;
   // The customer's ACTIVE cards, counted in the cards module's read model of card holdings
   // (ADR 0036): a correlated count per row, index cards_tenant_customer_idx, so COPY streams.
@@ -37,4 +38,14 @@ export function customerExportQuery(db: DbOrTx, tenantId: string) {
     .from(customers)
     .where(eq(customers.tenantId, tenantId))
     .orderBy(customers.createdAt, customers.id);
+}
+
+/**
+ * GET /reports/export/customers's file (docs/product.md 'Reports'): customers.csv with contract
+ * CUSTOMER_CSV_COLUMNS, oldest first, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle;
+ * ADR 0017) from `customerExportQuery`. The customers module runs its own query and hands the
+ * reports module the stream (ADR 0036). A stream: errors arrive as 'error'.
+ */
+export function customersCsv(copyCsv: DatabaseHandle['copyCsv'], db: DbOrTx, tenantId: string): Readable {
+  return copyCsv(customerExportQuery(db, tenantId));
 }

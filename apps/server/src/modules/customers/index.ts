@@ -12,7 +12,7 @@ export { customerContact, findCustomerId, unsubscribeToken } from './contacts.ts
 export { createCustomer } from './create-customer.ts';
 export { countCustomersCreated, customerCountsByTenant, customerGrowth } from './customer-counts.ts';
 export { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord } from './customer-records.ts';
-export { customerExportQuery } from './export-customers.ts';
+export { customersCsv } from './export-customers.ts';
 export { getCustomerDetail } from './get-customer.ts';
 export { listCustomersAfter } from './list-customers.ts';
 export { customerSummaries } from './projections.ts';

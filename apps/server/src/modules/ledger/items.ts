@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import { and, desc, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_CSV_COLUMNS, type TransactionItem, type TransactionListQuery } from '@loyalty/contract';
+import { TRANSACTION_CSV_COLUMNS, type TransactionExportQuery, type TransactionItem, type TransactionListQuery } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DatabaseHandle, DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
 import { containsPattern } from '../../lib/sql.ts';
@@ -173,7 +174,7 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
  * safe (lib/csv-cells.ts), an empty cell for none. Card UID, customer names and store name
  * are joined through their owners' projections within the tenant (ADR 0012).
  */
-export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
+function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
   const { cu, cs, sn } = ledgerItemJoins(db);
   const [date, id, type, category, customer, cardUid, store, amount, cashback, before, after, note] = TRANSACTION_CSV_COLUMNS;
   return db
@@ -197,4 +198,20 @@ export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) 
     .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .where(condition)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+/**
+ * GET /reports/export/transactions's file (docs/product.md 'Reports'; contract
+ * TransactionExportQuery): the tenant's ledger rows matching the list's filters except search
+ * and page (`ledgerCondition`), as transactions.csv written by PostgreSQL's COPY (`copyCsv`,
+ * DatabaseHandle; ADR 0017) from `ledgerExportQuery`. The ledger runs its own query and hands
+ * the reports module the stream (ADR 0036). A stream: errors arrive as 'error'.
+ */
+export function ledgerCsv(copyCsv: DatabaseHandle['copyCsv'], db: DbOrTx, tenantId: string, q: TransactionExportQuery): Readable {
+  return copyCsv(ledgerExportQuery(db, tenantId, ledgerCondition(tenantId, q)));
+}
+
+/** The tenant's `limit` newest ledger rows as TransactionItems (the dashboard's recent transactions; see ledgerPage). */
+export function recentLedgerItems(db: DbOrTx, tenantId: string, limit: number): Promise<TransactionItem[]> {
+  return ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), limit, 0);
 }

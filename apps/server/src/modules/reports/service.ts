@@ -6,16 +6,16 @@ import { tenantCounters } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { utcMonthStart } from '../../lib/time.ts';
 import { countCardsCreated } from '../cards/index.ts';
-import { countCustomersCreated, customerExportQuery } from '../customers/index.ts';
+import { countCustomersCreated, customersCsv } from '../customers/index.ts';
 import { countOffers } from '../rules/index.ts';
-import { ensureRollup, ledgerTotals, ledgerCondition, ledgerExportQuery, ledgerPage } from '../ledger/index.ts';
+import { ensureRollup, ledgerCsv, ledgerTotals, recentLedgerItems } from '../ledger/index.ts';
 
 /**
  * Reports (docs/product.md 'Reports'): the dashboard's figures and the CSV exports.
  * The module owns `tenant_counters` (views.ts); every other figure comes from its owner: the
  * ledger's totals and pages (transactions), the monthly counts of customers, cards and offers
- * as numbers their modules answer (asked in parallel; ADR 0036), the export queries of the
- * ledger and of the customers (ADR 0012).
+ * as numbers their modules answer (asked in parallel), and the CSV streams the ledger and the
+ * customers modules write from their own queries (ADR 0012, ADR 0036).
  */
 
 /**
@@ -71,7 +71,7 @@ export async function dashboard(db: Database, tenantId: string, now: Date): Prom
     countCustomersCreated(db, tenantId, months),
     countCardsCreated(db, tenantId, months),
     countOffers(db, tenantId, now, months),
-    ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), 5, 0),
+    recentLedgerItems(db, tenantId, 5),
   ]);
   const [offersThis, offersLast] = offerFigures.created;
   return {
@@ -100,21 +100,21 @@ export async function dashboard(db: Database, tenantId: string, now: Date): Prom
  * GET /reports/export/transactions (docs/product.md 'Reports'; contract TransactionExportQuery):
  * transactions.csv with TRANSACTION_CSV_COLUMNS, newest first, the list's filters except
  * search and page, written by PostgreSQL's COPY (`copyCsv`, DatabaseHandle; ADR
- * 0017) from the ledger module's export query: dates ISO 8601 UTC, money as dollars
+ * 0017) from the ledger module's own export query (`ledgerCsv`, ADR 0036): dates ISO 8601 UTC, money as dollars
  * with 2 decimals, text cells made safe (lib/csv-cells.ts). A stream: errors arrive as 'error'.
  */
 export function exportTransactionsCsv(copyCsv: CopyCsv, db: Database, tenantId: string, q: TransactionExportQuery): Readable {
-  return copyCsv(ledgerExportQuery(db, tenantId, ledgerCondition(tenantId, q)));
+  return ledgerCsv(copyCsv, db, tenantId, q);
 }
 
 /**
  * GET /reports/export/customers (docs/product.md 'Reports'): customers.csv with
  * CUSTOMER_CSV_COLUMNS, oldest first, written by PostgreSQL's COPY from the customers
- * module's export query (Total Spend as dollars with 2 decimals, Active Cards, Joined ISO
+ * module's own export query (`customersCsv`, ADR 0036) (Total Spend as dollars with 2 decimals, Active Cards, Joined ISO
  * 8601 UTC, text cells made safe). A stream: errors arrive as 'error'.
  */
 export function exportCustomersCsv(copyCsv: CopyCsv, db: Database, tenantId: string): Readable {
-  return copyCsv(customerExportQuery(db, tenantId));
+  return customersCsv(copyCsv, db, tenantId);
 }
 
 /** DatabaseHandle['copyCsv']: a query's rows as a CSV stream written by the database. */
