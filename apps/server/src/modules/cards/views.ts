@@ -57,11 +57,11 @@ export async function cardCountsByStore(db: DbOrTx, tenantId: string, storeId?: 
  * cards per customer, the Assign Card modal's customers without a card, the customers export's
  * Active Cards column. A plain projection of `cards` (no aggregate), so PostgreSQL pulls it up
  * and reads it through index cards_tenant_customer_idx like the table itself. Status is a
- * contract CardStatus.
+ * contract CardStatus; customerId is never null here (typed nullable as the column is).
  */
 export function cardHoldings(db: DbOrTx) {
   return db
-    .select({ tenantId: cards.tenantId, customerId: sql<string>`${cards.customerId}`.as('holder_id'), status: cards.status })
+    .select({ tenantId: cards.tenantId, customerId: cards.customerId, status: cards.status })
     .from(cards)
     .where(isNotNull(cards.customerId))
     .as('card_holdings');
