@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { CardStatus } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 /**
  * Read views of the cards module's `cards` table for other modules (ADR 0012): counts for the
@@ -120,20 +121,21 @@ export async function cardStateByUid(db: DbOrTx, tenantId: string, cardUid: stri
 /**
  * How many of the tenant's cards were created in each of `ranges` (`[from, to)`, instants), in
  * the order given: the dashboard's monthly trend of cards (docs/product.md 'Reports'). One
- * statement over index cards_tenant_created_idx, bounded by the earliest `from` and the latest
- * `to`; an empty list answers [] without a query.
+ * statement, one count per range over index cards_tenant_created_idx; an empty list answers []
+ * without a query.
  */
 export async function countCardsCreated(db: DbOrTx, tenantId: string, ranges: readonly (readonly [from: Date, to: Date])[]): Promise<number[]> {
   if (!ranges.length) return [];
-  const columns = Object.fromEntries(
-    ranges.map(([from, to], i) => [`n${i}`, sql<number>`count(*) filter (where ${and(gte(cards.createdAt, from), lt(cards.createdAt, to))})::int`]),
+  // One index-bounded count per range (a FILTER over the union of the ranges evaluates every
+  // row's instant twice and took twice as long at 30,000 rows a month).
+  const counts = ranges.map(
+    ([from, to], i) =>
+      sql`(${db
+        .select({ n: sql`count(*)` })
+        .from(cards)
+        .where(and(eq(cards.tenantId, tenantId), gte(cards.createdAt, from), lt(cards.createdAt, to)))})::int as ${sql.identifier(`n${i}`)}`,
   );
-  const from = new Date(Math.min(...ranges.map(([f]) => f.getTime())));
-  const to = new Date(Math.max(...ranges.map(([, t]) => t.getTime())));
-  const [row] = await db
-    .select(columns)
-    .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), gte(cards.createdAt, from), lt(cards.createdAt, to)));
+  const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
   return ranges.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
 

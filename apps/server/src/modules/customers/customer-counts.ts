@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 /** Customer counts for the operator's tenants list, platform statistics and the tenant's dashboard. */
 
@@ -28,19 +29,20 @@ export async function customerGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date
 /**
  * How many of the tenant's customers were created in each of `ranges` (`[from, to)`, instants),
  * in the order given: the dashboard's monthly trend of customers (docs/product.md 'Reports').
- * One statement over index customers_tenant_created_idx, bounded by the earliest `from` and the
- * latest `to`; an empty list answers [] without a query.
+ * One statement, one count per range over index customers_tenant_created_idx; an empty list
+ * answers [] without a query.
  */
 export async function countCustomersCreated(db: DbOrTx, tenantId: string, ranges: readonly (readonly [from: Date, to: Date])[]): Promise<number[]> {
   if (!ranges.length) return [];
-  const columns = Object.fromEntries(
-    ranges.map(([from, to], i) => [`n${i}`, sql<number>`count(*) filter (where ${and(gte(customers.createdAt, from), lt(customers.createdAt, to))})::int`]),
+  // One index-bounded count per range (a FILTER over the union of the ranges evaluates every
+  // row's instant twice and took twice as long at 30,000 rows a month).
+  const counts = ranges.map(
+    ([from, to], i) =>
+      sql`(${db
+        .select({ n: sql`count(*)` })
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), gte(customers.createdAt, from), lt(customers.createdAt, to)))})::int as ${sql.identifier(`n${i}`)}`,
   );
-  const from = new Date(Math.min(...ranges.map(([f]) => f.getTime())));
-  const to = new Date(Math.max(...ranges.map(([, t]) => t.getTime())));
-  const [row] = await db
-    .select(columns)
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), gte(customers.createdAt, from), lt(customers.createdAt, to)));
+  const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
   return ranges.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
