@@ -6,7 +6,8 @@
  *
  * Starts the server on that database (NODE_ENV=production, LOG_LEVEL=warn; the server applies
  * any new migration at start), signs in as the tenant admin, and for each call makes one cold
- * request, BENCH_WARMUP (5) warm-ups and BENCH_N (30) sequential measured requests; prints
+ * request, BENCH_WARMUP (5) warm-ups and BENCH_N (30) sequential measured requests (a call may
+ * set fewer: the whole customers CSV takes 5 after 1); prints
  * and records median, p90, min and max in ms. Then the full CSV export of the ledger,
  * BENCH_EXPORT_RUNS (1) times: time to first byte, total time, rows, bytes, and the server's
  * resident memory sampled every 50 ms from /proc/<pid>/status (VmRSS before and at peak,
@@ -66,10 +67,10 @@ async function measure(call, cookie) {
   const cold = await timedGet(call.path, cookie);
   if (cold.status === 404 && cold.body?.error === 'Not found') return { ...call, missing: true, status: 404 };
   if (cold.status !== 200) throw new Error(`${call.name}: ${cold.status} ${JSON.stringify(cold.body)}`);
-  for (let i = 0; i < WARMUP; i++) await timedGet(call.path, cookie);
+  for (let i = 0; i < (call.warmup ?? WARMUP); i++) await timedGet(call.path, cookie);
   const times = [];
   let last;
-  for (let i = 0; i < N; i++) {
+  for (let i = 0; i < (call.n ?? N); i++) {
     last = await timedGet(call.path, cookie);
     if (last.status !== 200) throw new Error(`${call.name}: ${last.status}`);
     times.push(last.ms);
@@ -279,6 +280,11 @@ try {
     { name: 'liability (last 30 days)', path: `${t}/reports/liability` },
     { name: 'platform liability (last 30 days)', path: `/api/platform/reports/liability`, platform: true },
     { name: 'customers search "kowal"', path: `${t}/customers?search=kowal&page=1&limit=50` },
+    { name: 'customers without a card (Assign Card)', path: `${t}/customers/available` },
+    { name: 'customers without a card, search "kowal"', path: `${t}/customers/available?search=kowal` },
+    { name: 'operator tenants, search "demo"', path: `/api/platform/tenants?search=demo&page=1&limit=20`, platform: true },
+    // The whole customers CSV (every customer with its Active Cards count): fewer repetitions.
+    { name: 'customers CSV export (whole file)', path: `${t}/reports/export/customers`, n: 5, warmup: 1 },
     { name: `small tenant: dashboard`, path: `/api/t/${smallSlug}/reports/dashboard`, small: true },
     { name: `small tenant: transactions page 1`, path: `/api/t/${smallSlug}/transactions?page=1&limit=50`, small: true },
   ];

@@ -18,8 +18,7 @@ export { cardQrUrl, signCardToken, verifyCardToken } from './qr-token.ts';
 export { cardRoutes } from './routes.ts';
 export {
   cardCountsByTenant,
-  cardIdsWithUidLike,
-  cardsCreatedSql,
+  countCardsCreated,
   cardsOfCustomer,
   cardStateByUid,
   cardUidAndHolder,

@@ -1,14 +1,17 @@
-import { and, eq, inArray, isNotNull, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { CardStatus } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
-import { containsPattern } from '../../lib/sql.ts';
+import { rowsOf } from '../../lib/sql.ts';
 
 /**
  * Read views of the cards module's `cards` table for other modules (ADR 0012): counts for the
- * quota, the tenant view, the stores list and the operator; a customer's cards; the card UIDs
- * a ledger row shows; the card search of the ledger. Read-only; imports no other module, so
- * any module may read them, including those the cards service depends on (customers, stores).
+ * quota, the tenant view, the stores list, the operator and the dashboard; a customer's cards;
+ * and two published read models (ADR 0036), relations another module joins: the card UIDs (a
+ * ledger row's card, the ledger's card search) and who holds which card (the customers list
+ * and export). Values or relations, never a piece of SQL to embed. Read-only; imports no other
+ * module, so any module may read them, including those the cards service depends on
+ * (customers, stores).
  */
 
 /** A tenant's cards as the quota counts them: all cards (the plan's card limit) and activated ones (trial activations). */
@@ -49,22 +52,20 @@ export async function cardCountsByStore(db: DbOrTx, tenantId: string, storeId?: 
 }
 
 /**
- * ACTIVE cards per customer among the customer ids that `customerIds` selects (a subquery),
- * as a subquery `(customerId, n)` to left-join on the customer's id (the customers list's
- * `activeCards`: one aggregate over the page's customers, index cards_tenant_customer_idx).
+ * The cards module's published read model of who holds which card (ADR 0036): a relation
+ * `(tenantId, customerId, status)`, one row per card assigned to a customer (unassigned cards
+ * are absent), for another module to join or count within a tenant: the customers list's ACTIVE
+ * cards per customer, the Assign Card modal's customers without a card, the customers export's
+ * Active Cards column. A plain projection of `cards` (no aggregate), so PostgreSQL pulls it up
+ * and reads it through index cards_tenant_customer_idx like the table itself. Status is a
+ * contract CardStatus; customerId is never null here (typed nullable as the column is).
  */
-export function activeCardCounts(db: DbOrTx, tenantId: string, customerIds: SQLWrapper) {
+export function cardHoldings(db: DbOrTx) {
   return db
-    .select({ customerId: sql<string>`${cards.customerId}`.as('active_customer_id'), n: sql<number>`count(*)::int`.as('active_n') })
+    .select({ tenantId: cards.tenantId, customerId: cards.customerId, status: cards.status })
     .from(cards)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.status, 'ACTIVE'), inArray(cards.customerId, customerIds)))
-    .groupBy(cards.customerId)
-    .as('active');
-}
-
-/** A boolean SQL expression: the customer `(tenantIdCol, customerIdCol)` holds a card, in any status (the Assign Card modal offers only customers without). */
-export function holdsAnyCardSql(tenantIdCol: AnyColumn, customerIdCol: AnyColumn): SQL {
-  return sql`exists (select 1 from ${cards} where ${cards.tenantId} = ${tenantIdCol} and ${cards.customerId} = ${customerIdCol})`;
+    .where(isNotNull(cards.customerId))
+    .as('card_holdings');
 }
 
 /**
@@ -98,30 +99,14 @@ export async function cardCountOfCustomer(db: DbOrTx, tenantId: string, customer
 }
 
 /**
- * The number of the tenant's ACTIVE cards of the customer whose id is `customerId` (a column
- * of the calling query, written qualified by its table), as a correlated scalar subquery
- * (bigint): the customers export's 'Active Cards' column (index cards (tenant_id, customer_id)).
- */
-export function activeCardCountSql(tenantId: string, customerId: SQLWrapper): SQL {
-  return sql`(select count(*) from ${cards} active_card where active_card.tenant_id = ${tenantId} and active_card.customer_id = ${customerId} and active_card.status = 'ACTIVE')`;
-}
-
-/**
- * The cards' UIDs as a subquery `(tenantId, id, cardUid)` for another module's display join
- * (a ledger row's card), joined on both key parts. A plain projection, so PostgreSQL joins it
- * like the table itself.
+ * The cards module's published read model of card UIDs (ADR 0036): a relation `(tenantId, id,
+ * cardUid)` for another module to join or filter within a tenant: a ledger row's card, and the
+ * ledger search's card arm (`cardUid LIKE`, the UID already normalised like a typed UID,
+ * docs/product.md 'Cards'; trigram index on PostgreSQL). A plain projection, so PostgreSQL
+ * pulls it up and uses the table's indexes.
  */
 export function cardUids(db: DbOrTx) {
   return db.select({ tenantId: cards.tenantId, id: cards.id, cardUid: cards.cardUid }).from(cards).as('card_uids');
-}
-
-/**
- * A subquery of the ids of the tenant's cards whose UID contains `normalisedUid` (already
- * normalised like a typed UID, docs/product.md 'Cards'; wildcards literal): the ledger search's
- * card arm (trigram index on PostgreSQL).
- */
-export function cardIdsWithUidLike(tenantId: string, normalisedUid: string): SQL {
-  return sql`select ${cards.id} from ${cards} where ${cards.tenantId} = ${tenantId} and ${cards.cardUid} like ${containsPattern(normalisedUid)}`;
 }
 
 /** A card's status and balance (cents) by UID in the tenant, or null: why a card could not be moved (the POS's error path). */
@@ -134,11 +119,24 @@ export async function cardStateByUid(db: DbOrTx, tenantId: string, cardUid: stri
 }
 
 /**
- * The SQL count of the tenant's cards created in [from, to) (ISO-8601 instants), as a scalar
- * subquery for the dashboard's one-statement figures (index cards_tenant_created_idx).
+ * How many of the tenant's cards were created in each of `ranges` (`[from, to)`, instants), in
+ * the order given: the dashboard's monthly trend of cards (docs/product.md 'Reports'). One
+ * statement, one count per range over index cards_tenant_created_idx; an empty list answers []
+ * without a query.
  */
-export function cardsCreatedSql(tenantId: string, from: string, to: string): SQL {
-  return sql`(select count(*) from ${cards} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
+export async function countCardsCreated(db: DbOrTx, tenantId: string, ranges: readonly (readonly [from: Date, to: Date])[]): Promise<number[]> {
+  if (!ranges.length) return [];
+  // One index-bounded count per range (a FILTER over the union of the ranges evaluates every
+  // row's instant twice and took twice as long at 30,000 rows a month).
+  const counts = ranges.map(
+    ([from, to], i) =>
+      sql`(${db
+        .select({ n: sql`count(*)` })
+        .from(cards)
+        .where(and(eq(cards.tenantId, tenantId), gte(cards.createdAt, from), lt(cards.createdAt, to)))})::int as ${sql.identifier(`n${i}`)}`,
+  );
+  const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
+  return ranges.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
 
 /** The stored UID of the tenant's card whose UID is `cardUid` (already normalised), or null. */

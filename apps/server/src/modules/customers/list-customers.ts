@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AvailableCustomersResponse, CustomerListItem, CustomerListQuery, CustomerListResponse } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { containsPattern } from '../../lib/sql.ts';
-import { activeCardCounts, holdsAnyCardSql } from '../cards/views.ts';
+import { cardHoldings } from '../cards/views.ts';
 import { tenantCustomerCount } from '../reports/views.ts';
 import { customerColumns, toListItem } from './rows.ts';
 
@@ -35,7 +35,12 @@ function customerSearch(search: string | undefined): SQL | undefined {
  * (case-insensitive), sorted by last name then first name, at most 50. Returns `{ customers }`.
  */
 export async function listAvailableCustomers(db: DbOrTx, tenantId: string, search?: string): Promise<AvailableCustomersResponse> {
-  const where: (SQL | undefined)[] = [eq(customers.tenantId, tenantId), not(holdsAnyCardSql(customers.tenantId, customers.id)), customerSearch(search)];
+  const held = cardHoldings(db);
+  const holdsACard = db
+    .select({ one: sql`1` })
+    .from(held)
+    .where(and(eq(held.tenantId, customers.tenantId), eq(held.customerId, customers.id)));
+  const where: (SQL | undefined)[] = [eq(customers.tenantId, tenantId), notExists(holdsACard), customerSearch(search)];
   const rows = await db
     .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone })
     .from(customers)
@@ -53,8 +58,9 @@ export async function listAvailableCustomers(db: DbOrTx, tenantId: string, searc
  * with status ACTIVE).
  *
  * Two statements whatever the page size (no N+1): the page, where the ACTIVE-card counts come
- * from one aggregate over `cards` restricted to the page's customer ids (index
- * cards_tenant_customer_idx), and the count of matching customers. Returns
+ * from one aggregate over the cards module's card holdings (`cardHoldings`, ADR 0036)
+ * restricted to the page's customer ids (index cards_tenant_customer_idx), and the count of
+ * matching customers. Returns
  * `{ customers, total, pages }`.
  */
 export async function listCustomers(db: DbOrTx, tenantId: string, q: CustomerListQuery): Promise<CustomerListResponse> {
@@ -78,7 +84,15 @@ async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit:
   const page = db
     .$with('page')
     .as(db.select(customerColumns).from(customers).where(condition).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset));
-  const active = activeCardCounts(db, tenantId, db.select({ id: page.id }).from(page));
+  // ACTIVE cards per customer of the page, one aggregate over the cards module's read model of
+  // card holdings restricted to the page's ids (index cards_tenant_customer_idx; ADR 0036).
+  const held = cardHoldings(db);
+  const active = db
+    .select({ customerId: sql<string>`${held.customerId}`.as('active_customer_id'), n: sql<number>`count(*)::int`.as('active_n') })
+    .from(held)
+    .where(and(eq(held.tenantId, tenantId), eq(held.status, 'ACTIVE'), inArray(held.customerId, db.select({ id: page.id }).from(page))))
+    .groupBy(held.customerId)
+    .as('active');
   const rows = await db
     .with(page)
     .select({

@@ -1,17 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { containsPattern } from '../../lib/sql.ts';
 
-/** Parts of statements the customers module hands to other modules' queries (ADR 0012): display columns, id subqueries, counts. */
+/** The customers module's published read model for other modules' joins (ADR 0012, ADR 0036): a relation, never a piece of SQL to embed. */
 
-/** A customer's display fields `(tenantId, id, firstName, lastName, email, phone, tier, totalSpendCents)` as select columns. */
+/** A customer's display fields `(tenantId, id, firstName, lastName, fullName, email, phone, tier, totalSpendCents)` as select columns. */
 function summaryColumns() {
   return {
     tenantId: customers.tenantId,
     id: customers.id,
     firstName: customers.firstName,
     lastName: customers.lastName,
+    // The expression of the trigram index customers_full_name_trgm_idx (migration 0002): a
+    // search on it reads the index once PostgreSQL has pulled the projection up.
+    fullName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`.as('full_name'),
     email: customers.email,
     phone: customers.phone,
     tier: customers.tier,
@@ -20,29 +22,13 @@ function summaryColumns() {
 }
 
 /**
- * The customers' display fields as a subquery `(tenantId, id, firstName, lastName, email,
- * phone, tier, totalSpendCents)` for another module's join (a card's holder, a ledger row's
- * customer name), joined on both key parts. A plain projection, so PostgreSQL joins it like
- * the table itself.
+ * The customers' display fields as a relation `(tenantId, id, firstName, lastName, fullName,
+ * email, phone, tier, totalSpendCents)` (money in cents; fullName is 'First Last') for another
+ * module to join or filter within a tenant, on both key parts: a card's holder, a ledger row's
+ * customer name, the ledger search's name arm (`fullName ILIKE`, trigram index
+ * customers_full_name_trgm_idx on PostgreSQL). A plain projection, so PostgreSQL pulls it up
+ * and joins it like the table itself.
  */
 export function customerSummaries(db: DbOrTx) {
   return db.select(summaryColumns()).from(customers).as('customer_summaries');
-}
-
-/**
- * A subquery of the ids of the tenant's customers whose full name ('First Last') contains
- * `text` (case-insensitive, wildcards literal): the ledger search's name arm (trigram index
- * customers_full_name_trgm_idx on PostgreSQL).
- */
-export function customerIdsWithNameLike(tenantId: string, text: string): SQL {
-  return sql`select ${customers.id} from ${customers}
-      where ${customers.tenantId} = ${tenantId} and (${customers.firstName} || ' ' || ${customers.lastName}) ilike ${containsPattern(text)}`;
-}
-
-/**
- * The SQL count of the tenant's customers created in [from, to) (ISO-8601 instants), as a
- * scalar subquery for the dashboard's one-statement figures (index customers_tenant_created_idx).
- */
-export function customersCreatedSql(tenantId: string, from: string, to: string): SQL {
-  return sql`(select count(*) from ${customers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
 }

@@ -13,7 +13,7 @@ export { type PosContext } from './context.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
 export { startExpiryJob } from './expiry-job.ts';
-export { ledgerCondition, ledgerExportQuery, ledgerPage } from './items.ts';
+export { ledgerCsv, recentLedgerItems } from './items.ts';
 export { ensureRollup, ensureRollups, ledgerTotals } from './ledger-totals.ts';
 export { compactLotTotals, ledgerDays, ledgerPeriodByTenant, lotFigures, UTC_ZONES, ZERO_SUMS, type PeriodSums } from './liability.ts';
 export { listTransactionsAfter } from './list-transactions.ts';

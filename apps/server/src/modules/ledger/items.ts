@@ -1,11 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_CSV_COLUMNS, type TransactionItem, type TransactionListQuery } from '@loyalty/contract';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
+import { TRANSACTION_CSV_COLUMNS, type TransactionExportQuery, type TransactionItem, type TransactionListQuery } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DatabaseHandle, DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { dollarsSql, isoUtcSql, safeCellSql } from '../../lib/csv-cells.ts';
-import { cardIdsWithUidLike, cardUids } from '../cards/index.ts';
-import { customerIdsWithNameLike, customerSummaries } from '../customers/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
+import { cardUids } from '../cards/index.ts';
+import { customerSummaries } from '../customers/index.ts';
 import { storeNames } from '../stores/index.ts';
 import { lowerBound, upperBound } from './ledger-totals.ts';
 
@@ -37,17 +39,28 @@ export function ledgerCondition(tenantId: string, q: Omit<TransactionListQuery, 
  * The (id, created_at) of the ledger rows matching `condition` and `search`, as SQL for a
  * FROM clause. A row matches when its customer's full name contains the text
  * (case-insensitive) or its card's UID contains the text normalised like a typed UID
- * (docs/product.md 'Cards'). The matching customers and cards are found first (subqueries of the
- * customers and cards modules; trigram indexes on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
+ * (docs/product.md 'Cards'). The matching customers and cards are found first, in the
+ * read models the customers and cards modules publish (`customerSummaries`' fullName,
+ * `cardUids`; ADR 0036; trigram indexes on PostgreSQL), then each arm reads the ledger's (tenant, customer | card, created_at, id)
  * index; UNION drops a row found by both arms (ADR 0006).
  */
-export function searchMatches(tenantId: string, condition: SQL, search: string): SQL {
+export function searchMatches(db: DbOrTx, tenantId: string, condition: SQL, search: string): SQL {
+  const cs = customerSummaries(db);
+  const named = db
+    .select({ id: cs.id })
+    .from(cs)
+    .where(and(eq(cs.tenantId, tenantId), ilike(cs.fullName, containsPattern(search))));
   const byName = sql`select ${transactions.id} as id, ${transactions.createdAt} as at from ${transactions}
-    where ${condition} and ${transactions.customerId} = any(array(${customerIdsWithNameLike(tenantId, search)}))`;
+    where ${condition} and ${transactions.customerId} = any(array(${named}))`;
   const uid = normalizeCardUid(search);
   if (!uid) return sql`(${byName})`;
+  const cu = cardUids(db);
+  const numbered = db
+    .select({ id: cu.id })
+    .from(cu)
+    .where(and(eq(cu.tenantId, tenantId), like(cu.cardUid, containsPattern(uid))));
   return sql`(${byName} union select ${transactions.id}, ${transactions.createdAt} from ${transactions}
-    where ${condition} and ${transactions.cardId} = any(array(${cardIdsWithUidLike(tenantId, uid)})))`;
+    where ${condition} and ${transactions.cardId} = any(array(${numbered})))`;
 }
 
 /**
@@ -161,7 +174,7 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
  * safe (lib/csv-cells.ts), an empty cell for none. Card UID, customer names and store name
  * are joined through their owners' projections within the tenant (ADR 0012).
  */
-export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
+function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
   const { cu, cs, sn } = ledgerItemJoins(db);
   const [date, id, type, category, customer, cardUid, store, amount, cashback, before, after, note] = TRANSACTION_CSV_COLUMNS;
   return db
@@ -185,4 +198,20 @@ export function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) 
     .leftJoin(sn, and(eq(sn.tenantId, tenantId), eq(sn.id, transactions.storeId)))
     .where(condition)
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
+}
+
+/**
+ * GET /reports/export/transactions's file (docs/product.md 'Reports'; contract
+ * TransactionExportQuery): the tenant's ledger rows matching the list's filters except search
+ * and page (`ledgerCondition`), as transactions.csv written by PostgreSQL's COPY (`copyCsv`,
+ * DatabaseHandle; ADR 0017) from `ledgerExportQuery`. The ledger runs its own query and hands
+ * the reports module the stream (ADR 0036). A stream: errors arrive as 'error'.
+ */
+export function ledgerCsv(copyCsv: DatabaseHandle['copyCsv'], db: DbOrTx, tenantId: string, q: TransactionExportQuery): Readable {
+  return copyCsv(ledgerExportQuery(db, tenantId, ledgerCondition(tenantId, q)));
+}
+
+/** The tenant's `limit` newest ledger rows as TransactionItems (the dashboard's recent transactions; see ledgerPage). */
+export function recentLedgerItems(db: DbOrTx, tenantId: string, limit: number): Promise<TransactionItem[]> {
+  return ledgerPage(db, tenantId, ledgerCondition(tenantId, {}), limit, 0);
 }

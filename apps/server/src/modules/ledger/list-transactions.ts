@@ -21,7 +21,7 @@ export async function listTransactions(db: Database, tenantId: string, q: Transa
   const condition = ledgerCondition(tenantId, q);
   const offset = (q.page - 1) * q.limit;
   if (q.search) {
-    const matches = searchMatches(tenantId, condition, q.search);
+    const matches = searchMatches(db, tenantId, condition, q.search);
     // One pass over the matches gives the page and (window count) the total; only a page
     // past the end needs a second count.
     const page = rowsOf<{ id: string; n: string | number }>(

@@ -38,7 +38,7 @@ import {
   insertAccount,
   userIdByEmail,
   nonCustomerUserCountsByTenant,
-  tenantIdsWithAdminEmailLike,
+  tenantIdsWithAdminEmailContaining,
   tenantOwners,
 } from '../users/index.ts';
 import { PLATFORM_AUDIT, writePlatformAudit } from './audit.ts';
@@ -97,10 +97,11 @@ function tenantSummary(db: DbOrTx): Promise<TenantSummary> {
  * all tenants. Each tenant as `platformTenantViews` builds it.
  */
 export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: Date): Promise<TenantListResponse> {
-  const [{ rows, total }, summary] = await Promise.all([
-    listTenantsPage(db, { status: q.status, search: q.search, alsoMatchingIds: tenantIdsWithAdminEmailLike, page: q.page, limit: q.limit }),
-    tenantSummary(db),
-  ]);
+  const page = async () => {
+    const alsoMatchingIds = q.search ? await tenantIdsWithAdminEmailContaining(db, q.search) : [];
+    return listTenantsPage(db, { status: q.status, search: q.search, alsoMatchingIds, page: q.page, limit: q.limit });
+  };
+  const [{ rows, total }, summary] = await Promise.all([page(), tenantSummary(db)]);
   return { tenants: await platformTenantViews(db, rows, now), total, pages: Math.ceil(total / q.limit), summary };
 }
 

@@ -8,7 +8,7 @@
  * the programme is.
  */
 export { insertDefaultRules } from './initialize.ts';
-export { offersCreatedSql, runningOffersSql } from './offers.ts';
+export { countOffers } from './offers.ts';
 export { toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
 export { readTierRules } from './views.ts';

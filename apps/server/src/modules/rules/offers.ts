@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Offer, OfferInput, OfferListResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
@@ -132,17 +132,23 @@ export function offerRunningSql(at: string): SQL {
 }
 
 /**
- * The SQL count of the tenant's offers created in [from, to) (ISO-8601 instants), as a scalar
- * subquery for the dashboard's one-statement figures.
+ * The dashboard's offer figures (docs/product.md 'Reports', 'Offers'): `running`, the tenant's
+ * offers running at `at` (`offerRunningSql`, the one offer window, ADR 0030), and `created`, how
+ * many offers were created in each of `ranges` (`[from, to)`, instants) in the order given.
+ * One statement over the tenant's offers.
  */
-export function offersCreatedSql(tenantId: string, from: string, to: string): SQL {
-  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)`;
-}
-
-/**
- * The SQL count of the tenant's offers running at `at` (ISO-8601; `offerRunningSql`, the one
- * offer window), as a scalar subquery (the dashboard's 'Active Offers').
- */
-export function runningOffersSql(tenantId: string, at: string): SQL {
-  return sql`(select count(*) from ${offers} where tenant_id = ${tenantId} and ${offerRunningSql(at)})`;
+export async function countOffers(
+  db: Database,
+  tenantId: string,
+  at: Date,
+  ranges: readonly (readonly [from: Date, to: Date])[],
+): Promise<{ running: number; created: number[] }> {
+  const columns = Object.fromEntries(
+    ranges.map(([from, to], i) => [`n${i}`, sql<number>`count(*) filter (where ${and(gte(offers.createdAt, from), lt(offers.createdAt, to))})::int`]),
+  );
+  const [row]: Record<string, number>[] = await db
+    .select({ running: sql<number>`count(*) filter (where ${offerRunningSql(at.toISOString())})::int`, ...columns })
+    .from(offers)
+    .where(eq(offers.tenantId, tenantId));
+  return { running: Number(row?.running ?? 0), created: ranges.map((_, i) => Number(row?.[`n${i}`] ?? 0)) };
 }

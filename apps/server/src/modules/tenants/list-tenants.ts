@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionStatus, TenantSummary } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
@@ -10,13 +10,13 @@ import type { TenantAccount } from './lock-tenant.ts';
 /**
  * One page of tenants for the operator's list, newest first (created_at
  * desc, id desc), optionally with status `status` and matching `search`: the name or slug
- * contains the text (case-insensitive, wildcards literal) or the tenant's id is in
- * `alsoMatchingIds`, a subquery of tenant ids that match otherwise (the owner's e-mail, from
- * the users module). Returns the rows and the total of matches.
+ * contains the text (case-insensitive, wildcards literal) or the tenant's id is one of
+ * `alsoMatchingIds`, the ids of tenants that match otherwise (the owner's e-mail, which the
+ * users module answers as values; ADR 0036). Returns the rows and the total of matches.
  */
 export async function listTenantsPage(
   db: DbOrTx,
-  q: { status?: SubscriptionStatus; search?: string; alsoMatchingIds?: (pattern: string) => SQL; page: number; limit: number },
+  q: { status?: SubscriptionStatus; search?: string; alsoMatchingIds?: readonly string[]; page: number; limit: number },
 ): Promise<{ rows: TenantAccount[]; total: number }> {
   const conds: SQL[] = [];
   if (q.status) conds.push(eq(tenants.subscriptionStatus, q.status));
@@ -24,7 +24,7 @@ export async function listTenantsPage(
   if (search) {
     const pattern = containsPattern(search.toLowerCase());
     const terms = [sql`lower(${tenants.name}) like ${pattern}`, sql`lower(${tenants.slug}) like ${pattern}`];
-    if (q.alsoMatchingIds) terms.push(sql`${tenants.id} in (${q.alsoMatchingIds(pattern)})`);
+    if (q.alsoMatchingIds?.length) terms.push(inArray(tenants.id, [...q.alsoMatchingIds]));
     conds.push(or(...terms)!);
   }
   const where = conds.length ? and(...conds) : undefined;

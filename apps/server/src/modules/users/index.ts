@@ -22,7 +22,7 @@ export {
   userIdByEmail,
 } from './accounts.ts';
 export { resetStaffTwoFactor } from './reset-staff-two-factor.ts';
-export { nonCustomerUserCount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailLike, tenantOwners, userNames } from './views.ts';
+export { nonCustomerUserCount, nonCustomerUserCountsByTenant, tenantIdsWithAdminEmailContaining, tenantOwners, userNames } from './views.ts';
 export { userRoutes } from './routes.ts';
 export { applySessionTimeout, endOtherSessions, endSession, type NewSession, sessionStore, startSession } from './sessions.ts';
 export {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 /**
  * Read views of the users module's `users` table for other modules (ADR 0012): counts and
@@ -74,11 +75,20 @@ export async function tenantOwners(db: DbOrTx, tenantIds: readonly string[]): Pr
 }
 
 /**
- * A subquery of the ids of tenants having a tenant_admin whose lower-cased e-mail is LIKE
- * `pattern` (already lower-cased and escaped): the operator's tenant search by owner e-mail.
+ * The ids of the tenants having a tenant_admin whose e-mail contains `text` (trimmed;
+ * case-insensitive, wildcards literal), each once, in no order: the operator's tenant search by
+ * the owner's e-mail (docs/product.md 'Roles'). Handed over as values (ADR 0036): at most one id
+ * per tenant, so a search that matches every admin (say '.com') answers every tenant's id. A
+ * blank text answers [] without a query.
  */
-export function tenantIdsWithAdminEmailLike(pattern: string): SQL {
-  return sql`select ${users.tenantId} from ${users} where ${users.role} = 'tenant_admin' and lower(${users.email}) like ${pattern}`;
+export async function tenantIdsWithAdminEmailContaining(db: DbOrTx, text: string): Promise<string[]> {
+  const trimmed = text.trim();
+  if (!trimmed) return [];
+  const rows = await db
+    .selectDistinct({ tenantId: users.tenantId })
+    .from(users)
+    .where(and(eq(users.role, 'tenant_admin'), sql`lower(${users.email}) like ${containsPattern(trimmed.toLowerCase())}`, isNotNull(users.tenantId)));
+  return rows.map((r) => r.tenantId!);
 }
 
 /**
