@@ -40,7 +40,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // After every test: every card's balance equals the sum of its ledger deltas (issue 14).
+          // After every test: every card's balance equals the sum of its ledger deltas (docs/product.md 'Ledger').
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
