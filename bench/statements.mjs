@@ -7,7 +7,7 @@
  * redeem; each several times) and counts the lines PostgreSQL wrote for that database while it
  * ran ('statement:' and 'execute' lines; the 'parse'/'bind' steps of a prepared statement are
  * not logged as statements). Prints the fewest per request and exits 1 when a count is above
- * its limit (earn 5, redeem 4, card lookup 2), so it can guard a change by hand or in CI.
+ * its limit (earn 5, redeem 2, card lookup 2), so it can guard a change by hand or in CI.
  *
  * Needs a superuser connection (BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres)
  * and the server's log readable by this process (BENCH_PG_LOG, default Debian's
@@ -23,7 +23,7 @@ import { admin, dbUrl, signIn } from './large-tenant/common.mjs';
 
 const LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const PORT = Number(process.env.BENCH_PORT ?? 3218);
-const LIMITS = process.env.BENCH_LIMITS === '0' ? null : { card: 2, earn: 5, redeem: 4 };
+const LIMITS = process.env.BENCH_LIMITS === '0' ? null : { card: 2, earn: 5, redeem: 2 };
 const appDb = `loyalty_statements_${Date.now()}`;
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,18 +14,29 @@ import { type QrContext, type CardRow, toCardResponse, selectCardRows } from './
  * card does not exist in this tenant (another tenant's card included).
  */
 export async function getCardView(db: DbOrTx, tenantId: string, rawUid: string, qr: QrContext): Promise<CardResponse> {
-  const cardUid = normalizeCardUid(rawUid);
-  const [row] = await selectCardRows(db)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
-    .limit(1);
+  const row = await findCardRow(db, tenantId, normalizeCardUid(rawUid));
   if (!row) throw notFound('Card not found');
   return toCardResponse(row, qr);
 }
 
-/** The tenant's card whose UID is `cardUid` (already normalised) with its holder and store name, or null (the public card page). */
+/** The card-by-UID lookup prepared once per database handle: the till runs it on every scan. */
+const preparedByUid = new WeakMap<DbOrTx, ReturnType<typeof prepareCardByUid>>();
+
+function prepareCardByUid(db: DbOrTx) {
+  return selectCardRows(db)
+    .where(and(eq(cards.tenantId, sql.placeholder('tenantId')), eq(cards.cardUid, sql.placeholder('cardUid'))))
+    .limit(1)
+    .prepare('card_by_uid');
+}
+
+/**
+ * The tenant's card whose UID is `cardUid` (already normalised) with its holder and store name,
+ * or null (the POS lookup and the public card page). A statement prepared once per handle: drizzle
+ * builds its SQL once and PostgreSQL parses it once per connection (docs/performance.md).
+ */
 export async function findCardRow(db: DbOrTx, tenantId: string, cardUid: string): Promise<CardRow | null> {
-  const [row] = await selectCardRows(db)
-    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)))
-    .limit(1);
+  let query = preparedByUid.get(db);
+  if (!query) preparedByUid.set(db, (query = prepareCardByUid(db)));
+  const [row] = await query.execute({ tenantId, cardUid });
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { OWN_STORE_MESSAGE, POS_GATE_MESSAGE, type Role } from '@loyalty/contract';
 import { canTransact, formatCents, mayActForStore } from '@loyalty/domain';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { TenantContext, TenantRequestContext } from '../../context.ts';
@@ -98,7 +98,7 @@ export function bookedStore(ctx: PosContext, requested: string | null | undefine
  * 422 CARD_NOT_ACTIVE when it is blocked or unassigned, else 422 INSUFFICIENT_BALANCE.
  * Runs only on the error path.
  */
-export async function cardRefusal(tx: Tx, tenantId: string, cardUid: string): Promise<AppError> {
+export async function cardRefusal(tx: DbOrTx, tenantId: string, cardUid: string): Promise<AppError> {
   const card = await cardStateByUid(tx, tenantId, cardUid);
   if (!card) return notFound('Card not found');
   if (card.status !== 'ACTIVE') {

@@ -28,6 +28,15 @@ export interface ReceiptMovement {
 }
 
 /**
+ * Whether the tenant's movements get a receipt at all (`tenant.receiptsEnabled`, and the links a
+ * receipt needs are configured): the till's redeem skips its transaction when not
+ * (docs/product.md 'E-mail'). Whether a given holder gets one also depends on their e-mail.
+ */
+export function wantsReceipt(tenant: TenantContext, links: MessageLinks | undefined): links is MessageLinks {
+  return tenant.receiptsEnabled && links !== undefined;
+}
+
+/**
  * Writes the receipt of `movement` to the outbox in `tx`, the movement's own transaction
  * (docs/product.md 'E-mail'), when the tenant turned receipts on (`tenant.receiptsEnabled`) and the
  * card's holder has an e-mail and has not unsubscribed; otherwise nothing (and, with receipts
@@ -37,7 +46,7 @@ export interface ReceiptMovement {
  * `receipt:{transactionId}`: one receipt per ledger row. Returns whether a message was written.
  */
 export async function enqueueReceipt(tx: Tx, tenant: TenantContext, links: MessageLinks | undefined, movement: ReceiptMovement): Promise<boolean> {
-  if (!tenant.receiptsEnabled || !links) return false;
+  if (!wantsReceipt(tenant, links)) return false;
   const card = await cardUidAndHolder(tx, tenant.id, movement.cardId);
   const contact = card?.customerId ? await customerContact(tx, tenant.id, card.customerId) : null;
   if (!card?.customerId || !contact?.email || contact.optedOut) return false;

@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RedeemRequest, RedeemResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditActor } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
-import { enqueueReceipt } from './receipts.ts';
+import { enqueueReceipt, wantsReceipt } from './receipts.ts';
 
-/** What `ledger_redeem` returns (migration 0028): a replay, a refusal, or the REDEEM row written (cents). */
+/** What `ledger_redeem` returns (migrations 0028, 0030): a replay, a refusal, the REDEEM row written (cents), or, called as a statement of its own, that it needs a transaction. */
 type RedeemOutcome = ClaimedReplay & {
+  needsTransaction?: true;
   refused?: 'store' | 'card';
   id?: string;
   cardId?: string;
@@ -22,18 +23,19 @@ type RedeemOutcome = ClaimedReplay & {
 };
 
 /**
- * POST /transactions/redeem (docs/product.md 'Ledger'): in one DB transaction and ONE
- * statement (the ledger's database function `ledger_redeem`, migration 0028, ADR 0028): claims
- * the Idempotency-Key (ADR 0004), checks the requested store, debits the card only if it is
- * ACTIVE and holds at least the amount (`UPDATE … WHERE balance_cents >= amount`, which also
- * serialises concurrent redeems on the row), appends a REDEEM ledger row with cashbackCents 0,
- * stores the answer with the key and writes the audit row 'transaction.redeem' in that same
- * write (ADR 0025), then, after the card's lock, takes the amount off the card's oldest lots
- * (ADR 0015). The webhook events of the row (only when an endpoint subscribes) and, with the
- * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
- * Returns `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403
- * SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or
- * INSUFFICIENT_BALANCE (nothing written), 409 key reuse.
+ * POST /transactions/redeem (docs/product.md 'Ledger'): ONE statement, the ledger's database
+ * function `ledger_redeem` (migrations 0028 and 0030, ADR 0028): claims the Idempotency-Key (ADR
+ * 0004), checks the requested store, debits the card only if it is ACTIVE and holds at least the
+ * amount (`UPDATE … WHERE balance_cents >= amount`, which also serialises concurrent redeems on
+ * the row), appends a REDEEM ledger row with cashbackCents 0, stores the answer with the key and
+ * writes the audit row 'transaction.redeem' in that same write (ADR 0025), then, after the card's
+ * lock, takes the amount off the card's oldest lots (ADR 0015). When the tenant sends receipts or
+ * an endpoint subscribes to `transaction.created`, the statement runs inside a transaction that
+ * also writes the holder's receipt and the webhook event to their outboxes; otherwise the
+ * statement is the whole transaction (no BEGIN, no COMMIT: docs/performance.md). Returns
+ * `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403 SUBSCRIPTION_REQUIRED or
+ * FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or INSUFFICIENT_BALANCE (nothing
+ * written, the key's claim included), 409 key reuse.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
   const { now } = ctx;
@@ -43,31 +45,44 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   const tenantId = ctx.tenant.id;
   const fingerprint = requestFingerprint('redeem', input);
   const who = auditActor({ userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId });
-  return db.transaction(async (tx) => {
-    // The row's id is chosen here, so the answer stored with the key is known to the statement.
-    const transactionId = randomUUID();
+  const call = async (exec: DbOrTx, single: boolean, transactionId: string): Promise<RedeemOutcome> => {
     const [{ r }] = rowsOf<{ r: RedeemOutcome }>(
-      await tx.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,
-        ${input.amountCents}::bigint, ${transactionId}::uuid, ${who.userId}::uuid, ${who.apiKeyId}::uuid, ${who.ip}::text, ${input.note ?? null}::text) as r`),
+      await exec.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,
+        ${input.amountCents}::bigint, ${transactionId}::uuid, ${who.userId}::uuid, ${who.apiKeyId}::uuid, ${who.ip}::text, ${input.note ?? null}::text, ${single}::boolean) as r`),
     );
+    return r;
+  };
+  /** The answer to `r`; refusals throw (their explanation read through `exec`). */
+  const settle = async (exec: DbOrTx, r: RedeemOutcome): Promise<PosResult<RedeemResponse>> => {
     if (r.replay) {
       const replay = replayOf(r.replay, fingerprint);
       return { status: replay.status, body: replay.body as RedeemResponse, replayed: true };
     }
     if (r.refused === 'store') throw notFound('Store not found');
-    if (r.refused === 'card' || !r.id) throw await cardRefusal(tx, tenantId, cardUid);
-    const newBalance = Number(r.balanceCents);
-    await announceLedgerRows(tx, tenantId, [r.id], now, r.events ?? []);
+    if (r.refused === 'card' || !r.id) throw await cardRefusal(exec, tenantId, cardUid);
+    return { status: 200, body: { transactionId: r.id, newBalance: Number(r.balanceCents), amountRedeemed: input.amountCents }, replayed: false };
+  };
+
+  // The row's id is chosen here, so the answer stored with the key is known to the statement.
+  if (!wantsReceipt(ctx.tenant, ctx.links)) {
+    const alone = await call(db, true, randomUUID());
+    if (!alone.needsTransaction) return settle(db, alone);
+  }
+  return db.transaction(async (tx) => {
+    const r = await call(tx, false, randomUUID());
+    const result = await settle(tx, r);
+    if (result.replayed) return result;
+    await announceLedgerRows(tx, tenantId, [r.id!], now, r.events ?? []);
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
-      transactionId: r.id,
+      transactionId: r.id!,
       kind: 'REDEEM',
       cardId: r.cardId!,
       storeId: r.storeId ?? null,
       amountCents: input.amountCents,
       cashbackCents: 0,
-      balanceCents: newBalance,
+      balanceCents: result.body.newBalance,
       at: now,
     });
-    return { status: 200, body: { transactionId: r.id, newBalance, amountRedeemed: input.amountCents }, replayed: false };
+    return result;
   });
 }

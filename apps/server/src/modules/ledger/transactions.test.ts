@@ -222,6 +222,23 @@ describe('POST /transactions/redeem', () => {
     expect(await balanceAndLedger(ctx.db, 'DEM0CARD0003')).toEqual(before);
   });
 
+  it('gives the Idempotency-Key back on a refusal: the same key goes through once the amount fits', async () => {
+    const before = await balanceAndLedger(ctx.db, 'DEM0CARD0003');
+    const key = { 'idempotency-key': randomUUID() };
+    const tooMuch = await post('redeem', { cardUid: 'DEM0CARD0003', amountCents: before.balance + 1 }, s.cashier, key);
+    expect(tooMuch.statusCode).toBe(422);
+    const otherStore = await post('redeem', { cardUid: 'DEM0CARD0003', amountCents: 1, storeId: randomUUID() }, s.admin, key);
+    expect(otherStore.statusCode).toBe(404);
+    expect(json(otherStore).error).toBe('Store not found');
+    expect(await balanceAndLedger(ctx.db, 'DEM0CARD0003')).toEqual(before);
+    const fits = await post('redeem', { cardUid: 'DEM0CARD0003', amountCents: 1 }, s.cashier, key);
+    expect(fits.statusCode).toBe(200);
+    expect(json(fits)).toMatchObject({ newBalance: before.balance - 1, amountRedeemed: 1 });
+    const replay = await post('redeem', { cardUid: 'DEM0CARD0003', amountCents: 1 }, s.cashier, key);
+    expect(json(replay)).toEqual(json(fits));
+    expect((await balanceAndLedger(ctx.db, 'DEM0CARD0003')).balance).toBe(before.balance - 1);
+  });
+
   it('answers 400 for a negative amount, 403 to a customer', async () => {
     const before = await countRows(ctx.db, 'transactions');
     expect((await post('redeem', { cardUid: 'DEM0CARD0003', amountCents: -100 }, s.cashier)).statusCode).toBe(400);
