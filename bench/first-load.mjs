@@ -9,53 +9,13 @@
  *
  *   node bench/first-load.mjs
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { ROOT, build } from '../scripts/build.mjs';
+import { build } from '../scripts/build.mjs';
 import { freePort } from '../scripts/start-time.mjs';
-
-const CARD = 'DEM0CARD0001';
-const ADMIN = { email: 'admin@demo.com', password: 'DemoAdmin123!' };
-
-/** Starts the built server on `port` with its own data directory; resolves once /healthz answers 200. */
-async function startServer(port, dataDir) {
-  const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  server.kill();
-  throw new Error('the server did not answer /healthz within 60 s');
-}
-
-/** The public card page's path of the demo card, with its signed token, read as the Store Admin. */
-async function publicCardPath(base) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const card = await fetch(`${base}/api/t/demo/cards/${CARD}`, { headers: { cookie } });
-  if (!card.ok) throw new Error(`card lookup failed: ${card.status}`);
-  const url = new URL((await card.json()).qrUrl);
-  return `${url.pathname}${url.search}`;
-}
+import { publicCardPath, startServer } from './support/demo-server.mjs';
 
 /**
  * Loads `url` in a fresh context until `ready` (a text the page shows once rendered) is visible
