@@ -22,8 +22,12 @@ interface Outcome {
   response: Response;
 }
 
-/** The success member of an outcome union: the one whose `error` cannot be set. */
-type Success<R extends Outcome> = Extract<R, { error?: never }> & Outcome;
+/**
+ * The success member of an outcome union: the one whose `data` is always there (the error member
+ * has `data?: never`; matching on `error` instead would also take the error member of an
+ * operation that documents no error answer, whose `error` is `never`).
+ */
+type Success<R extends Outcome> = Extract<R, { data: unknown }> & Outcome;
 
 /** Whether the call succeeded: an OK status and no error body. */
 function succeeded<R extends Outcome>(outcome: R): outcome is Success<R> {
