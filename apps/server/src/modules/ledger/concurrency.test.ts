@@ -68,6 +68,30 @@ describe('parallel movements on one card', () => {
     expect(card.balanceCents).toBe(final.ledgerSum);
   });
 
+  it('20 parallel retries of one redeem with the same Idempotency-Key move money once, and the key stays bound to that answer', async () => {
+    const other = await createOtherTenant(ctx.db, 2000);
+    const cookie = await loginAs(ctx.app, other.email, other.password);
+    const key = randomUUID();
+    const redeem = (amountCents: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/t/${other.tenant.slug}/transactions/redeem`,
+        payload: { cardUid: other.cardUid, amountCents },
+        headers: { cookie, 'idempotency-key': key },
+      });
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(300)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(json(results[0])).toMatchObject({ newBalance: 1700, amountRedeemed: 300 });
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    const reused = await redeem(100);
+    expect(reused.statusCode).toBe(409);
+    const final = await balanceAndLedger(ctx.db, other.cardUid);
+    expect(final.balance).toBe(1700);
+    expect(final.ledgerSum).toBe(1700);
+    expect(final.rows).toBe(2);
+  });
+
   it('parallel earns and redeems on one card never overdraw and keep the ledger equal to the balance', async () => {
     const other = await createOtherTenant(ctx.db, 300);
     const cookie = await loginAs(ctx.app, other.email, other.password);

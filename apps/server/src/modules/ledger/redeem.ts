@@ -5,13 +5,17 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
+import { pgError } from '../../db/pg-error.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { auditActor } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { enqueueReceipt, wantsReceipt } from './receipts.ts';
 
-/** What `ledger_redeem` returns (migrations 0028, 0030): a replay, a refusal, the REDEEM row written (cents), or, called as a statement of its own, that it needs a transaction. */
+/** The SQLSTATE `ledger_redeem` raises when another redeem took its Idempotency-Key first (migration 0031). */
+const KEY_TAKEN = 'LR001';
+
+/** What `ledger_redeem` returns (migrations 0028, 0030, 0031): a replay, a refusal, the REDEEM row written (cents), or, called as a statement of its own, that it needs a transaction. */
 type RedeemOutcome = ClaimedReplay & {
   needsTransaction?: true;
   refused?: 'store' | 'card';
@@ -24,18 +28,18 @@ type RedeemOutcome = ClaimedReplay & {
 
 /**
  * POST /transactions/redeem (docs/product.md 'Ledger'): ONE statement, the ledger's database
- * function `ledger_redeem` (migrations 0028 and 0030, ADR 0028): claims the Idempotency-Key (ADR
- * 0004), checks the requested store, debits the card only if it is ACTIVE and holds at least the
+ * function `ledger_redeem` (migrations 0028, 0030 and 0031, ADR 0028): replays an answered
+ * Idempotency-Key (ADR 0004), checks the requested store, debits the card only if it is ACTIVE and holds at least the
  * amount (`UPDATE … WHERE balance_cents >= amount`, which also serialises concurrent redeems on
- * the row), appends a REDEEM ledger row with cashbackCents 0, stores the answer with the key and
- * writes the audit row 'transaction.redeem' in that same write (ADR 0025), then, after the card's
+ * the row), appends a REDEEM ledger row with cashbackCents 0, stores the key with its answer (a
+ * key another redeem stored meanwhile undoes this one, which then replays) and writes the audit row 'transaction.redeem' in that same write (ADR 0025), then, after the card's
  * lock, takes the amount off the card's oldest lots (ADR 0015). When the tenant sends receipts or
  * an endpoint subscribes to `transaction.created`, the statement runs inside a transaction that
  * also writes the holder's receipt and the webhook event to their outboxes; otherwise the
  * statement is the whole transaction (no BEGIN, no COMMIT: docs/performance.md). Returns
  * `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403 SUBSCRIPTION_REQUIRED or
  * FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or INSUFFICIENT_BALANCE (nothing
- * written, the key's claim included), 409 key reuse.
+ * written, the key included), 409 key reuse.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
   const { now } = ctx;
@@ -63,26 +67,36 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     return { status: 200, body: { transactionId: r.id, newBalance: Number(r.balanceCents), amountRedeemed: input.amountCents }, replayed: false };
   };
 
-  // The row's id is chosen here, so the answer stored with the key is known to the statement.
-  if (!wantsReceipt(ctx.tenant, ctx.links)) {
-    const alone = await call(db, true, randomUUID());
-    if (!alone.needsTransaction) return settle(db, alone);
-  }
-  return db.transaction(async (tx) => {
-    const r = await call(tx, false, randomUUID());
-    const result = await settle(tx, r);
-    if (result.replayed) return result;
-    await announceLedgerRows(tx, tenantId, [r.id!], now, r.events ?? []);
-    await enqueueReceipt(tx, ctx.tenant, ctx.links, {
-      transactionId: r.id!,
-      kind: 'REDEEM',
-      cardId: r.cardId!,
-      storeId: r.storeId ?? null,
-      amountCents: input.amountCents,
-      cashbackCents: 0,
-      balanceCents: result.body.newBalance,
-      at: now,
+  const once = async (): Promise<PosResult<RedeemResponse>> => {
+    // The row's id is chosen here, so the answer stored with the key is known to the statement.
+    if (!wantsReceipt(ctx.tenant, ctx.links)) {
+      const alone = await call(db, true, randomUUID());
+      if (!alone.needsTransaction) return settle(db, alone);
+    }
+    return db.transaction(async (tx) => {
+      const r = await call(tx, false, randomUUID());
+      const result = await settle(tx, r);
+      if (result.replayed) return result;
+      await announceLedgerRows(tx, tenantId, [r.id!], now, r.events ?? []);
+      await enqueueReceipt(tx, ctx.tenant, ctx.links, {
+        transactionId: r.id!,
+        kind: 'REDEEM',
+        cardId: r.cardId!,
+        storeId: r.storeId ?? null,
+        amountCents: input.amountCents,
+        cashbackCents: 0,
+        balanceCents: result.body.newBalance,
+        at: now,
+      });
+      return result;
     });
-    return result;
-  });
+  };
+  try {
+    return await once();
+  } catch (err) {
+    // Another redeem with this key committed while this one ran: everything of this one was
+    // undone; run it again, which finds the key answered and replays (or refuses the reuse).
+    if (pgError(err)?.code !== KEY_TAKEN) throw err;
+    return once();
+  }
 }
