@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiErrorOf } from '@/lib/api';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiErrorOf, filenameFromContentDisposition, type FileResponse } from '@/lib/api';
 import type { paths } from './generated/web-api';
 
 /**
@@ -34,6 +34,16 @@ function succeeded<R extends Outcome>(outcome: R): outcome is Success<R> {
   return outcome.error === undefined && outcome.response.ok;
 }
 
+/** The outcome of `call`; a failed fetch becomes ApiError(0, NETWORK_ERROR_MESSAGE) and an abort rethrows. */
+async function settle<R extends Outcome>(call: Promise<R>): Promise<R> {
+  try {
+    return await call;
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
+  }
+}
+
 /**
  * The answer of a typed call: its body, typed by the document (`undefined` for 204 No Content).
  * @throws {ApiError} status 0 'Network error. Please check your connection.' when fetch fails
@@ -41,13 +51,18 @@ function succeeded<R extends Outcome>(outcome: R): outcome is Success<R> {
  *   {status}: {statusText}`), `code` and `details` when the answer is not OK.
  */
 export async function answer<R extends Outcome>(call: Promise<R>): Promise<Success<R>['data']> {
-  let outcome: R;
-  try {
-    outcome = await call;
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
-  }
+  const outcome = await settle(call);
   if (!succeeded(outcome)) throw apiErrorOf(outcome.response, outcome.error);
   return outcome.data;
+}
+
+/**
+ * The file a typed call answered (a CSV export, a QR image or zip, a PDF): call with `parseAs:
+ * 'blob'`. Returns its bytes and the name of its `Content-Disposition` (null when absent).
+ * @throws {ApiError} as {@link answer} (a failed download's body is the JSON error).
+ */
+export async function answerFile(call: Promise<{ data?: Blob; error?: unknown; response: Response }>): Promise<FileResponse> {
+  const outcome = await settle(call);
+  if (outcome.error !== undefined || !outcome.response.ok || outcome.data === undefined) throw apiErrorOf(outcome.response, outcome.error);
+  return { blob: outcome.data, filename: filenameFromContentDisposition(outcome.response.headers.get('Content-Disposition')) };
 }

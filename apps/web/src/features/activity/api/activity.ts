@@ -1,9 +1,8 @@
 import { AuditAction } from '@loyalty/contract';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { answer, client } from '@/api/client';
-import { requestFile } from '@/lib/api';
+import { answer, answerFile, client } from '@/api/client';
 import { saveBlob } from '@/lib/save-blob';
-import { activityKeys, activityPath, filterQuery, type ActivityFilters } from './keys';
+import { activityKeys, type ActivityFilters } from './keys';
 
 /** Events per page of the Activity lists. */
 const ACTIVITY_PAGE_SIZE = 50;
@@ -93,8 +92,10 @@ export function useActorOptions(slug: string) {
 export function useExportActivity(slug: string) {
   return useMutation({
     mutationFn: async (filters: ActivityFilters) => {
-      const query = filterQuery(filters);
-      const { blob, filename } = await requestFile('GET', `${activityPath(slug)}.csv${query ? `?${query}` : ''}`);
+      const { actor, action, from, to } = listQuery(filters, '');
+      const { blob, filename } = await answerFile(
+        client.GET('/api/t/{slug}/activity.csv', { params: { path: { slug }, query: { actor, action, from, to } }, parseAs: 'blob' }),
+      );
       saveBlob(blob, filename ?? 'activity.csv');
     },
     onError: (error) => console.error('Failed to export the activity:', error),

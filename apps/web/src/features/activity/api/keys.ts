@@ -1,4 +1,4 @@
-import { tenantKeys, tenantApi } from '@/api/keys';
+import { tenantKeys } from '@/api/keys';
 
 /** The filters of an Activity list, as in the address (empty strings are left out of requests). */
 export interface ActivityFilters {
@@ -23,15 +23,3 @@ export const activityKeys = {
   /** The actor filter's choices (staff and API keys). */
   actors: (slug: string) => [...tenantKeys.all(slug), 'activity-actors'] as const,
 };
-
-/** `/t/{slug}/activity` below /api. */
-export function activityPath(slug: string): string {
-  return `${tenantApi(slug)}/activity`;
-}
-
-/** The filters as a query string without empty values (and without a leading '?'). */
-export function filterQuery(filters: ActivityFilters, extra: Record<string, string> = {}): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...filters, ...extra })) if (v) p.set(k, v);
-  return p.toString();
-}

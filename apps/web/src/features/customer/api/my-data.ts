@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tenantApi } from '@/api/keys';
-import { answer, client } from '@/api/client';
-import { requestFile } from '@/lib/api';
+import { answer, answerFile, client } from '@/api/client';
 import { saveBlob } from '@/lib/save-blob';
 import { myAccountKeys } from './get-my-account';
 
@@ -14,7 +12,7 @@ const myErasureKey = (slug: string) => [...myAccountKeys.me(slug), 'erasure-requ
  * @throws {ApiError} 404 'Customer profile not found', 401, 403.
  */
 async function downloadMyData(slug: string): Promise<string> {
-  const { blob, filename } = await requestFile('GET', `${tenantApi(slug)}/me/export`);
+  const { blob, filename } = await answerFile(client.GET('/api/t/{slug}/me/export', { params: { path: { slug } }, parseAs: 'blob' }));
   const name = filename ?? 'my-data.zip';
   saveBlob(blob, name);
   return name;

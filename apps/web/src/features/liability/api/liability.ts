@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { answer, client } from '@/api/client';
-import { tenantApi, tenantKeys } from '@/api/keys';
-import { requestFile } from '@/lib/api';
+import { answer, answerFile, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 import { saveBlob } from '@/lib/save-blob';
 
 /** The period of the report as the page keeps it in the URL: YYYY-MM-DD in the tenant's time zone; absent = the server's default. */
@@ -10,13 +9,9 @@ export interface LiabilityRange {
   to?: string;
 }
 
-/** `?from=&to=` of a range (only the dates that are set), '' when none. */
-function rangeQuery(range: LiabilityRange): string {
-  const q = new URLSearchParams();
-  if (range.from) q.set('from', range.from);
-  if (range.to) q.set('to', range.to);
-  const s = q.toString();
-  return s ? `?${s}` : '';
+/** The `from` and `to` query parameters of a range: only the dates that are set. */
+function rangeQuery(range: LiabilityRange): { from?: string; to?: string } {
+  return { from: range.from || undefined, to: range.to || undefined };
 }
 
 /**
@@ -32,7 +27,7 @@ export function useLiability(slug: string, range: LiabilityRange) {
     queryFn: ({ signal }) =>
       answer(
         client.GET('/api/t/{slug}/reports/liability', {
-          params: { path: { slug }, query: { from: range.from || undefined, to: range.to || undefined } },
+          params: { path: { slug }, query: rangeQuery(range) },
           signal,
         }),
       ),
@@ -47,7 +42,9 @@ export function useLiability(slug: string, range: LiabilityRange) {
 export function useDownloadLiabilityCsv(slug: string) {
   return useMutation({
     mutationFn: async (range: LiabilityRange) => {
-      const { blob, filename } = await requestFile('GET', `${tenantApi(slug)}/reports/liability.csv${rangeQuery(range)}`);
+      const { blob, filename } = await answerFile(
+        client.GET('/api/t/{slug}/reports/liability.csv', { params: { path: { slug }, query: rangeQuery(range) }, parseAs: 'blob' }),
+      );
       saveBlob(blob, filename ?? 'liability.csv');
     },
     onError: (error) => console.error('Failed to download the liability CSV:', error),

@@ -1,13 +1,7 @@
 import type { PosterPaper } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { requestFile } from '@/lib/api';
+import { answerFile, client } from '@/api/client';
 import { saveBlob } from '@/lib/save-blob';
-import { tenantApi } from './keys';
-
-/** The API path of a store's 'Join our rewards' poster on `paper`, under /api. */
-function joinPosterPath(slug: string, storeId: string, paper: PosterPaper): string {
-  return `${tenantApi(slug)}/stores/${encodeURIComponent(storeId)}/poster?${new URLSearchParams({ paper })}`;
-}
 
 /** What {@link downloadJoinPoster} needs: the store's id and the paper. */
 export interface JoinPosterVariables {
@@ -25,7 +19,9 @@ export interface JoinPosterVariables {
  *   on to print its poster.' (off or inactive); 403 not a tenant admin. Show the server's message.
  */
 async function downloadJoinPoster(slug: string, { storeId, paper }: JoinPosterVariables): Promise<string> {
-  const { blob, filename } = await requestFile('GET', joinPosterPath(slug, storeId, paper));
+  const { blob, filename } = await answerFile(
+    client.GET('/api/t/{slug}/stores/{storeId}/poster', { params: { path: { slug, storeId }, query: { paper } }, parseAs: 'blob' }),
+  );
   const name = filename ?? `join-poster-${paper}.pdf`;
   saveBlob(blob, name);
   return name;

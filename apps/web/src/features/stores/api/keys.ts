@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-
-export { tenantApi };
+import { tenantKeys } from '@/api/keys';
 
 /**
  * Marks stale everything a store change can move: the store list (one key, shared with the

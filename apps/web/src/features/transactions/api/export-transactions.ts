@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { requestFile } from '@/lib/api';
+import { answerFile, client } from '@/api/client';
 import { saveBlob } from '@/lib/save-blob';
-import { filterQuery, type TransactionFilters } from '../lib/filters';
-import { tenantApi } from './keys';
+import type { TransactionFilters } from '../lib/filters';
 
 /** Name of the saved export when the server names none (saved as transactions.csv). */
 const EXPORT_FILENAME = 'transactions.csv';
@@ -16,8 +15,14 @@ const EXPORT_FILENAME = 'transactions.csv';
  * @throws {ApiError} 400 bad filter, 401, 403, 404; the page only logs it.
  */
 async function exportTransactions(slug: string, filters: TransactionFilters): Promise<string> {
-  const query = filterQuery(filters).toString();
-  const { blob, filename } = await requestFile('GET', `${tenantApi(slug)}/reports/export/transactions${query ? `?${query}` : ''}`);
+  const query = {
+    type: filters.type || undefined,
+    category: filters.category || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    storeFilter: filters.storeFilter || undefined,
+  };
+  const { blob, filename } = await answerFile(client.GET('/api/t/{slug}/reports/export/transactions', { params: { path: { slug }, query }, parseAs: 'blob' }));
   const name = filename ?? EXPORT_FILENAME;
   saveBlob(blob, name);
   return name;

@@ -1,7 +1,5 @@
-import { tenantApi, tenantKeys } from '@/api/keys';
+import { tenantKeys } from '@/api/keys';
 import type { TransactionListParams } from '../lib/filters';
-
-export { tenantApi };
 
 /**
  * Query keys of the Transactions screen, under the tenant's root `['tenants', slug]`. The POS

@@ -67,13 +67,3 @@ export function readListState(params: URLSearchParams): { filters: TransactionFi
 export function activeFilterCount(filters: TransactionFilters): number {
   return FILTER_KEYS.filter((k) => Boolean(filters[k])).length;
 }
-
-/** The filters as query-string pairs, empty ones left out (the export and list calls). */
-export function filterQuery(filters: TransactionFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (value) query.set(key, value);
-  }
-  return query;
-}
