@@ -6,9 +6,9 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditActor } from '../audit/index.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { enqueueReceipt, wantsReceipt } from './receipts.ts';
 
 /** What `ledger_redeem` returns (migrations 0028, 0030): a replay, a refusal, the REDEEM row written (cents), or, called as a statement of its own, that it needs a transaction. */
@@ -44,7 +44,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   const cardUid = normalizeCardUid(input.cardUid);
   const tenantId = ctx.tenant.id;
   const fingerprint = requestFingerprint('redeem', input);
-  const who = auditActor({ userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId });
+  const who = auditActorOf(ctx);
   const call = async (exec: DbOrTx, single: boolean, transactionId: string): Promise<RedeemOutcome> => {
     const [{ r }] = rowsOf<{ r: RedeemOutcome }>(
       await exec.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,
