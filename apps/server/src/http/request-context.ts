@@ -26,7 +26,7 @@ function actorOfRequest(request: FastifyRequest): Actor {
  * Gives every request its instant from `clock` (`request.now`) and its use-case context
  * (`request.ctx`, src/context.ts). Nothing else carries the request: a use case learns who acts
  * (and the audit trail its user, API key and address) only from the context it is handed
- * (ADR 0029, ADR 0037), so no per-request async storage is kept.
+ * (ADR 0029, ADR 0039), so no per-request async storage is kept.
  */
 export function registerRequestContext(app: FastifyInstance, clock: () => Date): void {
   app.decorateRequest('now', null as unknown as Date);
