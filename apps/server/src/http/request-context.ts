@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, RequestContext } from '../context.ts';
-import { runAsActor, type RequestActor } from '../lib/request-actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,17 +22,11 @@ function actorOfRequest(request: FastifyRequest): Actor {
   return { kind: 'anonymous' };
 }
 
-/** The audit trail's actor of `request`: its user, its API key and its client address (read when asked). */
-function auditActorOf(request: FastifyRequest): RequestActor {
-  return { userId: request.user?.id ?? null, apiKeyId: request.apiKey?.id ?? null, ip: request.ip ?? null };
-}
-
 /**
  * Gives every request its instant from `clock` (`request.now`) and its use-case context
- * (`request.ctx`, src/context.ts), and makes its actor visible to `currentRequestActor`
- * (lib/request-actor.ts) for the rest of its life. The actor store is entered in `onRequest`
- * and again in `preHandler`: the body is parsed in stream callbacks that do not carry the
- * onRequest context, so the handler would otherwise lose it.
+ * (`request.ctx`, src/context.ts). Nothing else carries the request: a use case learns who acts
+ * (and the audit trail its user, API key and address) only from the context it is handed
+ * (ADR 0029, ADR 0039), so no per-request async storage is kept.
  */
 export function registerRequestContext(app: FastifyInstance, clock: () => Date): void {
   app.decorateRequest('now', null as unknown as Date);
@@ -55,9 +48,6 @@ export function registerRequestContext(app: FastifyInstance, clock: () => Date):
   });
   app.addHook('onRequest', (request, _reply, done) => {
     request.now = clock();
-    runAsActor(() => auditActorOf(request), done);
-  });
-  app.addHook('preHandler', (request, _reply, done) => {
-    runAsActor(() => auditActorOf(request), done);
+    done();
   });
 }

@@ -129,7 +129,10 @@ export const addFundsEffect: CheckoutEffect = {
     if (!refused) return;
     await writeAudit(tx, {
       tenantId: checkout.tenantId,
+      // As the credit's own row: the checkout's opener acts; the provider's request has no address of theirs.
       userId: checkout.createdBy,
+      apiKeyId: null,
+      ip: null,
       action: 'checkout.add_funds_not_credited',
       entity: 'checkout',
       entityId: checkout.id,

@@ -13,7 +13,7 @@ import { apiKeys } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { type ApiKeyPrincipal, type TenantRequestContext, actingUserId } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { storeNameOf, storeNames } from '../stores/index.ts';
 import { userNames } from '../users/index.ts';
 
@@ -118,7 +118,7 @@ export async function createApiKey(
       .returning({ id: apiKeys.id });
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'api_key.create',
       entity: 'api_key',
       entityId: row.id,
@@ -146,7 +146,7 @@ export async function revokeApiKey(db: Database, ctx: TenantRequestContext, id: 
     if (!row) return;
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'api_key.revoke',
       entity: 'api_key',
       entityId: id,

@@ -167,6 +167,45 @@ describe('money through v1', () => {
     expect(await unbalancedCards(ctx.db)).toEqual([]);
   });
 
+  it('names the key and the caller’s address on the audit rows of its changes, whichever way they are written', async () => {
+    // An address of its own, so the rows can only have it from this request.
+    const from = '203.0.113.45';
+    const post = (path: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1${path}`,
+        remoteAddress: from,
+        headers: { authorization: `Bearer ${keys.all}`, 'idempotency-key': `v1-audit-${++keySeq}` },
+        payload,
+      });
+    const created = await post('/customers', { firstName: 'Grace', lastName: 'Keyed' });
+    expect(created.statusCode, created.body).toBe(201);
+    const earn = await post('/transactions/earn', { cardUid: t.cardUid, amountCents: 2000 });
+    expect(earn.statusCode, earn.body).toBe(200);
+    const redeem = await post('/transactions/redeem', { cardUid: t.cardUid, amountCents: 100 });
+    expect(redeem.statusCode, redeem.body).toBe(200);
+    const [earnRow] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, json(earn).transactionId));
+    expect(earnRow.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
+    const auditOf = async (action: 'customer.create' | 'transaction.earn' | 'transaction.redeem', entityId: string) => {
+      const [row] = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+      return row;
+    };
+    // A use case's writeAudit, the earn's and the redeem's database functions: the same actor.
+    for (const row of [
+      await auditOf('customer.create', json(created).id),
+      await auditOf('transaction.earn', json(earn).transactionId),
+      await auditOf('transaction.redeem', json(redeem).transactionId),
+    ]) {
+      expect(row).toMatchObject({ userId: null, apiKeyId: earnRow.apiKeyId, ip: from });
+    }
+  });
+
   it('books a store-bound key’s movements to its store and refuses another store with 403', async () => {
     const earn = await v1('POST', '/transactions/earn', keys.store, { cardUid: t.cardUid, amountCents: 1000 });
     expect(earn.statusCode).toBe(200);

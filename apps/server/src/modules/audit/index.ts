@@ -7,7 +7,7 @@
  * Activity screen, its CSV export and the operator's recent changes read it back
  * (docs/product.md 'Audit', ADR 0025, ADR 0032).
  */
-export { auditActor, auditRowValues, writeAudit, writeAudits } from './write-audit.ts';
+export { type AuditActor, auditActorOf, auditRowValues, writeAudit, writeAudits } from './write-audit.ts';
 export { listAudit, toAuditEvent } from './list-audit.ts';
 export { latestPlatformAudit } from './latest-platform-audit.ts';
 export { scrubAudit } from './scrub-audit.ts';

@@ -19,9 +19,11 @@ import { auditRowValues, writeAudit, writeAudits } from './write-audit.ts';
  */
 async function shapesAreChecked(db: DbOrTx): Promise<void> {
   // Long calls are kept on one line (prettier-ignore): a @ts-expect-error covers the next line only.
-  const target = { tenantId: null, entityId: null } as const;
+  const target = { tenantId: null, entityId: null, userId: null, apiKeyId: null, ip: null } as const;
   await writeAudit(db, { ...target, action: 'tenant.timezone.update', entity: 'tenant', before: { timezone: 'UTC' }, after: { timezone: 'Europe/Paris' } });
   await writeAudit(db, { ...target, action: 'payment_method.remove', entity: 'payment_method' });
+  // @ts-expect-error an entry without its actor (user, API key, address): nothing fills it in
+  await writeAudit(db, { tenantId: null, entityId: null, action: 'payment_method.remove', entity: 'payment_method' });
   // @ts-expect-error a field of another kind's shape
   await writeAudit(db, { ...target, action: 'tenant.timezone.update', entity: 'tenant', before: { timezone: 'UTC' }, after: { receiptsEnabled: true } });
   // prettier-ignore

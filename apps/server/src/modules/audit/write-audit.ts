@@ -1,7 +1,7 @@
 import type { TypedAuditEvent } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { currentRequestActor } from '../../lib/request-actor.ts';
+import { actingApiKeyId, actingUserId, type RequestContext } from '../../context.ts';
 
 /**
  * The audit trail (docs/security.md 'Audit trail'): the module that owns `audit_log`. Every
@@ -11,18 +11,35 @@ import { currentRequestActor } from '../../lib/request-actor.ts';
  */
 
 /**
+ * Who an audit entry records as acting (docs/security.md 'Audit trail'): the signed-in user's
+ * id (`userId`, null for the system, an API key or nobody), the /api/v1 key's id (`apiKeyId`,
+ * stored in audit_log.api_key_id) and the client address (`ip`, `request.ip`, which honours
+ * TRUST_PROXY; null for a job). Every entry states all three: nothing fills them in behind the
+ * caller's back, so no audit row can lose its actor.
+ */
+export interface AuditActor {
+  userId: string | null;
+  apiKeyId: string | null;
+  ip: string | null;
+}
+
+/**
+ * The actor of `ctx` as the audit trail records it (see AuditActor): the acting user's id, the
+ * acting API key's id and the context's client address. A job's `systemContext` gives all three
+ * null. A use case whose user is known only by the use case itself (a sign-in, an accepted
+ * invitation) overrides `userId` and keeps the rest.
+ */
+export function auditActorOf(ctx: RequestContext): AuditActor {
+  return { userId: actingUserId(ctx), apiKeyId: actingApiKeyId(ctx), ip: ctx.ip };
+}
+
+/**
  * Where and by whom an audit entry happened: the tenant (`tenantId`, null for platform-level
  * changes), the entity's id (`entityId`, null when the change has none, e.g. a rules set), and
- * the actor: `userId` (null for the system or an API key), `apiKeyId` (the /api/v1 key, stored
- * in audit_log.api_key_id) and `ip`. Any of the three actor fields left undefined is taken from
- * the current request (`currentRequestActor`), so services need not pass the API key or the
- * client address through.
+ * the actor (AuditActor: all three fields required, usually `...auditActorOf(ctx)`).
  */
-interface AuditTarget {
+interface AuditTarget extends AuditActor {
   tenantId: string | null;
-  userId?: string | null;
-  apiKeyId?: string | null;
-  ip?: string | null;
   entityId: string | null;
 }
 
@@ -34,30 +51,9 @@ interface AuditTarget {
  */
 export type AuditEntry = AuditTarget & TypedAuditEvent;
 
-type AuditActorFields = Pick<AuditTarget, 'userId' | 'apiKeyId' | 'ip'>;
-
 /**
- * The actor columns of an entry (user id, API key id, IP: each the caller's value when given,
- * else the current request's), as values for a writer that builds its audit row itself in the
- * same statement as its change (the ledger's database functions, ADR 0028).
- */
-export function auditActor(entry: AuditActorFields): { userId: string | null; apiKeyId: string | null; ip: string | null } {
-  return actorOf(entry);
-}
-
-/** The actor columns of an entry: the caller's values, else the request's. */
-function actorOf(entry: AuditActorFields): { userId: string | null; apiKeyId: string | null; ip: string | null } {
-  const request = entry.userId === undefined || entry.apiKeyId === undefined || entry.ip === undefined ? currentRequestActor() : undefined;
-  return {
-    userId: entry.userId !== undefined ? entry.userId : (request?.userId ?? null),
-    apiKeyId: entry.apiKeyId !== undefined ? entry.apiKeyId : (request?.apiKeyId ?? null),
-    ip: entry.ip !== undefined ? entry.ip : (request?.ip ?? null),
-  };
-}
-
-/**
- * One audit_log row as values (ADR 0032): the entry's tenant, actor (user_id, api_key_id, ip;
- * from the current request when not given), action, entity, entity id and `before`/`after`
+ * One audit_log row as values (ADR 0032): the entry's tenant, actor (user_id, api_key_id, ip),
+ * action, entity, entity id and `before`/`after`
  * (JSON values, absent -> null), typed by the entry's action. For a writer that stores the row
  * itself in the same statement as its change (the earn's database function, ADR 0028): the
  * shape is checked here, the values travel as parameters.
@@ -74,11 +70,13 @@ export interface AuditRowValues {
   after: unknown;
 }
 
-/** The row values of `entry` (see AuditRowValues): the actor resolved, absent sides as null. */
+/** The row values of `entry` (see AuditRowValues): absent sides as null. */
 export function auditRowValues(entry: AuditEntry): AuditRowValues {
   return {
     tenantId: entry.tenantId,
-    ...actorOf(entry),
+    userId: entry.userId,
+    apiKeyId: entry.apiKeyId,
+    ip: entry.ip,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
@@ -89,8 +87,7 @@ export function auditRowValues(entry: AuditEntry): AuditRowValues {
 
 /**
  * Writes one audit_log row in the caller's transaction (or database): the entry's tenant,
- * actor (user_id, api_key_id, ip; from the current request when not given), action, entity,
- * entity id and `before`/`after` as jsonb (absent -> null), typed by the entry's action.
+ * actor (user_id, api_key_id, ip, as the entry states them), action, entity, entity id and `before`/`after` as jsonb (absent -> null), typed by the entry's action.
  */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(auditRowValues(entry));

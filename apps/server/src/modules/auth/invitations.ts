@@ -2,9 +2,9 @@ import { INVITATION_LINK_INVALID, type AcceptInvitationRequest, type InvitationI
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { AuthUser } from '../../context.ts';
+import type { AuthUser, RequestContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy } from '../settings/index.ts';
 import { tenantNames } from '../tenants/index.ts';
 import { completeInvitation, findLoginAccount, invitedAccount } from '../users/index.ts';
@@ -37,9 +37,11 @@ export async function invitationInfo(db: Database, token: string, now: Date): Pr
  * least {n} characters long' (body.password, the platform's policy). Then in ONE transaction
  * with the token locked (a second use finds it spent): the hash set and the invitation no longer
  * pending (only while still pending: a revoke or an earlier acceptance wins), the token spent,
- * an audit row 'user.invitation.accept'.
+ * an audit row 'user.invitation.accept' (the invitee as actor, the address of `ctx`; `ctx.now`
+ * is the instant the link is checked at).
  */
-export async function acceptInvitation(db: Database, input: AcceptInvitationRequest, now: Date): Promise<AuthUser> {
+export async function acceptInvitation(db: Database, input: AcceptInvitationRequest, ctx: RequestContext): Promise<AuthUser> {
+  const { now } = ctx;
   const invalid = () => badRequest(INVITATION_LINK_INVALID);
   const account = await inviteeOf(db, input.token, now);
   if (!account) throw invalid();
@@ -53,6 +55,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
     await spendToken(tx, tokenHash, now);
     await writeAudit(tx, {
       tenantId: account.tenantId,
+      ...auditActorOf(ctx),
       userId: account.id,
       action: 'user.invitation.accept',
       entity: 'user',

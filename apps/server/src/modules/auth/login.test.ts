@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVALID_CREDENTIALS } from '@loyalty/contract';
 import { platformSettings, sessions } from '../../db/schema/index.ts';
+import { systemContext } from '../../context.ts';
 import { AppError, RateLimitedError } from '../../errors.ts';
 import { PgCounterStore } from '../../http/counters.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -28,7 +29,12 @@ const at = new Date('2026-11-23T09:00:00Z');
 
 describe('loginWithPassword', () => {
   it('signs in with plain values: a session token the sessions table knows (as its hash) and a device token', async () => {
-    const outcome = await loginWithPassword(ctx.db, new PgCounterStore(ctx.db), { ...CASHIER, clientAddress: '198.51.100.1', deviceToken: undefined }, at);
+    const outcome = await loginWithPassword(
+      ctx.db,
+      new PgCounterStore(ctx.db),
+      { ...CASHIER, clientAddress: '198.51.100.1', deviceToken: undefined },
+      systemContext(at),
+    );
     if (outcome.twoFactorRequired) throw new Error('the demo cashier has no two-factor');
     expect(outcome.response.user.email).toBe(CASHIER.email);
     expect(outcome.deviceToken).toMatch(/^[\w-]{43}$/);
@@ -48,7 +54,12 @@ describe('loginWithPassword', () => {
       .where(eq(platformSettings.id, 1));
     const counters = new PgCounterStore(ctx.db);
     const wrong = () =>
-      loginWithPassword(ctx.db, counters, { email: CASHIER.email, password: 'wrong-password', clientAddress: '198.51.100.2', deviceToken: undefined }, at);
+      loginWithPassword(
+        ctx.db,
+        counters,
+        { email: CASHIER.email, password: 'wrong-password', clientAddress: '198.51.100.2', deviceToken: undefined },
+        systemContext(at),
+      );
     for (let i = 0; i < 2; i++) {
       const err = await wrong().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);

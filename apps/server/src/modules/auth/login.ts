@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, RateLimitedError, unauthenticated } from '../../errors.ts';
 import type { CounterStore } from '../../lib/counter-store.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import type { AuthUser } from '../../context.ts';
+import type { AuthUser, RequestContext } from '../../context.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { findLoginAccount, hasTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { DEVICE_TTL_SECONDS, deviceHashOf, isTrustedDevice, trustDevice } from './devices.ts';
@@ -53,9 +53,10 @@ async function beginAttempt(db: Database, throttle: LoginThrottle, email: string
  * trusted for the account (a new device token, ADR 0009) and a session starts (`signIn`).
  * Used by the password sign-in, the second factor and the accepted invitation.
  */
-export async function signInFromDevice(db: Database, user: AuthUser, deviceToken: string | undefined, now: Date): Promise<TrustedSignIn> {
+export async function signInFromDevice(db: Database, user: AuthUser, deviceToken: string | undefined, ctx: RequestContext): Promise<TrustedSignIn> {
+  const { now } = ctx;
   const newDeviceToken = await trustDevice(db, deviceToken, user.id, now);
-  return { ...(await signIn(db, user, now)), deviceToken: newDeviceToken, deviceTtlSeconds: DEVICE_TTL_SECONDS };
+  return { ...(await signIn(db, user, ctx)), deviceToken: newDeviceToken, deviceTtlSeconds: DEVICE_TTL_SECONDS };
 }
 
 /**
@@ -71,8 +72,9 @@ export async function loginWithPassword(
   db: Database,
   counters: CounterStore,
   input: SignInClient & { email: string; password: string },
-  now: Date,
+  ctx: RequestContext,
 ): Promise<LoginOutcome> {
+  const { now } = ctx;
   const throttle = new LoginThrottle(counters);
   const attempt = await beginAttempt(db, throttle, input.email, input, now);
   let user;
@@ -87,7 +89,7 @@ export async function loginWithPassword(
     return { twoFactorRequired: true, pendingLoginToken: await issuePendingLogin(db, user.id, now), pendingTtlSeconds: PENDING_LOGIN_TTL_MS / 1000 };
   }
   await throttle.recordSuccess(attempt, now);
-  return { twoFactorRequired: false, ...(await signInFromDevice(db, user, input.deviceToken, now)) };
+  return { twoFactorRequired: false, ...(await signInFromDevice(db, user, input.deviceToken, ctx)) };
 }
 
 /**
@@ -102,8 +104,9 @@ export async function verifySecondFactorSignIn(
   box: SecretBox,
   counters: CounterStore,
   input: SignInClient & { pendingLoginToken: string | undefined; code: string },
-  now: Date,
+  ctx: RequestContext,
 ): Promise<TrustedSignIn> {
+  const { now } = ctx;
   const token = input.pendingLoginToken;
   const userId = await pendingLoginUserId(db, token, now);
   const account = userId ? await twoFactorAccount(db, userId) : null;
@@ -111,9 +114,9 @@ export async function verifySecondFactorSignIn(
   if (!token || !user || !user.active) throw unauthenticated(SIGN_IN_EXPIRED);
   const throttle = new LoginThrottle(counters);
   const attempt = await beginAttempt(db, throttle, user.email, input, now);
-  if (!(await checkSecondFactor(db, box, user.id, input.code, now))) throw unauthenticated(WRONG_SIGN_IN_CODE);
+  if (!(await checkSecondFactor(db, box, user.id, input.code, ctx))) throw unauthenticated(WRONG_SIGN_IN_CODE);
   await spendPendingLogin(db, token, now);
   await throttle.recordSuccess(attempt, now);
   const { passwordHash: _p, active: _a, ...signedIn } = user;
-  return signInFromDevice(db, signedIn, input.deviceToken, now);
+  return signInFromDevice(db, signedIn, input.deviceToken, ctx);
 }

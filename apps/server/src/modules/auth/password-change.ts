@@ -3,7 +3,7 @@ import { type RequestContext, actingUser } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, unauthenticated } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy } from '../settings/index.ts';
 import { endOtherSessions, findPasswordAccount, swapPasswordHash } from '../users/index.ts';
 
@@ -48,7 +48,7 @@ export async function changeOwnPassword(db: Database, ctx: RequestContext, input
     const sessionsEnded = await endOtherSessions(tx, user.id, keptSessionHash);
     await writeAudit(tx, {
       tenantId: user.tenantId,
-      userId: user.id,
+      ...auditActorOf(ctx),
       action: PASSWORD_CHANGE_AUDIT,
       entity: 'user',
       entityId: user.id,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { RESET_LINK_INVALID, type ResetPasswordRequest } from '@loyalty/contract';
 import { asc, inArray } from 'drizzle-orm';
+import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordResetRequests } from '../../db/schema/index.ts';
 import { renderPasswordReset } from '../../emails/password-reset.tsx';
@@ -8,7 +9,7 @@ import { PRODUCT_NAME } from '../../emails/render.ts';
 import { badRequest } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 import { assertPasswordPolicy } from '../settings/index.ts';
 import { tenantNames } from '../tenants/index.ts';
@@ -64,7 +65,8 @@ export async function processPasswordResetRequests(db: Database, opts: { publicU
  * in ONE transaction: a new single-use token (256 random bits, only its SHA-256 stored, one
  * hour; the account's older unused reset links stop working), the e-mail with the link
  * `{publicUrl}/reset-password?token=…` written to the outbox (from the account's business, or
- * the product for a platform admin), and an audit row 'user.password.reset_requested'.
+ * the product for a platform admin), and an audit row 'user.password.reset_requested' (the
+ * account as actor; no API key, no address: the worker serves no request).
  * Returns whether a message was written; the route answers the same 202 either way, so the
  * answer tells nobody whether the address has an account.
  */
@@ -79,7 +81,10 @@ async function requestPasswordReset(db: Database, email: string, opts: { publicU
     await enqueueEmail(tx, { tenantId: account.tenantId, kind: 'password_reset', to: account.email, ...message, now: opts.now });
     await writeAudit(tx, {
       tenantId: account.tenantId,
+      // The worker serves no request: the account is the actor, with no key and no address.
       userId: account.id,
+      apiKeyId: null,
+      ip: null,
       action: 'user.password.reset_requested',
       entity: 'user',
       entityId: account.id,
@@ -99,9 +104,11 @@ async function requestPasswordReset(db: Database, email: string, opts: { publicU
  *   password policy (`assertPasswordPolicy`).
  * Then, in ONE transaction with the token locked (two uses of one link run one after the other;
  * the second finds it spent): the argon2id hash replaced, the token spent, EVERY session of
- * the account ended, an audit row 'user.password.reset' (after `{ sessionsEnded }`).
+ * the account ended, an audit row 'user.password.reset' (after `{ sessionsEnded }`; the account
+ * as actor, the address of `ctx`). `ctx.now` is the instant the link is checked at.
  */
-export async function resetPassword(db: Database, input: ResetPasswordRequest, now: Date): Promise<void> {
+export async function resetPassword(db: Database, input: ResetPasswordRequest, ctx: RequestContext): Promise<void> {
+  const { now } = ctx;
   const tokenHash = hashToken(input.token);
   const invalid = () => badRequest(RESET_LINK_INVALID);
   if (!(await tokenUsable(db, PASSWORD_RESET_PURPOSE, tokenHash, now))) throw invalid();
@@ -120,6 +127,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
     const sessionsEnded = await endOtherSessions(tx, account.id, null);
     await writeAudit(tx, {
       tenantId: account.tenantId,
+      ...auditActorOf(ctx),
       userId: account.id,
       action: 'user.password.reset',
       entity: 'user',

@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
         db,
         counters,
         { email, password, clientAddress: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
-        request.ctx.now,
+        request.ctx,
       );
       if (outcome.twoFactorRequired) {
         setPendingLoginCookie(reply, outcome.pendingLoginToken, outcome.pendingTtlSeconds, config.cookieSecure);
@@ -107,8 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: SignupRequest, response: { 201: AuthResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await signup(db, request.body, request.ctx.now);
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
+      const user = await signup(db, request.body, request.ctx);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx), config.cookieSecure));
     },
   );
 
@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
-      await resetPassword(db, request.body, request.ctx.now);
+      await resetPassword(db, request.body, request.ctx);
       return { message: PASSWORD_RESET_DONE };
     },
   );
@@ -185,8 +185,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
       schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await acceptInvitation(db, request.body, request.ctx.now);
-      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], request.ctx.now), config.cookieSecure);
+      const user = await acceptInvitation(db, request.body, request.ctx);
+      return setSignInCookies(reply, await signInFromDevice(db, user, request.cookies[DEVICE_COOKIE], request.ctx), config.cookieSecure);
     },
   );
 

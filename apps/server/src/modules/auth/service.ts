@@ -10,9 +10,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../errors.ts';
-import type { AuthUser } from '../../context.ts';
+import type { AuthUser, RequestContext } from '../../context.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
 import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
 import { createTenant } from '../business-profile/index.ts';
@@ -60,18 +60,21 @@ export interface SignedIn {
  * `lastLogin` stamped, and the AuthResponse; the route sets the session cookie. When the operator requires two-factor
  * and this platform admin or Store Admin has none, the session is one that may only set it up
  * (`twoFactorSetupRequired`, ADR 0024). Used by login, the second factor, signup, the
- * invitation and the first platform admin's set-up. A platform admin's sign-in writes a
+ * invitation and the first platform admin's set-up, each with its request's context `ctx` (the
+ * instant; the client address for the audit). A platform admin's sign-in writes a
  * platform audit event.
  */
-export async function signIn(db: Database, user: AuthUser, now: Date): Promise<SignedIn> {
+export async function signIn(db: Database, user: AuthUser, ctx: RequestContext): Promise<SignedIn> {
+  const { now } = ctx;
   const setupRequired = (await twoFactorRequiredFor(db, user.role)) && !(await hasTwoFactor(db, user.id));
   const session = await startSession(db, user.id, await sessionTtlSeconds(db), setupRequired);
   await recordLogin(db, user.id, now);
-  // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'); the
-  // address comes from the request.
+  // The operator's sign-ins are platform audit events (docs/security.md 'Audit trail'): the
+  // request's address, and the user who signs in (the request has no user yet).
   if (user.role === 'platform_admin')
     await writeAudit(db, {
       tenantId: null,
+      ...auditActorOf(ctx),
       userId: user.id,
       action: 'platform.admin.sign_in',
       entity: 'user',
@@ -100,13 +103,14 @@ export async function login(db: Database, email: string, password: string): Prom
 /**
  * POST /api/auth/signup (docs/product.md 'Accounts and sign-in'): creates a tenant '{firstName}'s Store' on
  * trial (trialDays and defaultPlan of the platform settings) with its owner as tenant_admin,
- * and the audit event 'tenant.signup' (actor the new owner), in one transaction. Throws 403
+ * and the audit event 'tenant.signup' (actor the new owner, from the address of `ctx`), in one transaction. Throws 403
  * SIGNUPS_DISABLED when
  * the platform setting allowSignups is off; 400 'Password must be at least {n} characters
  * long' (details `body.password`) when the password is shorter than the platform's
  * passwordMinLength (nothing written); 409 when the e-mail is taken.
  */
-export async function signup(db: Database, input: SignupRequest, now: Date): Promise<AuthUser> {
+export async function signup(db: Database, input: SignupRequest, ctx: RequestContext): Promise<AuthUser> {
+  const { now } = ctx;
   const settings = await getPlatformSettings(db);
   if (!settings.platform.allowSignups) throw new AppError('SIGNUPS_DISABLED', SIGNUPS_DISABLED_TEXT);
   await assertPasswordPolicy(db, input.password, 'body.password');
@@ -130,6 +134,7 @@ export async function signup(db: Database, input: SignupRequest, now: Date): Pro
         });
         await writeAudit(tx, {
           tenantId: tenant.id,
+          ...auditActorOf(ctx),
           userId: owner.id,
           action: 'tenant.signup',
           entity: 'tenant',

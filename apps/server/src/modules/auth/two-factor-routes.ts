@@ -94,7 +94,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
           clientAddress: request.ip,
           deviceToken: request.cookies[DEVICE_COOKIE],
         },
-        request.ctx.now,
+        request.ctx,
       );
       clearPendingLoginCookie(reply);
       return setSignInCookies(reply, signedIn, config.cookieSecure);

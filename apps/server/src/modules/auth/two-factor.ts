@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '../../emails/render.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { claimTotpStep, saveTwoFactorSecret, spendRecoveryCode, turnOffTwoFactor, turnOnTwoFactor, twoFactorAccount } from '../users/index.ts';
 import { issueUserToken, spendToken, usableTokenUserId } from './tokens.ts';
@@ -107,7 +107,7 @@ export async function enableTwoFactor(db: Database, box: SecretBox, ctx: Request
     if (!(await turnOnTwoFactor(tx, user.id, sealed, step, hashes, now))) throw conflict(ALREADY_ON);
     await writeAudit(tx, {
       tenantId: user.tenantId,
-      userId: user.id,
+      ...auditActorOf(ctx),
       action: TWO_FACTOR_AUDIT.enable,
       entity: 'user',
       entityId: user.id,
@@ -139,7 +139,7 @@ export async function disableTwoFactor(db: Database, box: SecretBox, ctx: Reques
     await turnOffTwoFactor(tx, user.id);
     await writeAudit(tx, {
       tenantId: user.tenantId,
-      userId: user.id,
+      ...auditActorOf(ctx),
       action: TWO_FACTOR_AUDIT.disable,
       entity: 'user',
       entityId: user.id,
@@ -152,10 +152,12 @@ export async function disableTwoFactor(db: Database, box: SecretBox, ctx: Reques
 /**
  * The second factor of a sign-in: true when `code` is a current TOTP code of account `userId`
  * not used before (its step is then recorded) or one of its unused recovery codes (then spent,
- * with an audit row 'user.2fa.recovery_code_used' saying how many are left). False otherwise,
+ * with an audit row 'user.2fa.recovery_code_used' saying how many are left, by `userId` from the
+ * address of `ctx`, whose instant `now` the TOTP code is checked at). False otherwise,
  * including when two-factor is off.
  */
-export async function checkSecondFactor(db: Database, box: SecretBox, userId: string, code: string, now: Date): Promise<boolean> {
+export async function checkSecondFactor(db: Database, box: SecretBox, userId: string, code: string, ctx: RequestContext): Promise<boolean> {
+  const { now } = ctx;
   const account = await twoFactorAccount(db, userId);
   if (!account?.enabledAt || !account.secret) return false;
   if (TOTP_CODE.test(code)) {
@@ -167,6 +169,7 @@ export async function checkSecondFactor(db: Database, box: SecretBox, userId: st
     if (left === null) return false;
     await writeAudit(tx, {
       tenantId: account.tenantId,
+      ...auditActorOf(ctx),
       userId,
       action: TWO_FACTOR_AUDIT.recovery,
       entity: 'user',

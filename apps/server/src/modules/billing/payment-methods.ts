@@ -1,10 +1,10 @@
 import type { DemoCardInput, PaymentMethod, PaymentMethodListResponse, SetupIntentResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import type { TenantContext } from '../../context.ts';
+import type { TenantContext, TenantRequestContext } from '../../context.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentProvider, ProviderPaymentMethod } from '../../payments/port.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { lockTenant, paymentTenantOf } from '../tenants/index.ts';
 
 /** The tenant's saved cards (kept by the payment provider) and the provider's portal. */
@@ -58,17 +58,19 @@ export async function createSetupIntent(
  * POST /api/t/{slug}/billing/payment-methods (Demo card form; contract DemoCardInput).
  * 400 'Card has expired' (details `body.exp_year`) when the expiry month is before the
  * current month (UTC). In one transaction with the tenant row locked: saves the card, the
- * default when it is the tenant's first. Returns the PaymentMethod (201 in the route).
+ * default when it is the tenant's first, and the audit row 'payment_method.add' (actor: who acts in
+ * `ctx`; the expiry is checked against `ctx.now`). Returns the PaymentMethod (201 in the route).
  */
-export async function addPaymentMethod(db: Database, provider: PaymentProvider, t: TenantContext, input: DemoCardInput, now: Date): Promise<PaymentMethod> {
+export async function addPaymentMethod(db: Database, provider: PaymentProvider, ctx: TenantRequestContext, input: DemoCardInput): Promise<PaymentMethod> {
+  const { now, tenant: t } = ctx;
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (input.exp_year * 12 + (input.exp_month - 1) < thisMonth) throw badRequest(CARD_EXPIRED, [{ field: 'body.exp_year', message: CARD_EXPIRED }]);
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     const m = await provider.addCard(tx, tenant, { brand: input.brand, last4: input.last4, expMonth: input.exp_month, expYear: input.exp_year });
-    // The actor and address come from the request (audit service).
     await writeAudit(tx, {
       tenantId: t.id,
+      ...auditActorOf(ctx),
       action: 'payment_method.add',
       entity: 'payment_method',
       entityId: m.id,
@@ -83,11 +85,12 @@ export async function addPaymentMethod(db: Database, provider: PaymentProvider, 
  * was the default, the newest remaining card becomes the default. 404 'Payment method not
  * found' (unknown, malformed or another tenant's id).
  */
-export async function removePaymentMethod(db: Database, provider: PaymentProvider, t: TenantContext, id: string): Promise<void> {
+export async function removePaymentMethod(db: Database, provider: PaymentProvider, ctx: TenantRequestContext, id: string): Promise<void> {
+  const t = ctx.tenant;
   await db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     if (!(await provider.detachPaymentMethod(tx, tenant, id))) throw notFound('Payment method not found');
-    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.remove', entity: 'payment_method', entityId: id });
+    await writeAudit(tx, { tenantId: t.id, ...auditActorOf(ctx), action: 'payment_method.remove', entity: 'payment_method', entityId: id });
   });
 }
 
@@ -95,11 +98,17 @@ export async function removePaymentMethod(db: Database, provider: PaymentProvide
  * POST /api/t/{slug}/billing/payment-methods/{id}/set-default: makes the card the
  * only default and returns the new list `{ paymentMethods }`. 404 'Payment method not found'.
  */
-export async function setDefaultPaymentMethod(db: Database, provider: PaymentProvider, t: TenantContext, id: string): Promise<PaymentMethodListResponse> {
+export async function setDefaultPaymentMethod(
+  db: Database,
+  provider: PaymentProvider,
+  ctx: TenantRequestContext,
+  id: string,
+): Promise<PaymentMethodListResponse> {
+  const t = ctx.tenant;
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     if (!(await provider.setDefaultPaymentMethod(tx, tenant, id))) throw notFound('Payment method not found');
-    await writeAudit(tx, { tenantId: t.id, action: 'payment_method.set_default', entity: 'payment_method', entityId: id });
+    await writeAudit(tx, { tenantId: t.id, ...auditActorOf(ctx), action: 'payment_method.set_default', entity: 'payment_method', entityId: id });
     return { paymentMethods: (await provider.listPaymentMethods(tx, tenant)).map(toPaymentMethod) };
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
 import { listInvoices } from './list-invoices.ts';
 import {
@@ -91,7 +91,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       config: { roles: ROLES.admin },
       schema: { tags: ['billing'], params: slugParams, body: DemoCardInput, response: { 201: PaymentMethod, 400: ErrorBody, ...guardErrors } },
     },
-    async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantOf(request), request.body, request.ctx.now)),
+    async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantCtx(request), request.body)),
   );
 
   /** DELETE /billing/payment-methods/{id} → 204; the newest remaining card becomes default if the default went. 404 'Payment method not found'. */
@@ -99,7 +99,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/billing/payment-methods/:id',
     { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 204: z.null(), ...guardErrors } } },
     async (request, reply) => {
-      await removePaymentMethod(db, provider, tenantOf(request), request.params.id);
+      await removePaymentMethod(db, provider, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +108,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.post(
     '/billing/payment-methods/:id/set-default',
     { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
-    async (request) => setDefaultPaymentMethod(db, provider, tenantOf(request), request.params.id),
+    async (request) => setDefaultPaymentMethod(db, provider, tenantCtx(request), request.params.id),
   );
 
   /**
@@ -130,7 +130,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         response: { 200: SubscribeResponse, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => subscribe(db, provider, tenantOf(request), request.body, request.ctx.now),
+    async (request) => subscribe(db, provider, tenantCtx(request), request.body),
   );
 
   /** GET /billing/invoices → `{ invoices }` newest first (unix seconds, amount_paid cents). */

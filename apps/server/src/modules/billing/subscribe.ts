@@ -1,10 +1,10 @@
 import type { SubscribeRequest, SubscribeResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { TenantContext } from '../../context.ts';
+import type { TenantRequestContext } from '../../context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { findPlan } from '../tenants/index.ts';
 import { lockTenant, setProviderSubscriptionId } from '../tenants/index.ts';
 import { PERIOD_MONTHS, recordPaidPeriod } from './record-paid-period.ts';
@@ -36,7 +36,8 @@ const ALREADY_ON_PLAN = 'You are already subscribed to this plan';
  * come with the invoice.paid webhook. Stripe: 400 when the plan has no stripePriceId, 422
  * with Stripe's message for a declined card. Nothing is written on an error.
  */
-export async function subscribe(db: Database, provider: PaymentProvider, t: TenantContext, input: SubscribeRequest, now: Date): Promise<SubscribeResponse> {
+export async function subscribe(db: Database, provider: PaymentProvider, ctx: TenantRequestContext, input: SubscribeRequest): Promise<SubscribeResponse> {
+  const { now, tenant: t } = ctx;
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, t.id);
     const plan = isUuid(input.planId) ? await findPlan(tx, input.planId, true) : null;
@@ -57,6 +58,7 @@ export async function subscribe(db: Database, provider: PaymentProvider, t: Tena
     const periodMonths = PERIOD_MONTHS[plan.billingPeriod] ?? 1;
     await writeAudit(tx, {
       tenantId: tenant.id,
+      ...auditActorOf(ctx),
       action: 'subscription.change',
       entity: 'tenant',
       entityId: tenant.id,

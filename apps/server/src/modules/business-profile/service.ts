@@ -1,9 +1,9 @@
 import type { TenantResponse, TrialStatusResponse, TypedAuditEvent } from '@loyalty/contract';
 import { canTransact, cardLimit, cardsRemaining, isSubscriptionRequired } from '@loyalty/domain';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { actingUserId, type TenantContext, type TenantRequestContext } from '../../context.ts';
+import { type TenantContext, type TenantRequestContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { tenantCardCounts } from '../reports/index.ts';
 import { insertDefaultRules } from '../rules/index.ts';
 import { countStores, createMainStore } from '../stores/index.ts';
@@ -134,7 +134,7 @@ async function changeSetting(
     const row = await lockTenantForChange(tx, ctx.tenant.id);
     if (!row) throw notFound('Tenant not found');
     await change.apply(tx);
-    await writeAudit(tx, { tenantId: ctx.tenant.id, userId: actingUserId(ctx), entityId: ctx.tenant.id, ...change.event(row) });
+    await writeAudit(tx, { tenantId: ctx.tenant.id, ...auditActorOf(ctx), entityId: ctx.tenant.id, ...change.event(row) });
   });
   return getTenantView(db, change.updated, paymentProvider, ctx.now);
 }

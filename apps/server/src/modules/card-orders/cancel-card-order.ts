@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/port.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { recordPayment } from '../billing/index.ts';
 import { deleteCardsOfOrder, lockCardsOfOrder } from '../cards/index.ts';
 import { completedPaymentOfOrder } from '../checkout/index.ts';
@@ -12,7 +12,7 @@ import { addPurchasedCards, lockTenant } from '../tenants/index.ts';
 import { ledgerRowsOnCards } from '../ledger/views.ts';
 import { ORDER_NOT_CANCELLABLE, ORDER_CARDS_IN_USE, toCardOrder, lockOrder } from './card-order-rows.ts';
 import { cancelOpenCheckouts } from './open-checkouts.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Cancelling a card order before production starts, with the refund of a paid one. */
 
@@ -73,7 +73,7 @@ export async function cancelCardOrder(db: Database, provider: PaymentProvider, c
       .returning();
     await writeAudit(tx, {
       tenantId: tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'card_order.cancel',
       entity: 'card_order',
       entityId: order.id,

@@ -2,9 +2,9 @@ import type { CardOrder, CreateCardOrderRequest } from '@loyalty/contract';
 import { cardOrderPrice } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cardOrders } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { toCardOrder } from './card-order-rows.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Ordering printed cards, priced from the domain's price list. */
 
@@ -33,7 +33,7 @@ export async function createCardOrder(db: Database, ctx: TenantRequestContext, i
       .returning();
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'card_order.create',
       entity: 'card_order',
       entityId: row.id,

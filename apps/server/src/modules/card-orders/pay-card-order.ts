@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { cardOrders } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { type AuditActor, writeAudit } from '../audit/index.ts';
 import { recordPayment } from '../billing/index.ts';
 import { insertUnassignedCards } from '../cards/index.ts';
 import type { CheckoutEffect } from '../checkout/index.ts';
@@ -9,6 +9,14 @@ import { addPurchasedCards, lockTenant } from '../tenants/index.ts';
 import { enqueueCardOrderStatus } from './status-emails.ts';
 
 /** What a paid card-order checkout does: the order's cards and the raised quota (ADR 0008). */
+
+/**
+ * The audit actor of a paid checkout's effect: whoever opened the checkout. The request that
+ * confirms the payment is the provider's (or the Demo page's), so no API key and no client address.
+ */
+function openerOf(checkout: { createdBy: string | null }): AuditActor {
+  return { userId: checkout.createdBy, apiKeyId: null, ip: null };
+}
 
 /**
  * What a paid CARD_ORDER checkout does (completeCheckout, ADR 0008). `lockFirst` takes the
@@ -42,7 +50,7 @@ export const cardOrderEffect: CheckoutEffect = {
     if (!order || order.status !== 'PENDING_PAYMENT') {
       await writeAudit(tx, {
         tenantId,
-        userId: checkout.createdBy,
+        ...openerOf(checkout),
         action: 'checkout.card_order_not_applied',
         entity: 'checkout',
         entityId: checkout.id,
@@ -75,7 +83,7 @@ export const cardOrderEffect: CheckoutEffect = {
     // The payment changes the card quota and is money in: the owner's Activity shows it.
     await writeAudit(tx, {
       tenantId,
-      userId: checkout.createdBy,
+      ...openerOf(checkout),
       action: 'card_order.status',
       entity: 'card_order',
       entityId: order.id,

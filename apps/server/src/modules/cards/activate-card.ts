@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderWelcome } from '../../emails/welcome.tsx';
 import { customerContact, customerEmailInUse, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/index.ts';
@@ -16,7 +16,7 @@ import { assertCanActivateCard, lockTenant } from '../tenants/index.ts';
 import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
-import { actingUserId, type TenantRequestContext } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Assigning an unassigned card to a customer, with the welcome message. */
 
@@ -88,7 +88,7 @@ export async function activateCard(db: Database, ctx: TenantRequestContext, qr: 
         .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'card.activate',
         entity: 'card',
         entityId: card.cardUid,

@@ -4,10 +4,10 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { toCardResponse, loadCardRow, type QrContext } from './card-rows.ts';
-import { actingUserId, type TenantRequestContext } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Moving an assigned card to another store. */
 
@@ -39,7 +39,7 @@ export async function changeCardStore(db: Database, ctx: TenantRequestContext, q
       .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'card.store_change',
       entity: 'card',
       entityId: card.cardUid,

@@ -3,13 +3,13 @@ import { MAX_BATCH_SIZE } from '@loyalty/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { assertCardBatchAllowed, lockTenant } from '../tenants/index.ts';
 import { generateCardUid } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 import { toCardResponse, type QrContext } from './card-rows.ts';
-import { actingUserId, type TenantRequestContext } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Creating unassigned cards: a batch from the Cards page, or the cards of a paid card order. */
 
@@ -120,7 +120,7 @@ export async function createCardBatch(
     created.sort((a, b) => a.cardUid.localeCompare(b.cardUid));
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'card.batch_create',
       entity: 'card',
       entityId: null,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { type AuditActor, writeAudit } from '../audit/index.ts';
 import type { CardRow } from './card-rows.ts';
 import type { LockedCard } from './order-cards.ts';
 
@@ -39,10 +39,10 @@ const ERASURE_BLOCK_REASON = "Erased at the customer's request";
 /**
  * Blocks the ACTIVE cards among `held` (locked by `lockCardsOfCustomer` in `tx`) and writes a
  * 'card.block' audit row for each (reason ERASURE_BLOCK_REASON): an erased customer's cards
- * can never earn or redeem again (ADR 0026). No `card.blocked` webhook event: the erasure's
+ * can never earn or redeem again (ADR 0026); `actor` is who erases (audit module `auditActorOf`). No `card.blocked` webhook event: the erasure's
  * own `customer.erased` event says it. Returns how many were blocked.
  */
-export async function blockCardsForErasure(tx: Tx, tenantId: string, held: readonly HeldCard[], userId: string | null): Promise<number> {
+export async function blockCardsForErasure(tx: Tx, tenantId: string, held: readonly HeldCard[], actor: AuditActor): Promise<number> {
   const active = held.filter((c) => c.status === 'ACTIVE');
   for (const card of active) {
     await tx
@@ -51,7 +51,7 @@ export async function blockCardsForErasure(tx: Tx, tenantId: string, held: reado
       .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
-      userId,
+      ...actor,
       action: 'card.block',
       entity: 'card',
       entityId: card.cardUid,

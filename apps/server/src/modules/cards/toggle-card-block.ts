@@ -4,10 +4,10 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { toCardResponse, loadCardRow, type QrContext } from './card-rows.ts';
-import { actingUserId, type TenantRequestContext } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Blocking and unblocking a card from the Cards page. */
 
@@ -42,7 +42,7 @@ export async function toggleCardBlock(db: Database, ctx: TenantRequestContext, q
       .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: next === 'BLOCKED' ? 'card.block' : 'card.unblock',
       entity: 'card',
       entityId: card.cardUid,

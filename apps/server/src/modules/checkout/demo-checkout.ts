@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutView } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { TenantRequestContext } from '../../context.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { cancelCheckout } from './cancel-checkout.ts';
 import {
   CHECKOUT_ALREADY_PAID,
@@ -51,11 +52,12 @@ export async function payDemoCheckout(db: Database, effects: CheckoutEffects, te
 /**
  * POST /api/t/{slug}/checkout/{id}/cancel: the Demo checkout page's Cancel. OPEN → CANCELED
  * (a card order stays PENDING_PAYMENT and can be checked out again); cancelling a CANCELED
- * checkout again answers the same view (a checkout.cancel audit row for the first). Returns the CheckoutView. Errors: 404 'Checkout not
+ * checkout again answers the same view (a checkout.cancel audit row for the first, by who acts in `ctx`). Returns the CheckoutView. Errors: 404 'Checkout not
  * found'; 409 'This checkout is paid with the payment provider' (not a Demo checkout: a real
  * provider's session expires at the provider); 409 'This checkout is already paid'.
  */
-export async function cancelDemoCheckout(db: Database, tenantId: string, checkoutId: string): Promise<CheckoutView> {
+export async function cancelDemoCheckout(db: Database, ctx: TenantRequestContext, checkoutId: string): Promise<CheckoutView> {
+  const tenantId = ctx.tenant.id;
   return db.transaction(async (tx) => {
     const row = await findCheckout(tx, tenantId, checkoutId);
     if (!row) throw notFound(CHECKOUT_NOT_FOUND);
@@ -66,6 +68,7 @@ export async function cancelDemoCheckout(db: Database, tenantId: string, checkou
     if (outcome === 'canceled')
       await writeAudit(tx, {
         tenantId,
+        ...auditActorOf(ctx),
         action: 'checkout.cancel',
         entity: 'checkout',
         entityId: row.id,

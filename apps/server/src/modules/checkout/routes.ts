@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CheckoutView, ErrorBody } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { ROLES, tenantOf } from '../../http/tenant-context.ts';
+import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import type { CheckoutEffects } from './checkouts.ts';
 import { cancelDemoCheckout, getCheckoutView, payDemoCheckout } from './demo-checkout.ts';
 
@@ -52,6 +52,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   app.post(
     '/checkout/:id/cancel',
     { config: { roles: ROLES.admin }, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors } } },
-    async (request) => cancelDemoCheckout(db, tenantOf(request).id, request.params.id),
+    async (request) => cancelDemoCheckout(db, tenantCtx(request), request.params.id),
   );
 };

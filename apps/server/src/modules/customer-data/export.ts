@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { centsToDollars, safeCell } from '../../lib/csv-cells.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { customerCards } from '../cards/index.ts';
 import { customerRecord } from '../customers/index.ts';
 import { consentsOf } from '../enrolment/index.ts';
@@ -119,7 +119,7 @@ export async function customerExportFiles(db: DbOrTx, ctx: TenantRequestContext,
     'messages.json',
     json(messages.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, writtenAt: iso(m.createdAt), sentAt: iso(m.sentAt) }))),
   );
-  await writeAudit(db, { tenantId, userId: actingUserId(ctx), action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via } });
+  await writeAudit(db, { tenantId, ...auditActorOf(ctx), action: 'customer.export', entity: 'customer', entityId: customer.id, after: { via } });
   return files;
 }
 

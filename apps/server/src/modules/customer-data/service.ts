@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { EraseCustomerResponse, ErasureRequestListResponse, MyErasureRequest } from '@loyalty/contract';
-import { type TenantContext, type TenantRequestContext, actingUserId, systemContext } from '../../context.ts';
+import { type TenantContext, type TenantRequestContext, systemContext } from '../../context.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { erasureRequests } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { scrubIdempotentResponses } from '../../db/idempotency.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { scrubAudit, writeAudit } from '../audit/index.ts';
+import { auditActorOf, scrubAudit, writeAudit } from '../audit/index.ts';
 import { blockCardsForErasure, lockCardsOfCustomer } from '../cards/index.ts';
 import { anonymiseCustomer, customerNames, customerRecord, lockCustomerRecord, CUSTOMER_NOT_FOUND } from '../customers/index.ts';
 import { forgetEnrolments } from '../enrolment/index.ts';
@@ -75,7 +75,7 @@ function personalValues(people: readonly { firstName: string; lastName: string; 
 export async function eraseCustomer(db: Database, ctx: TenantRequestContext, customerId: string, confirm: string | null): Promise<EraseCustomerResponse> {
   const { now } = ctx;
   const tenantId = ctx.tenant.id;
-  const userId = actingUserId(ctx);
+  const actor = auditActorOf(ctx);
   if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   return db.transaction(async (tx) => {
     await lockCardsOfCustomer(tx, tenantId, customerId);
@@ -97,8 +97,8 @@ export async function eraseCustomer(db: Database, ctx: TenantRequestContext, cus
     await forgetEnrolments(tx, tenantId, customerId, null);
     await anonymiseCustomer(tx, tenantId, customerId, now);
     let writtenOffCents = 0;
-    for (const card of held) writtenOffCents += await writeOffBalance(tx, tenantId, card, userId, now);
-    const blockedCards = await blockCardsForErasure(tx, tenantId, held, userId);
+    for (const card of held) writtenOffCents += await writeOffBalance(tx, tenantId, card, actor, now);
+    const blockedCards = await blockCardsForErasure(tx, tenantId, held, actor);
     await scrubLedgerNotes(
       tx,
       tenantId,
@@ -111,7 +111,7 @@ export async function eraseCustomer(db: Database, ctx: TenantRequestContext, cus
     await enqueueWebhookEvent(tx, tenantId, 'customer.erased', { customerId, erasedAt: now.toISOString() }, now);
     await writeAudit(tx, {
       tenantId,
-      userId,
+      ...actor,
       action: 'customer.erase',
       entity: 'customer',
       entityId: customerId,
@@ -171,7 +171,7 @@ export async function requestErasure(db: Database, ctx: TenantRequestContext, cu
       .returning({ requestedAt: erasureRequests.requestedAt });
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'customer.erasure_request',
       entity: 'customer',
       entityId: customerId,

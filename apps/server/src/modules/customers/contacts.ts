@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -46,12 +47,13 @@ export function unsubscribeToken(secret: string, tenantId: string, customerId: s
 }
 
 /**
- * POST /api/unsubscribe (docs/product.md 'E-mail'): records that the customer of `token` unsubscribed at `now`
+ * POST /api/unsubscribe (docs/product.md 'E-mail'): records that the customer of `token` unsubscribed at `ctx.now`
  * (kept when already set; the first opt-out writes the audit event 'customer.email_opt_out',
- * actor the system) and returns their business's tenant id; null when the token is
+ * actor the system, address `ctx.ip`) and returns their business's tenant id; null when the token is
  * malformed, its signature is wrong (constant-time check) or the customer is gone.
  */
-export async function optOutByToken(db: DbOrTx, secret: string, token: string, now: Date): Promise<string | null> {
+export async function optOutByToken(db: DbOrTx, secret: string, token: string, ctx: RequestContext): Promise<string | null> {
+  const { now } = ctx;
   const [tenantId, customerId, signature] = token.split('.');
   if (!isUuid(tenantId) || !isUuid(customerId) || !signature) return null;
   const expected = Buffer.from(unsubscribeSignature(secret, tenantId, customerId));
@@ -65,10 +67,12 @@ export async function optOutByToken(db: DbOrTx, secret: string, token: string, n
       .where(and(customer, sql`${customers.emailOptOutAt} is null`))
       .returning({ tenantId: customers.tenantId });
     if (changed) {
-      // The holder's own opt-out: no user or key acted, so the actor is the system.
+      // The holder's own opt-out: no user or key acted, so the actor is the system, from the link's client address.
       await writeAudit(tx, {
         tenantId,
         userId: null,
+        apiKeyId: null,
+        ip: ctx.ip,
         action: 'customer.email_opt_out',
         entity: 'customer',
         entityId: customerId,

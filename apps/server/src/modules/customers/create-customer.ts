@@ -2,12 +2,12 @@ import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import { evaluateTier } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { readTierRules } from '../rules/views.ts';
 import { getCustomerDetail } from './get-customer.ts';
 import { storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
-import { type TenantRequestContext, actingUserId, actingApiKeyId } from '../../context.ts';
+import { type TenantRequestContext, actingApiKeyId } from '../../context.ts';
 
 /** Creating a customer from the customers page or the API. */
 
@@ -35,7 +35,7 @@ export async function createCustomer(db: Database, ctx: TenantRequestContext, in
       const apiKeyId = actingApiKeyId(ctx);
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'customer.create',
         entity: 'customer',
         entityId: created.id,

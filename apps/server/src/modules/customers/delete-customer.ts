@@ -4,11 +4,11 @@ import { pgError } from '../../db/pg-error.ts';
 import { customers } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { cardCountOfCustomer } from '../cards/views.ts';
 import { customerHasLedgerRows } from '../ledger/views.ts';
 import { CUSTOMER_NOT_FOUND, CUSTOMER_HAS_CARDS, CUSTOMER_HAS_TRANSACTIONS } from './texts.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Deleting a customer who holds no card and has no ledger row. */
 
@@ -49,7 +49,7 @@ export async function deleteCustomer(db: Database, ctx: TenantRequestContext, cu
       await tx.delete(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'customer.delete',
         entity: 'customer',
         entityId: customerId,

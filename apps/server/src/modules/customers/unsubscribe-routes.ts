@@ -39,7 +39,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: st
       },
     },
     async (request) => {
-      const tenantId = await optOutByToken(db, secret, request.query.token, request.ctx.now);
+      const tenantId = await optOutByToken(db, secret, request.query.token, request.ctx);
       if (!tenantId) throw badRequest(UNSUBSCRIBE_LINK_INVALID);
       return { message: UNSUBSCRIBED };
     },

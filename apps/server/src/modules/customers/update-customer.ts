@@ -4,11 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { CUSTOMER_NOT_FOUND } from './texts.ts';
 import { getCustomerDetail } from './get-customer.ts';
 import { storedFields, assertEmailFree, mapEmailRace } from './customer-fields.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Editing a customer's name and contact fields. */
 
@@ -40,7 +40,7 @@ export async function updateCustomer(db: Database, ctx: TenantRequestContext, cu
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'customer.update',
         entity: 'customer',
         entityId: customerId,

@@ -141,7 +141,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: request.ctx.now, links });
+      const answer = await confirmEnrolment(db, request.params.slug, request.body.token, { now: request.ctx.now, ip: request.ctx.ip, links });
       jobs.nudge('outbox');
       return answer;
     },

@@ -192,7 +192,8 @@ export async function requestEnrolment(
  * of cards is reached (ADR 0027; counted under the same lock, so it holds exactly), the customer is
  * created (names, e-mail, phone), a digital ACTIVE card is issued in the quota (cards
  * `issueDigitalCard`, which also writes the welcome message), the sign-up is marked confirmed
- * with the customer and the card, and an audit row 'customer.self_enrol' records the consent.
+ * with the customer and the card, and an audit row 'customer.self_enrol' records the consent
+ * (no user or key; `context.ip` the confirming client's address).
  * Throws 400 JOIN_TEXT.invalidLink (unknown token or tenant), 400 JOIN_TEXT.expiredLink, 404
  * JOIN_TEXT.notFound (store switched off or gone), 429 RATE_LIMITED JOIN_TEXT.dailyCap, 422
  * BUSINESS_RULE JOIN_TEXT.full (the quota outside the till's reserve, ADR 0027, or the
@@ -200,7 +201,12 @@ export async function requestEnrolment(
  * 409 JOIN_TEXT.alreadyMember (the address became a customer meanwhile: they own the mailbox,
  * so the page may say it). Nothing is written on failure.
  */
-export async function confirmEnrolment(db: Database, slug: string, token: string, context: { now: Date; links: JoinLinks }): Promise<JoinConfirmResponse> {
+export async function confirmEnrolment(
+  db: Database,
+  slug: string,
+  token: string,
+  context: { now: Date; ip: string | null; links: JoinLinks },
+): Promise<JoinConfirmResponse> {
   const tenant = await tenantContextBySlug(db, slug);
   if (!tenant) throw badRequest(JOIN_TEXT.invalidLink);
   const { now, links } = context;
@@ -242,7 +248,10 @@ export async function confirmEnrolment(db: Database, slug: string, token: string
         .where(and(eq(enrolmentRequests.tenantId, tenant.id), eq(enrolmentRequests.id, request.id)));
       await writeAudit(tx, {
         tenantId: tenant.id,
+        // The holder confirms through their own link: no user or key acts; the address is the confirming browser's.
         userId: null,
+        apiKeyId: null,
+        ip: context.ip,
         action: 'customer.self_enrol',
         entity: 'customer',
         entityId: customerId,

@@ -3,8 +3,8 @@ import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
-import { CORRECTION_TEXT, type PosContext, type PosResult, posActorOf } from './context.ts';
+import { type AuditActor, auditActorOf, writeAudit } from '../audit/index.ts';
+import { CORRECTION_TEXT, type PosContext, type PosResult } from './context.ts';
 import { lockCardByUid } from './holdings.ts';
 import { appendRow } from './rows.ts';
 
@@ -26,15 +26,7 @@ export async function adjustBalance(db: Database, ctx: PosContext, rawUid: strin
     if (!card.customerId) throw new AppError('CARD_NOT_ACTIVE', 'This card is not activated yet');
     const after = card.balanceCents + input.deltaCents;
     if (after < 0) throw new AppError('BUSINESS_RULE', CORRECTION_TEXT.belowZero, { balanceCents: card.balanceCents });
-    const row = await appendAdjustment(
-      tx,
-      tenantId,
-      card,
-      { userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId },
-      input.deltaCents,
-      input.reason,
-      ctx.now,
-    );
+    const row = await appendAdjustment(tx, tenantId, card, auditActorOf(ctx), input.deltaCents, input.reason, ctx.now);
     return { transactionId: row, deltaCents: input.deltaCents, newBalanceCents: after };
   });
 }
@@ -48,15 +40,16 @@ interface AdjustableCard {
 }
 
 /**
- * One ADJUST of the locked `card` by `deltaCents` (signed) with `reason`: the ledger row with
- * its lot or oldest-first debit (appendRow), and the audit row 'card.adjust', in `tx`. The
+ * One ADJUST of the locked `card` by `deltaCents` (signed) with `reason` by `actor` (its user and
+ * API key on the ledger row, all of it on the audit row): the ledger row with its lot or
+ * oldest-first debit (appendRow), and the audit row 'card.adjust', in `tx`. The
  * caller has checked that the balance stays ≥ 0. Returns the ledger row's id.
  */
 async function appendAdjustment(
   tx: Tx,
   tenantId: string,
   card: AdjustableCard,
-  actor: { userId: string | null; apiKeyId: string | null },
+  actor: AuditActor,
   deltaCents: number,
   reason: string,
   at: Date,
@@ -82,8 +75,7 @@ async function appendAdjustment(
   });
   await writeAudit(tx, {
     tenantId,
-    userId: actor.userId,
-    apiKeyId: actor.apiKeyId,
+    ...actor,
     action: 'card.adjust',
     entity: 'card',
     entityId: card.id,
@@ -100,12 +92,12 @@ const ERASURE_WRITE_OFF_NOTE = "Erased at the customer's request";
  * Writes off the whole balance of the locked card `card` (cards `lockCardsOfCustomer`, in the
  * erasure's transaction `tx`; ADR 0026): an owner's adjustment of −balance (cents) with the note
  * ERASURE_WRITE_OFF_NOTE (ledger row, lots taken oldest first, audit row, `transaction.created`
- * event). Nothing for a card holding 0. It happens once: the erasure runs it under the
+ * event), recorded as done by `actor` (the erasure's, audit module `auditActorOf`). Nothing for a card holding 0. It happens once: the erasure runs it under the
  * customer's row lock and only while the customer is not yet erased (its own idempotency).
  * Returns the cents written off.
  */
-export async function writeOffBalance(tx: Tx, tenantId: string, card: AdjustableCard, userId: string | null, now: Date): Promise<number> {
+export async function writeOffBalance(tx: Tx, tenantId: string, card: AdjustableCard, actor: AuditActor, now: Date): Promise<number> {
   if (card.balanceCents <= 0) return 0;
-  await appendAdjustment(tx, tenantId, card, { userId, apiKeyId: null }, -card.balanceCents, ERASURE_WRITE_OFF_NOTE, now);
+  await appendAdjustment(tx, tenantId, card, actor, -card.balanceCents, ERASURE_WRITE_OFF_NOTE, now);
   return card.balanceCents;
 }

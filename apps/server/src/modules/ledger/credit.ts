@@ -56,7 +56,11 @@ export async function creditCard(
   await announceLedgerRows(tx, tenantId, [credit.id], credit.createdAt);
   await writeAudit(tx, {
     tenantId,
+    // A paid checkout's effect, confirmed by the payment provider: its opener is the actor; the
+    // confirming request is the provider's, so no key and no client address.
     userId: input.userId,
+    apiKeyId: null,
+    ip: null,
     action: 'card.add_funds',
     entity: 'transaction',
     entityId: credit.id,

@@ -6,10 +6,10 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditRowValues } from '../audit/index.ts';
+import { auditActorOf, auditRowValues } from '../audit/index.ts';
 import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { enqueueReceipt } from './receipts.ts';
 
 /**
@@ -74,11 +74,9 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
     // The row's id is chosen here so that the answer, stored with the key, is known before the write.
     const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
-    const actor = posActorOf(ctx);
     const audit = auditRowValues({
       tenantId,
-      userId: actor.id,
-      apiKeyId: actor.apiKeyId,
+      ...auditActorOf(ctx),
       action: 'transaction.earn',
       entity: 'transaction',
       entityId: answer.transactionId,

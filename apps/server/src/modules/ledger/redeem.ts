@@ -7,9 +7,9 @@ import { notFound } from '../../errors.ts';
 import { replayOf, requestFingerprint } from '../../db/idempotency.ts';
 import { pgError } from '../../db/pg-error.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { auditActor } from '../audit/index.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
-import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult, posActorOf } from './context.ts';
+import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { enqueueReceipt, wantsReceipt } from './receipts.ts';
 
 /** The SQLSTATE `ledger_redeem` raises when another redeem took its Idempotency-Key first (migration 0031). */
@@ -48,7 +48,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   const cardUid = normalizeCardUid(input.cardUid);
   const tenantId = ctx.tenant.id;
   const fingerprint = requestFingerprint('redeem', input);
-  const who = auditActor({ userId: posActorOf(ctx).id, apiKeyId: posActorOf(ctx).apiKeyId });
+  const who = auditActorOf(ctx);
   const call = async (exec: DbOrTx, single: boolean, transactionId: string): Promise<RedeemOutcome> => {
     const [{ r }] = rowsOf<{ r: RedeemOutcome }>(
       await exec.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,

@@ -6,7 +6,7 @@ import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { rowsOf } from '../../lib/sql.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { readTierRules } from '../rules/index.ts';
 import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
@@ -81,8 +81,7 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
     });
     await writeAudit(tx, {
       tenantId,
-      userId: posActorOf(ctx).id,
-      apiKeyId: posActorOf(ctx).apiKeyId,
+      ...auditActorOf(ctx),
       action: 'transaction.refund',
       entity: 'transaction',
       entityId: row,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCard } from './holdings.ts';
 import { appendRow } from './rows.ts';
@@ -53,8 +53,7 @@ export async function voidRedeem(db: Database, ctx: PosContext, id: string, inpu
     });
     await writeAudit(tx, {
       tenantId,
-      userId: posActorOf(ctx).id,
-      apiKeyId: posActorOf(ctx).apiKeyId,
+      ...auditActorOf(ctx),
       action: 'transaction.void',
       entity: 'transaction',
       entityId: row,

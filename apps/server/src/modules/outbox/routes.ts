@@ -40,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request
    */
   app.post('/outbox/:id/resend', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxItem, ...errors } } }, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('Message not found');
-    const item = await resendOutbox(db, request.params.id, request.user!.id, request.ctx.now);
+    const item = await resendOutbox(db, request.ctx, request.params.id);
     jobs.nudge('outbox');
     return item;
   });

@@ -1,6 +1,7 @@
 import type { AuditEventOf } from '@loyalty/contract';
 import type { Tx } from '../../db/client.ts';
-import { writeAudit } from '../audit/index.ts';
+import type { RequestContext } from '../../context.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 
 /**
  * Audit actions of the platform operator (docs/security.md 'Audit trail'). They are written with `tenant_id` null,
@@ -22,10 +23,10 @@ export const PLATFORM_AUDIT = {
 type PlatformAuditAction = (typeof PLATFORM_AUDIT)[keyof typeof PLATFORM_AUDIT];
 
 /**
- * Writes one platform audit row (tenant_id null) in the caller's transaction: `actorId` the
- * operator (user_id), and the event typed by its action (AuditEventShapes, ADR 0032).
+ * Writes one platform audit row (tenant_id null) in the caller's transaction: the actor of
+ * `ctx` (the operator's user id and client address, audit `auditActorOf`), and the event typed
+ * by its action (AuditEventShapes, ADR 0032).
  */
-export async function writePlatformAudit(tx: Tx, row: { actorId: string | null; entityId: string } & AuditEventOf<PlatformAuditAction>): Promise<void> {
-  const { actorId, ...event } = row;
-  await writeAudit(tx, { tenantId: null, userId: actorId, ...event });
+export async function writePlatformAudit(tx: Tx, ctx: RequestContext, event: { entityId: string } & AuditEventOf<PlatformAuditAction>): Promise<void> {
+  await writeAudit(tx, { tenantId: null, ...auditActorOf(ctx), ...event });
 }

@@ -1,9 +1,10 @@
 import { NEXT_FULFILMENT_STATUS, type CardOrderStatus, type PlatformCardOrder, type PlatformCardOrderListResponse } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
+import type { RequestContext } from '../../context.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { enqueueCardOrderStatus, listAllCardOrders, lockAnyCardOrder, ORDER_NOT_FOUND, setCardOrderStatus, toCardOrder } from '../card-orders/index.ts';
 import { demoPaidCardOrders, paidWithDemo } from '../checkout/index.ts';
 import { tenantNames } from '../tenants/index.ts';
@@ -63,11 +64,11 @@ export async function listPlatformCardOrders(db: DbOrTx, status?: CardOrderStatu
 export async function advanceCardOrder(
   db: Database,
   config: Pick<Config, 'env'>,
-  actorId: string | null,
+  ctx: RequestContext,
   orderId: string,
   status: CardOrderStatus,
-  now: Date,
 ): Promise<PlatformCardOrder> {
+  const { now } = ctx;
   if (!isUuid(orderId)) throw notFound(ORDER_NOT_FOUND);
   return db.transaction(async (tx) => {
     const row = await lockAnyCardOrder(tx, orderId);
@@ -87,7 +88,7 @@ export async function advanceCardOrder(
     const updated = await setCardOrderStatus(tx, row.tenantId, row.id, status);
     await writeAudit(tx, {
       tenantId: row.tenantId,
-      userId: actorId,
+      ...auditActorOf(ctx),
       action: 'card_order.status',
       entity: 'card_order',
       entityId: row.id,

@@ -1,4 +1,5 @@
 import type { PlanInput, PlatformPlan, PlatformPlanListResponse } from '@loyalty/contract';
+import type { RequestContext } from '../../context.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { pgError } from '../../db/pg-error.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -40,13 +41,13 @@ export async function listPlatformPlans(db: DbOrTx): Promise<PlatformPlanListRes
 /**
  * POST /api/platform/plans: creates a plan from PlanInput (the
  * contract validates: 400 on a bad field). sortOrder defaults to one after the last plan.
- * Audit row 'platform.plan.create' in the same transaction. Returns the PlatformPlan
+ * Audit row 'platform.plan.create' (actor: the operator of `ctx`) in the same transaction. Returns the PlatformPlan
  * (tenantsCount 0).
  */
-export async function createPlan(db: Database, input: PlanInput, actorId: string | null): Promise<PlatformPlan> {
+export async function createPlan(db: Database, ctx: RequestContext, input: PlanInput): Promise<PlatformPlan> {
   return db.transaction(async (tx) => {
     const plan = await insertPlan(tx, input);
-    await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.planCreate, entity: 'plan', entityId: plan.id, after: toPlatformPlan(plan, 0) });
+    await writePlatformAudit(tx, ctx, { action: PLATFORM_AUDIT.planCreate, entity: 'plan', entityId: plan.id, after: toPlatformPlan(plan, 0) });
     return toPlatformPlan(plan, 0);
   });
 }
@@ -54,18 +55,17 @@ export async function createPlan(db: Database, input: PlanInput, actorId: string
 /**
  * PUT /api/platform/plans/{id}: replaces the plan's fields with PlanInput
  * (sortOrder kept when left out). Tenants on the plan get its new limits at once (the quota
- * reads the plan). Audit row 'platform.plan.update' (before/after). 404 'Plan not found' for
+ * reads the plan). Audit row 'platform.plan.update' (before/after; actor: the operator of `ctx`). 404 'Plan not found' for
  * an unknown or malformed id. Returns the PlatformPlan.
  */
-export async function updatePlan(db: Database, id: string, input: PlanInput, actorId: string | null): Promise<PlatformPlan> {
+export async function updatePlan(db: Database, ctx: RequestContext, id: string, input: PlanInput): Promise<PlatformPlan> {
   if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
   return db.transaction(async (tx) => {
     const before = await lockPlan(tx, id);
     if (!before) throw notFound(PLAN_NOT_FOUND);
     const after = await updatePlanRow(tx, id, input, before.sortOrder);
     const count = await tenantsOnPlan(tx, id);
-    await writePlatformAudit(tx, {
-      actorId,
+    await writePlatformAudit(tx, ctx, {
       action: PLATFORM_AUDIT.planUpdate,
       entity: 'plan',
       entityId: id,
@@ -81,9 +81,9 @@ export async function updatePlan(db: Database, id: string, input: PlanInput, act
  * is used by {n} tenant(s) and cannot be deleted' while any tenant has it as planId (also when
  * a tenant takes it meanwhile: the foreign key refuses and the answer is the same 409).
  * Payments and subscription events that name the plan keep their rows (plan_id set NULL).
- * Audit row 'platform.plan.delete'. 404 'Plan not found' for an unknown or malformed id.
+ * Audit row 'platform.plan.delete' (actor: the operator of `ctx`). 404 'Plan not found' for an unknown or malformed id.
  */
-export async function deletePlan(db: Database, id: string, actorId: string | null): Promise<void> {
+export async function deletePlan(db: Database, ctx: RequestContext, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(PLAN_NOT_FOUND);
   try {
     await db.transaction(async (tx) => {
@@ -92,7 +92,7 @@ export async function deletePlan(db: Database, id: string, actorId: string | nul
       const n = await tenantsOnPlan(tx, id);
       if (n > 0) throw conflict(planInUse(n));
       await deletePlanRow(tx, id);
-      await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.planDelete, entity: 'plan', entityId: id, before: toPlatformPlan(plan, 0) });
+      await writePlatformAudit(tx, ctx, { action: PLATFORM_AUDIT.planDelete, entity: 'plan', entityId: id, before: toPlatformPlan(plan, 0) });
     });
   } catch (err) {
     if (!(err instanceof AppError) && pgError(err)?.code === '23503') throw conflict(planInUse(Math.max(1, await tenantsOnPlan(db, id))));

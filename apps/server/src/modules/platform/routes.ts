@@ -70,7 +70,6 @@ const DeleteTenantBody = z.object({ confirmSlug: z.string().optional() }).nullis
 export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Config, 'env'>; jobs: Jobs }> = async (app, opts) => {
   const { db, config, jobs } = opts;
   app.addHook('onRequest', requirePlatformAdmin);
-  const actor = (request: FastifyRequest) => request.user?.id ?? null;
 
   /** GET /stats → PlatformStats (figures and trends as in stats.ts). */
   app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) =>
@@ -108,7 +107,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.post(
     '/tenants',
     { schema: { tags: ['platform'], body: CreateTenantRequest, response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors } } },
-    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.body, actor(request), request.ctx.now)),
+    async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.ctx, request.body)),
   );
 
   /** PUT /tenants/{id} (UpdateTenantRequest) → PlatformTenant; 400 validation; 404 'Tenant not found'. */
@@ -122,7 +121,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
         response: { 200: PlatformTenant, 400: ErrorBody, 404: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => updatePlatformTenant(db, request.params.id, request.body, actor(request), request.ctx.now),
+    async (request) => updatePlatformTenant(db, request.ctx, request.params.id, request.body),
   );
 
   /**
@@ -134,7 +133,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/tenants/:id',
     { schema: { tags: ['platform'], params: idParams, body: DeleteTenantBody, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
-      await deletePlatformTenant(db, request.params.id, request.body?.confirmSlug, actor(request));
+      await deletePlatformTenant(db, request.ctx, request.params.id, request.body?.confirmSlug);
       return reply.status(204).send(null);
     },
   );
@@ -174,14 +173,14 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.post(
     '/plans',
     { schema: { tags: ['platform'], body: PlanInput, response: { 201: PlatformPlan, 400: ErrorBody, ...guardErrors } } },
-    async (request, reply) => reply.status(201).send(await createPlan(db, request.body, actor(request))),
+    async (request, reply) => reply.status(201).send(await createPlan(db, request.ctx, request.body)),
   );
 
   /** PUT /plans/{id} (PlanInput) → PlatformPlan; 400 validation; 404 'Plan not found'. */
   app.put(
     '/plans/:id',
     { schema: { tags: ['platform'], params: idParams, body: PlanInput, response: { 200: PlatformPlan, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
-    async (request) => updatePlan(db, request.params.id, request.body, actor(request)),
+    async (request) => updatePlan(db, request.ctx, request.params.id, request.body),
   );
 
   /** DELETE /plans/{id} → 204; 404 'Plan not found'; 409 'This plan is used by {n} tenant(s) and cannot be deleted'. */
@@ -189,7 +188,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/plans/:id',
     { schema: { tags: ['platform'], params: idParams, response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
     async (request, reply) => {
-      await deletePlan(db, request.params.id, actor(request));
+      await deletePlan(db, request.ctx, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -219,7 +218,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.put(
     '/settings',
     { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
-    async (request) => savePlatformSettings(db, request.body, actor(request), request.ctx.now),
+    async (request) => savePlatformSettings(db, request.ctx, request.body),
   );
 
   /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (docs/product.md 'Card orders'); 400 bad status. */
@@ -246,7 +245,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
         response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
       },
     },
-    async (request) => advanceCardOrder(db, config, actor(request), request.params.id, request.body.status, request.ctx.now),
+    async (request) => advanceCardOrder(db, config, request.ctx, request.params.id, request.body.status),
   );
 };
 

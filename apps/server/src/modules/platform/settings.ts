@@ -1,7 +1,8 @@
 import type { PlatformSettings } from '@loyalty/contract';
+import type { RequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlatformSettingsValue } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { lockSettings, storeSettings } from '../settings/index.ts';
 import { applySessionTimeout } from '../users/index.ts';
 
@@ -27,15 +28,16 @@ export function settingsView(value: PlatformSettingsValue): PlatformSettings {
  * PUT /api/platform/settings (docs/product.md 'Platform settings': stored
  * server-side): writes the settings row (id 1) in one statement and returns the view of
  * `settingsView`. An empty `smtp.password` keeps the stored password; `passwordSet` of the
- * input is ignored. Writes an audit_log row 'platform.settings.update' (tenant null; the SMTP
- * password left out of before/after) in the same transaction. Takes effect at once:
+ * input is ignored. Writes an audit_log row 'platform.settings.update' (tenant null; the actor of
+ * `ctx`; the SMTP password left out of before/after) in the same transaction, stamped `ctx.now`. Takes effect at once:
  * allowSignups (signup), trialDays and defaultPlan (new tenants), passwordMinLength (every
  * password set from now on, settings/password-policy.ts), maxLoginAttempts (the login throttle),
  * sessionTimeout (hours): new sessions get it, and when it changes the existing sessions do
  * too in the same transaction (`applySessionTimeout`: a shorter timeout cuts their remaining
  * lifetime to it).
  */
-export async function savePlatformSettings(db: Database, input: PlatformSettings, actorId: string | null, now: Date): Promise<PlatformSettings> {
+export async function savePlatformSettings(db: Database, ctx: RequestContext, input: PlatformSettings): Promise<PlatformSettings> {
+  const { now } = ctx;
   return db.transaction(async (tx) => {
     const before = await lockSettings(tx);
     const { passwordSet: _ignored, ...smtp } = input.smtp;
@@ -49,7 +51,7 @@ export async function savePlatformSettings(db: Database, input: PlatformSettings
     const redact = (v: PlatformSettingsValue) => ({ ...v, smtp: { ...v.smtp, password: v.smtp.password ? '(set)' : '' } });
     await writeAudit(tx, {
       tenantId: null,
-      userId: actorId,
+      ...auditActorOf(ctx),
       action: 'platform.settings.update',
       entity: 'platform_settings',
       entityId: '1',

@@ -9,6 +9,7 @@ import {
   type TenantSummary,
   type UpdateTenantRequest,
 } from '@loyalty/contract';
+import type { RequestContext } from '../../context.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -118,9 +119,11 @@ export async function listPlatformTenants(db: DbOrTx, q: TenantListQuery, now: D
  * - 409 'Slug is already taken';
  * - 409 'An account with this email already exists' (signup's text) when the owner e-mail is
  *   any user's login (staff e-mail is unique across the platform).
- * Writes an audit row 'platform.tenant.create'. Returns the new PlatformTenant.
+ * Writes an audit row 'platform.tenant.create' (actor: the operator of `ctx`; `now` is `ctx.now`).
+ * Returns the new PlatformTenant.
  */
-export async function createPlatformTenant(db: Database, input: CreateTenantRequest, actorId: string | null, now: Date): Promise<PlatformTenant> {
+export async function createPlatformTenant(db: Database, ctx: RequestContext, input: CreateTenantRequest): Promise<PlatformTenant> {
+  const { now } = ctx;
   const slug = input.slug;
   if (!isValidSlug(slug)) throw badRequest(SLUG_TEXT, [{ field: 'slug', message: SLUG_TEXT }]);
   await assertPasswordPolicy(db, input.ownerPassword, 'body.ownerPassword');
@@ -143,8 +146,7 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
         lastName: input.ownerLastName,
         role: 'tenant_admin',
       });
-      await writePlatformAudit(tx, {
-        actorId,
+      await writePlatformAudit(tx, ctx, {
         action: PLATFORM_AUDIT.tenantCreate,
         entity: 'tenant',
         entityId: tenant.id,
@@ -167,10 +169,12 @@ export async function createPlatformTenant(db: Database, input: CreateTenantRequ
  * once. PAST_DUE sets graceEndsAt = now + 7 days unless a grace in the future is already set;
  * any other status clears graceEndsAt. When the status changes, a subscription_events row
  * 'status_changed' (data `{ from, to, by: 'operator' }`, the tenant's plan) is written; an
- * audit row 'platform.tenant.update' (before/after name, status, graceEndsAt) always.
+ * audit row 'platform.tenant.update' (before/after name, status, graceEndsAt; actor: the operator
+ * of `ctx`, whose `now` the grace counts from) always.
  * 404 'Tenant not found' for an unknown or malformed id. Returns the PlatformTenant.
  */
-export async function updatePlatformTenant(db: Database, id: string, input: UpdateTenantRequest, actorId: string | null, now: Date): Promise<PlatformTenant> {
+export async function updatePlatformTenant(db: Database, ctx: RequestContext, id: string, input: UpdateTenantRequest): Promise<PlatformTenant> {
+  const { now } = ctx;
   if (!isUuid(id)) throw notFound(TENANT_NOT_FOUND);
   return db.transaction(async (tx) => {
     const before = await lockTenantForChange(tx, id);
@@ -195,7 +199,7 @@ export async function updatePlatformTenant(db: Database, id: string, input: Upda
       subscriptionStatus: t.subscriptionStatus,
       graceEndsAt: t.graceEndsAt?.toISOString() ?? null,
     });
-    await writePlatformAudit(tx, { actorId, action: PLATFORM_AUDIT.tenantUpdate, entity: 'tenant', entityId: id, before: pick(before), after: pick(after) });
+    await writePlatformAudit(tx, ctx, { action: PLATFORM_AUDIT.tenantUpdate, entity: 'tenant', entityId: id, before: pick(before), after: pick(after) });
     const [view] = await platformTenantViews(tx, [after], now);
     return view;
   });
@@ -210,11 +214,11 @@ export async function updatePlatformTenant(db: Database, id: string, input: Upda
  * users with their sessions. payments and subscription_events stay, detached (tenant_id set
  * NULL; their tenant_name is kept) so revenue history survives. A platform_admin user is
  * never deleted: one attached to the tenant is detached first. Writes an audit row
- * 'platform.tenant.delete' (tenant null; name, slug, status in `before`).
+ * 'platform.tenant.delete' (tenant null; name, slug, status in `before`; actor: the operator of `ctx`).
  * Errors, nothing deleted: 404 'Tenant not found' (unknown or malformed id); 400 'Type the
  * tenant slug to confirm' when `confirmSlug` is missing or is not the tenant's slug.
  */
-export async function deletePlatformTenant(db: Database, id: string, confirmSlug: string | undefined, actorId: string | null): Promise<void> {
+export async function deletePlatformTenant(db: Database, ctx: RequestContext, id: string, confirmSlug: string | undefined): Promise<void> {
   if (!isUuid(id)) throw notFound(TENANT_NOT_FOUND);
   await db.transaction(async (tx) => {
     const tenant = await lockTenantForChange(tx, id);
@@ -222,8 +226,7 @@ export async function deletePlatformTenant(db: Database, id: string, confirmSlug
     if (confirmSlug?.trim() !== tenant.slug) throw badRequest(CONFIRM_SLUG, [{ field: 'confirmSlug', message: CONFIRM_SLUG }]);
     await detachPlatformAdmins(tx, id);
     await deleteTenantRow(tx, id);
-    await writePlatformAudit(tx, {
-      actorId,
+    await writePlatformAudit(tx, ctx, {
       action: PLATFORM_AUDIT.tenantDelete,
       entity: 'tenant',
       entityId: id,

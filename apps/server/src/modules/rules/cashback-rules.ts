@@ -1,8 +1,8 @@
 import type { CashbackRulesRequest, CashbackRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { lockTenantRules, readCashbackRules, replaceCashbackRules, withoutId } from './rule-sets.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** GET /rules/cashback: `{ rules }`, one per category present, PURCHASE, REPAIR, OTHER order; rates in bps. */
 export async function getCashbackRules(db: Database, tenantId: string): Promise<CashbackRulesResponse> {
@@ -25,7 +25,7 @@ export async function putCashbackRules(db: Database, ctx: TenantRequestContext, 
     const rules = await replaceCashbackRules(tx, tenantId, input.rules);
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'rules.cashback.update',
       entity: 'cashback_rules',
       entityId: null,

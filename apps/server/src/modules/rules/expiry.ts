@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ExpiryPolicy, ExpiryRuleRequest, ExpiryRuleResponse } from '@loyalty/contract';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { expiryRules } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * The tenant's cashback expiry rule (docs/product.md 'Expiry'): NEVER, or AFTER_EARN with `days`
@@ -56,7 +56,7 @@ export async function putExpiryRule(db: Database, ctx: TenantRequestContext, inp
       .onConflictDoUpdate({ target: expiryRules.tenantId, set: { ...after, updatedAt: now } });
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'rules.expiry.update',
       entity: 'expiry_rules',
       entityId: null,

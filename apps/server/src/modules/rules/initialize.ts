@@ -2,10 +2,10 @@ import type { InitializeRulesResponse } from '@loyalty/contract';
 import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { cashbackRules, tierRules } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { lockTenantRules, readCashbackRules, replaceCashbackRules, replaceTierRules, withoutId } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * POST /rules/initialize (docs/product.md 'Cashback' defaults: PURCHASE 200, REPAIR 300,
@@ -25,7 +25,7 @@ export async function initializeRules(db: Database, ctx: TenantRequestContext): 
     const { rules: tiers, customersRetiered } = await replaceTierRules(tx, tenantId, DEFAULT_TIER_RULES);
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'rules.initialize',
       entity: 'rules',
       entityId: null,

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** Offers (docs/product.md 'Offers'): list, create, update, and the offer window in SQL for the dashboard's counts. */
 
@@ -66,7 +66,7 @@ export async function createOffer(db: Database, ctx: TenantRequestContext, input
       .returning();
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'offer.create',
       entity: 'offer',
       entityId: row.id,
@@ -101,7 +101,7 @@ export async function updateOffer(db: Database, ctx: TenantRequestContext, offer
       .returning();
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'offer.update',
       entity: 'offer',
       entityId: offerId,

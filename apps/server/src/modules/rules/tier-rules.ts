@@ -1,9 +1,9 @@
 import type { TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertThresholdsRise, lockTenantRules, replaceTierRules, withoutId } from './rule-sets.ts';
 import { readTierRules } from './views.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /** GET /rules/tiers: `{ rules }` in tier order SILVER, GOLD, PLATINUM; cents and bps. */
 export async function getTierRules(db: Database, tenantId: string): Promise<TierRulesResponse> {
@@ -29,7 +29,7 @@ export async function putTierRules(db: Database, ctx: TenantRequestContext, inpu
     const { rules, customersRetiered } = await replaceTierRules(tx, tenantId, input.rules);
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'rules.tiers.update',
       entity: 'tier_rules',
       entityId: null,

@@ -49,8 +49,8 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       schema: { tags: ['setup'], body: SetupRequest, response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
     },
     async (request, reply) => {
-      const user = await completeSetup(db, request.body, request.ctx.now);
-      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx.now), config.cookieSecure));
+      const user = await completeSetup(db, request.body, request.ctx);
+      return reply.status(201).send(setSignInCookies(reply, await signIn(db, user, request.ctx), config.cookieSecure));
     },
   );
 };

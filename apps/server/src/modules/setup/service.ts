@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import type { AuthUser } from '../../context.ts';
+import type { AuthUser, RequestContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../audit/index.ts';
 import { lockToken, replaceUnusedTokens, spendToken, tokenUsable } from '../auth/index.ts';
@@ -78,7 +78,8 @@ export async function setupTokenValid(db: Database, token: string, now: Date): P
  * ADMIN_EXISTS once a platform admin exists; 409 when the e-mail belongs to another account.
  * Nothing is written on any error. Returns the new admin as a session user.
  */
-export async function completeSetup(db: Database, input: SetupRequest, now: Date): Promise<AuthUser> {
+export async function completeSetup(db: Database, input: SetupRequest, ctx: RequestContext): Promise<AuthUser> {
+  const { now } = ctx;
   await assertPasswordPolicy(db, input.password, 'body.password');
   const passwordHash = await hashPassword(input.password);
   try {
@@ -87,7 +88,7 @@ export async function completeSetup(db: Database, input: SetupRequest, now: Date
       if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(SETUP_LINK_INVALID, [{ field: 'body.token', message: SETUP_LINK_INVALID }]);
       if (await platformAdminExists(tx)) throw conflict(ADMIN_EXISTS);
       await spendToken(tx, row.tokenHash, now);
-      return insertAdmin(tx, { ...input, passwordHash }, 'platform.admin.setup');
+      return insertAdmin(tx, { ...input, passwordHash }, 'platform.admin.setup', ctx.ip);
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_unique'))
@@ -102,14 +103,15 @@ async function createPlatformAdmin(
   action: 'platform.admin.bootstrap' | 'platform.admin.setup',
 ): Promise<AuthUser> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction((tx) => insertAdmin(tx, { ...input, passwordHash }, action));
+  return db.transaction((tx) => insertAdmin(tx, { ...input, passwordHash }, action, null));
 }
 
-/** Inserts a platform_admin and its audit row (tenant null, no hash in it). */
+/** Inserts a platform_admin and its audit row (tenant null, no hash in it; the new admin as actor from the client address `ip`, null at start-up). */
 async function insertAdmin(
   tx: DbOrTx,
   input: { email: string; passwordHash: string; firstName: string; lastName: string },
   action: 'platform.admin.bootstrap' | 'platform.admin.setup',
+  ip: string | null,
 ): Promise<AuthUser> {
   const user = await insertAccount(tx, {
     tenantId: null,
@@ -119,6 +121,15 @@ async function insertAdmin(
     lastName: input.lastName,
     role: 'platform_admin',
   });
-  await writeAudit(tx, { tenantId: null, userId: user.id, action, entity: 'user', entityId: user.id, after: { email: user.email, role: 'platform_admin' } });
+  await writeAudit(tx, {
+    tenantId: null,
+    userId: user.id,
+    apiKeyId: null,
+    ip,
+    action,
+    entity: 'user',
+    entityId: user.id,
+    after: { email: user.email, role: 'platform_admin' },
+  });
   return user;
 }

@@ -1,10 +1,10 @@
 import { SELF_ENROLMENT_DAILY_CAP_DEFAULT, type StoreInput, type StoreItem } from '@loyalty/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { activeStoreCount, assertNameFree } from './store-checks.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * POST /api/t/{slug}/stores (the Stores page's Create New Store: name required,
@@ -33,7 +33,7 @@ export async function createStore(db: Database, ctx: TenantRequestContext, input
       .returning();
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'store.create',
       entity: 'store',
       entityId: store.id,

@@ -4,11 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { storeItems } from './list-stores.ts';
 import { activeStoreCount, assertNameFree } from './store-checks.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * PUT /api/t/{slug}/stores/{id} (the Stores page's Edit Store). Body StoreInput:
@@ -51,7 +51,7 @@ export async function updateStore(db: Database, ctx: TenantRequestContext, store
       .where(and(eq(stores.tenantId, tenantId), eq(stores.id, store.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'store.update',
       entity: 'store',
       entityId: store.id,

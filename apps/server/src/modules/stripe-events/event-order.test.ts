@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, invoices, offers, payments, plans, subscriptionEvents, tenants } from '../../db/schema/index.ts';
 import { createTestContext, json, type TestContext } from '../../../test/helpers.ts';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { systemContext } from '../../context.ts';
 import { StripePaymentProvider } from '../../payments/stripe.ts';
 import { PROVIDER_CUSTOMERS } from '../../wiring.ts';
 import { markLapsedSubscriptions, subscribe } from '../billing/index.ts';
@@ -84,7 +85,7 @@ async function subscribedTenant() {
     .returning();
   fake.customers.set(`cus_${suffix}`, { id: `cus_${suffix}`, name: row.name, metadata: { tenantId: row.id }, default_payment_method: null });
   const card = fake.addCard(`cus_${suffix}`);
-  const res = await subscribe(ctx.db, provider, toTenantContext(row), { planId: starterId, paymentMethodId: card.id }, new Date());
+  const res = await subscribe(ctx.db, provider, systemContext(new Date(), toTenantContext(row)), { planId: starterId, paymentMethodId: card.id });
   const subscriptionId = res.subscriptionId!;
   expect(subscriptionId).toMatch(/^sub_/);
   return { id: row.id, customer: `cus_${suffix}`, subscriptionId };
@@ -383,7 +384,7 @@ describe('late and stale events', () => {
     const [row] = await ctx.db.select().from(tenants).where(eq(tenants.id, t.id));
     expect(row.subscriptionStatus).toBe('CANCELED');
     const card = fake.addCard(t.customer);
-    const res = await subscribe(ctx.db, provider, toTenantContext(row), { planId: starterId, paymentMethodId: card.id }, new Date());
+    const res = await subscribe(ctx.db, provider, systemContext(new Date(), toTenantContext(row)), { planId: starterId, paymentMethodId: card.id });
     expect(res.subscriptionId).not.toBe(old.subscriptionId);
     const renewed = { ...t, subscriptionId: res.subscriptionId! };
     await deliver(evt('invoice.paid', invoice(renewed, { id: 'in_new', start: at(-1), end: at(29), price: 'price_starter', amount: 1999, paid: true })));

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { StaffPasswordRequest } from '@loyalty/contract';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy } from '../settings/index.ts';
 import { PASSWORD_RESET_PURPOSE, revokeUnusedTokens } from '../auth/tokens.ts';
 import { endOtherSessions } from './sessions.ts';
@@ -40,7 +40,7 @@ export async function changeStaffPassword(
     const sessionsEnded = await endOtherSessions(tx, user.id, keptSessionHash);
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'user.password',
       entity: 'user',
       entityId: user.id,

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/pg-error.ts';
 import { users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy } from '../settings/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
@@ -71,7 +71,7 @@ export async function createStaff(db: Database, ctx: TenantRequestContext, input
       if (invitation) await writeInvitation(tx, { userId: user.id, tenantId, email }, invitation, now);
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'user.create',
         entity: 'user',
         entityId: user.id,

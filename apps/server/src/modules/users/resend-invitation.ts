@@ -3,7 +3,7 @@ import { type TenantRequestContext, actingUserId } from '../../context.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { prepareInvitation, takeInvitation, writeInvitation } from './invitations.ts';
 import { type InvitationSender, NOT_INVITED, audited, inviterOf, lockStaff } from './staff.ts';
 
@@ -37,7 +37,7 @@ export async function resendInvitation(db: Database, ctx: TenantRequestContext, 
       await writeInvitation(tx, { userId: user.id, tenantId, email: user.email }, invitation, now);
       await writeAudit(tx, {
         tenantId,
-        userId: actingUserId(ctx),
+        ...auditActorOf(ctx),
         action: 'user.invitation.resend',
         entity: 'user',
         entityId: user.id,
@@ -65,7 +65,7 @@ export async function revokeInvitation(db: Database, ctx: TenantRequestContext, 
     await tx.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'user.invitation.revoke',
       entity: 'user',
       entityId: user.id,

@@ -1,8 +1,8 @@
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { renderTwoFactorReset, type TwoFactorResetBy } from '../../emails/two-factor-reset.tsx';
 import { enqueueEmail } from '../outbox/index.ts';
 import { turnOffTwoFactor } from './two-factor.ts';
@@ -45,7 +45,7 @@ export async function resetStaffTwoFactor(db: Database, ctx: TenantRequestContex
     await enqueueEmail(tx, { tenantId, kind: 'two_factor_reset', to: user.email, ...message, now });
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: TWO_FACTOR_RESET_AUDIT,
       entity: 'user',
       entityId: user.id,

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { StaffUpdateRequest, StaffUser } from '@loyalty/contract';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { endOtherSessions } from './sessions.ts';
@@ -51,7 +51,7 @@ export async function updateStaff(db: Database, ctx: TenantRequestContext, userI
     if (user.active && !input.active) await endOtherSessions(tx, user.id, null);
     await writeAudit(tx, {
       tenantId,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'user.update',
       entity: 'user',
       entityId: user.id,

@@ -1,9 +1,9 @@
 import type { CreateWebhookEndpointResponse, WebhookEndpointInput } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertEndpointUrl, auditView, endpointColumns, newSigningSecret, toEndpointItem, type UrlPolicy } from './endpoints.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * POST /api/t/{slug}/webhook-endpoints: creates an endpoint (`enabled` default
@@ -34,7 +34,7 @@ export async function createEndpoint(
     const item = toEndpointItem(row);
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'webhook_endpoint.create',
       entity: 'webhook_endpoint',
       entityId: item.id,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { auditView, lockEndpoint, toEndpointItem } from './endpoints.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * DELETE /api/t/{slug}/webhook-endpoints/{id}: removes the endpoint and, through
@@ -16,7 +16,7 @@ export async function deleteEndpoint(db: Database, ctx: TenantRequestContext, id
     await tx.delete(webhookEndpoints).where(and(eq(webhookEndpoints.tenantId, ctx.tenant.id), eq(webhookEndpoints.id, id)));
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'webhook_endpoint.delete',
       entity: 'webhook_endpoint',
       entityId: id,

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { WebhookEndpointInput, WebhookEndpointItem } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertEndpointUrl, auditView, endpointColumns, lockEndpoint, stopPendingDeliveries, toEndpointItem, type UrlPolicy } from './endpoints.ts';
-import { type TenantRequestContext, actingUserId } from '../../context.ts';
+import { type TenantRequestContext } from '../../context.ts';
 
 /**
  * PUT /api/t/{slug}/webhook-endpoints/{id}: replaces URL, description and events;
@@ -43,7 +43,7 @@ export async function updateEndpoint(
     const item = toEndpointItem(row);
     await writeAudit(tx, {
       tenantId: ctx.tenant.id,
-      userId: actingUserId(ctx),
+      ...auditActorOf(ctx),
       action: 'webhook_endpoint.update',
       entity: 'webhook_endpoint',
       entityId: id,
