@@ -94,7 +94,7 @@ function accessSentence(access: Access, route: RouteOptions): string {
   return 'Needs a signed-in session (401 signed out).';
 }
 
-/** The statuses a route can answer besides its own: the validator's 400, the guards' 401 and 403, the tenant guard's 404. */
+/** The statuses a route can answer besides its own: the validator's 400, the guards' 401 and 403, the tenant guard's 404, and the error handler's 500 (http/error-handler.ts). */
 function guardStatuses(url: string, access: Access, route: RouteOptions, schema: FastifySchema): number[] {
   const statuses: number[] = [];
   if (schema.body || schema.querystring || schema.params || schema.headers) statuses.push(400);
@@ -102,6 +102,7 @@ function guardStatuses(url: string, access: Access, route: RouteOptions, schema:
   const config = (route.config ?? {}) as { roles?: unknown; scope?: unknown };
   if (config.roles || config.scope || url.startsWith('/api/platform/') || url.startsWith('/api/admin/')) statuses.push(403);
   if (url.startsWith('/api/t/')) statuses.push(404);
+  statuses.push(500);
   return statuses;
 }
 
@@ -138,14 +139,17 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
 
+/** Lengths a string's `format` fixes, which zod checks with the format (a uuid, a YYYY-MM-DD date). */
+const FORMAT_LENGTHS: Record<string, number> = { uuid: 36, date: 10 };
+
 /**
  * Integers get a `format` (int32 when both bounds fit, else int64) and the bounds zod enforces
- * anyway (an `.int()` is a safe integer, ±2^53−1), in requests and in answers (the serializer
- * checks answers with the same schemas).
+ * anyway (an `.int()` is a safe integer, ±2^53−1); strings of a fixed-length format get that
+ * `maxLength`. In requests and in answers (the serializer checks answers with the same schemas).
  */
-function boundIntegers(node: unknown): void {
+function boundScalars(node: unknown): void {
   if (Array.isArray(node)) {
-    for (const item of node) boundIntegers(item);
+    for (const item of node) boundScalars(item);
     return;
   }
   if (!node || typeof node !== 'object') return;
@@ -156,7 +160,8 @@ function boundIntegers(node: unknown): void {
     const fits32 = (obj.minimum as number) >= INT32_MIN && (obj.maximum as number) <= INT32_MAX;
     obj.format ??= fits32 ? 'int32' : 'int64';
   }
-  for (const value of Object.values(obj)) boundIntegers(value);
+  if (obj.type === 'string' && typeof obj.format === 'string' && FORMAT_LENGTHS[obj.format]) obj.maxLength ??= FORMAT_LENGTHS[obj.format];
+  for (const value of Object.values(obj)) boundScalars(value);
 }
 
 /** An answer without a declared 2xx is a file download (CSV, PDF, PNG, ZIP): documented as binary. */
@@ -175,7 +180,7 @@ function withDownloadAnswer(operation: Json): void {
 /**
  * The swagger `transformObject`: the document's description, contact, server and security
  * schemes, the list of the tags the operations use, a download answer where a route declares
- * no 2xx, and bounded integers.
+ * no 2xx, bounded integers and fixed-length strings.
  */
 export const openApiTransformObject: SwaggerTransformObject = (documentObject) => {
   const spec = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as Json;
@@ -187,7 +192,7 @@ export const openApiTransformObject: SwaggerTransformObject = (documentObject) =
       withDownloadAnswer(operation);
     }
   }
-  boundIntegers(paths);
+  boundScalars(paths);
   const components = (spec.components ?? {}) as Json;
   return {
     ...spec,
