@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 /** The session cookie scheme of the web API (http/session.ts: cookie `sid`). */
 const SESSION_SCHEME = 'session';
 /** The bearer API key scheme of /api/v1 (http/api-key-auth.ts). */
-export const API_KEY_SCHEME = 'apiKey';
+const API_KEY_SCHEME = 'apiKey';
 
 /** The security schemes of the document (swagger's `openapi.components`: the plugin reads them while it builds each operation). */
 export const SECURITY_SCHEMES = {
@@ -65,7 +65,7 @@ const pascal = (word: string): string =>
  * `POST /api/v1/transactions/earn` → `postV1TransactionsEarn`. Unique because method and path
  * are (a test checks it).
  */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const segments = path.split('/').filter((s, i, all) => s && !(PLACING_SEGMENTS.has(s) && (s !== '{slug}' || all[i - 1] === 't')));
   const words = segments.map((s) => (s.startsWith('{') ? `By${pascal(s.slice(1, -1))}` : pascal(s)));
   return method.toLowerCase() + words.join('');
