@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { fastifySwaggerUi } from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { counterStore, rateLimitStoreOf } from './http/counters.ts';
@@ -15,6 +15,7 @@ import { loggerOptions, type LogDestination } from './http/log-redaction.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { openApiTransform, openApiTransformObject, SECURITY_SCHEMES } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerUnsafeTextGuard } from './http/unsafe-text.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -142,8 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters, now) });
   app.addHook('onClose', () => counters.close());
   await app.register(swagger, {
-    openapi: { info: { title: 'Loyalty Cards API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    openapi: { info: { title: 'Loyalty Cards API', version: '0.1.0' }, components: { securitySchemes: SECURITY_SCHEMES } },
+    // operationIds, security, error answers and bounds for every route (http/openapi.ts, ADR 0037).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   // Two documents, each UI in its own scope (the plugin decorates its scope): the whole API at
   // /api/docs, and the integrators' v1 at /api/v1/docs, cut down from the same document.

@@ -16,7 +16,7 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: bool.optional(),
-  PUBLIC_URL: z.string().url('must be an absolute URL such as https://cards.example.com').optional(),
+  PUBLIC_URL: z.string().url('must be an absolute URL such as https://cards.example.com').max(1000, 'must be at most 1000 characters').optional(),
   QR_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

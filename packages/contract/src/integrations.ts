@@ -157,8 +157,11 @@ export const WebhookDeliveryListResponse = z.object({ deliveries: z.array(Webhoo
 export type WebhookDeliveryListResponse = z.infer<typeof WebhookDeliveryListResponse>;
 
 /** Cursor pagination of `/api/v1` lists: `limit` 1–100 (default 25), `starting_after` the last id of the previous page. */
+/** The longest page of a v1 list (`limit`), so the most rows a list answer holds. */
+const V1_PAGE_MAX = 100;
+
 export const V1ListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: z.coerce.number().int().min(1).max(V1_PAGE_MAX).default(25),
   starting_after: z.string().uuid('starting_after must be an id from the previous page').optional(),
 });
 export type V1ListQuery = z.infer<typeof V1ListQuery>;
@@ -171,9 +174,9 @@ export const V1TransactionListQuery = V1ListQuery.extend({
 export type V1TransactionListQuery = z.infer<typeof V1TransactionListQuery>;
 
 /** GET /api/v1/transactions answer: the web list's rows, newest first; `hasMore` true when another page follows (pass the last id as `starting_after`). */
-export const V1TransactionListResponse = z.object({ transactions: z.array(TransactionItem), hasMore: z.boolean() });
+export const V1TransactionListResponse = z.object({ transactions: z.array(TransactionItem).max(V1_PAGE_MAX), hasMore: z.boolean() });
 export type V1TransactionListResponse = z.infer<typeof V1TransactionListResponse>;
 
 /** GET /api/v1/customers answer: the web list's rows, newest first; `hasMore` as above. */
-export const V1CustomerListResponse = z.object({ customers: z.array(CustomerListItem), hasMore: z.boolean() });
+export const V1CustomerListResponse = z.object({ customers: z.array(CustomerListItem).max(V1_PAGE_MAX), hasMore: z.boolean() });
 export type V1CustomerListResponse = z.infer<typeof V1CustomerListResponse>;

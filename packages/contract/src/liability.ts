@@ -79,9 +79,9 @@ export const LiabilityReport = z.object({
   cardsWithBalance: z.number().int(),
   expiringNext30DaysCents: z.number().int(),
   byStore: z.array(z.object({ storeId: z.string().nullable(), storeName: z.string(), outstandingCents: z.number().int() })),
-  byAge: z.array(z.object({ bucket: LiabilityAgeBucket, cents: z.number().int() })),
+  byAge: z.array(z.object({ bucket: LiabilityAgeBucket, cents: z.number().int() })).max(LIABILITY_AGE_BUCKETS.length),
   period: LiabilityPeriod,
-  series: z.array(LiabilitySeriesDay),
+  series: z.array(LiabilitySeriesDay).max(LIABILITY_MAX_DAYS),
 });
 export type LiabilityReport = z.infer<typeof LiabilityReport>;
 

@@ -22,7 +22,7 @@ const cents = z.number({ error: 'Amount must be a number' }).int('Amount must be
 
 /** POST /api/t/{slug}/transactions/earn. amountCents: purchase, cents > 0. */
 export const EarnRequest = z.object({
-  cardUid: z.string().trim().min(1, 'Card UID is required'),
+  cardUid: z.string().trim().min(1, 'Card UID is required').max(200, 'Card UID is too long'),
   amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
   category: Category.default('PURCHASE'),
   storeId: z.string().uuid('Unknown store').nullish(),
@@ -32,7 +32,7 @@ export type EarnRequest = z.infer<typeof EarnRequest>;
 
 /** POST /api/t/{slug}/transactions/redeem. amountCents: cents > 0, ≤ balance. */
 export const RedeemRequest = z.object({
-  cardUid: z.string().trim().min(1, 'Card UID is required'),
+  cardUid: z.string().trim().min(1, 'Card UID is required').max(200, 'Card UID is too long'),
   amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
   storeId: z.string().uuid('Unknown store').nullish(),
   note: z.string().max(500).nullish(),

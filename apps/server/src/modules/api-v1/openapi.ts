@@ -63,8 +63,9 @@ export function v1Specification(spec: Readonly<Json>): Json {
     const relative = path.slice('/api/v1'.length);
     const methods: Json = {};
     for (const [method, op] of Object.entries(item)) {
-      const operation = { ...(op as Json), security: [{ apiKey: [] }] };
+      const operation: Json = { ...(op as Json), security: [{ apiKey: [] }] };
       withRateLimitHeaders(operation);
+      withAnswerStringLimits(operation.responses);
       const example = V1_EXAMPLES[`${method.toUpperCase()} ${relative}`];
       if (example) withExamples(operation, example);
       methods[method] = operation;
@@ -77,13 +78,14 @@ export function v1Specification(spec: Readonly<Json>): Json {
     info: {
       title: 'Loyalty Cards API v1',
       version: '1.0.0',
+      contact: { name: 'Loyalty Cards operators', url: '/' },
       description:
         'The REST API for point-of-sale systems. Authenticate with `Authorization: Bearer lc_live_…` (create keys under Integrations → API keys). ' +
         'Money is in integer cents. Every POST that moves money needs an `Idempotency-Key` header: a retry with the same key and body answers the first result (`Idempotent-Replayed: true`) and moves nothing. ' +
         'Errors are `{ error, code, details }`. Each key may make a limited number of requests a minute (`RateLimit-*` headers; 429 with `Retry-After` beyond). ' +
         'Lists are newest first; pass the last id as `starting_after` while `hasMore` is true. Guide: docs/integrations.md.',
     },
-    servers: [{ url: '/api/v1' }],
+    servers: [{ url: '/api/v1', description: 'Production: the API of this installation.', 'x-internal': false }],
     components: {
       ...components,
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: lc_live_… (production) or lc_test_…' } },
@@ -93,14 +95,66 @@ export function v1Specification(spec: Readonly<Json>): Json {
   };
 }
 
+/** Seconds of the per-key window (api-v1/routes.ts `API_RATE_WINDOW_MS`): the most `RateLimit-Reset` and `Retry-After` can say. */
+const WINDOW_SECONDS = 60;
+const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 };
+const seconds = { type: 'integer', format: 'int32', minimum: 0, maximum: WINDOW_SECONDS };
+
 /** The draft-standard rate-limit headers of a v1 answer (@fastify/rate-limit with `enableDraftSpec`, api-v1/routes.ts). */
 const RATE_LIMIT_HEADERS: Json = {
-  'RateLimit-Limit': { description: 'Requests this API key may make in the current minute (API_RATE_LIMIT).', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left to this key in the current window.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the window closes and the count starts again.', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests this API key may make in the current minute (API_RATE_LIMIT).', schema: count },
+  'RateLimit-Remaining': { description: 'Requests left to this key in the current window.', schema: count },
+  'RateLimit-Reset': { description: 'Seconds until the window closes and the count starts again.', schema: seconds },
 };
 /** `Retry-After` of a 429: seconds until the key may call again. */
-const RETRY_AFTER: Json = { 'Retry-After': { description: 'Seconds to wait before the next request with this key.', schema: { type: 'integer' } } };
+const RETRY_AFTER: Json = { 'Retry-After': { description: 'Seconds to wait before the next request with this key.', schema: seconds } };
+
+/**
+ * The longest string the answers' fields hold, by field name: each is the limit the server
+ * enforces on the request that stored the value (packages/contract: names 100, e-mail 200, phone
+ * 40, note 500, store name 100, card UID 200, time zone 64), an id's uuid (36), an instant's
+ * ISO-8601 form (`toISOString`, 24), a date (10), an error code (the ErrorCode names) or message,
+ * and the card link (PUBLIC_URL, at most 1000 characters, with slug, card UID and token).
+ * Answers are not re-checked against these: they hold what the requests' limits let in.
+ */
+const ANSWER_STRING_LIMITS: Record<string, number> = {
+  id: 36,
+  transactionId: 36,
+  customerId: 36,
+  storeId: 36,
+  reversesTransactionId: 36,
+  cardUid: 200,
+  firstName: 100,
+  lastName: 100,
+  customerName: 201,
+  email: 200,
+  phone: 40,
+  note: 500,
+  storeName: 100,
+  qrUrl: 2048,
+  createdAt: 24,
+  activatedAt: 24,
+  timezone: 64,
+  from: 10,
+  to: 10,
+  date: 10,
+  code: 64,
+  error: 1000,
+};
+
+/** Puts `maxLength` from ANSWER_STRING_LIMITS on the answer schema's string fields that have none. */
+function withAnswerStringLimits(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) withAnswerStringLimits(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const obj = node as Json;
+  for (const [name, field] of Object.entries((obj.properties ?? {}) as Record<string, Json>)) {
+    if (field.type === 'string' && field.maxLength === undefined && !field.enum && ANSWER_STRING_LIMITS[name]) field.maxLength = ANSWER_STRING_LIMITS[name];
+  }
+  for (const value of Object.values(obj)) withAnswerStringLimits(value);
+}
 
 /**
  * Declares the rate-limit headers on each answer of the operation that passed the key check

@@ -38,9 +38,10 @@ import { createCustomer, getCustomerDetail, listCustomersAfter } from '../custom
 import { liabilityReport } from '../reports/index.ts';
 import { refundEarn, voidRedeem, type PosContext, earn, listTransactionsAfter, redeem } from '../ledger/index.ts';
 
-const txParams = z.object({ id: z.string() });
+/** Ids are any string up to Fastify's path parameter limit (100; longer answers 414): a malformed id answers 404 like an unknown one. */
+const txParams = z.object({ id: z.string().max(100) });
 const cardParams = z.object({ cardUid: z.string().min(1).max(200) });
-const customerParams = z.object({ id: z.string() });
+const customerParams = z.object({ id: z.string().max(100) });
 const keyErrors = { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const posErrors = { 400: ErrorBody, ...keyErrors, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
