@@ -1,6 +1,6 @@
 import type { ForgotPasswordRequest, ForgotPasswordResponse } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/auth/forgot-password `{ email }` (public): asks for a link to choose a new
@@ -11,7 +11,7 @@ import { api } from '@/lib/api';
  *   429 when rate limited (the server's text says when to try again), 0 on network failure.
  */
 function requestPasswordReset(body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
-  return api.post<ForgotPasswordResponse>('/auth/forgot-password', body);
+  return answer(client.POST('/api/auth/forgot-password', { body }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AcceptInvitationRequest, AuthResponse, InvitationInfo } from '@loyalty/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /** Query keys of a staff invitation link (public). */
 const invitationKeys = {
@@ -15,7 +15,7 @@ const invitationKeys = {
  *   link (or a malformed token); 429 when rate limited; 0 on network failure.
  */
 function getInvitation(token: string, options?: { signal?: AbortSignal }): Promise<InvitationInfo> {
-  return api.get<InvitationInfo>(`/auth/invitation?token=${encodeURIComponent(token)}`, options);
+  return answer(client.GET('/api/auth/invitation', { params: { query: { token } }, signal: options?.signal }));
 }
 
 /** Query hook of {@link getInvitation}; disabled without a token; never stale (the page acts on it once). */
@@ -41,7 +41,7 @@ export function useInvitation(token: string) {
  *   limited; 0 on network failure.
  */
 function acceptInvitation(body: AcceptInvitationRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/accept-invitation', body);
+  return answer(client.POST('/api/auth/accept-invitation', { body }));
 }
 
 /**

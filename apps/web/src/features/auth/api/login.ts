@@ -1,6 +1,6 @@
 import type { AuthResponse, LoginRequest, LoginResponse, TwoFactorChallenge, TwoFactorVerifyRequest } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /** Thrown when login answers OK but without a user. */
 export const NO_USER_MESSAGE = 'No user data received from server';
@@ -14,7 +14,7 @@ export const NO_USER_MESSAGE = 'No user data received from server';
  *   `Error('No user data received from server')` when the answer has no user.
  */
 async function login(body: LoginRequest): Promise<LoginResponse> {
-  const data = await api.post<LoginResponse | null>('/auth/login', body);
+  const data = await answer(client.POST('/api/auth/login', { body }));
   if (data && 'twoFactorRequired' in data && data.twoFactorRequired) return data;
   if (!data || !('user' in data) || !data.user) throw new Error(NO_USER_MESSAGE);
   return { ...data, tenant: data.tenant ?? null };
@@ -34,7 +34,7 @@ export function isTwoFactorChallenge(answer: LoginResponse): answer is TwoFactor
  *   codes and passwords (the login throttle); 0 on network failure.
  */
 function verifyTwoFactor(body: TwoFactorVerifyRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/2fa/verify', body);
+  return answer(client.POST('/api/auth/2fa/verify', { body }));
 }
 
 /** Mutation hook of {@link verifyTwoFactor}; a 401 here is a wrong code, not an expired session (`skipAuthReset`). */

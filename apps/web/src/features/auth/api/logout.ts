@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 import { useAuthStore } from '@/lib/auth-store';
 
 /**
  * POST /api/auth/logout: ends the server session.
- * @returns null (204 No Content).
+ * @returns nothing (204 No Content).
  * @throws {ApiError} on failure (the hook signs out locally anyway).
  */
-function logout(): Promise<null> {
-  return api.post<null>('/auth/logout');
+async function logout(): Promise<void> {
+  await answer(client.POST('/api/auth/logout'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ResetPasswordRequest, ResetPasswordResponse } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/auth/reset-password `{ token, password }` (public): sets a new password
@@ -13,7 +13,7 @@ import { api } from '@/lib/api';
  *   malformed token; 429 when rate limited; 0 on network failure.
  */
 function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResponse> {
-  return api.post<ResetPasswordResponse>('/auth/reset-password', body);
+  return answer(client.POST('/api/auth/reset-password', { body }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthResponse, SetupRequest, SetupStatus } from '@loyalty/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /** Query keys of the first-admin set-up. */
 const setupKeys = {
@@ -14,7 +14,8 @@ const setupKeys = {
  * @throws {ApiError} 429 beyond 10 requests a minute, 0 on network failure.
  */
 function getSetupStatus(token: string, options?: { signal?: AbortSignal }): Promise<SetupStatus> {
-  return api.get<SetupStatus>(`/setup?token=${encodeURIComponent(token)}`, options);
+  // The document names the set-up route with its trailing slash; the server answers both forms.
+  return answer(client.GET('/api/setup/', { params: { query: { token } }, signal: options?.signal }));
 }
 
 /**
@@ -41,7 +42,7 @@ export function useSetupStatus(token: string) {
  *   password policy, field `password`), 409 an admin exists or the e-mail is taken, 429.
  */
 function completeSetup(body: SetupRequest): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/setup', body);
+  return answer(client.POST('/api/setup/', { body }));
 }
 
 /** Mutation hook of {@link completeSetup}; the caller stores the session and navigates. */

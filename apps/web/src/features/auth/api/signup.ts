@@ -1,6 +1,6 @@
 import type { AuthResponse, SignupRequest } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/auth/signup {firstName, lastName, email, password} (docs/product.md 'Accounts and
@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
  *   0 on network failure; `Error('No user data received from server')` without a user.
  */
 async function signup(body: SignupRequest): Promise<AuthResponse> {
-  const data = await api.post<AuthResponse | null>('/auth/signup', body);
+  const data = await answer(client.POST('/api/auth/signup', { body }));
   if (!data || !data.user) throw new Error('No user data received from server');
   return { ...data, tenant: data.tenant ?? null };
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/unsubscribe?token=… (public): the customer of `token` gets no more e-mails
@@ -9,7 +9,7 @@ import { api } from '@/lib/api';
  *   429 when rate limited, 0 on network failure.
  */
 function unsubscribe(token: string): Promise<{ message: string }> {
-  return api.post<{ message: string }>(`/unsubscribe?token=${encodeURIComponent(token)}`, {});
+  return answer(client.POST('/api/unsubscribe', { params: { query: { token } } }));
 }
 
 /** Mutation hook of {@link unsubscribe}; `meta.skipAuthReset`: the page is public. */

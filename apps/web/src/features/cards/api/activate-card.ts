@@ -1,7 +1,7 @@
 import type { CardActivateRequest, CardResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateCardData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateCardData } from './keys';
 
 /**
  * POST /api/t/{slug}/cards/activate: UNASSIGNED → ACTIVE. Body: `{ cardUid, storeId, customerId }`
@@ -14,7 +14,7 @@ import { invalidateCardData, tenantApi } from './keys';
  *   has a card or e-mail taken, 422 card not UNASSIGNED. Show the message, else 'Failed to assign card'.
  */
 function activateCard(slug: string, body: CardActivateRequest): Promise<CardResponse> {
-  return api.post<CardResponse>(`${tenantApi(slug)}/cards/activate`, body);
+  return answer(client.POST('/api/t/{slug}/cards/activate', { params: { path: { slug } }, body }));
 }
 
 /** Activation mutation; on success refreshes cards, quota, trial status, dashboard and customer lists. */

@@ -1,7 +1,7 @@
 import type { CardResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateCardData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateCardData } from './keys';
 
 /** Variables of {@link assignStore}. */
 export interface AssignStoreVariables {
@@ -17,7 +17,7 @@ export interface AssignStoreVariables {
  *   Show the message, else 'Failed to update card store assignment'.
  */
 function assignStore(slug: string, { cardUid, storeId }: AssignStoreVariables): Promise<CardResponse> {
-  return api.put<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/store`, { storeId });
+  return answer(client.PUT('/api/t/{slug}/cards/{cardUid}/store', { params: { path: { slug, cardUid } }, body: { storeId } }));
 }
 
 /** Store-change mutation; refreshes cards, tenant and dashboard on success. */

@@ -1,8 +1,9 @@
 import type { CardBatchResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { ApiError } from '@/lib/api';
 import { tenantKeys } from '@/api/keys';
-import { invalidateCardData, tenantApi } from './keys';
+import { invalidateCardData } from './keys';
 
 /** Body of a batch: 1 to 1000 cards, optionally for one store. */
 export interface CreateBatchVariables {
@@ -19,7 +20,7 @@ export interface CreateBatchVariables {
  *   exceeded' / 'Batch size too large'; see {@link batchErrorFeedback} for what to show.
  */
 function createBatch(slug: string, { count, storeId }: CreateBatchVariables): Promise<CardBatchResponse> {
-  return api.post<CardBatchResponse>(`${tenantApi(slug)}/cards/batch`, storeId ? { count, storeId } : { count });
+  return answer(client.POST('/api/t/{slug}/cards/batch', { params: { path: { slug } }, body: storeId ? { count, storeId } : { count } }));
 }
 
 /** The success toast of a batch. */

@@ -1,7 +1,7 @@
 import type { AvailableCustomersResponse } from '@loyalty/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { cardsKeys, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { cardsKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/customers/available?search=: the customers who hold no card yet, the only ones
@@ -11,8 +11,8 @@ import { cardsKeys, tenantApi } from './keys';
  * @throws {ApiError} 401, 403 (role not allowed), 404 unknown tenant.
  */
 function getAvailableCustomers(slug: string, search: string, options?: { signal?: AbortSignal }): Promise<AvailableCustomersResponse> {
-  const query = search.trim() ? `?${new URLSearchParams({ search: search.trim() })}` : '';
-  return api.get<AvailableCustomersResponse>(`${tenantApi(slug)}/customers/available${query}`, options);
+  const query = { search: search.trim() || undefined };
+  return answer(client.GET('/api/t/{slug}/customers/available', { params: { path: { slug }, query }, signal: options?.signal }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CardListResponse } from '@loyalty/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { cardsKeys, tenantApi, type CardListParams } from './keys';
+import { answer, client } from '@/api/client';
+import { cardsKeys, type CardListParams } from './keys';
 
 /**
  * GET /api/t/{slug}/cards?status=&search=&page=&limit=. Empty filters are left out of the query
@@ -13,13 +13,8 @@ import { cardsKeys, tenantApi, type CardListParams } from './keys';
  * @throws {ApiError} 401 signed out, 403 role not allowed, 404 unknown tenant, 400 bad query.
  */
 function getCards(slug: string, params: CardListParams, options?: { signal?: AbortSignal }): Promise<CardListResponse> {
-  const query = new URLSearchParams();
-  if (params.status) query.set('status', params.status);
-  const search = params.search?.trim();
-  if (search) query.set('search', search);
-  query.set('page', String(params.page));
-  query.set('limit', String(params.limit));
-  return api.get<CardListResponse>(`${tenantApi(slug)}/cards?${query}`, options);
+  const query = { status: params.status || undefined, search: params.search?.trim() || undefined, page: params.page, limit: params.limit };
+  return answer(client.GET('/api/t/{slug}/cards', { params: { path: { slug }, query }, signal: options?.signal }));
 }
 
 /** Query options of {@link getCards}. */

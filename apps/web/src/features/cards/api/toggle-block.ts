@@ -1,20 +1,17 @@
 import type { CardResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateCardData, tenantApi } from './keys';
-
-/** The fixed reason sent with a block (always 'Admin action'). */
-const BLOCK_REASON = 'Admin action';
+import { answer, client } from '@/api/client';
+import { invalidateCardData } from './keys';
 
 /**
- * POST /api/t/{slug}/cards/{cardUid}/block `{ reason: 'Admin action' }`:
- * toggles ACTIVE ↔ BLOCKED (unblock returns ACTIVE). An UNASSIGNED card cannot be blocked.
+ * POST /api/t/{slug}/cards/{cardUid}/block (no body: the server records the reason 'Admin
+ * action' itself): toggles ACTIVE ↔ BLOCKED (unblock returns ACTIVE). An UNASSIGNED card cannot be blocked.
  * @returns the card with its new status.
  * @throws {ApiError} 404 unknown card, 422 card UNASSIGNED, 403 role not allowed. Show
  *   'Failed to update card status'.
  */
 function toggleBlock(slug: string, cardUid: string): Promise<CardResponse> {
-  return api.post<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/block`, { reason: BLOCK_REASON });
+  return answer(client.POST('/api/t/{slug}/cards/{cardUid}/block', { params: { path: { slug, cardUid } } }));
 }
 
 /** The success toast for the card's new status. */

@@ -1,7 +1,6 @@
 import type { AddFundsRequest, CheckoutUrlResponse } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi } from './keys';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/t/{slug}/customers/{id}/add-funds `{ amountCents, cardId }` with header
@@ -17,9 +16,12 @@ import { customersApi } from './keys';
  *   shown in the dialog, else 'Failed to create payment session. Please try again.'.
  */
 function addFunds(slug: string, customerId: string, body: AddFundsRequest, idempotencyKey: string): Promise<CheckoutUrlResponse> {
-  return api.post<CheckoutUrlResponse>(`${customersApi(slug)}/${encodeURIComponent(customerId)}/add-funds`, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return answer(
+    client.POST('/api/t/{slug}/customers/{id}/add-funds', {
+      params: { path: { slug, id: customerId }, header: { 'idempotency-key': idempotencyKey } },
+      body,
+    }),
+  );
 }
 
 /** Arguments of the Add Funds mutation: whose card, the body, and the key of this attempt. */

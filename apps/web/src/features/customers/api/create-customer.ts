@@ -1,7 +1,7 @@
 import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi, customersKeys, invalidateCustomerData } from './keys';
+import { answer, client } from '@/api/client';
+import { customersKeys, invalidateCustomerData } from './keys';
 
 /**
  * POST /api/t/{slug}/customers (tenant_admin). Body: `{ firstName, lastName, email?, phone? }`
@@ -12,7 +12,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   The screen shows the 409 on the e-mail field, else 'Failed to create customer. Please try again.'
  */
 function createCustomer(slug: string, body: CustomerInput): Promise<CustomerDetail> {
-  return api.post<CustomerDetail>(customersApi(slug), body);
+  return answer(client.POST('/api/t/{slug}/customers', { params: { path: { slug } }, body }));
 }
 
 /** Create mutation; on success caches the new customer's details and refreshes customer data. */

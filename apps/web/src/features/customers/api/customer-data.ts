@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EraseCustomerResponse, ErasureRequestListResponse } from '@loyalty/contract';
-import { api, requestFile } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { requestFile } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { customersApi, customersKeys, invalidateCustomerData } from './keys';
-import { tenantApi } from '@/api/keys';
 
 /**
  * GET /api/t/{slug}/customers/{id}/export (docs/security.md 'Personal data'; tenant_admin) →
@@ -32,7 +31,7 @@ export function useEraseCustomer(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
-      api.post<EraseCustomerResponse>(`${customersApi(slug)}/${encodeURIComponent(id)}/erase`, { confirm }),
+      answer(client.POST('/api/t/{slug}/customers/{id}/erase', { params: { path: { slug, id } }, body: { confirm } })),
     onSuccess: () => invalidateCustomerData(queryClient, slug),
   });
 }
@@ -41,7 +40,7 @@ export function useEraseCustomer(slug: string) {
 export function useErasureRequests(slug: string) {
   return useQuery({
     queryKey: customersKeys.erasureRequests(slug),
-    queryFn: ({ signal }) => api.get<ErasureRequestListResponse>(`${tenantApi(slug)}/erasure-requests`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/erasure-requests', { params: { path: { slug } }, signal })),
     enabled: Boolean(slug),
   });
 }
@@ -54,7 +53,7 @@ export function useErasureRequests(slug: string) {
 export function useEraseRequested(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (customerId: string) => api.post<EraseCustomerResponse>(`${tenantApi(slug)}/erasure-requests/${encodeURIComponent(customerId)}/erase`),
+    mutationFn: (customerId: string) => answer(client.POST('/api/t/{slug}/erasure-requests/{id}/erase', { params: { path: { slug, id: customerId } } })),
     onSuccess: () => invalidateCustomerData(queryClient, slug),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi, customersKeys, invalidateCustomerData } from './keys';
+import { answer, client } from '@/api/client';
+import { customersKeys, invalidateCustomerData } from './keys';
 
 /**
  * DELETE /api/t/{slug}/customers/{id} (tenant_admin). Answers 204.
@@ -9,7 +9,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   show 'Failed to delete customer. Please try again.'
  */
 async function deleteCustomer(slug: string, id: string): Promise<void> {
-  await api.delete<null>(`${customersApi(slug)}/${encodeURIComponent(id)}`);
+  await answer(client.DELETE('/api/t/{slug}/customers/{id}', { params: { path: { slug, id } } }));
 }
 
 /** Delete mutation (customer id); on success drops its cached details and refreshes customer data. */

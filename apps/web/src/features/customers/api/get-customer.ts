@@ -1,7 +1,7 @@
 import type { CustomerDetail } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi, customersKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { customersKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/customers/{id} (tenant_admin).
@@ -12,7 +12,7 @@ import { customersApi, customersKeys } from './keys';
  *   another tenant's customer).
  */
 function getCustomer(slug: string, id: string, options?: { signal?: AbortSignal }): Promise<CustomerDetail> {
-  return api.get<CustomerDetail>(`${customersApi(slug)}/${encodeURIComponent(id)}`, options);
+  return answer(client.GET('/api/t/{slug}/customers/{id}', { params: { path: { slug, id } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getCustomer}. */

@@ -1,7 +1,7 @@
 import type { CustomerListResponse } from '@loyalty/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi, customersKeys, type CustomerListParams } from './keys';
+import { answer, client } from '@/api/client';
+import { customersKeys, type CustomerListParams } from './keys';
 
 /**
  * GET /api/t/{slug}/customers?search=&page=&limit= (tenant_admin). `search` matches first, last or
@@ -13,12 +13,8 @@ import { customersApi, customersKeys, type CustomerListParams } from './keys';
  * @throws {ApiError} 400 bad query, 401 signed out, 403 role not allowed, 404 unknown tenant.
  */
 function getCustomers(slug: string, params: CustomerListParams, options?: { signal?: AbortSignal }): Promise<CustomerListResponse> {
-  const query = new URLSearchParams();
-  const search = params.search?.trim();
-  if (search) query.set('search', search);
-  query.set('page', String(params.page));
-  query.set('limit', String(params.limit));
-  return api.get<CustomerListResponse>(`${customersApi(slug)}?${query}`, options);
+  const query = { search: params.search?.trim() || undefined, page: params.page, limit: params.limit };
+  return answer(client.GET('/api/t/{slug}/customers', { params: { path: { slug }, query }, signal: options?.signal }));
 }
 
 /** Query options of {@link getCustomers}. */

@@ -1,7 +1,7 @@
 import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { customersApi, customersKeys, invalidateCustomerData } from './keys';
+import { answer, client } from '@/api/client';
+import { customersKeys, invalidateCustomerData } from './keys';
 
 /**
  * PUT /api/t/{slug}/customers/{id} (tenant_admin). Body: the whole
@@ -12,7 +12,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  *   The screen shows the 409 on the e-mail field, else 'Failed to update customer. Please try again.'
  */
 function updateCustomer(slug: string, id: string, body: CustomerInput): Promise<CustomerDetail> {
-  return api.put<CustomerDetail>(`${customersApi(slug)}/${encodeURIComponent(id)}`, body);
+  return answer(client.PUT('/api/t/{slug}/customers/{id}', { params: { path: { slug, id } }, body }));
 }
 
 /** Update mutation (`{ id, body }`); on success caches the answer and refreshes customer data. */

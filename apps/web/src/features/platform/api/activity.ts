@@ -1,7 +1,7 @@
 import type { ActivityResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { PLATFORM_API, platformKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys } from './keys';
 
 /** Entries of the dashboard's Recent Activity list. */
 const RECENT_ACTIVITY_LIMIT = 10;
@@ -18,7 +18,7 @@ const RECENT_ACTIVITY_LIMIT = 10;
  * @throws {ApiError} 400 bad limit, 401 signed out, 403 not platform_admin.
  */
 function getPlatformActivity(limit = RECENT_ACTIVITY_LIMIT, options?: { signal?: AbortSignal }): Promise<ActivityResponse> {
-  return api.get<ActivityResponse>(`${PLATFORM_API}/activity?limit=${encodeURIComponent(String(limit))}`, options);
+  return answer(client.GET('/api/platform/activity', { params: { query: { limit } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getPlatformActivity}; fresh for 30 s. */

@@ -1,6 +1,7 @@
-import type { AnalyticsTimeframe, PlatformAnalytics, SubscriptionAnalytics } from '@loyalty/contract';
+import type { AnalyticsTimeframe } from '@loyalty/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { isApiError } from '@/lib/api';
 
 /**
  * Query keys of the operator's analytics screens. Kept in this file (not in `./keys.ts`, owned
@@ -41,7 +42,7 @@ function analyticsStatusText(error: unknown): string {
 }
 
 /**
- * GET /api/admin/analytics/subscriptions?timeframe={7d|30d|90d|1y} → {@link SubscriptionAnalytics}:
+ * GET /api/admin/analytics/subscriptions?timeframe={7d|30d|90d|1y} → `SubscriptionAnalytics`:
  * totalRevenue (cents, paid payments in the timeframe), totalSubscriptions ('created' events in
  * it), activeSubscriptions (tenants ACTIVE now), revenueByDay (each UTC day of the timeframe,
  * cents), topPlans (≤ 3 by summed amount, cents), subscriptionEvents and recentPayments (newest
@@ -55,7 +56,7 @@ export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
     queryKey: platformAnalyticsKeys.subscriptions(timeframe),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<SubscriptionAnalytics>(`/admin/analytics/subscriptions?timeframe=${encodeURIComponent(timeframe)}`, { signal });
+        return await answer(client.GET('/api/admin/analytics/subscriptions', { params: { query: { timeframe } }, signal }));
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('Error fetching analytics:', analyticsStatusText(error));
         throw error;
@@ -66,7 +67,7 @@ export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
 }
 
 /**
- * GET /api/platform/analytics → {@link PlatformAnalytics} (the Analytics screen: real charts and
+ * GET /api/platform/analytics → `PlatformAnalytics` (the Analytics screen: real charts and
  * growth): revenueByMonth (cents) and tenantsByMonth for each of the last 12 UTC months, oldest
  * first ('YYYY-MM'), tenantsByStatus now, monthlyGrowth = new tenants this month against last month
  * in percent, or null when last month had none. Failure: 'Failed to load analytics data'.
@@ -75,6 +76,6 @@ export function useSubscriptionAnalytics(timeframe: AnalyticsTimeframe) {
 export function usePlatformAnalytics() {
   return useQuery({
     queryKey: platformAnalyticsKeys.platform,
-    queryFn: ({ signal }) => api.get<PlatformAnalytics>('/platform/analytics', { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/analytics', { signal })),
   });
 }

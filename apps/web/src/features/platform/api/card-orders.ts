@@ -1,12 +1,12 @@
-import type { CardOrderStatus, PlatformCardOrder, PlatformCardOrderListResponse, UpdateCardOrderStatusRequest } from '@loyalty/contract';
+import type { CardOrderStatus, UpdateCardOrderStatusRequest } from '@loyalty/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { PLATFORM_API, platformKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys } from './keys';
 
 /**
  * GET /api/platform/card-orders?status= (platform_admin; docs/product.md 'Card orders': the operator
  * ships paid orders) → `{ orders }`, every tenant's printed-card orders, newest first (at most
- * 200), selected as the array. Each {@link PlatformCardOrder}: id, cardType, quantity,
+ * 200), selected as the array. Each `PlatformCardOrder`: id, cardType, quantity,
  * unitPriceCents and totalCents (cents, fixed when ordered), shippingAddress (name, line1, line2,
  * city, state, postalCode, country), status (PENDING_PAYMENT | PAID | PROCESSING | SHIPPED |
  * DELIVERED | CANCELED), paidAt and createdAt (ISO), and tenant `{ id, name, slug }`.
@@ -17,15 +17,14 @@ import { PLATFORM_API, platformKeys } from './keys';
 export function usePlatformCardOrders(status: CardOrderStatus | undefined) {
   return useQuery({
     queryKey: platformKeys.cardOrderList(status),
-    queryFn: ({ signal }) =>
-      api.get<PlatformCardOrderListResponse>(`${PLATFORM_API}/card-orders${status ? `?status=${encodeURIComponent(status)}` : ''}`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/card-orders', { params: { query: { status } }, signal })),
     select: (data) => data.orders,
     placeholderData: keepPreviousData,
   });
 }
 
 /**
- * PUT /api/platform/card-orders/{id} `{ status }` → the updated {@link PlatformCardOrder}
+ * PUT /api/platform/card-orders/{id} `{ status }` → the updated `PlatformCardOrder`
  * (docs/product.md 'Card orders': one fulfilment step at a time, PAID → PROCESSING → SHIPPED →
  * DELIVERED; see NEXT_FULFILMENT_STATUS in the contract). On success every operator card-order
  * list is marked stale (the order moves between status filters); the tenant's own screen is in
@@ -37,7 +36,7 @@ export function useUpdateCardOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string } & UpdateCardOrderStatusRequest) =>
-      api.put<PlatformCardOrder>(`${PLATFORM_API}/card-orders/${encodeURIComponent(id)}`, { status } satisfies UpdateCardOrderStatusRequest),
+      answer(client.PUT('/api/platform/card-orders/{id}', { params: { path: { id } }, body: { status } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: platformKeys.cardOrders() }),
   });
 }

@@ -52,6 +52,3 @@ export const platformKeys = {
   /** GET /api/platform/outbox/{id}. */
   outboxMessage: (id: string) => ['platform', 'outbox', 'message', id] as const,
 };
-
-/** `/platform` prefix of the platform API paths (below `/api`). */
-export const PLATFORM_API = '/platform';

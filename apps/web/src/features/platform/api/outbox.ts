@@ -1,25 +1,19 @@
-import type { OutboxItem, OutboxListResponse, OutboxMessage } from '@loyalty/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { PLATFORM_API, platformKeys, type OutboxListParams } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys, type OutboxListParams } from './keys';
 
 /** Messages per page of the outbox (fixed by the server). */
 export const OUTBOX_PAGE_SIZE = 20;
 
-/** The address of the outbox list: `?status=&to=&page=` (empty filters left out). */
-function outboxListPath(params: OutboxListParams): string {
-  const query = new URLSearchParams();
-  if (params.status) query.set('status', params.status);
-  const to = params.to?.trim();
-  if (to) query.set('to', to);
-  query.set('page', String(params.page));
-  return `${PLATFORM_API}/outbox?${query}`;
+/** The query of the outbox list: `status`, `to` and `page` (empty filters left out). */
+function outboxListQuery(params: OutboxListParams) {
+  return { status: params.status || undefined, to: params.to?.trim() || undefined, page: params.page };
 }
 
 /**
  * GET /api/platform/outbox?status=&to=&page= (platform_admin): every e-mail the
  * product wrote, sent or not, newest first, 20 a page. `to` matches the recipient (contains,
- * case-insensitive). Answers `{ messages, total, page, totalPages }`; each {@link OutboxItem}:
+ * case-insensitive). Answers `{ messages, total, page, totalPages }`; each `OutboxItem`:
  * id, tenantName (null for platform mail), kind, to, subject, status (PENDING | SENDING | SENT |
  * FAILED | NOT_SENT), attempts, lastError, nextAttemptAt, sentAt, createdAt (ISO).
  * Keyed `platformKeys.outboxList(params)`; while another filter or page loads the previous page
@@ -29,7 +23,7 @@ function outboxListPath(params: OutboxListParams): string {
 export function useOutbox(params: OutboxListParams) {
   return useQuery({
     queryKey: platformKeys.outboxList(params),
-    queryFn: ({ signal }) => api.get<OutboxListResponse>(outboxListPath(params), { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/outbox', { params: { query: outboxListQuery(params) }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,14 +37,14 @@ export function useOutbox(params: OutboxListParams) {
 export function useOutboxMessage(id: string | null) {
   return useQuery({
     queryKey: platformKeys.outboxMessage(id ?? ''),
-    queryFn: ({ signal }) => api.get<OutboxMessage>(`${PLATFORM_API}/outbox/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/outbox/{id}', { params: { path: { id: id ?? '' } }, signal })),
     enabled: id !== null,
   });
 }
 
 /**
  * POST /api/platform/outbox/{id}/resend (platform_admin): puts the message back in
- * the queue (PENDING); the worker sends it on its next round. Answers 200 the {@link OutboxItem}.
+ * the queue (PENDING); the worker sends it on its next round. Answers 200 the `OutboxItem`.
  * On success every outbox query is marked stale (the list and the open message show the new
  * status). Toasts are the caller's.
  * @throws {ApiError} 401, 403, 404 unknown message, any other refusal with the server's text
@@ -59,7 +53,7 @@ export function useOutboxMessage(id: string | null) {
 export function useResendOutboxMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<OutboxItem>(`${PLATFORM_API}/outbox/${encodeURIComponent(id)}/resend`),
+    mutationFn: (id: string) => answer(client.POST('/api/platform/outbox/{id}/resend', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformKeys.outbox() }),
   });
 }

@@ -1,6 +1,6 @@
-import type { PlanInput, PlatformPlan, PlatformPlanListResponse } from '@loyalty/contract';
+import type { PlanInput } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * Query key of the operator's plan list. Kept in this file (not in `./keys.ts`, owned by the
@@ -40,14 +40,14 @@ function invalidatePlanConsumers(queryClient: QueryClient): Promise<unknown> {
 export function usePlatformPlans() {
   return useQuery({
     queryKey: platformPlansKey,
-    queryFn: ({ signal }) => api.get<PlatformPlanListResponse>('/platform/plans', { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/plans', { signal })),
     select: (data) => data.plans,
   });
 }
 
 /**
  * POST /api/platform/plans with a {@link PlanInput} (priceMonthly in cents, limits −1 or ≥ 1,
- * empty features already dropped) → 201 the new {@link PlatformPlan}. Success 'Plan created
+ * empty features already dropped) → 201 the new `PlatformPlan`. Success 'Plan created
  * successfully!'; failure the server's text, else 'Failed to create plan. Please try again.'
  * (toasts are the caller's).
  * @throws {ApiError} 400 invalid fields (details lists them), 401, 403.
@@ -55,21 +55,21 @@ export function usePlatformPlans() {
 export function useCreatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlanInput) => api.post<PlatformPlan>('/platform/plans', body),
+    mutationFn: (body: PlanInput) => answer(client.POST('/api/platform/plans', { body })),
     onSuccess: () => invalidatePlanConsumers(queryClient),
   });
 }
 
 /**
  * PUT /api/platform/plans/{id} with the same body as {@link useCreatePlan} → the updated
- * {@link PlatformPlan}. Success 'Plan updated successfully!'; failure the server's text, else
+ * `PlatformPlan`. Success 'Plan updated successfully!'; failure the server's text, else
  * 'Failed to update plan. Please try again.'.
  * @throws {ApiError} 400 invalid fields, 401, 403, 404 unknown plan.
  */
 export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PlanInput }) => api.put<PlatformPlan>(`/platform/plans/${encodeURIComponent(id)}`, body),
+    mutationFn: ({ id, body }: { id: string; body: PlanInput }) => answer(client.PUT('/api/platform/plans/{id}', { params: { path: { id } }, body })),
     onSuccess: () => invalidatePlanConsumers(queryClient),
   });
 }
@@ -84,7 +84,7 @@ export function useUpdatePlan() {
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/platform/plans/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(client.DELETE('/api/platform/plans/{id}', { params: { path: { id } } })),
     onSuccess: () => invalidatePlanConsumers(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import type { PlatformSettings } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passwordPolicyKey } from '@/hooks/use-password-policy';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * Query key of the platform settings. Kept in this file (not in `./keys.ts`, owned by the
@@ -21,7 +21,7 @@ const platformSettingsKey = ['platform', 'settings'] as const;
 export function usePlatformSettings() {
   return useQuery({
     queryKey: platformSettingsKey,
-    queryFn: ({ signal }) => api.get<PlatformSettings>('/platform/settings', { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/platform/settings', { signal })),
   });
 }
 
@@ -37,7 +37,7 @@ export function usePlatformSettings() {
 export function useSavePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlatformSettings) => api.put<PlatformSettings>('/platform/settings', body),
+    mutationFn: (body: PlatformSettings) => answer(client.PUT('/api/platform/settings', { body })),
     onSuccess: (saved) => {
       if (saved) queryClient.setQueryData(platformSettingsKey, saved);
       else void queryClient.invalidateQueries({ queryKey: platformSettingsKey });

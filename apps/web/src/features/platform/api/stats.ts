@@ -1,7 +1,7 @@
 import type { PlatformStats } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { PLATFORM_API, platformKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys } from './keys';
 
 /**
  * GET /api/platform/stats (dashboard; platform_admin only).
@@ -16,7 +16,7 @@ import { PLATFORM_API, platformKeys } from './keys';
  *   platform statistics' with the server's message and a retry.
  */
 function getPlatformStats(options?: { signal?: AbortSignal }): Promise<PlatformStats> {
-  return api.get<PlatformStats>(`${PLATFORM_API}/stats`, options);
+  return answer(client.GET('/api/platform/stats', { signal: options?.signal }));
 }
 
 /** Query options of {@link getPlatformStats}; fresh for 30 s. */

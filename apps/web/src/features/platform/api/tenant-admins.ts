@@ -1,7 +1,7 @@
 import type { PlatformTenantAdminsResponse } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { PLATFORM_API, platformKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys } from './keys';
 
 /**
  * GET /api/platform/tenants/{id}/admins (platform_admin; docs/security.md): the tenant's Store
@@ -10,7 +10,7 @@ import { PLATFORM_API, platformKeys } from './keys';
  * @throws {ApiError} 401 signed out; 403 not platform_admin; 404 'Tenant not found'.
  */
 function getTenantAdmins(tenantId: string, options?: { signal?: AbortSignal }): Promise<PlatformTenantAdminsResponse> {
-  return api.get<PlatformTenantAdminsResponse>(`${PLATFORM_API}/tenants/${encodeURIComponent(tenantId)}/admins`, options);
+  return answer(client.GET('/api/platform/tenants/{id}/admins', { params: { path: { id: tenantId } }, signal: options?.signal }));
 }
 
 /** Query hook of {@link getTenantAdmins}; idle while `tenantId` is null (no tenant open). */
@@ -30,7 +30,7 @@ export function useTenantAdmins(tenantId: string | null) {
  *   authentication is not on for this account'; 401, 403.
  */
 async function resetTenantAdminTwoFactor(tenantId: string, userId: string): Promise<void> {
-  await api.post<null>(`${PLATFORM_API}/tenants/${encodeURIComponent(tenantId)}/users/${encodeURIComponent(userId)}/2fa/reset`);
+  await answer(client.POST('/api/platform/tenants/{id}/users/{userId}/2fa/reset', { params: { path: { id: tenantId, userId } } }));
 }
 
 /** Mutation (the user's id) of {@link resetTenantAdminTwoFactor} for tenant `tenantId`; refetches its admins once settled. */

@@ -1,8 +1,8 @@
 import type { CreateTenantRequest, DeleteTenantRequest, PlatformTenant, TenantListResponse, UpdateTenantRequest } from '@loyalty/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { tenantKeys } from '@/api/keys';
-import { api, request } from '@/lib/api';
-import { PLATFORM_API, platformKeys, type TenantListParams } from './keys';
+import { answer, client } from '@/api/client';
+import { platformKeys, type TenantListParams } from './keys';
 
 /**
  * Marks stale everything a tenant change can move: every platform query (stats, activity, the
@@ -28,13 +28,8 @@ function invalidateTenantData(queryClient: QueryClient, slug?: string): void {
  * @throws {ApiError} 400 bad query, 401 signed out, 403 not platform_admin.
  */
 function getPlatformTenants(params: TenantListParams, options?: { signal?: AbortSignal }): Promise<TenantListResponse> {
-  const query = new URLSearchParams();
-  if (params.status) query.set('status', params.status);
-  const search = params.search?.trim();
-  if (search) query.set('search', search);
-  query.set('page', String(params.page));
-  query.set('limit', String(params.limit));
-  return api.get<TenantListResponse>(`${PLATFORM_API}/tenants?${query}`, options);
+  const query = { status: params.status || undefined, search: params.search?.trim() || undefined, page: params.page, limit: params.limit };
+  return answer(client.GET('/api/platform/tenants', { params: { query }, signal: options?.signal }));
 }
 
 /** Query options of {@link getPlatformTenants}. */
@@ -64,7 +59,7 @@ export function usePlatformTenants(params: TenantListParams) {
  *   the server's message; without one 'Failed to create tenant. Please try again.'.
  */
 function createPlatformTenant(body: CreateTenantRequest): Promise<PlatformTenant> {
-  return api.post<PlatformTenant>(`${PLATFORM_API}/tenants`, body);
+  return answer(client.POST('/api/platform/tenants', { body }));
 }
 
 /** Create mutation; on success refreshes every platform query. */
@@ -84,7 +79,7 @@ export function useCreatePlatformTenant() {
  *   the dialog shows 'Failed to update tenant. Please try again.'.
  */
 function updatePlatformTenant(id: string, body: UpdateTenantRequest): Promise<PlatformTenant> {
-  return api.put<PlatformTenant>(`${PLATFORM_API}/tenants/${encodeURIComponent(id)}`, body);
+  return answer(client.PUT('/api/platform/tenants/{id}', { params: { path: { id } }, body }));
 }
 
 /** Update mutation ({ id, body }); on success refreshes the platform queries and the tenant's own area. */
@@ -103,7 +98,7 @@ export function useUpdatePlatformTenant() {
  * @throws {ApiError} 400 when confirmSlug is not the tenant's slug, 404 unknown tenant, 401, 403.
  */
 async function deletePlatformTenant(id: string, body: DeleteTenantRequest): Promise<void> {
-  await request<null>('DELETE', `${PLATFORM_API}/tenants/${encodeURIComponent(id)}`, body);
+  await answer(client.DELETE('/api/platform/tenants/{id}', { params: { path: { id } }, body }));
 }
 
 /** Delete mutation ({ id, slug }); on success drops the tenant's cached area and refreshes the platform queries. */

@@ -1,8 +1,8 @@
 import type { ExpiryRuleRequest, ExpiryRuleResponse, TenantResponse, TimezoneRequest } from '@loyalty/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tenantKeys } from '@/api/keys';
-import { api } from '@/lib/api';
-import { rulesApi, rulesKeys, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { rulesKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/rules/expiry (docs/product.md 'Expiry'; tenant_admin).
@@ -11,7 +11,7 @@ import { rulesApi, rulesKeys, tenantApi } from './keys';
  * @throws {ApiError} 401 signed out, 403 not a tenant admin, 404 unknown tenant.
  */
 function getExpiryRule(slug: string, options?: { signal?: AbortSignal }): Promise<ExpiryRuleResponse> {
-  return api.get<ExpiryRuleResponse>(`${rulesApi(slug)}/expiry`, options);
+  return answer(client.GET('/api/t/{slug}/rules/expiry', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /**
@@ -22,7 +22,7 @@ function getExpiryRule(slug: string, options?: { signal?: AbortSignal }): Promis
  * @throws {ApiError} 400 'Days must be between 30 and 1825' (nothing written); 401; 403; 404.
  */
 function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<ExpiryRuleResponse> {
-  return api.put<ExpiryRuleResponse>(`${rulesApi(slug)}/expiry`, body);
+  return answer(client.PUT('/api/t/{slug}/rules/expiry', { params: { path: { slug } }, body }));
 }
 
 /**
@@ -32,7 +32,7 @@ function saveExpiryRule(slug: string, body: ExpiryRuleRequest): Promise<ExpiryRu
  * @throws {ApiError} 400 'Unknown time zone' (nothing written); 401; 403; 404.
  */
 function saveTimezone(slug: string, body: TimezoneRequest): Promise<TenantResponse> {
-  return api.put<TenantResponse>(`${tenantApi(slug)}/tenant/timezone`, body);
+  return answer(client.PUT('/api/t/{slug}/tenant/timezone', { params: { path: { slug } }, body }));
 }
 
 /** The tenant's cashback expiry rule (Rules & Settings, Expiry tab); fresh for 30 s. */

@@ -1,7 +1,7 @@
 import type { CashbackRulesResponse, OfferListResponse, TierRulesResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { rulesApi, rulesKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { rulesKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/rules/cashback (tenant_admin).
@@ -10,7 +10,7 @@ import { rulesApi, rulesKeys } from './keys';
  *   'Failed to load rules and offers'.
  */
 function getCashbackRules(slug: string, options?: { signal?: AbortSignal }): Promise<CashbackRulesResponse> {
-  return api.get<CashbackRulesResponse>(`${rulesApi(slug)}/cashback`, options);
+  return answer(client.GET('/api/t/{slug}/rules/cashback', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /**
@@ -20,7 +20,7 @@ function getCashbackRules(slug: string, options?: { signal?: AbortSignal }): Pro
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
  */
 function getTierRules(slug: string, options?: { signal?: AbortSignal }): Promise<TierRulesResponse> {
-  return api.get<TierRulesResponse>(`${rulesApi(slug)}/tiers`, options);
+  return answer(client.GET('/api/t/{slug}/rules/tiers', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /**
@@ -30,7 +30,7 @@ function getTierRules(slug: string, options?: { signal?: AbortSignal }): Promise
  * @throws {ApiError} 401, 403, 404 as {@link getCashbackRules}.
  */
 function getOffers(slug: string, options?: { signal?: AbortSignal }): Promise<OfferListResponse> {
-  return api.get<OfferListResponse>(`${rulesApi(slug)}/offers`, options);
+  return answer(client.GET('/api/t/{slug}/rules/offers', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** The tenant's cashback rules (Cashback Rules tab); fresh for 30 s. */

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-
-export { tenantApi };
+import { tenantKeys } from '@/api/keys';
 
 /** Query keys of the Rules & Settings screen, under the tenant's root `['tenants', slug]`. */
 export const rulesKeys = {
@@ -12,11 +10,6 @@ export const rulesKeys = {
   /** The cashback expiry rule. */
   expiry: (slug: string) => [...tenantKeys.all(slug), 'rules', 'expiry'] as const,
 };
-
-/** `/t/{slug}/rules` prefix of the rules API paths. */
-export function rulesApi(slug: string): string {
-  return `${tenantApi(slug)}/rules`;
-}
 
 /**
  * Marks stale what a rules change moves outside this screen: the dashboard (Active Offers

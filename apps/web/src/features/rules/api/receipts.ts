@@ -1,8 +1,7 @@
 import type { ReceiptsRequest, TenantResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tenantKeys } from '@/api/keys';
-import { api } from '@/lib/api';
-import { tenantApi } from './keys';
+import { answer, client } from '@/api/client';
 
 /**
  * PUT /api/t/{slug}/tenant/receipts `{ enabled }` (docs/product.md 'E-mail'; tenant_admin): whether
@@ -11,7 +10,7 @@ import { tenantApi } from './keys';
  * @throws {ApiError} 400 (not a boolean; nothing written); 401; 403; 404.
  */
 function saveReceipts(slug: string, body: ReceiptsRequest): Promise<TenantResponse> {
-  return api.put<TenantResponse>(`${tenantApi(slug)}/tenant/receipts`, body);
+  return answer(client.PUT('/api/t/{slug}/tenant/receipts', { params: { path: { slug } }, body }));
 }
 
 /** Save-receipts mutation: on success the tenant view holds the answer and is marked stale. Toasts are the caller's. */

@@ -1,7 +1,7 @@
 import type { Offer, OfferListResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateRulesConsumers, rulesApi, rulesKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateRulesConsumers, rulesKeys } from './keys';
 
 /** The body of an offer save (contract `OfferInput`): bonus in bps, full ISO timestamps. */
 export interface OfferBody {
@@ -21,7 +21,7 @@ export interface OfferBody {
  *   else 'Failed to save offer. Please try again.'.
  */
 function createOffer(slug: string, body: OfferBody): Promise<Offer> {
-  return api.post<Offer>(`${rulesApi(slug)}/offers`, body);
+  return answer(client.POST('/api/t/{slug}/rules/offers', { params: { path: { slug } }, body }));
 }
 
 /**
@@ -30,7 +30,7 @@ function createOffer(slug: string, body: OfferBody): Promise<Offer> {
  * @throws {ApiError} 400 invalid fields; 401; 403; 404 unknown offer (or another tenant's).
  */
 function updateOffer(slug: string, id: string, body: OfferBody): Promise<Offer> {
-  return api.put<Offer>(`${rulesApi(slug)}/offers/${encodeURIComponent(id)}`, body);
+  return answer(client.PUT('/api/t/{slug}/rules/offers/{id}', { params: { path: { slug, id } }, body }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CashbackRulesRequest, CashbackRulesResponse, InitializeRulesResponse, TierRulesRequest, TierRulesResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateRulesConsumers, rulesApi, rulesKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateRulesConsumers, rulesKeys } from './keys';
 
 /**
  * PUT /api/t/{slug}/rules/cashback `{ rules: [{ category, baseRateBps (0–10000 bps), isActive }] }`:
@@ -11,7 +11,7 @@ import { invalidateRulesConsumers, rulesApi, rulesKeys } from './keys';
  *   unknown tenant. Show the server's text, else 'Failed to save cashback rules. Please try again.'
  */
 function saveCashbackRules(slug: string, body: CashbackRulesRequest): Promise<CashbackRulesResponse> {
-  return api.put<CashbackRulesResponse>(`${rulesApi(slug)}/cashback`, body);
+  return answer(client.PUT('/api/t/{slug}/rules/cashback', { params: { path: { slug } }, body }));
 }
 
 /**
@@ -24,7 +24,7 @@ function saveCashbackRules(slug: string, body: CashbackRulesRequest): Promise<Ca
  *   rules. Please try again.'.
  */
 function saveTierRules(slug: string, body: TierRulesRequest): Promise<TierRulesResponse> {
-  return api.put<TierRulesResponse>(`${rulesApi(slug)}/tiers`, body);
+  return answer(client.PUT('/api/t/{slug}/rules/tiers', { params: { path: { slug } }, body }));
 }
 
 /**
@@ -36,7 +36,7 @@ function saveTierRules(slug: string, body: TierRulesRequest): Promise<TierRulesR
  *   rules. Please try again.'.
  */
 function initializeRules(slug: string): Promise<InitializeRulesResponse> {
-  return api.post<InitializeRulesResponse>(`${rulesApi(slug)}/initialize`);
+  return answer(client.POST('/api/t/{slug}/rules/initialize', { params: { path: { slug } } }));
 }
 
 /** Save-cashback-rules mutation: on success the cashback query holds the stored set. Toasts are the caller's. */

@@ -1,7 +1,7 @@
 import type { StaffCreateRequest, StaffUser } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStaffData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateStaffData } from './keys';
 
 /**
  * POST /api/t/{slug}/users `{ firstName, lastName, email, password, role, storeId }`: role cashier
@@ -15,7 +15,7 @@ import { invalidateStaffData, tenantApi } from './keys';
  *   'Failed to create staff member. Please try again.'.
  */
 function createStaff(slug: string, body: StaffCreateRequest): Promise<StaffUser> {
-  return api.post<StaffUser>(`${tenantApi(slug)}/users`, body);
+  return answer(client.POST('/api/t/{slug}/users', { params: { path: { slug } }, body }));
 }
 
 /** Create-staff mutation; on success refetches staff, stores (counts) and tenant. Toasts are the caller's. */

@@ -1,7 +1,7 @@
 import type { StaffListResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { staffKeys, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { staffKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/users: the tenant's staff (not its customers), sorted by name.
@@ -11,7 +11,7 @@ import { staffKeys, tenantApi } from './keys';
  *   'Failed to load staff data. Please refresh the page.'.
  */
 function getStaff(slug: string, options?: { signal?: AbortSignal }): Promise<StaffListResponse> {
-  return api.get<StaffListResponse>(`${tenantApi(slug)}/users`, options);
+  return answer(client.GET('/api/t/{slug}/users', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getStaff}; fresh for 30 s. */

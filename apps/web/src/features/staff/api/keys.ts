@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-
-export { tenantApi };
+import { tenantKeys } from '@/api/keys';
 
 /** Query keys of the Staff Management screen, under the tenant's root `['tenants', slug]`. */
 export const staffKeys = {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi } from './keys';
+import { answer, client } from '@/api/client';
 
 /** Variables of {@link resetStaffPassword}: the user's id and the new password (6 to 200 characters). */
 export interface ResetStaffPasswordVariables {
@@ -15,7 +14,7 @@ export interface ResetStaffPasswordVariables {
  *   another tenant's). Show the server's text, else 'Failed to reset password. Please try again.'
  */
 async function resetStaffPassword(slug: string, { id, password }: ResetStaffPasswordVariables): Promise<void> {
-  await api.put<null>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}/password`, { password });
+  await answer(client.PUT('/api/t/{slug}/users/{id}/password', { params: { path: { slug, id } }, body: { password } }));
 }
 
 /** Reset-password mutation (nothing listed changes, so nothing is refetched). Toasts are the caller's. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStaffData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateStaffData } from './keys';
 
 /**
  * POST /api/t/{slug}/users/{id}/2fa/reset (tenant_admin; no body; docs/security.md): turns off a
@@ -11,7 +11,7 @@ import { invalidateStaffData, tenantApi } from './keys';
  *   this account'; 0 on network failure.
  */
 async function resetStaffTwoFactor(slug: string, id: string): Promise<void> {
-  await api.post<null>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}/2fa/reset`);
+  await answer(client.POST('/api/t/{slug}/users/{id}/2fa/reset', { params: { path: { slug, id } } }));
 }
 
 /** Mutation (the user's id) of {@link resetStaffTwoFactor}; refetches staff data once settled. Toasts are the caller's. */

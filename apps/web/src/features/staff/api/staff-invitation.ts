@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStaffData, tenantApi } from './keys';
-
-/** `/api/t/{slug}/users/{id}/invitation`: the pending invitation of one staff member. */
-const invitationPath = (slug: string, id: string) => `${tenantApi(slug)}/users/${encodeURIComponent(id)}/invitation`;
+import { answer, client } from '@/api/client';
+import { invalidateStaffData } from './keys';
 
 /**
  * POST /api/t/{slug}/users/{id}/invitation (tenant_admin; no body): e-mails the
@@ -15,7 +12,7 @@ const invitationPath = (slug: string, id: string) => `${tenantApi(slug)}/users/$
  *   else 'Failed to resend the invitation. Please try again.'
  */
 async function resendStaffInvitation(slug: string, id: string): Promise<void> {
-  await api.post<null>(invitationPath(slug, id));
+  await answer(client.POST('/api/t/{slug}/users/{id}/invitation', { params: { path: { slug, id } } }));
 }
 
 /**
@@ -27,7 +24,7 @@ async function resendStaffInvitation(slug: string, id: string): Promise<void> {
  *   else 'Failed to revoke the invitation. Please try again.'
  */
 async function revokeStaffInvitation(slug: string, id: string): Promise<void> {
-  await api.delete<null>(invitationPath(slug, id));
+  await answer(client.DELETE('/api/t/{slug}/users/{id}/invitation', { params: { path: { slug, id } } }));
 }
 
 /**

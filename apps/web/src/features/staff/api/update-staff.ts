@@ -1,7 +1,7 @@
 import type { StaffUpdateRequest, StaffUser } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStaffData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateStaffData } from './keys';
 
 /** Variables of {@link updateStaff}: the user's id and the new fields. */
 export interface UpdateStaffVariables {
@@ -18,7 +18,7 @@ export interface UpdateStaffVariables {
  *   again.'.
  */
 function updateStaff(slug: string, { id, body }: UpdateStaffVariables): Promise<StaffUser> {
-  return api.put<StaffUser>(`${tenantApi(slug)}/users/${encodeURIComponent(id)}`, body);
+  return answer(client.PUT('/api/t/{slug}/users/{id}', { params: { path: { slug, id } }, body }));
 }
 
 /** Update-staff mutation; on success refetches staff, stores (counts) and tenant. Toasts are the caller's. */
