@@ -95,7 +95,9 @@ describe('POS terminal: earning cashback', () => {
   it('sends the purchase in cents with an Idempotency-Key, then shows the cashback, the new balance and the summary', async () => {
     const sent = serve();
     server.use(
-      http.post(api(EARN), () => HttpResponse.json<EarnResponse>({ transactionId: 't-earn', newBalance: 1250, cashbackEarned: 250, rateBps: 200, tier: 'GOLD' })),
+      http.post(api(EARN), () =>
+        HttpResponse.json<EarnResponse>({ transactionId: 't-earn', newBalance: 1250, cashbackEarned: 250, rateBps: 200, tier: 'GOLD' }),
+      ),
     );
     const { user } = renderPos();
     await loadCard(user);
