@@ -24,7 +24,7 @@ function customer(overrides: Partial<CustomerListItem> = {}): CustomerListItem {
 }
 
 const ADA = customer();
-const GRACE = customer({ id: '77777777-7777-4777-8777-777777777777', firstName: 'Grace', lastName: 'Hopper', email: null, activeCards: 0, tier: 'BRONZE' });
+const GRACE = customer({ id: '77777777-7777-4777-8777-777777777777', firstName: 'Grace', lastName: 'Hopper', email: null, activeCards: 0, tier: 'PLATINUM' });
 
 /** The server: the list answers `rows` (all of them, whatever the search). */
 function serve(rows: CustomerListItem[] = [ADA, GRACE]) {

@@ -187,6 +187,7 @@ describe('Transactions page: refund and void', () => {
           unrecoveredCents: 0,
           remainingAmountCents: 0,
           newBalanceCents: 0,
+          tier: 'SILVER',
         }),
       ),
     );
