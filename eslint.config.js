@@ -184,6 +184,8 @@ export default defineConfig(
       'data/**',
       'bench/results/**',
       'apps/server/src/db/migrations/**',
+      // Generated from the server's OpenAPI document by scripts/api-client.mjs (checked in CI).
+      'apps/web/src/api/generated/**',
     ],
   },
   js.configs.recommended,

@@ -1,7 +1,7 @@
 import type { StoreListResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from './keys';
+import { answer, client } from './client';
+import { tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/stores: the tenant's stores.
@@ -9,7 +9,7 @@ import { tenantApi, tenantKeys } from './keys';
  * @throws {ApiError} 401, 403 (a role the server does not let list stores), 404 unknown tenant.
  */
 function getStores(slug: string, options?: { signal?: AbortSignal }): Promise<StoreListResponse> {
-  return api.get<StoreListResponse>(`${tenantApi(slug)}/stores`, options);
+  return answer(client.GET('/api/t/{slug}/stores', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getStores}; fresh for 60 s (stores rarely change). */

@@ -1,7 +1,7 @@
 import type { TenantResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from './keys';
+import { answer, client } from './client';
+import { tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/tenant: the tenant with its subscription facts: subscriptionStatus,
@@ -10,7 +10,7 @@ import { tenantApi, tenantKeys } from './keys';
  * @throws {ApiError} 401 signed out, 404 unknown tenant or another tenant's slug.
  */
 function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<TenantResponse> {
-  return api.get<TenantResponse>(`${tenantApi(slug)}/tenant`, options);
+  return answer(client.GET('/api/t/{slug}/tenant', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getTenant}; fresh for 30 s. */

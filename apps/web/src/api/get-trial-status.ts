@@ -1,7 +1,7 @@
 import type { TrialStatusResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from './keys';
+import { answer, client } from './client';
+import { tenantKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/trial/status.
@@ -11,7 +11,7 @@ import { tenantApi, tenantKeys } from './keys';
  * @throws {ApiError} 401, 404. Failures are only logged by the pages.
  */
 function getTrialStatus(slug: string, options?: { signal?: AbortSignal }): Promise<TrialStatusResponse> {
-  return api.get<TrialStatusResponse>(`${tenantApi(slug)}/trial/status`, options);
+  return answer(client.GET('/api/t/{slug}/trial/status', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getTrialStatus}; fresh for 30 s, like the tenant. */

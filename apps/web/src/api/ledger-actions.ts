@@ -1,7 +1,7 @@
-import type { AdjustRequest, AdjustResponse, RefundRequest, RefundResponse, TransactionListResponse, VoidRequest, VoidResponse } from '@loyalty/contract';
+import type { AdjustRequest, RefundRequest, VoidRequest } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from './keys';
+import { answer, client } from './client';
+import { tenantKeys } from './keys';
 
 /**
  * The money lifecycle's actions, shared by the Transactions page, the POS and the
@@ -40,9 +40,12 @@ export function useRefund(slug: string) {
   const invalidate = useInvalidateLedger(slug);
   return useMutation({
     mutationFn: ({ target, body, idempotencyKey }: LedgerActionVariables<RefundRequest>) =>
-      api.post<RefundResponse>(`${tenantApi(slug)}/transactions/${encodeURIComponent(target)}/refund`, body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+      answer(
+        client.POST('/api/t/{slug}/transactions/{id}/refund', {
+          params: { path: { slug, id: target }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +60,12 @@ export function useVoid(slug: string) {
   const invalidate = useInvalidateLedger(slug);
   return useMutation({
     mutationFn: ({ target, body, idempotencyKey }: LedgerActionVariables<VoidRequest>) =>
-      api.post<VoidResponse>(`${tenantApi(slug)}/transactions/${encodeURIComponent(target)}/void`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      answer(
+        client.POST('/api/t/{slug}/transactions/{id}/void', {
+          params: { path: { slug, id: target }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +80,12 @@ export function useAdjustBalance(slug: string) {
   const invalidate = useInvalidateLedger(slug);
   return useMutation({
     mutationFn: ({ target, body, idempotencyKey }: LedgerActionVariables<AdjustRequest>) =>
-      api.post<AdjustResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(target)}/adjust`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      answer(
+        client.POST('/api/t/{slug}/cards/{cardUid}/adjust', {
+          params: { path: { slug, cardUid: target }, header: { 'idempotency-key': idempotencyKey } },
+          body,
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +103,12 @@ export function useCardLedger(slug: string, cardId: string | null) {
   return useQuery({
     queryKey: [...tenantKeys.transactions(slug), 'card', cardId],
     queryFn: ({ signal }) =>
-      api.get<TransactionListResponse>(`${tenantApi(slug)}/transactions?cardId=${encodeURIComponent(cardId ?? '')}&limit=${CARD_LEDGER_LIMIT}`, { signal }),
+      answer(
+        client.GET('/api/t/{slug}/transactions', {
+          params: { path: { slug }, query: { cardId: cardId ?? '', limit: CARD_LEDGER_LIMIT } },
+          signal,
+        }),
+      ),
     enabled: Boolean(slug && cardId),
   });
 }

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_FLOOR, type PasswordPolicy } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * The password policy is shared by every form that sets a password (signup, staff create and
@@ -19,7 +19,7 @@ export const passwordPolicyKey = ['auth', 'password-policy'] as const;
  * @throws {ApiError} 0 on network failure (the server answers it to anyone).
  */
 function getPasswordPolicy(options?: { signal?: AbortSignal }): Promise<PasswordPolicy> {
-  return api.get<PasswordPolicy>('/auth/password-policy', options);
+  return answer(client.GET('/api/auth/password-policy', { signal: options?.signal }));
 }
 
 /** Query options of {@link getPasswordPolicy}: fresh for a minute (the operator rarely changes it). */

@@ -114,7 +114,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The ApiError of a non-OK answer: the body's `error`, else `message`, else `HTTP {status}: {statusText}`. */
-function apiErrorOf(response: Response, parsed: unknown): ApiError {
+export function apiErrorOf(response: Response, parsed: unknown): ApiError {
   const err = readErrorBody(parsed);
   const message =
     (typeof err.error === 'string' && err.error) || (typeof err.message === 'string' && err.message) || `HTTP ${response.status}: ${response.statusText}`;

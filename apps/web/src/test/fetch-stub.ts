@@ -111,14 +111,16 @@ export function stubFetch(): FetchStub {
 
   const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    // The typed client (api/client.ts) sends a Request; lib/api.ts a URL and its init.
+    const sent = input instanceof Request ? input : null;
     const request: RecordedRequest = {
-      method: (init.method ?? 'GET').toUpperCase(),
+      method: (sent?.method ?? init.method ?? 'GET').toUpperCase(),
       path: `${url.pathname}${url.search}`,
-      headers: new Headers(init.headers),
-      body: parseBody(init.body),
+      headers: new Headers(sent?.headers ?? init.headers),
+      body: parseBody(sent ? (await sent.text()) || undefined : init.body),
     };
     requests.push(request);
-    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    if ((sent?.signal ?? init.signal)?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const route = routes.get(key(request.method, request.path));
     if (!route) {
       console.error(`[fetch-stub] no reply for ${request.method} ${request.path}`);

@@ -1,7 +1,8 @@
 import type { MyAccountResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-import { api, isApiError } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
+import { isApiError } from '@/lib/api';
 
 /** Query keys of the customer's own account, under the tenant's root `['tenants', slug]`. */
 export const myAccountKeys = {
@@ -20,7 +21,7 @@ export const myAccountKeys = {
  *   401 signed out, 403 not a customer, 404 unknown tenant.
  */
 function getMyAccount(slug: string, options?: { signal?: AbortSignal }): Promise<MyAccountResponse> {
-  return api.get<MyAccountResponse>(`${tenantApi(slug)}/me`, options);
+  return answer(client.GET('/api/t/{slug}/me', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getMyAccount}. */

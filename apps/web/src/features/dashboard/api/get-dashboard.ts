@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 
 /**
  * Query key of the dashboard report. The POS earn/redeem mutations and the card changes
@@ -21,7 +21,7 @@ const dashboardKeys = {
  * @throws {ApiError} 401 signed out, 403 role not allowed (customer), 404 unknown tenant.
  */
 function getDashboard(slug: string, options?: { signal?: AbortSignal }): Promise<DashboardResponse> {
-  return api.get<DashboardResponse>(`${tenantApi(slug)}/reports/dashboard`, options);
+  return answer(client.GET('/api/t/{slug}/reports/dashboard', { params: { path: { slug } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getDashboard}; fresh for 30 s. */

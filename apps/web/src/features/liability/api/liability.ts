@@ -1,7 +1,7 @@
-import type { LiabilityReport } from '@loyalty/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { answer, client } from '@/api/client';
 import { tenantApi, tenantKeys } from '@/api/keys';
-import { api, requestFile } from '@/lib/api';
+import { requestFile } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 
 /** The period of the report as the page keeps it in the URL: YYYY-MM-DD in the tenant's time zone; absent = the server's default. */
@@ -20,7 +20,7 @@ function rangeQuery(range: LiabilityRange): string {
 }
 
 /**
- * GET /api/t/{slug}/reports/liability?from=&to= → {@link LiabilityReport} (docs/product.md
+ * GET /api/t/{slug}/reports/liability?from=&to= → the contract's `LiabilityReport` (docs/product.md
  * 'Reports'): outstanding now, cards with balance, expiring in 30 days, by store and by age, the
  * period's movements and one series entry per day. Money in cents. The previous period's figures
  * stay on screen while another loads.
@@ -29,7 +29,13 @@ function rangeQuery(range: LiabilityRange): string {
 export function useLiability(slug: string, range: LiabilityRange) {
   return useQuery({
     queryKey: [...tenantKeys.liability(slug), range],
-    queryFn: ({ signal }) => api.get<LiabilityReport>(`${tenantApi(slug)}/reports/liability${rangeQuery(range)}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(
+        client.GET('/api/t/{slug}/reports/liability', {
+          params: { path: { slug }, query: { from: range.from || undefined, to: range.to || undefined } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

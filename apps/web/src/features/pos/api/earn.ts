@@ -1,6 +1,6 @@
 import type { CardResponse, EarnRequest, EarnResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 import { tenantKeys } from '@/api/keys';
 import { cardKeys } from './get-card';
 
@@ -20,9 +20,7 @@ export interface EarnVariables {
  *   409 idempotency key reused with other values, 400 invalid body, 0 network failure.
  */
 function earn(slug: string, { body, idempotencyKey }: EarnVariables): Promise<EarnResponse> {
-  return api.post<EarnResponse>(`/t/${encodeURIComponent(slug)}/transactions/earn`, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return answer(client.POST('/api/t/{slug}/transactions/earn', { params: { path: { slug }, header: { 'idempotency-key': idempotencyKey } }, body }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CardResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 
 /** Query keys of cards: ['tenants', slug, 'cards', cardUid]. */
 export const cardKeys = {
@@ -17,7 +17,7 @@ export const cardKeys = {
  * @throws {ApiError} 404 'Card not found' (also for another tenant's card), 401, 403.
  */
 function getCard(slug: string, cardUid: string, options?: { signal?: AbortSignal }): Promise<CardResponse> {
-  return api.get<CardResponse>(`${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}`, options);
+  return answer(client.GET('/api/t/{slug}/cards/{cardUid}', { params: { path: { slug, cardUid } }, signal: options?.signal }));
 }
 
 /** Query options of {@link getCard}: no retry (a 404 is an answer, not a glitch). */

@@ -1,6 +1,6 @@
 import type { CardResponse, RedeemRequest, RedeemResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 import { tenantKeys } from '@/api/keys';
 import { cardKeys } from './get-card';
 
@@ -20,9 +20,7 @@ export interface RedeemVariables {
  *   404 card not found, 409 idempotency key reused with other values, 0 network failure.
  */
 function redeem(slug: string, { body, idempotencyKey }: RedeemVariables): Promise<RedeemResponse> {
-  return api.post<RedeemResponse>(`/t/${encodeURIComponent(slug)}/transactions/redeem`, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return answer(client.POST('/api/t/{slug}/transactions/redeem', { params: { path: { slug }, header: { 'idempotency-key': idempotencyKey } }, body }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChangePasswordRequest } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * PUT /api/auth/password `{ currentPassword, newPassword }`: the signed-in
@@ -13,7 +13,7 @@ import { api } from '@/lib/api';
  *   15 minutes; 0 on network failure.
  */
 async function changePassword(body: ChangePasswordRequest): Promise<void> {
-  await api.put<null>('/auth/password', body);
+  await answer(client.PUT('/api/auth/password', { body }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PublicCardResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * Query keys of the public card page. Kept apart from the tenant keys (`['tenants', slug, …]`):
@@ -21,8 +21,8 @@ const publicCardKeys = {
  * @throws {ApiError} 404 unknown card or tenant, 400 malformed UID, 429 rate limited, 0 network failure.
  */
 function getPublicCard(slug: string, cardUid: string, token: string | null, options?: { signal?: AbortSignal }): Promise<PublicCardResponse | null> {
-  const query = token ? `?t=${encodeURIComponent(token)}` : '';
-  return api.get<PublicCardResponse | null>(`/${encodeURIComponent(slug)}/c/${encodeURIComponent(cardUid)}${query}`, options);
+  const query = token ? { t: token } : {};
+  return answer(client.GET('/api/{slug}/c/{cardUid}', { params: { path: { slug, cardUid }, query }, signal: options?.signal })).then((card) => card ?? null);
 }
 
 /** Query options of {@link getPublicCard}. 4xx answers are not retried (the query client's default). */

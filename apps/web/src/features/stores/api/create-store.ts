@@ -1,7 +1,7 @@
 import type { StoreInput, StoreItem } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStoreData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateStoreData } from './keys';
 
 /**
  * POST /api/t/{slug}/stores `{ name, address?, selfEnrolment?, selfEnrolmentDailyCap? }` (name
@@ -13,7 +13,7 @@ import { invalidateStoreData, tenantApi } from './keys';
  *   409 a store with that name already exists. Show the server's message.
  */
 function createStore(slug: string, body: StoreInput): Promise<StoreItem> {
-  return api.post<StoreItem>(`${tenantApi(slug)}/stores`, body);
+  return answer(client.POST('/api/t/{slug}/stores', { params: { path: { slug } }, body }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StoreInput, StoreItem } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { invalidateStoreData, tenantApi } from './keys';
+import { answer, client } from '@/api/client';
+import { invalidateStoreData } from './keys';
 
 /**
  * Variables of {@link updateStore}: the store's id and its new name, address, active flag,
@@ -21,7 +21,7 @@ export interface UpdateStoreVariables {
  *   tenant's); 409 another store already has that name. Show the server's message.
  */
 function updateStore(slug: string, { id, body }: UpdateStoreVariables): Promise<StoreItem> {
-  return api.put<StoreItem>(`${tenantApi(slug)}/stores/${encodeURIComponent(id)}`, body);
+  return answer(client.PUT('/api/t/{slug}/stores/{id}', { params: { path: { slug, id } }, body }));
 }
 
 /**

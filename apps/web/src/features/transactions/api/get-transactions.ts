@@ -1,8 +1,8 @@
 import type { TransactionListResponse } from '@loyalty/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { filterQuery, type TransactionListParams } from '../lib/filters';
-import { tenantApi, transactionsKeys } from './keys';
+import { answer, client } from '@/api/client';
+import type { TransactionListParams } from '../lib/filters';
+import { transactionsKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/transactions?type=&category=&from=&to=&storeFilter=&search=&page=&limit=
@@ -17,12 +17,18 @@ import { tenantApi, transactionsKeys } from './keys';
  *   The page only logs failures and offers a retry.
  */
 function getTransactions(slug: string, params: TransactionListParams, options?: { signal?: AbortSignal }): Promise<TransactionListResponse> {
-  const query = filterQuery(params);
-  const search = params.search?.trim();
-  if (search) query.set('search', search);
-  query.set('page', String(params.page));
-  query.set('limit', String(params.limit));
-  return api.get<TransactionListResponse>(`${tenantApi(slug)}/transactions?${query}`, options);
+  // Empty filters are left out of the query string (openapi-fetch skips undefined values).
+  const query = {
+    type: params.type || undefined,
+    category: params.category || undefined,
+    from: params.from || undefined,
+    to: params.to || undefined,
+    storeFilter: params.storeFilter || undefined,
+    search: params.search?.trim() || undefined,
+    page: params.page,
+    limit: params.limit,
+  };
+  return answer(client.GET('/api/t/{slug}/transactions', { params: { path: { slug }, query }, signal: options?.signal }));
 }
 
 /** Query options of {@link getTransactions}. */
