@@ -15,7 +15,7 @@
  */
 import { setupServer } from 'msw/node';
 
-export { delay, http, HttpResponse } from 'msw';
+export { http, HttpResponse } from 'msw';
 
 /** The one MSW server of the web tests (started, reset and closed by setup.ts). */
 export const server = setupServer();
@@ -26,7 +26,7 @@ export function api(path: string): string {
 }
 
 /** One request the app sent, as the server saw it. */
-export interface SentRequest {
+interface SentRequest {
   method: string;
   /** Path below `/api` without the query, e.g. '/t/acme/transactions'. */
   path: string;
