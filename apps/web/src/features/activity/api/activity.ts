@@ -1,12 +1,28 @@
-import type { ActivityResponse, AuditListResponse, ApiKeyListResponse, StaffListResponse } from '@loyalty/contract';
+import { AuditAction } from '@loyalty/contract';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { tenantApi } from '@/api/keys';
-import { api, requestFile } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { requestFile } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { activityKeys, activityPath, filterQuery, type ActivityFilters } from './keys';
 
 /** Events per page of the Activity lists. */
 const ACTIVITY_PAGE_SIZE = 50;
+
+/**
+ * The filters as the list's query parameters: empty ones left out, an action that is not one of
+ * the audit kinds dropped (the address is editable; the server would answer 400).
+ */
+function listQuery(filters: ActivityFilters, cursor: string) {
+  const action = AuditAction.safeParse(filters.action);
+  return {
+    actor: filters.actor || undefined,
+    action: action.success ? action.data : undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    limit: ACTIVITY_PAGE_SIZE,
+    cursor: cursor || undefined,
+  };
+}
 
 /**
  * GET /api/t/{slug}/activity?actor=&action=&from=&to=&cursor=&limit=50 (tenant_admin;
@@ -20,7 +36,7 @@ export function useActivity(slug: string, filters: ActivityFilters) {
   return useInfiniteQuery({
     queryKey: activityKeys.tenant(slug, filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<AuditListResponse>(`${activityPath(slug)}?${filterQuery(filters, { limit: String(ACTIVITY_PAGE_SIZE), cursor: pageParam })}`, { signal }),
+      answer(client.GET('/api/t/{slug}/activity', { params: { path: { slug }, query: listQuery(filters, pageParam) }, signal })),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -36,7 +52,7 @@ export function usePlatformActivity(filters: ActivityFilters) {
   return useInfiniteQuery({
     queryKey: activityKeys.platform(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ActivityResponse>(`/platform/activity?${filterQuery(filters, { limit: String(ACTIVITY_PAGE_SIZE), cursor: pageParam })}`, { signal }),
+      answer(client.GET('/api/platform/activity', { params: { query: { tenant: filters.tenant || undefined, ...listQuery(filters, pageParam) } }, signal })),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -58,8 +74,8 @@ export function useActorOptions(slug: string) {
     queryKey: activityKeys.actors(slug),
     queryFn: async ({ signal }): Promise<ActorOption[]> => {
       const [staff, keys] = await Promise.all([
-        api.get<StaffListResponse>(`${tenantApi(slug)}/users`, { signal }),
-        api.get<ApiKeyListResponse>(`${tenantApi(slug)}/api-keys`, { signal }),
+        answer(client.GET('/api/t/{slug}/users', { params: { path: { slug } }, signal })),
+        answer(client.GET('/api/t/{slug}/api-keys', { params: { path: { slug } }, signal })),
       ]);
       return [
         ...staff.users.map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName}` })),

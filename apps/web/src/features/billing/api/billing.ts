@@ -1,18 +1,7 @@
-import type {
-  BillingPlanListResponse,
-  DemoCardInput,
-  InvoiceListResponse,
-  PaymentMethod,
-  PaymentMethodListResponse,
-  PortalResponse,
-  SetupIntentResponse,
-  SubscribeRequest,
-  SubscribeResponse,
-  UsageResponse,
-} from '@loyalty/contract';
+import type { DemoCardInput, SubscribeRequest } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from '@/api/keys';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 
 /** Query keys of the Billing page, under `tenantKeys.billing` = `['tenants', slug, 'billing']` (but the SetupIntent). */
 export const billingKeys = {
@@ -24,8 +13,6 @@ export const billingKeys = {
   /** Outside the tenant root on purpose: a billing refresh must not ask for a new SetupIntent. */
   setupIntent: (slug: string) => ['setup-intent', slug] as const,
 };
-
-const billingApi = (slug: string) => `${tenantApi(slug)}/billing`;
 
 /**
  * Refreshes the tenant (status, plan, subscriptionInfo), the trial status, the cards data and
@@ -49,7 +36,7 @@ function invalidateBillingData(queryClient: QueryClient, slug: string): Promise<
 export function usePlans(slug: string) {
   return useQuery({
     queryKey: billingKeys.plans(slug),
-    queryFn: ({ signal }) => api.get<BillingPlanListResponse>(`${billingApi(slug)}/plans`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/billing/plans', { params: { path: { slug } }, signal })),
     select: (data) => data.plans,
   });
 }
@@ -62,7 +49,7 @@ export function usePlans(slug: string) {
 export function useUsage(slug: string) {
   return useQuery({
     queryKey: billingKeys.usage(slug),
-    queryFn: ({ signal }) => api.get<UsageResponse>(`${billingApi(slug)}/usage`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/billing/usage', { params: { path: { slug } }, signal })),
     select: (data) => data.usage,
   });
 }
@@ -74,7 +61,7 @@ export function useUsage(slug: string) {
 export function usePaymentMethods(slug: string) {
   return useQuery({
     queryKey: billingKeys.paymentMethods(slug),
-    queryFn: ({ signal }) => api.get<PaymentMethodListResponse>(`${billingApi(slug)}/payment-methods`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/billing/payment-methods', { params: { path: { slug } }, signal })),
     select: (data) => data.paymentMethods,
   });
 }
@@ -87,7 +74,7 @@ export function usePaymentMethods(slug: string) {
 export function useInvoices(slug: string, enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.invoices(slug),
-    queryFn: ({ signal }) => api.get<InvoiceListResponse>(`${billingApi(slug)}/invoices`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/billing/invoices', { params: { path: { slug } }, signal })),
     select: (data) => data.invoices,
     enabled,
   });
@@ -105,7 +92,7 @@ export function useInvoices(slug: string, enabled: boolean) {
 export function useSetupIntent(slug: string, enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.setupIntent(slug),
-    queryFn: () => api.post<SetupIntentResponse>(`${billingApi(slug)}/setup-intent`, {}),
+    queryFn: () => answer(client.POST('/api/t/{slug}/billing/setup-intent', { params: { path: { slug } } })),
     enabled,
     staleTime: Infinity,
     gcTime: 0,
@@ -125,7 +112,7 @@ export function useSetupIntent(slug: string, enabled: boolean) {
 export function useAddPaymentMethod(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (card: DemoCardInput) => api.post<PaymentMethod>(`${billingApi(slug)}/payment-methods`, card),
+    mutationFn: (card: DemoCardInput) => answer(client.POST('/api/t/{slug}/billing/payment-methods', { params: { path: { slug } }, body: card })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
   });
 }
@@ -139,7 +126,7 @@ export function useAddPaymentMethod(slug: string) {
  */
 export function useBillingPortal(slug: string) {
   return useMutation({
-    mutationFn: () => api.get<PortalResponse>(`${billingApi(slug)}/portal`),
+    mutationFn: () => answer(client.GET('/api/t/{slug}/billing/portal', { params: { path: { slug } } })),
   });
 }
 
@@ -151,7 +138,7 @@ export function useBillingPortal(slug: string) {
 export function useRemovePaymentMethod(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`${billingApi(slug)}/payment-methods/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(client.DELETE('/api/t/{slug}/billing/payment-methods/{id}', { params: { path: { slug, id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
   });
 }
@@ -165,7 +152,7 @@ export function useRemovePaymentMethod(slug: string) {
 export function useSetDefaultPaymentMethod(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<PaymentMethodListResponse>(`${billingApi(slug)}/payment-methods/${encodeURIComponent(id)}/set-default`, {}),
+    mutationFn: (id: string) => answer(client.POST('/api/t/{slug}/billing/payment-methods/{id}/set-default', { params: { path: { slug, id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(slug) }),
   });
 }
@@ -180,7 +167,7 @@ export function useSetDefaultPaymentMethod(slug: string) {
 export function useSubscribe(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscribeRequest) => api.post<SubscribeResponse>(`${billingApi(slug)}/subscribe`, body),
+    mutationFn: (body: SubscribeRequest) => answer(client.POST('/api/t/{slug}/billing/subscribe', { params: { path: { slug } }, body })),
     onSuccess: async (res) => {
       if (res.checkoutUrl && !res.redirectUrl && !res.subscriptionId) return;
       await invalidateBillingData(queryClient, slug);

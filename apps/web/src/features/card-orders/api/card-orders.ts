@@ -1,14 +1,7 @@
-import type {
-  CardOrder,
-  CardOrderCheckoutRequest,
-  CardOrderListResponse,
-  CardOrderPricingResponse,
-  CheckoutUrlResponse,
-  CreateCardOrderRequest,
-} from '@loyalty/contract';
+import type { CardOrder, CardOrderCheckoutRequest, CheckoutUrlResponse, CreateCardOrderRequest } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 
 /**
  * Query keys of the Card Orders screen. The orders sit under the tenant's root
@@ -21,8 +14,6 @@ const cardOrdersKeys = {
   list: (slug: string) => [...tenantKeys.all(slug), 'card-orders', 'list'] as const,
   detail: (slug: string, id: string) => [...tenantKeys.all(slug), 'card-orders', 'detail', id] as const,
 };
-
-const ordersApi = (slug: string) => `${tenantApi(slug)}/card-orders`;
 
 /**
  * Marks stale what an order change can move: the orders, and (a paid or cancelled PAID order
@@ -49,7 +40,7 @@ export function invalidateCardOrderData(queryClient: QueryClient, slug: string):
 export function useCardOrderPricing() {
   return useQuery({
     queryKey: cardOrdersKeys.pricing,
-    queryFn: ({ signal }) => api.get<CardOrderPricingResponse>('/card-orders/pricing', { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/card-orders/pricing', { signal })),
     staleTime: 10 * 60_000,
   });
 }
@@ -64,7 +55,7 @@ export function useCardOrderPricing() {
 export function useCardOrders(slug: string) {
   return useQuery({
     queryKey: cardOrdersKeys.list(slug),
-    queryFn: ({ signal }) => api.get<CardOrderListResponse>(ordersApi(slug), { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/card-orders', { params: { path: { slug } }, signal })),
     select: (data) => data.orders,
   });
 }
@@ -83,7 +74,7 @@ const PAID_POLL_MAX = 15;
 export function useCardOrder(slug: string, id: string | null, { pollWhilePending = false } = {}) {
   return useQuery({
     queryKey: cardOrdersKeys.detail(slug, id ?? ''),
-    queryFn: ({ signal }) => api.get<CardOrder>(`${ordersApi(slug)}/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/card-orders/{id}', { params: { path: { slug, id: id ?? '' } }, signal })),
     enabled: Boolean(slug && id),
     refetchInterval: (query) =>
       pollWhilePending && query.state.data?.status === 'PENDING_PAYMENT' && query.state.dataUpdateCount < PAID_POLL_MAX ? PAID_POLL_MS : false,
@@ -98,7 +89,7 @@ export function useCardOrder(slug: string, id: string | null, { pollWhilePending
  */
 function startCardOrderCheckout(slug: string, orderId: string): Promise<CheckoutUrlResponse> {
   const body: CardOrderCheckoutRequest = { orderId };
-  return api.post<CheckoutUrlResponse>(`${ordersApi(slug)}/checkout`, body);
+  return answer(client.POST('/api/t/{slug}/card-orders/checkout', { params: { path: { slug } }, body }));
 }
 
 /** 'Pay now' mutation: {@link startCardOrderCheckout} for an order id; the caller goes to checkoutUrl. */
@@ -126,7 +117,7 @@ export function useOrderAndPay(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateCardOrderRequest): Promise<OrderAndPayResult> => {
-      const order = await api.post<CardOrder>(ordersApi(slug), body);
+      const order = await answer(client.POST('/api/t/{slug}/card-orders', { params: { path: { slug } }, body }));
       try {
         const { checkoutUrl } = await startCardOrderCheckout(slug, order.id);
         return { order, checkoutUrl, checkoutError: null };
@@ -148,7 +139,7 @@ export function useOrderAndPay(slug: string) {
 export function useCancelCardOrder(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<CardOrder>(`${ordersApi(slug)}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(client.DELETE('/api/t/{slug}/card-orders/{id}', { params: { path: { slug, id } } })),
     onSuccess: () => invalidateCardOrderData(queryClient, slug),
   });
 }

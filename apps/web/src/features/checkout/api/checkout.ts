@@ -1,14 +1,11 @@
-import type { CheckoutView } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { tenantApi, tenantKeys } from '@/api/keys';
+import { answer, client } from '@/api/client';
+import { tenantKeys } from '@/api/keys';
 
 /** Query keys of the Demo checkout page, under the tenant's root `['tenants', slug]`. */
 const checkoutKeys = {
   detail: (slug: string, id: string) => [...tenantKeys.all(slug), 'checkout', id] as const,
 };
-
-const checkoutApi = (slug: string, id: string) => `${tenantApi(slug)}/checkout/${encodeURIComponent(id)}`;
 
 /**
  * GET /api/t/{slug}/checkout/{id} → CheckoutView (docs/product.md 'Payments': the Demo provider's
@@ -19,7 +16,7 @@ const checkoutApi = (slug: string, id: string) => `${tenantApi(slug)}/checkout/$
 export function useCheckout(slug: string, id: string) {
   return useQuery({
     queryKey: checkoutKeys.detail(slug, id),
-    queryFn: ({ signal }) => api.get<CheckoutView>(checkoutApi(slug, id), { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/checkout/{id}', { params: { path: { slug, id } }, signal })),
     enabled: Boolean(slug && id),
     retry: (count, error) => count < 2 && !(error && typeof error === 'object' && 'status' in error && (error as { status: number }).status === 404),
     refetchOnWindowFocus: false,
@@ -40,7 +37,12 @@ export function useCheckout(slug: string, id: string) {
 export function useCheckoutAction(slug: string, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'pay' | 'cancel') => api.post<CheckoutView>(`${checkoutApi(slug, id)}/${action}`, {}),
+    mutationFn: (action: 'pay' | 'cancel') =>
+      answer(
+        action === 'pay'
+          ? client.POST('/api/t/{slug}/checkout/{id}/pay', { params: { path: { slug, id } } })
+          : client.POST('/api/t/{slug}/checkout/{id}/cancel', { params: { path: { slug, id } } }),
+      ),
     onSuccess: async (view) => {
       queryClient.setQueryData(checkoutKeys.detail(slug, id), view);
       await queryClient.invalidateQueries({ queryKey: tenantKeys.all(slug) });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyErasureRequest } from '@loyalty/contract';
 import { tenantApi } from '@/api/keys';
-import { api, requestFile } from '@/lib/api';
+import { answer, client } from '@/api/client';
+import { requestFile } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { myAccountKeys } from './get-my-account';
 
@@ -29,7 +29,7 @@ export function useDownloadMyData(slug: string) {
 export function useMyErasureRequest(slug: string) {
   return useQuery({
     queryKey: myErasureKey(slug),
-    queryFn: ({ signal }) => api.get<MyErasureRequest>(`${tenantApi(slug)}/me/erasure-request`, { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/me/erasure-request', { params: { path: { slug } }, signal })),
     enabled: Boolean(slug),
   });
 }
@@ -42,7 +42,7 @@ export function useMyErasureRequest(slug: string) {
 export function useAskErasure(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MyErasureRequest>(`${tenantApi(slug)}/me/erasure-request`, { confirm: true }),
+    mutationFn: () => answer(client.POST('/api/t/{slug}/me/erasure-request', { params: { path: { slug } }, body: { confirm: true } })),
     onSuccess: (data) => queryClient.setQueryData(myErasureKey(slug), data),
   });
 }

@@ -1,7 +1,7 @@
-import type { ApiKeyItem, ApiKeyListResponse, CreateApiKeyRequest, CreateApiKeyResponse } from '@loyalty/contract';
+import type { CreateApiKeyRequest } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { apiKeysPath, integrationKeys } from './keys';
+import { answer, client } from '@/api/client';
+import { integrationKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/api-keys (tenant_admin): every API key of the tenant, active
@@ -15,7 +15,7 @@ import { apiKeysPath, integrationKeys } from './keys';
 export function useApiKeys(slug: string) {
   return useQuery({
     queryKey: integrationKeys.apiKeys(slug),
-    queryFn: ({ signal }) => api.get<ApiKeyListResponse>(apiKeysPath(slug), { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/api-keys', { params: { path: { slug } }, signal })),
     enabled: Boolean(slug),
   });
 }
@@ -23,7 +23,7 @@ export function useApiKeys(slug: string) {
 /**
  * POST /api/t/{slug}/api-keys `{ name (1–100 characters), scopes (at least one, each once),
  * storeId (a store's uuid, or null for any store) }` (tenant_admin).
- * @returns 201 the new key's {@link ApiKeyItem} plus `key` (`lc_live_…` / `lc_test_…`), the
+ * @returns 201 the new key's `ApiKeyItem` plus `key` (`lc_live_…` / `lc_test_…`), the
  *   only time the key is ever shown: the server keeps only its SHA-256. The key list is
  *   refetched on success.
  * @throws {ApiError} 400 invalid fields (`details: [{ field: 'name' | 'scopes' | 'storeId', message }]`),
@@ -32,7 +32,7 @@ export function useApiKeys(slug: string) {
 export function useCreateApiKey(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyRequest) => api.post<CreateApiKeyResponse>(apiKeysPath(slug), body),
+    mutationFn: (body: CreateApiKeyRequest) => answer(client.POST('/api/t/{slug}/api-keys', { params: { path: { slug } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys(slug) }),
   });
 }
@@ -40,14 +40,14 @@ export function useCreateApiKey(slug: string) {
 /**
  * DELETE /api/t/{slug}/api-keys/{id} (tenant_admin): revokes the key at once (it
  * answers 401 from then on) and cannot be undone; the caller confirms first.
- * @returns 200 the {@link ApiKeyItem} with `revokedAt` set. The key list is refetched once
+ * @returns 200 the `ApiKeyItem` with `revokedAt` set. The key list is refetched once
  *   the call settled (a 404 means the list was out of date).
  * @throws {ApiError} 404 unknown key (or another tenant's), 403 not a tenant admin. Show the server's text.
  */
 export function useRevokeApiKey(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<ApiKeyItem>(`${apiKeysPath(slug)}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(client.DELETE('/api/t/{slug}/api-keys/{id}', { params: { path: { slug, id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys(slug) }),
   });
 }

@@ -1,7 +1,6 @@
-import type { WebhookDeliveryItem, WebhookDeliveryListResponse } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './keys';
+import { answer, client } from '@/api/client';
+import { integrationKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/webhook-endpoints/{id}/deliveries (tenant_admin): the delivery
@@ -18,7 +17,8 @@ import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './ke
 export function useWebhookDeliveries(slug: string, endpointId: string | null) {
   return useQuery({
     queryKey: integrationKeys.deliveries(slug, endpointId ?? ''),
-    queryFn: ({ signal }) => api.get<WebhookDeliveryListResponse>(`${webhookEndpointPath(slug, endpointId ?? '')}/deliveries`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(client.GET('/api/t/{slug}/webhook-endpoints/{id}/deliveries', { params: { path: { slug, id: endpointId ?? '' } }, signal })),
     enabled: Boolean(slug) && endpointId !== null,
     refetchOnMount: 'always',
   });
@@ -27,14 +27,15 @@ export function useWebhookDeliveries(slug: string, endpointId: string | null) {
 /**
  * POST /api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend (tenant_admin;
  * no body): queues the same event (same `webhook-id`) for another delivery to the endpoint.
- * @returns 202 the queued {@link WebhookDeliveryItem}. The log of `endpointId` is refetched on success.
+ * @returns 202 the queued `WebhookDeliveryItem`. The log of `endpointId` is refetched on success.
  * @throws {ApiError} 404 unknown delivery (or another tenant's), 403 not a tenant admin, any
  *   other refusal with the server's text. Show the server's text.
  */
 export function useResendDelivery(slug: string, endpointId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => api.post<WebhookDeliveryItem>(`${webhookEndpointsPath(slug)}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+    mutationFn: (deliveryId: string) =>
+      answer(client.POST('/api/t/{slug}/webhook-endpoints/deliveries/{deliveryId}/resend', { params: { path: { slug, deliveryId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries(slug, endpointId ?? '') }),
   });
 }

@@ -1,13 +1,7 @@
-import type {
-  CreateWebhookEndpointResponse,
-  WebhookDeliveryItem,
-  WebhookEndpointInput,
-  WebhookEndpointItem,
-  WebhookEndpointListResponse,
-} from '@loyalty/contract';
+import type { WebhookEndpointInput } from '@loyalty/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './keys';
+import { answer, client } from '@/api/client';
+import { integrationKeys } from './keys';
 
 /**
  * GET /api/t/{slug}/webhook-endpoints (tenant_admin): the tenant's webhook
@@ -21,7 +15,7 @@ import { integrationKeys, webhookEndpointPath, webhookEndpointsPath } from './ke
 export function useWebhookEndpoints(slug: string) {
   return useQuery({
     queryKey: integrationKeys.webhookEndpoints(slug),
-    queryFn: ({ signal }) => api.get<WebhookEndpointListResponse>(webhookEndpointsPath(slug), { signal }),
+    queryFn: ({ signal }) => answer(client.GET('/api/t/{slug}/webhook-endpoints', { params: { path: { slug } }, signal })),
     enabled: Boolean(slug),
   });
 }
@@ -30,7 +24,7 @@ export function useWebhookEndpoints(slug: string) {
  * POST /api/t/{slug}/webhook-endpoints `{ url (absolute http(s), ≤ 2,000 characters; https in
  * production, never a private, loopback or link-local address), description (≤ 200, or null),
  * events (at least one, each once) }` (tenant_admin).
- * @returns 201 the new {@link WebhookEndpointItem} plus `secret` (`whsec_…`), the signing
+ * @returns 201 the new `WebhookEndpointItem` plus `secret` (`whsec_…`), the signing
  *   secret, shown this once. The endpoint list is refetched on success.
  * @throws {ApiError} 400 invalid fields or a refused address (`details: [{ field: 'url' |
  *   'description' | 'events', message }]`), 403 not a tenant admin. Field errors go on their
@@ -39,7 +33,7 @@ export function useWebhookEndpoints(slug: string) {
 export function useCreateWebhookEndpoint(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointInput) => api.post<CreateWebhookEndpointResponse>(webhookEndpointsPath(slug), body),
+    mutationFn: (body: WebhookEndpointInput) => answer(client.POST('/api/t/{slug}/webhook-endpoints', { params: { path: { slug } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhookEndpoints(slug) }),
   });
 }
@@ -54,14 +48,15 @@ export interface UpdateWebhookEndpointVariables {
  * PUT /api/t/{slug}/webhook-endpoints/{id} `{ url, description, events, enabled }` (tenant_admin):
  * the same rules as on create; `enabled: true` re-enables an endpoint the server disabled (clearing
  * `disabledReason`). The secret does not change.
- * @returns 200 the updated {@link WebhookEndpointItem}. The endpoint list is refetched on success.
+ * @returns 200 the updated `WebhookEndpointItem`. The endpoint list is refetched on success.
  * @throws {ApiError} 400 invalid fields (`details` as on create), 404 unknown endpoint (or
  *   another tenant's), 403 not a tenant admin.
  */
 export function useUpdateWebhookEndpoint(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: UpdateWebhookEndpointVariables) => api.put<WebhookEndpointItem>(webhookEndpointPath(slug, id), body),
+    mutationFn: ({ id, body }: UpdateWebhookEndpointVariables) =>
+      answer(client.PUT('/api/t/{slug}/webhook-endpoints/{id}', { params: { path: { slug, id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhookEndpoints(slug) }),
   });
 }
@@ -76,7 +71,7 @@ export function useDeleteWebhookEndpoint(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await api.delete<null>(webhookEndpointPath(slug, id));
+      await answer(client.DELETE('/api/t/{slug}/webhook-endpoints/{id}', { params: { path: { slug, id } } }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhookEndpoints(slug) }),
   });
@@ -85,7 +80,7 @@ export function useDeleteWebhookEndpoint(slug: string) {
 /**
  * POST /api/t/{slug}/webhook-endpoints/{id}/test (tenant_admin; no body): queues a
  * signed `webhook.test` event for the endpoint; the worker delivers it like any other event.
- * @returns 202 the queued {@link WebhookDeliveryItem} (status 'pending'). The endpoint's
+ * @returns 202 the queued `WebhookDeliveryItem` (status 'pending'). The endpoint's
  *   delivery log is refetched on success.
  * @throws {ApiError} 404 unknown endpoint (or another tenant's), 403 not a tenant admin, any
  *   other refusal with the server's text. Show the server's text.
@@ -93,7 +88,7 @@ export function useDeleteWebhookEndpoint(slug: string) {
 export function useSendTestEvent(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<WebhookDeliveryItem>(`${webhookEndpointPath(slug, id)}/test`),
+    mutationFn: (id: string) => answer(client.POST('/api/t/{slug}/webhook-endpoints/{id}/test', { params: { path: { slug, id } } })),
     onSuccess: (_delivery, id) => queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries(slug, id) }),
   });
 }

@@ -1,6 +1,6 @@
 import type { JoinAcceptedResponse, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /** Query keys of the join pages: public data, apart from the tenant keys. */
 const joinKeys = {
@@ -14,7 +14,7 @@ const joinKeys = {
  *   inactive, or self-enrolment off), 429, 0 network failure.
  */
 function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSignal }): Promise<JoinPageResponse> {
-  return api.get<JoinPageResponse>(`/join/${encodeURIComponent(slug)}/stores/${encodeURIComponent(storeId)}`, options);
+  return answer(client.GET('/api/join/{slug}/stores/{storeId}', { params: { path: { slug, storeId } }, signal: options?.signal }));
 }
 
 /** The join page's heading data; not fetched without a store id; 4xx not retried (the client's default). */
@@ -39,7 +39,7 @@ export function useJoinPage(slug: string, storeId: string) {
  *   network failure.
  */
 function postJoin(slug: string, body: JoinRequest): Promise<JoinAcceptedResponse> {
-  return api.post<JoinAcceptedResponse>(`/join/${encodeURIComponent(slug)}`, body);
+  return answer(client.POST('/api/join/{slug}', { params: { path: { slug } }, body }));
 }
 
 /** Sign-up mutation (see {@link postJoin}). */
@@ -55,7 +55,7 @@ export function useJoin(slug: string) {
  *   member, 422 no room for new members online, 429 the store's daily cap or too many requests, 0 network failure.
  */
 function postJoinConfirm(slug: string, token: string): Promise<JoinConfirmResponse> {
-  return api.post<JoinConfirmResponse>(`/join/${encodeURIComponent(slug)}/confirm`, { token });
+  return answer(client.POST('/api/join/{slug}/confirm', { params: { path: { slug } }, body: { token } }));
 }
 
 /**

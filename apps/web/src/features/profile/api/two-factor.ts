@@ -1,6 +1,6 @@
 import type { TwoFactorCodeRequest, TwoFactorEnableResponse, TwoFactorSetupResponse } from '@loyalty/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /**
  * POST /api/auth/2fa/setup (docs/security.md 'Two-factor sign-in'): a new TOTP secret for the
@@ -9,7 +9,7 @@ import { api } from '@/lib/api';
  * @throws {ApiError} 401 signed out; 409 'Two-factor authentication is already on'; 0 on network failure.
  */
 function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
-  return api.post<TwoFactorSetupResponse>('/auth/2fa/setup');
+  return answer(client.POST('/api/auth/2fa/setup'));
 }
 
 /**
@@ -19,7 +19,7 @@ function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
  *   on; 429 after 10 attempts in 15 minutes; 0 on network failure.
  */
 function enableTwoFactor(body: TwoFactorCodeRequest): Promise<TwoFactorEnableResponse> {
-  return api.post<TwoFactorEnableResponse>('/auth/2fa/enable', body);
+  return answer(client.POST('/api/auth/2fa/enable', { body }));
 }
 
 /**
@@ -29,12 +29,12 @@ function enableTwoFactor(body: TwoFactorCodeRequest): Promise<TwoFactorEnableRes
  *   operator for this role; 429 after 10 attempts in 15 minutes; 0 on network failure.
  */
 async function disableTwoFactor(body: TwoFactorCodeRequest): Promise<void> {
-  await api.post<null>('/auth/2fa/disable', body);
+  await answer(client.POST('/api/auth/2fa/disable', { body }));
 }
 
 /** POST /api/auth/logout: ends the session (the forced set-up screen's 'Sign out'). @returns nothing (204). */
 export async function signOut(): Promise<void> {
-  await api.post<null>('/auth/logout');
+  await answer(client.POST('/api/auth/logout'));
 }
 
 /** Mutation hook of {@link setupTwoFactor}. */
