@@ -7,8 +7,8 @@
  *   expect(server.requestsTo('POST', '/api/t/acme/transactions/earn')[1].headers.get('Idempotency-Key')).toBe(…);
  *
  * A request no route answers writes a console.error (which fails the test, see console.ts) and
- * rejects like a failed fetch. setup.ts installs such an empty stub before every test, so no
- * test can reach a real network by accident, and removes it afterwards.
+ * rejects like a failed fetch. setup.ts removes the stub after the test (Mock Service Worker,
+ * server.ts, then answers again); new tests use server.ts.
  */
 import { vi } from 'vitest';
 
