@@ -11,103 +11,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          t?: string;
-        };
-        header?: never;
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt?: string | null;
-              balanceCents: number;
-              cardUid: string;
-              customer?: {
-                email: string | null;
-                firstName: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              } | null;
-              expiringSoon?: {
-                cardUid: string;
-                cents: number;
-                expiresAt: string;
-              }[];
-              full: boolean;
-              holderName?: string | null;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeName?: string | null;
-              tenantName: string;
-              transactions?: {
-                amountCents: number;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                id: string;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read by slug c by card uid
+     * @description Read by slug c by card uid. Open to anyone: no session needed.
+     */
+    get: operations['getBySlugCByCardUid'];
     put?: never;
     post?: never;
     delete?: never;
@@ -123,110 +31,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          timeframe?: '7d' | '30d' | '90d' | '1y';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeSubscriptions: number;
-              recentPayments: {
-                amount: number;
-                createdAt: string;
-                id: string;
-                plan: {
-                  name: string;
-                } | null;
-                status: string;
-                tenant: {
-                  name: string;
-                };
-              }[];
-              revenueByDay: {
-                date: string;
-                revenue: number;
-              }[];
-              subscriptionEvents: {
-                createdAt: string;
-                eventType: string;
-                id: string;
-                plan: {
-                  name: string;
-                  priceMonthly: number;
-                } | null;
-                tenant: {
-                  name: string;
-                  slug: string;
-                };
-              }[];
-              /** @enum {string} */
-              timeframe: '7d' | '30d' | '90d' | '1y';
-              topPlans: {
-                amount: number;
-                count: number;
-                plan: {
-                  name: string;
-                };
-                planId: string;
-              }[];
-              totalRevenue: number;
-              totalSubscriptions: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read admin analytics subscriptions
+     * @description Read admin analytics subscriptions. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getAdminAnalyticsSubscriptions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -244,110 +53,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth 2fa disable
+     * @description Submit auth 2fa disable. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postAuth2faDisable'];
     delete?: never;
     options?: never;
     head?: never;
@@ -363,112 +73,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              recoveryCodes: string[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth 2fa enable
+     * @description Submit auth 2fa enable. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postAuth2faEnable'];
     delete?: never;
     options?: never;
     head?: never;
@@ -484,107 +93,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              otpauthUrl: string;
-              secret: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth 2fa setup
+     * @description Submit auth 2fa setup. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postAuth2faSetup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -600,91 +113,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              tenant: {
-                id: string;
-                name: string;
-                slug: string;
-                /** @enum {string} */
-                subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              } | null;
-              twoFactorEnabled: boolean;
-              twoFactorSetupRequired: boolean;
-              user: {
-                email: string;
-                firstName: string;
-                id: string;
-                lastName: string;
-                /** @enum {string} */
-                role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                storeId: string | null;
-                storeName: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth 2fa verify
+     * @description Submit auth 2fa verify. Open to anyone: no session needed.
+     */
+    post: operations['postAuth2faVerify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -700,79 +133,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            password: string;
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              tenant: {
-                id: string;
-                name: string;
-                slug: string;
-                /** @enum {string} */
-                subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              } | null;
-              twoFactorEnabled: boolean;
-              twoFactorSetupRequired: boolean;
-              user: {
-                email: string;
-                firstName: string;
-                id: string;
-                lastName: string;
-                /** @enum {string} */
-                role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                storeId: string | null;
-                storeName: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth accept invitation
+     * @description Submit auth accept invitation. Open to anyone: no session needed.
+     */
+    post: operations['postAuthAcceptInvitation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -788,61 +153,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth forgot password
+     * @description Submit auth forgot password. Open to anyone: no session needed.
+     */
+    post: operations['postAuthForgotPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -856,58 +171,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              businessName: string;
-              email: string;
-              firstName: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read auth invitation
+     * @description Read auth invitation. Open to anyone: no session needed.
+     */
+    get: operations['getAuthInvitation'];
     put?: never;
     post?: never;
     delete?: never;
@@ -925,98 +193,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  tenant: {
-                    id: string;
-                    name: string;
-                    slug: string;
-                    /** @enum {string} */
-                    subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-                  } | null;
-                  twoFactorEnabled: boolean;
-                  twoFactorSetupRequired: boolean;
-                  user: {
-                    email: string;
-                    firstName: string;
-                    id: string;
-                    lastName: string;
-                    /** @enum {string} */
-                    role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                    storeId: string | null;
-                    storeName: string | null;
-                  };
-                }
-              | {
-                  /** @enum {boolean} */
-                  twoFactorRequired: true;
-                };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth login
+     * @description Submit auth login. Open to anyone: no session needed.
+     */
+    post: operations['postAuthLogin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1030,28 +211,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              demoAccounts: boolean;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read auth login options
+     * @description Read auth login options. Open to anyone: no session needed.
+     */
+    get: operations['getAuthLoginOptions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1069,26 +233,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth logout
+     * @description Submit auth logout. Open to anyone: no session needed.
+     */
+    post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1102,51 +251,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json':
-              | {
-                  tenant: {
-                    id: string;
-                    name: string;
-                    slug: string;
-                    /** @enum {string} */
-                    subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-                  } | null;
-                  twoFactorEnabled: boolean;
-                  twoFactorSetupRequired: boolean;
-                  user: {
-                    email: string;
-                    firstName: string;
-                    id: string;
-                    lastName: string;
-                    /** @enum {string} */
-                    role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                    storeId: string | null;
-                    storeName: string | null;
-                  };
-                }
-              | {
-                  /** @enum {string|null} */
-                  user: null;
-                };
-          };
-        };
-      };
-    };
+    /**
+     * Read auth me
+     * @description Read auth me. Open to anyone: no session needed.
+     */
+    get: operations['getAuthMe'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1163,72 +272,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            currentPassword: string;
-            newPassword: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace auth password
+     * @description Replace auth password. Needs a signed-in session (401 signed out).
+     */
+    put: operations['putAuthPassword'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1243,28 +291,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              minLength: number;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read auth password policy
+     * @description Read auth password policy. Open to anyone: no session needed.
+     */
+    get: operations['getAuthPasswordPolicy'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1282,61 +313,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            password: string;
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth reset password
+     * @description Submit auth reset password. Open to anyone: no session needed.
+     */
+    post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1352,95 +333,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            firstName: string;
-            lastName: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              tenant: {
-                id: string;
-                name: string;
-                slug: string;
-                /** @enum {string} */
-                subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              } | null;
-              twoFactorEnabled: boolean;
-              twoFactorSetupRequired: boolean;
-              user: {
-                email: string;
-                firstName: string;
-                id: string;
-                lastName: string;
-                /** @enum {string} */
-                role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                storeId: string | null;
-                storeName: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit auth signup
+     * @description Submit auth signup. Open to anyone: no session needed.
+     */
+    post: operations['postAuthSignup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1454,41 +351,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cardTypes: {
-                description: string;
-                name: string;
-                tiers: {
-                  minQuantity: number;
-                  unitPriceCents: number;
-                }[];
-                /** @enum {string} */
-                type: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-              }[];
-              /** @enum {string} */
-              currency: 'usd';
-              maxQuantity: number;
-              minQuantity: number;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read card orders pricing
+     * @description Read card orders pricing. Open to anyone: no session needed.
+     */
+    get: operations['getCardOrdersPricing'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1506,96 +373,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            altcha: string;
-            /** @enum {boolean} */
-            consent: true;
-            /** Format: email */
-            email: string;
-            firstName: string;
-            lastName: string;
-            phone?: string | null;
-            storeId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit join by slug
+     * @description Submit join by slug. Open to anyone: no session needed.
+     */
+    post: operations['postJoinBySlug'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1609,59 +391,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              parameters: {
-                [key: string]: unknown;
-              };
-              signature?: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read join by slug challenge
+     * @description Read join by slug challenge. Open to anyone: no session needed.
+     */
+    get: operations['getJoinBySlugChallenge'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1679,108 +413,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              businessName: string;
-              card: {
-                balanceCents: number;
-                cardUid: string;
-                qrUrl: string;
-              };
-              firstName: string;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit join by slug confirm
+     * @description Submit join by slug confirm. Open to anyone: no session needed.
+     */
+    post: operations['postJoinBySlugConfirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1794,58 +431,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-          storeId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              businessName: string;
-              storeName: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read join by slug stores by store id
+     * @description Read join by slug stores by store id. Open to anyone: no session needed.
+     */
+    get: operations['getJoinBySlugStoresByStoreId'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1861,266 +451,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          action?:
-            | 'transaction.earn'
-            | 'transaction.redeem'
-            | 'transaction.refund'
-            | 'transaction.void'
-            | 'card.adjust'
-            | 'card.add_funds'
-            | 'cashback.expire'
-            | 'checkout.add_funds_not_credited'
-            | 'checkout.card_order_not_applied'
-            | 'checkout.cancel'
-            | 'card.block'
-            | 'card.unblock'
-            | 'card.activate'
-            | 'card.batch_create'
-            | 'card.store_change'
-            | 'customer.create'
-            | 'customer.update'
-            | 'customer.delete'
-            | 'customer.self_enrol'
-            | 'customer.email_opt_out'
-            | 'customer.export'
-            | 'customer.erase'
-            | 'customer.erasure_request'
-            | 'rules.cashback.update'
-            | 'rules.tiers.update'
-            | 'rules.initialize'
-            | 'rules.expiry.update'
-            | 'offer.create'
-            | 'offer.update'
-            | 'offer.delete'
-            | 'store.create'
-            | 'store.update'
-            | 'store.delete'
-            | 'user.create'
-            | 'user.update'
-            | 'user.password'
-            | 'user.password.change'
-            | 'user.password.reset_requested'
-            | 'user.password.reset'
-            | 'user.invitation.resend'
-            | 'user.invitation.revoke'
-            | 'user.invitation.accept'
-            | 'user.2fa.enable'
-            | 'user.2fa.disable'
-            | 'user.2fa.recovery_code_used'
-            | 'user.2fa.reset'
-            | 'tenant.signup'
-            | 'tenant.timezone.update'
-            | 'tenant.receipts.update'
-            | 'api_key.create'
-            | 'api_key.revoke'
-            | 'webhook_endpoint.create'
-            | 'webhook_endpoint.update'
-            | 'webhook_endpoint.delete'
-            | 'subscription.change'
-            | 'subscription.status'
-            | 'payment_method.add'
-            | 'payment_method.remove'
-            | 'payment_method.set_default'
-            | 'card_order.create'
-            | 'card_order.cancel'
-            | 'card_order.status'
-            | 'platform.tenant.create'
-            | 'platform.tenant.update'
-            | 'platform.tenant.delete'
-            | 'platform.plan.create'
-            | 'platform.plan.update'
-            | 'platform.plan.delete'
-            | 'platform.settings.update'
-            | 'platform.outbox.resend'
-            | 'platform.admin.bootstrap'
-            | 'platform.admin.setup'
-            | 'platform.admin.sign_in';
-          actor?: string;
-          cursor?: string;
-          from?: string;
-          limit?: number;
-          tenant?: string;
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activity: {
-                createdAt: string;
-                detail: string;
-                id: string;
-                /** @enum {string} */
-                kind: 'tenant_created' | 'subscription' | 'payment' | 'tenant_updated' | 'tenant_deleted' | 'plan_changed';
-                tenantName: string | null;
-                tenantSlug: string | null;
-                title: string;
-              }[];
-              items: {
-                /** @enum {string} */
-                action:
-                  | 'transaction.earn'
-                  | 'transaction.redeem'
-                  | 'transaction.refund'
-                  | 'transaction.void'
-                  | 'card.adjust'
-                  | 'card.add_funds'
-                  | 'cashback.expire'
-                  | 'checkout.add_funds_not_credited'
-                  | 'checkout.card_order_not_applied'
-                  | 'checkout.cancel'
-                  | 'card.block'
-                  | 'card.unblock'
-                  | 'card.activate'
-                  | 'card.batch_create'
-                  | 'card.store_change'
-                  | 'customer.create'
-                  | 'customer.update'
-                  | 'customer.delete'
-                  | 'customer.self_enrol'
-                  | 'customer.email_opt_out'
-                  | 'customer.export'
-                  | 'customer.erase'
-                  | 'customer.erasure_request'
-                  | 'rules.cashback.update'
-                  | 'rules.tiers.update'
-                  | 'rules.initialize'
-                  | 'rules.expiry.update'
-                  | 'offer.create'
-                  | 'offer.update'
-                  | 'offer.delete'
-                  | 'store.create'
-                  | 'store.update'
-                  | 'store.delete'
-                  | 'user.create'
-                  | 'user.update'
-                  | 'user.password'
-                  | 'user.password.change'
-                  | 'user.password.reset_requested'
-                  | 'user.password.reset'
-                  | 'user.invitation.resend'
-                  | 'user.invitation.revoke'
-                  | 'user.invitation.accept'
-                  | 'user.2fa.enable'
-                  | 'user.2fa.disable'
-                  | 'user.2fa.recovery_code_used'
-                  | 'user.2fa.reset'
-                  | 'tenant.signup'
-                  | 'tenant.timezone.update'
-                  | 'tenant.receipts.update'
-                  | 'api_key.create'
-                  | 'api_key.revoke'
-                  | 'webhook_endpoint.create'
-                  | 'webhook_endpoint.update'
-                  | 'webhook_endpoint.delete'
-                  | 'subscription.change'
-                  | 'subscription.status'
-                  | 'payment_method.add'
-                  | 'payment_method.remove'
-                  | 'payment_method.set_default'
-                  | 'card_order.create'
-                  | 'card_order.cancel'
-                  | 'card_order.status'
-                  | 'platform.tenant.create'
-                  | 'platform.tenant.update'
-                  | 'platform.tenant.delete'
-                  | 'platform.plan.create'
-                  | 'platform.plan.update'
-                  | 'platform.plan.delete'
-                  | 'platform.settings.update'
-                  | 'platform.outbox.resend'
-                  | 'platform.admin.bootstrap'
-                  | 'platform.admin.setup'
-                  | 'platform.admin.sign_in';
-                actor: {
-                  id: string | null;
-                  /** @enum {string} */
-                  kind: 'user' | 'api_key' | 'system';
-                  name: string | null;
-                };
-                after: unknown;
-                before: unknown;
-                createdAt: string;
-                entity: string;
-                entityId: string | null;
-                id: string;
-                ip: string | null;
-                tenant: {
-                  id: string;
-                  name: string;
-                  slug: string;
-                } | null;
-              }[];
-              nextCursor: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform activity
+     * @description Read platform activity. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2136,67 +471,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              monthlyGrowth: number | null;
-              revenueByMonth: {
-                month: string;
-                revenue: number;
-              }[];
-              tenantsByMonth: {
-                count: number;
-                month: string;
-              }[];
-              tenantsByStatus: {
-                count: number;
-                /** @enum {string} */
-                status: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform analytics
+     * @description Read platform analytics. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformAnalytics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2212,97 +491,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          status?: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              orders: {
-                /** @enum {string} */
-                cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-                createdAt: string;
-                demoPayment: boolean;
-                id: string;
-                paidAt: string | null;
-                quantity: number;
-                shippingAddress: {
-                  city: string;
-                  country: string;
-                  line1: string;
-                  /** @default  */
-                  line2: string;
-                  name: string;
-                  postalCode: string;
-                  /** @default  */
-                  state: string;
-                };
-                /** @enum {string} */
-                status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-                tenant: {
-                  id: string;
-                  name: string;
-                  slug: string;
-                };
-                totalCents: number;
-                unitPriceCents: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform card orders
+     * @description Read platform card orders. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformCardOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2319,128 +512,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-              createdAt: string;
-              demoPayment: boolean;
-              id: string;
-              paidAt: string | null;
-              quantity: number;
-              shippingAddress: {
-                city: string;
-                country: string;
-                line1: string;
-                /** @default  */
-                line2: string;
-                name: string;
-                postalCode: string;
-                /** @default  */
-                state: string;
-              };
-              /** @enum {string} */
-              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-              tenant: {
-                id: string;
-                name: string;
-                slug: string;
-              };
-              totalCents: number;
-              unitPriceCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace platform card orders by id
+     * @description Replace platform card orders by id. Needs a signed-in session (401 signed out).
+     */
+    put: operations['putPlatformCardOrdersById'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2455,100 +531,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          page?: number;
-          status?: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              messages: {
-                attempts: number;
-                createdAt: string;
-                id: string;
-                kind: string;
-                lastError: string | null;
-                nextAttemptAt: string | null;
-                sentAt: string | null;
-                /** @enum {string} */
-                status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
-                subject: string;
-                tenantName: string | null;
-                to: string;
-              }[];
-              page: number;
-              total: number;
-              totalPages: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform outbox
+     * @description Read platform outbox. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformOutbox'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2564,101 +551,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attemptLog: {
-                at: string;
-                durationMs: number;
-                error: string | null;
-                ok: boolean;
-              }[];
-              attempts: number;
-              createdAt: string;
-              html: string;
-              id: string;
-              kind: string;
-              lastError: string | null;
-              nextAttemptAt: string | null;
-              sentAt: string | null;
-              /** @enum {string} */
-              status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
-              subject: string;
-              tenantName: string | null;
-              text: string;
-              to: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform outbox by id
+     * @description Read platform outbox by id. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformOutboxById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2676,93 +573,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attempts: number;
-              createdAt: string;
-              id: string;
-              kind: string;
-              lastError: string | null;
-              nextAttemptAt: string | null;
-              sentAt: string | null;
-              /** @enum {string} */
-              status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
-              subject: string;
-              tenantName: string | null;
-              to: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit platform outbox by id resend
+     * @description Submit platform outbox by id resend. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postPlatformOutboxByIdResend'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2776,175 +591,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              plans: {
-                /** @enum {string} */
-                billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
-                description: string;
-                features: string[];
-                id: string;
-                isActive: boolean;
-                limits: {
-                  cards: number;
-                  staff: number;
-                  stores: number;
-                  transactions: number;
-                };
-                name: string;
-                priceMonthly: number;
-                sortOrder: number;
-                stripePriceId: string | null;
-                tenantsCount: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform plans
+     * @description Read platform plans. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformPlans'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /**
-             * @default monthly
-             * @enum {string}
-             */
-            billingPeriod?: 'monthly' | '3months' | '6months' | 'yearly';
-            /** @default  */
-            description?: string;
-            features: string[];
-            /** @default true */
-            isActive?: boolean;
-            limits: {
-              cards: number;
-              staff: number;
-              stores: number;
-              transactions: number;
-            };
-            name: string;
-            priceMonthly: number;
-            sortOrder?: number;
-            stripePriceId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
-              description: string;
-              features: string[];
-              id: string;
-              isActive: boolean;
-              limits: {
-                cards: number;
-                staff: number;
-                stores: number;
-                transactions: number;
-              };
-              name: string;
-              priceMonthly: number;
-              sortOrder: number;
-              stripePriceId: string | null;
-              tenantsCount: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit platform plans
+     * @description Submit platform plans. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postPlatformPlans'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2959,198 +616,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /**
-             * @default monthly
-             * @enum {string}
-             */
-            billingPeriod?: 'monthly' | '3months' | '6months' | 'yearly';
-            /** @default  */
-            description?: string;
-            features: string[];
-            /** @default true */
-            isActive?: boolean;
-            limits: {
-              cards: number;
-              staff: number;
-              stores: number;
-              transactions: number;
-            };
-            name: string;
-            priceMonthly: number;
-            sortOrder?: number;
-            stripePriceId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
-              description: string;
-              features: string[];
-              id: string;
-              isActive: boolean;
-              limits: {
-                cards: number;
-                staff: number;
-                stores: number;
-                transactions: number;
-              };
-              name: string;
-              priceMonthly: number;
-              sortOrder: number;
-              stripePriceId: string | null;
-              tenantsCount: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace platform plans by id
+     * @description Replace platform plans by id. Needs a signed-in session (401 signed out).
+     */
+    put: operations['putPlatformPlansById'];
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete platform plans by id
+     * @description Delete platform plans by id. Needs a signed-in session (401 signed out).
+     */
+    delete: operations['deletePlatformPlansById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3163,102 +639,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          from?: string;
-          order?: 'asc' | 'desc';
-          sort?: 'outstanding' | 'name' | 'expired';
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              from: string;
-              tenants: {
-                outstandingCents: number;
-                period: {
-                  addedFundsCents: number;
-                  adjustedCents: number;
-                  breakageRateBps: number;
-                  earnedCents: number;
-                  expiredCents: number;
-                  redeemedCents: number;
-                  refundedCents: number;
-                  unrecoveredCents: number;
-                  voidedCents: number;
-                };
-                slug: string;
-                tenantId: string;
-                tenantName: string;
-              }[];
-              to: string;
-              totalOutstandingCents: number;
-              totalPeriod: {
-                addedFundsCents: number;
-                adjustedCents: number;
-                breakageRateBps: number;
-                earnedCents: number;
-                expiredCents: number;
-                redeemedCents: number;
-                refundedCents: number;
-                unrecoveredCents: number;
-                voidedCents: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform reports liability
+     * @description Read platform reports liability. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformReportsLiability'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3274,181 +659,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              platform: {
-                allowSignups: boolean;
-                /** @enum {string} */
-                defaultPlan: 'starter' | 'pro' | 'enterprise';
-                trialDays: number;
-              };
-              security: {
-                /** @default 10 */
-                maxLoginAttempts: number;
-                passwordMinLength: number;
-                requireTwoFactor: boolean;
-                sessionTimeout: number;
-              };
-              smtp: {
-                fromEmail: '' | string;
-                host: string;
-                password: string;
-                passwordSet?: boolean;
-                port: number;
-                username: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            platform: {
-              allowSignups: boolean;
-              /** @enum {string} */
-              defaultPlan: 'starter' | 'pro' | 'enterprise';
-              trialDays: number;
-            };
-            security: {
-              /** @default 10 */
-              maxLoginAttempts?: number;
-              passwordMinLength: number;
-              requireTwoFactor: boolean;
-              sessionTimeout: number;
-            };
-            smtp: {
-              fromEmail: '' | string;
-              host: string;
-              password: string;
-              passwordSet?: boolean;
-              port: number;
-              username: string;
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              platform: {
-                allowSignups: boolean;
-                /** @enum {string} */
-                defaultPlan: 'starter' | 'pro' | 'enterprise';
-                trialDays: number;
-              };
-              security: {
-                /** @default 10 */
-                maxLoginAttempts: number;
-                passwordMinLength: number;
-                requireTwoFactor: boolean;
-                sessionTimeout: number;
-              };
-              smtp: {
-                fromEmail: '' | string;
-                host: string;
-                password: string;
-                passwordSet?: boolean;
-                port: number;
-                username: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform settings
+     * @description Read platform settings. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformSettings'];
+    /**
+     * Replace platform settings
+     * @description Replace platform settings. Needs a signed-in session (401 signed out).
+     */
+    put: operations['putPlatformSettings'];
     post?: never;
     delete?: never;
     options?: never;
@@ -3463,67 +683,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeTenants: number;
-              monthlyRevenue: number;
-              totalCustomers: number;
-              totalRevenue: number;
-              totalStores: number;
-              totalTenants: number;
-              trends: {
-                activeTenants: number | null;
-                monthlyRevenue: number | null;
-                totalCustomers: number | null;
-                totalRevenue: number | null;
-                totalStores: number | null;
-                totalTenants: number | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform stats
+     * @description Read platform stats. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformStats'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3539,241 +703,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          page?: number;
-          search?: string;
-          status?: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              pages: number;
-              summary: {
-                active: number;
-                canceled: number;
-                none: number;
-                pastDue: number;
-                total: number;
-                trialing: number;
-              };
-              tenants: {
-                _count: {
-                  cards: number;
-                  stores: number;
-                  users: number;
-                };
-                canTransact: boolean;
-                createdAt: string;
-                customersCount: number;
-                freeTrialLimit: number;
-                graceEndsAt: string | null;
-                id: string;
-                name: string;
-                owner: {
-                  email: string;
-                  firstName: string;
-                  lastName: string;
-                } | null;
-                planId: string | null;
-                receiptsEnabled: boolean;
-                slug: string;
-                subscriptionCardLimit: number;
-                subscriptionCardsUsed: number;
-                subscriptionInfo: {
-                  cardLimit: number;
-                  cardsRemaining: number;
-                  cardsUsed: number;
-                  isActive: boolean;
-                  planId: string | null;
-                  planName: string | null;
-                };
-                subscriptionRequired: boolean;
-                /** @enum {string} */
-                subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-                timezone: string;
-                trialEndsAt: string | null;
-              }[];
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform tenants
+     * @description Read platform tenants. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformTenants'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            /** Format: email */
-            ownerEmail: string;
-            /** @default  */
-            ownerFirstName?: string;
-            /** @default  */
-            ownerLastName?: string;
-            ownerPassword: string;
-            slug: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                stores: number;
-                users: number;
-              };
-              canTransact: boolean;
-              createdAt: string;
-              customersCount: number;
-              freeTrialLimit: number;
-              graceEndsAt: string | null;
-              id: string;
-              name: string;
-              owner: {
-                email: string;
-                firstName: string;
-                lastName: string;
-              } | null;
-              planId: string | null;
-              receiptsEnabled: boolean;
-              slug: string;
-              subscriptionCardLimit: number;
-              subscriptionCardsUsed: number;
-              subscriptionInfo: {
-                cardLimit: number;
-                cardsRemaining: number;
-                cardsUsed: number;
-                isActive: boolean;
-                planId: string | null;
-                planName: string | null;
-              };
-              subscriptionRequired: boolean;
-              /** @enum {string} */
-              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              timezone: string;
-              trialEndsAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit platform tenants
+     * @description Submit platform tenants. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postPlatformTenants'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3788,205 +728,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            /** @enum {string} */
-            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                stores: number;
-                users: number;
-              };
-              canTransact: boolean;
-              createdAt: string;
-              customersCount: number;
-              freeTrialLimit: number;
-              graceEndsAt: string | null;
-              id: string;
-              name: string;
-              owner: {
-                email: string;
-                firstName: string;
-                lastName: string;
-              } | null;
-              planId: string | null;
-              receiptsEnabled: boolean;
-              slug: string;
-              subscriptionCardLimit: number;
-              subscriptionCardsUsed: number;
-              subscriptionInfo: {
-                cardLimit: number;
-                cardsRemaining: number;
-                cardsUsed: number;
-                isActive: boolean;
-                planId: string | null;
-                planName: string | null;
-              };
-              subscriptionRequired: boolean;
-              /** @enum {string} */
-              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              timezone: string;
-              trialEndsAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace platform tenants by id
+     * @description Replace platform tenants by id. Needs a signed-in session (401 signed out).
+     */
+    put: operations['putPlatformTenantsById'];
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            confirmSlug?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete platform tenants by id
+     * @description Delete platform tenants by id. Needs a signed-in session (401 signed out).
+     */
+    delete: operations['deletePlatformTenantsById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3999,76 +751,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              admins: {
-                active: boolean;
-                email: string;
-                firstName: string;
-                id: string;
-                lastName: string;
-                twoFactorEnabled: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read platform tenants by id admins
+     * @description Read platform tenants by id admins. Needs a signed-in session (401 signed out).
+     */
+    get: operations['getPlatformTenantsByIdAdmins'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4086,235 +773,35 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          userId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit platform tenants by id users by user id 2fa reset
+     * @description Submit platform tenants by id users by user id 2fa reset. Needs a signed-in session (401 signed out).
+     */
+    post: operations['postPlatformTenantsByIdUsersByUserId2faReset'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/setup/': {
+  '/api/setup': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              valid: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read setup
+     * @description Read setup. Open to anyone: no session needed.
+     */
+    get: operations['getSetup'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            firstName: string;
-            lastName: string;
-            password: string;
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              tenant: {
-                id: string;
-                name: string;
-                slug: string;
-                /** @enum {string} */
-                subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              } | null;
-              twoFactorEnabled: boolean;
-              twoFactorSetupRequired: boolean;
-              user: {
-                email: string;
-                firstName: string;
-                id: string;
-                lastName: string;
-                /** @enum {string} */
-                role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
-                storeId: string | null;
-                storeName: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit setup
+     * @description Submit setup. Open to anyone: no session needed.
+     */
+    post: operations['postSetup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4328,257 +815,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          action?:
-            | 'transaction.earn'
-            | 'transaction.redeem'
-            | 'transaction.refund'
-            | 'transaction.void'
-            | 'card.adjust'
-            | 'card.add_funds'
-            | 'cashback.expire'
-            | 'checkout.add_funds_not_credited'
-            | 'checkout.card_order_not_applied'
-            | 'checkout.cancel'
-            | 'card.block'
-            | 'card.unblock'
-            | 'card.activate'
-            | 'card.batch_create'
-            | 'card.store_change'
-            | 'customer.create'
-            | 'customer.update'
-            | 'customer.delete'
-            | 'customer.self_enrol'
-            | 'customer.email_opt_out'
-            | 'customer.export'
-            | 'customer.erase'
-            | 'customer.erasure_request'
-            | 'rules.cashback.update'
-            | 'rules.tiers.update'
-            | 'rules.initialize'
-            | 'rules.expiry.update'
-            | 'offer.create'
-            | 'offer.update'
-            | 'offer.delete'
-            | 'store.create'
-            | 'store.update'
-            | 'store.delete'
-            | 'user.create'
-            | 'user.update'
-            | 'user.password'
-            | 'user.password.change'
-            | 'user.password.reset_requested'
-            | 'user.password.reset'
-            | 'user.invitation.resend'
-            | 'user.invitation.revoke'
-            | 'user.invitation.accept'
-            | 'user.2fa.enable'
-            | 'user.2fa.disable'
-            | 'user.2fa.recovery_code_used'
-            | 'user.2fa.reset'
-            | 'tenant.signup'
-            | 'tenant.timezone.update'
-            | 'tenant.receipts.update'
-            | 'api_key.create'
-            | 'api_key.revoke'
-            | 'webhook_endpoint.create'
-            | 'webhook_endpoint.update'
-            | 'webhook_endpoint.delete'
-            | 'subscription.change'
-            | 'subscription.status'
-            | 'payment_method.add'
-            | 'payment_method.remove'
-            | 'payment_method.set_default'
-            | 'card_order.create'
-            | 'card_order.cancel'
-            | 'card_order.status'
-            | 'platform.tenant.create'
-            | 'platform.tenant.update'
-            | 'platform.tenant.delete'
-            | 'platform.plan.create'
-            | 'platform.plan.update'
-            | 'platform.plan.delete'
-            | 'platform.settings.update'
-            | 'platform.outbox.resend'
-            | 'platform.admin.bootstrap'
-            | 'platform.admin.setup'
-            | 'platform.admin.sign_in';
-          actor?: string;
-          cursor?: string;
-          from?: string;
-          limit?: number;
-          to?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              items: {
-                /** @enum {string} */
-                action:
-                  | 'transaction.earn'
-                  | 'transaction.redeem'
-                  | 'transaction.refund'
-                  | 'transaction.void'
-                  | 'card.adjust'
-                  | 'card.add_funds'
-                  | 'cashback.expire'
-                  | 'checkout.add_funds_not_credited'
-                  | 'checkout.card_order_not_applied'
-                  | 'checkout.cancel'
-                  | 'card.block'
-                  | 'card.unblock'
-                  | 'card.activate'
-                  | 'card.batch_create'
-                  | 'card.store_change'
-                  | 'customer.create'
-                  | 'customer.update'
-                  | 'customer.delete'
-                  | 'customer.self_enrol'
-                  | 'customer.email_opt_out'
-                  | 'customer.export'
-                  | 'customer.erase'
-                  | 'customer.erasure_request'
-                  | 'rules.cashback.update'
-                  | 'rules.tiers.update'
-                  | 'rules.initialize'
-                  | 'rules.expiry.update'
-                  | 'offer.create'
-                  | 'offer.update'
-                  | 'offer.delete'
-                  | 'store.create'
-                  | 'store.update'
-                  | 'store.delete'
-                  | 'user.create'
-                  | 'user.update'
-                  | 'user.password'
-                  | 'user.password.change'
-                  | 'user.password.reset_requested'
-                  | 'user.password.reset'
-                  | 'user.invitation.resend'
-                  | 'user.invitation.revoke'
-                  | 'user.invitation.accept'
-                  | 'user.2fa.enable'
-                  | 'user.2fa.disable'
-                  | 'user.2fa.recovery_code_used'
-                  | 'user.2fa.reset'
-                  | 'tenant.signup'
-                  | 'tenant.timezone.update'
-                  | 'tenant.receipts.update'
-                  | 'api_key.create'
-                  | 'api_key.revoke'
-                  | 'webhook_endpoint.create'
-                  | 'webhook_endpoint.update'
-                  | 'webhook_endpoint.delete'
-                  | 'subscription.change'
-                  | 'subscription.status'
-                  | 'payment_method.add'
-                  | 'payment_method.remove'
-                  | 'payment_method.set_default'
-                  | 'card_order.create'
-                  | 'card_order.cancel'
-                  | 'card_order.status'
-                  | 'platform.tenant.create'
-                  | 'platform.tenant.update'
-                  | 'platform.tenant.delete'
-                  | 'platform.plan.create'
-                  | 'platform.plan.update'
-                  | 'platform.plan.delete'
-                  | 'platform.settings.update'
-                  | 'platform.outbox.resend'
-                  | 'platform.admin.bootstrap'
-                  | 'platform.admin.setup'
-                  | 'platform.admin.sign_in';
-                actor: {
-                  id: string | null;
-                  /** @enum {string} */
-                  kind: 'user' | 'api_key' | 'system';
-                  name: string | null;
-                };
-                after: unknown;
-                before: unknown;
-                createdAt: string;
-                entity: string;
-                entityId: string | null;
-                id: string;
-                ip: string | null;
-                tenant: {
-                  id: string;
-                  name: string;
-                  slug: string;
-                } | null;
-              }[];
-              nextCursor: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read activity
+     * @description Read activity. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4594,149 +835,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          action?:
-            | 'transaction.earn'
-            | 'transaction.redeem'
-            | 'transaction.refund'
-            | 'transaction.void'
-            | 'card.adjust'
-            | 'card.add_funds'
-            | 'cashback.expire'
-            | 'checkout.add_funds_not_credited'
-            | 'checkout.card_order_not_applied'
-            | 'checkout.cancel'
-            | 'card.block'
-            | 'card.unblock'
-            | 'card.activate'
-            | 'card.batch_create'
-            | 'card.store_change'
-            | 'customer.create'
-            | 'customer.update'
-            | 'customer.delete'
-            | 'customer.self_enrol'
-            | 'customer.email_opt_out'
-            | 'customer.export'
-            | 'customer.erase'
-            | 'customer.erasure_request'
-            | 'rules.cashback.update'
-            | 'rules.tiers.update'
-            | 'rules.initialize'
-            | 'rules.expiry.update'
-            | 'offer.create'
-            | 'offer.update'
-            | 'offer.delete'
-            | 'store.create'
-            | 'store.update'
-            | 'store.delete'
-            | 'user.create'
-            | 'user.update'
-            | 'user.password'
-            | 'user.password.change'
-            | 'user.password.reset_requested'
-            | 'user.password.reset'
-            | 'user.invitation.resend'
-            | 'user.invitation.revoke'
-            | 'user.invitation.accept'
-            | 'user.2fa.enable'
-            | 'user.2fa.disable'
-            | 'user.2fa.recovery_code_used'
-            | 'user.2fa.reset'
-            | 'tenant.signup'
-            | 'tenant.timezone.update'
-            | 'tenant.receipts.update'
-            | 'api_key.create'
-            | 'api_key.revoke'
-            | 'webhook_endpoint.create'
-            | 'webhook_endpoint.update'
-            | 'webhook_endpoint.delete'
-            | 'subscription.change'
-            | 'subscription.status'
-            | 'payment_method.add'
-            | 'payment_method.remove'
-            | 'payment_method.set_default'
-            | 'card_order.create'
-            | 'card_order.cancel'
-            | 'card_order.status'
-            | 'platform.tenant.create'
-            | 'platform.tenant.update'
-            | 'platform.tenant.delete'
-            | 'platform.plan.create'
-            | 'platform.plan.update'
-            | 'platform.plan.delete'
-            | 'platform.settings.update'
-            | 'platform.outbox.resend'
-            | 'platform.admin.bootstrap'
-            | 'platform.admin.setup'
-            | 'platform.admin.sign_in';
-          actor?: string;
-          from?: string;
-          to?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read activity csv
+     * @description Read activity csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getActivityCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4752,176 +855,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              keys: {
-                createdAt: string;
-                createdByName: string | null;
-                id: string;
-                lastUsedAt: string | null;
-                name: string;
-                prefix: string;
-                revokedAt: string | null;
-                scopes: ('pos:write' | 'customers:write' | 'read')[];
-                storeId: string | null;
-                storeName: string | null;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read api keys
+     * @description Read api keys. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getApiKeys'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            scopes: ('pos:write' | 'customers:write' | 'read')[];
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              createdByName: string | null;
-              id: string;
-              key: string;
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-              scopes: ('pos:write' | 'customers:write' | 'read')[];
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit api keys
+     * @description Submit api keys. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postApiKeys'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4938,79 +882,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              createdByName: string | null;
-              id: string;
-              lastUsedAt: string | null;
-              name: string;
-              prefix: string;
-              revokedAt: string | null;
-              scopes: ('pos:write' | 'customers:write' | 'read')[];
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete api keys by id
+     * @description Delete api keys by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteApiKeysById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -5023,78 +899,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              invoices: {
-                amount_paid: number;
-                created: number;
-                hosted_invoice_url: string | null;
-                id: string;
-                invoice_pdf: string | null;
-                period_end: number;
-                period_start: number;
-                status: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read billing invoices
+     * @description Read billing invoices. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getBillingInvoices'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5110,171 +919,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              paymentMethods: {
-                card: {
-                  brand: string;
-                  exp_month: number;
-                  exp_year: number;
-                  last4: string;
-                };
-                id: string;
-                is_default: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read billing payment methods
+     * @description Read billing payment methods. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getBillingPaymentMethods'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            brand: string;
-            exp_month: number;
-            exp_year: number;
-            last4: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              card: {
-                brand: string;
-                exp_month: number;
-                exp_year: number;
-                last4: string;
-              };
-              id: string;
-              is_default: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit billing payment methods
+     * @description Submit billing payment methods. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postBillingPaymentMethods'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5291,68 +946,11 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete billing payment methods by id
+     * @description Delete billing payment methods by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteBillingPaymentMethodsById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -5367,79 +965,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              paymentMethods: {
-                card: {
-                  brand: string;
-                  exp_month: number;
-                  exp_year: number;
-                  last4: string;
-                };
-                id: string;
-                is_default: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit billing payment methods by id set default
+     * @description Submit billing payment methods by id set default. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postBillingPaymentMethodsByIdSetDefault'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5453,84 +983,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              plans: {
-                /** @enum {string} */
-                billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
-                description: string;
-                features: string[];
-                id: string;
-                limits: {
-                  cards: number;
-                  staff: number;
-                  stores: number;
-                  transactions: number;
-                };
-                name: string;
-                priceMonthly: number;
-                stripePriceId: string | null;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read billing plans
+     * @description Read billing plans. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getBillingPlans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5546,69 +1003,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read billing portal
+     * @description Read billing portal. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getBillingPortal'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5626,84 +1025,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              clientSecret?: string;
-              demo?: boolean;
-              publishableKey?: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit billing setup intent
+     * @description Submit billing setup intent. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postBillingSetupIntent'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5719,118 +1045,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            paymentMethodId?: string | null;
-            planId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              checkoutUrl?: string;
-              demo?: boolean;
-              redirectUrl?: string;
-              subscriptionId?: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit billing subscribe
+     * @description Submit billing subscribe. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postBillingSubscribe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5844,79 +1063,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              usage: {
-                cardsLimit: number;
-                cardsUsed: number;
-                currentPeriodEnd: string;
-                currentPeriodStart: string;
-                staffLimit: number;
-                staffUsed: number;
-                storesLimit: number;
-                storesUsed: number;
-                transactionsUsed: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read billing usage
+     * @description Read billing usage. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getBillingUsage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5932,207 +1083,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              orders: {
-                /** @enum {string} */
-                cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-                createdAt: string;
-                id: string;
-                paidAt: string | null;
-                quantity: number;
-                shippingAddress: {
-                  city: string;
-                  country: string;
-                  line1: string;
-                  /** @default  */
-                  line2: string;
-                  name: string;
-                  postalCode: string;
-                  /** @default  */
-                  state: string;
-                };
-                /** @enum {string} */
-                status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-                totalCents: number;
-                unitPriceCents: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read card orders
+     * @description Read card orders. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardOrders'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-            quantity: number;
-            shippingAddress: {
-              city: string;
-              country: string;
-              line1: string;
-              /** @default  */
-              line2?: string;
-              name: string;
-              postalCode: string;
-              /** @default  */
-              state?: string;
-            };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-              createdAt: string;
-              id: string;
-              paidAt: string | null;
-              quantity: number;
-              shippingAddress: {
-                city: string;
-                country: string;
-                line1: string;
-                /** @default  */
-                line2: string;
-                name: string;
-                postalCode: string;
-                /** @default  */
-                state: string;
-              };
-              /** @enum {string} */
-              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-              totalCents: number;
-              unitPriceCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit card orders
+     * @description Submit card orders. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardOrders'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6146,189 +1107,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-              createdAt: string;
-              id: string;
-              paidAt: string | null;
-              quantity: number;
-              shippingAddress: {
-                city: string;
-                country: string;
-                line1: string;
-                /** @default  */
-                line2: string;
-                name: string;
-                postalCode: string;
-                /** @default  */
-                state: string;
-              };
-              /** @enum {string} */
-              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-              totalCents: number;
-              unitPriceCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read card orders by id
+     * @description Read card orders by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardOrdersById'];
     put?: never;
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
-              createdAt: string;
-              id: string;
-              paidAt: string | null;
-              quantity: number;
-              shippingAddress: {
-                city: string;
-                country: string;
-                line1: string;
-                /** @default  */
-                line2: string;
-                name: string;
-                postalCode: string;
-                /** @default  */
-                state: string;
-              };
-              /** @enum {string} */
-              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
-              totalCents: number;
-              unitPriceCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete card orders by id
+     * @description Delete card orders by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteCardOrdersById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6343,101 +1133,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            orderId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              checkoutUrl: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit card orders checkout
+     * @description Submit card orders checkout. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardOrdersCheckout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6451,111 +1151,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          page?: number;
-          search?: string;
-          status?: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                createdAt: string;
-                customer: {
-                  email: string | null;
-                  firstName: string;
-                  id: string;
-                  lastName: string;
-                  phone: string | null;
-                  /** @enum {string} */
-                  tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                  totalSpendCents: number;
-                } | null;
-                customerId: string | null;
-                id: string;
-                qrUrl: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeId: string | null;
-                storeName: string | null;
-              }[];
-              pages: number;
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read cards
+     * @description Read cards. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCards'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6571,90 +1171,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt: string | null;
-              balanceCents: number;
-              cardUid: string;
-              createdAt: string;
-              customer: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              } | null;
-              customerId: string | null;
-              id: string;
-              qrUrl: string;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read cards by card uid
+     * @description Read cards by card uid. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardsByCardUid'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6672,121 +1193,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            deltaCents: number;
-            reason: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deltaCents: number;
-              newBalanceCents: number;
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards by card uid adjust
+     * @description Submit cards by card uid adjust. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsByCardUidAdjust'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6802,129 +1213,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt: string | null;
-              balanceCents: number;
-              cardUid: string;
-              createdAt: string;
-              customer: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              } | null;
-              customerId: string | null;
-              id: string;
-              qrUrl: string;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards by card uid block
+     * @description Submit cards by card uid block. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsByCardUidBlock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6938,75 +1231,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          format?: 'png' | 'jpg' | 'svg';
-          size?: number;
-        };
-        header?: never;
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read cards by card uid qr download
+     * @description Read cards by card uid qr download. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardsByCardUidQrDownload'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7023,136 +1252,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardUid: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: uuid */
-            storeId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt: string | null;
-              balanceCents: number;
-              cardUid: string;
-              createdAt: string;
-              customer: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              } | null;
-              customerId: string | null;
-              id: string;
-              qrUrl: string;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace cards by card uid store
+     * @description Replace cards by card uid store. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putCardsByCardUidStore'];
     post?: never;
     delete?: never;
     options?: never;
@@ -7169,144 +1273,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            cardUid: string;
-            customer?: {
-              email?: (string | null) | '';
-              firstName: string;
-              lastName: string;
-              phone?: string | null;
-            } | null;
-            /** Format: uuid */
-            customerId?: string | null;
-            /** Format: uuid */
-            storeId: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt: string | null;
-              balanceCents: number;
-              cardUid: string;
-              createdAt: string;
-              customer: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              } | null;
-              customerId: string | null;
-              id: string;
-              qrUrl: string;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards activate
+     * @description Submit cards activate. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsActivate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7322,140 +1293,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            count?: number;
-            quantity?: number;
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                createdAt: string;
-                customer: {
-                  email: string | null;
-                  firstName: string;
-                  id: string;
-                  lastName: string;
-                  phone: string | null;
-                  /** @enum {string} */
-                  tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                  totalSpendCents: number;
-                } | null;
-                customerId: string | null;
-                id: string;
-                qrUrl: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeId: string | null;
-                storeName: string | null;
-              }[];
-              created: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards batch
+     * @description Submit cards batch. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsBatch'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7471,86 +1313,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            cardUids: string[];
-            /**
-             * @default png
-             * @enum {string}
-             */
-            format?: 'png' | 'jpg' | 'svg';
-            /** @default true */
-            includeLabels?: boolean;
-            /** @default 300 */
-            size?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards qr bulk download
+     * @description Submit cards qr bulk download. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsQrBulkDownload'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7566,84 +1333,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @default 8 */
-            cardsPerPage?: number;
-            cardUids: string[];
-            /**
-             * @default standard
-             * @enum {string}
-             */
-            printFormat?: 'standard' | 'card-template';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit cards qr print ready
+     * @description Submit cards qr print ready. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsQrPrintReady'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7657,79 +1351,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountCents: number;
-              cancelUrl: string;
-              createdAt: string;
-              description: string;
-              id: string;
-              /** @enum {string} */
-              kind: 'ADD_FUNDS' | 'CARD_ORDER';
-              returnUrl: string;
-              /** @enum {string} */
-              status: 'OPEN' | 'COMPLETED' | 'CANCELED';
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read checkout by id
+     * @description Read checkout by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCheckoutById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7747,92 +1373,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountCents: number;
-              cancelUrl: string;
-              createdAt: string;
-              description: string;
-              id: string;
-              /** @enum {string} */
-              kind: 'ADD_FUNDS' | 'CARD_ORDER';
-              returnUrl: string;
-              /** @enum {string} */
-              status: 'OPEN' | 'COMPLETED' | 'CANCELED';
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit checkout by id cancel
+     * @description Submit checkout by id cancel. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCheckoutByIdCancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7848,92 +1393,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountCents: number;
-              cancelUrl: string;
-              createdAt: string;
-              description: string;
-              id: string;
-              /** @enum {string} */
-              kind: 'ADD_FUNDS' | 'CARD_ORDER';
-              returnUrl: string;
-              /** @enum {string} */
-              status: 'OPEN' | 'COMPLETED' | 'CANCELED';
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit checkout by id pay
+     * @description Submit checkout by id pay. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCheckoutByIdPay'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7947,230 +1411,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          page?: number;
-          search?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customers: {
-                activeCards: number;
-                createdAt: string;
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              }[];
-              pages: number;
-              total: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read customers
+     * @description Read customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCustomers'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email?: string | null;
-            firstName: string;
-            lastName: string;
-            phone?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeCards: number;
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                id: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeName: string | null;
-              }[];
-              createdAt: string;
-              email: string | null;
-              firstName: string;
-              id: string;
-              lastName: string;
-              phone: string | null;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              totalSpendCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit customers
+     * @description Submit customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCustomers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8184,321 +1435,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeCards: number;
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                id: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeName: string | null;
-              }[];
-              createdAt: string;
-              email: string | null;
-              firstName: string;
-              id: string;
-              lastName: string;
-              phone: string | null;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              totalSpendCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email?: string | null;
-            firstName: string;
-            lastName: string;
-            phone?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeCards: number;
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                id: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeName: string | null;
-              }[];
-              createdAt: string;
-              email: string | null;
-              firstName: string;
-              id: string;
-              lastName: string;
-              phone: string | null;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              totalSpendCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read customers by id
+     * @description Read customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCustomersById'];
+    /**
+     * Replace customers by id
+     * @description Replace customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putCustomersById'];
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete customers by id
+     * @description Delete customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteCustomersById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -8513,120 +1465,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents: number;
-            /** Format: uuid */
-            cardId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              checkoutUrl: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit customers by id add funds
+     * @description Submit customers by id add funds. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCustomersByIdAddFunds'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8642,105 +1485,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            confirm: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              blockedCards: number;
-              customerId: string;
-              erasedAt: string;
-              writtenOffCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit customers by id erase
+     * @description Submit customers by id erase. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCustomersByIdErase'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8754,94 +1503,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read customers by id export
+     * @description Read customers by id export. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCustomersByIdExport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8857,90 +1523,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          search?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customers: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read customers available
+     * @description Read customers available. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCustomersAvailable'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8956,101 +1543,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              requests: {
-                customerId: string;
-                customerName: string;
-                dueAt: string;
-                email: string | null;
-                requestedAt: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read erasure requests
+     * @description Read erasure requests. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getErasureRequests'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9068,99 +1565,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              blockedCards: number;
-              customerId: string;
-              erasedAt: string;
-              writtenOffCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit erasure requests by id erase
+     * @description Submit erasure requests by id erase. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postErasureRequestsByIdErase'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9174,121 +1583,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customer: {
-                activeCards: number;
-                cards: {
-                  activatedAt: string | null;
-                  balanceCents: number;
-                  cardUid: string;
-                  id: string;
-                  /** @enum {string} */
-                  status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                  storeName: string | null;
-                }[];
-                createdAt: string;
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              };
-              expiringSoon: {
-                cardUid: string;
-                cents: number;
-                expiresAt: string;
-              }[];
-              recentTransactions: {
-                afterBalanceCents: number;
-                amountCents: number;
-                beforeBalanceCents: number;
-                cardUid: string;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                customerId: string | null;
-                customerName: string | null;
-                id: string;
-                note: string | null;
-                reversedAmountCents: number;
-                reversesTransactionId: string | null;
-                storeId: string | null;
-                storeName: string | null;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-                unrecoveredCents: number;
-              }[];
-              stats: {
-                activeCards: number;
-                totalBalanceCents: number;
-                totalEarnedCents: number;
-                totalRedeemedCents: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read me
+     * @description Read me. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getMe'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9304,194 +1603,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              dueAt: string | null;
-              requestedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read me erasure request
+     * @description Read me erasure request. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getMeErasureRequest'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            confirm: true;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              dueAt: string | null;
-              requestedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit me erasure request
+     * @description Submit me erasure request. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postMeErasureRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -9505,93 +1627,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read me export
+     * @description Read me export. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getMeExport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9607,143 +1647,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              recentTransactions: {
-                afterBalanceCents: number;
-                amountCents: number;
-                beforeBalanceCents: number;
-                cardUid: string;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                customerId: string | null;
-                customerName: string | null;
-                id: string;
-                note: string | null;
-                reversedAmountCents: number;
-                reversesTransactionId: string | null;
-                storeId: string | null;
-                storeName: string | null;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-                unrecoveredCents: number;
-              }[];
-              stats: {
-                activeCards: number;
-                activeOffers: number;
-                totalCards: number;
-                totalCashbackIssued: number;
-                totalCashbackRedeemed: number;
-                totalCustomers: number;
-                totalTransactions: number;
-              };
-              trends: {
-                activeOffers: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-                totalCards: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-                totalCashbackIssued: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-                totalCashbackRedeemed: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-                totalCustomers: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-                totalTransactions: {
-                  changePct: number | null;
-                  lastMonth: number;
-                  thisMonth: number;
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read reports dashboard
+     * @description Read reports dashboard. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsDashboard'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9759,71 +1667,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read reports export customers
+     * @description Read reports export customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsExportCustomers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9839,77 +1687,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
-          from?: string;
-          storeFilter?: string;
-          to?: string;
-          type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read reports export transactions
+     * @description Read reports export transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsExportTransactions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9925,118 +1707,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          from?: string;
-          to?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              byAge: {
-                /** @enum {string} */
-                bucket: '0-30' | '31-90' | '91-180' | '181-365' | '>365';
-                cents: number;
-              }[];
-              byStore: {
-                outstandingCents: number;
-                storeId: string | null;
-                storeName: string;
-              }[];
-              cardsWithBalance: number;
-              expiringNext30DaysCents: number;
-              from: string;
-              outstandingCents: number;
-              period: {
-                addedFundsCents: number;
-                adjustedCents: number;
-                breakageRateBps: number;
-                earnedCents: number;
-                expiredCents: number;
-                redeemedCents: number;
-                refundedCents: number;
-                unrecoveredCents: number;
-                voidedCents: number;
-              };
-              series: {
-                date: string;
-                earnedCents: number;
-                expiredCents: number;
-                outstandingCents: number;
-                redeemedCents: number;
-              }[];
-              timezone: string;
-              to: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read reports liability
+     * @description Read reports liability. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsLiability'];
     put?: never;
     post?: never;
     delete?: never;
@@ -10052,74 +1727,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          from?: string;
-          to?: string;
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read reports liability csv
+     * @description Read reports liability csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsLiabilityCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -10135,169 +1747,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              rules: {
-                baseRateBps: number;
-                /** @enum {string} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER';
-                id: string;
-                isActive: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            rules: {
-              baseRateBps: number;
-              /** @enum {string} */
-              category: 'PURCHASE' | 'REPAIR' | 'OTHER';
-              /** @default true */
-              isActive?: boolean;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              rules: {
-                baseRateBps: number;
-                /** @enum {string} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER';
-                id: string;
-                isActive: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read rules cashback
+     * @description Read rules cashback. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesCashback'];
+    /**
+     * Replace rules cashback
+     * @description Replace rules cashback. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesCashback'];
     post?: never;
     delete?: never;
     options?: never;
@@ -10312,159 +1771,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              days: number;
-              /** @enum {string} */
-              policy: 'NEVER' | 'AFTER_EARN';
-              updatedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            days?: number;
-            /** @enum {string} */
-            policy: 'NEVER' | 'AFTER_EARN';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              days: number;
-              /** @enum {string} */
-              policy: 'NEVER' | 'AFTER_EARN';
-              updatedAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read rules expiry
+     * @description Read rules expiry. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesExpiry'];
+    /**
+     * Replace rules expiry
+     * @description Replace rules expiry. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesExpiry'];
     post?: never;
     delete?: never;
     options?: never;
@@ -10481,84 +1797,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cashbackRules: {
-                baseRateBps: number;
-                /** @enum {string} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER';
-                id: string;
-                isActive: boolean;
-              }[];
-              tierRules: {
-                baseRateBps: number;
-                id: string;
-                isActive: boolean;
-                minTotalSpendCents: number;
-                name: string;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit rules initialize
+     * @description Submit rules initialize. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postRulesInitialize'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10572,176 +1815,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              offers: {
-                createdAt: string;
-                description: string | null;
-                endAt: string;
-                id: string;
-                isActive: boolean;
-                name: string;
-                rateMultiplierBps: number;
-                startAt: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read rules offers
+     * @description Read rules offers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesOffers'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            description?: string | null;
-            /** Format: date-time */
-            endAt: string;
-            /** @default true */
-            isActive?: boolean;
-            name: string;
-            rateMultiplierBps: number;
-            /** Format: date-time */
-            startAt: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              description: string | null;
-              endAt: string;
-              id: string;
-              isActive: boolean;
-              name: string;
-              rateMultiplierBps: number;
-              startAt: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit rules offers
+     * @description Submit rules offers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postRulesOffers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10756,104 +1840,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            description?: string | null;
-            /** Format: date-time */
-            endAt: string;
-            /** @default true */
-            isActive?: boolean;
-            name: string;
-            rateMultiplierBps: number;
-            /** Format: date-time */
-            startAt: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              description: string | null;
-              endAt: string;
-              id: string;
-              isActive: boolean;
-              name: string;
-              rateMultiplierBps: number;
-              startAt: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace rules offers by id
+     * @description Replace rules offers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesOffersById'];
     post?: never;
     delete?: never;
     options?: never;
@@ -10868,177 +1859,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customersRetiered?: number;
-              rules: {
-                baseRateBps: number;
-                id: string;
-                isActive: boolean;
-                minTotalSpendCents: number;
-                name: string;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            rules: {
-              baseRateBps: number;
-              /** @default true */
-              isActive?: boolean;
-              minTotalSpendCents: number;
-              name: string;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customersRetiered?: number;
-              rules: {
-                baseRateBps: number;
-                id: string;
-                isActive: boolean;
-                minTotalSpendCents: number;
-                name: string;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read rules tiers
+     * @description Read rules tiers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesTiers'];
+    /**
+     * Replace rules tiers
+     * @description Replace rules tiers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesTiers'];
     post?: never;
     delete?: never;
     options?: never;
@@ -11053,193 +1883,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              stores: {
-                _count: {
-                  cards: number;
-                  transactions: number;
-                  users: number;
-                };
-                active: boolean;
-                address: string | null;
-                createdAt: string;
-                id: string;
-                name: string;
-                selfEnrolment: boolean;
-                selfEnrolmentDailyCap: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read stores
+     * @description Read stores. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getStores'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            active?: boolean;
-            address?: string | null;
-            name: string;
-            selfEnrolment?: boolean;
-            selfEnrolmentDailyCap?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                transactions: number;
-                users: number;
-              };
-              active: boolean;
-              address: string | null;
-              createdAt: string;
-              id: string;
-              name: string;
-              selfEnrolment: boolean;
-              selfEnrolmentDailyCap: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit stores
+     * @description Submit stores. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postStores'];
     delete?: never;
     options?: never;
     head?: never;
@@ -11254,117 +1908,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            active?: boolean;
-            address?: string | null;
-            name: string;
-            selfEnrolment?: boolean;
-            selfEnrolmentDailyCap?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                transactions: number;
-                users: number;
-              };
-              active: boolean;
-              address: string | null;
-              createdAt: string;
-              id: string;
-              name: string;
-              selfEnrolment: boolean;
-              selfEnrolmentDailyCap: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace stores by id
+     * @description Replace stores by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putStoresById'];
     post?: never;
     delete?: never;
     options?: never;
@@ -11379,87 +1927,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          paper?: 'a4' | 'letter';
-        };
-        header?: never;
-        path: {
-          slug: string;
-          storeId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read stores by store id poster
+     * @description Read stores by store id poster. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getStoresByStoreIdPoster'];
     put?: never;
     post?: never;
     delete?: never;
@@ -11475,86 +1947,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                stores: number;
-                users: number;
-              };
-              canTransact: boolean;
-              createdAt: string;
-              freeTrialLimit: number;
-              graceEndsAt: string | null;
-              id: string;
-              name: string;
-              /** @enum {string} */
-              paymentProvider: 'stripe' | 'demo';
-              planId: string | null;
-              receiptsEnabled: boolean;
-              slug: string;
-              subscriptionCardLimit: number;
-              subscriptionCardsUsed: number;
-              subscriptionInfo: {
-                cardLimit: number;
-                cardsRemaining: number;
-                cardsUsed: number;
-                isActive: boolean;
-                planId: string | null;
-                planName: string | null;
-              };
-              subscriptionRequired: boolean;
-              /** @enum {string} */
-              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              timezone: string;
-              trialEndsAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read tenant
+     * @description Read tenant. Needs a signed-in session of a member with the role tenant_admin or cashier or customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getTenant'];
     put?: never;
     post?: never;
     delete?: never;
@@ -11571,118 +1968,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            enabled: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                stores: number;
-                users: number;
-              };
-              canTransact: boolean;
-              createdAt: string;
-              freeTrialLimit: number;
-              graceEndsAt: string | null;
-              id: string;
-              name: string;
-              /** @enum {string} */
-              paymentProvider: 'stripe' | 'demo';
-              planId: string | null;
-              receiptsEnabled: boolean;
-              slug: string;
-              subscriptionCardLimit: number;
-              subscriptionCardsUsed: number;
-              subscriptionInfo: {
-                cardLimit: number;
-                cardsRemaining: number;
-                cardsUsed: number;
-                isActive: boolean;
-                planId: string | null;
-                planName: string | null;
-              };
-              subscriptionRequired: boolean;
-              /** @enum {string} */
-              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              timezone: string;
-              trialEndsAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace tenant receipts
+     * @description Replace tenant receipts. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putTenantReceipts'];
     post?: never;
     delete?: never;
     options?: never;
@@ -11698,118 +1988,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            timezone: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              _count: {
-                cards: number;
-                stores: number;
-                users: number;
-              };
-              canTransact: boolean;
-              createdAt: string;
-              freeTrialLimit: number;
-              graceEndsAt: string | null;
-              id: string;
-              name: string;
-              /** @enum {string} */
-              paymentProvider: 'stripe' | 'demo';
-              planId: string | null;
-              receiptsEnabled: boolean;
-              slug: string;
-              subscriptionCardLimit: number;
-              subscriptionCardsUsed: number;
-              subscriptionInfo: {
-                cardLimit: number;
-                cardsRemaining: number;
-                cardsUsed: number;
-                isActive: boolean;
-                planId: string | null;
-                planName: string | null;
-              };
-              subscriptionRequired: boolean;
-              /** @enum {string} */
-              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
-              timezone: string;
-              trialEndsAt: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace tenant timezone
+     * @description Replace tenant timezone. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putTenantTimezone'];
     post?: never;
     delete?: never;
     options?: never;
@@ -11824,115 +2007,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: {
-          cardId?: string;
-          category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
-          customerId?: string;
-          from?: string;
-          limit?: number;
-          page?: number;
-          search?: string;
-          storeFilter?: string;
-          to?: string;
-          type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-        };
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              pages: number;
-              total: number;
-              transactions: {
-                afterBalanceCents: number;
-                amountCents: number;
-                beforeBalanceCents: number;
-                cardUid: string;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                customerId: string | null;
-                customerName: string | null;
-                id: string;
-                note: string | null;
-                reversedAmountCents: number;
-                reversesTransactionId: string | null;
-                storeId: string | null;
-                storeName: string | null;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-                unrecoveredCents: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read transactions
+     * @description Read transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getTransactions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -11948,109 +2027,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              afterBalanceCents: number;
-              amountCents: number;
-              beforeBalanceCents: number;
-              cardUid: string;
-              cashbackCents: number;
-              /** @enum {string|null} */
-              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-              createdAt: string;
-              customerId: string | null;
-              customerName: string | null;
-              id: string;
-              note: string | null;
-              reversals: {
-                afterBalanceCents: number;
-                amountCents: number;
-                beforeBalanceCents: number;
-                cardUid: string;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                customerId: string | null;
-                customerName: string | null;
-                id: string;
-                note: string | null;
-                reversedAmountCents: number;
-                reversesTransactionId: string | null;
-                storeId: string | null;
-                storeName: string | null;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-                unrecoveredCents: number;
-              }[];
-              reversedAmountCents: number;
-              reversesTransactionId: string | null;
-              storeId: string | null;
-              storeName: string | null;
-              /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-              unrecoveredCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read transactions by id
+     * @description Read transactions by id. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getTransactionsById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12068,126 +2049,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents?: number;
-            reason?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              clawedBackCents: number;
-              newBalanceCents: number;
-              refundedAmountCents: number;
-              remainingAmountCents: number;
-              /** @enum {string|null} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM' | null;
-              transactionId: string;
-              unrecoveredCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit transactions by id refund
+     * @description Submit transactions by id refund. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postTransactionsByIdRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12203,120 +2069,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            reason: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              newBalanceCents: number;
-              restoredCents: number;
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit transactions by id void
+     * @description Submit transactions by id void. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postTransactionsByIdVoid'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12332,131 +2089,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents: number;
-            cardUid: string;
-            /**
-             * @default PURCHASE
-             * @enum {string}
-             */
-            category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
-            note?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cashbackEarned: number;
-              newBalance: number;
-              rateBps: number;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit transactions earn
+     * @description Submit transactions earn. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postTransactionsEarn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12472,123 +2109,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents: number;
-            cardUid: string;
-            note?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountRedeemed: number;
-              newBalance: number;
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit transactions redeem
+     * @description Submit transactions redeem. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postTransactionsRedeem'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12602,72 +2127,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activationsRemaining: number;
-              activationsUsed: number;
-              subscriptionRequired: boolean;
-              trialLimit: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read trial status
+     * @description Read trial status. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getTrialStatus'];
     put?: never;
     post?: never;
     delete?: never;
@@ -12683,220 +2147,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              users: {
-                active: boolean;
-                createdAt: string;
-                email: string;
-                firstName: string;
-                id: string;
-                invited: boolean;
-                lastLogin: string | null;
-                lastName: string;
-                /** @enum {string} */
-                role: 'platform_admin' | 'tenant_admin' | 'cashier';
-                store: {
-                  name: string;
-                } | null;
-                storeId: string | null;
-                twoFactorEnabled: boolean;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read users
+     * @description Read users. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getUsers'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email: string;
-            firstName: string;
-            invite?: boolean;
-            lastName: string;
-            password?: string;
-            /**
-             * @default cashier
-             * @enum {string}
-             */
-            role?: 'cashier' | 'tenant_admin';
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              active: boolean;
-              createdAt: string;
-              email: string;
-              firstName: string;
-              id: string;
-              invited: boolean;
-              lastLogin: string | null;
-              lastName: string;
-              /** @enum {string} */
-              role: 'platform_admin' | 'tenant_admin' | 'cashier';
-              store: {
-                name: string;
-              } | null;
-              storeId: string | null;
-              twoFactorEnabled: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit users
+     * @description Submit users. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postUsers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12911,122 +2172,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            active: boolean;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: 'cashier' | 'tenant_admin';
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              active: boolean;
-              createdAt: string;
-              email: string;
-              firstName: string;
-              id: string;
-              invited: boolean;
-              lastLogin: string | null;
-              lastName: string;
-              /** @enum {string} */
-              role: 'platform_admin' | 'tenant_admin' | 'cashier';
-              store: {
-                name: string;
-              } | null;
-              storeId: string | null;
-              twoFactorEnabled: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace users by id
+     * @description Replace users by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putUsersById'];
     post?: never;
     delete?: never;
     options?: never;
@@ -13043,94 +2193,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit users by id 2fa reset
+     * @description Submit users by id 2fa reset. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postUsersById2faReset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13146,221 +2213,16 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit users by id invitation
+     * @description Submit users by id invitation. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postUsersByIdInvitation'];
+    /**
+     * Delete users by id invitation
+     * @description Delete users by id invitation. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteUsersByIdInvitation'];
     options?: never;
     head?: never;
     patch?: never;
@@ -13374,100 +2236,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace users by id password
+     * @description Replace users by id password. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putUsersByIdPassword'];
     post?: never;
     delete?: never;
     options?: never;
@@ -13482,178 +2255,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              endpoints: {
-                createdAt: string;
-                description: string | null;
-                disabledReason: string | null;
-                enabled: boolean;
-                events: (
-                  'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
-                )[];
-                failingSince: string | null;
-                id: string;
-                url: string;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read webhook endpoints
+     * @description Read webhook endpoints. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getWebhookEndpoints'];
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            description?: string | null;
-            enabled?: boolean;
-            events: (
-              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
-            )[];
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              description: string | null;
-              disabledReason: string | null;
-              enabled: boolean;
-              events: (
-                'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
-              )[];
-              failingSince: string | null;
-              id: string;
-              secret: string;
-              url: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit webhook endpoints
+     * @description Submit webhook endpoints. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postWebhookEndpoints'];
     delete?: never;
     options?: never;
     head?: never;
@@ -13668,166 +2280,17 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            description?: string | null;
-            enabled?: boolean;
-            events: (
-              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
-            )[];
-            url: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              createdAt: string;
-              description: string | null;
-              disabledReason: string | null;
-              enabled: boolean;
-              events: (
-                'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
-              )[];
-              failingSince: string | null;
-              id: string;
-              url: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Replace webhook endpoints by id
+     * @description Replace webhook endpoints by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putWebhookEndpointsById'];
     post?: never;
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': null;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Delete webhook endpoints by id
+     * @description Delete webhook endpoints by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteWebhookEndpointsById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -13840,94 +2303,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              deliveries: {
-                attempts: number;
-                createdAt: string;
-                durationMs: number | null;
-                eventId: string;
-                eventType:
-                  | (
-                      | 'transaction.created'
-                      | 'card.activated'
-                      | 'card.blocked'
-                      | 'customer.created'
-                      | 'customer.erased'
-                      | 'cashback.expiring'
-                      | 'cashback.expired'
-                    )
-                  | 'webhook.test';
-                id: string;
-                lastAttemptAt: string | null;
-                nextAttemptAt: string | null;
-                payload: unknown;
-                responseExcerpt: string | null;
-                responseStatus: number | null;
-                /** @enum {string} */
-                status: 'pending' | 'succeeded' | 'failed';
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read webhook endpoints by id deliveries
+     * @description Read webhook endpoints by id deliveries. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getWebhookEndpointsByIdDeliveries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13945,92 +2325,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attempts: number;
-              createdAt: string;
-              durationMs: number | null;
-              eventId: string;
-              eventType:
-                | (
-                    | 'transaction.created'
-                    | 'card.activated'
-                    | 'card.blocked'
-                    | 'customer.created'
-                    | 'customer.erased'
-                    | 'cashback.expiring'
-                    | 'cashback.expired'
-                  )
-                | 'webhook.test';
-              id: string;
-              lastAttemptAt: string | null;
-              nextAttemptAt: string | null;
-              payload: unknown;
-              responseExcerpt: string | null;
-              responseStatus: number | null;
-              /** @enum {string} */
-              status: 'pending' | 'succeeded' | 'failed';
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit webhook endpoints by id test
+     * @description Submit webhook endpoints by id test. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postWebhookEndpointsByIdTest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14046,92 +2345,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          deliveryId: string;
-          slug: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              attempts: number;
-              createdAt: string;
-              durationMs: number | null;
-              eventId: string;
-              eventType:
-                | (
-                    | 'transaction.created'
-                    | 'card.activated'
-                    | 'card.blocked'
-                    | 'customer.created'
-                    | 'customer.erased'
-                    | 'cashback.expiring'
-                    | 'cashback.expired'
-                  )
-                | 'webhook.test';
-              id: string;
-              lastAttemptAt: string | null;
-              nextAttemptAt: string | null;
-              payload: unknown;
-              responseExcerpt: string | null;
-              responseStatus: number | null;
-              /** @enum {string} */
-              status: 'pending' | 'succeeded' | 'failed';
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit webhook endpoints deliveries by delivery id resend
+     * @description Submit webhook endpoints deliveries by delivery id resend. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postWebhookEndpointsDeliveriesByDeliveryIdResend'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14147,56 +2365,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: {
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              message: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit unsubscribe
+     * @description Submit unsubscribe. Open to anyone: no session needed.
+     */
+    post: operations['postUnsubscribe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14210,103 +2383,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Look up a card */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          cardUid: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activatedAt: string | null;
-              balanceCents: number;
-              cardUid: string;
-              createdAt: string;
-              customer: {
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              } | null;
-              customerId: string | null;
-              id: string;
-              qrUrl: string;
-              /** @enum {string} */
-              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-              storeId: string | null;
-              storeName: string | null;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Look up a card
+     * @description Look up a card. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     */
+    get: operations['getV1CardsByCardUid'];
     put?: never;
     post?: never;
     delete?: never;
@@ -14322,213 +2403,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List customers */
-    get: {
-      parameters: {
-        query?: {
-          limit?: number;
-          starting_after?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              customers: {
-                activeCards: number;
-                createdAt: string;
-                email: string | null;
-                firstName: string;
-                id: string;
-                lastName: string;
-                phone: string | null;
-                /** @enum {string} */
-                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-                totalSpendCents: number;
-              }[];
-              hasMore: boolean;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * List customers
+     * @description List customers. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     */
+    get: operations['getV1Customers'];
     put?: never;
-    /** Create a customer */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** Format: email */
-            email?: string | null;
-            firstName: string;
-            lastName: string;
-            phone?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeCards: number;
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                id: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeName: string | null;
-              }[];
-              createdAt: string;
-              email: string | null;
-              firstName: string;
-              id: string;
-              lastName: string;
-              phone: string | null;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              totalSpendCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Create a customer
+     * @description Create a customer. Needs an API key with the `customers:write` scope (401 without a valid key, 403 without the scope).
+     */
+    post: operations['postV1Customers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -14542,101 +2427,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a customer */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              activeCards: number;
-              cards: {
-                activatedAt: string | null;
-                balanceCents: number;
-                cardUid: string;
-                id: string;
-                /** @enum {string} */
-                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
-                storeName: string | null;
-              }[];
-              createdAt: string;
-              email: string | null;
-              firstName: string;
-              id: string;
-              lastName: string;
-              phone: string | null;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              totalSpendCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Get a customer
+     * @description Get a customer. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     */
+    get: operations['getV1CustomersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -14652,117 +2447,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Outstanding cashback (liability) */
-    get: {
-      parameters: {
-        query?: {
-          from?: string;
-          to?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              byAge: {
-                /** @enum {string} */
-                bucket: '0-30' | '31-90' | '91-180' | '181-365' | '>365';
-                cents: number;
-              }[];
-              byStore: {
-                outstandingCents: number;
-                storeId: string | null;
-                storeName: string;
-              }[];
-              cardsWithBalance: number;
-              expiringNext30DaysCents: number;
-              from: string;
-              outstandingCents: number;
-              period: {
-                addedFundsCents: number;
-                adjustedCents: number;
-                breakageRateBps: number;
-                earnedCents: number;
-                expiredCents: number;
-                redeemedCents: number;
-                refundedCents: number;
-                unrecoveredCents: number;
-                voidedCents: number;
-              };
-              series: {
-                date: string;
-                earnedCents: number;
-                expiredCents: number;
-                outstandingCents: number;
-                redeemedCents: number;
-              }[];
-              timezone: string;
-              to: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Outstanding cashback (liability)
+     * @description Outstanding cashback (liability). Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     */
+    get: operations['getV1ReportsLiability'];
     put?: never;
     post?: never;
     delete?: never;
@@ -14778,107 +2467,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List ledger rows */
-    get: {
-      parameters: {
-        query?: {
-          customerId?: string;
-          limit?: number;
-          starting_after?: string;
-          type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              hasMore: boolean;
-              transactions: {
-                afterBalanceCents: number;
-                amountCents: number;
-                beforeBalanceCents: number;
-                cardUid: string;
-                cashbackCents: number;
-                /** @enum {string|null} */
-                category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
-                createdAt: string;
-                customerId: string | null;
-                customerName: string | null;
-                id: string;
-                note: string | null;
-                reversedAmountCents: number;
-                reversesTransactionId: string | null;
-                storeId: string | null;
-                storeName: string | null;
-                /** @enum {string} */
-                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
-                unrecoveredCents: number;
-              }[];
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * List ledger rows
+     * @description List ledger rows. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     */
+    get: operations['getV1Transactions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -14896,139 +2489,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Refund a purchase */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents?: number;
-            reason?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              clawedBackCents: number;
-              newBalanceCents: number;
-              refundedAmountCents: number;
-              remainingAmountCents: number;
-              /** @enum {string|null} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM' | null;
-              transactionId: string;
-              unrecoveredCents: number;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Refund a purchase
+     * @description Refund a purchase. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     */
+    post: operations['postV1TransactionsByIdRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15044,133 +2509,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Void a redemption */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            reason: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              newBalanceCents: number;
-              restoredCents: number;
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Void a redemption
+     * @description Void a redemption. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     */
+    post: operations['postV1TransactionsByIdVoid'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15186,143 +2529,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Credit cashback on a purchase */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents: number;
-            cardUid: string;
-            /**
-             * @default PURCHASE
-             * @enum {string}
-             */
-            category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
-            note?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              cashbackEarned: number;
-              newBalance: number;
-              rateBps: number;
-              /** @enum {string} */
-              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Credit cashback on a purchase
+     * @description Credit cashback on a purchase. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     */
+    post: operations['postV1TransactionsEarn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15338,135 +2549,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay with the card balance */
-    post: {
-      parameters: {
-        query?: never;
-        header: {
-          /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
-          'idempotency-key': string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            amountCents: number;
-            cardUid: string;
-            note?: string | null;
-            /** Format: uuid */
-            storeId?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              amountRedeemed: number;
-              newBalance: number;
-              transactionId: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Pay with the card balance
+     * @description Pay with the card balance. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     */
+    post: operations['postV1TransactionsRedeem'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15482,69 +2569,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              duplicate?: boolean;
-              /** @enum {boolean} */
-              received: true;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              code: string;
-              details?: unknown;
-              error: string;
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Submit webhooks stripe
+     * @description Submit webhooks stripe. Open to anyone: no session needed.
+     */
+    post: operations['postWebhooksStripe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15558,47 +2587,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              database: 'up' | 'down';
-              databaseKind: string;
-              /** @enum {string} */
-              status: 'ok' | 'error';
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              database: 'up' | 'down';
-              databaseKind: string;
-              /** @enum {string} */
-              status: 'ok' | 'error';
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read healthz
+     * @description Read healthz. Open to anyone: no session needed.
+     */
+    get: operations['getHealthz'];
     put?: never;
     post?: never;
     delete?: never;
@@ -15614,49 +2607,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              database: 'up' | 'down';
-              pendingMigrations: number | null;
-              shuttingDown: boolean;
-              /** @enum {string} */
-              status: 'ready' | 'not ready';
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              database: 'up' | 'down';
-              pendingMigrations: number | null;
-              shuttingDown: boolean;
-              /** @enum {string} */
-              status: 'ready' | 'not ready';
-            };
-          };
-        };
-      };
-    };
+    /**
+     * Read readyz
+     * @description Read readyz. Open to anyone: no session needed.
+     */
+    get: operations['getReadyz'];
     put?: never;
     post?: never;
     delete?: never;
@@ -15676,4 +2631,16757 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getBySlugCByCardUid: {
+    parameters: {
+      query?: {
+        t?: string;
+      };
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt?: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            customer?: {
+              email: string | null;
+              firstName: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            } | null;
+            expiringSoon?: {
+              cardUid: string;
+              /** Format: int64 */
+              cents: number;
+              expiresAt: string;
+            }[];
+            full: boolean;
+            holderName?: string | null;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeName?: string | null;
+            tenantName: string;
+            transactions?: {
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              id: string;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAdminAnalyticsSubscriptions: {
+    parameters: {
+      query?: {
+        timeframe?: '7d' | '30d' | '90d' | '1y';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeSubscriptions: number;
+            recentPayments: {
+              /** Format: int64 */
+              amount: number;
+              createdAt: string;
+              id: string;
+              plan: {
+                name: string;
+              } | null;
+              status: string;
+              tenant: {
+                name: string;
+              };
+            }[];
+            revenueByDay: {
+              date: string;
+              /** Format: int64 */
+              revenue: number;
+            }[];
+            subscriptionEvents: {
+              createdAt: string;
+              eventType: string;
+              id: string;
+              plan: {
+                name: string;
+                /** Format: int64 */
+                priceMonthly: number;
+              } | null;
+              tenant: {
+                name: string;
+                slug: string;
+              };
+            }[];
+            /** @enum {string} */
+            timeframe: '7d' | '30d' | '90d' | '1y';
+            topPlans: {
+              /** Format: int64 */
+              amount: number;
+              /** Format: int64 */
+              count: number;
+              plan: {
+                name: string;
+              };
+              planId: string;
+            }[];
+            /** Format: int64 */
+            totalRevenue: number;
+            /** Format: int64 */
+            totalSubscriptions: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuth2faDisable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuth2faEnable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recoveryCodes: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuth2faSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            otpauthUrl: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuth2faVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            tenant: {
+              id: string;
+              name: string;
+              slug: string;
+              /** @enum {string} */
+              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            } | null;
+            twoFactorEnabled: boolean;
+            twoFactorSetupRequired: boolean;
+            user: {
+              email: string;
+              firstName: string;
+              id: string;
+              lastName: string;
+              /** @enum {string} */
+              role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+              storeId: string | null;
+              storeName: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthAcceptInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            tenant: {
+              id: string;
+              name: string;
+              slug: string;
+              /** @enum {string} */
+              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            } | null;
+            twoFactorEnabled: boolean;
+            twoFactorSetupRequired: boolean;
+            user: {
+              email: string;
+              firstName: string;
+              id: string;
+              lastName: string;
+              /** @enum {string} */
+              role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+              storeId: string | null;
+              storeName: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthForgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAuthInvitation: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            businessName: string;
+            email: string;
+            firstName: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                tenant: {
+                  id: string;
+                  name: string;
+                  slug: string;
+                  /** @enum {string} */
+                  subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+                } | null;
+                twoFactorEnabled: boolean;
+                twoFactorSetupRequired: boolean;
+                user: {
+                  email: string;
+                  firstName: string;
+                  id: string;
+                  lastName: string;
+                  /** @enum {string} */
+                  role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+                  storeId: string | null;
+                  storeName: string | null;
+                };
+              }
+            | {
+                /** @enum {boolean} */
+                twoFactorRequired: true;
+              };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAuthLoginOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            demoAccounts: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAuthMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                tenant: {
+                  id: string;
+                  name: string;
+                  slug: string;
+                  /** @enum {string} */
+                  subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+                } | null;
+                twoFactorEnabled: boolean;
+                twoFactorSetupRequired: boolean;
+                user: {
+                  email: string;
+                  firstName: string;
+                  id: string;
+                  lastName: string;
+                  /** @enum {string} */
+                  role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+                  storeId: string | null;
+                  storeName: string | null;
+                };
+              }
+            | {
+                /** @enum {string|null} */
+                user: null;
+              };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putAuthPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currentPassword: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getAuthPasswordPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int32 */
+            minLength: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthResetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postAuthSignup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          firstName: string;
+          lastName: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            tenant: {
+              id: string;
+              name: string;
+              slug: string;
+              /** @enum {string} */
+              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            } | null;
+            twoFactorEnabled: boolean;
+            twoFactorSetupRequired: boolean;
+            user: {
+              email: string;
+              firstName: string;
+              id: string;
+              lastName: string;
+              /** @enum {string} */
+              role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+              storeId: string | null;
+              storeName: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardOrdersPricing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cardTypes: {
+              description: string;
+              name: string;
+              tiers: {
+                /** Format: int64 */
+                minQuantity: number;
+                /** Format: int64 */
+                unitPriceCents: number;
+              }[];
+              /** @enum {string} */
+              type: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+            }[];
+            /** @enum {string} */
+            currency: 'usd';
+            /** Format: int64 */
+            maxQuantity: number;
+            /** Format: int64 */
+            minQuantity: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postJoinBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          altcha: string;
+          /** @enum {boolean} */
+          consent: true;
+          /** Format: email */
+          email: string;
+          firstName: string;
+          lastName: string;
+          phone?: string | null;
+          storeId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getJoinBySlugChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            parameters: {
+              [key: string]: unknown;
+            };
+            signature?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postJoinBySlugConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            businessName: string;
+            card: {
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              qrUrl: string;
+            };
+            firstName: string;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getJoinBySlugStoresByStoreId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+        storeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            businessName: string;
+            storeName: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformActivity: {
+    parameters: {
+      query?: {
+        action?:
+          | 'transaction.earn'
+          | 'transaction.redeem'
+          | 'transaction.refund'
+          | 'transaction.void'
+          | 'card.adjust'
+          | 'card.add_funds'
+          | 'cashback.expire'
+          | 'checkout.add_funds_not_credited'
+          | 'checkout.card_order_not_applied'
+          | 'checkout.cancel'
+          | 'card.block'
+          | 'card.unblock'
+          | 'card.activate'
+          | 'card.batch_create'
+          | 'card.store_change'
+          | 'customer.create'
+          | 'customer.update'
+          | 'customer.delete'
+          | 'customer.self_enrol'
+          | 'customer.email_opt_out'
+          | 'customer.export'
+          | 'customer.erase'
+          | 'customer.erasure_request'
+          | 'rules.cashback.update'
+          | 'rules.tiers.update'
+          | 'rules.initialize'
+          | 'rules.expiry.update'
+          | 'offer.create'
+          | 'offer.update'
+          | 'offer.delete'
+          | 'store.create'
+          | 'store.update'
+          | 'store.delete'
+          | 'user.create'
+          | 'user.update'
+          | 'user.password'
+          | 'user.password.change'
+          | 'user.password.reset_requested'
+          | 'user.password.reset'
+          | 'user.invitation.resend'
+          | 'user.invitation.revoke'
+          | 'user.invitation.accept'
+          | 'user.2fa.enable'
+          | 'user.2fa.disable'
+          | 'user.2fa.recovery_code_used'
+          | 'user.2fa.reset'
+          | 'tenant.signup'
+          | 'tenant.timezone.update'
+          | 'tenant.receipts.update'
+          | 'api_key.create'
+          | 'api_key.revoke'
+          | 'webhook_endpoint.create'
+          | 'webhook_endpoint.update'
+          | 'webhook_endpoint.delete'
+          | 'subscription.change'
+          | 'subscription.status'
+          | 'payment_method.add'
+          | 'payment_method.remove'
+          | 'payment_method.set_default'
+          | 'card_order.create'
+          | 'card_order.cancel'
+          | 'card_order.status'
+          | 'platform.tenant.create'
+          | 'platform.tenant.update'
+          | 'platform.tenant.delete'
+          | 'platform.plan.create'
+          | 'platform.plan.update'
+          | 'platform.plan.delete'
+          | 'platform.settings.update'
+          | 'platform.outbox.resend'
+          | 'platform.admin.bootstrap'
+          | 'platform.admin.setup'
+          | 'platform.admin.sign_in';
+        actor?: string;
+        cursor?: string;
+        from?: string;
+        limit?: number;
+        tenant?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activity: {
+              createdAt: string;
+              detail: string;
+              id: string;
+              /** @enum {string} */
+              kind: 'tenant_created' | 'subscription' | 'payment' | 'tenant_updated' | 'tenant_deleted' | 'plan_changed';
+              tenantName: string | null;
+              tenantSlug: string | null;
+              title: string;
+            }[];
+            items: {
+              /** @enum {string} */
+              action:
+                | 'transaction.earn'
+                | 'transaction.redeem'
+                | 'transaction.refund'
+                | 'transaction.void'
+                | 'card.adjust'
+                | 'card.add_funds'
+                | 'cashback.expire'
+                | 'checkout.add_funds_not_credited'
+                | 'checkout.card_order_not_applied'
+                | 'checkout.cancel'
+                | 'card.block'
+                | 'card.unblock'
+                | 'card.activate'
+                | 'card.batch_create'
+                | 'card.store_change'
+                | 'customer.create'
+                | 'customer.update'
+                | 'customer.delete'
+                | 'customer.self_enrol'
+                | 'customer.email_opt_out'
+                | 'customer.export'
+                | 'customer.erase'
+                | 'customer.erasure_request'
+                | 'rules.cashback.update'
+                | 'rules.tiers.update'
+                | 'rules.initialize'
+                | 'rules.expiry.update'
+                | 'offer.create'
+                | 'offer.update'
+                | 'offer.delete'
+                | 'store.create'
+                | 'store.update'
+                | 'store.delete'
+                | 'user.create'
+                | 'user.update'
+                | 'user.password'
+                | 'user.password.change'
+                | 'user.password.reset_requested'
+                | 'user.password.reset'
+                | 'user.invitation.resend'
+                | 'user.invitation.revoke'
+                | 'user.invitation.accept'
+                | 'user.2fa.enable'
+                | 'user.2fa.disable'
+                | 'user.2fa.recovery_code_used'
+                | 'user.2fa.reset'
+                | 'tenant.signup'
+                | 'tenant.timezone.update'
+                | 'tenant.receipts.update'
+                | 'api_key.create'
+                | 'api_key.revoke'
+                | 'webhook_endpoint.create'
+                | 'webhook_endpoint.update'
+                | 'webhook_endpoint.delete'
+                | 'subscription.change'
+                | 'subscription.status'
+                | 'payment_method.add'
+                | 'payment_method.remove'
+                | 'payment_method.set_default'
+                | 'card_order.create'
+                | 'card_order.cancel'
+                | 'card_order.status'
+                | 'platform.tenant.create'
+                | 'platform.tenant.update'
+                | 'platform.tenant.delete'
+                | 'platform.plan.create'
+                | 'platform.plan.update'
+                | 'platform.plan.delete'
+                | 'platform.settings.update'
+                | 'platform.outbox.resend'
+                | 'platform.admin.bootstrap'
+                | 'platform.admin.setup'
+                | 'platform.admin.sign_in';
+              actor: {
+                id: string | null;
+                /** @enum {string} */
+                kind: 'user' | 'api_key' | 'system';
+                name: string | null;
+              };
+              after: unknown;
+              before: unknown;
+              createdAt: string;
+              entity: string;
+              entityId: string | null;
+              id: string;
+              ip: string | null;
+              tenant: {
+                id: string;
+                name: string;
+                slug: string;
+              } | null;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformAnalytics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            monthlyGrowth: number | null;
+            revenueByMonth: {
+              month: string;
+              /** Format: int64 */
+              revenue: number;
+            }[];
+            tenantsByMonth: {
+              /** Format: int64 */
+              count: number;
+              month: string;
+            }[];
+            tenantsByStatus: {
+              /** Format: int64 */
+              count: number;
+              /** @enum {string} */
+              status: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformCardOrders: {
+    parameters: {
+      query?: {
+        status?: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            orders: {
+              /** @enum {string} */
+              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+              createdAt: string;
+              demoPayment: boolean;
+              id: string;
+              paidAt: string | null;
+              /** Format: int64 */
+              quantity: number;
+              shippingAddress: {
+                city: string;
+                country: string;
+                line1: string;
+                /** @default  */
+                line2: string;
+                name: string;
+                postalCode: string;
+                /** @default  */
+                state: string;
+              };
+              /** @enum {string} */
+              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+              tenant: {
+                id: string;
+                name: string;
+                slug: string;
+              };
+              /** Format: int64 */
+              totalCents: number;
+              /** Format: int64 */
+              unitPriceCents: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putPlatformCardOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+            createdAt: string;
+            demoPayment: boolean;
+            id: string;
+            paidAt: string | null;
+            /** Format: int64 */
+            quantity: number;
+            shippingAddress: {
+              city: string;
+              country: string;
+              line1: string;
+              /** @default  */
+              line2: string;
+              name: string;
+              postalCode: string;
+              /** @default  */
+              state: string;
+            };
+            /** @enum {string} */
+            status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+            tenant: {
+              id: string;
+              name: string;
+              slug: string;
+            };
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitPriceCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformOutbox: {
+    parameters: {
+      query?: {
+        page?: number;
+        status?: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            messages: {
+              /** Format: int64 */
+              attempts: number;
+              createdAt: string;
+              id: string;
+              kind: string;
+              lastError: string | null;
+              nextAttemptAt: string | null;
+              sentAt: string | null;
+              /** @enum {string} */
+              status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
+              subject: string;
+              tenantName: string | null;
+              to: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformOutboxById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attemptLog: {
+              at: string;
+              /** Format: int64 */
+              durationMs: number;
+              error: string | null;
+              ok: boolean;
+            }[];
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            html: string;
+            id: string;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
+            subject: string;
+            tenantName: string | null;
+            text: string;
+            to: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postPlatformOutboxByIdResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            id: string;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'NOT_SENT';
+            subject: string;
+            tenantName: string | null;
+            to: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            plans: {
+              /** @enum {string} */
+              billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
+              description: string;
+              features: string[];
+              id: string;
+              isActive: boolean;
+              limits: {
+                /** Format: int64 */
+                cards: number;
+                /** Format: int64 */
+                staff: number;
+                /** Format: int64 */
+                stores: number;
+                /** Format: int64 */
+                transactions: number;
+              };
+              name: string;
+              /** Format: int64 */
+              priceMonthly: number;
+              /** Format: int64 */
+              sortOrder: number;
+              stripePriceId: string | null;
+              /** Format: int64 */
+              tenantsCount: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postPlatformPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @default monthly
+           * @enum {string}
+           */
+          billingPeriod?: 'monthly' | '3months' | '6months' | 'yearly';
+          /** @default  */
+          description?: string;
+          features: string[];
+          /** @default true */
+          isActive?: boolean;
+          limits: {
+            /** Format: int64 */
+            cards: number;
+            /** Format: int64 */
+            staff: number;
+            /** Format: int64 */
+            stores: number;
+            /** Format: int64 */
+            transactions: number;
+          };
+          name: string;
+          /** Format: int32 */
+          priceMonthly: number;
+          /** Format: int32 */
+          sortOrder?: number;
+          stripePriceId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
+            description: string;
+            features: string[];
+            id: string;
+            isActive: boolean;
+            limits: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              staff: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              transactions: number;
+            };
+            name: string;
+            /** Format: int64 */
+            priceMonthly: number;
+            /** Format: int64 */
+            sortOrder: number;
+            stripePriceId: string | null;
+            /** Format: int64 */
+            tenantsCount: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putPlatformPlansById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @default monthly
+           * @enum {string}
+           */
+          billingPeriod?: 'monthly' | '3months' | '6months' | 'yearly';
+          /** @default  */
+          description?: string;
+          features: string[];
+          /** @default true */
+          isActive?: boolean;
+          limits: {
+            /** Format: int64 */
+            cards: number;
+            /** Format: int64 */
+            staff: number;
+            /** Format: int64 */
+            stores: number;
+            /** Format: int64 */
+            transactions: number;
+          };
+          name: string;
+          /** Format: int32 */
+          priceMonthly: number;
+          /** Format: int32 */
+          sortOrder?: number;
+          stripePriceId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
+            description: string;
+            features: string[];
+            id: string;
+            isActive: boolean;
+            limits: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              staff: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              transactions: number;
+            };
+            name: string;
+            /** Format: int64 */
+            priceMonthly: number;
+            /** Format: int64 */
+            sortOrder: number;
+            stripePriceId: string | null;
+            /** Format: int64 */
+            tenantsCount: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deletePlatformPlansById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformReportsLiability: {
+    parameters: {
+      query?: {
+        from?: string;
+        order?: 'asc' | 'desc';
+        sort?: 'outstanding' | 'name' | 'expired';
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            tenants: {
+              /** Format: int64 */
+              outstandingCents: number;
+              period: {
+                /** Format: int64 */
+                addedFundsCents: number;
+                /** Format: int64 */
+                adjustedCents: number;
+                /** Format: int64 */
+                breakageRateBps: number;
+                /** Format: int64 */
+                earnedCents: number;
+                /** Format: int64 */
+                expiredCents: number;
+                /** Format: int64 */
+                redeemedCents: number;
+                /** Format: int64 */
+                refundedCents: number;
+                /** Format: int64 */
+                unrecoveredCents: number;
+                /** Format: int64 */
+                voidedCents: number;
+              };
+              slug: string;
+              tenantId: string;
+              tenantName: string;
+            }[];
+            to: string;
+            /** Format: int64 */
+            totalOutstandingCents: number;
+            totalPeriod: {
+              /** Format: int64 */
+              addedFundsCents: number;
+              /** Format: int64 */
+              adjustedCents: number;
+              /** Format: int64 */
+              breakageRateBps: number;
+              /** Format: int64 */
+              earnedCents: number;
+              /** Format: int64 */
+              expiredCents: number;
+              /** Format: int64 */
+              redeemedCents: number;
+              /** Format: int64 */
+              refundedCents: number;
+              /** Format: int64 */
+              unrecoveredCents: number;
+              /** Format: int64 */
+              voidedCents: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            platform: {
+              allowSignups: boolean;
+              /** @enum {string} */
+              defaultPlan: 'starter' | 'pro' | 'enterprise';
+              /** Format: int32 */
+              trialDays: number;
+            };
+            security: {
+              /**
+               * Format: int32
+               * @default 10
+               */
+              maxLoginAttempts: number;
+              /** Format: int32 */
+              passwordMinLength: number;
+              requireTwoFactor: boolean;
+              /** Format: int32 */
+              sessionTimeout: number;
+            };
+            smtp: {
+              fromEmail: '' | string;
+              host: string;
+              password: string;
+              passwordSet?: boolean;
+              /** Format: int32 */
+              port: number;
+              username: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putPlatformSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          platform: {
+            allowSignups: boolean;
+            /** @enum {string} */
+            defaultPlan: 'starter' | 'pro' | 'enterprise';
+            /** Format: int32 */
+            trialDays: number;
+          };
+          security: {
+            /**
+             * Format: int32
+             * @default 10
+             */
+            maxLoginAttempts?: number;
+            /** Format: int32 */
+            passwordMinLength: number;
+            requireTwoFactor: boolean;
+            /** Format: int32 */
+            sessionTimeout: number;
+          };
+          smtp: {
+            fromEmail: '' | string;
+            host: string;
+            password: string;
+            passwordSet?: boolean;
+            /** Format: int32 */
+            port: number;
+            username: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            platform: {
+              allowSignups: boolean;
+              /** @enum {string} */
+              defaultPlan: 'starter' | 'pro' | 'enterprise';
+              /** Format: int32 */
+              trialDays: number;
+            };
+            security: {
+              /**
+               * Format: int32
+               * @default 10
+               */
+              maxLoginAttempts: number;
+              /** Format: int32 */
+              passwordMinLength: number;
+              requireTwoFactor: boolean;
+              /** Format: int32 */
+              sessionTimeout: number;
+            };
+            smtp: {
+              fromEmail: '' | string;
+              host: string;
+              password: string;
+              passwordSet?: boolean;
+              /** Format: int32 */
+              port: number;
+              username: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeTenants: number;
+            /** Format: int64 */
+            monthlyRevenue: number;
+            /** Format: int64 */
+            totalCustomers: number;
+            /** Format: int64 */
+            totalRevenue: number;
+            /** Format: int64 */
+            totalStores: number;
+            /** Format: int64 */
+            totalTenants: number;
+            trends: {
+              activeTenants: number | null;
+              monthlyRevenue: number | null;
+              totalCustomers: number | null;
+              totalRevenue: number | null;
+              totalStores: number | null;
+              totalTenants: number | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformTenants: {
+    parameters: {
+      query?: {
+        limit?: number;
+        page?: number;
+        search?: string;
+        status?: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            pages: number;
+            summary: {
+              /** Format: int64 */
+              active: number;
+              /** Format: int64 */
+              canceled: number;
+              /** Format: int64 */
+              none: number;
+              /** Format: int64 */
+              pastDue: number;
+              /** Format: int64 */
+              total: number;
+              /** Format: int64 */
+              trialing: number;
+            };
+            tenants: {
+              _count: {
+                /** Format: int64 */
+                cards: number;
+                /** Format: int64 */
+                stores: number;
+                /** Format: int64 */
+                users: number;
+              };
+              canTransact: boolean;
+              createdAt: string;
+              /** Format: int64 */
+              customersCount: number;
+              /** Format: int64 */
+              freeTrialLimit: number;
+              graceEndsAt: string | null;
+              id: string;
+              name: string;
+              owner: {
+                email: string;
+                firstName: string;
+                lastName: string;
+              } | null;
+              planId: string | null;
+              receiptsEnabled: boolean;
+              slug: string;
+              /** Format: int64 */
+              subscriptionCardLimit: number;
+              /** Format: int64 */
+              subscriptionCardsUsed: number;
+              subscriptionInfo: {
+                /** Format: int64 */
+                cardLimit: number;
+                /** Format: int64 */
+                cardsRemaining: number;
+                /** Format: int64 */
+                cardsUsed: number;
+                isActive: boolean;
+                planId: string | null;
+                planName: string | null;
+              };
+              subscriptionRequired: boolean;
+              /** @enum {string} */
+              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+              timezone: string;
+              trialEndsAt: string | null;
+            }[];
+            /** Format: int64 */
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postPlatformTenants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** Format: email */
+          ownerEmail: string;
+          /** @default  */
+          ownerFirstName?: string;
+          /** @default  */
+          ownerLastName?: string;
+          ownerPassword: string;
+          slug: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              users: number;
+            };
+            canTransact: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            customersCount: number;
+            /** Format: int64 */
+            freeTrialLimit: number;
+            graceEndsAt: string | null;
+            id: string;
+            name: string;
+            owner: {
+              email: string;
+              firstName: string;
+              lastName: string;
+            } | null;
+            planId: string | null;
+            receiptsEnabled: boolean;
+            slug: string;
+            /** Format: int64 */
+            subscriptionCardLimit: number;
+            /** Format: int64 */
+            subscriptionCardsUsed: number;
+            subscriptionInfo: {
+              /** Format: int64 */
+              cardLimit: number;
+              /** Format: int64 */
+              cardsRemaining: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              isActive: boolean;
+              planId: string | null;
+              planName: string | null;
+            };
+            subscriptionRequired: boolean;
+            /** @enum {string} */
+            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            timezone: string;
+            trialEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putPlatformTenantsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              users: number;
+            };
+            canTransact: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            customersCount: number;
+            /** Format: int64 */
+            freeTrialLimit: number;
+            graceEndsAt: string | null;
+            id: string;
+            name: string;
+            owner: {
+              email: string;
+              firstName: string;
+              lastName: string;
+            } | null;
+            planId: string | null;
+            receiptsEnabled: boolean;
+            slug: string;
+            /** Format: int64 */
+            subscriptionCardLimit: number;
+            /** Format: int64 */
+            subscriptionCardsUsed: number;
+            subscriptionInfo: {
+              /** Format: int64 */
+              cardLimit: number;
+              /** Format: int64 */
+              cardsRemaining: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              isActive: boolean;
+              planId: string | null;
+              planName: string | null;
+            };
+            subscriptionRequired: boolean;
+            /** @enum {string} */
+            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            timezone: string;
+            trialEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deletePlatformTenantsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirmSlug?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getPlatformTenantsByIdAdmins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            admins: {
+              active: boolean;
+              email: string;
+              firstName: string;
+              id: string;
+              lastName: string;
+              twoFactorEnabled: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postPlatformTenantsByIdUsersByUserId2faReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getSetup: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            valid: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          firstName: string;
+          lastName: string;
+          password: string;
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            tenant: {
+              id: string;
+              name: string;
+              slug: string;
+              /** @enum {string} */
+              subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            } | null;
+            twoFactorEnabled: boolean;
+            twoFactorSetupRequired: boolean;
+            user: {
+              email: string;
+              firstName: string;
+              id: string;
+              lastName: string;
+              /** @enum {string} */
+              role: 'platform_admin' | 'tenant_admin' | 'cashier' | 'customer';
+              storeId: string | null;
+              storeName: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getActivity: {
+    parameters: {
+      query?: {
+        action?:
+          | 'transaction.earn'
+          | 'transaction.redeem'
+          | 'transaction.refund'
+          | 'transaction.void'
+          | 'card.adjust'
+          | 'card.add_funds'
+          | 'cashback.expire'
+          | 'checkout.add_funds_not_credited'
+          | 'checkout.card_order_not_applied'
+          | 'checkout.cancel'
+          | 'card.block'
+          | 'card.unblock'
+          | 'card.activate'
+          | 'card.batch_create'
+          | 'card.store_change'
+          | 'customer.create'
+          | 'customer.update'
+          | 'customer.delete'
+          | 'customer.self_enrol'
+          | 'customer.email_opt_out'
+          | 'customer.export'
+          | 'customer.erase'
+          | 'customer.erasure_request'
+          | 'rules.cashback.update'
+          | 'rules.tiers.update'
+          | 'rules.initialize'
+          | 'rules.expiry.update'
+          | 'offer.create'
+          | 'offer.update'
+          | 'offer.delete'
+          | 'store.create'
+          | 'store.update'
+          | 'store.delete'
+          | 'user.create'
+          | 'user.update'
+          | 'user.password'
+          | 'user.password.change'
+          | 'user.password.reset_requested'
+          | 'user.password.reset'
+          | 'user.invitation.resend'
+          | 'user.invitation.revoke'
+          | 'user.invitation.accept'
+          | 'user.2fa.enable'
+          | 'user.2fa.disable'
+          | 'user.2fa.recovery_code_used'
+          | 'user.2fa.reset'
+          | 'tenant.signup'
+          | 'tenant.timezone.update'
+          | 'tenant.receipts.update'
+          | 'api_key.create'
+          | 'api_key.revoke'
+          | 'webhook_endpoint.create'
+          | 'webhook_endpoint.update'
+          | 'webhook_endpoint.delete'
+          | 'subscription.change'
+          | 'subscription.status'
+          | 'payment_method.add'
+          | 'payment_method.remove'
+          | 'payment_method.set_default'
+          | 'card_order.create'
+          | 'card_order.cancel'
+          | 'card_order.status'
+          | 'platform.tenant.create'
+          | 'platform.tenant.update'
+          | 'platform.tenant.delete'
+          | 'platform.plan.create'
+          | 'platform.plan.update'
+          | 'platform.plan.delete'
+          | 'platform.settings.update'
+          | 'platform.outbox.resend'
+          | 'platform.admin.bootstrap'
+          | 'platform.admin.setup'
+          | 'platform.admin.sign_in';
+        actor?: string;
+        cursor?: string;
+        from?: string;
+        limit?: number;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              action:
+                | 'transaction.earn'
+                | 'transaction.redeem'
+                | 'transaction.refund'
+                | 'transaction.void'
+                | 'card.adjust'
+                | 'card.add_funds'
+                | 'cashback.expire'
+                | 'checkout.add_funds_not_credited'
+                | 'checkout.card_order_not_applied'
+                | 'checkout.cancel'
+                | 'card.block'
+                | 'card.unblock'
+                | 'card.activate'
+                | 'card.batch_create'
+                | 'card.store_change'
+                | 'customer.create'
+                | 'customer.update'
+                | 'customer.delete'
+                | 'customer.self_enrol'
+                | 'customer.email_opt_out'
+                | 'customer.export'
+                | 'customer.erase'
+                | 'customer.erasure_request'
+                | 'rules.cashback.update'
+                | 'rules.tiers.update'
+                | 'rules.initialize'
+                | 'rules.expiry.update'
+                | 'offer.create'
+                | 'offer.update'
+                | 'offer.delete'
+                | 'store.create'
+                | 'store.update'
+                | 'store.delete'
+                | 'user.create'
+                | 'user.update'
+                | 'user.password'
+                | 'user.password.change'
+                | 'user.password.reset_requested'
+                | 'user.password.reset'
+                | 'user.invitation.resend'
+                | 'user.invitation.revoke'
+                | 'user.invitation.accept'
+                | 'user.2fa.enable'
+                | 'user.2fa.disable'
+                | 'user.2fa.recovery_code_used'
+                | 'user.2fa.reset'
+                | 'tenant.signup'
+                | 'tenant.timezone.update'
+                | 'tenant.receipts.update'
+                | 'api_key.create'
+                | 'api_key.revoke'
+                | 'webhook_endpoint.create'
+                | 'webhook_endpoint.update'
+                | 'webhook_endpoint.delete'
+                | 'subscription.change'
+                | 'subscription.status'
+                | 'payment_method.add'
+                | 'payment_method.remove'
+                | 'payment_method.set_default'
+                | 'card_order.create'
+                | 'card_order.cancel'
+                | 'card_order.status'
+                | 'platform.tenant.create'
+                | 'platform.tenant.update'
+                | 'platform.tenant.delete'
+                | 'platform.plan.create'
+                | 'platform.plan.update'
+                | 'platform.plan.delete'
+                | 'platform.settings.update'
+                | 'platform.outbox.resend'
+                | 'platform.admin.bootstrap'
+                | 'platform.admin.setup'
+                | 'platform.admin.sign_in';
+              actor: {
+                id: string | null;
+                /** @enum {string} */
+                kind: 'user' | 'api_key' | 'system';
+                name: string | null;
+              };
+              after: unknown;
+              before: unknown;
+              createdAt: string;
+              entity: string;
+              entityId: string | null;
+              id: string;
+              ip: string | null;
+              tenant: {
+                id: string;
+                name: string;
+                slug: string;
+              } | null;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getActivityCsv: {
+    parameters: {
+      query?: {
+        action?:
+          | 'transaction.earn'
+          | 'transaction.redeem'
+          | 'transaction.refund'
+          | 'transaction.void'
+          | 'card.adjust'
+          | 'card.add_funds'
+          | 'cashback.expire'
+          | 'checkout.add_funds_not_credited'
+          | 'checkout.card_order_not_applied'
+          | 'checkout.cancel'
+          | 'card.block'
+          | 'card.unblock'
+          | 'card.activate'
+          | 'card.batch_create'
+          | 'card.store_change'
+          | 'customer.create'
+          | 'customer.update'
+          | 'customer.delete'
+          | 'customer.self_enrol'
+          | 'customer.email_opt_out'
+          | 'customer.export'
+          | 'customer.erase'
+          | 'customer.erasure_request'
+          | 'rules.cashback.update'
+          | 'rules.tiers.update'
+          | 'rules.initialize'
+          | 'rules.expiry.update'
+          | 'offer.create'
+          | 'offer.update'
+          | 'offer.delete'
+          | 'store.create'
+          | 'store.update'
+          | 'store.delete'
+          | 'user.create'
+          | 'user.update'
+          | 'user.password'
+          | 'user.password.change'
+          | 'user.password.reset_requested'
+          | 'user.password.reset'
+          | 'user.invitation.resend'
+          | 'user.invitation.revoke'
+          | 'user.invitation.accept'
+          | 'user.2fa.enable'
+          | 'user.2fa.disable'
+          | 'user.2fa.recovery_code_used'
+          | 'user.2fa.reset'
+          | 'tenant.signup'
+          | 'tenant.timezone.update'
+          | 'tenant.receipts.update'
+          | 'api_key.create'
+          | 'api_key.revoke'
+          | 'webhook_endpoint.create'
+          | 'webhook_endpoint.update'
+          | 'webhook_endpoint.delete'
+          | 'subscription.change'
+          | 'subscription.status'
+          | 'payment_method.add'
+          | 'payment_method.remove'
+          | 'payment_method.set_default'
+          | 'card_order.create'
+          | 'card_order.cancel'
+          | 'card_order.status'
+          | 'platform.tenant.create'
+          | 'platform.tenant.update'
+          | 'platform.tenant.delete'
+          | 'platform.plan.create'
+          | 'platform.plan.update'
+          | 'platform.plan.delete'
+          | 'platform.settings.update'
+          | 'platform.outbox.resend'
+          | 'platform.admin.bootstrap'
+          | 'platform.admin.setup'
+          | 'platform.admin.sign_in';
+        actor?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: {
+              createdAt: string;
+              createdByName: string | null;
+              id: string;
+              lastUsedAt: string | null;
+              name: string;
+              prefix: string;
+              revokedAt: string | null;
+              scopes: ('pos:write' | 'customers:write' | 'read')[];
+              storeId: string | null;
+              storeName: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          scopes: ('pos:write' | 'customers:write' | 'read')[];
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            createdByName: string | null;
+            id: string;
+            key: string;
+            lastUsedAt: string | null;
+            name: string;
+            prefix: string;
+            revokedAt: string | null;
+            scopes: ('pos:write' | 'customers:write' | 'read')[];
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteApiKeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            createdByName: string | null;
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+            prefix: string;
+            revokedAt: string | null;
+            scopes: ('pos:write' | 'customers:write' | 'read')[];
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBillingInvoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invoices: {
+              /** Format: int64 */
+              amount_paid: number;
+              /** Format: int64 */
+              created: number;
+              hosted_invoice_url: string | null;
+              id: string;
+              invoice_pdf: string | null;
+              /** Format: int64 */
+              period_end: number;
+              /** Format: int64 */
+              period_start: number;
+              status: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBillingPaymentMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            paymentMethods: {
+              card: {
+                brand: string;
+                /** Format: int64 */
+                exp_month: number;
+                /** Format: int64 */
+                exp_year: number;
+                last4: string;
+              };
+              id: string;
+              is_default: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postBillingPaymentMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          brand: string;
+          /** Format: int32 */
+          exp_month: number;
+          /** Format: int32 */
+          exp_year: number;
+          last4: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            card: {
+              brand: string;
+              /** Format: int64 */
+              exp_month: number;
+              /** Format: int64 */
+              exp_year: number;
+              last4: string;
+            };
+            id: string;
+            is_default: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteBillingPaymentMethodsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postBillingPaymentMethodsByIdSetDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            paymentMethods: {
+              card: {
+                brand: string;
+                /** Format: int64 */
+                exp_month: number;
+                /** Format: int64 */
+                exp_year: number;
+                last4: string;
+              };
+              id: string;
+              is_default: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBillingPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            plans: {
+              /** @enum {string} */
+              billingPeriod: 'monthly' | '3months' | '6months' | 'yearly';
+              description: string;
+              features: string[];
+              id: string;
+              limits: {
+                /** Format: int64 */
+                cards: number;
+                /** Format: int64 */
+                staff: number;
+                /** Format: int64 */
+                stores: number;
+                /** Format: int64 */
+                transactions: number;
+              };
+              name: string;
+              /** Format: int64 */
+              priceMonthly: number;
+              stripePriceId: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBillingPortal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postBillingSetupIntent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            clientSecret?: string;
+            demo?: boolean;
+            publishableKey?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postBillingSubscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          paymentMethodId?: string | null;
+          planId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkoutUrl?: string;
+            demo?: boolean;
+            redirectUrl?: string;
+            subscriptionId?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBillingUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            usage: {
+              /** Format: int64 */
+              cardsLimit: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              currentPeriodEnd: string;
+              currentPeriodStart: string;
+              /** Format: int64 */
+              staffLimit: number;
+              /** Format: int64 */
+              staffUsed: number;
+              /** Format: int64 */
+              storesLimit: number;
+              /** Format: int64 */
+              storesUsed: number;
+              /** Format: int64 */
+              transactionsUsed: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            orders: {
+              /** @enum {string} */
+              cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+              createdAt: string;
+              id: string;
+              paidAt: string | null;
+              /** Format: int64 */
+              quantity: number;
+              shippingAddress: {
+                city: string;
+                country: string;
+                line1: string;
+                /** @default  */
+                line2: string;
+                name: string;
+                postalCode: string;
+                /** @default  */
+                state: string;
+              };
+              /** @enum {string} */
+              status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+              /** Format: int64 */
+              totalCents: number;
+              /** Format: int64 */
+              unitPriceCents: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+          /** Format: int32 */
+          quantity: number;
+          shippingAddress: {
+            city: string;
+            country: string;
+            line1: string;
+            /** @default  */
+            line2?: string;
+            name: string;
+            postalCode: string;
+            /** @default  */
+            state?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+            createdAt: string;
+            id: string;
+            paidAt: string | null;
+            /** Format: int64 */
+            quantity: number;
+            shippingAddress: {
+              city: string;
+              country: string;
+              line1: string;
+              /** @default  */
+              line2: string;
+              name: string;
+              postalCode: string;
+              /** @default  */
+              state: string;
+            };
+            /** @enum {string} */
+            status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitPriceCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+            createdAt: string;
+            id: string;
+            paidAt: string | null;
+            /** Format: int64 */
+            quantity: number;
+            shippingAddress: {
+              city: string;
+              country: string;
+              line1: string;
+              /** @default  */
+              line2: string;
+              name: string;
+              postalCode: string;
+              /** @default  */
+              state: string;
+            };
+            /** @enum {string} */
+            status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitPriceCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteCardOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            cardType: 'SINGLE_SIDED' | 'DOUBLE_SIDED_CUSTOM';
+            createdAt: string;
+            id: string;
+            paidAt: string | null;
+            /** Format: int64 */
+            quantity: number;
+            shippingAddress: {
+              city: string;
+              country: string;
+              line1: string;
+              /** @default  */
+              line2: string;
+              name: string;
+              postalCode: string;
+              /** @default  */
+              state: string;
+            };
+            /** @enum {string} */
+            status: 'PENDING_PAYMENT' | 'PAID' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELED';
+            /** Format: int64 */
+            totalCents: number;
+            /** Format: int64 */
+            unitPriceCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardOrdersCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          orderId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkoutUrl: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCards: {
+    parameters: {
+      query?: {
+        limit?: number;
+        page?: number;
+        search?: string;
+        status?: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              createdAt: string;
+              customer: {
+                email: string | null;
+                firstName: string;
+                id: string;
+                lastName: string;
+                phone: string | null;
+                /** @enum {string} */
+                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+                /** Format: int64 */
+                totalSpendCents: number;
+              } | null;
+              customerId: string | null;
+              id: string;
+              qrUrl: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeId: string | null;
+              storeName: string | null;
+            }[];
+            /** Format: int64 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardsByCardUid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            createdAt: string;
+            customer: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            } | null;
+            customerId: string | null;
+            id: string;
+            qrUrl: string;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsByCardUidAdjust: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int64 */
+          deltaCents: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            deltaCents: number;
+            /** Format: int64 */
+            newBalanceCents: number;
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsByCardUidBlock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            createdAt: string;
+            customer: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            } | null;
+            customerId: string | null;
+            id: string;
+            qrUrl: string;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardsByCardUidQrDownload: {
+    parameters: {
+      query?: {
+        format?: 'png' | 'jpg' | 'svg';
+        size?: number;
+      };
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putCardsByCardUidStore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          storeId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            createdAt: string;
+            customer: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            } | null;
+            customerId: string | null;
+            id: string;
+            qrUrl: string;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsActivate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardUid: string;
+          customer?: {
+            email?: (string | null) | '';
+            firstName: string;
+            lastName: string;
+            phone?: string | null;
+          } | null;
+          /** Format: uuid */
+          customerId?: string | null;
+          /** Format: uuid */
+          storeId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            createdAt: string;
+            customer: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            } | null;
+            customerId: string | null;
+            id: string;
+            qrUrl: string;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsBatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int64 */
+          count?: number;
+          /** Format: int64 */
+          quantity?: number;
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              createdAt: string;
+              customer: {
+                email: string | null;
+                firstName: string;
+                id: string;
+                lastName: string;
+                phone: string | null;
+                /** @enum {string} */
+                tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+                /** Format: int64 */
+                totalSpendCents: number;
+              } | null;
+              customerId: string | null;
+              id: string;
+              qrUrl: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeId: string | null;
+              storeName: string | null;
+            }[];
+            /** Format: int64 */
+            created: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsQrBulkDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardUids: string[];
+          /**
+           * @default png
+           * @enum {string}
+           */
+          format?: 'png' | 'jpg' | 'svg';
+          /** @default true */
+          includeLabels?: boolean;
+          /**
+           * Format: int32
+           * @default 300
+           */
+          size?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCardsQrPrintReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: int32
+           * @default 8
+           */
+          cardsPerPage?: number;
+          cardUids: string[];
+          /**
+           * @default standard
+           * @enum {string}
+           */
+          printFormat?: 'standard' | 'card-template';
+        };
+      };
+    };
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCheckoutById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountCents: number;
+            cancelUrl: string;
+            createdAt: string;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: 'ADD_FUNDS' | 'CARD_ORDER';
+            returnUrl: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'COMPLETED' | 'CANCELED';
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCheckoutByIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountCents: number;
+            cancelUrl: string;
+            createdAt: string;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: 'ADD_FUNDS' | 'CARD_ORDER';
+            returnUrl: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'COMPLETED' | 'CANCELED';
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCheckoutByIdPay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountCents: number;
+            cancelUrl: string;
+            createdAt: string;
+            description: string;
+            id: string;
+            /** @enum {string} */
+            kind: 'ADD_FUNDS' | 'CARD_ORDER';
+            returnUrl: string;
+            /** @enum {string} */
+            status: 'OPEN' | 'COMPLETED' | 'CANCELED';
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCustomers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        page?: number;
+        search?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customers: {
+              /** Format: int64 */
+              activeCards: number;
+              createdAt: string;
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            }[];
+            /** Format: int64 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCustomers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string | null;
+          firstName: string;
+          lastName: string;
+          phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeCards: number;
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              id: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeName: string | null;
+            }[];
+            createdAt: string;
+            email: string | null;
+            firstName: string;
+            id: string;
+            lastName: string;
+            phone: string | null;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            /** Format: int64 */
+            totalSpendCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCustomersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeCards: number;
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              id: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeName: string | null;
+            }[];
+            createdAt: string;
+            email: string | null;
+            firstName: string;
+            id: string;
+            lastName: string;
+            phone: string | null;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            /** Format: int64 */
+            totalSpendCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putCustomersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string | null;
+          firstName: string;
+          lastName: string;
+          phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeCards: number;
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              id: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeName: string | null;
+            }[];
+            createdAt: string;
+            email: string | null;
+            firstName: string;
+            id: string;
+            lastName: string;
+            phone: string | null;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            /** Format: int64 */
+            totalSpendCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteCustomersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCustomersByIdAddFunds: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents: number;
+          /** Format: uuid */
+          cardId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkoutUrl: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postCustomersByIdErase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirm: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            blockedCards: number;
+            customerId: string;
+            erasedAt: string;
+            /** Format: int64 */
+            writtenOffCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCustomersByIdExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCustomersAvailable: {
+    parameters: {
+      query?: {
+        search?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customers: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getErasureRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requests: {
+              customerId: string;
+              customerName: string;
+              dueAt: string;
+              email: string | null;
+              requestedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postErasureRequestsByIdErase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            blockedCards: number;
+            customerId: string;
+            erasedAt: string;
+            /** Format: int64 */
+            writtenOffCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customer: {
+              /** Format: int64 */
+              activeCards: number;
+              cards: {
+                activatedAt: string | null;
+                /** Format: int64 */
+                balanceCents: number;
+                cardUid: string;
+                id: string;
+                /** @enum {string} */
+                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+                storeName: string | null;
+              }[];
+              createdAt: string;
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            };
+            expiringSoon: {
+              cardUid: string;
+              /** Format: int64 */
+              cents: number;
+              expiresAt: string;
+            }[];
+            recentTransactions: {
+              /** Format: int64 */
+              afterBalanceCents: number;
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              beforeBalanceCents: number;
+              cardUid: string;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              customerId: string | null;
+              customerName: string | null;
+              id: string;
+              note: string | null;
+              /** Format: int64 */
+              reversedAmountCents: number;
+              reversesTransactionId: string | null;
+              storeId: string | null;
+              storeName: string | null;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              /** Format: int64 */
+              unrecoveredCents: number;
+            }[];
+            stats: {
+              /** Format: int64 */
+              activeCards: number;
+              /** Format: int64 */
+              totalBalanceCents: number;
+              /** Format: int64 */
+              totalEarnedCents: number;
+              /** Format: int64 */
+              totalRedeemedCents: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMeErasureRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dueAt: string | null;
+            requestedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postMeErasureRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {boolean} */
+          confirm: true;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dueAt: string | null;
+            requestedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMeExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsDashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recentTransactions: {
+              /** Format: int64 */
+              afterBalanceCents: number;
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              beforeBalanceCents: number;
+              cardUid: string;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              customerId: string | null;
+              customerName: string | null;
+              id: string;
+              note: string | null;
+              /** Format: int64 */
+              reversedAmountCents: number;
+              reversesTransactionId: string | null;
+              storeId: string | null;
+              storeName: string | null;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              /** Format: int64 */
+              unrecoveredCents: number;
+            }[];
+            stats: {
+              /** Format: int64 */
+              activeCards: number;
+              /** Format: int64 */
+              activeOffers: number;
+              /** Format: int64 */
+              totalCards: number;
+              /** Format: int64 */
+              totalCashbackIssued: number;
+              /** Format: int64 */
+              totalCashbackRedeemed: number;
+              /** Format: int64 */
+              totalCustomers: number;
+              /** Format: int64 */
+              totalTransactions: number;
+            };
+            trends: {
+              activeOffers: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+              totalCards: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+              totalCashbackIssued: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+              totalCashbackRedeemed: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+              totalCustomers: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+              totalTransactions: {
+                changePct: number | null;
+                /** Format: int64 */
+                lastMonth: number;
+                /** Format: int64 */
+                thisMonth: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsExportCustomers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsExportTransactions: {
+    parameters: {
+      query?: {
+        category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
+        from?: string;
+        storeFilter?: string;
+        to?: string;
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsLiability: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            byAge: {
+              /** @enum {string} */
+              bucket: '0-30' | '31-90' | '91-180' | '181-365' | '>365';
+              /** Format: int64 */
+              cents: number;
+            }[];
+            byStore: {
+              /** Format: int64 */
+              outstandingCents: number;
+              storeId: string | null;
+              storeName: string;
+            }[];
+            /** Format: int64 */
+            cardsWithBalance: number;
+            /** Format: int64 */
+            expiringNext30DaysCents: number;
+            from: string;
+            /** Format: int64 */
+            outstandingCents: number;
+            period: {
+              /** Format: int64 */
+              addedFundsCents: number;
+              /** Format: int64 */
+              adjustedCents: number;
+              /** Format: int64 */
+              breakageRateBps: number;
+              /** Format: int64 */
+              earnedCents: number;
+              /** Format: int64 */
+              expiredCents: number;
+              /** Format: int64 */
+              redeemedCents: number;
+              /** Format: int64 */
+              refundedCents: number;
+              /** Format: int64 */
+              unrecoveredCents: number;
+              /** Format: int64 */
+              voidedCents: number;
+            };
+            series: {
+              date: string;
+              /** Format: int64 */
+              earnedCents: number;
+              /** Format: int64 */
+              expiredCents: number;
+              /** Format: int64 */
+              outstandingCents: number;
+              /** Format: int64 */
+              redeemedCents: number;
+            }[];
+            timezone: string;
+            to: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsLiabilityCsv: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesCashback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              /** @enum {string} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER';
+              id: string;
+              isActive: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesCashback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          rules: {
+            /** Format: int32 */
+            baseRateBps: number;
+            /** @enum {string} */
+            category: 'PURCHASE' | 'REPAIR' | 'OTHER';
+            /** @default true */
+            isActive?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              /** @enum {string} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER';
+              id: string;
+              isActive: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesExpiry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            days: number;
+            /** @enum {string} */
+            policy: 'NEVER' | 'AFTER_EARN';
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesExpiry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          days?: number;
+          /** @enum {string} */
+          policy: 'NEVER' | 'AFTER_EARN';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            days: number;
+            /** @enum {string} */
+            policy: 'NEVER' | 'AFTER_EARN';
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postRulesInitialize: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cashbackRules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              /** @enum {string} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER';
+              id: string;
+              isActive: boolean;
+            }[];
+            tierRules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              id: string;
+              isActive: boolean;
+              /** Format: int64 */
+              minTotalSpendCents: number;
+              name: string;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesOffers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            offers: {
+              createdAt: string;
+              description: string | null;
+              endAt: string;
+              id: string;
+              isActive: boolean;
+              name: string;
+              /** Format: int64 */
+              rateMultiplierBps: number;
+              startAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postRulesOffers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string | null;
+          /** Format: date-time */
+          endAt: string;
+          /** @default true */
+          isActive?: boolean;
+          name: string;
+          /** Format: int32 */
+          rateMultiplierBps: number;
+          /** Format: date-time */
+          startAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            description: string | null;
+            endAt: string;
+            id: string;
+            isActive: boolean;
+            name: string;
+            /** Format: int64 */
+            rateMultiplierBps: number;
+            startAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesOffersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string | null;
+          /** Format: date-time */
+          endAt: string;
+          /** @default true */
+          isActive?: boolean;
+          name: string;
+          /** Format: int32 */
+          rateMultiplierBps: number;
+          /** Format: date-time */
+          startAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            description: string | null;
+            endAt: string;
+            id: string;
+            isActive: boolean;
+            name: string;
+            /** Format: int64 */
+            rateMultiplierBps: number;
+            startAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesTiers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            customersRetiered?: number;
+            rules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              id: string;
+              isActive: boolean;
+              /** Format: int64 */
+              minTotalSpendCents: number;
+              name: string;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesTiers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          rules: {
+            /** Format: int32 */
+            baseRateBps: number;
+            /** @default true */
+            isActive?: boolean;
+            /** Format: int32 */
+            minTotalSpendCents: number;
+            name: string;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            customersRetiered?: number;
+            rules: {
+              /** Format: int64 */
+              baseRateBps: number;
+              id: string;
+              isActive: boolean;
+              /** Format: int64 */
+              minTotalSpendCents: number;
+              name: string;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStores: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            stores: {
+              _count: {
+                /** Format: int64 */
+                cards: number;
+                /** Format: int64 */
+                transactions: number;
+                /** Format: int64 */
+                users: number;
+              };
+              active: boolean;
+              address: string | null;
+              createdAt: string;
+              id: string;
+              name: string;
+              selfEnrolment: boolean;
+              /** Format: int64 */
+              selfEnrolmentDailyCap: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postStores: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          active?: boolean;
+          address?: string | null;
+          name: string;
+          selfEnrolment?: boolean;
+          /** Format: int32 */
+          selfEnrolmentDailyCap?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              transactions: number;
+              /** Format: int64 */
+              users: number;
+            };
+            active: boolean;
+            address: string | null;
+            createdAt: string;
+            id: string;
+            name: string;
+            selfEnrolment: boolean;
+            /** Format: int64 */
+            selfEnrolmentDailyCap: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putStoresById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          active?: boolean;
+          address?: string | null;
+          name: string;
+          selfEnrolment?: boolean;
+          /** Format: int32 */
+          selfEnrolmentDailyCap?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              transactions: number;
+              /** Format: int64 */
+              users: number;
+            };
+            active: boolean;
+            address: string | null;
+            createdAt: string;
+            id: string;
+            name: string;
+            selfEnrolment: boolean;
+            /** Format: int64 */
+            selfEnrolmentDailyCap: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getStoresByStoreIdPoster: {
+    parameters: {
+      query?: {
+        paper?: 'a4' | 'letter';
+      };
+      header?: never;
+      path: {
+        slug: string;
+        storeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getTenant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              users: number;
+            };
+            canTransact: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            freeTrialLimit: number;
+            graceEndsAt: string | null;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            paymentProvider: 'stripe' | 'demo';
+            planId: string | null;
+            receiptsEnabled: boolean;
+            slug: string;
+            /** Format: int64 */
+            subscriptionCardLimit: number;
+            /** Format: int64 */
+            subscriptionCardsUsed: number;
+            subscriptionInfo: {
+              /** Format: int64 */
+              cardLimit: number;
+              /** Format: int64 */
+              cardsRemaining: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              isActive: boolean;
+              planId: string | null;
+              planName: string | null;
+            };
+            subscriptionRequired: boolean;
+            /** @enum {string} */
+            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            timezone: string;
+            trialEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putTenantReceipts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              users: number;
+            };
+            canTransact: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            freeTrialLimit: number;
+            graceEndsAt: string | null;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            paymentProvider: 'stripe' | 'demo';
+            planId: string | null;
+            receiptsEnabled: boolean;
+            slug: string;
+            /** Format: int64 */
+            subscriptionCardLimit: number;
+            /** Format: int64 */
+            subscriptionCardsUsed: number;
+            subscriptionInfo: {
+              /** Format: int64 */
+              cardLimit: number;
+              /** Format: int64 */
+              cardsRemaining: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              isActive: boolean;
+              planId: string | null;
+              planName: string | null;
+            };
+            subscriptionRequired: boolean;
+            /** @enum {string} */
+            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            timezone: string;
+            trialEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putTenantTimezone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          timezone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            _count: {
+              /** Format: int64 */
+              cards: number;
+              /** Format: int64 */
+              stores: number;
+              /** Format: int64 */
+              users: number;
+            };
+            canTransact: boolean;
+            createdAt: string;
+            /** Format: int64 */
+            freeTrialLimit: number;
+            graceEndsAt: string | null;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            paymentProvider: 'stripe' | 'demo';
+            planId: string | null;
+            receiptsEnabled: boolean;
+            slug: string;
+            /** Format: int64 */
+            subscriptionCardLimit: number;
+            /** Format: int64 */
+            subscriptionCardsUsed: number;
+            subscriptionInfo: {
+              /** Format: int64 */
+              cardLimit: number;
+              /** Format: int64 */
+              cardsRemaining: number;
+              /** Format: int64 */
+              cardsUsed: number;
+              isActive: boolean;
+              planId: string | null;
+              planName: string | null;
+            };
+            subscriptionRequired: boolean;
+            /** @enum {string} */
+            subscriptionStatus: 'NONE' | 'TRIALING' | 'ACTIVE' | 'PAST_DUE' | 'CANCELED';
+            timezone: string;
+            trialEndsAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getTransactions: {
+    parameters: {
+      query?: {
+        cardId?: string;
+        category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
+        customerId?: string;
+        from?: string;
+        limit?: number;
+        page?: number;
+        search?: string;
+        storeFilter?: string;
+        to?: string;
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+            transactions: {
+              /** Format: int64 */
+              afterBalanceCents: number;
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              beforeBalanceCents: number;
+              cardUid: string;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              customerId: string | null;
+              customerName: string | null;
+              id: string;
+              note: string | null;
+              /** Format: int64 */
+              reversedAmountCents: number;
+              reversesTransactionId: string | null;
+              storeId: string | null;
+              storeName: string | null;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              /** Format: int64 */
+              unrecoveredCents: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getTransactionsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            afterBalanceCents: number;
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            beforeBalanceCents: number;
+            cardUid: string;
+            /** Format: int64 */
+            cashbackCents: number;
+            /** @enum {string|null} */
+            category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+            createdAt: string;
+            customerId: string | null;
+            customerName: string | null;
+            id: string;
+            note: string | null;
+            reversals: {
+              /** Format: int64 */
+              afterBalanceCents: number;
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              beforeBalanceCents: number;
+              cardUid: string;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              customerId: string | null;
+              customerName: string | null;
+              id: string;
+              note: string | null;
+              /** Format: int64 */
+              reversedAmountCents: number;
+              reversesTransactionId: string | null;
+              storeId: string | null;
+              storeName: string | null;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              /** Format: int64 */
+              unrecoveredCents: number;
+            }[];
+            /** Format: int64 */
+            reversedAmountCents: number;
+            reversesTransactionId: string | null;
+            storeId: string | null;
+            storeName: string | null;
+            /** @enum {string} */
+            type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+            /** Format: int64 */
+            unrecoveredCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postTransactionsByIdRefund: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents?: number;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            clawedBackCents: number;
+            /** Format: int64 */
+            newBalanceCents: number;
+            /** Format: int64 */
+            refundedAmountCents: number;
+            /** Format: int64 */
+            remainingAmountCents: number;
+            /** @enum {string|null} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM' | null;
+            transactionId: string;
+            /** Format: int64 */
+            unrecoveredCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postTransactionsByIdVoid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            newBalanceCents: number;
+            /** Format: int64 */
+            restoredCents: number;
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postTransactionsEarn: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents: number;
+          cardUid: string;
+          /**
+           * @default PURCHASE
+           * @enum {string}
+           */
+          category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
+          note?: string | null;
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            cashbackEarned: number;
+            /** Format: int64 */
+            newBalance: number;
+            /** Format: int64 */
+            rateBps: number;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postTransactionsRedeem: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents: number;
+          cardUid: string;
+          note?: string | null;
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountRedeemed: number;
+            /** Format: int64 */
+            newBalance: number;
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getTrialStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activationsRemaining: number;
+            /** Format: int64 */
+            activationsUsed: number;
+            subscriptionRequired: boolean;
+            /** Format: int64 */
+            trialLimit: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              active: boolean;
+              createdAt: string;
+              email: string;
+              firstName: string;
+              id: string;
+              invited: boolean;
+              lastLogin: string | null;
+              lastName: string;
+              /** @enum {string} */
+              role: 'platform_admin' | 'tenant_admin' | 'cashier';
+              store: {
+                name: string;
+              } | null;
+              storeId: string | null;
+              twoFactorEnabled: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          firstName: string;
+          invite?: boolean;
+          lastName: string;
+          password?: string;
+          /**
+           * @default cashier
+           * @enum {string}
+           */
+          role?: 'cashier' | 'tenant_admin';
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active: boolean;
+            createdAt: string;
+            email: string;
+            firstName: string;
+            id: string;
+            invited: boolean;
+            lastLogin: string | null;
+            lastName: string;
+            /** @enum {string} */
+            role: 'platform_admin' | 'tenant_admin' | 'cashier';
+            store: {
+              name: string;
+            } | null;
+            storeId: string | null;
+            twoFactorEnabled: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putUsersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          active: boolean;
+          firstName: string;
+          lastName: string;
+          /** @enum {string} */
+          role: 'cashier' | 'tenant_admin';
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active: boolean;
+            createdAt: string;
+            email: string;
+            firstName: string;
+            id: string;
+            invited: boolean;
+            lastLogin: string | null;
+            lastName: string;
+            /** @enum {string} */
+            role: 'platform_admin' | 'tenant_admin' | 'cashier';
+            store: {
+              name: string;
+            } | null;
+            storeId: string | null;
+            twoFactorEnabled: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUsersById2faReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUsersByIdInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteUsersByIdInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putUsersByIdPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoints: {
+              createdAt: string;
+              description: string | null;
+              disabledReason: string | null;
+              enabled: boolean;
+              events: (
+                'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+              )[];
+              failingSince: string | null;
+              id: string;
+              url: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string | null;
+          enabled?: boolean;
+          events: (
+            'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+          )[];
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            enabled: boolean;
+            events: (
+              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+            )[];
+            failingSince: string | null;
+            id: string;
+            secret: string;
+            url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putWebhookEndpointsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string | null;
+          enabled?: boolean;
+          events: (
+            'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+          )[];
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            enabled: boolean;
+            events: (
+              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+            )[];
+            failingSince: string | null;
+            id: string;
+            url: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteWebhookEndpointsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWebhookEndpointsByIdDeliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              /** Format: int64 */
+              attempts: number;
+              createdAt: string;
+              /** Format: int64 */
+              durationMs: number | null;
+              eventId: string;
+              eventType:
+                | (
+                    | 'transaction.created'
+                    | 'card.activated'
+                    | 'card.blocked'
+                    | 'customer.created'
+                    | 'customer.erased'
+                    | 'cashback.expiring'
+                    | 'cashback.expired'
+                  )
+                | 'webhook.test';
+              id: string;
+              lastAttemptAt: string | null;
+              nextAttemptAt: string | null;
+              payload: unknown;
+              responseExcerpt: string | null;
+              /** Format: int64 */
+              responseStatus: number | null;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsByIdTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            /** Format: int64 */
+            durationMs: number | null;
+            eventId: string;
+            eventType:
+              | ('transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired')
+              | 'webhook.test';
+            id: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            payload: unknown;
+            responseExcerpt: string | null;
+            /** Format: int64 */
+            responseStatus: number | null;
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhookEndpointsDeliveriesByDeliveryIdResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            attempts: number;
+            createdAt: string;
+            /** Format: int64 */
+            durationMs: number | null;
+            eventId: string;
+            eventType:
+              | ('transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired')
+              | 'webhook.test';
+            id: string;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            payload: unknown;
+            responseExcerpt: string | null;
+            /** Format: int64 */
+            responseStatus: number | null;
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postUnsubscribe: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getV1CardsByCardUid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            activatedAt: string | null;
+            /** Format: int64 */
+            balanceCents: number;
+            cardUid: string;
+            createdAt: string;
+            customer: {
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            } | null;
+            customerId: string | null;
+            id: string;
+            qrUrl: string;
+            /** @enum {string} */
+            status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+            storeId: string | null;
+            storeName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getV1Customers: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            customers: {
+              /** Format: int64 */
+              activeCards: number;
+              createdAt: string;
+              email: string | null;
+              firstName: string;
+              id: string;
+              lastName: string;
+              phone: string | null;
+              /** @enum {string} */
+              tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+              /** Format: int64 */
+              totalSpendCents: number;
+            }[];
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postV1Customers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email?: string | null;
+          firstName: string;
+          lastName: string;
+          phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeCards: number;
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              id: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeName: string | null;
+            }[];
+            createdAt: string;
+            email: string | null;
+            firstName: string;
+            id: string;
+            lastName: string;
+            phone: string | null;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            /** Format: int64 */
+            totalSpendCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getV1CustomersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            activeCards: number;
+            cards: {
+              activatedAt: string | null;
+              /** Format: int64 */
+              balanceCents: number;
+              cardUid: string;
+              id: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
+              storeName: string | null;
+            }[];
+            createdAt: string;
+            email: string | null;
+            firstName: string;
+            id: string;
+            lastName: string;
+            phone: string | null;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            /** Format: int64 */
+            totalSpendCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getV1ReportsLiability: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            byAge: {
+              /** @enum {string} */
+              bucket: '0-30' | '31-90' | '91-180' | '181-365' | '>365';
+              /** Format: int64 */
+              cents: number;
+            }[];
+            byStore: {
+              /** Format: int64 */
+              outstandingCents: number;
+              storeId: string | null;
+              storeName: string;
+            }[];
+            /** Format: int64 */
+            cardsWithBalance: number;
+            /** Format: int64 */
+            expiringNext30DaysCents: number;
+            from: string;
+            /** Format: int64 */
+            outstandingCents: number;
+            period: {
+              /** Format: int64 */
+              addedFundsCents: number;
+              /** Format: int64 */
+              adjustedCents: number;
+              /** Format: int64 */
+              breakageRateBps: number;
+              /** Format: int64 */
+              earnedCents: number;
+              /** Format: int64 */
+              expiredCents: number;
+              /** Format: int64 */
+              redeemedCents: number;
+              /** Format: int64 */
+              refundedCents: number;
+              /** Format: int64 */
+              unrecoveredCents: number;
+              /** Format: int64 */
+              voidedCents: number;
+            };
+            series: {
+              date: string;
+              /** Format: int64 */
+              earnedCents: number;
+              /** Format: int64 */
+              expiredCents: number;
+              /** Format: int64 */
+              outstandingCents: number;
+              /** Format: int64 */
+              redeemedCents: number;
+            }[];
+            timezone: string;
+            to: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getV1Transactions: {
+    parameters: {
+      query?: {
+        customerId?: string;
+        limit?: number;
+        starting_after?: string;
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hasMore: boolean;
+            transactions: {
+              /** Format: int64 */
+              afterBalanceCents: number;
+              /** Format: int64 */
+              amountCents: number;
+              /** Format: int64 */
+              beforeBalanceCents: number;
+              cardUid: string;
+              /** Format: int64 */
+              cashbackCents: number;
+              /** @enum {string|null} */
+              category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
+              createdAt: string;
+              customerId: string | null;
+              customerName: string | null;
+              id: string;
+              note: string | null;
+              /** Format: int64 */
+              reversedAmountCents: number;
+              reversesTransactionId: string | null;
+              storeId: string | null;
+              storeName: string | null;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              /** Format: int64 */
+              unrecoveredCents: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postV1TransactionsByIdRefund: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents?: number;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            clawedBackCents: number;
+            /** Format: int64 */
+            newBalanceCents: number;
+            /** Format: int64 */
+            refundedAmountCents: number;
+            /** Format: int64 */
+            remainingAmountCents: number;
+            /** @enum {string|null} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM' | null;
+            transactionId: string;
+            /** Format: int64 */
+            unrecoveredCents: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postV1TransactionsByIdVoid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            newBalanceCents: number;
+            /** Format: int64 */
+            restoredCents: number;
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postV1TransactionsEarn: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents: number;
+          cardUid: string;
+          /**
+           * @default PURCHASE
+           * @enum {string}
+           */
+          category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
+          note?: string | null;
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            cashbackEarned: number;
+            /** Format: int64 */
+            newBalance: number;
+            /** Format: int64 */
+            rateBps: number;
+            /** @enum {string} */
+            tier: 'SILVER' | 'GOLD' | 'PLATINUM';
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postV1TransactionsRedeem: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Required. One unique value per payment attempt (e.g. a UUID), 1–200 printable ASCII characters. Retrying with the same key and request replays the first answer (header Idempotent-Replayed: true) and moves nothing twice; the same key with another request is 409 IDEMPOTENCY_KEY_REUSED. */
+        'idempotency-key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: int32 */
+          amountCents: number;
+          cardUid: string;
+          note?: string | null;
+          /** Format: uuid */
+          storeId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountRedeemed: number;
+            /** Format: int64 */
+            newBalance: number;
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhooksStripe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            duplicate?: boolean;
+            /** @enum {boolean} */
+            received: true;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getHealthz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            database: 'up' | 'down';
+            databaseKind: string;
+            /** @enum {string} */
+            status: 'ok' | 'error';
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            database: 'up' | 'down';
+            databaseKind: string;
+            /** @enum {string} */
+            status: 'ok' | 'error';
+          };
+        };
+      };
+    };
+  };
+  getReadyz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            database: 'up' | 'down';
+            /** Format: int64 */
+            pendingMigrations: number | null;
+            shuttingDown: boolean;
+            /** @enum {string} */
+            status: 'ready' | 'not ready';
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            database: 'up' | 'down';
+            /** Format: int64 */
+            pendingMigrations: number | null;
+            shuttingDown: boolean;
+            /** @enum {string} */
+            status: 'ready' | 'not ready';
+          };
+        };
+      };
+    };
+  };
+}

@@ -15,7 +15,7 @@ const setupKeys = {
  */
 function getSetupStatus(token: string, options?: { signal?: AbortSignal }): Promise<SetupStatus> {
   // The document names the set-up route with its trailing slash; the server answers both forms.
-  return answer(client.GET('/api/setup/', { params: { query: { token } }, signal: options?.signal }));
+  return answer(client.GET('/api/setup', { params: { query: { token } }, signal: options?.signal }));
 }
 
 /**
@@ -42,7 +42,7 @@ export function useSetupStatus(token: string) {
  *   password policy, field `password`), 409 an admin exists or the e-mail is taken, 429.
  */
 function completeSetup(body: SetupRequest): Promise<AuthResponse> {
-  return answer(client.POST('/api/setup/', { body }));
+  return answer(client.POST('/api/setup', { body }));
 }
 
 /** Mutation hook of {@link completeSetup}; the caller stores the session and navigates. */
