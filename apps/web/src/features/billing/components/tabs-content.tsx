@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDate } from '@/lib/format';
 import { usePlans, useUsage } from '../api/billing';
-import { PaymentMethodSummary } from './payment-method-row';
+import { PaymentMethodSummary } from './payment-method-summary';
 
 /** Whether a plan is the 'Most Popular' one (name containing 'professional'). */
 const isProfessional = (plan: BillingPlan) => plan.name.toLowerCase().includes('professional');
