@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
 import { AlertTriangle } from 'lucide-react';
-import { cn } from '@/lib/cn';
 import { Button } from './button';
-import { FOOTER_CLASS, OVERLAY_CLASS, PANEL_CLASS, useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
+import { FOOTER_CLASS, OVERLAY_CLASS, panelVariants } from './dialog-classes';
+import { useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
@@ -51,8 +51,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-const widths = { sm: 'sm:max-w-md', md: 'sm:max-w-lg' } as const;
-
 /** The open confirmation: title, scrolling body, Cancel and confirm. */
 function ConfirmPanel({
   title,
@@ -76,7 +74,7 @@ function ConfirmPanel({
         ref={contentRef}
         aria-modal="true"
         {...(description ? {} : { 'aria-describedby': undefined })}
-        className={cn(PANEL_CLASS, widths[size])}
+        className={panelVariants({ size })}
         onCloseAutoFocus={returnFocus}
         onEscapeKeyDown={(event) => pending && event.preventDefault()}
       >
