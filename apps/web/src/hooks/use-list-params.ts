@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useSearchBox } from './use-url-list-state';
+import { useSearchBox } from './use-search-box';
 
 /** A change of a list's address state: a filter or the search set to '' is removed; `page` 1 is dropped. */
 type ListParamsUpdate<K extends string> = Partial<Record<K | 'search', string>> & { page?: number };

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useVoid } from '@/api/ledger-actions';
 import { Alert } from '@/components/ui/alert';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';

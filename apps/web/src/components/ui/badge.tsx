@@ -15,34 +15,30 @@ import {
   subscriptionLabel,
   type BadgeColor,
 } from '@/lib/labels';
+import { cva } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
 export type { BadgeColor } from '@/lib/labels';
 
-const colors: Record<BadgeColor, string> = {
-  grey: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-  green: 'bg-green-50 text-green-700 ring-green-600/20',
-  red: 'bg-red-50 text-red-700 ring-red-600/20',
-  blue: 'bg-blue-50 text-blue-700 ring-blue-600/20',
-  orange: 'bg-orange-50 text-orange-700 ring-orange-600/20',
-  yellow: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',
-  purple: 'bg-purple-50 text-purple-700 ring-purple-600/20',
-  indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
-};
+/** The badge's classes by colour (cva); a caller's className is merged after them and wins. */
+const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', {
+  variants: {
+    color: {
+      grey: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+      green: 'bg-green-50 text-green-700 ring-green-600/20',
+      red: 'bg-red-50 text-red-700 ring-red-600/20',
+      blue: 'bg-blue-50 text-blue-700 ring-blue-600/20',
+      orange: 'bg-orange-50 text-orange-700 ring-orange-600/20',
+      yellow: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',
+      purple: 'bg-purple-50 text-purple-700 ring-purple-600/20',
+      indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+    } satisfies Record<BadgeColor, string>,
+  },
+});
 
 /** A small rounded label. `data-color` carries the colour name for tests. */
 export function Badge({ color = 'grey', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { color?: BadgeColor }) {
-  return (
-    <span
-      data-color={color}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap',
-        colors[color],
-        className,
-      )}
-      {...rest}
-    />
-  );
+  return <span data-color={color} className={cn(badgeVariants({ color }), className)} {...rest} />;
 }
 
 /** Tier badge: SILVER grey, GOLD yellow, PLATINUM purple, anything else grey. */

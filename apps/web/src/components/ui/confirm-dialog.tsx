@@ -1,42 +1,114 @@
-import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
-import { Alert } from './alert';
-import { ConfirmDialog, type ConfirmDialogProps } from './alert-dialog';
+import { useRef, type ReactNode } from 'react';
+import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
+import { AlertTriangle } from 'lucide-react';
+import { Button } from './button';
+import { FOOTER_CLASS, OVERLAY_CLASS, panelVariants } from './dialog-classes';
+import { useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
 
-/** Props of {@link ActionConfirmDialog}. */
-export interface ActionConfirmDialogProps extends Omit<ConfirmDialogProps, 'confirmLabel' | 'destructive'> {
-  /** Text of the confirm button ('Delete Customer', 'Cancel order'). */
-  confirmLabel: string;
-  /** Optional icon before the confirm label (aria-hidden, 16 px). */
-  icon?: LucideIcon;
-  /** Red confirm button and warning sign; default true (most confirmations destroy something). */
+/** Props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
+  /** Whether the confirmation is shown; while closed nothing is rendered. */
+  open: boolean;
+  /** Called by Cancel and Escape (never while `pending`). Not by a press outside: an alert dialog needs an answer. */
+  onClose: () => void;
+  /** The question; it names the dialog ('Delete Customer', 'Cancel this order?'). */
+  title: ReactNode;
+  /** Optional short line under the title (aria-describedby). */
+  description?: ReactNode;
+  /** What happens, the details and any error (an `Alert`) under the title. */
+  children?: ReactNode;
+  /** Text of the confirm button, e.g. 'Delete Customer'; may hold an icon. */
+  confirmLabel: ReactNode;
+  /** Text of the cancel button; default 'Cancel'. */
+  cancelLabel?: ReactNode;
+  /** A destroying or irreversible action: red confirm button and a warning sign beside the body. */
   destructive?: boolean;
-  /** The failure of the last attempt, shown in an error `Alert` under the body; nothing when empty. */
-  error?: ReactNode;
+  /** True while the request runs: the confirm button spins, nothing can close the dialog. */
+  pending?: boolean;
+  /** Keeps the confirm button disabled (e.g. until the tenant's slug is typed). */
+  confirmDisabled?: boolean;
+  /** Runs the action. The dialog stays open: the caller closes it on success (`onClose` or `open`). */
+  onConfirm: () => void;
+  /** Panel width from `sm` up: sm 28rem (default), md 32rem. */
+  size?: 'sm' | 'md';
 }
 
 /**
- * The confirmation of one action (delete, cancel, replace) on {@link ConfirmDialog}: the body
- * (`children`) stacked with the last failure (`error`) under it, and the confirm button made of
- * an optional icon and `confirmLabel`. Every delete/cancel dialog of the app uses it, so their
- * layout, spacing and error display stay the same.
+ * The confirmation before a destroying or irreversible action, on Radix AlertDialog (ADR 0013;
+ * WAI-ARIA alertdialog pattern): role="alertdialog", named by `title`; focus starts on Cancel
+ * (the safe answer), Tab stays inside, Escape cancels, a press outside does nothing; focus
+ * returns to the opener on close. Looks like `Dialog` (dialog.tsx): title, body, Cancel and the confirm
+ * button at the bottom right.
  */
-export function ActionConfirmDialog({ confirmLabel, icon: Icon, destructive = true, error, children, ...rest }: ActionConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onClose, pending = false } = props;
   return (
-    <ConfirmDialog
-      {...rest}
-      destructive={destructive}
-      confirmLabel={
-        <>
-          {Icon && <Icon aria-hidden="true" className="h-4 w-4" />}
-          {confirmLabel}
-        </>
-      }
-    >
-      <div className="space-y-4">
-        {children}
-        {error && <Alert tone="error">{error}</Alert>}
-      </div>
-    </ConfirmDialog>
+    <RadixAlertDialog.Root open={open} onOpenChange={(next) => !next && !pending && onClose()}>
+      <RadixAlertDialog.Portal>
+        <ConfirmPanel {...props} />
+      </RadixAlertDialog.Portal>
+    </RadixAlertDialog.Root>
+  );
+}
+
+/** The open confirmation: title, scrolling body, Cancel and confirm. */
+function ConfirmPanel({
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  pending = false,
+  confirmDisabled = false,
+  onConfirm,
+  size = 'sm',
+}: ConfirmDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyNeedsFocus = useNeedsScrollFocus(bodyRef);
+  const returnFocus = useReturnFocus(contentRef);
+  return (
+    <RadixAlertDialog.Overlay className={OVERLAY_CLASS}>
+      <RadixAlertDialog.Content
+        ref={contentRef}
+        aria-modal="true"
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={panelVariants({ size })}
+        onCloseAutoFocus={returnFocus}
+        onEscapeKeyDown={(event) => pending && event.preventDefault()}
+      >
+        <div className="border-b border-slate-100 px-5 py-4">
+          <RadixAlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixAlertDialog.Title>
+          {description && (
+            <RadixAlertDialog.Description asChild>
+              <div className="mt-0.5 text-sm text-slate-500">{description}</div>
+            </RadixAlertDialog.Description>
+          )}
+        </div>
+        <div
+          ref={bodyRef}
+          tabIndex={bodyNeedsFocus ? 0 : undefined}
+          className="flex min-h-0 flex-1 gap-3 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {destructive && (
+            <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600">
+              <AlertTriangle className="h-5 w-5" />
+            </span>
+          )}
+          <div className="min-w-0 flex-1 text-sm text-slate-700">{children}</div>
+        </div>
+        <div className={FOOTER_CLASS}>
+          <RadixAlertDialog.Cancel asChild>
+            <Button variant="outline" disabled={pending}>
+              {cancelLabel}
+            </Button>
+          </RadixAlertDialog.Cancel>
+          <Button variant={destructive ? 'danger' : 'primary'} loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </RadixAlertDialog.Content>
+    </RadixAlertDialog.Overlay>
   );
 }

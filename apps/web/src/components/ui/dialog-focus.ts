@@ -90,12 +90,3 @@ export function outsidePress(dismissible: boolean) {
     if (!dismissible || (target instanceof Element && target.closest('.Toastify'))) event.preventDefault();
   };
 }
-
-/** The overlay (backdrop) of every modal dialog: dims the page, centres the panel (bottom sheet on phones). */
-export const OVERLAY_CLASS = 'fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-0 backdrop-blur-[1px] sm:items-center sm:p-4';
-
-/** The panel of every modal dialog; add a `sm:max-w-*` width. */
-export const PANEL_CLASS = 'relative flex max-h-[92vh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl';
-
-/** The footer row of every modal dialog: buttons right-aligned, visible while the body scrolls. */
-export const FOOTER_CLASS = 'flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-5 py-3 sm:rounded-b-2xl';

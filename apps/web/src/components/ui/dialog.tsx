@@ -1,10 +1,8 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { cn } from '@/lib/cn';
-import { FOOTER_CLASS, focusables, outsidePress, OVERLAY_CLASS, PANEL_CLASS, useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
-
-const sizes = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-3xl', '2xl': 'sm:max-w-5xl' } as const;
+import { FOOTER_CLASS, OVERLAY_CLASS, panelVariants, type PanelSize } from './dialog-classes';
+import { focusables, outsidePress, useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {
@@ -20,8 +18,8 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons at the bottom, right-aligned (stay visible while the body scrolls). */
   footer?: ReactNode;
-  /** Panel width from `sm` up: sm 28rem, md 32rem (default), lg 42rem, xl 48rem. Full width on phones. */
-  size?: keyof typeof sizes;
+  /** Panel width from `sm` up: sm 28rem, md 32rem (default), lg 42rem, xl 48rem, 2xl 64rem. Full width on phones. */
+  size?: PanelSize;
   /** Element focused on open; default the first focusable field of the body, else the panel. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** False while a request runs: Escape, backdrop and × then do nothing. Default true. */
@@ -59,7 +57,7 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
         ref={contentRef}
         aria-modal="true"
         {...(description ? {} : { 'aria-describedby': undefined })}
-        className={cn(PANEL_CLASS, sizes[size])}
+        className={panelVariants({ size })}
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           const first = initialFocusRef?.current ?? (bodyRef.current ? focusables(bodyRef.current)[0] : undefined) ?? contentRef.current;

@@ -1,64 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
-
-const control =
-  'block w-full rounded-lg border bg-white px-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
-const ok = 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-500/30';
-const bad = 'border-red-400 focus:border-red-500 focus:ring-red-500/30';
-
-/** Props shared by the labelled form controls. */
-interface FieldProps {
-  /** Visible label, linked to the control (getByLabel finds the control by it). */
-  label: ReactNode;
-  /** Validation message shown under the control in red (and linked with aria-describedby). */
-  error?: string;
-  /** Help text under the control. */
-  hint?: ReactNode;
-  /** Classes of the wrapper. */
-  wrapperClassName?: string;
-  /** Hides the label visually but keeps it for assistive technology. */
-  hideLabel?: boolean;
-}
-
-function useFieldIds(id: string | undefined, error?: string, hint?: ReactNode) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const errorId = error ? `${controlId}-error` : undefined;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return { controlId, errorId, hintId, describedBy };
-}
-
-function FieldShell({
-  controlId,
-  label,
-  error,
-  errorId,
-  hint,
-  hintId,
-  hideLabel,
-  wrapperClassName,
-  children,
-}: FieldProps & { controlId: string; errorId?: string; hintId?: string; children: ReactNode }) {
-  return (
-    <div className={cn('space-y-1.5', wrapperClassName)}>
-      <label htmlFor={controlId} className={cn('block text-sm font-medium text-slate-700', hideLabel && 'sr-only')}>
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { CONTROL_CLASS, controlTone, FieldShell, useFieldIds, type FieldProps } from './field-shell';
 
 /**
  * A labelled text input. Extra props go to the <input>; `ref` reaches the <input> too.
@@ -84,7 +26,7 @@ export function Input({
       id={ids.controlId}
       aria-invalid={error ? true : undefined}
       aria-describedby={ids.describedBy}
-      className={cn(control, 'h-10', error ? bad : ok, leading ? 'pl-8' : undefined, trailing ? 'pr-11' : undefined, className)}
+      className={cn(CONTROL_CLASS, 'h-10', controlTone(error), leading ? 'pl-8' : undefined, trailing ? 'pr-11' : undefined, className)}
       {...rest}
     />
   );
@@ -99,63 +41,6 @@ export function Input({
       ) : (
         input
       )}
-    </FieldShell>
-  );
-}
-
-/** A labelled <select>. Pass <option> children. */
-export function Select({
-  label,
-  error,
-  hint,
-  wrapperClassName,
-  hideLabel,
-  className,
-  id,
-  ref,
-  children,
-  ...rest
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  const ids = useFieldIds(id, error, hint);
-  return (
-    <FieldShell {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} wrapperClassName={wrapperClassName}>
-      <select
-        ref={ref}
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cn(control, 'h-10 pr-8', error ? bad : ok, className)}
-        {...rest}
-      >
-        {children}
-      </select>
-    </FieldShell>
-  );
-}
-
-/** A labelled <textarea>. */
-export function Textarea({
-  label,
-  error,
-  hint,
-  wrapperClassName,
-  hideLabel,
-  className,
-  id,
-  ref,
-  ...rest
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const ids = useFieldIds(id, error, hint);
-  return (
-    <FieldShell {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} wrapperClassName={wrapperClassName}>
-      <textarea
-        ref={ref}
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cn(control, 'py-2', error ? bad : ok, className)}
-        {...rest}
-      />
     </FieldShell>
   );
 }

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { LoadError, type RetryableQuery } from '@/components/ui/load-error';
 import { SearchField } from './search-field';
 import { Pagination } from '@/components/ui/pagination';
-import { useSnapToLastPage } from '@/hooks/use-url-list-state';
+import { useSnapToLastPage } from '@/hooks/use-snap-to-last-page';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 

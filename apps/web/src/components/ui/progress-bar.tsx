@@ -1,15 +1,21 @@
+import { cva } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
 /** Bar colours of {@link ProgressBar}. */
 export type ProgressTone = 'indigo' | 'blue' | 'green' | 'yellow' | 'red';
 
-const tones: Record<ProgressTone, string> = {
-  indigo: 'bg-indigo-600',
-  blue: 'bg-blue-600',
-  green: 'bg-green-600',
-  yellow: 'bg-amber-500',
-  red: 'bg-red-600',
-};
+/** The fill's classes by tone (cva). */
+const fillVariants = cva('h-full rounded-full transition-[width] duration-300', {
+  variants: {
+    tone: {
+      indigo: 'bg-indigo-600',
+      blue: 'bg-blue-600',
+      green: 'bg-green-600',
+      yellow: 'bg-amber-500',
+      red: 'bg-red-600',
+    } satisfies Record<ProgressTone, string>,
+  },
+});
 
 /**
  * A horizontal progress bar (role="progressbar"). The fill is capped at 100 %; `valueText` is what
@@ -43,7 +49,7 @@ export function ProgressBar({
       data-tone={tone}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
     >
-      <div className={cn('h-full rounded-full transition-[width] duration-300', tones[tone])} style={{ width: `${percent}%` }} />
+      <div className={fillVariants({ tone })} style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -1,21 +1,26 @@
 import { useId, type ReactNode } from 'react';
 import { Minus, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
+import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
-/** Colours of a {@link StatCard}'s icon (a tinted round background and the icon's colour). */
-const tones = {
-  indigo: 'bg-indigo-50 text-indigo-600',
-  emerald: 'bg-emerald-50 text-emerald-600',
-  blue: 'bg-blue-50 text-blue-600',
-  violet: 'bg-violet-50 text-violet-600',
-  orange: 'bg-orange-50 text-orange-600',
-  pink: 'bg-pink-50 text-pink-600',
-  sky: 'bg-sky-50 text-sky-600',
-  amber: 'bg-amber-50 text-amber-600',
-} as const;
+/** A {@link StatCard}'s round icon by tone (cva): a tinted background and the icon's colour. */
+const iconVariants = cva('hidden h-11 w-11 shrink-0 items-center justify-center rounded-full sm:flex', {
+  variants: {
+    tone: {
+      indigo: 'bg-indigo-50 text-indigo-600',
+      emerald: 'bg-emerald-50 text-emerald-600',
+      blue: 'bg-blue-50 text-blue-600',
+      violet: 'bg-violet-50 text-violet-600',
+      orange: 'bg-orange-50 text-orange-600',
+      pink: 'bg-pink-50 text-pink-600',
+      sky: 'bg-sky-50 text-sky-600',
+      amber: 'bg-amber-50 text-amber-600',
+    },
+  },
+});
 
 /** The colour names a {@link StatCard} accepts. */
-export type StatTone = keyof typeof tones;
+export type StatTone = NonNullable<VariantProps<typeof iconVariants>['tone']>;
 
 /**
  * The trend line under a figure, already worded by its feature (the tenant dashboard's
@@ -89,7 +94,7 @@ export function StatCard({ label, value, hint, trend, icon: Icon, tone = 'indigo
           {hint && !loading && <div className="mt-0.5 text-xs text-slate-500">{hint}</div>}
         </div>
         {Icon && (
-          <span aria-hidden="true" className={cn('hidden h-11 w-11 shrink-0 items-center justify-center rounded-full sm:flex', tones[tone])}>
+          <span aria-hidden="true" className={iconVariants({ tone })}>
             <Icon className="h-5 w-5" />
           </span>
         )}

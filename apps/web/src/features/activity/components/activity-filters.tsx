@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import type { ActivityFilters } from '../api/keys';
 import { ACTION_OPTIONS } from '../lib/describe';
 

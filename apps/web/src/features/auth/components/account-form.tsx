@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { NewAccountFormState } from '../hooks/use-account-form';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 /**
  * The new-account form of /signup and /setup: the failure (if any), first and last name side

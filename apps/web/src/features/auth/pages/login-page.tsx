@@ -15,7 +15,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { isTwoFactorChallenge, NO_USER_MESSAGE, useLogin } from '../api/login';
 import { useLoginOptions } from '../api/login-options';
 import { DemoAccounts } from '../components/demo-accounts';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { TwoFactorCodeForm } from '../components/two-factor-code-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 

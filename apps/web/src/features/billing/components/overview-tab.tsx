@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCents, formatDate } from '@/lib/format';
 import { usePlans, useUsage } from '../api/billing';
-import { limitText, upgradePlan } from './tabs-content';
+import { limitText, upgradePlan } from '../lib/plans';
 
 /**
  * Overview tab: current subscription card, trial box, four usage tiles, Quick Actions

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { PaymentMethodSummary } from './payment-method-row';
+import { PaymentMethodSummary } from './payment-method-summary';
 
 /** Props of {@link PaymentMethodPicker}. */
 interface PaymentMethodPickerProps {

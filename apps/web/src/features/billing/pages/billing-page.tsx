@@ -13,7 +13,9 @@ import { CardFormDialog } from '../components/card-form-dialog';
 import { InvoicesTab } from '../components/invoices-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { SubscribeDialog } from '../components/subscribe-dialog';
-import { PaymentMethodsTab, PlansTab, UsageTab } from '../components/tabs-content';
+import { PaymentMethodsTab } from '../components/payment-methods-tab';
+import { PlansTab } from '../components/plans-tab';
+import { UsageTab } from '../components/usage-tab';
 import { useBillingActions, type BillingFlash } from '../hooks/use-billing-actions';
 import { BILLING_TABS, useBillingTab } from '../hooks/use-billing-tab';
 

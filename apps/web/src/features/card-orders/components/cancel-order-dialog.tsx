@@ -1,5 +1,5 @@
 import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatCents, formatCount } from '@/lib/format';
 import { useCancelCardOrder } from '../api/card-orders';

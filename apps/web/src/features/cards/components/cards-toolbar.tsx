@@ -1,7 +1,7 @@
 import { Download, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { SearchField } from '@/components/ui/search-field';
 import { STATUS_FILTERS } from '../lib/labels';
 

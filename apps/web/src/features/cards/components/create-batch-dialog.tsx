@@ -1,6 +1,7 @@
 import { Alert } from '@/components/ui/alert';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { useTenant } from '@/api/get-tenant';
 import { useCreateBatch } from '../api/create-batch';
 import { useBatchForm } from '../hooks/use-batch-form';

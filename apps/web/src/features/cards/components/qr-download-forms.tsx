@@ -3,7 +3,8 @@ import type { QrFormat } from '@loyalty/contract';
 import { FileArchive, Printer, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { DEFAULT_QR_SIZE, downloadBulkQr, downloadPrintReady } from '../api/qr-downloads';
 import { withDownloadToasts } from './download-feedback';
 

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import type { StoreOption } from '../hooks/use-store-options';
 

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useAskErasure, useDownloadMyData, useMyErasureRequest } from '../api/my-data';

@@ -2,7 +2,7 @@ import type { CustomerListItem } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { customerFailureMessage, fullName } from '../lib/labels';

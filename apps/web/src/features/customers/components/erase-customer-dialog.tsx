@@ -3,7 +3,7 @@ import type { CustomerListItem } from '@loyalty/contract';
 import { UserX } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { useEraseCustomer } from '../api/customer-data';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
 import { useEraseRequested, useErasureRequests } from '../api/customer-data';

@@ -1,7 +1,7 @@
 import type { WebhookEndpointItem } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { useDeleteWebhookEndpoint } from '../api/webhook-endpoints';
 import { WEBHOOK_TEXTS } from '../lib/texts';

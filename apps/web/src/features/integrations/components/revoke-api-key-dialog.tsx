@@ -1,7 +1,7 @@
 import type { ApiKeyItem } from '@loyalty/contract';
 import { Ban } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { useRevokeApiKey } from '../api/api-keys';
 import { API_KEY_TEXTS } from '../lib/texts';

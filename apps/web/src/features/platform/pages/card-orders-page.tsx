@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { PlatformCardOrder } from '@loyalty/contract';
 import { Package } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
 import { ListPage } from '@/components/ui/list-page';
 import { useListParams } from '@/hooks/use-list-params';

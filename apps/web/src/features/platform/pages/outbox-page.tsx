@@ -3,7 +3,7 @@ import type { OutboxItem } from '@loyalty/contract';
 import { Mail } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ListPage, ListToolbar } from '@/components/ui/list-page';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api';

@@ -4,7 +4,7 @@ import { CalendarDays, CheckCircle2, DollarSign, RotateCw, UserPlus } from 'luci
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SelectMenu } from '@/components/ui/select';
+import { SelectMenu } from '@/components/ui/select-menu';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';

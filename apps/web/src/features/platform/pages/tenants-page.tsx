@@ -3,7 +3,7 @@ import type { PlatformTenant } from '@loyalty/contract';
 import { Building2, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ListPage, ListToolbar } from '@/components/ui/list-page';
 import { dropParams, useListParams } from '@/hooks/use-list-params';
 import { formatCount } from '@/lib/format';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { useEarn } from '../api/earn';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 
 /**
  * The dollar amount of a POS movement: a text box (not type=number, so '$1,234.56' can be typed

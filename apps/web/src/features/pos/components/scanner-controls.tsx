@@ -1,7 +1,7 @@
 import type { CameraDevice } from 'html5-qrcode';
 import { Flashlight, FlashlightOff, ZoomIn, ZoomOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import type { ScannerControls, ZoomState } from '../hooks/use-scanner-controls';
 import { ZOOM_STEP } from '../lib/scanner';
 

@@ -13,7 +13,8 @@ import {
 } from '@loyalty/domain';
 import { Calculator } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/lib/labels';
 
 /** The noun of a category in the preview sentence. */

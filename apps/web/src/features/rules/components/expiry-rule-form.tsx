@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EXPIRY_DAYS_MAX, EXPIRY_DAYS_MIN, ExpiryRuleRequest, type ExpiryRuleResponse } from '@loyalty/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { NumberInput } from '@/components/ui/number-input';
 import { useSaveExpiryRule } from '../api/expiry';
 import { useSaveSubmit } from '../hooks/use-save-submit';

@@ -2,7 +2,7 @@ import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, formatBps, formatCents } fr
 import type { InitializeRulesResponse } from '@loyalty/contract';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useInitializeRules } from '../api/save-rules';
 import { CATEGORY_LABELS } from '@/lib/labels';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { supportedTimeZones, TimezoneRequest } from '@loyalty/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { useSaveTimezone } from '../api/expiry';
 import { useSaveSubmit } from '../hooks/use-save-submit';
 import { EXPIRY_MESSAGES } from '../lib/expiry';

@@ -1,7 +1,7 @@
 import type { StaffUser } from '@loyalty/contract';
 import { ShieldOff } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useResetStaffTwoFactor } from '../api/reset-two-factor';
 import { staffName } from './labels';

@@ -1,7 +1,7 @@
 import type { StaffUser } from '@loyalty/contract';
 import { UserX } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useRevokeStaffInvitation } from '../api/staff-invitation';

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ToggleField } from '@/components/ui/toggle-field';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { ROLE_LABELS } from '@/lib/labels';
 

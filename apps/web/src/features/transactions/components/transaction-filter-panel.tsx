@@ -1,5 +1,6 @@
 import { Category, TransactionType } from '@loyalty/contract';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS } from '@/lib/labels';
 import type { TransactionFilters } from '../lib/filters';
 

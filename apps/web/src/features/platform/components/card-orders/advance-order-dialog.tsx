@@ -1,5 +1,5 @@
 import type { PlatformCardOrder } from '@loyalty/contract';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatCount, formatCents, formatDateTime } from '@/lib/format';
 import { cardTypeName } from '@/lib/labels';
 import { nextStep } from './labels';

@@ -1,7 +1,7 @@
 import type { PlatformPlan } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
 

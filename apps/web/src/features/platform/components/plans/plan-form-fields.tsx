@@ -2,7 +2,9 @@ import { Plus, X } from 'lucide-react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ToggleField } from '@/components/ui/toggle-field';
-import { Input, Select, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { PERIOD_LABELS, PERIOD_NAMES } from '@/lib/labels';
 import { LIMIT_FIELDS, type PlanFormValues } from './plan-form';
 

@@ -1,6 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { NumberInput } from '@/components/ui/number-input';
 import { ToggleField } from '@/components/ui/toggle-field';
 import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';

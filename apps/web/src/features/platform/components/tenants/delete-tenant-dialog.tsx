@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PlatformTenant } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
-import { ActionConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantFailureMessage } from './labels';

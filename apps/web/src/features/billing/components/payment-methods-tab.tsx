@@ -1,0 +1,76 @@
+import type { PaymentMethod } from '@loyalty/contract';
+import { CreditCard, Plus, Trash2 } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { PaymentMethodSummary } from './payment-method-summary';
+
+/** Payment Methods tab: list with Set Default and delete, empty state with 'Add Your First Card'. */
+export function PaymentMethodsTab({
+  methods,
+  isPending,
+  isError,
+  busy,
+  onAdd,
+  onSetDefault,
+  onRemove,
+}: {
+  methods: PaymentMethod[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  busy: boolean;
+  onAdd: () => void;
+  onSetDefault: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>Payment Methods</CardTitle>
+        <Button size="sm" onClick={onAdd}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Card
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner />
+        ) : isError || !methods ? (
+          <Alert tone="error">Failed to load payment methods</Alert>
+        ) : methods.length === 0 ? (
+          <div className="py-8 text-center">
+            <CreditCard className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+            <p className="mt-2 font-medium text-slate-900">No payment methods</p>
+            <Button className="mt-4" onClick={onAdd}>
+              Add Your First Card
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {methods.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <PaymentMethodSummary method={m} />
+                <div className="flex gap-2">
+                  {!m.is_default && (
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => onSetDefault(m.id)}>
+                      Set Default
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => onRemove(m.id)}
+                    aria-label={`Remove ${m.card.brand.toUpperCase()} ending ${m.card.last4}`}
+                  >
+                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
