@@ -1,9 +1,8 @@
 /**
- * The one HTTP client of the web app.
- *
- * Every call goes to the same-origin base path `/api` with cookies included (the session is
- * an HttpOnly cookie) and JSON bodies. Feature code never calls `fetch` directly: it calls
- * `api.get/post/put/delete` from its per-endpoint file (`features/<area>/api/*.ts`).
+ * What every API call of the web app shares: the error it fails with (ApiError), how a failed
+ * answer becomes one, the field issues of a 400, and the file name of a download. The calls
+ * themselves go through the typed client (`api/client.ts`, ADR 0038); feature code never calls
+ * `fetch` directly.
  */
 
 /** Base path of every API call. */
@@ -71,46 +70,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Options of one call: extra headers (e.g. `Idempotency-Key`), an abort signal. */
-export interface RequestOptions {
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function readErrorBody(body: unknown): { error?: string; message?: string; code?: string; details?: unknown } {
-  if (body && typeof body === 'object') return body as Record<string, never>;
-  return {};
-}
-
-/** Sends one request; a failed fetch becomes ApiError(0, NETWORK_ERROR_MESSAGE). Aborts rethrow. */
-async function send(method: Method, path: string, body: unknown, options: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept, ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  try {
-    return await fetch(`${API_BASE}${path}`, {
-      method,
-      credentials: 'include',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR');
-  }
-}
-
-/** Reads a body as JSON; null when empty or not JSON. */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** The fields of a JSON error body, or none when the body is not an object. */
+function readErrorBody(body: unknown): { error?: unknown; message?: unknown; code?: unknown; details?: unknown } {
+  return body && typeof body === 'object' ? body : {};
 }
 
 /** The ApiError of a non-OK answer: the body's `error`, else `message`, else `HTTP {status}: {statusText}`. */
@@ -119,25 +81,6 @@ export function apiErrorOf(response: Response, parsed: unknown): ApiError {
   const message =
     (typeof err.error === 'string' && err.error) || (typeof err.message === 'string' && err.message) || `HTTP ${response.status}: ${response.statusText}`;
   return new ApiError(response.status, message, typeof err.code === 'string' ? err.code : undefined, err.details);
-}
-
-/**
- * Sends one JSON request to `${API_BASE}${path}` and returns the parsed JSON answer.
- *
- * @param method HTTP method.
- * @param path Path below `/api`, starting with '/' (e.g. `/auth/me`).
- * @param body Optional JSON body (serialised with JSON.stringify).
- * @returns The parsed body typed as `T`; `null` for 204 No Content or an empty body.
- * @throws {ApiError} status 0 'Network error. Please check your connection.' when fetch fails;
- *   the HTTP status and the server's `error`/`message` (else `HTTP {status}: {statusText}`) when
- *   the answer is not OK.
- */
-export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, body, options, 'application/json');
-  if (response.status === 204) return null as T;
-  const parsed = await readJson(response);
-  if (!response.ok) throw apiErrorOf(response, parsed);
-  return parsed as T;
 }
 
 /** A file answered by the API: its bytes and the name from `Content-Disposition` (null when absent). */
@@ -165,27 +108,3 @@ export function filenameFromContentDisposition(header: string | null): string | 
   const safe = name?.replace(/[\\/]/g, '_').trim();
   return safe || null;
 }
-
-/**
- * Sends one request whose answer is a file (QR images, zips, CSV exports): same base path,
- * cookies, JSON body and errors as {@link request}, but the answer is returned as a Blob.
- * @throws {ApiError} as {@link request} (the error body of a failed download is JSON).
- */
-export async function requestFile(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<FileResponse> {
-  const response = await send(method, path, body, options, '*/*');
-  if (!response.ok) throw apiErrorOf(response, await readJson(response));
-  const blob = await response.blob();
-  return { blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) };
-}
-
-/** Shorthands of {@link request}; same answers and errors. */
-export const api = {
-  /** GET `/api{path}` → parsed JSON (null on 204). Throws ApiError. */
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  /** POST `/api{path}` with a JSON body → parsed JSON (null on 204). Throws ApiError. */
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  /** PUT `/api{path}` with a JSON body → parsed JSON (null on 204). Throws ApiError. */
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  /** DELETE `/api{path}` → parsed JSON (null on 204). Throws ApiError. */
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-};

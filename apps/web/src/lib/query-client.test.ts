@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACME, userOf } from '@/test/fixtures';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { signIn } from '@/test/render';
-import { api } from './api';
+import { answer, client as api } from '@/api/client';
 import { useAuthStore } from './auth-store';
 import { createQueryClient } from './query-client';
 
@@ -13,18 +13,20 @@ describe('createQueryClient: a lost session signs the browser out (the guards th
     stubFetch().on('GET', '/api/t/acme/cards', json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' }));
     signIn(userOf('cashier'), ACME);
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['cards'], queryFn: () => api.get('/t/acme/cards') })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      client.fetchQuery({ queryKey: ['cards'], queryFn: () => answer(api.GET('/api/t/{slug}/cards', { params: { path: { slug: 'acme' } } })) }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(signedIn()).toBe(false);
   });
 
   it('clears the session when a mutation answers 401, but not for login (there 401 means a wrong password)', async () => {
-    stubFetch().on('POST', '/api/x', json(401, { error: 'Invalid email or password', code: 'UNAUTHENTICATED' }));
+    stubFetch().on('POST', '/api/auth/logout', json(401, { error: 'Invalid email or password', code: 'UNAUTHENTICATED' }));
     signIn(userOf('cashier'), ACME);
     const client = createQueryClient();
     const run = (meta?: Record<string, unknown>) =>
       client
         .getMutationCache()
-        .build(client, { mutationFn: () => api.post('/x'), meta })
+        .build(client, { mutationFn: () => answer(api.POST('/api/auth/logout')), meta })
         .execute(undefined);
 
     await expect(run({ skipAuthReset: true })).rejects.toMatchObject({ status: 401 });
@@ -37,18 +39,32 @@ describe('createQueryClient: a lost session signs the browser out (the guards th
     stubFetch().on('GET', '/api/t/acme/rules/cashback', json(403, { error: 'Forbidden', code: 'FORBIDDEN' }));
     signIn(userOf('cashier'), ACME);
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['rules'], queryFn: () => api.get('/t/acme/rules/cashback') })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      client.fetchQuery({ queryKey: ['rules'], queryFn: () => answer(api.GET('/api/t/{slug}/rules/cashback', { params: { path: { slug: 'acme' } } })) }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(signedIn()).toBe(true);
   });
 
   it('shows a 4xx at once but retries a network failure or 5xx twice', async () => {
     const server = stubFetch()
-      .on('GET', '/api/a', json(404, { error: 'Card not found' }))
-      .on('GET', '/api/b', json(503, {}));
+      .on('GET', '/api/t/acme/cards/A', json(404, { error: 'Card not found' }))
+      .on('GET', '/api/t/acme/cards/B', json(503, {}));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: () => api.get('/a'), retryDelay: 0 })).rejects.toMatchObject({ status: 404 });
-    await expect(client.fetchQuery({ queryKey: ['b'], queryFn: () => api.get('/b'), retryDelay: 0 })).rejects.toMatchObject({ status: 503 });
-    expect(server.requestsTo('GET', '/api/a')).toHaveLength(1);
-    expect(server.requestsTo('GET', '/api/b')).toHaveLength(3);
+    await expect(
+      client.fetchQuery({
+        queryKey: ['a'],
+        queryFn: () => answer(api.GET('/api/t/{slug}/cards/{cardUid}', { params: { path: { slug: 'acme', cardUid: 'A' } } })),
+        retryDelay: 0,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.fetchQuery({
+        queryKey: ['b'],
+        queryFn: () => answer(api.GET('/api/t/{slug}/cards/{cardUid}', { params: { path: { slug: 'acme', cardUid: 'B' } } })),
+        retryDelay: 0,
+      }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(server.requestsTo('GET', '/api/t/acme/cards/A')).toHaveLength(1);
+    expect(server.requestsTo('GET', '/api/t/acme/cards/B')).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import type { LoginOptions } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, client } from '@/api/client';
 
 /** Query key of the login page's options (public). */
 const loginOptionsKey = ['auth', 'login-options'] as const;
@@ -11,7 +11,7 @@ const loginOptionsKey = ['auth', 'login-options'] as const;
  * @throws {ApiError} 0 on network failure.
  */
 function getLoginOptions(options?: { signal?: AbortSignal }): Promise<LoginOptions> {
-  return api.get<LoginOptions>('/auth/login-options', options);
+  return answer(client.GET('/api/auth/login-options', { signal: options?.signal }));
 }
 
 /** Query hook of {@link getLoginOptions}; fixed for the server's lifetime, so never stale. */

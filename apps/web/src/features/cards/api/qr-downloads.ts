@@ -1,5 +1,6 @@
 import type { QrBulkRequest, QrFormat, QrPrintRequest } from '@loyalty/contract';
-import { API_BASE, requestFile } from '@/lib/api';
+import { answerFile, client } from '@/api/client';
+import { API_BASE } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { tenantApi } from './keys';
 
@@ -26,8 +27,9 @@ const today = () => new Date().toISOString().slice(0, 10);
  * @throws {ApiError} 404 unknown card, 400 bad size; the UI shows 'Failed to download QR code'.
  */
 export async function downloadCardQr(slug: string, cardUid: string, format: QrFormat = 'png', size = DEFAULT_QR_SIZE): Promise<string> {
-  const path = `${tenantApi(slug)}/cards/${encodeURIComponent(cardUid)}/qr/download?${new URLSearchParams({ format, size: String(size) })}`;
-  const { blob, filename } = await requestFile('GET', path);
+  const { blob, filename } = await answerFile(
+    client.GET('/api/t/{slug}/cards/{cardUid}/qr/download', { params: { path: { slug, cardUid }, query: { format, size } }, parseAs: 'blob' }),
+  );
   const name = filename ?? `card-${cardUid}.${format}`;
   saveBlob(blob, name);
   return name;
@@ -41,7 +43,7 @@ export async function downloadCardQr(slug: string, cardUid: string, format: QrFo
  *   'Failed to download QR codes'.
  */
 export async function downloadBulkQr(slug: string, body: QrBulkRequest): Promise<string> {
-  const { blob, filename } = await requestFile('POST', `${tenantApi(slug)}/cards/qr/bulk-download`, body);
+  const { blob, filename } = await answerFile(client.POST('/api/t/{slug}/cards/qr/bulk-download', { params: { path: { slug } }, body, parseAs: 'blob' }));
   const name = filename ?? `qr-codes-${today()}.zip`;
   saveBlob(blob, name);
   return name;
@@ -54,7 +56,7 @@ export async function downloadBulkQr(slug: string, body: QrBulkRequest): Promise
  * @throws {ApiError} as {@link downloadBulkQr}; the UI shows 'Failed to download print-ready QR codes'.
  */
 export async function downloadPrintReady(slug: string, body: QrPrintRequest): Promise<string> {
-  const { blob, filename } = await requestFile('POST', `${tenantApi(slug)}/cards/qr/print-ready`, body);
+  const { blob, filename } = await answerFile(client.POST('/api/t/{slug}/cards/qr/print-ready', { params: { path: { slug } }, body, parseAs: 'blob' }));
   const name = filename ?? `print-ready-qr-${today()}.zip`;
   saveBlob(blob, name);
   return name;

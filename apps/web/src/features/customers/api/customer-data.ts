@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, client } from '@/api/client';
-import { requestFile } from '@/lib/api';
+import { answer, answerFile, client } from '@/api/client';
 import { saveBlob } from '@/lib/save-blob';
-import { customersApi, customersKeys, invalidateCustomerData } from './keys';
+import { customersKeys, invalidateCustomerData } from './keys';
 
 /**
  * GET /api/t/{slug}/customers/{id}/export (docs/security.md 'Personal data'; tenant_admin) →
@@ -11,7 +10,7 @@ import { customersApi, customersKeys, invalidateCustomerData } from './keys';
  * @throws {ApiError} 404 'Customer not found', 401, 403.
  */
 async function exportCustomerData(slug: string, id: string): Promise<string> {
-  const { blob, filename } = await requestFile('GET', `${customersApi(slug)}/${encodeURIComponent(id)}/export`);
+  const { blob, filename } = await answerFile(client.GET('/api/t/{slug}/customers/{id}/export', { params: { path: { slug, id } }, parseAs: 'blob' }));
   const name = filename ?? `customer-data-${id}.zip`;
   saveBlob(blob, name);
   return name;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantApi, tenantKeys } from '@/api/keys';
+import { tenantKeys } from '@/api/keys';
 
 /** Search text and page of the customer list. */
 export interface CustomerListParams {
@@ -35,9 +35,4 @@ export function invalidateCustomerData(queryClient: QueryClient, slug: string): 
   void queryClient.invalidateQueries({ queryKey: customersKeys.all(slug) });
   void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
   void queryClient.invalidateQueries({ queryKey: tenantKeys.cards(slug) });
-}
-
-/** `/t/{slug}/customers` prefix of the customer API paths. */
-export function customersApi(slug: string): string {
-  return `${tenantApi(slug)}/customers`;
 }
