@@ -200,7 +200,7 @@ const ENTRIES: Record<string, Entry> = {
     },
     call: (w) => w.inject('POST', '/api/auth/accept-invitation', undefined, { token: w.ids.invitationToken, password: 'Accepted123!' }),
   },
-  'POST /api/setup/': { exempt: 'only answers while no platform admin exists; platform.admin.setup is written (setup.test.ts)' },
+  'POST /api/setup': { exempt: 'only answers while no platform admin exists; platform.admin.setup is written (setup.test.ts)' },
   'PUT /api/t/{slug}/tenant/timezone': {
     action: 'tenant.timezone.update',
     call: (w) => w.inject('PUT', '/api/t/demo/tenant/timezone', w.s.admin, { timezone: 'Europe/Paris' }),
