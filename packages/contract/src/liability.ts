@@ -15,12 +15,23 @@ export function liabilityDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** Refuses `from` after `to` and a period longer than LIABILITY_MAX_DAYS (both dates given). */
+/**
+ * What is wrong with the period [from, to] (YYYY-MM-DD, both inclusive): `from` after `to`, or
+ * longer than LIABILITY_MAX_DAYS; null when it is fine. The query schemas check it when both
+ * dates are given; the server checks it again once the defaults have filled in the other.
+ */
+export function liabilityPeriodProblem(from: string, to: string): { field: 'from' | 'to'; message: string } | null {
+  const days = liabilityDays(from, to);
+  if (days < 1) return { field: 'from', message: 'from must not be after to' };
+  if (days > LIABILITY_MAX_DAYS) return { field: 'to', message: `The period can be at most ${LIABILITY_MAX_DAYS} days` };
+  return null;
+}
+
+/** Refuses a period that liabilityPeriodProblem finds wrong (both dates given). */
 function checkPeriod(q: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
   if (!q.from || !q.to) return;
-  const days = liabilityDays(q.from, q.to);
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
-  else if (days > LIABILITY_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `The period can be at most ${LIABILITY_MAX_DAYS} days` });
+  const problem = liabilityPeriodProblem(q.from, q.to);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 }
 
 /**

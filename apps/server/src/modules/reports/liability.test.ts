@@ -206,6 +206,20 @@ describe('GET /reports/liability', () => {
     expect((await t.req('GET', 'reports/liability.csv?from=x')).statusCode).toBe(400);
   });
 
+  it('answers 400 when the period that the defaults fill in is too long or starts after today', async () => {
+    const t = await tenant();
+    const today = localToday(new Date(), 'UTC');
+    for (const [q, field] of [
+      ['from=2000-01-01', 'to'],
+      [`from=${shiftDay(today, 1)}`, 'from'],
+    ]) {
+      const res = await t.req('GET', `reports/liability?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json(), q).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field }] });
+    }
+    expect((await t.req('GET', `reports/liability?from=${shiftDay(today, -365)}`)).statusCode).toBe(200);
+  });
+
   it('is for tenant admins only: 403 cashier and customer, 404 another tenant, 401 signed out', async () => {
     const get = (cookie: string | null, slug = 'demo', path = 'liability') =>
       ctx.app.inject({ method: 'GET', url: `/api/t/${slug}/reports/${path}`, headers: cookie ? { cookie } : {} });

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import {
   LIABILITY_CSV_COLUMNS,
+  liabilityPeriodProblem,
   type LiabilityPeriod,
   type LiabilityQuery,
   type LiabilityReport,
@@ -21,6 +22,7 @@ import {
   type PeriodSums,
 } from '../ledger/index.ts';
 import { centsToDollars } from '../../lib/csv-cells.ts';
+import { badRequest } from '../../errors.ts';
 
 /**
  * The liability report (docs/product.md 'Reports'), composed from its owners' parts (ADR 0012): card
@@ -41,10 +43,16 @@ export function shiftDay(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The period of a query: `to` default today in `timezone`, `from` default 29 days before `to`. */
+/**
+ * The period of a query: `to` default today in `timezone`, `from` default 29 days before `to`.
+ * Throws VALIDATION_ERROR (`details: [{ field, message }]`) when the filled-in period starts
+ * after it ends or is longer than LIABILITY_MAX_DAYS (a lone `from` long ago or in the future).
+ */
 export function periodOf(q: { from?: string; to?: string }, now: Date, timezone: string): { from: string; to: string } {
   const to = q.to ?? localToday(now, timezone);
   const from = q.from ?? shiftDay(to, -29);
+  const problem = liabilityPeriodProblem(from, to);
+  if (problem) throw badRequest(`Invalid ${problem.field}: ${problem.message}`, [problem]);
   return { from, to };
 }
 
