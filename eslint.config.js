@@ -9,6 +9,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -165,6 +166,32 @@ const tableFences = [
   },
 ];
 
+/** Folders whose texts are still written inline, on their way into catalogs (ADR 0042). */
+const I18N_PENDING = [
+  `${WEB}/app/**`,
+  `${WEB}/components/**`,
+  `${WEB}/features/activity/**`,
+  `${WEB}/features/auth/**`,
+  `${WEB}/features/billing/**`,
+  `${WEB}/features/card-orders/**`,
+  `${WEB}/features/cards/**`,
+  `${WEB}/features/checkout/**`,
+  `${WEB}/features/customer/**`,
+  `${WEB}/features/customers/**`,
+  `${WEB}/features/dashboard/**`,
+  `${WEB}/features/integrations/**`,
+  `${WEB}/features/join/**`,
+  `${WEB}/features/liability/**`,
+  `${WEB}/features/platform/**`,
+  `${WEB}/features/pos/**`,
+  `${WEB}/features/profile/**`,
+  `${WEB}/features/public-card/**`,
+  `${WEB}/features/rules/**`,
+  `${WEB}/features/staff/**`,
+  `${WEB}/features/stores/**`,
+  `${WEB}/features/transactions/**`,
+];
+
 const noProcessEnv = {
   'no-restricted-properties': [
     'error',
@@ -247,6 +274,41 @@ export default defineConfig(
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
     settings: { 'import/resolver': { typescript: { project: ['apps/web/tsconfig.json'], conditionNames: ['@loyalty/source', 'types', 'import', 'default'] } } },
+  },
+  // Every text a person reads comes from a catalog (src/lib/i18n.tsx, ADR 0042): no literal
+  // text in JSX, nor in the attributes people read or hear.
+  {
+    files: [`${WEB}/**/*.tsx`],
+    ignores: [...TESTS, `${WEB}/test/**`, ...I18N_PENDING],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['^(aria-label|aria-description|title|placeholder|alt|label|description|hint|emptyText)$'] },
+          // Form field names, class names and other identifiers passed to calls inside JSX.
+          callees: {
+            exclude: [
+              '^t$',
+              '^translate$',
+              'register$',
+              'trigger$',
+              'watch$',
+              'setValue$',
+              'getValues$',
+              '^cn$',
+              '^clsx$',
+              '^Number\\.',
+              'replaceAll$',
+              'toLocaleString$',
+            ],
+          },
+          // Dashes, separators and symbols are not words.
+          words: { exclude: ['^[\\s\\d—–·•…|/:,.()+−%$#×*-]*$'] },
+        },
+      ],
+    },
   },
   // Test helpers (src/test) serve test files only.
   {

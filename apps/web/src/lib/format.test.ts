@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit } from './format';
+import { formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit, formatterFor } from './format';
 
 describe('money and dates as the screens show them', () => {
   it('formats cents as US dollars', () => {
@@ -30,5 +30,16 @@ describe('money and dates as the screens show them', () => {
     expect(formatLimit(0)).toBe('0');
     expect(formatLimit(0, true)).toBe('∞');
     expect(formatLimit(2500)).toBe('2,500');
+  });
+});
+
+describe('a business with another locale and currency', () => {
+  it('formats its money, percents, counts and dates by its settings', () => {
+    const f = formatterFor({ locale: 'de-DE', currency: 'EUR' });
+    expect(f.cents(123_456)).toBe('1.234,56\u00a0€');
+    expect(f.bps(250)).toBe('2,5\u00a0%');
+    expect(f.count(10000)).toBe('10.000');
+    expect(f.date('2026-01-05T12:00:00.000Z')).toBe('5. Jan. 2026');
+    expect(f.centsCompact(120_000)).toBe('€1.2k');
   });
 });

@@ -1,63 +1,99 @@
 /**
- * Formatting helpers. Money and basis points come from `@loyalty/domain` so that the
- * browser and the server format the same way; this file only adds the browser-side extras.
- * Enum labels live in `@/lib/labels`.
+ * The one place that formats money, numbers and dates for the screens (ADR 0042): every figure
+ * goes through `Intl` with the business's locale and currency. Every business today is en-US
+ * and USD (BUSINESS_LOCALE); a business with another setting gets `formatterFor(itsLocale)`.
+ * The exported functions are that default formatter's, so the screens read the same as before.
+ * The server formats its e-mails and CSVs with `@loyalty/domain`'s helpers. Enum labels live
+ * in `@/lib/labels`.
  */
 import type { TransactionType } from '@loyalty/contract';
-import { formatCents } from '@loyalty/domain';
 
-export { formatBps, formatCents, dollarsToCents } from '@loyalty/domain';
+export { dollarsToCents } from '@loyalty/domain';
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** ISO timestamp → 'Jan 5, 2026, 3:04 PM' (short month, day and time). '—' when empty. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+/** A business's formatting settings: a BCP 47 locale and an ISO 4217 currency. */
+interface BusinessLocale {
+  locale: string;
+  currency: string;
 }
 
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+/** What every business uses today (docs/product.md 'Money': US dollars). */
+const BUSINESS_LOCALE: BusinessLocale = { locale: 'en-US', currency: 'USD' };
 
-/** ISO timestamp → '3:15 PM'. '—' when empty. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : timeOnly.format(d);
+/** The formatters of one business: money from integer cents, basis points, counts, dates. */
+interface Formatter {
+  /** Integer cents → '$1,234.56' ('-$2.50'; never '-$0.00'). */
+  cents(cents: number): string;
+  /** Cents as a chart tick, compact: '$0', '$950', '$7.5', '$1.2k', '$3M'. */
+  centsCompact(cents: number): string;
+  /** Basis points → a percent with one decimal: 250 → '2.5%'. */
+  bps(bps: number): string;
+  /** A count with the locale's separators: 10000 → '10,000'. */
+  count(n: number): string;
+  /** ISO timestamp → 'Jan 5, 2026, 3:04 PM'; '—' when empty or not a date. */
+  dateTime(iso: string | null | undefined): string;
+  /** ISO timestamp → 'Jan 5, 2026'; '—' when empty or not a date. */
+  date(iso: string | null | undefined): string;
+  /** ISO timestamp → '3:15 PM'; '—' when empty or not a date. */
+  time(iso: string | null | undefined): string;
 }
 
-/** ISO timestamp → 'Jan 5, 2026'. '—' when empty. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateOnly.format(d);
+/** `iso` through `format`, or '—' when there is no date. */
+function dateWith(format: Intl.DateTimeFormat): (iso: string | null | undefined) => string {
+  return (iso) => {
+    if (!iso) return '—';
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? '—' : format.format(d);
+  };
 }
 
-const count = new Intl.NumberFormat('en-US');
-
-/** A count with thousands separators (en-US): 10000 → '10,000'. */
-export function formatCount(n: number): string {
-  return count.format(n);
+/** The formatters for `settings` (Intl formats built once per business). */
+export function formatterFor({ locale, currency }: BusinessLocale): Formatter {
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+  const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 })
+    .formatToParts(0)
+    .filter((p) => p.type === 'currency')
+    .map((p) => p.value)
+    .join('');
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const count = new Intl.NumberFormat(locale);
+  const short = { month: 'short', day: 'numeric', year: 'numeric' } as const;
+  return {
+    cents: (cents) => money.format(cents / 100 + 0), // + 0 turns -0 into 0: no "-$0.00"
+    centsCompact(cents) {
+      // Lower-case k and M, as the charts have always shown (Intl's compact notation writes 'K').
+      const dollars = cents / 100;
+      if (Math.abs(dollars) >= 1_000_000) return `${symbol}${+(dollars / 1_000_000).toFixed(1)}M`;
+      if (Math.abs(dollars) >= 1_000) return `${symbol}${+(dollars / 1_000).toFixed(1)}k`;
+      return `${symbol}${+dollars.toFixed(dollars < 10 && dollars % 1 !== 0 ? 2 : 0)}`;
+    },
+    bps: (bps) => percent.format(bps / 10_000),
+    count: (n) => count.format(n),
+    dateTime: dateWith(new Intl.DateTimeFormat(locale, { ...short, hour: 'numeric', minute: '2-digit' })),
+    date: dateWith(new Intl.DateTimeFormat(locale, short)),
+    time: dateWith(new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' })),
+  };
 }
+
+const business = formatterFor(BUSINESS_LOCALE);
+
+/** Integer cents → '$1,234.56' in the business's currency (BUSINESS_LOCALE). */
+export const formatCents = business.cents;
+/** Basis points → '2.5%'. */
+export const formatBps = business.bps;
+/** ISO timestamp → 'Jan 5, 2026, 3:04 PM'; '—' when empty. */
+export const formatDateTime = business.dateTime;
+/** ISO timestamp → '3:15 PM'; '—' when empty. */
+export const formatTime = business.time;
+/** ISO timestamp → 'Jan 5, 2026'; '—' when empty. */
+export const formatDate = business.date;
+/** A count with thousands separators: 10000 → '10,000'. */
+export const formatCount = business.count;
+/** A money axis tick from cents, compact (charts only; exact amounts use formatCents). */
+export const formatCentsCompact = business.centsCompact;
 
 /** A limit where a negative value (or, with `zeroIsUnlimited`, also 0) means none: '∞', else the count. */
 export function formatLimit(limit: number, zeroIsUnlimited = false): string {
   return limit < 0 || (zeroIsUnlimited && limit === 0) ? '∞' : formatCount(limit);
-}
-
-/** A money axis tick from cents, compact: '$0', '$950', '$7.5', '$1.2k', '$3M' (charts only; exact amounts use formatCents). */
-export function formatCentsCompact(cents: number): string {
-  const dollars = cents / 100;
-  if (Math.abs(dollars) >= 1_000_000) return `$${+(dollars / 1_000_000).toFixed(1)}M`;
-  if (Math.abs(dollars) >= 1_000) return `$${+(dollars / 1_000).toFixed(1)}k`;
-  return `$${+dollars.toFixed(dollars < 10 && dollars % 1 !== 0 ? 2 : 0)}`;
 }
 
 /**

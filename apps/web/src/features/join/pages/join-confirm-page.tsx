@@ -1,4 +1,4 @@
-import { formatCents } from '@loyalty/domain';
+import { formatCents } from '@/lib/format';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PublicPageLayout } from '@/components/public-page-layout';

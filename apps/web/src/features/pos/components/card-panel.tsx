@@ -1,5 +1,5 @@
 import type { CardResponse } from '@loyalty/contract';
-import { formatCents } from '@loyalty/domain';
+import { formatCents } from '@/lib/format';
 import { RotateCcw, Store, UserRound } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { CardStatusBadge, TierBadge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import type { CardStatus } from '@loyalty/contract';
-import { formatCents } from '@loyalty/domain';
+import { formatCents } from '@/lib/format';
 import { Nfc, Sparkles } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatCardNumber } from '@/lib/card-number';

@@ -1,4 +1,5 @@
-import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES, formatBps, formatCents } from '@loyalty/domain';
+import { DEFAULT_CASHBACK_RULES, DEFAULT_TIER_RULES } from '@loyalty/domain';
+import { formatBps, formatCents } from '@/lib/format';
 import type { InitializeRulesResponse } from '@loyalty/contract';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'react-toastify';

@@ -1,5 +1,6 @@
 import type { BillingPeriod, PlanInput, PlanLimits, PlatformPlan } from '@loyalty/contract';
-import { dollarsToCents, formatCents } from '@loyalty/domain';
+import { dollarsToCents } from '@loyalty/domain';
+import { formatCents } from '@/lib/format';
 import { PERIOD_LABELS } from '@/lib/labels';
 import { z } from 'zod';
 
