@@ -3,6 +3,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { getMe } from '@/features/auth/api/get-me';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 /** Start-up delay before the session check (about 100 ms). */
 const STARTUP_DELAY_MS = 100;
@@ -16,6 +18,7 @@ const STARTUP_DELAY_MS = 100;
  */
 export function AuthInitializer({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
+  const t = useMessages(appMessages);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -40,6 +43,6 @@ export function AuthInitializer({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  if (!ready) return <PageSpinner label="Loading session" />;
+  if (!ready) return <PageSpinner label={t('loadingSession')} />;
   return <>{children}</>;
 }

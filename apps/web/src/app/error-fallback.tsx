@@ -2,6 +2,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ''}`;
@@ -21,18 +23,19 @@ function describe(error: unknown): string {
  * a Reload Page button.
  */
 function ErrorFallback({ error }: { error: unknown }) {
+  const t = useMessages(appMessages);
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div role="alert" className="w-full max-w-lg rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <AlertTriangle aria-hidden="true" className="h-10 w-10 text-red-500" />
-        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Something went wrong</h1>
-        <p className="mt-2 text-slate-600">An unexpected error occurred. Please try refreshing the page.</p>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t('errorTitle')}</h1>
+        <p className="mt-2 text-slate-600">{t('errorHint')}</p>
         <details className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          <summary className="cursor-pointer font-medium">Error details</summary>
+          <summary className="cursor-pointer font-medium">{t('errorDetails')}</summary>
           <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words text-xs">{describe(error)}</pre>
         </details>
         <Button className="mt-6" onClick={() => window.location.reload()}>
-          Reload Page
+          {t('reloadPage')}
         </Button>
       </div>
     </div>

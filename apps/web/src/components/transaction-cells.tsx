@@ -5,6 +5,8 @@ import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** The customer's name (or a muted 'Unknown Customer') over the card UID: the first cell of every ledger list (Transactions, Dashboard). */
 export function TransactionCustomer({ tx, truncate }: { tx: Pick<TransactionItem, 'customerName' | 'cardUid'>; truncate?: boolean }) {
@@ -29,11 +31,17 @@ function CashbackCell({ tx }: { tx: { type: TransactionType; cashbackCents: numb
 }
 
 /** A muted dash for an empty cell, named 'none' for screen readers. */
-export const noneCell = (
-  <span className="text-slate-500" aria-label="none">
-    —
-  </span>
-);
+function NoneCell() {
+  const t = useMessages(componentsMessages);
+  return (
+    <span className="text-slate-500" aria-label={t('none')}>
+      —
+    </span>
+  );
+}
+
+/** {@link NoneCell} as an element, for the table cells that show it. */
+export const noneCell = <NoneCell />;
 
 const TYPE_STYLES: Record<TransactionType, { Icon: typeof ArrowDownLeft; tone: string }> = {
   EARN: { Icon: ArrowDownLeft, tone: 'bg-emerald-50 text-emerald-600' },
@@ -73,11 +81,16 @@ export function TransactionTypeText({ tx, stacked }: { tx: { type: TransactionTy
 
 /** The amount of a ledger row with '+$0.75 cashback' under it on EARN rows (the phone rows of the customer's views). */
 export function AmountWithCashback({ tx }: { tx: { type: TransactionType; amountCents: number; cashbackCents: number } }) {
+  const t = useMessages(componentsMessages);
   const cashback = cashbackText(tx);
   return (
     <div className="shrink-0 text-right">
       <p className={cn('text-sm font-semibold tabular-nums', amountTone(tx))}>{amountText(tx)}</p>
-      {cashback && <p className={cn('text-xs font-medium tabular-nums', tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700')}>{cashback} cashback</p>}
+      {cashback && (
+        <p className={cn('text-xs font-medium tabular-nums', tx.type === 'REFUND' ? 'text-red-700' : 'text-emerald-700')}>
+          {t('cashbackSuffix', { cashback })}
+        </p>
+      )}
     </div>
   );
 }

@@ -59,7 +59,7 @@ export type Translate<M extends Record<string, string>> = (key: MessageKey<M>, v
  */
 export function defineMessages<const M extends Record<string, string>>(ns: string, en: M): Catalog<M> {
   // The dev server's hot reload evaluates a catalog's module again: that is no second catalog.
-  if (!import.meta.hot && i18n.hasResourceBundle(LANGUAGES[0], ns) && i18n.getResourceBundle(LANGUAGES[0], ns) !== en) {
+  if (import.meta.env.MODE !== 'development' && i18n.hasResourceBundle(LANGUAGES[0], ns) && i18n.getResourceBundle(LANGUAGES[0], ns) !== en) {
     throw new Error(`i18n: two catalogs use the namespace "${ns}"`);
   }
   i18n.addResourceBundle(LANGUAGES[0], ns, en, false, true);

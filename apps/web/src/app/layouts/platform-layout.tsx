@@ -6,6 +6,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { AppShell } from './app-shell';
 import { usePageTitle } from './page-title';
 import { SideNavLink } from './side-nav-link';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 /** One entry of the platform side menu. */
 interface MenuItem {
@@ -36,8 +38,9 @@ const MENU: readonly MenuItem[] = [
 ];
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useMessages(appMessages);
   return (
-    <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
+    <nav aria-label={t('mainNav')} className="flex-1 space-y-1 px-3 py-4">
       {MENU.map((item) => (
         <SideNavLink key={item.to} item={item} onNavigate={onNavigate} />
       ))}

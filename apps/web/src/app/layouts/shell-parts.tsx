@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
 import { ROLE_LABELS } from '@/lib/labels';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 /**
  * Content of the side menu (desktop aside and mobile drawer alike): the brand, the `area` block
@@ -24,6 +26,7 @@ export function ShellSidebar({
   profilePath: string;
   onNavigate?: () => void;
 }) {
+  const t = useMessages(appMessages);
   return (
     <>
       <div className="flex h-16 items-center border-b border-slate-200 px-5">
@@ -31,7 +34,7 @@ export function ShellSidebar({
       </div>
       <div className="border-b border-slate-100 px-5 py-3">{area}</div>
       {renderNav(onNavigate)}
-      <nav aria-label="Account" className="border-t border-slate-100 px-3 py-3">
+      <nav aria-label={t('accountNav')} className="border-t border-slate-100 px-3 py-3">
         <NavLink
           to={profilePath}
           onClick={onNavigate}
@@ -43,7 +46,7 @@ export function ShellSidebar({
           }
         >
           <CircleUserRound aria-hidden="true" className="h-5 w-5" />
-          Profile
+          {t('profile')}
         </NavLink>
       </nav>
     </>
@@ -55,11 +58,17 @@ export function ShellSidebar({
  * 'Close menu' button, both calling `onClose`; `children` is the sidebar content.
  */
 export function MobileDrawer({ drawerRef, onClose, children }: { drawerRef: Ref<HTMLDivElement>; onClose: () => void; children: ReactNode }) {
+  const t = useMessages(appMessages);
   return (
-    <div ref={drawerRef} className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+    <div ref={drawerRef} className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t('menu')}>
       <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onClick={onClose} />
       <aside className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
-        <button type="button" aria-label="Close menu" onClick={onClose} className="absolute right-3 top-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={t('closeMenu')}
+          onClick={onClose}
+          className="absolute right-3 top-4 rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
+        >
           <X aria-hidden="true" className="h-5 w-5" />
         </button>
         {children}
@@ -91,13 +100,14 @@ export function ShellHeader({
   menuButtonRef: Ref<HTMLButtonElement>;
 }) {
   const logout = useLogout();
+  const t = useMessages(appMessages);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
       <button
         ref={menuButtonRef}
         type="button"
-        aria-label="Open menu"
+        aria-label={t('openMenu')}
         aria-expanded={menuOpen}
         onClick={onOpenMenu}
         className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
@@ -109,13 +119,13 @@ export function ShellHeader({
       </div>
       <div className="flex items-center gap-2 sm:gap-3">
         {extras}
-        <Link to={profilePath} title="Your profile" className="hidden rounded-md px-2 py-1 text-right hover:bg-slate-100 md:block">
+        <Link to={profilePath} title={t('yourProfile')} className="hidden rounded-md px-2 py-1 text-right hover:bg-slate-100 md:block">
           <span className="block text-sm font-medium leading-tight text-slate-900">{fullName}</span>
           <span className="block text-xs leading-tight text-slate-500">{ROLE_LABELS[user.role]}</span>
         </Link>
         <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">Sign out</span>
+          <span className="sr-only sm:not-sr-only">{t('signOut')}</span>
         </Button>
       </div>
     </header>

@@ -25,6 +25,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { AppShell } from './app-shell';
 import { usePageTitle } from './page-title';
 import { SideNavLink } from './side-nav-link';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 /** One entry of the tenant side menu. */
 interface MenuItem {
@@ -60,8 +62,9 @@ function menuItems(slug: string): MenuItem[] {
 }
 
 function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTransact: boolean; onNavigate?: () => void }) {
+  const t = useMessages(appMessages);
   return (
-    <nav aria-label="Main" className="flex-1 space-y-1 px-3 py-4">
+    <nav aria-label={t('mainNav')} className="flex-1 space-y-1 px-3 py-4">
       {items.map((item) => {
         const Icon = item.icon;
         if (item.needsTransact && !canTransact) {
@@ -74,7 +77,7 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
             >
               <Icon aria-hidden="true" className="h-5 w-5" />
               <span className="flex-1">{item.label}</span>
-              <AlertTriangle aria-label="Subscription required" className="h-4 w-4 text-amber-500" />
+              <AlertTriangle aria-label={t('subscriptionRequired')} className="h-4 w-4 text-amber-500" />
             </span>
           );
         }

@@ -1,13 +1,16 @@
 import { useNavigate } from 'react-router';
 import { AccessDenied } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
+import { useMessages } from '@/lib/i18n';
+import { appMessages } from '@/app/messages';
 
 /** /unauthorized: 'Access Denied' with a Go Back button to the previous page. */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
+  const t = useMessages(appMessages);
   return (
     <div className="min-h-screen bg-slate-50">
-      <AccessDenied message="You don't have permission to access this page.">
+      <AccessDenied message={t('noPermission')}>
         <Button
           variant="outline"
           onClick={() => {
@@ -17,7 +20,7 @@ export function UnauthorizedPage() {
             else navigate('/', { replace: true });
           }}
         >
-          Go Back
+          {t('goBack')}
         </Button>
       </AccessDenied>
     </div>

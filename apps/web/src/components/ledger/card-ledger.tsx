@@ -5,6 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TransactionTypeBadge } from '@/components/ui/badge';
 import { amountText, formatDateTime } from '@/lib/format';
 import { TransactionAction } from './transaction-actions';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /**
  * 'Last transactions' of the card loaded at the POS: its five newest ledger rows (type, amount,
@@ -13,15 +15,16 @@ import { TransactionAction } from './transaction-actions';
  * rows 'No transactions yet'.
  */
 export function CardLedger({ slug, cardId }: { slug: string; cardId: string }) {
+  const t = useMessages(componentsMessages);
   const ledger = useCardLedger(slug, cardId);
   const rows = ledger.data?.transactions ?? [];
   return (
-    <Card role="region" aria-label="Last transactions">
+    <Card role="region" aria-label={t('lastTransactions')}>
       <CardContent className="py-4">
-        <h2 className="text-sm font-semibold text-slate-900">Last transactions</h2>
-        {ledger.isPending && <Spinner className="mt-3" label="Loading transactions" />}
-        {ledger.isError && <p className="mt-2 text-sm text-red-700">Could not load this card’s transactions.</p>}
-        {ledger.isSuccess && rows.length === 0 && <p className="mt-2 text-sm text-slate-600">No transactions yet</p>}
+        <h2 className="text-sm font-semibold text-slate-900">{t('lastTransactions')}</h2>
+        {ledger.isPending && <Spinner className="mt-3" label={t('loadingTransactions')} />}
+        {ledger.isError && <p className="mt-2 text-sm text-red-700">{t('cardLedgerFailed')}</p>}
+        {ledger.isSuccess && rows.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('noTransactions')}</p>}
         {rows.length > 0 && (
           <ul className="mt-2 divide-y divide-slate-100">
             {rows.map((tx) => (

@@ -12,6 +12,8 @@ import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 import { centsToDollarsText, dollarsField } from '@/lib/money-field';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** The purchase amount still refundable (cents): the EARN's amount less what its refunds returned. */
 const refundableCents = (tx: Pick<TransactionItem, 'amountCents' | 'reversedAmountCents'>) => tx.amountCents - tx.reversedAmountCents;
@@ -35,16 +37,17 @@ type RefundValues = z.output<ReturnType<typeof refundSchema>>;
  * retry of the same values.
  */
 export function RefundDialog({ slug, tx, onClose }: { slug: string; tx: TransactionItem | null; onClose: () => void }) {
+  const t = useMessages(componentsMessages);
   const refund = useRefund(slug);
   return (
     <FormDialog
       open={tx !== null}
       onClose={onClose}
       size="sm"
-      title="Refund purchase"
+      title={t('refundTitle')}
       description={tx ? `${formatCents(tx.amountCents)} purchase on card ${tx.cardUid}. The cashback it earned comes back out in proportion.` : undefined}
       pending={refund.isPending}
-      submitLabel="Refund"
+      submitLabel={t('refundSubmit')}
     >
       {(formId) => tx && <RefundForm key={tx.id} formId={formId} tx={tx} refund={refund} onDone={onClose} />}
     </FormDialog>
@@ -52,6 +55,7 @@ export function RefundDialog({ slug, tx, onClose }: { slug: string; tx: Transact
 }
 
 function RefundForm({ formId, tx, refund, onDone }: { formId: string; tx: TransactionItem; refund: ReturnType<typeof useRefund>; onDone: () => void }) {
+  const t = useMessages(componentsMessages);
   const remaining = refundableCents(tx);
   const idempotency = useIdempotencyKey();
   const form = useForm<RefundInput, unknown, RefundValues>({
@@ -75,7 +79,7 @@ function RefundForm({ formId, tx, refund, onDone }: { formId: string; tx: Transa
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
       <Input
-        label="Amount refunded"
+        label={t('amountRefunded')}
         type="text"
         inputMode="decimal"
         autoComplete="off"
@@ -84,8 +88,8 @@ function RefundForm({ formId, tx, refund, onDone }: { formId: string; tx: Transa
         error={errors.amount?.message}
         {...form.register('amount')}
       />
-      <Textarea label="Reason (optional)" rows={2} maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
-      {refund.isError && <Alert tone="error">{errorMessage(refund.error, 'Refund failed')}</Alert>}
+      <Textarea label={t('reasonOptional')} rows={2} maxLength={200} error={errors.reason?.message} {...form.register('reason')} />
+      {refund.isError && <Alert tone="error">{errorMessage(refund.error, t('refundFailed'))}</Alert>}
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /**
  * 'Void redemption' dialog of a REDEEM row: confirms that the amount goes back to
@@ -18,16 +20,17 @@ import { formatCents } from '@/lib/format';
  * already voided'): the server's text in the dialog.
  */
 export function VoidDialog({ slug, tx, onClose }: { slug: string; tx: TransactionItem | null; onClose: () => void }) {
+  const t = useMessages(componentsMessages);
   const voidRedeem = useVoid(slug);
   return (
     <FormDialog
       open={tx !== null}
       onClose={onClose}
       size="sm"
-      title="Void redemption"
+      title={t('voidTitle')}
       description={tx ? `${formatCents(tx.amountCents)} goes back to card ${tx.cardUid}.` : undefined}
       pending={voidRedeem.isPending}
-      submitLabel="Void redemption"
+      submitLabel={t('voidTitle')}
     >
       {(formId) => tx && <VoidForm key={tx.id} formId={formId} tx={tx} voidRedeem={voidRedeem} onDone={onClose} />}
     </FormDialog>
@@ -35,6 +38,7 @@ export function VoidDialog({ slug, tx, onClose }: { slug: string; tx: Transactio
 }
 
 function VoidForm({ formId, tx, voidRedeem, onDone }: { formId: string; tx: TransactionItem; voidRedeem: ReturnType<typeof useVoid>; onDone: () => void }) {
+  const t = useMessages(componentsMessages);
   const idempotency = useIdempotencyKey();
   const form = useForm<z.infer<typeof VoidRequest>>({ resolver: zodResolver(VoidRequest), defaultValues: { reason: '' } });
   const onSubmit = form.handleSubmit((body) =>
@@ -51,8 +55,8 @@ function VoidForm({ formId, tx, voidRedeem, onDone }: { formId: string; tx: Tran
   );
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <Textarea label="Reason" rows={2} maxLength={200} required error={form.formState.errors.reason?.message} {...form.register('reason')} />
-      {voidRedeem.isError && <Alert tone="error">{errorMessage(voidRedeem.error, 'Void failed')}</Alert>}
+      <Textarea label={t('reason')} rows={2} maxLength={200} required error={form.formState.errors.reason?.message} {...form.register('reason')} />
+      {voidRedeem.isError && <Alert tone="error">{errorMessage(voidRedeem.error, t('voidFailed'))}</Alert>}
     </form>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** Props of {@link DialogActions}. */
 export interface DialogActionsProps {
@@ -16,10 +18,11 @@ export interface DialogActionsProps {
  * outline Cancel, then `children`. Pass it as the `footer` of `Dialog`; form dialogs use `FormFooter`.
  */
 export function DialogActions({ onCancel, cancelDisabled, children }: DialogActionsProps) {
+  const t = useMessages(componentsMessages);
   return (
     <>
       <Button variant="outline" onClick={onCancel} disabled={cancelDisabled}>
-        Cancel
+        {t('cancel')}
       </Button>
       {children}
     </>

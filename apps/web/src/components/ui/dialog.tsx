@@ -3,6 +3,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { FOOTER_CLASS, OVERLAY_CLASS, panelVariants, type PanelSize } from './dialog-classes';
 import { focusables, outsidePress, useNeedsScrollFocus, useReturnFocus } from './dialog-focus';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {
@@ -83,6 +85,7 @@ function DialogPanel({ onClose, title, description, children, footer, size = 'md
 
 /** Title, optional description and the × button (accessible name 'Close'; disabled while not dismissible). */
 function DialogHeader({ title, description, onClose, dismissible }: Pick<DialogProps, 'title' | 'description' | 'onClose'> & { dismissible: boolean }) {
+  const t = useMessages(componentsMessages);
   return (
     <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4">
       <div className="min-w-0 flex-1">
@@ -95,7 +98,7 @@ function DialogHeader({ title, description, onClose, dismissible }: Pick<DialogP
       </div>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t('close')}
         onClick={onClose}
         disabled={!dismissible}
         className="-mr-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"

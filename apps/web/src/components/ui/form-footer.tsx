@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** Props of {@link FormFooter}. */
 export interface FormFooterProps {
@@ -20,10 +22,11 @@ export interface FormFooterProps {
  * `formId`. Pass it as the `footer` of `Dialog`.
  */
 export function FormFooter({ formId, onCancel, pending, disabled, children }: FormFooterProps) {
+  const t = useMessages(componentsMessages);
   return (
     <>
       <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('cancel')}
       </Button>
       <Button type="submit" form={formId} loading={pending} disabled={disabled}>
         {children}

@@ -2,6 +2,8 @@ import { RotateCw } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** The part of a TanStack query a load error needs. */
 export interface RetryableQuery {
@@ -27,12 +29,13 @@ export function LoadError({
   className?: string;
   compact?: boolean;
 }) {
+  const t = useMessages(componentsMessages);
   return (
     <Alert tone="error" title={title} className={className}>
       <p>{errorMessage(query.error, fallback)}</p>
       <Button variant="outline" size="sm" className={compact ? 'mt-2' : 'mt-3'} onClick={() => void query.refetch()} loading={query.isFetching}>
         <RotateCw aria-hidden="true" className="h-4 w-4" />
-        Try again
+        {t('tryAgain')}
       </Button>
     </Alert>
   );
