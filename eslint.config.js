@@ -183,7 +183,6 @@ const I18N_PENDING = [
   `${WEB}/features/join/**`,
   `${WEB}/features/liability/**`,
   `${WEB}/features/platform/**`,
-  `${WEB}/features/pos/**`,
   `${WEB}/features/profile/**`,
   `${WEB}/features/public-card/**`,
   `${WEB}/features/rules/**`,
