@@ -188,7 +188,6 @@ const I18N_PENDING = [
   `${WEB}/features/rules/**`,
   `${WEB}/features/staff/**`,
   `${WEB}/features/stores/**`,
-  `${WEB}/features/transactions/**`,
 ];
 
 const noProcessEnv = {
