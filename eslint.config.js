@@ -178,7 +178,6 @@ const I18N_PENDING = [
   `${WEB}/features/checkout/**`,
   `${WEB}/features/customer/**`,
   `${WEB}/features/customers/**`,
-  `${WEB}/features/dashboard/**`,
   `${WEB}/features/integrations/**`,
   `${WEB}/features/join/**`,
   `${WEB}/features/liability/**`,
