@@ -180,7 +180,6 @@ const I18N_PENDING = [
   `${WEB}/features/customers/**`,
   `${WEB}/features/integrations/**`,
   `${WEB}/features/join/**`,
-  `${WEB}/features/liability/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
   `${WEB}/features/public-card/**`,
