@@ -170,7 +170,6 @@ const tableFences = [
 const I18N_PENDING = [
   `${WEB}/app/**`,
   `${WEB}/components/**`,
-  `${WEB}/features/activity/**`,
   `${WEB}/features/auth/**`,
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
