@@ -176,7 +176,6 @@ const I18N_PENDING = [
   `${WEB}/features/cards/**`,
   `${WEB}/features/checkout/**`,
   `${WEB}/features/customer/**`,
-  `${WEB}/features/customers/**`,
   `${WEB}/features/integrations/**`,
   `${WEB}/features/join/**`,
   `${WEB}/features/platform/**`,
