@@ -168,26 +168,20 @@ const tableFences = [
 
 /** Folders whose texts are still written inline, on their way into catalogs (ADR 0042). */
 const I18N_PENDING = [
-  `${WEB}/features/activity/**`,
   `${WEB}/features/auth/**`,
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
   `${WEB}/features/checkout/**`,
   `${WEB}/features/customer/**`,
-  `${WEB}/features/customers/**`,
-  `${WEB}/features/dashboard/**`,
   `${WEB}/features/integrations/**`,
   `${WEB}/features/join/**`,
-  `${WEB}/features/liability/**`,
   `${WEB}/features/platform/**`,
-  `${WEB}/features/pos/**`,
   `${WEB}/features/profile/**`,
   `${WEB}/features/public-card/**`,
   `${WEB}/features/rules/**`,
   `${WEB}/features/staff/**`,
   `${WEB}/features/stores/**`,
-  `${WEB}/features/transactions/**`,
 ];
 
 const noProcessEnv = {

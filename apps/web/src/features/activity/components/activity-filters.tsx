@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { ActivityFilters } from '../api/keys';
-import { ACTION_OPTIONS } from '../lib/describe';
+import { actionOptions } from '../lib/describe';
+import { useMessages } from '@/lib/i18n';
+import { activityMessages } from '../messages';
 
 /**
  * The filter row of an Activity list: actor (when `actors` are given), action, from and to
@@ -19,11 +21,12 @@ export function ActivityFilterBar({
   actors?: { id: string; label: string }[];
   children?: ReactNode;
 }) {
+  const t = useMessages(activityMessages);
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm lg:flex-row lg:items-end">
       {actors && (
-        <Select label="Actor" wrapperClassName="lg:w-56" value={filters.actor} onChange={(e) => onChange({ actor: e.target.value })}>
-          <option value="">Everyone</option>
+        <Select label={t('filterActor')} wrapperClassName="lg:w-56" value={filters.actor} onChange={(e) => onChange({ actor: e.target.value })}>
+          <option value="">{t('filterEveryone')}</option>
           {actors.map((a) => (
             <option key={a.id} value={a.id}>
               {a.label}
@@ -31,16 +34,16 @@ export function ActivityFilterBar({
           ))}
         </Select>
       )}
-      <Select label="Action" wrapperClassName="lg:w-64" value={filters.action} onChange={(e) => onChange({ action: e.target.value })}>
-        <option value="">All actions</option>
-        {ACTION_OPTIONS.map((o) => (
+      <Select label={t('filterAction')} wrapperClassName="lg:w-64" value={filters.action} onChange={(e) => onChange({ action: e.target.value })}>
+        <option value="">{t('filterAllActions')}</option>
+        {actionOptions().map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </Select>
       <Input
-        label="From"
+        label={t('filterFrom')}
         type="date"
         wrapperClassName="lg:w-44"
         value={filters.from}
@@ -48,7 +51,7 @@ export function ActivityFilterBar({
         onChange={(e) => onChange({ from: e.target.value })}
       />
       <Input
-        label="To"
+        label={t('filterTo')}
         type="date"
         wrapperClassName="lg:w-44"
         value={filters.to}

@@ -3,6 +3,8 @@ import type { AuditEvent } from '@loyalty/contract';
 import { History } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, NoResults } from '@/components/ui/empty-state';
+import { useMessages } from '@/lib/i18n';
+import { activityMessages } from '../messages';
 import { ActivityDetailsDialog } from './activity-details-dialog';
 import { ActivityTable } from './activity-table';
 
@@ -21,22 +23,13 @@ export interface ActivityPages {
  * filters' with Clear filters, or 'No activity yet').
  */
 export function ActivityList({ query, filtered, onClear, withTenant }: { query: ActivityPages; filtered: boolean; onClear: () => void; withTenant?: boolean }) {
+  const t = useMessages(activityMessages);
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const events = query.data?.pages.flatMap((p) => p.items) ?? [];
   const empty = filtered ? (
-    <NoResults
-      title="No activity matches these filters"
-      description="Try another person, action or dates."
-      clearLabel="Clear filters"
-      onClear={onClear}
-      framed
-    />
+    <NoResults title={t('noMatchTitle')} description={t('noMatchDescription')} clearLabel={t('noMatchClear')} onClear={onClear} framed />
   ) : (
-    <EmptyState
-      icon={<History aria-hidden="true" className="h-8 w-8" />}
-      title="No activity yet"
-      description="Changes to money, rules, stores, staff and settings appear here as they happen."
-    />
+    <EmptyState icon={<History aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} />
   );
   return (
     <>
@@ -44,7 +37,7 @@ export function ActivityList({ query, filtered, onClear, withTenant }: { query: 
       {query.hasNextPage && (
         <div className="mt-4 flex justify-center">
           <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
-            Load more
+            {t('loadMore')}
           </Button>
         </div>
       )}

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Table, type Column } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { actionLabel, actorLabel } from '../lib/describe';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { activityMessages } from '../messages';
 
 /** The action as a button that opens the event's details (a click anywhere on the row does too). */
 function ActionButton({ e, onOpen }: { e: AuditEvent; onOpen: (e: AuditEvent) => void }) {
@@ -17,21 +19,22 @@ function ActionButton({ e, onOpen }: { e: AuditEvent; onOpen: (e: AuditEvent) =>
   );
 }
 
-const columns = (onOpen: (e: AuditEvent) => void, withTenant: boolean): Column<AuditEvent>[] => [
-  { id: 'when', header: 'When', className: 'text-sm whitespace-nowrap text-slate-600', cell: (e) => formatDateTime(e.createdAt) },
+/** The table's columns, headed in the catalog's language; 'Tenant' for the operator's list only. */
+const columns = (t: Translate<(typeof activityMessages)['en']>, onOpen: (e: AuditEvent) => void, withTenant: boolean): Column<AuditEvent>[] => [
+  { id: 'when', header: t('columnWhen'), className: 'text-sm whitespace-nowrap text-slate-600', cell: (e) => formatDateTime(e.createdAt) },
   ...(withTenant
     ? [
         {
           id: 'tenant',
-          header: 'Tenant',
+          header: t('columnTenant'),
           className: 'text-sm text-slate-700',
-          cell: (e: AuditEvent) => e.tenant?.name ?? <span className="text-slate-500">Platform</span>,
+          cell: (e: AuditEvent) => e.tenant?.name ?? <span className="text-slate-500">{t('platform')}</span>,
         },
       ]
     : []),
   {
     id: 'action',
-    header: 'Action',
+    header: t('columnAction'),
     cell: (e) => (
       <>
         <ActionButton e={e} onOpen={onOpen} />
@@ -39,8 +42,8 @@ const columns = (onOpen: (e: AuditEvent) => void, withTenant: boolean): Column<A
       </>
     ),
   },
-  { id: 'actor', header: 'By', className: 'text-sm text-slate-800', cell: (e) => actorLabel(e.actor) },
-  { id: 'ip', header: 'Address', className: 'font-mono text-xs text-slate-600', cell: (e) => e.ip ?? '—' },
+  { id: 'actor', header: t('columnBy'), className: 'text-sm text-slate-800', cell: (e) => actorLabel(e.actor) },
+  { id: 'ip', header: t('columnAddress'), className: 'font-mono text-xs text-slate-600', cell: (e) => e.ip ?? '—' },
 ];
 
 /** One event below the lg breakpoint: action (opens it), who, when and where from. */
@@ -75,19 +78,20 @@ export function ActivityTable({
   withTenant?: boolean;
   empty: ReactNode;
 }) {
+  const t = useMessages(activityMessages);
   return (
     <Table
-      caption="Activity"
-      columns={columns(onOpen, withTenant)}
+      caption={t('tableCaption')}
+      columns={columns(t, onOpen, withTenant)}
       rows={events}
       rowKey={(e) => e.id}
       rowProps={(e) => ({ 'data-action': e.action, onClick: () => onOpen(e), className: 'cursor-pointer hover:bg-slate-50' })}
       renderCard={(e) => <ActivityCard e={e} onOpen={onOpen} />}
-      listLabel="Activity"
+      listLabel={t('tableCaption')}
       listClassName="space-y-3"
       breakpoint="lg"
       loading={loading}
-      loadingLabel="Loading activity"
+      loadingLabel={t('tableLoading')}
       empty={empty}
     />
   );

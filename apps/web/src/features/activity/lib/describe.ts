@@ -1,34 +1,40 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@loyalty/contract';
 import { formatBps, formatCents, formatDateTime } from '@/lib/format';
+import { translate, type MessageKey } from '@/lib/i18n';
+import { activityMessages } from '../messages';
+
+/** A key of the Activity catalog. */
+type ActivityKey = MessageKey<(typeof activityMessages)['en']>;
 
 /** Labels that read better than the generic 'Subject verb' (money movements and sign-ins). */
-const LABELS: Partial<Record<AuditAction, string>> = {
-  'transaction.earn': 'Cashback earned',
-  'transaction.redeem': 'Cashback redeemed',
-  'transaction.refund': 'Purchase refunded',
-  'transaction.void': 'Transaction voided',
-  'card.adjust': 'Balance adjusted',
-  'card.add_funds': 'Funds added',
-  'cashback.expire': 'Cashback expired',
-  'platform.admin.sign_in': 'Platform admin signed in',
-  'checkout.add_funds_not_credited': 'Paid funds not credited',
-  'checkout.card_order_not_applied': 'Paid card order not applied',
+const LABELS: Partial<Record<AuditAction, ActivityKey>> = {
+  'transaction.earn': 'actionTransactionEarn',
+  'transaction.redeem': 'actionTransactionRedeem',
+  'transaction.refund': 'actionTransactionRefund',
+  'transaction.void': 'actionTransactionVoid',
+  'card.adjust': 'actionCardAdjust',
+  'card.add_funds': 'actionCardAddFunds',
+  'cashback.expire': 'actionCashbackExpire',
+  'platform.admin.sign_in': 'actionPlatformSignIn',
+  'checkout.add_funds_not_credited': 'actionFundsNotCredited',
+  'checkout.card_order_not_applied': 'actionCardOrderNotApplied',
 };
-const PAST: Record<string, string> = {
-  create: 'created',
-  update: 'updated',
-  delete: 'deleted',
-  revoke: 'revoked',
-  resend: 'resent',
-  accept: 'accepted',
-  block: 'blocked',
-  unblock: 'unblocked',
-  cancel: 'canceled',
-  status: 'status changed',
-  initialize: 'set up',
-  activate: 'activated',
-  change: 'changed',
-  resume: 'resumed',
+/** The past participle of an action's verb (the kind's last part), as catalog keys. */
+const PAST: Record<string, ActivityKey> = {
+  create: 'pastCreate',
+  update: 'pastUpdate',
+  delete: 'pastDelete',
+  revoke: 'pastRevoke',
+  resend: 'pastResend',
+  accept: 'pastAccept',
+  block: 'pastBlock',
+  unblock: 'pastUnblock',
+  cancel: 'pastCancel',
+  status: 'pastStatus',
+  initialize: 'pastInitialize',
+  activate: 'pastActivate',
+  change: 'pastChange',
+  resume: 'pastResume',
 };
 
 /**
@@ -37,16 +43,19 @@ const PAST: Record<string, string> = {
  */
 export function actionLabel(action: string): string {
   const known = LABELS[action as AuditAction];
-  if (known) return known;
+  if (known) return translate(activityMessages, known);
   const parts = action.split('.');
   const last = parts.pop() ?? '';
   const subject = parts.join(' ').replace(/_/g, ' ');
-  const text = `${subject} ${PAST[last] ?? last.replace(/_/g, ' ')}`.trim();
+  const past = PAST[last];
+  const text = `${subject} ${past ? translate(activityMessages, past) : last.replace(/_/g, ' ')}`.trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Every audit kind with its label, sorted by label (the action filter's options). */
-export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+/** Every audit kind with its label, sorted by label (the action filter's options), in the current language. */
+export function actionOptions(): { value: AuditAction; label: string }[] {
+  return AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+}
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -60,7 +69,7 @@ function formatValue(key: string, value: unknown): string {
   if (typeof value === 'number' && /cents$/i.test(key)) return formatCents(value);
   if (typeof value === 'number' && /bps$/i.test(key)) return formatBps(value);
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return translate(activityMessages, value ? 'valueYes' : 'valueNo');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -100,7 +109,7 @@ function fieldLabel(field: string): string {
 
 /** Who acted: the person's or key's name ('API key: Till 1'), 'System' for jobs and payments, or a removed actor. */
 export function actorLabel(actor: AuditEvent['actor']): string {
-  if (actor.kind === 'system') return 'System';
-  if (actor.kind === 'api_key') return `API key: ${actor.name ?? 'removed key'}`;
-  return actor.name ?? 'Removed user';
+  if (actor.kind === 'system') return translate(activityMessages, 'actorSystem');
+  if (actor.kind === 'api_key') return translate(activityMessages, 'actorApiKey', { name: actor.name ?? translate(activityMessages, 'actorRemovedKey') });
+  return actor.name ?? translate(activityMessages, 'actorRemovedUser');
 }

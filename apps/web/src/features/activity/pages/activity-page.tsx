@@ -9,6 +9,8 @@ import { useActivity, useActorOptions, useExportActivity } from '../api/activity
 import type { ActivityFilters } from '../api/keys';
 import { ActivityFilterBar } from '../components/activity-filters';
 import { ActivityList } from '../components/activity-list';
+import { useMessages } from '@/lib/i18n';
+import { activityMessages } from '../messages';
 
 const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
 
@@ -20,6 +22,7 @@ const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
  * error states as on every list page.
  */
 export function ActivityPage() {
+  const t = useMessages(activityMessages);
   const { slug = '' } = useParams();
   const list$ = useListParams([...FILTER_KEYS]);
   const filters: ActivityFilters = { ...list$.filters };
@@ -29,25 +32,25 @@ export function ActivityPage() {
   const filtered = Object.values(filters).some(Boolean);
   return (
     <ListPage
-      title="Activity"
-      subtitle="Who changed what, and when: money, rules, stores, staff, keys and settings."
+      title={t('pageTitle')}
+      subtitle={t('pageSubtitle')}
       toolbar={
         <ActivityFilterBar filters={filters} onChange={(next) => list$.update(next)} actors={actors.data ?? []}>
           <Button variant="secondary" className="shrink-0 whitespace-nowrap lg:ml-auto" loading={exporter.isPending} onClick={() => exporter.mutate(filters)}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
+            {t('exportButton')}
           </Button>
         </ActivityFilterBar>
       }
       above={
         exporter.isError ? (
           <Alert tone="error" className="mb-4">
-            {errorMessage(exporter.error, 'Failed to export the activity. Please try again.')}
+            {errorMessage(exporter.error, t('exportFailed'))}
           </Alert>
         ) : undefined
       }
       query={activity}
-      errorTitle="Failed to load the activity"
+      errorTitle={t('loadFailed')}
     >
       <ActivityList query={activity} filtered={filtered} onClear={list$.clearAll} />
     </ListPage>

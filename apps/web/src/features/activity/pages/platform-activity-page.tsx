@@ -5,6 +5,8 @@ import { usePlatformActivity } from '../api/activity';
 import type { ActivityFilters } from '../api/keys';
 import { ActivityFilterBar } from '../components/activity-filters';
 import { ActivityList } from '../components/activity-list';
+import { useMessages } from '@/lib/i18n';
+import { activityMessages } from '../messages';
 
 const FILTER_KEYS = ['tenant', 'actor', 'action', 'from', 'to'] as const;
 
@@ -15,19 +17,20 @@ const FILTER_KEYS = ['tenant', 'actor', 'action', 'from', 'to'] as const;
  * only), action and days live in the address; a row opens what changed.
  */
 export function PlatformActivityPage() {
+  const t = useMessages(activityMessages);
   const list$ = useListParams([...FILTER_KEYS]);
   const filters: ActivityFilters = { ...list$.filters };
   const activity = usePlatformActivity(filters);
   return (
     <ListPage
-      title="Activity"
-      subtitle="Changes in every business and on the platform, newest first."
+      title={t('pageTitle')}
+      subtitle={t('platformSubtitle')}
       toolbar={
         <ActivityFilterBar filters={filters} onChange={(next) => list$.update(next)}>
           <Input
-            label="Tenant"
+            label={t('tenantFilter')}
             wrapperClassName="lg:w-52"
-            placeholder="slug, or platform"
+            placeholder={t('tenantPlaceholder')}
             key={filters.tenant}
             defaultValue={filters.tenant}
             onBlur={(e) => list$.update({ tenant: e.target.value })}
@@ -36,7 +39,7 @@ export function PlatformActivityPage() {
         </ActivityFilterBar>
       }
       query={activity}
-      errorTitle="Failed to load the activity"
+      errorTitle={t('loadFailed')}
     >
       <ActivityList query={activity} filtered={Object.values(filters).some(Boolean)} onClear={list$.clearAll} withTenant />
     </ListPage>

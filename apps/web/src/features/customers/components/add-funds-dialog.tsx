@@ -13,6 +13,8 @@ import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { useDemoPayments } from '@/api/use-demo-payments';
 import { useAddFunds } from '../api/add-funds';
+import { translate, useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /**
  * The amount as typed, in dollars; valid when dollars × 100 (rounded) passes the contract's
@@ -29,7 +31,7 @@ type AmountValues = z.infer<typeof AmountForm>;
 /** The message of a failed add-funds call: the server's text for 400/403/404/409, else the screen's fallback. */
 function addFundsError(error: unknown): string {
   if (error instanceof ApiError && [400, 403, 404, 409, 422].includes(error.status) && error.message) return error.message;
-  return 'Failed to create payment session. Please try again.';
+  return translate(customersMessages, 'fundsFailed');
 }
 
 /** Who gets the funds: a customer and one of their ACTIVE cards. */
@@ -47,6 +49,7 @@ export interface AddFundsTarget {
  * buttons.
  */
 export function AddFundsDialog({ slug, target, onClose }: { slug: string; target: AddFundsTarget | null; onClose: () => void }) {
+  const t = useMessages(customersMessages);
   const add = useAddFunds(slug);
   // One Idempotency-Key per attempt: a retry of the same failed request reuses it.
   const idempotency = useIdempotencyKey();
@@ -63,10 +66,10 @@ export function AddFundsDialog({ slug, target, onClose }: { slug: string; target
       open={target !== null}
       onClose={close}
       size="sm"
-      title="Add Funds to Card"
-      description={target ? `Top up ${target.customerName}'s card. The customer pays on the next page.` : undefined}
+      title={t('fundsTitle')}
+      description={target ? t('fundsDescription', { name: target.customerName }) : undefined}
       pending={busy}
-      submitLabel={busy ? 'Processing...' : 'Continue to payment'}
+      submitLabel={busy ? t('fundsProcessing') : t('fundsContinue')}
     >
       {(formId) =>
         target && (
@@ -109,6 +112,7 @@ function AmountFormBody({
   demoPayments: boolean;
   onSubmit: (amountCents: number) => void;
 }) {
+  const t = useMessages(customersMessages);
   const form = useForm<AmountValues>({ resolver: zodResolver(AmountForm), defaultValues: { amount: '' } });
   const submit = form.handleSubmit((v) => onSubmit(dollarsToCents(v.amount)!));
   return (
@@ -119,18 +123,18 @@ function AmountFormBody({
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-mono text-sm font-semibold tracking-wider text-slate-900">{target.card.cardUid}</p>
-          <p className="text-xs text-slate-500">Current balance {formatCents(target.card.balanceCents)}</p>
+          <p className="text-xs text-slate-500">{t('fundsCurrentBalance', { balance: formatCents(target.card.balanceCents) })}</p>
         </div>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <Input
-        label="Amount"
+        label={t('fundsAmount')}
         type="text"
         inputMode="decimal"
         autoComplete="off"
         placeholder="25.00"
         leading={<span aria-hidden="true">$</span>}
-        hint="From $1.00 to $1,000.00"
+        hint={t('fundsAmountHint')}
         error={form.formState.errors.amount?.message}
         {...form.register('amount')}
       />

@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { useExportCustomerData } from '../api/customer-data';
 import { DetailsSection } from './customer-details-parts';
+import { useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /**
  * The 'Personal data' section of the Customer Details (docs/security.md 'Personal data'):
@@ -12,20 +14,21 @@ import { DetailsSection } from './customer-details-parts';
  * nothing left to erase: the button is not offered.
  */
 export function CustomerDataSection({ slug, customer, onErase }: { slug: string; customer: CustomerListItem; onErase: (c: CustomerListItem) => void }) {
+  const t = useMessages(customersMessages);
   const exporter = useExportCustomerData(slug);
   const erased = customer.firstName === 'Erased' && customer.lastName === 'customer' && !customer.email && !customer.phone;
-  const download = () => exporter.mutate(customer.id, { onError: () => toast.error('Failed to export the customer data. Please try again.') });
+  const download = () => exporter.mutate(customer.id, { onError: () => toast.error(t('dataExportFailed')) });
   return (
-    <DetailsSection title="Personal data">
+    <DetailsSection title={t('dataTitle')}>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={download} loading={exporter.isPending}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          Export data
+          {t('dataExport')}
         </Button>
         {!erased && (
           <Button variant="danger" onClick={() => onErase(customer)}>
             <UserX aria-hidden="true" className="h-4 w-4" />
-            Erase customer
+            {t('eraseTitle')}
           </Button>
         )}
       </div>

@@ -7,6 +7,8 @@ import { useCustomer } from '../api/get-customer';
 import { fullName } from '../lib/labels';
 import { AddFundsDialog, type AddFundsTarget } from './add-funds-dialog';
 import { CustomerDataSection } from './customer-data-section';
+import { useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 import { CustomerCardList, CustomerContact, CustomerSummary, DetailsSection } from './customer-details-parts';
 
 /**
@@ -30,6 +32,7 @@ export function CustomerDetailsDialog({
   onEdit: (customer: CustomerListItem) => void;
   onErase: (customer: CustomerListItem) => void;
 }) {
+  const t = useMessages(customersMessages);
   const detail = useCustomer(slug, customer?.id ?? null);
   // The freshest facts: the detail answer once it is here, else the row that opened the modal.
   const c = detail.data && detail.data.id === customer?.id ? detail.data : customer;
@@ -40,16 +43,16 @@ export function CustomerDetailsDialog({
         open={customer !== null}
         onClose={onClose}
         size="lg"
-        title="Customer Details"
+        title={t('detailsTitle')}
         footer={
           <>
             <Button variant="outline" onClick={onClose}>
-              Close
+              {t('detailsClose')}
             </Button>
             {c && (
               <Button onClick={() => onEdit(c)}>
                 <Pencil aria-hidden="true" className="h-4 w-4" />
-                Edit Customer
+                {t('detailsEdit')}
               </Button>
             )}
           </>
@@ -58,10 +61,10 @@ export function CustomerDetailsDialog({
         {c && (
           <div className="space-y-6">
             <CustomerSummary c={c} />
-            <DetailsSection title="Contact">
+            <DetailsSection title={t('detailsContact')}>
               <CustomerContact c={c} />
             </DetailsSection>
-            <DetailsSection title="Loyalty Cards">
+            <DetailsSection title={t('detailsCards')}>
               <CustomerCardList detail={detail} onAddFunds={(card) => setFunding({ customerId: c.id, customerName: fullName(c), card })} />
             </DetailsSection>
             <CustomerDataSection slug={slug} customer={c} onErase={onErase} />

@@ -10,6 +10,8 @@ import type { useCustomer } from '../api/get-customer';
 import { fullName } from '../lib/labels';
 import { CustomerAvatar } from './customer-avatar';
 import { FactTile } from '@/components/ui/facts';
+import { useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /** One loyalty card of a customer, as GET /customers/{id} lists it. */
 type CustomerCard = CustomerDetail['cards'][number];
@@ -28,6 +30,7 @@ export function DetailsSection({ title, children }: { title: string; children: R
 
 /** Avatar, name, tier and member-since date, then the Total Spend (cents, formatted) and Active Cards facts. */
 export function CustomerSummary({ c }: { c: CustomerListItem }) {
+  const t = useMessages(customersMessages);
   return (
     <>
       <div className="flex items-center gap-4">
@@ -38,16 +41,16 @@ export function CustomerSummary({ c }: { c: CustomerListItem }) {
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <TierBadge tier={c.tier} />
-            <span>Member since {formatDate(c.createdAt)}</span>
+            <span>{t('detailsMemberSince', { date: formatDate(c.createdAt) })}</span>
           </div>
         </div>
       </div>
 
       <dl className="grid grid-cols-2 gap-3">
-        <Fact icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />} label="Total Spend">
+        <Fact icon={<Wallet aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsTotalSpend')}>
           {formatCents(c.totalSpendCents)}
         </Fact>
-        <Fact icon={<CreditCard aria-hidden="true" className="h-3.5 w-3.5" />} label="Active Cards">
+        <Fact icon={<CreditCard aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsActiveCards')}>
           {c.activeCards}
         </Fact>
       </dl>
@@ -70,16 +73,18 @@ function ContactRow({ icon: Icon, label, value, missing }: { icon: LucideIcon; l
 
 /** E-mail and phone, with 'No email' / 'No phone' when missing (the labels are for screen readers). */
 export function CustomerContact({ c }: { c: CustomerListItem }) {
+  const t = useMessages(customersMessages);
   return (
     <dl className="space-y-2 text-sm">
-      <ContactRow icon={Mail} label="Email" value={c.email} missing="No email" />
-      <ContactRow icon={Phone} label="Phone" value={c.phone} missing="No phone" />
+      <ContactRow icon={Mail} label={t('detailsEmail')} value={c.email} missing={t('detailsNoEmail')} />
+      <ContactRow icon={Phone} label={t('detailsPhone')} value={c.phone} missing={t('detailsNoPhone')} />
     </dl>
   );
 }
 
 /** One card row: UID, store, activation date, balance (cents, formatted), status; 'Add Funds' on ACTIVE cards. */
 function CustomerCardRow({ card, onAddFunds }: { card: CustomerCard; onAddFunds: (card: CustomerCard) => void }) {
+  const t = useMessages(customersMessages);
   return (
     <li data-testid="customer-card" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
       <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
@@ -90,12 +95,12 @@ function CustomerCardRow({ card, onAddFunds }: { card: CustomerCard; onAddFunds:
         <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500">
           <span className="flex items-center gap-1">
             <Store aria-hidden="true" className="h-3 w-3 shrink-0" />
-            {card.storeName ?? 'No store'}
+            {card.storeName ?? t('detailsNoStore')}
           </span>
           {card.activatedAt && (
             <span className="flex items-center gap-1 whitespace-nowrap">
               <CalendarDays aria-hidden="true" className="h-3 w-3 shrink-0" />
-              Activated {formatDate(card.activatedAt)}
+              {t('detailsActivated', { date: formatDate(card.activatedAt) })}
             </span>
           )}
         </p>
@@ -111,11 +116,11 @@ function CustomerCardRow({ card, onAddFunds }: { card: CustomerCard; onAddFunds:
           size="sm"
           variant="outline"
           className="shrink-0 max-sm:w-full"
-          aria-label={`Add Funds to card ${card.cardUid}`}
+          aria-label={t('detailsAddFundsLabel', { uid: card.cardUid })}
           onClick={() => onAddFunds(card)}
         >
           <PlusCircle aria-hidden="true" className="h-4 w-4" />
-          Add Funds
+          {t('detailsAddFunds')}
         </Button>
       )}
     </li>
@@ -127,22 +132,19 @@ function CustomerCardRow({ card, onAddFunds }: { card: CustomerCard; onAddFunds:
  * again', an empty note, or the list; `onAddFunds` opens 'Add Funds to Card' for an ACTIVE card.
  */
 export function CustomerCardList({ detail, onAddFunds }: { detail: ReturnType<typeof useCustomer>; onAddFunds: (card: CustomerCard) => void }) {
+  const t = useMessages(customersMessages);
   if (detail.isPending)
     return (
       <div className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500">
-        <Spinner label="Loading cards" />
-        Loading cards…
+        <Spinner label={t('detailsLoadingCards')} />
+        {t('detailsLoadingCardsEllipsis')}
       </div>
     );
-  if (detail.isError) return <LoadError title="Failed to load the customer's cards" query={detail} fallback={'Please try again.'} compact />;
+  if (detail.isError) return <LoadError title={t('detailsCardsFailed')} query={detail} fallback={t('detailsCardsFailedFallback')} compact />;
   if (detail.data.cards.length === 0)
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
-        No loyalty cards yet. Assign one from the Cards page.
-      </p>
-    );
+    return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('detailsNoCards')}</p>;
   return (
-    <ul className="space-y-2" aria-label="Loyalty cards">
+    <ul className="space-y-2" aria-label={t('detailsCardsList')}>
       {detail.data.cards.map((card) => (
         <CustomerCardRow key={card.id} card={card} onAddFunds={onAddFunds} />
       ))}

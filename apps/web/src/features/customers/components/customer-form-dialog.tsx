@@ -10,6 +10,8 @@ import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { fieldIssues } from '@/lib/api';
 import { customerFailureMessage } from '../lib/labels';
+import { useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -48,6 +50,7 @@ export function CustomerFormDialog({
   onClose: () => void;
   onSaved?: (customer: CustomerDetail) => void;
 }) {
+  const t = useMessages(customersMessages);
   const create = useCreateCustomer(slug);
   const update = useUpdateCustomer(slug);
   const editing = target?.mode === 'edit';
@@ -56,14 +59,10 @@ export function CustomerFormDialog({
     <FormDialog
       open={target !== null}
       onClose={onClose}
-      title={editing ? 'Edit Customer' : 'Add New Customer'}
-      description={
-        editing
-          ? 'Update the customer’s name and contact details.'
-          : 'Add a customer to your loyalty programme. A card can be assigned later from the Cards page.'
-      }
+      title={editing ? t('formEditTitle') : t('formAddTitle')}
+      description={editing ? t('formEditDescription') : t('formAddDescription')}
       pending={pending}
-      submitLabel={editing ? 'Save Changes' : 'Add Customer'}
+      submitLabel={editing ? t('formSave') : t('formAdd')}
     >
       {(formId) =>
         target && (
@@ -72,7 +71,7 @@ export function CustomerFormDialog({
             formId={formId}
             target={target}
             onSubmit={(body, setFieldError) => {
-              const fallback = target.mode === 'edit' ? 'Failed to update customer. Please try again.' : 'Failed to create customer. Please try again.';
+              const fallback = target.mode === 'edit' ? t('formUpdateFailed') : t('formCreateFailed');
               const onError = (err: unknown) => {
                 let marked = false;
                 if (isApiError(err, 400) || isApiError(err, 409)) {
@@ -88,7 +87,7 @@ export function CustomerFormDialog({
                 toast.error(customerFailureMessage(err, fallback));
               };
               const onSuccess = (customer: CustomerDetail) => {
-                toast.success(target.mode === 'edit' ? 'Customer updated successfully' : 'Customer created successfully');
+                toast.success(target.mode === 'edit' ? t('formUpdated') : t('formCreated'));
                 onSaved?.(customer);
                 onClose();
               };
@@ -111,6 +110,7 @@ function CustomerForm({
   target: CustomerFormTarget;
   onSubmit: (body: CustomerInput, setFieldError: (field: Field, message: string) => void) => void;
 }) {
+  const t = useMessages(customersMessages);
   const initial = target.mode === 'edit' ? target.customer : null;
   const form = useForm<CustomerFormValues>({
     resolver: zodResolver(CustomerFormSchema),
@@ -128,20 +128,20 @@ function CustomerForm({
   return (
     <form id={formId} noValidate onSubmit={submit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="off" required error={errors.firstName?.message} {...form.register('firstName')} />
-        <Input label="Last name" autoComplete="off" required error={errors.lastName?.message} {...form.register('lastName')} />
+        <Input label={t('formFirstName')} autoComplete="off" required error={errors.firstName?.message} {...form.register('firstName')} />
+        <Input label={t('formLastName')} autoComplete="off" required error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <Input
-        label="Email (optional)"
+        label={t('formEmail')}
         type="email"
         inputMode="email"
         autoComplete="off"
-        placeholder="name@example.com"
+        placeholder={t('formEmailPlaceholder')}
         error={errors.email?.message}
         {...form.register('email')}
       />
       <Input
-        label="Phone (optional)"
+        label={t('formPhone')}
         type="tel"
         inputMode="tel"
         autoComplete="off"

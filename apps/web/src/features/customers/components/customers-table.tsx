@@ -7,6 +7,8 @@ import { cn } from '@/lib/cn';
 import { formatCents, formatDate } from '@/lib/format';
 import { fullName } from '../lib/labels';
 import { CustomerAvatar } from './customer-avatar';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { customersMessages, type CustomersT } from '../messages';
 
 /** What a row can ask the page to do. */
 export interface CustomerRowActions {
@@ -16,7 +18,8 @@ export interface CustomerRowActions {
 }
 
 function Contact({ customer }: { customer: CustomerListItem }) {
-  if (!customer.email && !customer.phone) return <span className="text-sm italic text-slate-500">No contact details</span>;
+  const t = useMessages(customersMessages);
+  if (!customer.email && !customer.phone) return <span className="text-sm italic text-slate-500">{t('noContact')}</span>;
   return (
     <div className="min-w-0 space-y-0.5 text-sm">
       {customer.email && (
@@ -42,13 +45,19 @@ function ActiveCards({ count }: { count: number }) {
     <span className={cn('inline-flex items-center gap-1.5 text-sm whitespace-nowrap', count > 0 ? 'text-slate-900' : 'text-slate-500')}>
       <CreditCard aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span>
-        <span className="font-semibold tabular-nums">{count}</span> active
+        <RichMessage
+          catalog={customersMessages}
+          id="activeCards"
+          values={{ number: count }}
+          components={{ count: <span className="font-semibold tabular-nums" /> }}
+        />
       </span>
     </span>
   );
 }
 
 function RowActions({ customer, actions }: { customer: CustomerListItem; actions: CustomerRowActions }) {
+  const t = useMessages(customersMessages);
   const name = fullName(customer);
   const base = 'rounded-md p-2 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
   return (
@@ -56,8 +65,8 @@ function RowActions({ customer, actions }: { customer: CustomerListItem; actions
       <button
         type="button"
         onClick={() => actions.onView(customer)}
-        aria-label={`View ${name}`}
-        title="View details"
+        aria-label={t('rowView', { name })}
+        title={t('rowViewTitle')}
         className={cn(base, 'text-slate-500 hover:bg-indigo-50 hover:text-indigo-700')}
       >
         <Eye aria-hidden="true" className="h-4 w-4" />
@@ -65,8 +74,8 @@ function RowActions({ customer, actions }: { customer: CustomerListItem; actions
       <button
         type="button"
         onClick={() => actions.onEdit(customer)}
-        aria-label={`Edit ${name}`}
-        title="Edit customer"
+        aria-label={t('rowEdit', { name })}
+        title={t('rowEditTitle')}
         className={cn(base, 'text-slate-500 hover:bg-slate-100 hover:text-slate-900')}
       >
         <Pencil aria-hidden="true" className="h-4 w-4" />
@@ -74,8 +83,8 @@ function RowActions({ customer, actions }: { customer: CustomerListItem; actions
       <button
         type="button"
         onClick={() => actions.onDelete(customer)}
-        aria-label={`Delete ${name}`}
-        title="Delete customer"
+        aria-label={t('rowDelete', { name })}
+        title={t('rowDeleteTitle')}
         className={cn(base, 'text-slate-500 hover:bg-red-50 hover:text-red-700')}
       >
         <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -84,10 +93,11 @@ function RowActions({ customer, actions }: { customer: CustomerListItem; actions
   );
 }
 
-const columns: Column<CustomerListItem>[] = [
+/** The table's columns, headed in the catalog's language. */
+const columnsOf = (t: CustomersT): Column<CustomerListItem>[] => [
   {
     id: 'customer',
-    header: 'Customer',
+    header: t('columnCustomer'),
     cell: (c) => (
       <div className="flex items-center gap-3">
         <CustomerAvatar customer={c} />
@@ -97,22 +107,23 @@ const columns: Column<CustomerListItem>[] = [
       </div>
     ),
   },
-  { id: 'contact', header: 'Contact', className: 'max-w-[16rem]', cell: (c) => <Contact customer={c} /> },
-  { id: 'tier', header: 'Tier', cell: (c) => <TierBadge tier={c.tier} /> },
+  { id: 'contact', header: t('columnContact'), className: 'max-w-[16rem]', cell: (c) => <Contact customer={c} /> },
+  { id: 'tier', header: t('columnTier'), cell: (c) => <TierBadge tier={c.tier} /> },
   {
     id: 'spend',
-    header: 'Total Spend',
+    header: t('columnSpend'),
     className: 'text-sm font-medium text-slate-900 tabular-nums whitespace-nowrap',
     cell: (c) => formatCents(c.totalSpendCents),
   },
-  { id: 'cards', header: 'Cards', cell: (c) => <ActiveCards count={c.activeCards} /> },
-  { id: 'joined', header: 'Joined', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (c) => formatDate(c.createdAt) },
+  { id: 'cards', header: t('columnCards'), cell: (c) => <ActiveCards count={c.activeCards} /> },
+  { id: 'joined', header: t('columnJoined'), className: 'text-sm text-slate-600 whitespace-nowrap', cell: (c) => formatDate(c.createdAt) },
 ];
 
 /** One customer on a phone: avatar, name, tier, contact, the three figures and the actions. */
 function CustomerCard({ c, actions }: { c: CustomerListItem; actions: CustomerRowActions }) {
+  const t = useMessages(customersMessages);
   return (
-    <article aria-label={`Customer ${fullName(c)}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article aria-label={t('cardLabel', { name: fullName(c) })} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
         <CustomerAvatar customer={c} />
         <div className="min-w-0 flex-1">
@@ -126,13 +137,13 @@ function CustomerCard({ c, actions }: { c: CustomerListItem; actions: CustomerRo
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-xs">
-        <Fact term="Total Spend">
+        <Fact term={t('columnSpend')}>
           <span className="font-semibold text-slate-900 tabular-nums">{formatCents(c.totalSpendCents)}</span>
         </Fact>
-        <Fact term="Cards">
+        <Fact term={t('columnCards')}>
           <ActiveCards count={c.activeCards} />
         </Fact>
-        <Fact term="Joined">
+        <Fact term={t('columnJoined')}>
           <span className="text-slate-700">{formatDate(c.createdAt)}</span>
         </Fact>
       </dl>
@@ -171,10 +182,11 @@ export function CustomersTable({
   loading?: boolean;
   empty?: ReactNode;
 }) {
+  const t = useMessages(customersMessages);
   return (
     <Table
-      caption="Customers"
-      columns={[...columns, { id: 'actions', header: 'Actions', align: 'right', cell: (c) => <RowActions customer={c} actions={actions} /> }]}
+      caption={t('tableCaption')}
+      columns={[...columnsOf(t), { id: 'actions', header: t('columnActions'), align: 'right', cell: (c) => <RowActions customer={c} actions={actions} /> }]}
       rows={customers}
       rowKey={(c) => c.id}
       rowProps={() => ({ 'data-testid': 'customer-row' })}

@@ -6,6 +6,8 @@ import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { customerFailureMessage, fullName } from '../lib/labels';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /**
  * 'Delete Customer' confirmation. Warns that cards assigned to the customer must be unassigned
@@ -14,6 +16,7 @@ import { customerFailureMessage, fullName } from '../lib/labels';
  * to delete customer. Please try again.'
  */
 export function DeleteCustomerDialog({ slug, customer, onClose }: { slug: string; customer: CustomerListItem | null; onClose: () => void }) {
+  const t = useMessages(customersMessages);
   const remove = useDeleteCustomer(slug);
   const refused = remove.isError && isApiError(remove.error, 409) ? remove.error.message : null;
   const close = () => {
@@ -24,34 +27,39 @@ export function DeleteCustomerDialog({ slug, customer, onClose }: { slug: string
     if (!customer) return;
     remove.mutate(customer.id, {
       onSuccess: () => {
-        toast.success('Customer deleted successfully');
+        toast.success(t('deleteDeleted'));
         close();
       },
-      onError: (err) => toast.error(customerFailureMessage(err, 'Failed to delete customer. Please try again.')),
+      onError: (err) => toast.error(customerFailureMessage(err, t('deleteFailed'))),
     });
   };
   return (
     <ActionConfirmDialog
       open={customer !== null}
       onClose={close}
-      title="Delete Customer"
+      title={t('deleteTitle')}
       pending={remove.isPending}
       onConfirm={confirm}
       icon={Trash2}
-      confirmLabel="Delete Customer"
+      confirmLabel={t('deleteTitle')}
       error={refused}
     >
       {customer && (
         <>
           <p>
-            Are you sure you want to delete <span className="font-semibold text-slate-900">{fullName(customer)}</span>? This action cannot be undone.
+            <RichMessage
+              catalog={customersMessages}
+              id="deleteQuestion"
+              values={{ name: fullName(customer) }}
+              components={{ name: <span className="font-semibold text-slate-900" /> }}
+            />
           </p>
           <Alert tone="warning">
-            Any cards associated with this customer must be unassigned first.
+            {t('deleteUnassignFirst')}
             {customer.activeCards > 0 && (
               <>
                 {' '}
-                This customer has <strong>{customer.activeCards}</strong> active {customer.activeCards === 1 ? 'card' : 'cards'}.
+                <RichMessage catalog={customersMessages} id="deleteActiveCards" values={{ count: customer.activeCards }} components={{ count: <strong /> }} />
               </>
             )}
           </Alert>

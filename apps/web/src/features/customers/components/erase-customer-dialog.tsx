@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { useEraseCustomer } from '../api/customer-data';
 import { fullName } from '../lib/labels';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /** Whether `typed` is the customer's full name as the server compares it (trimmed, case-insensitive). */
 function nameMatches(typed: string, name: string): boolean {
@@ -31,6 +33,7 @@ export function EraseCustomerDialog({
   onClose: () => void;
   onErased: () => void;
 }) {
+  const t = useMessages(customersMessages);
   const erase = useEraseCustomer(slug);
   const [typed, setTyped] = useState('');
   const name = customer ? fullName(customer) : '';
@@ -45,7 +48,7 @@ export function EraseCustomerDialog({
       { id: customer.id, confirm: typed },
       {
         onSuccess: () => {
-          toast.success('Customer erased');
+          toast.success(t('eraseErased'));
           setTyped('');
           onErased();
         },
@@ -56,19 +59,18 @@ export function EraseCustomerDialog({
     <ActionConfirmDialog
       open={customer !== null}
       onClose={close}
-      title="Erase customer"
+      title={t('eraseTitle')}
       pending={erase.isPending}
       onConfirm={confirm}
       confirmDisabled={!nameMatches(typed, name)}
       icon={UserX}
-      confirmLabel="Erase customer"
-      error={erase.isError ? errorMessage(erase.error, 'Failed to erase the customer. Please try again.') : null}
+      confirmLabel={t('eraseTitle')}
+      error={erase.isError ? errorMessage(erase.error, t('eraseFailed')) : null}
     >
-      <Alert tone="warning" title="This cannot be undone">
-        The name, e-mail, phone, consents and login of <strong>{name}</strong> are removed for good. Their cards are blocked and any remaining balance is
-        written off. Transactions keep their amounts, dates and stores.
+      <Alert tone="warning" title={t('eraseWarningTitle')}>
+        <RichMessage catalog={customersMessages} id="eraseWarning" values={{ name }} components={{ name: <strong /> }} />
       </Alert>
-      <Input label={`Type the customer's full name (${name}) to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <Input label={t('eraseConfirmLabel', { name })} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
     </ActionConfirmDialog>
   );
 }

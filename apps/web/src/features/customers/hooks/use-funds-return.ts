@@ -3,7 +3,9 @@ import type { CustomerListItem } from '@loyalty/contract';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { dropParams } from '@/hooks/use-list-params';
+import { translate } from '@/lib/i18n';
 import { useCustomer } from '../api/get-customer';
+import { customersMessages } from '../messages';
 
 /**
  * The return from the add-funds checkout (`?funds=added|canceled&customer={id}`): shows 'Funds
@@ -20,8 +22,8 @@ export function useFundsReturn(slug: string, reopen: (customer: CustomerListItem
   const onReturn = useEffectEvent((outcome: string | null) => {
     if (handled.current || (outcome !== 'added' && outcome !== 'canceled')) return;
     handled.current = true;
-    if (outcome === 'added') toast.success('Funds added to the card.', { toastId: 'funds-added' });
-    else toast.info('Payment canceled. No funds were added.', { toastId: 'funds-canceled' });
+    if (outcome === 'added') toast.success(translate(customersMessages, 'fundsAdded'), { toastId: 'funds-added' });
+    else toast.info(translate(customersMessages, 'fundsCanceled'), { toastId: 'funds-canceled' });
     setReopenId(params.get('customer'));
     dropParams(setParams, 'funds', 'customer');
   });

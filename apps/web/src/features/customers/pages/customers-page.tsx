@@ -13,6 +13,8 @@ import { DeleteCustomerDialog } from '../components/delete-customer-dialog';
 import { EraseCustomerDialog } from '../components/erase-customer-dialog';
 import { useListParams } from '@/hooks/use-list-params';
 import { useFundsReturn } from '../hooks/use-funds-return';
+import { useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /** Customers per page of the table. */
 const CUSTOMERS_PAGE_SIZE = 25;
@@ -28,6 +30,7 @@ const CUSTOMERS_PAGE_SIZE = 25;
  * balance shows there); the two parameters are then removed from the address.
  */
 export function CustomersPage() {
+  const t = useMessages(customersMessages);
   const { slug = '' } = useParams();
   const list$ = useListParams();
   const navigate = useNavigate();
@@ -43,37 +46,33 @@ export function CustomersPage() {
   const addButton = (
     <Button onClick={() => setFormTarget({ mode: 'create' })}>
       <Plus aria-hidden="true" className="h-4 w-4" />
-      Add Customer
+      {t('pageAddCustomer')}
     </Button>
   );
 
   return (
     <ListPage
-      title="Customers"
-      subtitle={
-        total !== undefined && !search
-          ? `${total} ${total === 1 ? 'customer' : 'customers'} in your loyalty programme`
-          : 'Manage your loyalty programme customers'
-      }
+      title={t('pageTitle')}
+      subtitle={total !== undefined && !search ? t('pageSubtitleCount', { count: total }) : t('pageSubtitle')}
       actions={
         <>
           <Button variant="outline" onClick={() => navigate(`/t/${slug}/customers/erasure-requests`)}>
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            Erasure requests
+            {t('pageErasureRequests')}
           </Button>
           {addButton}
         </>
       }
-      toolbar={<ListToolbar label="Search customers" placeholder="Search by name, email or phone" value={list$.searchInput} onChange={list$.setSearchInput} />}
+      toolbar={<ListToolbar label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={list$.searchInput} onChange={list$.setSearchInput} />}
       query={customers}
-      errorTitle="Failed to load customers"
-      errorFallback="Something went wrong while loading the customers."
+      errorTitle={t('loadFailed')}
+      errorFallback={t('loadFailedFallback')}
       pagination={{
         page,
         pages: customers.data?.pages ?? 0,
         total: total ?? 0,
         limit: CUSTOMERS_PAGE_SIZE,
-        noun: 'customers',
+        noun: t('paginationNoun'),
         onPage: (p) => list$.update({ page: p }),
       }}
       dialogs={
@@ -110,19 +109,10 @@ export function CustomersPage() {
 
 /** 'No customers found matching your search' with Clear search, or 'No customers yet' with Add Customer. */
 function CustomersEmpty({ searched, onClear, action }: { searched: boolean; onClear: () => void; action: ReactNode }) {
+  const t = useMessages(customersMessages);
   return searched ? (
-    <NoResults
-      title="No customers found matching your search"
-      description="Try another name, e-mail address or phone number."
-      clearLabel="Clear search"
-      onClear={onClear}
-    />
+    <NoResults title={t('noMatchTitle')} description={t('noMatchDescription')} clearLabel={t('noMatchClear')} onClear={onClear} />
   ) : (
-    <EmptyState
-      icon={<Users aria-hidden="true" className="h-8 w-8" />}
-      title="No customers yet"
-      description="Add your first customer, or assign a card to a new customer from the Cards page."
-      action={action}
-    />
+    <EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} action={action} />
   );
 }

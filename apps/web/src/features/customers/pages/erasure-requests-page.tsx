@@ -10,6 +10,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
 import { useEraseRequested, useErasureRequests } from '../api/customer-data';
 import { ErasureRequestsTable } from '../components/erasure-requests-table';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /**
  * Erasure requests /t/{slug}/customers/erasure-requests (tenant_admin; ADR 0026): the customers
@@ -18,6 +20,7 @@ import { ErasureRequestsTable } from '../components/erasure-requests-table';
  * erases the customer: personal data removed, balance written off, cards blocked.
  */
 export function ErasureRequestsPage() {
+  const t = useMessages(customersMessages);
   const { slug = '' } = useParams();
   const requests = useErasureRequests(slug);
   const erase = useEraseRequested(slug);
@@ -30,7 +33,7 @@ export function ErasureRequestsPage() {
     if (!target) return;
     erase.mutate(target.customerId, {
       onSuccess: () => {
-        toast.success('Customer erased');
+        toast.success(t('eraseErased'));
         close();
       },
     });
@@ -39,11 +42,11 @@ export function ErasureRequestsPage() {
     <div className="mx-auto max-w-6xl">
       <Link to={`/t/${slug}/customers`} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Customers
+        {t('requestsBack')}
       </Link>
-      <PageHeader title="Erasure requests" subtitle="Customers who asked for their personal data to be erased" />
+      <PageHeader title={t('requestsTitle')} subtitle={t('requestsSubtitle')} />
       {requests.isError ? (
-        <LoadError title="Failed to load the erasure requests" query={requests} fallback="Something went wrong while loading the erasure requests." />
+        <LoadError title={t('requestsLoadFailed')} query={requests} fallback={t('requestsLoadFailedFallback')} />
       ) : (
         <Card>
           <ErasureRequestsTable requests={requests.data?.requests ?? []} loading={requests.isPending} onErase={setTarget} />
@@ -52,16 +55,20 @@ export function ErasureRequestsPage() {
       <ActionConfirmDialog
         open={target !== null}
         onClose={close}
-        title="Erase customer"
+        title={t('eraseTitle')}
         pending={erase.isPending}
         onConfirm={confirm}
         icon={UserX}
-        confirmLabel="Erase customer"
-        error={erase.isError ? errorMessage(erase.error, 'Failed to erase the customer. Please try again.') : null}
+        confirmLabel={t('eraseTitle')}
+        error={erase.isError ? errorMessage(erase.error, t('eraseFailed')) : null}
       >
         <p>
-          Erase the personal data of <span className="font-semibold text-slate-900">{target?.customerName}</span>? Their cards are blocked and any remaining
-          balance is written off. This cannot be undone.
+          <RichMessage
+            catalog={customersMessages}
+            id="requestsConfirm"
+            values={{ name: target?.customerName }}
+            components={{ name: <span className="font-semibold text-slate-900" /> }}
+          />
         </p>
       </ActionConfirmDialog>
     </div>

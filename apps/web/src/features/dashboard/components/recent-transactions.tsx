@@ -8,29 +8,33 @@ import { TransactionTypeBadge } from '@/components/ui/badge';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
 import { Table, type Column } from '@/components/ui/table';
+import { useMessages } from '@/lib/i18n';
+import { dashboardMessages, type DashboardT } from '../messages';
 
-const columns: Column<TransactionItem>[] = [
-  { id: 'customer', header: 'Customer', cell: (tx) => <TransactionCustomer tx={tx} /> },
-  { id: 'type', header: 'Type', cell: (tx) => <TransactionTypeBadge type={tx.type} /> },
+/** The table's columns, headed in the catalog's language. */
+const columnsOf = (t: DashboardT): Column<TransactionItem>[] => [
+  { id: 'customer', header: t('recentCustomer'), cell: (tx) => <TransactionCustomer tx={tx} /> },
+  { id: 'type', header: t('recentType'), cell: (tx) => <TransactionTypeBadge type={tx.type} /> },
   {
     id: 'amount',
-    header: 'Amount',
+    header: t('recentAmount'),
     align: 'right',
     className: 'text-sm font-semibold tabular-nums whitespace-nowrap',
     cell: (tx) => <span className={amountTone(tx)}>{amountText(tx)}</span>,
   },
   {
     id: 'cashback',
-    header: 'Cashback',
+    header: t('recentCashback'),
     align: 'right',
     className: 'text-sm font-medium tabular-nums whitespace-nowrap text-emerald-700',
     cell: (tx) => cashbackText(tx) ?? noneCell,
   },
-  { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
+  { id: 'date', header: t('recentDate'), className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 
 /** One movement on a phone: customer and card, type and date, amount and cashback. */
 function RecentCard({ tx }: { tx: TransactionItem }) {
+  const t = useMessages(dashboardMessages);
   const cashback = cashbackText(tx);
   return (
     <>
@@ -43,7 +47,7 @@ function RecentCard({ tx }: { tx: TransactionItem }) {
       </div>
       <div className="shrink-0 text-right">
         <p className={cn('text-sm font-semibold tabular-nums', amountTone(tx))}>{amountText(tx)}</p>
-        <p className="text-xs font-medium tabular-nums text-emerald-700">{cashback ? `${cashback} cashback` : noneCell}</p>
+        <p className="text-xs font-medium tabular-nums text-emerald-700">{cashback ? t('recentCashbackAmount', { amount: cashback }) : noneCell}</p>
       </div>
     </>
   );
@@ -55,19 +59,20 @@ function RecentCard({ tx }: { tx: TransactionItem }) {
  * 'View all' opens the Transactions page.
  */
 export function RecentTransactions({ slug, transactions }: { slug: string; transactions: TransactionItem[] }) {
+  const t = useMessages(dashboardMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Transactions</CardTitle>
+        <CardTitle>{t('recentTitle')}</CardTitle>
         <Link to={paths.tenant.transactions(slug)} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-800">
-          View all
+          {t('recentViewAll')}
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </Link>
       </CardHeader>
       <Table
-        caption="Recent Transactions"
-        listLabel="Recent Transactions"
-        columns={columns}
+        caption={t('recentTitle')}
+        listLabel={t('recentTitle')}
+        columns={columnsOf(t)}
         rows={transactions.slice(0, 5)}
         rowKey={(tx) => tx.id}
         rowProps={(tx) => ({ 'data-type': tx.type })}
@@ -77,8 +82,8 @@ export function RecentTransactions({ slug, transactions }: { slug: string; trans
         empty={
           <div className="flex flex-col items-center px-6 py-12 text-center">
             <Receipt aria-hidden="true" className="h-8 w-8 text-slate-300" />
-            <p className="mt-2 text-sm font-medium text-slate-700">No transactions yet</p>
-            <p className="mt-1 text-sm text-slate-500">Cashback earned or redeemed at the POS Terminal shows up here.</p>
+            <p className="mt-2 text-sm font-medium text-slate-700">{t('recentEmptyTitle')}</p>
+            <p className="mt-1 text-sm text-slate-500">{t('recentEmptyText')}</p>
           </div>
         }
       />

@@ -8,6 +8,8 @@ import { useTenant } from '@/api/get-tenant';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { dashboardMessages, type DashboardT } from '../messages';
 import { bannerModel, needsTrialStatus, type BannerModel } from '../lib/banner';
 
 type Tone = 'green' | 'yellow' | 'red' | 'blue';
@@ -30,39 +32,47 @@ const primaryLink = 'inline-flex h-9 items-center rounded-lg bg-indigo-600 px-3.
 const outlineLink =
   'inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The bar of a trial's free activations: used of the limit. */
+function activationsBar(model: { used: number; limit: number }, t: DashboardT) {
+  const text = t('bannerActivationsUsed', { used: model.used, limit: model.limit });
+  return { value: model.used, max: model.limit, label: t('bannerActivationsBar'), text };
+}
 
 /** Title, lines, bar and buttons of one banner variant. */
-function describe(model: BannerModel) {
+function describe(model: BannerModel, t: DashboardT) {
   switch (model.kind) {
     case 'plan': {
       const unlimited = model.limit < 0;
       return {
         tone: model.tone as Tone,
-        title: `${model.planName} Plan - Active`,
-        usage: unlimited ? `${plural(model.used, 'card', 'cards')} · unlimited cards on your plan` : `${model.used} of ${model.limit} cards used`,
-        note: model.exhausted ? 'No cards remaining.' : unlimited ? null : `${plural(model.remaining, 'card', 'cards')} remaining`,
-        bar: unlimited ? null : { value: model.used, max: model.limit, label: 'Plan cards used', text: `${model.used} of ${model.limit} cards used` },
-        upgradeLabel: model.exhausted ? 'Upgrade Plan' : null,
+        title: t('bannerPlanTitle', { plan: model.planName }),
+        usage: unlimited ? t('bannerPlanUnlimited', { count: model.used }) : t('bannerCardsUsed', { used: model.used, limit: model.limit }),
+        note: model.exhausted ? t('bannerCardsNone') : unlimited ? null : t('bannerCardsRemaining', { count: model.remaining }),
+        bar: unlimited
+          ? null
+          : { value: model.used, max: model.limit, label: t('bannerCardsBar'), text: t('bannerCardsUsed', { used: model.used, limit: model.limit }) },
+        upgradeLabel: model.exhausted ? t('bannerUpgradePlan') : null,
       };
     }
     case 'expired':
       return {
         tone: 'red' as Tone,
-        title: 'Free Trial Expired',
-        usage: model.periodEnded ? 'Your free trial period has ended.' : `You've used all ${model.limit} free card activations.`,
-        note: 'Upgrade to a monthly plan to keep activating cards.',
-        bar: { value: model.used, max: model.limit, label: 'Free trial activations used', text: `${model.used} of ${model.limit} activations used` },
-        upgradeLabel: 'Upgrade Now',
+        title: t('bannerExpiredTitle'),
+        usage: model.periodEnded ? t('bannerExpiredPeriod') : t('bannerExpiredCount', { limit: model.limit }),
+        note: t('bannerExpiredNote'),
+        bar: activationsBar(model, t),
+        upgradeLabel: t('bannerUpgradeNow'),
       };
     case 'trial':
       return {
         tone: model.tone as Tone,
-        title: 'Free Trial Status',
-        usage: `${model.used} of ${model.limit} activations used`,
-        note: `${plural(model.remaining, 'free activation', 'free activations')} remaining${model.trialEndsAt ? ` · trial ends ${formatDate(model.trialEndsAt)}` : ''}`,
-        bar: { value: model.used, max: model.limit, label: 'Free trial activations used', text: `${model.used} of ${model.limit} activations used` },
-        upgradeLabel: model.tone === 'yellow' ? 'Upgrade Now' : null,
+        title: t('bannerTrialTitle'),
+        usage: t('bannerActivationsUsed', { used: model.used, limit: model.limit }),
+        note: model.trialEndsAt
+          ? t('bannerTrialRemainingEnds', { count: model.remaining, date: formatDate(model.trialEndsAt) })
+          : t('bannerTrialRemaining', { count: model.remaining }),
+        bar: activationsBar(model, t),
+        upgradeLabel: model.tone === 'yellow' ? t('bannerUpgradeNow') : null,
       };
   }
 }
@@ -78,6 +88,7 @@ function describe(model: BannerModel) {
  * of the tenant and the trial status are only logged.
  */
 export function SubscriptionBanner({ slug }: { slug: string }) {
+  const t = useMessages(dashboardMessages);
   const tenant = useTenant(slug);
   const needsTrial = needsTrialStatus(tenant.data);
   const trial = useTrialStatus(slug, { enabled: needsTrial });
@@ -93,7 +104,7 @@ export function SubscriptionBanner({ slug }: { slug: string }) {
 
   const model = bannerModel(tenant.data, needsTrial ? trial.data : undefined);
   if (!model) return null;
-  const view = describe(model);
+  const view = describe(model, t);
   const { Icon, className: iconClass } = icons[view.tone];
   const root = paths.tenant.root(slug);
 
@@ -140,11 +151,11 @@ export function SubscriptionBanner({ slug }: { slug: string }) {
                 {view.upgradeLabel}
               </Link>
               <Link to={`${root}/card-orders`} className={outlineLink}>
-                Order More Cards
+                {t('bannerOrderCards')}
               </Link>
             </div>
           ) : (
-            <p className="pl-9 text-sm text-slate-600 md:pl-0">Ask your store admin to upgrade the plan.</p>
+            <p className="pl-9 text-sm text-slate-600 md:pl-0">{t('bannerAskAdmin')}</p>
           ))}
       </div>
     </section>

@@ -4,6 +4,8 @@ import { paths } from '@/config/paths';
 import { useTenant } from '@/api/get-tenant';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+import { useMessages } from '@/lib/i18n';
+import { dashboardMessages } from '../messages';
 import { statusBannerModel, type StatusBannerModel } from '../lib/status-banner';
 
 const tones: Record<StatusBannerModel['tone'], { box: string; icon: string; Icon: typeof Sparkles }> = {
@@ -21,6 +23,7 @@ const tones: Record<StatusBannerModel['tone'], { box: string; icon: string; Icon
  * the tenant loads or fails.
  */
 export function SubscriptionStatusBanner({ slug }: { slug: string }) {
+  const t = useMessages(dashboardMessages);
   const tenant = useTenant(slug);
   const role = useAuthStore((s) => s.user?.role);
   if (!tenant.data) return null;
@@ -30,7 +33,7 @@ export function SubscriptionStatusBanner({ slug }: { slug: string }) {
   const to = `${paths.tenant.root(slug)}/billing${model.action.tab === 'overview' ? '' : `?tab=${model.action.tab}`}`;
   return (
     <section
-      aria-label="Subscription status"
+      aria-label={t('statusRegion')}
       data-status={model.status}
       className={cn('mb-4 flex flex-col gap-3 rounded-xl border px-4 py-3 sm:flex-row sm:items-center', box)}
     >
@@ -49,8 +52,7 @@ export function SubscriptionStatusBanner({ slug }: { slug: string }) {
           {model.action.label}
         </Link>
       ) : (
-        model.status !== 'ACTIVE' &&
-        model.status !== 'TRIALING' && <p className="text-sm text-slate-600 sm:max-w-xs">Ask your store admin to update the subscription.</p>
+        model.status !== 'ACTIVE' && model.status !== 'TRIALING' && <p className="text-sm text-slate-600 sm:max-w-xs">{t('statusAskAdmin')}</p>
       )}
     </section>
   );

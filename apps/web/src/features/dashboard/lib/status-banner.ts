@@ -1,4 +1,6 @@
 import type { TenantResponse } from '@loyalty/contract';
+import { translate, type MessageKey } from '@/lib/i18n';
+import { dashboardMessages } from '../messages';
 
 /** One variant of the subscription status banner. */
 export interface StatusBannerModel {
@@ -30,36 +32,49 @@ function graceDaysLeft(graceEndsAt: string | null, now: Date = new Date()): numb
  */
 export function statusBannerModel(tenant: TenantResponse, now: Date = new Date()): StatusBannerModel {
   const status = tenant.subscriptionStatus;
-  return { status, ...BANNERS[status], text: bannerText(status, tenant, now) };
+  const { tone, title, action } = BANNERS[status];
+  return {
+    status,
+    tone,
+    title: translate(dashboardMessages, title),
+    text: bannerText(status, tenant, now),
+    action: { label: translate(dashboardMessages, action.label), tab: action.tab },
+  };
 }
 
 type BannerStatus = StatusBannerModel['status'];
 
-/** The fixed parts of each banner: colour, title and the Billing tab its button opens. */
-const BANNERS: Record<BannerStatus, Pick<StatusBannerModel, 'tone' | 'title' | 'action'>> = {
-  NONE: { tone: 'blue', title: 'Start Your Free Trial', action: { label: 'Start Free Trial', tab: 'plans' } },
-  TRIALING: { tone: 'blue', title: 'Free Trial Active', action: { label: 'Upgrade', tab: 'plans' } },
-  ACTIVE: { tone: 'green', title: 'Subscription Active', action: { label: 'Manage Billing', tab: 'overview' } },
-  PAST_DUE: { tone: 'orange', title: 'Payment Past Due', action: { label: 'Update Payment Method', tab: 'payment-methods' } },
-  CANCELED: { tone: 'red', title: 'Subscription Canceled', action: { label: 'Reactivate', tab: 'plans' } },
+/** A key of the dashboard catalog. */
+type DashboardKey = MessageKey<(typeof dashboardMessages)['en']>;
+
+/** The fixed parts of each banner: colour, title and the Billing tab its button opens (texts as catalog keys). */
+const BANNERS: Record<
+  BannerStatus,
+  { tone: StatusBannerModel['tone']; title: DashboardKey; action: { label: DashboardKey; tab: StatusBannerModel['action']['tab'] } }
+> = {
+  NONE: { tone: 'blue', title: 'statusNoneTitle', action: { label: 'statusNoneAction', tab: 'plans' } },
+  TRIALING: { tone: 'blue', title: 'statusTrialingTitle', action: { label: 'statusTrialingAction', tab: 'plans' } },
+  ACTIVE: { tone: 'green', title: 'statusActiveTitle', action: { label: 'statusActiveAction', tab: 'overview' } },
+  PAST_DUE: { tone: 'orange', title: 'statusPastDueTitle', action: { label: 'statusPastDueAction', tab: 'payment-methods' } },
+  CANCELED: { tone: 'red', title: 'statusCanceledTitle', action: { label: 'statusCanceledAction', tab: 'plans' } },
 };
 
 /** The banner's sentence, which may depend on the tenant (trial limit, plan name, grace days). */
 function bannerText(status: BannerStatus, tenant: TenantResponse, now: Date): string {
   switch (status) {
     case 'NONE':
-      return 'Try every feature free for 14 days. No credit card required.';
+      return translate(dashboardMessages, 'statusNoneText');
     case 'TRIALING':
-      return `Your trial includes ${tenant.freeTrialLimit} card activations. Upgrade to unlock unlimited cards.`;
+      return translate(dashboardMessages, 'statusTrialingText', { limit: tenant.freeTrialLimit });
     case 'ACTIVE':
-      return tenant.subscriptionInfo.planName ? `You are on the ${tenant.subscriptionInfo.planName} plan.` : 'Your subscription is active.';
+      return tenant.subscriptionInfo.planName
+        ? translate(dashboardMessages, 'statusActivePlanText', { plan: tenant.subscriptionInfo.planName })
+        : translate(dashboardMessages, 'statusActiveText');
     case 'PAST_DUE': {
       const days = graceDaysLeft(tenant.graceEndsAt, now);
-      return days !== null
-        ? `Your last payment failed. You have ${days} ${days === 1 ? 'day' : 'days'} left to update your payment method before access is limited.`
-        : 'Update your payment method to restore full access.';
+      return days !== null ? translate(dashboardMessages, 'statusPastDueDaysText', { count: days }) : translate(dashboardMessages, 'statusPastDueText');
     }
     default:
-      return 'Your subscription has ended. Reactivate it to use the POS, cards and transactions again.';
+      return translate(dashboardMessages, 'statusCanceledText');
   }
 }

@@ -1,4 +1,6 @@
 import type { Trend } from '@loyalty/contract';
+import { translate } from '@/lib/i18n';
+import { dashboardMessages } from '../messages';
 
 /** How a tile shows its trend: the text and its colour. */
 export interface TrendView {
@@ -14,11 +16,12 @@ export interface TrendView {
 function trendView(trend: Trend | undefined): TrendView {
   if (!trend) return { text: '—', tone: 'none' };
   const pct = trend.changePct;
-  if (pct === null || !Number.isFinite(pct)) return trend.thisMonth > 0 ? { text: 'New this month', tone: 'new' } : { text: '—', tone: 'none' };
+  if (pct === null || !Number.isFinite(pct))
+    return trend.thisMonth > 0 ? { text: translate(dashboardMessages, 'trendNew'), tone: 'new' } : { text: '—', tone: 'none' };
   const abs = Math.abs(pct).toFixed(1);
-  if (pct > 0) return { text: `+${abs}% from last month`, tone: 'up' };
-  if (pct < 0) return { text: `−${abs}% from last month`, tone: 'down' };
-  return { text: '0.0% from last month', tone: 'flat' };
+  if (pct > 0) return { text: translate(dashboardMessages, 'trendUp', { pct: abs }), tone: 'up' };
+  if (pct < 0) return { text: translate(dashboardMessages, 'trendDown', { pct: abs }), tone: 'down' };
+  return { text: translate(dashboardMessages, 'trendFlat'), tone: 'flat' };
 }
 
 /**
@@ -26,5 +29,8 @@ function trendView(trend: Trend | undefined): TrendView {
  * both months' figures rendered by `format` (counts, or `formatCents` for money in cents).
  */
 export function tileTrend(trend: Trend | undefined, format: (n: number) => string): TrendView & { title?: string } {
-  return { ...trendView(trend), title: trend ? `This month: ${format(trend.thisMonth)} · last month: ${format(trend.lastMonth)}` : undefined };
+  return {
+    ...trendView(trend),
+    title: trend ? translate(dashboardMessages, 'trendTitle', { thisMonth: format(trend.thisMonth), lastMonth: format(trend.lastMonth) }) : undefined,
+  };
 }

@@ -8,6 +8,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { dashboardMessages } from '../messages';
 import { useDashboard } from '../api/get-dashboard';
 import { RecentTransactions } from '../components/recent-transactions';
 import { tileTrend } from '../lib/trend';
@@ -24,6 +26,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * a retry on failure.
  */
 export function DashboardPage() {
+  const t = useMessages(dashboardMessages);
   const { slug = '' } = useParams();
   const user = useAuthStore((s) => s.user);
   const dashboard = useDashboard(slug);
@@ -35,13 +38,13 @@ export function DashboardPage() {
 
   let body;
   if (dashboard.isPending) {
-    body = <PageSpinner label="Loading dashboard" />;
+    body = <PageSpinner label={t('loading')} />;
   } else if (!data) {
     body = (
-      <Alert tone="error" title="Failed to load dashboard data">
+      <Alert tone="error" title={t('loadFailed')}>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
           <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
+          {t('retry')}
         </Button>
       </Alert>
     );
@@ -50,41 +53,41 @@ export function DashboardPage() {
     body = (
       <>
         <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-          <StatCard label="Total Customers" value={count(stats.totalCustomers)} trend={tileTrend(trends.totalCustomers, count)} icon={Users} tone="blue" />
+          <StatCard label={t('tileCustomers')} value={count(stats.totalCustomers)} trend={tileTrend(trends.totalCustomers, count)} icon={Users} tone="blue" />
           <StatCard
-            label="Active Cards"
+            label={t('tileCards')}
             value={count(stats.totalCards)}
-            hint={`${count(stats.activeCards)} active`}
+            hint={t('tileCardsActive', { active: count(stats.activeCards) })}
             trend={tileTrend(trends.totalCards, count)}
             icon={CreditCard}
             tone="indigo"
           />
           <StatCard
-            label="Total Transactions"
+            label={t('tileTransactions')}
             value={count(stats.totalTransactions)}
             trend={tileTrend(trends.totalTransactions, count)}
             icon={Receipt}
             tone="violet"
           />
           <StatCard
-            label="Cashback Issued"
+            label={t('tileCashbackIssued')}
             value={formatCents(stats.totalCashbackIssued)}
             trend={tileTrend(trends.totalCashbackIssued, formatCents)}
             icon={HandCoins}
             tone="emerald"
           />
           <StatCard
-            label="Cashback Redeemed"
+            label={t('tileCashbackRedeemed')}
             value={formatCents(stats.totalCashbackRedeemed)}
             trend={tileTrend(trends.totalCashbackRedeemed, formatCents)}
             icon={Wallet}
             tone="orange"
           />
-          <StatCard label="Active Offers" value={count(stats.activeOffers)} trend={tileTrend(trends.activeOffers, count)} icon={Gift} tone="pink" />
+          <StatCard label={t('tileOffers')} value={count(stats.activeOffers)} trend={tileTrend(trends.activeOffers, count)} icon={Gift} tone="pink" />
         </div>
         {dashboard.isError && (
           <Alert tone="warning" className="mb-4">
-            The figures could not be refreshed; showing the last ones loaded.
+            {t('stale')}
           </Alert>
         )}
         <RecentTransactions slug={slug} transactions={data.recentTransactions} />
@@ -94,7 +97,7 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Dashboard" subtitle={user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'} />
+      <PageHeader title={t('pageTitle')} subtitle={user?.firstName ? t('welcomeName', { name: user.firstName }) : t('welcome')} />
       <SubscriptionStatusBanner slug={slug} />
       <SubscriptionBanner slug={slug} />
       {body}

@@ -2,6 +2,8 @@ import type { LiabilitySeriesDay } from '@loyalty/contract';
 import { MoneyAreaChart } from '@/components/charts/money-area-chart';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { liabilityMessages } from '../messages';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -15,19 +17,16 @@ function dayLabel(date: string): string {
  * dollars). The figure's accessible name states the last day's value.
  */
 export function OutstandingChart({ series }: { series: LiabilitySeriesDay[] }) {
+  const t = useMessages(liabilityMessages);
   const data = series.map((d) => ({ label: dayLabel(d.date), value: d.outstandingCents }));
   const last = series.at(-1);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Outstanding over time</CardTitle>
+        <CardTitle>{t('chartTitle')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <MoneyAreaChart
-          name="Outstanding"
-          data={data}
-          label={`Outstanding over time chart, ${formatCents(last?.outstandingCents ?? 0)} at the end of the period`}
-        />
+        <MoneyAreaChart name={t('chartSeries')} data={data} label={t('chartLabel', { amount: formatCents(last?.outstandingCents ?? 0) })} />
       </CardContent>
     </Card>
   );

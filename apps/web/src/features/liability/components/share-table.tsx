@@ -1,5 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { liabilityMessages } from '../messages';
 
 /** One row of a ShareTable: a label and its amount in cents. */
 export interface ShareRow {
@@ -26,6 +28,7 @@ export function ShareTable({
   rows: ShareRow[];
   empty?: string;
 }) {
+  const t = useMessages(liabilityMessages);
   const total = rows.reduce((n, r) => n + r.cents, 0);
   return (
     <Card>
@@ -41,8 +44,8 @@ export function ShareTable({
             <thead className="sr-only">
               <tr>
                 <th scope="col">{labelHeading}</th>
-                <th scope="col">Share</th>
-                <th scope="col">Amount</th>
+                <th scope="col">{t('shareHeading')}</th>
+                <th scope="col">{t('amountHeading')}</th>
               </tr>
             </thead>
             <tbody>

@@ -4,6 +4,8 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { useMessages } from '@/lib/i18n';
+import { liabilityMessages } from '../messages';
 import { useLiability } from '../api/liability';
 import { AgeBuckets, StoreBalances } from '../components/outstanding-tables';
 import { LiabilityFigures } from '../components/liability-figures';
@@ -24,27 +26,20 @@ function isEmpty(r: LiabilityReport): boolean {
  * Loading placeholders, an empty state when nothing was ever owed, an error with Try again.
  */
 export function LiabilityPage() {
+  const t = useMessages(liabilityMessages);
   const { slug = '' } = useParams();
   const { range, setDate } = useLiabilityRange();
   const report = useLiability(slug, range);
   const data = report.data;
   return (
     <div className="space-y-6">
-      <PageHeader title="Liability" subtitle={data ? `Cashback owed to card holders. Days in ${data.timezone}.` : 'Cashback owed to card holders.'} />
+      <PageHeader title={t('pageTitle')} subtitle={data ? t('pageSubtitleZone', { zone: data.timezone }) : t('pageSubtitle')} />
       <RangeForm slug={slug} range={range} shown={data} onDate={setDate} />
-      {report.isError ? (
-        <LoadError title="Failed to load the liability report" query={report} fallback="Please try again." />
-      ) : (
-        <LiabilityFigures report={data} />
-      )}
+      {report.isError ? <LoadError title={t('loadFailed')} query={report} fallback={t('loadFailedFallback')} /> : <LiabilityFigures report={data} />}
       {data &&
         !report.isError &&
         (isEmpty(data) ? (
-          <EmptyState
-            icon={<Wallet aria-hidden="true" className="h-8 w-8" />}
-            title="No cashback owed yet"
-            description="Figures appear here once cards earn cashback."
-          />
+          <EmptyState icon={<Wallet aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">

@@ -4,6 +4,8 @@ import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 /**
  * Card lookup of the POS: manual card UID entry with a Load button (Enter loads too). The typed
@@ -31,6 +33,7 @@ export function CardLookup({
   scanner?: (loadText: (text: string) => boolean) => ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const t = useMessages(posMessages);
   const [touched, setTouched] = useState(false);
   const empty = value.trim() === '';
 
@@ -45,22 +48,18 @@ export function CardLookup({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Find a card</CardTitle>
+        <CardTitle>{t('lookupTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {scanner && (
           <>
             {scanner(loadText)}
-            <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
-              <span className="h-px flex-1 bg-slate-200" />
-              or
-              <span className="h-px flex-1 bg-slate-200" />
-            </div>
+            <OrDivider />
           </>
         )}
         <form
           role="search"
-          aria-label="Card lookup"
+          aria-label={t('lookupLabel')}
           onSubmit={(e) => {
             e.preventDefault();
             setTouched(true);
@@ -70,8 +69,8 @@ export function CardLookup({
         >
           <Input
             ref={inputRef}
-            label="Card UID"
-            placeholder="Enter or scan card UID"
+            label={t('lookupUidLabel')}
+            placeholder={t('lookupUidPlaceholder')}
             value={value}
             onChange={(e) => onChange(e.target.value)}
             onFocus={(e) => e.currentTarget.select()}
@@ -83,14 +82,26 @@ export function CardLookup({
             enterKeyHint="search"
             className="h-12 font-mono text-base tracking-wide uppercase placeholder:font-sans placeholder:normal-case placeholder:tracking-normal"
             wrapperClassName="flex-1 min-w-0"
-            error={touched && empty ? 'Enter a card UID' : undefined}
+            error={touched && empty ? t('lookupUidRequired') : undefined}
           />
           <Button type="submit" size="lg" disabled={empty} loading={loading} className="shrink-0">
             {!loading && <Search aria-hidden="true" className="h-4 w-4" />}
-            Load
+            {t('lookupLoad')}
           </Button>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The 'or' line between the camera scanner and the typed UID. */
+function OrDivider() {
+  const t = useMessages(posMessages);
+  return (
+    <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+      <span className="h-px flex-1 bg-slate-200" />
+      {t('lookupOr')}
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
   );
 }

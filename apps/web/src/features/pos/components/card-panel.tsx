@@ -5,6 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 /**
  * The loaded card: customer name or 'Unknown Customer', tier badge, card ID (monospace), balance
@@ -12,9 +14,10 @@ import { Card, CardContent } from '@/components/ui/card';
  * Transaction' button that clears the POS.
  */
 export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardResponse; lastResult: string | null; onNewTransaction: () => void }) {
-  const name = card.customer ? `${card.customer.firstName} ${card.customer.lastName}`.trim() || 'Unknown Customer' : 'Unknown Customer';
+  const t = useMessages(posMessages);
+  const name = (card.customer && `${card.customer.firstName} ${card.customer.lastName}`.trim()) || t('cardUnknownCustomer');
   return (
-    <Card aria-label="Loaded card" role="region">
+    <Card aria-label={t('cardRegion')} role="region">
       <CardContent className="space-y-5 py-5">
         <div className="flex items-start gap-3">
           <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
@@ -30,7 +33,7 @@ export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardRe
         </div>
 
         <div className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 p-4 text-white">
-          <p className="text-xs font-medium uppercase tracking-wide text-indigo-100">Balance</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-indigo-100">{t('cardBalance')}</p>
           <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="card-balance">
             {formatCents(card.balanceCents)}
           </p>
@@ -43,11 +46,11 @@ export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardRe
 
         <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Card ID</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t('cardId')}</dt>
             <dd className="mt-0.5 break-all font-mono text-slate-900">{card.cardUid}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Store</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t('cardStore')}</dt>
             <dd className="mt-0.5 flex items-center gap-1.5 text-slate-900">
               <Store aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
               {card.storeName ?? '—'}
@@ -55,15 +58,11 @@ export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardRe
           </div>
         </dl>
 
-        {card.status !== 'ACTIVE' && (
-          <Alert tone="warning">
-            {card.status === 'BLOCKED' ? 'This card is blocked.' : 'This card is not assigned to a customer yet.'} Only active cards can earn or redeem.
-          </Alert>
-        )}
+        {card.status !== 'ACTIVE' && <Alert tone="warning">{card.status === 'BLOCKED' ? t('cardBlocked') : t('cardUnassigned')}</Alert>}
 
         <Button variant="outline" className="w-full" onClick={onNewTransaction}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          New Transaction
+          {t('cardNewTransaction')}
         </Button>
       </CardContent>
     </Card>

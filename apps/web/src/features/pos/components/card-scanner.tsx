@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCardScanner, type ScannerPhase } from '../hooks/use-card-scanner';
 import { loadScannerLib } from '../lib/scanner';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 import { CameraPicker, TorchAndZoom } from './scanner-controls';
 
 /**
@@ -18,24 +20,25 @@ import { CameraPicker, TorchAndZoom } from './scanner-controls';
  * {@link useCardScanner}.
  */
 export function CardScanner({ onDecoded }: { onDecoded: (text: string) => boolean }) {
+  const t = useMessages(posMessages);
   const scanner = useCardScanner(onDecoded);
   const active = scanner.phase !== 'idle';
   return (
-    <section aria-label="Camera scanner" className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50/60">
+    <section aria-label={t('scannerTitle')} className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50/60">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-2.5">
         <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <ScanQrCode aria-hidden="true" className="h-4 w-4 text-indigo-600" />
-          Camera scanner
+          {t('scannerTitle')}
         </p>
         {active ? (
           <Button size="sm" variant="outline" onClick={scanner.stop}>
             <CameraOff aria-hidden="true" className="h-4 w-4" />
-            Stop camera
+            {t('scannerStop')}
           </Button>
         ) : (
           <Button size="sm" onClick={() => scanner.start()} onPointerEnter={() => void loadScannerLib().catch(() => undefined)}>
             <Camera aria-hidden="true" className="h-4 w-4" />
-            Start camera
+            {t('scannerStart')}
           </Button>
         )}
       </div>
@@ -57,6 +60,7 @@ export function CardScanner({ onDecoded }: { onDecoded: (text: string) => boolea
 
 /** The camera picture (html5-qrcode draws into element `id`), with 'Starting camera…' over it at first. */
 function Viewfinder({ id, phase }: { id: string; phase: ScannerPhase }) {
+  const t = useMessages(posMessages);
   return (
     <>
       <div className="relative min-h-48 overflow-hidden rounded-lg bg-slate-900">
@@ -64,12 +68,12 @@ function Viewfinder({ id, phase }: { id: string; phase: ScannerPhase }) {
         <div id={id} data-testid="scanner-viewfinder" className="[&_video]:block [&_video]:h-auto [&_video]:w-full" />
         {phase === 'starting' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-slate-200">
-            <Spinner className="h-6 w-6" label="Starting camera" />
-            Starting camera…
+            <Spinner className="h-6 w-6" label={t('scannerStarting')} />
+            {t('scannerStartingEllipsis')}
           </div>
         )}
       </div>
-      {phase === 'scanning' && <p className="text-center text-xs text-slate-500">Point the camera at the card&apos;s QR code.</p>}
+      {phase === 'scanning' && <p className="text-center text-xs text-slate-500">{t('scannerPointAt')}</p>}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { PosFormProps } from '../types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Category, EarnRequest, type EarnResponse } from '@loyalty/contract';
@@ -12,19 +13,25 @@ import { CATEGORY_LABELS } from '@/lib/labels';
 import { useEarn } from '../api/earn';
 import { usePosMovement } from '../hooks/use-pos-movement';
 import { dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
+import { translate, useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 import { AmountInput, MovementError, NoteInput } from './pos-fields';
 
-/** The earn form: the purchase in dollars (→ cents with EarnRequest's amountCents rule), category, note. */
-const EarnFormSchema = z.object({
-  amount: dollarsField(EarnRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 12.50'),
-  category: Category,
-  note: noteField,
-});
-const EMPTY: z.input<typeof EarnFormSchema> = { amount: '', category: 'PURCHASE', note: '' };
+/**
+ * The earn form: the purchase in dollars (→ cents with EarnRequest's amountCents rule), category,
+ * note. Built per form so its message is in the language of the time.
+ */
+const earnFormSchema = () =>
+  z.object({
+    amount: dollarsField(EarnRequest.shape.amountCents, translate(posMessages, 'earnAmountFormat')),
+    category: Category,
+    note: noteField,
+  });
+const EMPTY: z.input<ReturnType<typeof earnFormSchema>> = { amount: '', category: 'PURCHASE', note: '' };
 
 /** The success toast of an earn. */
 function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
-  return `Cashback earned: ${formatCents(result.cashbackEarned)}. New balance: ${formatCents(result.newBalance)}`;
+  return translate(posMessages, 'earnSuccess', { earned: formatCents(result.cashbackEarned), balance: formatCents(result.newBalance) });
 }
 
 /**
@@ -36,8 +43,10 @@ function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBa
  */
 export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const earn = useEarn(slug);
-  const send = usePosMovement(earn, 'Transaction failed');
-  const form = useForm({ resolver: zodResolver(EarnFormSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const t = useMessages(posMessages);
+  const send = usePosMovement(earn, t('earnFailed'));
+  const schema = useMemo(earnFormSchema, []);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ amount, category, note }) => {
@@ -47,7 +56,7 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
         toast.success(earnSuccessMessage(result));
         form.setFocus('amount'); // before reset(), which drops the field refs until the next render
         form.reset(EMPTY);
-        onDone(`Last transaction: +${formatCents(result.cashbackEarned)} cashback on a ${formatCents(amount)} purchase`);
+        onDone(t('earnLastResult', { earned: formatCents(result.cashbackEarned), amount: formatCents(amount) }));
       },
       onError: (message, error) => {
         for (const e of posFieldErrors(error, ['amount', 'category', 'note'] as const)) form.setError(e.field, { message: e.message });
@@ -57,14 +66,14 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
   });
 
   return (
-    <form noValidate aria-label="Earn cashback" onSubmit={(e) => (canTransact && !earn.isPending ? void submit(e) : e.preventDefault())} className="space-y-4">
-      <AmountInput
-        label="Purchase amount"
-        error={errors.amount?.message}
-        hint="In dollars. Cashback is calculated from the store's rules."
-        field={form.register('amount')}
-      />
-      <Select label="Category" error={errors.category?.message} {...form.register('category')}>
+    <form
+      noValidate
+      aria-label={t('earnFormLabel')}
+      onSubmit={(e) => (canTransact && !earn.isPending ? void submit(e) : e.preventDefault())}
+      className="space-y-4"
+    >
+      <AmountInput label={t('earnAmountLabel')} error={errors.amount?.message} hint={t('earnAmountHint')} field={form.register('amount')} />
+      <Select label={t('earnCategoryLabel')} error={errors.category?.message} {...form.register('category')}>
         {Category.options.map((c) => (
           <option key={c} value={c}>
             {CATEGORY_LABELS[c]}
@@ -75,7 +84,7 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
       <MovementError message={errors.root?.server?.message} />
       <Button type="submit" size="lg" variant="success" className="w-full" disabled={!canTransact} loading={earn.isPending}>
         {!earn.isPending && <PlusCircle aria-hidden="true" className="h-5 w-5" />}
-        Process Earn
+        {t('earnSubmit')}
       </Button>
     </form>
   );

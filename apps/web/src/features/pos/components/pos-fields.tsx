@@ -3,6 +3,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 /**
  * The dollar amount of a POS movement: a text box (not type=number, so '$1,234.56' can be typed
@@ -31,7 +33,8 @@ export function AmountInput({ label, error, hint, field }: { label: string; erro
 
 /** 'Note (optional)' of a POS movement, at most 500 characters. `field`: `register('note')`. */
 export function NoteInput({ error, field }: { error?: string; field: UseFormRegisterReturn }) {
-  return <Textarea label="Note (optional)" rows={2} maxLength={500} error={error} {...field} />;
+  const t = useMessages(posMessages);
+  return <Textarea label={t('noteLabel')} rows={2} maxLength={500} error={error} {...field} />;
 }
 
 /**

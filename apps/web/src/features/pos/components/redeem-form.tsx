@@ -13,14 +13,16 @@ import { usePosMovement } from '../hooks/use-pos-movement';
 import { centsToDollarsText, dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
 import { AmountInput, MovementError, NoteInput } from './pos-fields';
 import { RedeemBalance } from './redeem-balance';
+import { translate, useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 /** The message of a redeem above the card balance (0 < amount ≤ balance). */
-const exceeds = (balanceCents: number) => `Amount exceeds the available balance of ${formatCents(balanceCents)}`;
+const exceeds = (balanceCents: number) => translate(posMessages, 'redeemExceeds', { balance: formatCents(balanceCents) });
 
 /** The redeem form for a card holding `balanceCents`: amount (→ cents, RedeemRequest's rule, ≤ balance) and note. */
 const redeemFormSchema = (balanceCents: number) =>
   z.object({
-    amount: dollarsField(RedeemRequest.shape.amountCents, 'Enter an amount in dollars, e.g. 5.00', (cents) =>
+    amount: dollarsField(RedeemRequest.shape.amountCents, translate(posMessages, 'redeemAmountFormat'), (cents) =>
       cents > balanceCents ? exceeds(balanceCents) : undefined,
     ),
     note: noteField,
@@ -29,7 +31,7 @@ const EMPTY = { amount: '', note: '' };
 
 /** The success toast of a redeem. */
 function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'newBalance'>): string {
-  return `Redeemed ${formatCents(result.amountRedeemed)}. New balance: ${formatCents(result.newBalance)}`;
+  return translate(posMessages, 'redeemSuccess', { amount: formatCents(result.amountRedeemed), balance: formatCents(result.newBalance) });
 }
 
 /**
@@ -40,7 +42,8 @@ function redeemSuccessMessage(result: Pick<RedeemResponse, 'amountRedeemed' | 'n
  */
 export function RedeemForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const redeem = useRedeem(slug);
-  const send = usePosMovement(redeem, 'Redemption failed');
+  const t = useMessages(posMessages);
+  const send = usePosMovement(redeem, t('redeemFailed'));
   const balance = card.balanceCents;
   const schema = useMemo(() => redeemFormSchema(balance), [balance]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
@@ -55,7 +58,7 @@ export function RedeemForm({ slug, card, storeId, canTransact, onDone }: PosForm
         toast.success(redeemSuccessMessage(result));
         form.setFocus('amount'); // before reset(), which drops the field refs until the next render
         form.reset(EMPTY);
-        onDone(`Last transaction: ${formatCents(result.amountRedeemed)} redeemed`);
+        onDone(t('redeemLastResult', { amount: formatCents(result.amountRedeemed) }));
       },
       onError: (message, error) => {
         for (const e of posFieldErrors(error, ['amount', 'note'] as const)) form.setError(e.field, { message: e.message });
@@ -67,17 +70,17 @@ export function RedeemForm({ slug, card, storeId, canTransact, onDone }: PosForm
   return (
     <form
       noValidate
-      aria-label="Redeem balance"
+      aria-label={t('redeemFormLabel')}
       onSubmit={(e) => (canTransact && !redeem.isPending ? void submit(e) : e.preventDefault())}
       className="space-y-4"
     >
-      <AmountInput label="Redeem amount" error={errors.amount?.message ?? (tooMuch ? exceeds(balance) : undefined)} field={form.register('amount')} />
+      <AmountInput label={t('redeemAmountLabel')} error={errors.amount?.message ?? (tooMuch ? exceeds(balance) : undefined)} field={form.register('amount')} />
       <RedeemBalance balanceCents={balance} onUseAll={() => form.setValue('amount', centsToDollarsText(balance), { shouldValidate: true })} />
       <NoteInput error={errors.note?.message} field={form.register('note')} />
       <MovementError message={errors.root?.server?.message} />
       <Button type="submit" size="lg" className="w-full" disabled={!canTransact || tooMuch} loading={redeem.isPending}>
         {!redeem.isPending && <MinusCircle aria-hidden="true" className="h-5 w-5" />}
-        Process Redeem
+        {t('redeemSubmit')}
       </Button>
     </form>
   );

@@ -7,13 +7,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { EarnForm } from './earn-form';
 import { RedeemForm } from './redeem-form';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 type Mode = 'earn' | 'redeem';
-
-const TABS: readonly TabItem<Mode>[] = [
-  { value: 'earn', label: 'Earn Cashback', icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'redeem', label: 'Redeem', icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
-];
 
 /**
  * Right column of the POS: the Earn Cashback / Redeem tabs. When the tenant cannot transact
@@ -21,12 +18,17 @@ const TABS: readonly TabItem<Mode>[] = [
  * POS_GATE_MESSAGE) and the process buttons are disabled.
  */
 export function TransactionPanel({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
+  const t = useMessages(posMessages);
   const [mode, setMode] = useState<Mode>('earn');
+  const tabs: readonly TabItem<Mode>[] = [
+    { value: 'earn', label: t('tabEarn'), icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
+    { value: 'redeem', label: t('tabRedeem'), icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
+  ];
   return (
     <Card>
       <CardContent className="space-y-4 py-5">
         {!canTransact && <Alert tone="warning">{POS_GATE_MESSAGE}</Alert>}
-        <Tabs items={TABS} value={mode} onChange={setMode} label="Transaction type">
+        <Tabs items={tabs} value={mode} onChange={setMode} label={t('tabsLabel')}>
           {mode === 'earn' ? (
             <EarnForm slug={slug} card={card} storeId={storeId} canTransact={canTransact} onDone={onDone} />
           ) : (

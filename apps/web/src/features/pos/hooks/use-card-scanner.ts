@@ -4,7 +4,7 @@ import {
   cameraErrorMessage,
   delay,
   loadScannerLib,
-  NO_CAMERAS_MESSAGE,
+  noCamerasMessage,
   pickCamera,
   readSavedCamera,
   release,
@@ -105,7 +105,7 @@ export function useCardScanner(onDecoded: (text: string) => boolean) {
           camerasRef.current = list;
           setCameras(list);
         }
-        if (list.length === 0) return fail(NO_CAMERAS_MESSAGE);
+        if (list.length === 0) return fail(noCamerasMessage());
         const id = pickCamera(list, preferredId ?? cameraIdRef.current);
         cameraIdRef.current = id;
         setCameraId(id);
@@ -140,7 +140,7 @@ export function useCardScanner(onDecoded: (text: string) => boolean) {
         if (scanner && scannerRef.current === scanner) scannerRef.current = null;
         await release(scanner);
         const message = cameraErrorMessage(error);
-        if (message === NO_CAMERAS_MESSAGE) camerasRef.current = []; // ask again next time
+        if (message === noCamerasMessage()) camerasRef.current = []; // ask again next time
         fail(message);
       }
     });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { translate } from '@/lib/i18n';
 import { serverFieldErrors } from '@/lib/server-field-errors';
+import { posMessages } from '../messages';
 
 export { centsToDollarsText, dollarsField } from '@/lib/money-field';
 
 /** The optional note of a POS movement: trimmed, at most 500 characters (contract `note`). */
-export const noteField = z.string().trim().max(500, 'Note must be at most 500 characters');
+export const noteField = z
+  .string()
+  .trim()
+  .max(500, { error: () => translate(posMessages, 'noteTooLong') });
 
 /**
  * The field messages of a refused POS movement (`details` of a 400: `body.amountCents`,

@@ -1,4 +1,6 @@
 import type { CameraDevice, Html5Qrcode } from 'html5-qrcode';
+import { translate } from '@/lib/i18n';
+import { posMessages } from '../messages';
 
 /** Scanner constants: 10 frames per second, 250×250 scan box, start after 100 ms. */
 export const SCANNER_FPS = 10;
@@ -9,9 +11,13 @@ export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 5;
 export const ZOOM_STEP = 0.1;
 
-/** Header warnings ('No cameras found' and permission errors). */
-export const NO_CAMERAS_MESSAGE = 'No cameras found';
-const PERMISSION_DENIED_MESSAGE = 'Camera permission denied. Allow camera access in your browser settings.';
+/**
+ * The header warning 'No cameras found', in the current language: the scanner compares a failure's
+ * warning with it to ask for the camera list again next time.
+ */
+export function noCamerasMessage(): string {
+  return translate(posMessages, 'scannerNoCameras');
+}
 
 const SAVED_CAMERA_KEY = 'pos.scanner.cameraId';
 
@@ -38,11 +44,11 @@ export function loadScannerLib(): Promise<ScannerLib> {
  */
 export function cameraErrorMessage(error: unknown): string {
   const text = error instanceof Error || error instanceof DOMException ? `${error.name}: ${error.message}` : String(error);
-  if (/NotAllowedError|PermissionDenied|Permission denied|SecurityError/i.test(text)) return PERMISSION_DENIED_MESSAGE;
-  if (/NotFoundError|DevicesNotFound|OverconstrainedError|Requested device not found/i.test(text)) return NO_CAMERAS_MESSAGE;
-  if (/NotReadableError|TrackStartError|Could not start video source/i.test(text)) return 'The camera is in use by another app. Close it and try again.';
-  if (!window.isSecureContext || /secure context|https/i.test(text)) return 'The camera needs a secure (https) connection.';
-  return 'Could not start the camera. Try again, or type the card UID below.';
+  if (/NotAllowedError|PermissionDenied|Permission denied|SecurityError/i.test(text)) return translate(posMessages, 'scannerPermissionDenied');
+  if (/NotFoundError|DevicesNotFound|OverconstrainedError|Requested device not found/i.test(text)) return noCamerasMessage();
+  if (/NotReadableError|TrackStartError|Could not start video source/i.test(text)) return translate(posMessages, 'scannerInUse');
+  if (!window.isSecureContext || /secure context|https/i.test(text)) return translate(posMessages, 'scannerNeedsHttps');
+  return translate(posMessages, 'scannerFailed');
 }
 
 /** The camera to use: the wanted one if still present, else a back camera, else the first. */

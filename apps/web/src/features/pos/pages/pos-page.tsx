@@ -3,6 +3,8 @@ import { POS_GATE_MESSAGE } from '@loyalty/contract';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
+import { posMessages } from '../messages';
 import { CardLookup } from '../components/card-lookup';
 import { CardLedger } from '@/components/ledger/card-ledger';
 import { CardPanel } from '../components/card-panel';
@@ -18,12 +20,13 @@ import { usePosSession } from '../hooks/use-pos-session';
  */
 export function PosPage() {
   const { slug = '' } = useParams();
+  const t = useMessages(posMessages);
   const user = useAuthStore((s) => s.user);
   const { input, setInput, cardUid, card, loaded, lastResult, setLastResult, scannerSession, inputRef, canTransact, load, reset } = usePosSession(slug);
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="POS Terminal" subtitle="Scan cards to process transactions" />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
 
       {!canTransact && !loaded && (
         <Alert tone="warning" className="mb-6">

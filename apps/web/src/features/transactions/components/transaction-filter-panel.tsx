@@ -3,6 +3,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS } from '@/lib/labels';
 import type { TransactionFilters } from '../lib/filters';
+import { useMessages } from '@/lib/i18n';
+import { transactionsMessages } from '../messages';
 
 /** A store the Store filter offers. */
 export interface StoreChoice {
@@ -24,38 +26,39 @@ export function TransactionFilterPanel({
   onFilterChange: (key: keyof TransactionFilters, value: string) => void;
   stores: StoreChoice[] | null;
 }) {
+  const t = useMessages(transactionsMessages);
   const rangeInverted = Boolean(filters.from && filters.to && filters.from > filters.to);
   return (
-    <section id="transaction-filters" aria-label="Filters" className="border-t border-slate-100 p-3">
+    <section id="transaction-filters" aria-label={t('filterRegion')} className="border-t border-slate-100 p-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <Select label="Type" value={filters.type ?? ''} onChange={(e) => onFilterChange('type', e.target.value)}>
-          <option value="">All types</option>
-          {TransactionType.options.map((t) => (
-            <option key={t} value={t}>
-              {TRANSACTION_TYPE_LABELS[t]}
+        <Select label={t('filterType')} value={filters.type ?? ''} onChange={(e) => onFilterChange('type', e.target.value)}>
+          <option value="">{t('filterAllTypes')}</option>
+          {TransactionType.options.map((type) => (
+            <option key={type} value={type}>
+              {TRANSACTION_TYPE_LABELS[type]}
             </option>
           ))}
         </Select>
-        <Select label="Category" value={filters.category ?? ''} onChange={(e) => onFilterChange('category', e.target.value)}>
-          <option value="">All categories</option>
+        <Select label={t('filterCategory')} value={filters.category ?? ''} onChange={(e) => onFilterChange('category', e.target.value)}>
+          <option value="">{t('filterAllCategories')}</option>
           {Category.options.map((c) => (
             <option key={c} value={c}>
               {CATEGORY_LABELS[c]}
             </option>
           ))}
         </Select>
-        <Input label="From date" type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onFilterChange('from', e.target.value)} />
+        <Input label={t('filterFrom')} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onFilterChange('from', e.target.value)} />
         <Input
-          label="To date"
+          label={t('filterTo')}
           type="date"
           value={filters.to ?? ''}
           min={filters.from}
           onChange={(e) => onFilterChange('to', e.target.value)}
-          error={rangeInverted ? 'The to date is before the from date' : undefined}
+          error={rangeInverted ? t('filterRangeInverted') : undefined}
         />
         {stores && (
-          <Select label="Store" value={filters.storeFilter ?? ''} onChange={(e) => onFilterChange('storeFilter', e.target.value)}>
-            <option value="">All stores</option>
+          <Select label={t('filterStore')} value={filters.storeFilter ?? ''} onChange={(e) => onFilterChange('storeFilter', e.target.value)}>
+            <option value="">{t('filterAllStores')}</option>
             {stores.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}

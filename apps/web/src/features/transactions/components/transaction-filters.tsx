@@ -2,6 +2,8 @@ import { Download, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/ui/search-field';
 import type { TransactionFilters } from '../lib/filters';
+import { useMessages } from '@/lib/i18n';
+import { transactionsMessages } from '../messages';
 import { FiltersToggle } from './filters-toggle';
 import { TransactionFilterPanel, type StoreChoice } from './transaction-filter-panel';
 
@@ -46,31 +48,26 @@ export function TransactionFiltersBar({
   /** The last export failed: the button's hint says so (the error itself is only logged). */
   exportFailed: boolean;
 }) {
+  const t = useMessages(transactionsMessages);
   return (
     <div className="mb-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
-        <SearchField label="Search transactions" placeholder="Search name or card UID" value={search} onChange={onSearchChange} />
+        <SearchField label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={search} onChange={onSearchChange} />
         <div className="flex flex-wrap items-center gap-2">
           <FiltersToggle open={open} onToggle={onToggle} activeCount={activeCount} />
           <Button variant="ghost" onClick={onClear} disabled={!canClear} className="flex-1 sm:flex-none">
             <X aria-hidden="true" className="h-4 w-4" />
-            Clear Filters
+            {t('filtersClear')}
           </Button>
-          <Button
-            variant="outline"
-            onClick={onExport}
-            loading={exporting}
-            className="flex-1 sm:flex-none"
-            title="Download the transactions matching the filters (the search box is not applied) as transactions.csv"
-          >
+          <Button variant="outline" onClick={onExport} loading={exporting} className="flex-1 sm:flex-none" title={t('exportTitle')}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
+            {t('exportButton')}
           </Button>
         </div>
       </div>
       {exportFailed && !exporting && (
         <p role="status" className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
-          The export did not finish. Press Export CSV to try again.
+          {t('exportFailed')}
         </p>
       )}
       {open && <TransactionFilterPanel filters={filters} onFilterChange={onFilterChange} stores={stores} />}

@@ -1,5 +1,5 @@
 import type { TransactionItem } from '@loyalty/contract';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -7,14 +7,17 @@ import { TransactionTypeBadge } from '@/components/ui/badge';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { TransactionAction } from '@/components/ledger/transaction-actions';
+import { useMessages } from '@/lib/i18n';
+import { transactionsMessages, type TransactionsT } from '../messages';
 import { AmountWithCashback, LEDGER_MONEY_COLUMNS, TransactionCustomer, noneCell } from '@/components/transaction-cells';
 
 function BalanceChange({ tx }: { tx: TransactionItem }) {
+  const t = useMessages(transactionsMessages);
   const delta = tx.afterBalanceCents - tx.beforeBalanceCents;
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
       <span className="text-slate-500">{formatCents(tx.beforeBalanceCents)}</span>
-      <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-500" />
+      <ArrowRight aria-label={t('balanceTo')} className="h-3.5 w-3.5 text-slate-500" />
       <span className={cn('font-medium', delta > 0 ? 'text-emerald-700' : delta < 0 ? 'text-orange-700' : 'text-slate-900')}>
         {formatCents(tx.afterBalanceCents)}
       </span>
@@ -22,11 +25,12 @@ function BalanceChange({ tx }: { tx: TransactionItem }) {
   );
 }
 
-const columns: Column<TransactionItem>[] = [
-  { id: 'customer', header: 'Customer & Card', cell: (tx) => <TransactionCustomer tx={tx} /> },
+/** The table's columns, headed in the catalog's language. */
+const columnsOf = (t: TransactionsT): Column<TransactionItem>[] => [
+  { id: 'customer', header: t('columnCustomer'), cell: (tx) => <TransactionCustomer tx={tx} /> },
   {
     id: 'type',
-    header: 'Type & Category',
+    header: t('columnType'),
     cell: (tx) => (
       <>
         <TransactionTypeBadge type={tx.type} />
@@ -35,22 +39,24 @@ const columns: Column<TransactionItem>[] = [
     ),
   },
   ...LEDGER_MONEY_COLUMNS,
-  { id: 'balance', header: 'Balance Change', className: 'text-sm', cell: (tx) => <BalanceChange tx={tx} /> },
-  { id: 'store', header: 'Store', className: 'text-sm text-slate-700', cell: (tx) => tx.storeName ?? noneCell },
-  { id: 'date', header: 'Date', className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
+  { id: 'balance', header: t('columnBalance'), className: 'text-sm', cell: (tx) => <BalanceChange tx={tx} /> },
+  { id: 'store', header: t('columnStore'), className: 'text-sm text-slate-700', cell: (tx) => tx.storeName ?? noneCell },
+  { id: 'date', header: t('columnDate'), className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 
 /** The columns with, when `slug` is given, 'Actions': Refund on EARN rows, Void on REDEEM rows. */
-function columnsFor(slug: string | undefined): Column<TransactionItem>[] {
+function columnsFor(slug: string | undefined, t: TransactionsT): Column<TransactionItem>[] {
+  const columns = columnsOf(t);
   if (!slug) return columns;
   return [
     ...columns,
-    { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> },
+    { id: 'actions', header: <span className="sr-only">{t('columnActions')}</span>, align: 'right', cell: (tx) => <TransactionAction slug={slug} tx={tx} /> },
   ];
 }
 
 /** One movement on a phone: customer and card, amount and cashback, type, category, balance change, store and date. */
 function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
+  const t = useMessages(transactionsMessages);
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -68,7 +74,7 @@ function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
       </div>
       <div className="mt-1.5 flex items-center justify-between gap-3">
         <p className="text-xs text-slate-500">
-          {tx.storeName ?? 'No store'} · {formatDateTime(tx.createdAt)}
+          {tx.storeName ?? t('noStore')} · {formatDateTime(tx.createdAt)}
         </p>
         {slug && <TransactionAction slug={slug} tx={tx} />}
       </div>
@@ -96,11 +102,12 @@ export function TransactionsTable({
   loading?: boolean;
   empty?: ReactNode;
 }) {
-  const shown = useMemo(() => columnsFor(slug), [slug]);
+  const t = useMessages(transactionsMessages);
+  const shown = columnsFor(slug, t);
   return (
     <Table
-      caption="Transactions"
-      listLabel="Transactions"
+      caption={t('tableCaption')}
+      listLabel={t('tableCaption')}
       columns={shown}
       rows={transactions}
       rowKey={(tx) => tx.id}

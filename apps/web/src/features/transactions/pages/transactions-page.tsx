@@ -8,6 +8,8 @@ import { useTransactions } from '../api/get-transactions';
 import { TransactionFiltersBar } from '../components/transaction-filters';
 import { TransactionsEmpty, TransactionsLoadFailed, TransactionsStale } from '../components/transactions-states';
 import { TransactionsTable } from '../components/transactions-table';
+import { useMessages } from '@/lib/i18n';
+import { transactionsMessages } from '../messages';
 import { FILTER_KEYS, TRANSACTIONS_PAGE_SIZE, activeFilterCount, readListState } from '../lib/filters';
 
 /**
@@ -20,6 +22,7 @@ import { FILTER_KEYS, TRANSACTIONS_PAGE_SIZE, activeFilterCount, readListState }
  * going blank.
  */
 export function TransactionsPage() {
+  const t = useMessages(transactionsMessages);
   const { slug = '' } = useParams();
   const list$ = useListParams(FILTER_KEYS);
   const { filters, search, page } = readListState(list$.params);
@@ -41,8 +44,8 @@ export function TransactionsPage() {
   const filtered = activeCount > 0 || Boolean(search);
   return (
     <ListPage
-      title="Transactions"
-      subtitle="View and manage all cashback transactions"
+      title={t('pageTitle')}
+      subtitle={t('pageSubtitle')}
       toolbar={
         <TransactionFiltersBar
           search={list$.searchInput}
@@ -61,16 +64,16 @@ export function TransactionsPage() {
         />
       }
       query={list}
-      errorTitle="Failed to load transactions"
+      errorTitle={t('pageLoadFailed')}
       errorState={<TransactionsLoadFailed query={list} />}
       staleError={<TransactionsStale query={list} />}
-      listLabel="Transaction list"
+      listLabel={t('pageListLabel')}
       pagination={{
         page,
         pages: list.data?.pages ?? 0,
         total: list.data?.total ?? 0,
         limit: TRANSACTIONS_PAGE_SIZE,
-        noun: 'results',
+        noun: t('pageResultsNoun'),
         always: true,
         className: 'border-t border-slate-100 px-4 py-3',
         onPage: (p) => list$.update({ page: p }),

@@ -1,0 +1,76 @@
+import { defineMessages } from '@/lib/i18n';
+
+/**
+ * The POS terminal's texts (ADR 0042), grouped by screen part: the page, the card lookup and
+ * camera scanner, the loaded card, the earn and redeem forms. Values are docs/product.md's texts.
+ */
+export const posMessages = defineMessages('pos', {
+  pageTitle: 'POS Terminal',
+  pageSubtitle: 'Scan cards to process transactions',
+
+  lookupTitle: 'Find a card',
+  lookupOr: 'or',
+  lookupLabel: 'Card lookup',
+  lookupUidLabel: 'Card UID',
+  lookupUidPlaceholder: 'Enter or scan card UID',
+  lookupUidRequired: 'Enter a card UID',
+  lookupLoad: 'Load',
+
+  scannerTitle: 'Camera scanner',
+  scannerStop: 'Stop camera',
+  scannerStart: 'Start camera',
+  scannerStarting: 'Starting camera',
+  scannerStartingEllipsis: 'Starting camera…',
+  scannerPointAt: 'Point the camera at the card\u0027s QR code.',
+  scannerCamera: 'Camera',
+  scannerCameraNumber: 'Camera {{number}}',
+  scannerTorchOff: 'Torch off',
+  scannerTorchOn: 'Torch on',
+  scannerZoom: 'Zoom',
+  scannerNoCameras: 'No cameras found',
+  scannerPermissionDenied: 'Camera permission denied. Allow camera access in your browser settings.',
+  scannerInUse: 'The camera is in use by another app. Close it and try again.',
+  scannerNeedsHttps: 'The camera needs a secure (https) connection.',
+  scannerFailed: 'Could not start the camera. Try again, or type the card UID below.',
+
+  cardLoading: 'Loading card',
+  cardLoadingEllipsis: 'Loading card…',
+  cardNotFound: 'Card not found',
+  idleTitle: 'Scan a customer card to begin',
+  idleDescription: 'Start the camera and show the card\u0027s QR code, or type the UID printed under it and press Enter.',
+  cardRegion: 'Loaded card',
+  cardUnknownCustomer: 'Unknown Customer',
+  cardBalance: 'Balance',
+  cardId: 'Card ID',
+  cardStore: 'Store',
+  cardBlocked: 'This card is blocked. Only active cards can earn or redeem.',
+  cardUnassigned: 'This card is not assigned to a customer yet. Only active cards can earn or redeem.',
+  cardNewTransaction: 'New Transaction',
+
+  tabsLabel: 'Transaction type',
+  tabEarn: 'Earn Cashback',
+  tabRedeem: 'Redeem',
+  noteLabel: 'Note (optional)',
+  noteTooLong: 'Note must be at most 500 characters',
+
+  earnFormLabel: 'Earn cashback',
+  earnAmountLabel: 'Purchase amount',
+  earnAmountHint: 'In dollars. Cashback is calculated from the store\u0027s rules.',
+  earnAmountFormat: 'Enter an amount in dollars, e.g. 12.50',
+  earnCategoryLabel: 'Category',
+  earnSubmit: 'Process Earn',
+  earnFailed: 'Transaction failed',
+  earnSuccess: 'Cashback earned: {{earned}}. New balance: {{balance}}',
+  earnLastResult: 'Last transaction: +{{earned}} cashback on a {{amount}} purchase',
+
+  redeemFormLabel: 'Redeem balance',
+  redeemAmountLabel: 'Redeem amount',
+  redeemAmountFormat: 'Enter an amount in dollars, e.g. 5.00',
+  redeemExceeds: 'Amount exceeds the available balance of {{balance}}',
+  redeemAvailable: 'Available: {{balance}}',
+  redeemUseAll: 'Use full balance',
+  redeemSubmit: 'Process Redeem',
+  redeemFailed: 'Redemption failed',
+  redeemSuccess: 'Redeemed {{amount}}. New balance: {{balance}}',
+  redeemLastResult: 'Last transaction: {{amount}} redeemed',
+});
