@@ -171,7 +171,6 @@ const I18N_PENDING = [
   `${WEB}/app/**`,
   `${WEB}/components/**`,
   `${WEB}/features/activity/**`,
-  `${WEB}/features/auth/**`,
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
