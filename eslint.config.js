@@ -179,7 +179,6 @@ const I18N_PENDING = [
   `${WEB}/features/customers/**`,
   `${WEB}/features/dashboard/**`,
   `${WEB}/features/integrations/**`,
-  `${WEB}/features/join/**`,
   `${WEB}/features/liability/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/pos/**`,
