@@ -183,7 +183,6 @@ const I18N_PENDING = [
   `${WEB}/features/platform/**`,
   `${WEB}/features/pos/**`,
   `${WEB}/features/profile/**`,
-  `${WEB}/features/public-card/**`,
   `${WEB}/features/rules/**`,
   `${WEB}/features/staff/**`,
   `${WEB}/features/stores/**`,
