@@ -175,7 +175,6 @@ const I18N_PENDING = [
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
   `${WEB}/features/checkout/**`,
-  `${WEB}/features/customer/**`,
   `${WEB}/features/customers/**`,
   `${WEB}/features/dashboard/**`,
   `${WEB}/features/integrations/**`,
