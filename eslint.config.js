@@ -174,7 +174,6 @@ const I18N_PENDING = [
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
-  `${WEB}/features/checkout/**`,
   `${WEB}/features/customers/**`,
   `${WEB}/features/dashboard/**`,
   `${WEB}/features/integrations/**`,
