@@ -183,7 +183,6 @@ const I18N_PENDING = [
   `${WEB}/features/profile/**`,
   `${WEB}/features/rules/**`,
   `${WEB}/features/staff/**`,
-  `${WEB}/features/stores/**`,
   `${WEB}/features/transactions/**`,
 ];
 
