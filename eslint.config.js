@@ -182,7 +182,6 @@ const I18N_PENDING = [
   `${WEB}/features/pos/**`,
   `${WEB}/features/profile/**`,
   `${WEB}/features/rules/**`,
-  `${WEB}/features/staff/**`,
   `${WEB}/features/transactions/**`,
 ];
 
