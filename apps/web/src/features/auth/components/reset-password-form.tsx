@@ -7,7 +7,7 @@ import { useMessages } from '@/lib/i18n';
 import { authMessages } from '../messages';
 
 /** The words of a {@link ResetPasswordForm}: the form's accessible name, the password's label and the button. */
-export interface PasswordFormText {
+interface PasswordFormText {
   form: string;
   password: string;
   submit: string;
