@@ -168,20 +168,13 @@ const tableFences = [
 
 /** Folders whose texts are still written inline, on their way into catalogs (ADR 0042). */
 const I18N_PENDING = [
-  `${WEB}/features/auth/**`,
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
-  `${WEB}/features/checkout/**`,
-  `${WEB}/features/customer/**`,
   `${WEB}/features/integrations/**`,
-  `${WEB}/features/join/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
-  `${WEB}/features/public-card/**`,
   `${WEB}/features/rules/**`,
-  `${WEB}/features/staff/**`,
-  `${WEB}/features/stores/**`,
 ];
 
 const noProcessEnv = {

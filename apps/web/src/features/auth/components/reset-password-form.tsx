@@ -3,15 +3,15 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import type { useResetPasswordForm } from '../hooks/use-reset-password-form';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /** The words of a {@link ResetPasswordForm}: the form's accessible name, the password's label and the button. */
-export interface PasswordFormText {
+interface PasswordFormText {
   form: string;
   password: string;
   submit: string;
 }
-
-const RESET_TEXT: PasswordFormText = { form: 'Choose a new password', password: 'New password', submit: 'Set new password' };
 
 /**
  * The /reset-password form: a failure no field explains (rate limit, network) in a
@@ -25,17 +25,24 @@ export function ResetPasswordForm({
   pending,
   failure,
   policy,
-  text = RESET_TEXT,
+  text,
 }: Pick<ReturnType<typeof useResetPasswordForm>, 'form' | 'onSubmit' | 'pending' | 'failure' | 'policy'> & { text?: PasswordFormText }) {
+  const t = useMessages(authMessages);
   const { errors } = form.formState;
+  const words = text ?? { form: t('resetFormLabel'), password: t('resetPasswordLabel'), submit: t('resetSubmit') };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={text.form} className="space-y-4">
+    <form onSubmit={onSubmit} noValidate aria-label={words.form} className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <PasswordInput label={text.password} autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
-      <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <PasswordInput label={words.password} autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
+      <PasswordInput
+        label={t('confirmPasswordLabel')}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={pending}>
         {!pending && <KeyRound aria-hidden="true" className="h-4 w-4" />}
-        {text.submit}
+        {words.submit}
       </Button>
     </form>
   );

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useVerifyTwoFactor } from '../api/login';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The sign-in's second step (docs/security.md 'Two-factor sign-in'): one field for the 6-digit
@@ -13,6 +15,7 @@ import { useVerifyTwoFactor } from '../api/login';
  * A wrong code shows the server's message; `onSignedIn` gets the AuthResponse.
  */
 export function TwoFactorCodeForm({ onSignedIn, onBack }: { onSignedIn: (session: AuthResponse) => void; onBack: () => void }) {
+  const t = useMessages(authMessages);
   const [code, setCode] = useState('');
   const verify = useVerifyTwoFactor();
   const submit = (event: FormEvent) => {
@@ -21,23 +24,23 @@ export function TwoFactorCodeForm({ onSignedIn, onBack }: { onSignedIn: (session
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {verify.isError && <Alert tone="error">{verify.error instanceof ApiError ? verify.error.message : 'Verification failed'}</Alert>}
+      {verify.isError && <Alert tone="error">{verify.error instanceof ApiError ? verify.error.message : t('twoFactorFailed')}</Alert>}
       <Input
-        label="Authentication code"
+        label={t('twoFactorCodeLabel')}
         autoComplete="one-time-code"
         autoFocus
         spellCheck={false}
         placeholder="123456"
-        hint="Open your authenticator app and enter the 6-digit code. Lost your phone? Enter one of your recovery codes."
+        hint={t('twoFactorCodeHint')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" size="lg" className="w-full" loading={verify.isPending} disabled={code.trim() === ''}>
         {!verify.isPending && <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
-        Verify
+        {t('twoFactorVerify')}
       </Button>
       <Button type="button" variant="ghost" className="w-full" onClick={onBack}>
-        Back to sign in
+        {t('backToSignIn')}
       </Button>
     </form>
   );

@@ -6,9 +6,11 @@ import { homePathFor } from '@/config/paths';
 import { usePasswordPolicy } from '@/hooks/use-password-policy';
 import { fieldIssues } from '@/lib/api';
 import { useAcceptInvitation } from '../api/invitation';
-import { ACCEPT_INVITATION_MESSAGES, isInvitationLinkInvalid } from '../lib/invitation';
+import { acceptInvitationMessages, isInvitationLinkInvalid } from '../lib/invitation';
 import { recoveryFailure, resetPasswordForm, type ResetPasswordForm } from '../lib/password-reset';
 import { useStartSession } from './use-account-form';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The /accept-invitation form for the link's `token`: password (at least the
@@ -25,7 +27,7 @@ export function useAcceptInvitationForm(token: string) {
   const accept = useAcceptInvitation();
   const startSession = useStartSession();
   const policy = usePasswordPolicy();
-  const schema = useMemo(() => resetPasswordForm(policy.minLength, ACCEPT_INVITATION_MESSAGES), [policy.minLength]);
+  const schema = useMemo(() => resetPasswordForm(policy.minLength, acceptInvitationMessages()), [policy.minLength]);
   const form = useForm<z.input<ResetPasswordForm>, unknown, z.output<ResetPasswordForm>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -46,6 +48,6 @@ export function useAcceptInvitationForm(token: string) {
 
   const linkInvalid = accept.isError && isInvitationLinkInvalid(accept.error);
   const onField = fieldIssues(accept.error).some((i) => i.field === 'password');
-  const failure = accept.isError && !linkInvalid && !onField ? recoveryFailure(accept.error, 'Could not create your password. Please try again.') : null;
+  const failure = accept.isError && !linkInvalid && !onField ? recoveryFailure(accept.error, translate(authMessages, 'inviteFailed')) : null;
   return { form, onSubmit, pending: accept.isPending, policy, linkInvalid, failure };
 }

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { fieldIssues } from '@/lib/api';
 import { useForgotPassword } from '../api/forgot-password';
 import { forgotPasswordForm, recoveryFailure, type ForgotPasswordForm } from '../lib/password-reset';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The /forgot-password form: one e-mail field, validated by `forgotPasswordForm`.
@@ -30,6 +32,6 @@ export function useForgotPasswordForm() {
   });
 
   const onField = fieldIssues(request.error).some((i) => i.field === 'email');
-  const failure = request.isError && !onField ? recoveryFailure(request.error, 'Could not send the reset link. Please try again.') : null;
+  const failure = request.isError && !onField ? recoveryFailure(request.error, translate(authMessages, 'forgotFailed')) : null;
   return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure };
 }

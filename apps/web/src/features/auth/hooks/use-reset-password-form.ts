@@ -6,6 +6,8 @@ import { usePasswordPolicy } from '@/hooks/use-password-policy';
 import { fieldIssues } from '@/lib/api';
 import { useResetPassword } from '../api/reset-password';
 import { isResetLinkInvalid, recoveryFailure, resetPasswordForm, type ResetPasswordForm } from '../lib/password-reset';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The /reset-password form for the link's `token`: new password (at least the
@@ -41,6 +43,6 @@ export function useResetPasswordForm(token: string) {
 
   const linkInvalid = reset.isError && isResetLinkInvalid(reset.error);
   const onField = fieldIssues(reset.error).some((i) => i.field === 'password');
-  const failure = reset.isError && !linkInvalid && !onField ? recoveryFailure(reset.error, 'Could not change the password. Please try again.') : null;
+  const failure = reset.isError && !linkInvalid && !onField ? recoveryFailure(reset.error, translate(authMessages, 'resetFailed')) : null;
   return { form, onSubmit, pending: reset.isPending, policy, done: reset.data?.message ?? null, linkInvalid, failure };
 }

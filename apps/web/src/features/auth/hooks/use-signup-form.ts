@@ -2,6 +2,8 @@ import { homePathFor, paths } from '@/config/paths';
 import { fieldIssues } from '@/lib/api';
 import { useSignup } from '../api/signup';
 import { accountFailure, useNewAccountForm, useStartSession } from './use-account-form';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The /signup form: first and last name, email, password (at least the platform's minimum,
@@ -26,6 +28,6 @@ export function useSignupForm() {
     });
   });
 
-  const failure = signup.isError ? accountFailure(signup.error, 'Signup failed') : null;
+  const failure = signup.isError ? accountFailure(signup.error, translate(authMessages, 'signupFailed')) : null;
   return { form, onSubmit, pending: signup.isPending, failure, policy };
 }

@@ -1,6 +1,8 @@
 import { SignupRequest } from '@loyalty/contract';
 import { z } from 'zod';
 import { passwordRule } from '@/hooks/use-password-policy';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The form of a new account with a chosen password (the /setup page's first
@@ -13,11 +15,11 @@ export function newAccountForm(minLength: number) {
     .object({
       firstName: SignupRequest.shape.firstName,
       lastName: SignupRequest.shape.lastName,
-      email: z.string().trim().min(1, 'Email is required').pipe(SignupRequest.shape.email),
+      email: z.string().trim().min(1, translate(authMessages, 'emailRequired')).pipe(SignupRequest.shape.email),
       password: passwordRule(minLength).pipe(SignupRequest.shape.password),
-      confirmPassword: z.string().min(1, 'Please confirm your password'),
+      confirmPassword: z.string().min(1, translate(authMessages, 'confirmPasswordRequired')),
     })
-    .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+    .refine((v) => v.password === v.confirmPassword, { message: translate(authMessages, 'passwordsDoNotMatch'), path: ['confirmPassword'] });
 }
 
 /** The zod type of {@link newAccountForm}. */

@@ -1,8 +1,12 @@
 import { INVITATION_LINK_INVALID } from '@loyalty/contract';
 import { fieldIssues, isApiError } from '@/lib/api';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
-/** The empty-field messages of the /accept-invitation form. */
-export const ACCEPT_INVITATION_MESSAGES = { required: 'Password is required', confirm: 'Please confirm your password' } as const;
+/** The empty-field messages of the /accept-invitation form, in the language of the time of the call. */
+export function acceptInvitationMessages(): { required: string; confirm: string } {
+  return { required: translate(authMessages, 'invitePasswordRequired'), confirm: translate(authMessages, 'confirmPasswordRequired') };
+}
 
 /**
  * Whether a failed invitation call means the link cannot be used: a 400 with the

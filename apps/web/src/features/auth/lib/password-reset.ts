@@ -2,6 +2,8 @@ import { ForgotPasswordRequest, RESET_LINK_INVALID } from '@loyalty/contract';
 import { z } from 'zod';
 import { passwordRule } from '@/hooks/use-password-policy';
 import { fieldIssues, isApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
+import { translate } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * The forms of password recovery and how their failures read. /forgot-password asks
@@ -10,7 +12,7 @@ import { fieldIssues, isApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
 
 /** /forgot-password: the e-mail address, required, then the contract's rule ('Enter a valid email address'). */
 export const forgotPasswordForm = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(ForgotPasswordRequest.shape.email),
+  email: z.string().trim().min(1, translate(authMessages, 'emailRequired')).pipe(ForgotPasswordRequest.shape.email),
 });
 /** The zod type of {@link forgotPasswordForm}. */
 export type ForgotPasswordForm = typeof forgotPasswordForm;
@@ -22,14 +24,17 @@ export type ForgotPasswordForm = typeof forgotPasswordForm;
  */
 export function resetPasswordForm(
   minLength: number,
-  messages: { required: string; confirm: string } = { required: 'New password is required', confirm: 'Please confirm your new password' },
+  messages: { required: string; confirm: string } = {
+    required: translate(authMessages, 'resetPasswordRequired'),
+    confirm: translate(authMessages, 'resetConfirmRequired'),
+  },
 ) {
   return z
     .object({
       password: passwordRule(minLength, messages.required),
       confirmPassword: z.string().min(1, messages.confirm),
     })
-    .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+    .refine((v) => v.password === v.confirmPassword, { message: translate(authMessages, 'passwordsDoNotMatch'), path: ['confirmPassword'] });
 }
 /** The zod type of {@link resetPasswordForm}. */
 export type ResetPasswordForm = ReturnType<typeof resetPasswordForm>;

@@ -7,13 +7,10 @@ import { isApiError } from '@/lib/api';
 import { useInvitation } from '../api/invitation';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthNotice } from '../components/auth-notice';
-import { ResetPasswordForm, type PasswordFormText } from '../components/reset-password-form';
+import { ResetPasswordForm } from '../components/reset-password-form';
 import { useAcceptInvitationForm } from '../hooks/use-accept-invitation-form';
-
-/** The words of the invitation's password form. */
-const ACCEPT_TEXT: PasswordFormText = { form: 'Choose your password', password: 'Password', submit: 'Create my password' };
-/** The heading while the link is checked, or when it cannot be used. */
-const TITLE = 'Accept your invitation';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * /accept-invitation?token=… (public, the login page's layout): where a staff
@@ -24,32 +21,33 @@ const TITLE = 'Accept your invitation';
  * 'Go to sign in'; another failure (network, rate limit) says so with 'Try again'.
  */
 export function AcceptInvitationPage() {
+  const t = useMessages(authMessages);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const invitation = useInvitation(token);
   if (!token || isApiError(invitation.error, 400)) {
     return (
-      <AuthLayout title={TITLE}>
+      <AuthLayout title={t('inviteTitle')}>
         <InvalidInvitation />
       </AuthLayout>
     );
   }
   if (invitation.isPending || invitation.isError) {
     return (
-      <AuthLayout title={TITLE}>
+      <AuthLayout title={t('inviteTitle')}>
         {invitation.isPending ? (
           <div className="flex justify-center py-8">
-            <Spinner label="Checking your invitation" />
+            <Spinner label={t('inviteChecking')} />
           </div>
         ) : (
-          <LoadError title="Could not check the invitation link" query={invitation} fallback="Please try again." />
+          <LoadError title={t('inviteCheckFailed')} query={invitation} fallback={t('tryAgain')} />
         )}
       </AuthLayout>
     );
   }
   const { businessName, email } = invitation.data;
   return (
-    <AuthLayout title={`Join ${businessName}`} subtitle={`Choose a password for ${email}.`}>
+    <AuthLayout title={t('inviteJoin', { businessName })} subtitle={t('inviteChoosePassword', { email })}>
       <AcceptInvitationSection token={token} />
     </AuthLayout>
   );
@@ -57,15 +55,17 @@ export function AcceptInvitationPage() {
 
 /** The password form for `token`; a token refused on submit shows {@link InvalidInvitation}. */
 function AcceptInvitationSection({ token }: { token: string }) {
+  const t = useMessages(authMessages);
   const { linkInvalid, ...state } = useAcceptInvitationForm(token);
   if (linkInvalid) return <InvalidInvitation />;
-  return <ResetPasswordForm {...state} text={ACCEPT_TEXT} />;
+  return <ResetPasswordForm {...state} text={{ form: t('inviteFormLabel'), password: t('passwordLabel'), submit: t('inviteSubmit') }} />;
 }
 
 /** The link cannot be used: INVITATION_LINK_INVALID and 'Go to sign in' (to /login). */
 function InvalidInvitation() {
+  const t = useMessages(authMessages);
   return (
-    <AuthNotice tone="error" to={paths.login} linkLabel="Go to sign in">
+    <AuthNotice tone="error" to={paths.login} linkLabel={t('inviteGoToSignIn')}>
       {INVITATION_LINK_INVALID}
     </AuthNotice>
   );

@@ -4,6 +4,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { AuthNotice } from '../components/auth-notice';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { useForgotPasswordForm } from '../hooks/use-forgot-password-form';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * /forgot-password (public, the login page's layout): the e-mail address to send a
@@ -12,20 +14,21 @@ import { useForgotPasswordForm } from '../hooks/use-forgot-password-form';
  * field; a rate limit or a network failure in a red box above it.
  */
 export function ForgotPasswordPage() {
+  const t = useMessages(authMessages);
   const { sent, ...state } = useForgotPasswordForm();
   return (
-    <AuthLayout title="Forgot your password?" subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password.">
+    <AuthLayout title={t('forgotTitle')} subtitle={t('forgotSubtitle')}>
       {sent ? (
-        <AuthNotice tone="success" to={paths.login} linkLabel="Back to sign in">
+        <AuthNotice tone="success" to={paths.login} linkLabel={t('backToSignIn')}>
           {sent}
         </AuthNotice>
       ) : (
         <>
           <ForgotPasswordForm {...state} />
           <p className="mt-4 text-center text-sm text-slate-600">
-            Remembered it?{' '}
+            {t('forgotRemembered')}{' '}
             <Link to={paths.login} className="font-medium text-indigo-600 hover:text-indigo-500">
-              Back to sign in
+              {t('backToSignIn')}
             </Link>
           </p>
         </>

@@ -18,12 +18,14 @@ import { DemoAccounts } from '../components/demo-accounts';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TwoFactorCodeForm } from '../components/two-factor-code-form';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { translate, useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /** Message of a failed login: the server's message, else 'Login failed'. */
 function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message || 'Login failed';
+  if (error instanceof ApiError) return error.message || translate(authMessages, 'loginFailed');
   if (error instanceof Error && error.message === NO_USER_MESSAGE) return NO_USER_MESSAGE;
-  return 'Login failed';
+  return translate(authMessages, 'loginFailed');
 }
 
 /**
@@ -33,6 +35,7 @@ function loginErrorMessage(error: unknown): string {
  * Signed-in users are redirected by role. Failures show a red box.
  */
 export function LoginPage() {
+  const t = useMessages(authMessages);
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
@@ -53,7 +56,7 @@ export function LoginPage() {
   if (isAuthenticated && home !== paths.login) return <Navigate to={home} replace />;
   if (codeStep) {
     return (
-      <AuthLayout title="Two-factor authentication" subtitle="Your account is protected with a second step.">
+      <AuthLayout title={t('twoFactorTitle')} subtitle={t('twoFactorSubtitle')}>
         <TwoFactorCodeForm onSignedIn={finish} onBack={() => setCodeStep(false)} />
       </AuthLayout>
     );
@@ -64,33 +67,35 @@ export function LoginPage() {
   });
 
   return (
-    <AuthLayout title="Sign in to your account" subtitle="Welcome back. Enter your details to continue.">
+    <AuthLayout title={t('loginTitle')} subtitle={t('loginSubtitle')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {login.isError && <Alert tone="error">{loginErrorMessage(login.error)}</Alert>}
-        <Input label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register('email')} />
+        <Input
+          label={t('emailLabel')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('emailPlaceholder')}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <PasswordInput
-          label="Password"
+          label={t('passwordLabel')}
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t('loginPasswordPlaceholder')}
           error={errors.password?.message}
           {...form.register('password')}
         />
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-indigo-600 hover:text-indigo-500">
-            Forgot password?
+            {t('forgotPasswordLink')}
           </Link>
         </p>
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
           {!login.isPending && <LogIn aria-hidden="true" className="h-4 w-4" />}
-          Sign in
+          {t('signIn')}
         </Button>
       </form>
-      <p className="mt-4 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link to={paths.signup} className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign up
-        </Link>
-      </p>
+      <SignUpPrompt />
       {options.data?.demoAccounts && (
         <div className="mt-6">
           <DemoAccounts
@@ -104,5 +109,18 @@ export function LoginPage() {
         </div>
       )}
     </AuthLayout>
+  );
+}
+
+/** 'Don't have an account? Sign up' under the form, to /signup. */
+function SignUpPrompt() {
+  const t = useMessages(authMessages);
+  return (
+    <p className="mt-4 text-center text-sm text-slate-600">
+      {t('noAccount')}{' '}
+      <Link to={paths.signup} className="font-medium text-indigo-600 hover:text-indigo-500">
+        {t('signUp')}
+      </Link>
+    </p>
   );
 }

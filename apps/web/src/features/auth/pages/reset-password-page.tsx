@@ -5,6 +5,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { AuthNotice } from '../components/auth-notice';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { useResetPasswordForm } from '../hooks/use-reset-password-form';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * /reset-password?token=… (public, the login page's layout): where the e-mailed link
@@ -12,10 +14,11 @@ import { useResetPasswordForm } from '../hooks/use-reset-password-form';
  * says 'This link is invalid or has expired. Ask for a new one.' with 'Ask for a new link'.
  */
 export function ResetPasswordPage() {
+  const t = useMessages(authMessages);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   return (
-    <AuthLayout title="Choose a new password" subtitle="Pick the password you will sign in with from now on.">
+    <AuthLayout title={t('resetTitle')} subtitle={t('resetSubtitle')}>
       {token ? <ResetPasswordSection token={token} /> : <InvalidLink />}
     </AuthLayout>
   );
@@ -26,11 +29,12 @@ export function ResetPasswordPage() {
  * 'Sign in'; a refused token shows {@link InvalidLink}; the policy's message goes on its field.
  */
 function ResetPasswordSection({ token }: { token: string }) {
+  const t = useMessages(authMessages);
   const { done, linkInvalid, ...state } = useResetPasswordForm(token);
   if (linkInvalid) return <InvalidLink />;
   if (done) {
     return (
-      <AuthNotice tone="success" to={paths.login} linkLabel="Sign in">
+      <AuthNotice tone="success" to={paths.login} linkLabel={t('signIn')}>
         {done}
       </AuthNotice>
     );
@@ -40,8 +44,9 @@ function ResetPasswordSection({ token }: { token: string }) {
 
 /** The link cannot be used: RESET_LINK_INVALID and 'Ask for a new link' (to /forgot-password). */
 function InvalidLink() {
+  const t = useMessages(authMessages);
   return (
-    <AuthNotice tone="error" to={paths.forgotPassword} linkLabel="Ask for a new link">
+    <AuthNotice tone="error" to={paths.forgotPassword} linkLabel={t('resetAskNewLink')}>
       {RESET_LINK_INVALID}
     </AuthNotice>
   );

@@ -8,9 +8,8 @@ import { fieldIssues } from '@/lib/api';
 import { useCompleteSetup, useSetupStatus } from '../api/setup';
 import { AccountForm } from '../components/account-form';
 import { accountFailure, useNewAccountForm, useStartSession } from '../hooks/use-account-form';
-
-/** The text shown for a link that cannot be used (the server's own 400 text). */
-const LINK_INVALID = 'This set-up link is invalid or has expired. Restart the server to print a new one.';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * /setup?token=: a production install has no account with a published password; start-up prints
@@ -19,6 +18,7 @@ const LINK_INVALID = 'This set-up link is invalid or has expired. Restart the se
  * or an admin exists) says so.
  */
 export function SetupPage() {
+  const t = useMessages(authMessages);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const status = useSetupStatus(token);
@@ -27,11 +27,11 @@ export function SetupPage() {
   if (!token || status.data?.valid === false) {
     body = (
       <div className="space-y-4">
-        <Alert tone="error">{LINK_INVALID}</Alert>
+        <Alert tone="error">{t('setupLinkInvalid')}</Alert>
         <p className="text-sm text-slate-600">
-          Already set up?{' '}
+          {t('setupAlreadyDone')}{' '}
           <Link to={paths.login} className="font-medium text-indigo-700 hover:text-indigo-600">
-            Sign in
+            {t('signIn')}
           </Link>
         </p>
       </div>
@@ -39,17 +39,17 @@ export function SetupPage() {
   } else if (status.isPending) {
     body = (
       <div className="flex justify-center py-8">
-        <Spinner label="Checking the set-up link" />
+        <Spinner label={t('setupChecking')} />
       </div>
     );
   } else if (status.isError) {
-    body = <LoadError title="Could not check the set-up link" query={status} fallback="Please try again." />;
+    body = <LoadError title={t('setupCheckFailed')} query={status} fallback={t('tryAgain')} />;
   } else {
     body = <SetupFormSection token={token} />;
   }
 
   return (
-    <AuthLayout title="Set up the platform" subtitle="Create the first platform administrator account." wide>
+    <AuthLayout title={t('setupTitle')} subtitle={t('setupSubtitle')} wide>
       {body}
     </AuthLayout>
   );
@@ -57,6 +57,7 @@ export function SetupPage() {
 
 /** The set-up form: creates the first platform admin with `token`, signs them in and opens the platform dashboard. */
 function SetupFormSection({ token }: { token: string }) {
+  const t = useMessages(authMessages);
   const setup = useCompleteSetup();
   const { form, policy } = useNewAccountForm();
   const startSession = useStartSession();
@@ -75,7 +76,7 @@ function SetupFormSection({ token }: { token: string }) {
     );
   });
 
-  const failure = setup.isError ? accountFailure(setup.error, 'Set-up failed') : null;
+  const failure = setup.isError ? accountFailure(setup.error, t('setupFailed')) : null;
   return (
     <AccountForm
       form={form}
@@ -83,8 +84,8 @@ function SetupFormSection({ token }: { token: string }) {
       failure={failure}
       pending={setup.isPending}
       passwordHint={policy.hint}
-      emailPlaceholder="you@company.com"
-      submitLabel="Create platform admin"
+      emailPlaceholder={t('setupEmailPlaceholder')}
+      submitLabel={t('setupSubmit')}
     />
   );
 }

@@ -5,6 +5,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { AccountForm } from '../components/account-form';
 import { TrialBanner } from '../components/trial-banner';
 import { useSignupForm } from '../hooks/use-signup-form';
+import { useMessages } from '@/lib/i18n';
+import { authMessages } from '../messages';
 
 /**
  * /signup: creates a business on a free trial and signs its owner in as
@@ -12,6 +14,7 @@ import { useSignupForm } from '../hooks/use-signup-form';
  * redirected by role; cashier and customer fall back to /login.
  */
 export function SignupPage() {
+  const t = useMessages(authMessages);
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
@@ -27,7 +30,7 @@ export function SignupPage() {
   }
 
   return (
-    <AuthLayout title="Create your business account" subtitle="Set up your loyalty programme in minutes." wide>
+    <AuthLayout title={t('signupTitle')} subtitle={t('signupSubtitle')} wide>
       <TrialBanner />
       <AccountForm
         form={form}
@@ -35,13 +38,13 @@ export function SignupPage() {
         failure={failure}
         pending={pending}
         passwordHint={policy.hint}
-        emailPlaceholder="you@business.com"
-        submitLabel="Create account"
+        emailPlaceholder={t('signupEmailPlaceholder')}
+        submitLabel={t('signupSubmit')}
       />
       <p className="mt-4 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <Link to={paths.login} className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign in
+          {t('signIn')}
         </Link>
       </p>
     </AuthLayout>

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Badge } from '@/components/ui/badge';
 import { isExternalUrl } from '@/hooks/use-go-to-url';
+import { useMessages } from '@/lib/i18n';
+import { checkoutMessages } from '../messages';
 
 const linkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -26,19 +28,20 @@ export function GoLink({ to, children }: { to: string; children: ReactNode }) {
 
 /** The checkout page frame: grey backdrop, the brand and 'Demo checkout' badge, a centred white panel like a hosted payment page. */
 export function CheckoutFrame({ children }: { children: ReactNode }) {
+  const t = useMessages(checkoutMessages);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-slate-100 px-4 py-8 sm:justify-center sm:py-12">
       <div className="w-full max-w-md">
         <div className="mb-5 flex items-center justify-between gap-3">
           <Brand />
           <Badge color="orange" data-testid="demo-badge">
-            Demo checkout
+            {t('demoBadge')}
           </Badge>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white shadow-lg">{children}</div>
         <p className="mt-4 flex items-center justify-center gap-1.5 text-xs text-slate-600">
           <Lock aria-hidden="true" className="h-3.5 w-3.5" />
-          Demo payment provider · no card details are collected
+          {t('demoFooter')}
         </p>
       </div>
     </main>

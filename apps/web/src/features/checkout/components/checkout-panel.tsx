@@ -8,6 +8,8 @@ import { CHECKOUT_KIND_LABELS } from '@/lib/labels';
 import { useDemoPayments } from '@/api/use-demo-payments';
 import { useGoToUrl } from '@/hooks/use-go-to-url';
 import type { useCheckoutAction } from '../api/checkout';
+import { useMessages } from '@/lib/i18n';
+import { checkoutMessages } from '../messages';
 
 /**
  * The open checkout (docs/product.md 'Payments'): kind, description, amount (cents, formatCents) and
@@ -18,6 +20,7 @@ import type { useCheckoutAction } from '../api/checkout';
  * redirect runs.
  */
 export function CheckoutPanel({ slug, view, action }: { slug: string; view: CheckoutView; action: ReturnType<typeof useCheckoutAction> }) {
+  const t = useMessages(checkoutMessages);
   const demoPayments = useDemoPayments(slug);
   const goTo = useGoToUrl();
   const amount = formatCents(view.amountCents);
@@ -27,23 +30,23 @@ export function CheckoutPanel({ slug, view, action }: { slug: string; view: Chec
   return (
     <>
       <div className="border-b border-slate-100 px-6 py-5">
-        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{CHECKOUT_KIND_LABELS[view.kind] ?? 'Payment'}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{CHECKOUT_KIND_LABELS[view.kind] ?? t('kindFallback')}</p>
         <h1 className="mt-1 text-base font-semibold text-slate-900" data-testid="checkout-description">
           {view.description}
         </h1>
         <p className="mt-3 text-3xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="checkout-amount">
           {amount}
         </p>
-        <p className="mt-1 text-xs text-slate-500">Started {formatDateTime(view.createdAt)}</p>
+        <p className="mt-1 text-xs text-slate-500">{t('started', { date: formatDateTime(view.createdAt) })}</p>
       </div>
       <div className="space-y-4 px-6 py-5">
         {demoPayments && <DemoPaymentsNotice />}
-        {action.isError && <Alert tone="error">{errorMessage(action.error, 'Payment failed. Please try again.')}</Alert>}
+        {action.isError && <Alert tone="error">{errorMessage(action.error, t('payFailed'))}</Alert>}
         <Button size="lg" className="w-full" onClick={() => run('pay')} disabled={busy} aria-busy={busy && action.variables === 'pay'}>
-          {busy && action.variables === 'pay' ? 'Processing...' : `Pay ${amount}`}
+          {busy && action.variables === 'pay' ? t('processing') : t('pay', { amount })}
         </Button>
         <Button variant="ghost" className="w-full" onClick={() => run('cancel')} disabled={busy}>
-          {busy && action.variables === 'cancel' ? 'Canceling...' : 'Cancel'}
+          {busy && action.variables === 'cancel' ? t('canceling') : t('cancel')}
         </Button>
       </div>
     </>

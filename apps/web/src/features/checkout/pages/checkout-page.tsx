@@ -8,6 +8,8 @@ import { formatCents } from '@/lib/format';
 import { useCheckout, useCheckoutAction } from '../api/checkout';
 import { CheckoutFrame, GoLink, StateBox } from '../components/checkout-frame';
 import { CheckoutPanel } from '../components/checkout-panel';
+import { useMessages } from '@/lib/i18n';
+import { checkoutMessages } from '../messages';
 
 /**
  * /t/{slug}/checkout/{id}: the Demo provider's hosted checkout (docs/product.md 'Payments'), shown
@@ -19,6 +21,7 @@ import { CheckoutPanel } from '../components/checkout-panel';
  * action failure (409 texts from the server) shown in the panel.
  */
 export function CheckoutPage() {
+  const t = useMessages(checkoutMessages);
   const { slug = '', id = '' } = useParams();
   const checkout = useCheckout(slug, id);
   // Here, not in the panel: a successful action swaps the panel out before its redirect runs.
@@ -28,8 +31,8 @@ export function CheckoutPage() {
     return (
       <CheckoutFrame>
         <div className="flex items-center justify-center gap-2 px-6 py-16 text-sm text-slate-500">
-          <Spinner label="Loading checkout" className="text-indigo-600" />
-          Loading checkout…
+          <Spinner label={t('loading')} className="text-indigo-600" />
+          {t('loadingText')}
         </div>
       </CheckoutFrame>
     );
@@ -40,19 +43,19 @@ export function CheckoutPage() {
       <CheckoutFrame>
         <StateBox
           icon={<AlertCircle aria-hidden="true" className="h-12 w-12 text-red-500" />}
-          title={notFound ? 'Checkout not found' : 'Failed to load checkout'}
+          title={notFound ? t('notFoundTitle') : t('loadFailedTitle')}
           action={
             notFound ? (
-              <GoLink to={paths.tenant.dashboard(slug)}>Back to dashboard</GoLink>
+              <GoLink to={paths.tenant.dashboard(slug)}>{t('backToDashboard')}</GoLink>
             ) : (
               <Button variant="outline" onClick={() => void checkout.refetch()} loading={checkout.isFetching}>
                 <RotateCw aria-hidden="true" className="h-4 w-4" />
-                Try again
+                {t('tryAgain')}
               </Button>
             )
           }
         >
-          {notFound ? 'This payment link is not valid or belongs to another account.' : errorMessage(checkout.error, 'Please try again.')}
+          {notFound ? t('notFoundText') : errorMessage(checkout.error, t('loadFailedFallback'))}
         </StateBox>
       </CheckoutFrame>
     );
@@ -65,18 +68,18 @@ export function CheckoutPage() {
       {view.status === 'COMPLETED' ? (
         <StateBox
           icon={<CheckCircle2 aria-hidden="true" className="h-12 w-12 text-green-600" />}
-          title="This checkout is already paid"
-          action={<GoLink to={view.returnUrl}>Continue</GoLink>}
+          title={t('paidTitle')}
+          action={<GoLink to={view.returnUrl}>{t('continue')}</GoLink>}
         >
           {summary}
         </StateBox>
       ) : view.status === 'CANCELED' ? (
         <StateBox
           icon={<XCircle aria-hidden="true" className="h-12 w-12 text-slate-400" />}
-          title="This checkout was canceled"
-          action={<GoLink to={view.cancelUrl}>Return</GoLink>}
+          title={t('canceledTitle')}
+          action={<GoLink to={view.cancelUrl}>{t('return')}</GoLink>}
         >
-          No payment was made. {summary}
+          {t('canceledText', { summary })}
         </StateBox>
       ) : (
         <CheckoutPanel slug={slug} view={view} action={action} />

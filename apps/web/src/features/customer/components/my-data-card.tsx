@@ -8,6 +8,8 @@ import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useAskErasure, useDownloadMyData, useMyErasureRequest } from '../api/my-data';
+import { useMessages } from '@/lib/i18n';
+import { customerMessages } from '../messages';
 
 /**
  * 'Your data' on the customer's own page (docs/security.md 'Personal data'): 'Download my data'
@@ -16,6 +18,7 @@ import { useAskErasure, useDownloadMyData, useMyErasureRequest } from '../api/my
  * erased at the latest (30 days after asking).
  */
 export function MyDataCard({ slug }: { slug: string }) {
+  const t = useMessages(customerMessages);
   const download = useDownloadMyData(slug);
   const request = useMyErasureRequest(slug);
   const ask = useAskErasure(slug);
@@ -25,46 +28,43 @@ export function MyDataCard({ slug }: { slug: string }) {
     ask.reset();
     setConfirming(false);
   };
-  const send = () => ask.mutate(undefined, { onSuccess: () => (toast.success('Your request was sent'), close()) });
+  const send = () => ask.mutate(undefined, { onSuccess: () => (toast.success(t('dataRequestSent')), close()) });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your data</CardTitle>
+        <CardTitle>{t('dataTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-slate-600">Download everything we store about you: your profile, cards, transactions and the e-mails we sent you.</p>
+        <p className="text-sm text-slate-600">{t('dataText')}</p>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             loading={download.isPending}
-            onClick={() => download.mutate(undefined, { onError: () => toast.error('Failed to download your data. Please try again.') })}
+            onClick={() => download.mutate(undefined, { onError: () => toast.error(t('dataDownloadFailed')) })}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download my data
+            {t('dataDownload')}
           </Button>
           {!dueAt && (
             <Button variant="danger" disabled={request.isPending} onClick={() => setConfirming(true)}>
               <UserX aria-hidden="true" className="h-4 w-4" />
-              Ask to erase my data
+              {t('dataAskErase')}
             </Button>
           )}
         </div>
-        {dueAt && <Alert tone="info">You asked to erase your data. It will be erased by {formatDate(dueAt)} at the latest.</Alert>}
+        {dueAt && <Alert tone="info">{t('dataErasureDue', { date: formatDate(dueAt) })}</Alert>}
       </CardContent>
       <ActionConfirmDialog
         open={confirming}
         onClose={close}
-        title="Erase my data"
+        title={t('dataEraseTitle')}
         pending={ask.isPending}
         onConfirm={send}
         icon={UserX}
-        confirmLabel="Ask to erase my data"
-        error={ask.isError ? errorMessage(ask.error, 'Failed to send your request. Please try again.') : null}
+        confirmLabel={t('dataAskErase')}
+        error={ask.isError ? errorMessage(ask.error, t('dataRequestFailed')) : null}
       >
-        <p>
-          Your name, e-mail, phone and login will be erased, your cards blocked and any remaining balance given up. This cannot be undone. The business carries
-          it out within 30 days.
-        </p>
+        <p>{t('dataEraseText')}</p>
       </ActionConfirmDialog>
     </Card>
   );

@@ -4,25 +4,30 @@ import { LEDGER_MONEY_COLUMNS, TransactionSummary, TransactionTypeIcon, Transact
 import { Table, type Column } from '@/components/ui/table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { customerMessages } from '../messages';
 
-const columns: Column<TransactionItem>[] = [
-  {
-    id: 'type',
-    header: 'Type',
-    cell: (tx) => (
-      <span className="flex items-center gap-2.5">
-        <TransactionTypeIcon type={tx.type} className="h-8 w-8" />
-        <span className="text-sm font-medium text-slate-900">
-          <TransactionTypeText tx={tx} stacked />
+/** The table's columns, headed in the catalog's words. */
+function columnsOf(t: Translate<typeof customerMessages.en>): Column<TransactionItem>[] {
+  return [
+    {
+      id: 'type',
+      header: t('columnType'),
+      cell: (tx) => (
+        <span className="flex items-center gap-2.5">
+          <TransactionTypeIcon type={tx.type} className="h-8 w-8" />
+          <span className="text-sm font-medium text-slate-900">
+            <TransactionTypeText tx={tx} stacked />
+          </span>
         </span>
-      </span>
-    ),
-  },
-  { id: 'card', header: 'Card', className: 'font-mono text-sm tracking-wider text-slate-700', cell: (tx) => tx.cardUid },
-  { id: 'store', header: 'Store', className: 'text-sm text-slate-600', cell: (tx) => tx.storeName ?? '—' },
-  ...LEDGER_MONEY_COLUMNS,
-  { id: 'date', header: 'Date', className: 'text-sm text-slate-600 whitespace-nowrap', cell: (tx) => formatDateTime(tx.createdAt) },
-];
+      ),
+    },
+    { id: 'card', header: t('columnCard'), className: 'font-mono text-sm tracking-wider text-slate-700', cell: (tx) => tx.cardUid },
+    { id: 'store', header: t('columnStore'), className: 'text-sm text-slate-600', cell: (tx) => tx.storeName ?? '—' },
+    ...LEDGER_MONEY_COLUMNS,
+    { id: 'date', header: t('columnDate'), className: 'text-sm text-slate-600 whitespace-nowrap', cell: (tx) => formatDateTime(tx.createdAt) },
+  ];
+}
 
 /** One movement on a phone: icon, type · category, date, card and store, amount and cashback. */
 function MyTransactionRow({ tx }: { tx: TransactionItem }) {
@@ -45,14 +50,15 @@ function MyTransactionRow({ tx }: { tx: TransactionItem }) {
  * From the md breakpoint a table; on a phone a list.
  */
 export function MyTransactions({ transactions }: { transactions: TransactionItem[] }) {
+  const t = useMessages(customerMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Transactions</CardTitle>
+        <CardTitle>{t('transactionsTitle')}</CardTitle>
       </CardHeader>
       <Table
-        caption="Recent transactions"
-        columns={columns}
+        caption={t('transactionsCaption')}
+        columns={columnsOf(t)}
         rows={transactions.slice(0, 10)}
         rowKey={(tx) => tx.id}
         rowProps={() => ({ 'data-testid': 'my-transaction' })}
@@ -64,7 +70,7 @@ export function MyTransactions({ transactions }: { transactions: TransactionItem
           <CardContent>
             <div className="flex flex-col items-center py-6 text-center">
               <Receipt aria-hidden="true" className="h-8 w-8 text-slate-300" />
-              <p className="mt-2 text-sm text-slate-500">No transactions yet.</p>
+              <p className="mt-2 text-sm text-slate-500">{t('noTransactions')}</p>
             </div>
           </CardContent>
         }

@@ -13,6 +13,8 @@ import { MyCards } from '../components/my-cards';
 import { MyDataCard } from '../components/my-data-card';
 import { MyTransactions } from '../components/my-transactions';
 import { ProfileCard } from '../components/profile-card';
+import { useMessages } from '@/lib/i18n';
+import { customerMessages } from '../messages';
 
 /**
  * Customer dashboard /t/{slug}/customer (customer role): 'Welcome back, {firstName}!', four stat
@@ -23,12 +25,13 @@ import { ProfileCard } from '../components/profile-card';
  * failures show the message with 'Try again'.
  */
 export function CustomerPage() {
+  const t = useMessages(customerMessages);
   const { slug = '' } = useParams();
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
   const account = useMyAccount(slug);
 
-  if (account.isPending) return <PageSpinner label="Loading your account" />;
+  if (account.isPending) return <PageSpinner label={t('loadingAccount')} />;
 
   if (account.isError) {
     const notFound = isApiError(account.error, 404);
@@ -39,11 +42,11 @@ export function CustomerPage() {
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-100 text-slate-500">
               <UserX aria-hidden="true" className="h-8 w-8" />
             </span>
-            <h1 className="mt-4 text-lg font-semibold text-slate-900">Customer profile not found</h1>
-            <p className="mt-1 text-sm text-slate-500">Your login is not linked to a customer record yet. Please ask the store to check your account.</p>
+            <h1 className="mt-4 text-lg font-semibold text-slate-900">{t('notFoundTitle')}</h1>
+            <p className="mt-1 text-sm text-slate-500">{t('notFoundText')}</p>
           </div>
         ) : (
-          <LoadError title="Failed to load your account" query={account} fallback={'Something went wrong while loading your account.'} />
+          <LoadError title={t('loadFailed')} query={account} fallback={t('loadFailedFallback')} />
         )}
       </div>
     );
@@ -53,12 +56,12 @@ export function CustomerPage() {
   const firstName = customer.firstName || user?.firstName || '';
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title={`Welcome back, ${firstName}!`} subtitle={tenant ? `Your loyalty account at ${tenant.name}` : 'Your loyalty account'} />
+      <PageHeader title={t('welcome', { firstName })} subtitle={tenant ? t('accountAt', { tenantName: tenant.name }) : t('account')} />
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard label="Total Balance" value={formatCents(stats.totalBalanceCents)} icon={Wallet} tone="indigo" />
-        <StatCard label="Total Earned" value={formatCents(stats.totalEarnedCents)} icon={TrendingUp} tone="emerald" />
-        <StatCard label="Total Redeemed" value={formatCents(stats.totalRedeemedCents)} icon={Gift} tone="orange" />
-        <StatCard label="Active Cards" value={String(stats.activeCards)} icon={CreditCard} tone="sky" />
+        <StatCard label={t('totalBalance')} value={formatCents(stats.totalBalanceCents)} icon={Wallet} tone="indigo" />
+        <StatCard label={t('totalEarned')} value={formatCents(stats.totalEarnedCents)} icon={TrendingUp} tone="emerald" />
+        <StatCard label={t('totalRedeemed')} value={formatCents(stats.totalRedeemedCents)} icon={Gift} tone="orange" />
+        <StatCard label={t('activeCards')} value={String(stats.activeCards)} icon={CreditCard} tone="sky" />
       </div>
       {expiringSoon.length > 0 && (
         <div className="mb-6">

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { Spinner } from '@/components/ui/spinner';
+import { useMessages } from '@/lib/i18n';
+import { joinMessages } from '../messages';
 
 /**
  * The QR code of a card's public page (`url`, what printed cards encode: the POS scanner reads
@@ -8,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
  * 4-module quiet zone, white background, `size` CSS pixels square. A spinner while it is drawn.
  */
 export function CardQr({ url, label, size = 224 }: { url: string; label: string; size?: number }) {
+  const t = useMessages(joinMessages);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -23,7 +26,7 @@ export function CardQr({ url, label, size = 224 }: { url: string; label: string;
       {src ? (
         <img src={src} alt={label} width={size - 16} height={size - 16} className="h-full w-full [image-rendering:pixelated]" />
       ) : (
-        <Spinner label="Drawing the QR code" />
+        <Spinner label={t('qrDrawing')} />
       )}
     </div>
   );

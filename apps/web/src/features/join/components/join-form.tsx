@@ -5,6 +5,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import type { useJoinForm } from '../hooks/use-join-form';
 import { RobotCheck } from './robot-check';
+import { useMessages } from '@/lib/i18n';
+import { joinMessages } from '../messages';
 
 /**
  * The join page's form (docs/product.md 'Online sign-up'): a failure no field explains in a
@@ -21,31 +23,32 @@ export function JoinForm({
   round,
   onPayload,
 }: { slug: string; businessName: string } & Pick<ReturnType<typeof useJoinForm>, 'form' | 'onSubmit' | 'pending' | 'failure' | 'round' | 'onPayload'>) {
+  const t = useMessages(joinMessages);
   const { errors } = form.formState;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Join our rewards" className="space-y-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t('formLabel')} className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Input label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        <Input label={t('firstNameLabel')} autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+        <Input label={t('lastNameLabel')} autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <Input
-        label="Email"
+        label={t('emailLabel')}
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
-        hint="We send your card here."
+        placeholder={t('emailPlaceholder')}
+        hint={t('emailHint')}
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <Input label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <Input label={t('phoneLabel')} type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
       <div>
         <Checkbox
           wrapperClassName="items-start"
           className="mt-0.5"
           aria-invalid={errors.consent ? true : undefined}
           aria-describedby={errors.consent ? 'join-consent-error' : undefined}
-          label={`I agree to receive my card and messages from ${businessName} by e-mail. I can unsubscribe at any time.`}
+          label={t('consentLabel', { businessName })}
           {...form.register('consent')}
         />
         {errors.consent?.message && (
@@ -57,7 +60,7 @@ export function JoinForm({
       <RobotCheck slug={slug} round={round} onPayload={onPayload} error={errors.altcha?.message} />
       <Button type="submit" size="lg" className="w-full" loading={pending}>
         {!pending && <UserPlus aria-hidden="true" className="h-4 w-4" />}
-        Join
+        {t('submit')}
       </Button>
     </form>
   );

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { fieldIssues } from '@/lib/api';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useJoin } from '../api/join';
+import { translate } from '@/lib/i18n';
+import { joinMessages } from '../messages';
 
 /** The join form's fields (the store comes from the page address); the consent box starts unticked and must be ticked. */
 const joinForm = JoinRequest.omit({ storeId: true }).extend({ consent: z.boolean().refine((v) => v, JOIN_CONSENT_REQUIRED) });
@@ -50,7 +52,6 @@ export function useJoinForm(slug: string, storeId: string) {
     );
   });
   const onField = fieldIssues(request.error).some((i) => (FIELDS as readonly string[]).includes(i.field));
-  const failure =
-    request.isError && !onField ? saveErrorMessage(request.error, 'Could not send your sign-up. Please check your connection and try again.') : null;
+  const failure = request.isError && !onField ? saveErrorMessage(request.error, translate(joinMessages, 'sendFailed')) : null;
   return { form, onSubmit, pending: request.isPending, sent: request.data?.message ?? null, failure, round, onPayload };
 }

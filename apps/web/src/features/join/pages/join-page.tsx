@@ -9,9 +9,11 @@ import { isApiError } from '@/lib/api';
 import { useJoinPage } from '../api/join';
 import { JoinForm } from '../components/join-form';
 import { useJoinForm } from '../hooks/use-join-form';
+import { translate, useMessages } from '@/lib/i18n';
+import { joinMessages } from '../messages';
 
 /** The text of a join page that takes no sign-ups (the server's 404 text). */
-export const JOIN_UNAVAILABLE = 'This sign-up page is not available';
+export const JOIN_UNAVAILABLE = translate(joinMessages, 'unavailable');
 
 /**
  * /{slug}/join?store={storeId} (docs/product.md 'Online sign-up'; public, opened on a phone
@@ -21,6 +23,7 @@ export const JOIN_UNAVAILABLE = 'This sign-up page is not available';
  * available'; another load failure shows Try again.
  */
 export function JoinPage() {
+  const t = useMessages(joinMessages);
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
   const storeId = search.get('store') ?? '';
@@ -30,14 +33,14 @@ export function JoinPage() {
   let content;
   if (!storeId || isApiError(page.error, 404)) {
     content = (
-      <Alert tone="warning" title={JOIN_UNAVAILABLE}>
-        Ask a member of staff for your rewards card at the till.
+      <Alert tone="warning" title={t('unavailable')}>
+        {t('unavailableHelp')}
       </Alert>
     );
   } else if (page.isError) {
-    content = <LoadError title="Could not load this page" query={page} fallback="Please check your connection and try again." />;
+    content = <LoadError title={t('loadFailed')} query={page} fallback={t('loadFailedFallback')} />;
   } else if (!page.data) {
-    content = <PageSpinner label="Loading" />;
+    content = <PageSpinner label={t('loading')} />;
   } else {
     content = (
       <>
@@ -46,8 +49,8 @@ export function JoinPage() {
             <Store aria-hidden="true" className="h-4 w-4" />
             {page.data.storeName}
           </p>
-          <h1 className="mt-1 text-2xl font-bold text-slate-900">Join {page.data.businessName} rewards</h1>
-          <p className="mt-2 text-sm text-slate-600">Get your card on your phone in a minute and earn cashback on every purchase.</p>
+          <h1 className="mt-1 text-2xl font-bold text-slate-900">{t('title', { businessName: page.data.businessName })}</h1>
+          <p className="mt-2 text-sm text-slate-600">{t('intro')}</p>
         </header>
         <Card>
           <CardContent className="pt-6">
@@ -55,7 +58,7 @@ export function JoinPage() {
               <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
                 <MailCheck aria-hidden="true" className="h-10 w-10 text-emerald-600" />
                 <p className="text-base font-medium text-slate-900">{join.sent}</p>
-                <p className="text-sm text-slate-600">No e-mail? Check your spam folder.</p>
+                <p className="text-sm text-slate-600">{t('noEmail')}</p>
               </div>
             ) : (
               <JoinForm slug={slug} businessName={page.data.businessName} {...join} />

@@ -3,6 +3,8 @@ import { formatCents } from '@/lib/format';
 import { Nfc, Sparkles } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatCardNumber } from '@/lib/card-number';
+import { useMessages } from '@/lib/i18n';
+import { publicCardMessages } from '../messages';
 
 /** Balance text size by length, so that even a large balance stays on one line on a phone. */
 function balanceSize(text: string): string {
@@ -29,10 +31,11 @@ export function CardFace({
   /** Shown at the bottom right; null hides it (no token, or an unassigned card). */
   holderName: string | null;
 }) {
+  const t = useMessages(publicCardMessages);
   const balance = formatCents(balanceCents);
   return (
     <section
-      aria-label="Card"
+      aria-label={t('cardLabel')}
       className={cn(
         'relative isolate overflow-hidden rounded-3xl p-5 text-white shadow-xl sm:p-6',
         status === 'BLOCKED'
@@ -52,7 +55,7 @@ export function CardFace({
       </div>
 
       <div className="mt-7">
-        <p className="text-xs font-medium tracking-wider text-indigo-100 uppercase">Current balance</p>
+        <p className="text-xs font-medium tracking-wider text-indigo-100 uppercase">{t('currentBalance')}</p>
         <p className={cn('mt-1 font-bold tracking-tight whitespace-nowrap tabular-nums', balanceSize(balance))} data-testid="public-card-balance">
           {balance}
         </p>
@@ -60,14 +63,14 @@ export function CardFace({
 
       <div className="mt-7 flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div className="min-w-0">
-          <p className="text-[11px] font-medium tracking-wider text-indigo-200 uppercase">Card number</p>
-          <p className="mt-0.5 font-mono text-base tracking-[0.18em] whitespace-nowrap" aria-label={`Card number ${cardUid}`}>
+          <p className="text-[11px] font-medium tracking-wider text-indigo-200 uppercase">{t('cardNumber')}</p>
+          <p className="mt-0.5 font-mono text-base tracking-[0.18em] whitespace-nowrap" aria-label={t('cardNumberLabel', { cardUid })}>
             {formatCardNumber(cardUid)}
           </p>
         </div>
         {holderName && (
           <div className="min-w-0 text-right">
-            <p className="text-[11px] font-medium tracking-wider text-indigo-200 uppercase">Card holder</p>
+            <p className="text-[11px] font-medium tracking-wider text-indigo-200 uppercase">{t('cardHolder')}</p>
             <p className="mt-0.5 truncate text-base font-medium">{holderName}</p>
           </div>
         )}

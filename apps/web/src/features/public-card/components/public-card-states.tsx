@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { CreditCard, RefreshCw, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useMessages } from '@/lib/i18n';
+import { publicCardMessages } from '../messages';
 
 function Bone({ className, round = false }: { className?: string; round?: boolean }) {
   return <div className={cn('animate-pulse bg-slate-200/80', round ? 'rounded-full' : 'rounded-md', className)} />;
@@ -9,8 +11,9 @@ function Bone({ className, round = false }: { className?: string; round?: boolea
 
 /** Loading skeleton shaped like the loaded page: heading, card face, details, transactions. */
 export function PublicCardSkeleton() {
+  const t = useMessages(publicCardMessages);
   return (
-    <div role="status" aria-label="Loading card" className="flex flex-col gap-5">
+    <div role="status" aria-label={t('loadingCard')} className="flex flex-col gap-5">
       <div className="space-y-2 pt-1">
         <Bone className="h-4 w-32" />
         <Bone className="h-8 w-52" />
@@ -26,7 +29,7 @@ export function PublicCardSkeleton() {
           </div>
         ))}
       </div>
-      <span className="sr-only">Loading card</span>
+      <span className="sr-only">{t('loadingCard')}</span>
     </div>
   );
 }
@@ -49,7 +52,8 @@ function StateCard({ icon, title, message, children }: { icon: ReactNode; title:
 
 /** No such card (404 or an empty answer): 'Invalid Card'. */
 export function InvalidCard() {
-  return <StateCard icon={<SearchX className="h-7 w-7" />} title="Invalid Card" message="This card could not be found in our system." />;
+  const t = useMessages(publicCardMessages);
+  return <StateCard icon={<SearchX className="h-7 w-7" />} title={t('invalidTitle')} message={t('invalidMessage')} />;
 }
 
 /**
@@ -57,12 +61,13 @@ export function InvalidCard() {
  * load card information' when there was no usable answer (network failure, unknown error).
  */
 export function CardNotAvailable({ message, onRetry, retrying }: { message: string; onRetry?: () => void; retrying?: boolean }) {
+  const t = useMessages(publicCardMessages);
   return (
-    <StateCard icon={<CreditCard className="h-7 w-7" />} title="Card Not Available" message={message}>
+    <StateCard icon={<CreditCard className="h-7 w-7" />} title={t('notAvailableTitle')} message={message}>
       {onRetry && (
         <Button variant="outline" onClick={onRetry} loading={retrying}>
           {!retrying && <RefreshCw aria-hidden="true" className="h-4 w-4" />}
-          Try again
+          {t('tryAgain')}
         </Button>
       )}
     </StateCard>

@@ -12,6 +12,8 @@ import { PublicPageLayout } from '@/components/public-page-layout';
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
+import { useMessages } from '@/lib/i18n';
+import { publicCardMessages } from '../messages';
 
 /** The holder's name of a full card: the server's holderName, else the customer's name, else null. */
 function holderNameOf(card: PublicCardResponse): string | null {
@@ -38,8 +40,9 @@ function useDocumentTitle(title: string | null) {
  * heading, the card number, status and balance only (docs/product.md 'Cards').
  */
 function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken: boolean }) {
+  const t = useMessages(publicCardMessages);
   const holder = card.full ? holderNameOf(card) : null;
-  const heading = card.full ? (holder ?? 'Unassigned Card') : 'Loyalty card';
+  const heading = card.full ? (holder ?? t('unassignedHeading')) : t('anonymousHeading');
   return (
     <>
       <header>
@@ -51,9 +54,7 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
         {!card.full && (
           <p className="mt-3 flex gap-2 text-sm text-slate-600">
             <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-            {hadToken
-              ? "This link's security code could not be verified, so only the balance is shown. Scan the QR code on the card to see its details."
-              : "The holder's details and recent activity are shown when the card's QR code is scanned."}
+            {hadToken ? t('tokenNotVerified') : t('noToken')}
           </p>
         )}
       </header>
@@ -63,13 +64,13 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
       {card.status === 'BLOCKED' && (
         <div role="status" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <Ban aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <p>This card is blocked: it cannot earn or redeem cashback. Please contact {card.tenantName} for help.</p>
+          <p>{t('blocked', { tenantName: card.tenantName })}</p>
         </div>
       )}
       {card.full && card.status === 'UNASSIGNED' && (
         <div role="status" className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
           <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-          <p>This card has not been activated yet. Ask at the counter to activate it and start earning cashback.</p>
+          <p>{t('notActivated')}</p>
         </div>
       )}
 
@@ -89,11 +90,12 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
  * no usable answer (network, unknown) → 'Card Not Available' / 'Failed to load card information'.
  */
 export function PublicCardPage() {
+  const t = useMessages(publicCardMessages);
   const { slug = '', cardUid = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('t')?.trim() || null;
   const query = usePublicCard(slug, cardUid, token);
-  useDocumentTitle(query.data ? `${query.data.tenantName} · Loyalty card` : null);
+  useDocumentTitle(query.data ? t('documentTitle', { tenantName: query.data.tenantName }) : null);
 
   let content;
   if (query.isPending) {
@@ -103,13 +105,7 @@ export function PublicCardPage() {
     if (error instanceof ApiError && error.status === 404) content = <InvalidCard />;
     else {
       const apiAnswered = error instanceof ApiError && error.status > 0 && Boolean(error.message);
-      content = (
-        <CardNotAvailable
-          message={apiAnswered ? error.message : 'Failed to load card information'}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      );
+      content = <CardNotAvailable message={apiAnswered ? error.message : t('loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     }
   } else if (!query.data) {
     content = <InvalidCard />;

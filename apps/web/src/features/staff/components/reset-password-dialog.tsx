@@ -10,12 +10,8 @@ import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { staffName } from './labels';
-
-/** Toast texts of the reset-password dialog. */
-const RESET_PASSWORD_MESSAGES = {
-  done: 'Password reset successfully',
-  failed: 'Failed to reset password. Please try again.',
-} as const;
+import { translate, useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /** New password (at least the platform's minimum `minLength`, the contract's 6 as the floor) typed twice. */
 const resetSchema = (minLength: number) =>
@@ -24,7 +20,7 @@ const resetSchema = (minLength: number) =>
       password: passwordRule(minLength).pipe(StaffPasswordRequest.shape.password),
       confirm: z.string(),
     })
-    .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+    .refine((v) => v.password === v.confirm, { path: ['confirm'], message: translate(staffMessages, 'passwordsDoNotMatch') });
 type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
 
 /**
@@ -35,16 +31,17 @@ type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
  * again.'
  */
 export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
+  const t = useMessages(staffMessages);
   const reset = useResetStaffPassword(slug);
   return (
     <FormDialog
       open={user !== null}
       onClose={onClose}
       size="sm"
-      title="Reset password"
-      description={user ? `Set a new sign-in password for ${staffName(user)} (${user.email}).` : undefined}
+      title={t('resetPassword')}
+      description={user ? t('resetPasswordDescription', { name: staffName(user), email: user.email }) : undefined}
       pending={reset.isPending}
-      submitLabel="Reset password"
+      submitLabel={t('resetPassword')}
     >
       {(formId) => user && <ResetForm key={user.id} formId={formId} user={user} reset={reset} onDone={onClose} />}
     </FormDialog>
@@ -52,6 +49,7 @@ export function ResetPasswordDialog({ slug, user, onClose }: { slug: string; use
 }
 
 function ResetForm({ formId, user, reset, onDone }: { formId: string; user: StaffUser; reset: ReturnType<typeof useResetStaffPassword>; onDone: () => void }) {
+  const t = useMessages(staffMessages);
   const policy = usePasswordPolicy();
   const schema = useMemo(() => resetSchema(policy.minLength), [policy.minLength]);
   const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
@@ -61,21 +59,27 @@ function ResetForm({ formId, user, reset, onDone }: { formId: string; user: Staf
       { id: user.id, password: v.password },
       {
         onSuccess: () => {
-          toast.success(RESET_PASSWORD_MESSAGES.done);
+          toast.success(t('passwordResetDone'));
           form.reset();
           onDone();
         },
         onError: (err) => {
           for (const { field, message } of serverFieldErrors(err, ['password'] as const)) form.setError(field, { message });
-          toast.error(saveErrorMessage(err, RESET_PASSWORD_MESSAGES.failed));
+          toast.error(saveErrorMessage(err, t('passwordResetFailed')));
         },
       },
     ),
   );
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <PasswordInput label="New password" autoComplete="new-password" hint={policy.hint} error={errors.password?.message} {...form.register('password')} />
-      <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
+      <PasswordInput
+        label={t('newPasswordLabel')}
+        autoComplete="new-password"
+        hint={policy.hint}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordInput label={t('confirmNewPasswordLabel')} autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
     </form>
   );
 }

@@ -5,6 +5,8 @@ import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useResetStaffTwoFactor } from '../api/reset-two-factor';
 import { staffName } from './labels';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /**
  * 'Reset two-factor' confirmation of a cashier who lost their authenticator (docs/security.md):
@@ -13,6 +15,7 @@ import { staffName } from './labels';
  * the dialog.
  */
 export function ResetTwoFactorDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
+  const t = useMessages(staffMessages);
   const reset = useResetStaffTwoFactor(slug);
   const refused = reset.isError && (isApiError(reset.error, 403) || isApiError(reset.error, 404) || isApiError(reset.error, 409)) ? reset.error.message : null;
   const close = () => {
@@ -23,27 +26,31 @@ export function ResetTwoFactorDialog({ slug, user, onClose }: { slug: string; us
     if (!user) return;
     reset.mutate(user.id, {
       onSuccess: () => {
-        toast.success('Two-factor reset');
+        toast.success(t('twoFactorResetDone'));
         close();
       },
-      onError: (err) => toast.error(errorMessage(err, 'Failed to reset two-factor. Please try again.')),
+      onError: (err) => toast.error(errorMessage(err, t('twoFactorResetFailed'))),
     });
   };
   return (
     <ActionConfirmDialog
       open={user !== null}
       onClose={close}
-      title="Reset two-factor"
+      title={t('resetTwoFactor')}
       pending={reset.isPending}
       onConfirm={confirm}
       icon={ShieldOff}
-      confirmLabel="Reset two-factor"
+      confirmLabel={t('resetTwoFactor')}
       error={refused}
     >
       {user && (
         <p>
-          Turn off two-factor authentication for <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? Their authenticator
-          codes and recovery codes stop working, and they are told by e-mail.
+          <RichMessage
+            catalog={staffMessages}
+            id="twoFactorText"
+            values={{ name: staffName(user), email: user.email }}
+            components={{ name: <span className="font-semibold text-slate-900" /> }}
+          />
         </p>
       )}
     </ActionConfirmDialog>

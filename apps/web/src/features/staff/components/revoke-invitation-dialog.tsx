@@ -6,7 +6,8 @@ import { isApiError } from '@/lib/api';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useRevokeStaffInvitation } from '../api/staff-invitation';
 import { staffName } from './labels';
-import { INVITATION_MESSAGES } from './staff-form-schema';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /**
  * 'Revoke invitation' confirmation of an invited staff member: revoking stops the
@@ -16,6 +17,7 @@ import { INVITATION_MESSAGES } from './staff-form-schema';
  * 'Failed to revoke the invitation. Please try again.'
  */
 export function RevokeInvitationDialog({ slug, user, onClose }: { slug: string; user: StaffUser | null; onClose: () => void }) {
+  const t = useMessages(staffMessages);
   const revoke = useRevokeStaffInvitation(slug);
   const refused = revoke.isError && (isApiError(revoke.error, 422) || isApiError(revoke.error, 404)) ? revoke.error.message : null;
   const close = () => {
@@ -26,27 +28,31 @@ export function RevokeInvitationDialog({ slug, user, onClose }: { slug: string; 
     if (!user) return;
     revoke.mutate(user.id, {
       onSuccess: () => {
-        toast.success(INVITATION_MESSAGES.revoked);
+        toast.success(t('invitationRevoked'));
         close();
       },
-      onError: (err) => toast.error(saveErrorMessage(err, INVITATION_MESSAGES.revokeFailed)),
+      onError: (err) => toast.error(saveErrorMessage(err, t('revokeFailed'))),
     });
   };
   return (
     <ActionConfirmDialog
       open={user !== null}
       onClose={close}
-      title="Revoke invitation"
+      title={t('revokeTitle')}
       pending={revoke.isPending}
       onConfirm={confirm}
       icon={UserX}
-      confirmLabel="Revoke invitation"
+      confirmLabel={t('revokeTitle')}
       error={refused}
     >
       {user && (
         <p>
-          Revoke the invitation of <span className="font-semibold text-slate-900">{staffName(user)}</span> ({user.email})? The link they were sent stops working
-          and their pending account is removed.
+          <RichMessage
+            catalog={staffMessages}
+            id="revokeText"
+            values={{ name: staffName(user), email: user.email }}
+            components={{ name: <span className="font-semibold text-slate-900" /> }}
+          />
         </p>
       )}
     </ActionConfirmDialog>

@@ -6,6 +6,8 @@ import { useCreateStaff } from '../api/create-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form-fields';
+import { useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /**
  * 'Add New Staff Member' / 'Edit Staff Member' modal. On create 'Send an invitation instead' hides
@@ -19,6 +21,7 @@ import { ActiveToggle, PasswordOrInvite, RoleAndStoreFields } from './staff-form
  * `user`: the staff member to edit, or null to create.
  */
 export function StaffFormDialog({ slug, open, user, onClose }: { slug: string; open: boolean; user: StaffUser | null; onClose: () => void }) {
+  const t = useMessages(staffMessages);
   const create = useCreateStaff(slug);
   const update = useUpdateStaff(slug);
   const pending = create.isPending || update.isPending;
@@ -28,10 +31,10 @@ export function StaffFormDialog({ slug, open, user, onClose }: { slug: string; o
       open={open}
       onClose={onClose}
       size="lg"
-      title={editing ? 'Edit Staff Member' : 'Add New Staff Member'}
-      description={editing ? 'Update this person’s details, role, store or access.' : 'Give a team member their own sign-in for the POS and back office.'}
+      title={editing ? t('editTitle') : t('createTitle')}
+      description={editing ? t('editDescription') : t('createDescription')}
       pending={pending}
-      submitLabel={editing ? 'Save Changes' : 'Add Staff Member'}
+      submitLabel={editing ? t('saveChanges') : t('addStaff')}
     >
       {(formId) => <StaffForm key={user?.id ?? 'new'} slug={slug} formId={formId} user={user} create={create} update={update} onDone={onClose} />}
     </FormDialog>
@@ -54,6 +57,7 @@ function StaffForm({
   update: ReturnType<typeof useUpdateStaff>;
   onDone: () => void;
 }) {
+  const t = useMessages(staffMessages);
   const { form, onSubmit, isSelf, stores, storeOptions, policy } = useStaffForm({ slug, user, create, update, onDone });
   const { errors } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' });
@@ -67,15 +71,15 @@ function StaffForm({
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+        <Input label={t('firstNameLabel')} autoComplete="off" error={errors.firstName?.message} {...form.register('firstName')} />
+        <Input label={t('lastNameLabel')} autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
       </div>
       <Input
-        label="Email"
+        label={t('emailLabel')}
         type="email"
         autoComplete="off"
         disabled={user !== null}
-        hint={user ? 'The email is the sign-in name and cannot be changed.' : undefined}
+        hint={user ? t('emailLocked') : undefined}
         error={errors.email?.message}
         {...form.register('email')}
       />

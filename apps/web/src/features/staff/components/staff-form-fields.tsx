@@ -6,6 +6,8 @@ import { ToggleField } from '@/components/ui/toggle-field';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { ROLE_LABELS } from '@/lib/labels';
+import { useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /** The store list as the staff form gets it (GET /stores through TanStack Query). */
 interface StoresState {
@@ -38,26 +40,27 @@ export function RoleAndStoreFields({
   roleError?: string;
   storeError?: string;
 }) {
+  const t = useMessages(staffMessages);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Select label="Role" disabled={isSelf} error={roleError} hint={isSelf ? 'You cannot change your own role.' : undefined} {...roleField}>
+      <Select label={t('roleLabel')} disabled={isSelf} error={roleError} hint={isSelf ? t('roleLocked') : undefined} {...roleField}>
         <option value="cashier">{ROLE_LABELS.cashier}</option>
         <option value="tenant_admin">{ROLE_LABELS.tenant_admin}</option>
       </Select>
       {storesState.isError ? (
-        <Alert tone="error">{errorMessage(storesState.error, 'Failed to load stores')}</Alert>
+        <Alert tone="error">{errorMessage(storesState.error, t('storesLoadFailed'))}</Alert>
       ) : (
         <Select
-          label="Store"
+          label={t('storeLabel')}
           disabled={storesState.isPending}
           error={storeError}
-          hint={role === 'tenant_admin' ? 'A Store Admin may work in all stores.' : 'A cashier works at one store.'}
+          hint={role === 'tenant_admin' ? t('storeAdminHint') : t('cashierHint')}
           {...storeField}
         >
-          <option value="">{storesState.isPending ? 'Loading stores…' : role === 'tenant_admin' ? 'All stores' : 'Select a store'}</option>
+          <option value="">{storesState.isPending ? t('loadingStores') : role === 'tenant_admin' ? t('allStores') : t('selectStore')}</option>
           {stores.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.active ? s.name : `${s.name} (inactive)`}
+              {s.active ? s.name : t('storeInactive', { name: s.name })}
             </option>
           ))}
         </Select>
@@ -68,14 +71,15 @@ export function RoleAndStoreFields({
 
 /** The Active toggle of an existing staff member (one cannot deactivate oneself), with its message. */
 export function ActiveToggle({ active, isSelf, error, onChange }: { active: boolean; isSelf: boolean; error?: string; onChange: (active: boolean) => void }) {
+  const t = useMessages(staffMessages);
   return (
     <ToggleField
-      label="Active"
+      label={t('activeLabel')}
       name="active"
       disabled={isSelf}
       checked={active}
       onChange={onChange}
-      note={isSelf ? 'You cannot deactivate your own account.' : 'An inactive staff member cannot sign in, and is signed out everywhere.'}
+      note={isSelf ? t('selfLocked') : t('activeNote')}
       error={error}
     />
   );
@@ -100,24 +104,19 @@ export function PasswordOrInvite({
   passwordHint?: string;
   passwordError?: string;
 }) {
+  const t = useMessages(staffMessages);
   return (
     <>
       {!invite && (
         <PasswordInput
-          label="Password"
+          label={t('passwordLabel')}
           autoComplete="new-password"
-          hint={`${passwordHint ? `${passwordHint}. ` : ''}Share it with the staff member; they sign in with it.`}
+          hint={passwordHint ? t('passwordShareHintWithPolicy', { policy: passwordHint }) : t('passwordShareHint')}
           error={passwordError}
           {...passwordField}
         />
       )}
-      <ToggleField
-        label="Send an invitation instead"
-        name="invite"
-        checked={invite}
-        onChange={onInviteChange}
-        note={`We e-mail them a link to choose their own password. The link works for ${INVITATION_TTL_DAYS} days.`}
-      />
+      <ToggleField label={t('inviteLabel')} name="invite" checked={invite} onChange={onInviteChange} note={t('inviteNote', { days: INVITATION_TTL_DAYS })} />
     </>
   );
 }

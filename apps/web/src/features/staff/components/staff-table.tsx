@@ -7,7 +7,12 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { ROLE_COLORS, ROLE_LABELS } from '@/lib/labels';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 import { initials, staffName } from './labels';
+
+/** The `t` of the staff catalog, for the helpers below that are no components. */
+type StaffT = Translate<typeof staffMessages.en>;
 
 /** What a row can ask the page to do. */
 export interface StaffRowActions {
@@ -25,8 +30,8 @@ export interface StaffRowActions {
 }
 
 /** 'Never' when the user has not signed in yet, else 'Jan 5, 2026, 3:04 PM'. */
-function lastLoginLabel(lastLogin: string | null): string {
-  return lastLogin ? formatDateTime(lastLogin) : 'Never';
+function lastLoginLabel(lastLogin: string | null, t: StaffT): string {
+  return lastLogin ? formatDateTime(lastLogin) : t('never');
 }
 
 function Avatar({ user }: { user: StaffUser }) {
@@ -45,21 +50,28 @@ function Avatar({ user }: { user: StaffUser }) {
 
 const RoleBadge = ({ user }: { user: StaffUser }) => <Badge color={ROLE_COLORS[user.role]}>{ROLE_LABELS[user.role]}</Badge>;
 /** 'Invited' (blue) while an invitation is pending, else 'Active' (green) or 'Inactive' (grey). */
-const StatusBadge = ({ user }: { user: StaffUser }) =>
-  user.invited ? <Badge color="blue">Invited</Badge> : <Badge color={user.active ? 'green' : 'grey'}>{user.active ? 'Active' : 'Inactive'}</Badge>;
-const storeLabel = (user: StaffUser) => user.store?.name ?? 'All stores';
+function StatusBadge({ user }: { user: StaffUser }) {
+  const t = useMessages(staffMessages);
+  return user.invited ? (
+    <Badge color="blue">{t('invited')}</Badge>
+  ) : (
+    <Badge color={user.active ? 'green' : 'grey'}>{user.active ? t('active') : t('inactive')}</Badge>
+  );
+}
+const storeLabel = (user: StaffUser, t: StaffT) => user.store?.name ?? t('allStores');
 
 /** Edit, then Reset password, or for an invited member Resend invitation and Revoke invitation (ADR 0018); Reset two-factor for a cashier who has it on. */
 function RowButtons({ user, actions, compact }: { user: StaffUser; actions: StaffRowActions; compact?: boolean }) {
+  const t = useMessages(staffMessages);
   const name = staffName(user);
   // Words beside the icons only where the table has the room (at 1280 px they pushed the column out of view).
   const text = compact ? undefined : 'hidden 2xl:inline';
   const inviteText = text;
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onEdit(user)} aria-label={`Edit ${name}`}>
+      <Button variant="ghost" size="sm" className="whitespace-nowrap" onClick={() => actions.onEdit(user)} aria-label={t('editLabel', { name })}>
         <Pencil aria-hidden="true" className="h-4 w-4" />
-        <span className={text}>Edit</span>
+        <span className={text}>{t('edit')}</span>
       </Button>
       {user.invited ? (
         <>
@@ -69,22 +81,22 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
             className="whitespace-nowrap"
             loading={actions.resendingId === user.id}
             onClick={() => actions.onResendInvitation(user)}
-            aria-label={`Resend invitation to ${name}`}
-            title="Resend invitation"
+            aria-label={t('resendLabel', { name })}
+            title={t('resendTitle')}
           >
             {actions.resendingId !== user.id && <Send aria-hidden="true" className="h-4 w-4" />}
-            <span className={inviteText}>Resend</span>
+            <span className={inviteText}>{t('resend')}</span>
           </Button>
           <Button
             variant="ghost"
             size="sm"
             className="whitespace-nowrap"
             onClick={() => actions.onRevokeInvitation(user)}
-            aria-label={`Revoke invitation for ${name}`}
-            title="Revoke invitation"
+            aria-label={t('revokeLabel', { name })}
+            title={t('revokeTitle')}
           >
             <UserX aria-hidden="true" className="h-4 w-4" />
-            <span className={inviteText}>Revoke</span>
+            <span className={inviteText}>{t('revoke')}</span>
           </Button>
         </>
       ) : (
@@ -93,11 +105,11 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
           size="sm"
           className="whitespace-nowrap"
           onClick={() => actions.onResetPassword(user)}
-          aria-label={`Reset password for ${name}`}
-          title="Reset password"
+          aria-label={t('resetPasswordLabel', { name })}
+          title={t('resetPassword')}
         >
           <KeyRound aria-hidden="true" className="h-4 w-4" />
-          <span className={text}>Reset password</span>
+          <span className={text}>{t('resetPassword')}</span>
         </Button>
       )}
       {user.twoFactorEnabled && user.role === 'cashier' && (
@@ -106,11 +118,11 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
           size="sm"
           className="whitespace-nowrap"
           onClick={() => actions.onResetTwoFactor(user)}
-          aria-label={`Reset two-factor for ${name}`}
-          title="Reset two-factor"
+          aria-label={t('resetTwoFactorLabel', { name })}
+          title={t('resetTwoFactor')}
         >
           <ShieldOff aria-hidden="true" className="h-4 w-4" />
-          <span className={text}>Reset two-factor</span>
+          <span className={text}>{t('resetTwoFactor')}</span>
         </Button>
       )}
     </div>
@@ -118,11 +130,12 @@ function RowButtons({ user, actions, compact }: { user: StaffUser; actions: Staf
 }
 
 function NameCell({ user, meId, className }: { user: StaffUser; meId?: string; className?: string }) {
+  const t = useMessages(staffMessages);
   return (
     <>
       <p className="truncate font-medium text-slate-900">
         {staffName(user)}
-        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
+        {user.id === meId && <span className="ml-2 text-xs font-normal text-slate-500">{t('you')}</span>}
       </p>
       <p className={cn('truncate text-slate-500', className)} title={user.email}>
         {user.email}
@@ -131,10 +144,10 @@ function NameCell({ user, meId, className }: { user: StaffUser; meId?: string; c
   );
 }
 
-const columns = (meId?: string): Column<StaffUser>[] => [
+const columns = (t: StaffT, meId?: string): Column<StaffUser>[] => [
   {
     id: 'member',
-    header: 'Staff Member',
+    header: t('columnMember'),
     headerClassName: 'px-5',
     // A long e-mail is cut (with its title) rather than pushing the actions out of view.
     className: 'px-5 max-w-[17rem]',
@@ -147,14 +160,19 @@ const columns = (meId?: string): Column<StaffUser>[] => [
       </div>
     ),
   },
-  { id: 'role', header: 'Role', cell: (user) => <RoleBadge user={user} /> },
-  { id: 'store', header: 'Store', cell: (user) => <span className={user.store ? 'text-slate-700' : 'text-slate-500 italic'}>{storeLabel(user)}</span> },
-  { id: 'status', header: 'Status', cell: (user) => <StatusBadge user={user} /> },
-  { id: 'login', header: 'Last Login', className: 'whitespace-nowrap text-slate-600', cell: (user) => lastLoginLabel(user.lastLogin) },
+  { id: 'role', header: t('columnRole'), cell: (user) => <RoleBadge user={user} /> },
+  {
+    id: 'store',
+    header: t('columnStore'),
+    cell: (user) => <span className={user.store ? 'text-slate-700' : 'text-slate-500 italic'}>{storeLabel(user, t)}</span>,
+  },
+  { id: 'status', header: t('columnStatus'), cell: (user) => <StatusBadge user={user} /> },
+  { id: 'login', header: t('columnLastLogin'), className: 'whitespace-nowrap text-slate-600', cell: (user) => lastLoginLabel(user.lastLogin, t) },
 ];
 
 /** One staff member on a phone: avatar, name, e-mail, role and status, store, last login and the buttons. */
 function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; actions: StaffRowActions }) {
+  const t = useMessages(staffMessages);
   return (
     <>
       <div className="flex items-start gap-3">
@@ -169,12 +187,12 @@ function StaffCard({ user, meId, actions }: { user: StaffUser; meId?: string; ac
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">Store</dt>
-          <dd className={user.store ? 'text-slate-800' : 'italic text-slate-500'}>{storeLabel(user)}</dd>
+          <dt className="text-xs text-slate-500">{t('columnStore')}</dt>
+          <dd className={user.store ? 'text-slate-800' : 'italic text-slate-500'}>{storeLabel(user, t)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Last Login</dt>
-          <dd className="text-slate-800">{lastLoginLabel(user.lastLogin)}</dd>
+          <dt className="text-xs text-slate-500">{t('columnLastLogin')}</dt>
+          <dd className="text-slate-800">{lastLoginLabel(user.lastLogin, t)}</dd>
         </div>
       </dl>
       <div className="mt-2 border-t border-slate-100 pt-2">
@@ -206,15 +224,16 @@ export function StaffTable({
   loading?: boolean;
   empty?: ReactNode;
 }) {
+  const t = useMessages(staffMessages);
   return (
     <Table
-      caption="Staff members"
-      listLabel="Staff members"
+      caption={t('tableLabel')}
+      listLabel={t('tableLabel')}
       columns={[
-        ...columns(meId),
+        ...columns(t, meId),
         {
           id: 'actions',
-          header: 'Actions',
+          header: t('columnActions'),
           align: 'right',
           headerClassName: 'px-5',
           className: 'px-5',
@@ -233,7 +252,7 @@ export function StaffTable({
       listClassName="space-y-3"
       framed
       loading={loading}
-      loadingLabel="Loading staff"
+      loadingLabel={t('loadingStaff')}
       empty={empty}
       busy={busy}
     />

@@ -3,7 +3,8 @@ import type { StaffUser } from '@loyalty/contract';
 import { toast } from 'react-toastify';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useResendStaffInvitation } from '../api/staff-invitation';
-import { INVITATION_MESSAGES } from '../components/staff-form-schema';
+import { translate } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /**
  * The Staff page's invitation actions on an invited member's row:
@@ -17,8 +18,8 @@ export function useInvitationActions(slug: string) {
   const [revoking, setRevoking] = useState<StaffUser | null>(null);
   const resend = (user: StaffUser) =>
     resendMutation.mutate(user.id, {
-      onSuccess: () => toast.success(INVITATION_MESSAGES.resent(user.email)),
-      onError: (err) => toast.error(saveErrorMessage(err, INVITATION_MESSAGES.resendFailed)),
+      onSuccess: () => toast.success(translate(staffMessages, 'invitationResent', { email: user.email })),
+      onError: (err) => toast.error(saveErrorMessage(err, translate(staffMessages, 'resendFailed'))),
     });
   return {
     resend,

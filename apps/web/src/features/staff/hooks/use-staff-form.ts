@@ -10,7 +10,9 @@ import { useAuthStore } from '@/lib/auth-store';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import type { useCreateStaff } from '../api/create-staff';
 import type { useUpdateStaff } from '../api/update-staff';
-import { FORM_FIELDS, INVITATION_MESSAGES, STAFF_MESSAGES, formRole, staffFormSchema, type StaffFormValues } from '../components/staff-form-schema';
+import { FORM_FIELDS, formRole, staffFormSchema, type StaffFormValues } from '../components/staff-form-schema';
+import { translate } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /**
  * State and submit of the staff form. `user` is the staff member to edit, or null to create.
@@ -73,14 +75,17 @@ export function useStaffForm({
     if (user) {
       update.mutate(
         { id: user.id, body: { firstName: v.firstName, lastName: v.lastName, role: v.role, storeId, active: v.active } },
-        { onSuccess: done(STAFF_MESSAGES.updated), onError: onError(STAFF_MESSAGES.updateFailed) },
+        { onSuccess: done(translate(staffMessages, 'updated')), onError: onError(translate(staffMessages, 'updateFailed')) },
       );
     } else {
       const email = v.email.toLowerCase();
       const secret = v.invite ? { invite: true } : { password: v.password };
       create.mutate(
         { firstName: v.firstName, lastName: v.lastName, email, ...secret, role: v.role, storeId },
-        { onSuccess: done(v.invite ? INVITATION_MESSAGES.sent(email) : STAFF_MESSAGES.created), onError: onError(STAFF_MESSAGES.createFailed) },
+        {
+          onSuccess: done(v.invite ? translate(staffMessages, 'invitationSent', { email }) : translate(staffMessages, 'created')),
+          onError: onError(translate(staffMessages, 'createFailed')),
+        },
       );
     }
   });

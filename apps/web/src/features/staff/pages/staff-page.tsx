@@ -14,9 +14,8 @@ import { RevokeInvitationDialog } from '../components/revoke-invitation-dialog';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { StaffTable } from '../components/staff-table';
 import { useInvitationActions } from '../hooks/use-invitation-actions';
-
-/** Load failure text. */
-const STAFF_LOAD_ERROR = 'Failed to load staff data. Please refresh the page.';
+import { useMessages } from '@/lib/i18n';
+import { staffMessages } from '../messages';
 
 /** Which staff modal is open. */
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user: StaffUser };
@@ -30,6 +29,7 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; user
  * refresh the page.'
  */
 export function StaffPage() {
+  const t = useMessages(staffMessages);
   const { slug = '' } = useParams();
   const meId = useAuthStore((s) => s.user?.id);
   const staff = useStaff(slug);
@@ -44,29 +44,29 @@ export function StaffPage() {
   const addButton = (
     <Button onClick={openCreate}>
       <UserPlus aria-hidden="true" className="h-4 w-4" />
-      Add Staff Member
+      {t('addStaff')}
     </Button>
   );
 
   return (
     <ListPage
-      title="Staff Management"
-      subtitle="Manage your team members and their access"
+      title={t('title')}
+      subtitle={t('subtitle')}
       actions={addButton}
       query={staff}
-      errorTitle={STAFF_LOAD_ERROR}
+      errorTitle={t('loadError')}
       errorState={
         <Alert tone="error">
-          <p>{STAFF_LOAD_ERROR}</p>
+          <p>{t('loadError')}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void staff.refetch()} loading={staff.isFetching}>
             <RotateCw aria-hidden="true" className="h-4 w-4" />
-            Try again
+            {t('tryAgain')}
           </Button>
         </Alert>
       }
       staleError={
         <Alert tone="error" className="mb-4">
-          {STAFF_LOAD_ERROR}
+          {t('loadError')}
         </Alert>
       }
       dialogs={
@@ -91,14 +91,7 @@ export function StaffPage() {
           onRevokeInvitation: invitations.askRevoke,
           resendingId: invitations.resendingId,
         }}
-        empty={
-          <EmptyState
-            icon={<Users aria-hidden="true" className="h-8 w-8" />}
-            title="No staff members yet"
-            description="Add cashiers and store admins so they can sign in with their own accounts."
-            action={addButton}
-          />
-        }
+        empty={<EmptyState icon={<Users aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyText')} action={addButton} />}
       />
     </ListPage>
   );

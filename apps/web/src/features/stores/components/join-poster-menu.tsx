@@ -5,17 +5,23 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { errorMessage } from '@/lib/api';
 import { useDownloadJoinPoster } from '../api/join-poster';
+import { translate, useMessages } from '@/lib/i18n';
+import { storesMessages } from '../messages';
 
-/** Toasts of the poster download. */
+/** Toasts of the poster download (the catalog's texts, in the language at the time of the call). */
 export const POSTER_MESSAGES = {
-  downloaded: 'Join poster downloaded',
-  failed: 'Failed to download the join poster. Please try again.',
-} as const;
+  get downloaded(): string {
+    return translate(storesMessages, 'posterDownloaded');
+  },
+  get failed(): string {
+    return translate(storesMessages, 'posterFailed');
+  },
+};
 
-/** The papers offered, in menu order. */
-const PAPERS: ReadonlyArray<{ paper: PosterPaper; label: string }> = [
-  { paper: 'a4', label: 'A4' },
-  { paper: 'letter', label: 'Letter' },
+/** The papers offered, in menu order, with the catalog keys of their names. */
+const PAPERS: ReadonlyArray<{ paper: PosterPaper; label: 'paperA4' | 'paperLetter' }> = [
+  { paper: 'a4', label: 'paperA4' },
+  { paper: 'letter', label: 'paperLetter' },
 ];
 
 /** Whether the store's 'Join our rewards' page takes sign-ups, so that its poster can be printed (active and self-enrolment on). */
@@ -37,11 +43,12 @@ function joinPagePath(slug: string, storeId: string): string {
  * inactive: its join page is a 404).
  */
 export function JoinPosterMenu({ slug, store }: { slug: string; store: StoreItem }) {
+  const t = useMessages(storesMessages);
   const download = useDownloadJoinPoster(slug);
   if (!takesSignUps(store)) {
     return (
       <span className="text-xs text-slate-500" data-testid="online-signup-off">
-        Online sign-up off
+        {t('signUpOff')}
       </span>
     );
   }
@@ -60,7 +67,7 @@ export function JoinPosterMenu({ slug, store }: { slug: string; store: StoreItem
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Join poster for ${store.name}`}
+          aria-label={t('posterLabel', { name: store.name })}
           aria-busy={pending || undefined}
           className="data-[state=open]:bg-slate-100"
         >
@@ -69,7 +76,7 @@ export function JoinPosterMenu({ slug, store }: { slug: string; store: StoreItem
           ) : (
             <QrCode aria-hidden="true" className="h-4 w-4" />
           )}
-          Join poster
+          {t('poster')}
           <ChevronDown aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
         </Button>
       }
@@ -77,13 +84,13 @@ export function JoinPosterMenu({ slug, store }: { slug: string; store: StoreItem
       {PAPERS.map(({ paper, label }) => (
         <DropdownMenuItem key={paper} onSelect={() => run(paper)} disabled={pending}>
           <FileDown aria-hidden="true" className="h-4 w-4" />
-          {label}
+          {t(label)}
         </DropdownMenuItem>
       ))}
       <DropdownMenuSeparator />
       <DropdownMenuItem onSelect={() => window.open(joinPagePath(slug, store.id), '_blank', 'noopener')}>
         <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        Open sign-up page
+        {t('openSignUpPage')}
       </DropdownMenuItem>
     </DropdownMenu>
   );

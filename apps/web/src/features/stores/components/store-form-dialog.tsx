@@ -18,6 +18,8 @@ import { isApiError } from '@/lib/api';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
+import { translate, useMessages } from '@/lib/i18n';
+import { storesMessages } from '../messages';
 
 /**
  * The store form (name required, address optional), with the contract's name
@@ -26,7 +28,7 @@ import { useUpdateStore } from '../api/update-store';
  */
 const StoreFormSchema = z.object({
   name: StoreInput.shape.name,
-  address: z.string().trim().max(300, 'Address must be at most 300 characters'),
+  address: z.string().trim().max(300, translate(storesMessages, 'addressTooLong')),
   active: z.boolean(),
   selfEnrolment: z.boolean(),
   selfEnrolmentDailyCap: z
@@ -37,21 +39,15 @@ const StoreFormSchema = z.object({
 });
 type StoreFormValues = z.infer<typeof StoreFormSchema>;
 
-/** Success toasts and fallback failure texts of the store modal. */
-const STORE_MESSAGES = {
-  created: 'Store created successfully',
-  updated: 'Store updated successfully',
-  createFailed: 'Failed to create store. Please try again.',
-  updateFailed: 'Failed to update store. Please try again.',
-} as const;
-
-/** Label and hint of the self-enrolment setting (off until turned on, ADRs 0019 and 0027). */
+/** Label and hint of the self-enrolment setting (off until turned on, ADRs 0019 and 0027), in the language at the time of the read. */
 export const SELF_ENROLMENT_FIELD = {
-  label: 'Online sign-up (Join our rewards page)',
-  note: 'Customers can join from the poster’s QR code. Off until you turn it on; when off, the join page is closed.',
-  capLabel: 'Online sign-ups per day',
-  capHint: 'Cards this store’s join page may give out each day (1 to 1000). The last 10 % of your card quota always stays for the till.',
-} as const;
+  get label(): string {
+    return translate(storesMessages, 'selfEnrolmentLabel');
+  },
+  get capLabel(): string {
+    return translate(storesMessages, 'capLabel');
+  },
+};
 
 /**
  * 'Create New Store' / 'Edit Store' modal. Create: name, optional address and the online sign-up
@@ -63,6 +59,7 @@ export const SELF_ENROLMENT_FIELD = {
  * `store`: the store to edit, or null to create. `open`: whether the modal shows.
  */
 export function StoreFormDialog({ slug, open, store, onClose }: { slug: string; open: boolean; store: StoreItem | null; onClose: () => void }) {
+  const t = useMessages(storesMessages);
   const create = useCreateStore(slug);
   const update = useUpdateStore(slug);
   const pending = create.isPending || update.isPending;
@@ -71,10 +68,10 @@ export function StoreFormDialog({ slug, open, store, onClose }: { slug: string; 
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Store' : 'Create New Store'}
-      description={editing ? 'Change the store’s name, address or status.' : 'Add a location where your staff serve customers.'}
+      title={editing ? t('editTitle') : t('createTitle')}
+      description={editing ? t('editDescription') : t('createDescription')}
       pending={pending}
-      submitLabel={editing ? 'Save Changes' : 'Create Store'}
+      submitLabel={editing ? t('saveChanges') : t('createStore')}
     >
       {(formId) => <StoreForm key={store?.id ?? 'new'} formId={formId} store={store} create={create} update={update} onDone={onClose} />}
     </FormDialog>
@@ -94,6 +91,7 @@ function StoreForm({
   update: ReturnType<typeof useUpdateStore>;
   onDone: () => void;
 }) {
+  const t = useMessages(storesMessages);
   const form = useForm<StoreFormValues>({
     resolver: zodResolver(StoreFormSchema),
     defaultValues: {
@@ -125,31 +123,31 @@ function StoreForm({
     if (store) {
       update.mutate(
         { id: store.id, body: { name: v.name, address, active: v.active, ...signUps } },
-        { onSuccess: done(STORE_MESSAGES.updated), onError: onError(STORE_MESSAGES.updateFailed) },
+        { onSuccess: done(t('storeUpdated')), onError: onError(t('updateFailed')) },
       );
     } else {
-      create.mutate({ name: v.name, address, ...signUps }, { onSuccess: done(STORE_MESSAGES.created), onError: onError(STORE_MESSAGES.createFailed) });
+      create.mutate({ name: v.name, address, ...signUps }, { onSuccess: done(t('storeCreated')), onError: onError(t('createFailed')) });
     }
   });
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <Input label="Store name" autoComplete="off" placeholder="e.g. Downtown Store" error={errors.name?.message} {...form.register('name')} />
+      <Input label={t('nameLabel')} autoComplete="off" placeholder={t('namePlaceholder')} error={errors.name?.message} {...form.register('name')} />
       <Textarea
-        label="Address (optional)"
+        label={t('addressLabel')}
         rows={3}
         autoComplete="off"
-        placeholder="Street, city, postcode"
+        placeholder={t('addressPlaceholder')}
         error={errors.address?.message}
         {...form.register('address')}
       />
       {store && (
         <ToggleField
-          label="Active"
+          label={t('activeLabel')}
           name="active"
           checked={active}
           onChange={(checked) => form.setValue('active', checked, { shouldDirty: true })}
-          note="Inactive stores stay listed with their history but are not offered for new cards."
+          note={t('activeNote')}
           error={errors.active?.message}
         />
       )}
@@ -160,27 +158,28 @@ function StoreForm({
 
 /** The online sign-up switch and, while it is on, the store's daily cap of sign-ups (ADR 0027). */
 function SelfEnrolmentFields({ form }: { form: UseFormReturn<StoreFormValues> }) {
+  const t = useMessages(storesMessages);
   const selfEnrolment = useWatch({ control: form.control, name: 'selfEnrolment' });
   const { errors } = form.formState;
   return (
     <>
       <ToggleField
-        label={SELF_ENROLMENT_FIELD.label}
+        label={t('selfEnrolmentLabel')}
         name="selfEnrolment"
         checked={selfEnrolment}
         onChange={(checked) => form.setValue('selfEnrolment', checked, { shouldDirty: true })}
-        note={SELF_ENROLMENT_FIELD.note}
+        note={t('selfEnrolmentNote')}
         error={errors.selfEnrolment?.message}
       />
       {selfEnrolment && (
         <Input
-          label={SELF_ENROLMENT_FIELD.capLabel}
+          label={t('capLabel')}
           type="number"
           inputMode="numeric"
           min={SELF_ENROLMENT_DAILY_CAP_MIN}
           max={SELF_ENROLMENT_DAILY_CAP_MAX}
           step={1}
-          hint={SELF_ENROLMENT_FIELD.capHint}
+          hint={t('capHint')}
           error={errors.selfEnrolmentDailyCap?.message}
           {...form.register('selfEnrolmentDailyCap', { valueAsNumber: true })}
         />

@@ -10,6 +10,8 @@ import { errorMessage } from '@/lib/api';
 import { useStoreList } from '../api/get-stores';
 import { StoreCard, StoreGridSkeleton } from '../components/store-card';
 import { StoreFormDialog } from '../components/store-form-dialog';
+import { useMessages } from '@/lib/i18n';
+import { storesMessages } from '../messages';
 
 /** Which store modal is open: none, create, or edit one store. */
 type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; store: StoreItem };
@@ -21,6 +23,7 @@ type ModalState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; stor
  * error with a retry.
  */
 export function StoresPage() {
+  const t = useMessages(storesMessages);
   const { slug = '' } = useParams();
   const stores = useStoreList(slug);
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
@@ -33,18 +36,18 @@ export function StoresPage() {
   if (stores.isPending) {
     body = <StoreGridSkeleton />;
   } else if (stores.isError && !stores.data) {
-    body = <LoadError title="Failed to load stores" query={stores} fallback={'Something went wrong while loading the stores.'} />;
+    body = <LoadError title={t('loadFailed')} query={stores} fallback={t('loadFailedFallback')} />;
   } else if (list.length === 0) {
     body = (
       <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
           <Store aria-hidden="true" className="h-8 w-8" />
         </span>
-        <h2 className="mt-4 text-lg font-semibold text-slate-900">No stores yet</h2>
-        <p className="mt-1 max-w-md text-sm text-slate-500">Add your first store to assign cards and staff to it.</p>
+        <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('emptyTitle')}</h2>
+        <p className="mt-1 max-w-md text-sm text-slate-500">{t('emptyText')}</p>
         <Button className="mt-6" onClick={openCreate}>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Add Store
+          {t('addStore')}
         </Button>
       </div>
     );
@@ -61,18 +64,18 @@ export function StoresPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
-        title="Stores"
-        subtitle="Manage your store locations"
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           <Button onClick={openCreate}>
             <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Store
+            {t('addStore')}
           </Button>
         }
       />
       {stores.isError && stores.data && (
         <Alert tone="error" className="mb-4">
-          {errorMessage(stores.error, 'Failed to load stores')}
+          {errorMessage(stores.error, t('loadFailed'))}
         </Alert>
       )}
       {body}
