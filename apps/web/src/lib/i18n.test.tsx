@@ -8,6 +8,7 @@ const catalog = defineMessages('i18nTest', {
   cards_one: '{{count}} card',
   cards_other: '{{count}} cards',
   guide: 'Read the <guide>integration guide</guide> first.',
+  erase: 'Erase <strong>{{name}}</strong> for good?',
   markup: 'Tom & Jerry <3',
 });
 
@@ -20,6 +21,9 @@ function Sample({ name, count }: { name: string; count: number }) {
       <p>{t('cards', { count })}</p>
       <p>{t('markup')}</p>
       <RichMessage catalog={catalog} id="guide" components={{ guide: <a href="/docs/integrations" /> }} />
+      <p data-testid="erase">
+        <RichMessage catalog={catalog} id="erase" values={{ name }} components={{ strong: <strong /> }} />
+      </p>
     </div>
   );
 }
@@ -35,6 +39,9 @@ describe('the i18n layer', () => {
     expect(screen.getByText('1 card')).toBeInTheDocument();
     expect(screen.getByText('Tom & Jerry <3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'integration guide' })).toHaveAttribute('href', '/docs/integrations');
+    // A name with markup in it stays text inside the emphasis, not a tag.
+    expect(screen.getByTestId('erase')).toHaveTextContent('Erase Ada <b> for good?');
+    expect(screen.getByTestId('erase').querySelector('strong')).toHaveTextContent('Ada <b>');
   });
 
   it('picks the plural form from count', () => {
