@@ -96,17 +96,5 @@ export function RichMessage<M extends Record<string, string>>(props: {
   values?: MessageValues;
   components: Record<string, ReactElement>;
 }): ReactNode {
-  // Values (a customer's or store's name) are escaped before the tags are parsed, so a '<b>'
-  // typed into a name stays text, and unescaped again when rendered.
-  return (
-    <Trans
-      i18n={i18n}
-      ns={props.catalog.ns}
-      i18nKey={props.id}
-      values={props.values}
-      components={props.components}
-      tOptions={{ interpolation: { escapeValue: true } }}
-      shouldUnescape
-    />
-  );
+  return <Trans i18n={i18n} ns={props.catalog.ns} i18nKey={props.id} values={props.values} components={props.components} />;
 }
