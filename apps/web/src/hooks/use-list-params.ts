@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearchBox } from './use-search-box';
 
@@ -34,11 +35,15 @@ export function useListParams<K extends string = never>(keys: readonly K[] = [])
   const search = params.get('search') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const filters = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  // React Router hands every functional update a copy of the last render's query, not the one
+  // the update before it wrote: two changes before a re-render (From then To date, typed fast)
+  // would lose the first. Until the query changes, the last update's result is the next base.
+  const written = useRef<{ base: URLSearchParams; result: URLSearchParams } | null>(null);
 
   function update(next: ListParamsUpdate<K>) {
     setParams(
       (prev) => {
-        const p = new URLSearchParams(prev);
+        const p = new URLSearchParams(written.current?.base === params ? written.current.result : prev);
         for (const key of [...keys, 'search' as const]) {
           const value = next[key];
           if (value === undefined) continue;
@@ -47,6 +52,7 @@ export function useListParams<K extends string = never>(keys: readonly K[] = [])
         }
         if (next.page !== undefined && next.page > 1) p.set('page', String(next.page));
         else p.delete('page');
+        written.current = { base: params, result: p };
         return p;
       },
       { replace: next.page === undefined },
