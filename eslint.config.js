@@ -170,7 +170,6 @@ const tableFences = [
 const I18N_PENDING = [
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
-  `${WEB}/features/cards/**`,
   `${WEB}/features/integrations/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
