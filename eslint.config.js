@@ -173,7 +173,6 @@ const I18N_PENDING = [
   `${WEB}/features/integrations/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
-  `${WEB}/features/rules/**`,
 ];
 
 const noProcessEnv = {
