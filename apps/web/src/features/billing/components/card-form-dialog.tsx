@@ -11,6 +11,8 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { useAddPaymentMethod, useSetupIntent } from '../api/billing';
 import { ADD_CARD_MESSAGES, addCardErrorMessage } from '../lib/add-card-errors';
 import { CardFormLoading } from './card-form-loading';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** Stripe Elements, split into their own chunk: fetched only when the provider is Stripe. */
 const StripeCardDialog = lazy(() => import('./stripe-card-dialog'));
@@ -35,6 +37,7 @@ export function CardFormDialog(props: Props) {
 }
 
 function CardEntry({ slug, onClose, onAdded }: Props) {
+  const t = useMessages(billingMessages);
   const intent = useSetupIntent(slug, true);
   const data = intent.data;
   if (data?.clientSecret && data.publishableKey && !data.demo) {
@@ -58,7 +61,7 @@ function CardEntry({ slug, onClose, onAdded }: Props) {
       action={
         <Button onClick={() => void intent.refetch()} loading={intent.isFetching}>
           <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
+          {t('tryAgain')}
         </Button>
       }
     >
@@ -69,23 +72,26 @@ function CardEntry({ slug, onClose, onAdded }: Props) {
 
 /** 'Add New Card' while there is no card form (being prepared, or failed): the state, Cancel and one `action`. */
 function AddCardStatusDialog({ onClose, action, children }: { onClose: () => void; action: ReactNode; children: ReactNode }) {
+  const t = useMessages(billingMessages);
   return (
-    <Dialog open onClose={onClose} title="Add New Card" footer={<DialogActions onCancel={onClose}>{action}</DialogActions>}>
+    <Dialog open onClose={onClose} title={t('addNewCard')} footer={<DialogActions onCancel={onClose}>{action}</DialogActions>}>
       {children}
     </Dialog>
   );
 }
 
 function PendingDialog({ onClose }: { onClose: () => void }) {
+  const t = useMessages(billingMessages);
   return (
-    <AddCardStatusDialog onClose={onClose} action={<Button disabled>Add Card</Button>}>
-      <CardFormLoading label="Preparing card form">Preparing secure card form…</CardFormLoading>
+    <AddCardStatusDialog onClose={onClose} action={<Button disabled>{t('addCard')}</Button>}>
+      <CardFormLoading label={t('preparingLabel')}>{t('preparing')}</CardFormLoading>
     </AddCardStatusDialog>
   );
 }
 
 /** The Demo provider's card form (unchanged behaviour): POST /billing/payment-methods. */
 function DemoCardDialog({ slug, onClose, onAdded }: Omit<Props, 'open'>) {
+  const t = useMessages(billingMessages);
   const add = useAddPaymentMethod(slug);
   const now = new Date();
   const [brand, setBrand] = useState<string>('visa');
@@ -97,15 +103,15 @@ function DemoCardDialog({ slug, onClose, onAdded }: Omit<Props, 'open'>) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!/^\d{4}$/.test(last4)) return setError('Last 4 digits must be 4 digits');
+    if (!/^\d{4}$/.test(last4)) return setError(t('last4Invalid'));
     add.mutate(
       { brand, last4, exp_month: Number(month), exp_year: Number(year) },
       {
         onSuccess: () => {
-          onAdded('Payment method added successfully!');
+          onAdded(t('methodAdded'));
           onClose();
         },
-        onError: (e) => setError(errorMessage(e, 'Failed to add payment method. Please try again.')),
+        onError: (e) => setError(errorMessage(e, t('addFailed'))),
       },
     );
   }
@@ -115,27 +121,27 @@ function DemoCardDialog({ slug, onClose, onAdded }: Omit<Props, 'open'>) {
       open
       onClose={onClose}
       dismissible={!add.isPending}
-      title="Add New Card"
-      description="Demo mode: enter any card details; no payment is processed."
+      title={t('addNewCard')}
+      description={t('demoDescription')}
       footer={
         <FormFooter formId="demo-card-form" onCancel={onClose} pending={add.isPending}>
-          Add Card
+          {t('addCard')}
         </FormFooter>
       }
     >
       <form id="demo-card-form" onSubmit={submit} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <Select label="Card brand" value={brand} onChange={(e) => setBrand(e.target.value)}>
+        <Select label={t('cardBrand')} value={brand} onChange={(e) => setBrand(e.target.value)}>
           {BRANDS.map((b) => (
             <option key={b} value={b}>
               {b.toUpperCase()}
             </option>
           ))}
         </Select>
-        <Input label="Last 4 digits" inputMode="numeric" maxLength={4} value={last4} onChange={(e) => setLast4(e.target.value.replace(/\D/g, ''))} required />
+        <Input label={t('last4')} inputMode="numeric" maxLength={4} value={last4} onChange={(e) => setLast4(e.target.value.replace(/\D/g, ''))} required />
         <div className="grid grid-cols-2 gap-3">
-          <Input label="Expiry month" type="number" min={1} max={12} value={month} onChange={(e) => setMonth(e.target.value)} required />
-          <Input label="Expiry year" type="number" min={now.getUTCFullYear()} max={2100} value={year} onChange={(e) => setYear(e.target.value)} required />
+          <Input label={t('expiryMonth')} type="number" min={1} max={12} value={month} onChange={(e) => setMonth(e.target.value)} required />
+          <Input label={t('expiryYear')} type="number" min={now.getUTCFullYear()} max={2100} value={year} onChange={(e) => setYear(e.target.value)} required />
         </div>
       </form>
     </Dialog>

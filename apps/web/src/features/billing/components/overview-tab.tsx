@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatCents, formatDate } from '@/lib/format';
 import { usePlans, useUsage } from '../api/billing';
 import { limitText, upgradePlan } from '../lib/plans';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /**
  * Overview tab: current subscription card, trial box, four usage tiles, Quick Actions
@@ -26,6 +28,7 @@ export function OverviewTab({
   onManage: () => void;
   managing?: boolean;
 }) {
+  const t = useMessages(billingMessages);
   const usage = useUsage(slug);
   const plans = usePlans(slug);
   const target = plans.data ? upgradePlan(plans.data) : undefined;
@@ -33,19 +36,19 @@ export function OverviewTab({
   return (
     <div className="space-y-6">
       <CurrentSubscriptionCard tenant={tenant} currentPlan={currentPlan} />
-      {usage.isPending ? <Spinner /> : usage.isError ? <Alert tone="error">Failed to load usage</Alert> : <UsageTiles usage={usage.data} />}
+      {usage.isPending ? <Spinner /> : usage.isError ? <Alert tone="error">{t('usageLoadFailed')}</Alert> : <UsageTiles usage={usage.data} />}
       <Card>
         <CardHeader>
-          <CardTitle>Quick Actions</CardTitle>
+          <CardTitle>{t('quickActions')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-3">
           {tenant.subscriptionStatus !== 'ACTIVE' && target && (
             <Button onClick={() => onUpgrade(target)}>
-              <Zap className="h-4 w-4" aria-hidden /> Upgrade to Pro
+              <Zap className="h-4 w-4" aria-hidden /> {t('upgradeToPro')}
             </Button>
           )}
           <Button variant="outline" onClick={onManage} loading={managing}>
-            Manage Settings
+            {t('manageSettings')}
           </Button>
         </CardContent>
       </Card>
@@ -55,23 +58,27 @@ export function OverviewTab({
 
 /** 'Current Subscription': the plan's name (subscription info, else the plan, else 'Free Trial'), status badge, monthly price, and the trial box while TRIALING or NONE. */
 function CurrentSubscriptionCard({ tenant, currentPlan }: { tenant: TenantResponse; currentPlan: BillingPlan | undefined }) {
+  const t = useMessages(billingMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Current Subscription</CardTitle>
+        <CardTitle>{t('currentSubscription')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-wrap items-center gap-3" data-testid="current-subscription">
-          <p className="text-lg font-semibold text-slate-900">{tenant.subscriptionInfo.planName ?? currentPlan?.name ?? 'Free Trial'}</p>
+          <p className="text-lg font-semibold text-slate-900">{tenant.subscriptionInfo.planName ?? currentPlan?.name ?? t('freeTrial')}</p>
           <SubscriptionBadge status={tenant.subscriptionStatus} />
         </div>
-        {currentPlan && <p className="text-slate-600">{formatCents(currentPlan.priceMonthly)}/month</p>}
+        {currentPlan && <p className="text-slate-600">{t('perMonth', { price: formatCents(currentPlan.priceMonthly) })}</p>}
         {(tenant.subscriptionStatus === 'TRIALING' || tenant.subscriptionStatus === 'NONE') && (
           <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
-            <p className="font-semibold">Free Trial</p>
+            <p className="font-semibold">{t('freeTrial')}</p>
             <p>
-              {tenant._count.cards} of {tenant.freeTrialLimit} free card activations used
-              {tenant.trialEndsAt ? ` · trial ends ${formatDate(tenant.trialEndsAt)}` : ''}. Upgrade to unlock more cards, stores and staff.
+              {t('trialUsage', {
+                used: tenant._count.cards,
+                limit: tenant.freeTrialLimit,
+                ends: tenant.trialEndsAt ? t('trialEnds', { date: formatDate(tenant.trialEndsAt) }) : '',
+              })}
             </p>
           </div>
         )}
@@ -82,11 +89,12 @@ function CurrentSubscriptionCard({ tenant, currentPlan }: { tenant: TenantRespon
 
 /** The four usage tiles: cards, stores and staff as 'used / limit' (∞ for −1), and this month's transactions. */
 function UsageTiles({ usage }: { usage: UsageStats }) {
+  const t = useMessages(billingMessages);
   const tiles = [
-    { label: 'Cards Used', value: `${usage.cardsUsed} / ${limitText(usage.cardsLimit)}`, Icon: CreditCard },
-    { label: 'Active Stores', value: `${usage.storesUsed} / ${limitText(usage.storesLimit)}`, Icon: Store },
-    { label: 'Staff Members', value: `${usage.staffUsed} / ${limitText(usage.staffLimit)}`, Icon: Users },
-    { label: 'This Month (transactions)', value: String(usage.transactionsUsed), Icon: Zap },
+    { label: t('tileCards'), value: `${usage.cardsUsed} / ${limitText(usage.cardsLimit)}`, Icon: CreditCard },
+    { label: t('tileStores'), value: `${usage.storesUsed} / ${limitText(usage.storesLimit)}`, Icon: Store },
+    { label: t('tileStaff'), value: `${usage.staffUsed} / ${limitText(usage.staffLimit)}`, Icon: Users },
+    { label: t('tileTransactions'), value: String(usage.transactionsUsed), Icon: Zap },
   ];
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">

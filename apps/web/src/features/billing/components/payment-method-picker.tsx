@@ -4,6 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { PaymentMethodSummary } from './payment-method-summary';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** Props of {@link PaymentMethodPicker}. */
 interface PaymentMethodPickerProps {
@@ -22,15 +24,16 @@ interface PaymentMethodPickerProps {
  * (named '{BRAND} ending {last4}'), 'No payment methods' when none, and 'Add New Card'.
  */
 export function PaymentMethodPicker({ methods, selected, onChoose, onAddCard, disabled }: PaymentMethodPickerProps) {
+  const t = useMessages(billingMessages);
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-700">{t('paymentMethod')}</legend>
       {methods.isPending ? (
         <Spinner />
       ) : methods.isError || !methods.data ? (
-        <Alert tone="error">Failed to load payment methods</Alert>
+        <Alert tone="error">{t('methodsLoadFailed')}</Alert>
       ) : methods.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No payment methods</p>
+        <p className="text-sm text-slate-500">{t('noMethods')}</p>
       ) : (
         <ul className="space-y-2">
           {methods.data.map((m) => (
@@ -42,7 +45,7 @@ export function PaymentMethodPicker({ methods, selected, onChoose, onAddCard, di
                   value={m.id}
                   checked={selected === m.id}
                   onChange={() => onChoose(m.id)}
-                  aria-label={`${m.card.brand.toUpperCase()} ending ${m.card.last4}`}
+                  aria-label={t('methodLabel', { brand: m.card.brand.toUpperCase(), last4: m.card.last4 })}
                 />
                 <PaymentMethodSummary method={m} />
               </label>
@@ -51,7 +54,7 @@ export function PaymentMethodPicker({ methods, selected, onChoose, onAddCard, di
         </ul>
       )}
       <Button variant="outline" size="sm" className="mt-3" onClick={onAddCard} disabled={disabled}>
-        <Plus className="h-4 w-4" aria-hidden /> Add New Card
+        <Plus className="h-4 w-4" aria-hidden /> {t('addNewCard')}
       </Button>
     </fieldset>
   );

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { PaymentMethodSummary } from './payment-method-summary';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** Payment Methods tab: list with Set Default and delete, empty state with 'Add Your First Card'. */
 export function PaymentMethodsTab({
@@ -24,25 +26,26 @@ export function PaymentMethodsTab({
   onSetDefault: (id: string) => void;
   onRemove: (id: string) => void;
 }) {
+  const t = useMessages(billingMessages);
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle>Payment Methods</CardTitle>
+        <CardTitle>{t('paymentMethodsTitle')}</CardTitle>
         <Button size="sm" onClick={onAdd}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Card
+          <Plus className="h-4 w-4" aria-hidden /> {t('addCard')}
         </Button>
       </CardHeader>
       <CardContent>
         {isPending ? (
           <Spinner />
         ) : isError || !methods ? (
-          <Alert tone="error">Failed to load payment methods</Alert>
+          <Alert tone="error">{t('methodsLoadFailed')}</Alert>
         ) : methods.length === 0 ? (
           <div className="py-8 text-center">
             <CreditCard className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-            <p className="mt-2 font-medium text-slate-900">No payment methods</p>
+            <p className="mt-2 font-medium text-slate-900">{t('noMethods')}</p>
             <Button className="mt-4" onClick={onAdd}>
-              Add Your First Card
+              {t('addFirstCard')}
             </Button>
           </div>
         ) : (
@@ -53,7 +56,7 @@ export function PaymentMethodsTab({
                 <div className="flex gap-2">
                   {!m.is_default && (
                     <Button size="sm" variant="outline" disabled={busy} onClick={() => onSetDefault(m.id)}>
-                      Set Default
+                      {t('setDefault')}
                     </Button>
                   )}
                   <Button
@@ -61,7 +64,7 @@ export function PaymentMethodsTab({
                     variant="ghost"
                     disabled={busy}
                     onClick={() => onRemove(m.id)}
-                    aria-label={`Remove ${m.card.brand.toUpperCase()} ending ${m.card.last4}`}
+                    aria-label={t('removeLabel', { brand: m.card.brand.toUpperCase(), last4: m.card.last4 })}
                   >
                     <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                   </Button>

@@ -9,6 +9,8 @@ import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
 import { usePlans } from '../api/billing';
 import { isProfessional } from '../lib/plans';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** Plans tab: three-column grid, 'Most Popular', 'Current' + disabled 'Current Plan', 'Select Plan' / 'Processing...'. */
 export function PlansTab({
@@ -22,10 +24,11 @@ export function PlansTab({
   processingPlanId: string | null;
   onSelect: (plan: BillingPlan) => void;
 }) {
+  const t = useMessages(billingMessages);
   const plans = usePlans(slug);
   if (plans.isPending) return <Spinner />;
-  if (plans.isError) return <Alert tone="error">Failed to load plans</Alert>;
-  if (plans.data.length === 0) return <p className="text-slate-500">No plans available</p>;
+  if (plans.isError) return <Alert tone="error">{t('plansLoadFailed')}</Alert>;
+  if (plans.data.length === 0) return <p className="text-slate-500">{t('noPlans')}</p>;
   const currentId = tenant.subscriptionStatus === 'ACTIVE' || tenant.subscriptionStatus === 'PAST_DUE' ? tenant.planId : null;
   return (
     <div className="grid gap-6 md:grid-cols-3">
@@ -40,17 +43,17 @@ export function PlansTab({
           >
             {popular && (
               <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white">
-                Most Popular
+                {t('mostPopular')}
               </span>
             )}
             <div className="border-b border-slate-100 px-5 pb-4 pt-6">
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>{plan.name}</CardTitle>
-                {current && <Badge color="green">Current</Badge>}
+                {current && <Badge color="green">{t('current')}</Badge>}
               </div>
               <p className="mt-2 text-3xl font-bold text-slate-900">
                 {formatCents(plan.priceMonthly)}
-                <span className="text-base font-normal text-slate-500">/month</span>
+                <span className="text-base font-normal text-slate-500">{t('month')}</span>
               </p>
               <p className="text-sm text-slate-600">{plan.description}</p>
             </div>
@@ -66,9 +69,9 @@ export function PlansTab({
                 variant={current ? 'secondary' : popular ? 'primary' : 'outline'}
                 disabled={current || processingPlanId !== null}
                 onClick={() => onSelect(plan)}
-                aria-label={current ? `Current Plan ${plan.name}` : `Select Plan ${plan.name}`}
+                aria-label={current ? t('currentPlanLabel', { name: plan.name }) : t('selectPlanLabel', { name: plan.name })}
               >
-                {current ? 'Current Plan' : processingPlanId === plan.id ? 'Processing...' : 'Select Plan'}
+                {current ? t('currentPlan') : processingPlanId === plan.id ? t('processing') : t('selectPlan')}
               </Button>
             </CardContent>
           </Card>

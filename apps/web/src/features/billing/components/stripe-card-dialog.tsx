@@ -16,6 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { billingKeys } from '../api/billing';
 import { ADD_CARD_MESSAGES, addCardErrorMessage } from '../lib/add-card-errors';
 import { CardFormLoading } from './card-form-loading';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** One Stripe.js instance per publishable key (loadStripe must not run on every render). */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -39,6 +41,7 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  const t = useMessages(billingMessages);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +70,7 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
       {error && <Alert tone="error">{error}</Alert>}
       <div>
         <span id="stripe-card-label" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Card details
+          {t('cardDetails')}
         </span>
         <div
           role="group"
@@ -76,7 +79,7 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
         >
           {!ready && (
             <span className="absolute inset-0 flex items-center gap-2 px-3 text-sm text-slate-500">
-              <Spinner label="Loading card form" className="h-4 w-4" /> Loading secure card form…
+              <Spinner label={t('loadingLabel')} className="h-4 w-4" /> {t('loading')}
             </span>
           )}
           <CardElement
@@ -90,7 +93,7 @@ function CardForm({ slug, clientSecret, onDone, onBusy }: { slug: string; client
       </div>
       <p className="flex items-center gap-1.5 text-xs text-slate-500">
         <Lock aria-hidden="true" className="h-3.5 w-3.5" />
-        Card details go straight to Stripe; they never reach our servers.
+        {t('stripeNote')}
       </p>
     </form>
   );
@@ -118,6 +121,7 @@ export default function StripeCardDialog({
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useMessages(billingMessages);
   useEffect(() => {
     let live = true;
     stripeFor(publishableKey).then(
@@ -137,18 +141,18 @@ export default function StripeCardDialog({
       open
       onClose={onClose}
       dismissible={!busy}
-      title="Add New Card"
-      description="Your card is saved with Stripe for this subscription."
+      title={t('addNewCard')}
+      description={t('stripeDescription')}
       footer={
         <FormFooter formId={FORM_ID} onCancel={onClose} pending={busy} disabled={!stripe}>
-          Add Card
+          {t('addCard')}
         </FormFooter>
       }
     >
       {loadError ? (
         <Alert tone="error">{loadError}</Alert>
       ) : !stripe ? (
-        <CardFormLoading label="Loading card form">Loading secure card form…</CardFormLoading>
+        <CardFormLoading label={t('loadingLabel')}>{t('loading')}</CardFormLoading>
       ) : (
         <Elements stripe={stripe}>
           <CardForm
@@ -156,7 +160,7 @@ export default function StripeCardDialog({
             clientSecret={clientSecret}
             onBusy={setBusy}
             onDone={() => {
-              onAdded('Payment method added successfully!');
+              onAdded(t('methodAdded'));
               onClose();
             }}
           />

@@ -11,6 +11,8 @@ import { usePaymentMethods } from '../api/billing';
 import { usePaymentMethodChoice } from '../hooks/use-payment-method-choice';
 import { CardFormDialog } from './card-form-dialog';
 import { PaymentMethodPicker } from './payment-method-picker';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /**
  * Subscribe modal 'Complete Your Subscription': the plan, a radio list of saved cards (default
@@ -38,12 +40,13 @@ export function SubscribeDialog({
   const demoPayments = useDemoPayments(slug);
   const { selected, choose, alert, setAlert } = usePaymentMethodChoice(plan, methods.data);
   const [addOpen, setAddOpen] = useState(false);
+  const t = useMessages(billingMessages);
 
   const price = plan ? formatCents(plan.priceMonthly) : '';
 
   function confirm() {
     if (!plan) return;
-    if (!selected) return setAlert('Please select a payment method');
+    if (!selected) return setAlert(t('selectMethod'));
     onConfirm(plan, selected);
   }
 
@@ -53,12 +56,12 @@ export function SubscribeDialog({
         open={plan !== null}
         onClose={onClose}
         dismissible={!processing}
-        title="Complete Your Subscription"
+        title={t('subscribeTitle')}
         size="md"
         footer={
           <DialogActions onCancel={onClose} cancelDisabled={processing}>
             <Button onClick={confirm} disabled={processing || !selected}>
-              {processing ? 'Processing...' : `Subscribe for ${price}/month`}
+              {processing ? t('processing') : t('subscribeFor', { price })}
             </Button>
           </DialogActions>
         }
@@ -68,11 +71,11 @@ export function SubscribeDialog({
             <div className="rounded-lg border border-indigo-200 bg-indigo-50 p-4">
               <p className="font-semibold text-slate-900">{plan.name}</p>
               <p className="text-sm text-slate-600">{plan.description}</p>
-              <p className="mt-1 text-lg font-bold text-indigo-700">{price}/month</p>
+              <p className="mt-1 text-lg font-bold text-indigo-700">{t('perMonth', { price })}</p>
             </div>
-            {alert ? <Alert tone="error">{alert}</Alert> : !selected && methods.isSuccess && <Alert tone="warning">Please select a payment method</Alert>}
+            {alert ? <Alert tone="error">{alert}</Alert> : !selected && methods.isSuccess && <Alert tone="warning">{t('selectMethod')}</Alert>}
             <PaymentMethodPicker methods={methods} selected={selected} onChoose={choose} onAddCard={() => setAddOpen(true)} disabled={processing} />
-            <p className="text-sm text-slate-500">Your card will be charged {price} today and then monthly until you cancel.</p>
+            <p className="text-sm text-slate-500">{t('chargeNote', { price })}</p>
             {demoPayments && <DemoPaymentsNotice />}
           </div>
         )}

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useGoToUrl } from '@/hooks/use-go-to-url';
 import { useBillingPortal, useRemovePaymentMethod, useSetDefaultPaymentMethod, useSubscribe } from '../api/billing';
+import { translate } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /** How long billing messages stay (5000 ms). */
 const MESSAGE_MS = 5000;
@@ -17,7 +19,7 @@ function subscribeError(error: unknown): string {
     if (typeof error.details === 'string' && error.details) return error.details;
     if (error.message && error.status !== 0) return error.message;
   }
-  return 'Payment failed. Please try again.';
+  return translate(billingMessages, 'paymentFailed');
 }
 
 /** The message shown for `MESSAGE_MS` after a billing action: `[flash, setFlash]`. */
@@ -64,7 +66,7 @@ export function useBillingActions(slug: string) {
             else window.location.assign(res.redirectUrl);
             return;
           }
-          setFlash({ tone: 'success', text: 'Subscription activated successfully! Payment processed.' });
+          setFlash({ tone: 'success', text: translate(billingMessages, 'subscriptionActivated') });
         },
         onError: (error) => {
           setPlanToBuy(null);
@@ -77,22 +79,22 @@ export function useBillingActions(slug: string) {
   function onManage() {
     portal.mutate(undefined, {
       onSuccess: (res) => goTo(res.url),
-      onError: (error) => setFlash({ tone: 'error', text: errorMessage(error, 'Failed to open billing settings. Please try again.') }),
+      onError: (error) => setFlash({ tone: 'error', text: errorMessage(error, translate(billingMessages, 'portalFailed')) }),
     });
   }
 
   function onRemove(id: string) {
-    if (!window.confirm('Are you sure you want to remove this payment method?')) return;
+    if (!window.confirm(translate(billingMessages, 'confirmRemove'))) return;
     remove.mutate(id, {
-      onSuccess: () => setFlash({ tone: 'success', text: 'Payment method removed successfully!' }),
-      onError: () => setFlash({ tone: 'error', text: 'Failed to remove payment method. Please try again.' }),
+      onSuccess: () => setFlash({ tone: 'success', text: translate(billingMessages, 'methodRemoved') }),
+      onError: () => setFlash({ tone: 'error', text: translate(billingMessages, 'removeFailed') }),
     });
   }
 
   function onSetDefault(id: string) {
     setDefault.mutate(id, {
-      onSuccess: () => setFlash({ tone: 'success', text: 'Default payment method updated successfully!' }),
-      onError: () => setFlash({ tone: 'error', text: 'Failed to update default payment method. Please try again.' }),
+      onSuccess: () => setFlash({ tone: 'success', text: translate(billingMessages, 'defaultUpdated') }),
+      onError: () => setFlash({ tone: 'error', text: translate(billingMessages, 'defaultFailed') }),
     });
   }
 

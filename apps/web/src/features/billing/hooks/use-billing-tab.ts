@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router';
 
-/** The tabs of the billing page, in order, with their labels. */
+/** The tabs of the billing page, in order, with their labels' keys in billingMessages. */
 export const BILLING_TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'plans', label: 'Plans' },
-  { value: 'payment-methods', label: 'Payment Methods' },
-  { value: 'usage', label: 'Usage' },
-  { value: 'invoices', label: 'Invoices' },
+  { value: 'overview', labelKey: 'tabOverview' },
+  { value: 'plans', labelKey: 'tabPlans' },
+  { value: 'payment-methods', labelKey: 'tabPaymentMethods' },
+  { value: 'usage', labelKey: 'tabUsage' },
+  { value: 'invoices', labelKey: 'tabInvoices' },
 ] as const;
 
 /** The value of a billing tab. */

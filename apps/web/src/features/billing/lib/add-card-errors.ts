@@ -1,15 +1,28 @@
+import { translate } from '@/lib/i18n';
+import { billingMessages } from '../messages';
+
 /**
  * The add-card messages: the card provider's own message for a card problem (declined, incomplete
  * number…), 'Card element not found' when the card field is missing, and for other failures a
  * message chosen by what went wrong.
  */
 export const ADD_CARD_MESSAGES = {
-  elementNotFound: 'Card element not found',
-  authentication: 'Stripe authentication failed. Please contact support.',
-  configuration: 'Payment system configuration error. Please contact support.',
-  connection: 'Unable to connect to payment processor. Please check your internet connection.',
-  fallback: 'Failed to add payment method. Please try again.',
-} as const;
+  get elementNotFound(): string {
+    return translate(billingMessages, 'elementNotFound');
+  },
+  get authentication(): string {
+    return translate(billingMessages, 'authentication');
+  },
+  get configuration(): string {
+    return translate(billingMessages, 'configuration');
+  },
+  get connection(): string {
+    return translate(billingMessages, 'connection');
+  },
+  get fallback(): string {
+    return translate(billingMessages, 'addFailed');
+  },
+};
 
 /** Stripe.js error types whose message is written for the card holder (shown as it is). */
 const CARD_HOLDER_TYPES = new Set(['card_error', 'validation_error']);

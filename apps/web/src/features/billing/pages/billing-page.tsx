@@ -18,6 +18,8 @@ import { PlansTab } from '../components/plans-tab';
 import { UsageTab } from '../components/usage-tab';
 import { useBillingActions, type BillingFlash } from '../hooks/use-billing-actions';
 import { BILLING_TABS, useBillingTab } from '../hooks/use-billing-tab';
+import { useMessages } from '@/lib/i18n';
+import { billingMessages } from '../messages';
 
 /**
  * /t/{slug}/billing (tenant_admin): query-string banners (success / canceled / updated / demo), the
@@ -32,8 +34,9 @@ export function BillingPage() {
   const tenant = useTenant(slug);
   const actions = useBillingActions(slug);
   const [addOpen, setAddOpen] = useState(false);
+  const t = useMessages(billingMessages);
 
-  const header = <PageHeader title="Billing & Subscription" subtitle="Manage your subscription and billing information" />;
+  const header = <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />;
   if (tenant.isPending)
     return (
       <>
@@ -45,7 +48,7 @@ export function BillingPage() {
     return (
       <>
         {header}
-        <Alert tone="error">Failed to load billing information</Alert>
+        <Alert tone="error">{t('loadFailed')}</Alert>
       </>
     );
 
@@ -71,12 +74,13 @@ export function BillingPage() {
 function BillingBanners({ slug, flash }: { slug: string; flash: BillingFlash }) {
   const [params] = useSearchParams();
   const demoPayments = useDemoPayments(slug);
+  const t = useMessages(billingMessages);
   return (
     <div className="space-y-3">
-      {params.get('success') === 'true' && <Alert tone="success">Subscription created successfully! Welcome to your new plan.</Alert>}
-      {params.get('canceled') === 'true' && <Alert tone="error">Payment was canceled. You can try again anytime.</Alert>}
-      {params.get('updated') === 'true' && <Alert tone="success">Subscription updated successfully!</Alert>}
-      {params.get('demo') === 'true' && <Alert tone="info">Demo subscription activated! (Note: This is a demo mode - no payment was processed)</Alert>}
+      {params.get('success') === 'true' && <Alert tone="success">{t('bannerSuccess')}</Alert>}
+      {params.get('canceled') === 'true' && <Alert tone="error">{t('bannerCanceled')}</Alert>}
+      {params.get('updated') === 'true' && <Alert tone="success">{t('bannerUpdated')}</Alert>}
+      {params.get('demo') === 'true' && <Alert tone="info">{t('bannerDemo')}</Alert>}
       {flash && <Alert tone={flash.tone}>{flash.text}</Alert>}
       {demoPayments && <DemoPaymentsNotice />}
     </div>
@@ -97,12 +101,13 @@ function BillingTabs({
 }) {
   const [tab, setTab] = useBillingTab();
   const methods = usePaymentMethods(slug);
+  const t = useMessages(billingMessages);
   return (
     <Tabs
-      items={BILLING_TABS}
+      items={BILLING_TABS.map((x) => ({ value: x.value, label: t(x.labelKey) }))}
       value={tab}
       onChange={setTab}
-      label="Billing sections"
+      label={t('sections')}
       className="[&_[role=tablist]]:overflow-x-auto max-sm:[&_[role=tablist]]:auto-cols-max"
     >
       {tab === 'overview' && (

@@ -4,6 +4,8 @@ import { answer, client } from '@/api/client';
 import { ApiError } from '@/lib/api';
 import { tenantKeys } from '@/api/keys';
 import { invalidateCardData } from './keys';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** Body of a batch: 1 to 1000 cards, optionally for one store. */
 export interface CreateBatchVariables {
@@ -25,7 +27,7 @@ function createBatch(slug: string, { count, storeId }: CreateBatchVariables): Pr
 
 /** The success toast of a batch. */
 export function batchSuccessMessage(created: number): string {
-  return `Successfully created ${created} cards`;
+  return translate(cardsMessages, 'batchCreated', { created });
 }
 
 /** Numbers the server sends with 'Insufficient subscription allowance'. */
@@ -57,7 +59,7 @@ const is = (message: string, expected: string) => message === expected || messag
  * - anything else: 'Failed to create card batch. Please try again.'
  */
 export function batchErrorFeedback(error: unknown): { level: 'error' | 'warning'; message: string; refetchTenant: boolean } {
-  const fallback = { level: 'error' as const, message: 'Failed to create card batch. Please try again.', refetchTenant: false };
+  const fallback = { level: 'error' as const, message: translate(cardsMessages, 'batchFailed'), refetchTenant: false };
   if (!(error instanceof ApiError)) return fallback;
   const message = error.message;
   if (error.status === 403) {
@@ -66,15 +68,15 @@ export function batchErrorFeedback(error: unknown): { level: 'error' | 'warning'
       const d = allowanceDetails(error.details);
       const more =
         d && !/can only create/i.test(message)
-          ? ` You can only create ${d.remaining} more cards from your ${d.planName ?? 'current'} plan subscription. You currently have ${d.used}/${d.limit} cards used.`
+          ? ` ${translate(cardsMessages, 'batchLimitPlan', { n: d.remaining, plan: d.planName ?? translate(cardsMessages, 'batchLimitCurrentPlan'), used: d.used, limit: d.limit })}`
           : '';
       return { level: 'warning', message: `${message.replace(/\.$/, '')}.${more}`, refetchTenant: true };
     }
-    return { level: 'error', message: message || 'Cannot create cards at this time', refetchTenant: false };
+    return { level: 'error', message: message || translate(cardsMessages, 'batchCannotCreate'), refetchTenant: false };
   }
   if (error.status === 400) {
     if (is(message, 'Card limit exceeded')) return { level: 'error', message, refetchTenant: true };
-    if (is(message, 'Batch size too large')) return { level: 'error', message: 'Maximum 1000 cards can be created at once.', refetchTenant: false };
+    if (is(message, 'Batch size too large')) return { level: 'error', message: translate(cardsMessages, 'batchTooLarge'), refetchTenant: false };
   }
   return fallback;
 }

@@ -2,6 +2,8 @@ import type { CardResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, client } from '@/api/client';
 import { invalidateCardData } from './keys';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * POST /api/t/{slug}/cards/{cardUid}/block (no body: the server records the reason 'Admin
@@ -16,7 +18,7 @@ function toggleBlock(slug: string, cardUid: string): Promise<CardResponse> {
 
 /** The success toast for the card's new status. */
 export function blockSuccessMessage(card: Pick<CardResponse, 'status'>): string {
-  return card.status === 'BLOCKED' ? 'Card blocked successfully' : 'Card unblocked successfully';
+  return translate(cardsMessages, card.status === 'BLOCKED' ? 'blocked' : 'unblocked');
 }
 
 /** Block/unblock mutation (variables: the card UID); refreshes cards, tenant and dashboard on success. */

@@ -13,17 +13,20 @@ import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 import { dollarsField } from '@/lib/money-field';
+import { translate, useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
-const amountRule = z.number().int().positive('Amount must be greater than 0').max(MAX_ADJUST_CENTS, 'An adjustment can be at most $1,000.00 either way');
+const amountRule = () =>
+  z.number().int().positive(translate(cardsMessages, 'adjustAmountPositive')).max(MAX_ADJUST_CENTS, translate(cardsMessages, 'adjustAmountMax'));
 
 const adjustSchema = (balanceCents: number) =>
   z
     .object({
       direction: z.enum(['credit', 'debit']),
-      amount: dollarsField(amountRule, 'Enter an amount in dollars, e.g. 5.00'),
+      amount: dollarsField(amountRule(), translate(cardsMessages, 'adjustAmountFormat')),
       reason: AdjustRequest.shape.reason,
     })
-    .refine((v) => v.direction === 'credit' || v.amount <= balanceCents, { path: ['amount'], message: 'Balance cannot go below zero' });
+    .refine((v) => v.direction === 'credit' || v.amount <= balanceCents, { path: ['amount'], message: translate(cardsMessages, 'adjustBelowZero') });
 type AdjustInput = z.input<ReturnType<typeof adjustSchema>>;
 type AdjustValues = z.output<ReturnType<typeof adjustSchema>>;
 
@@ -35,15 +38,16 @@ type AdjustValues = z.output<ReturnType<typeof adjustSchema>>;
  */
 export function AdjustBalanceDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const adjust = useAdjustBalance(slug);
+  const t = useMessages(cardsMessages);
   return (
     <FormDialog
       open={card !== null}
       onClose={onClose}
       size="sm"
-      title="Adjust balance"
-      description={card ? `Card ${card.cardUid} holds ${formatCents(card.balanceCents)}.` : undefined}
+      title={t('adjustBalance')}
+      description={card ? t('adjustDescription', { uid: card.cardUid, balance: formatCents(card.balanceCents) }) : undefined}
       pending={adjust.isPending}
-      submitLabel="Adjust balance"
+      submitLabel={t('adjustBalance')}
     >
       {(formId) => card && <AdjustForm key={card.id} formId={formId} card={card} adjust={adjust} onDone={onClose} />}
     </FormDialog>
@@ -51,6 +55,7 @@ export function AdjustBalanceDialog({ slug, card, onClose }: { slug: string; car
 }
 
 function AdjustForm({ formId, card, adjust, onDone }: { formId: string; card: CardResponse; adjust: ReturnType<typeof useAdjustBalance>; onDone: () => void }) {
+  const t = useMessages(cardsMessages);
   const idempotency = useIdempotencyKey();
   const form = useForm<AdjustInput, unknown, AdjustValues>({
     resolver: zodResolver(adjustSchema(card.balanceCents)),
@@ -64,7 +69,7 @@ function AdjustForm({ formId, card, adjust, onDone }: { formId: string; card: Ca
       {
         onSuccess: (r) => {
           idempotency.settle();
-          toast.success(`Balance adjusted. New balance: ${formatCents(r.newBalanceCents)}`);
+          toast.success(t('adjustDone', { balance: formatCents(r.newBalanceCents) }));
           onDone();
         },
       },
@@ -72,13 +77,21 @@ function AdjustForm({ formId, card, adjust, onDone }: { formId: string; card: Ca
   });
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <Select label="Change" {...form.register('direction')}>
-        <option value="credit">Add to balance</option>
-        <option value="debit">Take off balance</option>
+      <Select label={t('adjustChange')} {...form.register('direction')}>
+        <option value="credit">{t('adjustCredit')}</option>
+        <option value="debit">{t('adjustDebit')}</option>
       </Select>
-      <Input label="Amount" type="text" inputMode="decimal" autoComplete="off" leading="$" error={errors.amount?.message} {...form.register('amount')} />
-      <Textarea label="Reason" rows={2} maxLength={200} required error={errors.reason?.message} {...form.register('reason')} />
-      {adjust.isError && <Alert tone="error">{errorMessage(adjust.error, 'Adjustment failed')}</Alert>}
+      <Input
+        label={t('adjustAmount')}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        leading="$"
+        error={errors.amount?.message}
+        {...form.register('amount')}
+      />
+      <Textarea label={t('adjustReason')} rows={2} maxLength={200} required error={errors.reason?.message} {...form.register('reason')} />
+      {adjust.isError && <Alert tone="error">{errorMessage(adjust.error, t('adjustFailed'))}</Alert>}
     </form>
   );
 }

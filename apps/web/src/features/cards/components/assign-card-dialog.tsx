@@ -5,6 +5,8 @@ import { useActivateCard } from '../api/activate-card';
 import { useAssignCardForm } from '../hooks/use-assign-card-form';
 import { AssignCustomerFields } from './assign-customer-fields';
 import { StoreSelect } from './store-select';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * 'Assign Card' modal: activates an UNASSIGNED card for a store and a customer, either an existing
@@ -15,21 +17,25 @@ import { StoreSelect } from './store-select';
  */
 export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const activate = useActivateCard(slug);
+  const t = useMessages(cardsMessages);
   return (
     <FormDialog
       open={card !== null}
       onClose={onClose}
       size="lg"
-      title="Assign Card"
+      title={t('assignTitle')}
       description={
         card ? (
-          <>
-            Card <span className="font-mono font-medium tracking-wider text-slate-700">{card.cardUid}</span> becomes active for the customer you choose.
-          </>
+          <RichMessage
+            catalog={cardsMessages}
+            id="assignDescription"
+            values={{ uid: card.cardUid }}
+            components={{ uid: <span className="font-mono font-medium tracking-wider text-slate-700" /> }}
+          />
         ) : undefined
       }
       pending={activate.isPending}
-      submitLabel="Assign Card"
+      submitLabel={t('assignTitle')}
     >
       {(formId) => card && <AssignCardForm slug={slug} card={card} formId={formId} activate={activate} onDone={onClose} />}
     </FormDialog>

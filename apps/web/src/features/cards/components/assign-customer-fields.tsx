@@ -3,24 +3,22 @@ import { Input } from '@/components/ui/input';
 import { Tabs } from '@/components/ui/tabs';
 import type { AssignFormValues, AssignMode } from '../hooks/use-assign-card-form';
 import { ExistingCustomerPicker } from './existing-customer-picker';
-
-const MODES = [
-  { value: 'existing', label: 'Existing customer' },
-  { value: 'new', label: 'New customer' },
-] as const;
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** The new customer's fields (first and last name required, e-mail and phone optional). */
 function NewCustomerFields({ form }: { form: UseFormReturn<AssignFormValues> }) {
+  const t = useMessages(cardsMessages);
   const { register } = form;
   const { errors } = form.formState;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
-        <Input label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
+        <Input label={t('firstName')} autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
+        <Input label={t('lastName')} autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
       </div>
-      <Input label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-      <Input label="Phone (optional)" type="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
+      <Input label={t('emailOptional')} type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <Input label={t('phoneOptional')} type="tel" autoComplete="off" error={errors.phone?.message} {...register('phone')} />
     </div>
   );
 }
@@ -42,6 +40,11 @@ export function AssignCustomerFields({
   mode: AssignMode;
   customerId: string;
 }) {
+  const t = useMessages(cardsMessages);
+  const modes = [
+    { value: 'existing', label: t('modeExisting') },
+    { value: 'new', label: t('modeNew') },
+  ] as const;
   const switchTo = (m: AssignMode) => {
     form.setValue('mode', m);
     form.clearErrors();
@@ -49,14 +52,12 @@ export function AssignCustomerFields({
   if (!canPickExisting)
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-600">
-          New customer: the card is assigned to a customer created now. A store admin can also assign existing customers.
-        </p>
+        <p className="text-sm text-slate-600">{t('newCustomerOnly')}</p>
         <NewCustomerFields form={form} />
       </div>
     );
   return (
-    <Tabs label="Customer" items={MODES} value={mode} onChange={switchTo}>
+    <Tabs label={t('assignCustomer')} items={modes} value={mode} onChange={switchTo}>
       {mode === 'existing' ? (
         <ExistingCustomerPicker
           slug={slug}

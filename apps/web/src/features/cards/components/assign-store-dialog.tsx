@@ -9,9 +9,11 @@ import { useAssignStore } from '../api/assign-store';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { customerName } from '../lib/labels';
 import { StoreSelect } from './store-select';
+import { RichMessage, translate, useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
-const AssignStoreSchema = z.object({ storeId: z.string().min(1, 'Store is required') });
-type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
+const assignStoreSchema = () => z.object({ storeId: z.string().min(1, translate(cardsMessages, 'assignStoreRequired')) });
+type AssignStoreValues = z.infer<ReturnType<typeof assignStoreSchema>>;
 
 /**
  * 'Assign Store to Card' modal (a store must be selected). Moves an assigned card to another store;
@@ -21,22 +23,26 @@ type AssignStoreValues = z.infer<typeof AssignStoreSchema>;
  */
 export function AssignStoreDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const mutation = useAssignStore(slug);
+  const t = useMessages(cardsMessages);
+  const name = card ? customerName(card.customer) : null;
   return (
     <FormDialog
       open={card !== null}
       onClose={onClose}
       size="sm"
-      title="Assign Store to Card"
+      title={t('assignStoreTitle')}
       description={
         card ? (
-          <>
-            Card <span className="font-mono font-medium tracking-wider text-slate-700">{card.cardUid}</span>
-            {customerName(card.customer) ? ` of ${customerName(card.customer)}` : ''}. Balance and history stay with the customer.
-          </>
+          <RichMessage
+            catalog={cardsMessages}
+            id={name ? 'assignStoreDescriptionOf' : 'assignStoreDescription'}
+            values={{ uid: card.cardUid, name: name ?? undefined }}
+            components={{ uid: <span className="font-mono font-medium tracking-wider text-slate-700" /> }}
+          />
         ) : undefined
       }
       pending={mutation.isPending}
-      submitLabel="Update Store"
+      submitLabel={t('assignStoreSubmit')}
     >
       {(formId) => card && <AssignStoreForm slug={slug} card={card} formId={formId} mutation={mutation} onDone={onClose} />}
     </FormDialog>
@@ -56,18 +62,19 @@ function AssignStoreForm({
   mutation: ReturnType<typeof useAssignStore>;
   onDone: () => void;
 }) {
+  const t = useMessages(cardsMessages);
   const { activeStores, isPending, error } = useStoreOptions(slug);
-  const form = useForm<AssignStoreValues>({ resolver: zodResolver(AssignStoreSchema), defaultValues: { storeId: card.storeId ?? '' } });
+  const form = useForm<AssignStoreValues>({ resolver: zodResolver(assignStoreSchema()), defaultValues: { storeId: card.storeId ?? '' } });
 
   const onSubmit = form.handleSubmit(({ storeId }) => {
     mutation.mutate(
       { cardUid: card.cardUid, storeId },
       {
         onSuccess: () => {
-          toast.success('Card store assignment updated successfully');
+          toast.success(t('assignStoreDone'));
           onDone();
         },
-        onError: (err) => toast.error(errorMessage(err, 'Failed to update card store assignment')),
+        onError: (err) => toast.error(errorMessage(err, t('assignStoreFailed'))),
       },
     );
   });
@@ -75,7 +82,12 @@ function AssignStoreForm({
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-3">
       <p className="text-sm text-slate-600">
-        Current store: <span className="font-medium text-slate-900">{card.storeName ?? 'None'}</span>
+        <RichMessage
+          catalog={cardsMessages}
+          id="currentStore"
+          values={{ store: card.storeName ?? t('none') }}
+          components={{ store: <span className="font-medium text-slate-900" /> }}
+        />
       </p>
       <StoreSelect
         stores={activeStores}
@@ -83,7 +95,7 @@ function AssignStoreForm({
         loadError={error}
         error={form.formState.errors.storeId?.message}
         register={form.register('storeId')}
-        label="New store"
+        label={t('newStore')}
       />
     </form>
   );

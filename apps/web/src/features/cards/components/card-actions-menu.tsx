@@ -3,6 +3,8 @@ import { Ban, CheckCircle2, EllipsisVertical, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import type { CardTileActions } from './card-tile';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * The status actions of an assigned card's tile behind a 'More actions for card {uid}' button:
@@ -23,6 +25,7 @@ export function CardActionsMenu({
   blockPending: boolean;
   actions: Pick<CardTileActions, 'onAssignStore' | 'onToggleBlock'>;
 }) {
+  const t = useMessages(cardsMessages);
   const assigned = card.status !== 'UNASSIGNED';
   const showStore = assigned && canChangeStore;
   const showBlock = assigned && canBlock;
@@ -35,7 +38,7 @@ export function CardActionsMenu({
           variant="outline"
           size="sm"
           className="px-2 data-[state=open]:bg-slate-100"
-          aria-label={`More actions for card ${card.cardUid}`}
+          aria-label={t('moreActions', { uid: card.cardUid })}
           aria-busy={blockPending || undefined}
         >
           {blockPending ? (
@@ -49,13 +52,13 @@ export function CardActionsMenu({
       {showStore && (
         <DropdownMenuItem onSelect={() => actions.onAssignStore(card)}>
           <Store aria-hidden="true" className="h-4 w-4" />
-          Assign Store
+          {t('assignStore')}
         </DropdownMenuItem>
       )}
       {showBlock && (
         <DropdownMenuItem onSelect={() => actions.onToggleBlock(card)} danger={!blocked} disabled={blockPending}>
           {blocked ? <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> : <Ban aria-hidden="true" className="h-4 w-4" />}
-          {blocked ? 'Unblock' : 'Block'}
+          {blocked ? t('unblock') : t('block')}
         </DropdownMenuItem>
       )}
     </DropdownMenu>

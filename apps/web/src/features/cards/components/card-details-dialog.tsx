@@ -6,6 +6,8 @@ import { Dialog } from '@/components/ui/dialog';
 import type { StoreOption } from '../hooks/use-store-options';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { CardCustomerSection, CardFactsSection, CardQrPanel, CardStoresSection } from './card-details-sections';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * 'Card Details' modal: large QR with PNG / JPG / SVG downloads, status, balance,
@@ -16,23 +18,24 @@ import { CardCustomerSection, CardFactsSection, CardQrPanel, CardStoresSection }
 export function CardDetailsDialog({ slug, card, stores, onClose }: { slug: string; card: CardResponse | null; stores: StoreOption[]; onClose: () => void }) {
   const isAdmin = useAuthStore((s) => s.user?.role === 'tenant_admin');
   const [adjusting, setAdjusting] = useState(false);
+  const t = useMessages(cardsMessages);
   return (
     <>
       <Dialog
         open={card !== null}
         onClose={onClose}
         size="lg"
-        title="Card Details"
+        title={t('detailsTitle')}
         description={card ? <span className="font-mono tracking-wider">{card.cardUid}</span> : undefined}
         footer={
           <>
             {isAdmin && card?.customerId && (
               <Button variant="outline" onClick={() => setAdjusting(true)}>
-                Adjust balance
+                {t('adjustBalance')}
               </Button>
             )}
             <Button variant="outline" onClick={onClose}>
-              Close
+              {t('close')}
             </Button>
           </>
         }

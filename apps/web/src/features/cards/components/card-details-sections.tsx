@@ -11,6 +11,8 @@ import { customerName } from '../lib/labels';
 import { withDownloadToasts } from './download-feedback';
 import { QrImage } from './qr-image';
 import { FactRow } from '@/components/ui/facts';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 const FORMATS: QrFormat[] = ['png', 'jpg', 'svg'];
 
@@ -27,13 +29,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** PNG / JPG / SVG download buttons for one card's QR code (default size); one download at a time, toasts. */
 function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string }) {
+  const t = useMessages(cardsMessages);
   const [pending, setPending] = useState<QrFormat | null>(null);
 
   async function download(format: QrFormat) {
     setPending(format);
     await withDownloadToasts(() => downloadCardQr(slug, cardUid, format, DEFAULT_QR_SIZE), {
-      success: 'QR code downloaded successfully',
-      failure: 'Failed to download QR code',
+      success: t('qrDownloaded'),
+      failure: t('qrDownloadFailed'),
       logPrefix: 'Failed to download QR code',
     });
     setPending(null);
@@ -49,7 +52,7 @@ function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string })
           onClick={() => void download(format)}
           loading={pending === format}
           disabled={pending !== null && pending !== format}
-          aria-label={`Download QR code as ${format.toUpperCase()}`}
+          aria-label={t('downloadQrAs', { format: format.toUpperCase() })}
         >
           {pending !== format && <Download aria-hidden="true" className="h-3.5 w-3.5" />}
           {format.toUpperCase()}
@@ -61,6 +64,7 @@ function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string })
 
 /** Left column of 'Card Details': the large QR, the card UID, QR downloads and the link to the public card page. */
 export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }) {
+  const t = useMessages(cardsMessages);
   return (
     <div className="flex flex-col items-center gap-3">
       <div className="rounded-xl border border-slate-200 bg-white p-3">
@@ -68,7 +72,7 @@ export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }
       </div>
       <p className="font-mono text-base font-semibold tracking-wider text-slate-900">{card.cardUid}</p>
       <div className="flex w-full flex-col gap-1.5">
-        <p className="text-center text-xs font-medium text-slate-500">Download QR code</p>
+        <p className="text-center text-xs font-medium text-slate-500">{t('downloadQrCode')}</p>
         <QrDownloadButtons slug={slug} cardUid={card.cardUid} />
       </div>
       <a
@@ -77,7 +81,7 @@ export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:text-indigo-500"
       >
-        Open public card page
+        {t('openPublicPage')}
         <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
       </a>
     </div>
@@ -86,20 +90,21 @@ export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }
 
 /** 'Card' section: status, balance (cents, formatted), assigned store, creation and activation dates. */
 export function CardFactsSection({ card }: { card: CardResponse }) {
+  const t = useMessages(cardsMessages);
   return (
-    <Section title="Card">
+    <Section title={t('sectionCard')}>
       <dl className="divide-y divide-slate-100">
-        <Row label="Status">
+        <Row label={t('status')}>
           <CardStatusBadge status={card.status} />
         </Row>
-        <Row label="Balance">
+        <Row label={t('balance')}>
           <span className="text-base tabular-nums" data-testid="details-balance">
             {formatCents(card.balanceCents)}
           </span>
         </Row>
-        <Row label="Assigned store">{card.storeName ?? 'Not assigned'}</Row>
-        <Row label="Created">{formatDateTime(card.createdAt)}</Row>
-        <Row label="Activated">{card.activatedAt ? formatDateTime(card.activatedAt) : 'Not activated'}</Row>
+        <Row label={t('assignedStore')}>{card.storeName ?? t('notAssigned')}</Row>
+        <Row label={t('created')}>{formatDateTime(card.createdAt)}</Row>
+        <Row label={t('activated')}>{card.activatedAt ? formatDateTime(card.activatedAt) : t('notActivated')}</Row>
       </dl>
     </Section>
   );
@@ -107,20 +112,21 @@ export function CardFactsSection({ card }: { card: CardResponse }) {
 
 /** 'Customer' section: the card holder's contact data, tier and total spend, or an 'Unassigned' note. */
 export function CardCustomerSection({ customer }: { customer: CardResponse['customer'] }) {
+  const t = useMessages(cardsMessages);
   return (
-    <Section title="Customer">
+    <Section title={t('sectionCustomer')}>
       {customer ? (
         <dl className="divide-y divide-slate-100">
-          <Row label="Name">{customerName(customer)}</Row>
-          <Row label="Email">{customer.email ?? '—'}</Row>
-          <Row label="Phone">{customer.phone ?? '—'}</Row>
-          <Row label="Tier">
+          <Row label={t('name')}>{customerName(customer)}</Row>
+          <Row label={t('email')}>{customer.email ?? '—'}</Row>
+          <Row label={t('phone')}>{customer.phone ?? '—'}</Row>
+          <Row label={t('tier')}>
             <TierBadge tier={customer.tier} />
           </Row>
-          <Row label="Total spend">{formatCents(customer.totalSpendCents)}</Row>
+          <Row label={t('totalSpend')}>{formatCents(customer.totalSpendCents)}</Row>
         </dl>
       ) : (
-        <p className="py-1.5 text-sm italic text-slate-500">Unassigned: no customer yet.</p>
+        <p className="py-1.5 text-sm italic text-slate-500">{t('noCustomer')}</p>
       )}
     </Section>
   );
@@ -128,8 +134,9 @@ export function CardCustomerSection({ customer }: { customer: CardResponse['cust
 
 /** 'Stores' section: the tenant's stores, the card's own store highlighted as 'Assigned', inactive ones badged. */
 export function CardStoresSection({ stores, storeId }: { stores: StoreOption[]; storeId: CardResponse['storeId'] }) {
+  const t = useMessages(cardsMessages);
   return (
-    <Section title="Stores">
+    <Section title={t('sectionStores')}>
       <ul className="mt-1 space-y-1.5">
         {stores.map((s) => {
           const current = s.id === storeId;
@@ -143,8 +150,8 @@ export function CardStoresSection({ stores, storeId }: { stores: StoreOption[]; 
                 <p className="font-medium text-slate-900">{s.name}</p>
                 {s.address && <p className="truncate text-xs text-slate-600">{s.address}</p>}
               </div>
-              {current && <Badge color="indigo">Assigned</Badge>}
-              {s.active === false && <Badge color="grey">Inactive</Badge>}
+              {current && <Badge color="indigo">{t('assigned')}</Badge>}
+              {s.active === false && <Badge color="grey">{t('inactive')}</Badge>}
             </li>
           );
         })}

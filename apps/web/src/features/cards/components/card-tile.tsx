@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn';
 import { GRID_QR_SIZE } from '../api/qr-downloads';
 import { CardTileActionBar, CardTileSummary } from './card-tile-parts';
 import { QrImage } from './qr-image';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** What a tile can ask the page to do. */
 export interface CardTileActions {
@@ -43,9 +45,10 @@ export function CardTile({
   downloadPending: boolean;
   actions: CardTileActions;
 }) {
+  const t = useMessages(cardsMessages);
   return (
     <article
-      aria-label={`Card ${card.cardUid}`}
+      aria-label={t('tileLabel', { uid: card.cardUid })}
       data-status={card.status}
       className={cn(
         'flex flex-col rounded-xl border bg-white shadow-sm transition-shadow hover:shadow-md',
@@ -53,14 +56,14 @@ export function CardTile({
       )}
     >
       <div className="flex items-center justify-between gap-2 px-4 pt-3">
-        <Checkbox checked={selected} onChange={() => actions.onToggleSelect(card.cardUid)} aria-label={`Select card ${card.cardUid}`} />
+        <Checkbox checked={selected} onChange={() => actions.onToggleSelect(card.cardUid)} aria-label={t('tileSelect', { uid: card.cardUid })} />
         <CardStatusBadge status={card.status} />
       </div>
 
       <button
         type="button"
         onClick={() => actions.onView(card)}
-        aria-label={`View card ${card.cardUid}`}
+        aria-label={t('tileView', { uid: card.cardUid })}
         className="mx-auto mt-2 rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <QrImage slug={slug} cardUid={card.cardUid} size={GRID_QR_SIZE} className="h-32 w-32" />
@@ -82,10 +85,11 @@ export function CardTile({
 
 /** Grey placeholders in the grid's shape while the first page loads. */
 export function CardGridSkeleton({ count = 8 }: { count?: number }) {
+  const t = useMessages(cardsMessages);
   return (
     <div aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       <span className="sr-only" role="status">
-        Loading cards
+        {t('loadingCards')}
       </span>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} aria-hidden="true" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -3,6 +3,8 @@ import { ProgressBar, type ProgressTone } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
 import type { CardsBannerState } from '../hooks/use-cards-banner';
 import type { CardAllowance } from '../lib/allowance';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 const bars: Record<CardAllowance['level'], ProgressTone> = { ok: 'indigo', warning: 'yellow', limit: 'red' };
 /** Outline-button look of the banner's links. */
@@ -11,19 +13,20 @@ export const bannerLinkClass =
 
 /** At the warning/limit level: Upgrade / Order More Cards links for admins, otherwise a note to ask the store admin. */
 function LimitActions({ state }: { state: CardsBannerState }) {
+  const t = useMessages(cardsMessages);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       {state.isAdmin ? (
         <>
           <Link to={state.upgradeTo} className={bannerLinkClass}>
-            {state.subscriptionRequired ? 'Upgrade Now' : 'Upgrade Plan'}
+            {state.subscriptionRequired ? t('bannerUpgradeNow') : t('bannerUpgradePlan')}
           </Link>
           <Link to={state.ordersTo} className={bannerLinkClass}>
-            Order More Cards
+            {t('bannerOrderMore')}
           </Link>
         </>
       ) : (
-        <p className="text-sm text-slate-600">Ask your store admin to upgrade the plan.</p>
+        <p className="text-sm text-slate-600">{t('bannerAskAdmin')}</p>
       )}
     </div>
   );
@@ -31,6 +34,7 @@ function LimitActions({ state }: { state: CardsBannerState }) {
 
 /** Banner body once the allowance is known: title with icon, usage, progress bar, notes and limit actions. */
 export function AllowanceSummary({ state, allowance }: { state: CardsBannerState; allowance: CardAllowance }) {
+  const t = useMessages(cardsMessages);
   const { level, Icon, note } = state;
   return (
     <>
@@ -47,17 +51,13 @@ export function AllowanceSummary({ state, allowance }: { state: CardsBannerState
           value={allowance.used}
           max={allowance.limit}
           tone={bars[level]}
-          label={allowance.mode === 'subscription' ? 'Plan cards used' : 'Free trial cards used'}
-          valueText={`${allowance.used} of ${allowance.limit} cards used`}
+          label={allowance.mode === 'subscription' ? t('bannerPlanBarLabel') : t('bannerTrialBarLabel')}
+          valueText={t('bannerBarValue', { used: allowance.used, limit: allowance.limit })}
         />
       )}
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         {note && <p className={cn(level === 'limit' ? 'font-medium text-red-700' : level === 'warning' ? 'text-amber-800' : 'text-slate-600')}>{note}</p>}
-        {state.activations && (
-          <p className="text-slate-600">
-            {state.activations.used} of {state.activations.limit} free activations used
-          </p>
-        )}
+        {state.activations && <p className="text-slate-600">{t('bannerActivations', { used: state.activations.used, limit: state.activations.limit })}</p>}
       </div>
       {level !== 'ok' && <LimitActions state={state} />}
     </>

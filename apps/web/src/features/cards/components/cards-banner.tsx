@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn';
 import { useCardsBanner } from '../hooks/use-cards-banner';
 import type { CardAllowance } from '../lib/allowance';
 import { AllowanceSummary, bannerLinkClass } from './cards-banner-parts';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 const boxes: Record<CardAllowance['level'], string> = {
   ok: 'border-indigo-200 bg-indigo-50/60',
@@ -24,8 +26,9 @@ const boxes: Record<CardAllowance['level'], string> = {
 export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => void }) {
   const state = useCardsBanner(slug);
   const { allowance, level } = state;
+  const t = useMessages(cardsMessages);
   return (
-    <section aria-label="Card allowance" data-level={level} className={cn('mb-6 rounded-xl border p-4 shadow-sm sm:p-5', boxes[level])}>
+    <section aria-label={t('bannerLabel')} data-level={level} className={cn('mb-6 rounded-xl border p-4 shadow-sm sm:p-5', boxes[level])}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
           {state.pending ? (
@@ -34,7 +37,7 @@ export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => 
               <div className="h-2 w-full animate-pulse rounded bg-slate-200" />
             </div>
           ) : !allowance ? (
-            <p className="text-sm text-slate-600">Card allowance unavailable right now.</p>
+            <p className="text-sm text-slate-600">{t('bannerUnavailable')}</p>
           ) : (
             <AllowanceSummary state={state} allowance={allowance} />
           )}
@@ -43,12 +46,12 @@ export function CardsBanner({ slug, onCreate }: { slug: string; onCreate: () => 
           {state.isAdmin && level === 'ok' && (
             <Link to={state.ordersTo} className={cn(bannerLinkClass, 'h-9')}>
               <Printer aria-hidden="true" className="mr-1.5 h-4 w-4" />
-              Order Printed Cards
+              {t('bannerOrderPrinted')}
             </Link>
           )}
           <Button onClick={onCreate}>
             <Plus aria-hidden="true" className="h-4 w-4" />
-            Create Card Batch
+            {t('createBatch')}
           </Button>
         </div>
       </div>

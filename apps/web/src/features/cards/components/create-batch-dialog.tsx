@@ -7,6 +7,8 @@ import { useCreateBatch } from '../api/create-batch';
 import { useBatchForm } from '../hooks/use-batch-form';
 import { useStoreOptions } from '../hooks/use-store-options';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * 'Create Card Batch' modal. Quantity 1 to min(1000, remaining allowance), default 10; a larger
@@ -19,14 +21,15 @@ export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open:
   const batch = useCreateBatch(slug);
   const tenant = useTenant(slug);
   const noneLeft = tenant.data ? maxBatchSize(cardAllowance(tenant.data)) === 0 : false;
+  const t = useMessages(cardsMessages);
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Create Card Batch"
-      description="New cards start unassigned; assign them to customers when you hand them out."
+      title={t('createBatch')}
+      description={t('batchDescription')}
       pending={batch.isPending}
-      submitLabel="Create Cards"
+      submitLabel={t('batchSubmit')}
       submitDisabled={noneLeft}
     >
       {(formId) => <BatchForm slug={slug} formId={formId} batch={batch} onDone={onClose} />}
@@ -38,6 +41,7 @@ export function CreateBatchDialog({ slug, open, onClose }: { slug: string; open:
 function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: string; batch: ReturnType<typeof useCreateBatch>; onDone: () => void }) {
   const { allowance, max, none, quantity, onQuantity, storeId, setStoreId, error, warning, submit } = useBatchForm(slug, batch, onDone);
   const { activeStores } = useStoreOptions(slug);
+  const t = useMessages(cardsMessages);
   return (
     <form
       id={formId}
@@ -51,7 +55,7 @@ function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: stri
       {none && allowance && <Alert tone="error">{batchLimitMessage(1, allowance)}</Alert>}
       {warning && <Alert tone="warning">{warning}</Alert>}
       <Input
-        label="Quantity"
+        label={t('quantity')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -63,12 +67,12 @@ function BatchForm({ slug, formId, batch, onDone }: { slug: string; formId: stri
         error={error}
         hint={
           allowance && Number.isFinite(allowance.remaining)
-            ? `From 1 to ${max}. You can create ${allowance.remaining} more ${allowance.remaining === 1 ? 'card' : 'cards'} ${allowance.mode === 'subscription' ? 'on your plan' : 'in your trial'}.`
-            : 'From 1 to 1000 cards at once.'
+            ? t(allowance.mode === 'subscription' ? 'batchHintPlan' : 'batchHintTrial', { max, count: allowance.remaining })
+            : t('batchHintDefault')
         }
       />
-      <Select label="Store (optional)" value={storeId} onChange={(e) => setStoreId(e.target.value)} disabled={none || batch.isPending}>
-        <option value="">No store (choose when assigning)</option>
+      <Select label={t('storeOptional')} value={storeId} onChange={(e) => setStoreId(e.target.value)} disabled={none || batch.isPending}>
+        <option value="">{t('noStore')}</option>
         {activeStores.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}

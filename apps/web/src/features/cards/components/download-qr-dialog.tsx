@@ -4,6 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { BulkQrForm, PrintReadyForm, type DownloadBusy, type QrDownloadFormProps } from './qr-download-forms';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * 'Download QR Codes' modal for the selected cards. Images: format PNG / JPG / SVG (default PNG), size
@@ -12,16 +14,17 @@ import { BulkQrForm, PrintReadyForm, type DownloadBusy, type QrDownloadFormProps
  */
 export function DownloadQrDialog({ slug, cardUids, open, onClose }: { slug: string; cardUids: string[]; open: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState<DownloadBusy>(null);
+  const t = useMessages(cardsMessages);
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Download QR Codes"
-      description={`${cardUids.length} ${cardUids.length === 1 ? 'card' : 'cards'} selected`}
+      title={t('downloadQrCodes')}
+      description={t('downloadSelected', { count: cardUids.length })}
       dismissible={busy === null}
       footer={
         <Button variant="outline" onClick={onClose} disabled={busy !== null}>
-          Cancel
+          {t('cancel')}
         </Button>
       }
     >
@@ -32,11 +35,12 @@ export function DownloadQrDialog({ slug, cardUids, open, onClose }: { slug: stri
 
 /** The two download forms of the dialog, with the 'too many cards' alert above them (MAX_BULK_CARDS, contract). */
 function DownloadForms({ slug, cardUids, busy, setBusy, onDone }: Omit<QrDownloadFormProps, 'blocked'>) {
+  const t = useMessages(cardsMessages);
   const tooMany = cardUids.length > MAX_BULK_CARDS;
   const props = { slug, cardUids, busy, setBusy, onDone, blocked: cardUids.length === 0 || tooMany };
   return (
     <div className="space-y-5">
-      {tooMany && <Alert tone="error">{`At most ${MAX_BULK_CARDS} cards at once. Please select fewer cards.`}</Alert>}
+      {tooMany && <Alert tone="error">{t('downloadTooMany', { max: MAX_BULK_CARDS })}</Alert>}
       <BulkQrForm {...props} />
       <PrintReadyForm {...props} />
     </div>

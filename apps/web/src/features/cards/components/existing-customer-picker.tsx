@@ -8,6 +8,8 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useAvailableCustomers } from '../api/get-available-customers';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * Searchable list of the customers without cards (GET /customers/available, search debounced
@@ -28,6 +30,7 @@ export function ExistingCustomerPicker({
   error?: string;
   onCreateNew: () => void;
 }) {
+  const t = useMessages(cardsMessages);
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search, 300);
   const customers = useAvailableCustomers(slug, term);
@@ -35,16 +38,16 @@ export function ExistingCustomerPicker({
   const groupId = useId();
   const createNew = (
     <button type="button" onClick={onCreateNew} className="mt-2 text-sm font-medium text-indigo-600 hover:text-indigo-500">
-      Create a new customer instead
+      {t('createNewInstead')}
     </button>
   );
 
   return (
     <div className="space-y-3">
-      <SearchField label="Search customers" placeholder="Search by name, email or phone" value={search} onChange={setSearch} />
+      <SearchField label={t('searchCustomers')} placeholder={t('searchCustomersPlaceholder')} value={search} onChange={setSearch} />
       <div
         role="radiogroup"
-        aria-label="Customers without a card"
+        aria-label={t('customersWithoutCard')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${groupId}-error` : undefined}
         aria-busy={customers.isFetching || undefined}
@@ -52,21 +55,17 @@ export function ExistingCustomerPicker({
       >
         {customers.isPending ? (
           <div className="flex items-center justify-center gap-2 py-8 text-sm text-slate-500">
-            <Spinner label="Loading customers" />
-            Loading customers…
+            <Spinner label={t('loadingCustomers')} />
+            {t('loadingCustomersEllipsis')}
           </div>
         ) : customers.isError ? (
           <div className="space-y-2 p-3 text-center">
-            <Alert tone="error">
-              {isApiError(customers.error, 403)
-                ? 'Only a store admin can choose existing customers.'
-                : errorMessage(customers.error, 'Failed to load customers')}
-            </Alert>
+            <Alert tone="error">{isApiError(customers.error, 403) ? t('onlyAdminExisting') : errorMessage(customers.error, t('customersLoadFailed'))}</Alert>
             {createNew}
           </div>
         ) : list.length === 0 ? (
           <div className="px-4 py-8 text-center text-sm text-slate-500">
-            <p>{term ? `No customers without a card match "${term}".` : 'Every customer already has a card.'}</p>
+            <p>{term ? t('noCustomersMatch', { term }) : t('everyCustomerHasCard')}</p>
             {createNew}
           </div>
         ) : (

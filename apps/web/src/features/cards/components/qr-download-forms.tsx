@@ -7,7 +7,10 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { DEFAULT_QR_SIZE, downloadBulkQr, downloadPrintReady } from '../api/qr-downloads';
 import { withDownloadToasts } from './download-feedback';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
+const QR_FORMATS: QrFormat[] = ['png', 'jpg', 'svg'];
 const MIN_SIZE = 100;
 const MAX_SIZE = 2000;
 /** Print-ready defaults: standard sheets, 8 cards per page; the contract allows 1–30. */
@@ -62,6 +65,7 @@ function DownloadSection({ icon: Icon, title, onSubmit, children }: { icon: Luci
  * labels included (default on) → a zip; calls `onDone` on success.
  */
 export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: QrDownloadFormProps) {
+  const t = useMessages(cardsMessages);
   const [format, setFormat] = useState<QrFormat>('png');
   const [size, setSize] = useState(String(DEFAULT_QR_SIZE));
   const [includeLabels, setIncludeLabels] = useState(true);
@@ -74,8 +78,8 @@ export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: Q
     if (sizeValue === null || blocked) return;
     setBusy('bulk');
     const ok = await withDownloadToasts(() => downloadBulkQr(slug, { cardUids, format, size: sizeValue, includeLabels }), {
-      success: `Downloaded ${n} QR codes successfully`,
-      failure: 'Failed to download QR codes',
+      success: t('bulkDone', { n }),
+      failure: t('bulkFailed'),
       logPrefix: 'Failed to download bulk QR codes',
     });
     setBusy(null);
@@ -83,15 +87,17 @@ export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: Q
   }
 
   return (
-    <DownloadSection icon={FileArchive} title="QR code images" onSubmit={() => void bulk()}>
+    <DownloadSection icon={FileArchive} title={t('imagesTitle')} onSubmit={() => void bulk()}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Format" value={format} onChange={(e) => setFormat(e.target.value as QrFormat)} disabled={busy !== null}>
-          <option value="png">PNG</option>
-          <option value="jpg">JPG</option>
-          <option value="svg">SVG</option>
+        <Select label={t('format')} value={format} onChange={(e) => setFormat(e.target.value as QrFormat)} disabled={busy !== null}>
+          {QR_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {f.toUpperCase()}
+            </option>
+          ))}
         </Select>
         <Input
-          label="Size (pixels)"
+          label={t('sizePixels')}
           type="number"
           inputMode="numeric"
           min={MIN_SIZE}
@@ -101,14 +107,14 @@ export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: Q
           onChange={(e) => setSize(e.target.value)}
           onBlur={() => setTouched(true)}
           disabled={busy !== null}
-          error={touched && sizeValue === null ? 'Size must be 100 to 2000 pixels' : undefined}
-          hint="100 to 2000"
+          error={touched && sizeValue === null ? t('sizeError') : undefined}
+          hint={t('sizeHint')}
         />
       </div>
-      <Checkbox label="Include card UID labels" checked={includeLabels} onChange={(e) => setIncludeLabels(e.target.checked)} disabled={busy !== null} />
+      <Checkbox label={t('includeLabels')} checked={includeLabels} onChange={(e) => setIncludeLabels(e.target.checked)} disabled={busy !== null} />
       <div className="flex justify-end">
         <Button type="submit" loading={busy === 'bulk'} disabled={busy !== null || blocked}>
-          Download {n} QR {n === 1 ? 'Code' : 'Codes'}
+          {t('downloadN', { count: n })}
         </Button>
       </div>
     </DownloadSection>
@@ -120,6 +126,7 @@ export function BulkQrForm({ slug, cardUids, busy, setBusy, blocked, onDone }: Q
  * zip of PDF pages; calls `onDone` on success.
  */
 export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone }: QrDownloadFormProps) {
+  const t = useMessages(cardsMessages);
   const [printFormat, setPrintFormat] = useState<'standard' | 'card-template'>('standard');
   const [perPage, setPerPage] = useState(String(DEFAULT_CARDS_PER_PAGE));
   const [touched, setTouched] = useState(false);
@@ -131,8 +138,8 @@ export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone 
     if (perPageValue === null || blocked) return;
     setBusy('print');
     const ok = await withDownloadToasts(() => downloadPrintReady(slug, { cardUids, printFormat, cardsPerPage: perPageValue }), {
-      success: `Downloaded print-ready sheets for ${n} cards`,
-      failure: 'Failed to download print-ready QR codes',
+      success: t('printDone', { n }),
+      failure: t('printFailed'),
       logPrefix: 'Failed to download print-ready QR codes',
     });
     setBusy(null);
@@ -140,20 +147,20 @@ export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone 
   }
 
   return (
-    <DownloadSection icon={Printer} title="Print-ready sheets" onSubmit={() => void print()}>
-      <p className="-mt-2 text-sm text-slate-500">PDF pages laid out for printing, in a zip.</p>
+    <DownloadSection icon={Printer} title={t('printTitle')} onSubmit={() => void print()}>
+      <p className="-mt-2 text-sm text-slate-500">{t('printText')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Print format"
+          label={t('printFormat')}
           value={printFormat}
           onChange={(e) => setPrintFormat(e.target.value as 'standard' | 'card-template')}
           disabled={busy !== null}
         >
-          <option value="standard">Standard sheet</option>
-          <option value="card-template">Card template</option>
+          <option value="standard">{t('printStandard')}</option>
+          <option value="card-template">{t('printTemplate')}</option>
         </Select>
         <Input
-          label="Cards per page"
+          label={t('perPage')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -163,12 +170,12 @@ export function PrintReadyForm({ slug, cardUids, busy, setBusy, blocked, onDone 
           onChange={(e) => setPerPage(e.target.value)}
           onBlur={() => setTouched(true)}
           disabled={busy !== null}
-          error={touched && perPageValue === null ? `Cards per page must be 1 to ${MAX_CARDS_PER_PAGE}` : undefined}
+          error={touched && perPageValue === null ? t('perPageError', { max: MAX_CARDS_PER_PAGE }) : undefined}
         />
       </div>
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" loading={busy === 'print'} disabled={busy !== null || blocked}>
-          Download Print-Ready Sheets
+          {t('printDownload')}
         </Button>
       </div>
     </DownloadSection>

@@ -3,6 +3,8 @@ import { Alert } from '@/components/ui/alert';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import type { StoreOption } from '../hooks/use-store-options';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** The required store select of the card forms, with its loading and error states. */
 export function StoreSelect({
@@ -11,7 +13,7 @@ export function StoreSelect({
   loadError,
   error,
   register,
-  label = 'Store',
+  label,
 }: {
   stores: StoreOption[];
   pending: boolean;
@@ -20,10 +22,11 @@ export function StoreSelect({
   register: UseFormRegisterReturn<'storeId'>;
   label?: string;
 }) {
-  if (loadError) return <Alert tone="error">{errorMessage(loadError, 'Failed to load stores')}</Alert>;
+  const t = useMessages(cardsMessages);
+  if (loadError) return <Alert tone="error">{errorMessage(loadError, t('storesLoadFailed'))}</Alert>;
   return (
-    <Select label={label} disabled={pending} error={error} {...register}>
-      <option value="">{pending ? 'Loading stores…' : 'Select a store'}</option>
+    <Select label={label ?? t('store')} disabled={pending} error={error} {...register}>
+      <option value="">{pending ? t('loadingStores') : t('selectStore')}</option>
       {stores.map((s) => (
         <option key={s.id} value={s.id}>
           {s.name}

@@ -8,6 +8,8 @@ import { errorMessage, fieldIssues, isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import type { useActivateCard } from '../api/activate-card';
 import { useStoreOptions } from './use-store-options';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** How the card's customer is chosen: an existing customer without cards, or a new one created with the card. */
 export type AssignMode = 'existing' | 'new';
@@ -17,26 +19,27 @@ export type AssignMode = 'existing' | 'new';
  * chosen customer; 'New customer' needs first and last name (email checked as an address, phone
  * free text) with the contract's NewCustomerInput rules and messages.
  */
-const AssignSchema = z
-  .object({
-    mode: z.enum(['existing', 'new']),
-    storeId: z.string().min(1, 'Store is required'),
-    customerId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'existing') {
-      if (!v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'Select a customer' });
-      return;
-    }
-    const parsed = NewCustomerInput.safeParse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone });
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-  });
+const assignSchema = () =>
+  z
+    .object({
+      mode: z.enum(['existing', 'new']),
+      storeId: z.string().min(1, translate(cardsMessages, 'assignStoreRequired')),
+      customerId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.mode === 'existing') {
+        if (!v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: translate(cardsMessages, 'assignSelectCustomer') });
+        return;
+      }
+      const parsed = NewCustomerInput.safeParse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone });
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
+    });
 /** Values of the Assign Card form (all strings; '' = not chosen / empty). */
-export type AssignFormValues = z.infer<typeof AssignSchema>;
+export type AssignFormValues = z.infer<ReturnType<typeof assignSchema>>;
 type AssignField = Exclude<keyof AssignFormValues, 'mode'>;
 
 /**
@@ -63,7 +66,7 @@ export function useAssignCardForm(slug: string, card: CardResponse, activate: Re
   const storeOptions = useStoreOptions(slug);
   const canPickExisting = useAuthStore((s) => s.user?.role) !== 'cashier';
   const form = useForm<AssignFormValues>({
-    resolver: zodResolver(AssignSchema),
+    resolver: zodResolver(assignSchema()),
     defaultValues: {
       mode: canPickExisting ? 'existing' : 'new',
       storeId: card.storeId ?? storeOptions.defaultStoreId,
@@ -93,11 +96,11 @@ export function useAssignCardForm(slug: string, card: CardResponse, activate: Re
           };
     activate.mutate(body, {
       onSuccess: () => {
-        toast.success('Card assigned successfully');
+        toast.success(translate(cardsMessages, 'assignDone'));
         onDone();
       },
       onError: (err) => {
-        const message = errorMessage(err, 'Failed to assign card');
+        const message = errorMessage(err, translate(cardsMessages, 'assignFailed'));
         const marked = assignFieldErrors(err, v.mode);
         for (const { field, message: text } of marked) form.setError(field, { type: 'server', message: text });
         if (marked.length === 0 && isApiError(err, 409) && /e-?mail/i.test(message) && v.mode === 'new') form.setError('email', { type: 'server', message });

@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { useTenant } from '@/api/get-tenant';
 import { batchErrorFeedback, batchSuccessMessage, type useCreateBatch } from '../api/create-batch';
 import { batchLimitMessage, cardAllowance, maxBatchSize } from '../lib/allowance';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * State of the 'Create Card Batch' form. `max` is min(1000, remaining allowance); a larger quantity
@@ -46,7 +48,7 @@ export function useBatchForm(slug: string, batch: ReturnType<typeof useCreateBat
   function submit() {
     if (none) return;
     if (!Number.isInteger(count) || count < 1) {
-      setError(`Enter a quantity from 1 to ${max}`);
+      setError(translate(cardsMessages, 'batchQuantityRange', { max }));
       return;
     }
     if (count > max) {

@@ -6,6 +6,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { blockSuccessMessage, useToggleBlock } from '../api/toggle-block';
 import { downloadCardQr } from '../api/qr-downloads';
 import { withDownloadToasts } from '../components/download-feedback';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** A 403 that means "your role may not do this" (not the subscription gate). */
 const isRoleRefusal = (error: unknown) => isApiError(error, 403) && error.code === 'FORBIDDEN';
@@ -32,14 +34,14 @@ export function useCardRowActions(slug: string) {
         onSuccess: (updated) => toast.success(blockSuccessMessage(updated)),
         onError: (err) => {
           if (isRoleRefusal(err)) setBlockRefused(true);
-          toast.error('Failed to update card status');
+          toast.error(translate(cardsMessages, 'blockFailed'));
         },
       }),
     onDownload: async (card: CardResponse) => {
       setDownloading(card.cardUid);
       await withDownloadToasts(() => downloadCardQr(slug, card.cardUid, 'png'), {
-        success: 'QR code downloaded successfully',
-        failure: 'Failed to download QR code',
+        success: translate(cardsMessages, 'qrDownloaded'),
+        failure: translate(cardsMessages, 'qrDownloadFailed'),
         logPrefix: 'Failed to download QR code',
       });
       setDownloading(null);

@@ -4,6 +4,8 @@ import { useTrialStatus } from '@/api/get-trial-status';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
 import { cardAllowance, type CardAllowance } from '../lib/allowance';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** Everything the Cards-page banner shows, derived from the tenant, its trial status and the user's role. */
 export interface CardsBannerState {
@@ -31,12 +33,14 @@ export interface CardsBannerState {
 }
 
 function bannerTitle(allowance: CardAllowance | null, subscriptionRequired: boolean, level: CardAllowance['level']): { title: string; Icon: LucideIcon } {
-  let title = 'Card allowance';
+  let title = translate(cardsMessages, 'bannerTitle');
   let Icon: LucideIcon = CreditCard;
   if (allowance?.mode === 'subscription') {
-    title = allowance.planName ? `${allowance.planName} Plan - Active` : 'Subscription Active';
+    title = allowance.planName
+      ? translate(cardsMessages, 'bannerPlanActive', { plan: allowance.planName })
+      : translate(cardsMessages, 'bannerSubscriptionActive');
   } else if (allowance) {
-    title = subscriptionRequired ? 'Free Trial Expired' : 'Free Trial';
+    title = translate(cardsMessages, subscriptionRequired ? 'bannerTrialExpired' : 'bannerTrial');
     Icon = subscriptionRequired ? AlertTriangle : Sparkles;
   }
   if (level === 'limit' && !subscriptionRequired) Icon = AlertTriangle;
@@ -45,17 +49,15 @@ function bannerTitle(allowance: CardAllowance | null, subscriptionRequired: bool
 
 function bannerUsage(allowance: CardAllowance | null, unlimited: boolean): string | null {
   if (!allowance) return null;
-  if (unlimited) return `${allowance.used} cards · unlimited plan`;
-  return allowance.mode === 'subscription'
-    ? `${allowance.used} of ${allowance.limit} cards used`
-    : `${allowance.used} of ${allowance.limit} cards used in your free trial`;
+  if (unlimited) return translate(cardsMessages, 'bannerUsageUnlimited', { used: allowance.used });
+  const values = { used: allowance.used, limit: allowance.limit };
+  return translate(cardsMessages, allowance.mode === 'subscription' ? 'bannerUsagePlan' : 'bannerUsageTrial', values);
 }
 
 function bannerNote(allowance: CardAllowance | null, unlimited: boolean, subscriptionRequired: boolean): string | null {
-  if (subscriptionRequired) return 'All free activations are used or the trial has ended. Upgrade to a monthly plan to keep creating and activating cards.';
-  if (allowance?.level === 'limit')
-    return allowance.mode === 'subscription' ? 'No cards remaining on your plan.' : 'You have reached your free trial card limit.';
-  if (allowance && !unlimited) return `${allowance.remaining} ${allowance.remaining === 1 ? 'card' : 'cards'} remaining`;
+  if (subscriptionRequired) return translate(cardsMessages, 'bannerNoteSubscriptionRequired');
+  if (allowance?.level === 'limit') return translate(cardsMessages, allowance.mode === 'subscription' ? 'bannerNotePlanLimit' : 'bannerNoteTrialLimit');
+  if (allowance && !unlimited) return translate(cardsMessages, 'bannerNoteRemaining', { count: allowance.remaining });
   return null;
 }
 

@@ -1,6 +1,8 @@
 import { useAuthStore } from '@/lib/auth-store';
 import { isApiError } from '@/lib/api';
 import { useStores } from '@/api/get-stores';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** A store as the card forms need it. */
 export interface StoreOption {
@@ -18,7 +20,7 @@ export interface StoreOption {
 export function useStoreOptions(slug: string) {
   const user = useAuthStore((s) => s.user);
   const query = useStores(slug);
-  const own: StoreOption[] = user?.storeId ? [{ id: user.storeId, name: user.storeName ?? 'My store' }] : [];
+  const own: StoreOption[] = user?.storeId ? [{ id: user.storeId, name: user.storeName ?? translate(cardsMessages, 'myStore') }] : [];
   const forbidden = isApiError(query.error, 403);
   const stores: StoreOption[] = query.data ? query.data.stores : forbidden ? own : [];
   const active = stores.filter((s) => s.active !== false);

@@ -1,4 +1,6 @@
 import { MAX_BATCH_SIZE, type TenantResponse } from '@loyalty/contract';
+import { translate } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /**
  * The card allowance shown by the Cards page banner and enforced by the Create Card Batch
@@ -58,9 +60,10 @@ export function batchLimitMessage(requested: number, allowance: CardAllowance | 
   if (requested <= max) return null;
   if (allowance && allowance.remaining < MAX_BATCH_SIZE) {
     const n = allowance.remaining;
+    const values = { n, used: allowance.used, limit: allowance.limit };
     return allowance.mode === 'subscription'
-      ? `You can only create ${n} more cards from your ${allowance.planName ?? 'current'} plan subscription. You currently have ${allowance.used}/${allowance.limit} cards used.`
-      : `You can only create ${n} more cards. You currently have ${allowance.used}/${allowance.limit} cards in your trial.`;
+      ? translate(cardsMessages, 'batchLimitPlan', { ...values, plan: allowance.planName ?? translate(cardsMessages, 'batchLimitCurrentPlan') })
+      : translate(cardsMessages, 'batchLimitTrial', values);
   }
-  return 'Maximum 1000 cards can be created at once. Please reduce the quantity.';
+  return translate(cardsMessages, 'batchLimitMax');
 }

@@ -6,10 +6,10 @@ export function customerName(customer: Pick<NonNullable<CardResponse['customer']
   return `${customer.firstName} ${customer.lastName}`.trim() || null;
 }
 
-/** The status filter of the Cards page: All, Unassigned, Active, Blocked. */
+/** The status filter of the Cards page: All, Unassigned, Active, Blocked (`labelKey`: its text in cardsMessages). */
 export const STATUS_FILTERS = [
-  { value: '', label: 'All' },
-  { value: 'UNASSIGNED', label: 'Unassigned' },
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'BLOCKED', label: 'Blocked' },
+  { value: '', labelKey: 'statusAll' },
+  { value: 'UNASSIGNED', labelKey: 'statusUnassigned' },
+  { value: 'ACTIVE', labelKey: 'statusActive' },
+  { value: 'BLOCKED', labelKey: 'statusBlocked' },
 ] as const;

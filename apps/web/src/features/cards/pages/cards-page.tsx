@@ -17,6 +17,8 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useCardRowActions } from '../hooks/use-card-row-actions';
 import { useCardSelection } from '../hooks/use-card-selection';
 import { useStoreOptions } from '../hooks/use-store-options';
+import { useMessages } from '@/lib/i18n';
+import { cardsMessages } from '../messages';
 
 /** Cards per page of the grid (divisible by the 1–4 grid columns). */
 const CARDS_PAGE_SIZE = 48;
@@ -40,11 +42,12 @@ export function CardsPage() {
   const list = useMemo(() => cards.data?.cards ?? [], [cards.data]);
   const selection = useCardSelection(list);
   const dialogs = useCardDialogs(slug, list, [...selection.selected]);
+  const t = useMessages(cardsMessages);
 
   return (
     <ListPage
-      title="Cards Management"
-      subtitle="Create, activate, and manage loyalty cards"
+      title={t('pageTitle')}
+      subtitle={t('pageSubtitle')}
       above={<CardsBanner slug={slug} onCreate={dialogs.openCreate} />}
       toolbar={
         <CardsToolbar
@@ -61,14 +64,14 @@ export function CardsPage() {
         />
       }
       query={cards}
-      errorTitle="Failed to load cards"
-      errorFallback="Something went wrong while loading the cards."
+      errorTitle={t('loadError')}
+      errorFallback={t('loadErrorFallback')}
       pagination={{
         page,
         pages: cards.data?.pages ?? 0,
         total: cards.data?.total ?? 0,
         limit: CARDS_PAGE_SIZE,
-        noun: 'cards',
+        noun: t('paginationNoun'),
         className: 'mt-6',
         onPage: (p) => list$.update({ page: p }),
       }}

@@ -16,9 +16,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { CATEGORY_LABELS, TIER_LABELS } from '@/lib/labels';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
-/** The noun of a category in the preview sentence. */
-const NOUNS: Record<Category, string> = { PURCHASE: 'purchase', REPAIR: 'repair', OTHER: 'transaction (Other)' };
+/** The noun of a category in the preview sentence (its key in rulesMessages). */
+const NOUNS = { PURCHASE: 'nounPurchase', REPAIR: 'nounRepair', OTHER: 'nounOther' } as const satisfies Record<Category, string>;
 
 /**
  * Live cashback preview (docs/product.md 'Cashback'): 'A $100.00 purchase by a GOLD
@@ -41,6 +43,7 @@ export function CashbackPreview({
   now: Date;
   unsaved: boolean;
 }) {
+  const t = useMessages(rulesMessages);
   const [amount, setAmount] = useState('100.00');
   const [category, setCategory] = useState<Category>('PURCHASE');
   const [tier, setTier] = useState<Tier>('GOLD');
@@ -57,9 +60,9 @@ export function CashbackPreview({
 
   let body;
   if (!amountValid) {
-    body = <p className="text-sm text-slate-500">Enter an amount in dollars, e.g. 100.00, to see the cashback.</p>;
+    body = <p className="text-sm text-slate-500">{t('previewEnterAmount')}</p>;
   } else if (!cashbackRules || !tierRules) {
-    body = <p className="text-sm text-slate-500">Fix the highlighted rates above to see the cashback.</p>;
+    body = <p className="text-sm text-slate-500">{t('previewFixRates')}</p>;
   } else {
     body = <PreviewResult {...{ cents, category, tier, cashbackRules, tierRules, offers: domainOffers, running, now, unsaved }} />;
   }
@@ -69,23 +72,23 @@ export function CashbackPreview({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Calculator aria-hidden="true" className="h-5 w-5 text-indigo-600" />
-          Cashback preview
+          {t('previewTitle')}
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-3">
-          <Input label="Preview amount" inputMode="decimal" leading="$" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />
-          <Select label="Preview category" value={category} onChange={(e) => setCategory(e.target.value as Category)}>
+          <Input label={t('previewAmount')} inputMode="decimal" leading="$" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />
+          <Select label={t('previewCategory')} value={category} onChange={(e) => setCategory(e.target.value as Category)}>
             {Category.options.map((c) => (
               <option key={c} value={c}>
                 {CATEGORY_LABELS[c]}
               </option>
             ))}
           </Select>
-          <Select label="Preview tier" value={tier} onChange={(e) => setTier(e.target.value as Tier)}>
-            {Tier.options.map((t) => (
-              <option key={t} value={t}>
-                {TIER_LABELS[t]}
+          <Select label={t('previewTier')} value={tier} onChange={(e) => setTier(e.target.value as Tier)}>
+            {Tier.options.map((x) => (
+              <option key={x} value={x}>
+                {TIER_LABELS[x]}
               </option>
             ))}
           </Select>
@@ -118,6 +121,7 @@ function PreviewResult({
   now: Date;
   unsaved: boolean;
 }) {
+  const t = useMessages(rulesMessages);
   const result = computeCashback({ amountCents: cents, category, tier, cashbackRules, tierRules, offers, now });
   const categoryBps = cashbackRules.find((r) => r.isActive && r.category === category)?.baseRateBps ?? 0;
   const tierBps = tierRules.find((r) => r.isActive && r.tier === tier)?.baseRateBps ?? 0;
@@ -126,14 +130,24 @@ function PreviewResult({
   return (
     <div className="space-y-2">
       <p data-testid="cashback-preview" aria-live="polite" className="text-base text-slate-800 sm:text-lg">
-        A <strong>{formatCents(cents)}</strong> {NOUNS[category]} by a <strong>{tier}</strong> customer earns{' '}
-        <strong className="text-emerald-700">{formatCents(result.cashbackCents)}</strong> today
+        <RichMessage
+          catalog={rulesMessages}
+          id="previewSentence"
+          values={{ amount: formatCents(cents), noun: t(NOUNS[category]), tier, cashback: formatCents(result.cashbackCents) }}
+          components={{ b: <strong />, earn: <strong className="text-emerald-700" /> }}
+        />
       </p>
       <p className="text-sm text-slate-500">
-        Rate {formatBps(result.rateBps)} = {CATEGORY_LABELS[category]} {formatBps(categoryBps)} + {TIER_LABELS[tier]} bonus {formatBps(tierBps)} +{' '}
-        {running.length === 0 ? 'no offer running' : `${running.length} running ${running.length === 1 ? 'offer' : 'offers'} ${formatBps(offerBps)}`}
-        {capped && ` (capped: ${formatBps(BASE_RATE_CAP_BPS)} before offers, ${formatBps(TOTAL_RATE_CAP_BPS)} in all)`}
-        {unsaved && '. Includes unsaved changes.'}
+        {t('previewRate', {
+          rate: formatBps(result.rateBps),
+          category: CATEGORY_LABELS[category],
+          categoryRate: formatBps(categoryBps),
+          tier: TIER_LABELS[tier],
+          tierRate: formatBps(tierBps),
+          offers: running.length === 0 ? t('previewNoOffer') : t('previewOffers', { count: running.length, rate: formatBps(offerBps) }),
+          capped: capped ? t('previewCapped', { base: formatBps(BASE_RATE_CAP_BPS), total: formatBps(TOTAL_RATE_CAP_BPS) }) : '',
+          unsaved: unsaved ? t('previewUnsaved') : '',
+        })}
       </p>
     </div>
   );

@@ -7,8 +7,10 @@ import { useSaveSubmit } from '../hooks/use-save-submit';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { RULES_MESSAGES, cashbackBody, toCashbackForm, type CashbackForm } from '../lib/forms';
 import { RulesFormCard } from './rules-form-parts';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
-const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHER: 'Anything else' } as const;
+const HINTS = { PURCHASE: 'hintPurchase', REPAIR: 'hintRepair', OTHER: 'hintOther' } as const;
 
 /**
  * Cashback Rules tab: one row per category (PURCHASE, REPAIR, OTHER), the rate in percent (0–100,
@@ -18,6 +20,7 @@ const HINTS = { PURCHASE: 'Everyday sales', REPAIR: 'Repairs and services', OTHE
  * so the preview sees unsaved values.
  */
 export function CashbackRulesForm({ slug, form }: { slug: string; form: UseFormReturn<CashbackForm> }) {
+  const t = useMessages(rulesMessages);
   const save = useSaveCashbackRules(slug);
   const rows = useWatch({ control: form.control, name: 'rules' });
   const { errors } = form.formState;
@@ -31,10 +34,10 @@ export function CashbackRulesForm({ slug, form }: { slug: string; form: UseFormR
 
   return (
     <RulesFormCard
-      label="Cashback rules"
-      title="Cashback Rules"
-      description="The base rate a customer earns on each kind of transaction."
-      saveLabel="Save Cashback Rules"
+      label={t('cashbackLabel')}
+      title={t('cashbackTitle')}
+      description={t('cashbackDescription')}
+      saveLabel={t('cashbackSave')}
       contentClassName="divide-y divide-slate-100 py-0"
       {...card}
     >
@@ -43,11 +46,11 @@ export function CashbackRulesForm({ slug, form }: { slug: string; form: UseFormR
           <legend className="sr-only">{CATEGORY_LABELS[row.category]}</legend>
           <div className="col-span-2 min-w-0 sm:col-span-1" aria-hidden="true">
             <p className="font-medium text-slate-900">{CATEGORY_LABELS[row.category]}</p>
-            <p className="text-sm text-slate-500">{HINTS[row.category]}</p>
+            <p className="text-sm text-slate-500">{t(HINTS[row.category])}</p>
           </div>
-          <PercentInput label="Rate (%)" error={errors.rules?.[i]?.percent?.message} {...form.register(`rules.${i}.percent`)} />
+          <PercentInput label={t('rateLabel')} error={errors.rules?.[i]?.percent?.message} {...form.register(`rules.${i}.percent`)} />
           <Checkbox
-            label="Active"
+            label={t('active')}
             wrapperClassName="self-end pb-2.5 sm:justify-self-end"
             checked={row.isActive}
             onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}

@@ -8,6 +8,8 @@ import { useSaveExpiryRule } from '../api/expiry';
 import { useSaveSubmit } from '../hooks/use-save-submit';
 import { EXPIRY_MESSAGES, EXPIRY_POLICY_OPTIONS } from '../lib/expiry';
 import { RulesFormCard } from './rules-form-parts';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 const toForm = (rule: ExpiryRuleResponse): ExpiryRuleRequest => ({ policy: rule.policy, days: rule.days });
 
@@ -18,6 +20,7 @@ const toForm = (rule: ExpiryRuleResponse): ExpiryRuleRequest => ({ policy: rule.
  * Validated with the contract's ExpiryRuleRequest; Save toasts the outcome.
  */
 export function ExpiryRuleForm({ slug, rule }: { slug: string; rule: ExpiryRuleResponse }) {
+  const t = useMessages(rulesMessages);
   const save = useSaveExpiryRule(slug);
   const form = useForm<ExpiryRuleRequest>({ resolver: zodResolver(ExpiryRuleRequest), defaultValues: toForm(rule), shouldUnregister: true });
   const policy = useWatch({ control: form.control, name: 'policy' });
@@ -25,24 +28,24 @@ export function ExpiryRuleForm({ slug, rule }: { slug: string; rule: ExpiryRuleR
   const card = useSaveSubmit(form, save, { toBody: (values) => values, toForm, saved: EXPIRY_MESSAGES.ruleSaved, failed: EXPIRY_MESSAGES.ruleFailed });
 
   return (
-    <RulesFormCard label="Expiry rule" title="Cashback Expiry" description="Decide whether unspent cashback expires." saveLabel="Save Expiry Rule" {...card}>
+    <RulesFormCard label={t('expiryLabel')} title={t('expiryTitle')} description={t('expiryDescription')} saveLabel={t('expirySave')} {...card}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Policy" error={errors.policy?.message} value={policy} {...form.register('policy')}>
+        <Select label={t('policy')} error={errors.policy?.message} value={policy} {...form.register('policy')}>
           {EXPIRY_POLICY_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.labelKey)}
             </option>
           ))}
         </Select>
         {policy === 'AFTER_EARN' && (
           <NumberInput
-            label="Expire after"
+            label={t('expireAfter')}
             min={EXPIRY_DAYS_MIN}
             max={EXPIRY_DAYS_MAX}
             step={1}
-            hint={`Days after it is credited (${EXPIRY_DAYS_MIN}–${EXPIRY_DAYS_MAX})`}
+            hint={t('expireAfterHint', { min: EXPIRY_DAYS_MIN, max: EXPIRY_DAYS_MAX })}
             error={errors.days?.message}
-            trailing={<span className="pr-2 text-sm text-slate-500">days</span>}
+            trailing={<span className="pr-2 text-sm text-slate-500">{t('days')}</span>}
             {...form.register('days', { valueAsNumber: true })}
           />
         )}

@@ -8,6 +8,8 @@ import { saveErrorMessage } from '@/lib/server-field-errors';
 import { useInitializeRules } from '../api/save-rules';
 import { CATEGORY_LABELS } from '@/lib/labels';
 import { RULES_MESSAGES } from '../lib/forms';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /**
  * Confirmation of 'Initialize default rules' (docs/product.md 'Cashback' defaults): it replaces the
@@ -26,6 +28,7 @@ export function InitializeRulesDialog({
   onClose: () => void;
   onInitialized: (data: InitializeRulesResponse) => void;
 }) {
+  const t = useMessages(rulesMessages);
   const initialize = useInitializeRules(slug);
   const confirm = () =>
     initialize.mutate(undefined, {
@@ -40,15 +43,14 @@ export function InitializeRulesDialog({
     <ActionConfirmDialog
       open={open}
       onClose={onClose}
-      title="Initialize default rules?"
+      title={t('initializeTitle')}
       pending={initialize.isPending}
       onConfirm={confirm}
       icon={RotateCcw}
-      confirmLabel="Replace with defaults"
+      confirmLabel={t('initializeConfirm')}
     >
       <p>
-        This <strong>replaces your current cashback and tier rules</strong>, including any unsaved changes, with the defaults below. Special offers are not
-        changed. The next earn at the till uses the defaults.
+        <RichMessage catalog={rulesMessages} id="initializeText" components={{ strong: <strong /> }} />
       </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-4 py-3">
         {DEFAULT_CASHBACK_RULES.map((r) => (
@@ -59,9 +61,7 @@ export function InitializeRulesDialog({
         ))}
         {DEFAULT_TIER_RULES.map((r) => (
           <div key={r.tier} className="contents">
-            <dt className="text-slate-500">
-              {r.name} from {formatCents(r.minTotalSpendCents)}
-            </dt>
+            <dt className="text-slate-500">{t('initializeTierFrom', { name: r.name, amount: formatCents(r.minTotalSpendCents) })}</dt>
             <dd className="text-right font-medium text-slate-900">+{formatBps(r.baseRateBps)}</dd>
           </div>
         ))}

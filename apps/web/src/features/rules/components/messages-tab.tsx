@@ -7,6 +7,8 @@ import { useSaveReceipts } from '../api/receipts';
 import { useSaveSubmit } from '../hooks/use-save-submit';
 import { MESSAGES_TAB } from '../lib/messages';
 import { RulesFormCard } from './rules-form-parts';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /**
  * The Messages tab of Rules & Settings (docs/product.md 'E-mail'): loads the tenant view (a spinner
@@ -14,14 +16,16 @@ import { RulesFormCard } from './rules-form-parts';
  * receipts form.
  */
 export function MessagesTab({ slug }: { slug: string }) {
+  const t = useMessages(rulesMessages);
   const tenant = useTenant(slug);
-  if (tenant.isError && !tenant.data) return <LoadError title={MESSAGES_TAB.loadFailed} query={tenant} fallback="Please try again." />;
-  if (!tenant.data) return <PageSpinner label="Loading message settings" />;
+  if (tenant.isError && !tenant.data) return <LoadError title={MESSAGES_TAB.loadFailed} query={tenant} fallback={t('pleaseTryAgain')} />;
+  if (!tenant.data) return <PageSpinner label={t('messagesLoading')} />;
   return <ReceiptsForm slug={slug} enabled={tenant.data.receiptsEnabled} />;
 }
 
 /** The receipts switch (off by default), saved on its own with 'Save Messages'. */
 export function ReceiptsForm({ slug, enabled }: { slug: string; enabled: boolean }) {
+  const t = useMessages(rulesMessages);
   const save = useSaveReceipts(slug);
   const form = useForm<{ enabled: boolean }>({ defaultValues: { enabled } });
   const checked = useWatch({ control: form.control, name: 'enabled' });
@@ -32,13 +36,7 @@ export function ReceiptsForm({ slug, enabled }: { slug: string; enabled: boolean
     failed: MESSAGES_TAB.failed,
   });
   return (
-    <RulesFormCard
-      label="Message settings"
-      title="Customer e-mails"
-      description="What your customers hear from you by e-mail."
-      saveLabel="Save Messages"
-      {...card}
-    >
+    <RulesFormCard label={t('messagesLabel')} title={t('messagesTitle')} description={t('messagesDescription')} saveLabel={t('messagesSave')} {...card}>
       <ToggleField
         label={MESSAGES_TAB.receiptsLabel}
         name="enabled"

@@ -11,25 +11,27 @@ import { PercentInput } from '@/components/ui/number-input';
 import { ToggleField } from '@/components/ui/toggle-field';
 import { serverFieldErrors, saveErrorMessage } from '@/lib/server-field-errors';
 import { useCreateOffer, useUpdateOffer } from '../api/save-offer';
-import { RULES_MESSAGES, bpsToPercentText, localInputToIso, toLocalInput } from '../lib/forms';
+import { RULES_MESSAGES, bpsToPercentText, localInputToIso, text, toLocalInput } from '../lib/forms';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /** The offer form: name, bonus rate, start and end required (end after start); description optional. */
 const OfferFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Offer name is required').max(100, 'Offer name is too long'),
-    description: z.string().trim().max(500, 'Description is too long'),
+    name: z.string().trim().min(1, text('offerNameRequired')).max(100, text('offerNameTooLong')),
+    description: z.string().trim().max(500, text('offerDescriptionTooLong')),
     percent: z
       .string()
       .trim()
-      .min(1, 'Bonus rate is required')
-      .refine((v) => Number.isFinite(Number(v)), 'Bonus rate must be a number')
-      .refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Rate must be between 0 and 100%'),
-    startAt: z.string().refine((v) => localInputToIso(v) !== null, 'Start date is required'),
-    endAt: z.string().refine((v) => localInputToIso(v) !== null, 'End date is required'),
+      .min(1, text('bonusRequired'))
+      .refine((v) => Number.isFinite(Number(v)), text('bonusNumber'))
+      .refine((v) => Number(v) >= 0 && Number(v) <= 100, text('rateRange')),
+    startAt: z.string().refine((v) => localInputToIso(v) !== null, text('startRequired')),
+    endAt: z.string().refine((v) => localInputToIso(v) !== null, text('endRequired')),
     isActive: z.boolean(),
   })
   .refine((v) => !localInputToIso(v.startAt) || !localInputToIso(v.endAt) || Date.parse(localInputToIso(v.endAt)!) > Date.parse(localInputToIso(v.startAt)!), {
-    message: 'End date must be after the start date',
+    ...text('endAfterStart'),
     path: ['endAt'],
   });
 type OfferFormValues = z.infer<typeof OfferFormSchema>;
@@ -70,14 +72,15 @@ export function OfferFormDialog({ slug, open, offer, onClose }: { slug: string; 
   const create = useCreateOffer(slug);
   const update = useUpdateOffer(slug);
   const pending = create.isPending || update.isPending;
+  const t = useMessages(rulesMessages);
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={offer ? 'Edit Offer' : 'Create New Offer'}
-      description="A bonus on top of the base cashback rate while the offer runs."
+      title={offer ? t('editOffer') : t('createOffer')}
+      description={t('offerDescription')}
       pending={pending}
-      submitLabel={offer ? 'Save Changes' : 'Create Offer'}
+      submitLabel={offer ? t('saveChanges') : t('createOfferSubmit')}
     >
       {(formId) => <OfferForm key={offer?.id ?? 'new'} formId={formId} offer={offer} create={create} update={update} onDone={onClose} />}
     </FormDialog>
@@ -98,6 +101,7 @@ function OfferForm({
   onDone: () => void;
 }) {
   const form = useForm<OfferFormValues>({ resolver: zodResolver(OfferFormSchema), defaultValues: defaultsOf(offer) });
+  const t = useMessages(rulesMessages);
   const { errors } = form.formState;
   const isActive = useWatch({ control: form.control, name: 'isActive' });
 
@@ -124,28 +128,23 @@ function OfferForm({
 
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-      <Input label="Offer name" autoComplete="off" placeholder="e.g. Holiday Bonus" error={errors.name?.message} {...form.register('name')} />
-      <Textarea label="Description (optional)" rows={2} maxLength={500} error={errors.description?.message} {...form.register('description')} />
-      <PercentInput
-        label="Bonus rate (%)"
-        hint="Added to the customer's rate while the offer runs (the total is capped at 50%)."
-        error={errors.percent?.message}
-        {...form.register('percent')}
-      />
+      <Input label={t('offerName')} autoComplete="off" placeholder={t('offerNamePlaceholder')} error={errors.name?.message} {...form.register('name')} />
+      <Textarea label={t('offerDescriptionLabel')} rows={2} maxLength={500} error={errors.description?.message} {...form.register('description')} />
+      <PercentInput label={t('bonusRate')} hint={t('offerRateHint')} error={errors.percent?.message} {...form.register('percent')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Start date"
+          label={t('startDate')}
           type="datetime-local"
           error={errors.startAt?.message}
           {...form.register('startAt', { onChange: () => form.formState.isSubmitted && void form.trigger('endAt') })}
         />
-        <Input label="End date" type="datetime-local" error={errors.endAt?.message} {...form.register('endAt')} />
+        <Input label={t('endDate')} type="datetime-local" error={errors.endAt?.message} {...form.register('endAt')} />
       </div>
       <ToggleField
-        label="Active"
+        label={t('active')}
         checked={isActive}
         onChange={(checked) => form.setValue('isActive', checked, { shouldDirty: true })}
-        note="An inactive offer never applies, even between its dates."
+        note={t('offerInactiveNote')}
       />
     </form>
   );

@@ -5,13 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBps, formatDateTime } from '@/lib/format';
 import { offerState, type OfferState } from '../lib/forms';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
-const STATE_BADGE: Record<OfferState, { label: string; color: BadgeColor }> = {
-  active: { label: 'Active', color: 'green' },
-  scheduled: { label: 'Scheduled', color: 'blue' },
-  ended: { label: 'Ended', color: 'grey' },
-  inactive: { label: 'Inactive', color: 'grey' },
-};
+const STATE_BADGE = {
+  active: { labelKey: 'stateActive', color: 'green' },
+  scheduled: { labelKey: 'stateScheduled', color: 'blue' },
+  ended: { labelKey: 'stateEnded', color: 'grey' },
+  inactive: { labelKey: 'stateInactive', color: 'grey' },
+} as const satisfies Record<OfferState, { labelKey: string; color: BadgeColor }>;
 
 /**
  * Special Offers tab: the offers, newest first (a created one at the top, an updated one in place),
@@ -19,16 +21,17 @@ const STATE_BADGE: Record<OfferState, { label: string; color: BadgeColor }> = {
  * Inactive badge at `now`; 'Create New Offer' and per-offer 'Edit'. Empty state 'No offers yet'.
  */
 export function OffersList({ offers, now, onCreate, onEdit }: { offers: readonly Offer[]; now: Date; onCreate: () => void; onEdit: (offer: Offer) => void }) {
+  const t = useMessages(rulesMessages);
   return (
     <Card>
       <CardHeader className="flex-wrap">
         <div className="min-w-0">
-          <CardTitle>Special Offers</CardTitle>
-          <p className="mt-0.5 text-sm text-slate-500">A bonus on every earn while the offer runs, added on top of the capped base rate.</p>
+          <CardTitle>{t('offersTitle')}</CardTitle>
+          <p className="mt-0.5 text-sm text-slate-500">{t('offersDescription')}</p>
         </div>
         <Button onClick={onCreate}>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Create New Offer
+          {t('createOffer')}
         </Button>
       </CardHeader>
       {offers.length === 0 ? (
@@ -36,11 +39,11 @@ export function OffersList({ offers, now, onCreate, onEdit }: { offers: readonly
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
             <Sparkles aria-hidden="true" className="h-7 w-7" />
           </span>
-          <h3 className="mt-4 text-base font-semibold text-slate-900">No offers yet</h3>
-          <p className="mt-1 max-w-sm text-sm text-slate-500">Create a time-limited bonus, such as an extra 1% for the holidays.</p>
+          <h3 className="mt-4 text-base font-semibold text-slate-900">{t('noOffers')}</h3>
+          <p className="mt-1 max-w-sm text-sm text-slate-500">{t('noOffersText')}</p>
         </div>
       ) : (
-        <ul aria-label="Offers" className="divide-y divide-slate-100">
+        <ul aria-label={t('offersLabel')} className="divide-y divide-slate-100">
           {offers.map((offer) => {
             const badge = STATE_BADGE[offerState(offer, now)];
             return (
@@ -48,20 +51,20 @@ export function OffersList({ offers, now, onCreate, onEdit }: { offers: readonly
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-medium break-words text-slate-900">{offer.name}</h3>
-                    <Badge color={badge.color}>{badge.label}</Badge>
+                    <Badge color={badge.color}>{t(badge.labelKey)}</Badge>
                   </div>
                   {offer.description && <p className="mt-1 text-sm break-words text-slate-600">{offer.description}</p>}
                   <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
-                    <span className="font-semibold text-emerald-700">+{formatBps(offer.rateMultiplierBps)} bonus</span>
+                    <span className="font-semibold text-emerald-700">{t('offerBonus', { rate: formatBps(offer.rateMultiplierBps) })}</span>
                     <span className="inline-flex items-center gap-1.5">
                       <CalendarRange aria-hidden="true" className="h-4 w-4 shrink-0" />
-                      {formatDateTime(offer.startAt)} – {formatDateTime(offer.endAt)}
+                      {t('offerPeriod', { start: formatDateTime(offer.startAt), end: formatDateTime(offer.endAt) })}
                     </span>
                   </p>
                 </div>
-                <Button variant="outline" size="sm" className="self-start" aria-label={`Edit ${offer.name}`} onClick={() => onEdit(offer)}>
+                <Button variant="outline" size="sm" className="self-start" aria-label={t('editOfferLabel', { name: offer.name })} onClick={() => onEdit(offer)}>
                   <Pencil aria-hidden="true" className="h-4 w-4" />
-                  Edit
+                  {t('edit')}
                 </Button>
               </li>
             );

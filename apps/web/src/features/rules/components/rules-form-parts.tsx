@@ -3,16 +3,19 @@ import { Save } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /** The header of a rules form card: its title, a line saying what it sets, and 'Unsaved changes' while `dirty`. */
 export function RulesFormHeader({ title, description, dirty }: { title: string; description: ReactNode; dirty: boolean }) {
+  const t = useMessages(rulesMessages);
   return (
     <CardHeader className="flex-wrap">
       <div className="min-w-0">
         <CardTitle>{title}</CardTitle>
         <p className="mt-0.5 text-sm text-slate-500">{description}</p>
       </div>
-      {dirty && <Badge color="yellow">Unsaved changes</Badge>}
+      {dirty && <Badge color="yellow">{t('unsavedChanges')}</Badge>}
     </CardHeader>
   );
 }
@@ -22,11 +25,12 @@ export function RulesFormHeader({ title, description, dirty }: { title: string; 
  * the submit button (`saveLabel`, e.g. 'Save Cashback Rules', spinning while `pending`).
  */
 export function RulesFormActions({ dirty, pending, onDiscard, saveLabel }: { dirty: boolean; pending: boolean; onDiscard: () => void; saveLabel: string }) {
+  const t = useMessages(rulesMessages);
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
       {dirty && (
         <Button variant="ghost" onClick={onDiscard} disabled={pending}>
-          Discard changes
+          {t('discardChanges')}
         </Button>
       )}
       <Button type="submit" loading={pending}>

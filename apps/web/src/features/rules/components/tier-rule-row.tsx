@@ -5,6 +5,8 @@ import { Input } from '@/components/ui/input';
 import { NumberInput, PercentInput } from '@/components/ui/number-input';
 import { TIER_LABELS } from '@/lib/labels';
 import type { TierForm } from '../lib/forms';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /**
  * One tier of the Loyalty Tiers form (a fieldset named after the tier): Name, Minimum spend
@@ -22,6 +24,7 @@ export function TierRuleRow({
   row: TierForm['rules'][number];
   onMinSpendChange: () => void;
 }) {
+  const t = useMessages(rulesMessages);
   const errors = form.formState.errors.rules?.[i];
   return (
     <fieldset className="grid grid-cols-2 gap-x-4 gap-y-3 py-4 lg:grid-cols-[7rem_1fr_10rem_9rem_5.5rem]">
@@ -29,18 +32,24 @@ export function TierRuleRow({
       <div className="col-span-2 flex items-center lg:col-span-1 lg:self-end lg:pb-2.5" aria-hidden="true">
         <TierBadge tier={row.tier} />
       </div>
-      <Input label="Name" autoComplete="off" wrapperClassName="col-span-2 lg:col-span-1" error={errors?.name?.message} {...form.register(`rules.${i}.name`)} />
+      <Input
+        label={t('tierName')}
+        autoComplete="off"
+        wrapperClassName="col-span-2 lg:col-span-1"
+        error={errors?.name?.message}
+        {...form.register(`rules.${i}.name`)}
+      />
       <NumberInput
-        label="Minimum spend"
+        label={t('minSpend')}
         min={0}
         step={1}
         leading="$"
         error={errors?.minSpend?.message}
         {...form.register(`rules.${i}.minSpend`, { onChange: onMinSpendChange })}
       />
-      <PercentInput label="Bonus rate (%)" error={errors?.percent?.message} {...form.register(`rules.${i}.percent`)} />
+      <PercentInput label={t('bonusRate')} error={errors?.percent?.message} {...form.register(`rules.${i}.percent`)} />
       <Checkbox
-        label="Active"
+        label={t('active')}
         wrapperClassName="col-span-2 self-end lg:col-span-1 lg:pb-2.5"
         checked={row.isActive}
         onChange={(e) => form.setValue(`rules.${i}.isActive`, e.target.checked, { shouldDirty: true })}

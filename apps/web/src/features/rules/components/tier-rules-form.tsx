@@ -6,6 +6,8 @@ import { useTierRulesSubmit } from '../hooks/use-tier-rules-submit';
 import type { TierForm } from '../lib/forms';
 import { RulesFormActions, RulesFormHeader } from './rules-form-parts';
 import { TierRuleRow } from './tier-rule-row';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /**
  * Loyalty Tiers tab: SILVER, GOLD, PLATINUM with name, minimum total spend in dollars (step 1; sent
@@ -18,15 +20,12 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
   const { save, onSubmit, failure, clearFailure } = useTierRulesSubmit(slug, form);
   const rows = useWatch({ control: form.control, name: 'rules' });
   const { isDirty } = form.formState;
+  const t = useMessages(rulesMessages);
 
   return (
     <Card>
-      <form noValidate aria-label="Tier rules" onSubmit={onSubmit}>
-        <RulesFormHeader
-          title="Loyalty Tiers"
-          description="Customers move up as their total spend grows; each tier adds a bonus on top of the category rate."
-          dirty={isDirty}
-        />
+      <form noValidate aria-label={t('tiersLabel')} onSubmit={onSubmit}>
+        <RulesFormHeader title={t('tiersTitle')} description={t('tiersDescription')} dirty={isDirty} />
         <CardContent className="divide-y divide-slate-100 py-0">
           {rows.map((row, i) => (
             <TierRuleRow key={row.tier} form={form} index={i} row={row} onMinSpendChange={clearFailure} />
@@ -44,7 +43,7 @@ export function TierRulesForm({ slug, form }: { slug: string; form: UseFormRetur
             clearFailure();
             form.reset();
           }}
-          saveLabel="Save Tier Rules"
+          saveLabel={t('tiersSave')}
         />
       </form>
     </Card>

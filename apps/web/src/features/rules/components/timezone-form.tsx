@@ -7,6 +7,8 @@ import { useSaveTimezone } from '../api/expiry';
 import { useSaveSubmit } from '../hooks/use-save-submit';
 import { EXPIRY_MESSAGES } from '../lib/expiry';
 import { RulesFormCard } from './rules-form-parts';
+import { useMessages } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /**
  * The tenant's time zone: a select of the IANA zones this browser knows (plus the
@@ -14,6 +16,7 @@ import { RulesFormCard } from './rules-form-parts';
  * its own Save; the tenant view is refreshed after a save.
  */
 export function TimezoneForm({ slug, timezone }: { slug: string; timezone: string }) {
+  const t = useMessages(rulesMessages);
   const save = useSaveTimezone(slug);
   const form = useForm<TimezoneRequest>({ resolver: zodResolver(TimezoneRequest), defaultValues: { timezone } });
   const selected = useWatch({ control: form.control, name: 'timezone' });
@@ -27,8 +30,8 @@ export function TimezoneForm({ slug, timezone }: { slug: string; timezone: strin
   });
 
   return (
-    <RulesFormCard label="Time zone setting" title="Time zone" description="The time zone of your business." saveLabel="Save Time Zone" {...card}>
-      <Select label="Time zone" wrapperClassName="sm:max-w-sm" error={errors.timezone?.message} value={selected} {...form.register('timezone')}>
+    <RulesFormCard label={t('timezoneLabel')} title={t('timezoneTitle')} description={t('timezoneDescription')} saveLabel={t('timezoneSave')} {...card}>
+      <Select label={t('timezoneSelect')} wrapperClassName="sm:max-w-sm" error={errors.timezone?.message} value={selected} {...form.register('timezone')}>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replaceAll('_', ' ')}

@@ -1,18 +1,34 @@
 import type { ExpiryPolicy } from '@loyalty/contract';
+import { translate } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
-/** Texts of the Expiry tab (docs/product.md 'Expiry'), used verbatim. */
+/** Texts of the Expiry tab (docs/product.md 'Expiry'), read from rulesMessages at each use. */
 export const EXPIRY_MESSAGES = {
-  changeNote: 'A changed rule applies to cashback credited after the change; cashback already on cards keeps its date.',
-  timezoneNote: 'Expiry dates and report days use this time zone.',
-  ruleSaved: 'Expiry rule saved successfully',
-  ruleFailed: 'Failed to save expiry rule. Please try again.',
-  timezoneSaved: 'Time zone saved successfully',
-  timezoneFailed: 'Failed to save time zone. Please try again.',
-  loadFailed: 'Failed to load expiry settings',
-} as const;
+  get changeNote(): string {
+    return translate(rulesMessages, 'expiryChangeNote');
+  },
+  get timezoneNote(): string {
+    return translate(rulesMessages, 'timezoneNote');
+  },
+  get ruleSaved(): string {
+    return translate(rulesMessages, 'expirySaved');
+  },
+  get ruleFailed(): string {
+    return translate(rulesMessages, 'expiryFailed');
+  },
+  get timezoneSaved(): string {
+    return translate(rulesMessages, 'timezoneSaved');
+  },
+  get timezoneFailed(): string {
+    return translate(rulesMessages, 'timezoneFailed');
+  },
+  get loadFailed(): string {
+    return translate(rulesMessages, 'expiryLoadFailed');
+  },
+};
 
 /** The policy choices of the Expiry tab, in display order. */
-export const EXPIRY_POLICY_OPTIONS: readonly { value: ExpiryPolicy; label: string }[] = [
-  { value: 'NEVER', label: 'Never expire' },
-  { value: 'AFTER_EARN', label: 'Expire N days after it is credited' },
-];
+export const EXPIRY_POLICY_OPTIONS = [
+  { value: 'NEVER', labelKey: 'policyNever' },
+  { value: 'AFTER_EARN', labelKey: 'policyAfterEarn' },
+] as const satisfies readonly { value: ExpiryPolicy; labelKey: string }[];

@@ -2,40 +2,65 @@ import { Category, Tier, type CashbackRule, type Offer, type TierRule } from '@l
 import { dollarsToCents, offerPhase, percentToBps, type CashbackRuleInput, type TierRuleInput } from '@loyalty/domain';
 import { z } from 'zod';
 import { TIER_LABELS } from '@/lib/labels';
+import { translate, type MessageKey } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 /** Messages of the screen, verbatim. */
 export const RULES_MESSAGES = {
-  loadFailed: 'Failed to load rules and offers',
-  cashbackSaved: 'Cashback rules saved successfully',
-  tiersSaved: 'Tier rules saved successfully',
-  initialized: 'Default rules initialized successfully',
-  offerCreated: 'Offer created successfully',
-  offerUpdated: 'Offer updated successfully',
-  cashbackFailed: 'Failed to save cashback rules. Please try again.',
-  tiersFailed: 'Failed to save tier rules. Please try again.',
-  initializeFailed: 'Failed to initialize default rules. Please try again.',
-  offerFailed: 'Failed to save offer. Please try again.',
-} as const;
+  get loadFailed(): string {
+    return translate(rulesMessages, 'loadFailed');
+  },
+  get cashbackSaved(): string {
+    return translate(rulesMessages, 'cashbackSaved');
+  },
+  get tiersSaved(): string {
+    return translate(rulesMessages, 'tiersSaved');
+  },
+  get initialized(): string {
+    return translate(rulesMessages, 'initialized');
+  },
+  get offerCreated(): string {
+    return translate(rulesMessages, 'offerCreated');
+  },
+  get offerUpdated(): string {
+    return translate(rulesMessages, 'offerUpdated');
+  },
+  get cashbackFailed(): string {
+    return translate(rulesMessages, 'cashbackFailed');
+  },
+  get tiersFailed(): string {
+    return translate(rulesMessages, 'tiersFailed');
+  },
+  get initializeFailed(): string {
+    return translate(rulesMessages, 'initializeFailed');
+  },
+  get offerFailed(): string {
+    return translate(rulesMessages, 'offerFailed');
+  },
+};
+
+/** A zod message read from rulesMessages when the issue is raised (the language then current). */
+export const text = (key: MessageKey<typeof rulesMessages.en>) => ({ error: () => translate(rulesMessages, key) });
 
 /** Rate out of range (the contract's text: 0 to 100 percent). */
-const RATE_RANGE = 'Rate must be between 0 and 100%';
+const RATE_RANGE = text('rateRange');
 
 /** A percent typed by the owner: required, a number from 0 to 100 (step 0.1 is the input's). */
 const percentField = z
   .string()
   .trim()
-  .min(1, 'Rate is required')
-  .refine((v) => Number.isFinite(Number(v)), 'Rate must be a number')
+  .min(1, text('rateRequired'))
+  .refine((v) => Number.isFinite(Number(v)), text('rateNumber'))
   .refine((v) => Number(v) >= 0 && Number(v) <= 100, RATE_RANGE);
 
 /** Minimum spend in dollars: required, 0 or more. */
 const dollarsField = z
   .string()
   .trim()
-  .min(1, 'Minimum spend is required')
-  .refine((v) => dollarsToCents(v) !== null, 'Minimum spend must be a number')
-  .refine((v) => (dollarsToCents(v) ?? -1) >= 0, 'Minimum spend must be 0 or more')
-  .refine((v) => (dollarsToCents(v) ?? 0) <= 1_000_000_000, 'Minimum spend is too large');
+  .min(1, text('minSpendRequired'))
+  .refine((v) => dollarsToCents(v) !== null, text('minSpendNumber'))
+  .refine((v) => (dollarsToCents(v) ?? -1) >= 0, text('minSpendNegative'))
+  .refine((v) => (dollarsToCents(v) ?? 0) <= 1_000_000_000, text('minSpendTooLarge'));
 
 /** The Cashback Rules form: one row per category, the rate as typed (percent). */
 export const CashbackForm = z.object({
@@ -48,7 +73,7 @@ export const TierForm = z.object({
   rules: z.array(
     z.object({
       tier: Tier,
-      name: z.string().trim().min(1, 'Tier name is required').max(50, 'Tier name is too long'),
+      name: z.string().trim().min(1, text('tierNameRequired')).max(50, text('tierNameTooLong')),
       minSpend: dollarsField,
       percent: percentField,
       isActive: z.boolean(),

@@ -20,15 +20,18 @@ import { OffersList } from '../components/offers-list';
 import { TierRulesForm } from '../components/tier-rules-form';
 import { useNow } from '../hooks/use-now';
 import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTierRules, toCashbackForm, toTierForm } from '../lib/forms';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { rulesMessages } from '../messages';
 
 type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry' | 'messages';
 
-const TABS: readonly TabItem<TabValue>[] = [
-  { value: 'cashback', label: 'Cashback Rules', icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'tiers', label: 'Loyalty Tiers', icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'offers', label: 'Special Offers', icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'expiry', label: 'Expiry', icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'messages', label: 'Messages', icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
+/** The five tabs, their labels in `t`'s language. */
+const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>[] => [
+  { value: 'cashback', label: t('tabCashback'), icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'tiers', label: t('tabTiers'), icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'offers', label: t('tabOffers'), icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'expiry', label: t('tabExpiry'), icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'messages', label: t('tabMessages'), icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
 ];
 
 /**
@@ -39,6 +42,7 @@ const TABS: readonly TabItem<TabValue>[] = [
  */
 export function RulesPage() {
   const { slug = '' } = useParams();
+  const t = useMessages(rulesMessages);
   const cashback = useCashbackRules(slug);
   const tiers = useTierRules(slug);
   const offers = useOffers(slug);
@@ -58,19 +62,19 @@ export function RulesPage() {
           onClick={() => queries.forEach((q) => q.isError && void q.refetch())}
         >
           <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Try again
+          {t('tryAgain')}
         </Button>
       </Alert>
     );
   } else if (!cashback.data || !tiers.data || !offers.data) {
-    body = <PageSpinner label="Loading rules and offers" />;
+    body = <PageSpinner label={t('loading')} />;
   } else {
     body = <RulesEditor slug={slug} cashbackRules={cashback.data.rules} tierRules={tiers.data.rules} offers={offers.data.offers} />;
   }
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Rules & Settings" subtitle="Decide how much cashback your customers earn" />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       {body}
     </div>
   );
@@ -85,6 +89,7 @@ type OfferModal = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; offe
  * are reset to what the server stored after a save or 'Initialize default rules'.
  */
 function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string; cashbackRules: CashbackRule[]; tierRules: TierRule[]; offers: Offer[] }) {
+  const t = useMessages(rulesMessages);
   const [tab, setTab] = useState<TabValue>('cashback');
   const [offerModal, setOfferModal] = useState<OfferModal>({ mode: 'closed' });
   const [confirmInit, setConfirmInit] = useState(false);
@@ -104,16 +109,14 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
-        <p className="min-w-64 flex-1 text-sm text-slate-600">
-          Changes apply to the very next earn at the till. Base rate (category + tier) is capped at 20%, the total with offers at 50%.
-        </p>
+        <p className="min-w-64 flex-1 text-sm text-slate-600">{t('capNote')}</p>
         <Button variant="outline" onClick={() => setConfirmInit(true)}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Initialize default rules
+          {t('initializeDefaults')}
         </Button>
       </div>
 
-      <Tabs items={TABS} value={tab} onChange={setTab} label="Rules & Settings sections">
+      <Tabs items={tabs(t)} value={tab} onChange={setTab} label={t('sections')}>
         {tab === 'cashback' && <CashbackRulesForm slug={slug} form={cashbackForm} />}
         {tab === 'tiers' && <TierRulesForm slug={slug} form={tierForm} />}
         {tab === 'offers' && (
