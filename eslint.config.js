@@ -171,7 +171,6 @@ const I18N_PENDING = [
   `${WEB}/features/billing/**`,
   `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
-  `${WEB}/features/integrations/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
   `${WEB}/features/rules/**`,
