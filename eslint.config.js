@@ -169,7 +169,6 @@ const tableFences = [
 /** Folders whose texts are still written inline, on their way into catalogs (ADR 0042). */
 const I18N_PENDING = [
   `${WEB}/features/billing/**`,
-  `${WEB}/features/card-orders/**`,
   `${WEB}/features/cards/**`,
   `${WEB}/features/platform/**`,
   `${WEB}/features/profile/**`,
