@@ -167,7 +167,7 @@ const tableFences = [
 ];
 
 /** Folders whose texts are still written inline, on their way into catalogs (ADR 0042). */
-const I18N_PENDING = [`${WEB}/features/card-orders/**`, `${WEB}/features/integrations/**`, `${WEB}/features/platform/**`, `${WEB}/features/profile/**`];
+const I18N_PENDING = [`${WEB}/features/platform/**`];
 
 const noProcessEnv = {
   'no-restricted-properties': [

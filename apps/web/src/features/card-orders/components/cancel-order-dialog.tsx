@@ -2,8 +2,10 @@ import type { CardOrder, CardOrderPricingResponse } from '@loyalty/contract';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatCents, formatCount } from '@/lib/format';
+import { RichMessage, useMessages } from '@/lib/i18n';
 import { useCancelCardOrder } from '../api/card-orders';
 import { cardTypeName } from '@/lib/labels';
+import { cardOrdersMessages } from '../messages';
 
 /**
  * 'Cancel order' confirmation (docs/product.md 'Card orders': cancel before shipping). Says what
@@ -25,6 +27,7 @@ export function CancelOrderDialog({
   onCancelled: (order: CardOrder) => void;
 }) {
   const cancel = useCancelCardOrder(slug);
+  const t = useMessages(cardOrdersMessages);
   const close = () => {
     cancel.reset();
     onClose();
@@ -41,27 +44,35 @@ export function CancelOrderDialog({
     <ActionConfirmDialog
       open={order !== null}
       onClose={close}
-      title="Cancel this order?"
+      title={t('cancelTitle')}
       pending={cancel.isPending}
       onConfirm={confirm}
-      cancelLabel="Keep order"
-      confirmLabel="Cancel order"
-      error={cancel.isError && errorMessage(cancel.error, 'Failed to cancel the order. Please try again.')}
+      cancelLabel={t('keepOrder')}
+      confirmLabel={t('cancelOrder')}
+      error={cancel.isError && errorMessage(cancel.error, t('cancelFailed'))}
     >
       {order && (
         <>
           <p>
-            {formatCount(order.quantity)} {cardTypeName(order.cardType, pricing).toLowerCase()} cards · {formatCents(order.totalCents)}
+            {t('cancelSummary', {
+              quantity: formatCount(order.quantity),
+              type: cardTypeName(order.cardType, pricing).toLowerCase(),
+              total: formatCents(order.totalCents),
+            })}
           </p>
           {order.status === 'PAID' ? (
             <p>
-              The payment of <strong>{formatCents(order.totalCents)}</strong> is refunded and the order&apos;s {formatCount(order.quantity)} cards are removed
-              from your account.
+              <RichMessage
+                catalog={cardOrdersMessages}
+                id="cancelPaid"
+                values={{ total: formatCents(order.totalCents), quantity: formatCount(order.quantity) }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           ) : (
-            <p>The order is cancelled and nothing is charged.</p>
+            <p>{t('cancelPending')}</p>
           )}
-          <p className="text-slate-500">This cannot be undone.</p>
+          <p className="text-slate-500">{t('cannotUndo')}</p>
         </>
       )}
     </ActionConfirmDialog>

@@ -5,7 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import { tierIndex, tierRange } from '../lib/labels';
+import { cardOrdersMessages } from '../messages';
 
 /** Props of {@link CardTypePicker}. */
 interface CardTypePickerProps {
@@ -26,21 +28,22 @@ interface CardTypePickerProps {
  * cards (`data-testid="card-type-{TYPE}"`), each with its volume-price table.
  */
 export function CardTypePicker({ cardTypes, selectedType, quantity, maxQuantity, registration }: CardTypePickerProps) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>1. Card type</CardTitle>
-        <span className="text-xs text-slate-500">Prices per card, shipping included</span>
+        <CardTitle>{t('stepCardType')}</CardTitle>
+        <span className="text-xs text-slate-500">{t('pricesNote')}</span>
       </CardHeader>
       <CardContent>
         <fieldset>
-          <legend className="sr-only">Card type</legend>
+          <legend className="sr-only">{t('cardType')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            {cardTypes.map((t) => (
+            {cardTypes.map((kind) => (
               <CardTypeOption
-                key={t.type}
-                kind={t}
-                selected={t.type === selectedType}
+                key={kind.type}
+                kind={kind}
+                selected={kind.type === selectedType}
                 quantity={quantity}
                 maxQuantity={maxQuantity}
                 registration={registration}
@@ -98,13 +101,14 @@ type TierRow = PriceTier & { index: number };
 
 /** The volume prices of one card kind ('{name} volume prices'): quantity range and price per card; tier `active` highlighted. */
 function TierTable({ kind, active, maxQuantity }: { kind: CardTypePricing; active: number; maxQuantity: number }) {
+  const t = useMessages(cardOrdersMessages);
   const columns: Column<TierRow>[] = [
-    { id: 'cards', header: 'Cards', cell: (tier) => tierRange(kind.tiers, tier.index, maxQuantity), className: 'tabular-nums' },
-    { id: 'price', header: 'Per card', align: 'right', cell: (tier) => formatCents(tier.unitPriceCents), className: 'tabular-nums' },
+    { id: 'cards', header: t('tierCards'), cell: (tier) => tierRange(kind.tiers, tier.index, maxQuantity), className: 'tabular-nums' },
+    { id: 'price', header: t('tierPerCard'), align: 'right', cell: (tier) => formatCents(tier.unitPriceCents), className: 'tabular-nums' },
   ];
   return (
     <Table
-      caption={`${kind.name} volume prices`}
+      caption={t('volumePrices', { name: kind.name })}
       columns={columns}
       rows={kind.tiers.map((tier, index) => ({ ...tier, index }))}
       rowKey={(tier) => String(tier.minQuantity)}

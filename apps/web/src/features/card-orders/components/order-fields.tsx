@@ -2,7 +2,9 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { formatCount } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import type { OrderFormInput } from '../hooks/use-order-form';
+import { cardOrdersMessages } from '../messages';
 
 /** The form wiring shared by the order form's field groups: react-hook-form's `register` and the current errors. */
 interface OrderFieldsProps {
@@ -12,20 +14,21 @@ interface OrderFieldsProps {
 
 /** Step '2. Quantity': 'Number of cards' within the price list's bounds (the contract's message when outside). */
 export function QuantityCard({ register, errors, minQuantity, maxQuantity }: OrderFieldsProps & { minQuantity: number; maxQuantity: number }) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>2. Quantity</CardTitle>
+        <CardTitle>{t('stepQuantity')}</CardTitle>
       </CardHeader>
       <CardContent>
         <Input
-          label="Number of cards"
+          label={t('quantityLabel')}
           type="number"
           inputMode="numeric"
           min={minQuantity}
           max={maxQuantity}
           step={1}
-          hint={`Between ${formatCount(minQuantity)} and ${formatCount(maxQuantity)} cards; larger orders cost less per card.`}
+          hint={t('quantityHint', { min: formatCount(minQuantity), max: formatCount(maxQuantity) })}
           error={errors.quantity?.message}
           wrapperClassName="max-w-xs"
           {...register('quantity', { valueAsNumber: true })}
@@ -37,15 +40,16 @@ export function QuantityCard({ register, errors, minQuantity, maxQuantity }: Ord
 
 /** Step '3. Shipping address': recipient, address lines, city, state, postal code and country (the contract's messages). */
 export function ShippingAddressCard({ register, errors }: OrderFieldsProps) {
+  const t = useMessages(cardOrdersMessages);
   const addressError = (f: keyof OrderFormInput['shippingAddress']) => errors.shippingAddress?.[f]?.message;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>3. Shipping address</CardTitle>
+        <CardTitle>{t('stepShipping')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Recipient name"
+          label={t('recipientName')}
           autoComplete="name"
           required
           wrapperClassName="sm:col-span-2"
@@ -53,7 +57,7 @@ export function ShippingAddressCard({ register, errors }: OrderFieldsProps) {
           {...register('shippingAddress.name')}
         />
         <Input
-          label="Address"
+          label={t('address')}
           autoComplete="address-line1"
           required
           wrapperClassName="sm:col-span-2"
@@ -61,16 +65,16 @@ export function ShippingAddressCard({ register, errors }: OrderFieldsProps) {
           {...register('shippingAddress.line1')}
         />
         <Input
-          label="Address line 2 (optional)"
+          label={t('addressLine2')}
           autoComplete="address-line2"
           wrapperClassName="sm:col-span-2"
           error={addressError('line2')}
           {...register('shippingAddress.line2')}
         />
-        <Input label="City" autoComplete="address-level2" required error={addressError('city')} {...register('shippingAddress.city')} />
-        <Input label="State / region (optional)" autoComplete="address-level1" error={addressError('state')} {...register('shippingAddress.state')} />
-        <Input label="Postal code" autoComplete="postal-code" required error={addressError('postalCode')} {...register('shippingAddress.postalCode')} />
-        <Input label="Country" autoComplete="country-name" required error={addressError('country')} {...register('shippingAddress.country')} />
+        <Input label={t('city')} autoComplete="address-level2" required error={addressError('city')} {...register('shippingAddress.city')} />
+        <Input label={t('state')} autoComplete="address-level1" error={addressError('state')} {...register('shippingAddress.state')} />
+        <Input label={t('postalCode')} autoComplete="postal-code" required error={addressError('postalCode')} {...register('shippingAddress.postalCode')} />
+        <Input label={t('country')} autoComplete="country-name" required error={addressError('country')} {...register('shippingAddress.country')} />
       </CardContent>
     </Card>
   );

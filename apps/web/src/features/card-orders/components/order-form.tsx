@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import type { CardOrderPricingResponse } from '@loyalty/contract';
 import { useDemoPayments } from '@/api/use-demo-payments';
+import { useMessages } from '@/lib/i18n';
 import { useOrderForm } from '../hooks/use-order-form';
 import { CardTypePicker } from './card-type-picker';
 import { QuantityCard, ShippingAddressCard } from './order-fields';
 import { OrderSummary } from './order-summary';
+import { cardOrdersMessages } from '../messages';
 
 /**
  * The order form of the Card Orders screen (docs/product.md 'Card orders'): the two card kinds as
@@ -21,11 +23,12 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
   const { form, orderAndPay, cardType, quantity, price, submit, saved } = useOrderForm(slug, pricing, onCheckout);
   const demoPayments = useDemoPayments(slug);
   const formId = useId();
+  const t = useMessages(cardOrdersMessages);
   const { errors } = form.formState;
   const bounds = { minQuantity: pricing.minQuantity, maxQuantity: pricing.maxQuantity };
 
   return (
-    <form id={formId} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-5" aria-label="Order printed cards">
+    <form id={formId} noValidate onSubmit={submit} className="grid gap-6 lg:grid-cols-5" aria-label={t('formLabel')}>
       <div className="space-y-6 lg:col-span-3">
         <CardTypePicker
           cardTypes={pricing.cardTypes}
@@ -39,7 +42,7 @@ export function OrderForm({ slug, pricing, onCheckout }: { slug: string; pricing
       </div>
       <div className="lg:col-span-2">
         <OrderSummary
-          kindName={pricing.cardTypes.find((t) => t.type === cardType)?.name}
+          kindName={pricing.cardTypes.find((kind) => kind.type === cardType)?.name}
           quantity={quantity}
           price={price}
           {...bounds}

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api';
 import { formatCents, formatCount } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { cardOrdersMessages } from '../messages';
 
 /** Props of {@link OrderSummary}. */
 interface OrderSummaryProps {
@@ -30,47 +32,44 @@ interface OrderSummaryProps {
  * payments notice and the submit button 'Order and pay' / 'Processing...'.
  */
 export function OrderSummary({ kindName, quantity, price, minQuantity, maxQuantity, error, saved, demoPayments, pending }: OrderSummaryProps) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <Card className="lg:sticky lg:top-6">
       <CardHeader>
-        <CardTitle>Order summary</CardTitle>
+        <CardTitle>{t('summaryTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="space-y-2 text-sm" aria-live="polite">
-          <SummaryRow term="Card type" valueClassName="text-right font-medium text-slate-900">
+          <SummaryRow term={t('cardType')} valueClassName="text-right font-medium text-slate-900">
             {kindName ?? '—'}
           </SummaryRow>
-          <SummaryRow term="Quantity">{Number.isFinite(quantity) && quantity > 0 ? formatCount(quantity) : '—'}</SummaryRow>
-          <SummaryRow term="Price per card" testId="unit-price">
+          <SummaryRow term={t('summaryQuantity')}>{Number.isFinite(quantity) && quantity > 0 ? formatCount(quantity) : '—'}</SummaryRow>
+          <SummaryRow term={t('summaryUnitPrice')} testId="unit-price">
             {price ? formatCents(price.unitPriceCents) : '—'}
           </SummaryRow>
-          <SummaryRow term="Shipping" valueClassName="font-medium text-slate-900">
-            Included
+          <SummaryRow term={t('summaryShipping')} valueClassName="font-medium text-slate-900">
+            {t('summaryIncluded')}
           </SummaryRow>
           <div className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-3">
-            <dt className="font-semibold text-slate-900">Total</dt>
+            <dt className="font-semibold text-slate-900">{t('summaryTotal')}</dt>
             <dd className="text-2xl font-bold text-slate-900 tabular-nums" data-testid="order-total">
               {price ? formatCents(price.totalCents) : '—'}
             </dd>
           </div>
         </dl>
-        {!price && (
-          <p className="text-xs text-slate-500">
-            Enter a quantity between {formatCount(minQuantity)} and {formatCount(maxQuantity)} to see the price.
-          </p>
-        )}
-        {error != null && <Alert tone="error">{errorMessage(error, 'Failed to place the order. Please try again.')}</Alert>}
+        {!price && <p className="text-xs text-slate-500">{t('enterQuantity', { min: formatCount(minQuantity), max: formatCount(maxQuantity) })}</p>}
+        {error != null && <Alert tone="error">{errorMessage(error, t('orderFailed'))}</Alert>}
         {saved && (
-          <Alert tone="warning" title="Your order was saved, but the payment could not start">
-            {errorMessage(saved.checkoutError, 'Please try again.')} Use 'Pay now' on the order below.
+          <Alert tone="warning" title={t('savedTitle')}>
+            {t('savedPayNow', { reason: errorMessage(saved.checkoutError, t('savedFallback')) })}
           </Alert>
         )}
         {demoPayments && <DemoPaymentsNotice />}
         <Button type="submit" size="lg" className="w-full" loading={pending}>
           <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-          {pending ? 'Processing...' : 'Order and pay'}
+          {pending ? t('processing') : t('orderAndPay')}
         </Button>
-        <p className="text-xs text-slate-500">You pay on the next page. Cards are added to your account as soon as the payment is received.</p>
+        <p className="text-xs text-slate-500">{t('payNextPage')}</p>
       </CardContent>
     </Card>
   );

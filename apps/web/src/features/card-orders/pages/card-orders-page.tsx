@@ -11,16 +11,19 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useGoToUrl } from '@/hooks/use-go-to-url';
+import { translate, useMessages } from '@/lib/i18n';
 import { invalidateCardOrderData, useCardOrder, useCardOrderCheckout, useCardOrderPricing } from '../api/card-orders';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { OrderForm } from '../components/order-form';
 import { OrdersList } from '../components/orders-list';
 import { formatCount } from '@/lib/format';
+import { cardOrdersMessages } from '../messages';
 
 /** The '?paid={id}' and '?canceled={id}' banners of a return from the checkout. */
 function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; paidId: string | null; canceledId: string | null; onDismiss: () => void }) {
   const paid = useCardOrder(slug, paidId, { pollWhilePending: true });
   const queryClient = useQueryClient();
+  const t = useMessages(cardOrdersMessages);
   // When the order turns PAID while we wait (Stripe's webhook), refresh the list, cards and quota.
   const lastStatus = useRef<string | undefined>(undefined);
   const status = paid.data?.status;
@@ -29,7 +32,7 @@ function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; p
     lastStatus.current = status;
   }, [status, queryClient, slug]);
   const dismiss = (
-    <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="ml-auto rounded p-1 opacity-70 hover:opacity-100">
+    <button type="button" onClick={onDismiss} aria-label={t('dismiss')} className="ml-auto rounded p-1 opacity-70 hover:opacity-100">
       <X aria-hidden="true" className="h-4 w-4" />
     </button>
   );
@@ -40,15 +43,9 @@ function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; p
       <div className="relative mb-6">
         <Alert tone="success">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pr-6">
-            <span>
-              {confirming
-                ? 'Payment received. Your cards are added as soon as the payment provider confirms it…'
-                : quantity !== undefined
-                  ? `Payment received. ${formatCount(quantity)} cards were added to your account.`
-                  : 'Payment received.'}
-            </span>
+            <span>{confirming ? t('paidConfirming') : quantity !== undefined ? t('paidAdded', { quantity: formatCount(quantity) }) : t('paid')}</span>
             <Link to={paths.tenant.cards(slug)} className="font-semibold underline underline-offset-2">
-              Go to Cards
+              {t('goToCards')}
             </Link>
           </div>
         </Alert>
@@ -60,7 +57,7 @@ function ReturnBanner({ slug, paidId, canceledId, onDismiss }: { slug: string; p
     return (
       <div className="relative mb-6">
         <Alert tone="warning">
-          <span className="pr-6">Payment canceled. Your order is waiting for payment.</span>
+          <span className="pr-6">{t('canceledBanner')}</span>
         </Alert>
         <div className="absolute right-2 top-2 text-amber-900">{dismiss}</div>
       </div>
@@ -84,6 +81,7 @@ export function CardOrdersPage() {
   const payNow = useCardOrderCheckout(slug);
   const goTo = useGoToUrl();
   const [cancelling, setCancelling] = useState<CardOrder | null>(null);
+  const t = useMessages(cardOrdersMessages);
 
   const paidId = params.get('paid');
   const canceledId = params.get('canceled');
@@ -102,16 +100,16 @@ export function CardOrdersPage() {
   function onPay(order: CardOrder) {
     payNow.mutate(order.id, {
       onSuccess: (res) => goTo(res.checkoutUrl),
-      onError: (error) => toast.error(errorMessage(error, 'Failed to create payment session. Please try again.')),
+      onError: (error) => toast.error(errorMessage(error, translate(cardOrdersMessages, 'payFailed'))),
     });
   }
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Card Orders" subtitle="Order printed loyalty cards with your QR codes, shipped to your door" />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       <ReturnBanner slug={slug} paidId={paidId} canceledId={paidId ? null : canceledId} onDismiss={dismissBanner} />
 
-      <section aria-label="Your orders" className="mb-8">
+      <section aria-label={t('yourOrders')} className="mb-8">
         <OrdersList
           slug={slug}
           pricing={pricing.data}
@@ -121,17 +119,17 @@ export function CardOrdersPage() {
 
       <section aria-labelledby="new-order-heading">
         <h2 id="new-order-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          New order
+          {t('newOrder')}
         </h2>
         {pricing.isPending ? (
           <Card>
-            <CardContent className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading prices">
+            <CardContent className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label={t('loadingPrices')}>
               <div className="h-40 animate-pulse rounded-xl bg-slate-100" />
               <div className="h-40 animate-pulse rounded-xl bg-slate-100" />
             </CardContent>
           </Card>
         ) : pricing.isError ? (
-          <LoadError title="Failed to load card prices" query={pricing} fallback={'Something went wrong while loading the price list.'} />
+          <LoadError title={t('pricesLoadFailed')} query={pricing} fallback={t('pricesLoadFallback')} />
         ) : (
           <OrderForm slug={slug} pricing={pricing.data} onCheckout={goTo} />
         )}
@@ -143,7 +141,7 @@ export function CardOrdersPage() {
         pricing={pricing.data}
         onClose={() => setCancelling(null)}
         onCancelled={() => {
-          toast.success(cancelling?.status === 'PAID' ? 'Order cancelled. The payment is refunded and its cards were removed.' : 'Order cancelled.');
+          toast.success(cancelling?.status === 'PAID' ? t('cancelledPaid') : t('cancelled'));
           setCancelling(null);
         }}
       />

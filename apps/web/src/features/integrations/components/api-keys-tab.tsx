@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
 import { useApiKeys } from '../api/api-keys';
-import { API_DOCS_URL, API_KEY_TEXTS } from '../lib/texts';
+import { API_DOCS_URL } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevokeApiKeyDialog } from './revoke-api-key-dialog';
@@ -22,34 +24,34 @@ export function ApiKeysTab({ slug }: { slug: string }) {
   const keys = useApiKeys(slug);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
+  const t = useMessages(integrationsMessages);
   const createButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" className="h-4 w-4" />
-      Create API key
+      {t('keysCreate')}
     </Button>
   );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <p className="min-w-64 flex-1 text-sm text-slate-600">
-          API keys let your till system or other software earn, redeem and look up cards and customers through our REST API, without a staff sign-in. Give each
-          integration its own key with only the scopes it needs.{' '}
+          {t('keysIntro')}{' '}
           <a
             href={API_DOCS_URL}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 font-medium text-indigo-700 underline hover:text-indigo-800"
           >
-            Read the API docs
+            {t('keysDocsLink')}
             <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
         </p>
         {createButton}
       </div>
-      {keys.isError && keys.data && <Alert tone="error">{errorMessage(keys.error, API_KEY_TEXTS.loadFailed)}</Alert>}
+      {keys.isError && keys.data && <Alert tone="error">{errorMessage(keys.error, t('keysLoadFailed'))}</Alert>}
       {keys.isError && !keys.data ? (
-        <LoadError title={API_KEY_TEXTS.loadFailed} query={keys} fallback="Something went wrong while loading the API keys." />
+        <LoadError title={t('keysLoadFailed')} query={keys} fallback={t('keysLoadFallback')} />
       ) : (
         <ApiKeysTable
           keys={keys.data?.keys ?? []}
@@ -59,8 +61,8 @@ export function ApiKeysTab({ slug }: { slug: string }) {
           empty={
             <EmptyState
               icon={<KeyRound aria-hidden="true" className="h-8 w-8" />}
-              title="No API keys yet"
-              description="Create a key to connect your till or another system."
+              title={t('keysEmptyTitle')}
+              description={t('keysEmptyDescription')}
               action={createButton}
             />
           }

@@ -6,10 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { integrationsMessages, type IntegrationsT } from '../messages';
 
 /** 'Never' for a key not used yet, else 'Jan 5, 2026, 3:04 PM' (to the minute, as the server records it). */
-function lastUsedLabel(lastUsedAt: string | null): string {
-  return lastUsedAt ? formatDateTime(lastUsedAt) : 'Never';
+function lastUsedLabel(lastUsedAt: string | null, t: IntegrationsT): string {
+  return lastUsedAt ? formatDateTime(lastUsedAt) : t('keyNever');
 }
 
 const KeyPrefix = ({ k }: { k: ApiKeyItem }) => <code className="font-mono text-sm whitespace-nowrap text-slate-800">{k.prefix}…</code>;
@@ -22,43 +24,54 @@ const Scopes = ({ k }: { k: ApiKeyItem }) => (
     ))}
   </span>
 );
-const Status = ({ k }: { k: ApiKeyItem }) => (k.revokedAt ? <Badge color="grey">Revoked</Badge> : <Badge color="green">Active</Badge>);
-const storeLabel = (k: ApiKeyItem) => k.storeName ?? 'All stores';
+function Status({ k }: { k: ApiKeyItem }) {
+  const t = useMessages(integrationsMessages);
+  return k.revokedAt ? <Badge color="grey">{t('keyRevoked')}</Badge> : <Badge color="green">{t('keyActive')}</Badge>;
+}
+const storeLabel = (k: ApiKeyItem, t: IntegrationsT) => k.storeName ?? t('keyAllStores');
 
 /** 'Revoke' (ghost, red) on an active key; nothing on a revoked one. */
 function RevokeButton({ k, onRevoke }: { k: ApiKeyItem; onRevoke: (k: ApiKeyItem) => void }) {
+  const t = useMessages(integrationsMessages);
   if (k.revokedAt) return null;
   return (
-    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+      onClick={() => onRevoke(k)}
+      aria-label={t('keyRevokeLabel', { name: k.name })}
+    >
       <Ban aria-hidden="true" className="h-4 w-4" />
-      Revoke
+      {t('keyRevoke')}
     </Button>
   );
 }
 
-const columns = (onRevoke: (k: ApiKeyItem) => void): Column<ApiKeyItem>[] => [
+const columns = (onRevoke: (k: ApiKeyItem) => void, t: IntegrationsT): Column<ApiKeyItem>[] => [
   {
     id: 'name',
-    header: 'Name',
+    header: t('keyColName'),
     className: 'max-w-[14rem]',
     cell: (k) => (
       <>
         <span className="block truncate font-medium text-slate-900">{k.name}</span>
-        {k.createdByName && <span className="block truncate text-xs text-slate-500">by {k.createdByName}</span>}
+        {k.createdByName && <span className="block truncate text-xs text-slate-500">{t('keyCreatedBy', { name: k.createdByName })}</span>}
       </>
     ),
   },
-  { id: 'key', header: 'Key', cell: (k) => <KeyPrefix k={k} /> },
-  { id: 'scopes', header: 'Scopes', cell: (k) => <Scopes k={k} /> },
-  { id: 'store', header: 'Store', className: 'text-slate-700', cell: storeLabel },
-  { id: 'lastUsed', header: 'Last used', className: 'whitespace-nowrap text-slate-600', cell: (k) => lastUsedLabel(k.lastUsedAt) },
-  { id: 'created', header: 'Created', className: 'whitespace-nowrap text-slate-600', cell: (k) => formatDate(k.createdAt) },
-  { id: 'status', header: 'Status', cell: (k) => <Status k={k} /> },
-  { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (k) => <RevokeButton k={k} onRevoke={onRevoke} /> },
+  { id: 'key', header: t('keyColKey'), cell: (k) => <KeyPrefix k={k} /> },
+  { id: 'scopes', header: t('keyColScopes'), cell: (k) => <Scopes k={k} /> },
+  { id: 'store', header: t('keyColStore'), className: 'text-slate-700', cell: (k) => storeLabel(k, t) },
+  { id: 'lastUsed', header: t('keyColLastUsed'), className: 'whitespace-nowrap text-slate-600', cell: (k) => lastUsedLabel(k.lastUsedAt, t) },
+  { id: 'created', header: t('keyColCreated'), className: 'whitespace-nowrap text-slate-600', cell: (k) => formatDate(k.createdAt) },
+  { id: 'status', header: t('keyColStatus'), cell: (k) => <Status k={k} /> },
+  { id: 'actions', header: <span className="sr-only">{t('colActions')}</span>, align: 'right', cell: (k) => <RevokeButton k={k} onRevoke={onRevoke} /> },
 ];
 
 /** One key on a narrow screen: name and status, key prefix, scopes, store, last use, creation and Revoke. */
 function ApiKeyCard({ k, onRevoke }: { k: ApiKeyItem; onRevoke: (k: ApiKeyItem) => void }) {
+  const t = useMessages(integrationsMessages);
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -72,7 +85,7 @@ function ApiKeyCard({ k, onRevoke }: { k: ApiKeyItem; onRevoke: (k: ApiKeyItem) 
         <Scopes k={k} />
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        {storeLabel(k)} · Last used {lastUsedLabel(k.lastUsedAt)} · Created {formatDate(k.createdAt)}
+        {t('keyCardLine', { store: storeLabel(k, t), lastUsed: lastUsedLabel(k.lastUsedAt, t), created: formatDate(k.createdAt) })}
       </p>
       {!k.revokedAt && (
         <div className="mt-2 flex justify-end border-t border-slate-100 pt-2">
@@ -103,11 +116,12 @@ export function ApiKeysTable({
   busy?: boolean;
   empty?: ReactNode;
 }) {
+  const t = useMessages(integrationsMessages);
   return (
     <Table
-      caption="API keys"
-      listLabel="API keys"
-      columns={columns(onRevoke)}
+      caption={t('keysTableCaption')}
+      listLabel={t('keysTableCaption')}
+      columns={columns(onRevoke, t)}
       rows={keys}
       rowKey={(k) => k.id}
       rowProps={(k) => ({ 'data-revoked': String(Boolean(k.revokedAt)), className: cn('text-sm', k.revokedAt && 'text-slate-500') })}
@@ -118,7 +132,7 @@ export function ApiKeysTable({
       cellClassName="px-3 py-3 first:pl-4 last:pr-4"
       framed
       loading={loading}
-      loadingLabel="Loading API keys"
+      loadingLabel={t('keysLoading')}
       empty={empty}
       busy={busy}
     />

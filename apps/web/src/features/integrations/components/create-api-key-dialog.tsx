@@ -8,9 +8,11 @@ import { FormFooter } from '@/components/ui/form-footer';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
 import { useCreateApiKey } from '../api/api-keys';
 import { useApiKeyForm } from '../hooks/use-api-key-form';
-import { API_KEY_TEXTS, SCOPE_OPTIONS } from '../lib/texts';
+import { scopeOptions } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 import { CodeCheckboxGroup } from './code-checkbox-group';
 import { OneTimeSecret } from './one-time-secret';
 
@@ -25,6 +27,7 @@ export function CreateApiKeyDialog({ slug, open, onClose }: { slug: string; open
   const create = useCreateApiKey(slug);
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
   const formId = useId();
+  const t = useMessages(integrationsMessages);
   const close = () => {
     create.reset();
     setCreated(null);
@@ -34,21 +37,21 @@ export function CreateApiKeyDialog({ slug, open, onClose }: { slug: string; open
     <Dialog
       open={open}
       onClose={close}
-      title={created ? 'API key created' : 'Create API key'}
-      description={created ? `Key '${created.name}' is ready to use.` : 'A key for one integration: your till, your website or a script.'}
+      title={created ? t('createdTitle') : t('createTitle')}
+      description={created ? t('createdDescription', { name: created.name }) : t('createDescription')}
       dismissible={!create.isPending}
       footer={
         created ? (
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>{t('done')}</Button>
         ) : (
           <FormFooter formId={formId} onCancel={close} pending={create.isPending}>
-            Create key
+            {t('createSubmit')}
           </FormFooter>
         )
       }
     >
       {created ? (
-        <OneTimeSecret label="API key" value={created.key} warning={API_KEY_TEXTS.keyWarning} />
+        <OneTimeSecret label={t('keyLabel')} value={created.key} warning={t('keyWarning')} />
       ) : (
         <ApiKeyForm slug={slug} formId={formId} create={create} onCreated={setCreated} />
       )}
@@ -71,35 +74,30 @@ function ApiKeyForm({
   const { form, onSubmit, failure, stores, storeOptions } = useApiKeyForm({ slug, create, onCreated });
   const { errors, isSubmitted } = form.formState;
   const scopes = useWatch({ control: form.control, name: 'scopes' });
+  const t = useMessages(integrationsMessages);
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <Alert tone="error">{failure}</Alert>}
       <Input
-        label="Name"
+        label={t('nameLabel')}
         autoComplete="off"
-        placeholder="e.g. Front till"
-        hint="Tells your keys apart, e.g. the till or system that uses it."
+        placeholder={t('namePlaceholder')}
+        hint={t('nameHint')}
         error={errors.name?.message}
         {...form.register('name')}
       />
       <CodeCheckboxGroup
-        legend="Scopes"
-        options={SCOPE_OPTIONS}
+        legend={t('scopesLegend')}
+        options={scopeOptions(t)}
         value={scopes}
         onChange={(next) => form.setValue('scopes', next, { shouldDirty: true, shouldValidate: isSubmitted })}
         error={errors.scopes?.message}
       />
       {stores.isError ? (
-        <Alert tone="error">{errorMessage(stores.error, 'Failed to load stores')}</Alert>
+        <Alert tone="error">{errorMessage(stores.error, t('storesLoadFailed'))}</Alert>
       ) : (
-        <Select
-          label="Store"
-          disabled={stores.isPending}
-          hint="A key bound to one store acts as a cashier of that store: it books every movement there and cannot read the customer list or the liability report."
-          error={errors.storeId?.message}
-          {...form.register('storeId')}
-        >
-          <option value="">{stores.isPending ? 'Loading stores…' : 'All stores'}</option>
+        <Select label={t('storeLabel')} disabled={stores.isPending} hint={t('storeHint')} error={errors.storeId?.message} {...form.register('storeId')}>
+          <option value="">{stores.isPending ? t('storesLoading') : t('keyAllStores')}</option>
           {storeOptions.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}

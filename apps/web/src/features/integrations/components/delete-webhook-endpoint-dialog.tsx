@@ -3,8 +3,9 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
 import { useDeleteWebhookEndpoint } from '../api/webhook-endpoints';
-import { WEBHOOK_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /**
  * The confirmation before deleting a webhook endpoint: 'Delete the endpoint {url}?
@@ -14,6 +15,7 @@ import { WEBHOOK_TEXTS } from '../lib/texts';
  */
 export function DeleteWebhookEndpointDialog({ slug, endpoint, onClose }: { slug: string; endpoint: WebhookEndpointItem | null; onClose: () => void }) {
   const remove = useDeleteWebhookEndpoint(slug);
+  const t = useMessages(integrationsMessages);
   const close = () => {
     remove.reset();
     onClose();
@@ -22,7 +24,7 @@ export function DeleteWebhookEndpointDialog({ slug, endpoint, onClose }: { slug:
     if (!endpoint) return;
     remove.mutate(endpoint.id, {
       onSuccess: () => {
-        toast.success(WEBHOOK_TEXTS.deleted);
+        toast.success(t('endpointDeleted'));
         close();
       },
     });
@@ -31,14 +33,14 @@ export function DeleteWebhookEndpointDialog({ slug, endpoint, onClose }: { slug:
     <ActionConfirmDialog
       open={endpoint !== null}
       onClose={close}
-      title="Delete endpoint"
+      title={t('deleteTitle')}
       pending={remove.isPending}
       onConfirm={confirm}
       icon={Trash2}
-      confirmLabel="Delete endpoint"
-      error={remove.isError ? errorMessage(remove.error, WEBHOOK_TEXTS.deleteFailed) : null}
+      confirmLabel={t('deleteConfirm')}
+      error={remove.isError ? errorMessage(remove.error, t('endpointDeleteFailed')) : null}
     >
-      {endpoint && <p className="break-words">{WEBHOOK_TEXTS.deleteQuestion(endpoint.url)}</p>}
+      {endpoint && <p className="break-words">{t('deleteQuestion', { url: endpoint.url })}</p>}
     </ActionConfirmDialog>
   );
 }

@@ -8,8 +8,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { TableSkeleton } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
 import { useDeliveryLog } from '../hooks/use-delivery-log';
-import { WEBHOOK_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 import { DeliveriesTable } from './deliveries-table';
 import { DeliveryDetails } from './delivery-details';
 
@@ -20,16 +21,17 @@ import { DeliveryDetails } from './delivery-details';
  * delivery's response excerpt and payload under the table. `endpoint`: whose log, or null (closed).
  */
 export function DeliveriesDialog({ slug, endpoint, onClose }: { slug: string; endpoint: WebhookEndpointItem | null; onClose: () => void }) {
+  const t = useMessages(integrationsMessages);
   return (
     <Dialog
       open={endpoint !== null}
       onClose={onClose}
       size="2xl"
-      title="Deliveries"
+      title={t('deliveriesTitle')}
       description={endpoint && <span className="font-mono break-all">{endpoint.url}</span>}
       footer={
         <Button variant="outline" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       }
     >
@@ -43,16 +45,17 @@ function DeliveryLog({ slug, endpointId }: { slug: string; endpointId: string })
   const log = useDeliveryLog(slug, endpointId);
   const { deliveries } = log;
   const detailsId = useId();
+  const t = useMessages(integrationsMessages);
   let body;
-  if (deliveries.isPending) body = <TableSkeleton rows={4} label="Loading deliveries" />;
+  if (deliveries.isPending) body = <TableSkeleton rows={4} label={t('deliveriesLoading')} />;
   else if (deliveries.isError && !deliveries.data)
-    body = <LoadError title={WEBHOOK_TEXTS.deliveriesFailed} query={deliveries} fallback="Something went wrong while loading the deliveries." compact />;
+    body = <LoadError title={t('deliveriesLoadFailed')} query={deliveries} fallback={t('deliveriesLoadFallback')} compact />;
   else if (log.list.length === 0)
     body = (
       <EmptyState
         icon={<Inbox aria-hidden="true" className="h-8 w-8" />}
-        title="No deliveries yet"
-        description="Events sent to this endpoint show here. Send a test event to try it."
+        title={t('deliveriesEmptyTitle')}
+        description={t('deliveriesEmptyDescription')}
         className="py-10"
       />
     );
@@ -67,13 +70,13 @@ function DeliveryLog({ slug, endpointId }: { slug: string; endpointId: string })
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">The newest 100 deliveries, newest first. Failed deliveries are retried for 3 days.</p>
+        <p className="text-sm text-slate-600">{t('deliveriesIntro')}</p>
         <Button variant="outline" size="sm" onClick={log.refresh} loading={deliveries.isFetching && !deliveries.isPending}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
-          Refresh
+          {t('refresh')}
         </Button>
       </div>
-      {deliveries.isError && deliveries.data && <Alert tone="error">{errorMessage(deliveries.error, WEBHOOK_TEXTS.deliveriesFailed)}</Alert>}
+      {deliveries.isError && deliveries.data && <Alert tone="error">{errorMessage(deliveries.error, t('deliveriesLoadFailed'))}</Alert>}
       {body}
       {log.openDelivery && <DeliveryDetails id={detailsId} delivery={log.openDelivery} />}
     </div>

@@ -4,7 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, type Column } from '@/components/ui/table';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import { deliveryBadge, durationLabel, responseLabel } from '../lib/delivery-status';
+import { integrationsMessages, type IntegrationsT } from '../messages';
 
 /** What a delivery row can ask the log to do. */
 export interface DeliveryRowActions {
@@ -20,9 +22,10 @@ export interface DeliveryRowActions {
 }
 
 /** 'transaction.created at Jan 5, 2026, 3:04 PM': what names a row's buttons. */
-const rowName = (d: WebhookDeliveryItem) => `${d.eventType} at ${formatDateTime(d.createdAt)}`;
+const rowName = (d: WebhookDeliveryItem, t: IntegrationsT) => t('deliveryRowName', { event: d.eventType, time: formatDateTime(d.createdAt) });
 
 function RowButtons({ d, actions }: { d: WebhookDeliveryItem; actions: DeliveryRowActions }) {
+  const t = useMessages(integrationsMessages);
   const open = actions.openId === d.id;
   const resending = actions.resendingId === d.id;
   const Chevron = open ? ChevronDown : ChevronRight;
@@ -33,15 +36,15 @@ function RowButtons({ d, actions }: { d: WebhookDeliveryItem; actions: DeliveryR
         size="sm"
         aria-expanded={open}
         aria-controls={open ? actions.detailsId : undefined}
-        aria-label={`Details of ${rowName(d)}`}
+        aria-label={t('deliveryDetailsLabel', { row: rowName(d, t) })}
         onClick={() => actions.onToggle(d)}
       >
         <Chevron aria-hidden="true" className="h-4 w-4" />
-        Details
+        {t('deliveryDetails')}
       </Button>
-      <Button variant="ghost" size="sm" loading={resending} aria-label={`Resend ${rowName(d)}`} onClick={() => actions.onResend(d)}>
+      <Button variant="ghost" size="sm" loading={resending} aria-label={t('deliveryResendLabel', { row: rowName(d, t) })} onClick={() => actions.onResend(d)}>
         {!resending && <RotateCw aria-hidden="true" className="h-4 w-4" />}
-        Resend
+        {t('deliveryResend')}
       </Button>
     </div>
   );
@@ -49,21 +52,21 @@ function RowButtons({ d, actions }: { d: WebhookDeliveryItem; actions: DeliveryR
 
 const num = 'text-sm whitespace-nowrap text-slate-700 tabular-nums';
 
-const columns = (actions: DeliveryRowActions): Column<WebhookDeliveryItem>[] => [
-  { id: 'event', header: 'Event type', cell: (d) => <code className="font-mono text-xs text-slate-900">{d.eventType}</code> },
+const columns = (actions: DeliveryRowActions, t: IntegrationsT): Column<WebhookDeliveryItem>[] => [
+  { id: 'event', header: t('deliveryColEvent'), cell: (d) => <code className="font-mono text-xs text-slate-900">{d.eventType}</code> },
   {
     id: 'status',
-    header: 'Status',
+    header: t('deliveryColStatus'),
     cell: (d) => {
       const { label, color } = deliveryBadge(d);
       return <Badge color={color}>{label}</Badge>;
     },
   },
-  { id: 'attempts', header: 'Attempts', align: 'right', className: num, cell: (d) => formatCount(d.attempts) },
-  { id: 'response', header: 'Response', align: 'right', className: num, cell: responseLabel },
-  { id: 'duration', header: 'Duration', align: 'right', className: num, cell: durationLabel },
-  { id: 'time', header: 'Time', className: 'text-sm whitespace-nowrap text-slate-600', cell: (d) => formatDateTime(d.createdAt) },
-  { id: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cell: (d) => <RowButtons d={d} actions={actions} /> },
+  { id: 'attempts', header: t('deliveryColAttempts'), align: 'right', className: num, cell: (d) => formatCount(d.attempts) },
+  { id: 'response', header: t('deliveryColResponse'), align: 'right', className: num, cell: responseLabel },
+  { id: 'duration', header: t('deliveryColDuration'), align: 'right', className: num, cell: durationLabel },
+  { id: 'time', header: t('deliveryColTime'), className: 'text-sm whitespace-nowrap text-slate-600', cell: (d) => formatDateTime(d.createdAt) },
+  { id: 'actions', header: <span className="sr-only">{t('colActions')}</span>, align: 'right', cell: (d) => <RowButtons d={d} actions={actions} /> },
 ];
 
 /**
@@ -72,10 +75,11 @@ const columns = (actions: DeliveryRowActions): Column<WebhookDeliveryItem>[] => 
  * Duration (ms), Time, and per row Details (response excerpt and payload) and Resend.
  */
 export function DeliveriesTable({ deliveries, actions, busy }: { deliveries: WebhookDeliveryItem[]; actions: DeliveryRowActions; busy?: boolean }) {
+  const t = useMessages(integrationsMessages);
   return (
     <Table
-      caption="Webhook deliveries"
-      columns={columns(actions)}
+      caption={t('deliveriesCaption')}
+      columns={columns(actions, t)}
       rows={deliveries}
       rowKey={(d) => d.id}
       rowProps={(d) => ({ 'data-status': d.status, className: actions.openId === d.id ? 'bg-indigo-50/60' : undefined })}

@@ -1,7 +1,9 @@
 import type { WebhookDeliveryItem } from '@loyalty/contract';
 import { FactRow } from '@/components/ui/facts';
 import { formatDateTime } from '@/lib/format';
+import { RichMessage, useMessages } from '@/lib/i18n';
 import { payloadText } from '../lib/delivery-status';
+import { integrationsMessages } from '../messages';
 
 /** A block of monospace text in its own scrolling, keyboard-reachable region named `label`. */
 function CodeBlock({ label, children }: { label: string; children: string }) {
@@ -23,26 +25,32 @@ function CodeBlock({ label, children }: { label: string; children: string }) {
  * or why there was none) and the payload JSON that was signed and sent.
  */
 export function DeliveryDetails({ id, delivery }: { id: string; delivery: WebhookDeliveryItem }) {
+  const t = useMessages(integrationsMessages);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-indigo-100 bg-white p-4">
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        Delivery of <code className="font-mono">{delivery.eventType}</code>
+        <RichMessage
+          catalog={integrationsMessages}
+          id="deliveryOf"
+          values={{ event: delivery.eventType }}
+          components={{ code: <code className="font-mono" /> }}
+        />
       </h3>
       <dl className="grid gap-x-6 sm:grid-cols-2">
-        <FactRow label="Event id">
+        <FactRow label={t('deliveryEventId')}>
           <code className="font-mono text-xs">{delivery.eventId}</code>
         </FactRow>
-        <FactRow label="Created">{formatDateTime(delivery.createdAt)}</FactRow>
-        <FactRow label="Last attempt">{formatDateTime(delivery.lastAttemptAt)}</FactRow>
-        <FactRow label="Next attempt">{formatDateTime(delivery.nextAttemptAt)}</FactRow>
+        <FactRow label={t('deliveryCreated')}>{formatDateTime(delivery.createdAt)}</FactRow>
+        <FactRow label={t('deliveryLastAttempt')}>{formatDateTime(delivery.lastAttemptAt)}</FactRow>
+        <FactRow label={t('deliveryNextAttempt')}>{formatDateTime(delivery.nextAttemptAt)}</FactRow>
       </dl>
       <div>
-        <h4 className="text-sm font-medium text-slate-700">Response</h4>
-        <CodeBlock label="Response excerpt">{delivery.responseExcerpt || 'No response body'}</CodeBlock>
+        <h4 className="text-sm font-medium text-slate-700">{t('deliveryResponse')}</h4>
+        <CodeBlock label={t('deliveryResponseExcerpt')}>{delivery.responseExcerpt || t('deliveryNoResponseBody')}</CodeBlock>
       </div>
       <div>
-        <h4 className="text-sm font-medium text-slate-700">Payload</h4>
-        <CodeBlock label="Payload">{payloadText(delivery.payload)}</CodeBlock>
+        <h4 className="text-sm font-medium text-slate-700">{t('deliveryPayload')}</h4>
+        <CodeBlock label={t('deliveryPayload')}>{payloadText(delivery.payload)}</CodeBlock>
       </div>
     </section>
   );

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useMessages } from '@/lib/i18n';
 import { useCopy } from '../hooks/use-copy';
+import { integrationsMessages } from '../messages';
 
 /**
  * A secret shown once (a new API key, a new endpoint's signing secret): the warning
@@ -14,6 +16,7 @@ export function OneTimeSecret({ label, value, warning }: { label: string; value:
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const { state, copy } = useCopy();
+  const t = useMessages(integrationsMessages);
   useEffect(() => {
     input.current?.focus({ preventScroll: true });
     input.current?.select();
@@ -37,12 +40,12 @@ export function OneTimeSecret({ label, value, warning }: { label: string; value:
           />
           <Button variant="outline" className="shrink-0" onClick={() => void copy(value)}>
             {state === 'copied' ? <Check aria-hidden="true" className="h-4 w-4 text-green-600" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-            {state === 'copied' ? 'Copied' : 'Copy'}
+            {state === 'copied' ? t('copied') : t('copy')}
           </Button>
         </div>
         <p role="status" className={state === 'failed' ? 'text-sm text-red-600' : 'sr-only'}>
-          {state === 'copied' && `${label} copied to the clipboard`}
-          {state === 'failed' && 'Your browser did not allow copying. Select the text and copy it by hand.'}
+          {state === 'copied' && t('copiedStatus', { label })}
+          {state === 'failed' && t('copyFailed')}
         </p>
       </div>
     </div>

@@ -3,8 +3,9 @@ import { Ban } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
 import { useRevokeApiKey } from '../api/api-keys';
-import { API_KEY_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /**
  * The confirmation before revoking an API key: "Revoke key '{name}'? Integrations
@@ -14,6 +15,7 @@ import { API_KEY_TEXTS } from '../lib/texts';
  */
 export function RevokeApiKeyDialog({ slug, apiKey, onClose }: { slug: string; apiKey: ApiKeyItem | null; onClose: () => void }) {
   const revoke = useRevokeApiKey(slug);
+  const t = useMessages(integrationsMessages);
   const close = () => {
     revoke.reset();
     onClose();
@@ -22,7 +24,7 @@ export function RevokeApiKeyDialog({ slug, apiKey, onClose }: { slug: string; ap
     if (!apiKey) return;
     revoke.mutate(apiKey.id, {
       onSuccess: () => {
-        toast.success(API_KEY_TEXTS.revoked);
+        toast.success(t('keyRevokedToast'));
         close();
       },
     });
@@ -31,14 +33,14 @@ export function RevokeApiKeyDialog({ slug, apiKey, onClose }: { slug: string; ap
     <ActionConfirmDialog
       open={apiKey !== null}
       onClose={close}
-      title="Revoke API key"
+      title={t('revokeTitle')}
       pending={revoke.isPending}
       onConfirm={confirm}
       icon={Ban}
-      confirmLabel="Revoke key"
-      error={revoke.isError ? errorMessage(revoke.error, API_KEY_TEXTS.revokeFailed) : null}
+      confirmLabel={t('revokeConfirm')}
+      error={revoke.isError ? errorMessage(revoke.error, t('keyRevokeFailed')) : null}
     >
-      {apiKey && <p>{API_KEY_TEXTS.revokeQuestion(apiKey.name)}</p>}
+      {apiKey && <p>{t('revokeQuestion', { name: apiKey.name })}</p>}
     </ActionConfirmDialog>
   );
 }

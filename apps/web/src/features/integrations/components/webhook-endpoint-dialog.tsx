@@ -7,9 +7,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormFooter } from '@/components/ui/form-footer';
 import { Input } from '@/components/ui/input';
 import { ToggleField } from '@/components/ui/toggle-field';
+import { useMessages } from '@/lib/i18n';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhook-endpoints';
 import { useWebhookEndpointForm } from '../hooks/use-webhook-endpoint-form';
-import { EVENT_OPTIONS, WEBHOOK_TEXTS } from '../lib/texts';
+import { eventOptions } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 import { CodeCheckboxGroup } from './code-checkbox-group';
 import { OneTimeSecret } from './one-time-secret';
 
@@ -35,6 +37,7 @@ export function WebhookEndpointDialog({
   const update = useUpdateWebhookEndpoint(slug);
   const [created, setCreated] = useState<CreateWebhookEndpointResponse | null>(null);
   const formId = useId();
+  const t = useMessages(integrationsMessages);
   const pending = create.isPending || update.isPending;
   const close = () => {
     create.reset();
@@ -42,10 +45,8 @@ export function WebhookEndpointDialog({
     setCreated(null);
     onClose();
   };
-  const title = created ? 'Endpoint added' : endpoint ? 'Edit endpoint' : 'Add endpoint';
-  const description = created
-    ? 'Every event is signed with this secret: check the webhook-signature header with it.'
-    : 'Where we send events, as signed POST requests.';
+  const title = created ? t('endpointAddedTitle') : endpoint ? t('endpointEditTitle') : t('endpointAdd');
+  const description = created ? t('endpointAddedDescription') : t('endpointDescription');
   return (
     <Dialog
       open={open}
@@ -56,16 +57,16 @@ export function WebhookEndpointDialog({
       dismissible={!pending}
       footer={
         created ? (
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>{t('done')}</Button>
         ) : (
           <FormFooter formId={formId} onCancel={close} pending={pending}>
-            {endpoint ? 'Save Changes' : 'Add endpoint'}
+            {endpoint ? t('saveChanges') : t('endpointAdd')}
           </FormFooter>
         )
       }
     >
       {created ? (
-        <OneTimeSecret label="Signing secret" value={created.secret} warning={WEBHOOK_TEXTS.secretWarning} />
+        <OneTimeSecret label={t('signingSecret')} value={created.secret} warning={t('secretWarning')} />
       ) : (
         <EndpointForm key={endpoint?.id ?? 'new'} formId={formId} endpoint={endpoint} create={create} update={update} onCreated={setCreated} onSaved={close} />
       )}
@@ -80,44 +81,41 @@ function EndpointForm({ formId, ...rest }: { formId: string } & Parameters<typeo
   const events = useWatch({ control: form.control, name: 'events' });
   const enabled = useWatch({ control: form.control, name: 'enabled' });
   const endpoint = rest.endpoint;
+  const t = useMessages(integrationsMessages);
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="space-y-5">
       {failure && <Alert tone="error">{failure}</Alert>}
       <Input
-        label="URL"
+        label={t('urlLabel')}
         type="url"
         autoComplete="off"
         spellCheck={false}
-        placeholder="https://example.com/webhooks/loyalty"
+        placeholder={t('urlPlaceholder')}
         className="font-mono text-sm"
         error={errors.url?.message}
         {...form.register('url')}
       />
       <Input
-        label="Description (optional)"
+        label={t('descriptionLabel')}
         autoComplete="off"
-        placeholder="e.g. Till system"
+        placeholder={t('descriptionPlaceholder')}
         error={errors.description?.message}
         {...form.register('description')}
       />
       <CodeCheckboxGroup
-        legend="Events"
-        options={EVENT_OPTIONS}
+        legend={t('eventsLegend')}
+        options={eventOptions(t)}
         value={events}
         onChange={(next) => form.setValue('events', next, { shouldDirty: true, shouldValidate: isSubmitted })}
         error={errors.events?.message}
       />
       {endpoint && (
         <ToggleField
-          label="Enabled"
+          label={t('enabledLabel')}
           name="enabled"
           checked={enabled}
           onChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
-          note={
-            endpoint.disabledReason
-              ? `Tick to send events again. Disabled because: ${endpoint.disabledReason}`
-              : 'A disabled endpoint gets no events until it is enabled again.'
-          }
+          note={endpoint.disabledReason ? t('enabledNoteDisabled', { reason: endpoint.disabledReason }) : t('enabledNote')}
           error={errors.enabled?.message}
         />
       )}

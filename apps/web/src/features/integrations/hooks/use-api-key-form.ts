@@ -4,9 +4,10 @@ import { CreateApiKeyRequest, type CreateApiKeyResponse } from '@loyalty/contrac
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useStores } from '@/api/get-stores';
+import { translate } from '@/lib/i18n';
 import type { useCreateApiKey } from '../api/api-keys';
 import { applyServerErrors } from '../lib/server-errors';
-import { API_KEY_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /** The 'Create API key' form: the contract's name and scopes rules; the store as the select's value ('' = all stores). */
 const ApiKeyFormSchema = z.object({
@@ -43,7 +44,7 @@ export function useApiKeyForm({
     setFailure(null);
     create.mutate(
       { name: v.name, scopes: v.scopes, storeId: v.storeId || null },
-      { onSuccess: onCreated, onError: (err) => setFailure(applyServerErrors(form, err, FIELDS, API_KEY_TEXTS.createFailed)) },
+      { onSuccess: onCreated, onError: (err) => setFailure(applyServerErrors(form, err, FIELDS, translate(integrationsMessages, 'keyCreateFailed'))) },
     );
   });
   const storeOptions = (stores.data?.stores ?? []).filter((s) => s.active);

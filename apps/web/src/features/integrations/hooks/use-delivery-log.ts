@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { WebhookDeliveryItem } from '@loyalty/contract';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api';
+import { translate } from '@/lib/i18n';
 import { useResendDelivery, useWebhookDeliveries } from '../api/webhook-deliveries';
-import { WEBHOOK_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /**
  * The delivery log of one endpoint:
@@ -22,8 +23,8 @@ export function useDeliveryLog(slug: string, endpointId: string) {
   const list = deliveries.data?.deliveries ?? [];
   const resend = (d: WebhookDeliveryItem) =>
     resendMutation.mutate(d.id, {
-      onSuccess: () => toast.success(WEBHOOK_TEXTS.resent),
-      onError: (err) => toast.error(errorMessage(err, WEBHOOK_TEXTS.resendFailed)),
+      onSuccess: () => toast.success(translate(integrationsMessages, 'resent')),
+      onError: (err) => toast.error(errorMessage(err, translate(integrationsMessages, 'resendFailed'))),
     });
   return {
     deliveries,

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { WebhookEndpointItem } from '@loyalty/contract';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api';
+import { translate } from '@/lib/i18n';
 import { useSendTestEvent } from '../api/webhook-endpoints';
-import { WEBHOOK_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /** Which endpoint form is open: none, add, or edit one endpoint. */
 export type EndpointModal = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointItem };
@@ -24,8 +25,8 @@ export function useWebhookActions(slug: string) {
   const test = useSendTestEvent(slug);
   const sendTest = (endpoint: WebhookEndpointItem) =>
     test.mutate(endpoint.id, {
-      onSuccess: () => toast.success(WEBHOOK_TEXTS.testSent),
-      onError: (err) => toast.error(errorMessage(err, WEBHOOK_TEXTS.testFailed)),
+      onSuccess: () => toast.success(translate(integrationsMessages, 'testSent')),
+      onError: (err) => toast.error(errorMessage(err, translate(integrationsMessages, 'testFailed'))),
     });
   return {
     modal,

@@ -4,14 +4,15 @@ import { WebhookEndpointInput, type CreateWebhookEndpointResponse, type WebhookE
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { translate } from '@/lib/i18n';
 import type { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhook-endpoints';
 import { applyServerErrors } from '../lib/server-errors';
-import { WEBHOOK_TEXTS } from '../lib/texts';
+import { integrationsMessages } from '../messages';
 
 /** The endpoint form: the contract's URL and events rules, a description of at most 200 characters ('' = none), Enabled. */
 const EndpointFormSchema = z.object({
   url: WebhookEndpointInput.shape.url,
-  description: z.string().trim().max(200, 'Description is too long'),
+  description: z.string().trim().max(200, translate(integrationsMessages, 'descriptionTooLong')),
   events: WebhookEndpointInput.shape.events,
   enabled: z.boolean(),
 });
@@ -52,12 +53,15 @@ export function useWebhookEndpointForm({
     const onError = (fallback: string) => (err: unknown) => setFailure(applyServerErrors(form, err, FIELDS, fallback));
     if (endpoint) {
       const onSuccess = () => {
-        toast.success(WEBHOOK_TEXTS.updated);
+        toast.success(translate(integrationsMessages, 'endpointUpdated'));
         onSaved();
       };
-      update.mutate({ id: endpoint.id, body: { ...body, enabled: v.enabled } }, { onSuccess, onError: onError(WEBHOOK_TEXTS.updateFailed) });
+      update.mutate(
+        { id: endpoint.id, body: { ...body, enabled: v.enabled } },
+        { onSuccess, onError: onError(translate(integrationsMessages, 'endpointUpdateFailed')) },
+      );
     } else {
-      create.mutate(body, { onSuccess: onCreated, onError: onError(WEBHOOK_TEXTS.createFailed) });
+      create.mutate(body, { onSuccess: onCreated, onError: onError(translate(integrationsMessages, 'endpointCreateFailed')) });
     }
   });
   return { form, onSubmit, failure };

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { SessionTenant, SessionUser } from '@loyalty/contract';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMessages } from '@/lib/i18n';
 import { ROLE_LABELS } from '@/lib/labels';
+import { profileMessages } from '../messages';
 
 /** One label/value row of the account card. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -22,22 +24,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  */
 export function AccountDetails({ user, tenant }: { user: SessionUser; tenant: SessionTenant | null }) {
   const name = `${user.firstName} ${user.lastName}`.trim() || '—';
+  const t = useMessages(profileMessages);
   const isStaff = user.role === 'tenant_admin' || user.role === 'cashier';
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account</CardTitle>
+        <CardTitle>{t('accountTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="py-2">
         <dl className="divide-y divide-slate-100">
-          <Row label="Name">{name}</Row>
-          <Row label="Email">{user.email}</Row>
-          <Row label="Role">
+          <Row label={t('accountName')}>{name}</Row>
+          <Row label={t('accountEmail')}>{user.email}</Row>
+          <Row label={t('accountRole')}>
             <Badge color={user.role === 'platform_admin' ? 'purple' : 'indigo'}>{ROLE_LABELS[user.role]}</Badge>
           </Row>
-          {tenant && <Row label="Business">{tenant.name}</Row>}
-          {isStaff && <Row label="Store">{user.storeName ?? 'All stores'}</Row>}
-          {user.role === 'platform_admin' && <Row label="Area">Operator console</Row>}
+          {tenant && <Row label={t('accountBusiness')}>{tenant.name}</Row>}
+          {isStaff && <Row label={t('accountStore')}>{user.storeName ?? t('accountAllStores')}</Row>}
+          {user.role === 'platform_admin' && <Row label={t('accountArea')}>{t('accountOperatorConsole')}</Row>}
         </dl>
       </CardContent>
     </Card>

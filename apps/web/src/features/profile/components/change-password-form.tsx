@@ -11,14 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { errorMessage, fieldIssues } from '@/lib/api';
+import { translate, useMessages } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
-
-/** Texts of the change-password form. */
-const CHANGE_PASSWORD_MESSAGES = {
-  done: 'Password changed',
-  failed: 'Failed to change password. Please try again.',
-  sameAsCurrent: 'Choose a password different from the current one',
-} as const;
+import { profileMessages } from '../messages';
 
 /**
  * The form's rules: the contract's ChangePasswordRequest, the new password at least the
@@ -28,11 +23,11 @@ function changePasswordSchema(minLength: number) {
   return z
     .object({
       currentPassword: ChangePasswordRequest.shape.currentPassword,
-      newPassword: passwordRule(minLength, 'New password is required').pipe(ChangePasswordRequest.shape.newPassword),
-      confirmPassword: z.string().min(1, 'Please confirm your new password'),
+      newPassword: passwordRule(minLength, translate(profileMessages, 'newPasswordRequired')).pipe(ChangePasswordRequest.shape.newPassword),
+      confirmPassword: z.string().min(1, translate(profileMessages, 'confirmRequired')),
     })
-    .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
-    .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent });
+    .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: translate(profileMessages, 'passwordsDoNotMatch') })
+    .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: translate(profileMessages, 'sameAsCurrent') });
 }
 type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -47,6 +42,7 @@ const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
  */
 export function ChangePasswordForm() {
   const change = useChangePassword();
+  const t = useMessages(profileMessages);
   const policy = usePasswordPolicy();
   const schema = useMemo(() => changePasswordSchema(policy.minLength), [policy.minLength]);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
@@ -58,7 +54,7 @@ export function ChangePasswordForm() {
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success(CHANGE_PASSWORD_MESSAGES.done);
+          toast.success(t('passwordChanged'));
           form.reset(EMPTY);
         },
         onError: (err) => {
@@ -74,27 +70,27 @@ export function ChangePasswordForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
+        <CardTitle>{t('changePassword')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate aria-label="Change password" onSubmit={onSubmit} className="space-y-4">
-          <p className="text-sm text-slate-600">You stay signed in here; your other devices and browsers are signed out.</p>
-          {generalError && <Alert tone="error">{errorMessage(change.error, CHANGE_PASSWORD_MESSAGES.failed)}</Alert>}
+        <form noValidate aria-label={t('changePassword')} onSubmit={onSubmit} className="space-y-4">
+          <p className="text-sm text-slate-600">{t('otherDevicesSignedOut')}</p>
+          {generalError && <Alert tone="error">{errorMessage(change.error, t('passwordChangeFailed'))}</Alert>}
           <PasswordInput
-            label="Current password"
+            label={t('currentPassword')}
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
           <PasswordInput
-            label="New password"
+            label={t('newPassword')}
             autoComplete="new-password"
             hint={policy.hint}
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t('confirmNewPassword')}
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
             {...form.register('confirmPassword')}
@@ -102,7 +98,7 @@ export function ChangePasswordForm() {
           <div className="flex justify-end pt-1">
             <Button type="submit" loading={change.isPending}>
               <KeyRound aria-hidden="true" className="h-4 w-4" />
-              Change password
+              {t('changePassword')}
             </Button>
           </div>
         </form>

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
 import { useDisableTwoFactor } from '../api/two-factor';
+import { profileMessages } from '../messages';
 
 /**
  * Turning two-factor off: a current 6-digit code from the app, then 'Turn off two-factor'.
@@ -15,6 +17,7 @@ import { useDisableTwoFactor } from '../api/two-factor';
 export function DisableTwoFactorForm() {
   const [code, setCode] = useState('');
   const disable = useDisableTwoFactor();
+  const t = useMessages(profileMessages);
   const setTwoFactorEnabled = useAuthStore((s) => s.setTwoFactorEnabled);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,25 +25,25 @@ export function DisableTwoFactorForm() {
       { code: code.replace(/\s+/g, '') },
       {
         onSuccess: () => {
-          toast.success('Two-factor authentication is off');
+          toast.success(t('twoFactorTurnedOff'));
           setTwoFactorEnabled(false);
         },
       },
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Turn off two-factor" className="space-y-3">
-      {disable.isError && <Alert tone="error">{errorMessage(disable.error, 'Could not turn off two-factor authentication.')}</Alert>}
+    <form onSubmit={submit} noValidate aria-label={t('disableFormLabel')} className="space-y-3">
+      {disable.isError && <Alert tone="error">{errorMessage(disable.error, t('disableFailed'))}</Alert>}
       <Input
-        label="Code from your authenticator app"
+        label={t('appCodeLabel')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        placeholder="123456"
+        placeholder={t('codePlaceholder')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" variant="danger" loading={disable.isPending} disabled={code.trim() === ''}>
-        Turn off two-factor
+        {t('disableSubmit')}
       </Button>
     </form>
   );

@@ -2,13 +2,15 @@ import { Copy, Download } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { translate, useMessages } from '@/lib/i18n';
+import { profileMessages } from '../messages';
 
 /** The file name of the downloaded recovery codes. */
 const RECOVERY_CODES_FILE = 'loyalty-cards-recovery-codes.txt';
 
 /** Saves `codes` as a text file, one a line, through a temporary object URL. */
 function download(codes: string[]) {
-  const url = URL.createObjectURL(new Blob([`Loyalty Cards recovery codes (each works once)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
+  const url = URL.createObjectURL(new Blob([`${translate(profileMessages, 'recoveryFileHeading')}\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = RECOVERY_CODES_FILE;
@@ -22,17 +24,18 @@ function download(codes: string[]) {
  * saved my codes', which calls `onDone`.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useMessages(profileMessages);
   const copy = () =>
     navigator.clipboard
       .writeText(codes.join('\n'))
-      .then(() => toast.success('Recovery codes copied'))
-      .catch(() => toast.error('Could not copy. Download them instead.'));
+      .then(() => toast.success(t('recoveryCopied')))
+      .catch(() => toast.error(t('recoveryCopyFailed')));
   return (
     <div className="space-y-4">
-      <Alert tone="warning" title="Save your recovery codes now">
-        If you lose your phone, each of these codes signs you in once. They will not be shown again.
+      <Alert tone="warning" title={t('recoverySaveTitle')}>
+        {t('recoverySaveText')}
       </Alert>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900">
+      <ol aria-label={t('recoveryCodes')} className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -40,13 +43,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={copy}>
           <Copy aria-hidden="true" className="h-4 w-4" />
-          Copy
+          {t('copy')}
         </Button>
         <Button variant="outline" onClick={() => download(codes)}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          Download
+          {t('download')}
         </Button>
-        <Button onClick={onDone}>I have saved my codes</Button>
+        <Button onClick={onDone}>{t('recoverySaved')}</Button>
       </div>
     </div>
   );

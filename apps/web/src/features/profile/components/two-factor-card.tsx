@@ -2,6 +2,8 @@ import { toast } from 'react-toastify';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
+import { profileMessages } from '../messages';
 import { DisableTwoFactorForm } from './disable-two-factor-form';
 import { TwoFactorSetupFlow } from './two-factor-setup-flow';
 
@@ -11,19 +13,16 @@ import { TwoFactorSetupFlow } from './two-factor-setup-flow';
  */
 export function TwoFactorCard() {
   const enabled = useAuthStore((s) => s.twoFactorEnabled);
+  const t = useMessages(profileMessages);
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle>Two-factor authentication</CardTitle>
-        <Badge color={enabled ? 'green' : 'grey'}>{enabled ? 'On' : 'Off'}</Badge>
+        <CardTitle>{t('twoFactorTitle')}</CardTitle>
+        <Badge color={enabled ? 'green' : 'grey'}>{enabled ? t('twoFactorOn') : t('twoFactorOff')}</Badge>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-slate-600">
-          {enabled
-            ? 'Signing in asks for a code from your authenticator app after your password.'
-            : 'Add a second step to signing in: a code from an authenticator app on your phone.'}
-        </p>
-        {enabled ? <DisableTwoFactorForm /> : <TwoFactorSetupFlow onDone={() => toast.success('Two-factor authentication is on')} />}
+        <p className="text-sm text-slate-600">{enabled ? t('twoFactorOnDescription') : t('twoFactorOffDescription')}</p>
+        {enabled ? <DisableTwoFactorForm /> : <TwoFactorSetupFlow onDone={() => toast.success(t('twoFactorTurnedOn'))} />}
       </CardContent>
     </Card>
   );

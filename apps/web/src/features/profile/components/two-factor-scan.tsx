@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { useMessages } from '@/lib/i18n';
+import { profileMessages } from '../messages';
 
 /**
  * Step 1 of the two-factor set-up: the QR code of the otpauth URI (`qr`, an SVG data URL; a
@@ -20,28 +22,25 @@ export function TwoFactorScan(props: {
   onCancel?: () => void;
 }) {
   const [code, setCode] = useState('');
+  const t = useMessages(profileMessages);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onConfirm(code.replace(/\s+/g, ''));
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Confirm two-factor set-up" className="space-y-4">
+    <form onSubmit={submit} noValidate aria-label={t('scanFormLabel')} className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</li>
-        <li>Scan this QR code, or type in the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('scanStepOpen')}</li>
+        <li>{t('scanStepScan')}</li>
+        <li>{t('scanStepEnter')}</li>
       </ol>
       <div className="flex justify-center">
         <div className="flex h-52 w-52 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-slate-200">
-          {props.qr ? (
-            <img src={props.qr} alt="QR code for your authenticator app" className="h-full w-full [image-rendering:pixelated]" />
-          ) : (
-            <Spinner label="Drawing the QR code" />
-          )}
+          {props.qr ? <img src={props.qr} alt={t('qrAlt')} className="h-full w-full [image-rendering:pixelated]" /> : <Spinner label={t('qrDrawing')} />}
         </div>
       </div>
       <div>
-        <p className="text-sm font-medium text-slate-700">Key for typing in by hand</p>
+        <p className="text-sm font-medium text-slate-700">{t('manualKey')}</p>
         <code
           data-testid="two-factor-secret"
           className="mt-1 block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900"
@@ -49,22 +48,22 @@ export function TwoFactorScan(props: {
           {props.setup.secret}
         </code>
       </div>
-      {Boolean(props.error) && <Alert tone="error">{errorMessage(props.error, 'Could not turn on two-factor authentication. Please try again.')}</Alert>}
+      {Boolean(props.error) && <Alert tone="error">{errorMessage(props.error, t('enableFailed'))}</Alert>}
       <Input
-        label="6-digit code"
+        label={t('sixDigitCode')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        placeholder="123456"
+        placeholder={t('codePlaceholder')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={props.pending} disabled={code.trim() === ''}>
-          Turn on
+          {t('turnOn')}
         </Button>
         {props.onCancel && (
           <Button variant="ghost" onClick={props.onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
         )}
       </div>

@@ -3,9 +3,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
 import { useTwoFactorSetup } from '../hooks/use-two-factor-setup';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorScan } from './two-factor-scan';
+import { profileMessages } from '../messages';
 
 /**
  * Turning two-factor on, start to end (docs/security.md): 'Set up two-factor authentication',
@@ -15,6 +17,7 @@ import { TwoFactorScan } from './two-factor-scan';
  */
 export function TwoFactorSetupFlow({ onDone, cancellable = true }: { onDone: () => void; cancellable?: boolean }) {
   const flow = useTwoFactorSetup();
+  const t = useMessages(profileMessages);
   const setTwoFactorEnabled = useAuthStore((s) => s.setTwoFactorEnabled);
   const { stage } = flow;
   if (stage.step === 'codes') {
@@ -44,10 +47,10 @@ export function TwoFactorSetupFlow({ onDone, cancellable = true }: { onDone: () 
   }
   return (
     <div className="space-y-3">
-      {flow.setupMutation.isError && <Alert tone="error">{errorMessage(flow.setupMutation.error, 'Could not start the set-up. Please try again.')}</Alert>}
+      {flow.setupMutation.isError && <Alert tone="error">{errorMessage(flow.setupMutation.error, t('setupFailed'))}</Alert>}
       <Button onClick={flow.start} loading={flow.setupMutation.isPending}>
         {!flow.setupMutation.isPending && <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
-        Set up two-factor authentication
+        {t('setUpTwoFactor')}
       </Button>
     </div>
   );

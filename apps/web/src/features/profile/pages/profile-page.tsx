@@ -1,8 +1,10 @@
 import { PageHeader } from '@/components/page-header';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
 import { AccountDetails } from '../components/account-details';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { TwoFactorCard } from '../components/two-factor-card';
+import { profileMessages } from '../messages';
 
 /**
  * Profile, for every signed-in role: /t/{slug}/profile inside the tenant
@@ -15,10 +17,11 @@ import { TwoFactorCard } from '../components/two-factor-card';
 export function ProfilePage() {
   const user = useAuthStore((s) => s.user);
   const tenant = useAuthStore((s) => s.tenant);
+  const t = useMessages(profileMessages);
   if (!user) return null;
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Profile" subtitle="Your account, your sign-in password and two-factor authentication." />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AccountDetails user={user} tenant={tenant} />
         <ChangePasswordForm />

@@ -3,8 +3,10 @@ import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { homePathFor, paths } from '@/config/paths';
 import { useAuthStore } from '@/lib/auth-store';
+import { useMessages } from '@/lib/i18n';
 import { signOut } from '../api/two-factor';
 import { TwoFactorSetupFlow } from '../components/two-factor-setup-flow';
+import { profileMessages } from '../messages';
 
 /**
  * /two-factor-setup (docs/security.md 'Two-factor sign-in'): where a platform admin or Store
@@ -16,6 +18,7 @@ import { TwoFactorSetupFlow } from '../components/two-factor-setup-flow';
 export function TwoFactorSetupPage() {
   const { user, tenant, isAuthenticated, twoFactorSetupRequired, clear } = useAuthStore();
   const navigate = useNavigate();
+  const t = useMessages(profileMessages);
   if (!isAuthenticated || !user) return <Navigate to={paths.login} replace />;
   const home = homePathFor(user, tenant);
   const leave = () =>
@@ -30,21 +33,17 @@ export function TwoFactorSetupPage() {
           <Brand className="text-lg" />
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold text-slate-900">Set up two-factor authentication</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {twoFactorSetupRequired
-              ? 'The platform requires two-factor authentication for your account. Set it up to continue.'
-              : 'Two-factor authentication is set up.'}
-          </p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('setUpTwoFactor')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{twoFactorSetupRequired ? t('requiredText') : t('setUpDone')}</p>
           <div className="mt-6">
             {twoFactorSetupRequired ? (
               <TwoFactorSetupFlow cancellable={false} onDone={() => navigate(home, { replace: true })} />
             ) : (
-              <Button onClick={() => navigate(home, { replace: true })}>Continue</Button>
+              <Button onClick={() => navigate(home, { replace: true })}>{t('continue')}</Button>
             )}
           </div>
           <Button variant="ghost" className="mt-4" onClick={leave}>
-            Sign out
+            {t('signOut')}
           </Button>
         </div>
       </div>
