@@ -12,9 +12,6 @@ const platformAnalyticsKeys = {
   subscriptions: (timeframe: AnalyticsTimeframe) => ['platform', 'subscription-analytics', timeframe] as const,
 };
 
-/** The load-failure text of both analytics screens. */
-export const ANALYTICS_LOAD_FAILED = 'Failed to load analytics data';
-
 /** The timeframes of Subscription Analytics, in menu order; 30d is the default. */
 export const TIMEFRAMES: readonly AnalyticsTimeframe[] = ['7d', '30d', '90d', '1y'];
 export const DEFAULT_TIMEFRAME: AnalyticsTimeframe = '30d';

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { PlatformSettings } from '@loyalty/contract';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { translate } from '@/lib/i18n';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useSavePlatformSettings } from '../api/settings';
 import {
@@ -13,9 +14,7 @@ import {
   type SettingsFormValues,
   type SettingsSection,
 } from '../components/settings/settings-form';
-
-/** Shown when a save fails without a server text (toast and alert). */
-export const SETTINGS_SAVE_FAILED = 'Failed to save settings. Please try again.';
+import { settingsMessages } from '../messages-settings';
 
 /** The form's values of stored settings: the password field starts empty (the server never sends it). */
 function toForm(s: PlatformSettings): SettingsFormValues {
@@ -27,7 +26,7 @@ function toForm(s: PlatformSettings): SettingsFormValues {
  * by `SettingsFormSchema`), and submit, which saves all of them with PUT /api/platform/settings
  * (`save`). On success the form resets to the stored values and `saved` is true for `SAVED_MS`
  * (3 s). An invalid field in another tab opens that tab (client validation and the server's 400
- * field details alike); a failed save also toasts the server's text, else `SETTINGS_SAVE_FAILED`.
+ * field details alike); a failed save also toasts the server's text, else 'Failed to save settings. Please try again.'
  */
 export function useSettingsEditor(settings: PlatformSettings) {
   const [tab, setTab] = useState<SettingsSection>('smtp');
@@ -60,7 +59,7 @@ export function useSettingsEditor(settings: PlatformSettings) {
         for (const { field, message } of fieldErrors) form.setError(field, { message });
         const section = fieldErrors[0]?.field.split('.')[0] as SettingsSection | undefined;
         if (section && section !== tab) setTab(section);
-        toast.error(saveErrorMessage(err, SETTINGS_SAVE_FAILED));
+        toast.error(saveErrorMessage(err, translate(settingsMessages, 'saveFailed')));
       },
     });
   }, onInvalid);

@@ -2,9 +2,11 @@ import type { PlatformAnalytics } from '@loyalty/contract';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ANALYTICS_LOAD_FAILED, usePlatformAnalytics } from '../api/analytics';
+import { useMessages } from '@/lib/i18n';
+import { usePlatformAnalytics } from '../api/analytics';
 import { GrowthChartCards, StatusAndActivityCards } from '../components/analytics/analytics-cards';
 import { AnalyticsTiles } from '../components/analytics/analytics-tiles';
+import { analyticsMessages } from '../messages-analytics';
 
 /**
  * /platform/analytics (real charts from real data, real monthly growth). Tiles: revenue and new
@@ -14,14 +16,15 @@ import { AnalyticsTiles } from '../components/analytics/analytics-tiles';
  * their axes. Loading spinner; 'Failed to load analytics data' with Try again.
  */
 export function AnalyticsPage() {
+  const t = useMessages(analyticsMessages);
   const analytics = usePlatformAnalytics();
   return (
     <div>
-      <PageHeader title="Analytics" subtitle="Revenue and tenant growth over the last 12 months (UTC)." />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       {analytics.isPending ? (
-        <PageSpinner label="Loading analytics" />
+        <PageSpinner label={t('loading')} />
       ) : analytics.isError ? (
-        <LoadError title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />
+        <LoadError title={t('loadFailed')} query={analytics} fallback={t('loadFailedFallback')} />
       ) : (
         <AnalyticsBody data={analytics.data} />
       )}

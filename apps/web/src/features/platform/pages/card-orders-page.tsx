@@ -8,10 +8,12 @@ import { ListPage } from '@/components/ui/list-page';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatCount } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
+import { translate, useMessages } from '@/lib/i18n';
 import { usePlatformCardOrders, useUpdateCardOrderStatus } from '../api/card-orders';
 import { AdvanceOrderDialog } from '../components/card-orders/advance-order-dialog';
 import { isCardOrderStatus, nextStep, STATUS_FILTER_OPTIONS } from '../components/card-orders/labels';
 import { PlatformOrdersTable } from '../components/card-orders/orders-table';
+import { cardOrdersMessages } from '../messages-card-orders';
 
 /**
  * /platform/card-orders (docs/product.md 'Card orders'; platform_admin): every tenant's printed-card
@@ -24,6 +26,7 @@ import { PlatformOrdersTable } from '../components/card-orders/orders-table';
  * with this status') and error-with-retry states.
  */
 export function PlatformCardOrdersPage() {
+  const t = useMessages(cardOrdersMessages);
   const list$ = useListParams(['status']);
   const status = isCardOrderStatus(list$.filters.status) ? list$.filters.status : undefined;
   const orders = usePlatformCardOrders(status);
@@ -31,16 +34,22 @@ export function PlatformCardOrdersPage() {
   const count = orders.data?.length;
   return (
     <ListPage
-      title="Card Orders"
-      subtitle="Printed-card orders of every tenant: process and ship the paid ones."
+      title={t('pageTitle')}
+      subtitle={t('pageSubtitle')}
       toolbar={
         <div className="mb-4 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-500" aria-live="polite">
-            {count !== undefined && count > 0 && (count === 1 ? '1 order' : `${formatCount(count)} orders`)}
-            {count !== undefined && count >= 200 && ' (the newest 200)'}
+            {count !== undefined && count > 0 && t('ordersCount', { count, n: formatCount(count) })}
+            {count !== undefined && count >= 200 && t('newest200')}
           </p>
-          <Select label="Status" hideLabel wrapperClassName="sm:w-52" value={status ?? ''} onChange={(e) => list$.update({ status: e.target.value })}>
-            <option value="">All statuses</option>
+          <Select
+            label={t('statusFilter')}
+            hideLabel
+            wrapperClassName="sm:w-52"
+            value={status ?? ''}
+            onChange={(e) => list$.update({ status: e.target.value })}
+          >
+            <option value="">{t('allStatuses')}</option>
             {STATUS_FILTER_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -50,8 +59,8 @@ export function PlatformCardOrdersPage() {
         </div>
       }
       query={orders}
-      errorTitle="Failed to load card orders"
-      errorFallback="Something went wrong while loading the card orders."
+      errorTitle={t('loadFailed')}
+      errorFallback={t('loadFailedFallback')}
       dialogs={advance.dialog}
     >
       <PlatformOrdersTable
@@ -75,8 +84,8 @@ function useAdvanceOrder(): { open: (order: PlatformCardOrder) => void; dialog: 
     update.mutate(
       { id: order.id, status: step.status },
       {
-        onSuccess: () => toast.success(`Order marked as ${step.label}`),
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update the order. Please try again.')),
+        onSuccess: () => toast.success(translate(cardOrdersMessages, 'markedAs', { status: step.label })),
+        onError: (error) => toast.error(errorMessage(error, translate(cardOrdersMessages, 'updateFailed'))),
         onSettled: () => setAdvancing(null),
       },
     );
@@ -89,18 +98,10 @@ function useAdvanceOrder(): { open: (order: PlatformCardOrder) => void; dialog: 
 
 /** 'No orders with this status' with Show all orders, or 'No card orders yet'. */
 function OrdersEmpty({ filtered, onShowAll }: { filtered: boolean; onShowAll: () => void }) {
+  const t = useMessages(cardOrdersMessages);
   return filtered ? (
-    <NoResults
-      title="No orders with this status"
-      description="Orders appear here once they reach this step."
-      clearLabel="Show all orders"
-      onClear={onShowAll}
-    />
+    <NoResults title={t('noMatchTitle')} description={t('noMatchDescription')} clearLabel={t('showAll')} onClear={onShowAll} />
   ) : (
-    <EmptyState
-      icon={<Package aria-hidden="true" className="h-8 w-8" />}
-      title="No card orders yet"
-      description="When a business orders printed cards they appear here; paid orders are waiting to be processed and shipped."
-    />
+    <EmptyState icon={<Package aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} />
   );
 }

@@ -6,8 +6,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { StatCard } from '@/components/ui/stat-card';
 import type { TableSort } from '@/components/ui/table';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import { usePlatformLiability, type PlatformLiabilityOrder } from '../api/liability';
 import { LiabilityTable } from '../components/liability/liability-table';
+import { liabilityMessages } from '../messages-liability';
 
 /** Table column id → the server's sort key. */
 const SORT_OF: Record<string, PlatformLiabilitySort> = { name: 'name', outstanding: 'outstanding', expired: 'expired' };
@@ -19,20 +21,21 @@ const SORT_OF: Record<string, PlatformLiabilitySort> = { name: 'name', outstandi
  * an error with Try again.
  */
 export function PlatformLiabilityPage() {
+  const t = useMessages(liabilityMessages);
   const [order, setOrder] = useState<PlatformLiabilityOrder>({ sort: 'outstanding', order: 'desc' });
   const report = usePlatformLiability(order);
   const data = report.data;
   const sort: TableSort = { column: order.sort, direction: order.order };
   return (
     <div className="space-y-6">
-      <PageHeader title="Liability" subtitle="Cashback owed to card holders across all tenants. Period: the last 30 days (UTC)." />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       {report.isError ? (
-        <LoadError title="Failed to load the liability report" query={report} fallback="Please try again." />
+        <LoadError title={t('loadFailed')} query={report} fallback={t('loadFailedFallback')} />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <StatCard label="Total outstanding" value={data && formatCents(data.totalOutstandingCents)} icon={Landmark} loading={!data} />
-            <StatCard label="Earned in 30 days" value={data && formatCents(data.totalPeriod.earnedCents)} icon={TrendingUp} tone="emerald" loading={!data} />
+            <StatCard label={t('totalOutstanding')} value={data && formatCents(data.totalOutstandingCents)} icon={Landmark} loading={!data} />
+            <StatCard label={t('earned30Days')} value={data && formatCents(data.totalPeriod.earnedCents)} icon={TrendingUp} tone="emerald" loading={!data} />
           </div>
           <LiabilityTable
             rows={data?.tenants ?? []}

@@ -8,13 +8,12 @@ import { ListPage, ListToolbar } from '@/components/ui/list-page';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api';
 import { formatCount } from '@/lib/format';
+import { translate, useMessages } from '@/lib/i18n';
 import { OUTBOX_PAGE_SIZE, useOutbox, useResendOutboxMessage } from '../api/outbox';
 import { isOutboxStatus, OUTBOX_STATUS_OPTIONS } from '../components/outbox/labels';
 import { OutboxMessageDialog } from '../components/outbox/outbox-message-dialog';
 import { OutboxTable } from '../components/outbox/outbox-table';
-
-/** Toast of a successful resend. */
-const RESEND_DONE = 'Message queued to be sent again';
+import { outboxMessages } from '../messages-outbox';
 
 /**
  * /platform/outbox (platform_admin): every e-mail the product wrote, newest first, 20
@@ -25,6 +24,7 @@ const RESEND_DONE = 'Message queued to be sent again';
  * error-with-retry states as on every list page.
  */
 export function OutboxPage() {
+  const t = useMessages(outboxMessages);
   const list$ = useListParams(['status']);
   const status = isOutboxStatus(list$.filters.status) ? list$.filters.status : undefined;
   const { search: to, page } = list$;
@@ -36,12 +36,18 @@ export function OutboxPage() {
   const total = outbox.data?.total;
   return (
     <ListPage
-      title="Outbox"
-      subtitle={total !== undefined ? `${formatCount(total)} ${total === 1 ? 'message' : 'messages'}` : 'Every e-mail the product writes, sent or not.'}
+      title={t('pageTitle')}
+      subtitle={total !== undefined ? t('messagesCount', { count: total, n: formatCount(total) }) : t('pageSubtitle')}
       toolbar={
-        <ListToolbar label="Search recipients" placeholder="Search by recipient e-mail" value={list$.searchInput} onChange={list$.setSearchInput}>
-          <Select label="Status" hideLabel wrapperClassName="sm:w-52" value={status ?? ''} onChange={(e) => list$.update({ status: e.target.value })}>
-            <option value="">All statuses</option>
+        <ListToolbar label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={list$.searchInput} onChange={list$.setSearchInput}>
+          <Select
+            label={t('statusFilter')}
+            hideLabel
+            wrapperClassName="sm:w-52"
+            value={status ?? ''}
+            onChange={(e) => list$.update({ status: e.target.value })}
+          >
+            <option value="">{t('allStatuses')}</option>
             {OUTBOX_STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -51,14 +57,14 @@ export function OutboxPage() {
         </ListToolbar>
       }
       query={outbox}
-      errorTitle="Failed to load the outbox"
-      errorFallback="Something went wrong while loading the messages."
+      errorTitle={t('loadFailed')}
+      errorFallback={t('loadFailedFallback')}
       pagination={{
         page,
         pages: outbox.data?.totalPages ?? 0,
         total: outbox.data?.total ?? 0,
         limit: OUTBOX_PAGE_SIZE,
-        noun: 'messages',
+        noun: t('paginationNoun'),
         onPage: (p) => list$.update({ page: p }),
       }}
       dialogs={<OutboxMessageDialog item={open} onClose={() => setOpenId(null)} onResend={resend.run} resending={resend.pending} />}
@@ -82,21 +88,18 @@ function useResend(): { run: (id: string) => void; pending: boolean } {
   const resend = useResendOutboxMessage();
   const run = (id: string) =>
     resend.mutate(id, {
-      onSuccess: () => toast.success(RESEND_DONE),
-      onError: (error) => toast.error(errorMessage(error, 'Failed to resend the message. Please try again.')),
+      onSuccess: () => toast.success(translate(outboxMessages, 'resendDone')),
+      onError: (error) => toast.error(errorMessage(error, translate(outboxMessages, 'resendFailed'))),
     });
   return { run, pending: resend.isPending };
 }
 
 /** 'No messages match these filters' with Clear filters, or 'No messages yet'. */
 function OutboxEmpty({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const t = useMessages(outboxMessages);
   return filtered ? (
-    <NoResults title="No messages match these filters" description="Try another recipient or status." clearLabel="Clear filters" onClear={onClear} />
+    <NoResults title={t('noMatchTitle')} description={t('noMatchDescription')} clearLabel={t('clearFilters')} onClear={onClear} />
   ) : (
-    <EmptyState
-      icon={<Mail aria-hidden="true" className="h-8 w-8" />}
-      title="No messages yet"
-      description="Messages appear here as soon as the product writes them, even without an SMTP server."
-    />
+    <EmptyState icon={<Mail aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} />
   );
 }

@@ -7,25 +7,28 @@ import { LoadError } from '@/components/ui/load-error';
 import { StatCard, type StatTone } from '@/components/ui/stat-card';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
+import { useMessages, type MessageKey } from '@/lib/i18n';
 import { usePlatformStats } from '../api/stats';
 import { platformTrendView } from '../components/dashboard/trend';
 import { QuickActions } from '../components/dashboard/quick-actions';
 import { RecentActivity } from '../components/dashboard/recent-activity';
+import { dashboardMessages } from '../messages-dashboard';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const LAST_30 = 'vs previous 30 days';
-const LAST_MONTH = 'vs last month';
+const LAST_30 = 'vsPrevious30Days';
+const LAST_MONTH = 'vsLastMonth';
 
 type Stats = PlatformStats;
-type Figure = { label: string; icon: LucideIcon; tone: StatTone; period: string; value: (s: Stats) => string; trend: (s: Stats) => number | null };
+type DashboardKey = MessageKey<typeof dashboardMessages.en>;
+type Figure = { label: DashboardKey; icon: LucideIcon; tone: StatTone; period: DashboardKey; value: (s: Stats) => string; trend: (s: Stats) => number | null };
 
 /** The six figures, in a fixed order: label, icon, what the trend compares with, value and trend. */
 const FIGURES: readonly Figure[] = [
-  { label: 'Total Tenants', icon: Building2, tone: 'indigo', period: LAST_30, value: (s) => count(s.totalTenants), trend: (s) => s.trends.totalTenants },
-  { label: 'Active Tenants', icon: CheckCircle2, tone: 'emerald', period: LAST_30, value: (s) => count(s.activeTenants), trend: (s) => s.trends.activeTenants },
-  { label: 'Total Customers', icon: Users, tone: 'blue', period: LAST_30, value: (s) => count(s.totalCustomers), trend: (s) => s.trends.totalCustomers },
+  { label: 'totalTenants', icon: Building2, tone: 'indigo', period: LAST_30, value: (s) => count(s.totalTenants), trend: (s) => s.trends.totalTenants },
+  { label: 'activeTenants', icon: CheckCircle2, tone: 'emerald', period: LAST_30, value: (s) => count(s.activeTenants), trend: (s) => s.trends.activeTenants },
+  { label: 'totalCustomers', icon: Users, tone: 'blue', period: LAST_30, value: (s) => count(s.totalCustomers), trend: (s) => s.trends.totalCustomers },
   {
-    label: 'Total Revenue',
+    label: 'totalRevenue',
     icon: DollarSign,
     tone: 'violet',
     period: LAST_MONTH,
@@ -33,34 +36,35 @@ const FIGURES: readonly Figure[] = [
     trend: (s) => s.trends.totalRevenue,
   },
   {
-    label: 'Monthly Revenue',
+    label: 'monthlyRevenue',
     icon: CalendarDays,
     tone: 'orange',
     period: LAST_MONTH,
     value: (s) => formatCents(s.monthlyRevenue),
     trend: (s) => s.trends.monthlyRevenue,
   },
-  { label: 'Total Stores', icon: Store, tone: 'pink', period: LAST_30, value: (s) => count(s.totalStores), trend: (s) => s.trends.totalStores },
+  { label: 'totalStores', icon: Store, tone: 'pink', period: LAST_30, value: (s) => count(s.totalStores), trend: (s) => s.trends.totalStores },
 ];
 
 /** The grid of the six cards; grey placeholders (and a 'Loading platform statistics' status) while `data` is missing. */
 function Figures({ data }: { data: Stats | undefined }) {
+  const t = useMessages(dashboardMessages);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
       {!data && (
         <span className="sr-only" role="status">
-          Loading platform statistics
+          {t('loadingStatistics')}
         </span>
       )}
       {FIGURES.map((f) => (
         <StatCard
           key={f.label}
-          label={f.label}
+          label={t(f.label)}
           icon={f.icon}
           tone={f.tone}
           loading={!data}
           value={data && f.value(data)}
-          trend={data && platformTrendView(f.trend(data), f.period)}
+          trend={data && platformTrendView(f.trend(data), t(f.period))}
         />
       ))}
     </div>
@@ -75,6 +79,7 @@ function Figures({ data }: { data: Stats | undefined }) {
  * again.
  */
 export function PlatformDashboardPage() {
+  const t = useMessages(dashboardMessages);
   const user = useAuthStore((s) => s.user);
   const stats = usePlatformStats();
   const data = stats.data;
@@ -87,14 +92,14 @@ export function PlatformDashboardPage() {
   if (stats.isPending) {
     figures = <Figures data={undefined} />;
   } else if (!data) {
-    figures = <LoadError title="Failed to load platform statistics" query={stats} fallback="Please try again." />;
+    figures = <LoadError title={t('loadFailed')} query={stats} fallback={t('loadFailedFallback')} />;
   } else {
     figures = (
       <>
         <Figures data={data} />
         {stats.isError && (
           <Alert tone="warning" className="mt-4">
-            The figures could not be refreshed; showing the last ones loaded.
+            {t('staleFigures')}
           </Alert>
         )}
       </>
@@ -103,11 +108,8 @@ export function PlatformDashboardPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Platform Dashboard"
-        subtitle={user?.firstName ? `Welcome back, ${user.firstName}! Here is how the platform is doing.` : 'Here is how the platform is doing.'}
-      />
-      <section aria-label="Platform statistics" className="mb-6">
+      <PageHeader title={t('pageTitle')} subtitle={user?.firstName ? t('welcomeBack', { name: user.firstName }) : t('subtitle')} />
+      <section aria-label={t('statistics')} className="mb-6">
         {figures}
       </section>
       <div className="grid gap-6 lg:grid-cols-3">

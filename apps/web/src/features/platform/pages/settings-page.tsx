@@ -6,25 +6,27 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { useMessages, type Translate } from '@/lib/i18n';
 import { usePlatformSettings } from '../api/settings';
 import type { SettingsSection } from '../components/settings/settings-form';
 import { SettingsFooter } from '../components/settings/settings-footer';
 import { EmailSection, PlatformSection, SecuritySection } from '../components/settings/settings-sections';
-import { SETTINGS_SAVE_FAILED, useSettingsEditor } from '../hooks/use-settings-editor';
+import { useSettingsEditor } from '../hooks/use-settings-editor';
+import { settingsMessages } from '../messages-settings';
 
-const TABS: readonly TabItem<SettingsSection>[] = [
-  { value: 'smtp', label: 'Email Settings', icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'security', label: 'Security', icon: <Shield aria-hidden="true" className="h-4 w-4" /> },
-  { value: 'platform', label: 'Platform', icon: <Globe aria-hidden="true" className="h-4 w-4" /> },
+type SettingsT = Translate<typeof settingsMessages.en>;
+
+const tabs = (t: SettingsT): readonly TabItem<SettingsSection>[] => [
+  { value: 'smtp', label: t('smtpTitle'), icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'security', label: t('securityTitle'), icon: <Shield aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'platform', label: t('platformTitle'), icon: <Globe aria-hidden="true" className="h-4 w-4" /> },
 ];
 
-const SECTION_TEXT: Record<SettingsSection, { title: string; description: string }> = {
-  smtp: { title: 'Email Settings', description: 'The mail server the platform sends its e-mails through.' },
-  security: { title: 'Security', description: 'Sessions, passwords and sign-in limits of every account.' },
-  platform: { title: 'Platform', description: 'How new businesses join and start.' },
-};
-
-const LOAD_FAILED = 'Failed to load platform settings';
+const SECTION_TEXT = {
+  smtp: { title: 'smtpTitle', description: 'smtpDescription' },
+  security: { title: 'securityTitle', description: 'securityDescription' },
+  platform: { title: 'platformTitle', description: 'platformDescription' },
+} as const satisfies Record<SettingsSection, { title: string; description: string }>;
 
 /**
  * /platform/settings (docs/product.md 'Platform settings': stored server-side and saved for
@@ -34,14 +36,15 @@ const LOAD_FAILED = 'Failed to load platform settings';
  * save failures are shown.
  */
 export function PlatformSettingsPage() {
+  const t = useMessages(settingsMessages);
   const settings = usePlatformSettings();
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Platform Settings" subtitle="Mail server, security and sign-up rules of the whole platform." />
+      <PageHeader title={t('pageTitle')} subtitle={t('pageSubtitle')} />
       {settings.isPending ? (
-        <PageSpinner label="Loading settings" />
+        <PageSpinner label={t('loading')} />
       ) : settings.isError ? (
-        <LoadError title={LOAD_FAILED} query={settings} fallback="Please try again." />
+        <LoadError title={t('loadFailed')} query={settings} fallback={t('loadFailedFallback')} />
       ) : (
         <SettingsEditor settings={settings.data} />
       )}
@@ -51,21 +54,22 @@ export function PlatformSettingsPage() {
 
 /** The loaded editor: the section tabs over one card with the open section's fields and the footer (state in `useSettingsEditor`). */
 function SettingsEditor({ settings }: { settings: PlatformSettings }) {
+  const t = useMessages(settingsMessages);
   const { tab, setTab, saved, save, form, onSubmit } = useSettingsEditor(settings);
   const { isDirty } = form.formState;
   const passwordSet = settings.smtp.passwordSet ?? false;
   const text = SECTION_TEXT[tab];
 
   return (
-    <form noValidate aria-label="Platform settings" onSubmit={onSubmit}>
-      <Tabs items={TABS} value={tab} onChange={setTab} label="Platform settings sections">
+    <form noValidate aria-label={t('formLabel')} onSubmit={onSubmit}>
+      <Tabs items={tabs(t)} value={tab} onChange={setTab} label={t('tabsLabel')}>
         <Card>
           <CardHeader className="flex-wrap">
             <div className="min-w-0">
-              <CardTitle>{text.title}</CardTitle>
-              <p className="mt-0.5 text-sm text-slate-500">{text.description}</p>
+              <CardTitle>{t(text.title)}</CardTitle>
+              <p className="mt-0.5 text-sm text-slate-500">{t(text.description)}</p>
             </div>
-            {isDirty && <Badge color="yellow">Unsaved changes</Badge>}
+            {isDirty && <Badge color="yellow">{t('unsavedChanges')}</Badge>}
           </CardHeader>
           <CardContent>
             {tab === 'smtp' && <EmailSection form={form} passwordSet={passwordSet} />}
@@ -77,7 +81,7 @@ function SettingsEditor({ settings }: { settings: PlatformSettings }) {
             pending={save.isPending}
             saved={saved}
             error={save.isError ? save.error : null}
-            saveFailed={SETTINGS_SAVE_FAILED}
+            saveFailed={t('saveFailed')}
             onDiscard={() => form.reset()}
           />
         </Card>

@@ -10,19 +10,23 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { formatCents } from '@/lib/format';
-import { ANALYTICS_LOAD_FAILED, DEFAULT_TIMEFRAME, TIMEFRAMES, useSubscriptionAnalytics } from '../api/analytics';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { DEFAULT_TIMEFRAME, TIMEFRAMES, useSubscriptionAnalytics } from '../api/analytics';
 import { MoneyBarChart, dayLabel } from '../components/analytics/charts';
 import { EventsTab, OverviewTab, PaymentsTab } from '../components/analytics/subscription-tabs';
+import { subscriptionsMessages } from '../messages-subscriptions';
+
+type SubscriptionsT = Translate<typeof subscriptionsMessages.en>;
 
 type TabValue = 'overview' | 'payments' | 'events';
-const TABS: readonly TabItem<TabValue>[] = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'payments', label: 'Payments' },
-  { value: 'events', label: 'Events' },
+const tabs = (t: SubscriptionsT): readonly TabItem<TabValue>[] => [
+  { value: 'overview', label: t('tabOverview') },
+  { value: 'payments', label: t('tabPayments') },
+  { value: 'events', label: t('tabEvents') },
 ];
 
 /** Names of the timeframes in the select (7d, 30d, 90d, 1y). */
-const TIMEFRAME_NAMES: Record<AnalyticsTimeframe, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '1y': 'Last year' };
+const TIMEFRAME_NAMES = { '7d': 'last7Days', '30d': 'last30Days', '90d': 'last90Days', '1y': 'lastYear' } as const satisfies Record<AnalyticsTimeframe, string>;
 
 /** Avg. Revenue/Day: the mean of the daily revenue values in cents, rounded; 0 when there are none. */
 function averagePerDay(days: Array<{ revenue: number }>): number {
@@ -38,6 +42,7 @@ function averagePerDay(days: Array<{ revenue: number }>): number {
  * Try again (the status text is logged to the console by the hook).
  */
 export function SubscriptionsPage() {
+  const t = useMessages(subscriptionsMessages);
   const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);
   const [tab, setTab] = useState<TabValue>('overview');
   const analytics = useSubscriptionAnalytics(timeframe);
@@ -46,20 +51,20 @@ export function SubscriptionsPage() {
   const refreshing = analytics.isFetching && !analytics.isPending;
   const toolbar = (
     <PageHeader
-      title="Subscription Analytics"
-      subtitle="Subscriptions and payments across all tenants."
+      title={t('pageTitle')}
+      subtitle={t('pageSubtitle')}
       actions={
         <>
           <SelectMenu
-            label="Timeframe"
+            label={t('timeframe')}
             value={timeframe}
             onChange={setTimeframe}
-            options={TIMEFRAMES.map((t) => ({ value: t, label: TIMEFRAME_NAMES[t] }))}
+            options={TIMEFRAMES.map((tf) => ({ value: tf, label: t(TIMEFRAME_NAMES[tf]) }))}
             className="w-40"
           />
           <Button variant="outline" onClick={() => void analytics.refetch()} loading={refreshing}>
             {!refreshing && <RotateCw className="h-4 w-4" aria-hidden />}
-            Refresh
+            {t('refresh')}
           </Button>
         </>
       }
@@ -73,23 +78,23 @@ export function SubscriptionsPage() {
         className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}
         aria-busy={analytics.isPlaceholderData || undefined}
       >
-        {analytics.isError && <LoadError compact title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />}
+        {analytics.isError && <LoadError compact title={t('loadFailed')} query={analytics} fallback={t('loadFailedFallback')} />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label="Total Revenue" value={formatCents(data.totalRevenue)} icon={DollarSign} tone="emerald" />
-          <StatCard label="New Subscriptions" value={data.totalSubscriptions.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
-          <StatCard label="Active Subscriptions" value={data.activeSubscriptions.toLocaleString('en-US')} icon={CheckCircle2} />
-          <StatCard label="Avg. Revenue/Day" value={formatCents(averagePerDay(data.revenueByDay))} icon={CalendarDays} tone="amber" />
+          <StatCard label={t('totalRevenue')} value={formatCents(data.totalRevenue)} icon={DollarSign} tone="emerald" />
+          <StatCard label={t('newSubscriptions')} value={data.totalSubscriptions.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
+          <StatCard label={t('activeSubscriptions')} value={data.activeSubscriptions.toLocaleString('en-US')} icon={CheckCircle2} />
+          <StatCard label={t('avgRevenuePerDay')} value={formatCents(averagePerDay(data.revenueByDay))} icon={CalendarDays} tone="amber" />
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>Revenue by Day</CardTitle>
-            <span className="text-sm text-slate-500">{TIMEFRAME_NAMES[data.timeframe] ?? TIMEFRAME_NAMES[timeframe]}</span>
+            <CardTitle>{t('revenueByDay')}</CardTitle>
+            <span className="text-sm text-slate-500">{t(TIMEFRAME_NAMES[data.timeframe] ?? TIMEFRAME_NAMES[timeframe])}</span>
           </CardHeader>
           <CardContent>
-            <MoneyBarChart name="Revenue" data={data.revenueByDay.map((d) => ({ label: dayLabel(d.date), value: d.revenue }))} />
+            <MoneyBarChart name={t('revenueChartName')} data={data.revenueByDay.map((d) => ({ label: dayLabel(d.date), value: d.revenue }))} />
           </CardContent>
         </Card>
-        <Tabs items={TABS} value={tab} onChange={setTab} label="Subscription analytics sections">
+        <Tabs items={tabs(t)} value={tab} onChange={setTab} label={t('tabsLabel')}>
           {tab === 'overview' && <OverviewTab data={data} />}
           {tab === 'payments' && <PaymentsTab payments={data.recentPayments} />}
           {tab === 'events' && <EventsTab events={data.subscriptionEvents} />}
@@ -97,9 +102,9 @@ export function SubscriptionsPage() {
       </div>
     );
   } else if (analytics.isError) {
-    body = <LoadError title={ANALYTICS_LOAD_FAILED} query={analytics} fallback="Please try again." />;
+    body = <LoadError title={t('loadFailed')} query={analytics} fallback={t('loadFailedFallback')} />;
   } else {
-    body = <PageSpinner label="Loading analytics" />;
+    body = <PageSpinner label={t('loading')} />;
   }
 
   return (

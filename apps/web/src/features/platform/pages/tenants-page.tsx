@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import { ListPage, ListToolbar } from '@/components/ui/list-page';
 import { dropParams, useListParams } from '@/hooks/use-list-params';
 import { formatCount } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import { usePlatformTenants } from '../api/tenants';
 import { CreateTenantDialog } from '../components/tenants/create-tenant-dialog';
 import { DeleteTenantDialog } from '../components/tenants/delete-tenant-dialog';
@@ -15,6 +16,7 @@ import { isSubscriptionStatus, STATUS_OPTIONS } from '../components/tenants/labe
 import { TenantDetailsDialog } from '../components/tenants/tenant-details-dialog';
 import { TenantSummaryCards } from '../components/tenants/tenant-summary';
 import { TenantsTable, type TenantRowActions } from '../components/tenants/tenants-table';
+import { tenantsMessages } from '../messages-tenants';
 
 /** Tenants per page of the table. */
 const TENANTS_PAGE_SIZE = 20;
@@ -28,6 +30,7 @@ const TENANTS_PAGE_SIZE = 20;
  * dialog and is then removed from the address.
  */
 export function TenantsPage() {
+  const t = useMessages(tenantsMessages);
   const list$ = useListParams(['status']);
   const { search, page } = list$;
   const status = isSubscriptionStatus(list$.filters.status) ? list$.filters.status : undefined;
@@ -39,22 +42,26 @@ export function TenantsPage() {
   const createButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" className="h-4 w-4" />
-      Create Tenant
+      {t('createTenant')}
     </Button>
   );
   const total = tenants.data?.summary.total;
   return (
     <ListPage
-      title="Tenants"
-      subtitle={
-        total !== undefined ? `${formatCount(total)} ${total === 1 ? 'business' : 'businesses'} on the platform` : 'Manage the businesses on the platform'
-      }
+      title={t('pageTitle')}
+      subtitle={total !== undefined ? t('businessesCount', { count: total, n: formatCount(total) }) : t('pageSubtitle')}
       actions={createButton}
       above={tenants.data && <TenantSummaryCards summary={tenants.data.summary} />}
       toolbar={
-        <ListToolbar label="Search tenants" placeholder="Search by name, slug or owner email" value={list$.searchInput} onChange={list$.setSearchInput}>
-          <Select label="Status" hideLabel wrapperClassName="sm:w-52" value={status ?? ''} onChange={(e) => list$.update({ status: e.target.value })}>
-            <option value="">All statuses</option>
+        <ListToolbar label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={list$.searchInput} onChange={list$.setSearchInput}>
+          <Select
+            label={t('statusFilter')}
+            hideLabel
+            wrapperClassName="sm:w-52"
+            value={status ?? ''}
+            onChange={(e) => list$.update({ status: e.target.value })}
+          >
+            <option value="">{t('allStatuses')}</option>
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -64,14 +71,14 @@ export function TenantsPage() {
         </ListToolbar>
       }
       query={tenants}
-      errorTitle="Failed to load tenants"
-      errorFallback="Something went wrong while loading the tenants."
+      errorTitle={t('loadFailed')}
+      errorFallback={t('loadFailedFallback')}
       pagination={{
         page,
         pages: tenants.data?.pages ?? 0,
         total: tenants.data?.total ?? 0,
         limit: TENANTS_PAGE_SIZE,
-        noun: 'tenants',
+        noun: t('paginationNoun'),
         onPage: (p) => list$.update({ page: p }),
       }}
       dialogs={
@@ -137,19 +144,10 @@ function useTenantDialogs(list: PlatformTenant[]): { actions: TenantRowActions; 
 
 /** 'No tenants found matching your criteria' with Clear filters, or 'No tenants yet' with Create Tenant. */
 function TenantsEmpty({ filtered, onClear, action }: { filtered: boolean; onClear: () => void; action: ReactNode }) {
+  const t = useMessages(tenantsMessages);
   return filtered ? (
-    <NoResults
-      title="No tenants found matching your criteria"
-      description="Try another name, slug or owner e-mail, or another status."
-      clearLabel="Clear filters"
-      onClear={onClear}
-    />
+    <NoResults title={t('noMatchTitle')} description={t('noMatchDescription')} clearLabel={t('clearFilters')} onClear={onClear} />
   ) : (
-    <EmptyState
-      icon={<Building2 aria-hidden="true" className="h-8 w-8" />}
-      title="No tenants yet"
-      description="Create the first business and its owner account. Businesses that sign up themselves appear here too."
-      action={action}
-    />
+    <EmptyState icon={<Building2 aria-hidden="true" className="h-8 w-8" />} title={t('emptyTitle')} description={t('emptyDescription')} action={action} />
   );
 }

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { analyticsMessages } from '../../messages-analytics';
 import { CountBarChart, MoneyAreaChart, StatusBarChart, monthLabel } from './charts';
 
 /** One chart in a card: its title, a short figure on the right of the title (`aside`) and the chart. */
@@ -22,14 +24,15 @@ function ChartCard({ title, aside, children }: { title: string; aside: ReactNode
 
 /** 'Revenue by Month' (cents, with the 12-month total) and 'New Tenants by Month' charts of the last 12 UTC months. */
 export function GrowthChartCards({ data: a }: { data: PlatformAnalytics }) {
+  const t = useMessages(analyticsMessages);
   const revenueYear = a.revenueByMonth.reduce((s, x) => s + x.revenue, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartCard title="Revenue by Month" aside={formatCents(revenueYear)}>
-        <MoneyAreaChart name="Revenue" data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.revenue }))} />
+      <ChartCard title={t('revenueByMonth')} aside={formatCents(revenueYear)}>
+        <MoneyAreaChart name={t('revenueChartName')} data={a.revenueByMonth.map((m) => ({ label: monthLabel(m.month), value: m.revenue }))} />
       </ChartCard>
-      <ChartCard title="New Tenants by Month" aside={`${a.tenantsByMonth.reduce((s, m) => s + m.count, 0)} in 12 months`}>
-        <CountBarChart name="New tenants" data={a.tenantsByMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))} />
+      <ChartCard title={t('newTenantsByMonth')} aside={t('newTenantsInYear', { n: a.tenantsByMonth.reduce((s, m) => s + m.count, 0) })}>
+        <CountBarChart name={t('newTenantsChartName')} data={a.tenantsByMonth.map((m) => ({ label: monthLabel(m.month), value: m.count }))} />
       </ChartCard>
     </div>
   );
@@ -37,21 +40,22 @@ export function GrowthChartCards({ data: a }: { data: PlatformAnalytics }) {
 
 /** 'Tenants by Status' chart (badge colours) and the 'Recent Activity' card linking to the platform dashboard. */
 export function StatusAndActivityCards({ data: a }: { data: PlatformAnalytics }) {
+  const t = useMessages(analyticsMessages);
   const totalTenants = a.tenantsByStatus.reduce((s, x) => s + x.count, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <ChartCard title="Tenants by Status" aside={`${totalTenants} in all`}>
+      <ChartCard title={t('tenantsByStatus')} aside={t('tenantsInAll', { n: totalTenants })}>
         <StatusBarChart data={a.tenantsByStatus} />
       </ChartCard>
       <Card className="flex flex-col">
         <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
+          <CardTitle>{t('recentActivity')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-1 flex-col items-start justify-center gap-3">
           <Activity className="h-8 w-8 text-indigo-500" aria-hidden />
-          <p className="text-sm text-slate-600">New tenants, subscriptions, plan changes and payments as they happen are listed on the platform dashboard.</p>
+          <p className="text-sm text-slate-600">{t('recentActivityText')}</p>
           <Link to={paths.platform.dashboard} className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline">
-            View recent activity <ArrowRight className="h-4 w-4" aria-hidden />
+            {t('viewRecentActivity')} <ArrowRight className="h-4 w-4" aria-hidden />
           </Link>
         </CardContent>
       </Card>

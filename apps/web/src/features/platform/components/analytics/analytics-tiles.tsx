@@ -2,6 +2,8 @@ import type { PlatformAnalytics } from '@loyalty/contract';
 import { Building2, DollarSign, TrendingUp, UserPlus } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatCents } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { analyticsMessages } from '../../messages-analytics';
 import { STATUS_COLORS, STATUS_NAMES } from './charts';
 
 /** A growth percentage: '+15.2%', '−3.0%', '0.0%'; null (nothing to compare with) → '—'. */
@@ -17,6 +19,7 @@ function growthText(growth: number | null): string {
  * month had none) and Tenants (with the count of Active, Trial and Past Due in their badge colours).
  */
 export function AnalyticsTiles({ data: a }: { data: PlatformAnalytics }) {
+  const t = useMessages(analyticsMessages);
   const revenueThisMonth = a.revenueByMonth.at(-1)?.revenue ?? 0;
   const newThisMonth = a.tenantsByMonth.at(-1)?.count ?? 0;
   const totalTenants = a.tenantsByStatus.reduce((s, x) => s + x.count, 0);
@@ -25,21 +28,21 @@ export function AnalyticsTiles({ data: a }: { data: PlatformAnalytics }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
-        label="Revenue This Month"
+        label={t('revenueThisMonth')}
         value={formatCents(revenueThisMonth)}
         icon={DollarSign}
         tone="emerald"
-        hint={`${formatCents(revenueYear)} in 12 months`}
+        hint={t('revenueYearHint', { amount: formatCents(revenueYear) })}
       />
-      <StatCard label="New Tenants This Month" value={newThisMonth.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
+      <StatCard label={t('newTenantsThisMonth')} value={newThisMonth.toLocaleString('en-US')} icon={UserPlus} tone="blue" />
       <StatCard
-        label="Monthly Growth"
+        label={t('monthlyGrowth')}
         value={growthText(a.monthlyGrowth)}
         icon={TrendingUp}
-        hint={a.monthlyGrowth === null ? 'No new tenants last month to compare with' : 'New tenants against last month'}
+        hint={a.monthlyGrowth === null ? t('growthNothingToCompare') : t('growthAgainstLastMonth')}
       />
       <StatCard
-        label="Tenants"
+        label={t('tenants')}
         value={totalTenants.toLocaleString('en-US')}
         icon={Building2}
         tone="amber"

@@ -2,7 +2,9 @@ import type { SubscriptionStatus } from '@loyalty/contract';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, atLeast, tooltipStyle, type ChartPoint } from '@/components/charts/money-area-chart';
 import { formatCents, formatCentsCompact } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
 import { SUBSCRIPTION_STATUS_NAMES } from '@/lib/labels';
+import { analyticsMessages } from '../../messages-analytics';
 
 const { indigo: INDIGO, grid: GRID, axis: AXIS } = CHART_COLORS;
 
@@ -28,9 +30,10 @@ export function dayLabel(date: string): string {
  * (axis compact, tooltip exact). Empty or all-zero data still draws both axes.
  */
 export function MoneyBarChart({ data, name, height = 240 }: { data: ChartPoint[]; name: string; height?: number }) {
+  const t = useMessages(analyticsMessages);
   const total = data.reduce((s, p) => s + p.value, 0);
   return (
-    <figure aria-label={`${name} chart, total ${formatCents(total)}`} data-testid="money-chart" className="w-full">
+    <figure aria-label={t('chartTotal', { name, total: formatCents(total) })} data-testid="money-chart" className="w-full">
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
@@ -56,9 +59,10 @@ export function MoneyBarChart({ data, name, height = 240 }: { data: ChartPoint[]
  * data still draws both axes.
  */
 export function CountBarChart({ data, name, height = 260, color = INDIGO }: { data: ChartPoint[]; name: string; height?: number; color?: string }) {
+  const t = useMessages(analyticsMessages);
   const total = data.reduce((s, p) => s + p.value, 0);
   return (
-    <figure aria-label={`${name} chart, total ${total}`} data-testid="count-chart" className="w-full">
+    <figure aria-label={t('chartTotal', { name, total })} data-testid="count-chart" className="w-full">
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
@@ -81,6 +85,9 @@ export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   NONE: '#cbd5e1',
 };
 
+/** The count at the end of a status bar (recharts' bar label settings). */
+const BAR_END_LABEL = { position: 'right', fill: '#0f172a', fontSize: 12 } as const;
+
 /** Labels of the statuses in the distribution chart (kept under this name for the analytics page). */
 export const STATUS_NAMES = SUBSCRIPTION_STATUS_NAMES;
 
@@ -89,6 +96,7 @@ export const STATUS_NAMES = SUBSCRIPTION_STATUS_NAMES;
  * the count at its end. Statuses with no tenant still get their row (an empty bar).
  */
 export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionStatus; count: number }> }) {
+  const t = useMessages(analyticsMessages);
   const order: SubscriptionStatus[] = ['ACTIVE', 'TRIALING', 'PAST_DUE', 'CANCELED', 'NONE'];
   const rows = order.map((status) => ({
     label: STATUS_NAMES[status],
@@ -97,7 +105,7 @@ export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionSta
   }));
   const total = rows.reduce((s, r) => s + r.value, 0);
   return (
-    <figure aria-label={`Tenants by status: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`} data-testid="status-chart" className="w-full">
+    <figure aria-label={t('chartByStatus', { list: rows.map((r) => `${r.label} ${r.value}`).join(', ') })} data-testid="status-chart" className="w-full">
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 28, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
@@ -110,15 +118,12 @@ export function StatusBarChart({ data }: { data: Array<{ status: SubscriptionSta
             axisLine={{ stroke: GRID }}
           />
           <YAxis type="category" dataKey="label" width={112} tick={{ fill: AXIS, fontSize: 12 }} tickLine={false} axisLine={false} />
-          <Tooltip contentStyle={tooltipStyle} cursor={{ fill: '#f8fafc' }} formatter={(v) => [`${v} of ${total}`, 'Tenants']} />
-          <Bar
-            dataKey="value"
-            name="Tenants"
-            radius={[0, 4, 4, 0]}
-            maxBarSize={24}
-            animationDuration={400}
-            label={{ position: 'right', fill: '#0f172a', fontSize: 12 }}
+          <Tooltip
+            contentStyle={tooltipStyle}
+            cursor={{ fill: '#f8fafc' }}
+            formatter={(v) => [t('tooltipOf', { value: String(v), total }), t('tooltipTenants')]}
           />
+          <Bar dataKey="value" name={t('tooltipTenants')} radius={[0, 4, 4, 0]} maxBarSize={24} animationDuration={400} label={BAR_END_LABEL} />
         </BarChart>
       </ResponsiveContainer>
     </figure>

@@ -5,14 +5,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatCents, formatCount, formatDateTime } from '@/lib/format';
 import { Table, type Column } from '@/components/ui/table';
+import { useMessages, type Translate } from '@/lib/i18n';
+import { subscriptionsMessages } from '../../messages-subscriptions';
 
 type Event = SubscriptionAnalytics['subscriptionEvents'][number];
 type Payment = SubscriptionAnalytics['recentPayments'][number];
+type SubscriptionsT = Translate<typeof subscriptionsMessages.en>;
 
 /** An event's line: 'Subscribed to {plan}' for created, 'Changed to {plan}' otherwise. */
-function eventTitle(event: Event): string {
-  const plan = event.plan?.name ?? 'a plan';
-  return event.eventType === 'created' ? `Subscribed to ${plan}` : `Changed to ${plan}`;
+function eventTitle(event: Event, t: SubscriptionsT): string {
+  const plan = event.plan?.name ?? t('aPlan');
+  return event.eventType === 'created' ? t('subscribedTo', { plan }) : t('changedTo', { plan });
 }
 
 /** Payment status colour: paid green, pending yellow, anything else red. */
@@ -20,16 +23,15 @@ function paymentColor(status: string): BadgeColor {
   return status === 'paid' ? 'green' : status === 'pending' ? 'yellow' : 'red';
 }
 
-const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
 function Empty({ children }: { children: string }) {
   return <p className="py-8 text-center text-sm text-slate-500">{children}</p>;
 }
 
 /** The list of subscription events (newest first): icon, 'Subscribed to …' / 'Changed to …', tenant, date. */
 function EventList({ events, limit }: { events: Event[]; limit?: number }) {
+  const t = useMessages(subscriptionsMessages);
   const shown = limit ? events.slice(0, limit) : events;
-  if (shown.length === 0) return <Empty>No subscription events in this period</Empty>;
+  if (shown.length === 0) return <Empty>{t('noEvents')}</Empty>;
   return (
     <ul className="divide-y divide-slate-100" data-testid="subscription-events">
       {shown.map((e) => {
@@ -47,10 +49,10 @@ function EventList({ events, limit }: { events: Event[]; limit?: number }) {
               <Icon className="h-4 w-4" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">{eventTitle(e)}</p>
+              <p className="font-medium text-slate-900">{eventTitle(e, t)}</p>
               <p className="truncate text-sm text-slate-600">
                 {e.tenant.name}
-                {e.plan && <span className="text-slate-500"> · {formatCents(e.plan.priceMonthly)}/month</span>}
+                {e.plan && <span className="text-slate-500">{t('perMonth', { amount: formatCents(e.plan.priceMonthly) })}</span>}
               </p>
             </div>
             <time className="shrink-0 text-xs text-slate-500" dateTime={e.createdAt}>
@@ -65,16 +67,17 @@ function EventList({ events, limit }: { events: Event[]; limit?: number }) {
 
 /** Overview tab: the top 3 plans ranked #1 to #3 (summed amount, subscription count) and the recent subscription activity. */
 export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
+  const t = useMessages(subscriptionsMessages);
   const top = data.topPlans.slice(0, 3);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle>Top Plans</CardTitle>
+          <CardTitle>{t('topPlans')}</CardTitle>
         </CardHeader>
         <CardContent>
           {top.length === 0 ? (
-            <Empty>No plan revenue in this period</Empty>
+            <Empty>{t('noPlanRevenue')}</Empty>
           ) : (
             <ol className="space-y-3" data-testid="top-plans">
               {top.map((p, i) => (
@@ -85,11 +88,11 @@ export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
                       i === 0 ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700',
                     )}
                   >
-                    #{i + 1}
+                    {t('rank', { n: i + 1 })}
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-slate-900">{p.plan.name}</p>
-                    <p className="text-sm text-slate-500">{count(p.count, 'subscription', 'subscriptions')}</p>
+                    <p className="text-sm text-slate-500">{t('subscriptionsCount', { count: p.count, n: formatCount(p.count) })}</p>
                   </div>
                   <p className="font-semibold text-slate-900">{formatCents(p.amount)}</p>
                 </li>
@@ -100,7 +103,7 @@ export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Recent Subscription Activity</CardTitle>
+          <CardTitle>{t('recentActivity')}</CardTitle>
         </CardHeader>
         <CardContent className="py-1">
           <EventList events={data.subscriptionEvents} limit={5} />
@@ -110,12 +113,12 @@ export function OverviewTab({ data }: { data: SubscriptionAnalytics }) {
   );
 }
 
-const paymentColumns: Column<Payment>[] = [
-  { id: 'tenant', header: 'Tenant', className: 'font-medium text-slate-900', cell: (p) => p.tenant.name },
-  { id: 'plan', header: 'Plan', className: 'text-slate-700', cell: (p) => p.plan?.name ?? '—' },
-  { id: 'amount', header: 'Amount', align: 'right', className: 'tabular-nums text-slate-900', cell: (p) => formatCents(p.amount) },
-  { id: 'status', header: 'Status', cell: (p) => <Badge color={paymentColor(p.status)}>{p.status}</Badge> },
-  { id: 'date', header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (p) => formatDateTime(p.createdAt) },
+const paymentColumns = (t: SubscriptionsT): Column<Payment>[] => [
+  { id: 'tenant', header: t('columnTenant'), className: 'font-medium text-slate-900', cell: (p) => p.tenant.name },
+  { id: 'plan', header: t('columnPlan'), className: 'text-slate-700', cell: (p) => p.plan?.name ?? '—' },
+  { id: 'amount', header: t('columnAmount'), align: 'right', className: 'tabular-nums text-slate-900', cell: (p) => formatCents(p.amount) },
+  { id: 'status', header: t('columnStatus'), cell: (p) => <Badge color={paymentColor(p.status)}>{p.status}</Badge> },
+  { id: 'date', header: t('columnDate'), className: 'whitespace-nowrap text-slate-600', cell: (p) => formatDateTime(p.createdAt) },
 ];
 
 /** One payment on a phone: tenant, plan and date; amount and status badge. */
@@ -137,19 +140,20 @@ function PaymentCard({ p }: { p: Payment }) {
 
 /** Payments tab: table Tenant, Plan, Amount, Status, Date; status paid green, pending yellow, other red. */
 export function PaymentsTab({ payments }: { payments: Payment[] }) {
+  const t = useMessages(subscriptionsMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Payments</CardTitle>
+        <CardTitle>{t('recentPayments')}</CardTitle>
         <CreditCard className="h-5 w-5 text-slate-400" aria-hidden />
       </CardHeader>
       <CardContent>
         {payments.length === 0 ? (
-          <Empty>No payments in this period</Empty>
+          <Empty>{t('noPayments')}</Empty>
         ) : (
           <Table
-            caption="Recent Payments"
-            columns={paymentColumns}
+            caption={t('recentPayments')}
+            columns={paymentColumns(t)}
             rows={payments}
             rowKey={(p) => p.id}
             rowProps={() => ({ 'data-testid': 'payment-row', className: 'text-sm' })}
@@ -166,11 +170,12 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
 
 /** Events tab: every subscription event of the period, 'Subscribed to' / 'Changed to', with tenant and date. */
 export function EventsTab({ events }: { events: Event[] }) {
+  const t = useMessages(subscriptionsMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Subscription Events</CardTitle>
-        <span className="text-sm text-slate-500">{count(events.length, 'event', 'events')}</span>
+        <CardTitle>{t('subscriptionEvents')}</CardTitle>
+        <span className="text-sm text-slate-500">{t('eventsCount', { count: events.length, n: formatCount(events.length) })}</span>
       </CardHeader>
       <CardContent className="py-1">
         <EventList events={events} />

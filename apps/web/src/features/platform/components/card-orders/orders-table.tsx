@@ -6,7 +6,9 @@ import { Table, type Column } from '@/components/ui/table';
 import { Badge, OrderStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCount, formatCents, formatDate, formatDateTime, formatTime, shipToPlace } from '@/lib/format';
+import { useMessages, type Translate } from '@/lib/i18n';
 import { cardTypeName } from '@/lib/labels';
+import { cardOrdersMessages } from '../../messages-card-orders';
 
 import { nextStep } from './labels';
 
@@ -26,12 +28,13 @@ function StepButton({ order, onAdvance, className }: { order: PlatformCardOrder;
  * provider's checkout (no money was taken; production refuses to fulfil it).
  */
 function StatusBadges({ order }: { order: PlatformCardOrder }) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <div className="flex flex-wrap items-center justify-end gap-1 lg:justify-start">
       <OrderStatusBadge status={order.status} />
       {order.demoPayment && (
-        <Badge color="orange" title="Paid with demo payments: no money was taken">
-          Demo payment
+        <Badge color="orange" title={t('demoPaymentTitle')}>
+          {t('demoPayment')}
         </Badge>
       )}
     </div>
@@ -51,13 +54,19 @@ function ShipTo({ order }: { order: PlatformCardOrder }) {
   );
 }
 
-const columns = (onAdvance: (order: PlatformCardOrder) => void): Column<PlatformCardOrder>[] => [
+const columns = (t: Translate<typeof cardOrdersMessages.en>, onAdvance: (order: PlatformCardOrder) => void): Column<PlatformCardOrder>[] => [
   {
     id: 'date',
-    header: 'Order date',
+    header: t('columnDate'),
     className: 'text-sm whitespace-nowrap',
     cell: (o) => (
-      <div title={o.paidAt ? `Ordered ${formatDateTime(o.createdAt)}, paid ${formatDateTime(o.paidAt)}` : `Ordered ${formatDateTime(o.createdAt)}`}>
+      <div
+        title={
+          o.paidAt
+            ? t('orderedPaid', { ordered: formatDateTime(o.createdAt), paid: formatDateTime(o.paidAt) })
+            : t('ordered', { ordered: formatDateTime(o.createdAt) })
+        }
+      >
         <p className="text-slate-700">{formatDate(o.createdAt)}</p>
         <p className="text-xs text-slate-500">{formatTime(o.createdAt)}</p>
       </div>
@@ -65,7 +74,7 @@ const columns = (onAdvance: (order: PlatformCardOrder) => void): Column<Platform
   },
   {
     id: 'tenant',
-    header: 'Tenant',
+    header: t('columnTenant'),
     className: 'max-w-[11rem]',
     cell: (o) => (
       <>
@@ -76,25 +85,26 @@ const columns = (onAdvance: (order: PlatformCardOrder) => void): Column<Platform
       </>
     ),
   },
-  { id: 'type', header: 'Card type', className: 'text-sm whitespace-nowrap text-slate-700', cell: (o) => cardTypeName(o.cardType) },
-  { id: 'quantity', header: 'Quantity', align: 'right', className: 'text-sm text-slate-900 tabular-nums', cell: (o) => formatCount(o.quantity) },
+  { id: 'type', header: t('columnType'), className: 'text-sm whitespace-nowrap text-slate-700', cell: (o) => cardTypeName(o.cardType) },
+  { id: 'quantity', header: t('columnQuantity'), align: 'right', className: 'text-sm text-slate-900 tabular-nums', cell: (o) => formatCount(o.quantity) },
   {
     id: 'total',
-    header: 'Total',
+    header: t('columnTotal'),
     align: 'right',
     className: 'text-sm whitespace-nowrap tabular-nums',
     cell: (o) => <OrderTotal order={o} />,
   },
-  { id: 'ship', header: 'Ship to', className: 'max-w-[8rem]', cell: (o) => <ShipTo order={o} /> },
-  { id: 'status', header: 'Status', cell: (o) => <StatusBadges order={o} /> },
-  { id: 'action', header: 'Action', align: 'right', className: 'whitespace-nowrap', cell: (o) => <StepButton order={o} onAdvance={onAdvance} /> },
+  { id: 'ship', header: t('columnShipTo'), className: 'max-w-[8rem]', cell: (o) => <ShipTo order={o} /> },
+  { id: 'status', header: t('columnStatus'), cell: (o) => <StatusBadges order={o} /> },
+  { id: 'action', header: t('columnAction'), align: 'right', className: 'whitespace-nowrap', cell: (o) => <StepButton order={o} onAdvance={onAdvance} /> },
 ];
 
 /** One order below the lg breakpoint: tenant, status, quantity × card type, total, order date, ship-to and the next step. */
 function OrderCard({ o, onAdvance }: { o: PlatformCardOrder; onAdvance: (order: PlatformCardOrder) => void }) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <article
-      aria-label={`Order of ${o.tenant.name}`}
+      aria-label={t('cardLabel', { tenant: o.tenant.name })}
       data-testid="platform-order-card"
       data-order-id={o.id}
       data-status={o.status}
@@ -113,19 +123,19 @@ function OrderCard({ o, onAdvance }: { o: PlatformCardOrder; onAdvance: (order: 
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 border-t border-slate-100 pt-3 text-xs">
         <div>
-          <dt className="text-slate-500">Total</dt>
+          <dt className="text-slate-500">{t('total')}</dt>
           <dd className="mt-0.5 text-sm font-semibold text-slate-900 tabular-nums">
-            {formatCents(o.totalCents)} <span className="text-xs font-normal text-slate-500">({formatCents(o.unitPriceCents)} each)</span>
+            {formatCents(o.totalCents)} <span className="text-xs font-normal text-slate-500">{t('each', { amount: formatCents(o.unitPriceCents) })}</span>
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Ordered</dt>
+          <dt className="text-slate-500">{t('orderedLabel')}</dt>
           <dd className="mt-0.5 text-sm text-slate-700">
             {formatDate(o.createdAt)} <span className="text-xs text-slate-500">{formatTime(o.createdAt)}</span>
           </dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-slate-500">Ship to</dt>
+          <dt className="text-slate-500">{t('shipTo')}</dt>
           <dd className="mt-0.5">
             <ShipTo order={o} />
           </dd>
@@ -157,10 +167,11 @@ export function PlatformOrdersTable({
   loading?: boolean;
   empty?: ReactNode;
 }) {
+  const t = useMessages(cardOrdersMessages);
   return (
     <Table
-      caption="Card orders"
-      columns={columns(onAdvance)}
+      caption={t('tableCaption')}
+      columns={columns(t, onAdvance)}
       rows={orders}
       rowKey={(o) => o.id}
       rowProps={(o) => ({ 'data-testid': 'platform-order-row', 'data-order-id': o.id, 'data-status': o.status })}

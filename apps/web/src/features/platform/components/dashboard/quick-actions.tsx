@@ -3,17 +3,21 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useMessages, type MessageKey } from '@/lib/i18n';
+import { dashboardMessages } from '../../messages-dashboard';
 
-const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; accent: string }[] = [
+type DashboardKey = MessageKey<typeof dashboardMessages.en>;
+
+const ACTIONS: { label: DashboardKey; text: DashboardKey; to: string; icon: LucideIcon; accent: string }[] = [
   {
-    label: 'Create Tenant',
-    text: 'Add a business with its owner account',
+    label: 'createTenant',
+    text: 'createTenantText',
     to: `${paths.platform.tenants}?action=create`,
     icon: Plus,
     accent: 'bg-indigo-600 text-white',
   },
-  { label: 'Manage Tenants', text: 'Search, edit and remove tenants', to: paths.platform.tenants, icon: Building2, accent: 'bg-blue-50 text-blue-600' },
-  { label: 'View Analytics', text: 'Revenue and tenant growth', to: paths.platform.analytics, icon: BarChart3, accent: 'bg-emerald-50 text-emerald-600' },
+  { label: 'manageTenants', text: 'manageTenantsText', to: paths.platform.tenants, icon: Building2, accent: 'bg-blue-50 text-blue-600' },
+  { label: 'viewAnalytics', text: 'viewAnalyticsText', to: paths.platform.analytics, icon: BarChart3, accent: 'bg-emerald-50 text-emerald-600' },
 ];
 
 /**
@@ -21,10 +25,11 @@ const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; acce
  * (opens the create dialog), /platform/tenants and /platform/analytics.
  */
 export function QuickActions() {
+  const t = useMessages(dashboardMessages);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
+        <CardTitle>{t('quickActions')}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="space-y-2">
@@ -40,8 +45,8 @@ export function QuickActions() {
                     <Icon className="h-4 w-4" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-medium text-slate-900">{a.label}</span>
-                    <span className="block text-xs text-slate-500">{a.text}</span>
+                    <span className="block text-sm font-medium text-slate-900">{t(a.label)}</span>
+                    <span className="block text-xs text-slate-500">{t(a.text)}</span>
                   </span>
                   <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />
                 </Link>

@@ -4,6 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { useMessages } from '@/lib/i18n';
+import { dashboardMessages } from '../../messages-dashboard';
 import { usePlatformActivity } from '../../api/activity';
 
 const kinds: Record<ActivityItem['kind'], { icon: LucideIcon; accent: string }> = {
@@ -15,12 +17,16 @@ const kinds: Record<ActivityItem['kind'], { icon: LucideIcon; accent: string }> 
   plan_changed: { icon: Package, accent: 'bg-orange-50 text-orange-600' },
 };
 
+/** An activity kind this screen does not know yet. */
+const OTHER_KIND = { icon: Activity, accent: 'bg-slate-100 text-slate-500' };
+
 /**
  * The dashboard's Recent Activity list (real entries from tenants, subscription events and
  * payments, newest first): icon by kind, title, detail, tenant and time. Loading rows, 'No recent
  * activity yet' when empty, and an error with retry.
  */
 export function RecentActivity() {
+  const t = useMessages(dashboardMessages);
   const activity = usePlatformActivity();
   let body;
   if (activity.isPending) {
@@ -38,22 +44,22 @@ export function RecentActivity() {
       </ul>
     );
   } else if (activity.isError && !activity.data) {
-    body = <LoadError title="Failed to load recent activity" query={activity} fallback="Please try again." compact />;
+    body = <LoadError title={t('activityLoadFailed')} query={activity} fallback={t('loadFailedFallback')} compact />;
   } else if (activity.data.activity.length === 0) {
     body = (
       <div className="flex flex-col items-center py-8 text-center">
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
           <Activity aria-hidden="true" className="h-6 w-6" />
         </span>
-        <p className="mt-3 text-sm font-medium text-slate-900">No recent activity yet</p>
-        <p className="mt-1 text-sm text-slate-500">New tenants, subscriptions and payments will appear here.</p>
+        <p className="mt-3 text-sm font-medium text-slate-900">{t('activityEmptyTitle')}</p>
+        <p className="mt-1 text-sm text-slate-500">{t('activityEmptyDescription')}</p>
       </div>
     );
   } else {
     body = (
-      <ul className="divide-y divide-slate-100" aria-label="Recent activity">
+      <ul className="divide-y divide-slate-100" aria-label={t('recentActivityList')}>
         {activity.data.activity.map((item) => {
-          const kind = kinds[item.kind] ?? { icon: Activity, accent: 'bg-slate-100 text-slate-500' };
+          const kind = kinds[item.kind] ?? OTHER_KIND;
           const Icon = kind.icon;
           return (
             <li key={item.id} data-testid="activity-item" className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
@@ -77,7 +83,7 @@ export function RecentActivity() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
+        <CardTitle>{t('recentActivity')}</CardTitle>
       </CardHeader>
       <CardContent aria-busy={activity.isFetching || undefined}>{body}</CardContent>
     </Card>

@@ -1,4 +1,6 @@
 import type { StatTrend } from '@/components/ui/stat-card';
+import { translate } from '@/lib/i18n';
+import { dashboardMessages } from '../../messages-dashboard';
 
 /**
  * The trend line of a platform stat card (real trends). `pct` is the contract's percentage change
@@ -8,9 +10,9 @@ import type { StatTrend } from '@/components/ui/stat-card';
  */
 export function platformTrendView(pct: number | null | undefined, period: string): StatTrend {
   if (pct === null || pct === undefined || !Number.isFinite(pct))
-    return { text: 'No earlier data', tone: 'none', title: 'Nothing in the previous period to compare with' };
+    return { text: translate(dashboardMessages, 'trendNone'), tone: 'none', title: translate(dashboardMessages, 'trendNoneTitle') };
   const abs = Math.abs(pct).toFixed(1);
-  if (pct > 0) return { text: `+${abs}% ${period}`, tone: 'up' };
-  if (pct < 0) return { text: `−${abs}% ${period}`, tone: 'down' };
-  return { text: `0.0% ${period}`, tone: 'flat' };
+  if (pct > 0) return { text: translate(dashboardMessages, 'trendUp', { pct: abs, period }), tone: 'up' };
+  if (pct < 0) return { text: translate(dashboardMessages, 'trendDown', { pct: abs, period }), tone: 'down' };
+  return { text: translate(dashboardMessages, 'trendFlat', { period }), tone: 'flat' };
 }

@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { useMessages } from '@/lib/i18n';
 import { useOutboxMessage } from '../../api/outbox';
+import { outboxMessages } from '../../messages-outbox';
 import { canResend } from './labels';
 import { AttemptLog, MessageBodies, MessageFacts } from './message-sections';
 
@@ -26,6 +28,7 @@ export function OutboxMessageDialog({
   onResend: (id: string) => void;
   resending: boolean;
 }) {
+  const t = useMessages(outboxMessages);
   const detail = useOutboxMessage(item?.id ?? null);
   const m = detail.data ?? item;
   return (
@@ -38,16 +41,11 @@ export function OutboxMessageDialog({
         m && (
           <>
             <Button variant="outline" onClick={onClose}>
-              Close
+              {t('close')}
             </Button>
-            <Button
-              onClick={() => onResend(m.id)}
-              loading={resending}
-              disabled={!canResend(m)}
-              title={canResend(m) ? undefined : 'A worker is sending this message right now'}
-            >
+            <Button onClick={() => onResend(m.id)} loading={resending} disabled={!canResend(m)} title={canResend(m) ? undefined : t('resendBusy')}>
               {!resending && <RotateCw aria-hidden="true" className="h-4 w-4" />}
-              Resend
+              {t('resend')}
             </Button>
           </>
         )
@@ -60,12 +58,10 @@ export function OutboxMessageDialog({
           {detail.data && <AttemptLog attempts={detail.data.attemptLog} />}
           {detail.isPending && (
             <div className="flex justify-center py-6 text-indigo-600">
-              <Spinner label="Loading the message" />
+              <Spinner label={t('loadingMessage')} />
             </div>
           )}
-          {detail.isError && !detail.data && (
-            <LoadError title="Could not load the message" query={detail} fallback="Something went wrong while loading the message." compact />
-          )}
+          {detail.isError && !detail.data && <LoadError title={t('messageLoadFailed')} query={detail} fallback={t('messageLoadFailedFallback')} compact />}
         </div>
       )}
     </Dialog>

@@ -2,8 +2,10 @@ import type { PlatformPlan } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
+import { RichMessage, useMessages } from '@/lib/i18n';
 import { saveErrorMessage } from '@/lib/server-field-errors';
 import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
+import { plansMessages } from '../../messages-plans';
 
 /**
  * The confirmation before a plan is deleted ('Are you sure you want to delete
@@ -12,6 +14,7 @@ import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
  * tenant(s) and cannot be deleted'), else 'Failed to delete plan. Please try again.'
  */
 export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null; onClose: () => void }) {
+  const t = useMessages(plansMessages);
   const remove = useDeletePlan();
   const close = () => {
     remove.reset();
@@ -31,18 +34,23 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
     <ActionConfirmDialog
       open={plan !== null}
       onClose={close}
-      title="Delete Plan"
+      title={t('deleteTitle')}
       pending={remove.isPending}
       onConfirm={confirm}
       icon={Trash2}
-      confirmLabel="Delete"
+      confirmLabel={t('deleteConfirm')}
       error={failure}
     >
       <p>{PLAN_MESSAGES.confirmDelete}</p>
       {plan && (
         <p>
-          Plan: <span className="font-semibold text-slate-900">{plan.name}</span>
-          {plan.tenantsCount > 0 && <span className="text-slate-500"> · {plan.tenantsCount === 1 ? '1 tenant' : `${plan.tenantsCount} tenants`} on it</span>}
+          <RichMessage
+            catalog={plansMessages}
+            id="deletePlanName"
+            values={{ name: plan.name }}
+            components={{ name: <span className="font-semibold text-slate-900" /> }}
+          />
+          {plan.tenantsCount > 0 && <span className="text-slate-500">{t('deleteTenantsOnIt', { count: plan.tenantsCount })}</span>}
         </p>
       )}
     </ActionConfirmDialog>

@@ -1,7 +1,9 @@
 import type { PlatformPlan } from '@loyalty/contract';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { useMessages } from '@/lib/i18n';
 import { useCreatePlan, useUpdatePlan } from '../../api/plans';
 import { usePlanForm } from '../../hooks/use-plan-form';
+import { plansMessages } from '../../messages-plans';
 import { PlanActiveField, PlanBasicsFields, PlanFeaturesFieldset, PlanLimitsFieldset } from './plan-form-fields';
 
 /**
@@ -13,6 +15,7 @@ import { PlanActiveField, PlanBasicsFields, PlanFeaturesFieldset, PlanLimitsFiel
  * to update plan. Please try again.' `plan`: the plan to edit, or null to create.
  */
 export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: PlatformPlan | null; onClose: () => void }) {
+  const t = useMessages(plansMessages);
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const pending = create.isPending || update.isPending;
@@ -21,10 +24,10 @@ export function PlanFormDialog({ open, plan, onClose }: { open: boolean; plan: P
       open={open}
       onClose={onClose}
       size="lg"
-      title={plan ? 'Edit Plan' : 'Add Plan'}
-      description={plan ? 'Tenants see the changes on Billing → Plans.' : 'A new subscription plan for tenants to choose on Billing → Plans.'}
+      title={plan ? t('formEditTitle') : t('formAddTitle')}
+      description={plan ? t('formEditDescription') : t('formAddDescription')}
       pending={pending}
-      submitLabel={plan ? 'Save Changes' : 'Create Plan'}
+      submitLabel={plan ? t('formSave') : t('formCreate')}
     >
       {(formId) => <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} create={create} update={update} onDone={onClose} />}
     </FormDialog>

@@ -1,7 +1,9 @@
 import { Check, Save } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useMessages } from '@/lib/i18n';
 import { saveErrorMessage } from '@/lib/server-field-errors';
+import { settingsMessages } from '../../messages-settings';
 
 /**
  * Foot of the settings card: the save error (server text, else `saveFailed`), 'Save stores all
@@ -25,7 +27,8 @@ export function SettingsFooter({
   saveFailed: string;
   onDiscard: () => void;
 }) {
-  const label = pending ? 'Saving...' : saved ? 'Saved' : 'Save Settings';
+  const t = useMessages(settingsMessages);
+  const label = pending ? t('saving') : saved ? t('saved') : t('saveSettings');
   return (
     <>
       {error != null && (
@@ -34,11 +37,11 @@ export function SettingsFooter({
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-5 py-3">
-        <p className="text-xs text-slate-500">Save stores all three sections.</p>
+        <p className="text-xs text-slate-500">{t('saveStoresAll')}</p>
         <div className="flex gap-2">
           {dirty && (
             <Button variant="ghost" onClick={onDiscard} disabled={pending}>
-              Discard changes
+              {t('discardChanges')}
             </Button>
           )}
           <Button type="submit" variant={saved ? 'success' : 'primary'} disabled={pending} aria-busy={pending || undefined}>
@@ -48,7 +51,7 @@ export function SettingsFooter({
         </div>
       </div>
       <span role="status" className="sr-only">
-        {saved ? 'Settings saved' : ''}
+        {saved ? t('settingsSaved') : ''}
       </span>
     </>
   );

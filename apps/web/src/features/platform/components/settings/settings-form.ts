@@ -1,5 +1,10 @@
 import { PlatformSettings } from '@loyalty/contract';
 import { z } from 'zod';
+import { translate } from '@/lib/i18n';
+import { settingsMessages } from '../../messages-settings';
+
+/** 'Minimum password length must be 6–128', in the current language when the schema is checked. */
+const minLengthInvalid = () => translate(settingsMessages, 'passwordMinLengthInvalid');
 
 /**
  * The settings form's schema: the contract's `PlatformSettings` (its messages), with a
@@ -8,10 +13,10 @@ import { z } from 'zod';
 export const SettingsFormSchema = PlatformSettings.extend({
   security: PlatformSettings.shape.security.extend({
     passwordMinLength: z
-      .number({ error: 'Minimum password length must be 6–128' })
-      .int('Minimum password length must be 6–128')
-      .min(6, 'Minimum password length must be 6–128')
-      .max(128, 'Minimum password length must be 6–128'),
+      .number({ error: minLengthInvalid })
+      .int({ error: minLengthInvalid })
+      .min(6, { error: minLengthInvalid })
+      .max(128, { error: minLengthInvalid }),
   }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;

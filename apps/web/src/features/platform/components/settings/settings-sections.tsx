@@ -4,6 +4,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { NumberInput } from '@/components/ui/number-input';
 import { ToggleField } from '@/components/ui/toggle-field';
+import { useMessages } from '@/lib/i18n';
+import { settingsMessages } from '../../messages-settings';
 import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
 
 type Form = UseFormReturn<SettingsFormValues>;
@@ -14,28 +16,29 @@ type Form = UseFormReturn<SettingsFormValues>;
  * keeps it.
  */
 export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: boolean }) {
+  const t = useMessages(settingsMessages);
   const errors = form.formState.errors.smtp;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Input label="SMTP host" autoComplete="off" placeholder="smtp.example.com" error={errors?.host?.message} {...form.register('smtp.host')} />
-      <NumberInput label="SMTP port" min={1} max={65535} error={errors?.port?.message} {...form.register('smtp.port', { valueAsNumber: true })} />
-      <Input label="SMTP username" autoComplete="off" error={errors?.username?.message} {...form.register('smtp.username')} />
+      <Input label={t('smtpHost')} autoComplete="off" placeholder={t('smtpHostPlaceholder')} error={errors?.host?.message} {...form.register('smtp.host')} />
+      <NumberInput label={t('smtpPort')} min={1} max={65535} error={errors?.port?.message} {...form.register('smtp.port', { valueAsNumber: true })} />
+      <Input label={t('smtpUsername')} autoComplete="off" error={errors?.username?.message} {...form.register('smtp.username')} />
       <Input
-        label="SMTP password"
+        label={t('smtpPassword')}
         type="password"
         autoComplete="new-password"
         placeholder={passwordSet ? '••••••••' : ''}
-        hint={passwordSet ? 'A password is stored. Leave empty to keep it.' : 'No password stored.'}
+        hint={passwordSet ? t('smtpPasswordStored') : t('smtpPasswordNone')}
         error={errors?.password?.message}
         {...form.register('smtp.password')}
       />
       <Input
-        label="From email"
+        label={t('fromEmail')}
         type="email"
         autoComplete="off"
-        placeholder="noreply@example.com"
+        placeholder={t('fromEmailPlaceholder')}
         wrapperClassName="sm:col-span-2"
-        hint="The sender address of the platform's e-mails."
+        hint={t('fromEmailHint')}
         error={errors?.fromEmail?.message}
         {...form.register('smtp.fromEmail')}
       />
@@ -50,41 +53,42 @@ export function EmailSection({ form, passwordSet }: { form: Form; passwordSet: b
  * admins and Store Admins without it must set it up at their next sign-in; cashiers are exempt).
  */
 export function SecuritySection({ form }: { form: Form }) {
+  const t = useMessages(settingsMessages);
   const errors = form.formState.errors.security;
   const twoFactor = useWatch({ control: form.control, name: 'security.requireTwoFactor' });
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberInput
-          label="Session timeout (hours)"
+          label={t('sessionTimeout')}
           min={1}
           max={720}
-          hint="Sessions end after this long without activity (1–720). A shorter value also shortens sessions already signed in."
+          hint={t('sessionTimeoutHint')}
           error={errors?.sessionTimeout?.message}
           {...form.register('security.sessionTimeout', { valueAsNumber: true })}
         />
         <NumberInput
-          label="Minimum password length"
+          label={t('passwordMinLength')}
           min={6}
           max={128}
-          hint="6–128. Applies whenever a password is set: sign-up, staff, new tenants, password changes."
+          hint={t('passwordMinLengthHint')}
           error={errors?.passwordMinLength?.message}
           {...form.register('security.passwordMinLength', { valueAsNumber: true })}
         />
         <NumberInput
-          label="Maximum login attempts"
+          label={t('maxLoginAttempts')}
           min={3}
           max={100}
-          hint="Wrong passwords allowed per account and address in 15 minutes"
+          hint={t('maxLoginAttemptsHint')}
           error={errors?.maxLoginAttempts?.message}
           {...form.register('security.maxLoginAttempts', { valueAsNumber: true })}
         />
       </div>
       <ToggleField
-        label="Require two-factor authentication"
+        label={t('requireTwoFactor')}
         checked={twoFactor}
         onChange={(checked) => form.setValue('security.requireTwoFactor', checked, { shouldDirty: true })}
-        note="Platform admins and Store Admins without two-factor must set it up at their next sign-in before they can do anything else. Cashiers are exempt: they often share a till."
+        note={t('requireTwoFactorNote')}
       />
     </div>
   );
@@ -92,12 +96,13 @@ export function SecuritySection({ form }: { form: Form }) {
 
 /** Platform (platform): default plan, trial days, allow signups. */
 export function PlatformSection({ form }: { form: Form }) {
+  const t = useMessages(settingsMessages);
   const errors = form.formState.errors.platform;
   const allowSignups = useWatch({ control: form.control, name: 'platform.allowSignups' });
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Default plan" hint="The plan new tenants start on." error={errors?.defaultPlan?.message} {...form.register('platform.defaultPlan')}>
+        <Select label={t('defaultPlan')} hint={t('defaultPlanHint')} error={errors?.defaultPlan?.message} {...form.register('platform.defaultPlan')}>
           {(Object.keys(DEFAULT_PLAN_NAMES) as Array<keyof typeof DEFAULT_PLAN_NAMES>).map((k) => (
             <option key={k} value={k}>
               {DEFAULT_PLAN_NAMES[k]}
@@ -105,19 +110,19 @@ export function PlatformSection({ form }: { form: Form }) {
           ))}
         </Select>
         <NumberInput
-          label="Trial days"
+          label={t('trialDays')}
           min={0}
           max={365}
-          hint="Length of the free trial of new tenants (0–365)."
+          hint={t('trialDaysHint')}
           error={errors?.trialDays?.message}
           {...form.register('platform.trialDays', { valueAsNumber: true })}
         />
       </div>
       <ToggleField
-        label="Allow public signups"
+        label={t('allowSignups')}
         checked={allowSignups}
         onChange={(checked) => form.setValue('platform.allowSignups', checked, { shouldDirty: true })}
-        note="When off, /signup refuses new businesses; tenants can still be created from Tenants."
+        note={t('allowSignupsNote')}
       />
     </div>
   );

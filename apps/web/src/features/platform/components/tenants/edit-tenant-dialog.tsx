@@ -7,8 +7,10 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api';
+import { translate, useMessages } from '@/lib/i18n';
 import { useUpdatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 import { STATUS_OPTIONS, tenantFailureMessage } from './labels';
 
 type EditValues = UpdateTenantRequest;
@@ -20,20 +22,21 @@ type EditValues = UpdateTenantRequest;
  * open).
  */
 export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant | null; onClose: () => void }) {
+  const t = useMessages(tenantDialogsMessages);
   const update = useUpdatePlatformTenant();
   const close = () => {
     update.reset();
     onClose();
   };
-  const failure = update.isError ? tenantFailureMessage(update.error, 'Failed to update tenant. Please try again.') : null;
+  const failure = update.isError ? tenantFailureMessage(update.error, t('editFailed')) : null;
   return (
     <FormDialog
       open={tenant !== null}
       onClose={close}
-      title="Edit Tenant"
+      title={t('editTitle')}
       description={tenant ? <span className="font-mono">{tenant.slug}</span> : undefined}
       pending={update.isPending}
-      submitLabel="Save Changes"
+      submitLabel={t('editSave')}
     >
       {(formId) =>
         tenant && (
@@ -47,7 +50,7 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: PlatformTenant |
                 { id: tenant.id, body },
                 {
                   onSuccess: () => {
-                    toast.success('Tenant updated successfully');
+                    toast.success(translate(tenantDialogsMessages, 'editDone'));
                     close();
                   },
                   onError: (err) => {
@@ -77,6 +80,7 @@ function EditTenantForm({
   failure: string | null;
   onSubmit: (body: UpdateTenantRequest, setFieldError: (field: keyof EditValues, message: string) => void) => void;
 }) {
+  const t = useMessages(tenantDialogsMessages);
   const form = useForm<EditValues>({
     resolver: zodResolver(UpdateTenantRequest),
     defaultValues: { name: tenant.name, subscriptionStatus: tenant.subscriptionStatus },
@@ -86,8 +90,8 @@ function EditTenantForm({
   return (
     <form id={formId} noValidate onSubmit={submit} className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <Input label="Business name" autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
-      <Select label="Subscription status" error={errors.subscriptionStatus?.message} {...form.register('subscriptionStatus')}>
+      <Input label={t('businessName')} autoComplete="off" required error={errors.name?.message} {...form.register('name')} />
+      <Select label={t('subscriptionStatus')} error={errors.subscriptionStatus?.message} {...form.register('subscriptionStatus')}>
         {STATUS_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

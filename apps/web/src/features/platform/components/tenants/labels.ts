@@ -1,7 +1,9 @@
 import type { PlatformTenant, SubscriptionStatus } from '@loyalty/contract';
 import { ApiError } from '@/lib/api';
 import { formatCount, formatLimit } from '@/lib/format';
+import { translate } from '@/lib/i18n';
 import { SUBSCRIPTION_STATUS_OPTION_LABELS, labelOptions } from '@/lib/labels';
+import { tenantsMessages } from '../../messages-tenants';
 
 /**
  * The five subscription statuses in the order the status filter and the Edit dialog offer them,
@@ -54,7 +56,7 @@ export function cardsUsage(t: PlatformTenant): string {
 /** The plan column: the plan's name, 'Free trial' while trialing without one, else '—'. */
 export function planLabel(t: PlatformTenant): string {
   if (t.subscriptionInfo.planName) return t.subscriptionInfo.planName;
-  return t.subscriptionStatus === 'TRIALING' ? 'Free trial' : '—';
+  return t.subscriptionStatus === 'TRIALING' ? translate(tenantsMessages, 'freeTrial') : '—';
 }
 
 /**

@@ -1,0 +1,51 @@
+import { defineMessages } from '@/lib/i18n';
+
+/**
+ * The operator's subscription analytics texts (ADR 0042): the page, its tiles and chart, and the
+ * Overview, Payments and Events tabs. Values are docs/product.md's texts.
+ */
+export const subscriptionsMessages = defineMessages('platform.subscriptions', {
+  pageTitle: 'Subscription Analytics',
+  pageSubtitle: 'Subscriptions and payments across all tenants.',
+  timeframe: 'Timeframe',
+  last7Days: 'Last 7 days',
+  last30Days: 'Last 30 days',
+  last90Days: 'Last 90 days',
+  lastYear: 'Last year',
+  refresh: 'Refresh',
+  loadFailed: 'Failed to load analytics data',
+  loadFailedFallback: 'Please try again.',
+  loading: 'Loading analytics',
+  totalRevenue: 'Total Revenue',
+  newSubscriptions: 'New Subscriptions',
+  activeSubscriptions: 'Active Subscriptions',
+  avgRevenuePerDay: 'Avg. Revenue/Day',
+  revenueByDay: 'Revenue by Day',
+  revenueChartName: 'Revenue',
+  tabOverview: 'Overview',
+  tabPayments: 'Payments',
+  tabEvents: 'Events',
+  tabsLabel: 'Subscription analytics sections',
+
+  aPlan: 'a plan',
+  subscribedTo: 'Subscribed to {{plan}}',
+  changedTo: 'Changed to {{plan}}',
+  perMonth: ' · {{amount}}/month',
+  noEvents: 'No subscription events in this period',
+  topPlans: 'Top Plans',
+  noPlanRevenue: 'No plan revenue in this period',
+  rank: '#{{n}}',
+  subscriptionsCount_one: '{{n}} subscription',
+  subscriptionsCount_other: '{{n}} subscriptions',
+  recentActivity: 'Recent Subscription Activity',
+  columnTenant: 'Tenant',
+  columnPlan: 'Plan',
+  columnAmount: 'Amount',
+  columnStatus: 'Status',
+  columnDate: 'Date',
+  recentPayments: 'Recent Payments',
+  noPayments: 'No payments in this period',
+  subscriptionEvents: 'Subscription Events',
+  eventsCount_one: '{{n}} event',
+  eventsCount_other: '{{n}} events',
+});
