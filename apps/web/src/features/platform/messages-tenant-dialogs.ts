@@ -1,8 +1,9 @@
 import { defineMessages } from '@/lib/i18n';
 
 /**
- * The texts of the operator's tenant dialogs (ADR 0042); only the Edit Tenant dialog so far.
- * Values are docs/product.md's texts.
+ * The texts of the operator's tenant dialogs (ADR 0042): Create New Tenant with its owner account
+ * fields, Edit Tenant, Delete Tenant, and Tenant Details with its sections and Store Admins. Values
+ * are docs/product.md's texts.
  */
 export const tenantDialogsMessages = defineMessages('platform.tenantDialogs', {
   editTitle: 'Edit Tenant',
@@ -11,4 +12,81 @@ export const tenantDialogsMessages = defineMessages('platform.tenantDialogs', {
   editDone: 'Tenant updated successfully',
   businessName: 'Business name',
   subscriptionStatus: 'Subscription status',
+
+  createTitle: 'Create New Tenant',
+  createDescription: 'A new business with its owner account (Store Admin), on a free trial with the default cashback rules.',
+  createSubmit: 'Create Tenant',
+  createFailed: 'Failed to create tenant. Please try again.',
+  createDone: 'Tenant created successfully',
+  businessNamePlaceholder: 'Corner Coffee',
+  slug: 'Slug',
+  slugPlaceholder: 'corner-coffee',
+  slugHint: 'Lowercase letters, digits and hyphens, 3–40 characters. Address: <addr>/t/{{slug}}</addr>',
+  ownerPasswordRequired: 'Owner password is required',
+
+  ownerLegend: "Owner account <note>(signs in as the business's Store Admin)</note>",
+  ownerFirstName: 'Owner first name (optional)',
+  ownerLastName: 'Owner last name (optional)',
+  ownerEmail: 'Owner email',
+  ownerEmailPlaceholder: 'owner@example.com',
+  ownerPassword: 'Owner password',
+  ownerPasswordHint: 'Share it with the owner, who signs in with it.',
+  ownerPasswordHintWithPolicy: '{{policy}}. Share it with the owner, who signs in with it.',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+
+  deleteTitle: 'Delete Tenant',
+  deleteConfirm: 'Delete Tenant',
+  deleteFailed: 'Failed to delete tenant. Please try again.',
+  deleteDone: 'Tenant deleted successfully',
+  deleteWarning:
+    'This permanently deletes <name>{{name}}</name> and all its data: stores, staff and owner accounts, customers, cards, transactions and billing records. <warn>This action cannot be undone.</warn>',
+  deleteTypeSlug: 'Type <slug>{{slug}}</slug> to confirm',
+  deleteTypeSlugLabel: 'Type {{slug}} to confirm',
+
+  detailsTitle: 'Tenant Details',
+  detailsClose: 'Close',
+  detailsEdit: 'Edit Tenant',
+  detailsOpenDashboard: 'Open Tenant Dashboard',
+  tenantAddress: '/t/{{slug}}',
+  countCards: 'Cards',
+  countStores: 'Stores',
+  countStaff: 'Staff',
+  countCustomers: 'Customers',
+  ownerSection: 'Owner',
+  ownerName: 'Name',
+  ownerEmailRow: 'Email',
+  ownerRow: 'Owner',
+  noActiveAdmin: 'No active Store Admin',
+  subscriptionSection: 'Subscription',
+  status: 'Status',
+  plan: 'Plan',
+  cardLimit: 'Card limit',
+  cardsUsed: 'Cards used',
+  cardsRemaining: 'Cards remaining',
+  freeTrialLimit: 'Free trial limit',
+  freeTrialActivations: '{{n}} activations',
+  trialEnds: 'Trial ends',
+  graceEnds: 'Grace period ends',
+  canTransact: 'Can transact',
+  subscriptionRequired: 'Subscription required',
+  yes: 'Yes',
+  no: 'No',
+  unlimited: 'Unlimited',
+  recordSection: 'Record',
+  tenantId: 'Tenant ID',
+  created: 'Created',
+
+  adminsTitle: 'Store Admins',
+  adminsLoading: 'Loading Store Admins',
+  adminsLoadFailed: 'Failed to load the Store Admins.',
+  twoFactorOn: 'Two-factor on',
+  twoFactorOff: 'Two-factor off',
+  resetTwoFactorFor: 'Reset two-factor for {{name}}',
+  resetTwoFactor: 'Reset two-factor',
+  resetTwoFactorConfirm: 'Reset two-factor',
+  resetTwoFactorDone: 'Two-factor reset',
+  resetTwoFactorFailed: 'Failed to reset two-factor.',
+  resetTwoFactorQuestion:
+    'Turn off two-factor authentication for <name>{{name}}</name> ({{email}})? Their authenticator and recovery codes stop working, and they are told by e-mail.',
 });

@@ -10,8 +10,10 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { passwordRule, usePasswordPolicy } from '@/hooks/use-password-policy';
 import { isApiError } from '@/lib/api';
+import { RichMessage, translate, useMessages } from '@/lib/i18n';
 import { useCreatePlatformTenant } from '../../api/tenants';
 import { fieldIssues } from '@/lib/api';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 import { sanitizeSlug, slugFromName, tenantFailureMessage } from './labels';
 import { OwnerAccountFields } from './owner-account-fields';
 
@@ -29,8 +31,9 @@ const createTenantFormSchema = (minLength: number) =>
     .object({ name: z.string(), slug: z.string(), ownerEmail: z.string(), ownerPassword: z.string(), ownerFirstName: z.string(), ownerLastName: z.string() })
     .superRefine((v, ctx) => {
       const parsed = CreateTenantRequest.safeParse(v);
-      const policy = passwordRule(minLength, 'Owner password is required').safeParse(v.ownerPassword);
-      if (!policy.success) ctx.addIssue({ code: 'custom', path: ['ownerPassword'], message: policy.error.issues[0]?.message ?? 'Owner password is required' });
+      const required = translate(tenantDialogsMessages, 'ownerPasswordRequired');
+      const policy = passwordRule(minLength, required).safeParse(v.ownerPassword);
+      if (!policy.success) ctx.addIssue({ code: 'custom', path: ['ownerPassword'], message: policy.error.issues[0]?.message ?? required });
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]);
@@ -52,6 +55,7 @@ const EMPTY: CreateTenantFormValues = { name: '', slug: '', ownerEmail: '', owne
  * close, and `onCreated` gets the new tenant.
  */
 export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (tenant: PlatformTenant) => void }) {
+  const t = useMessages(tenantDialogsMessages);
   const create = useCreatePlatformTenant();
   const [filled, setFilled] = useState(false);
   const close = () => {
@@ -59,18 +63,18 @@ export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean
     setFilled(false);
     onClose();
   };
-  const failure = create.isError ? tenantFailureMessage(create.error, 'Failed to create tenant. Please try again.') : null;
+  const failure = create.isError ? tenantFailureMessage(create.error, t('createFailed')) : null;
   return (
     <FormDialog
       open={open}
       onClose={close}
-      title="Create New Tenant"
-      description="A new business with its owner account (Store Admin), on a free trial with the default cashback rules."
+      title={t('createTitle')}
+      description={t('createDescription')}
       pending={create.isPending}
       submitLabel={
         <>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Create Tenant
+          {t('createSubmit')}
         </>
       }
       submitDisabled={!filled}
@@ -84,7 +88,7 @@ export function CreateTenantDialog({ open, onClose, onCreated }: { open: boolean
             onSubmit={(body, setFieldError) => {
               create.mutate(body, {
                 onSuccess: (tenant) => {
-                  toast.success('Tenant created successfully');
+                  toast.success(translate(tenantDialogsMessages, 'createDone'));
                   onCreated?.(tenant);
                   close();
                 },
@@ -124,6 +128,7 @@ function CreateTenantForm({
   onFilledChange: (filled: boolean) => void;
   onSubmit: (body: CreateTenantRequest, setFieldError: (field: Field, message: string) => void) => void;
 }) {
+  const t = useMessages(tenantDialogsMessages);
   const policy = usePasswordPolicy();
   const schema = useMemo(() => createTenantFormSchema(policy.minLength), [policy.minLength]);
   const form = useForm<CreateTenantFormValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
@@ -147,10 +152,10 @@ function CreateTenantForm({
     <form id={formId} noValidate onSubmit={submit} onChange={reportFilled} className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
       <Input
-        label="Business name"
+        label={t('businessName')}
         autoComplete="off"
         required
-        placeholder="Corner Coffee"
+        placeholder={t('businessNamePlaceholder')}
         error={errors.name?.message}
         {...nameField}
         onChange={(e) => {
@@ -160,17 +165,20 @@ function CreateTenantForm({
         }}
       />
       <Input
-        label="Slug"
+        label={t('slug')}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         required
-        placeholder="corner-coffee"
+        placeholder={t('slugPlaceholder')}
         className="font-mono"
         hint={
-          <>
-            Lowercase letters, digits and hyphens, 3–40 characters. Address: <span className="font-mono whitespace-nowrap">/t/{slug || '…'}</span>
-          </>
+          <RichMessage
+            catalog={tenantDialogsMessages}
+            id="slugHint"
+            values={{ slug: slug || '…' }}
+            components={{ addr: <span className="font-mono whitespace-nowrap" /> }}
+          />
         }
         error={errors.slug?.message}
         {...slugField}

@@ -4,7 +4,9 @@ import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { Input } from '@/components/ui/input';
+import { RichMessage, translate, useMessages } from '@/lib/i18n';
 import { useDeletePlatformTenant } from '../../api/tenants';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 import { tenantFailureMessage } from './labels';
 
 /**
@@ -23,6 +25,7 @@ export function DeleteTenantDialog({
   onClose: () => void;
   onDeleted?: (tenant: PlatformTenant) => void;
 }) {
+  const t = useMessages(tenantDialogsMessages);
   const remove = useDeletePlatformTenant();
   const [typed, setTyped] = useState('');
   const close = () => {
@@ -31,14 +34,14 @@ export function DeleteTenantDialog({
     onClose();
   };
   const matches = tenant !== null && typed === tenant.slug;
-  const failure = remove.isError ? tenantFailureMessage(remove.error, 'Failed to delete tenant. Please try again.') : null;
+  const failure = remove.isError ? tenantFailureMessage(remove.error, t('deleteFailed')) : null;
   const confirm = () => {
     if (!tenant || !matches) return;
     remove.mutate(
       { id: tenant.id, slug: tenant.slug },
       {
         onSuccess: () => {
-          toast.success('Tenant deleted successfully');
+          toast.success(translate(tenantDialogsMessages, 'deleteDone'));
           onDeleted?.(tenant);
           close();
         },
@@ -49,12 +52,12 @@ export function DeleteTenantDialog({
     <ActionConfirmDialog
       open={tenant !== null}
       onClose={close}
-      title="Delete Tenant"
+      title={t('deleteTitle')}
       pending={remove.isPending}
       confirmDisabled={!matches}
       onConfirm={confirm}
       icon={Trash2}
-      confirmLabel="Delete Tenant"
+      confirmLabel={t('deleteConfirm')}
       error={failure}
     >
       {tenant && (
@@ -67,16 +70,23 @@ export function DeleteTenantDialog({
           }}
         >
           <p>
-            This permanently deletes <span className="font-semibold text-slate-900">{tenant.name}</span> and all its data: stores, staff and owner accounts,
-            customers, cards, transactions and billing records. <strong className="text-red-700">This action cannot be undone.</strong>
+            <RichMessage
+              catalog={tenantDialogsMessages}
+              id="deleteWarning"
+              values={{ name: tenant.name }}
+              components={{ name: <span className="font-semibold text-slate-900" />, warn: <strong className="text-red-700" /> }}
+            />
           </p>
           <Input
             label={
-              <>
-                Type <span className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-900">{tenant.slug}</span> to confirm
-              </>
+              <RichMessage
+                catalog={tenantDialogsMessages}
+                id="deleteTypeSlug"
+                values={{ slug: tenant.slug }}
+                components={{ slug: <span className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-900" /> }}
+              />
             }
-            aria-label={`Type ${tenant.slug} to confirm`}
+            aria-label={t('deleteTypeSlugLabel', { slug: tenant.slug })}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             autoComplete="off"

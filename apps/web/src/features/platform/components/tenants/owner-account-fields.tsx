@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
+import { RichMessage, useMessages } from '@/lib/i18n';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 
 /** The owner fields of the create-tenant form, as react-hook-form registrations, with their messages. */
 export interface OwnerFields {
@@ -25,39 +27,40 @@ export function OwnerAccountFields({
   errors: Partial<Record<keyof OwnerFields, string>>;
   passwordHint: string;
 }) {
+  const t = useMessages(tenantDialogsMessages);
   const [showPassword, setShowPassword] = useState(false);
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
       <legend className="float-left mb-3 w-full text-sm font-semibold text-slate-700">
-        Owner account <span className="font-normal text-slate-500">(signs in as the business's Store Admin)</span>
+        <RichMessage catalog={tenantDialogsMessages} id="ownerLegend" components={{ note: <span className="font-normal text-slate-500" /> }} />
       </legend>
       <div className="clear-both grid gap-4 sm:grid-cols-2">
-        <Input label="Owner first name (optional)" autoComplete="off" error={errors.firstName} {...fields.firstName} />
-        <Input label="Owner last name (optional)" autoComplete="off" error={errors.lastName} {...fields.lastName} />
+        <Input label={t('ownerFirstName')} autoComplete="off" error={errors.firstName} {...fields.firstName} />
+        <Input label={t('ownerLastName')} autoComplete="off" error={errors.lastName} {...fields.lastName} />
       </div>
       <Input
-        label="Owner email"
+        label={t('ownerEmail')}
         type="email"
         inputMode="email"
         autoComplete="off"
         required
-        placeholder="owner@example.com"
+        placeholder={t('ownerEmailPlaceholder')}
         error={errors.email}
         {...fields.email}
       />
       <Input
-        label="Owner password"
+        label={t('ownerPassword')}
         type={showPassword ? 'text' : 'password'}
         autoComplete="new-password"
         required
-        hint={`${passwordHint ? `${passwordHint}. ` : ''}Share it with the owner, who signs in with it.`}
+        hint={passwordHint ? t('ownerPasswordHintWithPolicy', { policy: passwordHint }) : t('ownerPasswordHint')}
         error={errors.password}
         {...fields.password}
         trailing={
           <button
             type="button"
             onClick={() => setShowPassword((s) => !s)}
-            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            aria-label={showPassword ? t('hidePassword') : t('showPassword')}
             className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
           >
             {showPassword ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}

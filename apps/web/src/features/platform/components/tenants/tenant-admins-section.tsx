@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { RichMessage, translate, useMessages } from '@/lib/i18n';
 import { useResetTenantAdminTwoFactor, useTenantAdmins } from '../../api/tenant-admins';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 
 const nameOf = (a: PlatformTenantAdmin) => `${a.firstName} ${a.lastName}`.trim();
 
@@ -17,6 +19,7 @@ const nameOf = (a: PlatformTenantAdmin) => `${a.firstName} ${a.lastName}`.trim()
  * confirmation; the person is e-mailed and the reset audited.
  */
 export function TenantAdminsSection({ tenantId }: { tenantId: string }) {
+  const t = useMessages(tenantDialogsMessages);
   const admins = useTenantAdmins(tenantId);
   const reset = useResetTenantAdminTwoFactor(tenantId);
   const [target, setTarget] = useState<PlatformTenantAdmin | null>(null);
@@ -28,17 +31,17 @@ export function TenantAdminsSection({ tenantId }: { tenantId: string }) {
     target &&
     reset.mutate(target.id, {
       onSuccess: () => {
-        toast.success('Two-factor reset');
+        toast.success(translate(tenantDialogsMessages, 'resetTwoFactorDone'));
         close();
       },
     });
   return (
     <section aria-labelledby="tenant-admins-title">
       <h3 id="tenant-admins-title" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Store Admins
+        {t('adminsTitle')}
       </h3>
-      {admins.isPending && <Spinner label="Loading Store Admins" />}
-      {admins.isError && <p className="mt-1 text-sm text-red-700">{errorMessage(admins.error, 'Failed to load the Store Admins.')}</p>}
+      {admins.isPending && <Spinner label={t('adminsLoading')} />}
+      {admins.isError && <p className="mt-1 text-sm text-red-700">{errorMessage(admins.error, t('adminsLoadFailed'))}</p>}
       <ul className="mt-1 divide-y divide-slate-100">
         {admins.data?.admins.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -47,11 +50,11 @@ export function TenantAdminsSection({ tenantId }: { tenantId: string }) {
               <p className="truncate text-sm text-slate-500">{a.email}</p>
             </div>
             <div className="flex items-center gap-2">
-              <Badge color={a.twoFactorEnabled ? 'green' : 'grey'}>{a.twoFactorEnabled ? 'Two-factor on' : 'Two-factor off'}</Badge>
+              <Badge color={a.twoFactorEnabled ? 'green' : 'grey'}>{a.twoFactorEnabled ? t('twoFactorOn') : t('twoFactorOff')}</Badge>
               {a.twoFactorEnabled && (
-                <Button variant="outline" size="sm" onClick={() => setTarget(a)} aria-label={`Reset two-factor for ${nameOf(a)}`}>
+                <Button variant="outline" size="sm" onClick={() => setTarget(a)} aria-label={t('resetTwoFactorFor', { name: nameOf(a) })}>
                   <ShieldOff aria-hidden="true" className="h-4 w-4" />
-                  Reset two-factor
+                  {t('resetTwoFactor')}
                 </Button>
               )}
             </div>
@@ -61,17 +64,21 @@ export function TenantAdminsSection({ tenantId }: { tenantId: string }) {
       <ActionConfirmDialog
         open={target !== null}
         onClose={close}
-        title="Reset two-factor"
+        title={t('resetTwoFactor')}
         pending={reset.isPending}
         onConfirm={confirm}
         icon={ShieldOff}
-        confirmLabel="Reset two-factor"
-        error={reset.isError ? errorMessage(reset.error, 'Failed to reset two-factor.') : null}
+        confirmLabel={t('resetTwoFactorConfirm')}
+        error={reset.isError ? errorMessage(reset.error, t('resetTwoFactorFailed')) : null}
       >
         {target && (
           <p>
-            Turn off two-factor authentication for <span className="font-semibold text-slate-900">{nameOf(target)}</span> ({target.email})? Their authenticator
-            and recovery codes stop working, and they are told by e-mail.
+            <RichMessage
+              catalog={tenantDialogsMessages}
+              id="resetTwoFactorQuestion"
+              values={{ name: nameOf(target), email: target.email }}
+              components={{ name: <span className="font-semibold text-slate-900" /> }}
+            />
           </p>
         )}
       </ActionConfirmDialog>

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { useMessages } from '@/lib/i18n';
+import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 import { TenantAdminsSection } from './tenant-admins-section';
 import { TenantDetailsHeading, TenantOwnerSection, TenantRecordSection, TenantSubscriptionSection } from './tenant-details-sections';
 
@@ -23,41 +25,41 @@ export function TenantDetailsDialog({
   onClose: () => void;
   onEdit: (tenant: PlatformTenant) => void;
 }) {
-  const t = tenant;
+  const t = useMessages(tenantDialogsMessages);
   return (
     <Dialog
-      open={t !== null}
+      open={tenant !== null}
       onClose={onClose}
       size="lg"
-      title="Tenant Details"
+      title={t('detailsTitle')}
       footer={
-        t && (
+        tenant && (
           <>
             <Button variant="outline" onClick={onClose}>
-              Close
+              {t('detailsClose')}
             </Button>
-            <Button variant="outline" onClick={() => onEdit(t)}>
+            <Button variant="outline" onClick={() => onEdit(tenant)}>
               <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit Tenant
+              {t('detailsEdit')}
             </Button>
             <Link
-              to={paths.tenant.dashboard(t.slug)}
+              to={paths.tenant.dashboard(tenant.slug)}
               className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
-              Open Tenant Dashboard
+              {t('detailsOpenDashboard')}
             </Link>
           </>
         )
       }
     >
-      {t && (
+      {tenant && (
         <div className="space-y-6">
-          <TenantDetailsHeading t={t} />
-          <TenantOwnerSection t={t} />
-          <TenantAdminsSection tenantId={t.id} />
-          <TenantSubscriptionSection t={t} />
-          <TenantRecordSection t={t} />
+          <TenantDetailsHeading tenant={tenant} />
+          <TenantOwnerSection tenant={tenant} />
+          <TenantAdminsSection tenantId={tenant.id} />
+          <TenantSubscriptionSection tenant={tenant} />
+          <TenantRecordSection tenant={tenant} />
         </div>
       )}
     </Dialog>
