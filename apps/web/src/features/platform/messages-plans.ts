@@ -1,14 +1,15 @@
 import { defineMessages } from '@/lib/i18n';
 
 /**
- * The operator's plans page texts (ADR 0042): the page, a plan's card and the delete
- * confirmation. Values are docs/product.md's texts.
+ * The operator's plans page texts (ADR 0042): the page, a plan's card, the delete confirmation,
+ * the plan form and the toasts of saving and deleting. Values are docs/product.md's texts.
  */
 export const plansMessages = defineMessages('platform.plans', {
   pageTitle: 'Plans',
   pageSubtitle: 'Subscription plans offered to tenants, their prices and limits.',
   addPlan: 'Add Plan',
   loading: 'Loading plans',
+  loadFailed: 'Failed to load plans',
   loadFailedFallback: 'Please try again.',
   emptyTitle: 'No plans yet',
   emptyDescription: 'Tenants cannot subscribe until a plan exists.',
@@ -28,6 +29,9 @@ export const plansMessages = defineMessages('platform.plans', {
   delete: 'Delete',
 
   deleteTitle: 'Delete Plan',
+  deleteQuestion: 'Are you sure you want to delete the plan? This action cannot be undone.',
+  deleteFailed: 'Failed to delete plan. Please try again.',
+  deleteDone: 'Plan deleted successfully!',
   deleteConfirm: 'Delete',
   deletePlanName: 'Plan: <name>{{name}}</name>',
   deleteTenantsOnIt_one: ' · 1 tenant on it',
@@ -39,6 +43,10 @@ export const plansMessages = defineMessages('platform.plans', {
   formAddDescription: 'A new subscription plan for tenants to choose on Billing → Plans.',
   formSave: 'Save Changes',
   formCreate: 'Create Plan',
+  createFailed: 'Failed to create plan. Please try again.',
+  updateFailed: 'Failed to update plan. Please try again.',
+  createDone: 'Plan created successfully!',
+  updateDone: 'Plan updated successfully!',
   planName: 'Plan name',
   planNamePlaceholder: 'e.g. Professional',
   stripePriceId: 'Stripe price ID (optional)',

@@ -8,18 +8,6 @@ import { answer, client } from '@/api/client';
  */
 const platformPlansKey = ['platform', 'plans'] as const;
 
-/** Messages of the Plans screen, verbatim. */
-export const PLAN_MESSAGES = {
-  loadFailed: 'Failed to load plans',
-  createFailed: 'Failed to create plan. Please try again.',
-  updateFailed: 'Failed to update plan. Please try again.',
-  deleteFailed: 'Failed to delete plan. Please try again.',
-  created: 'Plan created successfully!',
-  updated: 'Plan updated successfully!',
-  deleted: 'Plan deleted successfully!',
-  confirmDelete: 'Are you sure you want to delete the plan? This action cannot be undone.',
-} as const;
-
 /**
  * A plan change also changes what tenants see on Billing → Plans (`['tenants', slug, 'billing', …]`,
  * features/billing/api/billing.ts) and the operator's plan-dependent screens: mark them stale.

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { PlatformPlan } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { translate } from '@/lib/i18n';
 import { saveErrorMessage, serverFieldErrors } from '@/lib/server-field-errors';
-import { PLAN_MESSAGES, type useCreatePlan, type useUpdatePlan } from '../api/plans';
+import type { useCreatePlan, useUpdatePlan } from '../api/plans';
 import { PlanFormSchema, planToForm, toPlanInput, type PlanFormValues } from '../components/plans/plan-form';
+import { plansMessages } from '../messages-plans';
 
 const SERVER_FIELDS = ['name', 'description', 'priceMonthly', 'stripePriceId', 'billingPeriod'] as const;
 
@@ -31,16 +33,16 @@ export function usePlanForm({
 
   const onSubmit = form.handleSubmit((values) => {
     const body = toPlanInput(values);
-    const onError = (fallback: string) => (err: unknown) => {
+    const onError = (fallback: 'createFailed' | 'updateFailed') => (err: unknown) => {
       for (const { field, message } of serverFieldErrors(err, SERVER_FIELDS)) form.setError(field === 'priceMonthly' ? 'price' : field, { message });
-      toast.error(saveErrorMessage(err, fallback));
+      toast.error(saveErrorMessage(err, translate(plansMessages, fallback)));
     };
-    const onSuccess = (message: string) => () => {
-      toast.success(message);
+    const onSuccess = (message: 'createDone' | 'updateDone') => () => {
+      toast.success(translate(plansMessages, message));
       onDone();
     };
-    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: onSuccess(PLAN_MESSAGES.updated), onError: onError(PLAN_MESSAGES.updateFailed) });
-    else create.mutate(body, { onSuccess: onSuccess(PLAN_MESSAGES.created), onError: onError(PLAN_MESSAGES.createFailed) });
+    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: onSuccess('updateDone'), onError: onError('updateFailed') });
+    else create.mutate(body, { onSuccess: onSuccess('createDone'), onError: onError('createFailed') });
   });
 
   return { form, onSubmit };

@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useMessages } from '@/lib/i18n';
-import { PLAN_MESSAGES, usePlatformPlans } from '../api/plans';
+import { usePlatformPlans } from '../api/plans';
 import { DeletePlanDialog } from '../components/plans/delete-plan-dialog';
 import { PlanCard } from '../components/plans/plan-card';
 import { PlanFormDialog } from '../components/plans/plan-form-dialog';
@@ -33,7 +33,7 @@ export function PlansPage() {
 
   let body;
   if (plans.isPending) body = <PageSpinner label={t('loading')} />;
-  else if (plans.isError) body = <LoadError title={PLAN_MESSAGES.loadFailed} query={plans} fallback={t('loadFailedFallback')} />;
+  else if (plans.isError) body = <LoadError title={t('loadFailed')} query={plans} fallback={t('loadFailedFallback')} />;
   else if (plans.data.length === 0)
     body = (
       <Card>

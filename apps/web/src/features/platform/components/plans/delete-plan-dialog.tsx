@@ -2,9 +2,9 @@ import type { PlatformPlan } from '@loyalty/contract';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { ActionConfirmDialog } from '@/components/ui/action-confirm-dialog';
-import { RichMessage, useMessages } from '@/lib/i18n';
+import { RichMessage, translate, useMessages } from '@/lib/i18n';
 import { saveErrorMessage } from '@/lib/server-field-errors';
-import { PLAN_MESSAGES, useDeletePlan } from '../../api/plans';
+import { useDeletePlan } from '../../api/plans';
 import { plansMessages } from '../../messages-plans';
 
 /**
@@ -20,15 +20,15 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
     remove.reset();
     onClose();
   };
-  const failure = remove.isError ? saveErrorMessage(remove.error, PLAN_MESSAGES.deleteFailed) : null;
+  const failure = remove.isError ? saveErrorMessage(remove.error, t('deleteFailed')) : null;
   const confirm = () =>
     plan &&
     remove.mutate(plan.id, {
       onSuccess: () => {
-        toast.success(PLAN_MESSAGES.deleted);
+        toast.success(translate(plansMessages, 'deleteDone'));
         close();
       },
-      onError: (err) => toast.error(saveErrorMessage(err, PLAN_MESSAGES.deleteFailed)),
+      onError: (err) => toast.error(saveErrorMessage(err, translate(plansMessages, 'deleteFailed'))),
     });
   return (
     <ActionConfirmDialog
@@ -41,7 +41,7 @@ export function DeletePlanDialog({ plan, onClose }: { plan: PlatformPlan | null;
       confirmLabel={t('deleteConfirm')}
       error={failure}
     >
-      <p>{PLAN_MESSAGES.confirmDelete}</p>
+      <p>{t('deleteQuestion')}</p>
       {plan && (
         <p>
           <RichMessage
