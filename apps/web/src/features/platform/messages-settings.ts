@@ -45,6 +45,9 @@ export const settingsMessages = defineMessages('platform.settings', {
 
   defaultPlan: 'Default plan',
   defaultPlanHint: 'The plan new tenants start on.',
+  planStarter: 'Starter',
+  planPro: 'Professional',
+  planEnterprise: 'Enterprise',
   trialDays: 'Trial days',
   trialDaysHint: 'Length of the free trial of new tenants (0–365).',
   allowSignups: 'Allow public signups',

@@ -1,6 +1,6 @@
-import { PlatformSettings } from '@loyalty/contract';
+import { PlatformSettings, type DefaultPlanKey } from '@loyalty/contract';
 import { z } from 'zod';
-import { translate } from '@/lib/i18n';
+import { translate, type MessageKey } from '@/lib/i18n';
 import { settingsMessages } from '../../messages-settings';
 
 /** 'Minimum password length must be 6–128', in the current language when the schema is checked. */
@@ -43,8 +43,12 @@ export const SERVER_FIELDS = [
   'platform.allowSignups',
 ] as const;
 
-/** The names of the default-plan choices (starter, pro, enterprise). */
-export const DEFAULT_PLAN_NAMES = { starter: 'Starter', pro: 'Professional', enterprise: 'Enterprise' } as const;
+/** The default-plan choices in the select's order, each with its name's key in the settings catalog (Starter, Professional, Enterprise). */
+export const DEFAULT_PLAN_OPTIONS: readonly { value: DefaultPlanKey; name: MessageKey<typeof settingsMessages.en> }[] = [
+  { value: 'starter', name: 'planStarter' },
+  { value: 'pro', name: 'planPro' },
+  { value: 'enterprise', name: 'planEnterprise' },
+];
 
 /** How long the button shows 'Saved' after a save (/platform/settings: 3 seconds). */
 export const SAVED_MS = 3000;

@@ -6,7 +6,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { ToggleField } from '@/components/ui/toggle-field';
 import { useMessages } from '@/lib/i18n';
 import { settingsMessages } from '../../messages-settings';
-import { DEFAULT_PLAN_NAMES, type SettingsFormValues } from './settings-form';
+import { DEFAULT_PLAN_OPTIONS, type SettingsFormValues } from './settings-form';
 
 type Form = UseFormReturn<SettingsFormValues>;
 
@@ -103,9 +103,9 @@ export function PlatformSection({ form }: { form: Form }) {
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label={t('defaultPlan')} hint={t('defaultPlanHint')} error={errors?.defaultPlan?.message} {...form.register('platform.defaultPlan')}>
-          {(Object.keys(DEFAULT_PLAN_NAMES) as Array<keyof typeof DEFAULT_PLAN_NAMES>).map((k) => (
-            <option key={k} value={k}>
-              {DEFAULT_PLAN_NAMES[k]}
+          {DEFAULT_PLAN_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {t(o.name)}
             </option>
           ))}
         </Select>
