@@ -9,6 +9,10 @@ import { useDeletePlatformTenant } from '../../api/tenants';
 import { tenantDialogsMessages } from '../../messages-tenant-dialogs';
 import { tenantFailureMessage } from './labels';
 
+/** The elements inside the dialog's texts: the tenant's name, the warning, the slug to type. */
+const WARNING_PARTS = { name: <span className="font-semibold text-slate-900" />, warn: <strong className="text-red-700" /> };
+const SLUG_PART = { slug: <span className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-900" /> };
+
 /**
  * 'Delete Tenant' confirmation (delete works, confirmed by typing the tenant's slug). Says that the
  * tenant and all its data (stores, staff, customers, cards, transactions, billing records) are
@@ -70,22 +74,10 @@ export function DeleteTenantDialog({
           }}
         >
           <p>
-            <RichMessage
-              catalog={tenantDialogsMessages}
-              id="deleteWarning"
-              values={{ name: tenant.name }}
-              components={{ name: <span className="font-semibold text-slate-900" />, warn: <strong className="text-red-700" /> }}
-            />
+            <RichMessage catalog={tenantDialogsMessages} id="deleteWarning" values={{ name: tenant.name }} components={WARNING_PARTS} />
           </p>
           <Input
-            label={
-              <RichMessage
-                catalog={tenantDialogsMessages}
-                id="deleteTypeSlug"
-                values={{ slug: tenant.slug }}
-                components={{ slug: <span className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-900" /> }}
-              />
-            }
+            label={<RichMessage catalog={tenantDialogsMessages} id="deleteTypeSlug" values={{ slug: tenant.slug }} components={SLUG_PART} />}
             aria-label={t('deleteTypeSlugLabel', { slug: tenant.slug })}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
