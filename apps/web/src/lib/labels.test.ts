@@ -1,5 +1,6 @@
 import { CardOrderStatus, CardStatus, Category, OutboxStatus, Role, SubscriptionStatus, Tier, TransactionType, WebhookDeliveryStatus } from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n';
 import {
   CARD_STATUS_LABELS,
   CATEGORY_LABELS,
@@ -10,6 +11,7 @@ import {
   TIER_LABELS,
   TRANSACTION_TYPE_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
+  customerLabel,
   labelOptions,
   subscriptionLabel,
 } from './labels';
@@ -37,6 +39,19 @@ describe('labels', () => {
     expect(ROLE_LABELS.tenant_admin).toBe('Store Admin');
     expect(TRANSACTION_TYPE_LABELS.ADJUST).toBe('Adjustment');
     expect(ORDER_STATUS_LABELS.PENDING_PAYMENT).toBe('Pending payment');
+  });
+
+  it('read their texts from the catalogs when read, in the current language', () => {
+    const stored = i18n.getResource('en', 'labels.role', 'cashier') as string;
+    i18n.addResource('en', 'labels.role', 'cashier', 'Till');
+    try {
+      expect(ROLE_LABELS.cashier).toBe('Till');
+    } finally {
+      i18n.addResource('en', 'labels.role', 'cashier', stored);
+    }
+    expect(ROLE_LABELS.cashier).toBe('Cashier');
+    expect({ ...TIER_LABELS }).toEqual({ SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum' });
+    expect(customerLabel({ customerName: ' ' })).toBe('Unknown Customer');
   });
 
   it('labels subscription statuses, Inactive when none', () => {
