@@ -2,7 +2,7 @@ import { defineMessages } from '@/lib/i18n';
 
 /**
  * The operator's plans page texts (ADR 0042): the page, a plan's card, the delete confirmation,
- * the plan form and the toasts of saving and deleting. Values are docs/product.md's texts.
+ * the plan form with its validation messages, and the toasts of saving and deleting. Values are docs/product.md's texts.
  */
 export const plansMessages = defineMessages('platform.plans', {
   pageTitle: 'Plans',
@@ -57,6 +57,10 @@ export const plansMessages = defineMessages('platform.plans', {
   perMonthSuffix: '/month',
   billingPeriod: 'Billing period',
   limitsLegend: 'Limits',
+  limitStores: 'Stores',
+  limitStaff: 'Staff',
+  limitCards: 'Cards',
+  limitTransactions: 'Transactions',
   limitsHint: 'Leave empty (or 0) for Unlimited.',
   featuresLegend: 'Features',
   featuresHint: 'One feature per row; empty rows are left out.',
@@ -66,4 +70,11 @@ export const plansMessages = defineMessages('platform.plans', {
   addFeature: 'Add Feature',
   activeLabel: 'Active',
   activeNote: 'Only active plans are offered to tenants on Billing → Plans.',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name is too long',
+  descriptionTooLong: 'Description is too long',
+  priceTooLarge: 'Price is too large',
+  stripePriceIdTooLong: 'Stripe price ID is too long',
+  limitTooLarge: 'Limit is too large',
+  featureTooLong: 'Feature is too long',
 });

@@ -44,9 +44,9 @@ export function PlanCard({ plan, onEdit, onDelete }: { plan: PlatformPlan; onEdi
           <p className="text-sm text-slate-500">{t('noFeatures')}</p>
         )}
         <dl className="mt-auto grid grid-cols-2 gap-2 text-sm" aria-label={t('limits')}>
-          {LIMIT_FIELDS.map(({ key, label }) => (
+          {LIMIT_FIELDS.map(({ key, labelKey }) => (
             <div key={key} className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-inset ring-slate-100">
-              <dt className="text-xs text-slate-500">{label}</dt>
+              <dt className="text-xs text-slate-500">{t(labelKey)}</dt>
               <dd className="font-semibold text-slate-900" data-testid={`limit-${key}`} title={plan.limits[key] < 1 ? t('unlimited') : undefined}>
                 {limitLabel(plan.limits[key])}
               </dd>

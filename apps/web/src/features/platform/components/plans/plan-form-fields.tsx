@@ -68,10 +68,10 @@ export function PlanLimitsFieldset({ form }: PlanFormProps) {
       <legend className="text-sm font-medium text-slate-700">{t('limitsLegend')}</legend>
       <p className="mt-0.5 text-xs text-slate-500">{t('limitsHint')}</p>
       <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {LIMIT_FIELDS.map(({ key, label }) => (
+        {LIMIT_FIELDS.map(({ key, labelKey }) => (
           <Input
             key={key}
-            label={label}
+            label={t(labelKey)}
             type="number"
             inputMode="numeric"
             min={0}

@@ -1,8 +1,15 @@
 import type { BillingPeriod, PlanInput, PlanLimits, PlatformPlan } from '@loyalty/contract';
 import { dollarsToCents } from '@loyalty/domain';
 import { formatCents } from '@/lib/format';
+import { translate, type MessageKey } from '@/lib/i18n';
 import { PERIOD_LABELS } from '@/lib/labels';
 import { z } from 'zod';
+import { plansMessages } from '../../messages-plans';
+
+/** A key of the plans catalog. */
+type PlansKey = MessageKey<typeof plansMessages.en>;
+/** A zod message read from the plans catalog when the schema reports it (the current language). */
+const message = (key: PlansKey) => ({ error: () => translate(plansMessages, key) });
 
 /** Multipliers of the monthly price per billing period: 1, 3, 6, 12. */
 const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, '3months': 3, '6months': 6, yearly: 12 };
@@ -14,7 +21,7 @@ export function periodPriceCents(plan: Pick<PlatformPlan, 'priceMonthly' | 'bill
 
 /** The plan's price with its period label, e.g. '$59.97/3 months'. */
 export function priceLabel(plan: Pick<PlatformPlan, 'priceMonthly' | 'billingPeriod'>): string {
-  return `${formatCents(periodPriceCents(plan))}${PERIOD_LABELS[plan.billingPeriod] ?? '/month'}`;
+  return `${formatCents(periodPriceCents(plan))}${PERIOD_LABELS[plan.billingPeriod] ?? translate(plansMessages, 'perMonthSuffix')}`;
 }
 
 /** A limit as the cards show it: −1 (or anything below 1) is ∞. */
@@ -22,12 +29,12 @@ export function limitLabel(limit: number): string {
   return limit < 1 ? '∞' : limit.toLocaleString('en-US');
 }
 
-/** The four limits in display order, with their labels. */
-export const LIMIT_FIELDS: ReadonlyArray<{ key: keyof PlanLimits; label: string }> = [
-  { key: 'stores', label: 'Stores' },
-  { key: 'staff', label: 'Staff' },
-  { key: 'cards', label: 'Cards' },
-  { key: 'transactions', label: 'Transactions' },
+/** The four limits in display order, with their labels' keys in the plans catalog (Stores, Staff, Cards, Transactions). */
+export const LIMIT_FIELDS: ReadonlyArray<{ key: keyof PlanLimits; labelKey: PlansKey }> = [
+  { key: 'stores', labelKey: 'limitStores' },
+  { key: 'staff', labelKey: 'limitStaff' },
+  { key: 'cards', labelKey: 'limitCards' },
+  { key: 'transactions', labelKey: 'limitTransactions' },
 ];
 
 /** The largest limit the form accepts (the column is a 32-bit integer). */
@@ -53,20 +60,20 @@ export function parsePriceCents(text: string): number {
   return cents !== null && cents > 0 ? cents : 0;
 }
 
-const limitText = z.string().refine((v) => parseLimit(v) <= MAX_LIMIT, 'Limit is too large');
+const limitText = z.string().refine((v) => parseLimit(v) <= MAX_LIMIT, message('limitTooLarge'));
 
 /**
  * The plan form's values: numbers as typed text (parsed on submit by {@link toPlanInput}),
- * features as rows. Messages of name and description are the contract's (`PlanInput`).
+ * features as rows. Messages come from the plans catalog; name's and description's are the contract's words (`PlanInput`).
  */
 export const PlanFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
-  description: z.string().trim().max(500, 'Description is too long'),
-  price: z.string().refine((v) => parsePriceCents(v) <= MAX_PRICE_CENTS, 'Price is too large'),
+  name: z.string().trim().min(1, message('nameRequired')).max(80, message('nameTooLong')),
+  description: z.string().trim().max(500, message('descriptionTooLong')),
+  price: z.string().refine((v) => parsePriceCents(v) <= MAX_PRICE_CENTS, message('priceTooLarge')),
   billingPeriod: z.enum(['monthly', '3months', '6months', 'yearly']),
-  stripePriceId: z.string().trim().max(200, 'Stripe price ID is too long'),
+  stripePriceId: z.string().trim().max(200, message('stripePriceIdTooLong')),
   limits: z.object({ stores: limitText, staff: limitText, cards: limitText, transactions: limitText }),
-  features: z.array(z.object({ value: z.string().max(200, 'Feature is too long') })).min(1),
+  features: z.array(z.object({ value: z.string().max(200, message('featureTooLong')) })).min(1),
   isActive: z.boolean(),
 });
 export type PlanFormValues = z.infer<typeof PlanFormSchema>;
