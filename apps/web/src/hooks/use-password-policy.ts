@@ -2,6 +2,8 @@ import { PASSWORD_MIN_FLOOR, type PasswordPolicy } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { answer, client } from '@/api/client';
+import { translate } from '@/lib/i18n';
+import { hooksMessages } from './messages';
 
 /**
  * The password policy is shared by every form that sets a password (signup, staff create and
@@ -34,26 +36,27 @@ function passwordLength(password: string): number {
 
 /** The server's message for a password shorter than `minLength` (word for word). */
 function passwordTooShortMessage(minLength: number): string {
-  return `Password must be at least ${minLength} characters long`;
+  return translate(hooksMessages, 'passwordTooShort', { min: minLength });
 }
 
 /** The hint under a new-password field: 'At least {n} characters'. */
 function passwordHint(minLength: number): string {
-  return `At least ${minLength} characters`;
+  return translate(hooksMessages, 'passwordHint', { min: minLength });
 }
 
 /**
- * The zod rule of a new password under the policy: required (`requiredMessage`), at least
- * `minLength` characters (the server's message), at most 200 (the contract's maximum). Use it in
- * place of the contract's static min(6), which stays the floor: `minLength` is never below 6.
+ * The zod rule of a new password under the policy: required (`requiredMessage`, else 'Password is
+ * required'), at least `minLength` characters (the server's message), at most 200 (the contract's
+ * maximum). Use it in place of the contract's static min(6), which stays the floor: `minLength` is
+ * never below 6. Its messages are in the current language when the rule is built.
  */
-export function passwordRule(minLength: number, requiredMessage = 'Password is required') {
+export function passwordRule(minLength: number, requiredMessage?: string) {
   const min = Math.max(PASSWORD_MIN_FLOOR, minLength);
   return z
     .string()
-    .min(1, requiredMessage)
+    .min(1, requiredMessage ?? translate(hooksMessages, 'passwordRequired'))
     .refine((v) => passwordLength(v) >= min, passwordTooShortMessage(min))
-    .refine((v) => v.length <= 200, 'Password must be at most 200 characters long');
+    .refine((v) => v.length <= 200, translate(hooksMessages, 'passwordTooLong'));
 }
 
 /**
