@@ -33,4 +33,8 @@ export const componentsMessages = defineMessages('components', {
   voidTitle: 'Void redemption',
   reason: 'Reason',
   voidFailed: 'Void failed',
+  blockedOtherStore: 'Only transactions of your own store',
+  blockedRefunded: 'Already fully refunded',
+  blockedVoided: 'Already voided',
+  blockedVoidWindow: 'Cashiers can void only within 15 minutes; ask an admin',
 });

@@ -1,5 +1,7 @@
 import type { SessionUser, TransactionItem } from '@loyalty/contract';
 import { mayActForStore, mayVoidAt } from '@loyalty/domain';
+import { translate } from '@/lib/i18n';
+import { componentsMessages } from '@/components/messages';
 
 /** Which lifecycle action a ledger row offers, and why it is not allowed now (null: allowed). */
 export interface LedgerAction {
@@ -22,11 +24,11 @@ export function ledgerActionOf(
   now: number,
 ): LedgerAction | null {
   if (tx.type !== 'EARN' && tx.type !== 'REDEEM') return null;
-  const otherStore = user && !mayActForStore(user, tx.storeId) ? 'Only transactions of your own store' : null;
+  const otherStore = user && !mayActForStore(user, tx.storeId) ? translate(componentsMessages, 'blockedOtherStore') : null;
   if (tx.type === 'EARN') {
-    return { kind: 'refund', blockedBy: tx.reversedAmountCents >= tx.amountCents ? 'Already fully refunded' : otherStore };
+    return { kind: 'refund', blockedBy: tx.reversedAmountCents >= tx.amountCents ? translate(componentsMessages, 'blockedRefunded') : otherStore };
   }
-  if (tx.reversedAmountCents > 0) return { kind: 'void', blockedBy: 'Already voided' };
-  const late = user && !mayVoidAt(user, new Date(tx.createdAt), new Date(now)) ? 'Cashiers can void only within 15 minutes; ask an admin' : null;
+  if (tx.reversedAmountCents > 0) return { kind: 'void', blockedBy: translate(componentsMessages, 'blockedVoided') };
+  const late = user && !mayVoidAt(user, new Date(tx.createdAt), new Date(now)) ? translate(componentsMessages, 'blockedVoidWindow') : null;
   return { kind: 'void', blockedBy: otherStore ?? late };
 }
