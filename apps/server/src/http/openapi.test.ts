@@ -136,6 +136,13 @@ describe('the web API document', () => {
     }
   });
 
+  it('tells who may call: the platform admin on the platform’s paths, the roles under a business', () => {
+    for (const [method, path, op] of operations(web)) {
+      if (path.startsWith('/api/platform/') || path.startsWith('/api/admin/')) expect(op.description, `${method} ${path}`).toContain('of a platform admin');
+    }
+    expect(web.paths['/api/t/{slug}/customers/{id}'].get.description).toMatch(/Needs a signed-in session of a member with the role tenant_admin/);
+  });
+
   it('documents the guards’ error answers with the error schema', () => {
     const op = web.paths['/api/t/{slug}/customers/{id}'].get;
     for (const status of ['401', '403', '404']) expect(Object.keys(op.responses)).toContain(status);

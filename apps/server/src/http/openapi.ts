@@ -69,11 +69,13 @@ function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** The sentence of the description that says who may call: the roles of `config.roles`, the API key's scope, or nobody in particular. */
-function accessSentence(access: Access, route: RouteOptions): string {
+/** The sentence of the description that says who may call: the roles of `config.roles`, the API key's scope, the platform admin on the platform's paths, or nobody in particular. */
+function accessSentence(url: string, access: Access, route: RouteOptions): string {
   const config = (route.config ?? {}) as { roles?: readonly string[]; scope?: string };
   if (access === 'apiKey') return `Needs an API key with the \`${config.scope ?? 'read'}\` scope (401 without a valid key, 403 without the scope).`;
   if (access === 'public') return 'Open to anyone: no session needed.';
+  if (url.startsWith('/api/platform/') || url.startsWith('/api/admin/'))
+    return 'Needs a signed-in session of a platform admin (401 signed out, 403 another role).';
   if (config.roles)
     return `Needs a signed-in session of a member with the role ${config.roles.join(' or ')} of the business in the path (401 signed out, 403 another role).`;
   return 'Needs a signed-in session (401 signed out).';
@@ -127,7 +129,7 @@ export const openApiTransform: SwaggerTransform = (input) => {
     ...schema,
     operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, path),
     summary,
-    description: `${description} ${accessSentence(access, route)}`,
+    description: `${description} ${accessSentence(url, access, route)}`,
     tags,
     security: access === 'public' ? [] : [{ [access === 'apiKey' ? API_KEY_SCHEME : SESSION_SCHEME]: [] }],
     response,
