@@ -138,7 +138,8 @@ export const platformOperationsRoutes: FastifyPluginAsyncZod<{ db: Database; con
     {
       schema: {
         summary: 'Read the platform settings',
-        description: 'SMTP, security (session timeout in hours, password length, two-factor) and platform settings such as trial days; the SMTP password is never sent, only whether one is set.',
+        description:
+          'SMTP, security (session timeout in hours, password length, two-factor) and platform settings such as trial days; the SMTP password is never sent, only whether one is set.',
         tags: ['platform'],
         response: { 200: PlatformSettings, ...guardErrors },
       },
