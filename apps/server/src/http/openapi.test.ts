@@ -1,5 +1,8 @@
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../test/helpers.ts';
+import { openApiTransform } from './openapi.ts';
 
 /**
  * The OpenAPI documents as their users (client generators, integrators, the Spectral lint of
@@ -64,6 +67,50 @@ describe.each([
     }
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('gives every operation its route-written summary, unique in the document, and its own description before who may call', () => {
+    const ops = operations(doc());
+    const summaries = ops.map(([, , op]) => op.summary);
+    expect(new Set(summaries).size, 'summaries are unique').toBe(summaries.length);
+    for (const [method, path, op] of ops) {
+      const where = `${method.toUpperCase()} ${path}: ${op.summary}`;
+      // Sentence case, no trailing period, short enough for a navigation list (ADR 0037).
+      expect(op.summary, where).toMatch(/^[A-Z][^.]*[^.\s]$/);
+      expect(op.summary!.length, where).toBeLessThanOrEqual(60);
+      const access = ACCESS_SENTENCE.exec(op.description ?? '');
+      expect(access, where).not.toBeNull();
+      const own = op.description!.slice(0, access!.index).trim();
+      expect(own, where).toMatch(/^[A-Z`].*[.)]$/);
+      expect(own, where).not.toBe(`${op.summary}.`);
+    }
+  });
+});
+
+/** The access sentence the transform puts after a route's own description (http/openapi.ts `accessSentence`). */
+const ACCESS_SENTENCE = /(Open to anyone: no session needed\.|Needs a signed-in session[^.]*\.|Needs an API key with the `[^`]+` scope[^.]*\.)$/;
+
+describe('the OpenAPI transform', () => {
+  const input = (schema: Record<string, unknown>) => ({
+    schema,
+    url: '/api/t/:slug/widgets',
+    route: { method: 'POST', url: '/api/t/:slug/widgets', handler: () => null, config: { roles: ['tenant_admin'] } } as unknown as RouteOptions,
+    openapiObject: {},
+  });
+
+  it('refuses a documented route without a summary or a description, naming the method and path', () => {
+    expect(() => openApiTransform(input({ description: 'Adds a widget.', body: z.object({}) }))).toThrow(/POST \/api\/t\/\{slug\}\/widgets has no summary/);
+    expect(() => openApiTransform(input({ summary: 'Add a widget', body: z.object({}) }))).toThrow(/POST \/api\/t\/\{slug\}\/widgets has no description/);
+    expect(() => openApiTransform(input({ summary: ' ', description: 'Adds a widget.' }))).toThrow(/has no summary/);
+  });
+
+  it('keeps the route’s summary and follows its description with who may call; a hidden route needs neither', () => {
+    const { schema } = openApiTransform(input({ summary: 'Add a widget', description: 'Adds a widget.' })) as unknown as { schema: Record<string, unknown> };
+    expect(schema.summary).toBe('Add a widget');
+    expect(schema.description).toBe(
+      'Adds a widget. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).',
+    );
+    expect(() => openApiTransform(input({ hide: true }))).not.toThrow();
+  });
 });
 
 describe('the web API document', () => {
@@ -87,6 +134,13 @@ describe('the web API document', () => {
     ]) {
       expect(web.paths[path][method].security, path).toEqual([]);
     }
+  });
+
+  it('tells who may call: the platform admin on the platform’s paths, the roles under a business', () => {
+    for (const [method, path, op] of operations(web)) {
+      if (path.startsWith('/api/platform/') || path.startsWith('/api/admin/')) expect(op.description, `${method} ${path}`).toContain('of a platform admin');
+    }
+    expect(web.paths['/api/t/{slug}/customers/{id}'].get.description).toMatch(/Needs a signed-in session of a member with the role tenant_admin/);
   });
 
   it('documents the guards’ error answers with the error schema', () => {

@@ -5,8 +5,8 @@ import { ErrorBody } from '@loyalty/contract';
 
 /**
  * The OpenAPI document's conventions, applied to every route in one place rather than in 150
- * route schemas (ADR 0037): a stable camelCase `operationId` from the method and path, a summary
- * and description where the route gives none, the security scheme the route's guard asks for
+ * route schemas (ADR 0037): a stable camelCase `operationId` from the method and path, the
+ * access sentence after the route's own description, the security scheme the route's guard asks for
  * (session cookie on the web API, bearer API key on /api/v1), the error answers its guards and
  * validator can give, and bounds on integers. The document is linted by Spectral
  * (`npm run lint:openapi`).
@@ -31,8 +31,6 @@ const SESSION_GUARDS = new Set(['requireAuth', 'requireStaffOrOperator', 'requir
 const SESSION_PREFIXES = ['/api/t/', '/api/platform/', '/api/admin/'];
 /** Path segments that only place a route (tenant scope, the API root) and say nothing about it. */
 const PLACING_SEGMENTS = new Set(['api', 't', '{slug}']);
-
-const METHOD_VERBS: Record<string, string> = { get: 'Read', post: 'Submit', put: 'Replace', patch: 'Change', delete: 'Delete' };
 
 /** Who may call a route, as the OpenAPI document tells it. */
 type Access = 'public' | 'session' | 'apiKey';
@@ -71,24 +69,13 @@ function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** A readable summary from the method and path where the route gives none: `PUT /api/t/{slug}/stores/{storeId}` → 'Replace stores by store id'. */
-function derivedSummary(method: string, path: string): string {
-  const words = path
-    .split('/')
-    .filter((s, i, all) => s && !(PLACING_SEGMENTS.has(s) && (s !== '{slug}' || all[i - 1] === 't')))
-    .map((s) => (s.startsWith('{') ? `by ${s.slice(1, -1)}` : s))
-    .join(' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[-_.]/g, ' ')
-    .toLowerCase();
-  return `${METHOD_VERBS[method.toLowerCase()] ?? method} ${words}`.trim();
-}
-
-/** The sentence of the description that says who may call: the roles of `config.roles`, the API key's scope, or nobody in particular. */
-function accessSentence(access: Access, route: RouteOptions): string {
+/** The sentence of the description that says who may call: the roles of `config.roles`, the API key's scope, the platform admin on the platform's paths, or nobody in particular. */
+function accessSentence(url: string, access: Access, route: RouteOptions): string {
   const config = (route.config ?? {}) as { roles?: readonly string[]; scope?: string };
   if (access === 'apiKey') return `Needs an API key with the \`${config.scope ?? 'read'}\` scope (401 without a valid key, 403 without the scope).`;
   if (access === 'public') return 'Open to anyone: no session needed.';
+  if (url.startsWith('/api/platform/') || url.startsWith('/api/admin/'))
+    return 'Needs a signed-in session of a platform admin (401 signed out, 403 another role).';
   if (config.roles)
     return `Needs a signed-in session of a member with the role ${config.roles.join(' or ')} of the business in the path (401 signed out, 403 another role).`;
   return 'Needs a signed-in session (401 signed out).';
@@ -107,9 +94,25 @@ function guardStatuses(url: string, access: Access, route: RouteOptions, schema:
 }
 
 /**
- * The swagger `transform`: fills each route's operationId, tags, summary, description,
- * security and guard error answers (ErrorBody) where the route's schema does not say them,
- * then converts the zod schemas (fastify-type-provider-zod `jsonSchemaTransform`).
+ * The route's own `summary` and `description` (written for the caller, ADR 0037); throws an
+ * Error naming the method and path when either is missing or blank, so the document (and
+ * `npm run lint:openapi`, and the web client's generation) fails rather than publish an
+ * operation nobody described. Hidden routes (`hide: true`) are not documented and need neither.
+ */
+function ownTexts(method: string, path: string, schema: Json): { summary: string; description: string } {
+  const summary = typeof schema.summary === 'string' ? schema.summary.trim() : '';
+  const description = typeof schema.description === 'string' ? schema.description.trim() : '';
+  if (!summary || !description)
+    throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} has no ${summary ? 'description' : 'summary'} in its route schema (ADR 0037)`);
+  return { summary, description };
+}
+
+/**
+ * The swagger `transform`: fills each route's operationId, tags, security and guard error
+ * answers (ErrorBody) where the route's schema does not say them, follows the route's own
+ * description with who may call it, then converts the zod schemas (fastify-type-provider-zod
+ * `jsonSchemaTransform`). Throws (see `ownTexts`) for a documented route without a summary or
+ * description.
  */
 export const openApiTransform: SwaggerTransform = (input) => {
   const { url, route } = input;
@@ -119,13 +122,14 @@ export const openApiTransform: SwaggerTransform = (input) => {
   const access = accessOf(url, route);
   const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
   for (const status of guardStatuses(url, access, route, schema)) response[status] ??= ErrorBody;
-  const summary = (schema.summary as string | undefined) ?? derivedSummary(method, path);
+  if (schema.hide) return jsonSchemaTransform(input);
+  const { summary, description } = ownTexts(method, path, schema);
   const tags = (schema.tags as string[] | undefined) ?? [path.split('/').filter((s) => !PLACING_SEGMENTS.has(s))[0] ?? 'api'];
   const augmented = {
     ...schema,
     operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, path),
     summary,
-    description: (schema.description as string | undefined) ?? `${summary}. ${accessSentence(access, route)}`,
+    description: `${description} ${accessSentence(url, access, route)}`,
     tags,
     security: access === 'public' ? [] : [{ [access === 'apiKey' ? API_KEY_SCHEME : SESSION_SCHEME]: [] }],
     response,

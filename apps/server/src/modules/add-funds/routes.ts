@@ -35,6 +35,9 @@ export const addFundsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       ...moneyRouteOptions,
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Open a checkout to add funds to a card',
+        description:
+          "Answers a hosted checkout URL for $1.00 to $1,000.00 (cents) onto the customer's active card, credited once paid. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
         tags: ['customers'],
         params: customerParams,
         headers: IdempotencyKeyHeaders,

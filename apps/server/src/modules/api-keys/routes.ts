@@ -23,7 +23,16 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/api-keys',
-    { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: slugParams, response: { 200: ApiKeyListResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the API keys',
+        description: "The business's integration keys with their scopes and state, never a key or its hash.",
+        tags: ['api-keys'],
+        params: slugParams,
+        response: { 200: ApiKeyListResponse, ...errors },
+      },
+    },
     async (request) => listApiKeys(db, tenantOf(request).id),
   );
 
@@ -31,14 +40,30 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/api-keys',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['api-keys'], params: slugParams, body: CreateApiKeyRequest, response: { 201: CreateApiKeyResponse, 400: ErrorBody, ...errors } },
+      schema: {
+        summary: 'Create an API key',
+        description: 'Answers the key, shown this once, with the scopes it grants and optionally the one store it is bound to.',
+        tags: ['api-keys'],
+        params: slugParams,
+        body: CreateApiKeyRequest,
+        response: { 201: CreateApiKeyResponse, 400: ErrorBody, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await createApiKey(db, tenantCtx(request), request.body, config.env)),
   );
 
   app.delete(
     '/api-keys/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['api-keys'], params: keyParams, response: { 200: ApiKeyItem, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Revoke an API key',
+        description: 'The key answers 401 from now on; answers the key with its revocation time.',
+        tags: ['api-keys'],
+        params: keyParams,
+        response: { 200: ApiKeyItem, ...errors },
+      },
+    },
     async (request) => revokeApiKey(db, tenantCtx(request), request.params.id, request.ctx.now),
   );
 };

@@ -115,7 +115,13 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/cards/:cardUid',
     {
       config: { scope: 'read' },
-      schema: { tags: [V1_TAG], summary: 'Look up a card', params: cardParams, response: { 200: CardResponse, ...keyErrors, 404: ErrorBody } },
+      schema: {
+        summary: 'Look up a card',
+        description: 'The card with its status, balance in cents, holder and store, as the till sees it. 404 for an unknown card.',
+        tags: [V1_TAG],
+        params: cardParams,
+        response: { 200: CardResponse, ...keyErrors, 404: ErrorBody },
+      },
     },
     async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
   );
@@ -127,8 +133,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'EARN' },
       schema: {
-        tags: [V1_TAG],
         summary: 'Credit cashback on a purchase',
+        description:
+          "Credits the card with cashback on an amount in cents at the rate (bps) of the category, the holder's tier and any running offer. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
+        tags: [V1_TAG],
         headers: IdempotencyKeyHeaders,
         body: EarnRequest,
         response: { 200: EarnResponse, ...posErrors },
@@ -144,8 +152,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'REDEEM' },
       schema: {
-        tags: [V1_TAG],
         summary: 'Pay with the card balance',
+        description:
+          "Takes an amount in cents from the card's cashback balance; 422 when the balance does not cover it. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
+        tags: [V1_TAG],
         headers: IdempotencyKeyHeaders,
         body: RedeemRequest,
         response: { 200: RedeemResponse, ...posErrors },
@@ -161,8 +171,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'REFUND' },
       schema: {
-        tags: [V1_TAG],
         summary: 'Refund a purchase',
+        description:
+          'Refunds all or part (cents) of an earn and claws back its cashback. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.',
+        tags: [V1_TAG],
         params: txParams,
         headers: IdempotencyKeyHeaders,
         body: RefundRequest,
@@ -179,8 +191,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       ...moneyRouteOptions,
       config: { scope: 'pos:write', ledgerType: 'VOID' },
       schema: {
-        tags: [V1_TAG],
         summary: 'Void a redemption',
+        description:
+          "Gives a redemption's amount back to the card. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
+        tags: [V1_TAG],
         params: txParams,
         headers: IdempotencyKeyHeaders,
         body: VoidRequest,
@@ -196,8 +210,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       config: { scope: 'read' },
       schema: {
-        tags: [V1_TAG],
         summary: 'List ledger rows',
+        description:
+          'Ledger rows newest first, optionally of one type or customer; `limit` (at most 100) a page, the next page with `starting_after` set to the last id.',
+        tags: [V1_TAG],
         querystring: V1TransactionListQuery,
         response: { 200: V1TransactionListResponse, 400: ErrorBody, ...keyErrors },
       },
@@ -213,7 +229,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/customers',
     {
       config: { scope: 'read', tenantWide: true },
-      schema: { tags: [V1_TAG], summary: 'List customers', querystring: V1ListQuery, response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors } },
+      schema: {
+        summary: 'List customers',
+        description:
+          "The business's customers newest first; `limit` (at most 100) a page, the next page with `starting_after` set to the last id. 403 for a key bound to a store.",
+        tags: [V1_TAG],
+        querystring: V1ListQuery,
+        response: { 200: V1CustomerListResponse, 400: ErrorBody, ...keyErrors },
+      },
     },
     async (request) => listCustomersAfter(db, tenantOf(request).id, { limit: request.query.limit, startingAfter: request.query.starting_after }),
   );
@@ -224,8 +247,9 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       config: { scope: 'customers:write' },
       schema: {
-        tags: [V1_TAG],
         summary: 'Create a customer',
+        description: 'First and last name required, email and phone optional. 409 when the email is taken in this business.',
+        tags: [V1_TAG],
         body: CustomerInput,
         response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody },
       },
@@ -241,7 +265,13 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     '/customers/:id',
     {
       config: { scope: 'read', tenantWide: true },
-      schema: { tags: [V1_TAG], summary: 'Get a customer', params: customerParams, response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody } },
+      schema: {
+        summary: 'Get a customer',
+        description: 'The customer with their cards and balances in cents. 403 for a key bound to a store, 404 for an unknown customer.',
+        tags: [V1_TAG],
+        params: customerParams,
+        response: { 200: CustomerDetail, ...keyErrors, 404: ErrorBody },
+      },
     },
     async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
   );
@@ -252,8 +282,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     {
       config: { scope: 'read', tenantWide: true },
       schema: {
+        summary: 'Report the outstanding cashback',
+        description:
+          "Cashback owed to customers (cents) by store and age for a period of at most 366 days (YYYY-MM-DD in the business's time zone). 403 for a key bound to a store.",
         tags: [V1_TAG],
-        summary: 'Outstanding cashback (liability)',
         querystring: LiabilityQuery,
         response: { 200: LiabilityReport, 400: ErrorBody, ...keyErrors },
       },

@@ -32,7 +32,15 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database; copyCsv: Databas
     '/activity',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['activity'], params: slugParams, querystring: AuditListQuery, response: { 200: AuditListResponse, ...errors } },
+      schema: {
+        summary: "List the business's activity",
+        description:
+          'Audit events newest first, filtered by actor, action and UTC days; `limit` (1 to 200, default 50) a page, the next page from `nextCursor`.',
+        tags: ['activity'],
+        params: slugParams,
+        querystring: AuditListQuery,
+        response: { 200: AuditListResponse, ...errors },
+      },
     },
     async (request) => {
       const page = await listAudit(db, { ...request.query, tenantId: tenantOf(request).id });
@@ -42,7 +50,17 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database; copyCsv: Databas
 
   app.get(
     '/activity.csv',
-    { config: { roles: ROLES.admin }, schema: { tags: ['activity'], params: slugParams, querystring: ExportQuery, response: errors } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: "Export the business's activity as CSV",
+        description: 'Every audit event matching the filters as activity.csv.',
+        tags: ['activity'],
+        params: slugParams,
+        querystring: ExportQuery,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const csv = copyCsv(auditExportQuery(db, { ...request.query, tenantId: tenantOf(request).id }));
       csv.on('error', (err) => request.log.error({ err }, 'activity export failed'));

@@ -43,16 +43,30 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     }
   };
 
-  app.get('/password-policy', { schema: { tags: ['auth'], response: { 200: PasswordPolicy } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getPasswordPolicy(db);
-  });
+  app.get(
+    '/password-policy',
+    {
+      schema: {
+        summary: 'Read the password policy',
+        description: 'The minimum password length in characters (a platform setting), which sign-up and password forms show and check.',
+        tags: ['auth'],
+        response: { 200: PasswordPolicy },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPasswordPolicy(db);
+    },
+  );
 
   app.put(
     '/password',
     {
       onRequest: [requireAuth, limit],
       schema: {
+        summary: 'Change your own password',
+        description:
+          "Needs the current password; a new one the policy refuses or equal to the current one is 400. The caller's other sessions end, this one stays. 429 after 10 attempts in 15 minutes.",
         tags: ['auth'],
         body: ChangePasswordRequest,
         response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },

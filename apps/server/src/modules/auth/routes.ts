@@ -83,7 +83,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/login',
     {
       preHandler: limit(flood.login),
-      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Sign in with email and password',
+        description:
+          'Sets the session and device cookies; an account with two-factor sign-in on gets `{ twoFactorRequired: true }` and a 5-minute pending sign-in to finish with POST /api/auth/2fa/verify. Wrong or deactivated accounts get 401; flooding and repeated failures are held back with 429 and Retry-After.',
+        tags: ['auth'],
+        body: LoginRequest,
+        response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -104,7 +111,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/signup',
     {
       preHandler: limit(flood.signup),
-      schema: { tags: ['auth'], body: SignupRequest, response: { 201: AuthResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody } },
+      schema: {
+        summary: 'Sign up a new business and its owner',
+        description:
+          'Creates the business on trial with its owner account and signs the owner in (201 with the session cookie). 403 when the operator has turned sign-ups off, 409 when the email is taken; rate limited per client address.',
+        tags: ['auth'],
+        body: SignupRequest,
+        response: { 201: AuthResponse, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+      },
     },
     async (request, reply) => {
       const user = await signup(db, request.body, request.ctx);
@@ -124,7 +138,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/forgot-password',
     {
       preHandler: limit(flood.forgot),
-      schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Request a password reset link',
+        description:
+          'Answers 202 with the same message whether or not the address has an account; the reset link is e-mailed in the background to an active account. At most 5 links an hour per address; rate limited per client address.',
+        tags: ['auth'],
+        body: ForgotPasswordRequest,
+        response: { 202: ForgotPasswordResponse, 400: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const allowed = await perAddress(request);
@@ -147,7 +168,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/reset-password',
     {
       preHandler: limit(flood.reset),
-      schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Set a new password from a reset link',
+        description:
+          'Sets the password and ends every session of the account. 400 for an unknown, used or expired link or a password the policy refuses; rate limited per client address.',
+        tags: ['auth'],
+        body: ResetPasswordRequest,
+        response: { 200: ResetPasswordResponse, 400: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => {
       await resetPassword(db, request.body, request.ctx);
@@ -164,6 +192,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     {
       preHandler: limit(flood.reset),
       schema: {
+        summary: 'Read a staff invitation',
+        description:
+          'The email, first name and business name of the staff invitation that a link carries, for the accept page. 400 for a link that is not valid; rate limited per client address.',
         tags: ['auth'],
         querystring: z.object({ token: z.string().max(200).default('') }),
         response: { 200: InvitationInfo, 400: ErrorBody, 429: ErrorBody },
@@ -182,7 +213,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/accept-invitation',
     {
       preHandler: limit(flood.reset),
-      schema: { tags: ['auth'], body: AcceptInvitationRequest, response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Accept a staff invitation',
+        description:
+          "Sets the invited staff member's password and signs them in (session and device cookies). 400 for a link that is not valid or a password the policy refuses.",
+        tags: ['auth'],
+        body: AcceptInvitationRequest,
+        response: { 200: AuthResponse, 400: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const user = await acceptInvitation(db, request.body, request.ctx);
@@ -191,17 +229,50 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
   );
 
   /** GET /login-options → { demoAccounts }: true only when demo data is seeded (SEED_DEMO; never in production). */
-  app.get('/login-options', { schema: { tags: ['auth'], response: { 200: LoginOptions } } }, async () => ({ demoAccounts: config.seedDemo }));
+  app.get(
+    '/login-options',
+    {
+      schema: {
+        summary: 'Read the sign-in page options',
+        description: 'Whether the sign-in page offers the demo accounts: true only when demo data is seeded, never in production.',
+        tags: ['auth'],
+        response: { 200: LoginOptions },
+      },
+    },
+    async () => ({ demoAccounts: config.seedDemo }),
+  );
 
-  app.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
-    await endSession(db, request.sessionHash);
-    clearSessionCookie(reply);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'Sign out',
+        description: 'Ends the current session and clears its cookie; answers 204 also when signed out.',
+        tags: ['auth'],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(db, request.sessionHash);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   /** GET /me → 200 SessionResponse: the session's user, tenant and two-factor state, or `{ user: null }` signed out. */
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: SessionResponse } } }, async (request) => {
-    if (!request.user) return { user: null };
-    return authResponse(db, request.user, request.twoFactorSetupRequired);
-  });
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'Read the current session',
+        description: 'The signed-in user, their business and their two-factor state, or `{ user: null }` when signed out (never 401).',
+        tags: ['auth'],
+        response: { 200: SessionResponse },
+      },
+    },
+    async (request) => {
+      if (!request.user) return { user: null };
+      return authResponse(db, request.user, request.twoFactorSetupRequired);
+    },
+  );
 };

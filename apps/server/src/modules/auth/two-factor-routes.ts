@@ -55,22 +55,50 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   };
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
-  app.post('/setup', { onRequest: requireStaffOrOperator, schema: { tags: ['auth'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
-    startTwoFactorSetup(db, box, request.ctx),
+  app.post(
+    '/setup',
+    {
+      onRequest: requireStaffOrOperator,
+      schema: {
+        summary: 'Start setting up two-factor sign-in',
+        description:
+          'Answers a new authenticator secret and its otpauth URL for a staff member or platform admin (403 for a customer); 409 when two-factor sign-in is already on.',
+        tags: ['auth'],
+        response: { 200: TwoFactorSetupResponse, ...errors },
+      },
+    },
+    async (request) => startTwoFactorSetup(db, box, request.ctx),
   );
 
   app.post(
     '/enable',
     {
       onRequest: [requireStaffOrOperator, limit(perUser)],
-      schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 200: TwoFactorEnableResponse, ...errors } },
+      schema: {
+        summary: 'Turn on two-factor sign-in',
+        description:
+          'Checks a code from the authenticator set up with POST /api/auth/2fa/setup and answers ten recovery codes, shown this once. 400 for a wrong code, 409 when already on; 429 after 10 attempts in 15 minutes.',
+        tags: ['auth'],
+        body: TwoFactorCodeRequest,
+        response: { 200: TwoFactorEnableResponse, ...errors },
+      },
     },
     async (request) => ({ recoveryCodes: await enableTwoFactor(db, box, request.ctx, request.body.code) }),
   );
 
   app.post(
     '/disable',
-    { onRequest: [requireStaffOrOperator, limit(perUser)], schema: { tags: ['auth'], body: TwoFactorCodeRequest, response: { 204: z.null(), ...errors } } },
+    {
+      onRequest: [requireStaffOrOperator, limit(perUser)],
+      schema: {
+        summary: 'Turn off two-factor sign-in',
+        description:
+          'Needs a current authenticator or recovery code. 409 when it is off, 422 while the operator requires two-factor sign-in for the role; 429 after 10 attempts in 15 minutes.',
+        tags: ['auth'],
+        body: TwoFactorCodeRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await disableTwoFactor(db, box, request.ctx, request.body.code);
       return reply.status(204).send(null);
@@ -81,7 +109,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     '/verify',
     {
       preHandler: limit(flood),
-      schema: { tags: ['auth'], body: TwoFactorVerifyRequest, response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Finish signing in with a two-factor code',
+        description:
+          'Takes an authenticator code or a recovery code for the pending sign-in that POST /api/auth/login started, and sets the session and device cookies. 401 when the pending sign-in expired or the code is wrong (counted like a wrong password); 429 when throttled.',
+        tags: ['auth'],
+        body: TwoFactorVerifyRequest,
+        response: { 200: AuthResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const signedIn = await verifySecondFactorSignIn(

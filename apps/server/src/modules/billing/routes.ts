@@ -47,21 +47,48 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   /** GET /billing/plans → `{ plans }`: the active plans in display order (priceMonthly in cents). */
   app.get(
     '/billing/plans',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: BillingPlanListResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the subscription plans',
+        description: 'The active plans in display order, monthly prices in cents.',
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: BillingPlanListResponse, ...guardErrors },
+      },
+    },
     async () => listActivePlans(db),
   );
 
   /** GET /billing/usage → `{ usage }` (−1 unlimited; period bounds ISO-8601). */
   app.get(
     '/billing/usage',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: UsageResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read the plan usage',
+        description: "Cards, stores and staff used against the plan's limits (−1 unlimited) and transactions in the current period.",
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: UsageResponse, ...guardErrors },
+      },
+    },
     async (request) => getUsage(db, tenantOf(request), request.ctx.now),
   );
 
   /** GET /billing/payment-methods → `{ paymentMethods }`, default first. */
   app.get(
     '/billing/payment-methods',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the payment methods',
+        description: "The business's saved cards, the default first.",
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: PaymentMethodListResponse, ...guardErrors },
+      },
+    },
     async (request) => listPaymentMethods(db, provider, tenantOf(request)),
   );
 
@@ -74,7 +101,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/billing/setup-intent',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['billing'], params: slugParams, response: { 200: SetupIntentResponse, 500: ErrorBody, ...guardErrors } },
+      schema: {
+        summary: 'Start saving a card with the payment provider',
+        description: 'With Stripe, answers the client secret and publishable key to collect a card; with demo payments, `{ demo: true }`.',
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: SetupIntentResponse, 500: ErrorBody, ...guardErrors },
+      },
     },
     async (request) => createSetupIntent(db, provider, config, tenantOf(request)),
   );
@@ -89,7 +122,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/billing/payment-methods',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['billing'], params: slugParams, body: DemoCardInput, response: { 201: PaymentMethod, 400: ErrorBody, ...guardErrors } },
+      schema: {
+        summary: 'Add a demo payment card',
+        description:
+          'Saves a demo card (brand, last 4 digits, expiry); the first card becomes the default. Always 400 under Stripe, where cards go through the setup intent.',
+        tags: ['billing'],
+        params: slugParams,
+        body: DemoCardInput,
+        response: { 201: PaymentMethod, 400: ErrorBody, ...guardErrors },
+      },
     },
     async (request, reply) => reply.status(201).send(await addPaymentMethod(db, provider, tenantCtx(request), request.body)),
   );
@@ -97,7 +138,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   /** DELETE /billing/payment-methods/{id} → 204; the newest remaining card becomes default if the default went. 404 'Payment method not found'. */
   app.delete(
     '/billing/payment-methods/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 204: z.null(), ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Remove a payment method',
+        description: 'Removes a saved card; when it was the default, the newest remaining card becomes the default.',
+        tags: ['billing'],
+        params: methodParams,
+        response: { 204: z.null(), ...guardErrors },
+      },
+    },
     async (request, reply) => {
       await removePaymentMethod(db, provider, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
@@ -107,7 +157,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   /** POST /billing/payment-methods/{id}/set-default → `{ paymentMethods }` with this card the only default. 404 'Payment method not found'. */
   app.post(
     '/billing/payment-methods/:id/set-default',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: methodParams, response: { 200: PaymentMethodListResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Make a payment method the default',
+        description: 'Answers the payment methods with this card the only default.',
+        tags: ['billing'],
+        params: methodParams,
+        response: { 200: PaymentMethodListResponse, ...guardErrors },
+      },
+    },
     async (request) => setDefaultPaymentMethod(db, provider, tenantCtx(request), request.params.id),
   );
 
@@ -124,6 +183,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Subscribe to a plan',
+        description:
+          'Demo payments activate the plan at once; Stripe answers a redirect URL and the paid state arrives by webhook. 409 when already on the plan, 422 for a declined card.',
         tags: ['billing'],
         params: slugParams,
         body: SubscribeRequest,
@@ -136,7 +198,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   /** GET /billing/invoices → `{ invoices }` newest first (unix seconds, amount_paid cents). */
   app.get(
     '/billing/invoices',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: InvoiceListResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the invoices',
+        description: "The business's invoices newest first, amounts in cents.",
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: InvoiceListResponse, ...guardErrors },
+      },
+    },
     async (request) => listInvoices(db, tenantOf(request)),
   );
 
@@ -146,7 +217,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
    */
   app.get(
     '/billing/portal',
-    { config: { roles: ROLES.admin }, schema: { tags: ['billing'], params: slugParams, response: { 200: PortalResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Open the billing portal',
+        description: "A URL of the payment provider's customer portal (Stripe) or of the Payment Methods tab (demo payments).",
+        tags: ['billing'],
+        params: slugParams,
+        response: { 200: PortalResponse, ...guardErrors },
+      },
+    },
     async (request) => createPortalSession(db, provider, config, tenantOf(request)),
   );
 };

@@ -26,6 +26,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
     {
       config: { roles: ROLES.member },
       schema: {
+        summary: 'Read the business',
+        description: 'The business in the path with its counts, subscription state, whether it may transact and the payment provider in use.',
         tags: ['tenant'],
         params: z.object({ slug: z.string() }),
         response: { 200: TenantResponse, 401: ErrorBody, 404: ErrorBody },
@@ -40,6 +42,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
     {
       config: { roles: ROLES.staff },
       schema: {
+        summary: 'Read the trial allowance',
+        description: 'Card activations used and left in the trial, and whether a subscription is now required, for the dashboard and Cards page banners.',
         tags: ['tenant'],
         params: z.object({ slug: z.string() }),
         response: { 200: TrialStatusResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
@@ -57,6 +61,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: "Set the business's time zone",
+        description: "Stores the business's IANA time zone (reports count days in it) and answers the business. 400 for an unknown time zone; audited.",
         tags: ['tenant'],
         params: z.object({ slug: z.string() }),
         body: TimezoneRequest,
@@ -75,6 +81,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<Co
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Turn e-mail receipts on or off',
+        description: 'Whether customers get an e-mail receipt after earn, redeem and refund; answers the business. Audited.',
         tags: ['tenant'],
         params: z.object({ slug: z.string() }),
         body: ReceiptsRequest,

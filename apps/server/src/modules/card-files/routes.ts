@@ -38,6 +38,8 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     {
       config: { roles: ROLES.staff },
       schema: {
+        summary: "Download a card's QR code",
+        description: "The QR of the card's public page as a PNG, JPG or SVG file, `size` pixels square (100 to 2000, default 300).",
         tags: ['cards'],
         params: z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) }),
         querystring: QrDownloadQuery,
@@ -63,7 +65,14 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     '/cards/qr/bulk-download',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: z.object({ slug: z.string() }), body: QrBulkRequest, response: errors },
+      schema: {
+        summary: 'Download QR codes of many cards',
+        description: 'A ZIP with one QR file per card for 1 to 1000 cards; 404 (before any byte) when a UID is not a card of the business.',
+        tags: ['cards'],
+        params: z.object({ slug: z.string() }),
+        body: QrBulkRequest,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -83,7 +92,15 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     '/cards/qr/print-ready',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: z.object({ slug: z.string() }), body: QrPrintRequest, response: errors },
+      schema: {
+        summary: 'Download print-ready card sheets',
+        description:
+          'A ZIP with Letter and A4 PDFs of 1 to 1000 cards with crop marks, `cardsPerPage` to a page; 404 when a UID is not a card of the business.',
+        tags: ['cards'],
+        params: z.object({ slug: z.string() }),
+        body: QrPrintRequest,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -115,6 +132,8 @@ export const cardFileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: "Download a store's sign-up poster",
+        description: "A one-page A4 or Letter PDF whose QR opens the store's online sign-up page. 422 when the store is inactive or has self-enrolment off.",
         tags: ['stores'],
         params: z.object({ slug: z.string(), storeId: z.string() }),
         querystring: JoinPosterQuery,

@@ -36,7 +36,16 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   /** GET /card-orders → `{ orders }` of the tenant, newest first. */
   app.get(
     '/card-orders',
-    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: slugParams, response: { 200: CardOrderListResponse, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the printed card orders',
+        description: "The business's orders of printed cards, newest first.",
+        tags: ['card-orders'],
+        params: slugParams,
+        response: { 200: CardOrderListResponse, ...guardErrors },
+      },
+    },
     async (request) => listCardOrders(db, tenantOf(request).id),
   );
 
@@ -50,7 +59,14 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     '/card-orders',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['card-orders'], params: slugParams, body: CreateCardOrderRequest, response: { 201: CardOrder, 400: ErrorBody, ...guardErrors } },
+      schema: {
+        summary: 'Order printed cards',
+        description: 'Creates an order of 50 to 10,000 cards awaiting payment, priced now from the price list (cents). Audited.',
+        tags: ['card-orders'],
+        params: slugParams,
+        body: CreateCardOrderRequest,
+        response: { 201: CardOrder, 400: ErrorBody, ...guardErrors },
+      },
     },
     async (request, reply) => reply.status(201).send(await createCardOrder(db, tenantCtx(request), request.body)),
   );
@@ -65,6 +81,8 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Open a checkout for a card order',
+        description: "Answers a hosted checkout URL for the order's total; an earlier open checkout of the order is canceled. 409 when paid or cancelled.",
         tags: ['card-orders'],
         params: slugParams,
         body: CardOrderCheckoutRequest,
@@ -77,7 +95,16 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   /** GET /card-orders/{id} → CardOrder. 404 'Order not found'. */
   app.get(
     '/card-orders/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: orderParams, response: { 200: CardOrder, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read a card order',
+        description: 'One order of printed cards with its status and prices in cents.',
+        tags: ['card-orders'],
+        params: orderParams,
+        response: { 200: CardOrder, ...guardErrors },
+      },
+    },
     async (request) => getCardOrder(db, tenantOf(request).id, request.params.id),
   );
 
@@ -89,7 +116,17 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
    */
   app.delete(
     '/card-orders/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['card-orders'], params: orderParams, response: { 200: CardOrder, 409: ErrorBody, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Cancel a card order',
+        description:
+          'Cancels an unpaid order, or refunds a paid one in full and removes its cards. 409 when its cards are in use or it can no longer be cancelled; audited.',
+        tags: ['card-orders'],
+        params: orderParams,
+        response: { 200: CardOrder, 409: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => cancelCardOrder(db, provider, tenantCtx(request), request.params.id),
   );
 };
@@ -100,5 +137,16 @@ export const cardOrderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
  * bounds, per card type the volume tiers with unit prices in cents, shipping included).
  */
 export const cardOrderPricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/card-orders/pricing', { schema: { tags: ['card-orders'], response: { 200: CardOrderPricingResponse } } }, async () => CARD_ORDER_PRICING);
+  app.get(
+    '/card-orders/pricing',
+    {
+      schema: {
+        summary: 'Read the printed card prices',
+        description: 'The price list of printed cards: quantity bounds and, per card type, volume tiers with unit prices in cents, shipping included.',
+        tags: ['card-orders'],
+        response: { 200: CardOrderPricingResponse },
+      },
+    },
+    async () => CARD_ORDER_PRICING,
+  );
 };

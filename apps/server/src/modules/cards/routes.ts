@@ -48,6 +48,9 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     {
       config: { roles: ROLES.staff },
       schema: {
+        summary: "List the business's cards",
+        description:
+          'Newest first, with holder, store and QR link; filter by status, search on card UID or customer name, paged with `page` and `limit` (at most 200).',
         tags: ['cards'],
         params: slugParams,
         querystring: CardListQuery,
@@ -69,7 +72,15 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards/batch',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: slugParams, body: CardBatchRequest, response: { 201: CardBatchResponse, ...errors } },
+      schema: {
+        summary: 'Create a batch of unassigned cards',
+        description:
+          "Creates 1 to 1000 new unassigned cards (default 10), optionally for a store. Refused with 400 or 403 beyond the trial card limit, the plan's allowance or without a subscription.",
+        tags: ['cards'],
+        params: slugParams,
+        body: CardBatchRequest,
+        response: { 201: CardBatchResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const body = await createCardBatch(db, tenantCtx(request), qrOf(request), request.body);
@@ -88,7 +99,15 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards/activate',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: slugParams, body: CardActivateRequest, response: { 200: CardResponse, ...errors } },
+      schema: {
+        summary: 'Activate a card for a customer',
+        description:
+          'Assigns an unassigned card to a store and to an existing card-less customer or a new one, and queues the welcome e-mail. 409 when the customer already has a card or the email is taken, 422 when the card is already assigned.',
+        tags: ['cards'],
+        params: slugParams,
+        body: CardActivateRequest,
+        response: { 200: CardResponse, ...errors },
+      },
     },
     async (request) => {
       const card = await activateCard(db, tenantCtx(request), qrOf(request), request.body);
@@ -106,7 +125,14 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards/:cardUid',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: cardParams, response: { 200: CardResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        summary: 'Look up a card at the till',
+        description:
+          'The card with its status, balance in cents, holder and store. The UID is normalised (spaces, dashes, case, a scanned card URL); 404 for an unknown card.',
+        tags: ['cards'],
+        params: cardParams,
+        response: { 200: CardResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => getCardView(db, tenantOf(request).id, request.params.cardUid, qrOf(request)),
   );
@@ -123,7 +149,13 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards/:cardUid/block',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['cards'], params: cardParams, response: { 200: CardResponse, ...errors } },
+      schema: {
+        summary: 'Block or unblock a card',
+        description: 'Toggles an assigned card between ACTIVE and BLOCKED (a blocked card cannot earn or redeem); audited. 422 for an unassigned card.',
+        tags: ['cards'],
+        params: cardParams,
+        response: { 200: CardResponse, ...errors },
+      },
     },
     async (request) => toggleCardBlock(db, tenantCtx(request), qrOf(request), request.params.cardUid),
   );
@@ -138,7 +170,14 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
     '/cards/:cardUid/store',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['cards'], params: cardParams, body: CardStoreRequest, response: { 200: CardResponse, ...errors } },
+      schema: {
+        summary: 'Move a card to another store',
+        description: 'Moves an active or blocked card to another store of the business; balance and history stay. 422 for an unassigned card.',
+        tags: ['cards'],
+        params: cardParams,
+        body: CardStoreRequest,
+        response: { 200: CardResponse, ...errors },
+      },
     },
     async (request) => changeCardStore(db, tenantCtx(request), qrOf(request), request.params.cardUid, request.body),
   );

@@ -28,7 +28,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
    */
   app.get(
     '/checkout/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: CheckoutView, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read a checkout',
+        description: "The checkout's kind, status, amount in cents, description and return addresses, for the demo checkout page.",
+        tags: ['checkout'],
+        params: checkoutParams,
+        response: { 200: CheckoutView, ...guardErrors },
+      },
+    },
     async (request) => getCheckoutView(db, tenantOf(request).id, request.params.id),
   );
 
@@ -40,7 +49,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
    */
   app.post(
     '/checkout/:id/pay',
-    { config: { roles: ROLES.admin }, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Pay a demo checkout',
+        description:
+          'Completes a demo checkout: added funds are credited to the card, a card order becomes paid. Paying again moves no money; 409 for a provider-paid or canceled checkout.',
+        tags: ['checkout'],
+        params: checkoutParams,
+        response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => payDemoCheckout(db, effects, tenantOf(request).id, request.params.id, request.ctx.now),
   );
 
@@ -51,7 +70,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
    */
   app.post(
     '/checkout/:id/cancel',
-    { config: { roles: ROLES.admin }, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Cancel a demo checkout',
+        description: 'Cancels an unpaid demo checkout; idempotent. 409 when already paid.',
+        tags: ['checkout'],
+        params: checkoutParams,
+        response: { 200: CheckoutView, 409: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => cancelDemoCheckout(db, tenantCtx(request), request.params.id),
   );
 };

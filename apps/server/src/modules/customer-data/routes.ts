@@ -52,7 +52,16 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
    */
   app.get(
     '/customers/:id/export',
-    { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: z.any(), ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: "Export a customer's personal data",
+        description: "A ZIP of the customer's profile, cards, transactions and messages (the right of access); audited.",
+        tags: ['customers'],
+        params: customerParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
     async (request, reply) => sendZip(request, reply, request.params.id, 'admin'),
   );
 
@@ -65,7 +74,15 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     '/customers/:id/erase',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, body: EraseCustomerRequest, response: { 200: EraseCustomerResponse, ...errors } },
+      schema: {
+        summary: "Erase a customer's personal data",
+        description:
+          "Needs the customer's full name typed as confirmation (400 otherwise); names and contact details are replaced, remaining balances written off and the cards blocked; the ledger stays. 409 when already erased.",
+        tags: ['customers'],
+        params: customerParams,
+        body: EraseCustomerRequest,
+        response: { 200: EraseCustomerResponse, ...errors },
+      },
     },
     async (request) => eraseCustomer(db, tenantCtx(request), request.params.id, request.body.confirm),
   );
@@ -73,14 +90,32 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   /** GET /me/export → the session's own customer's zip (as above). ROLES.customer; 404 'Customer profile not found' without a customer record. */
   app.get(
     '/me/export',
-    { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, response: { 200: z.any(), ...errors } } },
+    {
+      config: { roles: ROLES.customer },
+      schema: {
+        summary: 'Export your personal data',
+        description: "A ZIP of the signed-in customer's own profile, cards, transactions and messages.",
+        tags: ['me'],
+        params: slugParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
     async (request, reply) => sendZip(request, reply, ownCustomer(request), 'self'),
   );
 
   /** GET /me/erasure-request → MyErasureRequest `{ requestedAt, dueAt }` (null, null when none is open). ROLES.customer. */
   app.get(
     '/me/erasure-request',
-    { config: { roles: ROLES.customer }, schema: { tags: ['me'], params: slugParams, response: { 200: MyErasureRequest, ...errors } } },
+    {
+      config: { roles: ROLES.customer },
+      schema: {
+        summary: 'Read your erasure request',
+        description: 'When the signed-in customer asked for erasure and when it is due, or nulls when none is open.',
+        tags: ['me'],
+        params: slugParams,
+        response: { 200: MyErasureRequest, ...errors },
+      },
+    },
     async (request) => myErasureRequest(db, tenantOf(request).id, ownCustomer(request)),
   );
 
@@ -93,7 +128,14 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     '/me/erasure-request',
     {
       config: { roles: ROLES.customer },
-      schema: { tags: ['me'], params: slugParams, body: ErasureRequestBody, response: { 201: MyErasureRequest, ...errors } },
+      schema: {
+        summary: 'Ask for your data to be erased',
+        description: 'Needs `confirm: true`; a Store Admin carries it out, or the hourly job after 30 days. Audited.',
+        tags: ['me'],
+        params: slugParams,
+        body: ErasureRequestBody,
+        response: { 201: MyErasureRequest, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await requestErasure(db, tenantCtx(request), ownCustomer(request))),
   );
@@ -101,7 +143,16 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   /** GET /erasure-requests → ErasureRequestListResponse: the open requests, oldest first. ROLES.admin. */
   app.get(
     '/erasure-requests',
-    { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: slugParams, response: { 200: ErasureRequestListResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List open erasure requests',
+        description: 'Customers who asked for erasure and are not erased yet, oldest first.',
+        tags: ['customers'],
+        params: slugParams,
+        response: { 200: ErasureRequestListResponse, ...errors },
+      },
+    },
     async (request) => listErasureRequests(db, tenantOf(request).id),
   );
 
@@ -112,7 +163,16 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
    */
   app.post(
     '/erasure-requests/:id/erase',
-    { config: { roles: ROLES.admin }, schema: { tags: ['customers'], params: customerParams, response: { 200: EraseCustomerResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Carry out an erasure request',
+        description: 'Erases the personal data of the customer who asked, in one click. 404 when no such request is open, 409 when already erased.',
+        tags: ['customers'],
+        params: customerParams,
+        response: { 200: EraseCustomerResponse, ...errors },
+      },
+    },
     async (request) => eraseRequested(db, tenantCtx(request), request.params.id),
   );
 };

@@ -36,6 +36,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Find customers without a card',
+        description: "Up to 50 of the business's customers who have no card, by last name, searched on name, email or phone; for assigning a card.",
         tags: ['customers'],
         params: slugParams,
         querystring: AvailableQuery,
@@ -55,7 +57,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: slugParams, querystring: CustomerListQuery, response: { 200: CustomerListResponse, ...errors } },
+      schema: {
+        summary: "List the business's customers",
+        description:
+          'Newest first, each with tier, total spend in cents and active cards; search on name, email or phone, paged with `page` and `limit` (default 50, at most 200).',
+        tags: ['customers'],
+        params: slugParams,
+        querystring: CustomerListQuery,
+        response: { 200: CustomerListResponse, ...errors },
+      },
     },
     async (request) => listCustomers(db, tenantOf(request).id, request.query),
   );
@@ -70,7 +80,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: slugParams, body: CustomerInput, response: { 201: CustomerDetail, ...errors } },
+      schema: {
+        summary: 'Add a customer',
+        description:
+          'First and last name required, email and phone optional; the tier follows the tier rules at a spend of 0. 409 when the email is taken in this business; audited.',
+        tags: ['customers'],
+        params: slugParams,
+        body: CustomerInput,
+        response: { 201: CustomerDetail, ...errors },
+      },
     },
     async (request, reply) => {
       const body = await createCustomer(db, tenantCtx(request), request.body, request.ctx.now);
@@ -87,7 +105,13 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, response: { 200: CustomerDetail, ...errors } },
+      schema: {
+        summary: 'Read a customer',
+        description: 'The customer with their cards: UID, balance in cents, status, store and activation time.',
+        tags: ['customers'],
+        params: customerParams,
+        response: { 200: CustomerDetail, ...errors },
+      },
     },
     async (request) => getCustomerDetail(db, tenantOf(request).id, request.params.id),
   );
@@ -101,7 +125,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, body: CustomerInput, response: { 200: CustomerDetail, ...errors } },
+      schema: {
+        summary: 'Update a customer',
+        description: 'Changes names, email and phone. 409 when the email is taken in this business; audited with before and after.',
+        tags: ['customers'],
+        params: customerParams,
+        body: CustomerInput,
+        response: { 200: CustomerDetail, ...errors },
+      },
     },
     async (request) => updateCustomer(db, tenantCtx(request), request.params.id, request.body),
   );
@@ -117,7 +148,13 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/customers/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['customers'], params: customerParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete a customer',
+        description: 'Only a customer without assigned cards or ledger rows can be deleted (409 otherwise: the ledger is append-only); audited.',
+        tags: ['customers'],
+        params: customerParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await deleteCustomer(db, tenantCtx(request), request.params.id);

@@ -33,6 +33,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Database; secret: st
         }
       },
       schema: {
+        summary: 'Unsubscribe from customer e-mails',
+        description:
+          "The one-click unsubscribe of a customer e-mail's link: the signed `token` in the query says who, the body is not read. 400 for a link that is not valid; rate limited per client address.",
         tags: ['customers'],
         querystring: z.object({ token: z.string().max(200).default('') }),
         response: { 200: z.object({ message: z.string() }), 400: ErrorBody, 429: ErrorBody },

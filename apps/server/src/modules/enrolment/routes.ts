@@ -80,7 +80,13 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     '/:slug/challenge',
     {
       onRequest: tooFast,
-      schema: { tags: ['join'], params: z.object({ slug: z.string().max(100) }), response: { 200: JoinChallengeResponse, 404: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Get a sign-up challenge',
+        description: 'A fresh proof-of-work challenge that the online sign-up form must solve. 404 for an unknown business.',
+        tags: ['join'],
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: JoinChallengeResponse, 404: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       if (!(await tenantContextBySlug(db, request.params.slug))) throw notFound(JOIN_TEXT.notFound);
@@ -95,6 +101,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: tooFast,
       schema: {
+        summary: "Read a store's sign-up page",
+        description: 'The business and store names of the join page; 404 when the store takes no online sign-ups.',
         tags: ['join'],
         params: z.object({ slug: z.string().max(100), storeId: z.string().max(64) }),
         response: { 200: JoinPageResponse, 404: ErrorBody, 429: ErrorBody },
@@ -110,6 +118,9 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       onRequest: tooFast,
       preHandler: limit(perIp, JOIN_TEXT.tooMany),
       schema: {
+        summary: 'Sign up online for a loyalty card',
+        description:
+          'Checks the solved challenge and e-mails a confirmation link; answers 202 with the same message whatever the address. 422 or 429 when the store is full for the day or the quota is used; rate limited per client address.',
         tags: ['join'],
         params: z.object({ slug: z.string().max(100) }),
         body: JoinRequest,
@@ -134,6 +145,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: tooFast,
       schema: {
+        summary: 'Confirm an online sign-up',
+        description: "Opens the e-mailed confirmation link and answers the new member's card. 400 for a link that is not valid, 409 when already a member.",
         tags: ['join'],
         params: z.object({ slug: z.string().max(100) }),
         body: JoinConfirmRequest,

@@ -64,7 +64,16 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'EARN' },
-      schema: { tags: ['transactions'], params: slugParams, headers: IdempotencyKeyHeaders, body: EarnRequest, response: { 200: EarnResponse, ...posErrors } },
+      schema: {
+        summary: 'Record a purchase and credit its cashback',
+        description:
+          "Credits the card with cashback on an amount in cents at the rate (bps) of the category, the holder's tier and any running offer. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
+        tags: ['transactions'],
+        params: slugParams,
+        headers: IdempotencyKeyHeaders,
+        body: EarnRequest,
+        response: { 200: EarnResponse, ...posErrors },
+      },
     },
     async (request, reply) => {
       return sendMoney(request, reply, await earn(db, posContextOf(request), request.body));
@@ -77,6 +86,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'REDEEM' },
       schema: {
+        summary: "Pay with a card's balance at the till",
+        description:
+          "Takes an amount in cents from the card's cashback balance; 422 when the balance does not cover it. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
         tags: ['transactions'],
         params: slugParams,
         headers: IdempotencyKeyHeaders,
@@ -94,6 +106,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       config: { roles: ROLES.staff },
       schema: {
+        summary: "List the business's transactions",
+        description: 'Ledger rows newest first, filtered by type, category, dates, store, customer or card, and paged.',
         tags: ['transactions'],
         params: slugParams,
         querystring: TransactionListQuery,
@@ -108,7 +122,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     '/transactions/:id',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['transactions'], params: txParams, response: { 200: TransactionDetail, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        summary: 'Read a transaction',
+        description: "One ledger row with its refunds and voids. 404 for another business's row.",
+        tags: ['transactions'],
+        params: txParams,
+        response: { 200: TransactionDetail, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => getTransaction(db, tenantOf(request).id, request.params.id),
   );
@@ -120,6 +140,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'REFUND' },
       schema: {
+        summary: 'Refund a purchase at the till',
+        description:
+          'Refunds all or part (cents) of an earn and claws back its cashback; cashiers only at their own store. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.',
         tags: ['transactions'],
         params: txParams,
         headers: IdempotencyKeyHeaders,
@@ -136,7 +159,16 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
     {
       ...moneyRouteOptions,
       config: { roles: ROLES.staff, ledgerType: 'VOID' },
-      schema: { tags: ['transactions'], params: txParams, headers: IdempotencyKeyHeaders, body: VoidRequest, response: { 200: VoidResponse, ...posErrors } },
+      schema: {
+        summary: 'Void a redemption at the till',
+        description:
+          "Gives a redemption's amount back to the card; a cashier only within 15 minutes at their store, an admin at any time. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.",
+        tags: ['transactions'],
+        params: txParams,
+        headers: IdempotencyKeyHeaders,
+        body: VoidRequest,
+        response: { 200: VoidResponse, ...posErrors },
+      },
     },
     async (request, reply) => sendMoney(request, reply, await voidRedeem(db, posContextOf(request), request.params.id, request.body)),
   );
@@ -148,6 +180,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ db: Database; links?: Me
       ...moneyRouteOptions,
       config: { roles: ROLES.admin, ledgerType: 'ADJUST' },
       schema: {
+        summary: "Adjust a card's balance",
+        description:
+          'Credits or debits a card by up to $1,000.00 (cents, not zero) with a reason, as an ADJUST ledger row. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409.',
         tags: ['transactions'],
         params: cardParams,
         headers: IdempotencyKeyHeaders,

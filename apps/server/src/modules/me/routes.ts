@@ -22,7 +22,13 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
     '/me',
     {
       config: { roles: ROLES.customer },
-      schema: { tags: ['me'], params: z.object({ slug: z.string() }), response: { 200: MyAccountResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        summary: 'Read your customer account',
+        description: "The signed-in customer's profile, stats and 10 newest ledger rows (cents). 404 when the session has no customer record.",
+        tags: ['me'],
+        params: z.object({ slug: z.string() }),
+        response: { 200: MyAccountResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => getMyAccount(db, tenantOf(request).id, request.user!.customerId, request.ctx.now),
   );

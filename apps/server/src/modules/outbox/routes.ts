@@ -24,24 +24,58 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; guard: (request
   app.addHook('onRequest', guard);
 
   /** GET /outbox?status=&to=&page= → OutboxListResponse: newest first, 20 a page; 400 for a bad filter. */
-  app.get('/outbox', { schema: { tags: ['platform'], querystring: OutboxQuery, response: { 200: OutboxListResponse, ...errors } } }, async (request) =>
-    listOutbox(db, request.query),
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        summary: 'List the outgoing e-mails',
+        description: 'Messages newest first, 20 a page, filtered by status and recipient.',
+        tags: ['platform'],
+        querystring: OutboxQuery,
+        response: { 200: OutboxListResponse, ...errors },
+      },
+    },
+    async (request) => listOutbox(db, request.query),
   );
 
   /** GET /outbox/{id} → OutboxMessage (rendered text and HTML, every attempt); 404 unknown id. */
-  app.get('/outbox/:id', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxMessage, ...errors } } }, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('Message not found');
-    return outboxMessage(db, request.params.id);
-  });
+  app.get(
+    '/outbox/:id',
+    {
+      schema: {
+        summary: 'Read an outgoing e-mail',
+        description: "The message's rendered text and HTML with every delivery attempt.",
+        tags: ['platform'],
+        params: idParams,
+        response: { 200: OutboxMessage, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Message not found');
+      return outboxMessage(db, request.params.id);
+    },
+  );
 
   /**
    * POST /outbox/{id}/resend → OutboxItem: the message is PENDING and due now again, with 24
    * more hours of retries, and the worker is asked for a run; audit 'platform.outbox.resend'. 404 unknown id.
    */
-  app.post('/outbox/:id/resend', { schema: { tags: ['platform'], params: idParams, response: { 200: OutboxItem, ...errors } } }, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('Message not found');
-    const item = await resendOutbox(db, request.ctx, request.params.id);
-    jobs.nudge('outbox');
-    return item;
-  });
+  app.post(
+    '/outbox/:id/resend',
+    {
+      schema: {
+        summary: 'Resend an outgoing e-mail',
+        description: 'Makes the message due now with 24 more hours of retries and wakes the sender; audited.',
+        tags: ['platform'],
+        params: idParams,
+        response: { 200: OutboxItem, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Message not found');
+      const item = await resendOutbox(db, request.ctx, request.params.id);
+      jobs.nudge('outbox');
+      return item;
+    },
+  );
 };

@@ -6,16 +6,6 @@ import {
   ActivityResponse,
   CreateTenantRequest,
   ErrorBody,
-  PlanInput,
-  PlatformAnalytics,
-  PlatformCardOrder,
-  PlatformCardOrderListResponse,
-  PlatformCardOrderQuery,
-  PlatformLiabilityQuery,
-  PlatformLiabilityReport,
-  PlatformPlan,
-  PlatformPlanListResponse,
-  PlatformSettings,
   PlatformStats,
   PlatformTenant,
   PlatformTenantAdminsResponse,
@@ -23,20 +13,15 @@ import {
   SubscriptionAnalyticsQuery,
   TenantListQuery,
   TenantListResponse,
-  UpdateCardOrderStatusRequest,
   UpdateTenantRequest,
 } from '@loyalty/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, unauthenticated } from '../../errors.ts';
-import { getPlatformAnalytics, getSubscriptionAnalytics } from './analytics.ts';
-import { advanceCardOrder, listPlatformCardOrders } from './card-orders.ts';
-import { platformLiability } from './liability.ts';
-import { createPlan, deletePlan, listPlatformPlans, updatePlan } from './plans.ts';
-import { getPlatformSettings } from '../settings/index.ts';
-import { savePlatformSettings, settingsView } from './settings.ts';
+import { getSubscriptionAnalytics } from './analytics.ts';
 import { platformAuditPage } from './platform-audit.ts';
 import { getActivity, getPlatformStats } from './stats.ts';
+import { platformOperationsRoutes } from './operations-routes.ts';
 import { createPlatformTenant, deletePlatformTenant, listPlatformTenants, updatePlatformTenant } from './tenants.ts';
 import { listTenantAdmins, resetTenantUserTwoFactor } from './two-factor.ts';
 import type { Jobs } from '../../lib/jobs.ts';
@@ -72,8 +57,17 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   app.addHook('onRequest', requirePlatformAdmin);
 
   /** GET /stats → PlatformStats (figures and trends as in stats.ts). */
-  app.get('/stats', { schema: { tags: ['platform'], response: { 200: PlatformStats, ...guardErrors } } }, async (request) =>
-    getPlatformStats(db, request.ctx.now),
+  app.get(
+    '/stats',
+    {
+      schema: {
+        summary: 'Read the platform figures',
+        description: "Counts and trends over every business for the operator's dashboard.",
+        tags: ['platform'],
+        response: { 200: PlatformStats, ...guardErrors },
+      },
+    },
+    async (request) => getPlatformStats(db, request.ctx.now),
   );
 
   /**
@@ -84,7 +78,16 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    */
   app.get(
     '/activity',
-    { schema: { tags: ['platform'], querystring: ActivityQuery, response: { 200: ActivityResponse, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: 'List the platform activity',
+        description:
+          "The dashboard's recent feed and a page of the audit trail across businesses and platform events, filtered by business, actor, action and dates, with `nextCursor`.",
+        tags: ['platform'],
+        querystring: ActivityQuery,
+        response: { 200: ActivityResponse, 400: ErrorBody, 404: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => {
       const [feed, page] = await Promise.all([getActivity(db, request.query.limit), platformAuditPage(db, request.query)]);
       return { ...feed, ...page };
@@ -94,7 +97,15 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   /** GET /tenants?status=&search=&page=&limit= → TenantListResponse (newest first; summary over all tenants); 400 bad query. */
   app.get(
     '/tenants',
-    { schema: { tags: ['platform'], querystring: TenantListQuery, response: { 200: TenantListResponse, 400: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: 'List the businesses',
+        description: 'Every business newest first, filtered by status and search, paged, with a summary over all of them.',
+        tags: ['platform'],
+        querystring: TenantListQuery,
+        response: { 200: TenantListResponse, 400: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => listPlatformTenants(db, request.query, request.ctx.now),
   );
 
@@ -106,7 +117,16 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    */
   app.post(
     '/tenants',
-    { schema: { tags: ['platform'], body: CreateTenantRequest, response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: 'Create a business',
+        description:
+          "Creates the business on trial with its owner, default rules and a store in one transaction. 409 when the slug or the owner's email is taken.",
+        tags: ['platform'],
+        body: CreateTenantRequest,
+        response: { 201: PlatformTenant, 400: ErrorBody, 409: ErrorBody, ...guardErrors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createPlatformTenant(db, request.ctx, request.body)),
   );
 
@@ -115,6 +135,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/tenants/:id',
     {
       schema: {
+        summary: 'Update a business',
+        description: "Changes the business's name and subscription status.",
         tags: ['platform'],
         params: idParams,
         body: UpdateTenantRequest,
@@ -131,7 +153,16 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
    */
   app.delete(
     '/tenants/:id',
-    { schema: { tags: ['platform'], params: idParams, body: DeleteTenantBody, response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: 'Delete a business',
+        description: "Needs the business's slug typed as `confirmSlug`; every row of the business goes, payments and subscription events stay detached.",
+        tags: ['platform'],
+        params: idParams,
+        body: DeleteTenantBody,
+        response: { 204: z.null(), 400: ErrorBody, 404: ErrorBody, ...guardErrors },
+      },
+    },
     async (request, reply) => {
       await deletePlatformTenant(db, request.ctx, request.params.id, request.body?.confirmSlug);
       return reply.status(204).send(null);
@@ -141,7 +172,15 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
   /** GET /tenants/{id}/admins → PlatformTenantAdminsResponse `{ admins }` with their two-factor state (ADR 0024); 404 'Tenant not found'. */
   app.get(
     '/tenants/:id/admins',
-    { schema: { tags: ['platform'], params: idParams, response: { 200: PlatformTenantAdminsResponse, 404: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: "List a business's Store Admins",
+        description: "The business's Store Admins with their two-factor state.",
+        tags: ['platform'],
+        params: idParams,
+        response: { 200: PlatformTenantAdminsResponse, 404: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => listTenantAdmins(db, request.params.id),
   );
 
@@ -154,6 +193,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     '/tenants/:id/users/:userId/2fa/reset',
     {
       schema: {
+        summary: "Reset a staff member's two-factor sign-in",
+        description: 'Turns off two-factor sign-in of a Store Admin or cashier of the business and e-mails them; audited. 409 when it is not on.',
         tags: ['platform'],
         params: z.object({ id: z.string(), userId: z.string() }),
         response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors },
@@ -166,87 +207,8 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Database; config: Pick<
     },
   );
 
-  /** GET /plans → `{ plans }`: every plan incl. inactive, by sortOrder then price, with tenantsCount. */
-  app.get('/plans', { schema: { tags: ['platform'], response: { 200: PlatformPlanListResponse, ...guardErrors } } }, async () => listPlatformPlans(db));
-
-  /** POST /plans (PlanInput; priceMonthly cents) → 201 PlatformPlan; 400 validation. */
-  app.post(
-    '/plans',
-    { schema: { tags: ['platform'], body: PlanInput, response: { 201: PlatformPlan, 400: ErrorBody, ...guardErrors } } },
-    async (request, reply) => reply.status(201).send(await createPlan(db, request.ctx, request.body)),
-  );
-
-  /** PUT /plans/{id} (PlanInput) → PlatformPlan; 400 validation; 404 'Plan not found'. */
-  app.put(
-    '/plans/:id',
-    { schema: { tags: ['platform'], params: idParams, body: PlanInput, response: { 200: PlatformPlan, 400: ErrorBody, 404: ErrorBody, ...guardErrors } } },
-    async (request) => updatePlan(db, request.ctx, request.params.id, request.body),
-  );
-
-  /** DELETE /plans/{id} → 204; 404 'Plan not found'; 409 'This plan is used by {n} tenant(s) and cannot be deleted'. */
-  app.delete(
-    '/plans/:id',
-    { schema: { tags: ['platform'], params: idParams, response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody, ...guardErrors } } },
-    async (request, reply) => {
-      await deletePlan(db, request.ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  /**
-   * GET /reports/liability?from=&to=&sort=outstanding|name|expired&order=asc|desc →
-   * PlatformLiabilityReport: every tenant's outstanding and period (UTC days, default
-   * the last 30), sorted, and the platform totals; 400 for a bad date, sort or order.
-   */
-  app.get(
-    '/reports/liability',
-    { schema: { tags: ['platform'], querystring: PlatformLiabilityQuery, response: { 200: PlatformLiabilityReport, 400: ErrorBody, ...guardErrors } } },
-    async (request) => platformLiability(db, request.query, request.ctx.now),
-  );
-
-  /** GET /analytics → PlatformAnalytics (12 UTC months oldest first, tenants per status, monthly growth %). */
-  app.get('/analytics', { schema: { tags: ['platform'], response: { 200: PlatformAnalytics, ...guardErrors } } }, async (request) =>
-    getPlatformAnalytics(db, request.ctx.now),
-  );
-
-  /** GET /settings → PlatformSettings (smtp.password '' with passwordSet; sessionTimeout hours, trialDays days). */
-  app.get('/settings', { schema: { tags: ['platform'], response: { 200: PlatformSettings, ...guardErrors } } }, async () =>
-    settingsView(await getPlatformSettings(db)),
-  );
-
-  /** PUT /settings (PlatformSettings) → the saved settings as GET shows them; an empty SMTP password keeps the stored one; 400 validation. */
-  app.put(
-    '/settings',
-    { schema: { tags: ['platform'], body: PlatformSettings, response: { 200: PlatformSettings, 400: ErrorBody, ...guardErrors } } },
-    async (request) => savePlatformSettings(db, request.ctx, request.body),
-  );
-
-  /** GET /card-orders?status= → `{ orders }` of every tenant, newest first, ≤ 200, with their tenant (docs/product.md 'Card orders'); 400 bad status. */
-  app.get(
-    '/card-orders',
-    { schema: { tags: ['platform'], querystring: PlatformCardOrderQuery, response: { 200: PlatformCardOrderListResponse, 400: ErrorBody, ...guardErrors } } },
-    async (request) => listPlatformCardOrders(db, request.query.status),
-  );
-
-  /**
-   * PUT /card-orders/{id} `{ status }` → PlatformCardOrder: the next fulfilment step only
-   * (PAID → PROCESSING → SHIPPED → DELIVERED). 400 bad status value, 404 'Order not found',
-   * 409 for any other move, and in production (config.env) 409 'This order was paid with demo
-   * payments (no money was taken) and cannot be fulfilled' for a demo-paid order;
-   * nothing changed on an error.
-   */
-  app.put(
-    '/card-orders/:id',
-    {
-      schema: {
-        tags: ['platform'],
-        params: idParams,
-        body: UpdateCardOrderStatusRequest,
-        response: { 200: PlatformCardOrder, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...guardErrors },
-      },
-    },
-    async (request) => advanceCardOrder(db, config, request.ctx, request.params.id, request.body.status),
-  );
+  // The plans, reports, settings and card orders: their own file (platform/operations-routes.ts), under the same prefix and guard.
+  await app.register(platformOperationsRoutes, { db, config });
 };
 
 /**
@@ -261,7 +223,15 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   /** GET /analytics/subscriptions?timeframe= → SubscriptionAnalytics (analytics.ts). */
   app.get(
     '/analytics/subscriptions',
-    { schema: { tags: ['platform'], querystring: SubscriptionAnalyticsQuery, response: { 200: SubscriptionAnalytics, 400: ErrorBody, ...guardErrors } } },
+    {
+      schema: {
+        summary: 'Read the subscription analytics',
+        description: 'Subscription figures over a `timeframe` of 7d, 30d, 90d or 1y (default 30d).',
+        tags: ['platform'],
+        querystring: SubscriptionAnalyticsQuery,
+        response: { 200: SubscriptionAnalytics, 400: ErrorBody, ...guardErrors },
+      },
+    },
     async (request) => getSubscriptionAnalytics(db, request.query.timeframe, request.ctx.now),
   );
 };

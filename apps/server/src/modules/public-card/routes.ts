@@ -38,6 +38,9 @@ export const publicCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         }
       },
       schema: {
+        summary: "Read a card's public page",
+        description:
+          "The card's status and balance for its public page; the holder, store and last transactions only with the valid token `t` of its QR. 429 beyond 60 lookups a minute per client address.",
         tags: ['public'],
         params: z.object({ slug: z.string().min(1).max(100), cardUid: z.string().min(1).max(200) }),
         // A malformed or repeated `t` reads as no token: the page still shows the basic card.

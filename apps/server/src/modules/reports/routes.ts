@@ -29,7 +29,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
    */
   app.get(
     '/reports/dashboard',
-    { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, response: { 200: DashboardResponse, ...errors } } },
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        summary: 'Read the dashboard figures',
+        description: 'Six figures in cents or counts with their trends (this UTC month against the last) and the 5 newest transactions.',
+        tags: ['reports'],
+        params: slugParams,
+        response: { 200: DashboardResponse, ...errors },
+      },
+    },
     async (request) => dashboard(db, tenantOf(request).id, request.ctx.now),
   );
 
@@ -41,7 +50,17 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
    */
   app.get(
     '/reports/export/transactions',
-    { config: { roles: ROLES.staff }, schema: { tags: ['reports'], params: slugParams, querystring: TransactionExportQuery, response: errors } },
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        summary: 'Export transactions as CSV',
+        description: "The transactions matching the list's filters (dates YYYY-MM-DD, UTC, inclusive) as a streamed transactions.csv.",
+        tags: ['reports'],
+        params: slugParams,
+        querystring: TransactionExportQuery,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const csv = exportTransactionsCsv(copyCsv, db, tenantOf(request).id, request.query);
       csv.on('error', (err) => request.log.error({ err }, 'transactions export failed'));
@@ -56,7 +75,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
    */
   app.get(
     '/reports/export/customers',
-    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, response: errors } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Export customers as CSV',
+        description: 'Every customer of the business, oldest first, as a streamed customers.csv.',
+        tags: ['reports'],
+        params: slugParams,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const csv = exportCustomersCsv(copyCsv, db, tenantOf(request).id);
       csv.on('error', (err) => request.log.error({ err }, 'customers export failed'));
@@ -73,7 +101,15 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
     '/reports/liability',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: { 200: LiabilityReport, ...errors } },
+      schema: {
+        summary: 'Report the cashback owed to customers',
+        description:
+          "Cashback owed to customers (cents) by store and age, and the period's movements; dates YYYY-MM-DD in the business's time zone, by default the last 30 days.",
+        tags: ['reports'],
+        params: slugParams,
+        querystring: LiabilityQuery,
+        response: { 200: LiabilityReport, ...errors },
+      },
     },
     async (request) => {
       const tenant = tenantOf(request);
@@ -84,7 +120,17 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
   /** GET /reports/liability.csv?from=&to= → the same figures as liability-{from}-{to}.csv (contract LIABILITY_CSV_COLUMNS). tenant_admin only. */
   app.get(
     '/reports/liability.csv',
-    { config: { roles: ROLES.admin }, schema: { tags: ['reports'], params: slugParams, querystring: LiabilityQuery, response: errors } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Export the cashback owed to customers as CSV',
+        description: 'The figures of the liability report for the same period as liability-{from}-{to}.csv.',
+        tags: ['reports'],
+        params: slugParams,
+        querystring: LiabilityQuery,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const tenant = tenantOf(request);
       const report = await liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);

@@ -39,7 +39,16 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   /** GET /rules/cashback → CashbackRulesResponse `{ rules }` (PURCHASE, REPAIR, OTHER order). ROLES.admin. */
   app.get(
     '/rules/cashback',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: CashbackRulesResponse, ...readErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read the cashback rates',
+        description: 'The base rate (bps) of each category: PURCHASE, REPAIR, OTHER.',
+        tags: ['rules'],
+        params: slugParams,
+        response: { 200: CashbackRulesResponse, ...readErrors },
+      },
+    },
     async (request) => getCashbackRules(db, tenantOf(request).id),
   );
 
@@ -53,7 +62,14 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/rules/cashback',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['rules'], params: slugParams, body: CashbackRulesRequest, response: { 200: CashbackRulesResponse, ...writeErrors } },
+      schema: {
+        summary: 'Replace the cashback rates',
+        description: "Replaces every category's base rate (0 to 10000 bps) at once; a category left out earns 0 bps from the next earn. Audited.",
+        tags: ['rules'],
+        params: slugParams,
+        body: CashbackRulesRequest,
+        response: { 200: CashbackRulesResponse, ...writeErrors },
+      },
     },
     async (request) => putCashbackRules(db, tenantCtx(request), request.body),
   );
@@ -61,7 +77,16 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   /** GET /rules/tiers → TierRulesResponse `{ rules }` (SILVER, GOLD, PLATINUM order). ROLES.admin. */
   app.get(
     '/rules/tiers',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: TierRulesResponse, ...readErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read the tier rules',
+        description: 'The SILVER, GOLD and PLATINUM tiers with their spend thresholds (cents) and bonus rates (bps).',
+        tags: ['rules'],
+        params: slugParams,
+        response: { 200: TierRulesResponse, ...readErrors },
+      },
+    },
     async (request) => getTierRules(db, tenantOf(request).id),
   );
 
@@ -75,7 +100,14 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/rules/tiers',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['rules'], params: slugParams, body: TierRulesRequest, response: { 200: TierRulesResponse, ...writeErrors } },
+      schema: {
+        summary: 'Replace the tier rules',
+        description: 'Thresholds must increase from SILVER to PLATINUM, rates 0 to 10000 bps; every customer is re-tiered in the same transaction. Audited.',
+        tags: ['rules'],
+        params: slugParams,
+        body: TierRulesRequest,
+        response: { 200: TierRulesResponse, ...writeErrors },
+      },
     },
     async (request) => putTierRules(db, tenantCtx(request), request.body),
   );
@@ -86,14 +118,32 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.post(
     '/rules/initialize',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: InitializeRulesResponse, ...readErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Reset the rules to the defaults',
+        description: "Replaces the cashback and tier rules with the product's defaults and re-tiers every customer. Audited.",
+        tags: ['rules'],
+        params: slugParams,
+        response: { 200: InitializeRulesResponse, ...readErrors },
+      },
+    },
     async (request) => initializeRules(db, tenantCtx(request)),
   );
 
   /** GET /rules/offers → OfferListResponse `{ offers }`, newest first, active and inactive. ROLES.admin. */
   app.get(
     '/rules/offers',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: OfferListResponse, ...readErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the offers',
+        description: 'Every offer of the business, active or not, newest first.',
+        tags: ['rules'],
+        params: slugParams,
+        response: { 200: OfferListResponse, ...readErrors },
+      },
+    },
     async (request) => listOffers(db, tenantOf(request).id),
   );
 
@@ -104,7 +154,17 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.post(
     '/rules/offers',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, body: OfferInput, response: { 201: Offer, ...writeErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Create an offer',
+        description: 'A bonus rate (0 to 10000 bps) on earns between a start and an end date. Audited.',
+        tags: ['rules'],
+        params: slugParams,
+        body: OfferInput,
+        response: { 201: Offer, ...writeErrors },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createOffer(db, tenantCtx(request), request.body)),
   );
 
@@ -114,14 +174,33 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
    */
   app.put(
     '/rules/offers/:id',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: offerParams, body: OfferInput, response: { 200: Offer, ...writeErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Replace an offer',
+        description: 'Every field of the offer replaced, with the same rules as creating one. Audited.',
+        tags: ['rules'],
+        params: offerParams,
+        body: OfferInput,
+        response: { 200: Offer, ...writeErrors },
+      },
+    },
     async (request) => updateOffer(db, tenantCtx(request), request.params.id, request.body),
   );
 
   /** GET /rules/expiry → ExpiryRuleResponse `{ policy, days, updatedAt }` (NEVER/365/null when none saved). ROLES.admin. */
   app.get(
     '/rules/expiry',
-    { config: { roles: ROLES.admin }, schema: { tags: ['rules'], params: slugParams, response: { 200: ExpiryRuleResponse, ...readErrors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read the cashback expiry rule',
+        description: 'Whether cashback expires (NEVER or AFTER_EARN) and after how many days.',
+        tags: ['rules'],
+        params: slugParams,
+        response: { 200: ExpiryRuleResponse, ...readErrors },
+      },
+    },
     async (request) => getExpiryRuleView(db, tenantOf(request).id),
   );
 
@@ -134,7 +213,14 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/rules/expiry',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['rules'], params: slugParams, body: ExpiryRuleRequest, response: { 200: ExpiryRuleResponse, ...writeErrors } },
+      schema: {
+        summary: 'Set the cashback expiry rule',
+        description: 'NEVER, or AFTER_EARN with 30 to 1825 days; applies to cashback credited afterwards. Audited.',
+        tags: ['rules'],
+        params: slugParams,
+        body: ExpiryRuleRequest,
+        response: { 200: ExpiryRuleResponse, ...writeErrors },
+      },
     },
     async (request) => putExpiryRule(db, tenantCtx(request), request.body, request.ctx.now),
   );

@@ -33,6 +33,9 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     {
       onRequest: limit,
       schema: {
+        summary: 'Check a set-up link',
+        description:
+          'Whether the one-time set-up token printed at start-up still works: false once used, expired, or when a platform admin exists. Rate limited per client address.',
         tags: ['setup'],
         querystring: z.object({ token: z.string().max(200).default('') }),
         response: { 200: SetupStatus, 400: ErrorBody, 429: ErrorBody },
@@ -46,7 +49,14 @@ export const setupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     '/',
     {
       onRequest: limit,
-      schema: { tags: ['setup'], body: SetupRequest, response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
+      schema: {
+        summary: 'Create the first platform admin',
+        description:
+          "With the one-time set-up token, creates the installation's first platform admin and signs them in (201). 400 for a bad token or password, 409 when an admin exists or the email is taken.",
+        tags: ['setup'],
+        body: SetupRequest,
+        response: { 201: AuthResponse, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const user = await completeSetup(db, request.body, request.ctx);

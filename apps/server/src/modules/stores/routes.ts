@@ -31,7 +31,13 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     '/stores',
     {
       config: { roles: ROLES.staff },
-      schema: { tags: ['stores'], params: slugParams, response: { 200: StoreListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        summary: "List the business's stores",
+        description: 'Every store by name, with counts of its users, cards and transactions.',
+        tags: ['stores'],
+        params: slugParams,
+        response: { 200: StoreListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => listStores(db, tenantOf(request).id),
   );
@@ -49,6 +55,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Create a store',
+        description:
+          "Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses.",
         tags: ['stores'],
         params: slugParams,
         body: StoreInput,
@@ -71,6 +80,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
     {
       config: { roles: ROLES.admin },
       schema: {
+        summary: 'Update a store',
+        description:
+          "Changes name, address, active state and self-enrolment settings; fields left out keep their value. 403 beyond the plan's store limit when re-activating, 409 for a duplicate name.",
         tags: ['stores'],
         params: storeParams,
         body: StoreInput,

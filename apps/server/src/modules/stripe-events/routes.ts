@@ -35,6 +35,9 @@ export const webhookRoutes: FastifyPluginAsync<{ db: Database; config: Config; p
     '/stripe',
     {
       schema: {
+        summary: 'Receive a Stripe event',
+        description:
+          'Verifies the Stripe-Signature against the raw body and applies each event id once (a duplicate answers `duplicate: true`). 404 when Stripe is not configured; 500 makes Stripe retry.',
         tags: ['webhooks'],
         response: { 200: Received, 400: ErrorBody, 404: ErrorBody, 500: ErrorBody },
       },

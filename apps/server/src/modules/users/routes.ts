@@ -46,7 +46,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['users'], params: slugParams, response: { 200: StaffListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody } },
+      schema: {
+        summary: "List the business's staff",
+        description: 'Store Admins and cashiers by name, with their store, active state and last sign-in.',
+        tags: ['users'],
+        params: slugParams,
+        response: { 200: StaffListResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
     },
     async (request) => listStaff(db, tenantOf(request).id),
   );
@@ -64,7 +70,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['users'], params: slugParams, body: StaffCreateRequest, response: { 201: StaffUser, ...errors, 429: ErrorBody } },
+      schema: {
+        summary: 'Add a staff member',
+        description:
+          "Creates a Store Admin or cashier (a cashier needs a store) with a password, or e-mails them an invitation to set one. 403 beyond the plan's staff limit, 409 when the email is taken, 429 when the business has sent its invitations for the day.",
+        tags: ['users'],
+        params: slugParams,
+        body: StaffCreateRequest,
+        response: { 201: StaffUser, ...errors, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const staff = await createStaff(db, tenantCtx(request), request.body, senderOf(request));
@@ -80,7 +94,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.post(
     '/users/:id/invitation',
-    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Resend a staff invitation',
+        description:
+          'E-mails a new invitation link; the old one stops working. 422 when already accepted, 429 when the business has sent its invitations for the day.',
+        tags: ['users'],
+        params: userParams,
+        response: { 204: z.null(), ...errors, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
     async (request, reply) => {
       await resendInvitation(db, tenantCtx(request), request.params.id, senderOf(request));
       jobs.nudge('outbox');
@@ -94,7 +118,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.delete(
     '/users/:id/invitation',
-    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors, 422: ErrorBody } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Withdraw a staff invitation',
+        description: 'Withdraws the invitation and removes the invited account, which never signed in. 422 when already accepted.',
+        tags: ['users'],
+        params: userParams,
+        response: { 204: z.null(), ...errors, 422: ErrorBody },
+      },
+    },
     async (request, reply) => {
       await revokeInvitation(db, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
@@ -111,7 +144,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['users'], params: userParams, body: StaffUpdateRequest, response: { 200: StaffUser, ...errors } },
+      schema: {
+        summary: 'Update a staff member',
+        description:
+          'Changes names, role, store and active state; deactivating ends their sessions at once. 409 when the business would be left without an active Store Admin.',
+        tags: ['users'],
+        params: userParams,
+        body: StaffUpdateRequest,
+        response: { 200: StaffUser, ...errors },
+      },
     },
     async (request) => updateStaff(db, tenantCtx(request), request.params.id, request.body),
   );
@@ -126,7 +167,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
     '/users/:id/password',
     {
       config: { roles: ROLES.admin },
-      schema: { tags: ['users'], params: userParams, body: StaffPasswordRequest, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: "Set a staff member's password",
+        description: "Sets a new password the policy accepts and ends the staff member's sessions except the caller's own.",
+        tags: ['users'],
+        params: userParams,
+        body: StaffPasswordRequest,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await changeStaffPassword(db, tenantCtx(request), request.params.id, request.body, request.sessionHash);
@@ -143,7 +191,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; c
    */
   app.post(
     '/users/:id/2fa/reset',
-    { config: { roles: ROLES.admin }, schema: { tags: ['users'], params: userParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: "Reset a cashier's two-factor sign-in",
+        description:
+          "Turns off two-factor sign-in for a cashier who lost their authenticator and e-mails them; audited. 403 for a Store Admin's, 409 when it is not on.",
+        tags: ['users'],
+        params: userParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const by = request.user!.role === 'platform_admin' ? 'operator' : 'store_admin';
       await resetStaffTwoFactor(db, tenantCtx(request), request.params.id, by);

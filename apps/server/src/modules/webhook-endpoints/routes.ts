@@ -41,7 +41,16 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
   /** GET /webhook-endpoints → WebhookEndpointListResponse `{ endpoints }`, newest first, never a secret. */
   app.get(
     '/webhook-endpoints',
-    { config: { roles: ROLES.admin }, schema: { tags, params: slugParams, response: { 200: WebhookEndpointListResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'List the webhook endpoints',
+        description: "The business's endpoints, newest first, never their secrets.",
+        tags,
+        params: slugParams,
+        response: { 200: WebhookEndpointListResponse, ...errors },
+      },
+    },
     async (request) => listEndpoints(db, tenantOf(request).id),
   );
 
@@ -56,7 +65,15 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     '/webhook-endpoints',
     {
       config: { roles: ROLES.admin },
-      schema: { tags, params: slugParams, body: WebhookEndpointInput, response: { 201: CreateWebhookEndpointResponse, 400: ErrorBody, ...errors } },
+      schema: {
+        summary: 'Add a webhook endpoint',
+        description:
+          'Answers the endpoint and its signing secret, shown this once. 400 for a URL the rules refuse (http in production, localhost, private addresses); audited.',
+        tags,
+        params: slugParams,
+        body: WebhookEndpointInput,
+        response: { 201: CreateWebhookEndpointResponse, 400: ErrorBody, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await createEndpoint(db, tenantCtx(request), request.body, policy)),
   );
@@ -71,7 +88,14 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
     '/webhook-endpoints/:id',
     {
       config: { roles: ROLES.admin },
-      schema: { tags, params: endpointParams, body: WebhookEndpointInput, response: { 200: WebhookEndpointItem, 400: ErrorBody, ...errors } },
+      schema: {
+        summary: 'Update a webhook endpoint',
+        description: 'Replaces URL, description and events; `enabled: true` re-enables an endpoint that was turned off. Audited.',
+        tags,
+        params: endpointParams,
+        body: WebhookEndpointInput,
+        response: { 200: WebhookEndpointItem, 400: ErrorBody, ...errors },
+      },
     },
     async (request) => updateEndpoint(db, tenantCtx(request), request.params.id, request.body, policy, request.ctx.now),
   );
@@ -79,7 +103,16 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
   /** DELETE /webhook-endpoints/{id} → 204: the endpoint and its delivery log are gone; audit 'webhook_endpoint.delete'. 404 'Webhook endpoint not found'. */
   app.delete(
     '/webhook-endpoints/:id',
-    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        description: 'Deletes the endpoint and its delivery log; audited.',
+        tags,
+        params: endpointParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteEndpoint(db, tenantCtx(request), request.params.id);
       return reply.status(204).send(null);
@@ -92,7 +125,16 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
    */
   app.post(
     '/webhook-endpoints/:id/test',
-    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 202: WebhookDeliveryItem, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Send a test event to a webhook endpoint',
+        description: 'Queues a `webhook.test` delivery to the endpoint, due now (202).',
+        tags,
+        params: endpointParams,
+        response: { 202: WebhookDeliveryItem, ...errors },
+      },
+    },
     async (request, reply) => {
       const item = await sendTestEvent(db, tenantOf(request).id, request.params.id, request.ctx.now);
       jobs.nudge('webhooks');
@@ -103,7 +145,16 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
   /** GET /webhook-endpoints/{id}/deliveries → WebhookDeliveryListResponse: the newest 100, newest first. 404 'Webhook endpoint not found'. */
   app.get(
     '/webhook-endpoints/:id/deliveries',
-    { config: { roles: ROLES.admin }, schema: { tags, params: endpointParams, response: { 200: WebhookDeliveryListResponse, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: "List a webhook endpoint's deliveries",
+        description: "The endpoint's 100 newest deliveries, newest first.",
+        tags,
+        params: endpointParams,
+        response: { 200: WebhookDeliveryListResponse, ...errors },
+      },
+    },
     async (request) => listDeliveries(db, tenantOf(request).id, request.params.id),
   );
 
@@ -114,7 +165,16 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<{ db: Database; policy
    */
   app.post(
     '/webhook-endpoints/deliveries/:deliveryId/resend',
-    { config: { roles: ROLES.admin }, schema: { tags, params: deliveryParams, response: { 202: WebhookDeliveryItem, ...errors } } },
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Resend a webhook delivery',
+        description: 'Queues the same event id and payload again, due now, for a new 3-day round of attempts (202).',
+        tags,
+        params: deliveryParams,
+        response: { 202: WebhookDeliveryItem, ...errors },
+      },
+    },
     async (request, reply) => {
       const item = await resendDelivery(db, tenantOf(request).id, request.params.deliveryId, request.ctx.now);
       jobs.nudge('webhooks');

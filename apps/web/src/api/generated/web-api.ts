@@ -12,8 +12,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read by slug c by card uid
-     * @description Read by slug c by card uid. Open to anyone: no session needed.
+     * Read a card's public page
+     * @description The card's status and balance for its public page; the holder, store and last transactions only with the valid token `t` of its QR. 429 beyond 60 lookups a minute per client address. Open to anyone: no session needed.
      */
     get: operations['getBySlugCByCardUid'];
     put?: never;
@@ -32,8 +32,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read admin analytics subscriptions
-     * @description Read admin analytics subscriptions. Needs a signed-in session (401 signed out).
+     * Read the subscription analytics
+     * @description Subscription figures over a `timeframe` of 7d, 30d, 90d or 1y (default 30d). Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getAdminAnalyticsSubscriptions'];
     put?: never;
@@ -54,8 +54,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth 2fa disable
-     * @description Submit auth 2fa disable. Needs a signed-in session (401 signed out).
+     * Turn off two-factor sign-in
+     * @description Needs a current authenticator or recovery code. 409 when it is off, 422 while the operator requires two-factor sign-in for the role; 429 after 10 attempts in 15 minutes. Needs a signed-in session (401 signed out).
      */
     post: operations['postAuth2faDisable'];
     delete?: never;
@@ -74,8 +74,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth 2fa enable
-     * @description Submit auth 2fa enable. Needs a signed-in session (401 signed out).
+     * Turn on two-factor sign-in
+     * @description Checks a code from the authenticator set up with POST /api/auth/2fa/setup and answers ten recovery codes, shown this once. 400 for a wrong code, 409 when already on; 429 after 10 attempts in 15 minutes. Needs a signed-in session (401 signed out).
      */
     post: operations['postAuth2faEnable'];
     delete?: never;
@@ -94,8 +94,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth 2fa setup
-     * @description Submit auth 2fa setup. Needs a signed-in session (401 signed out).
+     * Start setting up two-factor sign-in
+     * @description Answers a new authenticator secret and its otpauth URL for a staff member or platform admin (403 for a customer); 409 when two-factor sign-in is already on. Needs a signed-in session (401 signed out).
      */
     post: operations['postAuth2faSetup'];
     delete?: never;
@@ -114,8 +114,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth 2fa verify
-     * @description Submit auth 2fa verify. Open to anyone: no session needed.
+     * Finish signing in with a two-factor code
+     * @description Takes an authenticator code or a recovery code for the pending sign-in that POST /api/auth/login started, and sets the session and device cookies. 401 when the pending sign-in expired or the code is wrong (counted like a wrong password); 429 when throttled. Open to anyone: no session needed.
      */
     post: operations['postAuth2faVerify'];
     delete?: never;
@@ -134,8 +134,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth accept invitation
-     * @description Submit auth accept invitation. Open to anyone: no session needed.
+     * Accept a staff invitation
+     * @description Sets the invited staff member's password and signs them in (session and device cookies). 400 for a link that is not valid or a password the policy refuses. Open to anyone: no session needed.
      */
     post: operations['postAuthAcceptInvitation'];
     delete?: never;
@@ -154,8 +154,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth forgot password
-     * @description Submit auth forgot password. Open to anyone: no session needed.
+     * Request a password reset link
+     * @description Answers 202 with the same message whether or not the address has an account; the reset link is e-mailed in the background to an active account. At most 5 links an hour per address; rate limited per client address. Open to anyone: no session needed.
      */
     post: operations['postAuthForgotPassword'];
     delete?: never;
@@ -172,8 +172,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read auth invitation
-     * @description Read auth invitation. Open to anyone: no session needed.
+     * Read a staff invitation
+     * @description The email, first name and business name of the staff invitation that a link carries, for the accept page. 400 for a link that is not valid; rate limited per client address. Open to anyone: no session needed.
      */
     get: operations['getAuthInvitation'];
     put?: never;
@@ -194,8 +194,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth login
-     * @description Submit auth login. Open to anyone: no session needed.
+     * Sign in with email and password
+     * @description Sets the session and device cookies; an account with two-factor sign-in on gets `{ twoFactorRequired: true }` and a 5-minute pending sign-in to finish with POST /api/auth/2fa/verify. Wrong or deactivated accounts get 401; flooding and repeated failures are held back with 429 and Retry-After. Open to anyone: no session needed.
      */
     post: operations['postAuthLogin'];
     delete?: never;
@@ -212,8 +212,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read auth login options
-     * @description Read auth login options. Open to anyone: no session needed.
+     * Read the sign-in page options
+     * @description Whether the sign-in page offers the demo accounts: true only when demo data is seeded, never in production. Open to anyone: no session needed.
      */
     get: operations['getAuthLoginOptions'];
     put?: never;
@@ -234,8 +234,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth logout
-     * @description Submit auth logout. Open to anyone: no session needed.
+     * Sign out
+     * @description Ends the current session and clears its cookie; answers 204 also when signed out. Open to anyone: no session needed.
      */
     post: operations['postAuthLogout'];
     delete?: never;
@@ -252,8 +252,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read auth me
-     * @description Read auth me. Open to anyone: no session needed.
+     * Read the current session
+     * @description The signed-in user, their business and their two-factor state, or `{ user: null }` when signed out (never 401). Open to anyone: no session needed.
      */
     get: operations['getAuthMe'];
     put?: never;
@@ -273,8 +273,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace auth password
-     * @description Replace auth password. Needs a signed-in session (401 signed out).
+     * Change your own password
+     * @description Needs the current password; a new one the policy refuses or equal to the current one is 400. The caller's other sessions end, this one stays. 429 after 10 attempts in 15 minutes. Needs a signed-in session (401 signed out).
      */
     put: operations['putAuthPassword'];
     post?: never;
@@ -292,8 +292,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read auth password policy
-     * @description Read auth password policy. Open to anyone: no session needed.
+     * Read the password policy
+     * @description The minimum password length in characters (a platform setting), which sign-up and password forms show and check. Open to anyone: no session needed.
      */
     get: operations['getAuthPasswordPolicy'];
     put?: never;
@@ -314,8 +314,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth reset password
-     * @description Submit auth reset password. Open to anyone: no session needed.
+     * Set a new password from a reset link
+     * @description Sets the password and ends every session of the account. 400 for an unknown, used or expired link or a password the policy refuses; rate limited per client address. Open to anyone: no session needed.
      */
     post: operations['postAuthResetPassword'];
     delete?: never;
@@ -334,8 +334,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit auth signup
-     * @description Submit auth signup. Open to anyone: no session needed.
+     * Sign up a new business and its owner
+     * @description Creates the business on trial with its owner account and signs the owner in (201 with the session cookie). 403 when the operator has turned sign-ups off, 409 when the email is taken; rate limited per client address. Open to anyone: no session needed.
      */
     post: operations['postAuthSignup'];
     delete?: never;
@@ -352,8 +352,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read card orders pricing
-     * @description Read card orders pricing. Open to anyone: no session needed.
+     * Read the printed card prices
+     * @description The price list of printed cards: quantity bounds and, per card type, volume tiers with unit prices in cents, shipping included. Open to anyone: no session needed.
      */
     get: operations['getCardOrdersPricing'];
     put?: never;
@@ -374,8 +374,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit join by slug
-     * @description Submit join by slug. Open to anyone: no session needed.
+     * Sign up online for a loyalty card
+     * @description Checks the solved challenge and e-mails a confirmation link; answers 202 with the same message whatever the address. 422 or 429 when the store is full for the day or the quota is used; rate limited per client address. Open to anyone: no session needed.
      */
     post: operations['postJoinBySlug'];
     delete?: never;
@@ -392,8 +392,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read join by slug challenge
-     * @description Read join by slug challenge. Open to anyone: no session needed.
+     * Get a sign-up challenge
+     * @description A fresh proof-of-work challenge that the online sign-up form must solve. 404 for an unknown business. Open to anyone: no session needed.
      */
     get: operations['getJoinBySlugChallenge'];
     put?: never;
@@ -414,8 +414,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit join by slug confirm
-     * @description Submit join by slug confirm. Open to anyone: no session needed.
+     * Confirm an online sign-up
+     * @description Opens the e-mailed confirmation link and answers the new member's card. 400 for a link that is not valid, 409 when already a member. Open to anyone: no session needed.
      */
     post: operations['postJoinBySlugConfirm'];
     delete?: never;
@@ -432,8 +432,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read join by slug stores by store id
-     * @description Read join by slug stores by store id. Open to anyone: no session needed.
+     * Read a store's sign-up page
+     * @description The business and store names of the join page; 404 when the store takes no online sign-ups. Open to anyone: no session needed.
      */
     get: operations['getJoinBySlugStoresByStoreId'];
     put?: never;
@@ -452,8 +452,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform activity
-     * @description Read platform activity. Needs a signed-in session (401 signed out).
+     * List the platform activity
+     * @description The dashboard's recent feed and a page of the audit trail across businesses and platform events, filtered by business, actor, action and dates, with `nextCursor`. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformActivity'];
     put?: never;
@@ -472,8 +472,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform analytics
-     * @description Read platform analytics. Needs a signed-in session (401 signed out).
+     * Read the platform growth analytics
+     * @description The last 12 UTC months oldest first: businesses per status and monthly growth in percent. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformAnalytics'];
     put?: never;
@@ -492,8 +492,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform card orders
-     * @description Read platform card orders. Needs a signed-in session (401 signed out).
+     * List every business's card orders
+     * @description Up to 200 printed card orders of all businesses, newest first, filtered by status. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformCardOrders'];
     put?: never;
@@ -513,8 +513,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace platform card orders by id
-     * @description Replace platform card orders by id. Needs a signed-in session (401 signed out).
+     * Advance a card order's fulfilment
+     * @description Moves a paid order one step: PAID, PROCESSING, SHIPPED, DELIVERED (409 for any other move, and in production for an order paid with demo payments). Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     put: operations['putPlatformCardOrdersById'];
     post?: never;
@@ -532,8 +532,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform outbox
-     * @description Read platform outbox. Needs a signed-in session (401 signed out).
+     * List the outgoing e-mails
+     * @description Messages newest first, 20 a page, filtered by status and recipient. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformOutbox'];
     put?: never;
@@ -552,8 +552,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform outbox by id
-     * @description Read platform outbox by id. Needs a signed-in session (401 signed out).
+     * Read an outgoing e-mail
+     * @description The message's rendered text and HTML with every delivery attempt. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformOutboxById'];
     put?: never;
@@ -574,8 +574,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit platform outbox by id resend
-     * @description Submit platform outbox by id resend. Needs a signed-in session (401 signed out).
+     * Resend an outgoing e-mail
+     * @description Makes the message due now with 24 more hours of retries and wakes the sender; audited. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     post: operations['postPlatformOutboxByIdResend'];
     delete?: never;
@@ -592,14 +592,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform plans
-     * @description Read platform plans. Needs a signed-in session (401 signed out).
+     * List every subscription plan
+     * @description All plans, inactive ones too, by sort order then price (cents), with how many businesses use each. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformPlans'];
     put?: never;
     /**
-     * Submit platform plans
-     * @description Submit platform plans. Needs a signed-in session (401 signed out).
+     * Create a subscription plan
+     * @description A plan with its monthly price in cents, billing period and limits. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     post: operations['postPlatformPlans'];
     delete?: never;
@@ -617,14 +617,14 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace platform plans by id
-     * @description Replace platform plans by id. Needs a signed-in session (401 signed out).
+     * Update a subscription plan
+     * @description Replaces the plan's fields; the monthly price is in cents. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     put: operations['putPlatformPlansById'];
     post?: never;
     /**
-     * Delete platform plans by id
-     * @description Delete platform plans by id. Needs a signed-in session (401 signed out).
+     * Delete a subscription plan
+     * @description Only a plan no business uses can be deleted (409 otherwise). Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     delete: operations['deletePlatformPlansById'];
     options?: never;
@@ -640,8 +640,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform reports liability
-     * @description Read platform reports liability. Needs a signed-in session (401 signed out).
+     * Report the cashback owed by every business
+     * @description Each business's outstanding cashback and period movements (cents, UTC days, by default the last 30), sorted, with the platform totals. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformReportsLiability'];
     put?: never;
@@ -660,13 +660,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform settings
-     * @description Read platform settings. Needs a signed-in session (401 signed out).
+     * Read the platform settings
+     * @description SMTP, security (session timeout in hours, password length, two-factor) and platform settings such as trial days; the SMTP password is never sent, only whether one is set. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformSettings'];
     /**
-     * Replace platform settings
-     * @description Replace platform settings. Needs a signed-in session (401 signed out).
+     * Update the platform settings
+     * @description Saves the settings and answers them as read; an empty SMTP password keeps the stored one. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     put: operations['putPlatformSettings'];
     post?: never;
@@ -684,8 +684,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform stats
-     * @description Read platform stats. Needs a signed-in session (401 signed out).
+     * Read the platform figures
+     * @description Counts and trends over every business for the operator's dashboard. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformStats'];
     put?: never;
@@ -704,14 +704,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform tenants
-     * @description Read platform tenants. Needs a signed-in session (401 signed out).
+     * List the businesses
+     * @description Every business newest first, filtered by status and search, paged, with a summary over all of them. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformTenants'];
     put?: never;
     /**
-     * Submit platform tenants
-     * @description Submit platform tenants. Needs a signed-in session (401 signed out).
+     * Create a business
+     * @description Creates the business on trial with its owner, default rules and a store in one transaction. 409 when the slug or the owner's email is taken. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     post: operations['postPlatformTenants'];
     delete?: never;
@@ -729,14 +729,14 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace platform tenants by id
-     * @description Replace platform tenants by id. Needs a signed-in session (401 signed out).
+     * Update a business
+     * @description Changes the business's name and subscription status. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     put: operations['putPlatformTenantsById'];
     post?: never;
     /**
-     * Delete platform tenants by id
-     * @description Delete platform tenants by id. Needs a signed-in session (401 signed out).
+     * Delete a business
+     * @description Needs the business's slug typed as `confirmSlug`; every row of the business goes, payments and subscription events stay detached. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     delete: operations['deletePlatformTenantsById'];
     options?: never;
@@ -752,8 +752,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read platform tenants by id admins
-     * @description Read platform tenants by id admins. Needs a signed-in session (401 signed out).
+     * List a business's Store Admins
+     * @description The business's Store Admins with their two-factor state. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     get: operations['getPlatformTenantsByIdAdmins'];
     put?: never;
@@ -774,8 +774,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit platform tenants by id users by user id 2fa reset
-     * @description Submit platform tenants by id users by user id 2fa reset. Needs a signed-in session (401 signed out).
+     * Reset a staff member's two-factor sign-in
+     * @description Turns off two-factor sign-in of a Store Admin or cashier of the business and e-mails them; audited. 409 when it is not on. Needs a signed-in session of a platform admin (401 signed out, 403 another role).
      */
     post: operations['postPlatformTenantsByIdUsersByUserId2faReset'];
     delete?: never;
@@ -792,14 +792,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read setup
-     * @description Read setup. Open to anyone: no session needed.
+     * Check a set-up link
+     * @description Whether the one-time set-up token printed at start-up still works: false once used, expired, or when a platform admin exists. Rate limited per client address. Open to anyone: no session needed.
      */
     get: operations['getSetup'];
     put?: never;
     /**
-     * Submit setup
-     * @description Submit setup. Open to anyone: no session needed.
+     * Create the first platform admin
+     * @description With the one-time set-up token, creates the installation's first platform admin and signs them in (201). 400 for a bad token or password, 409 when an admin exists or the email is taken. Open to anyone: no session needed.
      */
     post: operations['postSetup'];
     delete?: never;
@@ -816,8 +816,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read activity
-     * @description Read activity. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the business's activity
+     * @description Audit events newest first, filtered by actor, action and UTC days; `limit` (1 to 200, default 50) a page, the next page from `nextCursor`. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getActivity'];
     put?: never;
@@ -836,8 +836,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read activity csv
-     * @description Read activity csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Export the business's activity as CSV
+     * @description Every audit event matching the filters as activity.csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getActivityCsv'];
     put?: never;
@@ -856,14 +856,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read api keys
-     * @description Read api keys. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the API keys
+     * @description The business's integration keys with their scopes and state, never a key or its hash. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getApiKeys'];
     put?: never;
     /**
-     * Submit api keys
-     * @description Submit api keys. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Create an API key
+     * @description Answers the key, shown this once, with the scopes it grants and optionally the one store it is bound to. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postApiKeys'];
     delete?: never;
@@ -883,8 +883,8 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Delete api keys by id
-     * @description Delete api keys by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Revoke an API key
+     * @description The key answers 401 from now on; answers the key with its revocation time. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteApiKeysById'];
     options?: never;
@@ -900,8 +900,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read billing invoices
-     * @description Read billing invoices. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the invoices
+     * @description The business's invoices newest first, amounts in cents. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getBillingInvoices'];
     put?: never;
@@ -920,14 +920,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read billing payment methods
-     * @description Read billing payment methods. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the payment methods
+     * @description The business's saved cards, the default first. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getBillingPaymentMethods'];
     put?: never;
     /**
-     * Submit billing payment methods
-     * @description Submit billing payment methods. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Add a demo payment card
+     * @description Saves a demo card (brand, last 4 digits, expiry); the first card becomes the default. Always 400 under Stripe, where cards go through the setup intent. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postBillingPaymentMethods'];
     delete?: never;
@@ -947,8 +947,8 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Delete billing payment methods by id
-     * @description Delete billing payment methods by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Remove a payment method
+     * @description Removes a saved card; when it was the default, the newest remaining card becomes the default. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteBillingPaymentMethodsById'];
     options?: never;
@@ -966,8 +966,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit billing payment methods by id set default
-     * @description Submit billing payment methods by id set default. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Make a payment method the default
+     * @description Answers the payment methods with this card the only default. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postBillingPaymentMethodsByIdSetDefault'];
     delete?: never;
@@ -984,8 +984,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read billing plans
-     * @description Read billing plans. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the subscription plans
+     * @description The active plans in display order, monthly prices in cents. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getBillingPlans'];
     put?: never;
@@ -1004,8 +1004,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read billing portal
-     * @description Read billing portal. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Open the billing portal
+     * @description A URL of the payment provider's customer portal (Stripe) or of the Payment Methods tab (demo payments). Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getBillingPortal'];
     put?: never;
@@ -1026,8 +1026,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit billing setup intent
-     * @description Submit billing setup intent. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Start saving a card with the payment provider
+     * @description With Stripe, answers the client secret and publishable key to collect a card; with demo payments, `{ demo: true }`. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postBillingSetupIntent'];
     delete?: never;
@@ -1046,8 +1046,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit billing subscribe
-     * @description Submit billing subscribe. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Subscribe to a plan
+     * @description Demo payments activate the plan at once; Stripe answers a redirect URL and the paid state arrives by webhook. 409 when already on the plan, 422 for a declined card. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postBillingSubscribe'];
     delete?: never;
@@ -1064,8 +1064,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read billing usage
-     * @description Read billing usage. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read the plan usage
+     * @description Cards, stores and staff used against the plan's limits (−1 unlimited) and transactions in the current period. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getBillingUsage'];
     put?: never;
@@ -1084,14 +1084,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read card orders
-     * @description Read card orders. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the printed card orders
+     * @description The business's orders of printed cards, newest first. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCardOrders'];
     put?: never;
     /**
-     * Submit card orders
-     * @description Submit card orders. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Order printed cards
+     * @description Creates an order of 50 to 10,000 cards awaiting payment, priced now from the price list (cents). Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardOrders'];
     delete?: never;
@@ -1108,15 +1108,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read card orders by id
-     * @description Read card orders by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read a card order
+     * @description One order of printed cards with its status and prices in cents. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCardOrdersById'];
     put?: never;
     post?: never;
     /**
-     * Delete card orders by id
-     * @description Delete card orders by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Cancel a card order
+     * @description Cancels an unpaid order, or refunds a paid one in full and removes its cards. 409 when its cards are in use or it can no longer be cancelled; audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteCardOrdersById'];
     options?: never;
@@ -1134,8 +1134,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit card orders checkout
-     * @description Submit card orders checkout. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Open a checkout for a card order
+     * @description Answers a hosted checkout URL for the order's total; an earlier open checkout of the order is canceled. 409 when paid or cancelled. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardOrdersCheckout'];
     delete?: never;
@@ -1152,8 +1152,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read cards
-     * @description Read cards. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * List the business's cards
+     * @description Newest first, with holder, store and QR link; filter by status, search on card UID or customer name, paged with `page` and `limit` (at most 200). Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCards'];
     put?: never;
@@ -1172,8 +1172,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read cards by card uid
-     * @description Read cards by card uid. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Look up a card at the till
+     * @description The card with its status, balance in cents, holder and store. The UID is normalised (spaces, dashes, case, a scanned card URL); 404 for an unknown card. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCardsByCardUid'];
     put?: never;
@@ -1194,8 +1194,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards by card uid adjust
-     * @description Submit cards by card uid adjust. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Adjust a card's balance
+     * @description Credits or debits a card by up to $1,000.00 (cents, not zero) with a reason, as an ADJUST ledger row. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsByCardUidAdjust'];
     delete?: never;
@@ -1214,8 +1214,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards by card uid block
-     * @description Submit cards by card uid block. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Block or unblock a card
+     * @description Toggles an assigned card between ACTIVE and BLOCKED (a blocked card cannot earn or redeem); audited. 422 for an unassigned card. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsByCardUidBlock'];
     delete?: never;
@@ -1232,8 +1232,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read cards by card uid qr download
-     * @description Read cards by card uid qr download. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Download a card's QR code
+     * @description The QR of the card's public page as a PNG, JPG or SVG file, `size` pixels square (100 to 2000, default 300). Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCardsByCardUidQrDownload'];
     put?: never;
@@ -1253,8 +1253,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace cards by card uid store
-     * @description Replace cards by card uid store. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Move a card to another store
+     * @description Moves an active or blocked card to another store of the business; balance and history stay. 422 for an unassigned card. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putCardsByCardUidStore'];
     post?: never;
@@ -1274,8 +1274,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards activate
-     * @description Submit cards activate. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Activate a card for a customer
+     * @description Assigns an unassigned card to a store and to an existing card-less customer or a new one, and queues the welcome e-mail. 409 when the customer already has a card or the email is taken, 422 when the card is already assigned. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsActivate'];
     delete?: never;
@@ -1294,8 +1294,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards batch
-     * @description Submit cards batch. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Create a batch of unassigned cards
+     * @description Creates 1 to 1000 new unassigned cards (default 10), optionally for a store. Refused with 400 or 403 beyond the trial card limit, the plan's allowance or without a subscription. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsBatch'];
     delete?: never;
@@ -1314,8 +1314,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards qr bulk download
-     * @description Submit cards qr bulk download. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Download QR codes of many cards
+     * @description A ZIP with one QR file per card for 1 to 1000 cards; 404 (before any byte) when a UID is not a card of the business. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsQrBulkDownload'];
     delete?: never;
@@ -1334,8 +1334,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit cards qr print ready
-     * @description Submit cards qr print ready. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Download print-ready card sheets
+     * @description A ZIP with Letter and A4 PDFs of 1 to 1000 cards with crop marks, `cardsPerPage` to a page; 404 when a UID is not a card of the business. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCardsQrPrintReady'];
     delete?: never;
@@ -1352,8 +1352,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read checkout by id
-     * @description Read checkout by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read a checkout
+     * @description The checkout's kind, status, amount in cents, description and return addresses, for the demo checkout page. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCheckoutById'];
     put?: never;
@@ -1374,8 +1374,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit checkout by id cancel
-     * @description Submit checkout by id cancel. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Cancel a demo checkout
+     * @description Cancels an unpaid demo checkout; idempotent. 409 when already paid. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCheckoutByIdCancel'];
     delete?: never;
@@ -1394,8 +1394,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit checkout by id pay
-     * @description Submit checkout by id pay. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Pay a demo checkout
+     * @description Completes a demo checkout: added funds are credited to the card, a card order becomes paid. Paying again moves no money; 409 for a provider-paid or canceled checkout. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCheckoutByIdPay'];
     delete?: never;
@@ -1412,14 +1412,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read customers
-     * @description Read customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the business's customers
+     * @description Newest first, each with tier, total spend in cents and active cards; search on name, email or phone, paged with `page` and `limit` (default 50, at most 200). Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCustomers'];
     put?: never;
     /**
-     * Submit customers
-     * @description Submit customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Add a customer
+     * @description First and last name required, email and phone optional; the tier follows the tier rules at a spend of 0. 409 when the email is taken in this business; audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCustomers'];
     delete?: never;
@@ -1436,19 +1436,19 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read customers by id
-     * @description Read customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read a customer
+     * @description The customer with their cards: UID, balance in cents, status, store and activation time. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCustomersById'];
     /**
-     * Replace customers by id
-     * @description Replace customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Update a customer
+     * @description Changes names, email and phone. 409 when the email is taken in this business; audited with before and after. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putCustomersById'];
     post?: never;
     /**
-     * Delete customers by id
-     * @description Delete customers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Delete a customer
+     * @description Only a customer without assigned cards or ledger rows can be deleted (409 otherwise: the ledger is append-only); audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteCustomersById'];
     options?: never;
@@ -1466,8 +1466,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit customers by id add funds
-     * @description Submit customers by id add funds. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Open a checkout to add funds to a card
+     * @description Answers a hosted checkout URL for $1.00 to $1,000.00 (cents) onto the customer's active card, credited once paid. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCustomersByIdAddFunds'];
     delete?: never;
@@ -1486,8 +1486,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit customers by id erase
-     * @description Submit customers by id erase. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Erase a customer's personal data
+     * @description Needs the customer's full name typed as confirmation (400 otherwise); names and contact details are replaced, remaining balances written off and the cards blocked; the ledger stays. 409 when already erased. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postCustomersByIdErase'];
     delete?: never;
@@ -1504,8 +1504,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read customers by id export
-     * @description Read customers by id export. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Export a customer's personal data
+     * @description A ZIP of the customer's profile, cards, transactions and messages (the right of access); audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCustomersByIdExport'];
     put?: never;
@@ -1524,8 +1524,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read customers available
-     * @description Read customers available. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Find customers without a card
+     * @description Up to 50 of the business's customers who have no card, by last name, searched on name, email or phone; for assigning a card. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getCustomersAvailable'];
     put?: never;
@@ -1544,8 +1544,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read erasure requests
-     * @description Read erasure requests. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List open erasure requests
+     * @description Customers who asked for erasure and are not erased yet, oldest first. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getErasureRequests'];
     put?: never;
@@ -1566,8 +1566,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit erasure requests by id erase
-     * @description Submit erasure requests by id erase. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Carry out an erasure request
+     * @description Erases the personal data of the customer who asked, in one click. 404 when no such request is open, 409 when already erased. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postErasureRequestsByIdErase'];
     delete?: never;
@@ -1584,8 +1584,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read me
-     * @description Read me. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     * Read your customer account
+     * @description The signed-in customer's profile, stats and 10 newest ledger rows (cents). 404 when the session has no customer record. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getMe'];
     put?: never;
@@ -1604,14 +1604,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read me erasure request
-     * @description Read me erasure request. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     * Read your erasure request
+     * @description When the signed-in customer asked for erasure and when it is due, or nulls when none is open. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getMeErasureRequest'];
     put?: never;
     /**
-     * Submit me erasure request
-     * @description Submit me erasure request. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     * Ask for your data to be erased
+     * @description Needs `confirm: true`; a Store Admin carries it out, or the hourly job after 30 days. Audited. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postMeErasureRequest'];
     delete?: never;
@@ -1628,8 +1628,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read me export
-     * @description Read me export. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     * Export your personal data
+     * @description A ZIP of the signed-in customer's own profile, cards, transactions and messages. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getMeExport'];
     put?: never;
@@ -1648,8 +1648,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read reports dashboard
-     * @description Read reports dashboard. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Read the dashboard figures
+     * @description Six figures in cents or counts with their trends (this UTC month against the last) and the 5 newest transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getReportsDashboard'];
     put?: never;
@@ -1668,8 +1668,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read reports export customers
-     * @description Read reports export customers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Export customers as CSV
+     * @description Every customer of the business, oldest first, as a streamed customers.csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getReportsExportCustomers'];
     put?: never;
@@ -1688,8 +1688,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read reports export transactions
-     * @description Read reports export transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Export transactions as CSV
+     * @description The transactions matching the list's filters (dates YYYY-MM-DD, UTC, inclusive) as a streamed transactions.csv. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getReportsExportTransactions'];
     put?: never;
@@ -1708,8 +1708,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read reports liability
-     * @description Read reports liability. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Report the cashback owed to customers
+     * @description Cashback owed to customers (cents) by store and age, and the period's movements; dates YYYY-MM-DD in the business's time zone, by default the last 30 days. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getReportsLiability'];
     put?: never;
@@ -1728,8 +1728,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read reports liability csv
-     * @description Read reports liability csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Export the cashback owed to customers as CSV
+     * @description The figures of the liability report for the same period as liability-{from}-{to}.csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getReportsLiabilityCsv'];
     put?: never;
@@ -1748,13 +1748,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read rules cashback
-     * @description Read rules cashback. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read the cashback rates
+     * @description The base rate (bps) of each category: PURCHASE, REPAIR, OTHER. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getRulesCashback'];
     /**
-     * Replace rules cashback
-     * @description Replace rules cashback. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Replace the cashback rates
+     * @description Replaces every category's base rate (0 to 10000 bps) at once; a category left out earns 0 bps from the next earn. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesCashback'];
     post?: never;
@@ -1772,13 +1772,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read rules expiry
-     * @description Read rules expiry. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read the cashback expiry rule
+     * @description Whether cashback expires (NEVER or AFTER_EARN) and after how many days. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getRulesExpiry'];
     /**
-     * Replace rules expiry
-     * @description Replace rules expiry. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Set the cashback expiry rule
+     * @description NEVER, or AFTER_EARN with 30 to 1825 days; applies to cashback credited afterwards. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesExpiry'];
     post?: never;
@@ -1798,8 +1798,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit rules initialize
-     * @description Submit rules initialize. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Reset the rules to the defaults
+     * @description Replaces the cashback and tier rules with the product's defaults and re-tiers every customer. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postRulesInitialize'];
     delete?: never;
@@ -1816,14 +1816,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read rules offers
-     * @description Read rules offers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the offers
+     * @description Every offer of the business, active or not, newest first. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getRulesOffers'];
     put?: never;
     /**
-     * Submit rules offers
-     * @description Submit rules offers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Create an offer
+     * @description A bonus rate (0 to 10000 bps) on earns between a start and an end date. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postRulesOffers'];
     delete?: never;
@@ -1841,8 +1841,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace rules offers by id
-     * @description Replace rules offers by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Replace an offer
+     * @description Every field of the offer replaced, with the same rules as creating one. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesOffersById'];
     post?: never;
@@ -1860,13 +1860,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read rules tiers
-     * @description Read rules tiers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Read the tier rules
+     * @description The SILVER, GOLD and PLATINUM tiers with their spend thresholds (cents) and bonus rates (bps). Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getRulesTiers'];
     /**
-     * Replace rules tiers
-     * @description Replace rules tiers. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Replace the tier rules
+     * @description Thresholds must increase from SILVER to PLATINUM, rates 0 to 10000 bps; every customer is re-tiered in the same transaction. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesTiers'];
     post?: never;
@@ -1884,14 +1884,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read stores
-     * @description Read stores. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * List the business's stores
+     * @description Every store by name, with counts of its users, cards and transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getStores'];
     put?: never;
     /**
-     * Submit stores
-     * @description Submit stores. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Create a store
+     * @description Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postStores'];
     delete?: never;
@@ -1909,8 +1909,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace stores by id
-     * @description Replace stores by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Update a store
+     * @description Changes name, address, active state and self-enrolment settings; fields left out keep their value. 403 beyond the plan's store limit when re-activating, 409 for a duplicate name. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putStoresById'];
     post?: never;
@@ -1928,8 +1928,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read stores by store id poster
-     * @description Read stores by store id poster. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Download a store's sign-up poster
+     * @description A one-page A4 or Letter PDF whose QR opens the store's online sign-up page. 422 when the store is inactive or has self-enrolment off. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getStoresByStoreIdPoster'];
     put?: never;
@@ -1948,8 +1948,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read tenant
-     * @description Read tenant. Needs a signed-in session of a member with the role tenant_admin or cashier or customer of the business in the path (401 signed out, 403 another role).
+     * Read the business
+     * @description The business in the path with its counts, subscription state, whether it may transact and the payment provider in use. Needs a signed-in session of a member with the role tenant_admin or cashier or customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getTenant'];
     put?: never;
@@ -1969,8 +1969,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace tenant receipts
-     * @description Replace tenant receipts. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Turn e-mail receipts on or off
+     * @description Whether customers get an e-mail receipt after earn, redeem and refund; answers the business. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putTenantReceipts'];
     post?: never;
@@ -1989,8 +1989,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace tenant timezone
-     * @description Replace tenant timezone. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Set the business's time zone
+     * @description Stores the business's IANA time zone (reports count days in it) and answers the business. 400 for an unknown time zone; audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putTenantTimezone'];
     post?: never;
@@ -2008,8 +2008,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read transactions
-     * @description Read transactions. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * List the business's transactions
+     * @description Ledger rows newest first, filtered by type, category, dates, store, customer or card, and paged. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getTransactions'];
     put?: never;
@@ -2028,8 +2028,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read transactions by id
-     * @description Read transactions by id. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Read a transaction
+     * @description One ledger row with its refunds and voids. 404 for another business's row. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getTransactionsById'];
     put?: never;
@@ -2050,8 +2050,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit transactions by id refund
-     * @description Submit transactions by id refund. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Refund a purchase at the till
+     * @description Refunds all or part (cents) of an earn and claws back its cashback; cashiers only at their own store. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postTransactionsByIdRefund'];
     delete?: never;
@@ -2070,8 +2070,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit transactions by id void
-     * @description Submit transactions by id void. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Void a redemption at the till
+     * @description Gives a redemption's amount back to the card; a cashier only within 15 minutes at their store, an admin at any time. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postTransactionsByIdVoid'];
     delete?: never;
@@ -2090,8 +2090,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit transactions earn
-     * @description Submit transactions earn. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Record a purchase and credit its cashback
+     * @description Credits the card with cashback on an amount in cents at the rate (bps) of the category, the holder's tier and any running offer. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postTransactionsEarn'];
     delete?: never;
@@ -2110,8 +2110,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit transactions redeem
-     * @description Submit transactions redeem. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Pay with a card's balance at the till
+     * @description Takes an amount in cents from the card's cashback balance; 422 when the balance does not cover it. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postTransactionsRedeem'];
     delete?: never;
@@ -2128,8 +2128,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read trial status
-     * @description Read trial status. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     * Read the trial allowance
+     * @description Card activations used and left in the trial, and whether a subscription is now required, for the dashboard and Cards page banners. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getTrialStatus'];
     put?: never;
@@ -2148,14 +2148,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read users
-     * @description Read users. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the business's staff
+     * @description Store Admins and cashiers by name, with their store, active state and last sign-in. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getUsers'];
     put?: never;
     /**
-     * Submit users
-     * @description Submit users. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Add a staff member
+     * @description Creates a Store Admin or cashier (a cashier needs a store) with a password, or e-mails them an invitation to set one. 403 beyond the plan's staff limit, 409 when the email is taken, 429 when the business has sent its invitations for the day. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postUsers'];
     delete?: never;
@@ -2173,8 +2173,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace users by id
-     * @description Replace users by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Update a staff member
+     * @description Changes names, role, store and active state; deactivating ends their sessions at once. 409 when the business would be left without an active Store Admin. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putUsersById'];
     post?: never;
@@ -2194,8 +2194,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit users by id 2fa reset
-     * @description Submit users by id 2fa reset. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Reset a cashier's two-factor sign-in
+     * @description Turns off two-factor sign-in for a cashier who lost their authenticator and e-mails them; audited. 403 for a Store Admin's, 409 when it is not on. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postUsersById2faReset'];
     delete?: never;
@@ -2214,13 +2214,13 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit users by id invitation
-     * @description Submit users by id invitation. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Resend a staff invitation
+     * @description E-mails a new invitation link; the old one stops working. 422 when already accepted, 429 when the business has sent its invitations for the day. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postUsersByIdInvitation'];
     /**
-     * Delete users by id invitation
-     * @description Delete users by id invitation. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Withdraw a staff invitation
+     * @description Withdraws the invitation and removes the invited account, which never signed in. 422 when already accepted. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteUsersByIdInvitation'];
     options?: never;
@@ -2237,8 +2237,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace users by id password
-     * @description Replace users by id password. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Set a staff member's password
+     * @description Sets a new password the policy accepts and ends the staff member's sessions except the caller's own. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putUsersByIdPassword'];
     post?: never;
@@ -2256,14 +2256,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read webhook endpoints
-     * @description Read webhook endpoints. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List the webhook endpoints
+     * @description The business's endpoints, newest first, never their secrets. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getWebhookEndpoints'];
     put?: never;
     /**
-     * Submit webhook endpoints
-     * @description Submit webhook endpoints. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Add a webhook endpoint
+     * @description Answers the endpoint and its signing secret, shown this once. 400 for a URL the rules refuse (http in production, localhost, private addresses); audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postWebhookEndpoints'];
     delete?: never;
@@ -2281,14 +2281,14 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace webhook endpoints by id
-     * @description Replace webhook endpoints by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Update a webhook endpoint
+     * @description Replaces URL, description and events; `enabled: true` re-enables an endpoint that was turned off. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putWebhookEndpointsById'];
     post?: never;
     /**
-     * Delete webhook endpoints by id
-     * @description Delete webhook endpoints by id. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Delete a webhook endpoint
+     * @description Deletes the endpoint and its delivery log; audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     delete: operations['deleteWebhookEndpointsById'];
     options?: never;
@@ -2304,8 +2304,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read webhook endpoints by id deliveries
-     * @description Read webhook endpoints by id deliveries. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * List a webhook endpoint's deliveries
+     * @description The endpoint's 100 newest deliveries, newest first. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getWebhookEndpointsByIdDeliveries'];
     put?: never;
@@ -2326,8 +2326,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit webhook endpoints by id test
-     * @description Submit webhook endpoints by id test. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Send a test event to a webhook endpoint
+     * @description Queues a `webhook.test` delivery to the endpoint, due now (202). Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postWebhookEndpointsByIdTest'];
     delete?: never;
@@ -2346,8 +2346,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit webhook endpoints deliveries by delivery id resend
-     * @description Submit webhook endpoints deliveries by delivery id resend. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * Resend a webhook delivery
+     * @description Queues the same event id and payload again, due now, for a new 3-day round of attempts (202). Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postWebhookEndpointsDeliveriesByDeliveryIdResend'];
     delete?: never;
@@ -2366,8 +2366,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit unsubscribe
-     * @description Submit unsubscribe. Open to anyone: no session needed.
+     * Unsubscribe from customer e-mails
+     * @description The one-click unsubscribe of a customer e-mail's link: the signed `token` in the query says who, the body is not read. 400 for a link that is not valid; rate limited per client address. Open to anyone: no session needed.
      */
     post: operations['postUnsubscribe'];
     delete?: never;
@@ -2385,7 +2385,7 @@ export interface paths {
     };
     /**
      * Look up a card
-     * @description Look up a card. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     * @description The card with its status, balance in cents, holder and store, as the till sees it. 404 for an unknown card. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
      */
     get: operations['getV1CardsByCardUid'];
     put?: never;
@@ -2405,13 +2405,13 @@ export interface paths {
     };
     /**
      * List customers
-     * @description List customers. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     * @description The business's customers newest first; `limit` (at most 100) a page, the next page with `starting_after` set to the last id. 403 for a key bound to a store. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
      */
     get: operations['getV1Customers'];
     put?: never;
     /**
      * Create a customer
-     * @description Create a customer. Needs an API key with the `customers:write` scope (401 without a valid key, 403 without the scope).
+     * @description First and last name required, email and phone optional. 409 when the email is taken in this business. Needs an API key with the `customers:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1Customers'];
     delete?: never;
@@ -2429,7 +2429,7 @@ export interface paths {
     };
     /**
      * Get a customer
-     * @description Get a customer. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     * @description The customer with their cards and balances in cents. 403 for a key bound to a store, 404 for an unknown customer. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
      */
     get: operations['getV1CustomersById'];
     put?: never;
@@ -2448,8 +2448,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Outstanding cashback (liability)
-     * @description Outstanding cashback (liability). Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     * Report the outstanding cashback
+     * @description Cashback owed to customers (cents) by store and age for a period of at most 366 days (YYYY-MM-DD in the business's time zone). 403 for a key bound to a store. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
      */
     get: operations['getV1ReportsLiability'];
     put?: never;
@@ -2469,7 +2469,7 @@ export interface paths {
     };
     /**
      * List ledger rows
-     * @description List ledger rows. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
+     * @description Ledger rows newest first, optionally of one type or customer; `limit` (at most 100) a page, the next page with `starting_after` set to the last id. Needs an API key with the `read` scope (401 without a valid key, 403 without the scope).
      */
     get: operations['getV1Transactions'];
     put?: never;
@@ -2491,7 +2491,7 @@ export interface paths {
     put?: never;
     /**
      * Refund a purchase
-     * @description Refund a purchase. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     * @description Refunds all or part (cents) of an earn and claws back its cashback. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1TransactionsByIdRefund'];
     delete?: never;
@@ -2511,7 +2511,7 @@ export interface paths {
     put?: never;
     /**
      * Void a redemption
-     * @description Void a redemption. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     * @description Gives a redemption's amount back to the card. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1TransactionsByIdVoid'];
     delete?: never;
@@ -2531,7 +2531,7 @@ export interface paths {
     put?: never;
     /**
      * Credit cashback on a purchase
-     * @description Credit cashback on a purchase. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     * @description Credits the card with cashback on an amount in cents at the rate (bps) of the category, the holder's tier and any running offer. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1TransactionsEarn'];
     delete?: never;
@@ -2551,7 +2551,7 @@ export interface paths {
     put?: never;
     /**
      * Pay with the card balance
-     * @description Pay with the card balance. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
+     * @description Takes an amount in cents from the card's cashback balance; 422 when the balance does not cover it. Needs an `Idempotency-Key` header (400 without it); a retry with the same key and body replays the first answer with `Idempotent-Replayed: true`, the same key with another body is 409. Needs an API key with the `pos:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1TransactionsRedeem'];
     delete?: never;
@@ -2570,8 +2570,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Submit webhooks stripe
-     * @description Submit webhooks stripe. Open to anyone: no session needed.
+     * Receive a Stripe event
+     * @description Verifies the Stripe-Signature against the raw body and applies each event id once (a duplicate answers `duplicate: true`). 404 when Stripe is not configured; 500 makes Stripe retry. Open to anyone: no session needed.
      */
     post: operations['postWebhooksStripe'];
     delete?: never;
@@ -2588,8 +2588,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read healthz
-     * @description Read healthz. Open to anyone: no session needed.
+     * Check that the server is alive
+     * @description Answers 200 when the database answers a ping and 503 when it does not; names only the database kind. Uncached, for load balancers and monitors. Open to anyone: no session needed.
      */
     get: operations['getHealthz'];
     put?: never;
@@ -2608,8 +2608,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read readyz
-     * @description Read readyz. Open to anyone: no session needed.
+     * Check that the server is ready for traffic
+     * @description Answers 200 when the database answers, every committed migration is applied and no shutdown has begun, else 503 with which of the three failed. Open to anyone: no session needed.
      */
     get: operations['getReadyz'];
     put?: never;
