@@ -127,7 +127,7 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
 });
 
-test("the operator's requirement sends a Store Admin to the set-up first; cashiers are exempt; the operator resets it", async ({ page, browser, request }) => {
+test("the operator's requirement sends a Store Admin to the set-up first; cashiers are exempt; the operator resets it", { tag: '@platform-settings' }, async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   const operator = await browser.newContext();
   const op = await operator.newPage();
