@@ -96,7 +96,7 @@ function shuffledProjects(seed: string): Project[] {
     }));
   const demo = chain('demo-', shuffle(demoFiles));
   const own = chain('own-', shuffle(ownFiles));
-  return [...demo, ...own, settingsProject([demo.at(-1)!.name, own.at(-1)!.name])];
+  return [...demo, ...own, settingsProject([demo.at(-1)!.name!, own.at(-1)!.name!])];
 }
 const SEED = process.env.E2E_SHUFFLE_SEED;
 // Printed once, by the runner (the workers load the configuration too).
