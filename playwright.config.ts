@@ -104,7 +104,8 @@ if (SEED && process.env.TEST_WORKER_INDEX === undefined) console.log(`E2E_SHUFFL
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Two workers share the machine's two cores with the server: a test may take longer than alone.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   workers: WORKERS,
   // Files run side by side; the tests of one file in order (several build on the one before).
