@@ -12,7 +12,12 @@ import { DEMO, signedInPage } from './support/sign-in';
  */
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
-test('a Store Admin reads who changed what, opens a change, filters and exports; the operator sees it too', async ({ adminPage: page, business, browser, baseURL }) => {
+test('a Store Admin reads who changed what, opens a change, filters and exports; the operator sees it too', async ({
+  adminPage: page,
+  business,
+  browser,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const t = `/api/t/${business.slug}`;
   // The trial allows one store: the audited change renames the sign-up's store.
@@ -61,7 +66,12 @@ test('a Store Admin reads who changed what, opens a change, filters and exports;
   const all = operator.getByRole('table', { name: 'Activity' });
   await expect(all.getByRole('button', { name: 'Platform admin signed in' }).first()).toBeVisible();
   // Other workers' businesses write events too: look for this business's row, not the newest.
-  await expect(all.getByRole('row', { name: /Store updated/ }).filter({ hasText: business.name }).first()).toBeVisible();
+  await expect(
+    all
+      .getByRole('row', { name: /Store updated/ })
+      .filter({ hasText: business.name })
+      .first(),
+  ).toBeVisible();
   await operator.screenshot({ path: `${SCREENS}/platform-activity.png` });
   await expectNoSeriousA11yViolations(operator, 'Platform Activity');
   await operator.context().close();

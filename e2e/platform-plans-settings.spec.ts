@@ -182,67 +182,71 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
   }
 });
 
-test('signups switched off in Settings → Platform refuse /signup with the server message; switched on again they work', { tag: '@platform-settings' }, async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
-  const before = await (await page.request.get('/api/platform/settings')).json();
-  try {
-    await page.goto('/platform/settings');
-    await expect(page.getByRole('tab', { name: 'Email Settings' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('SMTP port')).toHaveValue(String(before.smtp.port));
-    await page.getByRole('tab', { name: 'Platform' }).click();
-    const allow = page.getByLabel('Allow public signups');
-    await expect(allow).toBeChecked();
+test(
+  'signups switched off in Settings → Platform refuse /signup with the server message; switched on again they work',
+  { tag: '@platform-settings' },
+  async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, DEMO.operator.email, DEMO.operator.password);
+    const before = await (await page.request.get('/api/platform/settings')).json();
+    try {
+      await page.goto('/platform/settings');
+      await expect(page.getByRole('tab', { name: 'Email Settings' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByLabel('SMTP port')).toHaveValue(String(before.smtp.port));
+      await page.getByRole('tab', { name: 'Platform' }).click();
+      const allow = page.getByLabel('Allow public signups');
+      await expect(allow).toBeChecked();
 
-    // A contract message for an invalid value, nothing saved.
-    await page.getByLabel('Trial days').fill('400');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Trial days must be 0–365')).toBeVisible();
-    await page.getByLabel('Trial days').fill(String(before.platform.trialDays));
+      // A contract message for an invalid value, nothing saved.
+      await page.getByLabel('Trial days').fill('400');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByText('Trial days must be 0–365')).toBeVisible();
+      await page.getByLabel('Trial days').fill(String(before.platform.trialDays));
 
-    await allow.uncheck();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'Platform settings saved');
-    await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
-    // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
-    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
-    await page.reload();
-    await page.getByRole('tab', { name: 'Platform' }).click();
-    await expect(page.getByLabel('Allow public signups')).not.toBeChecked();
+      await allow.uncheck();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Platform settings saved');
+      await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
+      // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
+      await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
+      await page.reload();
+      await page.getByRole('tab', { name: 'Platform' }).click();
+      await expect(page.getByLabel('Allow public signups')).not.toBeChecked();
 
-    // A visitor (no session) is refused with the server's text.
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    const email = `late+${Date.now()}@closed.test`;
-    const refused = await visitor.request.post('/api/auth/signup', { data: { firstName: 'Lea', lastName: 'Late', email, password: 'secret12' } });
-    expect(refused.status()).toBe(403);
-    const message = ((await refused.json()) as { error: string }).error;
-    await visitor.goto('/signup');
-    await visitor.getByLabel('First name').fill('Lea');
-    await visitor.getByLabel('Last name').fill('Late');
-    await visitor.getByLabel('Email').fill(email);
-    await visitor.getByLabel('Password', { exact: true }).fill('secret12');
-    await visitor.getByLabel('Confirm password').fill('secret12');
-    await visitor.getByRole('button', { name: 'Create account' }).click();
-    await expect(visitor.getByRole('alert')).toHaveText(message);
-    await expect(visitor).toHaveURL(/\/signup$/);
+      // A visitor (no session) is refused with the server's text.
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      const email = `late+${Date.now()}@closed.test`;
+      const refused = await visitor.request.post('/api/auth/signup', { data: { firstName: 'Lea', lastName: 'Late', email, password: 'secret12' } });
+      expect(refused.status()).toBe(403);
+      const message = ((await refused.json()) as { error: string }).error;
+      await visitor.goto('/signup');
+      await visitor.getByLabel('First name').fill('Lea');
+      await visitor.getByLabel('Last name').fill('Late');
+      await visitor.getByLabel('Email').fill(email);
+      await visitor.getByLabel('Password', { exact: true }).fill('secret12');
+      await visitor.getByLabel('Confirm password').fill('secret12');
+      await visitor.getByRole('button', { name: 'Create account' }).click();
+      await expect(visitor.getByRole('alert')).toHaveText(message);
+      await expect(visitor).toHaveURL(/\/signup$/);
 
-    // On again: stored, and signup is no longer refused by the setting.
-    await page.getByLabel('Allow public signups').check();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-    const after = await (await page.request.get('/api/platform/settings')).json();
-    expect(after.platform.allowSignups).toBe(true);
-    await visitorContext.close();
-  } finally {
-    const { passwordSet: _ignored, ...smtp } = before.smtp;
-    void _ignored;
-    const restore = await page.request.put('/api/platform/settings', { data: { ...before, smtp: { ...smtp, password: '' } } });
-    expect(restore.status()).toBe(200);
-  }
-});
+      // On again: stored, and signup is no longer refused by the setting.
+      await page.getByLabel('Allow public signups').check();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+      const after = await (await page.request.get('/api/platform/settings')).json();
+      expect(after.platform.allowSignups).toBe(true);
+      await visitorContext.close();
+    } finally {
+      const { passwordSet: _ignored, ...smtp } = before.smtp;
+      void _ignored;
+      const restore = await page.request.put('/api/platform/settings', { data: { ...before, smtp: { ...smtp, password: '' } } });
+      expect(restore.status()).toBe(200);
+    }
+  },
+);
 
 test('Subscription Analytics shows the four tiles with the API figures and switches timeframe', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
