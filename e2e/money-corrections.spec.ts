@@ -18,6 +18,8 @@ async function balanceOf(page: Page, cardUid: string): Promise<number> {
 }
 
 test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back on the customer page, adjust the balance', async ({ browser }, testInfo) => {
+  // Three signed-in pages and five axe scans in one test: three times the usual time.
+  test.slow();
   const baseURL = testInfo.project.use.baseURL!;
   const cashier = await signedInPage(browser, baseURL, DEMO.cashier, { path: '/' });
   await expect(cashier).toHaveURL(/\/t\/demo\/pos$/);

@@ -26,7 +26,7 @@ export type Business = {
 };
 
 /** The password of every account the fixtures make (meets the default password policy). */
-export const FIXTURE_PASSWORD = 'Fixture-Pass-123!';
+const FIXTURE_PASSWORD = 'Fixture-Pass-123!';
 
 /** POSTs `data` to `path` and returns the JSON body; fails the test on a non-2xx answer. */
 async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
@@ -40,7 +40,7 @@ async function post<T>(api: APIRequestContext, path: string, data: unknown): Pro
  * tenant_admin and its first store), a cashier of that store with a password, three cards of the store and
  * one of them activated for a new customer. `tag` makes the e-mails and names unique.
  */
-export async function createBusiness(baseURL: string, tag = randomUUID().slice(0, 8)): Promise<Business> {
+async function createBusiness(baseURL: string, tag = randomUUID().slice(0, 8)): Promise<Business> {
   const admin = { email: `owner-${tag}@e2e.test`, password: FIXTURE_PASSWORD, firstName: `Owner${tag}`, lastName: 'Fixture' };
   const owner = await request.newContext({ baseURL });
   try {
