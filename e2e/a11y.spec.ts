@@ -275,6 +275,8 @@ test.describe('tenant_admin', () => {
   });
 
   test('dialogs: Create Card Batch, Assign Card, Card Details', async () => {
+    // Five dialogs, each scanned and keyboard-checked: three times the usual time.
+    test.slow();
     await open(page, { name: 'Cards', path: '/t/demo/cards', heading: 'Cards Management' });
     await dialogCheck(page, page.getByRole('button', { name: 'Create Card Batch' }).first(), 'Create Card Batch');
     const unassigned = page.locator('article[data-status="UNASSIGNED"]').first();
