@@ -10,6 +10,7 @@ import {
   tabTo,
   waitForSettled,
 } from './support/a11y';
+import { apiSignIn, DEMO } from './support/sign-in';
 
 /**
  * Accessibility on the built app and the fresh demo database: axe-core (WCAG 2.1 A and AA)
@@ -24,12 +25,7 @@ import {
  * keyboard earn goes to a card no other spec reads (DEM0CARD0005).
  */
 
-const ACCOUNTS = {
-  platform_admin: { email: 'admin@platform.com', password: 'AdminSecure123!' },
-  tenant_admin: { email: 'admin@demo.com', password: 'DemoAdmin123!' },
-  cashier: { email: 'cashier@demo.com', password: 'DemoCashier123!' },
-  customer: { email: 'customer@demo.com', password: 'DemoCustomer123!' },
-} as const;
+const ACCOUNTS = { platform_admin: DEMO.operator, tenant_admin: DEMO.admin, cashier: DEMO.cashier, customer: DEMO.customer } as const;
 type Account = keyof typeof ACCOUNTS;
 
 const CARD = 'DEM0CARD0001';
@@ -46,10 +42,7 @@ interface Screen {
 
 async function newPage(browser: Browser, testInfo: TestInfo, account?: Account): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: DESKTOP });
-  if (account) {
-    const res = await context.request.post('/api/auth/login', { data: ACCOUNTS[account] });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
+  if (account) await apiSignIn(context.request, ACCOUNTS[account]);
   return context.newPage();
 }
 
@@ -282,6 +275,8 @@ test.describe('tenant_admin', () => {
   });
 
   test('dialogs: Create Card Batch, Assign Card, Card Details', async () => {
+    // Five dialogs, each scanned and keyboard-checked: three times the usual time.
+    test.slow();
     await open(page, { name: 'Cards', path: '/t/demo/cards', heading: 'Cards Management' });
     await dialogCheck(page, page.getByRole('button', { name: 'Create Card Batch' }).first(), 'Create Card Batch');
     const unassigned = page.locator('article[data-status="UNASSIGNED"]').first();

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * Checkouts on the built app and the demo database (docs/product.md 'Payments', 'Card
+ * Checkouts on the built app, each in a business of the spec's own (docs/product.md 'Payments', 'Card
  * orders'): the tenant admin orders printed cards and pays on the Demo checkout page (the cards
- * arrive in Cards), adds funds to the demo customer's card from Customer Details, and cancels a
+ * arrive in Cards), adds funds to a customer's card from Customer Details, and cancels a
  * checkout (the order keeps waiting for payment, then is cancelled with a confirmation).
  */
 
@@ -16,22 +17,6 @@ const PHONE = { width: 390, height: 844 };
 async function shoot(page: Page, name: string, fullPage = true) {
   await expectNoSeriousA11yViolations(page, `Card orders: ${name}`);
   await page.screenshot({ path: `${SCREENS}/card-orders-${name}.png`, fullPage });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.com');
-  await page.getByLabel('Password', { exact: true }).fill('DemoAdmin123!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
-}
-
-/** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
-async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
 }
 
 /** Fills the shipping address of the order form. */
@@ -136,19 +121,14 @@ test('an admin orders 100 single-sided cards, pays on the demo checkout and find
   await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
 });
 
-test('add funds $25.00 to the demo customer card from Customer Details and pay', async ({ page, playwright, baseURL }) => {
-  const api = await adminApi(playwright, baseURL!);
-  const found = (await (await api.get('/api/t/demo/customers?search=customer%40demo.com')).json()) as { customers: Array<{ id: string }> };
-  const customerId = found.customers[0]!.id;
-  const detail = (await (await api.get(`/api/t/demo/customers/${customerId}`)).json()) as {
-    cards: Array<{ cardUid: string; balanceCents: number; status: string }>;
-  };
-  const card = detail.cards.find((c) => c.status === 'ACTIVE')!;
+test('add funds $25.00 to a customer card from Customer Details and pay', async ({ adminPage: page, business }) => {
+  const card = { cardUid: business.card, balanceCents: 0 };
+  const who = `${business.customer.firstName} ${business.customer.lastName}`;
   await page.setViewportSize(DESKTOP);
-  await signIn(page);
+  const t = `/t/${business.slug}`;
 
-  await page.goto('/t/demo/customers?search=customer%40demo.com');
-  await page.getByRole('button', { name: 'View Jane Customer' }).click();
+  await page.goto(`${t}/customers?search=${encodeURIComponent(business.customer.email)}`);
+  await page.getByRole('button', { name: `View ${who}` }).click();
   const details = page.getByRole('dialog', { name: 'Customer Details' });
   const item = details.getByTestId('customer-card').filter({ hasText: card.cardUid });
   await expect(item.getByTestId('card-balance')).toHaveText(usd(card.balanceCents));
@@ -163,33 +143,32 @@ test('add funds $25.00 to the demo customer card from Customer Details and pay',
   await dialog.getByLabel('Amount').fill('25.00');
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
 
-  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await expect(page).toHaveURL(new RegExp(`${t}/checkout/[^/]+$`));
   await expect(page.getByTestId('checkout-amount')).toHaveText('$25.00');
   await page.getByRole('button', { name: 'Pay $25.00' }).click();
 
   // Back on Customers: the message, and her details open again with the new balance.
-  await expect(page).toHaveURL(/\/t\/demo\/customers$/);
+  await expect(page).toHaveURL(new RegExp(`${t}/customers$`));
   await expect(page.locator('.Toastify').getByText('Funds added to the card.')).toBeVisible();
   const again = page.getByRole('dialog', { name: 'Customer Details' });
-  await expect(again.getByTestId('details-name')).toHaveText('Jane Customer');
+  await expect(again.getByTestId('details-name')).toHaveText(who);
   await expect(again.getByTestId('customer-card').filter({ hasText: card.cardUid }).getByTestId('card-balance')).toHaveText(usd(card.balanceCents + 2500));
   await shoot(page, 'funds-added', false);
-  await api.dispose();
 });
 
-test('cancel on the demo checkout leaves the order waiting for payment; cancelling it asks first', async ({ page }) => {
+test('cancel on the demo checkout leaves the order waiting for payment; cancelling it asks first', async ({ adminPage: page, business }) => {
+  const t = `/t/${business.slug}`;
   await page.setViewportSize(DESKTOP);
-  await signIn(page);
-  await page.goto('/t/demo/card-orders');
+  await page.goto(`${t}/card-orders`);
   await page.getByTestId('card-type-DOUBLE_SIDED_CUSTOM').click();
   await page.getByLabel('Number of cards').fill('50');
   await expect(page.getByTestId('order-total')).toHaveText('$45.00');
   await fillAddress(page);
   await page.getByRole('button', { name: 'Order and pay' }).click();
 
-  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await expect(page).toHaveURL(new RegExp(`${t}/checkout/[^/]+$`));
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/card-orders\?canceled=[^&]+$/);
+  await expect(page).toHaveURL(new RegExp(`${t}/card-orders\\?canceled=[^&]+$`));
   const orderId = new URL(page.url()).searchParams.get('canceled')!;
   await expect(page.getByText('Payment canceled. Your order is waiting for payment.')).toBeVisible();
   const row = orderRow(page, orderId);

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signInWithFill } from './support/sign-in';
 
 /**
  * Cards Management on the built app and the demo database: a tenant admin creates a batch, assigns
@@ -12,15 +13,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 const SCREENS = 'test-results/screens';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 const tile = (page: Page, uid: string) => page.getByRole('article', { name: `Card ${uid}` });
 const tiles = (page: Page) => page.getByRole('article', { name: /^Card / });

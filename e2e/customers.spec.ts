@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
+import { DEMO, signedInApi, signInWithFill } from './support/sign-in';
 
 /**
  * Customers and the customer's own dashboard on the built app and the demo database: a tenant admin
@@ -15,29 +16,12 @@ const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 /** A confirmation of a destroying action (ConfirmDialog: role alertdialog). */
 const alertDialog = (page: Page, name: string) => page.getByRole('alertdialog', { name });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const rows = (page: Page) => page.getByTestId('customer-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
-
-/** An API client signed in as the demo tenant admin (its own cookies, apart from the page's). */
-async function adminApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/api/auth/login', { data: { email: 'admin@demo.com', password: 'DemoAdmin123!' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
 
 async function findCustomer(api: APIRequestContext, search: string) {
   const res = await api.get(`/api/t/demo/customers?search=${encodeURIComponent(search)}`);
@@ -221,10 +205,10 @@ test('deleting a customer who holds a card is refused with the server message', 
   expect((await findCustomer(page.request, 'maria.garcia@example.com')).total).toBe(1);
 });
 
-test('the demo customer sees only their own cards and transactions', async ({ page, playwright, baseURL }) => {
+test('the demo customer sees only their own cards and transactions', async ({ page, baseURL }) => {
   await page.setViewportSize(DESKTOP);
   // What a staff member sees of Jane Customer through the API.
-  const admin = await adminApi(playwright, baseURL!);
+  const admin = await signedInApi(baseURL!, DEMO.admin);
   const jane = (await findCustomer(admin, 'customer@demo.com')).customers[0];
   const janeDetail = await (await admin.get(`/api/t/demo/customers/${jane.id}`)).json();
   const janeTx = await (await admin.get(`/api/t/demo/transactions?customerId=${jane.id}&limit=200`)).json();

@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /**
  * The Demo payments notice on the built app (the e2e server runs the Demo provider): every tenant
  * screen that takes money says 'Demo payments: no money is taken' near its pay action — Billing
  * (and its subscribe dialog), Card Orders, Add Funds in Customer Details, and the demo checkout
  * page — on a desktop (1280 wide) and a phone (390 wide). Nothing is paid: the checkout is
- * cancelled and the dialogs closed, so the demo tenant other specs read is left as it was.
+ * cancelled and the dialogs closed; all in the spec's own business.
  */
 
 /** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
@@ -34,21 +35,12 @@ async function expectNotice(page: Page, scope: Page | Locator, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.com');
-  await page.getByLabel('Password', { exact: true }).fill('DemoAdmin123!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
-}
-
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ adminPage: page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page);
 });
 
-test('Billing and its subscribe dialog say that demo payments take no money', async ({ page }) => {
-  await page.goto('/t/demo/billing');
+test('Billing and its subscribe dialog say that demo payments take no money', async ({ page, business }) => {
+  await page.goto(`/t/${business.slug}/billing`);
   await expect(page.getByRole('heading', { name: 'Billing & Subscription' })).toBeVisible();
   await expectNotice(page, page, 'billing');
   // Payment Methods tab: the page-wide notice stays.
@@ -64,17 +56,17 @@ test('Billing and its subscribe dialog say that demo payments take no money', as
   await expect(modal).toBeHidden();
 });
 
-test('Card Orders says it beside Order and pay', async ({ page }) => {
-  await page.goto('/t/demo/card-orders');
+test('Card Orders says it beside Order and pay', async ({ page, business }) => {
+  await page.goto(`/t/${business.slug}/card-orders`);
   const summary = page.locator('form').filter({ has: page.getByRole('button', { name: 'Order and pay' }) });
   await expect(summary.getByTestId('order-total')).toBeVisible();
   await expect(notice(summary)).toBeVisible();
   await expectNotice(page, page, 'card-orders');
 });
 
-test('Add Funds and the demo checkout say it; cancelling the checkout takes nothing', async ({ page }) => {
-  await page.goto('/t/demo/customers?search=customer%40demo.com');
-  await page.getByRole('button', { name: 'View Jane Customer' }).click();
+test('Add Funds and the demo checkout say it; cancelling the checkout takes nothing', async ({ page, business }) => {
+  await page.goto(`/t/${business.slug}/customers?search=${encodeURIComponent(business.customer.email)}`);
+  await page.getByRole('button', { name: `View ${business.customer.firstName} ${business.customer.lastName}` }).click();
   const details = page.getByRole('dialog', { name: 'Customer Details' });
   await details
     .getByRole('button', { name: /^Add Funds to card / })
@@ -86,9 +78,9 @@ test('Add Funds and the demo checkout say it; cancelling the checkout takes noth
 
   await dialog.getByLabel('Amount').fill('12.00');
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/checkout\/[^/]+$/);
+  await expect(page).toHaveURL(new RegExp(`/t/${business.slug}/checkout/[^/]+$`));
   await expect(page.getByTestId('checkout-amount')).toHaveText('$12.00');
   await expectNotice(page, page, 'checkout');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/customers/);
+  await expect(page).toHaveURL(new RegExp(`/t/${business.slug}/customers`));
 });

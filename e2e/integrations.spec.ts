@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 
 /**
- * The integration surface on the built app and the embedded demo database: the Store
+ * The integration surface on the built app, in the spec's own business: the Store
  * Admin creates an API key and a webhook endpoint under Integrations (the endpoint is a local
  * receiver; the e2e server runs with WEBHOOKS_ALLOW_PRIVATE=1), an earn goes through /api/v1
  * with curl, the receiver gets the signed `transaction.created` (verified with the
@@ -39,20 +39,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@demo.com');
-  await page.getByLabel('Password', { exact: true }).fill('DemoAdmin123!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\//);
-}
-
 test('a Store Admin creates a key and an endpoint, the till earns through v1 with curl, and the signed event is delivered and logged', async ({
-  page,
+  adminPage: page,
+  business,
   baseURL,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await page.goto(`/t/${business.slug}/dashboard`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).first().click();
   await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
 
@@ -104,7 +97,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
     '-H',
     'Content-Type: application/json',
     '-d',
-    JSON.stringify({ cardUid: 'DEM0CARD0001', amountCents: 2500, note: 'Receipt 1' }),
+    JSON.stringify({ cardUid: business.card, amountCents: 2500, note: 'Receipt 1' }),
   ]);
   const earn = JSON.parse(stdout) as { transactionId: string; cashbackEarned: number };
   expect(earn.cashbackEarned).toBeGreaterThan(0);

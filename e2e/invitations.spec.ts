@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { submitPassword } from './support/sign-in';
 
 /**
  * Staff invitations on the built app and the embedded demo database (no SMTP: the
@@ -17,12 +18,6 @@ const suffix = Date.now();
 const invitee = `invitee-${suffix}@demo.com`;
 const revokee = `revokee-${suffix}@demo.com`;
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 'Staff members' }).getByRole('row').filter({ hasText: email });
 
@@ -41,7 +36,7 @@ async function inviteCashier(page: Page, first: string, email: string) {
 }
 
 test('an invited cashier chooses a password from the e-mailed link and lands at the till', async ({ page }) => {
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
   await expect(page).toHaveURL(/\/t\/demo\//);
   await page.goto('/t/demo/staff');
   await inviteCashier(page, 'Ines', invitee);
@@ -52,7 +47,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
 
   // The operator reads the invitation in the outbox (no SMTP on the embedded database).
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(invitee);
@@ -83,7 +78,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
 
   // The owner sees the invitation accepted; a second one is revoked after a confirmation.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
   await expect(page).toHaveURL(/\/t\/demo\//);
   await page.goto('/t/demo/staff');
   await expect(staffRow(page, invitee)).toContainText('Active');

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
+import { DEMO, signIn } from './support/sign-in';
+
+test.use({ viewport: { width: 1280, height: 900 } });
 
 /**
  * The liability report (docs/product.md 'Reports') on the built app: the demo tenant's admin opens
@@ -10,17 +13,8 @@ import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
 test('the tenant admin reads the liability report', async ({ page }) => {
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
   await expect(page).toHaveURL(/\/t\/demo\/liability/);
   await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
@@ -38,7 +32,7 @@ test('the tenant admin reads the liability report', async ({ page }) => {
 });
 
 test('the operator reads every tenant’s liability', async ({ page }) => {
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
   await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toHaveText(/^\$[\d,]+\.\d{2}$/);

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { DEMO, signedInPage } from './support/sign-in';
 
 /**
  * The money lifecycle (refunds, voids, adjustments) on the built app and the demo database: the
@@ -10,24 +11,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  */
 
 const SCREENS = 'test-results/screens';
-const PASSWORDS: Record<string, string> = {
-  'cashier@demo.com': 'DemoCashier123!',
-  'admin@demo.com': 'DemoAdmin123!',
-  'customer@demo.com': 'DemoCustomer123!',
-};
-
-/** A page of its own browser context signed in as `email`. */
-async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORDS[email]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
 /** The card's balance in cents as the server holds it (the demo admin's view). */
 async function balanceOf(page: Page, cardUid: string): Promise<number> {
   const res = await page.request.get(`/api/t/demo/cards/${cardUid}`);
@@ -35,8 +18,10 @@ async function balanceOf(page: Page, cardUid: string): Promise<number> {
 }
 
 test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back on the customer page, adjust the balance', async ({ browser }, testInfo) => {
+  // Three signed-in pages and five axe scans in one test: three times the usual time.
+  test.slow();
   const baseURL = testInfo.project.use.baseURL!;
-  const cashier = await signedIn(browser, baseURL, 'cashier@demo.com');
+  const cashier = await signedInPage(browser, baseURL, DEMO.cashier, { path: '/' });
   await expect(cashier).toHaveURL(/\/t\/demo\/pos$/);
   await cashier.getByLabel('Card UID').fill('DEM0CARD0001');
   await cashier.getByRole('button', { name: 'Load' }).click();
@@ -65,7 +50,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   await expect(cashier.getByText('Redemption voided: $1.00 back on the card')).toBeVisible();
   await cashier.context().close();
 
-  const owner = await signedIn(browser, baseURL, 'admin@demo.com');
+  const owner = await signedInPage(browser, baseURL, DEMO.admin, { path: '/' });
   await owner.goto('/t/demo/transactions?search=DEM0CARD0001');
   const row = owner.getByRole('row').filter({ hasText: '$50.00' }).first();
   await row.getByRole('button', { name: 'Refund transaction of DEM0CARD0001' }).click();
@@ -92,7 +77,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   const outstanding = owner.getByRole('group', { name: 'Outstanding' }).getByTestId('stat-value');
   await expect(outstanding).toHaveText(`$${(outstandingCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
 
-  const customer = await signedIn(browser, baseURL, 'customer@demo.com');
+  const customer = await signedInPage(browser, baseURL, DEMO.customer, { path: '/' });
   await expect(customer.getByText('−$0.60').first()).toBeVisible();
   await expect(customer.getByText('−$20.00').first()).toBeVisible();
   await customer.screenshot({ path: `${SCREENS}/customer-refund.png`, fullPage: true });

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, waitForSettled } from './support/a11y';
+import { submitPassword } from './support/sign-in';
 
 /**
  * Forgot password on the built app and the embedded demo database, which has no SMTP
@@ -19,13 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const email = `reset-${Date.now()}@demo.com`;
 const FIRST = 'FirstPass123!';
 const NEXT = 'SecondPass456!';
-
-async function signIn(page: Page, address: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(address);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('a cashier who forgot the password gets back in through the e-mailed link', async ({ page, request }) => {
   // The admin adds the cashier this test works with.
@@ -51,7 +45,7 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   await page.screenshot({ path: `${SCREENS}/forgot-password-sent-desktop.png`, fullPage: true });
 
   // The operator finds the message in the outbox: without SMTP it is kept, not sent.
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
   await expect(page).toHaveURL(/\/platform\//);
   await page.getByRole('link', { name: 'Outbox' }).first().click();
   await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
@@ -125,7 +119,7 @@ test('a new customer gets a welcome message whose link unsubscribes them', async
   expect(activated.status(), await activated.text()).toBe(200);
   await request.post('/api/auth/logout');
 
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(address);

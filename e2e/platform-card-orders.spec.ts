@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { DEMO, signIn } from './support/sign-in';
 
 /**
  * The operator ships a printed-card order (docs/product.md 'Card orders': PAID → PROCESSING →
@@ -11,20 +13,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  */
 
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
-
-/**
- * An API client signed in as the owner of a new business (signed up here, so the order's 100
- * cards stay out of the demo tenant other specs read) and its slug.
- */
-async function tenantApi(playwright: typeof import('@playwright/test'), baseURL: string): Promise<{ api: APIRequestContext; slug: string }> {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/api/auth/signup', {
-    data: { firstName: 'Fran', lastName: 'Fulfil', email: `fran+${Date.now()}@fulfil.test`, password: 'secret12' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { tenant } = (await res.json()) as { tenant: { slug: string } };
-  return { api, slug: tenant.slug };
-}
 
 /** Creates a 100-card order for the tenant and pays it on the Demo checkout; returns its id. */
 async function paidOrder(api: APIRequestContext, slug: string): Promise<string> {
@@ -48,17 +36,14 @@ async function paidOrder(api: APIRequestContext, slug: string): Promise<string> 
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-test('the operator moves a paid order of a tenant to Processing, Shipped and Delivered', async ({ page, playwright, baseURL }) => {
+test('the operator moves a paid order of a tenant to Processing, Shipped and Delivered', async ({ page, adminApi: api, business }) => {
   test.setTimeout(90_000);
-  const { api, slug } = await tenantApi(playwright, baseURL!);
+  // The spec's own business orders, so the 100 cards stay out of the demo tenant.
+  const { slug, name } = business;
   const orderId = await paidOrder(api, slug);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('admin@platform.com');
-  await page.getByLabel('Password', { exact: true }).fill('AdminSecure123!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
 
   await page.getByRole('link', { name: 'Card Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Card Orders', level: 1 })).toBeVisible();
@@ -67,7 +52,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
 
   const row = page.locator(`[data-testid="platform-order-row"][data-order-id="${orderId}"]`);
   await expect(row).toBeVisible();
-  await expect(row).toContainText("Fran's Store");
+  await expect(row).toContainText(name);
   await expect(row).toContainText(slug);
   await expect(row).toContainText('Single-sided');
   await expect(row).toContainText('$50.00');
@@ -77,7 +62,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
 
   // Paid → Processing: the order leaves the Paid filter.
   await row.getByRole('button', { name: 'Start processing' }).click();
-  let dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Processing?" });
+  let dialog = page.getByRole('alertdialog', { name: `Mark order of ${name} for 100 cards as Processing?` });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Platform card orders, confirm dialog');
   await page.screenshot({ path: `${SCREENS}/platform-card-orders-confirm.png` });
@@ -90,7 +75,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await page.getByLabel('Status').selectOption('PROCESSING');
   await expect(row).toHaveAttribute('data-status', 'PROCESSING');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
-  dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Shipped?" });
+  dialog = page.getByRole('alertdialog', { name: `Mark order of ${name} for 100 cards as Shipped?` });
   await dialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(toast(page, 'Order marked as Shipped')).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -98,7 +83,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await page.getByLabel('Status').selectOption('');
   await expect(row).toHaveAttribute('data-status', 'SHIPPED');
   await row.getByRole('button', { name: 'Mark delivered' }).click();
-  dialog = page.getByRole('alertdialog', { name: "Mark order of Fran's Store for 100 cards as Delivered?" });
+  dialog = page.getByRole('alertdialog', { name: `Mark order of ${name} for 100 cards as Delivered?` });
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(toast(page, 'Order marked as Delivered')).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'DELIVERED');
@@ -111,5 +96,4 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   const res = await api.get(`/api/t/${slug}/card-orders/${orderId}`);
   expect(res.status(), await res.text()).toBe(200);
   expect(((await res.json()) as { status: string }).status).toBe('DELIVERED');
-  await api.dispose();
 });

@@ -1,10 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { DEMO, signIn, signedInPage } from './support/sign-in';
 
 /**
  * Platform plans, settings and subscription analytics on the built app and the demo database:
  * - the operator creates a plan (price in dollars → cents, limits empty/0 → unlimited, empty
- *   feature rows dropped) and the demo tenant admin, in a browser context of her own, sees it on
+ *   feature rows dropped) and the admin of the spec's own business, in a browser context of her own, sees it on
  *   Billing → Plans; the operator edits it (the tenant sees the new name and price) and deletes
  *   it after the confirmation (gone for the tenant too);
  * - a plan in use cannot be deleted: a new business subscribes to Starter and the operator's
@@ -32,22 +34,6 @@ interface PlanBody {
   tenantsCount: number;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
-/** A page of its own (own cookies) signed in as the given account. */
-async function signedInPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email, password);
-  return page;
-}
-
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const planCard = (page: Page, name: string) => page.locator(`[data-testid="platform-plan"][data-plan="${name}"]`);
 
@@ -61,11 +47,11 @@ async function plans(request: APIRequestContext): Promise<PlanBody[]> {
 const tile = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-test('the operator creates, edits and deletes a plan; the tenant admin sees each change on Billing → Plans', async ({ page, browser }) => {
+test('the operator creates, edits and deletes a plan; the tenant admin sees each change on Billing → Plans', async ({ page, browser, baseURL, business }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const name = `E2E Plan ${String(Date.now()).slice(-6)}`;
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
   await page.goto(PLANS);
   await expect(page.getByTestId('platform-plan').first()).toBeVisible();
 
@@ -109,8 +95,10 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
 
   try {
     // The tenant admin (her own browser context) sees it among the plans she can choose.
-    const tenant = await signedInPage(browser, 'admin@demo.com', 'DemoAdmin123!');
-    await tenant.goto('/t/demo/billing?tab=plans');
+    const tenant = await signedInPage(browser, baseURL!, business.admin, {
+      viewport: { width: 1280, height: 900 },
+      path: `/t/${business.slug}/billing?tab=plans`,
+    });
     await expect(tenant.getByTestId(`plan-${name}`)).toContainText('$12.50');
     await expect(tenant.getByTestId(`plan-${name}`)).toContainText('Feature C');
 
@@ -163,7 +151,7 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
   });
   expect(res.ok()).toBe(true);
   const { tenant } = (await res.json()) as { tenant: { id: string; slug: string } };
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
   try {
     const starter = (await plans(page.request)).find((p) => p.name === 'Starter')!;
     const card = await owner.request.post(`/api/t/${tenant.slug}/billing/payment-methods`, {
@@ -194,71 +182,75 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
   }
 });
 
-test('signups switched off in Settings → Platform refuse /signup with the server message; switched on again they work', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
-  const before = await (await page.request.get('/api/platform/settings')).json();
-  try {
-    await page.goto('/platform/settings');
-    await expect(page.getByRole('tab', { name: 'Email Settings' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('SMTP port')).toHaveValue(String(before.smtp.port));
-    await page.getByRole('tab', { name: 'Platform' }).click();
-    const allow = page.getByLabel('Allow public signups');
-    await expect(allow).toBeChecked();
+test(
+  'signups switched off in Settings → Platform refuse /signup with the server message; switched on again they work',
+  { tag: '@platform-settings' },
+  async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, DEMO.operator.email, DEMO.operator.password);
+    const before = await (await page.request.get('/api/platform/settings')).json();
+    try {
+      await page.goto('/platform/settings');
+      await expect(page.getByRole('tab', { name: 'Email Settings' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByLabel('SMTP port')).toHaveValue(String(before.smtp.port));
+      await page.getByRole('tab', { name: 'Platform' }).click();
+      const allow = page.getByLabel('Allow public signups');
+      await expect(allow).toBeChecked();
 
-    // A contract message for an invalid value, nothing saved.
-    await page.getByLabel('Trial days').fill('400');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Trial days must be 0–365')).toBeVisible();
-    await page.getByLabel('Trial days').fill(String(before.platform.trialDays));
+      // A contract message for an invalid value, nothing saved.
+      await page.getByLabel('Trial days').fill('400');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByText('Trial days must be 0–365')).toBeVisible();
+      await page.getByLabel('Trial days').fill(String(before.platform.trialDays));
 
-    await allow.uncheck();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'Platform settings saved');
-    await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
-    // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
-    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
-    await page.reload();
-    await page.getByRole('tab', { name: 'Platform' }).click();
-    await expect(page.getByLabel('Allow public signups')).not.toBeChecked();
+      await allow.uncheck();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'Platform settings saved');
+      await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
+      // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
+      await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
+      await page.reload();
+      await page.getByRole('tab', { name: 'Platform' }).click();
+      await expect(page.getByLabel('Allow public signups')).not.toBeChecked();
 
-    // A visitor (no session) is refused with the server's text.
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    const email = `late+${Date.now()}@closed.test`;
-    const refused = await visitor.request.post('/api/auth/signup', { data: { firstName: 'Lea', lastName: 'Late', email, password: 'secret12' } });
-    expect(refused.status()).toBe(403);
-    const message = ((await refused.json()) as { error: string }).error;
-    await visitor.goto('/signup');
-    await visitor.getByLabel('First name').fill('Lea');
-    await visitor.getByLabel('Last name').fill('Late');
-    await visitor.getByLabel('Email').fill(email);
-    await visitor.getByLabel('Password', { exact: true }).fill('secret12');
-    await visitor.getByLabel('Confirm password').fill('secret12');
-    await visitor.getByRole('button', { name: 'Create account' }).click();
-    await expect(visitor.getByRole('alert')).toHaveText(message);
-    await expect(visitor).toHaveURL(/\/signup$/);
+      // A visitor (no session) is refused with the server's text.
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      const email = `late+${Date.now()}@closed.test`;
+      const refused = await visitor.request.post('/api/auth/signup', { data: { firstName: 'Lea', lastName: 'Late', email, password: 'secret12' } });
+      expect(refused.status()).toBe(403);
+      const message = ((await refused.json()) as { error: string }).error;
+      await visitor.goto('/signup');
+      await visitor.getByLabel('First name').fill('Lea');
+      await visitor.getByLabel('Last name').fill('Late');
+      await visitor.getByLabel('Email').fill(email);
+      await visitor.getByLabel('Password', { exact: true }).fill('secret12');
+      await visitor.getByLabel('Confirm password').fill('secret12');
+      await visitor.getByRole('button', { name: 'Create account' }).click();
+      await expect(visitor.getByRole('alert')).toHaveText(message);
+      await expect(visitor).toHaveURL(/\/signup$/);
 
-    // On again: stored, and signup is no longer refused by the setting.
-    await page.getByLabel('Allow public signups').check();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
-    const after = await (await page.request.get('/api/platform/settings')).json();
-    expect(after.platform.allowSignups).toBe(true);
-    await visitorContext.close();
-  } finally {
-    const { passwordSet: _ignored, ...smtp } = before.smtp;
-    void _ignored;
-    const restore = await page.request.put('/api/platform/settings', { data: { ...before, smtp: { ...smtp, password: '' } } });
-    expect(restore.status()).toBe(200);
-  }
-});
+      // On again: stored, and signup is no longer refused by the setting.
+      await page.getByLabel('Allow public signups').check();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+      const after = await (await page.request.get('/api/platform/settings')).json();
+      expect(after.platform.allowSignups).toBe(true);
+      await visitorContext.close();
+    } finally {
+      const { passwordSet: _ignored, ...smtp } = before.smtp;
+      void _ignored;
+      const restore = await page.request.put('/api/platform/settings', { data: { ...before, smtp: { ...smtp, password: '' } } });
+      expect(restore.status()).toBe(200);
+    }
+  },
+);
 
 test('Subscription Analytics shows the four tiles with the API figures and switches timeframe', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
   const first = page.waitForResponse((r) => r.url().includes('/api/admin/analytics/subscriptions?timeframe=30d'));
   await page.goto('/platform/subscriptions');
   const body30 = await (await first).json();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signIn, signInWithFill } from './support/sign-in';
 
 /**
  * The operator's tenant management (tenant delete works, confirmed by typing the slug) on the built
@@ -17,22 +18,6 @@ const DESKTOP = { width: 1440, height: 900 };
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const row = (page: Page, text: string) => page.getByTestId('tenant-row').filter({ hasText: text });
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  await page.locator('li', { hasText: email }).getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes it after typing the slug', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signInWithFill } from './support/sign-in';
 
 /**
  * The POS in the browser, on the built app and a fresh demo database: a cashier signs in
@@ -7,14 +8,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  */
 
 const SCREENS = 'test-results/screens';
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('a cashier earns and redeems cashback at the POS, then signs out', async ({ page }) => {
   await signInWithFill(page, 'cashier@demo.com');

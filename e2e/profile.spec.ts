@@ -1,13 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, test } from './support/fixtures';
+import { DEMO, signIn, signOut, submitPassword } from './support/sign-in';
 
 /**
- * Profile and own-password change on the built app and the demo database:
- * - the demo cashier opens Profile from the menu, sees their account, changes their password
- *   (a wrong current password shows the server's message on its field; then success with the
- *   toast 'Password changed'), signs out, is refused with the old password and signs in with
- *   the new one. The demo password is put back at the end (other specs sign in with it), also
- *   when a step fails;
+ * Profile and own-password change on the built app:
+ * - the cashier of the spec's own business opens Profile from the menu, sees their account,
+ *   changes their password (a wrong current password shows the server's message on its field;
+ *   then success with the toast 'Password changed'), signs out, is refused with the old password
+ *   and signs in with the new one (no other spec signs in as this cashier);
  * - the operator opens Profile from the platform menu, and the Security tab of Settings shows
  *   'Maximum login attempts' and no 'stored only' hints for the settings that take effect;
  *   a saved value is stored (the settings are put back afterwards).
@@ -17,99 +18,70 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const CASHIER = { email: 'cashier@demo.com', password: 'DemoCashier123!' };
 const NEW_PASSWORD = 'Cashier-New-456!';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-/** Puts the demo cashier's password back through the API, whichever of the two it is now. */
-async function restoreCashierPassword(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { email: CASHIER.email, password: NEW_PASSWORD } });
-  if (login.status() !== 200) return; // never changed (or already restored)
-  const put = await request.put('/api/auth/password', { data: { currentPassword: NEW_PASSWORD, newPassword: CASHIER.password } });
-  expect(put.status()).toBe(204);
-  await request.post('/api/auth/logout');
-}
-
-test('the cashier changes their password on Profile, signs out and signs in with the new one', async ({ page, playwright, baseURL }) => {
+test('the cashier changes their password on Profile, signs out and signs in with the new one', async ({ page, business }) => {
   test.setTimeout(120_000);
+  const CASHIER = business.cashier;
+  const pos = new RegExp(`/t/${business.slug}/pos$`);
   await page.setViewportSize(DESKTOP);
-  try {
-    await signIn(page, CASHIER.email, CASHIER.password);
-    await expect(page).toHaveURL(/\/t\/demo\/pos$/);
+  await submitPassword(page, CASHIER.email, CASHIER.password);
+  await expect(page).toHaveURL(pos);
 
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
-    await expect(page).toHaveURL(/\/t\/demo\/profile$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-    const account = page.locator('dl');
-    await expect(account).toContainText(CASHIER.email);
-    await expect(account).toContainText('Cashier');
-    await expect(account).toContainText('Main Store');
-    await expect(page.getByText('At least 8 characters')).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/profile-tenant-desktop.png`, fullPage: true });
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/t/${business.slug}/profile$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const account = page.locator('dl');
+  await expect(account).toContainText(CASHIER.email);
+  await expect(account).toContainText('Cashier');
+  await expect(account).toContainText(business.store.name);
+  await expect(page.getByText('At least 8 characters')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/profile-tenant-desktop.png`, fullPage: true });
 
-    const form = page.getByRole('form', { name: 'Change password' });
-    // Client-side checks first: a too short new password and a mismatch never reach the server.
-    await form.getByLabel('Current password').fill('not-my-password');
-    await form.getByLabel('New password', { exact: true }).fill('short');
-    await form.getByLabel('Confirm new password').fill('short');
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Password must be at least 8 characters long')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change password' });
+  // Client-side checks first: a too short new password and a mismatch never reach the server.
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('short');
+  await form.getByLabel('Confirm new password').fill('short');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Password must be at least 8 characters long')).toBeVisible();
 
-    // A wrong current password: the server's message under that field, nothing changed.
-    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Current password is incorrect')).toBeVisible();
-    await expect(form.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
-    await expectNoSeriousA11yViolations(page, 'Profile, wrong current password');
-    await page.screenshot({ path: `${SCREENS}/profile-tenant-wrong-current.png`, fullPage: true });
+  // A wrong current password: the server's message under that field, nothing changed.
+  await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Current password is incorrect')).toBeVisible();
+  await expect(form.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, 'Profile, wrong current password');
+  await page.screenshot({ path: `${SCREENS}/profile-tenant-wrong-current.png`, fullPage: true });
 
-    await form.getByLabel('Current password').fill(CASHIER.password);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(toast(page, 'Password changed')).toBeVisible();
-    await expect(form.getByLabel('Current password')).toHaveValue('');
-    await expect(form.getByText('Current password is incorrect')).toBeHidden();
-    // Still signed in here.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await form.getByLabel('Current password').fill(CASHIER.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+  await expect(form.getByText('Current password is incorrect')).toBeHidden();
+  // Still signed in here.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SCREENS}/profile-tenant-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SCREENS}/profile-tenant-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, CASHIER.email, CASHIER.password);
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, CASHIER.email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/t\/demo\/pos$/);
-  } finally {
-    const api = await playwright.request.newContext({ baseURL });
-    try {
-      await restoreCashierPassword(api);
-    } finally {
-      await api.dispose();
-    }
-  }
-  // The demo password works again for the other specs.
-  const check = await playwright.request.newContext({ baseURL });
-  expect((await check.post('/api/auth/login', { data: CASHIER })).status()).toBe(200);
-  await check.dispose();
+  await signOut(page);
+  await submitPassword(page, CASHIER.email, CASHIER.password);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitPassword(page, CASHIER.email, NEW_PASSWORD);
+  await expect(page).toHaveURL(pos);
 });
 
-test("the operator's Profile and the Security settings that now take effect", async ({ page }) => {
+test("the operator's Profile and the Security settings that now take effect", { tag: '@platform-settings' }, async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await signIn(page, DEMO.operator.email, DEMO.operator.password);
   await expect(page).toHaveURL(/\/platform\/dashboard$/);
   const before = await (await page.request.get('/api/platform/settings')).json();
   try {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signInWithFill } from './support/sign-in';
 
 /**
  * The public card page (/{slug}/c/{cardUid}?t=) and the POS camera scanner, on the built
@@ -38,14 +39,6 @@ test.use({
 });
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** The card's QR URL (`{PUBLIC_URL}/demo/c/{uid}?t=…`) as a path on the test server. */
 function qrPath(qrUrl: string): string {

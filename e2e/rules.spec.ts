@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
+import { signInWithFill } from './support/sign-in';
 
 /**
  * Rules & Settings on the built app and the demo database: the demo tenant admin raises the
@@ -36,15 +37,6 @@ interface OfferBody {
   startAt: string;
   endAt: string;
   isActive: boolean;
-}
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
 }
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { submitPassword } from './support/sign-in';
 
 /**
  * Customer self-enrolment on the built app and the embedded demo database (no SMTP:
@@ -22,16 +23,9 @@ const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 const email = `joiner-${Date.now()}@example.com`;
 
-async function signIn(page: Page, address: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(address);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 test('a customer joins from the poster, confirms by e-mail, and earns on the new card at the till', async ({ page, browser }) => {
   // The Store Admin: the poster and the sign-up page it leads to.
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
   await expect(page).toHaveURL(/\/t\/demo\//);
   await page.goto('/t/demo/stores');
   const main = page.getByRole('article', { name: 'Store Main Store' });
@@ -94,7 +88,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   // The operator reads the confirmation in the Outbox (no SMTP on the embedded database).
   await page.request.post('/api/auth/logout');
   await page.context().clearCookies();
-  await signIn(page, 'admin@platform.com', 'AdminSecure123!');
+  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
   await expect(page).toHaveURL(/\/platform\//);
   await page.goto('/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(email);
@@ -127,7 +121,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   // The cashier scans it at the till and earns.
   await page.request.post('/api/auth/logout');
   await page.context().clearCookies();
-  await signIn(page, 'cashier@demo.com', 'DemoCashier123!');
+  await submitPassword(page, 'cashier@demo.com', 'DemoCashier123!');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await page.getByLabel('Card UID').fill(decoded!);
   await page.getByRole('button', { name: 'Load' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
+import { signInWithFill, signOut, submitPassword } from './support/sign-in';
 
 /**
  * Stores and Staff Management on the built app and the demo database: the demo tenant admin adds a
@@ -12,27 +13,6 @@ import { dismissToasts } from './support/toasts';
 const SCREENS = 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
@@ -210,9 +190,9 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
 
   // The cashier signs in with the new password and lands on the POS with the store badge.
   await signOut(page);
-  await signIn(page, cashierEmail, 'FirstPass1!');
+  await submitPassword(page, cashierEmail, 'FirstPass1!');
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
-  await signIn(page, cashierEmail, 'SecondPass2!');
+  await submitPassword(page, cashierEmail, 'SecondPass2!');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await expect(page.locator('header').getByText(storeName)).toBeVisible();
   await expect(page.locator('header')).toContainText(`Casey Till${suffix}`);
@@ -241,7 +221,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   // ...and a deactivated cashier cannot sign in again.
-  await signIn(page, cashierEmail, 'SecondPass2!');
+  await submitPassword(page, cashierEmail, 'SecondPass2!');
   await expect(page.getByRole('alert')).toHaveText('This account has been deactivated. Please contact your store administrator.');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { DEMO, signInWithFill } from './support/sign-in';
 
 /**
  * The dashboard's subscription status strip in each of its five variants, and the greyed POS /
@@ -10,14 +11,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 const SCREENS = 'test-results/screens';
 const DAY = 86_400_000;
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.locator('li', { hasText: 'admin@demo.com' }).getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue('admin@demo.com');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
-}
 
 /** Rewrites GET /api/t/demo/tenant with `over` from now on. */
 async function tenantAs(page: Page, over: Record<string, unknown>) {
@@ -32,7 +25,7 @@ async function tenantAs(page: Page, over: Record<string, unknown>) {
 
 test('the status strip names each subscription state and leads to the right Billing tab', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await signInWithFill(page, DEMO.admin.email, /\/t\/demo\/dashboard$/);
   const strip = page.getByRole('region', { name: 'Subscription status' });
 
   // The demo tenant is on trial.

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { signInWithFill } from './support/sign-in';
 
 /**
  * Dashboard and Transactions (real trends) on the built app and the demo database: a cashier earns
@@ -29,15 +30,6 @@ interface Trend {
   thisMonth: number;
   lastMonth: number;
   changePct: number | null;
-}
-
-async function signInWithFill(page: Page, email: string) {
-  await page.goto('/login');
-  const row = page.locator('li', { hasText: email });
-  await row.getByRole('button', { name: 'Fill' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
 }
 
 /** GET /api/t/demo/transactions with the given query, as the signed-in user. */

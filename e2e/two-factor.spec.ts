@@ -127,61 +127,65 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
 });
 
-test("the operator's requirement sends a Store Admin to the set-up first; cashiers are exempt; the operator resets it", async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
-  const operator = await browser.newContext();
-  const op = await operator.newPage();
-  await submitPassword(op, 'admin@platform.com', 'AdminSecure123!');
-  await expect(op).toHaveURL(/\/platform\//);
-  const settings = await (await op.request.get('/api/platform/settings')).json();
-  const { passwordSet: _ignored, ...smtp } = settings.smtp;
-  const put = (requireTwoFactor: boolean) =>
-    op.request.put('/api/platform/settings', { data: { ...settings, smtp, security: { ...settings.security, requireTwoFactor } } });
-  await op.goto('/platform/settings');
-  await op.getByRole('tab', { name: 'Security' }).click();
-  await expect(op.getByText(/Cashiers are exempt: they often share a till/)).toBeVisible();
-  expect((await put(true)).status()).toBe(200);
-  try {
-    const { email, slug } = await newStoreAdmin(request, 'required');
-    await submitPassword(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/two-factor-setup$/);
-    await expect(page.getByText('The platform requires two-factor authentication for your account.')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'required set-up');
-    await page.screenshot({ path: `${SCREENS}/two-factor-required-setup.png`, fullPage: true });
-    // Nothing else is reachable: the app sends them back, the API refuses.
-    await page.goto(`/t/${slug}/dashboard`);
-    await expect(page).toHaveURL(/\/two-factor-setup$/);
-    const refused = await page.request.get(`/api/t/${slug}/stores`);
-    expect(refused.status()).toBe(403);
-    expect((await refused.json()).code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+test(
+  "the operator's requirement sends a Store Admin to the set-up first; cashiers are exempt; the operator resets it",
+  { tag: '@platform-settings' },
+  async ({ page, browser, request }) => {
+    test.setTimeout(180_000);
+    const operator = await browser.newContext();
+    const op = await operator.newPage();
+    await submitPassword(op, 'admin@platform.com', 'AdminSecure123!');
+    await expect(op).toHaveURL(/\/platform\//);
+    const settings = await (await op.request.get('/api/platform/settings')).json();
+    const { passwordSet: _ignored, ...smtp } = settings.smtp;
+    const put = (requireTwoFactor: boolean) =>
+      op.request.put('/api/platform/settings', { data: { ...settings, smtp, security: { ...settings.security, requireTwoFactor } } });
+    await op.goto('/platform/settings');
+    await op.getByRole('tab', { name: 'Security' }).click();
+    await expect(op.getByText(/Cashiers are exempt: they often share a till/)).toBeVisible();
+    expect((await put(true)).status()).toBe(200);
+    try {
+      const { email, slug } = await newStoreAdmin(request, 'required');
+      await submitPassword(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/two-factor-setup$/);
+      await expect(page.getByText('The platform requires two-factor authentication for your account.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'required set-up');
+      await page.screenshot({ path: `${SCREENS}/two-factor-required-setup.png`, fullPage: true });
+      // Nothing else is reachable: the app sends them back, the API refuses.
+      await page.goto(`/t/${slug}/dashboard`);
+      await expect(page).toHaveURL(/\/two-factor-setup$/);
+      const refused = await page.request.get(`/api/t/${slug}/stores`);
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).code).toBe('TWO_FACTOR_SETUP_REQUIRED');
 
-    await setUp(page, 'required');
-    await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
-    expect((await page.request.get(`/api/t/${slug}/stores`)).status()).toBe(200);
+      await setUp(page, 'required');
+      await expect(page).toHaveURL(new RegExp(`/t/${slug}/dashboard$`));
+      expect((await page.request.get(`/api/t/${slug}/stores`)).status()).toBe(200);
 
-    // Cashiers are exempt.
-    await signOut(page);
-    await submitPassword(page, 'cashier@demo.com', 'DemoCashier123!');
-    await expect(page).toHaveURL(/\/t\/demo\/pos$/);
+      // Cashiers are exempt.
+      await signOut(page);
+      await submitPassword(page, 'cashier@demo.com', 'DemoCashier123!');
+      await expect(page).toHaveURL(/\/t\/demo\/pos$/);
 
-    // The operator resets the Store Admin's two-factor from the tenant's details.
-    await op.goto(`/platform/tenants?search=${encodeURIComponent(email)}`);
-    await op
-      .getByRole('button', { name: /^View / })
-      .first()
-      .click();
-    const details = op.getByRole('dialog', { name: 'Tenant Details' });
-    await expect(details.getByText('Two-factor on')).toBeVisible();
-    await details.getByRole('button', { name: 'Reset two-factor for required Tester' }).click();
-    const confirm = op.getByRole('alertdialog', { name: 'Reset two-factor' });
-    await expectNoSeriousA11yViolations(op, 'tenant details: reset two-factor');
-    await op.screenshot({ path: `${SCREENS}/two-factor-operator-reset.png`, fullPage: true });
-    await confirm.getByRole('button', { name: 'Reset two-factor' }).click();
-    await expect(details.getByText('Two-factor off')).toBeVisible();
-    const outbox = await (await op.request.get(`/api/platform/outbox?to=${encodeURIComponent(email)}`)).json();
-    expect(JSON.stringify(outbox)).toContain('Your two-factor authentication was reset');
-  } finally {
-    expect((await put(false)).status()).toBe(200);
-    await operator.close();
-  }
-});
+      // The operator resets the Store Admin's two-factor from the tenant's details.
+      await op.goto(`/platform/tenants?search=${encodeURIComponent(email)}`);
+      await op
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      const details = op.getByRole('dialog', { name: 'Tenant Details' });
+      await expect(details.getByText('Two-factor on')).toBeVisible();
+      await details.getByRole('button', { name: 'Reset two-factor for required Tester' }).click();
+      const confirm = op.getByRole('alertdialog', { name: 'Reset two-factor' });
+      await expectNoSeriousA11yViolations(op, 'tenant details: reset two-factor');
+      await op.screenshot({ path: `${SCREENS}/two-factor-operator-reset.png`, fullPage: true });
+      await confirm.getByRole('button', { name: 'Reset two-factor' }).click();
+      await expect(details.getByText('Two-factor off')).toBeVisible();
+      const outbox = await (await op.request.get(`/api/platform/outbox?to=${encodeURIComponent(email)}`)).json();
+      expect(JSON.stringify(outbox)).toContain('Your two-factor authentication was reset');
+    } finally {
+      expect((await put(false)).status()).toBe(200);
+      await operator.close();
+    }
+  },
+);
