@@ -21,11 +21,15 @@ export function TwoFactorSetupPage() {
   const t = useMessages(profileMessages);
   if (!isAuthenticated || !user) return <Navigate to={paths.login} replace />;
   const home = homePathFor(user, tenant);
+  // Signed out here whether or not the server heard it: the session cookie expires anyway, and a
+  // failed call must not surface as an unhandled rejection.
   const leave = () =>
-    void signOut().finally(() => {
-      clear();
-      navigate(paths.login, { replace: true });
-    });
+    void signOut()
+      .catch(() => undefined)
+      .finally(() => {
+        clear();
+        navigate(paths.login, { replace: true });
+      });
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-br from-slate-50 via-white to-indigo-50 px-4 py-10">
       <div className="w-full max-w-lg">
