@@ -56,6 +56,8 @@ async function cardCount(page: Page, status?: string): Promise<number> {
 }
 
 test('a tenant admin creates, assigns, blocks, downloads, filters and searches cards', async ({ page }) => {
+  // A whole morning at the cards page: a dozen screens, four axe scans.
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInWithFill(page, 'admin@demo.com');
 

@@ -12,7 +12,7 @@ const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 test('signup → trial limit → subscribe to Professional → order 100 cards and pay → see them in Cards', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sign up: a new business on trial.

@@ -37,7 +37,7 @@ async function paidOrder(api: APIRequestContext, slug: string): Promise<string> 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 test('the operator moves a paid order of a tenant to Processing, Shipped and Delivered', async ({ page, adminApi: api, business }) => {
-  test.setTimeout(90_000);
+  test.slow();
   // The spec's own business orders, so the 100 cards stay out of the demo tenant.
   const { slug, name } = business;
   const orderId = await paidOrder(api, slug);

@@ -48,7 +48,7 @@ const tile = (page: Page, label: string) => page.getByRole('group', { name: labe
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('the operator creates, edits and deletes a plan; the tenant admin sees each change on Billing → Plans', async ({ page, browser, baseURL, business }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   const name = `E2E Plan ${String(Date.now()).slice(-6)}`;
   await signIn(page, DEMO.operator.email, DEMO.operator.password);
@@ -143,7 +143,7 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
 });
 
 test('a plan in use cannot be deleted: the server refusal is shown in the confirmation', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // A new business of its own subscribes to Starter (the demo tenant stays on its trial).
   const owner = await browser.newContext();
   const res = await owner.request.post('/api/auth/signup', {
@@ -186,7 +186,7 @@ test(
   'signups switched off in Settings → Platform refuse /signup with the server message; switched on again they work',
   { tag: '@platform-settings' },
   async ({ page, browser }) => {
-    test.setTimeout(120_000);
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, DEMO.operator.email, DEMO.operator.password);
     const before = await (await page.request.get('/api/platform/settings')).json();

@@ -23,7 +23,7 @@ const NEW_PASSWORD = 'Cashier-New-456!';
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 test('the cashier changes their password on Profile, signs out and signs in with the new one', async ({ page, business }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const CASHIER = business.cashier;
   const pos = new RegExp(`/t/${business.slug}/pos$`);
   await page.setViewportSize(DESKTOP);
@@ -79,7 +79,7 @@ test('the cashier changes their password on Profile, signs out and signs in with
 });
 
 test("the operator's Profile and the Security settings that now take effect", { tag: '@platform-settings' }, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.operator.email, DEMO.operator.password);
   await expect(page).toHaveURL(/\/platform\/dashboard$/);

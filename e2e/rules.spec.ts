@@ -55,7 +55,7 @@ async function previewFigure(page: Page): Promise<string> {
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('the owner changes the rate and adds an offer; the next earn at the POS pays exactly the preview', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.slow();
   await page.setViewportSize(DESKTOP);
   const suffix = String(Date.now()).slice(-6);
   const offerName = `Flash Bonus ${suffix}`;
