@@ -21,7 +21,7 @@ const staffRow = (page: Page, email: string) => page.getByRole('table', { name: 
 
 test('a tenant admin adds a store and a cashier; the cashier signs in until deactivated', async ({ page, browser }) => {
   // A long flow (three sign-ins, eight saves) on a shared machine.
-  test.setTimeout(180_000);
+  test.slow();
   await page.setViewportSize(DESKTOP);
   const suffix = String(Date.now()).slice(-6);
   const storeName = `Harbour Store ${suffix}`;
@@ -270,7 +270,7 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
 });
 
 test('empty, error and refusal states of both screens', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signInWithFill(page, 'admin@demo.com');
   const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });

@@ -66,7 +66,7 @@ async function setUp(page: Page, screen: string) {
 }
 
 test('a Store Admin turns two-factor on, signs in with a code and a recovery code, resets a cashier’s and turns it off', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const { email, slug } = await newStoreAdmin(page.request, 'owner');
   await page.goto(`/t/${slug}/profile`);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
@@ -131,7 +131,7 @@ test(
   "the operator's requirement sends a Store Admin to the set-up first; cashiers are exempt; the operator resets it",
   { tag: '@platform-settings' },
   async ({ page, browser, request }) => {
-    test.setTimeout(180_000);
+    test.slow();
     const operator = await browser.newContext();
     const op = await operator.newPage();
     await submitPassword(op, 'admin@platform.com', 'AdminSecure123!');
