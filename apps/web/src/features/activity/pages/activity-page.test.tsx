@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiKeyListResponse, AuditEvent, AuditListResponse, StaffListResponse, StaffUser } from '@loyalty/contract';
 import { saveBlob } from '@/lib/save-blob';
 import { expectConsole } from '@/test/console';
@@ -8,9 +8,6 @@ import { renderRoutes } from '@/test/render';
 import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { ActivityPage } from './activity-page';
 import { PlatformActivityPage } from './platform-activity-page';
-
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 const LIST = '/t/acme/activity';
 const CSV = '/t/acme/activity.csv';

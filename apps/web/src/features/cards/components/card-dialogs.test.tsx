@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CardResponse, StoreItem, StoreListResponse } from '@loyalty/contract';
 import { saveBlob } from '@/lib/save-blob';
 import { expectConsole } from '@/test/console';
@@ -9,9 +9,6 @@ import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { AssignStoreDialog } from './assign-store-dialog';
 import { CardDetailsDialog } from './card-details-dialog';
 import { DownloadQrDialog } from './download-qr-dialog';
-
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 const BULK = '/t/acme/cards/qr/bulk-download';
 const PRINT = '/t/acme/cards/qr/print-ready';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MyErasureRequest } from '@loyalty/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '@/lib/save-blob';
 import { ACME, userOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -8,8 +8,6 @@ import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { MyDataCard } from './my-data-card';
 
 // The browser's file download (an object URL and a clicked link) is the boundary here.
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 const EXPORT = '/t/acme/me/export';
 const ERASURE = '/t/acme/me/erasure-request';

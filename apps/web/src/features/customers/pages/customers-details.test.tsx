@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CustomerDetail, CustomerInput, CustomerListItem, CustomerListResponse } from '@loyalty/contract';
 import { saveBlob } from '@/lib/save-blob';
 import { ACME, tenantWith, userOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { CustomersPage } from './customers-page';
-
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 const ADA: CustomerDetail = {
   id: '44444444-4444-4444-8444-444444444444',

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiabilityReport } from '@loyalty/contract';
 import { saveBlob } from '@/lib/save-blob';
 import { expectConsole } from '@/test/console';
@@ -7,9 +7,6 @@ import { ACME, userOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { LiabilityPage } from './liability-page';
-
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 const REPORT_PATH = '/t/acme/reports/liability';
 const CSV_PATH = '/t/acme/reports/liability.csv';

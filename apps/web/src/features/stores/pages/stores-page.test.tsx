@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { DAILY_CAP_RANGE, type StoreItem } from '@loyalty/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
 import { ACME, STORE_ID, userOf } from '@/test/fixtures';
@@ -9,8 +9,6 @@ import { renderWithProviders } from '@/test/render';
 import { SELF_ENROLMENT_FIELD } from '../components/store-form-dialog';
 import { POSTER_MESSAGES } from '../components/join-poster-menu';
 import { StoresPage } from './stores-page';
-
-vi.mock('@/lib/save-blob', () => ({ saveBlob: vi.fn() }));
 
 const STORES = '/api/t/acme/stores';
 const MAIN: StoreItem = {
@@ -28,8 +26,6 @@ const HARBOUR: StoreItem = { ...MAIN, id: '55555555-5555-4555-8555-555555555555'
 /** Inactive, self-enrolment still on: its join page is closed all the same. */
 const OLD_TOWN: StoreItem = { ...MAIN, id: '66666666-6666-4666-8666-666666666666', name: 'Old Town', active: false };
 const posterPath = (id: string, paper: string) => `/api/t/acme/stores/${id}/poster?paper=${paper}`;
-
-beforeEach(() => vi.mocked(saveBlob).mockClear());
 
 /** The pretend server: the store list (HARBOUR, MAIN, OLD_TOWN unless told). */
 function serverWith(stores: StoreItem[] = [HARBOUR, MAIN, OLD_TOWN]): FetchStub {
