@@ -232,8 +232,11 @@ test('the demo customer sees only their own cards and transactions', async ({ pa
   await expect(stat('Active Cards')).toHaveText(String(janeDetail.activeCards));
   type Tx = { type: string; cashbackCents: number; amountCents: number };
   const all = janeTx.transactions as Tx[];
-  const earned = all.filter((t) => t.type === 'EARN').reduce((s, t) => s + t.cashbackCents, 0);
-  const redeemed = all.filter((t) => t.type === 'REDEEM').reduce((s, t) => s + t.amountCents, 0);
+  // Lifetime figures net of corrections (ADR 0014): a refund's claw-back comes off the cashback
+  // earned, a voided redemption's amount off the redeemed; other specs may have made either.
+  const sum = (type: string, field: 'cashbackCents' | 'amountCents') => all.filter((t) => t.type === type).reduce((s, t) => s + t[field], 0);
+  const earned = sum('EARN', 'cashbackCents') - sum('REFUND', 'cashbackCents');
+  const redeemed = sum('REDEEM', 'amountCents') - sum('VOID', 'amountCents');
   expect(earned).toBeGreaterThan(0);
   await expect(stat('Total Earned')).toHaveText(usd(earned));
   await expect(stat('Total Redeemed')).toHaveText(usd(redeemed));
