@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { DEMO, signedInPage } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The audit trail on the built app (docs/security.md 'Audit
@@ -10,7 +11,6 @@ import { DEMO, signedInPage } from './support/sign-in';
  * operator sees every tenant's events and its own sign-in under the console's Activity.
  * Screenshots to test-results/screens; axe-core on both pages and the details dialog.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
 test('a Store Admin reads who changed what, opens a change, filters and exports; the operator sees it too', async ({
   adminPage: page,
@@ -36,14 +36,14 @@ test('a Store Admin reads who changed what, opens a change, filters and exports;
   const table = page.getByRole('table', { name: 'Activity' });
   await expect(table.getByRole('button', { name: 'Cashback earned' }).first()).toBeVisible();
   await expect(table.getByRole('button', { name: 'Store updated' }).first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/activity.png` });
+  await screenshot(page, { path: `${SCREENS}/activity.png` });
   await expectNoSeriousA11yViolations(page, 'Activity');
 
   await table.getByRole('button', { name: 'Cashback earned' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Cashback earned' });
   await expect(dialog.getByRole('row', { name: /^Amount/ })).toContainText('$25.00');
   await expect(dialog.getByRole('row', { name: /^Balance/ })).toContainText('$');
-  await page.screenshot({ path: `${SCREENS}/activity-details.png` });
+  await screenshot(page, { path: `${SCREENS}/activity-details.png` });
   await expectNoSeriousA11yViolations(page, 'Activity: details');
   await page.keyboard.press('Escape');
 
@@ -72,7 +72,7 @@ test('a Store Admin reads who changed what, opens a change, filters and exports;
       .filter({ hasText: business.name })
       .first(),
   ).toBeVisible();
-  await operator.screenshot({ path: `${SCREENS}/platform-activity.png` });
+  await screenshot(operator, { path: `${SCREENS}/platform-activity.png` });
   await expectNoSeriousA11yViolations(operator, 'Platform Activity');
   await operator.context().close();
 });

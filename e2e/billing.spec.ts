@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The Billing page on the built app and a fresh demo database: a new business signs up,
@@ -7,11 +8,10 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * with the demo success banners, sees Active + Current, and the Usage tab shows the new limit.
  */
 
-const SCREENS = 'test-results/screens';
 
 async function shoot(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page, `Billing: ${name}`);
-  await page.screenshot({ path: `${SCREENS}/billing-${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/billing-${name}.png`, fullPage: true });
 }
 
 test('a new business adds a demo card and subscribes to Professional', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Checkouts on the built app, each in a business of the spec's own (docs/product.md 'Payments', 'Card
@@ -9,14 +10,12 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * checkout (the order keeps waiting for payment, then is cancelled with a confirmation).
  */
 
-/** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 async function shoot(page: Page, name: string, fullPage = true) {
   await expectNoSeriousA11yViolations(page, `Card orders: ${name}`);
-  await page.screenshot({ path: `${SCREENS}/card-orders-${name}.png`, fullPage });
+  await screenshot(page, { path: `${SCREENS}/card-orders-${name}.png`, fullPage });
 }
 
 /** Fills the shipping address of the order form. */

@@ -4,6 +4,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Cards Management on the built app and the demo database: a tenant admin creates a batch, assigns
@@ -11,7 +12,6 @@ import { signInWithFill } from './support/sign-in';
  * every modal is screenshotted.
  */
 
-const SCREENS = 'test-results/screens';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const tile = (page: Page, uid: string) => page.getByRole('article', { name: `Card ${uid}` });
@@ -71,7 +71,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(page.getByRole('progressbar', { name: /cards used/ })).toBeVisible();
   await expect(tiles(page).first()).toBeVisible();
   await qrImagesLoaded(page.locator('main'));
-  await page.screenshot({ path: `${SCREENS}/cards-page.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/cards-page.png`, fullPage: true });
 
   // Create a batch of 5.
   const before = await cardCount(page);
@@ -81,7 +81,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(batch).toBeVisible();
   await expect(batch.getByLabel('Quantity')).toHaveValue('10');
   await expect(batch.getByLabel('Quantity')).toBeFocused();
-  await page.screenshot({ path: `${SCREENS}/cards-modal-create-batch.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-create-batch.png` });
   // Escape closes; reopening starts from the defaults again.
   await page.keyboard.press('Escape');
   await expect(batch).toBeHidden();
@@ -106,7 +106,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(assign.getByRole('tab', { name: 'Existing customer' })).toHaveAttribute('aria-selected', 'true');
   await expect(assign.getByRole('radiogroup', { name: 'Customers without a card' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Assign Card, existing customer tab');
-  await page.screenshot({ path: `${SCREENS}/cards-modal-assign-existing.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-assign-existing.png` });
   // Submitting without a choice shows the required messages.
   await assign.getByLabel('Store').selectOption({ label: 'Main Store' });
   await assign.getByRole('button', { name: 'Assign Card' }).click();
@@ -121,7 +121,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await assign.getByLabel('Last name').fill(lastName);
   await assign.getByLabel('Email (optional)').fill(`quinn.${suffix}@example.test`);
   await expectNoSeriousA11yViolations(page, 'Assign Card, new customer');
-  await page.screenshot({ path: `${SCREENS}/cards-modal-assign-new.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-assign-new.png` });
   await assign.getByRole('button', { name: 'Assign Card' }).click();
   await expect(toast(page, 'Card assigned successfully')).toBeVisible();
   await expect(assign).toBeHidden();
@@ -175,7 +175,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(details.getByText(`${firstName} ${lastName}`)).toBeVisible();
   await expect(details.getByRole('button', { name: 'Download QR code as SVG' })).toBeVisible();
   await qrImagesLoaded(details);
-  await page.screenshot({ path: `${SCREENS}/cards-modal-details.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-details.png` });
   const [svg] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download QR code as SVG' }).click()]);
   expect(svg.suggestedFilename()).toBe(`card-${uid}.svg`);
   expect(readFileSync((await svg.path())!, 'utf8')).toContain('<svg');
@@ -186,7 +186,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await tileMenuItem(page, uid, 'Assign Store');
   const store = dialog(page, 'Assign Store to Card');
   await expect(store).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/cards-modal-assign-store.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-assign-store.png` });
   await store.getByLabel('New store').selectOption({ label: 'Downtown Store' });
   await store.getByRole('button', { name: 'Update Store' }).click();
   await expect(toast(page, 'Card store assignment updated successfully')).toBeVisible();
@@ -202,7 +202,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(bulk.getByLabel('Size (pixels)')).toHaveValue('300');
   await expect(bulk.getByLabel('Include card UID labels')).toBeChecked();
   await expect(bulk.getByLabel('Cards per page')).toHaveValue('8');
-  await page.screenshot({ path: `${SCREENS}/cards-modal-download.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-download.png` });
   const [zip] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Download 1 QR Code' }).click()]);
   expect(zip.suggestedFilename()).toMatch(/^qr-codes-\d{4}-\d{2}-\d{2}\.zip$/);
   expect([...readFileSync((await zip.path())!).subarray(0, 2)]).toEqual([0x50, 0x4b]);
@@ -240,7 +240,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await page.getByLabel('Search cards').fill('NOSUCHCARD99');
   await expect(page.getByText('No cards found matching your criteria')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Cards, no match');
-  await page.screenshot({ path: `${SCREENS}/cards-empty-search.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/cards-empty-search.png`, fullPage: true });
 });
 
 test('a cashier sees the cards page without Block and assigns to new customers only', async ({ page }) => {
@@ -275,10 +275,10 @@ test('the cards page and its modal look right on a phone', async ({ page }) => {
   await page.goto('/t/demo/cards');
   await expect(tiles(page).first()).toBeVisible();
   await qrImagesLoaded(tiles(page).first());
-  await page.screenshot({ path: `${SCREENS}/cards-phone.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-phone.png` });
   await page.getByRole('button', { name: 'Create Card Batch' }).first().click();
   await expect(dialog(page, 'Create Card Batch')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/cards-phone-modal.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-phone-modal.png` });
 });
 
 test('a new business sees the empty state, and the batch size is clamped to its trial allowance', async ({ page }) => {
@@ -295,7 +295,7 @@ test('a new business sees the empty state, and the batch size is clamped to its 
   await expect(page.getByText('No cards created yet')).toBeVisible();
   await expect(page.getByText('0 of 40 cards used in your free trial')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Cards, none yet');
-  await page.screenshot({ path: `${SCREENS}/cards-empty-new-tenant.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/cards-empty-new-tenant.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Create Card Batch' }).last().click();
   const batch = dialog(page, 'Create Card Batch');
@@ -303,7 +303,7 @@ test('a new business sees the empty state, and the batch size is clamped to its 
   await expect(batch.getByLabel('Quantity')).toHaveValue('40');
   await expect(batch.getByText('You can only create 40 more cards. You currently have 0/40 cards in your trial.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Create Card Batch, shortfall');
-  await page.screenshot({ path: `${SCREENS}/cards-modal-create-batch-shortfall.png` });
+  await screenshot(page, { path: `${SCREENS}/cards-modal-create-batch-shortfall.png` });
   await batch.getByLabel('Quantity').fill('3');
   await batch.getByRole('button', { name: 'Create Cards' }).click();
   await expect(toast(page, 'Successfully created 3 cards')).toBeVisible();

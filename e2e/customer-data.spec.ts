@@ -2,6 +2,7 @@ import AdmZip from 'adm-zip';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signIn } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * A customer's data rights (docs/security.md 'Personal data', ADR 0026) on the built app and
@@ -11,7 +12,6 @@ import { signIn } from './support/sign-in';
  * customer is never erased here (later specs sign in as them). Screenshots of each screen.
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 
 /** Clicks `button` and returns the downloaded file read as a zip. */
@@ -28,7 +28,7 @@ test('the Store Admin sees the empty list of erasure requests', async ({ page })
   await page.getByRole('button', { name: 'Erasure requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();
   await expect(page.getByText('No erasure requests')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/erasure-requests-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/erasure-requests-empty.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, 'Erasure requests, empty');
 });
 
@@ -45,7 +45,7 @@ test("the Store Admin exports a customer's data and erases the customer", async 
   await page.getByTestId('customer-row').filter({ hasText: 'Erin Erasable' }).getByRole('button', { name: 'View Erin Erasable' }).click();
   const details = page.getByRole('dialog', { name: 'Customer Details' });
   await expect(details.getByRole('button', { name: 'Export data' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customer-details-personal-data.png` });
+  await screenshot(page, { path: `${SCREENS}/customer-details-personal-data.png` });
 
   const { name, zip } = await downloadZip(page, () => details.getByRole('button', { name: 'Export data' }).click());
   expect(name).toBe(`customer-data-${erin.id}.zip`);
@@ -64,7 +64,7 @@ test("the Store Admin exports a customer's data and erases the customer", async 
   await expect(confirm).toBeDisabled();
   await erase.getByLabel(/Type the customer's full name/).fill('Erin Erasabl');
   await expect(confirm).toBeDisabled();
-  await page.screenshot({ path: `${SCREENS}/erase-customer-dialog.png` });
+  await screenshot(page, { path: `${SCREENS}/erase-customer-dialog.png` });
   await expectNoSeriousA11yViolations(page, 'Erase customer dialog');
   await erase.getByLabel(/Type the customer's full name/).fill('Erin Erasable');
   await expect(confirm).toBeEnabled();
@@ -87,17 +87,17 @@ test('the customer downloads their data and asks for erasure; the Store Admins s
   expect(JSON.parse(zip.readAsText('customer.json'))).toMatchObject({ firstName: 'Jane', email: 'customer@demo.com' });
   expect(zip.readAsText('transactions.csv').split('\n')[0]).toContain('Card UID');
   await page.getByRole('heading', { name: 'Your data' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS}/customer-your-data.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customer-your-data.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Ask to erase my data' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Erase my data' });
   await expect(ask.getByText(/This cannot be undone/)).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customer-ask-erasure-dialog.png` });
+  await screenshot(page, { path: `${SCREENS}/customer-ask-erasure-dialog.png` });
   await expectNoSeriousA11yViolations(page, 'Ask to erase my data dialog');
   await ask.getByRole('button', { name: 'Ask to erase my data' }).click();
   await expect(page.getByRole('status').filter({ hasText: /You asked to erase your data/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ask to erase my data' })).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/customer-erasure-requested.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customer-erasure-requested.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, 'Customer page, erasure requested');
 
   const adminContext = await browser.newContext();
@@ -108,11 +108,11 @@ test('the customer downloads their data and asks for erasure; the Store Admins s
   const table = admin.getByRole('table', { name: 'Erasure requests' });
   await expect(table.getByText('Jane Customer')).toBeVisible();
   await expect(table.getByRole('button', { name: 'Erase Jane Customer now' })).toBeVisible();
-  await admin.screenshot({ path: `${SCREENS}/erasure-requests-list.png`, fullPage: true });
+  await screenshot(admin, { path: `${SCREENS}/erasure-requests-list.png`, fullPage: true });
   await table.getByRole('button', { name: 'Erase Jane Customer now' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Erase customer' });
   await expect(confirm.getByText(/This cannot be undone/)).toBeVisible();
-  await admin.screenshot({ path: `${SCREENS}/erasure-requests-confirm.png` });
+  await screenshot(admin, { path: `${SCREENS}/erasure-requests-confirm.png` });
   await expectNoSeriousA11yViolations(admin, 'Erasure requests, confirm');
   // Cancel: the demo customer stays for the specs after this one.
   await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
 import { DEMO, signedInApi, signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Customers and the customer's own dashboard on the built app and the demo database: a tenant admin
@@ -11,8 +12,6 @@ import { DEMO, signedInApi, signInWithFill } from './support/sign-in';
  * (390×844).
  */
 
-/** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -44,7 +43,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(row(page, 'Maria Garcia')).toContainText('maria.garcia@example.com');
   await expect(row(page, 'Maria Garcia')).toContainText('1 active');
   await expect(row(page, 'Sofia Rossi')).toContainText('0 active'); // her only card is BLOCKED
-  await page.screenshot({ path: `${SCREENS}/customers-page.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-page.png`, fullPage: true });
 
   // Add New Customer: the form checks its fields (names required, e-mail format) before sending.
   await page.getByRole('button', { name: 'Add Customer' }).first().click();
@@ -65,10 +64,10 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(add.getByText('Enter a valid phone number')).toBeVisible();
   await expect(add.getByLabel('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'Add Customer, errors');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-add-errors.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-add-errors.png` });
   await add.getByLabel('Email (optional)').fill(email);
   await add.getByLabel('Phone (optional)').fill('+1 555 0199');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-add.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-add.png` });
   await add.getByRole('button', { name: 'Add Customer' }).click();
   await expect(toast(page, 'Customer created successfully')).toBeVisible();
   await expect(add).toBeHidden();
@@ -88,7 +87,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(email.toUpperCase()).replace(/\./g, '\\.')}`));
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`Olive Tester${suffix}`);
-  await page.screenshot({ path: `${SCREENS}/customers-search.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-search.png`, fullPage: true });
   // A reload keeps the search.
   await page.reload();
   await expect(searchBox).toHaveValue(email.toUpperCase());
@@ -104,7 +103,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(details.getByText(email)).toBeVisible();
   await expect(details.getByText('No loyalty cards yet. Assign one from the Cards page.')).toBeVisible();
   await expect(details.getByRole('button', { name: /Add Funds/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/customers-modal-details-new.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-details-new.png` });
   await details.getByRole('button', { name: 'Close' }).last().click();
   await expect(details).toBeHidden();
 
@@ -116,7 +115,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(edit.getByLabel('Email (optional)')).toHaveValue(email);
   await expect(edit.getByLabel('Phone (optional)')).toHaveAttribute('type', 'tel');
   await edit.getByLabel('Phone (optional)').fill('+1 555 0142');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-edit.png` });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Customer updated successfully')).toBeVisible();
   await expect(edit).toBeHidden();
@@ -132,7 +131,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(edit.getByLabel('Email (optional)')).toHaveAttribute('aria-invalid', 'true');
   await expect(toast(page, 'A customer with this email already exists')).toBeVisible();
   await expect(edit).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customers-modal-edit-duplicate.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-edit-duplicate.png` });
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
   expect((await findCustomer(page.request, email)).customers[0].email).toBe(email);
@@ -145,7 +144,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(del).toContainText(`Olive Tester${suffix}`);
   await expect(del.getByText('Any cards associated with this customer must be unassigned first.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Delete Customer dialog');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-delete.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-delete.png` });
   // Cancel keeps the customer.
   await del.getByRole('button', { name: 'Cancel' }).click();
   await expect(del).toBeHidden();
@@ -157,7 +156,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
   await expect(page.getByText('No customers found matching your search')).toBeVisible();
   expect((await findCustomer(page.request, email)).total).toBe(0);
   await expectNoSeriousA11yViolations(page, 'Customers, no match');
-  await page.screenshot({ path: `${SCREENS}/customers-empty-search.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-empty-search.png`, fullPage: true });
 
   // Clear search brings the whole list back (and the address loses ?search).
   await page.getByRole('button', { name: 'Clear search' }).click();
@@ -184,7 +183,7 @@ test('deleting a customer who holds a card is refused with the server message', 
   await expect(cards.first()).toContainText(detail.cards[0].cardUid);
   await expect(cards.first()).toContainText(balance);
   await expect(cards.first()).toContainText('Active');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-details.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-details.png` });
   // Edit from the details modal opens the Edit Customer modal for her.
   await details.getByRole('button', { name: 'Edit Customer' }).click();
   await expect(dialog(page, 'Edit Customer').getByLabel('Last name')).toHaveValue('Garcia');
@@ -199,7 +198,7 @@ test('deleting a customer who holds a card is refused with the server message', 
   await expect(toast(page, refusal)).toBeVisible();
   await expect(del).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Delete Customer refused');
-  await page.screenshot({ path: `${SCREENS}/customers-modal-delete-refused.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-modal-delete-refused.png` });
   await del.getByRole('button', { name: 'Cancel' }).click();
   await expect(maria).toBeVisible();
   expect((await findCustomer(page.request, 'maria.garcia@example.com')).total).toBe(1);
@@ -266,14 +265,14 @@ test('the demo customer sees only their own cards and transactions', async ({ pa
   // Another customer's card never shows up.
   await expect(page.getByText(otherUid)).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText(otherUid);
-  await page.screenshot({ path: `${SCREENS}/customers-dashboard.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-dashboard.png`, fullPage: true });
 
   // The customer may not open the staff screens' API (server-side role guard).
   expect((await page.request.get('/api/t/demo/customers')).status()).toBe(403);
 
   await page.setViewportSize(PHONE);
   await expect(cards.first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customers-dashboard-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-dashboard-phone.png`, fullPage: true });
 });
 
 test("a customer login without a customer record sees 'Customer profile not found'", async ({ page }) => {
@@ -287,7 +286,7 @@ test("a customer login without a customer record sees 'Customer profile not foun
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Customer profile not found' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Customer profile not found');
-  await page.screenshot({ path: `${SCREENS}/customers-dashboard-not-found.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-dashboard-not-found.png` });
 });
 
 test('the customers screen and its modals on a phone', async ({ page }) => {
@@ -301,33 +300,33 @@ test('the customers screen and its modals on a phone', async ({ page }) => {
   await expect(maria).toContainText('1 active');
   await expect(page.getByRole('table')).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENS}/customers-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-phone.png`, fullPage: true });
 
   await maria.getByRole('button', { name: 'View Maria Garcia' }).click();
   await expect(dialog(page, 'Customer Details').getByTestId('customer-card')).toHaveCount(1);
-  await page.screenshot({ path: `${SCREENS}/customers-phone-modal-details.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-phone-modal-details.png` });
   await dialog(page, 'Customer Details').getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('button', { name: 'Add Customer' }).first().click();
   const add = dialog(page, 'Add New Customer');
   await add.getByRole('button', { name: 'Add Customer' }).click();
   await expect(add.getByText('First name is required')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customers-phone-modal-add.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-phone-modal-add.png` });
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   await maria.getByRole('button', { name: 'Edit Maria Garcia' }).click();
   await expect(dialog(page, 'Edit Customer').getByLabel('First name')).toHaveValue('Maria');
-  await page.screenshot({ path: `${SCREENS}/customers-phone-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-phone-modal-edit.png` });
   await dialog(page, 'Edit Customer').getByRole('button', { name: 'Cancel' }).click();
 
   await maria.getByRole('button', { name: 'Delete Maria Garcia' }).click();
   await expect(alertDialog(page, 'Delete Customer')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customers-phone-modal-delete.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-phone-modal-delete.png` });
   await alertDialog(page, 'Delete Customer').getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('searchbox', { name: 'Search customers' }).fill('zzzz-nobody');
   await expect(page.getByText('No customers found matching your search')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/customers-phone-empty-search.png` });
+  await screenshot(page, { path: `${SCREENS}/customers-phone-empty-search.png` });
 });
 
 test("a new business sees 'No customers yet' and adds its first customer", async ({ page }) => {
@@ -344,7 +343,7 @@ test("a new business sees 'No customers yet' and adds its first customer", async
 
   await expect(page.getByText('No customers yet')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Customers, none yet');
-  await page.screenshot({ path: `${SCREENS}/customers-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-empty.png`, fullPage: true });
   // The same e-mail as a demo customer is fine in another tenant (unique per tenant only).
   await page.getByRole('button', { name: 'Add Customer' }).last().click();
   const add = dialog(page, 'Add New Customer');
@@ -374,7 +373,7 @@ test("a new business sees 'No customers yet' and adds its first customer", async
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).last()).toContainText('Maria Garcia');
   await expectNoSeriousA11yViolations(page, 'Customers, pages');
-  await page.screenshot({ path: `${SCREENS}/customers-pagination.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/customers-pagination.png`, fullPage: true });
   // A search goes back to page 1.
   await page.getByRole('searchbox', { name: 'Search customers' }).fill('Filler0');
   await expect(page).not.toHaveURL(/page=2/);

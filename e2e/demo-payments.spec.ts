@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The Demo payments notice on the built app (the e2e server runs the Demo provider): every tenant
@@ -9,8 +10,6 @@ import { expect, test } from './support/fixtures';
  * cancelled and the dialogs closed; all in the spec's own business.
  */
 
-/** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const NOTICE = 'Demo payments: no money is taken';
@@ -30,7 +29,7 @@ async function expectNotice(page: Page, scope: Page | Locator, name: string) {
     await expect(box).toHaveText(NOTICE);
     await box.scrollIntoViewIfNeeded();
     await expect(box).toBeInViewport();
-    await page.screenshot({ path: `${SCREENS}/demo-payments-${name}-${size}.png`, fullPage: scope === page });
+    await screenshot(page, { path: `${SCREENS}/demo-payments-${name}-${size}.png`, fullPage: scope === page });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The integration surface on the built app, in the spec's own business: the Store
@@ -14,7 +15,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * standardwebhooks verifier), and the delivery shows as Delivered in the endpoint's log.
  * Screenshots to test-results/screens; axe-core on both tabs.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const run = promisify(execFile);
 
 interface Received {
@@ -59,12 +59,12 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   await expect(created.getByText("Copy this key now. You won't be able to see it again.")).toBeVisible();
   const key = await created.getByLabel('API key').inputValue();
   expect(key).toMatch(/^lc_test_[A-Za-z0-9_-]{43}$/);
-  await page.screenshot({ path: `${SCREENS}/integrations-key-created.png` });
+  await screenshot(page, { path: `${SCREENS}/integrations-key-created.png` });
   await created.getByRole('button', { name: 'Done' }).click();
   const keyRow = page.getByRole('row', { name: /Front till/ });
   await expect(keyRow).toContainText(key.slice(0, 14));
   await expect(keyRow).toContainText('Never');
-  await page.screenshot({ path: `${SCREENS}/integrations-keys.png` });
+  await screenshot(page, { path: `${SCREENS}/integrations-keys.png` });
   await expectNoSeriousA11yViolations(page, 'Integrations: API keys');
 
   // A webhook endpoint on the local receiver, subscribed to transaction.created; its secret shown once.
@@ -80,7 +80,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   expect(secret).toMatch(/^whsec_/);
   await added.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('article', { name: `Endpoint ${receiverUrl}` })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/integrations-webhooks.png` });
+  await screenshot(page, { path: `${SCREENS}/integrations-webhooks.png` });
   await expectNoSeriousA11yViolations(page, 'Integrations: webhooks');
 
   // The till earns $25.00 through /api/v1 with curl.
@@ -127,7 +127,7 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
     .click();
   await expect(log.getByText('thanks')).toBeVisible();
   await expect(log.getByText(earn.transactionId).first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/integrations-deliveries.png` });
+  await screenshot(page, { path: `${SCREENS}/integrations-deliveries.png` });
   await expectNoSeriousA11yViolations(page, 'Integrations: delivery log');
   await log.getByRole('button', { name: 'Close' }).first().click();
 
@@ -138,5 +138,5 @@ test('a Store Admin creates a key and an endpoint, the till earns through v1 wit
   // On a phone the keys become a card list.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('listitem').filter({ hasText: 'Front till' }).first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/integrations-keys-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/integrations-keys-phone.png`, fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Staff invitations on the built app and the embedded demo database (no SMTP: the
@@ -13,7 +14,6 @@ import { submitPassword } from './support/sign-in';
  *   after a confirmation and leaves the list.
  * Screenshots at 1280 wide to test-results/screens; axe-core on the new page and dialog.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const suffix = Date.now();
 const invitee = `invitee-${suffix}@demo.com`;
 const revokee = `revokee-${suffix}@demo.com`;
@@ -43,7 +43,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
   const row = staffRow(page, invitee);
   await expect(row).toContainText('Invited');
   await expect(row.getByRole('button', { name: /Resend invitation/ })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/staff-invited-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/staff-invited-desktop.png`, fullPage: true });
 
   // The operator reads the invitation in the outbox (no SMTP on the embedded database).
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -72,7 +72,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
   await page.getByRole('button', { name: 'Create my password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm password').fill('InvitedPass123!');
-  await page.screenshot({ path: `${SCREENS}/accept-invitation-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/accept-invitation-desktop.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create my password' }).click();
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
 

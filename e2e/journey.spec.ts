@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * A business's journey with the Demo provider, no network: a new business signs up, uses its
@@ -8,7 +9,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
  * checkout and finds them in Cards with the quota raised by 100 (docs/product.md 'Card orders').
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
 test('signup → trial limit → subscribe to Professional → order 100 cards and pay → see them in Cards', async ({ page }) => {
@@ -40,7 +40,7 @@ test('signup → trial limit → subscribe to Professional → order 100 cards a
   await expect(allowance.getByText('40 of 40 cards used in your free trial')).toBeVisible();
   await expect(allowance.getByText('You have reached your free trial card limit.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Cards at the trial limit');
-  await page.screenshot({ path: `${SCREENS}/journey-trial-limit.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/journey-trial-limit.png`, fullPage: true });
 
   // Upgrade: add a demo card, then subscribe to Professional.
   await allowance.getByRole('link', { name: 'Upgrade Plan' }).click();
@@ -85,7 +85,7 @@ test('signup → trial limit → subscribe to Professional → order 100 cards a
   await expect(page).toHaveURL(new RegExp(`/t/${slug}/cards$`));
   await expect(allowance.getByText('140 of 5100 cards used')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Cards after an order');
-  await page.screenshot({ path: `${SCREENS}/journey-cards-after-order.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/journey-cards-after-order.png`, fullPage: true });
 
   // Billing's Usage tab agrees.
   await page.goto(`/t/${slug}/billing?tab=usage`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
 import { DEMO, signIn } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -11,7 +12,6 @@ test.use({ viewport: { width: 1280, height: 900 } });
  * Both pages pass axe (WCAG 2.1 A/AA, nothing serious) at the desktop and the phone width.
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
 test('the tenant admin reads the liability report', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
@@ -25,7 +25,7 @@ test('the tenant admin reads the liability report', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'Outstanding cashback by store' }).getByRole('row').nth(1)).toHaveText(/\$[\d,]+\.\d{2}/);
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await page.waitForTimeout(1000); // the chart's 400 ms draw animation
-  await page.screenshot({ path: `${SCREENS}/liability-tenant.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/liability-tenant.png`, fullPage: true });
   await expectNoSeriousA11yViolationsAtWidths(page, 'Liability', async () => {
     await expect(page.getByRole('group', { name: 'Outstanding' }).getByTestId('stat-value')).toBeVisible();
   });
@@ -38,7 +38,7 @@ test('the operator reads every tenant’s liability', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toHaveText(/^\$[\d,]+\.\d{2}$/);
   const table = page.getByRole('table', { name: 'Liability by tenant' });
   await expect(table.getByRole('cell', { name: 'Demo Retail Store' }).first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/liability-platform.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/liability-platform.png`, fullPage: true });
   await expectNoSeriousA11yViolationsAtWidths(page, 'Platform liability', async () => {
     await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toBeVisible();
   });

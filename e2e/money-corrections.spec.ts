@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DEMO, signedInPage } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The money lifecycle (refunds, voids, adjustments) on the built app and the demo database: the
@@ -10,7 +11,6 @@ import { DEMO, signedInPage } from './support/sign-in';
  * the owner adjusts the balance from the card details.
  */
 
-const SCREENS = 'test-results/screens';
 /** The card's balance in cents as the server holds it (the demo admin's view). */
 async function balanceOf(page: Page, cardUid: string): Promise<number> {
   const res = await page.request.get(`/api/t/demo/cards/${cardUid}`);
@@ -35,7 +35,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   await expect(last.getByRole('listitem').first()).toContainText('$50.00');
   await expect(last.getByRole('button', { name: 'Refund transaction of DEM0CARD0001' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(cashier, 'POS with the last transactions');
-  await cashier.screenshot({ path: `${SCREENS}/pos-last-transactions.png`, fullPage: true });
+  await screenshot(cashier, { path: `${SCREENS}/pos-last-transactions.png`, fullPage: true });
   // A redemption rung up by mistake is voided from the same list (within 15 minutes).
   await cashier.getByRole('tab', { name: 'Redeem' }).click();
   await cashier.getByLabel('Redeem amount').fill('1.00');
@@ -45,7 +45,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   const voidDialog = cashier.getByRole('dialog', { name: 'Void redemption' });
   await voidDialog.getByLabel('Reason').fill('Rung up by mistake');
   await expectNoSeriousA11yViolations(cashier, 'void dialog');
-  await cashier.screenshot({ path: `${SCREENS}/void-dialog.png` });
+  await screenshot(cashier, { path: `${SCREENS}/void-dialog.png` });
   await voidDialog.getByRole('button', { name: 'Void redemption' }).click();
   await expect(cashier.getByText('Redemption voided: $1.00 back on the card')).toBeVisible();
   await cashier.context().close();
@@ -59,7 +59,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   await dialog.getByLabel('Amount refunded').fill('20.00');
   await dialog.getByLabel('Reason (optional)').fill('Returned a jacket');
   await expectNoSeriousA11yViolations(owner, 'refund dialog');
-  await owner.screenshot({ path: `${SCREENS}/refund-dialog.png` });
+  await screenshot(owner, { path: `${SCREENS}/refund-dialog.png` });
   await dialog.getByRole('button', { name: 'Refund' }).click();
   // floor($1.50 × 20 / 50) = $0.60.
   await expect(owner.getByText('Refunded $20.00; $0.60 cashback clawed back')).toBeVisible();
@@ -68,7 +68,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   await expect(refundRow).toContainText('−$0.60');
   expect(await balanceOf(owner, 'DEM0CARD0001')).toBe(before + 150 - 60);
   await expectNoSeriousA11yViolations(owner, 'Transactions with a refund');
-  await owner.screenshot({ path: `${SCREENS}/transactions-refund.png`, fullPage: true });
+  await screenshot(owner, { path: `${SCREENS}/transactions-refund.png`, fullPage: true });
 
   // The Liability page shows the new outstanding total: the sum of every card's balance.
   const cardsRes = await owner.request.get('/api/t/demo/cards?limit=100');
@@ -80,7 +80,7 @@ test('earn $50.00 at the POS, refund $20.00 from Transactions, see the claw-back
   const customer = await signedInPage(browser, baseURL, DEMO.customer, { path: '/' });
   await expect(customer.getByText('−$0.60').first()).toBeVisible();
   await expect(customer.getByText('−$20.00').first()).toBeVisible();
-  await customer.screenshot({ path: `${SCREENS}/customer-refund.png`, fullPage: true });
+  await screenshot(customer, { path: `${SCREENS}/customer-refund.png`, fullPage: true });
   await customer.context().close();
 
   // The owner adds $5.00 with a reason from the card details.

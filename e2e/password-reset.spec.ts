@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, waitForSettled } from './support/a11y';
 import { submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Forgot password on the built app and the embedded demo database, which has no SMTP
@@ -15,7 +16,6 @@ import { submitPassword } from './support/sign-in';
  *   no longer signs in, the new one does; the link does not work twice.
  * Screenshots at 1280 and 390 wide go to test-results/screens; axe-core on each new page.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 const email = `reset-${Date.now()}@demo.com`;
 const FIRST = 'FirstPass123!';
@@ -42,7 +42,7 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/If an account exists for that address, we have sent it a link/)).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/forgot-password-sent-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/forgot-password-sent-desktop.png`, fullPage: true });
 
   // The operator finds the message in the outbox: without SMTP it is kept, not sent.
   await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
@@ -59,7 +59,7 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   }).toPass({ timeout: 30_000 });
   // The search's last fetch may still dim the rows (aria-busy): contrast is read once it is done.
   await waitForSettled(page);
-  await page.screenshot({ path: `${SCREENS}/outbox-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/outbox-desktop.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page, 'outbox');
   await page.getByRole('button', { name: 'Reset your password' }).click();
   const dialog = page.getByRole('dialog');
@@ -67,9 +67,9 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   const text = (await dialog.locator('pre').first().textContent()) ?? '';
   const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, text).toBeTruthy();
-  await page.screenshot({ path: `${SCREENS}/outbox-message-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/outbox-message-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SCREENS}/outbox-message-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/outbox-message-phone.png`, fullPage: true });
   await page.keyboard.press('Escape');
   await request.post('/api/auth/logout');
   await page.context().clearCookies();
@@ -83,11 +83,11 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm password').fill(NEXT);
-  await page.screenshot({ path: `${SCREENS}/reset-password-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/reset-password-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENS}/reset-password-done-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/reset-password-done-desktop.png`, fullPage: true });
 
   // The old password no longer works; the new one does; the link does not work twice.
   expect((await request.post('/api/auth/login', { data: { email, password: FIRST } })).status()).toBe(401);
@@ -135,8 +135,8 @@ test('a new customer gets a welcome message whose link unsubscribes them', async
   await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'unsubscribe');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SCREENS}/unsubscribe-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/unsubscribe-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText('You are unsubscribed. You will get no more e-mails from this business.')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/unsubscribed-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/unsubscribed-phone.png`, fullPage: true });
 });

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DEMO, signIn } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The operator ships a printed-card order (docs/product.md 'Card orders': PAID → PROCESSING →
@@ -12,7 +13,6 @@ import { DEMO, signIn } from './support/sign-in';
  * its toast; the tenant's own GET /api/t/{slug}/card-orders/{id} then reads DELIVERED.
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 
 /** Creates a 100-card order for the tenant and pays it on the Demo checkout; returns its id. */
 async function paidOrder(api: APIRequestContext, slug: string): Promise<string> {
@@ -65,7 +65,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   let dialog = page.getByRole('alertdialog', { name: `Mark order of ${name} for 100 cards as Processing?` });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Platform card orders, confirm dialog');
-  await page.screenshot({ path: `${SCREENS}/platform-card-orders-confirm.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-card-orders-confirm.png` });
   await dialog.getByRole('button', { name: 'Start processing' }).click();
   await expect(toast(page, 'Order marked as Processing')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -90,7 +90,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   await expect(row.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(row.getByRole('button')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'Platform card orders, delivered');
-  await page.screenshot({ path: `${SCREENS}/platform-card-orders-delivered.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/platform-card-orders-delivered.png`, fullPage: true });
 
   // The tenant sees it delivered.
   const res = await api.get(`/api/t/${slug}/card-orders/${orderId}`);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { DEMO, signIn, signedInPage } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Platform plans, settings and subscription analytics on the built app and the demo database:
@@ -19,7 +20,6 @@ import { DEMO, signIn, signedInPage } from './support/sign-in';
  * here is deleted, and the settings are put back to what they were (also when a step fails).
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const PLANS = '/platform/plans';
 const IN_USE = /This plan is used by \d+ tenant\(s\) and cannot be deleted/;
 
@@ -71,7 +71,7 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
   await form.getByRole('button', { name: 'Add Feature' }).click();
   await form.getByRole('button', { name: 'Add Feature' }).click();
   await form.getByLabel('Feature 3', { exact: true }).fill('Feature C');
-  await page.screenshot({ path: `${SCREENS}/platform-plan-form.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-plan-form.png` });
   await form.getByRole('button', { name: 'Create Plan' }).click();
   await expect(toast(page, 'Plan created successfully!')).toBeVisible();
   await expect(form).toBeHidden();
@@ -91,7 +91,7 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
     limits: { stores: 2, staff: -1, cards: -1, transactions: -1 },
     isActive: true,
   });
-  await page.screenshot({ path: `${SCREENS}/platform-plans.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/platform-plans.png`, fullPage: true });
 
   try {
     // The tenant admin (her own browser context) sees it among the plans she can choose.
@@ -170,7 +170,7 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm.getByRole('alert')).toHaveText(IN_USE);
     await expectNoSeriousA11yViolations(page, 'Delete Plan refused');
-    await page.screenshot({ path: `${SCREENS}/platform-plan-in-use.png` });
+    await screenshot(page, { path: `${SCREENS}/platform-plan-in-use.png` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(planCard(page, 'Starter')).toBeVisible();
@@ -208,7 +208,7 @@ test(
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'Platform settings saved');
-      await page.screenshot({ path: `${SCREENS}/platform-settings-saved.png` });
+      await screenshot(page, { path: `${SCREENS}/platform-settings-saved.png` });
       // 'Saved' lasts 3 seconds, then the button reads 'Save Settings' again.
       await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible({ timeout: 6000 });
       await page.reload();
@@ -282,5 +282,5 @@ test('Subscription Analytics shows the four tiles with the API figures and switc
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByRole('heading', { name: 'Subscription Events' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Subscription Analytics with data');
-  await page.screenshot({ path: `${SCREENS}/platform-subscriptions.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/platform-subscriptions.png`, fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signIn, signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The operator's tenant management (tenant delete works, confirmed by typing the slug) on the built
@@ -11,8 +12,6 @@ import { signIn, signInWithFill } from './support/sign-in';
  * tenant_admin opening /platform/dashboard sees 'Platform admin access required'.
  */
 
-/** Screenshot folder; E2E_SCREENS moves it (parallel Playwright runs wipe test-results/ when they start). */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -35,7 +34,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   }
   await expect(page.getByRole('group', { name: 'Total Customers' }).getByTestId('stat-value')).not.toHaveText('');
   await expect(page.getByTestId('activity-item').first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/platform-dashboard.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/platform-dashboard.png`, fullPage: true });
 
   // Quick Action → /platform/tenants?action=create opens the dialog and leaves the address.
   await page.getByRole('link', { name: /Create Tenant/ }).click();
@@ -63,7 +62,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(create.getByRole('alert')).toHaveText('Slug is already taken');
   await expect(create.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'Create tenant, slug taken');
-  await page.screenshot({ path: `${SCREENS}/platform-tenant-create-conflict.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-tenant-create-conflict.png` });
 
   await create.getByLabel('Slug').fill(slug);
   await createButton.click();
@@ -82,7 +81,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(details.getByTestId('details-name')).toHaveText(name);
   await expect(details).toContainText('Hana Reader');
   await expect(details.getByRole('link', { name: 'Open Tenant Dashboard' })).toHaveAttribute('href', `/t/${slug}/dashboard`);
-  await page.screenshot({ path: `${SCREENS}/platform-tenant-details.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-tenant-details.png` });
   await details.getByRole('button', { name: 'Close' }).first().click();
   await expect(details).toBeHidden();
 
@@ -102,7 +101,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   const edit = dialog(page, 'Edit Tenant');
   await expect(edit.getByLabel('Business name')).toHaveValue(name);
   await edit.getByLabel('Subscription status').selectOption('PAST_DUE');
-  await page.screenshot({ path: `${SCREENS}/platform-tenant-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-tenant-edit.png` });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Tenant updated successfully')).toBeVisible();
   await expect(edit).toBeHidden();
@@ -113,7 +112,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await expect(strip.getByRole('heading', { name: 'Payment Past Due' })).toBeVisible();
   await expect(owner.getByRole('group', { name: 'Total Customers' })).toBeVisible();
   await expectNoSeriousA11yViolations(owner, 'Owner dashboard, past due');
-  await owner.screenshot({ path: `${SCREENS}/platform-tenant-owner-past-due.png` });
+  await screenshot(owner, { path: `${SCREENS}/platform-tenant-owner-past-due.png` });
   await ownerContext.close();
 
   // Delete: stays disabled until the slug is typed exactly.
@@ -130,7 +129,7 @@ test('the operator creates a tenant with its owner, sets it PAST_DUE and deletes
   await confirm.fill(slug);
   await expect(deleteButton).toBeEnabled();
   await expectNoSeriousA11yViolations(page, 'Delete Tenant dialog');
-  await page.screenshot({ path: `${SCREENS}/platform-tenant-delete.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-tenant-delete.png` });
   await deleteButton.click();
   await expect(toast(page, 'Tenant deleted successfully')).toBeVisible();
   await expect(remove).toBeHidden();
@@ -151,5 +150,5 @@ test('a tenant admin opening the platform area sees Access Denied', async ({ pag
   await expect(page.getByText('Platform admin access required')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'Platform Access Denied (tenant admin)');
-  await page.screenshot({ path: `${SCREENS}/platform-access-denied.png` });
+  await screenshot(page, { path: `${SCREENS}/platform-access-denied.png` });
 });

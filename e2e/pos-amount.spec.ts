@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The POS amount on a phone: the cashier of the spec's own business who types a bad amount and presses
@@ -6,7 +7,6 @@ import { expect, test } from './support/fixtures';
  * and the message goes as soon as the amount is fixed. No money moves here.
  */
 
-const SCREENS = 'test-results/screens';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -25,7 +25,7 @@ test('a bad purchase amount is explained under the field at the POS (phone)', as
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveAccessibleDescription('Enter an amount in dollars, e.g. 12.50');
   await amount.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS}/pos-earn-field-error-phone.png` });
+  await screenshot(page, { path: `${SCREENS}/pos-earn-field-error-phone.png` });
 
   await amount.fill('$1,234.56'); // as printed on a receipt: accepted
   await expect(amount).not.toHaveAttribute('aria-invalid');

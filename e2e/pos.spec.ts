@@ -1,19 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The POS in the browser, on the built app and a fresh demo database: a cashier signs in
  * with the demo block's Fill button, loads a card at the POS, earns and redeems, signs out.
  */
 
-const SCREENS = 'test-results/screens';
 
 test('a cashier earns and redeems cashback at the POS, then signs out', async ({ page }) => {
   await signInWithFill(page, 'cashier@demo.com');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await expect(page.getByText('Scan a customer card to begin')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/pos-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/pos-empty.png`, fullPage: true });
 
   await page.getByLabel('Card UID').fill('dem0-card-0001');
   await page.getByRole('button', { name: 'Load' }).click();
@@ -30,7 +30,7 @@ test('a cashier earns and redeems cashback at the POS, then signs out', async ({
   await expect(page.getByTestId('card-balance')).toHaveText(`$${afterEarn}`);
   await expect(page.getByLabel('Purchase amount')).toHaveValue('');
   await expectNoSeriousA11yViolations(page, 'POS after an earn');
-  await page.screenshot({ path: `${SCREENS}/pos-after-earn.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/pos-after-earn.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Redeem' }).click();
   await page.getByLabel('Redeem amount').fill('1.00');
@@ -69,7 +69,7 @@ test('a wrong password shows the red error box', async ({ page }) => {
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Invalid email or password');
   await expect(page).toHaveURL(/\/login$/);
-  await page.screenshot({ path: `${SCREENS}/login-error.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/login-error.png`, fullPage: true });
 });
 
 test('a cashier opening a tenant-admin page lands on /unauthorized', async ({ page }) => {
@@ -102,24 +102,24 @@ test('signup creates a business on trial and lands on its dashboard', async ({ p
   await expect(page.getByText('Trial', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('0 of 40')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Dashboard of a new tenant');
-  await page.screenshot({ path: `${SCREENS}/dashboard-new-tenant.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/dashboard-new-tenant.png`, fullPage: true });
 });
 
 test('the login page and the POS look right on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/login-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/login-phone.png`, fullPage: true });
   await signInWithFill(page, 'cashier@demo.com');
   await page.getByLabel('Card UID').fill('DEM0CARD0002');
   await page.getByRole('button', { name: 'Load' }).click();
   await expect(page.getByTestId('card-balance')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENS}/pos-phone-top.png` });
+  await screenshot(page, { path: `${SCREENS}/pos-phone-top.png` });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Phone menu');
-  await page.screenshot({ path: `${SCREENS}/pos-phone-menu.png` });
+  await screenshot(page, { path: `${SCREENS}/pos-phone-menu.png` });
 });
 
 test('each demo account lands on its home after sign-in (redirect after login)', async ({ page }) => {
@@ -133,7 +133,7 @@ test('each demo account lands on its home after sign-in (redirect after login)',
     await expect(page).toHaveURL(home);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousA11yViolations(page, `Home of ${email}`);
-    await page.screenshot({ path: `${SCREENS}/${shot}.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/${shot}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
   }
@@ -142,5 +142,5 @@ test('each demo account lands on its home after sign-in (redirect after login)',
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/signup');
   await expect(page.getByText(/40 free card activations/i).first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/signup.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/signup.png`, fullPage: true });
 });

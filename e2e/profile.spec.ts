@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
 import { DEMO, signIn, signOut, submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Profile and own-password change on the built app:
@@ -15,7 +16,6 @@ import { DEMO, signIn, signOut, submitPassword } from './support/sign-in';
  * Screenshots at 1280 and 390 wide go to test-results/screens.
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const NEW_PASSWORD = 'Cashier-New-456!';
@@ -38,7 +38,7 @@ test('the cashier changes their password on Profile, signs out and signs in with
   await expect(account).toContainText('Cashier');
   await expect(account).toContainText(business.store.name);
   await expect(page.getByText('At least 8 characters')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/profile-tenant-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/profile-tenant-desktop.png`, fullPage: true });
 
   const form = page.getByRole('form', { name: 'Change password' });
   // Client-side checks first: a too short new password and a mismatch never reach the server.
@@ -55,7 +55,7 @@ test('the cashier changes their password on Profile, signs out and signs in with
   await expect(form.getByText('Current password is incorrect')).toBeVisible();
   await expect(form.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'Profile, wrong current password');
-  await page.screenshot({ path: `${SCREENS}/profile-tenant-wrong-current.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/profile-tenant-wrong-current.png`, fullPage: true });
 
   await form.getByLabel('Current password').fill(CASHIER.password);
   await form.getByRole('button', { name: 'Change password' }).click();
@@ -67,7 +67,7 @@ test('the cashier changes their password on Profile, signs out and signs in with
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SCREENS}/profile-tenant-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/profile-tenant-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 
   await signOut(page);
@@ -90,9 +90,9 @@ test("the operator's Profile and the Security settings that now take effect", { 
     await expect(page.locator('dl')).toContainText('admin@platform.com');
     await expect(page.locator('dl')).toContainText('Platform Admin');
     await expect(page.getByRole('form', { name: 'Change password' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/profile-platform-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/profile-platform-desktop.png`, fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SCREENS}/profile-platform-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/profile-platform-phone.png`, fullPage: true });
     await page.setViewportSize(DESKTOP);
 
     await page.goto('/platform/settings');
@@ -104,9 +104,9 @@ test("the operator's Profile and the Security settings that now take effect", { 
     await expect(page.getByText(/still apply their own minimum/)).toHaveCount(0);
     await expect(page.getByText(/two-factor sign-in is not available yet/)).toHaveCount(0);
     await expect(page.getByText(/Cashiers are exempt/)).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/settings-security-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/settings-security-desktop.png`, fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SCREENS}/settings-security-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/settings-security-phone.png`, fullPage: true });
     await page.setViewportSize(DESKTOP);
 
     // A value out of range gets the contract's message; a valid one is stored.

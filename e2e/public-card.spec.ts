@@ -5,6 +5,7 @@ import { expect, request as apiRequest, test, type APIRequestContext, type Page 
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The public card page (/{slug}/c/{cardUid}?t=) and the POS camera scanner, on the built
@@ -16,7 +17,6 @@ import { signInWithFill } from './support/sign-in';
  * a refused permission, no camera) to reach states a real device would give.
  */
 
-const SCREENS = 'test-results/screens';
 const CARD = 'DEM0CARD0001';
 const FAKE_CAMERA_FILE = fileURLToPath(new URL('../test-results/fake-camera/card-qr.y4m', import.meta.url));
 
@@ -130,8 +130,8 @@ test('the public card page shows the full card with the QR token and the basics 
   await expect(page).toHaveTitle(/Demo Retail Store/);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENS}/public-card-phone.png`, fullPage: true });
-  await page.screenshot({ path: `${SCREENS}/public-card-phone-top.png` });
+  await screenshot(page, { path: `${SCREENS}/public-card-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/public-card-phone-top.png` });
 
   // Without the token: the balance, but no name, customer or history.
   await page.goto(`/demo/c/${CARD}`);
@@ -142,7 +142,7 @@ test('the public card page shows the full card with the QR token and the basics 
   await expect(page.getByText('Unassigned Card')).toHaveCount(0);
   await expect(page.getByText('customer@demo.com')).toHaveCount(0);
   await expect(page.getByTestId('public-card-transaction')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/public-card-phone-no-token.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/public-card-phone-no-token.png`, fullPage: true });
 });
 
 test('an unknown card shows Invalid Card; failures show Card Not Available', async ({ page }) => {
@@ -150,7 +150,7 @@ test('an unknown card shows Invalid Card; failures show Card Not Available', asy
   await page.goto('/demo/c/ZZZZZZZZZZZZ');
   await expect(page.getByRole('heading', { name: 'Invalid Card' })).toBeVisible();
   await expect(page.getByText('This card could not be found in our system.')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/public-card-invalid.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/public-card-invalid.png`, fullPage: true });
 
   // An unknown top-level path still goes home (→ /login when signed out).
   await page.goto('/no-such-page');
@@ -169,7 +169,7 @@ test('an unknown card shows Invalid Card; failures show Card Not Available', asy
   await expect(page.getByRole('heading', { name: 'Card Not Available' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Failed to load card information')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Public card, unavailable');
-  await page.screenshot({ path: `${SCREENS}/public-card-unavailable.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/public-card-unavailable.png`, fullPage: true });
 });
 
 test('the POS camera scanner reads a card QR code and loads the card', async ({ page }) => {
@@ -184,7 +184,7 @@ test('the POS camera scanner reads a card QR code and loads the card', async ({ 
   // …and the camera is off again.
   await expect(scanner.getByRole('button', { name: 'Start camera' })).toBeVisible();
   await expect(page.getByTestId('scanner-viewfinder')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENS}/pos-scanner-loaded.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/pos-scanner-loaded.png`, fullPage: true });
 });
 
 /**
@@ -270,7 +270,7 @@ test('the scanner picks the back camera, offers torch and zoom, and stops on New
   );
   // The controls fit the phone: nothing pushes the page sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENS}/pos-scanner-open-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/pos-scanner-open-phone.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'New Transaction' }).click();
   await expect(page.getByText('Scan a customer card to begin')).toBeVisible();
@@ -286,7 +286,7 @@ test('the scanner runs until Stop camera (desktop)', async ({ page }) => {
   await scanner.getByRole('button', { name: 'Start camera' }).click();
   await expectVideoPlaying(page);
   await expectNoSeriousA11yViolations(page, 'POS with the camera running');
-  await page.screenshot({ path: `${SCREENS}/pos-scanner-open.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/pos-scanner-open.png`, fullPage: true });
   await scanner.getByRole('button', { name: 'Stop camera' }).click();
   await expect(page.getByTestId('scanner-viewfinder')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => (window as unknown as { __stopped: number }).__stopped)).toBeGreaterThan(0);
@@ -307,7 +307,7 @@ test('camera problems show as a warning in the scanner header', async ({ page })
   await expect(scanner.getByRole('status').filter({ hasText: 'Camera permission denied. Allow camera access in your browser settings.' })).toBeVisible();
   await expect(scanner.getByRole('button', { name: 'Start camera' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'POS camera permission denied');
-  await scanner.screenshot({ path: `${SCREENS}/pos-scanner-permission-denied.png` });
+  await screenshot(scanner, { path: `${SCREENS}/pos-scanner-permission-denied.png` });
 
   await page.evaluate(() => {
     (window as unknown as { __mode: string }).__mode = 'no-camera';

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
 import { signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Rules & Settings on the built app and the demo database: the demo tenant admin raises the
@@ -15,7 +16,6 @@ import { signInWithFill } from './support/sign-in';
  * transactions.spec.ts expect (PURCHASE 2 %, the demo's 1 % 'Welcome Month' offer).
  */
 
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const RULES = '/t/demo/rules';
@@ -72,7 +72,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await expect(group(page, 'Repair').getByLabel('Rate (%)')).toHaveValue('3.0');
   await expect(group(page, 'Other').getByLabel('Rate (%)')).toHaveValue('1.0');
   await expect(page.getByTestId('cashback-preview')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/rules-cashback.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-cashback.png`, fullPage: true });
 
   // Out of range: the form says so and nothing is sent.
   await group(page, 'Purchase').getByLabel('Rate (%)').fill('150');
@@ -94,7 +94,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   // Special Offers: the demo's 'Welcome Month' runs; a new +1 % offer running from this minute.
   await tab(page, 'Special Offers').click();
   await expect(offerRows(page).filter({ hasText: 'Welcome Month' })).toContainText('Active');
-  await page.screenshot({ path: `${SCREENS}/rules-offers.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-offers.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create New Offer' }).click();
   const createDialog = page.getByRole('dialog', { name: 'Create New Offer' });
   await expect(createDialog).toBeVisible();
@@ -108,7 +108,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await createDialog.getByRole('button', { name: 'Create Offer' }).click();
   await expect(createDialog.getByText('End date must be after the start date')).toBeVisible();
   await createDialog.getByLabel('End date').fill(end);
-  await page.screenshot({ path: `${SCREENS}/rules-offer-modal.png` });
+  await screenshot(page, { path: `${SCREENS}/rules-offer-modal.png` });
   await createDialog.getByRole('button', { name: 'Create Offer' }).click();
   await expect(toast(page, 'Offer created successfully')).toBeVisible();
   await expect(createDialog).toBeHidden();
@@ -144,19 +144,19 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   const rate = Math.min(Math.min(500 + tierBonus, 2000) + offerBonus, 5000);
   expect(preview).toBe(money(Math.floor((4000 * rate) / 10000)));
   await expectNoSeriousA11yViolations(page, 'Rules, cashback preview');
-  await page.screenshot({ path: `${SCREENS}/rules-preview.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-preview.png`, fullPage: true });
 
   // Loyalty Tiers: thresholds that do not rise are refused by the server, nothing is stored.
   await tab(page, 'Loyalty Tiers').click();
   await expect(group(page, 'Gold').getByLabel('Minimum spend')).toHaveValue('500');
   await expect(group(page, 'Platinum').getByLabel('Bonus rate (%)')).toHaveValue('2.0');
-  await page.screenshot({ path: `${SCREENS}/rules-tiers.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-tiers.png`, fullPage: true });
   await group(page, 'Platinum').getByLabel('Minimum spend').fill('100');
   await page.getByRole('button', { name: 'Save Tier Rules' }).click();
   await expect(toast(page, THRESHOLD_ERROR)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Tier rules' }).getByRole('alert')).toHaveText(THRESHOLD_ERROR);
   await expectNoSeriousA11yViolations(page, 'Rules, tier error');
-  await page.screenshot({ path: `${SCREENS}/rules-tiers-error.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-tiers-error.png`, fullPage: true });
   const tiersAfter = (await (await page.request.get('/api/t/demo/rules/tiers')).json()).rules as TierRuleBody[];
   expect(tiersAfter.find((r) => r.tier === 'PLATINUM')!.minTotalSpendCents).toBe(200_000);
   // The unsaved (refused) thresholds are in the preview too; discard them.
@@ -188,7 +188,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await expect(editDialog.getByLabel('Bonus rate (%)')).toHaveValue('1.0');
   await editDialog.getByLabel('Active').uncheck();
   await expectNoSeriousA11yViolations(page, 'Edit Offer dialog');
-  await page.screenshot({ path: `${SCREENS}/rules-offer-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/rules-offer-modal-edit.png` });
   await editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Offer updated successfully')).toBeVisible();
   await expect(offerRows(page).first()).toContainText(offerName);
@@ -199,7 +199,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   const confirm = page.getByRole('alertdialog', { name: 'Initialize default rules?' });
   await expect(confirm).toContainText('replaces your current cashback and tier rules');
   await expectNoSeriousA11yViolations(page, 'Initialize rules dialog');
-  await page.screenshot({ path: `${SCREENS}/rules-initialize-confirm.png` });
+  await screenshot(page, { path: `${SCREENS}/rules-initialize-confirm.png` });
   await confirm.getByRole('button', { name: 'Replace with defaults' }).click();
   await expect(toast(page, 'Default rules initialized successfully')).toBeVisible();
   await expect(confirm).toBeHidden();
@@ -217,16 +217,16 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(group(page, 'Purchase').getByLabel('Rate (%)')).toHaveValue('2.0');
-  await page.screenshot({ path: `${SCREENS}/rules-cashback-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-cashback-phone.png`, fullPage: true });
   await tab(page, 'Loyalty Tiers').click();
   await expect(group(page, 'Gold').getByLabel('Name')).toHaveValue('Gold');
-  await page.screenshot({ path: `${SCREENS}/rules-tiers-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-tiers-phone.png`, fullPage: true });
   await tab(page, 'Special Offers').click();
   await expect(offerRows(page).first()).toContainText(offerName);
-  await page.screenshot({ path: `${SCREENS}/rules-offers-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-offers-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create New Offer' }).click();
   await expect(page.getByRole('dialog', { name: 'Create New Offer' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/rules-offer-modal-phone.png` });
+  await screenshot(page, { path: `${SCREENS}/rules-offer-modal-phone.png` });
   await page.getByRole('dialog', { name: 'Create New Offer' }).getByRole('button', { name: 'Cancel' }).click();
 });
 
@@ -241,7 +241,7 @@ test('load failure and no offers yet', async ({ page }) => {
   await page.goto(RULES);
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load rules and offers' })).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'Rules, load error');
-  await page.screenshot({ path: `${SCREENS}/rules-load-error.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-load-error.png`, fullPage: true });
 
   // No offers yet: the empty state with its Create New Offer button.
   await page.unroute('**/api/t/demo/rules/offers');
@@ -255,9 +255,9 @@ test('load failure and no offers yet', async ({ page }) => {
   await expect(page.getByText('No offers yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create New Offer' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Rules, no offers');
-  await page.screenshot({ path: `${SCREENS}/rules-offers-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-offers-empty.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-offers-empty-phone.png`, fullPage: true });
 });
 
 test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload', async ({ page }) => {
@@ -283,7 +283,7 @@ test('the owner sets cashback to expire 90 days after it is credited, and the ru
   await expect(page.getByLabel('Policy')).toHaveValue('AFTER_EARN', { timeout: 20_000 });
   await expect(page.getByLabel('Expire after')).toHaveValue('90');
   await expectNoSeriousA11yViolations(page, 'Rules, Expiry tab');
-  await page.screenshot({ path: `${SCREENS}/rules-expiry.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/rules-expiry.png`, fullPage: true });
 
   // Back to the demo's NEVER, so the other specs' credits carry no expiry date.
   expect((await page.request.put('/api/t/demo/rules/expiry', { data: { policy: 'NEVER' } })).status()).toBe(200);

@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Customer self-enrolment on the built app and the embedded demo database (no SMTP:
@@ -19,7 +20,6 @@ import { submitPassword } from './support/sign-in';
  *   does) and earns on the new card.
  * Screenshots at 390 (phone) and 1280 wide go to test-results/screens; axe-core on both new pages.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const PHONE = { width: 390, height: 844 };
 const email = `joiner-${Date.now()}@example.com`;
 
@@ -36,7 +36,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   await expect(edit.getByLabel('Online sign-ups per day')).toHaveValue('50');
   await edit.getByLabel('Online sign-ups per day').fill('40');
   await expectNoSeriousA11yViolations(page, 'store form with online sign-up');
-  await page.screenshot({ path: `${SCREENS}/store-form-sign-up-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/store-form-sign-up-desktop.png`, fullPage: true });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Store updated successfully')).toBeVisible();
   await main.getByRole('button', { name: 'Join poster for Main Store' }).click();
@@ -45,7 +45,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   const pdf = await download.createReadStream().then(async (s) => Buffer.concat(await s.toArray()));
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await main.getByRole('button', { name: 'Join poster for Main Store' }).click();
-  await page.screenshot({ path: `${SCREENS}/stores-join-poster-menu-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-join-poster-menu-desktop.png`, fullPage: true });
   const [signUpTab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Open sign-up page' }).click()]);
   await signUpTab.waitForLoadState();
   const joinUrl = new URL(signUpTab.url());
@@ -75,14 +75,14 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   await customer.getByLabel('Email').fill(email);
   await customer.getByRole('button', { name: 'Join' }).click();
   await expect(customer.getByText('Please agree to receive your card and messages by e-mail')).toBeVisible();
-  await customer.screenshot({ path: `${SCREENS}/join-page-phone.png`, fullPage: true });
+  await screenshot(customer, { path: `${SCREENS}/join-page-phone.png`, fullPage: true });
   await customer.getByRole('checkbox', { name: /I agree to receive my card and messages from Demo Retail Store/ }).check();
   // The widget fetched its challenge from our server and solves it by itself.
   await expect(customer.locator('altcha-widget input[name="altcha"]')).not.toHaveValue('', { timeout: 30_000 });
   await expectNoSeriousA11yViolations(customer, 'join page with the robot check solved');
   await customer.getByRole('button', { name: 'Join' }).click();
   await expect(customer.getByText(/Almost there! We have sent you an e-mail/)).toBeVisible();
-  await customer.screenshot({ path: `${SCREENS}/join-sent-phone.png`, fullPage: true });
+  await screenshot(customer, { path: `${SCREENS}/join-sent-phone.png`, fullPage: true });
   expect(foreign).toEqual([]);
 
   // The operator reads the confirmation in the Outbox (no SMTP on the embedded database).
@@ -107,7 +107,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   const qr = customer.getByRole('img', { name: /QR code of card / });
   await expect(qr).toBeVisible();
   await expectNoSeriousA11yViolations(customer, 'join confirmation');
-  await customer.screenshot({ path: `${SCREENS}/join-card-phone.png`, fullPage: true });
+  await screenshot(customer, { path: `${SCREENS}/join-card-phone.png`, fullPage: true });
   const cardUid = ((await qr.getAttribute('alt')) ?? '').replace('QR code of card ', '');
   expect(cardUid).toMatch(/^[0-9A-Z]{12}$/);
   const png = PNG.sync.read(await qr.screenshot());
@@ -131,5 +131,5 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   await page.getByRole('button', { name: /Process Earn/ }).click();
   await expect(page.getByText(/Cashback earned: \$\d+\.\d\d/)).toBeVisible();
   await expect(page.getByTestId('card-balance')).not.toHaveText('$0.00');
-  await page.screenshot({ path: `${SCREENS}/join-card-earn-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/join-card-earn-desktop.png`, fullPage: true });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The first platform admin's set-up in the browser: a production start of the built app on a fresh
@@ -15,7 +16,6 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const BASE = `http://127.0.0.1:${PORT}`;
-const SCREENS = 'test-results/screens';
 
 let server: ChildProcess;
 let output = '';
@@ -70,7 +70,7 @@ test('the first platform admin is created through the one-time set-up link', asy
   await expect(page.getByRole('heading', { name: 'Set up the platform' })).toBeVisible();
   await expect(page.getByText('At least 8 characters')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Setup form');
-  await page.screenshot({ path: `${SCREENS}/setup-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/setup-desktop.png`, fullPage: true });
 
   await page.getByLabel('First name').fill('Olive');
   await page.getByLabel('Last name').fill('Operator');
@@ -92,5 +92,5 @@ test('the first platform admin is created through the one-time set-up link', asy
   await expect(page.getByText('This set-up link is invalid or has expired. Restart the server to print a new one.')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page, 'Setup, spent link');
-  await page.screenshot({ path: `${SCREENS}/setup-spent-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/setup-spent-phone.png`, fullPage: true });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
 import { signInWithFill, signOut, submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Stores and Staff Management on the built app and the demo database: the demo tenant admin adds a
@@ -10,7 +11,6 @@ import { signInWithFill, signOut, submitPassword } from './support/sign-in';
  * in. Every screen and modal is screenshotted on desktop (1440×900) and phone (390×844).
  */
 
-const SCREENS = 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -39,7 +39,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(main).toBeVisible();
   await expect(main.getByText('Active', { exact: true })).toBeVisible();
   await expect(main.getByText(/^Created /)).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/stores-page.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-page.png`, fullPage: true });
 
   // Create New Store: the name is required.
   await page.getByRole('button', { name: 'Add Store' }).click();
@@ -51,7 +51,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(create.getByText('Store name is required')).toBeVisible();
   await create.getByLabel('Store name').fill(storeName);
   await create.getByLabel('Address (optional)').fill('1 Quay Street');
-  await page.screenshot({ path: `${SCREENS}/stores-modal-create.png` });
+  await screenshot(page, { path: `${SCREENS}/stores-modal-create.png` });
   await create.getByRole('button', { name: 'Create Store' }).click();
   await expect(toast(page, 'Store created successfully')).toBeVisible();
   await expect(create).toBeHidden();
@@ -63,7 +63,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(created.getByTestId('store-address')).toHaveText('1 Quay Street');
   for (const count of ['staff', 'cards', 'transactions']) await expect(created.getByTestId(`store-count-${count}`)).toHaveText('0');
   await dismissToasts(page);
-  await page.screenshot({ path: `${SCREENS}/stores-page-after-create.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-page-after-create.png`, fullPage: true });
 
   // The same name again: the server's 409 message.
   await page.getByRole('button', { name: 'Add Store' }).click();
@@ -72,7 +72,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(toast(page, 'A store with this name already exists')).toBeVisible();
   await expect(create.getByLabel('Store name')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'Store dialog, duplicate name');
-  await page.screenshot({ path: `${SCREENS}/stores-modal-duplicate.png` });
+  await screenshot(page, { path: `${SCREENS}/stores-modal-duplicate.png` });
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();
   await dismissToasts(page);
@@ -84,7 +84,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(edit.getByLabel('Address (optional)')).toHaveValue('1 Quay Street');
   await expect(edit.getByLabel('Active')).toBeChecked();
   await edit.getByLabel('Address (optional)').fill('22 Harbour Road, Portside');
-  await page.screenshot({ path: `${SCREENS}/stores-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/stores-modal-edit.png` });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Store updated successfully')).toBeVisible();
   await expect(edit).toBeHidden();
@@ -106,7 +106,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(staffRow(page, 'cashier@demo.com')).toContainText('Cashier');
   await expect(staffRow(page, 'cashier@demo.com')).toContainText('Main Store');
   await expect(staffRow(page, 'admin@demo.com')).toContainText('Store Admin');
-  await page.screenshot({ path: `${SCREENS}/staff-page.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/staff-page.png`, fullPage: true });
 
   // Add New Staff Member: Cashier by default, required fields, a cashier needs a store.
   await page.getByRole('button', { name: 'Add Staff Member' }).click();
@@ -133,7 +133,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await add.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(add.getByText('Password must be at least 8 characters long')).toBeVisible();
   await add.getByLabel('Password', { exact: true }).fill('FirstPass1!');
-  await page.screenshot({ path: `${SCREENS}/staff-modal-add.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-modal-add.png` });
   await add.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(toast(page, 'Staff member created successfully')).toBeVisible();
   await expect(add).toBeHidden();
@@ -166,7 +166,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(editStaff.getByLabel('Password', { exact: true })).toHaveCount(0);
   await expect(editStaff.getByLabel('Store')).toHaveValue(/.+/);
   await expect(editStaff.getByLabel('Active')).toBeChecked();
-  await page.screenshot({ path: `${SCREENS}/staff-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-modal-edit.png` });
   await editStaff.getByRole('button', { name: 'Cancel' }).click();
   await expect(editStaff).toBeHidden();
 
@@ -179,7 +179,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(reset.getByText('Passwords do not match')).toBeVisible();
   await reset.getByLabel('Confirm new password').fill('SecondPass2!');
   await expectNoSeriousA11yViolations(page, 'Reset password dialog');
-  await page.screenshot({ path: `${SCREENS}/staff-modal-reset-password.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-modal-reset-password.png` });
   await reset.getByRole('button', { name: 'Reset password' }).click();
   await expect(toast(page, 'Password reset successfully')).toBeVisible();
   await expect(reset).toBeHidden();
@@ -196,7 +196,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await expect(page.locator('header').getByText(storeName)).toBeVisible();
   await expect(page.locator('header')).toContainText(`Casey Till${suffix}`);
-  await page.screenshot({ path: `${SCREENS}/staff-cashier-pos.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-cashier-pos.png` });
 
   // Meanwhile the admin, in another browser, sees the last login and deactivates the cashier.
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP });
@@ -213,7 +213,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   await expect(deactivate).toBeHidden();
   await expect(adminRow).toContainText('Inactive');
   await expectNoSeriousA11yViolations(admin, 'Staff with an inactive member');
-  await admin.screenshot({ path: `${SCREENS}/staff-page-after.png`, fullPage: true });
+  await screenshot(admin, { path: `${SCREENS}/staff-page-after.png`, fullPage: true });
   await adminContext.close();
 
   // The cashier's session has ended: the next page load goes to the login page...
@@ -232,14 +232,14 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
 
   await page.goto('/t/demo/stores');
   await expect(storeCard(page, 'Main Store')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/stores-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Add Store' }).click();
   await expect(dialog(page, 'Create New Store')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/stores-phone-modal-create.png` });
+  await screenshot(page, { path: `${SCREENS}/stores-phone-modal-create.png` });
   await page.keyboard.press('Escape');
   await storeCard(page, 'Main Store').getByRole('button', { name: 'Edit Main Store' }).click();
   await expect(dialog(page, 'Edit Store').getByLabel('Store name')).toHaveValue('Main Store');
-  await page.screenshot({ path: `${SCREENS}/stores-phone-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/stores-phone-modal-edit.png` });
   await page.keyboard.press('Escape');
 
   await page.goto('/t/demo/staff');
@@ -247,10 +247,10 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
   const list = page.getByRole('list', { name: 'Staff members' });
   await expect(list.getByRole('listitem').filter({ hasText: 'cashier@demo.com' })).toContainText('Main Store');
   await expect(page.getByRole('table', { name: 'Staff members' })).toBeHidden();
-  await page.screenshot({ path: `${SCREENS}/staff-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/staff-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(dialog(page, 'Add New Staff Member')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-add.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-phone-modal-add.png` });
   await page.keyboard.press('Escape');
   await list
     .getByRole('listitem')
@@ -258,7 +258,7 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
     .getByRole('button', { name: /^Edit / })
     .click();
   await expect(dialog(page, 'Edit Staff Member').getByLabel('Email')).toBeDisabled();
-  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-edit.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-phone-modal-edit.png` });
   await page.keyboard.press('Escape');
   await list
     .getByRole('listitem')
@@ -266,7 +266,7 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
     .getByRole('button', { name: /^Reset password for / })
     .click();
   await expect(dialog(page, 'Reset password')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/staff-phone-modal-reset-password.png` });
+  await screenshot(page, { path: `${SCREENS}/staff-phone-modal-reset-password.png` });
 });
 
 test('empty, error and refusal states of both screens', async ({ page }) => {
@@ -281,7 +281,7 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No stores yet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Store' })).toHaveCount(2);
   await expectNoSeriousA11yViolations(page, 'Stores, empty');
-  await page.screenshot({ path: `${SCREENS}/stores-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-empty.png`, fullPage: true });
   await page.unroute('**/api/t/demo/stores');
   await page.route('**/api/t/demo/stores', (route) =>
     route.request().method() === 'GET' ? route.fulfill(json(503, { error: 'Service temporarily unavailable', code: 'INTERNAL' })) : route.fallback(),
@@ -289,7 +289,7 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load stores' })).toContainText('Service temporarily unavailable', { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page, 'Stores, load error');
-  await page.screenshot({ path: `${SCREENS}/stores-error.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/stores-error.png`, fullPage: true });
   await page.unroute('**/api/t/demo/stores');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(storeCard(page, 'Main Store')).toBeVisible();
@@ -314,7 +314,7 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
   await page.goto('/t/demo/staff');
   await expect(page.getByRole('heading', { name: 'No staff members yet' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Staff, empty');
-  await page.screenshot({ path: `${SCREENS}/staff-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/staff-empty.png`, fullPage: true });
   await page.unroute('**/api/t/demo/users');
   await page.route('**/api/t/demo/users', (route) =>
     route.request().method() === 'GET' ? route.fulfill(json(403, { error: 'Forbidden', code: 'FORBIDDEN' })) : route.fallback(),
@@ -322,7 +322,7 @@ test('empty, error and refusal states of both screens', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('Failed to load staff data. Please refresh the page.');
   await expectNoSeriousA11yViolations(page, 'Staff, load error');
-  await page.screenshot({ path: `${SCREENS}/staff-error.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/staff-error.png`, fullPage: true });
   await page.unroute('**/api/t/demo/users');
 
   // A platform_admin among the staff is edited as a Store Admin; no last login reads 'Never'.

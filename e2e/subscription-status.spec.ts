@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DEMO, signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * The dashboard's subscription status strip in each of its five variants, and the greyed POS /
@@ -9,7 +10,6 @@ import { DEMO, signInWithFill } from './support/sign-in';
  * webhooks, grace gate).
  */
 
-const SCREENS = 'test-results/screens';
 const DAY = 86_400_000;
 
 /** Rewrites GET /api/t/demo/tenant with `over` from now on. */
@@ -52,7 +52,7 @@ test('the status strip names each subscription state and leads to the right Bill
   await expect(strip.getByRole('link', { name: 'Update Payment Method' })).toHaveAttribute('href', '/t/demo/billing?tab=payment-methods');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'POS Terminal' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Past due, in grace');
-  await page.screenshot({ path: `${SCREENS}/status-past-due-grace.png` });
+  await screenshot(page, { path: `${SCREENS}/status-past-due-grace.png` });
 
   // PAST_DUE after the grace period: the restore text, and POS, Cards, Transactions greyed.
   await tenantAs(page, { subscriptionStatus: 'PAST_DUE', graceEndsAt: new Date(Date.now() - DAY).toISOString(), canTransact: false });
@@ -63,7 +63,7 @@ test('the status strip names each subscription state and leads to the right Bill
     await expect(nav.locator('[aria-disabled="true"]', { hasText: label })).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page, 'Past due, grace over');
-  await page.screenshot({ path: `${SCREENS}/status-past-due-expired.png` });
+  await screenshot(page, { path: `${SCREENS}/status-past-due-expired.png` });
 
   await tenantAs(page, { subscriptionStatus: 'CANCELED', canTransact: false });
   await expect(strip.getByRole('heading', { name: 'Subscription Canceled' })).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signInWithFill } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Dashboard and Transactions (real trends) on the built app and the demo database: a cashier earns
@@ -12,7 +13,6 @@ import { signInWithFill } from './support/sign-in';
  * and pages through the list; the tiles show the API's figures; the banner's three variants.
  */
 
-const SCREENS = 'test-results/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -125,7 +125,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(banner).toHaveAttribute('data-tone', 'blue');
   await expect(banner.getByRole('heading', { name: 'Free Trial Status' })).toBeVisible();
   await expect(banner.getByRole('progressbar', { name: 'Free trial activations used' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/tx-dashboard-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-dashboard-desktop.png`, fullPage: true });
 
   // More than one page of transactions: top up through the API with small earns when needed.
   let total = (await listApi(page.request, { limit: '1' })).total;
@@ -145,7 +145,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(tableRows(page)).toHaveCount(50);
   await expect(summary(page)).toHaveText(`Showing 1 to 50 of ${total} results`);
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-desktop.png`, fullPage: true });
 
   // Search finds Maria's two movements; the newest first, balance change before → after.
   await page.getByLabel('Search transactions').fill('maria');
@@ -186,7 +186,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(page.getByText('No transactions found matching your criteria')).toBeVisible();
   await expect(page).toHaveURL(/from=2001-01-01/);
   await expectNoSeriousA11yViolations(page, 'Transactions, no match');
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-empty-filtered.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-empty-filtered.png`, fullPage: true });
 
   // Today only: today's redeems, the cashier's $1.00 among them.
   const today = utcToday();
@@ -197,7 +197,7 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(summary(page)).toHaveText(`Showing 1 to ${todays.total} of ${todays.total} results`);
   await expect(tableRows(page)).toHaveCount(todays.total);
   await expectNoSeriousA11yViolations(page, 'Transactions, filtered');
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-filtered.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-filtered.png`, fullPage: true });
 
   // Export CSV: transactions.csv holds exactly the filtered rows (the search box is not applied).
   await page.getByLabel('Search transactions').fill('nobody-matches-this');
@@ -230,11 +230,11 @@ test('a cashier earns at the POS, then finds it on Transactions and the dashboar
   await expect(page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first()).toBeVisible();
   await expect(tableRows(page).first()).toBeHidden();
   await expectNoSeriousA11yViolations(page, 'Transactions on a phone');
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-phone.png` });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-phone.png` });
   await page.goto('/t/demo/dashboard');
   await expect(tile(page, 'Total Customers')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recent Transactions' }).getByRole('listitem')).toHaveCount(5);
-  await page.screenshot({ path: `${SCREENS}/tx-dashboard-phone.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-dashboard-phone.png`, fullPage: true });
 });
 
 /** Serves GET /tenant and /trial/status with the real answer changed by `edit`. */
@@ -266,7 +266,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await expect(banner.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/t/demo/billing');
   await expect(banner.getByRole('link', { name: 'Order More Cards' })).toHaveAttribute('href', '/t/demo/card-orders');
   await expectNoSeriousA11yViolations(page, 'Dashboard banner, trial running low');
-  await page.screenshot({ path: `${SCREENS}/tx-banner-trial-low.png` });
+  await screenshot(page, { path: `${SCREENS}/tx-banner-trial-low.png` });
   await page.unrouteAll();
 
   // (2) No active plan and a subscription required: red 'Free Trial Expired'.
@@ -281,7 +281,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
   await expect(banner.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/t/demo/billing');
   await expect(banner.getByRole('link', { name: 'Order More Cards' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Dashboard banner, trial expired');
-  await page.screenshot({ path: `${SCREENS}/tx-banner-expired.png` });
+  await screenshot(page, { path: `${SCREENS}/tx-banner-expired.png` });
   await page.unrouteAll();
 
   // (1) An active plan: green with room, yellow at 50 or fewer left, 'No cards remaining.' at 0.
@@ -306,7 +306,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
       await expect(banner.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/t/demo/billing');
       await expect(banner.getByRole('link', { name: 'Order More Cards' })).toHaveAttribute('href', '/t/demo/card-orders');
       await expectNoSeriousA11yViolations(page, 'Dashboard banner, plan full');
-      await page.screenshot({ path: `${SCREENS}/tx-banner-plan-full.png` });
+      await screenshot(page, { path: `${SCREENS}/tx-banner-plan-full.png` });
     } else {
       await expect(banner.getByRole('link')).toHaveCount(0);
     }
@@ -335,7 +335,7 @@ test('failures: the dashboard says so and retries; the transaction list offers a
   await page.goto('/t/demo/transactions');
   await expect(page.getByText('Transactions could not be loaded right now.')).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousA11yViolations(page, 'Transactions, load error');
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-retry.png` });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-retry.png` });
   await page.unrouteAll();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(tableRows(page).first()).toBeVisible();
@@ -360,5 +360,5 @@ test('a new business sees both empty states', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No transactions yet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'Transactions, empty');
-  await page.screenshot({ path: `${SCREENS}/tx-transactions-empty.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/tx-transactions-empty.png`, fullPage: true });
 });

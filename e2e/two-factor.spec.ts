@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { signOut, submitPassword } from './support/sign-in';
+import { SCREENS, screenshot } from './support/screens';
 
 /**
  * Two-factor sign-in (docs/security.md, ADR 0024) on the built app, the codes computed with
@@ -14,7 +15,6 @@ import { signOut, submitPassword } from './support/sign-in';
  *   resets the Store Admin's two-factor from the tenant's details.
  * Screenshots to test-results/screens; axe-core on each new screen.
  */
-const SCREENS = process.env.E2E_SCREENS ?? 'test-results/screens';
 const PASSWORD = 'TwoFactor123!';
 const suffix = Date.now();
 
@@ -45,7 +45,7 @@ async function setUp(page: Page, screen: string) {
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoSeriousA11yViolations(page, `${screen}: scan`);
-  await page.screenshot({ path: `${SCREENS}/two-factor-${screen}-scan.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/two-factor-${screen}-scan.png`, fullPage: true });
   const last = { step: 0 };
   await page.getByLabel('6-digit code').fill('000000');
   await page.getByRole('button', { name: 'Turn on' }).click();
@@ -57,7 +57,7 @@ async function setUp(page: Page, screen: string) {
   const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, `${screen}: recovery codes`);
-  await page.screenshot({ path: `${SCREENS}/two-factor-${screen}-recovery-codes.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/two-factor-${screen}-recovery-codes.png`, fullPage: true });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('loyalty-cards-recovery-codes.txt');
@@ -78,7 +78,7 @@ test('a Store Admin turns two-factor on, signs in with a code and a recovery cod
   await submitPassword(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'login code step');
-  await page.screenshot({ path: `${SCREENS}/two-factor-login-code-step.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/two-factor-login-code-step.png`, fullPage: true });
   await page.getByLabel('Authentication code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/That code is not right/)).toBeVisible();
@@ -150,7 +150,7 @@ test(
       await expect(page).toHaveURL(/\/two-factor-setup$/);
       await expect(page.getByText('The platform requires two-factor authentication for your account.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'required set-up');
-      await page.screenshot({ path: `${SCREENS}/two-factor-required-setup.png`, fullPage: true });
+      await screenshot(page, { path: `${SCREENS}/two-factor-required-setup.png`, fullPage: true });
       // Nothing else is reachable: the app sends them back, the API refuses.
       await page.goto(`/t/${slug}/dashboard`);
       await expect(page).toHaveURL(/\/two-factor-setup$/);
@@ -178,7 +178,7 @@ test(
       await details.getByRole('button', { name: 'Reset two-factor for required Tester' }).click();
       const confirm = op.getByRole('alertdialog', { name: 'Reset two-factor' });
       await expectNoSeriousA11yViolations(op, 'tenant details: reset two-factor');
-      await op.screenshot({ path: `${SCREENS}/two-factor-operator-reset.png`, fullPage: true });
+      await screenshot(op, { path: `${SCREENS}/two-factor-operator-reset.png`, fullPage: true });
       await confirm.getByRole('button', { name: 'Reset two-factor' }).click();
       await expect(details.getByText('Two-factor off')).toBeVisible();
       const outbox = await (await op.request.get(`/api/platform/outbox?to=${encodeURIComponent(email)}`)).json();
