@@ -116,6 +116,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
+    // As a user who turned animations off: toasts appear and close at once instead of bouncing
+    // for half a second, in the contexts the specs make themselves too (the switch below).
+    reducedMotion: 'reduce',
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -127,6 +130,7 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        '--force-prefers-reduced-motion',
       ],
     },
   },

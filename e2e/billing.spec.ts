@@ -8,7 +8,6 @@ import { SCREENS, screenshot } from './support/screens';
  * with the demo success banners, sees Active + Current, and the Usage tab shows the new limit.
  */
 
-
 async function shoot(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page, `Billing: ${name}`);
   await screenshot(page, { path: `${SCREENS}/billing-${name}.png`, fullPage: true });

@@ -12,7 +12,6 @@ test.use({ viewport: { width: 1280, height: 900 } });
  * Both pages pass axe (WCAG 2.1 A/AA, nothing serious) at the desktop and the phone width.
  */
 
-
 test('the tenant admin reads the liability report', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();

@@ -13,7 +13,6 @@ import { SCREENS, screenshot } from './support/screens';
  * its toast; the tenant's own GET /api/t/{slug}/card-orders/{id} then reads DELIVERED.
  */
 
-
 /** Creates a 100-card order for the tenant and pays it on the Demo checkout; returns its id. */
 async function paidOrder(api: APIRequestContext, slug: string): Promise<string> {
   const created = await api.post(`/api/t/${slug}/card-orders`, {

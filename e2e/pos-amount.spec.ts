@@ -7,7 +7,6 @@ import { SCREENS, screenshot } from './support/screens';
  * and the message goes as soon as the amount is fixed. No money moves here.
  */
 
-
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a bad purchase amount is explained under the field at the POS (phone)', async ({ cashierPage: page, business }) => {

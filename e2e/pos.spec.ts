@@ -8,7 +8,6 @@ import { SCREENS, screenshot } from './support/screens';
  * with the demo block's Fill button, loads a card at the POS, earns and redeems, signs out.
  */
 
-
 test('a cashier earns and redeems cashback at the POS, then signs out', async ({ page }) => {
   await signInWithFill(page, 'cashier@demo.com');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);

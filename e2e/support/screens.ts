@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 const setting = process.env.E2E_SCREENS;
 
 /** Whether this run takes the screenshots. */
-export const SCREENS_ON = Boolean(setting) && setting !== '0';
+const SCREENS_ON = Boolean(setting) && setting !== '0';
 
 /** The folder they go to. */
 export const SCREENS = SCREENS_ON && setting !== '1' ? setting! : 'test-results/screens';

@@ -1,4 +1,5 @@
 import { expect, request as apiRequest, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { dismissToasts } from './toasts';
 
 /**
  * The one sign-in helper of the browser tests. The form as a person uses it (`submitPassword`,
@@ -49,8 +50,9 @@ export async function signInWithFill(page: Page, email: string, landing?: RegExp
   else await expect(page).not.toHaveURL(/\/login$/);
 }
 
-/** Signs out with the header's button and waits for /login. */
+/** Signs out with the header's button (after closing the toasts over it) and waits for /login. */
 export async function signOut(page: Page): Promise<void> {
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

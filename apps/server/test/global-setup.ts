@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { seedBase, seedDemo } from '../src/modules/demo-data/index.ts';
+import { setPasswordHashCost } from '../src/lib/passwords.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,8 @@ declare module 'vitest' {
  * file opens an in-memory copy of it; removed at the end.
  */
 export default async function setup(project: TestProject) {
+  // The demo accounts' hashes at the tests' cost, like every hash the tests make (setup.ts).
+  setPasswordHashCost('test');
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await openDatabase({ dataDir: 'memory://' });

@@ -1,6 +1,11 @@
 import { afterEach, expect } from 'vitest';
 import { openContexts } from './helpers.ts';
 import { offCounters, offSummaries, unbalancedCards } from './invariants.ts';
+import { setPasswordHashCost } from '../src/lib/passwords.ts';
+
+// Cheap password hashes in the tests (lib/passwords.ts): the seeded snapshot's accounts were
+// hashed so too (global-setup.ts), and processes the tests start run at the real cost.
+setPasswordHashCost('test');
 
 /**
  * Runs after every server test (vitest.config.ts `setupFiles`): in every test database still

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser, RequestContext } from '../../context.ts';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPasswordPolicy, getPlatformSettings } from '../settings/index.ts';
 import { defaultPlanId, tenantHeader } from '../tenants/index.ts';
@@ -92,7 +92,7 @@ export async function signIn(db: Database, user: AuthUser, ctx: RequestContext):
  */
 export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
   const row = await findLoginAccount(db, email);
-  const ok = row ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await DUMMY_HASH_PROMISE, password), false);
+  const ok = row ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await dummyPasswordHash(), password), false);
   if (!row || !ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   // Only someone who knows the password learns that the account exists but is switched off.
   if (!row.active) throw new AppError('UNAUTHENTICATED', DEACTIVATED_ACCOUNT);

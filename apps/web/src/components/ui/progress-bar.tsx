@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 export type ProgressTone = 'indigo' | 'blue' | 'green' | 'yellow' | 'red';
 
 /** The fill's classes by tone (cva). */
-const fillVariants = cva('h-full rounded-full transition-[width] duration-300', {
+const fillVariants = cva('h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none', {
   variants: {
     tone: {
       indigo: 'bg-indigo-600',

@@ -84,7 +84,7 @@ export function Table<T>(props: TableProps<T>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const [wide, narrow] = show[breakpoint];
   return (
-    <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
+    <div aria-busy={busy || undefined} className={cn('transition-opacity motion-reduce:transition-none', busy && 'opacity-60')}>
       <div className={cn('overflow-x-auto', renderCard && wide, framed && frame)}>
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">{props.caption}</caption>

@@ -113,7 +113,10 @@ function CardGrid({
   return (
     <div
       aria-busy={dimmed || undefined}
-      className={cn('grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', dimmed && 'opacity-60')}
+      className={cn(
+        'grid grid-cols-1 gap-4 transition-opacity motion-reduce:transition-none sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+        dimmed && 'opacity-60',
+      )}
     >
       {cards.map((card) => (
         <CardTile

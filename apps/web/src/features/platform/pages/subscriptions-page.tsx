@@ -75,7 +75,7 @@ export function SubscriptionsPage() {
   if (data) {
     body = (
       <div
-        className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}
+        className={analytics.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity motion-reduce:transition-none' : 'space-y-6'}
         aria-busy={analytics.isPlaceholderData || undefined}
       >
         {analytics.isError && <LoadError compact title={t('loadFailed')} query={analytics} fallback={t('loadFailedFallback')} />}
