@@ -63,6 +63,10 @@ export const CustomerCard = z.object({
 });
 export type CustomerCard = z.infer<typeof CustomerCard>;
 
-/** GET /api/t/{slug}/customers/{id}, and the answer of POST and PUT: the customer with cards and balances. */
-export const CustomerDetail = CustomerListItem.extend({ cards: z.array(CustomerCard) });
+/**
+ * GET /api/t/{slug}/customers/{id}, and the answer of POST and PUT: the customer with cards and
+ * balances. A customer holds at most one card (docs/product.md 'Cards', ADR 0045); a list, so
+ * that a rule allowing more changes no client.
+ */
+export const CustomerDetail = CustomerListItem.extend({ cards: z.array(CustomerCard).max(1) });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;

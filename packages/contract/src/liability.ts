@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORES_PER_BUSINESS_MAX } from './stores.ts';
 
 /**
  * The liability report (docs/product.md 'Reports'): what the tenant owes its card holders now, how
@@ -80,7 +81,8 @@ export type LiabilitySeriesDay = z.infer<typeof LiabilitySeriesDay>;
  * GET /api/t/{slug}/reports/liability (tenant_admin). outstanding = Σ card balances now;
  * cardsWithBalance = cards with a balance > 0; expiringNext30Days = Σ remaining of lots expiring
  * in (now, now + 30 days]; byStore = outstanding per card's store (storeId null: cards without a
- * store); byAge = Σ remaining of open lots by age; series: one entry per day from `from` to `to`.
+ * store; at most one entry per store, STORES_PER_BUSINESS_MAX, and one for no store); byAge = Σ remaining of open lots by age;
+ * series: one entry per day from `from` to `to`.
  */
 export const LiabilityReport = z.object({
   timezone: z.string(),
@@ -89,7 +91,7 @@ export const LiabilityReport = z.object({
   outstandingCents: z.number().int(),
   cardsWithBalance: z.number().int(),
   expiringNext30DaysCents: z.number().int(),
-  byStore: z.array(z.object({ storeId: z.string().nullable(), storeName: z.string(), outstandingCents: z.number().int() })),
+  byStore: z.array(z.object({ storeId: z.string().nullable(), storeName: z.string(), outstandingCents: z.number().int() })).max(STORES_PER_BUSINESS_MAX + 1),
   byAge: z.array(z.object({ bucket: LiabilityAgeBucket, cents: z.number().int() })).max(LIABILITY_AGE_BUCKETS.length),
   period: LiabilityPeriod,
   series: z.array(LiabilitySeriesDay).max(LIABILITY_MAX_DAYS),

@@ -8,6 +8,11 @@ import { z } from 'zod';
 export const SELF_ENROLMENT_DAILY_CAP_MIN = 1;
 export const SELF_ENROLMENT_DAILY_CAP_MAX = 1000;
 export const SELF_ENROLMENT_DAILY_CAP_DEFAULT = 50;
+/** Most stores a business may have, active or not, whatever its plan (docs/product.md 'Card quota', ADR 0045): bounds every list of stores. */
+export const STORES_PER_BUSINESS_MAX = 1000;
+/** Refusal of a store beyond STORES_PER_BUSINESS_MAX (422 BUSINESS_RULE). */
+export const STORES_FULL = 'A business can have at most 1,000 stores';
+
 /** Refusal of a daily cap out of range. */
 export const DAILY_CAP_RANGE = `Enter a whole number from ${SELF_ENROLMENT_DAILY_CAP_MIN} to ${SELF_ENROLMENT_DAILY_CAP_MAX}`;
 

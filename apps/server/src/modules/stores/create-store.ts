@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
-import { activeStoreCount, assertNameFree } from './store-checks.ts';
+import { activeStoreCount, assertNameFree, assertRoomForStore } from './store-checks.ts';
 import { type TenantRequestContext } from '../../context.ts';
 
 /**
@@ -14,7 +14,9 @@ import { type TenantRequestContext } from '../../context.ts';
  * 409 'A store with this name already exists'), and, when the new store is active (the
  * default), refuses it when the tenant's active stores already fill the plan's
  * `limits.stores` (403 FORBIDDEN 'Your {plan} plan allows {n} store(s). Upgrade to add
- * more.', see tenants `planLimitsOf` for which limit applies). Inserts the store and an audit_log
+ * more.', see tenants `planLimitsOf` for which limit applies), and refuses a store beyond
+ * STORES_PER_BUSINESS_MAX, active or not (422 BUSINESS_RULE 'A business can have at most 1,000
+ * stores', ADR 0045). Inserts the store and an audit_log
  * row (action 'store.create', after `{ name, address, active, selfEnrolment, selfEnrolmentDailyCap }`).
  * Returns the StoreItem with `_count` zeros (201 in the route).
  */
@@ -26,6 +28,7 @@ export async function createStore(db: Database, ctx: TenantRequestContext, input
   return db.transaction(async (tx) => {
     const limits = await lockTenantLimits(tx, tenantId);
     await assertNameFree(tx, tenantId, input.name);
+    await assertRoomForStore(tx, tenantId);
     if (active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
     const [store] = await tx
       .insert(stores)

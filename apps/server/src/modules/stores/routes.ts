@@ -47,7 +47,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
    * selfEnrolment defaults to false and the daily cap to 50, ADR 0027) → 201 StoreItem with `_count` zeros. ROLES.admin. 400 'Store
    * name is required' (details `body.name`) or a daily cap outside 1–1000, 403 cashier or customer, 403 FORBIDDEN 'Your
    * {plan} plan allows {n} store(s). Upgrade to add more.' (plan store limit
-   * 'Trial, subscription and quota'), 409 'A store with this name already exists'. Nothing is
+   * 'Trial, subscription and quota'), 409 'A store with this name already exists', 422 'A business
+   * can have at most 1,000 stores' (ADR 0045). Nothing is
    * written on an error.
    */
   app.post(
@@ -57,11 +58,11 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       schema: {
         summary: 'Create a store',
         description:
-          "Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses.",
+          "Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses, 422 beyond 1,000 stores.",
         tags: ['stores'],
         params: slugParams,
         body: StoreInput,
-        response: { 201: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 201: StoreItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => reply.status(201).send(await createStore(db, tenantCtx(request), request.body)),

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
-import { conflict } from '../../errors.ts';
+import { STORES_FULL, STORES_PER_BUSINESS_MAX } from '@loyalty/contract';
+import { AppError, conflict } from '../../errors.ts';
 
 /** What creating and updating a store share: who acts, the unique-name check, the count the plan limits. */
 
@@ -25,4 +26,17 @@ export async function activeStoreCount(tx: Tx, tenantId: string): Promise<number
     .from(stores)
     .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true)));
   return Number(row.n);
+}
+
+/**
+ * 422 BUSINESS_RULE STORES_FULL when the tenant already has STORES_PER_BUSINESS_MAX stores,
+ * active or not (docs/product.md 'Card quota', ADR 0045): the bound of every list of stores,
+ * whatever the plan. Binding under the tenant-row lock of the caller.
+ */
+export async function assertRoomForStore(tx: Tx, tenantId: string): Promise<void> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stores)
+    .where(eq(stores.tenantId, tenantId));
+  if (Number(row.n) >= STORES_PER_BUSINESS_MAX) throw new AppError('BUSINESS_RULE', STORES_FULL);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DAILY_CAP_RANGE } from '@loyalty/contract';
+import { DAILY_CAP_RANGE, STORES_PER_BUSINESS_MAX } from '@loyalty/contract';
 import { auditLog, plans, stores, tenants } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
@@ -220,6 +220,24 @@ describe('plan store limit on create (−1 unlimited; ADR 0005)', () => {
     }
     expect(await enterprise.activeStores()).toBe(7);
     expect(await trial.activeStores()).toBe(7);
+  });
+
+  it('refuses a store beyond 1,000 (active or not) whatever the plan, with 422, writing nothing (ADR 0045)', async () => {
+    const t = await tenantOnPlan(planIds.Enterprise); // unlimited; the tenant has its Main Store
+    // Up to one below the ceiling directly; the last one through the API.
+    const fill = Array.from({ length: STORES_PER_BUSINESS_MAX - 2 }, (_, i) => ({ tenantId: t.tenant.id, name: `Filler ${i}`, active: i % 2 === 0 }));
+    await ctx.db.insert(stores).values(fill);
+    const last = await t.create({ name: 'The thousandth', active: false });
+    expect(last.statusCode, last.body).toBe(201);
+    const before = await counts();
+    for (const active of [true, false]) {
+      const over = await t.create({ name: `One too many ${active}`, active });
+      expect(over.statusCode).toBe(422);
+      expect(json(over)).toMatchObject({ code: 'BUSINESS_RULE', error: 'A business can have at most 1,000 stores' });
+    }
+    expect(await counts()).toEqual(before);
+    const list = json(await ctx.app.inject({ method: 'GET', url: `/api/t/${t.tenant.slug}/stores`, headers: { cookie: t.cookie } }));
+    expect(list.stores).toHaveLength(STORES_PER_BUSINESS_MAX);
   });
 
   it('keeps the limit when parallel creates race for the last slots', async () => {

@@ -1891,7 +1891,7 @@ export interface paths {
     put?: never;
     /**
      * Create a store
-     * @description Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     * @description Self-enrolment is off and its daily cap 50 unless given (1 to 1000). 403 beyond the plan's store limit, 409 for a name the business already uses, 422 beyond 1,000 stores. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     post: operations['postStores'];
     delete?: never;
@@ -14683,6 +14683,19 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
