@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { signInWithFill } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -59,7 +59,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   // A whole morning at the cards page: a dozen screens, four axe scans.
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
 
   // The menu has Cards after POS Terminal.
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -244,8 +244,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
 });
 
 test('a cashier sees the cards page without Block and assigns to new customers only', async ({ page }) => {
-  await signInWithFill(page, 'cashier@demo.com');
-  await page.goto('/t/demo/cards');
+  await signInTo(page, DEMO.cashier, '/t/demo/cards');
   await expect(page.getByRole('heading', { level: 1, name: 'Cards Management' })).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'Active' });
   await expect(tiles(page).first()).toHaveAttribute('data-status', 'ACTIVE');
@@ -271,8 +270,7 @@ test('a cashier sees the cards page without Block and assigns to new customers o
 
 test('the cards page and its modal look right on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInWithFill(page, 'admin@demo.com');
-  await page.goto('/t/demo/cards');
+  await signInTo(page, DEMO.admin, '/t/demo/cards');
   await expect(tiles(page).first()).toBeVisible();
   await qrImagesLoaded(tiles(page).first());
   await screenshot(page, { path: `${SCREENS}/cards-phone.png` });

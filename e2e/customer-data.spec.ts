@@ -1,7 +1,7 @@
 import AdmZip from 'adm-zip';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { signIn } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -23,8 +23,7 @@ async function downloadZip(page: Page, click: () => Promise<void>): Promise<{ na
 
 test('the Store Admin sees the empty list of erasure requests', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
-  await page.goto('/t/demo/customers');
+  await signInTo(page, DEMO.admin, '/t/demo/customers');
   await page.getByRole('button', { name: 'Erasure requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();
   await expect(page.getByText('No erasure requests')).toBeVisible();
@@ -34,7 +33,7 @@ test('the Store Admin sees the empty list of erasure requests', async ({ page })
 
 test("the Store Admin exports a customer's data and erases the customer", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'admin@demo.com', 'DemoAdmin123!');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   const created = await page.request.post('/api/t/demo/customers', {
     data: { firstName: 'Erin', lastName: 'Erasable', email: 'erin.erasable@example.com', phone: '+1 555 0199' },
   });
@@ -80,8 +79,7 @@ test("the Store Admin exports a customer's data and erases the customer", async 
 
 test('the customer downloads their data and asks for erasure; the Store Admins see the request', async ({ page, browser }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'customer@demo.com', 'DemoCustomer123!');
-  await page.goto('/t/demo/customer');
+  await signInTo(page, DEMO.customer, '/t/demo/customer');
   await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
   const { zip } = await downloadZip(page, () => page.getByRole('button', { name: 'Download my data' }).click());
   expect(JSON.parse(zip.readAsText('customer.json'))).toMatchObject({ firstName: 'Jane', email: 'customer@demo.com' });
@@ -103,8 +101,7 @@ test('the customer downloads their data and asks for erasure; the Store Admins s
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await admin.setViewportSize(DESKTOP);
-  await signIn(admin, 'admin@demo.com', 'DemoAdmin123!');
-  await admin.goto('/t/demo/customers/erasure-requests');
+  await signInTo(admin, DEMO.admin, '/t/demo/customers/erasure-requests');
   const table = admin.getByRole('table', { name: 'Erasure requests' });
   await expect(table.getByText('Jane Customer')).toBeVisible();
   await expect(table.getByRole('button', { name: 'Erase Jane Customer now' })).toBeVisible();

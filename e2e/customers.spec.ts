@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
-import { DEMO, signedInApi, signInWithFill } from './support/sign-in';
+import { DEMO, signedInApi, signInTo, signInWithFill } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -30,7 +30,7 @@ async function findCustomer(api: APIRequestContext, search: string) {
 
 test('a tenant admin adds, searches, views, edits and deletes a customer', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Customers' }).click();
@@ -166,8 +166,7 @@ test('a tenant admin adds, searches, views, edits and deletes a customer', async
 
 test('deleting a customer who holds a card is refused with the server message', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
-  await page.goto('/t/demo/customers?search=maria.garcia');
+  await signInTo(page, DEMO.admin, '/t/demo/customers?search=maria.garcia');
   const maria = row(page, 'Maria Garcia');
   await expect(rows(page)).toHaveCount(1);
 
@@ -277,7 +276,7 @@ test('the demo customer sees only their own cards and transactions', async ({ pa
 
 test("a customer login without a customer record sees 'Customer profile not found'", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'customer@demo.com');
+  await signInTo(page, DEMO.customer, '/t/demo/customer');
   await expect(page.getByRole('heading', { name: 'Welcome back, Jane!' })).toBeVisible();
   // The seed links every customer login to a record: the API's 404 is played back here.
   await page.route('**/api/t/demo/me', (route) =>
@@ -291,8 +290,7 @@ test("a customer login without a customer record sees 'Customer profile not foun
 
 test('the customers screen and its modals on a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signInWithFill(page, 'admin@demo.com');
-  await page.goto('/t/demo/customers');
+  await signInTo(page, DEMO.admin, '/t/demo/customers');
   // Cards instead of a table: every customer readable without sideways scrolling.
   const maria = page.getByRole('article', { name: 'Customer Maria Garcia' });
   await expect(maria).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { submitPassword } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -36,9 +36,7 @@ async function inviteCashier(page: Page, first: string, email: string) {
 }
 
 test('an invited cashier chooses a password from the e-mailed link and lands at the till', async ({ page }) => {
-  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
-  await expect(page).toHaveURL(/\/t\/demo\//);
-  await page.goto('/t/demo/staff');
+  await signInTo(page, DEMO.admin, '/t/demo/staff');
   await inviteCashier(page, 'Ines', invitee);
   const row = staffRow(page, invitee);
   await expect(row).toContainText('Invited');
@@ -47,9 +45,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
 
   // The operator reads the invitation in the outbox (no SMTP on the embedded database).
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
-  await expect(page).toHaveURL(/\/platform\//);
-  await page.goto('/platform/outbox');
+  await signInTo(page, DEMO.operator, '/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(invitee);
   await page
     .getByRole('row')
@@ -78,9 +74,7 @@ test('an invited cashier chooses a password from the e-mailed link and lands at 
 
   // The owner sees the invitation accepted; a second one is revoked after a confirmation.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
-  await expect(page).toHaveURL(/\/t\/demo\//);
-  await page.goto('/t/demo/staff');
+  await signInTo(page, DEMO.admin, '/t/demo/staff');
   await expect(staffRow(page, invitee)).toContainText('Active');
   await expect(staffRow(page, invitee)).not.toContainText('Invited');
   await inviteCashier(page, 'Rhea', revokee);

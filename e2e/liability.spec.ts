@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtWidths } from './support/a11y';
-import { DEMO, signIn } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -13,7 +13,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
  */
 
 test('the tenant admin reads the liability report', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
   await expect(page).toHaveURL(/\/t\/demo\/liability/);
   await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
@@ -31,7 +31,7 @@ test('the tenant admin reads the liability report', async ({ page }) => {
 });
 
 test('the operator reads every tenant’s liability', async ({ page }) => {
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
+  await signInTo(page, DEMO.operator, '/platform/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liability' }).click();
   await expect(page.getByRole('heading', { name: 'Liability', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Total outstanding' }).getByTestId('stat-value')).toHaveText(/^\$[\d,]+\.\d{2}$/);

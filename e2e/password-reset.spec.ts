@@ -54,6 +54,8 @@ test('a cashier who forgot the password gets back in through the e-mailed link',
   await expect(async () => {
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search recipients' }).fill(email);
+    // The search applies after its debounce, with the address: until then the rows are unfiltered.
+    await expect(page).toHaveURL(/[?&]search=/);
     await expect(page.getByRole('button', { name: 'Reset your password' })).toHaveCount(1, { timeout: 3000 });
     await expect(page.getByRole('row', { name: /Reset your password/ }).getByText('Not sent', { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });

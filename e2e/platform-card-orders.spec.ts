@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { DEMO, signIn } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -42,7 +42,7 @@ test('the operator moves a paid order of a tenant to Processing, Shipped and Del
   const orderId = await paidOrder(api, slug);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
+  await signInTo(page, DEMO.operator, '/platform/dashboard');
 
   await page.getByRole('link', { name: 'Card Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Card Orders', level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test } from './support/fixtures';
-import { DEMO, signIn, signedInPage } from './support/sign-in';
+import { DEMO, signedInPage, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -51,8 +51,7 @@ test('the operator creates, edits and deletes a plan; the tenant admin sees each
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   const name = `E2E Plan ${String(Date.now()).slice(-6)}`;
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
-  await page.goto(PLANS);
+  await signInTo(page, DEMO.operator, PLANS);
   await expect(page.getByTestId('platform-plan').first()).toBeVisible();
 
   // Create: $12.50 every 3 months, stores 2, staff 0 (→ unlimited), cards/transactions empty, an empty feature row between two.
@@ -151,7 +150,7 @@ test('a plan in use cannot be deleted: the server refusal is shown in the confir
   });
   expect(res.ok()).toBe(true);
   const { tenant } = (await res.json()) as { tenant: { id: string; slug: string } };
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
+  await signInTo(page, DEMO.operator, '/platform/dashboard');
   try {
     const starter = (await plans(page.request)).find((p) => p.name === 'Starter')!;
     const card = await owner.request.post(`/api/t/${tenant.slug}/billing/payment-methods`, {
@@ -188,7 +187,7 @@ test(
   async ({ page, browser }) => {
     test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, DEMO.operator.email, DEMO.operator.password);
+    await signInTo(page, DEMO.operator, '/platform/dashboard');
     const before = await (await page.request.get('/api/platform/settings')).json();
     try {
       await page.goto('/platform/settings');
@@ -250,7 +249,7 @@ test(
 
 test('Subscription Analytics shows the four tiles with the API figures and switches timeframe', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, DEMO.operator.email, DEMO.operator.password);
+  await signInTo(page, DEMO.operator, '/platform/dashboard');
   const first = page.waitForResponse((r) => r.url().includes('/api/admin/analytics/subscriptions?timeframe=30d'));
   await page.goto('/platform/subscriptions');
   const body30 = await (await first).json();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { signInWithFill } from './support/sign-in';
+import { DEMO, signInTo, signInWithFill } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -54,7 +54,7 @@ test('a cashier earns and redeems cashback at the POS, then signs out', async ({
 });
 
 test('an unknown card shows Card not found', async ({ page }) => {
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await page.getByLabel('Card UID').fill('ZZZZZZZZZZZZ');
   await page.getByRole('button', { name: 'Load' }).click();
   await expect(page.getByText('Card not found')).toBeVisible();
@@ -72,7 +72,7 @@ test('a wrong password shows the red error box', async ({ page }) => {
 });
 
 test('a cashier opening a tenant-admin page lands on /unauthorized', async ({ page }) => {
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await page.goto('/t/demo/customers');
   await expect(page).toHaveURL(/\/unauthorized$/);
@@ -109,7 +109,7 @@ test('the login page and the POS look right on a phone', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await screenshot(page, { path: `${SCREENS}/login-phone.png`, fullPage: true });
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await page.getByLabel('Card UID').fill('DEM0CARD0002');
   await page.getByRole('button', { name: 'Load' }).click();
   await expect(page.getByTestId('card-balance')).toBeVisible();

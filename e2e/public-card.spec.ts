@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { signInWithFill } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -88,7 +88,7 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 test('the public card page shows the full card with the QR token and the basics without it', async ({ page }) => {
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await page.getByLabel('Card UID').fill(CARD);
   await page.getByRole('button', { name: 'Load' }).click();
@@ -173,7 +173,7 @@ test('an unknown card shows Invalid Card; failures show Card Not Available', asy
 });
 
 test('the POS camera scanner reads a card QR code and loads the card', async ({ page }) => {
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   const scanner = page.getByRole('region', { name: 'Camera scanner' });
   await scanner.getByRole('button', { name: 'Start camera' }).click();
@@ -247,7 +247,7 @@ async function expectVideoPlaying(page: Page) {
 test('the scanner picks the back camera, offers torch and zoom, and stops on New Transaction', async ({ page }) => {
   await installCanvasCamera(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await page.getByLabel('Card UID').fill(CARD);
   await page.getByRole('button', { name: 'Load' }).click();
   await expect(page.getByText('Jane Customer')).toBeVisible();
@@ -281,7 +281,7 @@ test('the scanner picks the back camera, offers torch and zoom, and stops on New
 
 test('the scanner runs until Stop camera (desktop)', async ({ page }) => {
   await installCanvasCamera(page);
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   const scanner = page.getByRole('region', { name: 'Camera scanner' });
   await scanner.getByRole('button', { name: 'Start camera' }).click();
   await expectVideoPlaying(page);
@@ -301,7 +301,7 @@ test('camera problems show as a warning in the scanner header', async ({ page })
     };
     navigator.mediaDevices.enumerateDevices = async () => [];
   });
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   const scanner = page.getByRole('region', { name: 'Camera scanner' });
   await scanner.getByRole('button', { name: 'Start camera' }).click();
   await expect(scanner.getByRole('status').filter({ hasText: 'Camera permission denied. Allow camera access in your browser settings.' })).toBeVisible();

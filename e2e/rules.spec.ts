@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
-import { signInWithFill } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -60,7 +60,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
   const suffix = String(Date.now()).slice(-6);
   const offerName = `Flash Bonus ${suffix}`;
 
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules & Settings' }).click();
   await expect(page).toHaveURL(/\/t\/demo\/rules$/);
@@ -232,7 +232,7 @@ test('the owner changes the rate and adds an offer; the next earn at the POS pay
 
 test('load failure and no offers yet', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
 
   // A failed load: the spec's message, and Try again recovers.
   await page.route('**/api/t/demo/rules/offers', (route) =>
@@ -262,8 +262,7 @@ test('load failure and no offers yet', async ({ page }) => {
 
 test('the owner sets cashback to expire 90 days after it is credited, and the rule stays after a reload', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
-  await page.goto(RULES);
+  await signInTo(page, DEMO.admin, RULES);
   await tab(page, 'Expiry').click();
   const policy = page.getByLabel('Policy');
   await expect(policy).toHaveValue('NEVER', { timeout: 20_000 });

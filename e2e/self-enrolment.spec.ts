@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { submitPassword } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -25,9 +25,7 @@ const email = `joiner-${Date.now()}@example.com`;
 
 test('a customer joins from the poster, confirms by e-mail, and earns on the new card at the till', async ({ page, browser }) => {
   // The Store Admin: the poster and the sign-up page it leads to.
-  await submitPassword(page, 'admin@demo.com', 'DemoAdmin123!');
-  await expect(page).toHaveURL(/\/t\/demo\//);
-  await page.goto('/t/demo/stores');
+  await signInTo(page, DEMO.admin, '/t/demo/stores');
   const main = page.getByRole('article', { name: 'Store Main Store' });
   await expect(main.getByText('Online sign-up off')).toBeVisible();
   await main.getByRole('button', { name: 'Edit Main Store' }).click();
@@ -88,9 +86,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   // The operator reads the confirmation in the Outbox (no SMTP on the embedded database).
   await page.request.post('/api/auth/logout');
   await page.context().clearCookies();
-  await submitPassword(page, 'admin@platform.com', 'AdminSecure123!');
-  await expect(page).toHaveURL(/\/platform\//);
-  await page.goto('/platform/outbox');
+  await signInTo(page, DEMO.operator, '/platform/outbox');
   await page.getByRole('searchbox', { name: 'Search recipients' }).fill(email);
   const subject = 'Confirm your e-mail to get your Demo Retail Store card';
   await expect(page.getByRole('button', { name: subject })).toHaveCount(1);
@@ -121,7 +117,7 @@ test('a customer joins from the poster, confirms by e-mail, and earns on the new
   // The cashier scans it at the till and earns.
   await page.request.post('/api/auth/logout');
   await page.context().clearCookies();
-  await submitPassword(page, 'cashier@demo.com', 'DemoCashier123!');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
   await page.getByLabel('Card UID').fill(decoded!);
   await page.getByRole('button', { name: 'Load' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { dismissToasts } from './support/toasts';
-import { signInWithFill, signOut, submitPassword } from './support/sign-in';
+import { DEMO, signInTo, signOut, submitPassword } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -27,7 +27,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   const storeName = `Harbour Store ${suffix}`;
   const cashierEmail = `casey.${suffix}@example.test`;
 
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
 
   // Stores: the demo's two stores, as cards.
@@ -201,8 +201,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
   // Meanwhile the admin, in another browser, sees the last login and deactivates the cashier.
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP });
   const admin = await adminContext.newPage();
-  await signInWithFill(admin, 'admin@demo.com');
-  await admin.goto('/t/demo/staff');
+  await signInTo(admin, DEMO.admin, '/t/demo/staff');
   const adminRow = staffRow(admin, cashierEmail);
   await expect(adminRow.getByRole('cell').nth(4)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
   await adminRow.getByRole('button', { name: `Edit Casey Till${suffix}` }).click();
@@ -228,7 +227,7 @@ test('a tenant admin adds a store and a cashier; the cashier signs in until deac
 
 test('stores and staff screens and their modals on a phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
 
   await page.goto('/t/demo/stores');
   await expect(storeCard(page, 'Main Store')).toBeVisible();
@@ -272,7 +271,7 @@ test('stores and staff screens and their modals on a phone', async ({ page }) =>
 test('empty, error and refusal states of both screens', async ({ page }) => {
   test.slow();
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
   // Stores: empty, then a load failure (retried, then shown with a retry button).

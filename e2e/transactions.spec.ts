@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { signInWithFill } from './support/sign-in';
+import { DEMO, signInTo } from './support/sign-in';
 import { SCREENS, screenshot } from './support/screens';
 
 /**
@@ -66,7 +66,7 @@ async function openFilters(page: Page): Promise<Locator> {
 
 test('a cashier earns at the POS, then finds it on Transactions and the dashboard; filters, export and pages', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'cashier@demo.com');
+  await signInTo(page, DEMO.cashier, '/t/demo/pos');
   await expect(page).toHaveURL(/\/t\/demo\/pos$/);
 
   // Earn $37.40 on a REPAIR and redeem $1.00 for Maria Garcia at the POS.
@@ -249,7 +249,7 @@ async function patchJson(page: Page, pattern: string, edit: (body: Record<string
 
 test('the dashboard banner shows the plan, the expired trial and the trial running low', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   await expect(page).toHaveURL(/\/t\/demo\/dashboard$/);
   const banner = page.locator('section[data-variant]');
   await expect(banner).toHaveAttribute('data-variant', 'trial');
@@ -323,7 +323,7 @@ test('the dashboard banner shows the plan, the expired trial and the trial runni
 
 test('failures: the dashboard says so and retries; the transaction list offers a retry', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signInWithFill(page, 'admin@demo.com');
+  await signInTo(page, DEMO.admin, '/t/demo/dashboard');
   await page.route('**/api/t/demo/reports/dashboard', (route) => route.fulfill({ status: 500, json: { error: 'boom', code: 'INTERNAL' } }));
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('Failed to load dashboard data', { timeout: 20_000 });

@@ -4,8 +4,8 @@ import { dismissToasts } from './toasts';
 /**
  * The one sign-in helper of the browser tests. The form as a person uses it (`submitPassword`,
  * `signIn`, `signInWithFill`, `signOut`), and the quick way for a test whose subject is not the
- * sign-in: an API request context (`signedInApi`) or a new browser page (`signedInPage`) signed
- * in through POST /api/auth/login, the route the form itself calls.
+ * sign-in: a page (`signInTo`), an API request context (`signedInApi`) or a new browser page
+ * (`signedInPage`) signed in through POST /api/auth/login, the route the form itself calls.
  */
 
 /** An account's e-mail and password. */
@@ -48,6 +48,16 @@ export async function signInWithFill(page: Page, email: string, landing?: RegExp
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (landing) await expect(page).toHaveURL(landing);
   else await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/**
+ * Signs `page`'s browser context in as `account` through POST /api/auth/login (the cookie is the
+ * context's) and opens `path`: the quick way for a test whose subject is a screen, not the
+ * sign-in form (`signIn` and `signInWithFill` drive the form, and land where the role's home is).
+ */
+export async function signInTo(page: Page, account: Account, path: string): Promise<void> {
+  await apiSignIn(page.request, account);
+  await page.goto(path);
 }
 
 /** Signs out with the header's button (after closing the toasts over it) and waits for /login. */
