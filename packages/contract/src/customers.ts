@@ -63,10 +63,13 @@ export const CustomerCard = z.object({
 });
 export type CustomerCard = z.infer<typeof CustomerCard>;
 
+/** Most cards a customer's detail lists (ADR 0045); `activeCards` counts them all. */
+export const CUSTOMER_CARDS_MAX = 100;
+
 /**
  * GET /api/t/{slug}/customers/{id}, and the answer of POST and PUT: the customer with cards and
- * balances. A customer holds at most one card (docs/product.md 'Cards', ADR 0045); a list, so
- * that a rule allowing more changes no client.
+ * balances, oldest activation first, at most CUSTOMER_CARDS_MAX (activation gives a customer one
+ * card today, docs/product.md 'Cards'; the bound keeps the answer's size known, ADR 0045).
  */
-export const CustomerDetail = CustomerListItem.extend({ cards: z.array(CustomerCard).max(1) });
+export const CustomerDetail = CustomerListItem.extend({ cards: z.array(CustomerCard).max(CUSTOMER_CARDS_MAX) });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;

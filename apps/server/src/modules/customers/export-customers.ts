@@ -17,7 +17,7 @@ import { cardHoldings } from '../cards/views.ts';
 function customerExportQuery(db: DbOrTx, tenantId: string) {
   const [id, firstName, lastName, email, phone, tier, totalSpend, active, joined] = CUSTOMER_CSV_COLUMNS;
   // The customer's ACTIVE cards, counted in the cards module's read model of card holdings
-  // (ADR 0036): a correlated count per row, index cards_tenant_customer_uq, so COPY streams.
+  // (ADR 0036): a correlated count per row, index cards_tenant_customer_idx, so COPY streams.
   const held = cardHoldings(db);
   const activeCards = db
     .select({ n: sql`count(*)` })

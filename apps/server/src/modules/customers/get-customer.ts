@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { CustomerCard, CustomerDetail } from '@loyalty/contract';
+import { CUSTOMER_CARDS_MAX, type CustomerCard, type CustomerDetail } from '@loyalty/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -13,7 +13,8 @@ import { customerColumns, toListItem } from './rows.ts';
 
 /**
  * The customer `customerId` of the tenant with its cards (id, UID,
- * balance in cents, status, store name, activation date; oldest activation first) → CustomerDetail.
+ * balance in cents, status, store name, activation date; oldest activation first; the first
+ * CUSTOMER_CARDS_MAX, while `activeCards` counts every ACTIVE card, ADR 0045) → CustomerDetail.
  * Throws 404 'Customer not found' when the id is malformed, unknown or another tenant's.
  * Shared by GET /customers/{id}, POST, PUT and the customer's own account (GET /me).
  */
@@ -40,5 +41,5 @@ export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId
     storeName: c.storeName,
     activatedAt: c.activatedAt?.toISOString() ?? null,
   }));
-  return { ...toListItem(row, list.filter((c) => c.status === 'ACTIVE').length), cards: list };
+  return { ...toListItem(row, list.filter((c) => c.status === 'ACTIVE').length), cards: list.slice(0, CUSTOMER_CARDS_MAX) };
 }

@@ -59,7 +59,7 @@ export async function listAvailableCustomers(db: DbOrTx, tenantId: string, searc
  *
  * Two statements whatever the page size (no N+1): the page, where the ACTIVE-card counts come
  * from one aggregate over the cards module's card holdings (`cardHoldings`, ADR 0036)
- * restricted to the page's customer ids (index cards_tenant_customer_uq), and the count of
+ * restricted to the page's customer ids (index cards_tenant_customer_idx), and the count of
  * matching customers. Returns
  * `{ customers, total, pages }`.
  */
@@ -85,7 +85,7 @@ async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit:
     .$with('page')
     .as(db.select(customerColumns).from(customers).where(condition).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset));
   // ACTIVE cards per customer of the page, one aggregate over the cards module's read model of
-  // card holdings restricted to the page's ids (index cards_tenant_customer_uq; ADR 0036).
+  // card holdings restricted to the page's ids (index cards_tenant_customer_idx; ADR 0036).
   const held = cardHoldings(db);
   const active = db
     .select({ customerId: sql<string>`${held.customerId}`.as('active_customer_id'), n: sql<number>`count(*)::int`.as('active_n') })
