@@ -3,7 +3,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
-import { activeStoreCount, assertNameFree, assertRoomForStore } from './store-checks.ts';
+import { assertNameFree, assertRoomForStore } from './store-checks.ts';
+import { countStores } from './lookups.ts';
 import { type TenantRequestContext } from '../../context.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function createStore(db: Database, ctx: TenantRequestContext, input
     const limits = await lockTenantLimits(tx, tenantId);
     await assertNameFree(tx, tenantId, input.name);
     await assertRoomForStore(tx, tenantId);
-    if (active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
+    if (active) assertPlanAllowsOneMore(limits, 'stores', await countStores(tx, tenantId, true));
     const [store] = await tx
       .insert(stores)
       .values({ tenantId, name: input.name, address: input.address ?? null, active, selfEnrolment, selfEnrolmentDailyCap })

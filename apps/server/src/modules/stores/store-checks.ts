@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
 import { STORES_FULL, STORES_PER_BUSINESS_MAX } from '@loyalty/contract';
 import { AppError, conflict } from '../../errors.ts';
+import { countStores } from './lookups.ts';
 
-/** What creating and updating a store share: who acts, the unique-name check, the count the plan limits. */
+/** What creating and updating a store share: the unique-name check and the bound on the number of stores. */
 
 /** 409 text when a store name is taken within the tenant (our decision: names tell stores apart at the till). */
 const DUPLICATE_STORE_NAME = 'A store with this name already exists';
@@ -19,24 +20,11 @@ export async function assertNameFree(tx: Tx, tenantId: string, name: string, exc
   if (dup) throw conflict(DUPLICATE_STORE_NAME, [{ field: 'body.name', message: DUPLICATE_STORE_NAME }]);
 }
 
-/** Number of ACTIVE stores of the tenant: what the plan's `limits.stores` bounds. */
-export async function activeStoreCount(tx: Tx, tenantId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(stores)
-    .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true)));
-  return Number(row.n);
-}
-
 /**
  * 422 BUSINESS_RULE STORES_FULL when the tenant already has STORES_PER_BUSINESS_MAX stores,
  * active or not (docs/product.md 'Card quota', ADR 0045): the bound of every list of stores,
  * whatever the plan. Binding under the tenant-row lock of the caller.
  */
 export async function assertRoomForStore(tx: Tx, tenantId: string): Promise<void> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(stores)
-    .where(eq(stores.tenantId, tenantId));
-  if (Number(row.n) >= STORES_PER_BUSINESS_MAX) throw new AppError('BUSINESS_RULE', STORES_FULL);
+  if ((await countStores(tx, tenantId)) >= STORES_PER_BUSINESS_MAX) throw new AppError('BUSINESS_RULE', STORES_FULL);
 }

@@ -7,7 +7,8 @@ import { isUuid } from '../../lib/uuid.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { assertPlanAllowsOneMore, lockTenantLimits } from '../tenants/index.ts';
 import { storeItems } from './list-stores.ts';
-import { activeStoreCount, assertNameFree } from './store-checks.ts';
+import { assertNameFree } from './store-checks.ts';
+import { countStores } from './lookups.ts';
 import { type TenantRequestContext } from '../../context.ts';
 
 /**
@@ -44,7 +45,7 @@ export async function updateStore(db: Database, ctx: TenantRequestContext, store
       selfEnrolment: input.selfEnrolment ?? store.selfEnrolment,
       selfEnrolmentDailyCap: input.selfEnrolmentDailyCap ?? store.selfEnrolmentDailyCap,
     };
-    if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await activeStoreCount(tx, tenantId));
+    if (next.active && !store.active) assertPlanAllowsOneMore(limits, 'stores', await countStores(tx, tenantId, true));
     await tx
       .update(stores)
       .set(next)
