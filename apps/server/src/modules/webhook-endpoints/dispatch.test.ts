@@ -524,7 +524,10 @@ describe('startWebhookWorker', () => {
       await enqueueWebhookEvent(ctx.db, t.tenant.id, 'transaction.created', { id: 'second' }, new Date());
       worker.nudge();
       expect(await delivered(2)).toBe(2);
-      expect((await deliveriesOf(t.tenant.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
+      // The receiver answers before the worker records the outcome: wait for the row, not the request.
+      await expect
+        .poll(async () => (await deliveriesOf(t.tenant.id)).map((d) => d.status), { timeout: 15_000, interval: 100 })
+        .toEqual(['succeeded', 'succeeded']);
     } finally {
       await queue.stop();
     }
