@@ -28,3 +28,4 @@ export * from './integrations.ts';
 export * from './audit.ts';
 export * from './audit-events.ts';
 export * from './customer-data.ts';
+export * from './wallet.ts';

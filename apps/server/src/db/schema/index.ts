@@ -13,3 +13,4 @@ export * from './security.ts';
 export * from './outbox.ts';
 export * from './enrolment.ts';
 export * from './integrations.ts';
+export * from './wallet.ts';

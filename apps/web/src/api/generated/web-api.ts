@@ -24,6 +24,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/{slug}/c/{cardUid}/wallet/apple': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a card's Apple Wallet pass with its QR token
+     * @description The card's Apple Wallet pass for whoever holds its QR (the token `t`); 404 without a valid token. 429 beyond 20 a minute per client address. Open to anyone: no session needed.
+     */
+    get: operations['getBySlugCByCardUidWalletApple'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/analytics/subscriptions': {
     parameters: {
       query?: never;
@@ -1264,6 +1284,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/cards/{cardUid}/wallet/apple': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a card's Apple Wallet pass
+     * @description A newly signed Apple Wallet pass of the card (`application/vnd.apple.pkpass`): the balance, holder, tier and the card's QR. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardsByCardUidWalletApple'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/cards/activate': {
     parameters: {
       query?: never;
@@ -1588,6 +1628,26 @@ export interface paths {
      * @description The signed-in customer's profile, stats and 10 newest ledger rows (cents). 404 when the session has no customer record. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/me/cards/{cardUid}/wallet/apple': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your card as an Apple Wallet pass
+     * @description A newly signed Apple Wallet pass of one of the signed-in customer's cards (`application/vnd.apple.pkpass`). Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getMeCardsByCardUidWalletApple'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2560,6 +2620,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read which phone wallets passes are issued for
+     * @description Whether this install issues Apple Wallet passes (false in production without a Pass Type ID certificate). No sign-in needed. Open to anyone: no session needed.
+     */
+    get: operations['getWallet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/stripe': {
     parameters: {
       query?: never;
@@ -2690,6 +2770,83 @@ export interface operations {
               type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
             }[];
           };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBySlugCByCardUidWalletApple: {
+    parameters: {
+      query?: {
+        t?: string;
+      };
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description Default Response */
@@ -10260,6 +10417,94 @@ export interface operations {
       };
     };
   };
+  getCardsByCardUidWalletApple: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   postCardsActivate: {
     parameters: {
       query?: never;
@@ -12456,6 +12701,94 @@ export interface operations {
               totalRedeemedCents: number;
             };
           };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMeCardsByCardUidWalletApple: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description Default Response */
@@ -19204,6 +19537,41 @@ export interface operations {
             code: string;
             details?: unknown;
             error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWallet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apple: boolean;
           };
         };
       };

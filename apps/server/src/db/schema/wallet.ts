@@ -1,0 +1,47 @@
+import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantId, tstz } from './columns.ts';
+import { tenants } from './platform.ts';
+import { cards } from './cards.ts';
+
+/**
+ * Apple Wallet passes handed out (modules/wallet, docs/product.md 'Wallet passes'): one row per
+ * download, so every installed pass has its own random `serialNumber` (not the card number) and
+ * its own `authenticationToken`, of which only the SHA-256 (hex) is kept. Apple's web service
+ * names a pass by `passTypeIdentifier` and serial alone, with no tenant: the serial is unique
+ * across the platform (a directory table before distribution, docs/operations.md).
+ * `updatedAt` is the last change of what the pass shows (its `Last-Modified`).
+ */
+export const walletPasses = pgTable(
+  'wallet_passes',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    cardId: uuid('card_id').notNull(),
+    passTypeIdentifier: text('pass_type_identifier').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    authenticationTokenHash: text('authentication_token_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'wallet_passes_card_fk', columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete('cascade'),
+    uniqueIndex('wallet_passes_serial_uq').on(t.serialNumber),
+    index('wallet_passes_card_idx').on(t.tenantId, t.cardId),
+  ],
+);
+
+/**
+ * The development signing identity of Apple passes (modules/wallet/dev-identity.ts): made once
+ * per install outside production when no Pass Type ID certificate is configured, so that passes
+ * are produced and verifiable everywhere. `caCertPem` stands in for Apple's WWDR certificate;
+ * `signerKeySealed` is the signer's private key sealed with a key derived from the QR token
+ * secret (lib/secret-box.ts). One row (`name` 'apple').
+ */
+export const walletDevIdentities = pgTable('wallet_dev_identities', {
+  name: text('name').primaryKey(),
+  caCertPem: text('ca_cert_pem').notNull(),
+  signerCertPem: text('signer_cert_pem').notNull(),
+  signerKeySealed: text('signer_key_sealed').notNull(),
+  createdAt: createdAt(),
+});
