@@ -36,6 +36,7 @@ const DEMO_TENANT_SPECS = [
   'self-enrolment',
   'staff-stores',
   'transactions',
+  'wallet',
 ];
 /** Tests that change the platform's settings every sign-in reads: tagged, and run alone at the end. */
 const PLATFORM_SETTINGS = /@platform-settings/;

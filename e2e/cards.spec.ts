@@ -174,6 +174,7 @@ test('a tenant admin creates, assigns, blocks, downloads, filters and searches c
   await expect(details).toBeVisible();
   await expect(details.getByText(`${firstName} ${lastName}`)).toBeVisible();
   await expect(details.getByRole('button', { name: 'Download QR code as SVG' })).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', `/api/t/demo/cards/${uid}/wallet/apple`);
   await qrImagesLoaded(details);
   await screenshot(page, { path: `${SCREENS}/cards-modal-details.png` });
   const [svg] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download QR code as SVG' }).click()]);

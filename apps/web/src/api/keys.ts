@@ -32,3 +32,9 @@ export const tenantKeys = {
 export function tenantApi(slug: string): string {
   return `/t/${encodeURIComponent(slug)}`;
 }
+
+/** Query keys of what the install itself answers, outside any tenant. */
+export const installKeys = {
+  /** Which phone wallets passes are issued for (GET /api/wallet). */
+  walletAvailability: () => ['install', 'wallet-availability'] as const,
+};

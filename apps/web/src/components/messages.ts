@@ -3,6 +3,7 @@ import { defineMessages } from '@/lib/i18n';
 /** The shared components' texts: the design system, the ledger panels, the page frames (ADR 0042). */
 export const componentsMessages = defineMessages('components', {
   brand: 'Loyalty Cards',
+  addToAppleWallet: 'Add to Apple Wallet',
   poweredBy: 'Powered by',
   none: 'none',
   cashbackSuffix: '{{cashback}} cashback',

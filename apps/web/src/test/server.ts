@@ -13,17 +13,23 @@
  * after it. Answers are typed with `@loyalty/contract`'s types (`HttpResponse.json<T>(…)` or a
  * typed fixture), so a contract change breaks the fixture at compile time.
  */
+import type { WalletAvailability } from '@loyalty/contract';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export { http, HttpResponse } from 'msw';
-
-/** The one MSW server of the web tests (started, reset and closed by setup.ts). */
-export const server = setupServer();
+export { http, HttpResponse };
 
 /** The address of an API path as the app calls it: `api('/t/acme/cards')` → '/api/t/acme/cards'. */
 export function api(path: string): string {
   return `/api${path}`;
 }
+
+/**
+ * The one MSW server of the web tests (started, reset and closed by setup.ts). Its one lasting
+ * answer is the install's configuration that every page may ask: GET /api/wallet says no wallet
+ * passes are issued (no wallet buttons), unless a test says otherwise with `server.use`.
+ */
+export const server = setupServer(http.get(api('/wallet'), () => HttpResponse.json<WalletAvailability>({ apple: false })));
 
 /** One request the app sent, as the server saw it. */
 interface SentRequest {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { CardResponse, QrFormat } from '@loyalty/contract';
 import { Download, ExternalLink, MapPin } from 'lucide-react';
+import { AddToAppleWallet } from '@/components/add-to-wallet';
 import { Badge, CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCents, formatDateTime } from '@/lib/format';
@@ -62,7 +63,7 @@ function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string })
   );
 }
 
-/** Left column of 'Card Details': the large QR, the card UID, QR downloads and the link to the public card page. */
+/** Left column of 'Card Details': the large QR, the card UID, QR downloads, an active card's Apple Wallet pass and the link to the public card page. */
 export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }) {
   const t = useMessages(cardsMessages);
   return (
@@ -75,6 +76,9 @@ export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }
         <p className="text-center text-xs font-medium text-slate-500">{t('downloadQrCode')}</p>
         <QrDownloadButtons slug={slug} cardUid={card.cardUid} />
       </div>
+      {card.status === 'ACTIVE' && (
+        <AddToAppleWallet href={`/api/t/${encodeURIComponent(slug)}/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`} className="w-full" />
+      )}
       <a
         href={card.qrUrl}
         target="_blank"

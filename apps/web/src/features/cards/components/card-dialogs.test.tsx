@@ -181,6 +181,23 @@ describe('Card Details', () => {
     expect(await screen.findByRole('dialog', { name: 'Adjust balance' })).toBeInTheDocument();
   });
 
+  it("offers an active card's Apple Wallet pass where the install issues passes, and not for a blocked card", async () => {
+    server.use(http.get(api('/wallet'), () => HttpResponse.json({ apple: true })));
+    const { dialog, unmount } = renderDialog(cardWith(), 'cashier');
+    expect(await within(dialog).findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/t/acme/cards/ACME0001/wallet/apple');
+    unmount();
+    const blocked = renderDialog(cardWith({ status: 'BLOCKED' }));
+    expect(within(blocked.dialog).getByText('Blocked')).toBeInTheDocument();
+    expect(within(blocked.dialog).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+  });
+
+  it('shows no Apple Wallet link where the install issues no passes', async () => {
+    const sent = recordRequests();
+    const { dialog } = renderDialog(cardWith());
+    await waitFor(() => expect(sent.to('GET', '/wallet')).toHaveLength(1));
+    expect(within(dialog).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+  });
+
   it('hides Adjust balance from a cashier', () => {
     const { dialog } = renderDialog(cardWith(), 'cashier');
     expect(within(dialog).queryByRole('button', { name: 'Adjust balance' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { CustomerCard } from '@loyalty/contract';
 import { CreditCard, Store } from 'lucide-react';
+import { AddToAppleWallet } from '@/components/add-to-wallet';
 import { CardStatusBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,9 +10,10 @@ import { customerMessages } from '../messages';
 
 /**
  * 'Your Loyalty Cards': each card's UID, status badge (ACTIVE green, BLOCKED red, UNASSIGNED grey),
- * balance, store and activation date.
+ * balance, store and activation date; an active card's 'Add to Apple Wallet' (the pass of GET
+ * /api/t/{slug}/me/cards/{cardUid}/wallet/apple) where the install issues passes.
  */
-export function MyCards({ cards }: { cards: CustomerCard[] }) {
+export function MyCards({ slug, cards }: { slug: string; cards: CustomerCard[] }) {
   const t = useMessages(customerMessages);
   return (
     <Card>
@@ -53,6 +55,12 @@ export function MyCards({ cards }: { cards: CustomerCard[] }) {
                   </span>
                   {card.activatedAt && <span className="shrink-0">{t('cardSince', { date: formatDate(card.activatedAt) })}</span>}
                 </div>
+                {card.status === 'ACTIVE' && (
+                  <AddToAppleWallet
+                    href={`/api/t/${encodeURIComponent(slug)}/me/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`}
+                    className="mt-3 w-full"
+                  />
+                )}
               </li>
             ))}
           </ul>

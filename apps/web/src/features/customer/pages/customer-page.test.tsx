@@ -44,6 +44,24 @@ function renderPage() {
 }
 
 describe('Customer’s own account page', () => {
+  it("offers each active card's Apple Wallet pass where the install issues passes, and none for a blocked card", async () => {
+    server.use(http.get(api('/wallet'), () => HttpResponse.json({ apple: true })));
+    const [first, second] = ACCOUNT.customer.cards;
+    serve({ account: { ...ACCOUNT, customer: { ...ACCOUNT.customer, cards: [first!, { ...second!, status: 'BLOCKED' }] } } });
+    renderPage();
+    const cards = await screen.findAllByTestId('my-card');
+    expect(await within(cards[0]!).findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/t/acme/me/cards/ACME0001/wallet/apple');
+    expect(within(cards[1]!).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+  });
+
+  it('shows no Apple Wallet button where the install issues no passes', async () => {
+    const sent = serve();
+    renderPage();
+    await screen.findAllByTestId('my-card');
+    await waitFor(() => expect(sent.to('GET', '/wallet')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+  });
+
   it('greets the customer and shows the balance, earned and redeemed totals in dollars', async () => {
     serve();
     renderPage();

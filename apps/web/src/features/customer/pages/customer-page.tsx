@@ -73,7 +73,7 @@ export function CustomerPage() {
           <ProfileCard customer={customer} />
         </div>
         <div className="lg:col-span-2">
-          <MyCards cards={customer.cards} />
+          <MyCards slug={slug} cards={customer.cards} />
         </div>
       </div>
       <div className="mt-6">

@@ -9,6 +9,7 @@ import { CardDetails } from '../components/card-details';
 import { CardFace } from '../components/card-face';
 import { EarnMoreBlock, SecurityNotice } from '../components/card-notices';
 import { PublicPageLayout } from '@/components/public-page-layout';
+import { AddToAppleWallet } from '@/components/add-to-wallet';
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -36,10 +37,13 @@ function useDocumentTitle(title: string | null) {
 
 /**
  * The loaded card. With a valid token (`full`): holder name or 'Unassigned Card', customer info,
- * store, activation date and recent transactions. Without one: a neutral 'Loyalty card'
- * heading, the card number, status and balance only (docs/product.md 'Cards').
+ * store, activation date and recent transactions, and for an active card 'Add to Apple Wallet'
+ * (the pass of GET /api/{slug}/c/{cardUid}/wallet/apple with the same token). Without one: a
+ * neutral 'Loyalty card' heading, the card number, status and balance only (docs/product.md
+ * 'Cards', 'Wallet passes').
  */
-function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken: boolean }) {
+function PublicCardView({ card, slug, token }: { card: PublicCardResponse; slug: string; token: string | null }) {
+  const hadToken = token !== null;
   const t = useMessages(publicCardMessages);
   const holder = card.full ? holderNameOf(card) : null;
   const heading = card.full ? (holder ?? t('unassignedHeading')) : t('anonymousHeading');
@@ -60,6 +64,13 @@ function PublicCardView({ card, hadToken }: { card: PublicCardResponse; hadToken
       </header>
 
       <CardFace tenantName={card.tenantName} cardUid={card.cardUid} balanceCents={card.balanceCents} status={card.status} holderName={holder} />
+
+      {card.full && card.status === 'ACTIVE' && token && (
+        <AddToAppleWallet
+          href={`/api/${encodeURIComponent(slug)}/c/${encodeURIComponent(card.cardUid)}/wallet/apple?t=${encodeURIComponent(token)}`}
+          className="w-full"
+        />
+      )}
 
       {card.status === 'BLOCKED' && (
         <div role="status" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -110,7 +121,7 @@ export function PublicCardPage() {
   } else if (!query.data) {
     content = <InvalidCard />;
   } else {
-    content = <PublicCardView card={query.data} hadToken={token !== null} />;
+    content = <PublicCardView card={query.data} slug={slug} token={token} />;
   }
 
   return <PublicPageLayout>{content}</PublicPageLayout>;
