@@ -47,7 +47,7 @@ import { outboxRoutes } from './modules/outbox/index.ts';
 import { webhookEndpointRoutes } from './modules/webhook-endpoints/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
-import { publicWalletRoutes, walletRoutes } from './modules/wallet/index.ts';
+import { publicWalletRoutes, walletRoutes, walletWebServiceRoutes } from './modules/wallet/index.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { NO_JOBS, type Jobs } from './lib/jobs.ts';
@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public card page data: no login (docs/product.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(publicWalletRoutes, { prefix: '/api', db, config });
+  await app.register(walletWebServiceRoutes, { prefix: '/api/wallet/apple', db, config });
   await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit });
   // Customer self-enrolment: the join page's data, sign-ups and confirmation links; no login.
   await app.register(enrolmentRoutes, {

@@ -45,3 +45,26 @@ export const walletDevIdentities = pgTable('wallet_dev_identities', {
   signerKeySealed: text('signer_key_sealed').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Devices that registered a pass for updates through Apple's PassKit web service
+ * (modules/wallet/web-service.ts): one row per pass and device, with the device's current APNs
+ * push token. A device's registrations are read across tenants by `deviceLibraryIdentifier`.
+ */
+export const walletRegistrations = pgTable(
+  'wallet_registrations',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    passId: uuid('pass_id').notNull(),
+    deviceLibraryIdentifier: text('device_library_identifier').notNull(),
+    pushToken: text('push_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.passId, t.deviceLibraryIdentifier] }),
+    foreignKey({ name: 'wallet_registrations_pass_fk', columns: [t.tenantId, t.passId], foreignColumns: [walletPasses.tenantId, walletPasses.id] }).onDelete(
+      'cascade',
+    ),
+    index('wallet_registrations_device_idx').on(t.deviceLibraryIdentifier),
+  ],
+);

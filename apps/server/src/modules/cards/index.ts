@@ -8,7 +8,7 @@
  * is decided by the tenants module under its tenant-row lock (ADR 0005); a card's
  * balance is written by the ledger (ADR 0028).
  */
-export type { QrContext } from './card-rows.ts';
+export { loadCardRow, type CardRow, type QrContext } from './card-rows.ts';
 export { insertUnassignedCards } from './create-card-batch.ts';
 export { blockCardsForErasure, lockCardsOfCustomer } from './erase-cards.ts';
 export { findCardRow, getCardView } from './get-card.ts';

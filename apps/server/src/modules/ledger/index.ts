@@ -12,6 +12,7 @@ export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedger
 export { type PosContext } from './context.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
+export { expireCashback } from './expire.ts';
 export { startExpiryJob } from './expiry-job.ts';
 export { ledgerCsv, recentLedgerItems } from './items.ts';
 export { ensureRollup, ensureRollups, ledgerTotals } from './ledger-totals.ts';

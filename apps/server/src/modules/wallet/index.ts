@@ -7,6 +7,10 @@
  * config.ts) or, outside production without one, a development identity the install makes for
  * itself (dev-identity.ts, ADR 0046). Downloads: the staff's and the customer's under
  * /api/t/{slug} (`walletRoutes`), and the public one with the card's QR token under /api
- * (`publicWalletRoutes`).
+ * (`publicWalletRoutes`). Apple's PassKit web service (`walletWebServiceRoutes`, under
+ * /api/wallet/apple) keeps installed passes current: `wallet_registrations` holds each device's
+ * registration and push token, and database triggers (migration 0033) move a pass's
+ * `updated_at` whenever what it shows changes.
  */
 export { publicWalletRoutes, walletRoutes } from './routes.ts';
+export { walletWebServiceRoutes } from './web-service-routes.ts';
