@@ -1,3 +1,4 @@
+import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SLUG_TEXT } from '@loyalty/contract';
@@ -315,6 +316,17 @@ describe('DELETE /api/platform/tenants/:id', () => {
       payload: { url: 'https://hooks.example.com/x', events: ['transaction.created'] },
     });
     expect(hook.statusCode, hook.body).toBe(201);
+    // An Apple Wallet pass of the card, registered by a device for updates (ADR 0046).
+    const passFile = await ctx.app.inject({ method: 'GET', url: t(`cards/${doomed.cardUid}/wallet/apple`), headers: { cookie } });
+    expect(passFile.statusCode, passFile.body).toBe(200);
+    const pass = JSON.parse(new AdmZip(passFile.rawPayload).readAsText('pass.json'));
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/wallet/apple/v1/devices/doomed-device/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      payload: { pushToken: 'doomed-push-token' },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
     // The liability summaries (ADR 0016): the report folds the deltas into the totals, a later earn adds a delta.
     expect((await ctx.app.inject({ method: 'GET', url: t('reports/liability'), headers: { cookie } })).statusCode).toBe(200);
     const earn2 = await ctx.app.inject({
