@@ -229,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nudgeWebhooks = () => {
     lastWebhookNudge = Date.now();
     jobs.nudge('webhooks');
+    // The same requests change what wallet passes show (database triggers mark them, ADR 0046).
+    jobs.nudge('wallet');
   };
   app.addHook('onResponse', async (request, reply) => {
     if (!deps.jobs || request.method === 'GET' || reply.statusCode >= 400 || pendingWebhookNudge) return;

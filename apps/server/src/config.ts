@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   WALLET_APPLE_KEY: z.string().min(1).optional(),
   WALLET_APPLE_KEY_PASSPHRASE: z.string().min(1).optional(),
   WALLET_APPLE_WWDR_CERT: z.string().min(1).optional(),
+  APNS_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://api.push.apple.com')
+    .optional(),
 });
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for address ranges. */
@@ -186,9 +190,10 @@ export interface Config {
    * certificate from WALLET_APPLE_* (PEM; checked at start-up: parses, not expired, issued by
    * the WWDR certificate, its UID is the Pass Type ID, the key matches); undefined outside
    * production signs with the install's development identity, and in production issues no
-   * Apple passes.
+   * Apple passes. `apnsUrl`: where pass updates are pushed (APNS_URL, default Apple's production
+   * APNs; http:// only outside production, for a local stand-in).
    */
-  wallet: { apple: AppleWalletConfig | undefined };
+  wallet: { apple: AppleWalletConfig | undefined; apnsUrl: string };
   /** Start-up warnings to print (e.g. the published development QR secret in use). */
   warnings: string[];
 }
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new
     );
   }
   const apple = appleWalletOf(e, now, missing);
+  if (production && e.APNS_URL?.startsWith('http://')) missing.push('  APNS_URL: must be https:// in production (pushes carry the pass certificate)');
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   const warnings: string[] = [];
   if (!e.QR_TOKEN_SECRET) {
@@ -282,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
-    wallet: { apple },
+    wallet: { apple, apnsUrl: (e.APNS_URL ?? 'https://api.push.apple.com').replace(/\/+$/, '') },
     warnings,
   };
 }

@@ -6,6 +6,7 @@ import { carryOutDueErasures } from './modules/customer-data/index.ts';
 import { startOutboxWorker } from './modules/outbox/index.ts';
 import { processPasswordResetRequests } from './modules/auth/index.ts';
 import { startWebhookWorker } from './modules/webhook-endpoints/index.ts';
+import { startWalletPushWorker } from './modules/wallet/index.ts';
 import { purgeStaleEnrolments } from './modules/enrolment/index.ts';
 import { markLapsedSubscriptions } from './modules/billing/index.ts';
 import { startJobQueue } from './db/job-queue.ts';
@@ -81,7 +82,11 @@ async function main(): Promise<void> {
   });
   void startExpiryJob(queue, handle, app.log, {
     now: () => new Date(),
-    onExpired: (cards) => app.metrics.countLedger('EXPIRE', cards),
+    onExpired: (cards) => {
+      app.metrics.countLedger('EXPIRE', cards);
+      // Expired cashback changes the balance its cards' wallet passes show.
+      jobs.nudge('wallet');
+    },
     reminders: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
     onReminders: () => jobs.nudge('outbox'),
     housekeeping: async (now) => {
@@ -100,6 +105,8 @@ async function main(): Promise<void> {
     now: () => new Date(),
     onEmails: () => jobs.nudge('outbox'),
   });
+  // Apple Wallet pass updates (ADR 0046): passes marked changed by database triggers, pushed to their devices through APNs.
+  workers.wallet = startWalletPushWorker(queue, handle, app.log, config, () => new Date());
   const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info({ database: handle.kind, seeded, platformAdmin: bootstrap.kind }, 'started');
   const lines = ['', `  Loyalty Cards is running at http://localhost:${config.port}  (${where})`, `  API docs: http://localhost:${config.port}/api/docs`];

@@ -1,9 +1,10 @@
 /**
  * The background workers a request can wake: `outbox` sends the e-mails written to the outbox
- * (ADR 0018), `webhooks` delivers the outgoing webhook events (ADR 0020). Each also runs every
- * minute by itself, so a nudge only makes a message leave now rather than at the next minute.
+ * (ADR 0018), `webhooks` delivers the outgoing webhook events (ADR 0020), `wallet` pushes the
+ * changes of Apple Wallet passes to their devices (ADR 0046). Each also runs every minute by
+ * itself, so a nudge only makes a message leave now rather than at the next minute.
  */
-export type JobKind = 'outbox' | 'webhooks';
+export type JobKind = 'outbox' | 'webhooks' | 'wallet';
 
 /**
  * How the app wakes its background workers: `nudge(kind)` asks the worker of `kind` for a run

@@ -1,4 +1,5 @@
-import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 import { cards } from './cards.ts';
@@ -9,7 +10,10 @@ import { cards } from './cards.ts';
  * its own `authenticationToken`, of which only the SHA-256 (hex) is kept. Apple's web service
  * names a pass by `passTypeIdentifier` and serial alone, with no tenant: the serial is unique
  * across the platform (a directory table before distribution, docs/operations.md).
- * `updatedAt` is the last change of what the pass shows (its `Last-Modified`).
+ * `updatedAt` is the last change of what the pass shows (its `Last-Modified`); `pushedAt` the
+ * change its devices were last told of (modules/wallet/push-passes.ts), so a pass is due a push
+ * while `updatedAt > pushedAt`; a failed push is tried again at `pushRetryAt`, `pushAttempts`
+ * counting the failures in a row.
  */
 export const walletPasses = pgTable(
   'wallet_passes',
@@ -22,9 +26,16 @@ export const walletPasses = pgTable(
     authenticationTokenHash: text('authentication_token_hash').notNull(),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    pushedAt: tstz('pushed_at').notNull().defaultNow(),
+    pushAttempts: integer('push_attempts').notNull().default(0),
+    pushRetryAt: tstz('push_retry_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // The push worker's queue: only passes whose change is not pushed yet.
+    index('wallet_passes_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.updatedAt} > ${t.pushedAt}`),
     foreignKey({ name: 'wallet_passes_card_fk', columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete('cascade'),
     uniqueIndex('wallet_passes_serial_uq').on(t.serialNumber),
     index('wallet_passes_card_idx').on(t.tenantId, t.cardId),

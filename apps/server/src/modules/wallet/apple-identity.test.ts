@@ -151,4 +151,11 @@ describe('WALLET_APPLE_*', () => {
     );
     expect(refusal({ ...PRODUCTION, ...APPLE, WALLET_APPLE_TEAM_ID: 'abc' })).toMatch(/^ {2}WALLET_APPLE_TEAM_ID: must be an Apple Team ID/m);
   });
+
+  it("APNS_URL: Apple's production host by default; a local http:// stand-in outside production only", () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).wallet.apnsUrl).toBe('https://api.push.apple.com');
+    expect(loadConfig({ NODE_ENV: 'test', APNS_URL: 'http://127.0.0.1:9999/' }).wallet.apnsUrl).toBe('http://127.0.0.1:9999');
+    expect(refusal({ ...PRODUCTION, APNS_URL: 'http://apns.internal' })).toMatch(/^ {2}APNS_URL: must be https:\/\/ in production/m);
+    expect(refusal({ NODE_ENV: 'development', APNS_URL: 'https://apns.example.com/3/device' })).toMatch(/^ {2}APNS_URL: must be an origin/m);
+  });
 });

@@ -10,7 +10,9 @@
  * (`publicWalletRoutes`). Apple's PassKit web service (`walletWebServiceRoutes`, under
  * /api/wallet/apple) keeps installed passes current: `wallet_registrations` holds each device's
  * registration and push token, and database triggers (migration 0033) move a pass's
- * `updated_at` whenever what it shows changes.
+ * `updated_at` whenever what it shows changes; the push worker (`startWalletPushWorker`) then
+ * sends each registered device an empty APNs push (apns.ts, push-passes.ts).
  */
 export { publicWalletRoutes, walletRoutes } from './routes.ts';
 export { walletWebServiceRoutes } from './web-service-routes.ts';
+export { startWalletPushWorker } from './push-job.ts';

@@ -45,6 +45,7 @@ export async function issueApplePass(db: DbOrTx, config: Config, tenant: PassTen
     authenticationTokenHash: hashToken(authenticationToken),
     createdAt: now,
     updatedAt: now,
+    pushedAt: now,
   });
   return { body, fileName: `card-${row.card.cardUid}.pkpass` };
 }
