@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrolmentRoutes, {
     prefix: '/api/join',
     db,
-    links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret },
+    links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret, applePasses: config.wallet.applePasses },
     max: config.loginRateLimit,
     jobs,
     counters,

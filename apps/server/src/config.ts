@@ -190,10 +190,10 @@ export interface Config {
    * certificate from WALLET_APPLE_* (PEM; checked at start-up: parses, not expired, issued by
    * the WWDR certificate, its UID is the Pass Type ID, the key matches); undefined outside
    * production signs with the install's development identity, and in production issues no
-   * Apple passes. `apnsUrl`: where pass updates are pushed (APNS_URL, default Apple's production
+   * Apple passes (`applePasses` says whether passes are issued at all). `apnsUrl`: where pass updates are pushed (APNS_URL, default Apple's production
    * APNs; http:// only outside production, for a local stand-in).
    */
-  wallet: { apple: AppleWalletConfig | undefined; apnsUrl: string };
+  wallet: { apple: AppleWalletConfig | undefined; apnsUrl: string; applePasses: boolean };
   /** Start-up warnings to print (e.g. the published development QR secret in use). */
   warnings: string[];
 }
@@ -288,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
-    wallet: { apple, apnsUrl: (e.APNS_URL ?? 'https://api.push.apple.com').replace(/\/+$/, '') },
+    wallet: { apple, apnsUrl: (e.APNS_URL ?? 'https://api.push.apple.com').replace(/\/+$/, ''), applePasses: !!apple || !production },
     warnings,
   };
 }

@@ -1,3 +1,4 @@
+import { Link } from '@react-email/components';
 import { CallToAction, Layout, P } from './layout.tsx';
 import { renderEmail, type RenderedEmail } from './render.ts';
 
@@ -8,6 +9,8 @@ export interface WelcomeProps {
   cardUid: string;
   balance: string;
   cardUrl: string;
+  /** The card's Apple Wallet pass (the public download with its QR token); absent where no passes are issued. */
+  applePassUrl?: string;
   unsubscribeUrl: string;
 }
 
@@ -21,6 +24,11 @@ function WelcomeEmail(props: WelcomeProps) {
         {props.balance}.
       </P>
       <CallToAction href={props.cardUrl} label="See your card" />
+      {props.applePassUrl && (
+        <P>
+          Keep it on your phone: <Link href={props.applePassUrl}>Add to Apple Wallet</Link>
+        </P>
+      )}
     </Layout>
   );
 }

@@ -5,6 +5,15 @@ import { useMessages } from '@/lib/i18n';
 import { componentsMessages } from './messages';
 
 /**
+ * The public Apple Wallet pass download of a card, from the address of its public page (what
+ * its QR encodes, `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}`): `/api/{slug}/c/{cardUid}/wallet/apple?t={token}`.
+ */
+export function applePassUrlOf(cardPageUrl: string): string {
+  const page = new URL(cardPageUrl, window.location.origin);
+  return `/api${page.pathname}/wallet/apple${page.search}`;
+}
+
+/**
  * 'Add to Apple Wallet': a link that downloads the card's pass (`href`, one of the wallet
  * routes of docs/product.md 'Wallet passes'); a phone opens it in Wallet. Shown only where the
  * install issues Apple passes (`useAppleWalletAvailable`); renders nothing otherwise.

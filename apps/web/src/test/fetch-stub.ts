@@ -108,6 +108,8 @@ export function stubFetch(): FetchStub {
   const routes = new Map<string, { replies: Reply[]; used: number }>();
   const requests: RecordedRequest[] = [];
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+  // The install's configuration any page may ask, as server.ts answers it: no wallet passes.
+  routes.set(key('GET', '/api/wallet'), { replies: [json(200, { apple: false })], used: 0 });
 
   const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');

@@ -13,7 +13,7 @@ import { enqueueEmail } from '../outbox/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { assertCanActivateCard, lockTenant } from '../tenants/index.ts';
-import { cardQrUrl } from './qr-token.ts';
+import { cardQrUrl, signCardToken } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
 import { type TenantRequestContext } from '../../context.ts';
@@ -111,8 +111,9 @@ export async function activateCard(db: Database, ctx: TenantRequestContext, qr: 
 /**
  * Writes the welcome message of a card just activated (docs/product.md 'E-mail') to the outbox in
  * `tx`, when its customer has an e-mail and has not unsubscribed: the card's UID, its balance,
- * the link to its public page (with its QR token), and the one-click unsubscribe link and
- * headers (RFC 8058). Nothing when there is no address or the customer opted out.
+ * the link to its public page (with its QR token), where Apple Wallet passes are issued the link
+ * to its pass (docs/product.md 'Wallet passes'), and the one-click unsubscribe link and headers
+ * (RFC 8058). Nothing when there is no address or the customer opted out.
  */
 export async function enqueueWelcome(
   tx: Tx,
@@ -132,6 +133,9 @@ export async function enqueueWelcome(
     cardUid,
     balance: formatCents(balanceCents),
     cardUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, cardUid),
+    ...(qr.applePasses
+      ? { applePassUrl: `${qr.publicUrl}/api/${encodeURIComponent(qr.slug)}/c/${cardUid}/wallet/apple?t=${signCardToken(qr.secret, cardUid)}` }
+      : {}),
     unsubscribeUrl: `${qr.publicUrl}/unsubscribe?token=${token}`,
   });
   await enqueueEmail(tx, {

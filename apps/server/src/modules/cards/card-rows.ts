@@ -14,6 +14,8 @@ export interface QrContext {
   publicUrl: string;
   secret: string;
   slug: string;
+  /** Whether this install issues Apple Wallet passes (config `wallet.applePasses`): the welcome message links the card's pass. */
+  applePasses?: boolean;
 }
 
 /** A card's holder as the card view shows it; money in cents. */

@@ -37,7 +37,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
 export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
-  const qrOf = (request: FastifyRequest): QrContext => ({ publicUrl: config.publicUrl, secret: config.qrTokenSecret, slug: tenantOf(request).slug });
+  const qrOf = (request: FastifyRequest): QrContext => ({
+    publicUrl: config.publicUrl,
+    secret: config.qrTokenSecret,
+    slug: tenantOf(request).slug,
+    applePasses: config.wallet.applePasses,
+  });
 
   /**
    * GET /cards?status&search&page&limit → CardListResponse `{ cards, total, pages }`, newest

@@ -9,7 +9,7 @@ import { unsubscribeToken } from '../customers/index.ts';
 /**
  * The welcome message (docs/product.md 'E-mail'): activating a card to a customer with an e-mail writes it to
  * the outbox in the activation's transaction; it reaches the SMTP server with the card, its
- * balance, its public page (with token) and a one-click unsubscribe (link and RFC 8058
+ * balance, its public page (with token), its Apple Wallet pass and a one-click unsubscribe (link and RFC 8058
  * headers); an unsubscribed customer, or one without an e-mail, gets nothing; a failed
  * activation writes nothing.
  */
@@ -73,6 +73,11 @@ describe('the welcome message', () => {
     // The card's page link works as printed on the card.
     const page = new URL(qrUrl);
     expect((await ctx.app.inject({ method: 'GET', url: `/api${page.pathname}${page.search}` })).statusCode).toBe(200);
+    // 'Add to Apple Wallet' downloads the card's pass (this install signs passes with its development identity).
+    const passUrl = new URL(/<a href="([^"]+\/wallet\/apple\?t=[^"]+)"[^>]*>Add to Apple Wallet<\/a>/.exec(mail.html)![1]!.replace(/&amp;/g, '&'));
+    expect(passUrl.href).toBe(`${ctx.config.publicUrl}/api${page.pathname}/wallet/apple${page.search}`);
+    const pass = await ctx.app.inject({ method: 'GET', url: `${passUrl.pathname}${passUrl.search}` });
+    expect([pass.statusCode, pass.headers['content-type']]).toEqual([200, 'application/vnd.apple.pkpass']);
     // RFC 8058: the header names the API address; a mail client POSTs the one-click form to it.
     // Long header lines arrive folded (RFC 5322): unfold them before reading.
     const rawHeaders = smtp.raw[0].replace(/\r?\n[ \t]+/g, ' ');

@@ -28,10 +28,11 @@ import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/index.ts
 /** How long a confirmation link works: 24 hours (docs/product.md 'Online sign-up'). */
 export const JOIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Where the join flow's links point: PUBLIC_URL and the QR token secret (the card's page). */
+/** Where the join flow's links point: PUBLIC_URL and the QR token secret (the card's page); whether Apple Wallet passes are issued (the welcome message links one). */
 export interface JoinLinks {
   publicUrl: string;
   secret: string;
+  applePasses?: boolean;
 }
 
 /** SHA-256 (hex) of a confirmation token: what `enrolment_requests.token_hash` holds. */
@@ -144,7 +145,7 @@ export async function requestEnrolment(
   }
   if (!context.sendMail) return 'suppressed';
   const { now, links } = context;
-  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug };
+  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug, applePasses: links.applePasses };
   const email = input.email.toLowerCase();
   return db.transaction(async (tx) => {
     const member = await customerByEmail(tx, tenant.id, email);
@@ -210,7 +211,7 @@ export async function confirmEnrolment(
   const tenant = await tenantContextBySlug(db, slug);
   if (!tenant) throw badRequest(JOIN_TEXT.invalidLink);
   const { now, links } = context;
-  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug };
+  const qr: QrContext = { publicUrl: links.publicUrl, secret: links.secret, slug: tenant.slug, applePasses: links.applePasses };
   try {
     return await db.transaction(async (tx) => {
       const account = await lockTenant(tx, tenant.id);

@@ -32,5 +32,5 @@ export async function appleSigningIdentity(db: DbOrTx, config: Config, now: Date
 
 /** Whether Apple passes can be issued (a platform certificate, or anywhere outside production). */
 export function appleWalletAvailable(config: Config): boolean {
-  return !!config.wallet.apple || config.env !== 'production';
+  return config.wallet.applePasses;
 }

@@ -24,6 +24,15 @@ function renderConfirm(address = '/acme/join/confirm?token=tok') {
 }
 
 describe('Join confirmation page: the states around the card', () => {
+  it("offers the new card's Apple Wallet pass, with the card's code, where the install issues passes", async () => {
+    server.use(
+      http.get(api('/wallet'), () => HttpResponse.json({ apple: true })),
+      http.post(api(CONFIRM), () => HttpResponse.json(confirmed())),
+    );
+    renderConfirm();
+    expect(await screen.findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/acme/c/ABCD2345EFGH/wallet/apple?t=sig');
+  });
+
   it('says “Creating your card” while the link is confirmed, then welcomes the new member', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -1,6 +1,7 @@
 import { formatCents } from '@/lib/format';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
+import { AddToAppleWallet, applePassUrlOf } from '@/components/add-to-wallet';
 import { PublicPageLayout } from '@/components/public-page-layout';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,8 +16,8 @@ import { joinMessages } from '../messages';
 /**
  * /{slug}/join/confirm?token= (docs/product.md 'Online sign-up'; public): where the
  * confirmation e-mail's link lands. It confirms once on arrival ('Creating your card…'), then
- * shows the new card: its QR code for the cashier to scan at once, the card number, the balance
- * and a link to the card's page. A refused link shows the server's text (expired, not valid,
+ * shows the new card: its QR code for the cashier to scan at once, the card number, the balance,
+ * 'Add to Apple Wallet' where passes are issued, and a link to the card's page. A refused link shows the server's text (expired, not valid,
  * already a member, no room for new members, sign-up closed).
  */
 export function JoinConfirmPage() {
@@ -60,6 +61,7 @@ export function JoinConfirmPage() {
                 <dd className="text-base font-semibold text-slate-900">{formatCents(card.balanceCents)}</dd>
               </div>
             </dl>
+            <AddToAppleWallet href={applePassUrlOf(card.qrUrl)} className="w-full" />
             <a href={card.qrUrl} className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-500">
               {t('confirmOpenCard')}
               <ExternalLink aria-hidden="true" className="h-4 w-4" />
