@@ -483,6 +483,13 @@ const ENTRIES: Record<string, Entry> = {
     },
   },
   'POST /api/join/{slug}': { exempt: 'asks for a confirmation e-mail; no customer exists until it is confirmed' },
+  'POST /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}': {
+    exempt: 'a phone asks for updates of a pass it holds; nothing the business owns changes',
+  },
+  'DELETE /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}': {
+    exempt: 'a phone stops asking for updates of a pass; nothing the business owns changes',
+  },
+  'POST /api/wallet/apple/v1/log': { exempt: 'a phone reports a problem with a pass into the server log; nothing is stored' },
   'POST /api/join/{slug}/confirm': {
     action: 'customer.self_enrol',
     prepare: async (w) => {
