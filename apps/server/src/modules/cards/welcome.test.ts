@@ -74,7 +74,7 @@ describe('the welcome message', () => {
     const page = new URL(qrUrl);
     expect((await ctx.app.inject({ method: 'GET', url: `/api${page.pathname}${page.search}` })).statusCode).toBe(200);
     // 'Add to Apple Wallet' downloads the card's pass (this install signs passes with its development identity).
-    const passUrl = new URL(/<a href="([^"]+\/wallet\/apple\?t=[^"]+)"[^>]*>Add to Apple Wallet<\/a>/.exec(mail.html)![1]!.replace(/&amp;/g, '&'));
+    const passUrl = new URL(/<a href="([^"]+\/wallet\/apple\?t=[^"]+)"[^>]*>Add to Apple Wallet<\/a>/.exec(String(mail.html))![1]!.replace(/&amp;/g, '&'));
     expect(passUrl.href).toBe(`${ctx.config.publicUrl}/api${page.pathname}/wallet/apple${page.search}`);
     const pass = await ctx.app.inject({ method: 'GET', url: `${passUrl.pathname}${passUrl.search}` });
     expect([pass.statusCode, pass.headers['content-type']]).toEqual([200, 'application/vnd.apple.pkpass']);
