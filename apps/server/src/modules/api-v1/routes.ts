@@ -108,12 +108,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
     sendIdempotent(reply, result, () => {
       if (tenantOf(request).receiptsEnabled) opts.jobs.nudge('outbox');
     });
-  const qrOf = (request: FastifyRequest) => ({
-    publicUrl: config.publicUrl,
-    secret: config.qrTokenSecret,
-    slug: tenantOf(request).slug,
-    applePasses: config.wallet.applePasses,
-  });
+  const { publicUrl, qrTokenSecret: secret } = config;
+  const qrOf = (request: FastifyRequest) => ({ publicUrl, secret, slug: tenantOf(request).slug, applePasses: config.wallet.applePasses });
 
   /** GET /cards/{cardUid} (scope read) → CardResponse, the POS lookup: status, balance (cents), holder, store. 404 'Card not found'. */
   app.get(
