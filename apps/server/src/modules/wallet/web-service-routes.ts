@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody } from '@loyalty/contract';
+import { ErrorBody, isSafeText } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -35,7 +35,12 @@ export const walletWebServiceRoutes: FastifyPluginAsyncZod<{ db: Database; confi
   const deviceLimiter = app.createRateLimit({
     max: DEVICE_RATE_LIMIT,
     timeWindow: 60_000,
-    keyGenerator: (request) => `wallet-device:${(request.params as { deviceLibraryIdentifier?: string }).deviceLibraryIdentifier ?? request.ip}`,
+    // The limiter runs before validation: an identifier the database cannot store (NUL, lone
+    // surrogate) is counted against the client address and then refused with 400.
+    keyGenerator: (request) => {
+      const device = (request.params as { deviceLibraryIdentifier?: string }).deviceLibraryIdentifier;
+      return `wallet-device:${device && isSafeText(device) ? device : request.ip}`;
+    },
   });
   const limitDevice = async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await deviceLimiter(request);

@@ -73,6 +73,11 @@ describe('POST and DELETE /v1/devices/{device}/registrations/{passType}/{serial}
     expect([unknown.statusCode, json(unknown).error]).toEqual([404, 'Pass not found']);
     expect((await send('POST', `${BASE}/devices/d/registrations/pass.com.example.other/${pass.serialNumber}`, auth, { pushToken: 'x' })).statusCode).toBe(404);
     expect((await send('POST', url, auth, {})).statusCode).toBe(400);
+    // A device identifier the database cannot hold is refused before anything reads with it.
+    for (const method of ['POST', 'DELETE'] as const) {
+      const nul = await send(method, `${BASE}/devices/%00/registrations/${passPath}`, auth, method === 'POST' ? { pushToken: 'x' } : undefined);
+      expect([nul.statusCode, json(nul).code]).toEqual([400, 'VALIDATION_ERROR']);
+    }
     expect((await send('DELETE', url, other.auth)).statusCode).toBe(401);
     expect(await registrations()).toBe(before);
   });
