@@ -47,7 +47,14 @@ import { outboxRoutes } from './modules/outbox/index.ts';
 import { webhookEndpointRoutes } from './modules/webhook-endpoints/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/index.ts';
 import { apiV1Routes, v1Specification } from './modules/api-v1/index.ts';
-import { publicWalletRoutes, walletRoutes, walletWebServiceRoutes } from './modules/wallet/index.ts';
+import {
+  googleWalletRoutes,
+  publicGoogleWalletRoutes,
+  publicWalletRoutes,
+  walletEmailRoutes,
+  walletRoutes,
+  walletWebServiceRoutes,
+} from './modules/wallet/index.ts';
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { NO_JOBS, type Jobs } from './lib/jobs.ts';
@@ -182,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(userRoutes, { db, config, counters, jobs });
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(walletRoutes, { db, config });
+      await tenantScope.register(googleWalletRoutes, { db, config });
+      await tenantScope.register(walletEmailRoutes, { db, config, jobs });
       await tenantScope.register(customerDataRoutes, { db });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(billingRoutes, { db, config, provider });
@@ -201,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Public card page data: no login (docs/product.md 'Cards'); /api/{slug}/c/{cardUid}.
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(publicWalletRoutes, { prefix: '/api', db, config });
+  await app.register(publicGoogleWalletRoutes, { prefix: '/api', db, config });
   await app.register(walletWebServiceRoutes, { prefix: '/api/wallet/apple', db, config });
   await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit });
   // Customer self-enrolment: the join page's data, sign-ups and confirmation links; no login.

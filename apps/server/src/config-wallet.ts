@@ -1,13 +1,83 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { z } from 'zod';
 
-// The Apple Wallet settings of loadConfig (config.ts): parsed and checked at start-up, so that a
-// certificate that cannot sign passes stops the server with a message (ADR 0046).
+// The wallet settings of loadConfig (config.ts): parsed and checked at start-up, so that a
+// certificate or key that cannot sign passes stops the server with a message (ADR 0046, 0047).
+
+/** An origin without a path: `https://host[:port]`, or http:// for a local stand-in outside production. */
+const origin = (example: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, `must be an origin such as ${example}`)
+    .optional();
+
+/** The wallet variables of the environment schema (config.ts spreads them in). */
+export const WalletEnvShape = {
+  WALLET_APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass(\.[A-Za-z0-9-]+)+$/, 'must be a Pass Type ID such as pass.com.example.loyalty')
+    .max(200)
+    .optional(),
+  WALLET_APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be an Apple Team ID (10 upper-case letters and digits)')
+    .optional(),
+  WALLET_APPLE_CERT: z.string().min(1).optional(),
+  WALLET_APPLE_KEY: z.string().min(1).optional(),
+  WALLET_APPLE_KEY_PASSPHRASE: z.string().min(1).optional(),
+  WALLET_APPLE_WWDR_CERT: z.string().min(1).optional(),
+  APNS_URL: origin('https://api.push.apple.com'),
+  WALLET_GOOGLE_ISSUER_ID: z
+    .string()
+    .regex(/^\d{10,25}$/, 'must be the Google Wallet issuer ID (digits, from the Google Pay & Wallet Console)')
+    .optional(),
+  WALLET_GOOGLE_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^?#]+$/, 'must be a URL such as https://walletobjects.googleapis.com/walletobjects/v1')
+    .optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z
+    .string()
+    .regex(/^https?:\/\/[^?#]+$/, 'must be a URL such as https://oauth2.googleapis.com/token')
+    .optional(),
+};
+
+/** The platform's Google Wallet issuer (WALLET_GOOGLE_*): the issuer ID and the service account that signs save links and calls the API. */
+interface GoogleWalletConfig {
+  issuerId: string;
+  /** The service account's e-mail address: the `iss` of save links and token requests. */
+  clientEmail: string;
+  /** Its RSA private key (PKCS #8 PEM). */
+  privateKeyPem: string;
+}
+
+/**
+ * The wallet settings (docs/product.md 'Wallet passes', ADR 0046 and 0047). `apple`: the
+ * platform's Pass Type ID certificate (undefined: outside production the install's development
+ * identity signs, in production no Apple passes); `applePasses` whether Apple passes are issued
+ * at all; `apnsUrl` where their updates are pushed. `google`: the platform's Google Wallet
+ * issuer (undefined: a development key outside production, none in production); `googlePasses`
+ * whether save links are issued; `googleSync` whether changed objects are sent (a service
+ * account, or GOOGLE_WALLET_API_URL set on purpose for development links); `googleApiUrl` the Google Wallet REST API's base,
+ * `googleTokenUrl` the OAuth token endpoint of the service account (both replaceable by local
+ * fakes outside production).
+ */
+export interface WalletConfig {
+  apple: AppleWalletConfig | undefined;
+  apnsUrl: string;
+  applePasses: boolean;
+  google: GoogleWalletConfig | undefined;
+  googlePasses: boolean;
+  googleSync: boolean;
+  googleApiUrl: string;
+  googleTokenUrl: string;
+}
 
 /**
  * The platform's Apple Wallet signing identity (WALLET_APPLE_*), PEM texts with real line
  * breaks; `signerKeyPem` is the key already opened with WALLET_APPLE_KEY_PASSPHRASE (PKCS #1).
  */
-export interface AppleWalletConfig {
+interface AppleWalletConfig {
   passTypeIdentifier: string;
   teamIdentifier: string;
   signerCertPem: string;
@@ -20,15 +90,8 @@ function pemOf(value: string): string {
   return value.includes('-----BEGIN') && !value.includes('\n') ? value.replaceAll('\\n', '\n') : value;
 }
 
-/** The WALLET_APPLE_* settings as read from the environment (their shape already checked by config.ts's schema). */
-export interface AppleWalletEnv {
-  WALLET_APPLE_PASS_TYPE_ID?: string | undefined;
-  WALLET_APPLE_TEAM_ID?: string | undefined;
-  WALLET_APPLE_CERT?: string | undefined;
-  WALLET_APPLE_KEY?: string | undefined;
-  WALLET_APPLE_KEY_PASSPHRASE?: string | undefined;
-  WALLET_APPLE_WWDR_CERT?: string | undefined;
-}
+/** The wallet settings as read from the environment (their shape already checked by `WalletEnvShape`). */
+export type WalletEnv = { [K in keyof typeof WalletEnvShape]?: string | undefined };
 
 /**
  * WALLET_APPLE_*: all five (the passphrase optional) or none. Appends one line per problem to
@@ -36,7 +99,7 @@ export interface AppleWalletEnv {
  * certificate is valid at `now`, was issued by WALLET_APPLE_WWDR_CERT, names the Pass Type ID as
  * its UID, and WALLET_APPLE_KEY (opened with the passphrase) is its key.
  */
-export function appleWalletOf(e: AppleWalletEnv, now: Date, problems: string[]): AppleWalletConfig | undefined {
+function appleWalletOf(e: WalletEnv, now: Date, problems: string[]): AppleWalletConfig | undefined {
   const names = ['WALLET_APPLE_PASS_TYPE_ID', 'WALLET_APPLE_TEAM_ID', 'WALLET_APPLE_CERT', 'WALLET_APPLE_KEY', 'WALLET_APPLE_WWDR_CERT'] as const;
   const set = names.filter((n) => e[n] !== undefined);
   if (set.length === 0) {
@@ -82,4 +145,62 @@ export function appleWalletOf(e: AppleWalletEnv, now: Date, problems: string[]):
   }
   if (problems.length > before) return undefined;
   return { passTypeIdentifier, teamIdentifier: e.WALLET_APPLE_TEAM_ID!, signerCertPem: pems.cert, signerKeyPem, wwdrPem: pems.wwdr };
+}
+
+/**
+ * WALLET_GOOGLE_ISSUER_ID and WALLET_GOOGLE_SERVICE_ACCOUNT: both or neither. The service
+ * account is the JSON key Google Cloud hands out (`type` "service_account", `client_email`,
+ * `private_key` in PEM, RSA). Appends one line per problem; returns the issuer when sound.
+ */
+function googleWalletOf(e: WalletEnv, problems: string[]): GoogleWalletConfig | undefined {
+  const issuerId = e.WALLET_GOOGLE_ISSUER_ID;
+  const account = e.WALLET_GOOGLE_SERVICE_ACCOUNT;
+  if (!issuerId && !account) return undefined;
+  if (!issuerId || !account) {
+    problems.push(
+      `  ${issuerId ? 'WALLET_GOOGLE_SERVICE_ACCOUNT' : 'WALLET_GOOGLE_ISSUER_ID'}: set WALLET_GOOGLE_ISSUER_ID and WALLET_GOOGLE_SERVICE_ACCOUNT together`,
+    );
+    return undefined;
+  }
+  const key = z.object({ type: z.literal('service_account'), client_email: z.string().email(), private_key: z.string().min(1) });
+  let parsed: z.infer<typeof key>;
+  try {
+    parsed = key.parse(JSON.parse(account));
+  } catch {
+    problems.push('  WALLET_GOOGLE_SERVICE_ACCOUNT: must be the service account\'s JSON key (type "service_account", client_email, private_key)');
+    return undefined;
+  }
+  try {
+    const privateKey = createPrivateKey(parsed.private_key);
+    if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    return { issuerId, clientEmail: parsed.client_email, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  } catch {
+    problems.push('  WALLET_GOOGLE_SERVICE_ACCOUNT: its private_key must be an RSA private key in PEM');
+    return undefined;
+  }
+}
+
+/** An origin or URL setting without its trailing slashes, refused in production unless https://. */
+function serviceUrlOf(name: string, value: string | undefined, fallback: string, production: boolean, problems: string[]): string {
+  if (production && value?.startsWith('http://')) problems.push(`  ${name}: must be https:// in production`);
+  return (value ?? fallback).replace(/\/+$/, '');
+}
+
+/**
+ * The wallet settings of the environment `e`, checked (ADR 0046, 0047): appends one line per
+ * problem to `problems` (loadConfig stops start-up when there is any) and returns what holds.
+ */
+export function walletConfigOf(e: WalletEnv, production: boolean, now: Date, problems: string[]): WalletConfig {
+  const apple = appleWalletOf(e, now, problems);
+  const google = googleWalletOf(e, problems);
+  return {
+    apple,
+    apnsUrl: serviceUrlOf('APNS_URL', e.APNS_URL, 'https://api.push.apple.com', production, problems),
+    applePasses: !!apple || !production,
+    google,
+    googlePasses: !!google || !production,
+    googleSync: !!google || (!production && !!e.GOOGLE_WALLET_API_URL),
+    googleApiUrl: serviceUrlOf('GOOGLE_WALLET_API_URL', e.GOOGLE_WALLET_API_URL, 'https://walletobjects.googleapis.com/walletobjects/v1', production, problems),
+    googleTokenUrl: serviceUrlOf('GOOGLE_OAUTH_TOKEN_URL', e.GOOGLE_OAUTH_TOKEN_URL, 'https://oauth2.googleapis.com/token', production, problems),
+  };
 }

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { appleWalletOf, type AppleWalletConfig } from './config-wallet.ts';
+import { walletConfigOf, WalletEnvShape, type WalletConfig } from './config-wallet.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1/0, true/false or yes/no' })
@@ -58,23 +58,7 @@ const EnvSchema = z.object({
     .optional(),
   SMTP_FROM: z.string().trim().min(3).max(320).optional(),
   WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
-  WALLET_APPLE_PASS_TYPE_ID: z
-    .string()
-    .regex(/^pass(\.[A-Za-z0-9-]+)+$/, 'must be a Pass Type ID such as pass.com.example.loyalty')
-    .max(200)
-    .optional(),
-  WALLET_APPLE_TEAM_ID: z
-    .string()
-    .regex(/^[A-Z0-9]{10}$/, 'must be an Apple Team ID (10 upper-case letters and digits)')
-    .optional(),
-  WALLET_APPLE_CERT: z.string().min(1).optional(),
-  WALLET_APPLE_KEY: z.string().min(1).optional(),
-  WALLET_APPLE_KEY_PASSPHRASE: z.string().min(1).optional(),
-  WALLET_APPLE_WWDR_CERT: z.string().min(1).optional(),
-  APNS_URL: z
-    .string()
-    .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://api.push.apple.com')
-    .optional(),
+  ...WalletEnvShape,
 });
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for address ranges. */
@@ -185,15 +169,8 @@ export interface Config {
    * refuses to start with it. Default false.
    */
   webhooksAllowPrivate: boolean;
-  /**
-   * Wallet passes (docs/product.md 'Wallet passes'). `apple`: the platform's Pass Type ID
-   * certificate from WALLET_APPLE_* (PEM; checked at start-up: parses, not expired, issued by
-   * the WWDR certificate, its UID is the Pass Type ID, the key matches); undefined outside
-   * production signs with the install's development identity, and in production issues no
-   * Apple passes (`applePasses` says whether passes are issued at all). `apnsUrl`: where pass updates are pushed (APNS_URL, default Apple's production
-   * APNs; http:// only outside production, for a local stand-in).
-   */
-  wallet: { apple: AppleWalletConfig | undefined; apnsUrl: string; applePasses: boolean };
+  /** Wallet passes (docs/product.md 'Wallet passes'): see `WalletConfig` (config-wallet.ts). */
+  wallet: WalletConfig;
   /** Start-up warnings to print (e.g. the published development QR secret in use). */
   warnings: string[];
 }
@@ -211,7 +188,7 @@ export const DEV_QR_SECRET = 'development-only-qr-secret-change-me-in-production
  * with SEED_DEMO=1 or WEBHOOKS_ALLOW_PRIVATE=1 (ADR 0020), or without Stripe keys
  * unless PAYMENT_PROVIDER=demo is explicit; PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD
  * come as a pair; WALLET_APPLE_* come together and must hold a sound, unexpired certificate at
- * `now` (default the current time).
+ * `now` (default the current time), WALLET_GOOGLE_* a service-account key (config-wallet.ts).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -250,8 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new
       `  ${e.PLATFORM_ADMIN_EMAIL ? 'PLATFORM_ADMIN_PASSWORD' : 'PLATFORM_ADMIN_EMAIL'}: set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD together`,
     );
   }
-  const apple = appleWalletOf(e, now, missing);
-  if (production && e.APNS_URL?.startsWith('http://')) missing.push('  APNS_URL: must be https:// in production (pushes carry the pass certificate)');
+  const wallet = walletConfigOf(e, production, now, missing);
   if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   const warnings: string[] = [];
   if (!e.QR_TOKEN_SECRET) {
@@ -288,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, now: Date = new
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0), graceMs: e.SHUTDOWN_GRACE_MS },
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
-    wallet: { apple, apnsUrl: (e.APNS_URL ?? 'https://api.push.apple.com').replace(/\/+$/, ''), applePasses: !!apple || !production },
+    wallet,
     warnings,
   };
 }

@@ -129,6 +129,8 @@ export interface AuditEventShapes {
   'card.activate': Shape<'card', { status: CardStatus }, { status: 'ACTIVE'; customerId: string; storeId: string; newCustomer: boolean }>;
   'card.batch_create': Shape<'card', null, { count: number; storeId: string | null; firstCardUid: string | null; lastCardUid: string | null }>;
   'card.store_change': Shape<'card', { storeId: string | null }, { storeId: string }>;
+  /** Staff e-mailed the card's wallet links to its holder: the address and whether an Apple Wallet link was in it. */
+  'card.wallet_email': Shape<'card', null, { email: string; applePass: boolean }>;
   /** `apiKeyId` (the /api/v1 key, also in the row's api_key_id column) kept for older readers. */
   'customer.create': Shape<'customer', null, CustomerAuditFields & { tier: Tier; apiKeyId?: string }>;
   'customer.update': Shape<'customer', CustomerAuditFields, CustomerAuditFields>;

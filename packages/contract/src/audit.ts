@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'card.activate',
   'card.batch_create',
   'card.store_change',
+  'card.wallet_email',
   'customer.create',
   'customer.update',
   'customer.delete',

@@ -4,7 +4,7 @@ import { installKeys } from './keys';
 
 /**
  * GET /api/wallet (no sign-in): which phone wallets this install issues passes for,
- * `{ apple: boolean }` (docs/product.md 'Wallet passes'). It changes only with the server's
+ * `{ apple: boolean, google: boolean }` (docs/product.md 'Wallet passes'). It changes only with the server's
  * configuration, so it is read once per page load.
  */
 function getWalletAvailability(options?: { signal?: AbortSignal }) {
@@ -26,4 +26,12 @@ function walletAvailabilityQueryOptions() {
  */
 export function useAppleWalletAvailable(): boolean {
   return useQuery({ ...walletAvailabilityQueryOptions(), select: (a) => a.apple }).data === true;
+}
+
+/**
+ * Whether the 'Save to Google Wallet' buttons work here: true once GET /api/wallet said so;
+ * false while it loads and when it fails.
+ */
+export function useGoogleWalletAvailable(): boolean {
+  return useQuery({ ...walletAvailabilityQueryOptions(), select: (a) => a.google }).data === true;
 }

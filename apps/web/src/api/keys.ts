@@ -37,4 +37,7 @@ export function tenantApi(slug: string): string {
 export const installKeys = {
   /** Which phone wallets passes are issued for (GET /api/wallet). */
   walletAvailability: () => ['install', 'wallet-availability'] as const,
+  /** A card's 'Save to Google Wallet' link, by who reads it (staff, the customer, the QR's holder). */
+  googleSaveLink: (source: { kind: string; slug: string; cardUid: string }) =>
+    ['install', 'google-save-link', source.kind, source.slug, source.cardUid] as const,
 };

@@ -4,6 +4,7 @@ import { defineMessages } from '@/lib/i18n';
 export const componentsMessages = defineMessages('components', {
   brand: 'Loyalty Cards',
   addToAppleWallet: 'Add to Apple Wallet',
+  saveToGoogleWallet: 'Save to Google Wallet',
   poweredBy: 'Powered by',
   none: 'none',
   cashbackSuffix: '{{cashback}} cashback',

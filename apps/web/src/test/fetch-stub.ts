@@ -109,7 +109,7 @@ export function stubFetch(): FetchStub {
   const requests: RecordedRequest[] = [];
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
   // The install's configuration any page may ask, as server.ts answers it: no wallet passes.
-  routes.set(key('GET', '/api/wallet'), { replies: [json(200, { apple: false })], used: 0 });
+  routes.set(key('GET', '/api/wallet'), { replies: [json(200, { apple: false, google: false })], used: 0 });
 
   const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');

@@ -29,7 +29,7 @@ export function api(path: string): string {
  * answer is the install's configuration that every page may ask: GET /api/wallet says no wallet
  * passes are issued (no wallet buttons), unless a test says otherwise with `server.use`.
  */
-export const server = setupServer(http.get(api('/wallet'), () => HttpResponse.json<WalletAvailability>({ apple: false })));
+export const server = setupServer(http.get(api('/wallet'), () => HttpResponse.json<WalletAvailability>({ apple: false, google: false })));
 
 /** One request the app sent, as the server saw it. */
 interface SentRequest {

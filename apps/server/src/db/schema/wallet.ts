@@ -79,3 +79,35 @@ export const walletRegistrations = pgTable(
     index('wallet_registrations_device_idx').on(t.deviceLibraryIdentifier),
   ],
 );
+
+/**
+ * Google Wallet loyalty objects handed out (modules/wallet/google-*.ts, ADR 0047): one per card,
+ * made when its first 'Save to Google Wallet' link is issued, whether or not the holder saved it.
+ * `objectId` and `classId` are Google's ids (`{issuerId}.card-{cardId}`, `{issuerId}.tenant-{tenantId}`),
+ * kept as issued so a later issuer does not rename objects already on phones. `updatedAt`
+ * moves with what the object shows (the same triggers as Apple passes, migration 0035);
+ * the sync worker PATCHes the object while `updatedAt > pushedAt`, retrying at `pushRetryAt`.
+ */
+export const walletGoogleObjects = pgTable(
+  'wallet_google_objects',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id').notNull(),
+    issuerId: text('issuer_id').notNull(),
+    objectId: text('object_id').notNull(),
+    classId: text('class_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    pushedAt: tstz('pushed_at').notNull().defaultNow(),
+    pushAttempts: integer('push_attempts').notNull().default(0),
+    pushRetryAt: tstz('push_retry_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.cardId] }),
+    foreignKey({ name: 'wallet_google_objects_card_fk', columns: [t.tenantId, t.cardId], foreignColumns: [cards.tenantId, cards.id] }).onDelete('cascade'),
+    // The sync worker's queue: only objects whose change is not sent yet.
+    index('wallet_google_objects_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.updatedAt} > ${t.pushedAt}`),
+  ],
+);

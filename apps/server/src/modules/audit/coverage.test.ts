@@ -273,6 +273,10 @@ const ENTRIES: Record<string, Entry> = {
     action: 'card.store_change',
     call: (w) => w.inject('PUT', '/api/t/demo/cards/DEM0CARD0004/store', w.s.admin, { storeId: w.ids.store }),
   },
+  'POST /api/t/{slug}/cards/{cardUid}/wallet/email': {
+    action: 'card.wallet_email',
+    call: (w) => w.inject('POST', '/api/t/demo/cards/DEM0CARD0002/wallet/email', w.s.cashier),
+  },
   'POST /api/t/{slug}/cards/qr/bulk-download': { exempt: 'makes a file of QR codes; changes nothing' },
   'POST /api/t/{slug}/cards/qr/print-ready': { exempt: 'makes a print file; changes nothing' },
   'POST /api/t/{slug}/customers/{id}/add-funds': {

@@ -234,9 +234,9 @@ describe('GET /api/{slug}/c/{cardUid}/wallet/apple?t=', () => {
 });
 
 describe('GET /api/wallet', () => {
-  it('says Apple passes are issued here (the development identity), with no sign-in', async () => {
+  it('says Apple passes and Google links are issued here (the development identity and key), with no sign-in', async () => {
     const res = await get('/api/wallet');
-    expect([res.statusCode, json(res)]).toEqual([200, { apple: true }]);
+    expect([res.statusCode, json(res)]).toEqual([200, { apple: true, google: true }]);
   });
 });
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { CardStatus, Tier } from '@loyalty/contract';
 import { formatCents } from '@loyalty/domain';
 import type { AppleSigningIdentity } from './apple-identity.ts';
+import { TIER_NAMES, expiringText } from './pass-text.ts';
 
 /** What an Apple pass shows of a card, read in one go (docs/product.md 'Wallet passes'). Money in cents. */
 export interface PassContent {
@@ -55,14 +56,6 @@ function images(): Promise<Record<string, Buffer>> {
   return defaultImages;
 }
 
-const TIER_NAMES: Record<Tier, string> = { SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum' };
-
-/** '$5.00 on Dec 20, 2026' in the business's calendar. */
-function expiringText(expiring: { cents: number; expiresAt: Date }, timezone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: timezone }).format(expiring.expiresAt);
-  return `${formatCents(expiring.cents)} on ${day}`;
-}
-
 /**
  * Builds and signs a card's Apple Wallet pass (a `storeCard` `.pkpass`, docs/product.md 'Wallet
  * passes'): header field the balance with the change message 'Balance now %@'; the holder and
@@ -110,4 +103,12 @@ export async function buildApplePass(content: PassContent, registration: PassReg
   );
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: content.qrUrl, messageEncoding: 'iso-8859-1', altText: content.cardUid });
   return pass.getAsBuffer();
+}
+
+let googleLogo: Promise<Buffer> | undefined;
+
+/** The default logo as the 660 × 660 PNG Google Wallet asks for as a programme logo, rendered once per process. */
+export function defaultProgramLogoPng(): Promise<Buffer> {
+  googleLogo ??= sharp(Buffer.from(ICON_SVG)).resize({ width: 660, height: 660 }).png().toBuffer();
+  return googleLogo;
 }

@@ -116,3 +116,41 @@ export async function devSigningIdentity(db: DbOrTx, sealSecret: string, now: Da
     development: true,
   };
 }
+
+/** The issuer ID of development Google Wallet links (Google's are 19 digits); Google refuses them, as it should. */
+export const DEV_GOOGLE_ISSUER_ID = '3388000000000000000';
+/** The development service account's address: the `iss` of development save links. */
+export const DEV_GOOGLE_CLIENT_EMAIL = 'wallet@dev.loyalty.local';
+/** The secret-box purpose of the development Google key (lib/secret-box.ts). */
+const GOOGLE_SEAL_PURPOSE = 'wallet-dev-google-key';
+
+/** The development stand-in for the platform's Google service account: its key, and the key's self-signed certificate (as Google publishes a service account's keys). */
+export interface DevGoogleKey {
+  privateKeyPem: string;
+  certPem: string;
+}
+
+/**
+ * The install's development Google Wallet key (ADR 0047), made and stored on first use as the
+ * Apple identity is (`wallet_dev_identities` row 'google': the key's self-signed certificate in
+ * both certificate columns, the key sealed under `sealSecret`). Save links signed with it verify
+ * against the certificate's public key; Google refuses them.
+ */
+export async function devGoogleKey(db: DbOrTx, sealSecret: string, now: Date): Promise<DevGoogleKey> {
+  const box = secretBox(sealSecret, GOOGLE_SEAL_PURPOSE);
+  let [row] = await db.select().from(walletDevIdentities).where(eq(walletDevIdentities.name, 'google'));
+  if (!row) {
+    const keys = rsaKeyPair();
+    const cert = newCertificate(keys.publicKey, now);
+    const subject = [{ name: 'commonName', value: DEV_GOOGLE_CLIENT_EMAIL }];
+    cert.setSubject(subject);
+    cert.setIssuer(subject);
+    cert.sign(keys.privateKey, forge.md.sha256.create());
+    const certPem = forge.pki.certificateToPem(cert);
+    const sealed = box.seal(forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(keys.privateKey))));
+    await db.insert(walletDevIdentities).values({ name: 'google', caCertPem: certPem, signerCertPem: certPem, signerKeySealed: sealed }).onConflictDoNothing();
+    [row] = await db.select().from(walletDevIdentities).where(eq(walletDevIdentities.name, 'google'));
+  }
+  if (!row) throw new Error('the development Google Wallet key could not be stored');
+  return { privateKeyPem: box.open(row.signerKeySealed), certPem: row.signerCertPem };
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
+import { syncChangedGoogleObjects } from './google-sync.ts';
 import { PUSH_BATCH, PUSH_RETRY_MS, pushChangedPasses } from './push-passes.ts';
 
 /** The pg-boss queue of the pass-update pushes. */
@@ -17,8 +18,9 @@ export interface WalletPushWorker {
 }
 
 /**
- * Starts the pass-update push worker on the process's job queue (ADR 0046), as the webhook
- * worker runs (modules/webhook-endpoints/job.ts): a 'stately' queue, so instances sharing a
+ * Starts the pass-update worker on the process's job queue (ADR 0046, 0047): each run pushes
+ * changed Apple passes (push-passes.ts) and then PATCHes changed Google objects (google-sync.ts).
+ * It runs as the webhook worker runs (modules/webhook-endpoints/job.ts): a 'stately' queue, so instances sharing a
  * database run one push run at a time, every minute and on every nudge; a full batch asks for
  * another run at once, a run with failures one after the first retry's wait. `now` is the
  * clock each run reads.
@@ -33,8 +35,10 @@ export function startWalletPushWorker(queue: JobQueue, handle: DatabaseHandle, l
       await boss.work(PUSH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
         const result = await pushChangedPasses(handle.db, config, now());
         if (result.passes) log.info({ job: PUSH_QUEUE, ...result }, 'wallet pass updates pushed');
-        if (result.passes >= PUSH_BATCH) await boss.send(PUSH_QUEUE, {});
-        else if (result.retrying) await boss.send(PUSH_QUEUE, {}, { startAfter: FIRST_RETRY_SECONDS });
+        const google = await syncChangedGoogleObjects(handle.db, config, now());
+        if (google.objects) log.info({ job: PUSH_QUEUE, ...google }, 'Google Wallet objects updated');
+        if (result.passes >= PUSH_BATCH || google.objects >= PUSH_BATCH) await boss.send(PUSH_QUEUE, {});
+        else if (result.retrying || google.retrying) await boss.send(PUSH_QUEUE, {}, { startAfter: FIRST_RETRY_SECONDS });
       });
       working = true;
     }

@@ -10,7 +10,7 @@ export const PUSH_BATCH = 200;
 /** Waits before the next try after 1, 2, … failed pushes in a row (milliseconds); the last repeats. */
 export const PUSH_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000];
 /** Failed runs in a row after which a pass's change is given up (about three days at the last wait). */
-const PUSH_ATTEMPTS_MAX = 15;
+export const PUSH_ATTEMPTS_MAX = 15;
 
 /** What one run did: passes whose change was pushed, devices told, registrations removed (410), passes to try again. */
 export interface PushRunResult {

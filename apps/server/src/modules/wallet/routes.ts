@@ -85,18 +85,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
 export const publicWalletRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const limiter = app.createRateLimit({ max: PUBLIC_PASS_RATE_LIMIT, timeWindow: 60_000, keyGenerator: (request) => `wallet-pass:${request.ip}` });
 
-  /** GET /api/wallet → WalletAvailability `{ apple }`: the screens show only the wallet buttons that work. */
+  /** GET /api/wallet → WalletAvailability `{ apple, google }`: the screens show only the wallet buttons that work. */
   app.get(
     '/wallet',
     {
       schema: {
         summary: 'Read which phone wallets passes are issued for',
-        description: 'Whether this install issues Apple Wallet passes (false in production without a Pass Type ID certificate). No sign-in needed.',
+        description:
+          'Whether this install issues Apple Wallet passes (false in production without a Pass Type ID certificate) and Google Wallet links (false without a service account). No sign-in needed.',
         tags: ['public'],
         response: { 200: WalletAvailability },
       },
     },
-    async () => ({ apple: appleWalletAvailable(config) }),
+    async () => ({ apple: appleWalletAvailable(config), google: config.wallet.googlePasses }),
   );
 
   /** GET /api/{slug}/c/{cardUid}/wallet/apple?t=: see the plugin's docstring. */

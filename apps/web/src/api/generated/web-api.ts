@@ -44,6 +44,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/{slug}/c/{cardUid}/wallet/google': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a card's Save to Google Wallet link with its QR token
+     * @description The card's 'Save to Google Wallet' link for whoever holds its QR (the token `t`); 404 without a valid token. 429 beyond 20 a minute per client address. Open to anyone: no session needed.
+     */
+    get: operations['getBySlugCByCardUidWalletGoogle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/analytics/subscriptions': {
     parameters: {
       query?: never;
@@ -1304,6 +1324,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/cards/{cardUid}/wallet/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a card's wallet links to its holder
+     * @description Queues an e-mail to the card's holder with the 'Add to Apple Wallet' link (where the install issues Apple passes) and the link to the card's page. 422 when the card has no holder, is blocked, or its holder has no e-mail address or unsubscribed; 429 beyond 5 a card per hour. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postCardsByCardUidWalletEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/cards/{cardUid}/wallet/google': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a card's Save to Google Wallet link
+     * @description A signed 'Save to Google Wallet' link of the card: its balance, holder, tier and QR, saved to Google Wallet without a call to Google. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getCardsByCardUidWalletGoogle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/cards/activate': {
     parameters: {
       query?: never;
@@ -1648,6 +1708,26 @@ export interface paths {
      * @description A newly signed Apple Wallet pass of one of the signed-in customer's cards (`application/vnd.apple.pkpass`). Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
      */
     get: operations['getMeCardsByCardUidWalletApple'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/me/cards/{cardUid}/wallet/google': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read your card’s Save to Google Wallet link
+     * @description A signed 'Save to Google Wallet' link of one of the signed-in customer's cards. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getMeCardsByCardUidWalletGoogle'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2629,7 +2709,7 @@ export interface paths {
     };
     /**
      * Read which phone wallets passes are issued for
-     * @description Whether this install issues Apple Wallet passes (false in production without a Pass Type ID certificate). No sign-in needed. Open to anyone: no session needed.
+     * @description Whether this install issues Apple Wallet passes (false in production without a Pass Type ID certificate) and Google Wallet links (false without a service account). No sign-in needed. Open to anyone: no session needed.
      */
     get: operations['getWallet'];
     put?: never;
@@ -2716,6 +2796,26 @@ export interface paths {
      * @description The pass built from its card now and signed (`application/vnd.apple.pkpass`, with Last-Modified); 304 when unchanged since If-Modified-Since. Open to anyone: no session needed.
      */
     get: operations['getWalletAppleV1PassesByPassTypeIdentifierBySerialNumber'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/wallet/google/logo.png': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the Google Wallet programme logo
+     * @description The programme logo of Google Wallet passes (PNG). Open to anyone: no session needed.
+     */
+    get: operations['getWalletGoogleLogoPng'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2931,6 +3031,85 @@ export interface operations {
         };
         content: {
           'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getBySlugCByCardUidWalletGoogle: {
+    parameters: {
+      query?: {
+        t?: string;
+      };
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            saveUrl: string;
+          };
         };
       };
       /** @description Default Response */
@@ -4742,6 +4921,7 @@ export interface operations {
           | 'card.activate'
           | 'card.batch_create'
           | 'card.store_change'
+          | 'card.wallet_email'
           | 'customer.create'
           | 'customer.update'
           | 'customer.delete'
@@ -4848,6 +5028,7 @@ export interface operations {
                 | 'card.activate'
                 | 'card.batch_create'
                 | 'card.store_change'
+                | 'card.wallet_email'
                 | 'customer.create'
                 | 'customer.update'
                 | 'customer.delete'
@@ -7432,6 +7613,7 @@ export interface operations {
           | 'card.activate'
           | 'card.batch_create'
           | 'card.store_change'
+          | 'card.wallet_email'
           | 'customer.create'
           | 'customer.update'
           | 'customer.delete'
@@ -7529,6 +7711,7 @@ export interface operations {
                 | 'card.activate'
                 | 'card.batch_create'
                 | 'card.store_change'
+                | 'card.wallet_email'
                 | 'customer.create'
                 | 'customer.update'
                 | 'customer.delete'
@@ -7696,6 +7879,7 @@ export interface operations {
           | 'card.activate'
           | 'card.batch_create'
           | 'card.store_change'
+          | 'card.wallet_email'
           | 'customer.create'
           | 'customer.update'
           | 'customer.delete'
@@ -10589,6 +10773,212 @@ export interface operations {
       };
     };
   };
+  postCardsByCardUidWalletEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sentTo: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getCardsByCardUidWalletGoogle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            saveUrl: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   postCardsActivate: {
     parameters: {
       query?: never;
@@ -12873,6 +13263,96 @@ export interface operations {
         };
         content: {
           'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getMeCardsByCardUidWalletGoogle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        cardUid: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            saveUrl: string;
+          };
         };
       };
       /** @description Default Response */
@@ -19656,6 +20136,7 @@ export interface operations {
         content: {
           'application/json': {
             apple: boolean;
+            google: boolean;
           };
         };
       };
@@ -20047,6 +20528,39 @@ export interface operations {
             details?: unknown;
             error: string;
           };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWalletGoogleLogoPng: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description Default Response */

@@ -54,6 +54,7 @@ export const activityMessages = defineMessages('activity', {
   actionTransactionVoid: 'Transaction voided',
   actionCardAdjust: 'Balance adjusted',
   actionCardAddFunds: 'Funds added',
+  actionCardWalletEmail: 'Wallet links e-mailed',
   actionCashbackExpire: 'Cashback expired',
   actionPlatformSignIn: 'Platform admin signed in',
   actionFundsNotCredited: 'Paid funds not credited',

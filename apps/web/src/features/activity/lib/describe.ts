@@ -14,6 +14,7 @@ const LABELS: Partial<Record<AuditAction, ActivityKey>> = {
   'transaction.void': 'actionTransactionVoid',
   'card.adjust': 'actionCardAdjust',
   'card.add_funds': 'actionCardAddFunds',
+  'card.wallet_email': 'actionCardWalletEmail',
   'cashback.expire': 'actionCashbackExpire',
   'platform.admin.sign_in': 'actionPlatformSignIn',
   'checkout.add_funds_not_credited': 'actionFundsNotCredited',

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { CardResponse, QrFormat } from '@loyalty/contract';
-import { Download, ExternalLink, MapPin } from 'lucide-react';
-import { AddToAppleWallet } from '@/components/add-to-wallet';
+import { Download, ExternalLink, Mail, MapPin } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { AddToAppleWallet, SaveToGoogleWallet } from '@/components/add-to-wallet';
 import { Badge, CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { useEmailWalletLinks } from '../api/email-wallet-links';
 import { DEFAULT_QR_SIZE, downloadCardQr } from '../api/qr-downloads';
 import type { StoreOption } from '../hooks/use-store-options';
 import { customerName } from '../lib/labels';
@@ -63,7 +66,32 @@ function QrDownloadButtons({ slug, cardUid }: { slug: string; cardUid: string })
   );
 }
 
-/** Left column of 'Card Details': the large QR, the card UID, QR downloads, an active card's Apple Wallet pass and the link to the public card page. */
+/**
+ * 'E-mail wallet links': asks the server to e-mail the card's holder the links that put the card
+ * in their phone's wallet (docs/product.md 'Wallet passes'); toasts 'Wallet links sent to {email}'
+ * or the server's refusal (no e-mail address, unsubscribed, too many in an hour).
+ */
+function EmailWalletLinksButton({ slug, cardUid }: { slug: string; cardUid: string }) {
+  const t = useMessages(cardsMessages);
+  const mutation = useEmailWalletLinks(slug);
+  function send() {
+    mutation.mutate(cardUid, {
+      onSuccess: ({ sentTo }) => toast.success(t('walletLinksSent', { email: sentTo })),
+      onError: (err) => toast.error(errorMessage(err, t('walletLinksFailed'))),
+    });
+  }
+  return (
+    <Button variant="outline" className="w-full" onClick={send} loading={mutation.isPending}>
+      {!mutation.isPending && <Mail aria-hidden="true" className="h-4 w-4" />}
+      {t('emailWalletLinks')}
+    </Button>
+  );
+}
+
+/**
+ * Left column of 'Card Details': the large QR, the card UID, QR downloads, an active card's Apple
+ * Wallet pass and, when it has a holder, 'E-mail wallet links', and the link to the public card page.
+ */
 export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }) {
   const t = useMessages(cardsMessages);
   return (
@@ -77,8 +105,12 @@ export function CardQrPanel({ slug, card }: { slug: string; card: CardResponse }
         <QrDownloadButtons slug={slug} cardUid={card.cardUid} />
       </div>
       {card.status === 'ACTIVE' && (
-        <AddToAppleWallet href={`/api/t/${encodeURIComponent(slug)}/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`} className="w-full" />
+        <>
+          <AddToAppleWallet href={`/api/t/${encodeURIComponent(slug)}/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`} className="w-full" />
+          <SaveToGoogleWallet source={{ kind: 'staff', slug, cardUid: card.cardUid }} className="w-full" />
+        </>
       )}
+      {card.status === 'ACTIVE' && card.customer && <EmailWalletLinksButton slug={slug} cardUid={card.cardUid} />}
       <a
         href={card.qrUrl}
         target="_blank"

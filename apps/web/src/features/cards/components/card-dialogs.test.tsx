@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CardResponse, StoreItem, StoreListResponse } from '@loyalty/contract';
+import { WALLET_EMAIL_TEXT, type CardResponse, type StoreItem, type StoreListResponse, type WalletEmailResponse } from '@loyalty/contract';
 import { saveBlob } from '@/lib/save-blob';
 import { expectConsole } from '@/test/console';
 import { ACME, cardWith, STORE_ID, userOf } from '@/test/fixtures';
@@ -181,14 +181,19 @@ describe('Card Details', () => {
     expect(await screen.findByRole('dialog', { name: 'Adjust balance' })).toBeInTheDocument();
   });
 
-  it("offers an active card's Apple Wallet pass where the install issues passes, and not for a blocked card", async () => {
-    server.use(http.get(api('/wallet'), () => HttpResponse.json({ apple: true })));
+  it("offers an active card's Apple Wallet pass and Google Wallet link where the install issues them, and not for a blocked card", async () => {
+    server.use(
+      http.get(api('/wallet'), () => HttpResponse.json({ apple: true, google: true })),
+      http.get(api('/t/acme/cards/ACME0001/wallet/google'), () => HttpResponse.json({ saveUrl: 'https://pay.google.com/gp/v/save/eyJ.card.sig' })),
+    );
     const { dialog, unmount } = renderDialog(cardWith(), 'cashier');
     expect(await within(dialog).findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/t/acme/cards/ACME0001/wallet/apple');
+    expect(await within(dialog).findByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute('href', 'https://pay.google.com/gp/v/save/eyJ.card.sig');
     unmount();
     const blocked = renderDialog(cardWith({ status: 'BLOCKED' }));
     expect(within(blocked.dialog).getByText('Blocked')).toBeInTheDocument();
     expect(within(blocked.dialog).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+    expect(within(blocked.dialog).queryByRole('link', { name: 'Save to Google Wallet' })).not.toBeInTheDocument();
   });
 
   it('shows no Apple Wallet link where the install issues no passes', async () => {
@@ -196,6 +201,35 @@ describe('Card Details', () => {
     const { dialog } = renderDialog(cardWith());
     await waitFor(() => expect(sent.to('GET', '/wallet')).toHaveLength(1));
     expect(within(dialog).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+  });
+
+  const WALLET_EMAIL = '/t/acme/cards/ACME0001/wallet/email';
+
+  it('e-mails the wallet links of an active card with a holder, and says where they went', async () => {
+    server.use(http.post(api(WALLET_EMAIL), () => HttpResponse.json<WalletEmailResponse>({ sentTo: 'ada@example.com' }, { status: 202 })));
+    const sent = recordRequests();
+    const { user, dialog, onClose } = renderDialog(cardWith(), 'cashier');
+    await user.click(within(dialog).getByRole('button', { name: 'E-mail wallet links' }));
+    expect(await screen.findByText('Wallet links sent to ada@example.com')).toBeInTheDocument();
+    expect(sent.to('POST', WALLET_EMAIL)).toHaveLength(1);
+    expect(sent.to('POST', WALLET_EMAIL)[0].body).toBeUndefined();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('toasts the server’s refusal of the wallet links', async () => {
+    server.use(http.post(api(WALLET_EMAIL), () => HttpResponse.json({ error: WALLET_EMAIL_TEXT.noEmail, code: 'BUSINESS_RULE' }, { status: 422 })));
+    const { user, dialog } = renderDialog(cardWith({ customer: { ...cardWith().customer!, email: null } }));
+    await user.click(within(dialog).getByRole('button', { name: 'E-mail wallet links' }));
+    expect(await screen.findByText('The holder has no e-mail address')).toBeInTheDocument();
+    expect(screen.queryByText(/Wallet links sent/)).not.toBeInTheDocument();
+  });
+
+  it('offers no wallet links e-mail for a card without a holder or a blocked card', () => {
+    const unassigned = renderDialog(cardWith({ status: 'UNASSIGNED', customerId: null, customer: null, storeId: null, storeName: null, activatedAt: null }));
+    expect(within(unassigned.dialog).queryByRole('button', { name: 'E-mail wallet links' })).not.toBeInTheDocument();
+    unassigned.unmount();
+    const blocked = renderDialog(cardWith({ status: 'BLOCKED' }));
+    expect(within(blocked.dialog).queryByRole('button', { name: 'E-mail wallet links' })).not.toBeInTheDocument();
   });
 
   it('hides Adjust balance from a cashier', () => {

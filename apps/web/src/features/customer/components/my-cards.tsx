@@ -1,6 +1,6 @@
 import type { CustomerCard } from '@loyalty/contract';
 import { CreditCard, Store } from 'lucide-react';
-import { AddToAppleWallet } from '@/components/add-to-wallet';
+import { AddToAppleWallet, SaveToGoogleWallet } from '@/components/add-to-wallet';
 import { CardStatusBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -56,10 +56,13 @@ export function MyCards({ slug, cards }: { slug: string; cards: CustomerCard[] }
                   {card.activatedAt && <span className="shrink-0">{t('cardSince', { date: formatDate(card.activatedAt) })}</span>}
                 </div>
                 {card.status === 'ACTIVE' && (
-                  <AddToAppleWallet
-                    href={`/api/t/${encodeURIComponent(slug)}/me/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`}
-                    className="mt-3 w-full"
-                  />
+                  <div className="mt-3 grid gap-2">
+                    <AddToAppleWallet
+                      href={`/api/t/${encodeURIComponent(slug)}/me/cards/${encodeURIComponent(card.cardUid)}/wallet/apple`}
+                      className="w-full"
+                    />
+                    <SaveToGoogleWallet source={{ kind: 'me', slug, cardUid: card.cardUid }} className="w-full" />
+                  </div>
                 )}
               </li>
             ))}

@@ -44,14 +44,24 @@ function renderPage() {
 }
 
 describe('Customer’s own account page', () => {
-  it("offers each active card's Apple Wallet pass where the install issues passes, and none for a blocked card", async () => {
-    server.use(http.get(api('/wallet'), () => HttpResponse.json({ apple: true })));
+  it("offers each active card's Apple Wallet pass and Google Wallet link where the install issues them, and none for a blocked card", async () => {
+    server.use(
+      http.get(api('/wallet'), () => HttpResponse.json({ apple: true, google: true })),
+      http.get(api('/t/acme/me/cards/:cardUid/wallet/google'), ({ params }) =>
+        HttpResponse.json({ saveUrl: `https://pay.google.com/gp/v/save/eyJ.test.sig-${String(params.cardUid)}` }),
+      ),
+    );
     const [first, second] = ACCOUNT.customer.cards;
     serve({ account: { ...ACCOUNT, customer: { ...ACCOUNT.customer, cards: [first!, { ...second!, status: 'BLOCKED' }] } } });
     renderPage();
     const cards = await screen.findAllByTestId('my-card');
     expect(await within(cards[0]!).findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/t/acme/me/cards/ACME0001/wallet/apple');
+    expect(await within(cards[0]!).findByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute(
+      'href',
+      'https://pay.google.com/gp/v/save/eyJ.test.sig-ACME0001',
+    );
     expect(within(cards[1]!).queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole('link', { name: 'Save to Google Wallet' })).not.toBeInTheDocument();
   });
 
   it('shows no Apple Wallet button where the install issues no passes', async () => {
@@ -60,6 +70,8 @@ describe('Customer’s own account page', () => {
     await screen.findAllByTestId('my-card');
     await waitFor(() => expect(sent.to('GET', '/wallet')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Save to Google Wallet' })).not.toBeInTheDocument();
+    expect(sent.to('GET', '/t/acme/me/cards/ACME0001/wallet/google')).toHaveLength(0);
   });
 
   it('greets the customer and shows the balance, earned and redeemed totals in dollars', async () => {

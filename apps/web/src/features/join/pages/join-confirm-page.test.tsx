@@ -24,13 +24,17 @@ function renderConfirm(address = '/acme/join/confirm?token=tok') {
 }
 
 describe('Join confirmation page: the states around the card', () => {
-  it("offers the new card's Apple Wallet pass, with the card's code, where the install issues passes", async () => {
+  it("offers the new card's Apple Wallet pass and Google Wallet link, with the card's code, where the install issues them", async () => {
     server.use(
-      http.get(api('/wallet'), () => HttpResponse.json({ apple: true })),
+      http.get(api('/wallet'), () => HttpResponse.json({ apple: true, google: true })),
+      http.get(api('/acme/c/ABCD2345EFGH/wallet/google'), ({ request }) =>
+        HttpResponse.json({ saveUrl: `https://pay.google.com/gp/v/save/eyJ.test.sig?t=${new URL(request.url).searchParams.get('t')}` }),
+      ),
       http.post(api(CONFIRM), () => HttpResponse.json(confirmed())),
     );
     renderConfirm();
     expect(await screen.findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/acme/c/ABCD2345EFGH/wallet/apple?t=sig');
+    expect(await screen.findByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute('href', 'https://pay.google.com/gp/v/save/eyJ.test.sig?t=sig');
   });
 
   it('says “Creating your card” while the link is confirmed, then welcomes the new member', async () => {

@@ -1,7 +1,7 @@
 import { formatCents } from '@/lib/format';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
-import { AddToAppleWallet, applePassUrlOf } from '@/components/add-to-wallet';
+import { AddToAppleWallet, SaveToGoogleWallet, applePassUrlOf, publicGoogleSourceOf } from '@/components/add-to-wallet';
 import { PublicPageLayout } from '@/components/public-page-layout';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -40,6 +40,7 @@ export function JoinConfirmPage() {
     content = <PageSpinner label={t('confirmCreating')} />;
   } else {
     const { businessName, firstName, storeName, card } = confirm.data;
+    const googleSource = publicGoogleSourceOf(card.qrUrl);
     content = (
       <>
         <header className="text-center">
@@ -62,6 +63,7 @@ export function JoinConfirmPage() {
               </div>
             </dl>
             <AddToAppleWallet href={applePassUrlOf(card.qrUrl)} className="w-full" />
+            {googleSource && <SaveToGoogleWallet source={googleSource} className="w-full" />}
             <a href={card.qrUrl} className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-500">
               {t('confirmOpenCard')}
               <ExternalLink aria-hidden="true" className="h-4 w-4" />

@@ -54,17 +54,24 @@ describe('Public card page (the QR code’s page)', () => {
     expect(sent.to('GET', CARD)[0].query.get('t')).toBe('secret');
   });
 
-  it("offers 'Add to Apple Wallet' with the card's security code where the install issues passes, and never without a verified code", async () => {
+  it("offers 'Add to Apple Wallet' and 'Save to Google Wallet' with the card's security code where the install issues them, and never without a verified code", async () => {
     server.use(
-      http.get(api('/wallet'), () => HttpResponse.json({ apple: true })),
+      http.get(api('/wallet'), () => HttpResponse.json({ apple: true, google: true })),
+      http.get(api(`${CARD}/wallet/google`), ({ request }) =>
+        new URL(request.url).searchParams.get('t') === 'secret'
+          ? HttpResponse.json({ saveUrl: 'https://pay.google.com/gp/v/save/eyJ.test.sig' })
+          : HttpResponse.json({ error: 'Card not found' }, { status: 404 }),
+      ),
       http.get(api(CARD), ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('t') === 'secret' ? fullCard() : BALANCE_ONLY)),
     );
     const view = renderPage();
     expect(await screen.findByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute('href', '/api/acme/c/ACME0001/wallet/apple?t=secret');
+    expect(await screen.findByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute('href', 'https://pay.google.com/gp/v/save/eyJ.test.sig');
     view.unmount();
     renderPage(`${CARD}?t=forged`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Loyalty card' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add to Apple Wallet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Save to Google Wallet' })).not.toBeInTheDocument();
   });
 
   it('shows only the balance when the security code cannot be verified, and says why', async () => {

@@ -9,7 +9,7 @@ import { CardDetails } from '../components/card-details';
 import { CardFace } from '../components/card-face';
 import { EarnMoreBlock, SecurityNotice } from '../components/card-notices';
 import { PublicPageLayout } from '@/components/public-page-layout';
-import { AddToAppleWallet } from '@/components/add-to-wallet';
+import { AddToAppleWallet, SaveToGoogleWallet } from '@/components/add-to-wallet';
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -66,10 +66,13 @@ function PublicCardView({ card, slug, token }: { card: PublicCardResponse; slug:
       <CardFace tenantName={card.tenantName} cardUid={card.cardUid} balanceCents={card.balanceCents} status={card.status} holderName={holder} />
 
       {card.full && card.status === 'ACTIVE' && token && (
-        <AddToAppleWallet
-          href={`/api/${encodeURIComponent(slug)}/c/${encodeURIComponent(card.cardUid)}/wallet/apple?t=${encodeURIComponent(token)}`}
-          className="w-full"
-        />
+        <div className="grid gap-2">
+          <AddToAppleWallet
+            href={`/api/${encodeURIComponent(slug)}/c/${encodeURIComponent(card.cardUid)}/wallet/apple?t=${encodeURIComponent(token)}`}
+            className="w-full"
+          />
+          <SaveToGoogleWallet source={{ kind: 'public', slug, cardUid: card.cardUid, token }} className="w-full" />
+        </div>
       )}
 
       {card.status === 'BLOCKED' && (
