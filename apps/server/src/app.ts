@@ -51,6 +51,8 @@ import {
   googleWalletRoutes,
   publicGoogleWalletRoutes,
   publicWalletRoutes,
+  publicWalletLogoRoutes,
+  walletBrandingRoutes,
   walletEmailRoutes,
   walletRoutes,
   walletWebServiceRoutes,
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(meRoutes, { db, config });
       await tenantScope.register(walletRoutes, { db, config });
       await tenantScope.register(googleWalletRoutes, { db, config });
+      await tenantScope.register(walletBrandingRoutes, { db, config });
       await tenantScope.register(walletEmailRoutes, { db, config, jobs });
       await tenantScope.register(customerDataRoutes, { db });
       await tenantScope.register(ruleRoutes, { db, config });
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicCardRoutes, { prefix: '/api', db, config });
   await app.register(publicWalletRoutes, { prefix: '/api', db, config });
   await app.register(publicGoogleWalletRoutes, { prefix: '/api', db, config });
+  await app.register(publicWalletLogoRoutes, { prefix: '/api', db });
   await app.register(walletWebServiceRoutes, { prefix: '/api/wallet/apple', db, config });
   await app.register(unsubscribeRoutes, { prefix: '/api', db, secret: config.qrTokenSecret, max: config.loginRateLimit });
   // Customer self-enrolment: the join page's data, sign-ups and confirmation links; no login.

@@ -4,6 +4,7 @@ import type { CardOrderStatus, CardStatus, Category, ExpiryPolicy, SubscriptionS
 import type { ApiKeyScope, WebhookEventType } from './integrations.ts';
 import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
+import type { WalletBrandingRequest } from './wallet.ts';
 
 /*
  * The typed audit events (ADR 0032; docs/product.md 'Audit', docs/security.md 'Audit trail'): for every kind of
@@ -150,6 +151,10 @@ export interface AuditEventShapes {
     { cashbackRules: CashbackRuleAuditState[]; tierRules: TierRuleAuditState[]; customersRetiered: number }
   >;
   'rules.expiry.update': Shape<'expiry_rules', { policy: ExpiryPolicy; days: number }, { policy: ExpiryPolicy; days: number }>;
+  /** The wallet passes' look (Rules & Settings → Wallet); `before` is the default look until first saved. */
+  'rules.wallet.update': Shape<'wallet_branding', WalletBrandingRequest, WalletBrandingRequest>;
+  /** The wallet logo uploaded (`logo` true, with the rendered size in pixels) or removed. */
+  'rules.wallet.logo': Shape<'wallet_branding', { logo: boolean }, { logo: boolean; width?: number; height?: number }>;
   'offer.create': Shape<'offer', null, OfferAuditState>;
   'offer.update': Shape<'offer', OfferAuditState, OfferAuditState>;
   /** No writer today (offers are switched off, not deleted); the shape a delete would record. */

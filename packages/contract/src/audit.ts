@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'rules.tiers.update',
   'rules.initialize',
   'rules.expiry.update',
+  'rules.wallet.update',
+  'rules.wallet.logo',
   'offer.create',
   'offer.update',
   'offer.delete',

@@ -32,3 +32,66 @@ export const WALLET_EMAIL_TEXT = {
   noEmail: 'The holder has no e-mail address',
   optedOut: 'The holder has unsubscribed from e-mail',
 } as const;
+
+/** A colour of the wallet passes: `#rrggbb`. */
+const HexColour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour such as #3730a3')
+  .transform((c) => c.toLowerCase());
+
+/** The wallet branding until a business sets its own: white text and light-indigo labels on the app's indigo. */
+export const DEFAULT_WALLET_BRANDING = {
+  programName: null,
+  backgroundColor: '#3730a3',
+  foregroundColor: '#ffffff',
+  labelColor: '#e0e7ff',
+  terms: null,
+} as const;
+
+/**
+ * PUT /api/t/{slug}/rules/wallet: how the business's wallet passes look (docs/product.md
+ * 'Wallet passes'). `programName` is the name on the pass (null: the business's name, at most
+ * 60 characters); the three colours must each read against the background at WCAG AA (4.5:1,
+ * checked by the server, `walletContrastProblems` of @loyalty/domain); `terms` go on the pass's
+ * back (null: none; at most 2000 characters).
+ */
+export const WalletBrandingRequest = z.object({
+  programName: z.string().trim().min(1).max(60).nullable(),
+  backgroundColor: HexColour,
+  foregroundColor: HexColour,
+  labelColor: HexColour,
+  terms: z.string().trim().min(1).max(2000).nullable(),
+});
+export type WalletBrandingRequest = z.infer<typeof WalletBrandingRequest>;
+
+/**
+ * GET/PUT /api/t/{slug}/rules/wallet: the branding in force, and the logo's public address
+ * (`logoUrl`, null while the business has none and passes show the default) with its
+ * `updatedAt` (ISO 8601, null until first saved).
+ */
+export const WalletBrandingResponse = z.object({
+  programName: z.string().max(60).nullable(),
+  backgroundColor: z.string().max(7),
+  foregroundColor: z.string().max(7),
+  labelColor: z.string().max(7),
+  terms: z.string().max(2000).nullable(),
+  logoUrl: z.string().max(2000).nullable(),
+  updatedAt: z.string().max(40).nullable(),
+});
+export type WalletBrandingResponse = z.infer<typeof WalletBrandingResponse>;
+
+/** The largest logo file accepted (bytes, before base64). */
+export const WALLET_LOGO_MAX_BYTES = 1_000_000;
+
+/**
+ * PUT /api/t/{slug}/rules/wallet/logo: a PNG or SVG logo, base64-encoded, at most
+ * WALLET_LOGO_MAX_BYTES. The server renders it (sharp) to the sizes each wallet wants.
+ */
+export const WalletLogoRequest = z.object({
+  contentType: z.enum(['image/png', 'image/svg+xml']),
+  dataBase64: z
+    .string()
+    .max(Math.ceil(WALLET_LOGO_MAX_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Must be base64'),
+});
+export type WalletLogoRequest = z.infer<typeof WalletLogoRequest>;

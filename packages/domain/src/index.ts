@@ -9,3 +9,4 @@ export * from './own-store.ts';
 export * from './card-orders.ts';
 export * from './refunds.ts';
 export * from './paid-period.ts';
+export * from './wallet-branding.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 import { cards } from './cards.ts';
@@ -111,3 +111,29 @@ export const walletGoogleObjects = pgTable(
       .where(sql`${t.updatedAt} > ${t.pushedAt}`),
   ],
 );
+
+/** PostgreSQL `bytea` as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * How a business's wallet passes look (modules/wallet/branding.ts, docs/product.md 'Wallet
+ * passes'): one row once a Store Admin saved the Wallet settings; without it passes use
+ * DEFAULT_WALLET_BRANDING. `logoPng` is the uploaded logo rendered by sharp to a PNG that fits
+ * 660 × 660 (each wallet's sizes are cut from it), `logoUpdatedAt` versions its public address.
+ * `updatedAt` is the last change; Google's class is PATCHed while it is after
+ * `googleClassPushedAt` (modules/wallet/google-sync.ts).
+ */
+export const walletBranding = pgTable('wallet_branding', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  programName: text('program_name'),
+  backgroundColor: text('background_color').notNull(),
+  foregroundColor: text('foreground_color').notNull(),
+  labelColor: text('label_color').notNull(),
+  terms: text('terms'),
+  logoPng: bytea('logo_png'),
+  logoUpdatedAt: tstz('logo_updated_at'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  googleClassPushedAt: tstz('google_class_pushed_at').notNull().defaultNow(),
+});

@@ -389,6 +389,31 @@ const ENTRIES: Record<string, Entry> = {
     action: 'rules.expiry.update',
     call: (w) => w.inject('PUT', '/api/t/demo/rules/expiry', w.s.admin, { policy: 'AFTER_EARN', days: 365 }),
   },
+  'PUT /api/t/{slug}/rules/wallet': {
+    action: 'rules.wallet.update',
+    call: (w) =>
+      w.inject('PUT', '/api/t/demo/rules/wallet', w.s.admin, {
+        programName: 'Demo Rewards',
+        backgroundColor: '#1e3a8a',
+        foregroundColor: '#ffffff',
+        labelColor: '#dbeafe',
+        terms: null,
+      }),
+  },
+  'PUT /api/t/{slug}/rules/wallet/logo': {
+    action: 'rules.wallet.logo',
+    call: (w) =>
+      w.inject('PUT', '/api/t/demo/rules/wallet/logo', w.s.admin, {
+        contentType: 'image/svg+xml',
+        dataBase64: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#f00"/></svg>').toString(
+          'base64',
+        ),
+      }),
+  },
+  'DELETE /api/t/{slug}/rules/wallet/logo': {
+    action: 'rules.wallet.logo',
+    call: (w) => w.inject('DELETE', '/api/t/demo/rules/wallet/logo', w.s.admin),
+  },
   'POST /api/t/{slug}/billing/payment-methods': {
     action: 'payment_method.add',
     call: async (w) =>

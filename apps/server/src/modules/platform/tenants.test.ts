@@ -327,6 +327,16 @@ describe('DELETE /api/platform/tenants/:id', () => {
       payload: { pushToken: 'doomed-push-token' },
     });
     expect(registered.statusCode, registered.body).toBe(201);
+    // Its Google Wallet object and the business's wallet look with a logo (ADR 0047).
+    expect((await ctx.app.inject({ method: 'GET', url: t(`cards/${doomed.cardUid}/wallet/google`), headers: { cookie } })).statusCode).toBe(200);
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><rect width="80" height="80"/></svg>').toString('base64');
+    const look = await ctx.app.inject({
+      method: 'PUT',
+      url: t('rules/wallet/logo'),
+      headers: { cookie },
+      payload: { contentType: 'image/svg+xml', dataBase64: logo },
+    });
+    expect(look.statusCode, look.body).toBe(200);
     // The liability summaries (ADR 0016): the report folds the deltas into the totals, a later earn adds a delta.
     expect((await ctx.app.inject({ method: 'GET', url: t('reports/liability'), headers: { cookie } })).statusCode).toBe(200);
     const earn2 = await ctx.app.inject({

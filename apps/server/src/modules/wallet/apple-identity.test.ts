@@ -1,3 +1,4 @@
+import { DEFAULT_WALLET_BRANDING } from '@loyalty/contract';
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,7 @@ const CONTENT: PassContent = {
   storeName: 'High Street',
   expiringSoon: null,
   qrUrl: 'https://cards.example.com/corner/c/ABCD2345EFGH?t=abc',
+  look: { ...DEFAULT_WALLET_BRANDING, logoPng: null, logoUrl: null },
 };
 
 describe('WALLET_APPLE_*', () => {

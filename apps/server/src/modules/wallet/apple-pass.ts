@@ -21,6 +21,20 @@ export interface PassContent {
   expiringSoon: { cents: number; expiresAt: Date } | null;
   /** What the card's printed QR encodes: `{PUBLIC_URL}/{slug}/c/{cardUid}?t={token}`. */
   qrUrl: string;
+  /** The business's wallet look (Rules & Settings → Wallet, or the defaults): colours `#rrggbb`, the logo PNG or null for the default. */
+  look: PassLook;
+}
+
+/** The part of a business's wallet look a pass shows. */
+interface PassLook {
+  programName: string | null;
+  backgroundColor: string;
+  foregroundColor: string;
+  labelColor: string;
+  terms: string | null;
+  logoPng: Buffer | null;
+  /** The logo's public address (Google fetches it), null for the default logo. */
+  logoUrl: string | null;
 }
 
 /** Where the pass lives: its serial, its web-service token and the web service's URL. */
@@ -31,8 +45,11 @@ export interface PassRegistration {
   webServiceURL: string;
 }
 
-/** The pass's colours until a business sets its own: white on the app's indigo, labels light. */
-const DEFAULT_COLOURS = { backgroundColor: 'rgb(55, 48, 163)', foregroundColor: 'rgb(255, 255, 255)', labelColor: 'rgb(224, 231, 255)' };
+/** `#rrggbb` as pass.json writes colours: `rgb(r, g, b)`. */
+function rgbOf(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
 
 /** The default icon and logo: a card on the background colour (no business logo yet). */
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60"><rect width="60" height="60" rx="12" fill="#3730a3"/><rect x="10" y="17" width="40" height="26" rx="4" fill="#fff"/><rect x="10" y="23" width="40" height="5" fill="#3730a3"/></svg>`;
@@ -48,11 +65,26 @@ const IMAGE_SIZES: Record<string, { width: number; height: number }> = {
 
 let defaultImages: Promise<Record<string, Buffer>> | undefined;
 
-/** The default images as PNG files, rendered once per process with sharp (the same bytes every time). */
-function images(): Promise<Record<string, Buffer>> {
-  defaultImages ??= Promise.all(
-    Object.entries(IMAGE_SIZES).map(async ([name, size]) => [name, await sharp(Buffer.from(ICON_SVG)).resize(size).png().toBuffer()] as const),
+/** The pass images cut from `source` (an SVG or PNG), each fitted into its size on a transparent ground. */
+function imagesOf(source: Buffer): Promise<Record<string, Buffer>> {
+  return Promise.all(
+    Object.entries(IMAGE_SIZES).map(
+      async ([name, size]) =>
+        [
+          name,
+          await sharp(source)
+            .resize({ ...size, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+            .png()
+            .toBuffer(),
+        ] as const,
+    ),
   ).then(Object.fromEntries);
+}
+
+/** The business's logo cut to the pass sizes, or the default images (rendered once per process with sharp). */
+function images(logoPng: Buffer | null): Promise<Record<string, Buffer>> {
+  if (logoPng) return imagesOf(logoPng);
+  defaultImages ??= imagesOf(Buffer.from(ICON_SVG));
   return defaultImages;
 }
 
@@ -61,13 +93,15 @@ function images(): Promise<Record<string, Buffer>> {
  * passes'): header field the balance with the change message 'Balance now %@'; the holder and
  * the tier; 'Expiring soon' when cashback expires within 30 days; a QR of exactly what the printed
  * card's QR encodes, its alternative text the card number; on the back the card number, the
- * store and the card's page. A blocked card's pass is `voided`. A development identity's pass
+ * store, the card's page and the business's terms. The business's look (programme name,
+ * colours, logo) or the defaults. A blocked card's pass is `voided`. A development identity's pass
  * says 'Development pass'. Returns the `.pkpass` bytes (a zip with pass.json, manifest.json, a
  * PKCS #7 detached `signature` and the images). Throws when the identity cannot sign.
  */
 export async function buildApplePass(content: PassContent, registration: PassRegistration, identity: AppleSigningIdentity): Promise<Buffer> {
+  const programName = content.look.programName ?? content.businessName;
   const pass = new PKPass(
-    await images(),
+    await images(content.look.logoPng),
     {
       wwdr: identity.wwdrPem,
       signerCert: identity.signerCertPem,
@@ -81,9 +115,11 @@ export async function buildApplePass(content: PassContent, registration: PassReg
       authenticationToken: registration.authenticationToken,
       webServiceURL: registration.webServiceURL,
       organizationName: content.businessName,
-      description: identity.development ? `${content.businessName} card (Development pass)` : `${content.businessName} card`,
-      logoText: content.businessName,
-      ...DEFAULT_COLOURS,
+      description: identity.development ? `${programName} card (Development pass)` : `${programName} card`,
+      logoText: programName,
+      backgroundColor: rgbOf(content.look.backgroundColor),
+      foregroundColor: rgbOf(content.look.foregroundColor),
+      labelColor: rgbOf(content.look.labelColor),
       ...(content.status === 'BLOCKED' ? { voided: true } : {}),
     },
   );
@@ -100,6 +136,7 @@ export async function buildApplePass(content: PassContent, registration: PassReg
     { key: 'cardNumber', label: 'Card number', value: content.cardUid },
     ...(content.storeName ? [{ key: 'store', label: 'Store', value: content.storeName }] : []),
     { key: 'cardPage', label: 'Card page', value: content.qrUrl, attributedValue: `<a href="${content.qrUrl}">Open your card</a>` },
+    ...(content.look.terms ? [{ key: 'terms', label: 'Terms', value: content.look.terms }] : []),
   );
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: content.qrUrl, messageEncoding: 'iso-8859-1', altText: content.cardUid });
   return pass.getAsBuffer();

@@ -44,14 +44,17 @@ export async function googleAccessToken(issuer: GoogleIssuer, tokenUrl: string, 
   return body.access_token;
 }
 
+/** The Google Wallet resources we change: a card's object, a business's class. */
+export type LoyaltyResource = 'loyaltyObject' | 'loyaltyClass';
+
 /**
- * PATCHes one loyalty object through the Google Wallet REST API
- * (`{apiUrl}/loyaltyObject/{objectId}`, bearer `accessToken`) with the fields that change.
+ * PATCHes one loyalty object or class through the Google Wallet REST API
+ * (`{apiUrl}/{resource}/{id}`, bearer `accessToken`) with the fields that change.
  * Returns the HTTP status, or 0 when no answer came (connection, timeout); never throws.
  */
-export async function patchLoyaltyObject(apiUrl: string, accessToken: string, objectId: string, fields: object): Promise<number> {
+export async function patchLoyaltyResource(apiUrl: string, accessToken: string, resource: LoyaltyResource, id: string, fields: object): Promise<number> {
   try {
-    const res = await fetch(`${apiUrl}/loyaltyObject/${encodeURIComponent(objectId)}`, {
+    const res = await fetch(`${apiUrl}/${resource}/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(fields),

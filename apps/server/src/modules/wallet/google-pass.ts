@@ -12,31 +12,40 @@ export interface GoogleObjectIds {
 
 /** The currency every business books in today (docs/product.md 'Money'): the balance is sent as money in it. */
 const CURRENCY = 'USD';
-/** The class's background until a business sets its own colours: the app's indigo, as on Apple passes. */
-const BACKGROUND = '#3730a3';
 /** The start of every save link; the signed JWT follows. */
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
 /** Google's localized string of one English text. */
 const english = (value: string) => ({ defaultValue: { language: 'en-US', value } });
 
+/** The id of `tenantId`'s class under `issuerId`. */
+export function googleClassIdOf(issuerId: string, tenantId: string): string {
+  return `${issuerId}.tenant-${tenantId}`;
+}
+
 /** The ids of `cardId`'s object and `tenantId`'s class under `issuerId`. */
 export function googleObjectIdsOf(issuerId: string, tenantId: string, cardId: string): GoogleObjectIds {
-  return { classId: `${issuerId}.tenant-${tenantId}`, objectId: `${issuerId}.card-${cardId}` };
+  return { classId: googleClassIdOf(issuerId, tenantId), objectId: `${issuerId}.card-${cardId}` };
 }
 
 /**
- * The business's loyalty class (Google Wallet REST API `LoyaltyClass`): its name as issuer and
- * programme, the logo at `logoUrl` (public, Google fetches it), the background colour.
- * A development issuer's programme says 'Development pass'.
+ * The business's loyalty class (Google Wallet REST API `LoyaltyClass`): the business as issuer,
+ * its programme name (Rules & Settings → Wallet, else the business's name), its logo's public
+ * address (Google fetches it; `defaultLogoUrl` without one), its background colour. A
+ * development issuer's programme says 'Development pass'.
  */
-export function loyaltyClassOf(content: PassContent, ids: GoogleObjectIds, logoUrl: string, development: boolean) {
+export function loyaltyClassOf(content: Pick<PassContent, 'businessName' | 'look'>, ids: GoogleObjectIds, defaultLogoUrl: string, development: boolean) {
+  return { id: ids.classId, ...loyaltyClassFieldsOf(content, defaultLogoUrl, development) };
+}
+
+/** `loyaltyClassOf` without its id: what a PATCH of the class sends when the business's look changes. */
+export function loyaltyClassFieldsOf(content: Pick<PassContent, 'businessName' | 'look'>, defaultLogoUrl: string, development: boolean) {
+  const programName = content.look.programName ?? content.businessName;
   return {
-    id: ids.classId,
     issuerName: content.businessName,
-    programName: development ? `${content.businessName} card (Development pass)` : `${content.businessName} card`,
-    programLogo: { sourceUri: { uri: logoUrl }, contentDescription: english(content.businessName) },
-    hexBackgroundColor: BACKGROUND,
+    programName: development ? `${programName} card (Development pass)` : `${programName} card`,
+    programLogo: { sourceUri: { uri: content.look.logoUrl ?? defaultLogoUrl }, contentDescription: english(programName) },
+    hexBackgroundColor: content.look.backgroundColor,
     reviewStatus: 'UNDER_REVIEW',
   };
 }

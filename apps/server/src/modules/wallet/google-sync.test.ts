@@ -21,7 +21,13 @@ interface Patch {
   authorization: string | undefined;
   body: ReturnType<typeof loyaltyObjectFieldsOf>;
 }
-const google = { patches: [] as Patch[], assertions: [] as string[], patchStatus: 200, server: http.createServer() };
+const google = {
+  patches: [] as Patch[],
+  classPatches: [] as Array<{ classId: string; body: Record<string, unknown> }>,
+  assertions: [] as string[],
+  patchStatus: 200,
+  server: http.createServer(),
+};
 let ctx: TestContext;
 beforeAll(async () => {
   google.server.on('request', (req, res) => {
@@ -31,6 +37,12 @@ beforeAll(async () => {
       if (req.method === 'POST' && req.url === '/token') {
         google.assertions.push(new URLSearchParams(body).get('assertion') ?? '');
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'test-access-token', expires_in: 3600 }));
+        return;
+      }
+      const klass = /^\/walletobjects\/v1\/loyaltyClass\/(.+)$/.exec(req.url ?? '');
+      if (req.method === 'PATCH' && klass) {
+        google.classPatches.push({ classId: decodeURIComponent(klass[1]!), body: JSON.parse(body) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         return;
       }
       const match = /^\/walletobjects\/v1\/loyaltyObject\/(.+)$/.exec(req.url ?? '');
@@ -52,6 +64,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   google.patches = [];
+  google.classPatches = [];
   google.patchStatus = 200;
 });
 
@@ -84,7 +97,7 @@ describe('syncChangedGoogleObjects', () => {
     const balance = card!.balanceCents;
     expect(balance).toBeGreaterThan(1000);
     const run = await syncChangedGoogleObjects(ctx.db, ctx.config, new Date());
-    expect(run).toEqual({ objects: 1, sent: 1, retrying: 0 });
+    expect(run).toEqual({ classes: 0, objects: 1, sent: 1, retrying: 0 });
     expect(google.patches).toHaveLength(1);
     expect(google.patches[0]).toMatchObject({ objectId: object.objectId, authorization: 'Bearer test-access-token' });
     expect(balanceMicros(google.patches[0]!)).toBe(String(balance * 10_000));
@@ -110,13 +123,18 @@ describe('syncChangedGoogleObjects', () => {
     expect((await earn()).statusCode).toBe(200);
     google.patchStatus = 503;
     const now = new Date();
-    expect(await syncChangedGoogleObjects(ctx.db, ctx.config, now)).toEqual({ objects: 1, sent: 0, retrying: 1 });
+    expect(await syncChangedGoogleObjects(ctx.db, ctx.config, now)).toEqual({ classes: 0, objects: 1, sent: 0, retrying: 1 });
     const [failed] = await ctx.db.select().from(walletGoogleObjects).where(eq(walletGoogleObjects.cardId, object.cardId));
     expect([failed!.pushAttempts, failed!.pushRetryAt?.getTime()]).toEqual([1, now.getTime() + PUSH_RETRY_MS[0]!]);
     // Not before its time; then once more, and Google says the holder never saved it.
     expect((await syncChangedGoogleObjects(ctx.db, ctx.config, now)).objects).toBe(0);
     google.patchStatus = 404;
-    expect(await syncChangedGoogleObjects(ctx.db, ctx.config, new Date(now.getTime() + PUSH_RETRY_MS[0]!))).toEqual({ objects: 1, sent: 1, retrying: 0 });
+    expect(await syncChangedGoogleObjects(ctx.db, ctx.config, new Date(now.getTime() + PUSH_RETRY_MS[0]!))).toEqual({
+      classes: 0,
+      objects: 1,
+      sent: 1,
+      retrying: 0,
+    });
     const [done] = await ctx.db.select().from(walletGoogleObjects).where(eq(walletGoogleObjects.cardId, object.cardId));
     expect([done!.pushAttempts, done!.pushRetryAt, done!.pushedAt.getTime() >= done!.updatedAt.getTime() - 1]).toEqual([0, null, true]);
     expect(google.patches).toHaveLength(2);
@@ -127,7 +145,31 @@ describe('syncChangedGoogleObjects', () => {
     expect(config.wallet.googleSync).toBe(false);
     const { earn } = await savedCard();
     expect((await earn()).statusCode).toBe(200);
-    expect(await syncChangedGoogleObjects(ctx.db, config, new Date())).toEqual({ objects: 0, sent: 0, retrying: 0 });
+    expect(await syncChangedGoogleObjects(ctx.db, config, new Date())).toEqual({ classes: 0, objects: 0, sent: 0, retrying: 0 });
     expect(google.patches).toHaveLength(0);
+  });
+
+  it("PATCHes the business's class once after its wallet look changes, with the new programme name, colour and logo", async () => {
+    await syncChangedGoogleObjects(ctx.db, ctx.config, new Date());
+    google.classPatches = [];
+    const { t, object } = await savedCard();
+    const look = { programName: 'Harbour Rewards', backgroundColor: '#14532d', foregroundColor: '#ffffff', labelColor: '#dcfce7', terms: null };
+    expect((await t.req('PUT', 'rules/wallet', look)).statusCode).toBe(200);
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle cx="50" cy="50" r="50"/></svg>').toString('base64');
+    const saved = await t.req('PUT', 'rules/wallet/logo', { contentType: 'image/svg+xml', dataBase64: logo });
+    expect(saved.statusCode).toBe(200);
+    expect((await syncChangedGoogleObjects(ctx.db, ctx.config, new Date())).classes).toBe(1);
+    expect(google.classPatches).toEqual([
+      {
+        classId: object.classId,
+        body: expect.objectContaining({
+          programName: 'Harbour Rewards card (Development pass)',
+          hexBackgroundColor: '#14532d',
+          programLogo: expect.objectContaining({ sourceUri: { uri: JSON.parse(saved.body).logoUrl } }),
+        }),
+      },
+    ]);
+    expect((await syncChangedGoogleObjects(ctx.db, ctx.config, new Date())).classes).toBe(0);
+    expect(google.classPatches).toHaveLength(1);
   });
 });

@@ -1,24 +1,27 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { walletGoogleObjects } from '../../db/schema/index.ts';
+import { walletBranding, walletGoogleObjects } from '../../db/schema/index.ts';
 import { loadCardRow } from '../cards/index.ts';
 import { tenantContextById } from '../tenants/index.ts';
-import { googleAccessToken, patchLoyaltyObject } from './google-api.ts';
-import { googleIssuer } from './google-identity.ts';
-import { loyaltyObjectFieldsOf } from './google-pass.ts';
+import { walletLookOf, walletLogoUrlOf } from './branding.ts';
+import { googleAccessToken, patchLoyaltyResource, type LoyaltyResource } from './google-api.ts';
+import { googleIssuer, type GoogleIssuer } from './google-identity.ts';
+import { googleClassIdOf, loyaltyClassFieldsOf, loyaltyObjectFieldsOf } from './google-pass.ts';
+import { programLogoUrlOf } from './issue-google-pass.ts';
 import { passContentOf } from './pass-content.ts';
 import { PUSH_ATTEMPTS_MAX, PUSH_BATCH, PUSH_RETRY_MS } from './push-passes.ts';
 
-/** What one sync run did: objects due, sent (200, or 404: never saved, nothing to update), to try again. */
+/** What one sync run did: classes updated; objects due, sent (200, or 404: never saved, nothing to update), to try again. */
 export interface GoogleSyncResult {
+  classes: number;
   objects: number;
   sent: number;
   retrying: number;
 }
 
-/** Patches an object; `patchLoyaltyObject` unless a test stands in. */
-export type ObjectPatcher = (apiUrl: string, accessToken: string, objectId: string, fields: object) => Promise<number>;
+/** Patches an object or class; `patchLoyaltyResource` unless a test stands in. */
+type Patcher = (apiUrl: string, accessToken: string, resource: LoyaltyResource, id: string, fields: object) => Promise<number>;
 
 /**
  * One run of the Google Wallet updates (docs/product.md 'Wallet passes', ADR 0047), as the
@@ -29,10 +32,11 @@ export type ObjectPatcher = (apiUrl: string, accessToken: string, objectId: stri
  * the link, so no phone shows it) marks the object sent, `pushed_at` taking the `updated_at`
  * that was read; any other answer, or a failed token exchange, keeps it due and tries again
  * after PUSH_RETRY_MS, giving up after PUSH_ATTEMPTS_MAX failures. Does nothing unless
- * `config.wallet.googleSync`; a card or business gone meanwhile marks its object sent.
+ * `config.wallet.googleSync`; a card or business gone meanwhile marks its object sent. First,
+ * the class of every business whose wallet look changed is PATCHed (Rules & Settings → Wallet).
  */
-export async function syncChangedGoogleObjects(db: DbOrTx, config: Config, now: Date, patch: ObjectPatcher = patchLoyaltyObject): Promise<GoogleSyncResult> {
-  const result: GoogleSyncResult = { objects: 0, sent: 0, retrying: 0 };
+export async function syncChangedGoogleObjects(db: DbOrTx, config: Config, now: Date, patch: Patcher = patchLoyaltyResource): Promise<GoogleSyncResult> {
+  const result: GoogleSyncResult = { classes: 0, objects: 0, sent: 0, retrying: 0 };
   if (!config.wallet.googleSync) return result;
   const issuer = await googleIssuer(db, config, now);
   if (!issuer) return result;
@@ -56,8 +60,10 @@ export async function syncChangedGoogleObjects(db: DbOrTx, config: Config, now: 
     )
     .orderBy(asc(walletGoogleObjects.updatedAt))
     .limit(PUSH_BATCH);
-  if (due.length === 0) return result;
+  const classes = await changedClasses(db, issuer);
+  if (due.length === 0 && classes.length === 0) return result;
   const token = await googleAccessToken(issuer, config.wallet.googleTokenUrl, now).catch(() => null);
+  if (token) result.classes = await patchClasses(db, config, issuer, classes, token, patch);
   for (const object of due) {
     result.objects++;
     const status = token ? await patchObject(db, config, object, token, now, patch) : 0;
@@ -78,6 +84,54 @@ export async function syncChangedGoogleObjects(db: DbOrTx, config: Config, now: 
   return result;
 }
 
+/** Businesses whose look changed after their class was last PATCHed and which have objects under `issuer` (PUSH_BATCH at most). */
+function changedClasses(db: DbOrTx, issuer: GoogleIssuer) {
+  return db
+    .select({ tenantId: walletBranding.tenantId, updatedAt: sql<string>`${walletBranding.updatedAt}::text` })
+    .from(walletBranding)
+    .where(
+      and(
+        gt(walletBranding.updatedAt, walletBranding.googleClassPushedAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(walletGoogleObjects)
+            .where(and(eq(walletGoogleObjects.tenantId, walletBranding.tenantId), eq(walletGoogleObjects.issuerId, issuer.issuerId))),
+        ),
+      ),
+    )
+    .limit(PUSH_BATCH);
+}
+
+/**
+ * PATCHes each changed business's class with its look now; 200 or 404 (no holder saved a link
+ * yet) records it as sent, anything else leaves it for the next run. Returns the classes sent.
+ */
+async function patchClasses(
+  db: DbOrTx,
+  config: Config,
+  issuer: GoogleIssuer,
+  classes: Array<{ tenantId: string; updatedAt: string }>,
+  token: string,
+  patch: Patcher,
+): Promise<number> {
+  let sent = 0;
+  for (const changed of classes) {
+    const tenant = await tenantContextById(db, changed.tenantId);
+    const look = await walletLookOf(db, changed.tenantId);
+    const content = { businessName: tenant?.name ?? '', look: { ...look, logoUrl: walletLogoUrlOf(config.publicUrl, changed.tenantId, look) } };
+    const fields = loyaltyClassFieldsOf(content, programLogoUrlOf(config), issuer.development);
+    const status = tenant ? await patch(config.wallet.googleApiUrl, token, 'loyaltyClass', googleClassIdOf(issuer.issuerId, changed.tenantId), fields) : 404;
+    if (status !== 200 && status !== 404) continue;
+    sent++;
+    await db
+      .update(walletBranding)
+      .set({ googleClassPushedAt: sql`${changed.updatedAt}::timestamptz` })
+      .where(eq(walletBranding.tenantId, changed.tenantId));
+  }
+  return sent;
+}
+
 /** PATCHes one object with its card as it is now; 404 when the card or its business is gone. */
 async function patchObject(
   db: DbOrTx,
@@ -85,11 +139,11 @@ async function patchObject(
   object: { tenantId: string; cardId: string; objectId: string },
   token: string,
   now: Date,
-  patch: ObjectPatcher,
+  patch: Patcher,
 ): Promise<number> {
   const tenant = await tenantContextById(db, object.tenantId);
   const row = tenant ? await loadCardRow(db, object.tenantId, object.cardId).catch(() => null) : null;
   if (!tenant || !row) return 404;
   const content = await passContentOf(db, config, tenant, row, now);
-  return patch(config.wallet.googleApiUrl, token, object.objectId, loyaltyObjectFieldsOf(content));
+  return patch(config.wallet.googleApiUrl, token, 'loyaltyObject', object.objectId, loyaltyObjectFieldsOf(content));
 }

@@ -24,4 +24,5 @@ export { publicWalletRoutes, walletRoutes } from './routes.ts';
 export { walletEmailRoutes } from './email-routes.ts';
 export { walletWebServiceRoutes } from './web-service-routes.ts';
 export { googleWalletRoutes, publicGoogleWalletRoutes } from './google-routes.ts';
+export { publicWalletLogoRoutes, walletBrandingRoutes } from './branding-routes.ts';
 export { startWalletPushWorker } from './push-job.ts';

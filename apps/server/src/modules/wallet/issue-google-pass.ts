@@ -13,7 +13,7 @@ import { passContentOf, type PassTenant } from './pass-content.ts';
 export const GOOGLE_WALLET_UNAVAILABLE = 'Google Wallet is not available';
 
 /** The programme logo's public address, which Google fetches: `{PUBLIC_URL}/api/wallet/google/logo.png`. */
-function programLogoUrlOf(config: Config): string {
+export function programLogoUrlOf(config: Config): string {
   return `${config.publicUrl}/api/wallet/google/logo.png`;
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cardQrUrl, type CardRow } from '../cards/index.ts';
 import { expiringOfCards } from '../ledger/index.ts';
 import type { PassContent } from './apple-pass.ts';
+import { walletLogoUrlOf, walletLookOf } from './branding.ts';
 
 /** The business a pass is issued for: its id, slug (for the QR URL), name and time zone. */
 export interface PassTenant {
@@ -17,11 +18,12 @@ const EXPIRING_DAYS = 30;
 
 /**
  * What a pass shows of the card `row` of `tenant` at `now` (docs/product.md 'Wallet passes'):
- * the card as it is, its holder, and the soonest cashback expiring within 30 days. The one
+ * the card as it is, its holder, the soonest cashback expiring within 30 days, and the
+ * business's wallet look. The one
  * reading of a pass's content, for a download and for Apple's fetch of a changed pass alike.
  */
 export async function passContentOf(db: DbOrTx, config: Config, tenant: PassTenant, row: CardRow, now: Date): Promise<PassContent> {
-  const [expiring] = await expiringOfCards(db, tenant.id, [row.card.id], now, EXPIRING_DAYS);
+  const [[expiring], look] = await Promise.all([expiringOfCards(db, tenant.id, [row.card.id], now, EXPIRING_DAYS), walletLookOf(db, tenant.id)]);
   return {
     businessName: tenant.name,
     timezone: tenant.timezone,
@@ -33,6 +35,7 @@ export async function passContentOf(db: DbOrTx, config: Config, tenant: PassTena
     storeName: row.storeName,
     expiringSoon: expiring ? { cents: expiring.cents, expiresAt: expiring.expiresAt } : null,
     qrUrl: cardQrUrl(config.publicUrl, config.qrTokenSecret, tenant.slug, row.card.cardUid),
+    look: { ...look, logoUrl: walletLogoUrlOf(config.publicUrl, tenant.id, look) },
   };
 }
 

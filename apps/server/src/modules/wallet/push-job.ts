@@ -36,7 +36,7 @@ export function startWalletPushWorker(queue: JobQueue, handle: DatabaseHandle, l
         const result = await pushChangedPasses(handle.db, config, now());
         if (result.passes) log.info({ job: PUSH_QUEUE, ...result }, 'wallet pass updates pushed');
         const google = await syncChangedGoogleObjects(handle.db, config, now());
-        if (google.objects) log.info({ job: PUSH_QUEUE, ...google }, 'Google Wallet objects updated');
+        if (google.objects || google.classes) log.info({ job: PUSH_QUEUE, ...google }, 'Google Wallet objects updated');
         if (result.passes >= PUSH_BATCH || google.objects >= PUSH_BATCH) await boss.send(PUSH_QUEUE, {});
         else if (result.retrying || google.retrying) await boss.send(PUSH_QUEUE, {}, { startAfter: FIRST_RETRY_SECONDS });
       });

@@ -2016,6 +2016,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/rules/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the wallet pass look
+     * @description The programme name, colours, terms and logo address of the business's Apple and Google Wallet passes. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesWallet'];
+    /**
+     * Save the wallet pass look
+     * @description Sets the programme name, the background, text and label colours (text and labels at least 4.5:1 against the background) and the terms of every pass; issued passes update. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesWallet'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/rules/wallet/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Upload the wallet pass logo
+     * @description A PNG or SVG logo (base64, at most 1 MB), rendered to the sizes each wallet wants; issued passes update. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesWalletLogo'];
+    post?: never;
+    /**
+     * Remove the wallet pass logo
+     * @description Passes go back to the default logo; issued passes update. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    delete: operations['deleteRulesWalletLogo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/stores': {
     parameters: {
       query?: never;
@@ -2816,6 +2864,26 @@ export interface paths {
      * @description The programme logo of Google Wallet passes (PNG). Open to anyone: no session needed.
      */
     get: operations['getWalletGoogleLogoPng'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/wallet/logos/{tenantId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a business's wallet logo
+     * @description The business's wallet pass logo (PNG, at most 660 × 660), or the default one. No sign-in needed. Open to anyone: no session needed.
+     */
+    get: operations['getWalletLogosByTenantId'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4934,6 +5002,8 @@ export interface operations {
           | 'rules.tiers.update'
           | 'rules.initialize'
           | 'rules.expiry.update'
+          | 'rules.wallet.update'
+          | 'rules.wallet.logo'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -5041,6 +5111,8 @@ export interface operations {
                 | 'rules.tiers.update'
                 | 'rules.initialize'
                 | 'rules.expiry.update'
+                | 'rules.wallet.update'
+                | 'rules.wallet.logo'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7626,6 +7698,8 @@ export interface operations {
           | 'rules.tiers.update'
           | 'rules.initialize'
           | 'rules.expiry.update'
+          | 'rules.wallet.update'
+          | 'rules.wallet.logo'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -7724,6 +7798,8 @@ export interface operations {
                 | 'rules.tiers.update'
                 | 'rules.initialize'
                 | 'rules.expiry.update'
+                | 'rules.wallet.update'
+                | 'rules.wallet.logo'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7892,6 +7968,8 @@ export interface operations {
           | 'rules.tiers.update'
           | 'rules.initialize'
           | 'rules.expiry.update'
+          | 'rules.wallet.update'
+          | 'rules.wallet.logo'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -15372,6 +15450,404 @@ export interface operations {
       };
     };
   };
+  getRulesWallet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            backgroundColor: string;
+            foregroundColor: string;
+            labelColor: string;
+            logoUrl: string | null;
+            programName: string | null;
+            terms: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesWallet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          backgroundColor: string;
+          foregroundColor: string;
+          labelColor: string;
+          programName: string | null;
+          terms: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            backgroundColor: string;
+            foregroundColor: string;
+            labelColor: string;
+            logoUrl: string | null;
+            programName: string | null;
+            terms: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesWalletLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          contentType: 'image/png' | 'image/svg+xml';
+          dataBase64: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            backgroundColor: string;
+            foregroundColor: string;
+            labelColor: string;
+            logoUrl: string | null;
+            programName: string | null;
+            terms: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  deleteRulesWalletLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            backgroundColor: string;
+            foregroundColor: string;
+            labelColor: string;
+            logoUrl: string | null;
+            programName: string | null;
+            terms: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getStores: {
     parameters: {
       query?: never;
@@ -20561,6 +21037,56 @@ export interface operations {
         };
         content: {
           'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getWalletLogosByTenantId: {
+    parameters: {
+      query?: {
+        v?: string;
+      };
+      header?: never;
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
         };
       };
       /** @description Default Response */

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
  * The button's classes by variant and size (cva). A caller's className is merged after them
  * (cn), so a caller's class wins over the one of the same property here.
  */
-const buttonVariants = cva(
+export const buttonVariants = cva(
   'inline-flex items-center justify-center rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
   {
     variants: {

@@ -65,7 +65,8 @@ export function Tabs<V extends string>({
         aria-label={label}
         tabIndex={-1}
         onKeyDownCapture={onKeyDownCapture}
-        className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1"
+        // Phones: one row that scrolls sideways, so six labels never squeeze into each other.
+        className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 sm:grid sm:auto-cols-fr sm:grid-flow-col"
       >
         {items.map((item) => (
           <RadixTabs.Trigger
@@ -73,7 +74,7 @@ export function Tabs<V extends string>({
             value={item.value}
             tabIndex={item.value === items[index]?.value ? 0 : -1}
             className={cn(
-              'inline-flex h-10 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
+              'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
               'text-slate-600 data-[state=inactive]:hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-indigo-700 data-[state=active]:shadow-sm',
             )}
           >

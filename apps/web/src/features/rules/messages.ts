@@ -2,7 +2,7 @@ import { defineMessages } from '@/lib/i18n';
 
 /**
  * The texts of Rules & Settings (ADR 0042), grouped by screen: the page, the cashback and tier
- * forms, the preview, the offers, the Expiry and Messages tabs. Values are docs/product.md's texts.
+ * forms, the preview, the offers, the Expiry, Messages and Wallet tabs. Values are docs/product.md's texts.
  */
 export const rulesMessages = defineMessages('rules', {
   // Page
@@ -19,6 +19,7 @@ export const rulesMessages = defineMessages('rules', {
   tabOffers: 'Special Offers',
   tabExpiry: 'Expiry',
   tabMessages: 'Messages',
+  tabWallet: 'Wallet',
 
   // Form card parts
   unsavedChanges: 'Unsaved changes',
@@ -160,4 +161,51 @@ export const rulesMessages = defineMessages('rules', {
     'Customers with an e-mail address get a receipt after every purchase, payment with their card balance and refund. Every message carries a one-click unsubscribe.',
   receiptsSaved: 'Receipt setting saved successfully',
   receiptsFailed: 'Failed to save receipt setting. Please try again.',
+
+  // Wallet tab
+  walletLoadFailed: 'Failed to load wallet settings',
+  walletLoading: 'Loading wallet settings',
+  walletLabel: 'Wallet pass settings',
+  walletTitle: 'Wallet Pass',
+  walletDescription: "How your cards look in your customers' Apple and Google Wallet.",
+  walletSave: 'Save Wallet Pass',
+  walletProgramName: 'Programme name',
+  walletProgramNameHint: "Leave empty to show your business's name.",
+  walletColours: 'Colours',
+  walletBackground: 'Background colour',
+  walletForeground: 'Text colour',
+  walletLabelColour: 'Label colour',
+  walletPick: '{{name}} picker',
+  walletTerms: 'Terms (optional)',
+  walletTermsHint: 'Shown on the back of the pass.',
+  walletChangeNote: "A save updates the passes already in your customers' phones.",
+  walletColourInvalid: 'Must be a colour such as #3730a3',
+  walletNameTooLong: 'Programme name must be at most 60 characters',
+  walletTermsTooLong: 'Terms must be at most 2000 characters',
+  walletContrastText: "The text colour's contrast with the background is {{ratio}}:1; WCAG AA needs at least {{min}}:1",
+  walletContrastLabel: "The label colour's contrast with the background is {{ratio}}:1; WCAG AA needs at least {{min}}:1",
+  walletSaved: 'Wallet pass saved successfully',
+  walletFailed: 'Failed to save wallet pass. Please try again.',
+  walletLogoTitle: 'Logo',
+  walletLogoDescription: 'A PNG or SVG image of up to 1 MB; passes cut their icon and logo from it.',
+  walletLogoCurrent: 'Current logo',
+  walletLogoDefault: 'Default logo',
+  walletLogoUpload: 'Upload logo',
+  walletLogoUploading: 'Uploading…',
+  walletLogoRemove: 'Remove logo',
+  walletLogoType: 'The logo must be a PNG or SVG image',
+  walletLogoTooLarge: 'The logo must be at most 1 MB',
+  walletLogoReadFailed: 'The file could not be read. Please choose it again.',
+  walletLogoUploaded: 'Logo uploaded successfully',
+  walletLogoUploadFailed: 'Failed to upload the logo. Please try again.',
+  walletLogoRemoveTitle: 'Remove the logo?',
+  walletLogoRemoveText: "Your passes go back to the default logo, in your customers' phones too.",
+  walletLogoRemoved: 'Logo removed successfully',
+  walletLogoRemoveFailed: 'Failed to remove the logo. Please try again.',
+  walletPreviewTitle: 'Pass preview',
+  walletPreviewLabel: 'Preview of the pass front: {{name}}, balance {{balance}}, member {{member}}',
+  walletPreviewBalance: 'BALANCE',
+  walletPreviewMember: 'MEMBER',
+  walletPreviewSampleName: 'Jane Customer',
+  walletPreviewNote: 'Sample balance and member. The QR code of each card goes in the white square.',
 });

@@ -9,6 +9,8 @@ export const rulesKeys = {
   offers: (slug: string) => [...tenantKeys.all(slug), 'rules', 'offers'] as const,
   /** The cashback expiry rule. */
   expiry: (slug: string) => [...tenantKeys.all(slug), 'rules', 'expiry'] as const,
+  /** How the business's wallet passes look (programme name, colours, terms, logo). */
+  wallet: (slug: string) => [...tenantKeys.all(slug), 'rules', 'wallet'] as const,
 };
 
 /**

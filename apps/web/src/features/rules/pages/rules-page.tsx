@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CashbackRule, InitializeRulesResponse, Offer, TierRule } from '@loyalty/contract';
-import { Crown, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles } from 'lucide-react';
+import { Crown, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles, Wallet } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -18,26 +18,28 @@ import { MessagesTab } from '../components/messages-tab';
 import { OfferFormDialog } from '../components/offer-form-dialog';
 import { OffersList } from '../components/offers-list';
 import { TierRulesForm } from '../components/tier-rules-form';
+import { WalletTab } from '../components/wallet-tab';
 import { useNow } from '../hooks/use-now';
 import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTierRules, toCashbackForm, toTierForm } from '../lib/forms';
 import { useMessages, type Translate } from '@/lib/i18n';
 import { rulesMessages } from '../messages';
 
-type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry' | 'messages';
+type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry' | 'messages' | 'wallet';
 
-/** The five tabs, their labels in `t`'s language. */
+/** The six tabs, their labels in `t`'s language. */
 const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>[] => [
   { value: 'cashback', label: t('tabCashback'), icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
   { value: 'tiers', label: t('tabTiers'), icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
   { value: 'offers', label: t('tabOffers'), icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
   { value: 'expiry', label: t('tabExpiry'), icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
   { value: 'messages', label: t('tabMessages'), icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'wallet', label: t('tabWallet'), icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
 ];
 
 /**
  * Rules & Settings /t/{slug}/rules (tenant_admin). Loads the cashback rules, tier rules and offers;
  * a spinner while loading, 'Failed to load rules and offers' with Try again when a load fails. Then
- * the five tabs (the Expiry and Messages tabs load their own data), the 'Initialize default rules'
+ * the six tabs (the Expiry, Messages and Wallet tabs load their own data), the 'Initialize default rules'
  * action and the live cashback preview.
  */
 export function RulesPage() {
@@ -124,6 +126,7 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
         )}
         {tab === 'expiry' && <ExpiryTab slug={slug} />}
         {tab === 'messages' && <MessagesTab slug={slug} />}
+        {tab === 'wallet' && <WalletTab slug={slug} />}
       </Tabs>
 
       <CashbackPreview cashbackRules={previewCashbackRules(cashbackRows)} tierRules={previewTierRules(tierRows)} offers={offers} now={now} unsaved={unsaved} />
