@@ -32,6 +32,7 @@ export const WalletEnvShape = {
     .regex(/^\d{10,25}$/, 'must be the Google Wallet issuer ID (digits, from the Google Pay & Wallet Console)')
     .optional(),
   WALLET_GOOGLE_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  WALLET_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
   GOOGLE_WALLET_API_URL: z
     .string()
     .regex(/^https?:\/\/[^?#]+$/, 'must be a URL such as https://walletobjects.googleapis.com/walletobjects/v1')
@@ -71,6 +72,12 @@ export interface WalletConfig {
   googleSync: boolean;
   googleApiUrl: string;
   googleTokenUrl: string;
+  /**
+   * WALLET_SECRETS_KEY: the secret the businesses' own certificate keys are sealed under
+   * (lib/secret-box.ts). Undefined: outside production the QR token secret stands in; in
+   * production businesses cannot upload a certificate.
+   */
+  secretsKey: string | undefined;
 }
 
 /**
@@ -202,5 +209,6 @@ export function walletConfigOf(e: WalletEnv, production: boolean, now: Date, pro
     googleSync: !!google || (!production && !!e.GOOGLE_WALLET_API_URL),
     googleApiUrl: serviceUrlOf('GOOGLE_WALLET_API_URL', e.GOOGLE_WALLET_API_URL, 'https://walletobjects.googleapis.com/walletobjects/v1', production, problems),
     googleTokenUrl: serviceUrlOf('GOOGLE_OAUTH_TOKEN_URL', e.GOOGLE_OAUTH_TOKEN_URL, 'https://oauth2.googleapis.com/token', production, problems),
+    secretsKey: e.WALLET_SECRETS_KEY,
   };
 }

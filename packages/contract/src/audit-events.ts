@@ -4,7 +4,7 @@ import type { CardOrderStatus, CardStatus, Category, ExpiryPolicy, SubscriptionS
 import type { ApiKeyScope, WebhookEventType } from './integrations.ts';
 import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
-import type { WalletBrandingRequest } from './wallet.ts';
+import type { WalletBrandingRequest, WalletCertificateView } from './wallet.ts';
 
 /*
  * The typed audit events (ADR 0032; docs/product.md 'Audit', docs/security.md 'Audit trail'): for every kind of
@@ -155,6 +155,8 @@ export interface AuditEventShapes {
   'rules.wallet.update': Shape<'wallet_branding', WalletBrandingRequest, WalletBrandingRequest>;
   /** The wallet logo uploaded (`logo` true, with the rendered size in pixels) or removed. */
   'rules.wallet.logo': Shape<'wallet_branding', { logo: boolean }, { logo: boolean; width?: number; height?: number }>;
+  /** The business's own Apple certificate uploaded (`before` null for the first); never the key or the file. */
+  'rules.wallet.certificate': Shape<'wallet_branding', WalletCertificateView | null, WalletCertificateView>;
   'offer.create': Shape<'offer', null, OfferAuditState>;
   'offer.update': Shape<'offer', OfferAuditState, OfferAuditState>;
   /** No writer today (offers are switched off, not deleted); the shape a delete would record. */

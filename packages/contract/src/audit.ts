@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'rules.expiry.update',
   'rules.wallet.update',
   'rules.wallet.logo',
+  'rules.wallet.certificate',
   'offer.create',
   'offer.update',
   'offer.delete',

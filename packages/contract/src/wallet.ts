@@ -65,9 +65,21 @@ export const WalletBrandingRequest = z.object({
 export type WalletBrandingRequest = z.infer<typeof WalletBrandingRequest>;
 
 /**
+ * The business's own Apple Pass Type ID certificate, as the Wallet settings show it: its Pass
+ * Type ID and Team ID (passes issued with it belong to them) and when it expires (ISO 8601).
+ */
+export const WalletCertificateView = z.object({
+  passTypeIdentifier: z.string().max(200),
+  teamIdentifier: z.string().max(20),
+  expiresAt: z.string().max(40),
+});
+export type WalletCertificateView = z.infer<typeof WalletCertificateView>;
+
+/**
  * GET/PUT /api/t/{slug}/rules/wallet: the branding in force, and the logo's public address
  * (`logoUrl`, null while the business has none and passes show the default) with its
- * `updatedAt` (ISO 8601, null until first saved).
+ * `updatedAt` (ISO 8601, null until first saved); `certificate` the business's own Apple
+ * certificate, null while the platform's signs its passes.
  */
 export const WalletBrandingResponse = z.object({
   programName: z.string().max(60).nullable(),
@@ -77,6 +89,7 @@ export const WalletBrandingResponse = z.object({
   terms: z.string().max(2000).nullable(),
   logoUrl: z.string().max(2000).nullable(),
   updatedAt: z.string().max(40).nullable(),
+  certificate: WalletCertificateView.nullable(),
 });
 export type WalletBrandingResponse = z.infer<typeof WalletBrandingResponse>;
 
@@ -95,3 +108,34 @@ export const WalletLogoRequest = z.object({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Must be base64'),
 });
 export type WalletLogoRequest = z.infer<typeof WalletLogoRequest>;
+
+/** The largest .p12 file accepted (bytes, before base64): a certificate, its key and a chain. */
+export const WALLET_P12_MAX_BYTES = 100_000;
+
+/**
+ * PUT /api/t/{slug}/rules/wallet/certificate: the business's own Apple Pass Type ID certificate
+ * as the .p12 file Keychain exports (base64, at most WALLET_P12_MAX_BYTES) and its password.
+ * Checked on upload: it opens with the password, holds a certificate and its private key, is not
+ * expired, is a Pass Type ID certificate (UID `pass.…`, its Team ID as OU) issued by Apple's WWDR
+ * certificate; a replacement keeps the Pass Type ID and Team ID of the one it replaces.
+ */
+export const WalletCertificateRequest = z.object({
+  p12Base64: z
+    .string()
+    .min(1)
+    .max(Math.ceil(WALLET_P12_MAX_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Must be base64'),
+  password: z.string().max(200),
+});
+export type WalletCertificateRequest = z.infer<typeof WalletCertificateRequest>;
+
+/** The refusals of PUT /api/t/{slug}/rules/wallet/certificate (docs/product.md 'Wallet passes'). */
+export const WALLET_CERTIFICATE_TEXT = {
+  unreadable: 'The certificate could not be opened: check the .p12 file and its password',
+  noKey: 'The .p12 file must hold the certificate and its private key',
+  expired: 'This certificate has expired; renew it in your Apple developer account',
+  notPassType: 'This is not a Pass Type ID certificate',
+  unknownIssuer: "This certificate was not issued by Apple's WWDR certificate",
+  changedIdentifiers: 'A replacement must keep the Pass Type ID and Team ID of the certificate in use, since issued passes belong to them',
+  noSecretsKey: 'Business certificates need WALLET_SECRETS_KEY set on the server',
+} as const;

@@ -121,7 +121,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * DEFAULT_WALLET_BRANDING. `logoPng` is the uploaded logo rendered by sharp to a PNG that fits
  * 660 × 660 (each wallet's sizes are cut from it), `logoUpdatedAt` versions its public address.
  * `updatedAt` is the last change; Google's class is PATCHed while it is after
- * `googleClassPushedAt` (modules/wallet/google-sync.ts).
+ * `googleClassPushedAt` (modules/wallet/google-sync.ts). The `apple*` columns hold the
+ * business's own Pass Type ID certificate when it uploaded one (all set or all null).
  */
 export const walletBranding = pgTable('wallet_branding', {
   tenantId: uuid('tenant_id')
@@ -136,4 +137,12 @@ export const walletBranding = pgTable('wallet_branding', {
   logoUpdatedAt: tstz('logo_updated_at'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
   googleClassPushedAt: tstz('google_class_pushed_at').notNull().defaultNow(),
+  // The business's own Pass Type ID certificate (modules/wallet/business-identity.ts): the
+  // certificate and its issuer in PEM, the key sealed under WALLET_SECRETS_KEY.
+  applePassTypeId: text('apple_pass_type_id'),
+  appleTeamId: text('apple_team_id'),
+  appleCertPem: text('apple_cert_pem'),
+  appleWwdrPem: text('apple_wwdr_pem'),
+  appleKeySealed: text('apple_key_sealed'),
+  appleCertExpiresAt: tstz('apple_cert_expires_at'),
 });

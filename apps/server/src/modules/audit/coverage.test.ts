@@ -10,6 +10,7 @@ import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-
 import { solveJoinChallenge } from '../../../test/join-challenge.ts';
 import { processPasswordResetRequests } from '../auth/index.ts';
 import { unsubscribeToken } from '../customers/index.ts';
+import { testPassP12 } from '../../../test/pkpass.ts';
 
 /**
  * Audit coverage (docs/security.md 'Audit trail', ADR 0025): every state-changing operation
@@ -409,6 +410,10 @@ const ENTRIES: Record<string, Entry> = {
           'base64',
         ),
       }),
+  },
+  'PUT /api/t/{slug}/rules/wallet/certificate': {
+    action: 'rules.wallet.certificate',
+    call: (w) => w.inject('PUT', '/api/t/demo/rules/wallet/certificate', w.s.admin, { p12Base64: testPassP12(), password: 'secret' }),
   },
   'DELETE /api/t/{slug}/rules/wallet/logo': {
     action: 'rules.wallet.logo',

@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +7,7 @@ import { formatCents } from '@loyalty/domain';
 import { cards, cashbackLots, walletDevIdentities, walletPasses } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { opensslVerifies } from '../../../test/pkpass.ts';
 import { createTestContext, demoSessions, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 import { signCardToken } from '../cards/index.ts';
 import { loadConfig } from '../../config.ts';
@@ -22,17 +19,12 @@ import { PUBLIC_PASS_RATE_LIMIT } from './routes.ts';
 let ctx: TestContext;
 let s: Awaited<ReturnType<typeof demoSessions>>;
 let other: FreshTenant;
-let work: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   s = await demoSessions(ctx.app);
   other = await freshTenant(ctx);
-  work = mkdtempSync(path.join(tmpdir(), 'wallet-test-'));
 });
-afterAll(async () => {
-  rmSync(work, { recursive: true, force: true });
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const passCount = async () => rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from wallet_passes`))[0]!.n;
@@ -46,40 +38,6 @@ function filesOf(res: LightMyRequestResponse): Map<string, Buffer> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pass.json is read as Apple specifies it, not through a schema of ours
 const passJsonOf = (files: Map<string, Buffer>): any => JSON.parse(files.get('pass.json')!.toString('utf8'));
-
-/** `openssl smime -verify` of the detached signature over manifest.json against the CA: true when it verifies. */
-function opensslVerifies(manifest: Buffer, signature: Buffer, caPem: string): boolean {
-  const dir = mkdtempSync(path.join(work, 'verify-'));
-  writeFileSync(path.join(dir, 'manifest.json'), manifest);
-  writeFileSync(path.join(dir, 'signature'), signature);
-  writeFileSync(path.join(dir, 'ca.pem'), caPem);
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'smime',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        'signature',
-        '-content',
-        'manifest.json',
-        '-CAfile',
-        'ca.pem',
-        '-purpose',
-        'any',
-        '-out',
-        '/dev/null',
-      ],
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const devCaPem = async () => (await ctx.db.select().from(walletDevIdentities).where(eq(walletDevIdentities.name, 'apple')))[0]!.caCertPem;
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, WalletBrandingRequest, WalletBrandingResponse, WalletLogoRequest } from '@loyalty/contract';
+import { ErrorBody, WalletBrandingRequest, WalletBrandingResponse, WalletCertificateRequest, WalletLogoRequest } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import { defaultProgramLogoPng } from './apple-pass.ts';
 import { brandingResponseOf, putWalletBranding, putWalletLogo, walletLookOf } from './branding.ts';
+import { putWalletCertificate } from './business-identity.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const readErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -16,7 +17,8 @@ const writeErrors = { 400: ErrorBody, ...readErrors };
  * business's wallet passes look. Every route is ROLES.admin (cashier and customer 403),
  * tenant-scoped, 401 signed out; every change is audited and updates every issued pass.
  * GET/PUT /rules/wallet (WalletBrandingRequest → WalletBrandingResponse), PUT and DELETE
- * /rules/wallet/logo (WalletLogoRequest, base64 PNG or SVG).
+ * /rules/wallet/logo (WalletLogoRequest, base64 PNG or SVG), PUT /rules/wallet/certificate
+ * (WalletCertificateRequest, the business's own Apple certificate, ADR 0048).
  */
 export const walletBrandingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   /** GET /rules/wallet → WalletBrandingResponse: the look in force (the defaults until saved). */
@@ -73,6 +75,28 @@ export const walletBrandingRoutes: FastifyPluginAsyncZod<{ db: Database; config:
       },
     },
     async (request) => putWalletLogo(db, tenantCtx(request), config.publicUrl, request.body),
+  );
+
+  /**
+   * PUT /rules/wallet/certificate (WalletCertificateRequest) → WalletBrandingResponse: the
+   * business's own Apple Pass Type ID certificate; 400 when the .p12 does not open, 422 for the
+   * other refusals (WALLET_CERTIFICATE_TEXT), nothing written.
+   */
+  app.put(
+    '/rules/wallet/certificate',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Upload the business’s Apple Wallet certificate',
+        description:
+          'A .p12 (base64, at most 100 kB) with its password: the Pass Type ID certificate and key that sign the business’s passes from then on. Checked (not expired, a Pass Type ID certificate issued by Apple’s WWDR, a replacement keeps the Pass Type ID and Team ID); the key is stored encrypted. Audited.',
+        tags: ['rules'],
+        params: slugParams,
+        body: WalletCertificateRequest,
+        response: { 200: WalletBrandingResponse, 422: ErrorBody, ...writeErrors },
+      },
+    },
+    async (request) => putWalletCertificate(db, tenantCtx(request), config, request.body),
   );
 
   /** DELETE /rules/wallet/logo → WalletBrandingResponse: back to the default logo. */

@@ -47,7 +47,7 @@ const passJson = async () => {
 describe('GET and PUT /api/t/{slug}/rules/wallet', () => {
   it('answers the defaults until saved, then the saved look; the pass shows it and passes issued before are marked changed; audited', async () => {
     const before = json(await t.req('GET', 'rules/wallet'));
-    expect(before).toEqual({ ...DEFAULT_WALLET_BRANDING, logoUrl: null, updatedAt: null });
+    expect(before).toEqual({ ...DEFAULT_WALLET_BRANDING, logoUrl: null, updatedAt: null, certificate: null });
     await passJson(); // a pass issued before the change
     const [issued] = await ctx.db.select().from(walletPasses).where(eq(walletPasses.tenantId, t.tenant.id));
 

@@ -19,6 +19,8 @@ export interface WalletLook extends WalletBrandingRequest {
   logoPng: Buffer | null;
   logoUpdatedAt: Date | null;
   updatedAt: Date | null;
+  /** The business's own Apple certificate (business-identity.ts), null while the platform's signs. */
+  certificate: { passTypeIdentifier: string; teamIdentifier: string; expiresAt: Date } | null;
 }
 
 /** The largest side of a stored logo, in pixels (Google's programme logo size; Apple's are cut from it). */
@@ -32,9 +34,13 @@ const LOGO_UNREADABLE = 'The logo must be a PNG or SVG image';
 /** The wallet look of `tenantId`: its saved row, or DEFAULT_WALLET_BRANDING without a logo. */
 export async function walletLookOf(db: DbOrTx, tenantId: string): Promise<WalletLook> {
   const [row] = await db.select().from(walletBranding).where(eq(walletBranding.tenantId, tenantId));
-  if (!row) return { ...DEFAULT_WALLET_BRANDING, logoPng: null, logoUpdatedAt: null, updatedAt: null };
+  if (!row) return { ...DEFAULT_WALLET_BRANDING, logoPng: null, logoUpdatedAt: null, updatedAt: null, certificate: null };
   const { programName, backgroundColor, foregroundColor, labelColor, terms, logoPng, logoUpdatedAt, updatedAt } = row;
-  return { programName, backgroundColor, foregroundColor, labelColor, terms, logoPng, logoUpdatedAt, updatedAt };
+  const certificate =
+    row.applePassTypeId && row.appleTeamId && row.appleCertExpiresAt
+      ? { passTypeIdentifier: row.applePassTypeId, teamIdentifier: row.appleTeamId, expiresAt: row.appleCertExpiresAt }
+      : null;
+  return { programName, backgroundColor, foregroundColor, labelColor, terms, logoPng, logoUpdatedAt, updatedAt, certificate };
 }
 
 /** The public address of the tenant's logo (versioned by its upload time), or null while it has none. */
@@ -53,6 +59,7 @@ export function brandingResponseOf(publicUrl: string, tenantId: string, look: Wa
     terms,
     logoUrl: walletLogoUrlOf(publicUrl, tenantId, look),
     updatedAt: look.updatedAt?.toISOString() ?? null,
+    certificate: look.certificate && { ...look.certificate, expiresAt: look.certificate.expiresAt.toISOString() },
   };
 }
 

@@ -6,7 +6,7 @@ import { walletPasses } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { findCardRow } from '../cards/index.ts';
-import { appleSigningIdentity } from './apple-identity.ts';
+import { tenantSigningIdentity } from './business-identity.ts';
 import { buildApplePass } from './apple-pass.ts';
 import { passContentOf, webServiceUrlOf, type PassTenant } from './pass-content.ts';
 
@@ -23,14 +23,15 @@ export const APPLE_WALLET_UNAVAILABLE = 'Apple Wallet is not available';
  * Issues an Apple Wallet pass of the tenant's card `rawUid` (normalised first; docs/product.md
  * 'Wallet passes'): the pass built from the card as it is now and signed (`buildApplePass`)
  * with a random 128-bit serial number and a 192-bit authentication token, then its
- * `wallet_passes` row (only the token's SHA-256 kept). `onlyCustomerId` limits it to that customer's cards
+ * `wallet_passes` row (only the token's SHA-256 kept). Signed with the business's own certificate
+ * when it uploaded one, else the platform's (`tenantSigningIdentity`). `onlyCustomerId` limits it to that customer's cards
  * (the customer's own page). Throws 404 'Card not found' for a card outside the tenant (or not
  * the customer's), 404 APPLE_WALLET_UNAVAILABLE when no identity can sign.
  */
 export async function issueApplePass(db: DbOrTx, config: Config, tenant: PassTenant, rawUid: string, now: Date, onlyCustomerId?: string): Promise<PassFile> {
   const row = await findCardRow(db, tenant.id, normalizeCardUid(rawUid));
   if (!row || (onlyCustomerId !== undefined && row.card.customerId !== onlyCustomerId)) throw notFound('Card not found');
-  const identity = await appleSigningIdentity(db, config, now);
+  const identity = await tenantSigningIdentity(db, config, now, tenant.id);
   if (!identity) throw notFound(APPLE_WALLET_UNAVAILABLE);
   const content = await passContentOf(db, config, tenant, row, now);
   const serialNumber = randomBytes(16).toString('hex');

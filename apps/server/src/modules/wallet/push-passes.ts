@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { walletPasses, walletRegistrations } from '../../db/schema/index.ts';
-import { appleSigningIdentity } from './apple-identity.ts';
+import type { AppleSigningIdentity } from './apple-identity.ts';
+import { tenantSigningIdentity } from './business-identity.ts';
 import { sendPassPushes, type PassPush, type PushStatus } from './apns.ts';
 
 /** Passes handled per run; a full batch asks for another run at once. */
@@ -28,33 +29,27 @@ export type PushSender = (url: string, identity: { signerCertPem: string; signer
  * PUSH_BATCH passes whose content changed after their last push (`updated_at > pushed_at`, due
  * now), oldest change first, and sends one empty push per device registered for each through
  * APNs (`config.wallet.apnsUrl`), after the change committed and outside any transaction of
- * it. A pass whose every push got 200 (or whose device is gone) counts as pushed: `pushed_at`
- * takes the `updated_at` that was read, so a change made during the run is pushed by the next.
- * APNs 410 (the device no longer has the pass) deletes that registration. Any other failure
- * keeps the change due and tries it again after PUSH_RETRY_MS, giving up after
- * PUSH_ATTEMPTS_MAX failures. A pass without registrations is marked pushed without a push.
- * Nothing is sent when this install signs no Apple passes.
+ * it, one connection per signing identity (each pass is pushed with the identity it was issued
+ * under, the business's own or the platform's; ADR 0048). A pass whose every push got 200 (or
+ * whose device is gone) counts as pushed: `pushed_at` takes the `updated_at` that was read, so
+ * a change made during the run is pushed by the next. APNs 410 (the device no longer has the
+ * pass) deletes that registration. Any other failure keeps the change due and tries it again
+ * after PUSH_RETRY_MS, giving up after PUSH_ATTEMPTS_MAX failures. A pass without
+ * registrations, or that no identity signs any more, is marked pushed without a push.
  */
 export async function pushChangedPasses(db: DbOrTx, config: Config, now: Date, send: PushSender = sendPassPushes): Promise<PushRunResult> {
   const result: PushRunResult = { passes: 0, pushed: 0, removed: 0, retrying: 0 };
-  const identity = await appleSigningIdentity(db, config, now);
-  if (!identity) return result;
   const due = await db
     .select({
       tenantId: walletPasses.tenantId,
       id: walletPasses.id,
+      passTypeIdentifier: walletPasses.passTypeIdentifier,
       // As text: the database keeps microseconds, a JS Date would drop them and leave the pass due.
       updatedAt: sql<string>`${walletPasses.updatedAt}::text`,
       attempts: walletPasses.pushAttempts,
     })
     .from(walletPasses)
-    .where(
-      and(
-        gt(walletPasses.updatedAt, walletPasses.pushedAt),
-        or(isNull(walletPasses.pushRetryAt), lte(walletPasses.pushRetryAt, now)),
-        eq(walletPasses.passTypeIdentifier, identity.passTypeIdentifier),
-      ),
-    )
+    .where(and(gt(walletPasses.updatedAt, walletPasses.pushedAt), or(isNull(walletPasses.pushRetryAt), lte(walletPasses.pushRetryAt, now))))
     .orderBy(asc(walletPasses.updatedAt))
     .limit(PUSH_BATCH);
   if (due.length === 0) return result;
@@ -67,14 +62,12 @@ export async function pushChangedPasses(db: DbOrTx, config: Config, now: Date, s
         due.map((p) => p.id),
       ),
     );
-  const statuses = await send(
-    config.wallet.apnsUrl,
-    identity,
-    registrations.map((r) => ({ pushToken: r.pushToken, topic: identity.passTypeIdentifier })),
-  );
+  const statusOf = await sendByIdentity(db, config, now, due, registrations, send);
   const failedPasses = new Set<string>();
-  for (const [i, registration] of registrations.entries()) {
-    const status = statuses[i] ?? 0;
+  for (const registration of registrations) {
+    // No identity signs this pass any more: nothing can reach its devices.
+    if (!statusOf.has(registration)) continue;
+    const status = statusOf.get(registration)!;
     if (status === 200) result.pushed++;
     else if (status === 410) {
       await db
@@ -104,4 +97,42 @@ export async function pushChangedPasses(db: DbOrTx, config: Config, now: Date, s
       .where(and(eq(walletPasses.tenantId, pass.tenantId), eq(walletPasses.id, pass.id)));
   }
   return result;
+}
+
+/**
+ * Sends the pushes of `registrations` grouped by the identity that signs their pass (the
+ * business's own certificate or the platform's, `tenantSigningIdentity`), one APNs connection
+ * per identity, the pass's Pass Type ID as topic. A registration whose pass no identity signs any
+ * more gets no push and counts as gone (status 410 is not sent, nothing can reach it): it is
+ * left out of the answer, so its pass is marked pushed.
+ */
+async function sendByIdentity(
+  db: DbOrTx,
+  config: Config,
+  now: Date,
+  due: Array<{ id: string; tenantId: string; passTypeIdentifier: string }>,
+  registrations: Array<typeof walletRegistrations.$inferSelect>,
+  send: PushSender,
+): Promise<Map<(typeof registrations)[number], PushStatus>> {
+  const passById = new Map(due.map((p) => [p.id, p]));
+  const identities = new Map<string, Promise<AppleSigningIdentity | null>>();
+  const groups = new Map<AppleSigningIdentity, typeof registrations>();
+  for (const registration of registrations) {
+    const pass = passById.get(registration.passId)!;
+    const key = `${pass.tenantId} ${pass.passTypeIdentifier}`;
+    if (!identities.has(key)) identities.set(key, tenantSigningIdentity(db, config, now, pass.tenantId, pass.passTypeIdentifier));
+    const identity = await identities.get(key)!;
+    if (!identity) continue;
+    groups.set(identity, [...(groups.get(identity) ?? []), registration]);
+  }
+  const statusOf = new Map<(typeof registrations)[number], PushStatus>();
+  for (const [identity, group] of groups) {
+    const statuses = await send(
+      config.wallet.apnsUrl,
+      identity,
+      group.map((r) => ({ pushToken: r.pushToken, topic: identity.passTypeIdentifier })),
+    );
+    group.forEach((r, i) => statusOf.set(r, statuses[i] ?? 0));
+  }
+  return statusOf;
 }

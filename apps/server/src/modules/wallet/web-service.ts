@@ -7,7 +7,7 @@ import { notFound, unauthenticated } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { loadCardRow } from '../cards/index.ts';
 import { tenantContextById } from '../tenants/index.ts';
-import { appleSigningIdentity } from './apple-identity.ts';
+import { tenantSigningIdentity } from './business-identity.ts';
 import { buildApplePass } from './apple-pass.ts';
 import { passContentOf, webServiceUrlOf } from './pass-content.ts';
 
@@ -143,8 +143,11 @@ export async function currentPass(
   const pass = await authorizedPass(db, input.passTypeIdentifier, input.serialNumber, input.authorization);
   const lastModified = new Date(Math.floor(pass.updatedAt.getTime() / 1000) * 1000);
   if (input.ifModifiedSince && input.ifModifiedSince.getTime() >= lastModified.getTime()) return { notModified: true, lastModified };
-  const [tenant, identity] = await Promise.all([tenantContextById(db, pass.tenantId), appleSigningIdentity(db, config, now)]);
-  if (!tenant || !identity || identity.passTypeIdentifier !== pass.passTypeIdentifier) throw notFound(PASS_NOT_FOUND);
+  const [tenant, identity] = await Promise.all([
+    tenantContextById(db, pass.tenantId),
+    tenantSigningIdentity(db, config, now, pass.tenantId, pass.passTypeIdentifier),
+  ]);
+  if (!tenant || !identity) throw notFound(PASS_NOT_FOUND);
   const row = await loadCardRow(db, pass.tenantId, pass.cardId);
   const content = await passContentOf(db, config, tenant, row, now);
   const body = await buildApplePass(

@@ -2040,6 +2040,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/rules/wallet/certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Upload the business’s Apple Wallet certificate
+     * @description A .p12 (base64, at most 100 kB) with its password: the Pass Type ID certificate and key that sign the business’s passes from then on. Checked (not expired, a Pass Type ID certificate issued by Apple’s WWDR, a replacement keeps the Pass Type ID and Team ID); the key is stored encrypted. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesWalletCertificate'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/rules/wallet/logo': {
     parameters: {
       query?: never;
@@ -5004,6 +5024,7 @@ export interface operations {
           | 'rules.expiry.update'
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
+          | 'rules.wallet.certificate'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -5113,6 +5134,7 @@ export interface operations {
                 | 'rules.expiry.update'
                 | 'rules.wallet.update'
                 | 'rules.wallet.logo'
+                | 'rules.wallet.certificate'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7700,6 +7722,7 @@ export interface operations {
           | 'rules.expiry.update'
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
+          | 'rules.wallet.certificate'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -7800,6 +7823,7 @@ export interface operations {
                 | 'rules.expiry.update'
                 | 'rules.wallet.update'
                 | 'rules.wallet.logo'
+                | 'rules.wallet.certificate'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7970,6 +7994,7 @@ export interface operations {
           | 'rules.expiry.update'
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
+          | 'rules.wallet.certificate'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -15469,6 +15494,11 @@ export interface operations {
         content: {
           'application/json': {
             backgroundColor: string;
+            certificate: {
+              expiresAt: string;
+              passTypeIdentifier: string;
+              teamIdentifier: string;
+            } | null;
             foregroundColor: string;
             labelColor: string;
             logoUrl: string | null;
@@ -15574,6 +15604,11 @@ export interface operations {
         content: {
           'application/json': {
             backgroundColor: string;
+            certificate: {
+              expiresAt: string;
+              passTypeIdentifier: string;
+              teamIdentifier: string;
+            } | null;
             foregroundColor: string;
             labelColor: string;
             logoUrl: string | null;
@@ -15650,6 +15685,126 @@ export interface operations {
       };
     };
   };
+  putRulesWalletCertificate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          p12Base64: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            backgroundColor: string;
+            certificate: {
+              expiresAt: string;
+              passTypeIdentifier: string;
+              teamIdentifier: string;
+            } | null;
+            foregroundColor: string;
+            labelColor: string;
+            logoUrl: string | null;
+            programName: string | null;
+            terms: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   putRulesWalletLogo: {
     parameters: {
       query?: never;
@@ -15677,6 +15832,11 @@ export interface operations {
         content: {
           'application/json': {
             backgroundColor: string;
+            certificate: {
+              expiresAt: string;
+              passTypeIdentifier: string;
+              teamIdentifier: string;
+            } | null;
             foregroundColor: string;
             labelColor: string;
             logoUrl: string | null;
@@ -15772,6 +15932,11 @@ export interface operations {
         content: {
           'application/json': {
             backgroundColor: string;
+            certificate: {
+              expiresAt: string;
+              passTypeIdentifier: string;
+              teamIdentifier: string;
+            } | null;
             foregroundColor: string;
             labelColor: string;
             logoUrl: string | null;

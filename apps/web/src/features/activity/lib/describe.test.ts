@@ -7,6 +7,7 @@ describe('what an audit event shows', () => {
     expect(actionLabel('webhook_endpoint.delete')).toBe('Webhook endpoint deleted');
     expect(actionLabel('transaction.earn')).toBe('Cashback earned');
     expect(actionLabel('card.wallet_email')).toBe('Wallet links e-mailed');
+    expect(actionLabel('rules.wallet.certificate')).toBe('Apple Wallet certificate uploaded');
   });
 
   it('formats money from cents, rates from bps and times, and marks what changed', () => {

@@ -15,7 +15,7 @@ const LOGO = '/t/acme/rules/wallet/logo';
 const LOGO_PATH = '/api/wallet/logos/11111111-1111-4111-8111-111111111111?v=1';
 const LOGO_URL = `https://cards.example.com${LOGO_PATH}`;
 
-/** The look Acme saved: its own name, navy with white text and light-blue labels, terms and a logo. */
+/** The look Acme saved: its own name, navy with white text and light-blue labels, terms and a logo; the platform's certificate signs its passes. */
 const STORED: WalletBrandingResponse = {
   programName: 'Acme Rewards',
   backgroundColor: '#1e3a8a',
@@ -24,6 +24,7 @@ const STORED: WalletBrandingResponse = {
   terms: 'Cashback has no cash value.',
   logoUrl: LOGO_URL,
   updatedAt: '2026-03-01T10:00:00.000Z',
+  certificate: null,
 };
 
 /** The server: the wallet look `look` and the tenant view (its name, Acme Coffee); records what the tab sends. */

@@ -8,6 +8,7 @@ import { useWalletForm } from '../hooks/use-wallet-form';
 import { logoSrcOf, previewColours } from '../lib/wallet';
 import { rulesMessages } from '../messages';
 import { WalletBrandingForm } from './wallet-branding-form';
+import { WalletCertificateCard } from './wallet-certificate-card';
 import { WalletLogoCard } from './wallet-logo-card';
 import { WalletPassPreview } from './wallet-pass-preview';
 
@@ -28,15 +29,19 @@ export function WalletTab({ slug }: { slug: string }) {
 }
 
 /**
- * The loaded tab: the look's form (programme name, colours, terms; saved as one) beside the live
- * preview of the pass front, which draws the values as typed, and the logo card under it (the
- * logo is saved on its own, at once).
+ * The loaded tab: the look's form (programme name, colours, terms; saved as one) with the Apple
+ * certificate card under it (uploaded on its own), beside the live preview of the pass front,
+ * which draws the values as typed, and the logo card under it (the logo is saved on its own, at
+ * once).
  */
 function WalletEditor({ slug, look, businessName }: { slug: string; look: WalletBrandingResponse; businessName: string }) {
   const { form, values, problems, card } = useWalletForm(slug, look);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <WalletBrandingForm form={form} problems={problems} card={card} businessName={businessName} />
+      <div className="space-y-6">
+        <WalletBrandingForm form={form} problems={problems} card={card} businessName={businessName} />
+        <WalletCertificateCard slug={slug} certificate={look.certificate} />
+      </div>
       <div className="space-y-6">
         <WalletPassPreview name={values.programName.trim() || businessName} colours={previewColours(values, look)} logoUrl={logoSrcOf(look.logoUrl)} />
         <WalletLogoCard slug={slug} logoUrl={logoSrcOf(look.logoUrl)} />

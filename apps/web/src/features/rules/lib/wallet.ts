@@ -1,4 +1,10 @@
-import { WALLET_LOGO_MAX_BYTES, type WalletBrandingRequest, type WalletBrandingResponse, type WalletLogoRequest } from '@loyalty/contract';
+import {
+  WALLET_LOGO_MAX_BYTES,
+  WALLET_P12_MAX_BYTES,
+  type WalletBrandingRequest,
+  type WalletBrandingResponse,
+  type WalletLogoRequest,
+} from '@loyalty/contract';
 import { WCAG_AA_CONTRAST, walletContrastProblems } from '@loyalty/domain';
 import { z } from 'zod';
 import { translate } from '@/lib/i18n';
@@ -96,6 +102,11 @@ export function logoFileProblem(file: File): string | null {
   if (!logoContentType(file)) return translate(rulesMessages, 'walletLogoType');
   if (file.size > WALLET_LOGO_MAX_BYTES) return translate(rulesMessages, 'walletLogoTooLarge');
   return null;
+}
+
+/** Why a chosen .p12 file is refused before upload (over 100 kB, WALLET_P12_MAX_BYTES), or null. */
+export function certificateFileProblem(file: File): string | null {
+  return file.size > WALLET_P12_MAX_BYTES ? translate(rulesMessages, 'walletCertificateTooLarge') : null;
 }
 
 /** The file's bytes in base64 (FileReader's data URL without its `data:…;base64,` head). */
