@@ -1,11 +1,8 @@
 import { DEFAULT_WALLET_BRANDING } from '@loyalty/contract';
-import { execFileSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AdmZip from 'adm-zip';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { opensslVerifies } from '../../../test/pkpass.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { appleSigningIdentity, appleWalletAvailable } from './apple-identity.ts';
 import { buildApplePass, type PassContent } from './apple-pass.ts';
@@ -42,9 +39,6 @@ function refusal(env: NodeJS.ProcessEnv, now?: Date): string {
   throw new Error('loadConfig accepted the environment');
 }
 
-const work = mkdtempSync(path.join(tmpdir(), 'wallet-identity-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
 const CONTENT: PassContent = {
   businessName: 'Corner Café',
   timezone: 'UTC',
@@ -77,27 +71,7 @@ describe('WALLET_APPLE_*', () => {
     expect(pass.description).toBe('Corner Café card');
     expect(pass.storeCard.headerFields[0].value).toBe('$12.40');
     expect(JSON.stringify(pass)).not.toContain('Development pass');
-    writeFileSync(path.join(work, 'manifest.json'), zip.readFile('manifest.json')!);
-    writeFileSync(path.join(work, 'signature'), zip.readFile('signature')!);
-    writeFileSync(path.join(work, 'ca.pem'), made.caCertPem);
-    const verify = [
-      'smime',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-in',
-      'signature',
-      '-content',
-      'manifest.json',
-      '-CAfile',
-      'ca.pem',
-      '-purpose',
-      'any',
-      '-out',
-      '/dev/null',
-    ];
-    expect(() => execFileSync('openssl', verify, { cwd: work, stdio: 'pipe' })).not.toThrow();
+    expect(opensslVerifies(zip.readFile('manifest.json')!, zip.readFile('signature')!, made.caCertPem)).toBe(true);
   });
 
   it('production without one issues no Apple passes; elsewhere the development identity stands in', async () => {

@@ -4,7 +4,7 @@ import { ErrorBody, WalletEmailResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { refuseOverLimit } from '../../http/rate-limit.ts';
 import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { appleWalletAvailable } from './apple-identity.ts';
@@ -45,13 +45,7 @@ export const walletEmailRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     {
       config: { roles: ROLES.staff },
       // A route's own preHandler runs after the tenant guard's: strangers cannot use up a card's allowance.
-      preHandler: async (request, reply) => {
-        const result = await perCard(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-          throw new AppError('RATE_LIMITED', 'This card was e-mailed its wallet links several times in the last hour. Please try again later.');
-        }
-      },
+      preHandler: refuseOverLimit(perCard, 'This card was e-mailed its wallet links several times in the last hour. Please try again later.'),
       schema: {
         summary: "E-mail a card's wallet links to its holder",
         description: `Queues an e-mail to the card's holder with the 'Add to Apple Wallet' link (where the install issues Apple passes) and the link to the card's page. 422 when the card has no holder, is blocked, or its holder has no e-mail address or unsubscribed; 429 beyond ${WALLET_EMAIL_RATE_LIMIT} a card per hour.`,

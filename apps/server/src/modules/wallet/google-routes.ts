@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, GoogleSaveLink } from '@loyalty/contract';
-import { normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { refuseOverLimit } from '../../http/rate-limit.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
-import { findCardRow, verifyCardToken } from '../cards/index.ts';
-import { tenantContextBySlug } from '../tenants/index.ts';
 import { defaultProgramLogoPng } from './apple-pass.ts';
 import { issueGoogleSaveUrl } from './issue-google-pass.ts';
-import { PUBLIC_PASS_RATE_LIMIT } from './routes.ts';
+import { PUBLIC_PASS_RATE_LIMIT, tokenCardOf } from './routes.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const cardParams = z.object({ slug: z.string(), cardUid: z.string().min(1).max(200) });
@@ -87,13 +85,7 @@ export const publicGoogleWalletRoutes: FastifyPluginAsyncZod<{ db: Database; con
   app.get(
     '/:slug/c/:cardUid/wallet/google',
     {
-      onRequest: async (request, reply) => {
-        const result = await limiter(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(result.ttlInSeconds));
-          throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
-        }
-      },
+      onRequest: refuseOverLimit(limiter),
       schema: {
         summary: "Read a card's Save to Google Wallet link with its QR token",
         description: `The card's 'Save to Google Wallet' link for whoever holds its QR (the token \`t\`); 404 without a valid token. 429 beyond ${PUBLIC_PASS_RATE_LIMIT} a minute per client address.`,
@@ -104,10 +96,7 @@ export const publicGoogleWalletRoutes: FastifyPluginAsyncZod<{ db: Database; con
       },
     },
     async (request) => {
-      const tenant = await tenantContextBySlug(db, request.params.slug);
-      const cardUid = normalizeCardUid(request.params.cardUid);
-      const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
-      if (!tenant || !row || !verifyCardToken(config.qrTokenSecret, row.card.cardUid, request.query.t)) throw notFound('Card not found');
+      const { tenant, cardUid } = await tokenCardOf(db, config, request.params.slug, request.params.cardUid, request.query.t);
       return { saveUrl: await issueGoogleSaveUrl(db, config, tenant, cardUid, request.ctx.now) };
     },
   );

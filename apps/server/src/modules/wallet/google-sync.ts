@@ -10,7 +10,7 @@ import { googleIssuer, type GoogleIssuer } from './google-identity.ts';
 import { googleClassIdOf, loyaltyClassFieldsOf, loyaltyObjectFieldsOf } from './google-pass.ts';
 import { programLogoUrlOf } from './issue-google-pass.ts';
 import { passContentOf } from './pass-content.ts';
-import { PUSH_ATTEMPTS_MAX, PUSH_BATCH, PUSH_RETRY_MS } from './push-passes.ts';
+import { PUSH_ATTEMPTS_MAX, PUSH_BATCH, retryAtAfter } from './push-passes.ts';
 
 /** What one sync run did: classes updated; objects due, sent (200, or 404: never saved, nothing to update), to try again. */
 export interface GoogleSyncResult {
@@ -63,20 +63,22 @@ export async function syncChangedGoogleObjects(db: DbOrTx, config: Config, now: 
   const classes = await changedClasses(db, issuer);
   if (due.length === 0 && classes.length === 0) return result;
   const token = await googleAccessToken(issuer, config.wallet.googleTokenUrl, now).catch(() => null);
+  // One read per business in a run, however many of its cards changed.
+  const tenants = new Map<string, ReturnType<typeof tenantContextById>>();
+  const tenantsOf = (id: string) => tenants.get(id) ?? tenants.set(id, tenantContextById(db, id)).get(id)!;
   if (token) result.classes = await patchClasses(db, config, issuer, classes, token, patch);
   for (const object of due) {
     result.objects++;
-    const status = token ? await patchObject(db, config, object, token, now, patch) : 0;
+    const status = token ? await patchObject(db, config, object, token, now, patch, tenantsOf) : 0;
     const done = status === 200 || status === 404;
     const failed = !done && object.attempts + 1 < PUSH_ATTEMPTS_MAX;
     if (done) result.sent++;
     if (failed) result.retrying++;
-    const wait = PUSH_RETRY_MS[Math.min(object.attempts, PUSH_RETRY_MS.length - 1)]!;
     await db
       .update(walletGoogleObjects)
       .set(
         failed
-          ? { pushAttempts: sql`${walletGoogleObjects.pushAttempts} + 1`, pushRetryAt: new Date(now.getTime() + wait) }
+          ? { pushAttempts: sql`${walletGoogleObjects.pushAttempts} + 1`, pushRetryAt: retryAtAfter(object.attempts, now) }
           : { pushedAt: sql`${object.updatedAt}::timestamptz`, pushAttempts: 0, pushRetryAt: null },
       )
       .where(and(eq(walletGoogleObjects.tenantId, object.tenantId), eq(walletGoogleObjects.cardId, object.cardId)));
@@ -140,8 +142,9 @@ async function patchObject(
   token: string,
   now: Date,
   patch: Patcher,
+  tenantOf: (id: string) => ReturnType<typeof tenantContextById>,
 ): Promise<number> {
-  const tenant = await tenantContextById(db, object.tenantId);
+  const tenant = await tenantOf(object.tenantId);
   const row = tenant ? await loadCardRow(db, object.tenantId, object.cardId).catch(() => null) : null;
   if (!tenant || !row) return 404;
   const content = await passContentOf(db, config, tenant, row, now);

@@ -10,6 +10,11 @@ import { sendPassPushes, type PassPush, type PushStatus } from './apns.ts';
 export const PUSH_BATCH = 200;
 /** Waits before the next try after 1, 2, … failed pushes in a row (milliseconds); the last repeats. */
 export const PUSH_RETRY_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000];
+/** When a change that failed `attempts` times in a row before this failure is tried again. */
+export function retryAtAfter(attempts: number, now: Date): Date {
+  return new Date(now.getTime() + PUSH_RETRY_MS[Math.min(attempts, PUSH_RETRY_MS.length - 1)]!);
+}
+
 /** Failed runs in a row after which a pass's change is given up (about three days at the last wait). */
 export const PUSH_ATTEMPTS_MAX = 15;
 
@@ -86,12 +91,11 @@ export async function pushChangedPasses(db: DbOrTx, config: Config, now: Date, s
     result.passes++;
     const failed = failedPasses.has(pass.id) && pass.attempts + 1 < PUSH_ATTEMPTS_MAX;
     if (failed) result.retrying++;
-    const wait = PUSH_RETRY_MS[Math.min(pass.attempts, PUSH_RETRY_MS.length - 1)]!;
     await db
       .update(walletPasses)
       .set(
         failed
-          ? { pushAttempts: sql`${walletPasses.pushAttempts} + 1`, pushRetryAt: new Date(now.getTime() + wait) }
+          ? { pushAttempts: sql`${walletPasses.pushAttempts} + 1`, pushRetryAt: retryAtAfter(pass.attempts, now) }
           : { pushedAt: sql`${pass.updatedAt}::timestamptz`, pushAttempts: 0, pushRetryAt: null },
       )
       .where(and(eq(walletPasses.tenantId, pass.tenantId), eq(walletPasses.id, pass.id)));

@@ -5,7 +5,8 @@ import { ErrorBody, WalletAvailability } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { refuseOverLimit } from '../../http/rate-limit.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { findCardRow, verifyCardToken } from '../cards/index.ts';
 import { tenantContextBySlug } from '../tenants/index.ts';
@@ -18,6 +19,20 @@ const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 export const PUBLIC_PASS_RATE_LIMIT = 20;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * The business and normalised card number of a public wallet request
+ * (`/api/{slug}/c/{cardUid}/wallet/…?t=`), only with the valid token of the card's QR, as the
+ * public card page: 404 'Card not found' for an unknown business or card or a missing or wrong
+ * token (one answer for all).
+ */
+export async function tokenCardOf(db: Database, config: Config, slug: string, rawUid: string, token: string | undefined) {
+  const tenant = await tenantContextBySlug(db, slug);
+  const cardUid = normalizeCardUid(rawUid);
+  const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
+  if (!tenant || !row || !verifyCardToken(config.qrTokenSecret, row.card.cardUid, token)) throw notFound('Card not found');
+  return { tenant, cardUid };
+}
 
 /** Sends a pass as a download that no cache keeps: it carries the pass's web-service token. */
 function sendPass(reply: FastifyReply, pass: PassFile): FastifyReply {
@@ -104,13 +119,7 @@ export const publicWalletRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
   app.get(
     '/:slug/c/:cardUid/wallet/apple',
     {
-      onRequest: async (request, reply) => {
-        const result = await limiter(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(result.ttlInSeconds));
-          throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
-        }
-      },
+      onRequest: refuseOverLimit(limiter),
       schema: {
         summary: "Download a card's Apple Wallet pass with its QR token",
         description: `The card's Apple Wallet pass for whoever holds its QR (the token \`t\`); 404 without a valid token. 429 beyond ${PUBLIC_PASS_RATE_LIMIT} a minute per client address.`,
@@ -121,10 +130,7 @@ export const publicWalletRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
       },
     },
     async (request, reply) => {
-      const tenant = await tenantContextBySlug(db, request.params.slug);
-      const cardUid = normalizeCardUid(request.params.cardUid);
-      const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
-      if (!tenant || !row || !verifyCardToken(config.qrTokenSecret, row.card.cardUid, request.query.t)) throw notFound('Card not found');
+      const { tenant, cardUid } = await tokenCardOf(db, config, request.params.slug, request.params.cardUid, request.query.t);
       return sendPass(reply, await issueApplePass(db, config, tenant, cardUid, request.ctx.now));
     },
   );

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, isSafeText } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import { refuseOverLimit } from '../../http/rate-limit.ts';
 import { currentPass, registerDevice, unregisterDevice, updatedSerials, type CurrentPass } from './web-service.ts';
 
 /** Registration requests (register or unregister) allowed per device per minute. */
@@ -42,13 +42,7 @@ export const walletWebServiceRoutes: FastifyPluginAsyncZod<{ db: Database; confi
       return `wallet-device:${device && isSafeText(device) ? device : request.ip}`;
     },
   });
-  const limitDevice = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await deviceLimiter(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
-    }
-  };
+  const limitDevice = refuseOverLimit(deviceLimiter);
   const registration = '/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber';
 
   /** POST …/registrations/{passTypeIdentifier}/{serialNumber} `{ pushToken }` → 201 registered, 200 already registered. */
