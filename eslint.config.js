@@ -118,7 +118,7 @@ const TABLE_OWNERS = {
   cards: ['cards'],
   // The ledger (ADR 0028): ledger rows, lots and every summary of them, card balances' included.
   ledger: ['transactions', 'ledgerDailyTotals', 'ledgerRollupState', 'cashbackLots', 'lotTotals', 'lotTotalDeltas', 'cardBalanceTotals', 'cardBalanceDeltas'],
-  rules: ['cashbackRules', 'tierRules', 'offers', 'expiryRules'],
+  rules: ['cashbackRules', 'tierRules', 'offers', 'expiryRules', 'rewardSettings'],
   billing: ['subscriptionEvents', 'payments', 'invoices'],
   checkout: ['checkoutSessions'],
   'card-orders': ['cardOrders'],
@@ -155,7 +155,7 @@ const tableFences = [
   // The money the ledger keeps on other modules' rows (ADR 0028): cards.balance_cents and the
   // holder's purchase totals, written by this one file of the ledger and nowhere else.
   {
-    files: [`${SERVER}/modules/ledger/holdings.ts`],
+    files: [`${SERVER}/modules/ledger/holdings.ts`, `${SERVER}/modules/ledger/reward-state.ts`],
     rules: { 'no-restricted-imports': ['error', schemaFence('ledger/holdings.ts', [...TABLE_OWNERS.ledger, 'cards', 'customers'])] },
   },
   { files: [`${SERVER}/http/**/*.ts`], ignores: TESTS, rules: { 'no-restricted-imports': ['error', schemaFence('http/', TABLE_OWNERS['http/'])] } },

@@ -36,7 +36,7 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { userRoutes } from './modules/users/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { customerDataRoutes } from './modules/customer-data/index.ts';
-import { ruleRoutes } from './modules/rules/index.ts';
+import { rewardRoutes, ruleRoutes } from './modules/rules/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
@@ -60,7 +60,7 @@ import {
 import { paymentProvider } from './payments/index.ts';
 import type { PaymentProvider } from './payments/port.ts';
 import { NO_JOBS, type Jobs } from './lib/jobs.ts';
-import { apiKeyWiring, CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS } from './wiring.ts';
+import { apiKeyWiring, CHECKOUT_EFFECTS, httpWiring, PROVIDER_CUSTOMERS, WELCOME_BONUS } from './wiring.ts';
 
 /** What buildApp needs: configuration and an open (migrated) database. */
 export interface AppDeps {
@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (tenantScope) => {
       registerTenantGuard(tenantScope, http.findTenant);
       await tenantScope.register(tenantRoutes, { db, config });
-      await tenantScope.register(cardRoutes, { db, config, jobs });
+      await tenantScope.register(cardRoutes, { db, config, jobs, welcome: WELCOME_BONUS });
       await tenantScope.register(transactionRoutes, { db, links: { publicUrl: config.publicUrl, secret: config.qrTokenSecret }, jobs });
       await tenantScope.register(storeRoutes, { db, config });
       await tenantScope.register(customerRoutes, { db });
@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(walletEmailRoutes, { db, config, jobs });
       await tenantScope.register(customerDataRoutes, { db });
       await tenantScope.register(ruleRoutes, { db, config });
+      await tenantScope.register(rewardRoutes, { db });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });

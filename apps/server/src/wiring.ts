@@ -3,6 +3,8 @@ import type { ApiKeyGuardDeps } from './http/api-key-auth.ts';
 import type { SessionStore, TenantContext } from './context.ts';
 import type { ProviderCustomerStore } from './payments/port.ts';
 import { addFundsEffect } from './modules/add-funds/index.ts';
+import type { WelcomeBonus } from './modules/cards/index.ts';
+import { creditWelcomeBonus } from './modules/ledger/index.ts';
 import { cardOrderEffect } from './modules/card-orders/index.ts';
 import type { CheckoutEffects } from './modules/checkout/index.ts';
 import { apiKeyAuthenticator } from './modules/api-keys/index.ts';
@@ -20,6 +22,9 @@ import { sessionStore } from './modules/users/index.ts';
  * credits the card (add-funds module), CARD_ORDER pays the order (card-orders module).
  */
 export const CHECKOUT_EFFECTS: CheckoutEffects = { ADD_FUNDS: addFundsEffect, CARD_ORDER: cardOrderEffect };
+
+/** The welcome bonus of a customer's first card, credited by the ledger in the cards module's activation (docs/product.md 'Rewards', ADR 0049). */
+export const WELCOME_BONUS: WelcomeBonus = creditWelcomeBonus;
 
 /** The HTTP layer's collaborators on database `db`: the session store and the tenant guard's slug lookup. */
 export function httpWiring(db: Database): { sessions: SessionStore; findTenant: (slug: string) => Promise<TenantContext | null> } {

@@ -1,9 +1,10 @@
 import type { AuditAction } from './audit.ts';
 import type { CardOrderType } from './card-orders.ts';
-import type { CardOrderStatus, CardStatus, Category, ExpiryPolicy, SubscriptionStatus, Tier } from './enums.ts';
+import type { BonusReason, CardOrderStatus, CardStatus, Category, ExpiryPolicy, SubscriptionStatus, Tier } from './enums.ts';
 import type { ApiKeyScope, WebhookEventType } from './integrations.ts';
 import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
+import type { BirthdayView, RewardSettings } from './rewards.ts';
 import type { WalletBrandingRequest, WalletCertificateView } from './wallet.ts';
 
 /*
@@ -41,6 +42,8 @@ export interface CustomerAuditFields {
   lastName: string;
   email: string | null;
   phone: string | null;
+  /** The birthday when it was given or changed (docs/product.md 'Rewards'); older rows have none. */
+  birthday?: BirthdayView | null;
 }
 
 /** An offer's audited fields: the bonus as a multiplier in basis points, times ISO-8601. */
@@ -114,6 +117,12 @@ export interface AuditEventShapes {
     { refundedAmountCents: number; clawbackDueCents: number; unrecoveredCents: number; balanceCents: number; reason: string | null }
   >;
   'transaction.void': Shape<'transaction', { transactionId: string; balanceCents: number }, { restoredCents: number; balanceCents: number; reason: string }>;
+  /** A reward credited (docs/product.md 'Rewards'): the card, why, the purchase it came with (if any) and the balances. */
+  'transaction.bonus': Shape<
+    'transaction',
+    { cardId: string; balanceCents: number },
+    { cardId: string; reason: BonusReason; amountCents: number; balanceCents: number; forTransactionId: string | null }
+  >;
   'card.adjust': Shape<'card', { balanceCents: number }, { balanceCents: number; deltaCents: number; reason: string; transactionId: string }>;
   'card.add_funds': Shape<'transaction', { cardId: string; balanceCents: number }, { cardId: string; amountCents: number; balanceCents: number }>;
   'cashback.expire': Shape<'transaction', { cardId: string; balanceCents: number }, { cardId: string; expiredCents: number; balanceCents: number }>;
@@ -157,6 +166,8 @@ export interface AuditEventShapes {
   'rules.wallet.logo': Shape<'wallet_branding', { logo: boolean }, { logo: boolean; width?: number; height?: number }>;
   /** The business's own Apple certificate uploaded (`before` null for the first); never the key or the file. */
   'rules.wallet.certificate': Shape<'wallet_branding', WalletCertificateView | null, WalletCertificateView>;
+  /** The reward settings (Rules & Settings → Rewards); `before` is every reward off until first saved. */
+  'rules.rewards.update': Shape<'reward_settings', RewardSettings, RewardSettings>;
   'offer.create': Shape<'offer', null, OfferAuditState>;
   'offer.update': Shape<'offer', OfferAuditState, OfferAuditState>;
   /** No writer today (offers are switched off, not deleted); the shape a delete would record. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CardStatus, Tier, TransactionType, Category } from './enums.ts';
+import { BonusReason, CardStatus, Tier, TransactionType, Category } from './enums.ts';
 import { ExpiringCashback } from './pos.ts';
+import { ReferralCodeInput } from './rewards.ts';
 import { CardResponse } from './pos.ts';
 
 /** Largest batch of cards created at once (docs/product.md 'Card quota'). */
@@ -73,6 +74,8 @@ export const CardActivateRequest = z.object({
   storeId: z.string({ error: 'Store is required' }).uuid('Store is required'),
   customerId: z.string().uuid('Unknown customer').nullish(),
   customer: NewCustomerInput.nullish(),
+  /** A referrer's code typed at the till for a new customer (docs/product.md 'Rewards'); '' means none. */
+  referralCode: ReferralCodeInput,
 });
 export type CardActivateRequest = z.infer<typeof CardActivateRequest>;
 
@@ -152,6 +155,8 @@ export const PublicTransaction = z.object({
   id: z.string(),
   type: TransactionType,
   category: Category.nullable(),
+  /** BONUS rows: why it was credited; null otherwise. */
+  reason: BonusReason.nullable(),
   amountCents: z.number().int(),
   cashbackCents: z.number().int(),
   createdAt: z.string(),
@@ -178,5 +183,7 @@ export const PublicCardResponse = z.object({
   transactions: z.array(PublicTransaction).optional(),
   /** With a valid token: the card's cashback expiring in the next 30 days, soonest first. */
   expiringSoon: z.array(ExpiringCashback).optional(),
+  /** With a valid token, while the business runs referrals: the holder's referral link (docs/product.md 'Rewards'). */
+  referralLink: z.string().nullable().optional(),
 });
 export type PublicCardResponse = z.infer<typeof PublicCardResponse>;

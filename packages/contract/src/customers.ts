@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CardStatus, Tier } from './enums.ts';
+import { Birthday, BirthdayView } from './rewards.ts';
 
 /**
  * Customers (money in cents, so `totalSpendCents`). E-mail is unique within a tenant, compared
@@ -22,6 +23,8 @@ export const CustomerInput = z.object({
       .regex(/^[+0-9 ().-]{3,40}$/, 'Enter a valid phone number')
       .nullish(),
   ),
+  /** Optional birthday (docs/product.md 'Rewards'): absent leaves it as it is, null removes it. */
+  birthday: Birthday.nullish(),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;
 
@@ -44,6 +47,9 @@ export const CustomerListItem = z.object({
   totalSpendCents: z.number().int(),
   /** Cards of the customer with status ACTIVE. */
   activeCards: z.number().int(),
+  /** The customer's referral code: 8 Crockford base32 characters (docs/product.md 'Rewards'). */
+  referralCode: z.string(),
+  birthday: BirthdayView.nullable(),
   createdAt: z.string(),
 });
 export type CustomerListItem = z.infer<typeof CustomerListItem>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReferralCodeInput } from './rewards.ts';
 
 /**
  * Customer self-enrolment (docs/product.md 'Online sign-up'): a store's 'Join our rewards'
@@ -12,6 +13,14 @@ export const JoinPageResponse = z.object({
   storeName: z.string(),
 });
 export type JoinPageResponse = z.infer<typeof JoinPageResponse>;
+
+/**
+ * GET /api/join/{slug}/referral/{code}: the join page of a referral link `/{slug}/join?ref={code}`
+ * (docs/product.md 'Rewards'): the business, the store the friend joins at (the referrer's card's
+ * store when it takes sign-ups, else the business's oldest that does) and the referrer's first name.
+ */
+export const JoinReferralResponse = JoinPageResponse.extend({ storeId: z.string(), referrerFirstName: z.string() });
+export type JoinReferralResponse = z.infer<typeof JoinReferralResponse>;
 
 /** Refusal when the consent box is not ticked. */
 export const JOIN_CONSENT_REQUIRED = 'Please agree to receive your card and messages by e-mail';
@@ -46,6 +55,8 @@ export const JoinRequest = z.object({
       .nullish(),
   ),
   consent: z.literal(true, { error: JOIN_CONSENT_REQUIRED }),
+  /** The referrer's code from the link `/{slug}/join?ref={code}` (docs/product.md 'Rewards'); an unknown one is ignored. */
+  referralCode: ReferralCodeInput,
   /**
    * The ALTCHA widget's payload (base64 JSON of the challenge from GET /api/join/{slug}/challenge
    * and its proof-of-work solution; ADR 0027). A payload that does not verify, has expired or was

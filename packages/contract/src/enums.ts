@@ -20,10 +20,20 @@ export type Tier = z.infer<typeof Tier>;
  * Ledger row type (docs/product.md 'Ledger'): EARN (a purchase's cashback in),
  * REDEEM (balance paid out at the till), ADJUST (an owner's correction, either sign), ADD_FUNDS
  * (money the customer paid online), REFUND (a purchase refunded: its cashback clawed back),
- * VOID (a redemption undone: the amount back), EXPIRE (expired cashback lots out).
+ * VOID (a redemption undone: the amount back), EXPIRE (expired cashback lots out), BONUS (a
+ * reward the programme gives, with its `reason`: docs/product.md 'Rewards').
  */
-export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST', 'ADD_FUNDS', 'REFUND', 'VOID', 'EXPIRE']);
+export const TransactionType = z.enum(['EARN', 'REDEEM', 'ADJUST', 'ADD_FUNDS', 'REFUND', 'VOID', 'EXPIRE', 'BONUS']);
 export type TransactionType = z.infer<typeof TransactionType>;
+
+/**
+ * Why a BONUS ledger row was credited (docs/product.md 'Rewards'): WELCOME (a new customer's first
+ * card activated), BIRTHDAY (once a year on the birthday), REFERRAL (a referred friend's first
+ * qualifying purchase: one row for the friend, one for the referrer), WIN_BACK (a purchase within
+ * a win-back offer's window).
+ */
+export const BonusReason = z.enum(['WELCOME', 'BIRTHDAY', 'REFERRAL', 'WIN_BACK']);
+export type BonusReason = z.infer<typeof BonusReason>;
 
 /** Purchase category that selects the cashback rule. */
 export const Category = z.enum(['PURCHASE', 'REPAIR', 'OTHER']);

@@ -29,3 +29,4 @@ export * from './audit.ts';
 export * from './audit-events.ts';
 export * from './customer-data.ts';
 export * from './wallet.ts';
+export * from './rewards.ts';

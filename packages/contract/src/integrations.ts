@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CustomerListItem } from './customers.ts';
+import { CustomerInput, CustomerListItem } from './customers.ts';
 import { TransactionType } from './enums.ts';
 import { TransactionItem } from './pos.ts';
+import { ReferralCodeInput } from './rewards.ts';
 
 /**
  * The integration surface: tenant API keys for `/api/v1`, and outgoing webhooks.
@@ -165,6 +166,13 @@ export const V1ListQuery = z.object({
   starting_after: z.string().uuid('starting_after must be an id from the previous page').optional(),
 });
 export type V1ListQuery = z.infer<typeof V1ListQuery>;
+
+/**
+ * POST /api/v1/customers body: the customer's fields (birthday optional) and, for a friend who
+ * was referred, the referrer's code (docs/product.md 'Rewards'; 422 when unknown or their own).
+ */
+export const V1CustomerCreate = CustomerInput.extend({ referralCode: ReferralCodeInput });
+export type V1CustomerCreate = z.infer<typeof V1CustomerCreate>;
 
 /** GET /api/v1/transactions query: the cursor, and optionally one ledger `type` or one customer (`customerId`). */
 export const V1TransactionListQuery = V1ListQuery.extend({

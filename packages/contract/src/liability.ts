@@ -51,8 +51,9 @@ export type LiabilityAgeBucket = z.infer<typeof LiabilityAgeBucket>;
  * Ledger movements of a period (rows whose created_at falls in it): earned = Σ EARN cashback,
  * redeemed = Σ REDEEM amount, refunded = claw-back actually taken (Σ REFUND cashback −
  * unrecovered), unrecovered = Σ REFUND unrecovered, voided = Σ VOID amount, adjusted = Σ ADJUST
- * delta (signed), addedFunds = Σ ADD_FUNDS amount, expired = Σ EXPIRE amount; breakageRateBps
- * = floor(expired × 10000 / (earned + addedFunds)), 0 when nothing was credited.
+ * delta (signed), addedFunds = Σ ADD_FUNDS amount, expired = Σ EXPIRE amount, bonus = Σ BONUS
+ * amount (the rewards, docs/product.md 'Rewards'); breakageRateBps = floor(expired × 10000 /
+ * (earned + addedFunds + bonus)), 0 when nothing was credited.
  */
 export const LiabilityPeriod = z.object({
   earnedCents: z.number().int(),
@@ -63,6 +64,7 @@ export const LiabilityPeriod = z.object({
   adjustedCents: z.number().int(),
   addedFundsCents: z.number().int(),
   expiredCents: z.number().int(),
+  bonusCents: z.number().int(),
   breakageRateBps: z.number().int(),
 });
 export type LiabilityPeriod = z.infer<typeof LiabilityPeriod>;

@@ -21,5 +21,7 @@ export const MyAccountResponse = z.object({
   recentTransactions: z.array(TransactionItem),
   /** Cashback of the customer's cards expiring in the next 30 days, soonest first. */
   expiringSoon: z.array(ExpiringCashback),
+  /** The customer's referral link, `{PUBLIC_URL}/{slug}/join?ref={code}`, while the business runs referrals; else null. */
+  referralLink: z.string().nullable(),
 });
 export type MyAccountResponse = z.infer<typeof MyAccountResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CardStatus, Category, Tier, TransactionType } from './enums.ts';
+import { BonusReason, CardStatus, Category, Tier, TransactionType } from './enums.ts';
 
 /**
  * The POS gate's message: what the API answers (403 SUBSCRIPTION_REQUIRED) and the screens show
@@ -51,6 +51,11 @@ export const EarnResponse = z.object({
   cashbackEarned: z.number().int(),
   rateBps: z.number().int(),
   tier: Tier,
+  /**
+   * Rewards credited to this card with the purchase (docs/product.md 'Rewards': a referred friend's
+   * first purchase, a win-back offer), already in `newBalance`; absent when there were none.
+   */
+  bonuses: z.array(z.object({ reason: BonusReason, amountCents: z.number().int() })).optional(),
 });
 export type EarnResponse = z.infer<typeof EarnResponse>;
 
@@ -131,6 +136,8 @@ export const TransactionItem = z.object({
   reversedAmountCents: z.number().int(),
   /** REFUND rows: the claw-back the card no longer held (cents, ≥ 0); 0 otherwise. */
   unrecoveredCents: z.number().int(),
+  /** BONUS rows: why the bonus was credited; null for every other type. */
+  reason: BonusReason.nullable(),
   createdAt: z.string(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;

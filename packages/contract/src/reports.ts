@@ -61,7 +61,7 @@ export const TransactionExportQuery = z.object({
 });
 export type TransactionExportQuery = z.infer<typeof TransactionExportQuery>;
 
-/** Column headers of transactions.csv, in order (money as dollars with 2 decimals, dates ISO 8601 UTC). */
+/** Column headers of transactions.csv, in order (money as dollars with 2 decimals, dates ISO 8601 UTC; Reason: a BONUS row's reason). */
 export const TRANSACTION_CSV_COLUMNS = [
   'Date',
   'Transaction ID',
@@ -75,6 +75,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'Balance Before',
   'Balance After',
   'Note',
+  'Reason',
 ] as const;
 
 /** Column headers of customers.csv, in order. */

@@ -10,3 +10,4 @@ export * from './card-orders.ts';
 export * from './refunds.ts';
 export * from './paid-period.ts';
 export * from './wallet-branding.ts';
+export * from './referral.ts';

@@ -11,6 +11,8 @@ export interface WelcomeProps {
   cardUrl: string;
   /** The card's Apple Wallet pass (the public download with its QR token); absent where no passes are issued. */
   applePassUrl?: string;
+  /** While the business runs referrals: the customer's referral link and what a friend's first purchase brings each (formatted). */
+  referral?: { link: string; friendBonus: string; referrerBonus: string };
   unsubscribeUrl: string;
 }
 
@@ -27,6 +29,12 @@ function WelcomeEmail(props: WelcomeProps) {
       {props.applePassUrl && (
         <P>
           Keep it on your phone: <Link href={props.applePassUrl}>Add to Apple Wallet</Link>
+        </P>
+      )}
+      {props.referral && (
+        <P>
+          Invite a friend with your link <Link href={props.referral.link}>{props.referral.link}</Link>: after their first purchase they get{' '}
+          {props.referral.friendBonus} and you get {props.referral.referrerBonus}.
         </P>
       )}
     </Layout>

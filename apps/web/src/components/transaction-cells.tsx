@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Category, TransactionItem, TransactionType } from '@loyalty/contract';
-import { ArrowDownLeft, ArrowUpRight, Clock, Plus, SlidersHorizontal, Undo2 } from 'lucide-react';
+import type { BonusReason, Category, TransactionItem, TransactionType } from '@loyalty/contract';
+import { ArrowDownLeft, ArrowUpRight, Clock, Gift, Plus, SlidersHorizontal, Undo2 } from 'lucide-react';
 import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
-import { CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
+import { BONUS_REASON_LABELS, CATEGORY_LABELS, TRANSACTION_TYPE_LABELS, customerLabel } from '@/lib/labels';
 import { useMessages } from '@/lib/i18n';
 import { componentsMessages } from '@/components/messages';
 
@@ -51,9 +51,10 @@ const TYPE_STYLES: Record<TransactionType, { Icon: typeof ArrowDownLeft; tone: s
   REFUND: { Icon: Undo2, tone: 'bg-red-50 text-red-600' },
   VOID: { Icon: Undo2, tone: 'bg-slate-100 text-slate-600' },
   EXPIRE: { Icon: Clock, tone: 'bg-slate-100 text-slate-600' },
+  BONUS: { Icon: Gift, tone: 'bg-amber-50 text-amber-600' },
 };
 
-/** The round icon of a ledger row type in the customer's views: EARN green arrow in, REDEEM orange arrow out, ADJUST grey sliders, ADD_FUNDS blue plus, REFUND red and VOID grey undo, EXPIRE grey clock. Decorative. */
+/** The round icon of a ledger row type in the customer's views: EARN green arrow in, REDEEM orange arrow out, ADJUST grey sliders, ADD_FUNDS blue plus, REFUND red and VOID grey undo, EXPIRE grey clock, BONUS amber gift. Decorative. */
 export function TransactionTypeIcon({ type, className = 'h-9 w-9' }: { type: TransactionType; className?: string }) {
   const { Icon, tone } = TYPE_STYLES[type] ?? TYPE_STYLES.ADJUST;
   return (
@@ -63,12 +64,19 @@ export function TransactionTypeIcon({ type, className = 'h-9 w-9' }: { type: Tra
   );
 }
 
-/** 'Earn · Purchase': the type label with the category after it (`stacked`: the category on its own line). */
-export function TransactionTypeText({ tx, stacked }: { tx: { type: TransactionType; category?: Category | null }; stacked?: boolean }) {
+/** What a ledger row's type and category say: a row type, a purchase category, and a BONUS row's reason. */
+type TypedRow = { type: TransactionType; category?: Category | null; reason?: BonusReason | null };
+
+/**
+ * 'Earn · Purchase': the type label with the category after it (`stacked`: the category on its
+ * own line). A BONUS row reads as its reason: 'Referral bonus'.
+ */
+export function TransactionTypeText({ tx, stacked }: { tx: TypedRow; stacked?: boolean }) {
   const category = tx.category ? (CATEGORY_LABELS[tx.category] ?? tx.category) : null;
+  const bonus = tx.type === 'BONUS' && tx.reason ? (BONUS_REASON_LABELS[tx.reason] ?? tx.reason) : null;
   return (
     <>
-      {TRANSACTION_TYPE_LABELS[tx.type] ?? tx.type}
+      {bonus ?? TRANSACTION_TYPE_LABELS[tx.type] ?? tx.type}
       {category &&
         (stacked ? (
           <span className="block text-xs font-normal text-slate-500">{category}</span>
@@ -96,13 +104,7 @@ export function AmountWithCashback({ tx }: { tx: { type: TransactionType; amount
 }
 
 /** A ledger row of the customer's views (the children of a flex row): type icon, 'Earn · Purchase', the date, optional `details`, then the amount and cashback. */
-export function TransactionSummary({
-  tx,
-  details,
-}: {
-  tx: { type: TransactionType; category?: Category | null; createdAt: string; amountCents: number; cashbackCents: number };
-  details?: ReactNode;
-}) {
+export function TransactionSummary({ tx, details }: { tx: TypedRow & { createdAt: string; amountCents: number; cashbackCents: number }; details?: ReactNode }) {
   return (
     <>
       <TransactionTypeIcon type={tx.type} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit, formatterFor } from './format';
+import { amountText, cashbackText, formatBps, formatCents, formatCount, formatDate, formatDateTime, formatLimit, formatterFor } from './format';
 
 describe('money and dates as the screens show them', () => {
   it('formats cents as US dollars', () => {
@@ -8,6 +8,13 @@ describe('money and dates as the screens show them', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(-0)).toBe('$0.00');
     expect(formatCents(-250)).toBe('-$2.50');
+  });
+
+  it('signs a ledger row by what it did to the card: a bonus credits it, with no cashback of its own', () => {
+    expect(amountText({ type: 'BONUS', amountCents: 500 })).toBe('+$5.00');
+    expect(cashbackText({ type: 'BONUS', cashbackCents: 0 })).toBeNull();
+    expect(amountText({ type: 'REDEEM', amountCents: 500 })).toBe('−$5.00');
+    expect(amountText({ type: 'EARN', amountCents: 1250 })).toBe('$12.50');
   });
 
   it('formats basis points as a percent with one decimal', () => {

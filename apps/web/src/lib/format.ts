@@ -99,7 +99,7 @@ export function formatLimit(limit: number, zeroIsUnlimited = false): string {
 /**
  * A ledger row's amount, from integer cents: the purchase for EARN ('$12.34'), the purchase
  * refunded for REFUND ('−$20.00'), a minus sign for what left the card on REDEEM and EXPIRE
- * ('−$5.00'), a plus for what came back or in on VOID and ADD_FUNDS ('+$5.00'), the signed amount
+ * ('−$5.00'), a plus for what came back or in on VOID, ADD_FUNDS and BONUS ('+$5.00'), the signed amount
  * for ADJUST ('+$2.00' / '−$2.00'). The minus is U+2212, as the pages and e2e suite show it.
  */
 export function amountText(tx: { type: TransactionType; amountCents: number }): string {
@@ -113,6 +113,7 @@ export function amountText(tx: { type: TransactionType; amountCents: number }): 
       return `−${abs}`;
     case 'VOID':
     case 'ADD_FUNDS':
+    case 'BONUS':
       return `+${abs}`;
     default:
       return `${tx.amountCents < 0 ? '−' : '+'}${abs}`;

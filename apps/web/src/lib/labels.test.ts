@@ -1,7 +1,19 @@
-import { CardOrderStatus, CardStatus, Category, OutboxStatus, Role, SubscriptionStatus, Tier, TransactionType, WebhookDeliveryStatus } from '@loyalty/contract';
+import {
+  BonusReason,
+  CardOrderStatus,
+  CardStatus,
+  Category,
+  OutboxStatus,
+  Role,
+  SubscriptionStatus,
+  Tier,
+  TransactionType,
+  WebhookDeliveryStatus,
+} from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
 import {
+  BONUS_REASON_LABELS,
   CARD_STATUS_LABELS,
   CATEGORY_LABELS,
   ORDER_STATUS_LABELS,
@@ -14,6 +26,7 @@ import {
   customerLabel,
   labelOptions,
   subscriptionLabel,
+  transactionDetailLabel,
 } from './labels';
 
 describe('labels', () => {
@@ -23,6 +36,7 @@ describe('labels', () => {
       [Tier.options, TIER_LABELS],
       [CardStatus.options, CARD_STATUS_LABELS],
       [TransactionType.options, TRANSACTION_TYPE_LABELS],
+      [BonusReason.options, BONUS_REASON_LABELS],
       [Category.options, CATEGORY_LABELS],
       [SubscriptionStatus.options, SUBSCRIPTION_STATUS_LABELS],
       [CardOrderStatus.options, ORDER_STATUS_LABELS],
@@ -39,6 +53,19 @@ describe('labels', () => {
     expect(ROLE_LABELS.tenant_admin).toBe('Store Admin');
     expect(TRANSACTION_TYPE_LABELS.ADJUST).toBe('Adjustment');
     expect(ORDER_STATUS_LABELS.PENDING_PAYMENT).toBe('Pending payment');
+    expect(TRANSACTION_TYPE_LABELS.BONUS).toBe('Bonus');
+    expect({ ...BONUS_REASON_LABELS }).toEqual({
+      WELCOME: 'Welcome bonus',
+      BIRTHDAY: 'Birthday reward',
+      REFERRAL: 'Referral bonus',
+      WIN_BACK: 'Win-back bonus',
+    });
+  });
+
+  it('describe a ledger row under its type: a bonus by its reason, a purchase by its category', () => {
+    expect(transactionDetailLabel({ type: 'BONUS', category: null, reason: 'REFERRAL' })).toBe('Referral bonus');
+    expect(transactionDetailLabel({ type: 'EARN', category: 'REPAIR', reason: null })).toBe('Repair');
+    expect(transactionDetailLabel({ type: 'REDEEM', category: null })).toBeNull();
   });
 
   it('read their texts from the catalogs when read, in the current language', () => {

@@ -8,6 +8,7 @@
  */
 import type {
   BillingPeriod,
+  BonusReason,
   CardOrderPricingResponse,
   CardOrderStatus,
   CardOrderType,
@@ -23,6 +24,7 @@ import type {
 } from '@loyalty/contract';
 import { translate, type Catalog, type MessageKey } from './i18n';
 import {
+  bonusReasonLabelTexts,
   cardOrderTypeLabelTexts,
   cardStatusLabelTexts,
   categoryLabelTexts,
@@ -78,7 +80,7 @@ export const CARD_STATUS_COLORS: Record<CardStatus, BadgeColor> = { ACTIVE: 'gre
 /** Human label of a ledger row type (docs/product.md 'Refunds and voids'). */
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = labelsFrom(transactionTypeLabelTexts);
 
-/** Badge tone of a ledger row type: Earn green, Redeem orange, Adjustment purple, Added funds blue, Refund red, Void and Expired grey. */
+/** Badge tone of a ledger row type: Earn green, Redeem orange, Adjustment purple, Added funds blue, Refund red, Void and Expired grey, Bonus yellow. */
 export const TRANSACTION_TYPE_COLORS: Record<TransactionType, BadgeColor> = {
   EARN: 'green',
   REDEEM: 'orange',
@@ -87,10 +89,23 @@ export const TRANSACTION_TYPE_COLORS: Record<TransactionType, BadgeColor> = {
   REFUND: 'red',
   VOID: 'grey',
   EXPIRE: 'grey',
+  BONUS: 'yellow',
 };
 
 /** Human label of a purchase category. */
 export const CATEGORY_LABELS: Record<Category, string> = labelsFrom(categoryLabelTexts);
+
+/** What a BONUS ledger row reads as, by its reason: 'Welcome bonus', 'Birthday reward', 'Referral bonus', 'Win-back bonus'. */
+export const BONUS_REASON_LABELS: Record<BonusReason, string> = labelsFrom(bonusReasonLabelTexts);
+
+/**
+ * The line under a ledger row's type: a BONUS row's reason ('Referral bonus'), else the purchase
+ * category ('Purchase'), else null.
+ */
+export function transactionDetailLabel(tx: { type: TransactionType; category?: Category | null; reason?: BonusReason | null }): string | null {
+  if (tx.type === 'BONUS' && tx.reason) return BONUS_REASON_LABELS[tx.reason] ?? tx.reason;
+  return tx.category ? (CATEGORY_LABELS[tx.category] ?? tx.category) : null;
+}
 
 /**
  * Badge label of a subscription status: Active, Trial, Past Due; no subscription and

@@ -1,5 +1,6 @@
 import type {
   BillingPeriod,
+  BonusReason,
   CardOrderStatus,
   CardOrderType,
   CardStatus,
@@ -47,7 +48,16 @@ export const transactionTypeLabelTexts = defineMessages('labels.transactionType'
   REFUND: 'Refund',
   VOID: 'Void',
   EXPIRE: 'Expired',
+  BONUS: 'Bonus',
 } satisfies Record<TransactionType, string>);
+
+/** Why a BONUS ledger row was credited (docs/product.md 'Rewards'): what the row reads as. */
+export const bonusReasonLabelTexts = defineMessages('labels.bonusReason', {
+  WELCOME: 'Welcome bonus',
+  BIRTHDAY: 'Birthday reward',
+  REFERRAL: 'Referral bonus',
+  WIN_BACK: 'Win-back bonus',
+} satisfies Record<BonusReason, string>);
 
 /** Purchase categories. */
 export const categoryLabelTexts = defineMessages('labels.category', { PURCHASE: 'Purchase', REPAIR: 'Repair', OTHER: 'Other' } satisfies Record<

@@ -94,6 +94,7 @@ export function transactionWith(overrides: Partial<TransactionItem> = {}): Trans
     reversesTransactionId: null,
     reversedAmountCents: 0,
     unrecoveredCents: 0,
+    reason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

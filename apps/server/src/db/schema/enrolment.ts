@@ -30,6 +30,8 @@ export const enrolmentRequests = pgTable(
     confirmedAt: tstz('confirmed_at'),
     customerId: uuid('customer_id'),
     cardId: uuid('card_id'),
+    /** The referral code of the link the sign-up came through (`/{slug}/join?ref=`), else null. */
+    referralCode: text('referral_code'),
     createdAt: createdAt(),
   },
   (t) => [

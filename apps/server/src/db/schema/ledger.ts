@@ -1,4 +1,4 @@
-import type { Category, TransactionType } from '@loyalty/contract';
+import type { BonusReason, Category, TransactionType } from '@loyalty/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, tenantId, tstz } from './columns.ts';
@@ -34,6 +34,16 @@ export const transactions = pgTable(
     reversesTransactionId: uuid('reverses_transaction_id'),
     /** REFUND only: the claw-back (cents) the card no longer held, so was not taken back. */
     unrecoveredCents: cents('unrecovered_cents').notNull().default(0),
+    /** BONUS only: why it was credited (docs/product.md 'Rewards'). */
+    reason: text('reason').$type<BonusReason>(),
+    /**
+     * BONUS only: what makes it once-only, unique per tenant ('WELCOME:{customer}',
+     * 'BIRTHDAY:{customer}:{year}', 'REFERRAL:{friend}:FRIEND' and ':REFERRER', 'WIN_BACK:{offer}'),
+     * so that no retry or race pays a reward twice.
+     */
+    rewardKey: text('reward_key'),
+    /** BONUS only: the purchase (EARN) it came with (a referral's first purchase, a win-back's purchase), else null. */
+    forTransactionId: uuid('for_transaction_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,6 +64,12 @@ export const transactions = pgTable(
     index('transactions_reverses_idx')
       .on(t.tenantId, t.reversesTransactionId)
       .where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('transactions_reward_key_uq')
+      .on(t.tenantId, t.rewardKey)
+      .where(sql`reward_key is not null`),
+    index('transactions_for_transaction_idx')
+      .on(t.tenantId, t.forTransactionId)
+      .where(sql`for_transaction_id is not null`),
     uniqueIndex('transactions_one_void_uq')
       .on(t.tenantId, t.reversesTransactionId)
       .where(sql`type = 'VOID'`),

@@ -1,5 +1,5 @@
-import type { Category, ExpiryPolicy, Tier } from '@loyalty/contract';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Category, ExpiryPolicy, RewardSettings, Tier } from '@loyalty/contract';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantId, tstz } from './columns.ts';
 import { tenants } from './platform.ts';
 
@@ -61,5 +61,17 @@ export const expiryRules = pgTable('expiry_rules', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   policy: text('policy').$type<ExpiryPolicy>().notNull().default('NEVER'),
   days: integer('days').notNull().default(365),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A business's reward settings (docs/product.md 'Rewards'): welcome, birthday, referral and
+ * win-back, as the contract's RewardSettings (amounts in cents). No row: every reward off.
+ */
+export const rewardSettings = pgTable('reward_settings', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<RewardSettings>().notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });

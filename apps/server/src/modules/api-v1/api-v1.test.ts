@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  CustomerInput,
+  V1CustomerCreate,
   CustomerDetail,
   EarnRequest,
   EarnResponse,
@@ -407,7 +407,7 @@ describe('the OpenAPI document', () => {
       'POST /transactions/redeem': [RedeemRequest, RedeemResponse],
       'POST /transactions/{id}/refund': [RefundRequest, RefundResponse],
       'POST /transactions/{id}/void': [VoidRequest, VoidResponse],
-      'POST /customers': [CustomerInput, CustomerDetail],
+      'POST /customers': [V1CustomerCreate, CustomerDetail],
     };
     expect(Object.keys(V1_EXAMPLES).sort()).toEqual(Object.keys(schemas).sort());
     for (const [route, [request, response]] of Object.entries(schemas)) {

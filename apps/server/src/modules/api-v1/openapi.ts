@@ -39,7 +39,7 @@ export const V1_EXAMPLES: Record<string, { request?: unknown; response: unknown 
     response: { transactionId: TX_ID, restoredCents: 1000, newBalanceCents: 1375 },
   },
   'POST /customers': {
-    request: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
+    request: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', birthday: { month: 12, day: 10 }, referralCode: 'K7M2Q9XR' },
     response: {
       id: CUSTOMER_ID,
       firstName: 'Ada',
@@ -49,6 +49,8 @@ export const V1_EXAMPLES: Record<string, { request?: unknown; response: unknown 
       tier: 'SILVER',
       totalSpendCents: 0,
       activeCards: 0,
+      referralCode: 'T4WN8B3E',
+      birthday: { month: 12, day: 10, year: null },
       createdAt: '2026-11-24T10:15:00.000Z',
       cards: [],
     },

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   CardResponse,
   CustomerDetail,
-  CustomerInput,
+  V1CustomerCreate,
   EarnRequest,
   EarnResponse,
   ErrorBody,
@@ -249,10 +249,11 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Options> = async (app, opts
       config: { scope: 'customers:write' },
       schema: {
         summary: 'Create a customer',
-        description: 'First and last name required, email and phone optional. 409 when the email is taken in this business.',
+        description:
+          "First and last name required; email, phone and birthday optional; `referralCode`: the referrer's code for a referred friend. 409 when the email is taken in this business, 422 for an unknown or own referral code.",
         tags: [V1_TAG],
-        body: CustomerInput,
-        response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody },
+        body: V1CustomerCreate,
+        response: { 201: CustomerDetail, 400: ErrorBody, ...keyErrors, 409: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuditAction } from '@loyalty/contract';
+import { type AuditAction, DEFAULT_REWARD_SETTINGS } from '@loyalty/contract';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import Stripe from 'stripe';
@@ -390,6 +390,10 @@ const ENTRIES: Record<string, Entry> = {
     action: 'rules.expiry.update',
     call: (w) => w.inject('PUT', '/api/t/demo/rules/expiry', w.s.admin, { policy: 'AFTER_EARN', days: 365 }),
   },
+  'PUT /api/t/{slug}/rules/rewards': {
+    action: 'rules.rewards.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/rules/rewards', w.s.admin, DEFAULT_REWARD_SETTINGS),
+  },
   'PUT /api/t/{slug}/rules/wallet': {
     action: 'rules.wallet.update',
     call: (w) =>
@@ -646,6 +650,10 @@ const ENTRIES: Record<string, Entry> = {
       );
       return w.inject('POST', `/api/t/demo/customers/${made.id}/erase`, w.s.admin, { confirm: 'Audit Erasable' });
     },
+  },
+  'PUT /api/t/{slug}/me/birthday': {
+    action: 'customer.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/me/birthday', w.s.customer, { birthday: { month: 7, day: 14 } }),
   },
   'POST /api/t/{slug}/me/erasure-request': {
     action: 'customer.erasure_request',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CardActivateRequest, CardResponse } from '@loyalty/contract';
-import { formatCents, normalizeCardUid } from '@loyalty/domain';
+import { formatCents, normalizeCardUid, referralLink } from '@loyalty/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
 import { cards } from '../../db/schema/index.ts';
@@ -8,8 +8,19 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { unsubscribeHeaders } from '../../emails/headers.ts';
 import { renderWelcome } from '../../emails/welcome.tsx';
-import { customerContact, customerEmailInUse, insertCardHolder, lockCustomer, unsubscribeToken } from '../customers/index.ts';
+import {
+  customerContact,
+  customerEmailInUse,
+  insertCardHolder,
+  lockCustomer,
+  recordReferrer,
+  REFERRAL_TEXT,
+  referralRefusal,
+  referrerOrRefuse,
+  unsubscribeToken,
+} from '../customers/index.ts';
 import { enqueueEmail } from '../outbox/index.ts';
+import { readRewardSettings } from '../rules/index.ts';
 import { enqueueWebhookEvent } from '../webhook-endpoints/index.ts';
 import { requireStoreName } from '../stores/index.ts';
 import { assertCanActivateCard, lockTenant } from '../tenants/index.ts';
@@ -19,6 +30,17 @@ import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
 import { type TenantRequestContext } from '../../context.ts';
 
 /** Assigning an unassigned card to a customer, with the welcome message. */
+
+/**
+ * The welcome bonus of a customer's first card (the ledger's `creditWelcomeBonus`, handed in by
+ * the composition root, src/wiring.ts, since the ledger depends on this module): credits it in
+ * the activation's transaction and returns the card's balance after it (cents), or null when none
+ * was credited.
+ */
+export type WelcomeBonus = (
+  tx: Tx,
+  card: { tenantId: string; customerId: string; cardId: string; storeId: string | null; userId: string | null; apiKeyId: string | null; ip: string | null; at: Date },
+) => Promise<number | null>;
 
 /** docs/product.md 'Cards': 409 text for a duplicate customer e-mail within the tenant. */
 const DUPLICATE_EMAIL = 'A customer with this email already exists';
@@ -36,11 +58,20 @@ const DUPLICATE_EMAIL = 'A customer with this email already exists';
  * NONE, PAST_DUE after grace), 404 'Card not found' / 'Store not found' / 'Customer not
  * found', 409 'This customer already has a card' / 'A customer with this email already
  * exists', 422 BUSINESS_RULE 'Card is already assigned'. Nothing is written on failure.
- * In the same transaction, when the customer has an e-mail and has not unsubscribed, the
- * welcome message is written to the outbox (docs/product.md 'E-mail'; `enqueueWelcome`).
+ * A `referralCode` (docs/product.md 'Rewards') records who referred the customer: 422
+ * BUSINESS_RULE REFERRAL_TEXT.unknown / .self / .already (on `body.referralCode`). The welcome
+ * bonus, while it is on, is credited in the same transaction (`welcome`). Then, when the
+ * customer has an e-mail and has not unsubscribed, the welcome message is written to the outbox
+ * (docs/product.md 'E-mail'; `enqueueWelcome`), with the balance after the bonus.
  * Returns the activated card (200).
  */
-export async function activateCard(db: Database, ctx: TenantRequestContext, qr: QrContext, input: CardActivateRequest): Promise<CardResponse> {
+export async function activateCard(
+  db: Database,
+  ctx: TenantRequestContext,
+  qr: QrContext,
+  input: CardActivateRequest,
+  welcome: WelcomeBonus,
+): Promise<CardResponse> {
   const hasExisting = !!input.customerId;
   const hasNew = !!input.customer;
   if (hasExisting === hasNew) {
@@ -74,13 +105,18 @@ export async function activateCard(db: Database, ctx: TenantRequestContext, qr: 
           .limit(1);
         if (held) throw conflict('This customer already has a card');
         customerId = existing;
+        if (input.referralCode) {
+          const referrerId = await referrerOrRefuse(tx, tenantId, input.referralCode, { id: existing });
+          if (!(await recordReferrer(tx, tenantId, existing, referrerId))) throw referralRefusal(REFERRAL_TEXT.already);
+        }
       } else {
         const c = input.customer!;
         // The contract lets an empty phone through as ''; the customers module stores "no phone" as null.
         if (c.email && (await customerEmailInUse(tx, tenantId, c.email))) {
           throw conflict(DUPLICATE_EMAIL, [{ field: 'body.customer.email', message: DUPLICATE_EMAIL }]);
         }
-        customerId = await insertCardHolder(tx, tenantId, c, now);
+        const referredByCustomerId = input.referralCode ? await referrerOrRefuse(tx, tenantId, input.referralCode, c) : null;
+        customerId = await insertCardHolder(tx, tenantId, { ...c, referredByCustomerId }, now);
       }
       await tx
         .update(cards)
@@ -95,7 +131,9 @@ export async function activateCard(db: Database, ctx: TenantRequestContext, qr: 
         before: { status: card.status },
         after: { status: 'ACTIVE', customerId, storeId: input.storeId, newCustomer: !input.customerId },
       });
-      await enqueueWelcome(tx, tenant, customerId, card.cardUid, card.balanceCents, qr, now);
+      const actor = auditActorOf(ctx);
+      const balance = await welcome(tx, { tenantId, customerId, cardId: card.id, storeId: input.storeId, ...actor, at: now });
+      await enqueueWelcome(tx, tenant, customerId, card.cardUid, balance ?? card.balanceCents, qr, now);
       const activated = toCardResponse(await loadCardRow(tx, tenantId, card.id), qr);
       await enqueueWebhookEvent(tx, tenantId, 'card.activated', activated, now);
       return activated;
@@ -112,7 +150,8 @@ export async function activateCard(db: Database, ctx: TenantRequestContext, qr: 
  * Writes the welcome message of a card just activated (docs/product.md 'E-mail') to the outbox in
  * `tx`, when its customer has an e-mail and has not unsubscribed: the card's UID, its balance,
  * the link to its public page (with its QR token), where Apple Wallet passes are issued the link
- * to its pass (docs/product.md 'Wallet passes'), and the one-click unsubscribe link and headers
+ * to its pass (docs/product.md 'Wallet passes'), while the business runs referrals the holder's
+ * referral link (docs/product.md 'Rewards'), and the one-click unsubscribe link and headers
  * (RFC 8058). Nothing when there is no address or the customer opted out.
  */
 export async function enqueueWelcome(
@@ -127,6 +166,7 @@ export async function enqueueWelcome(
   const contact = await customerContact(tx, tenant.id, customerId);
   if (!contact?.email || contact.optedOut) return;
   const token = unsubscribeToken(qr.secret, tenant.id, customerId);
+  const { referral } = await readRewardSettings(tx, tenant.id);
   const message = await renderWelcome({
     businessName: tenant.name,
     firstName: contact.firstName,
@@ -135,6 +175,15 @@ export async function enqueueWelcome(
     cardUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, cardUid),
     ...(qr.applePasses
       ? { applePassUrl: `${qr.publicUrl}/api/${encodeURIComponent(qr.slug)}/c/${cardUid}/wallet/apple?t=${signCardToken(qr.secret, cardUid)}` }
+      : {}),
+    ...(referral.enabled
+      ? {
+          referral: {
+            link: referralLink(qr.publicUrl, qr.slug, contact.referralCode),
+            friendBonus: formatCents(referral.friendCents),
+            referrerBonus: formatCents(referral.referrerCents),
+          },
+        }
       : {}),
     unsubscribeUrl: `${qr.publicUrl}/unsubscribe?token=${token}`,
   });

@@ -27,6 +27,8 @@ interface CardHolder {
   phone: string | null;
   tier: Tier;
   totalSpendCents: number;
+  /** The holder's referral code (docs/product.md 'Rewards'). */
+  referralCode: string;
 }
 
 /** A card row joined with its holder (or null) and its store's name (or null). */
@@ -89,6 +91,7 @@ export function selectCardRows(db: DbOrTx, { holder, sn }: ReturnType<typeof car
         phone: holder.phone,
         tier: holder.tier,
         totalSpendCents: holder.totalSpendCents,
+        referralCode: holder.referralCode,
       },
       storeName: sn.name,
     })

@@ -8,6 +8,7 @@
  * is decided by the tenants module under its tenant-row lock (ADR 0005); a card's
  * balance is written by the ledger (ADR 0028).
  */
+export { type WelcomeBonus } from './activate-card.ts';
 export { loadCardRow, type CardRow, type QrContext } from './card-rows.ts';
 export { insertUnassignedCards } from './create-card-batch.ts';
 export { blockCardsForErasure, lockCardsOfCustomer } from './erase-cards.ts';
@@ -17,6 +18,7 @@ export { deleteCardsOfOrder, lockCardsOfOrder } from './order-cards.ts';
 export { cardQrUrl, signCardToken, verifyCardToken } from './qr-token.ts';
 export { cardRoutes } from './routes.ts';
 export {
+  activeCardStoreOfCustomer,
   cardCountsByTenant,
   countCardsCreated,
   cardsOfCustomer,

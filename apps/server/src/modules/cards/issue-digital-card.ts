@@ -7,7 +7,7 @@ import { cardQrUrl } from './qr-token.ts';
 import { cardCounts } from './views.ts';
 import { type QrContext, toCardResponse, loadCardRow } from './card-rows.ts';
 import { insertUnassignedCards } from './create-card-batch.ts';
-import { enqueueWelcome } from './activate-card.ts';
+import { enqueueWelcome, type WelcomeBonus } from './activate-card.ts';
 
 /** The digital card a self-enrolment issues, and its public page. */
 
@@ -41,7 +41,8 @@ export async function assertOnlineCardRoom(db: DbOrTx, tenant: TenantAccount, no
  * checks of a card made and activated and the till's reserve run first
  * (`assertOnlineCardRoom`), then one card is drawn (a fresh UID,
  * `insertUnassignedCards`) and set ACTIVE with the customer, the store and activatedAt = now;
- * the welcome message goes to the outbox (`enqueueWelcome`). Throws what those checks throw
+ * the welcome bonus, while it is on, is credited (`welcome`: the ledger's, docs/product.md
+ * 'Rewards') and the welcome message goes to the outbox (`enqueueWelcome`). Throws what those checks throw
  * (403 FORBIDDEN 'Card creation blocked' / 'Insufficient subscription allowance', 403
  * SUBSCRIPTION_REQUIRED, 400 'Card limit exceeded', 422 BUSINESS_RULE TILL_RESERVE_TEXT); the caller's transaction then rolls back.
  * Returns the new card's id and its DigitalCard view.
@@ -52,6 +53,7 @@ export async function issueDigitalCard(
   input: { customerId: string; storeId: string },
   qr: QrContext,
   now: Date,
+  welcome: WelcomeBonus,
 ): Promise<{ id: string; card: DigitalCard }> {
   await assertOnlineCardRoom(tx, tenant, now);
   const [card] = await insertUnassignedCards(tx, tenant.id, 1, { storeId: input.storeId });
@@ -59,9 +61,12 @@ export async function issueDigitalCard(
     .update(cards)
     .set({ status: 'ACTIVE', customerId: input.customerId, activatedAt: now })
     .where(and(eq(cards.tenantId, tenant.id), eq(cards.id, card.id)));
-  await enqueueWelcome(tx, tenant, input.customerId, card.cardUid, card.balanceCents, qr, now);
+  // The holder confirms their own sign-up: no user or key acts.
+  const bonus = await welcome(tx, { tenantId: tenant.id, customerId: input.customerId, cardId: card.id, storeId: input.storeId, userId: null, apiKeyId: null, ip: null, at: now });
+  const balanceCents = bonus ?? card.balanceCents;
+  await enqueueWelcome(tx, tenant, input.customerId, card.cardUid, balanceCents, qr, now);
   await enqueueWebhookEvent(tx, tenant.id, 'card.activated', toCardResponse(await loadCardRow(tx, tenant.id, card.id), qr), now);
-  return { id: card.id, card: { cardUid: card.cardUid, qrUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid), balanceCents: card.balanceCents } };
+  return { id: card.id, card: { cardUid: card.cardUid, qrUrl: cardQrUrl(qr.publicUrl, qr.secret, qr.slug, card.cardUid), balanceCents } };
 }
 
 /** The card `cardId` of the tenant as a DigitalCard (its current balance), or null when it is gone. */

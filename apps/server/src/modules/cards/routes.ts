@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantCtx, tenantOf } from '../../http/tenant-context.ts';
-import { activateCard } from './activate-card.ts';
+import { activateCard, type WelcomeBonus } from './activate-card.ts';
 import { changeCardStore } from './change-card-store.ts';
 import { createCardBatch } from './create-card-batch.ts';
 import { getCardView } from './get-card.ts';
@@ -36,7 +36,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
  * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
-export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs }> = async (app, { db, config, jobs }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs; welcome: WelcomeBonus }> = async (app, { db, config, jobs, welcome }) => {
   const qrOf = (request: FastifyRequest): QrContext => ({
     publicUrl: config.publicUrl,
     secret: config.qrTokenSecret,
@@ -115,7 +115,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; j
       },
     },
     async (request) => {
-      const card = await activateCard(db, tenantCtx(request), qrOf(request), request.body);
+      const card = await activateCard(db, tenantCtx(request), qrOf(request), request.body, welcome);
       // The welcome message (docs/product.md 'E-mail') may have been written: ask the outbox worker to send it now.
       jobs.nudge('outbox');
       return card;

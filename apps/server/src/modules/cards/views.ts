@@ -164,3 +164,14 @@ export async function cardUidAndHolder(db: DbOrTx, tenantId: string, cardId: str
     .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
   return row ?? null;
 }
+
+/** The store of customer `customerId`'s newest ACTIVE card, or null (none, or a card with no store): where a friend they refer joins online. */
+export async function activeCardStoreOfCustomer(db: DbOrTx, tenantId: string, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ storeId: cards.storeId })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.customerId, customerId), eq(cards.status, 'ACTIVE')))
+    .orderBy(sql`${cards.activatedAt} desc nulls last`, sql`${cards.id} desc`)
+    .limit(1);
+  return row?.storeId ?? null;
+}

@@ -45,12 +45,13 @@ export async function customerByEmail(db: DbOrTx, tenantId: string, email: strin
  * total spend (0): the new holder of a card being activated (docs/product.md 'Cards'). E-mail is
  * stored lower-cased, a blank phone as null. A taken e-mail throws the unique violation
  * customers_tenant_email_uq (the caller maps it to its 409). `now` is the caller's instant (the
- * `customer.created` event's time). Returns the new id.
+ * `customer.created` event's time). `referredByCustomerId`: who referred them (checked by the
+ * caller with `referrerOfCode`). Returns the new id.
  */
 export async function insertCardHolder(
   tx: Tx,
   tenantId: string,
-  fields: { firstName: string; lastName: string; email?: string | null; phone?: string | null },
+  fields: { firstName: string; lastName: string; email?: string | null; phone?: string | null; referredByCustomerId?: string | null },
   now: Date,
 ): Promise<string> {
   const [created] = await tx
@@ -61,6 +62,7 @@ export async function insertCardHolder(
       lastName: fields.lastName,
       email: fields.email ? fields.email.toLowerCase() : null,
       phone: fields.phone?.trim() || null,
+      referredByCustomerId: fields.referredByCustomerId ?? null,
     })
     .returning({ id: customers.id });
   await enqueueWebhookEvent(tx, tenantId, 'customer.created', await getCustomerDetail(tx, tenantId, created.id), now);

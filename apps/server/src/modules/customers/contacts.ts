@@ -22,15 +22,17 @@ export interface CustomerContact {
   email: string | null;
   firstName: string;
   optedOut: boolean;
+  /** Their referral code (docs/product.md 'Rewards'). */
+  referralCode: string;
 }
 
 /** The contact of customer `customerId` of the tenant, or null (docs/product.md 'E-mail'). */
 export async function customerContact(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerContact | null> {
   const [row] = await db
-    .select({ email: customers.email, firstName: customers.firstName, optOut: customers.emailOptOutAt })
+    .select({ email: customers.email, firstName: customers.firstName, optOut: customers.emailOptOutAt, referralCode: customers.referralCode })
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
-  return row ? { email: row.email, firstName: row.firstName, optedOut: row.optOut !== null } : null;
+  return row ? { email: row.email, firstName: row.firstName, optedOut: row.optOut !== null, referralCode: row.referralCode } : null;
 }
 
 /** The signature of an unsubscribe token: HMAC-SHA256 of 'unsubscribe:{tenantId}:{customerId}' under `secret`, 128 bits, base64url. */

@@ -110,6 +110,8 @@ describe('GET /api/t/{slug}/customers', () => {
       tier: jane.tier,
       totalSpendCents: jane.totalSpendCents,
       activeCards: 1,
+      referralCode: jane.referralCode,
+      birthday: null,
       createdAt: jane.createdAt.toISOString(),
     });
     expect(jane.totalSpendCents).toBeGreaterThan(0);
@@ -219,6 +221,8 @@ describe('POST /api/t/{slug}/customers', () => {
       tier: 'SILVER',
       totalSpendCents: 0,
       activeCards: 0,
+      referralCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+      birthday: null,
       createdAt: expect.any(String),
       cards: [],
     });
@@ -371,6 +375,8 @@ describe('GET /api/t/{slug}/customers/{id}', () => {
       tier: jane.tier,
       totalSpendCents: jane.totalSpendCents,
       activeCards: 1,
+      referralCode: jane.referralCode,
+      birthday: null,
       createdAt: jane.createdAt.toISOString(),
       cards: [
         {

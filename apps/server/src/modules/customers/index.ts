@@ -7,6 +7,7 @@
  * for the data export and the erasure (ADR 0026). A purchase's spend and tier are written by the
  * ledger itself (ledger/holdings.ts, ADR 0028).
  */
+export { setCustomerBirthday } from './birthday.ts';
 export { customerByEmail, customerEmailInUse, insertCardHolder, lockCustomer } from './card-holders.ts';
 export { customerContact, findCustomerId, unsubscribeToken } from './contacts.ts';
 export { createCustomer } from './create-customer.ts';
@@ -17,6 +18,7 @@ export { getCustomerDetail } from './get-customer.ts';
 export { listCustomersAfter } from './list-customers.ts';
 export { customerSummaries } from './projections.ts';
 export { retierCustomers } from './recalculate-tiers.ts';
+export { recordReferrer, REFERRAL_TEXT, referralRefusal, referrerByCode, referrerOfCode, referrerOrRefuse } from './referrals.ts';
 export { customerRoutes } from './routes.ts';
 export { CUSTOMER_NOT_FOUND } from './texts.ts';
 export { unsubscribeRoutes } from './unsubscribe-routes.ts';

@@ -103,6 +103,10 @@ async function customerPage(db: DbOrTx, tenantId: string, condition: SQL, limit:
       phone: page.phone,
       tier: page.tier,
       totalSpendCents: page.totalSpendCents,
+      referralCode: page.referralCode,
+      birthdayMonth: page.birthdayMonth,
+      birthdayDay: page.birthdayDay,
+      birthYear: page.birthYear,
       createdAt: page.createdAt,
       activeCards: sql<number>`coalesce(${active.n}, 0)::int`,
     })

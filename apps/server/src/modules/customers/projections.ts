@@ -4,7 +4,7 @@ import { customers } from '../../db/schema/index.ts';
 
 /** The customers module's published read model for other modules' joins (ADR 0012, ADR 0036): a relation, never a piece of SQL to embed. */
 
-/** A customer's display fields `(tenantId, id, firstName, lastName, fullName, email, phone, tier, totalSpendCents)` as select columns. */
+/** A customer's display fields `(tenantId, id, firstName, lastName, fullName, email, phone, tier, totalSpendCents, referralCode)` as select columns. */
 function summaryColumns() {
   return {
     tenantId: customers.tenantId,
@@ -18,12 +18,13 @@ function summaryColumns() {
     phone: customers.phone,
     tier: customers.tier,
     totalSpendCents: customers.totalSpendCents,
+    referralCode: customers.referralCode,
   };
 }
 
 /**
  * The customers' display fields as a relation `(tenantId, id, firstName, lastName, fullName,
- * email, phone, tier, totalSpendCents)` (money in cents; fullName is 'First Last') for another
+ * email, phone, tier, totalSpendCents, referralCode)` (money in cents; fullName is 'First Last') for another
  * module to join or filter within a tenant, on both key parts: a card's holder, a ledger row's
  * customer name, the ledger search's name arm (`fullName ILIKE`, trigram index
  * customers_full_name_trgm_idx on PostgreSQL). A plain projection, so PostgreSQL pulls it up

@@ -1,5 +1,6 @@
 import type { CustomerListItem, Tier } from '@loyalty/contract';
 import { customers } from '../../db/schema/index.ts';
+import { birthdayView } from './birthday.ts';
 
 /** The customers row as every customer answer selects and shapes it. */
 
@@ -12,6 +13,10 @@ export const customerColumns = {
   phone: customers.phone,
   tier: customers.tier,
   totalSpendCents: customers.totalSpendCents,
+  referralCode: customers.referralCode,
+  birthdayMonth: customers.birthdayMonth,
+  birthdayDay: customers.birthdayDay,
+  birthYear: customers.birthYear,
   createdAt: customers.createdAt,
 };
 
@@ -24,6 +29,10 @@ type CustomerRow = {
   phone: string | null;
   tier: Tier;
   totalSpendCents: number;
+  referralCode: string;
+  birthdayMonth: number | null;
+  birthdayDay: number | null;
+  birthYear: number | null;
   createdAt: Date;
 };
 
@@ -38,6 +47,8 @@ export function toListItem(row: CustomerRow, activeCards: number): CustomerListI
     tier: row.tier,
     totalSpendCents: Number(row.totalSpendCents),
     activeCards,
+    referralCode: row.referralCode,
+    birthday: birthdayView(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CustomerDetail, CustomerInput } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
+import { birthdayChange, birthdayView } from './birthday.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
@@ -28,15 +29,24 @@ export async function updateCustomer(db: Database, ctx: TenantRequestContext, cu
   return mapEmailRace(() =>
     db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone })
+        .select({
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+          phone: customers.phone,
+          birthdayMonth: customers.birthdayMonth,
+          birthdayDay: customers.birthdayDay,
+          birthYear: customers.birthYear,
+        })
         .from(customers)
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
         .for('update');
       if (!before) throw notFound(CUSTOMER_NOT_FOUND);
       await assertEmailFree(tx, tenantId, fields.email, customerId);
+      const birthday = birthdayChange(input.birthday, before, ctx.now);
       await tx
         .update(customers)
-        .set(fields)
+        .set({ ...fields, ...birthday })
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
       await writeAudit(tx, {
         tenantId,
@@ -44,8 +54,8 @@ export async function updateCustomer(db: Database, ctx: TenantRequestContext, cu
         action: 'customer.update',
         entity: 'customer',
         entityId: customerId,
-        before,
-        after: fields,
+        before: { firstName: before.firstName, lastName: before.lastName, email: before.email, phone: before.phone, birthday: birthdayView(before) },
+        after: { ...fields, birthday: 'birthdayMonth' in birthday ? birthdayView({ birthdayMonth: null, birthdayDay: null, birthYear: null, ...birthday }) : birthdayView(before) },
       });
       return getCustomerDetail(tx, tenantId, customerId);
     }),

@@ -10,6 +10,7 @@ import {
   JoinConfirmRequest,
   JoinConfirmResponse,
   JoinPageResponse,
+  JoinReferralResponse,
   JoinRequest,
 } from '@loyalty/contract';
 import type { Database } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import type { CounterStore } from '../../lib/counter-store.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { tenantContextBySlug } from '../tenants/index.ts';
 import { challengeKeysOf, DEFAULT_CHALLENGE_COST, newChallenge, spendChallenge, type ChallengeCost } from './altcha.ts';
+import { referralJoinPage } from './referral-page.ts';
 import { confirmEnrolment, joinPage, requestEnrolment, type JoinLinks } from './service.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 
@@ -109,6 +111,22 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => joinPage(db, request.params.slug, request.params.storeId),
+  );
+
+  /** GET /{slug}/referral/{code}: a referral link's join page (see referral-page.ts); 404 for an unknown code or when no store takes sign-ups. */
+  app.get(
+    '/:slug/referral/:code',
+    {
+      onRequest: tooFast,
+      schema: {
+        summary: "Read a referral link's sign-up page",
+        description: "The business, the store the friend joins at and the referrer's first name; 404 for an unknown code or when no store takes online sign-ups.",
+        tags: ['join'],
+        params: z.object({ slug: z.string().max(100), code: z.string().max(64) }),
+        response: { 200: JoinReferralResponse, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => referralJoinPage(db, request.params.slug, request.params.code),
   );
 
   /** POST /{slug}: a sign-up; 202 with the same text whatever the address (see service.ts `requestEnrolment`). */

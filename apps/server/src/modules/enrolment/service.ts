@@ -10,7 +10,8 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { TenantContext } from '../../context.ts';
 import { writeAudit } from '../audit/index.ts';
 import { activeCardUrlOfCustomer, assertOnlineCardRoom, digitalCardView, issueDigitalCard, type QrContext } from '../cards/index.ts';
-import { customerByEmail, insertCardHolder } from '../customers/index.ts';
+import { customerByEmail, insertCardHolder, referrerOfCode } from '../customers/index.ts';
+import { creditWelcomeBonus } from '../ledger/index.ts';
 import { enqueueEmail } from '../outbox/index.ts';
 import { joinableStore, storeNameOf } from '../stores/index.ts';
 import { findTenant, lockTenant, tenantContextBySlug } from '../tenants/index.ts';
@@ -167,13 +168,14 @@ export async function requestEnrolment(
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + JOIN_LINK_TTL_MS),
       ip: context.ip,
+      referralCode: input.referralCode ?? null,
     };
     // One pending sign-up per address (partial unique index): a new one replaces it, atomically.
-    await tx.execute(sql`insert into ${enrolmentRequests} (tenant_id, store_id, email, first_name, last_name, phone, token_hash, expires_at, consented_at, ip, created_at)
-      values (${tenant.id}, ${fields.storeId}, ${email}, ${fields.firstName}, ${fields.lastName}, ${fields.phone}, ${fields.tokenHash}, ${fields.expiresAt.toISOString()}, ${now.toISOString()}, ${fields.ip}, ${now.toISOString()})
+    await tx.execute(sql`insert into ${enrolmentRequests} (tenant_id, store_id, email, first_name, last_name, phone, token_hash, expires_at, consented_at, ip, referral_code, created_at)
+      values (${tenant.id}, ${fields.storeId}, ${email}, ${fields.firstName}, ${fields.lastName}, ${fields.phone}, ${fields.tokenHash}, ${fields.expiresAt.toISOString()}, ${now.toISOString()}, ${fields.ip}, ${fields.referralCode}, ${now.toISOString()})
       on conflict (tenant_id, lower(email)) where confirmed_at is null do update set store_id = excluded.store_id, first_name = excluded.first_name,
         last_name = excluded.last_name, phone = excluded.phone, token_hash = excluded.token_hash, expires_at = excluded.expires_at,
-        consented_at = excluded.consented_at, ip = excluded.ip, created_at = excluded.created_at`);
+        consented_at = excluded.consented_at, ip = excluded.ip, referral_code = excluded.referral_code, created_at = excluded.created_at`);
     const message = await renderJoinConfirmation({
       businessName: tenant.name,
       firstName: input.firstName,
@@ -191,8 +193,9 @@ export async function requestEnrolment(
  * row: a sign-up confirmed before answers its card again (the link keeps opening it); else,
  * unless the link has expired, the store has since turned self-enrolment off or its daily cap
  * of cards is reached (ADR 0027; counted under the same lock, so it holds exactly), the customer is
- * created (names, e-mail, phone), a digital ACTIVE card is issued in the quota (cards
- * `issueDigitalCard`, which also writes the welcome message), the sign-up is marked confirmed
+ * created (names, e-mail, phone; referred by the customer whose code the join link carried, unless
+ * it is unknown or their own: docs/product.md 'Rewards'), a digital ACTIVE card is issued in the
+ * quota (cards `issueDigitalCard`, which also credits the welcome bonus and writes the welcome message), the sign-up is marked confirmed
  * with the customer and the card, and an audit row 'customer.self_enrol' records the consent
  * (no user or key; `context.ip` the confirming client's address).
  * Throws 400 JOIN_TEXT.invalidLink (unknown token or tenant), 400 JOIN_TEXT.expiredLink, 404
@@ -230,15 +233,14 @@ export async function confirmEnrolment(
       const store = await joinableStore(tx, tenant.id, request.storeId);
       if (!store) throw notFound(JOIN_TEXT.notFound);
       await assertUnderDailyCap(tx, tenant, store, now);
-      const customerId = await insertCardHolder(
-        tx,
-        tenant.id,
-        { firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone },
-        now,
-      );
+      // A code that is unknown or the friend's own is ignored: the sign-up itself stands (docs/product.md 'Rewards').
+      const referral = request.referralCode ? await referrerOfCode(tx, tenant.id, request.referralCode, request) : null;
+      const referredByCustomerId = referral && 'referrerId' in referral ? referral.referrerId : null;
+      const { firstName, lastName, email, phone } = request;
+      const customerId = await insertCardHolder(tx, tenant.id, { firstName, lastName, email, phone, referredByCustomerId }, now);
       let issued;
       try {
-        issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now);
+        issued = await issueDigitalCard(tx, account, { customerId, storeId: store.id }, qr, now, creditWelcomeBonus);
       } catch (err) {
         if (isQuotaRefusal(err)) throw new AppError('BUSINESS_RULE', JOIN_TEXT.full);
         throw err;

@@ -39,6 +39,7 @@ export async function recentLedgerOfCard(db: DbOrTx, tenantId: string, cardId: s
       id: transactions.id,
       type: transactions.type,
       category: transactions.category,
+      reason: transactions.reason,
       amountCents: transactions.amountCents,
       cashbackCents: transactions.cashbackCents,
       createdAt: transactions.createdAt,

@@ -10,6 +10,7 @@ import { auditActorOf, auditRowValues } from '../audit/index.ts';
 import { toProgramme, type ProgrammeColumns } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
+import { applyPurchaseRewards, ownBonusCents, planPurchaseRewards } from './purchase-rewards.ts';
 import { enqueueReceipt } from './receipts.ts';
 
 /**
@@ -20,7 +21,7 @@ import { enqueueReceipt } from './receipts.ts';
 type EarnOpening = ClaimedReplay &
   Partial<ProgrammeColumns> & {
     card?: { id: string; balanceCents: number; customerId: string; storeId: string | null } | null;
-    holder?: { tier: Tier; totalSpendCents: number };
+    holder?: { tier: Tier; totalSpendCents: number; rewardDue: boolean };
     storeFound?: boolean;
     events?: string[];
   };
@@ -39,7 +40,11 @@ type EarnOpening = ClaimedReplay &
  * balance, the holder's totals, the ledger row, the cashback's lot with its expiry (ADR 0015),
  * the answer stored with the key and the audit row (ADR 0025), whose typed event is built here
  * (`auditRowValues`, ADR 0032). The webhook events (only when an endpoint subscribes) and, with the
- * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction.
+ * tenant's receipts on, the holder's receipt go to their outboxes in the same transaction. When
+ * the opening says the holder may have a reward due (a referral not yet settled, an open win-back
+ * offer), the purchase's rewards are decided before the write and credited after it as BONUS rows
+ * in the same transaction (purchase-rewards.ts, ADR 0049); the answer's `newBalance` includes the
+ * card's own bonuses, listed in `bonuses`.
  * Throws 403 SUBSCRIPTION_REQUIRED or FORBIDDEN (other store), 404 card/store, 422
  * CARD_NOT_ACTIVE, 409 key reuse.
  */
@@ -72,8 +77,14 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     const after = before + cashbackCents;
     const totalSpendCents = Number(holder.totalSpendCents) + input.amountCents;
     const tier = evaluateTier(totalSpendCents, programme.tierRules);
+    // Only a holder with a referral or a win-back offer pending reads the reward settings (ADR 0049).
+    const rewards = holder.rewardDue
+      ? await planPurchaseRewards(tx, { tenantId, timezone: ctx.tenant.timezone, customerId, cardId: card.id, amountCents: input.amountCents, at: now })
+      : null;
+    const ownBonuses = rewards?.bonuses.filter((b) => b.own && b.amountCents > 0) ?? [];
     // The row's id is chosen here so that the answer, stored with the key, is known before the write.
-    const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after, cashbackEarned: cashbackCents, rateBps, tier };
+    const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after + (rewards ? ownBonusCents(rewards) : 0), cashbackEarned: cashbackCents, rateBps, tier };
+    if (ownBonuses.length) answer.bonuses = ownBonuses.map((b) => ({ reason: b.reason, amountCents: b.amountCents }));
     const audit = auditRowValues({
       tenantId,
       ...auditActorOf(ctx),
@@ -89,6 +100,10 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
       ${totalSpendCents}::bigint, ${tier}::text, ${JSON.stringify(answer)}::jsonb, ${audit.ip}::text, ${audit.action}::text, ${audit.entity}::text,
       ${JSON.stringify(audit.before)}::jsonb, ${JSON.stringify(audit.after)}::jsonb)`);
     await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
+    if (rewards) {
+      const booked = storeId ?? card.storeId;
+      await applyPurchaseRewards(tx, rewards, { tenantId, customerId, earnId: answer.transactionId, storeId: booked, userId: audit.userId, apiKeyId: audit.apiKeyId, ip: audit.ip, at: now });
+    }
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
       transactionId: answer.transactionId,
       kind: 'EARN',
@@ -96,7 +111,7 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
       storeId: storeId ?? card.storeId,
       amountCents: input.amountCents,
       cashbackCents,
-      balanceCents: after,
+      balanceCents: answer.newBalance,
       at: now,
     });
     return { status: 200, body: answer, replayed: false };

@@ -4,12 +4,13 @@
  * itself depends on, which must not import this file or they would close an import cycle). The
  * ledger owns card balances, ledger rows, cashback lots and their summaries, and offers one
  * command per movement, each writing its whole change itself: earn, redeem, refund, void,
- * adjust, credit, expire.
+ * adjust, credit, bonus (the rewards, ADR 0049), expire.
  */
 export { balancesByStore, compactCardBalances, outstandingByTenant } from './balance-summaries.ts';
 export { writeOffBalance } from './adjust.ts';
 export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes } from './card-history.ts';
 export { type PosContext } from './context.ts';
+export { type ActivatedCard, creditWelcomeBonus } from './bonus.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
 export { expireCashback } from './expire.ts';

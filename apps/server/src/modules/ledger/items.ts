@@ -134,6 +134,7 @@ function toItem({
     reversesTransactionId: t.reversesTransactionId,
     reversedAmountCents: Number(reversed),
     unrecoveredCents: t.unrecoveredCents,
+    reason: t.reason ?? null,
     createdAt: t.createdAt.toISOString(),
   };
 }
@@ -176,7 +177,7 @@ export async function ledgerPage(db: DbOrTx, tenantId: string, condition: SQL, l
  */
 function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
   const { cu, cs, sn } = ledgerItemJoins(db);
-  const [date, id, type, category, customer, cardUid, store, amount, cashback, before, after, note] = TRANSACTION_CSV_COLUMNS;
+  const [date, id, type, category, customer, cardUid, store, amount, cashback, before, after, note, reason] = TRANSACTION_CSV_COLUMNS;
   return db
     .select({
       date: isoUtcSql(transactions.createdAt).as(date),
@@ -191,6 +192,7 @@ function ledgerExportQuery(db: DbOrTx, tenantId: string, condition: SQL) {
       before: dollarsSql(transactions.beforeBalanceCents).as(before),
       after: dollarsSql(transactions.afterBalanceCents).as(after),
       note: safeCellSql(transactions.note).as(note),
+      reason: sql`${transactions.reason}`.as(reason),
     })
     .from(transactions)
     .innerJoin(cu, and(eq(cu.tenantId, tenantId), eq(cu.id, transactions.cardId)))

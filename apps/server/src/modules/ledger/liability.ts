@@ -39,7 +39,8 @@ const SUMS = sql.raw(`coalesce(sum(cashback_cents) filter (where type = 'EARN'),
   coalesce(sum(amount_cents) filter (where type = 'VOID'), 0) as voided,
   coalesce(sum(after_balance_cents - before_balance_cents) filter (where type = 'ADJUST'), 0) as adjusted,
   coalesce(sum(amount_cents) filter (where type = 'ADD_FUNDS'), 0) as added,
-  coalesce(sum(amount_cents) filter (where type = 'EXPIRE'), 0) as expired`);
+  coalesce(sum(amount_cents) filter (where type = 'EXPIRE'), 0) as expired,
+  coalesce(sum(amount_cents) filter (where type = 'BONUS'), 0) as bonus`);
 
 /**
  * SUMS over rollup rows (ledger_daily_totals: amount and cashback per type). The rollup keeps no
@@ -53,9 +54,10 @@ const ROLLUP_SUMS = sql.raw(`coalesce(sum(cashback_cents) filter (where type = '
   coalesce(sum(amount_cents) filter (where type = 'VOID'), 0) as voided,
   coalesce(sum(amount_cents) filter (where type = 'ADJUST'), 0) as adjusted,
   coalesce(sum(amount_cents) filter (where type = 'ADD_FUNDS'), 0) as added,
-  coalesce(sum(amount_cents) filter (where type = 'EXPIRE'), 0) as expired`);
+  coalesce(sum(amount_cents) filter (where type = 'EXPIRE'), 0) as expired,
+  coalesce(sum(amount_cents) filter (where type = 'BONUS'), 0) as bonus`);
 
-type SumsRow = Record<'earned' | 'redeemed' | 'refunded' | 'unrecovered' | 'voided' | 'adjusted' | 'added' | 'expired', string | number>;
+type SumsRow = Record<'earned' | 'redeemed' | 'refunded' | 'unrecovered' | 'voided' | 'adjusted' | 'added' | 'expired' | 'bonus', string | number>;
 
 /** A SUMS row as PeriodSums (numbers). */
 function periodOf(r: SumsRow): PeriodSums {
@@ -68,11 +70,12 @@ function periodOf(r: SumsRow): PeriodSums {
     adjustedCents: Number(r.adjusted),
     addedFundsCents: Number(r.added),
     expiredCents: Number(r.expired),
+    bonusCents: Number(r.bonus),
   };
 }
 
 /** PeriodSums of nothing. */
-export const ZERO_SUMS: PeriodSums = periodOf({ earned: 0, redeemed: 0, refunded: 0, unrecovered: 0, voided: 0, adjusted: 0, added: 0, expired: 0 });
+export const ZERO_SUMS: PeriodSums = periodOf({ earned: 0, redeemed: 0, refunded: 0, unrecovered: 0, voided: 0, adjusted: 0, added: 0, expired: 0, bonus: 0 });
 
 /** Time zones whose days are UTC days, so the daily rollup (UTC days, ADR 0006) can serve them. */
 export const UTC_ZONES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu']);
@@ -116,7 +119,7 @@ export async function ledgerDays(db: DbOrTx, tenantId: string, from: string, to:
  * unrecovered part, which a scan of those days' REFUND rows adds (the type is a key column of
  * transactions_tenant_created_idx, so only REFUND rows are fetched); the days from
  * `rolled_until` on are read live. A rolled-up day's net delta is derived from its sums (EARN
- * +cashback, ADD_FUNDS, ADJUST (signed amount) and VOID +amount, REDEEM and EXPIRE −amount,
+ * +cashback, ADD_FUNDS, BONUS, ADJUST (signed amount) and VOID +amount, REDEEM and EXPIRE −amount,
  * REFUND −(cashback − unrecovered); ADR 0014), which is what after − before is for each type.
  */
 async function utcLedgerDays(db: DbOrTx, tenantId: string, from: string, to: string): Promise<{ days: DaySums[]; afterCents: number }> {
@@ -128,17 +131,17 @@ async function utcLedgerDays(db: DbOrTx, tenantId: string, from: string, to: str
   const rolledAt = sql`((${rolledUntil})::timestamp at time zone 'UTC')`;
   const rows = rowsOf<DayRow>(
     await db.execute(sql`select day, sum(earned) as earned, sum(redeemed) as redeemed, sum(refunded) as refunded, sum(unrecovered) as unrecovered,
-        sum(voided) as voided, sum(adjusted) as adjusted, sum(added) as added, sum(expired) as expired, sum(delta) as delta
+        sum(voided) as voided, sum(adjusted) as adjusted, sum(added) as added, sum(expired) as expired, sum(bonus) as bonus, sum(delta) as delta
       from (
-        select r.day::text as day, r.earned, r.redeemed, r.refunded, r.unrecovered, r.voided, r.adjusted, r.added, r.expired,
-          r.earned + r.added + r.adjusted + r.voided - r.redeemed - r.expired - r.refunded as delta
+        select r.day::text as day, r.earned, r.redeemed, r.refunded, r.unrecovered, r.voided, r.adjusted, r.added, r.expired, r.bonus,
+          r.earned + r.added + r.adjusted + r.voided + r.bonus - r.redeemed - r.expired - r.refunded as delta
         from (
           select day, ${ROLLUP_SUMS}
           from ${ledgerDailyTotals}
           where tenant_id = ${tenantId} and day >= ${from}::date and day < ${rolledUntil}
           group by day) r
         union all
-        select (created_at at time zone 'UTC')::date::text, 0, 0, -sum(unrecovered_cents), sum(unrecovered_cents), 0, 0, 0, 0, sum(unrecovered_cents)
+        select (created_at at time zone 'UTC')::date::text, 0, 0, -sum(unrecovered_cents), sum(unrecovered_cents), 0, 0, 0, 0, 0, sum(unrecovered_cents)
         from ${transactions}
         where tenant_id = ${tenantId} and type = 'REFUND' and created_at >= ${lo} and created_at < ${rolledAt}
         group by 1
@@ -171,12 +174,12 @@ export async function ledgerPeriodByTenant(db: DbOrTx, tenantIds: readonly strin
       left join ${ledgerRollupState} st on st.tenant_id = t.id
       cross join lateral (
         select sum(earned) as earned, sum(redeemed) as redeemed, sum(refunded) as refunded, sum(unrecovered) as unrecovered,
-          sum(voided) as voided, sum(adjusted) as adjusted, sum(added) as added, sum(expired) as expired
+          sum(voided) as voided, sum(adjusted) as adjusted, sum(added) as added, sum(expired) as expired, sum(bonus) as bonus
         from (
           select ${ROLLUP_SUMS} from ${ledgerDailyTotals}
           where tenant_id = t.id and day >= ${from}::date and day <= ${to}::date and day < coalesce(st.rolled_until, '-infinity')
           union all
-          select 0, 0, -coalesce(sum(unrecovered_cents), 0), coalesce(sum(unrecovered_cents), 0), 0, 0, 0, 0 from ${transactions}
+          select 0, 0, -coalesce(sum(unrecovered_cents), 0), coalesce(sum(unrecovered_cents), 0), 0, 0, 0, 0, 0 from ${transactions}
           where tenant_id = t.id and type = 'REFUND' and created_at >= ${lo}
             and created_at < least(${hi}, coalesce(st.rolled_until, '-infinity')::timestamp at time zone 'UTC')
           union all

@@ -10,6 +10,7 @@ import { auditActorOf, writeAudit } from '../audit/index.ts';
 import { readTierRules } from '../rules/index.ts';
 import { assertOwnStore, CORRECTION_TEXT, ledgerRow, type PosContext, type PosResult, posActorOf } from './context.ts';
 import { lockCard, lockHolder, recordPurchaseSql } from './holdings.ts';
+import { clawBackReferralBonuses } from './purchase-rewards.ts';
 import { enqueueReceipt } from './receipts.ts';
 import { appendRow } from './rows.ts';
 
@@ -32,7 +33,9 @@ async function refundedSoFar(tx: Tx, tenantId: string, earnId: string): Promise<
  * re-evaluates the tier (applies from the next purchase, ADR 0003); appends a REFUND row
  * (amount = purchase refunded, cashback = claw-back due, reverses = `id`, the EARN's
  * category, store and customer, note = reason) and an audit row 'transaction.refund'; with the
- * tenant's receipts on, the holder's receipt to the outbox (receipts.ts).
+ * tenant's receipts on, the holder's receipt to the outbox (receipts.ts). The refund that
+ * completes a purchase within 14 days of it takes back the referral bonuses that came with it
+ * (purchase-rewards.ts `clawBackReferralBonuses`, docs/product.md 'Rewards').
  * Throws 404 'Transaction not found', 403 (a cashier and another store's row), 422
  * BUSINESS_RULE (not an EARN; fully refunded; 'Refund exceeds the remaining purchase
  * amount'), 409 key reuse.
@@ -88,6 +91,9 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
       before: { transactionId: earn.id, balanceCents: card.balanceCents },
       after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null },
     });
+    const clawedBack =
+      remaining === refunded ? await clawBackReferralBonuses(tx, { tenantId, id: earn.id, createdAt: earn.createdAt }, { ...auditActorOf(ctx), at: ctx.now }) : null;
+    const balanceCents = clawedBack?.get(card.id) ?? after;
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
       transactionId: row,
       kind: 'REFUND',
@@ -95,7 +101,7 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
       storeId: earn.storeId,
       amountCents: refunded,
       cashbackCents: taken,
-      balanceCents: after,
+      balanceCents,
       at: ctx.now,
     });
     return {
@@ -104,7 +110,7 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
       clawedBackCents: taken,
       unrecoveredCents: due - taken,
       remainingAmountCents: remaining - refunded,
-      newBalanceCents: after,
+      newBalanceCents: balanceCents,
       tier,
     };
   });

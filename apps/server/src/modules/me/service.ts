@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { getCustomerDetail } from '../customers/index.ts';
 import { customerLedgerSums, expiringOfCards, recentLedgerOfCustomer } from '../ledger/index.ts';
+import { readRewardSettings } from '../rules/index.ts';
+import { referralLink } from '@loyalty/domain';
 
 /** Rows of the customer dashboard's Recent Transactions on the customer's page. */
 const MY_RECENT_TRANSACTIONS = 10;
@@ -20,10 +22,18 @@ export const PROFILE_NOT_FOUND = 'Customer profile not found';
  *   the REDEEM rows), activeCards (cards with status ACTIVE). All cents.
  * - `recentTransactions`: the customer's 10 newest ledger rows (TransactionItem, newest first).
  * - `expiringSoon`: cashback of their cards expiring within 30 days of `now`, soonest first.
+ * - `referralLink`: `{publicUrl}/{slug}/join?ref={code}` while the business runs referrals
+ *   (docs/product.md 'Rewards'), else null.
  * Throws 404 NOT_FOUND 'Customer profile not found' when `customerId` is null or names no
  * customer of this tenant.
  */
-export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: string | null, now: Date): Promise<MyAccountResponse> {
+export async function getMyAccount(
+  db: DbOrTx,
+  tenant: { id: string; slug: string; publicUrl: string },
+  customerId: string | null,
+  now: Date,
+): Promise<MyAccountResponse> {
+  const tenantId = tenant.id;
   if (!customerId) throw notFound(PROFILE_NOT_FOUND);
   let customer;
   try {
@@ -36,6 +46,7 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
   const recentTransactions = await recentLedgerOfCustomer(db, tenantId, customerId, MY_RECENT_TRANSACTIONS);
   const uidOf = new Map(customer.cards.map((c) => [c.id, c.cardUid]));
   const expiring = await expiringOfCards(db, tenantId, [...uidOf.keys()], now);
+  const { referral } = await readRewardSettings(db, tenantId);
   return {
     customer,
     stats: {
@@ -46,5 +57,6 @@ export async function getMyAccount(db: DbOrTx, tenantId: string, customerId: str
     },
     recentTransactions,
     expiringSoon: expiring.map((l) => ({ cardUid: uidOf.get(l.cardId)!, cents: l.cents, expiresAt: l.expiresAt.toISOString() })),
+    referralLink: referral.enabled ? referralLink(tenant.publicUrl, tenant.slug, customer.referralCode) : null,
   };
 }

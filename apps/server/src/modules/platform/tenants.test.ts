@@ -375,6 +375,8 @@ describe('DELETE /api/platform/tenants/:id', () => {
     expect(await processPasswordResetRequests(ctx.db, { publicUrl: ctx.config.publicUrl, now: new Date() })).toBe(1);
     // A customer's erasure request (ADR 0026).
     await ctx.db.execute(sql.raw(`insert into erasure_requests (tenant_id, customer_id) values ('${doomed.tenant.id}', '${doomed.customer.id}')`));
+    // The business's reward settings (docs/product.md 'Rewards').
+    await ctx.db.execute(sql.raw(`insert into reward_settings (tenant_id, settings) values ('${doomed.tenant.id}', '{}'::jsonb)`));
     // A platform admin attached to the tenant is detached, never deleted.
     await ctx.db.update(users).set({ tenantId: doomed.tenant.id }).where(eq(users.email, 'admin@platform.com'));
 

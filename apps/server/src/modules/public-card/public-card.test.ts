@@ -57,7 +57,7 @@ describe('GET /api/{slug}/c/{cardUid}', () => {
     const times = body.transactions.map((t: { createdAt: string }) => Date.parse(t.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const t of body.transactions) {
-      expect(Object.keys(t).sort()).toEqual(['amountCents', 'cashbackCents', 'category', 'createdAt', 'id', 'type']);
+      expect(Object.keys(t).sort()).toEqual(['amountCents', 'cashbackCents', 'category', 'createdAt', 'id', 'reason', 'type']);
     }
   });
 

@@ -1,10 +1,11 @@
 import type { PublicCardResponse } from '@loyalty/contract';
-import { normalizeCardUid } from '@loyalty/domain';
+import { normalizeCardUid, referralLink } from '@loyalty/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { verifyCardToken, findCardRow } from '../cards/index.ts';
 import { tenantContextBySlug } from '../tenants/index.ts';
 import { expiringOfCards, recentLedgerOfCard } from '../ledger/index.ts';
+import { readRewardSettings } from '../rules/index.ts';
 
 /** Ledger rows shown on the public card page. */
 const PUBLIC_CARD_TRANSACTIONS = 5;
@@ -16,7 +17,9 @@ const PUBLIC_CARD_TRANSACTIONS = 5;
  *
  * - Valid token: `full: true` with holderName ('First Last', null when UNASSIGNED), customer
  *   (first/last name, email, phone, tier; null when UNASSIGNED), storeName, activatedAt
- *   (ISO or null) and the card's last 5 ledger rows, newest first (amounts in cents).
+ *   (ISO or null) and the card's last 5 ledger rows, newest first (amounts in cents); while
+ *   the business runs referrals and the card is ACTIVE, the holder's referral link
+ *   (docs/product.md 'Rewards').
  * - No or wrong token: `{ cardUid, status, balanceCents, tenantName, full: false }` and
  *   nothing else, so a typed or guessed UID reveals no name and no history.
  *
@@ -28,9 +31,10 @@ export async function getPublicCard(
   slug: string,
   rawUid: string,
   token: string | undefined,
-  secret: string,
+  links: { secret: string; publicUrl: string },
   now: Date,
 ): Promise<PublicCardResponse> {
+  const { secret } = links;
   const cardUid = normalizeCardUid(rawUid);
   const tenant = await tenantContextBySlug(db, slug);
   const row = tenant ? await findCardRow(db, tenant.id, cardUid) : null;
@@ -47,6 +51,7 @@ export async function getPublicCard(
   const recent = await recentLedgerOfCard(db, tenant.id, card.id, PUBLIC_CARD_TRANSACTIONS);
   const expiring = await expiringOfCards(db, tenant.id, [card.id], now);
   const customer = row.customer;
+  const { referral } = await readRewardSettings(db, tenant.id);
   return {
     ...basic,
     full: true,
@@ -60,10 +65,12 @@ export async function getPublicCard(
       id: t.id,
       type: t.type,
       category: t.category,
+      reason: t.reason ?? null,
       amountCents: t.amountCents,
       cashbackCents: t.cashbackCents,
       createdAt: t.createdAt.toISOString(),
     })),
     expiringSoon: expiring.map((l) => ({ cardUid: card.cardUid, cents: l.cents, expiresAt: l.expiresAt.toISOString() })),
+    referralLink: referral.enabled && customer && card.status === 'ACTIVE' ? referralLink(links.publicUrl, tenant.slug, customer.referralCode) : null,
   };
 }

@@ -103,6 +103,7 @@ describe('GET /reports/export/transactions', () => {
       'Balance Before': '0.00',
       'Balance After': '0.00',
       Note: awkwardNote,
+      Reason: '',
     });
     expect(rows.find((r) => r.Note === "'-5 cents")).toMatchObject({ Type: 'REDEEM', Category: '', Amount: '0.05', Cashback: '0.00' });
     expect(rows.some((r) => r.Note === 'other tenant')).toBe(false);

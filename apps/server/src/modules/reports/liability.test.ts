@@ -97,6 +97,7 @@ describe('GET /reports/liability', () => {
       adjustedCents: 450,
       addedFundsCents: 0,
       expiredCents: 40,
+      bonusCents: 0,
       breakageRateBps: Math.floor((40 * 10_000) / 340),
     });
     const [store] = await ctx.db.select().from(stores).where(eq(stores.id, t.store.id));

@@ -56,9 +56,9 @@ export function periodOf(q: { from?: string; to?: string }, now: Date, timezone:
   return { from, to };
 }
 
-/** PeriodSums with the breakage rate: floor(expired × 10000 / (earned + addedFunds)), 0 when nothing was credited. */
+/** PeriodSums with the breakage rate: floor(expired × 10000 / (earned + addedFunds + bonus)), 0 when nothing was credited. */
 export function withBreakage(s: PeriodSums): LiabilityPeriod {
-  const credited = s.earnedCents + s.addedFundsCents;
+  const credited = s.earnedCents + s.addedFundsCents + s.bonusCents;
   return { ...s, breakageRateBps: credited > 0 ? Math.floor((s.expiredCents * 10_000) / credited) : 0 };
 }
 
@@ -130,6 +130,7 @@ const PERIOD_LABELS: [keyof LiabilityPeriod, string][] = [
   ['adjustedCents', 'Adjusted'],
   ['addedFundsCents', 'Added funds'],
   ['expiredCents', 'Expired'],
+  ['bonusCents', 'Bonuses'],
 ];
 
 /** The report as liability-{from}-{to}.csv (contract LIABILITY_CSV_COLUMNS describes the rows). */

@@ -3,7 +3,8 @@
  * app import (besides `views.ts`, the read-only tier rules for the customers module, which the
  * rules depend on to re-tier; importing this file from there would close an import cycle).
  * The module owns the programme: cashback rules per category, tier rules, offers and the
- * cashback expiry rule (`docs/product.md` 'Cashback', 'Tiers', 'Offers', 'Expiry'; ADR 0007).
+ * cashback expiry rule and the reward settings (`docs/product.md` 'Cashback', 'Tiers', 'Offers',
+ * 'Expiry', 'Rewards'; ADR 0007, ADR 0049).
  * It edits them, gives a new tenant the defaults, and tells the ledger and the dashboard what
  * the programme is.
  */
@@ -11,4 +12,6 @@ export { insertDefaultRules } from './initialize.ts';
 export { countOffers } from './offers.ts';
 export { toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
+export { readRewardSettings } from './rewards.ts';
+export { rewardRoutes } from './rewards-routes.ts';
 export { readTierRules } from './views.ts';

@@ -9,6 +9,7 @@ export { createMainStore } from './create-store.ts';
 export {
   countStores,
   joinableStore,
+  joinableStoreOrFirst,
   oldestActiveStoreId,
   requireStoreEnrolment,
   requireStoreName,

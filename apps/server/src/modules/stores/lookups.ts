@@ -122,3 +122,20 @@ export async function storeGrowth(db: DbOrTx, d30: Date, d60: Date, far: Date): 
   const [s] = await db.select({ total: sql<number>`count(*)::int`, new30: between(d30, far), prev30: between(d60, d30) }).from(stores);
   return s;
 }
+
+/**
+ * The store a referred friend joins at online (docs/product.md 'Rewards'): `preferredId` when it is
+ * a joinable store of the tenant (`joinableStore`), else the tenant's oldest active store taking
+ * sign-ups; `{ id, name }` or null when none takes them.
+ */
+export async function joinableStoreOrFirst(db: DbOrTx, tenantId: string, preferredId: string | null): Promise<{ id: string; name: string } | null> {
+  const preferred = preferredId ? await joinableStore(db, tenantId, preferredId) : null;
+  if (preferred) return { id: preferred.id, name: preferred.name };
+  const [first] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.tenantId, tenantId), eq(stores.active, true), eq(stores.selfEnrolment, true)))
+    .orderBy(asc(stores.createdAt), asc(stores.id))
+    .limit(1);
+  return first ?? null;
+}

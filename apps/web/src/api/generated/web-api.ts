@@ -464,6 +464,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/join/{slug}/referral/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a referral link's sign-up page
+     * @description The business, the store the friend joins at and the referrer's first name; 404 for an unknown code or when no store takes online sign-ups. Open to anyone: no session needed.
+     */
+    get: operations['getJoinBySlugReferralByCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/join/{slug}/stores/{storeId}': {
     parameters: {
       query?: never;
@@ -1696,6 +1716,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/me/birthday': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set your birthday
+     * @description Month and day, year optional; null removes it. A birthday reward is not paid within 30 days of a change. Needs a signed-in session of a member with the role customer of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putMeBirthday'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/me/cards/{cardUid}/wallet/apple': {
     parameters: {
       query?: never;
@@ -1985,6 +2025,30 @@ export interface paths {
      * @description Every field of the offer replaced, with the same rules as creating one. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesOffersById'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/rules/rewards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the reward settings
+     * @description Welcome bonus, birthday reward, referrals and win-back offers; each off until switched on. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesRewards'];
+    /**
+     * Set the reward settings
+     * @description Amounts $0.00 to $1,000.00 in cents; applies from then on (a bonus already credited stays). Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesRewards'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2619,7 +2683,7 @@ export interface paths {
     put?: never;
     /**
      * Create a customer
-     * @description First and last name required, email and phone optional. 409 when the email is taken in this business. Needs an API key with the `customers:write` scope (401 without a valid key, 403 without the scope).
+     * @description First and last name required; email, phone and birthday optional; `referralCode`: the referrer's code for a referred friend. 409 when the email is taken in this business, 422 for an unknown or own referral code. Needs an API key with the `customers:write` scope (401 without a valid key, 403 without the scope).
      */
     post: operations['postV1Customers'];
     delete?: never;
@@ -3025,6 +3089,7 @@ export interface operations {
             }[];
             full: boolean;
             holderName?: string | null;
+            referralLink?: string | null;
             /** @enum {string} */
             status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
             storeName?: string | null;
@@ -3038,8 +3103,10 @@ export interface operations {
               category: 'PURCHASE' | 'REPAIR' | 'OTHER' | null;
               createdAt: string;
               id: string;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
             }[];
           };
         };
@@ -4634,6 +4701,7 @@ export interface operations {
           firstName: string;
           lastName: string;
           phone?: string | null;
+          referralCode?: string | null;
           storeId: string;
         };
       };
@@ -4912,6 +4980,86 @@ export interface operations {
       };
     };
   };
+  getJoinBySlugReferralByCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            businessName: string;
+            referrerFirstName: string;
+            storeId: string;
+            storeName: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getJoinBySlugStoresByStoreId: {
     parameters: {
       query?: never;
@@ -4998,6 +5146,7 @@ export interface operations {
           | 'transaction.redeem'
           | 'transaction.refund'
           | 'transaction.void'
+          | 'transaction.bonus'
           | 'card.adjust'
           | 'card.add_funds'
           | 'cashback.expire'
@@ -5025,6 +5174,7 @@ export interface operations {
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
+          | 'rules.rewards.update'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -5108,6 +5258,7 @@ export interface operations {
                 | 'transaction.redeem'
                 | 'transaction.refund'
                 | 'transaction.void'
+                | 'transaction.bonus'
                 | 'card.adjust'
                 | 'card.add_funds'
                 | 'cashback.expire'
@@ -5135,6 +5286,7 @@ export interface operations {
                 | 'rules.wallet.update'
                 | 'rules.wallet.logo'
                 | 'rules.wallet.certificate'
+                | 'rules.rewards.update'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -6403,6 +6555,8 @@ export interface operations {
                 /** Format: int64 */
                 adjustedCents: number;
                 /** Format: int64 */
+                bonusCents: number;
+                /** Format: int64 */
                 breakageRateBps: number;
                 /** Format: int64 */
                 earnedCents: number;
@@ -6429,6 +6583,8 @@ export interface operations {
               addedFundsCents: number;
               /** Format: int64 */
               adjustedCents: number;
+              /** Format: int64 */
+              bonusCents: number;
               /** Format: int64 */
               breakageRateBps: number;
               /** Format: int64 */
@@ -7696,6 +7852,7 @@ export interface operations {
           | 'transaction.redeem'
           | 'transaction.refund'
           | 'transaction.void'
+          | 'transaction.bonus'
           | 'card.adjust'
           | 'card.add_funds'
           | 'cashback.expire'
@@ -7723,6 +7880,7 @@ export interface operations {
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
+          | 'rules.rewards.update'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -7797,6 +7955,7 @@ export interface operations {
                 | 'transaction.redeem'
                 | 'transaction.refund'
                 | 'transaction.void'
+                | 'transaction.bonus'
                 | 'card.adjust'
                 | 'card.add_funds'
                 | 'cashback.expire'
@@ -7824,6 +7983,7 @@ export interface operations {
                 | 'rules.wallet.update'
                 | 'rules.wallet.logo'
                 | 'rules.wallet.certificate'
+                | 'rules.rewards.update'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7968,6 +8128,7 @@ export interface operations {
           | 'transaction.redeem'
           | 'transaction.refund'
           | 'transaction.void'
+          | 'transaction.bonus'
           | 'card.adjust'
           | 'card.add_funds'
           | 'cashback.expire'
@@ -7995,6 +8156,7 @@ export interface operations {
           | 'rules.wallet.update'
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
+          | 'rules.rewards.update'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -11103,6 +11265,7 @@ export interface operations {
           } | null;
           /** Format: uuid */
           customerId?: string | null;
+          referralCode?: string | null;
           /** Format: uuid */
           storeId: string;
         };
@@ -11946,12 +12109,21 @@ export interface operations {
             customers: {
               /** Format: int64 */
               activeCards: number;
+              birthday: {
+                /** Format: int64 */
+                day: number;
+                /** Format: int64 */
+                month: number;
+                /** Format: int64 */
+                year: number | null;
+              } | null;
               createdAt: string;
               email: string | null;
               firstName: string;
               id: string;
               lastName: string;
               phone: string | null;
+              referralCode: string;
               /** @enum {string} */
               tier: 'SILVER' | 'GOLD' | 'PLATINUM';
               /** Format: int64 */
@@ -12056,6 +12228,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          birthday?: {
+            /** Format: int32 */
+            day: number;
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            year?: number | null;
+          } | null;
           /** Format: email */
           email?: string | null;
           firstName: string;
@@ -12074,6 +12254,14 @@ export interface operations {
           'application/json': {
             /** Format: int64 */
             activeCards: number;
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
             cards: {
               activatedAt: string | null;
               /** Format: int64 */
@@ -12090,6 +12278,7 @@ export interface operations {
             id: string;
             lastName: string;
             phone: string | null;
+            referralCode: string;
             /** @enum {string} */
             tier: 'SILVER' | 'GOLD' | 'PLATINUM';
             /** Format: int64 */
@@ -12198,6 +12387,14 @@ export interface operations {
           'application/json': {
             /** Format: int64 */
             activeCards: number;
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
             cards: {
               activatedAt: string | null;
               /** Format: int64 */
@@ -12214,6 +12411,7 @@ export interface operations {
             id: string;
             lastName: string;
             phone: string | null;
+            referralCode: string;
             /** @enum {string} */
             tier: 'SILVER' | 'GOLD' | 'PLATINUM';
             /** Format: int64 */
@@ -12314,6 +12512,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          birthday?: {
+            /** Format: int32 */
+            day: number;
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            year?: number | null;
+          } | null;
           /** Format: email */
           email?: string | null;
           firstName: string;
@@ -12332,6 +12538,14 @@ export interface operations {
           'application/json': {
             /** Format: int64 */
             activeCards: number;
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
             cards: {
               activatedAt: string | null;
               /** Format: int64 */
@@ -12348,6 +12562,7 @@ export interface operations {
             id: string;
             lastName: string;
             phone: string | null;
+            referralCode: string;
             /** @enum {string} */
             tier: 'SILVER' | 'GOLD' | 'PLATINUM';
             /** Format: int64 */
@@ -13213,6 +13428,14 @@ export interface operations {
             customer: {
               /** Format: int64 */
               activeCards: number;
+              birthday: {
+                /** Format: int64 */
+                day: number;
+                /** Format: int64 */
+                month: number;
+                /** Format: int64 */
+                year: number | null;
+              } | null;
               cards: {
                 activatedAt: string | null;
                 /** Format: int64 */
@@ -13229,6 +13452,7 @@ export interface operations {
               id: string;
               lastName: string;
               phone: string | null;
+              referralCode: string;
               /** @enum {string} */
               tier: 'SILVER' | 'GOLD' | 'PLATINUM';
               /** Format: int64 */
@@ -13257,16 +13481,19 @@ export interface operations {
               customerName: string | null;
               id: string;
               note: string | null;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
               storeId: string | null;
               storeName: string | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
               /** Format: int64 */
               unrecoveredCents: number;
             }[];
+            referralLink: string | null;
             stats: {
               /** Format: int64 */
               activeCards: number;
@@ -13277,6 +13504,115 @@ export interface operations {
               /** Format: int64 */
               totalRedeemedCents: number;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putMeBirthday: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          birthday: {
+            /** Format: int32 */
+            day: number;
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            year?: number | null;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
           };
         };
       };
@@ -13873,13 +14209,15 @@ export interface operations {
               customerName: string | null;
               id: string;
               note: string | null;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
               storeId: string | null;
               storeName: string | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
               /** Format: int64 */
               unrecoveredCents: number;
             }[];
@@ -14107,7 +14445,7 @@ export interface operations {
         from?: string;
         storeFilter?: string;
         to?: string;
-        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
       };
       header?: never;
       path: {
@@ -14238,6 +14576,8 @@ export interface operations {
               addedFundsCents: number;
               /** Format: int64 */
               adjustedCents: number;
+              /** Format: int64 */
+              bonusCents: number;
               /** Format: int64 */
               breakageRateBps: number;
               /** Format: int64 */
@@ -15187,6 +15527,277 @@ export interface operations {
             /** Format: int64 */
             rateMultiplierBps: number;
             startAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesRewards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            birthday: {
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            referral: {
+              enabled: boolean;
+              /** Format: int32 */
+              friendCents: number;
+              /** Format: int32 */
+              maxPerReferrerPerMonth: number;
+              /** Format: int32 */
+              minPurchaseCents: number;
+              /** Format: int32 */
+              referrerCents: number;
+            };
+            welcome: {
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            winBack: {
+              /** Format: int32 */
+              bonusCents: number;
+              enabled: boolean;
+              /** Format: int32 */
+              inactiveDays: number;
+              /** Format: int32 */
+              validDays: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesRewards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          birthday: {
+            /** Format: int32 */
+            amountCents: number;
+            enabled: boolean;
+          };
+          referral: {
+            enabled: boolean;
+            /** Format: int32 */
+            friendCents: number;
+            /** Format: int32 */
+            maxPerReferrerPerMonth: number;
+            /** Format: int32 */
+            minPurchaseCents: number;
+            /** Format: int32 */
+            referrerCents: number;
+          };
+          welcome: {
+            /** Format: int32 */
+            amountCents: number;
+            enabled: boolean;
+          };
+          winBack: {
+            /** Format: int32 */
+            bonusCents: number;
+            enabled: boolean;
+            /** Format: int32 */
+            inactiveDays: number;
+            /** Format: int32 */
+            validDays: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            birthday: {
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            referral: {
+              enabled: boolean;
+              /** Format: int32 */
+              friendCents: number;
+              /** Format: int32 */
+              maxPerReferrerPerMonth: number;
+              /** Format: int32 */
+              minPurchaseCents: number;
+              /** Format: int32 */
+              referrerCents: number;
+            };
+            welcome: {
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            winBack: {
+              /** Format: int32 */
+              bonusCents: number;
+              enabled: boolean;
+              /** Format: int32 */
+              inactiveDays: number;
+              /** Format: int32 */
+              validDays: number;
+            };
           };
         };
       };
@@ -16900,7 +17511,7 @@ export interface operations {
         search?: string;
         storeFilter?: string;
         to?: string;
-        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
       };
       header?: never;
       path: {
@@ -16938,13 +17549,15 @@ export interface operations {
               customerName: string | null;
               id: string;
               note: string | null;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
               storeId: string | null;
               storeName: string | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
               /** Format: int64 */
               unrecoveredCents: number;
             }[];
@@ -17053,6 +17666,8 @@ export interface operations {
             customerName: string | null;
             id: string;
             note: string | null;
+            /** @enum {string|null} */
+            reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
             reversals: {
               /** Format: int64 */
               afterBalanceCents: number;
@@ -17070,13 +17685,15 @@ export interface operations {
               customerName: string | null;
               id: string;
               note: string | null;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
               storeId: string | null;
               storeName: string | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
               /** Format: int64 */
               unrecoveredCents: number;
             }[];
@@ -17086,7 +17703,7 @@ export interface operations {
             storeId: string | null;
             storeName: string | null;
             /** @enum {string} */
-            type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+            type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
             /** Format: int64 */
             unrecoveredCents: number;
           };
@@ -17464,6 +18081,12 @@ export interface operations {
         };
         content: {
           'application/json': {
+            bonuses?: {
+              /** Format: int64 */
+              amountCents: number;
+              /** @enum {string} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK';
+            }[];
             /** Format: int64 */
             cashbackEarned: number;
             /** Format: int64 */
@@ -19575,12 +20198,21 @@ export interface operations {
             customers: {
               /** Format: int64 */
               activeCards: number;
+              birthday: {
+                /** Format: int64 */
+                day: number;
+                /** Format: int64 */
+                month: number;
+                /** Format: int64 */
+                year: number | null;
+              } | null;
               createdAt: string;
               email: string | null;
               firstName: string;
               id: string;
               lastName: string;
               phone: string | null;
+              referralCode: string;
               /** @enum {string} */
               tier: 'SILVER' | 'GOLD' | 'PLATINUM';
               /** Format: int64 */
@@ -19667,11 +20299,20 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          birthday?: {
+            /** Format: int32 */
+            day: number;
+            /** Format: int32 */
+            month: number;
+            /** Format: int32 */
+            year?: number | null;
+          } | null;
           /** Format: email */
           email?: string | null;
           firstName: string;
           lastName: string;
           phone?: string | null;
+          referralCode?: string | null;
         };
       };
     };
@@ -19685,6 +20326,14 @@ export interface operations {
           'application/json': {
             /** Format: int64 */
             activeCards: number;
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
             cards: {
               activatedAt: string | null;
               /** Format: int64 */
@@ -19701,6 +20350,7 @@ export interface operations {
             id: string;
             lastName: string;
             phone: string | null;
+            referralCode: string;
             /** @enum {string} */
             tier: 'SILVER' | 'GOLD' | 'PLATINUM';
             /** Format: int64 */
@@ -19761,6 +20411,19 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
       429: {
         headers: {
           [name: string]: unknown;
@@ -19808,6 +20471,14 @@ export interface operations {
           'application/json': {
             /** Format: int64 */
             activeCards: number;
+            birthday: {
+              /** Format: int64 */
+              day: number;
+              /** Format: int64 */
+              month: number;
+              /** Format: int64 */
+              year: number | null;
+            } | null;
             cards: {
               activatedAt: string | null;
               /** Format: int64 */
@@ -19824,6 +20495,7 @@ export interface operations {
             id: string;
             lastName: string;
             phone: string | null;
+            referralCode: string;
             /** @enum {string} */
             tier: 'SILVER' | 'GOLD' | 'PLATINUM';
             /** Format: int64 */
@@ -19955,6 +20627,8 @@ export interface operations {
               /** Format: int64 */
               adjustedCents: number;
               /** Format: int64 */
+              bonusCents: number;
+              /** Format: int64 */
               breakageRateBps: number;
               /** Format: int64 */
               earnedCents: number;
@@ -20058,7 +20732,7 @@ export interface operations {
         customerId?: string;
         limit?: number;
         starting_after?: string;
-        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+        type?: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
       };
       header?: never;
       path?: never;
@@ -20091,13 +20765,15 @@ export interface operations {
               customerName: string | null;
               id: string;
               note: string | null;
+              /** @enum {string|null} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
               storeId: string | null;
               storeName: string | null;
               /** @enum {string} */
-              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE';
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
               /** Format: int64 */
               unrecoveredCents: number;
             }[];
@@ -20498,6 +21174,12 @@ export interface operations {
         };
         content: {
           'application/json': {
+            bonuses?: {
+              /** Format: int64 */
+              amountCents: number;
+              /** @enum {string} */
+              reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK';
+            }[];
             /** Format: int64 */
             cashbackEarned: number;
             /** Format: int64 */

@@ -52,6 +52,15 @@ describe('Last transactions of the card at the till', () => {
     expect(query.get('limit')).toBe('5');
   });
 
+  it('names a bonus by its reason, with what it credited and no action', async () => {
+    const bonus = transactionWith({ type: 'BONUS', category: null, reason: 'WELCOME', amountCents: 500, cashbackCents: 0 });
+    serveLedger(rowsOf([bonus]));
+    renderLedger();
+    const row = (await within(panel()).findByText('Bonus')).closest('li') as HTMLElement;
+    expect(row).toHaveTextContent('+$5.00 · Welcome bonus');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('says when the card has no transactions yet', async () => {
     serveLedger(rowsOf([]));
     renderLedger();

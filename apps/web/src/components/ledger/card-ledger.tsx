@@ -4,13 +4,14 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { TransactionTypeBadge } from '@/components/ui/badge';
 import { amountText, formatDateTime } from '@/lib/format';
+import { BONUS_REASON_LABELS } from '@/lib/labels';
 import { TransactionAction } from './transaction-actions';
 import { useMessages } from '@/lib/i18n';
 import { componentsMessages } from '@/components/messages';
 
 /**
  * 'Last transactions' of the card loaded at the POS: its five newest ledger rows (type, amount,
- * time) with the same Refund and Void actions as the Transactions page, disabled with the reason
+ * a bonus's reason, time) with the same Refund and Void actions as the Transactions page, disabled with the reason
  * where the cashier may not use them. Loading shows a spinner, a failure one line, a card without
  * rows 'No transactions yet'.
  */
@@ -42,7 +43,10 @@ function CardLedgerRow({ slug, tx }: { slug: string; tx: TransactionItem }) {
     <li className="flex items-center gap-3 py-2">
       <TransactionTypeBadge type={tx.type} />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium tabular-nums text-slate-900">{amountText(tx)}</p>
+        <p className="text-sm font-medium tabular-nums text-slate-900">
+          {amountText(tx)}
+          {tx.type === 'BONUS' && tx.reason && <span className="font-normal text-slate-600"> · {BONUS_REASON_LABELS[tx.reason]}</span>}
+        </p>
         <p className="text-xs text-slate-500">{formatDateTime(tx.createdAt)}</p>
       </div>
       <TransactionAction slug={slug} tx={tx} />

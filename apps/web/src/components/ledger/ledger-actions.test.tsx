@@ -28,6 +28,7 @@ function row(overrides: Partial<TransactionItem> = {}): TransactionItem {
     reversesTransactionId: null,
     reversedAmountCents: 0,
     unrecoveredCents: 0,
+    reason: null,
     createdAt: new Date(NOW - 60_000).toISOString(),
     ...overrides,
   };

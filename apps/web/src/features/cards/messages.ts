@@ -139,6 +139,8 @@ export const cardsMessages = defineMessages('cards', {
   lastName: 'Last name',
   emailOptional: 'Email (optional)',
   phoneOptional: 'Phone (optional)',
+  referralCodeOptional: 'Referral code (optional)',
+  referralCodeHint: "A friend's code, if they were referred",
   newCustomerOnly: 'New customer: the card is assigned to a customer created now. A store admin can also assign existing customers.',
   createNewInstead: 'Create a new customer instead',
   searchCustomers: 'Search customers',

@@ -10,6 +10,8 @@ export const joinMessages = defineMessages('join', {
   loading: 'Loading',
   title: 'Join {{businessName}} rewards',
   intro: 'Get your card on your phone in a minute and earn cashback on every purchase.',
+  invited: 'You were invited by a friend: you both get a bonus after your first purchase.',
+  invitedBy: '{{name}} invited you: you both get a bonus after your first purchase.',
   noEmail: 'No e-mail? Check your spam folder.',
   // Join form
   formLabel: 'Join our rewards',

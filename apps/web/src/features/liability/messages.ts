@@ -47,6 +47,7 @@ export const liabilityMessages = defineMessages('liability', {
   periodTitle: 'In this period',
   periodEarned: 'Earned',
   periodAddedFunds: 'Added funds',
+  periodBonuses: 'Bonuses (rewards)',
   periodRedeemed: 'Redeemed',
   periodVoided: 'Voided redemptions',
   periodRefunded: 'Clawed back by refunds',

@@ -62,6 +62,7 @@ export const posMessages = defineMessages('pos', {
   earnFailed: 'Transaction failed',
   earnSuccess: 'Cashback earned: {{earned}}. New balance: {{balance}}',
   earnLastResult: 'Last transaction: +{{earned}} cashback on a {{amount}} purchase',
+  earnBonus: '{{reason}} +{{amount}}',
 
   redeemFormLabel: 'Redeem balance',
   redeemAmountLabel: 'Redeem amount',

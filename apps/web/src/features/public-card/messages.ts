@@ -35,6 +35,14 @@ export const publicCardMessages = defineMessages('public-card', {
   // Recent transactions
   recentTitle: 'Recent transactions',
   noTransactions: 'No transactions yet.',
+  // Invite a friend
+  inviteTitle: 'Invite a friend',
+  inviteText: 'Share your link: when a friend joins with it and makes a first purchase, you both get a bonus.',
+  inviteLinkLabel: 'Your referral link',
+  inviteCopy: 'Copy',
+  inviteCopied: 'Copied',
+  inviteCopiedStatus: 'Referral link copied to the clipboard',
+  inviteCopyFailed: 'Your browser did not allow copying. Select the link and copy it by hand.',
   // Notices
   earnMoreTitle: 'Ready to Earn More?',
   earnMoreShop: 'Shop at <place>{{placeName}}</place> and show this card at checkout: every purchase adds cashback to your balance.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actorLabel, changesOf } from './describe';
+import { actionLabel, actionOptions, actorLabel, changesOf } from './describe';
 
 describe('what an audit event shows', () => {
   it('names actions as a person reads them', () => {
@@ -8,6 +8,14 @@ describe('what an audit event shows', () => {
     expect(actionLabel('transaction.earn')).toBe('Cashback earned');
     expect(actionLabel('card.wallet_email')).toBe('Wallet links e-mailed');
     expect(actionLabel('rules.wallet.certificate')).toBe('Apple Wallet certificate uploaded');
+    expect(actionLabel('transaction.bonus')).toBe('Bonus credited');
+    expect(actionLabel('rules.rewards.update')).toBe('Reward settings changed');
+  });
+
+  it('offers the rewards’ actions in the action filter by their names', () => {
+    const labels = actionOptions().map((o) => o.label);
+    expect(labels).toContain('Bonus credited');
+    expect(labels).toContain('Reward settings changed');
   });
 
   it('formats money from cents, rates from bps and times, and marks what changed', () => {

@@ -1,6 +1,7 @@
 import type { CardResponse } from '@loyalty/contract';
 import { Alert } from '@/components/ui/alert';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { Input } from '@/components/ui/input';
 import { useActivateCard } from '../api/activate-card';
 import { useAssignCardForm } from '../hooks/use-assign-card-form';
 import { AssignCustomerFields } from './assign-customer-fields';
@@ -13,7 +14,8 @@ import { cardsMessages } from '../messages';
  * one without cards (searchable, debounced 300 ms) or a new one created with it. Success: 'Card
  * assigned successfully', close (the form resets as it unmounts); failure: the server message, else
  * 'Failed to assign card', in an alert at the top of the dialog, and the server's field messages
- * (400 details, a duplicate e-mail) on their fields.
+ * (400 details, a duplicate e-mail, an unknown referral code) on their fields. An optional referral
+ * code (a friend's, docs/product.md 'Rewards') is sent as `referralCode` when typed.
  */
 export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: CardResponse | null; onClose: () => void }) {
   const activate = useActivateCard(slug);
@@ -42,7 +44,7 @@ export function AssignCardDialog({ slug, card, onClose }: { slug: string; card: 
   );
 }
 
-/** The form inside 'Assign Card': server alert, store, then the customer choice; submitted by the dialog's footer button. */
+/** The form inside 'Assign Card': server alert, store, the customer choice, then an optional referral code; submitted by the dialog's footer button. */
 function AssignCardForm({
   slug,
   card,
@@ -56,6 +58,7 @@ function AssignCardForm({
   activate: ReturnType<typeof useActivateCard>;
   onDone: () => void;
 }) {
+  const t = useMessages(cardsMessages);
   const { form, storeOptions, canPickExisting, mode, customerId, onSubmit } = useAssignCardForm(slug, card, activate, onDone);
   const { errors } = form.formState;
   return (
@@ -69,6 +72,15 @@ function AssignCardForm({
         register={form.register('storeId')}
       />
       <AssignCustomerFields slug={slug} form={form} canPickExisting={canPickExisting} mode={mode} customerId={customerId} />
+      <Input
+        label={t('referralCodeOptional')}
+        hint={t('referralCodeHint')}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="characters"
+        error={errors.referralCode?.message}
+        {...form.register('referralCode')}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NewCustomerInput, type CardActivateRequest, type CardResponse } from '@loyalty/contract';
+import { NewCustomerInput, REFERRAL_CODE_UNKNOWN, ReferralCodeInput, type CardActivateRequest, type CardResponse } from '@loyalty/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -17,7 +17,8 @@ export type AssignMode = 'existing' | 'new';
 /**
  * The Assign Card form: a store is required; 'Existing customer' needs a
  * chosen customer; 'New customer' needs first and last name (email checked as an address, phone
- * free text) with the contract's NewCustomerInput rules and messages.
+ * free text) with the contract's NewCustomerInput rules and messages. The referral code is
+ * optional; when typed it must read as one (8 Crockford base32 characters, ReferralCodeInput).
  */
 const assignSchema = () =>
   z
@@ -29,8 +30,10 @@ const assignSchema = () =>
       lastName: z.string(),
       email: z.string(),
       phone: z.string(),
+      referralCode: z.string(),
     })
     .superRefine((v, ctx) => {
+      if (!ReferralCodeInput.safeParse(v.referralCode).success) ctx.addIssue({ code: 'custom', path: ['referralCode'], message: REFERRAL_CODE_UNKNOWN });
       if (v.mode === 'existing') {
         if (!v.customerId) ctx.addIssue({ code: 'custom', path: ['customerId'], message: translate(cardsMessages, 'assignSelectCustomer') });
         return;
@@ -44,11 +47,14 @@ type AssignField = Exclude<keyof AssignFormValues, 'mode'>;
 
 /**
  * The server's field messages of a refused assignment (`details`: `body.storeId`,
- * `body.customerId`, `body.customer.<field>` or `body.<field>` for the new customer's fields),
+ * `body.customerId`, `body.referralCode`, `body.customer.<field>` or `body.<field>` for the new customer's fields),
  * as the form's field names; the customer fields only in `mode` 'new', the picker's in 'existing'.
  */
 function assignFieldErrors(error: unknown, mode: AssignMode): Array<{ field: AssignField; message: string }> {
-  const forMode: Record<AssignMode, readonly string[]> = { existing: ['storeId', 'customerId'], new: ['storeId', 'firstName', 'lastName', 'email', 'phone'] };
+  const forMode: Record<AssignMode, readonly string[]> = {
+    existing: ['storeId', 'customerId', 'referralCode'],
+    new: ['storeId', 'firstName', 'lastName', 'email', 'phone', 'referralCode'],
+  };
   return fieldIssues(error)
     .map((issue) => ({ field: issue.field.replace(/^customer\./, ''), message: issue.message }))
     .filter((issue): issue is { field: AssignField; message: string } => forMode[mode].includes(issue.field));
@@ -58,7 +64,7 @@ function assignFieldErrors(error: unknown, mode: AssignMode): Array<{ field: Ass
  * Form state of 'Assign Card': cashiers may only create a new customer (GET /customers/available is
  * tenant_admin only), so `canPickExisting` is false for them. The store defaults to the card's
  * store, else the default store once the list arrives. `onSubmit` activates the card via
- * `activate`; success toasts 'Card assigned successfully' and calls `onDone`; failure puts the
+ * `activate` (with the referral code, normalised, only when one was typed); success toasts 'Card assigned successfully' and calls `onDone`; failure puts the
  * server message ('Failed to assign card' without one) in `root.server` and the server's field
  * messages (400 details, a duplicate e-mail) on their fields.
  */
@@ -75,6 +81,7 @@ export function useAssignCardForm(slug: string, card: CardResponse, activate: Re
       lastName: '',
       email: '',
       phone: '',
+      referralCode: '',
     },
   });
   const mode = useWatch({ control: form.control, name: 'mode' });
@@ -86,14 +93,15 @@ export function useAssignCardForm(slug: string, card: CardResponse, activate: Re
   }, [defaultStoreId, form]);
 
   const onSubmit = form.handleSubmit((v) => {
-    const body: CardActivateRequest =
-      v.mode === 'existing'
-        ? { cardUid: card.cardUid, storeId: v.storeId, customerId: v.customerId }
-        : {
-            cardUid: card.cardUid,
-            storeId: v.storeId,
-            customer: NewCustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone }),
-          };
+    const referralCode = ReferralCodeInput.parse(v.referralCode);
+    const body: CardActivateRequest = {
+      cardUid: card.cardUid,
+      storeId: v.storeId,
+      ...(v.mode === 'existing'
+        ? { customerId: v.customerId }
+        : { customer: NewCustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone }) }),
+      ...(referralCode ? { referralCode } : {}),
+    };
     activate.mutate(body, {
       onSuccess: () => {
         toast.success(translate(cardsMessages, 'assignDone'));

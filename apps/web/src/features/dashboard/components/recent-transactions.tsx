@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { TransactionTypeBadge } from '@/components/ui/badge';
 import { amountText, cashbackText, formatDateTime } from '@/lib/format';
 import { TransactionCustomer, amountTone, noneCell } from '@/components/transaction-cells';
+import { BONUS_REASON_LABELS } from '@/lib/labels';
 import { Table, type Column } from '@/components/ui/table';
 import { useMessages } from '@/lib/i18n';
 import { dashboardMessages, type DashboardT } from '../messages';
@@ -14,7 +15,16 @@ import { dashboardMessages, type DashboardT } from '../messages';
 /** The table's columns, headed in the catalog's language. */
 const columnsOf = (t: DashboardT): Column<TransactionItem>[] => [
   { id: 'customer', header: t('recentCustomer'), cell: (tx) => <TransactionCustomer tx={tx} /> },
-  { id: 'type', header: t('recentType'), cell: (tx) => <TransactionTypeBadge type={tx.type} /> },
+  {
+    id: 'type',
+    header: t('recentType'),
+    cell: (tx) => (
+      <>
+        <TransactionTypeBadge type={tx.type} />
+        {tx.type === 'BONUS' && tx.reason && <p className="mt-1 text-xs text-slate-500">{BONUS_REASON_LABELS[tx.reason]}</p>}
+      </>
+    ),
+  },
   {
     id: 'amount',
     header: t('recentAmount'),
@@ -32,7 +42,7 @@ const columnsOf = (t: DashboardT): Column<TransactionItem>[] => [
   { id: 'date', header: t('recentDate'), className: 'text-sm whitespace-nowrap text-slate-600', cell: (tx) => formatDateTime(tx.createdAt) },
 ];
 
-/** One movement on a phone: customer and card, type and date, amount and cashback. */
+/** One movement on a phone: customer and card, type (a bonus's reason) and date, amount and cashback. */
 function RecentCard({ tx }: { tx: TransactionItem }) {
   const t = useMessages(dashboardMessages);
   const cashback = cashbackText(tx);
@@ -42,6 +52,7 @@ function RecentCard({ tx }: { tx: TransactionItem }) {
         <TransactionCustomer tx={tx} truncate />
         <p className="mt-1 flex items-center gap-2 text-xs text-slate-500">
           <TransactionTypeBadge type={tx.type} />
+          {tx.type === 'BONUS' && tx.reason && `${BONUS_REASON_LABELS[tx.reason]} · `}
           {formatDateTime(tx.createdAt)}
         </p>
       </div>

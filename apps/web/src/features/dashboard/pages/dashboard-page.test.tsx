@@ -79,6 +79,17 @@ describe('Dashboard: the figures', () => {
     expect(screen.getByRole('link', { name: /view all/i })).toHaveAttribute('href', '/t/acme/transactions');
   });
 
+  it('names a recent bonus by its reason', async () => {
+    const bonus = transactionWith({ type: 'BONUS', category: null, reason: 'BIRTHDAY', amountCents: 1000, cashbackCents: 0 });
+    serve({ dashboard: { ...DASHBOARD, recentTransactions: [bonus] } });
+    renderPage();
+    const row = within(await screen.findByRole('table', { name: 'Recent Transactions' }))
+      .getByText('Ada Lovelace')
+      .closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Birthday reward');
+    expect(row).toHaveTextContent('+$10.00');
+  });
+
   it('says when there are no transactions yet', async () => {
     serve({ dashboard: { ...DASHBOARD, recentTransactions: [] } });
     renderPage();

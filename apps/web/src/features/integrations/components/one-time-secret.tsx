@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useMessages } from '@/lib/i18n';
-import { useCopy } from '../hooks/use-copy';
+import { useCopy } from '@/hooks/use-copy';
 import { integrationsMessages } from '../messages';
 
 /**

@@ -1,10 +1,11 @@
-import type { JoinAcceptedResponse, JoinConfirmResponse, JoinPageResponse, JoinRequest } from '@loyalty/contract';
+import type { JoinAcceptedResponse, JoinConfirmResponse, JoinPageResponse, JoinReferralResponse, JoinRequest } from '@loyalty/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { answer, client } from '@/api/client';
 
 /** Query keys of the join pages: public data, apart from the tenant keys. */
 const joinKeys = {
   page: (slug: string, storeId: string) => ['join', slug, storeId] as const,
+  referral: (slug: string, code: string) => ['join', slug, 'referral', code] as const,
 };
 
 /**
@@ -17,13 +18,28 @@ function getJoinPage(slug: string, storeId: string, options?: { signal?: AbortSi
   return answer(client.GET('/api/join/{slug}/stores/{storeId}', { params: { path: { slug, storeId } }, signal: options?.signal }));
 }
 
-/** The join page's heading data; not fetched without a store id; 4xx not retried (the client's default). */
-export function useJoinPage(slug: string, storeId: string) {
+/**
+ * GET /api/join/{slug}/referral/{code} (docs/product.md 'Rewards'; public): a referral link's join page.
+ * @returns `{ businessName, storeName, storeId, referrerFirstName }`: the store the friend joins at.
+ * @throws {ApiError} 404 'This sign-up page is not available' (unknown business or code, or no store
+ *   takes sign-ups), 429, 0 network failure.
+ */
+function getReferralPage(slug: string, code: string, options?: { signal?: AbortSignal }): Promise<JoinReferralResponse> {
+  return answer(client.GET('/api/join/{slug}/referral/{code}', { params: { path: { slug, code } }, signal: options?.signal }));
+}
+
+/**
+ * The join page's heading data: the poster's store `storeId`, or, for a referral link without one,
+ * the store and referrer of `referralCode` (then `storeId` and `referrerFirstName` come with it).
+ * Not fetched with neither; 4xx not retried (the client's default).
+ */
+export function useJoinPage(slug: string, storeId: string, referralCode: string | null = null) {
+  const byReferral = !storeId && !!referralCode;
   return useQuery(
-    queryOptions({
-      queryKey: joinKeys.page(slug, storeId),
-      queryFn: ({ signal }) => getJoinPage(slug, storeId, { signal }),
-      enabled: Boolean(slug && storeId),
+    queryOptions<JoinPageResponse & Partial<Pick<JoinReferralResponse, 'storeId' | 'referrerFirstName'>>>({
+      queryKey: byReferral ? joinKeys.referral(slug, referralCode) : joinKeys.page(slug, storeId),
+      queryFn: ({ signal }) => (byReferral ? getReferralPage(slug, referralCode, { signal }) : getJoinPage(slug, storeId, { signal })),
+      enabled: Boolean(slug && (storeId || byReferral)),
       staleTime: 60_000,
     }),
   );

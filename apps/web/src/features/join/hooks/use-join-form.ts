@@ -18,14 +18,16 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'consent', 'altcha'] 
 /**
  * The join page's form (docs/product.md 'Online sign-up'): first and last name, e-mail,
  * optional phone, the consent box and the solved proof of work (`altcha`, ADR 0027), validated by
- * the contract's JoinRequest; submit posts POST /api/join/{slug} with `storeId`. Returns
+ * the contract's JoinRequest; submit posts POST /api/join/{slug} with `storeId`, and with
+ * `referralCode` when the page was opened from a friend's referral link (`referralCode`, already
+ * normalised; null for none). Returns
  * `{ form, onSubmit, pending, sent, failure, round, onPayload }`: `sent` the server's 202
  * message once it answered (else null); `failure` a failure no field explains (429 daily cap or
  * network, 422 no room or a failed check, 404), else null; a 400 naming a field goes under that
  * field. The server spends a challenge on every sign-up it checks, so a refused one bumps
  * `round`, which makes the robot check solve a new challenge; `onPayload` takes its payload.
  */
-export function useJoinForm(slug: string, storeId: string) {
+export function useJoinForm(slug: string, storeId: string, referralCode: string | null = null) {
   const request = useJoin(slug);
   const form = useForm<JoinFormIn, unknown, JoinFormOut>({
     resolver: zodResolver(joinForm),
@@ -38,7 +40,7 @@ export function useJoinForm(slug: string, storeId: string) {
   );
   const onSubmit = form.handleSubmit((values) => {
     request.mutate(
-      { ...values, consent: true, storeId },
+      { ...values, consent: true, storeId, ...(referralCode ? { referralCode } : {}) },
       {
         onError: (err) => {
           form.setValue('altcha', '');

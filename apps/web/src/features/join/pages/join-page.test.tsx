@@ -57,6 +57,61 @@ describe('Join page', () => {
     });
   });
 
+  it("says a friend invited them and sends the friend's code from ?ref= as referralCode", async () => {
+    const server = stubFetch()
+      .on('GET', PAGE, json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street' }))
+      .on('POST', JOIN, json(202, { message: JOIN_CHECK_EMAIL }));
+    const { user } = renderWithProviders(<JoinPage />, { route: `/acme/join?store=${STORE}&ref=k7m2qr9x`, path: '/:slug/join' });
+    expect(await screen.findByText('You were invited by a friend: you both get a bonus after your first purchase.')).toBeVisible();
+    await user.type(screen.getByLabelText('First name'), 'Jo');
+    await user.type(screen.getByLabelText('Last name'), 'Ining');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await solveRobotCheck();
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_CHECK_EMAIL)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN)[0].body).toMatchObject({ storeId: STORE, email: 'jo@example.com', referralCode: 'K7M2QR9X' });
+  });
+
+  it('opens a referral link without a store at the store the server names, with the referrer, and signs up there', async () => {
+    const server = stubFetch()
+      .on('GET', '/api/join/acme/referral/K7M2QR9X', json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street', storeId: STORE, referrerFirstName: 'Jane' }))
+      .on('POST', JOIN, json(202, { message: JOIN_CHECK_EMAIL }));
+    const { user } = renderWithProviders(<JoinPage />, { route: '/acme/join?ref=k7m2qr9x', path: '/:slug/join' });
+    expect(await screen.findByText('Jane invited you: you both get a bonus after your first purchase.')).toBeVisible();
+    expect(screen.getByText('Harbour Street')).toBeVisible();
+    await user.type(screen.getByLabelText('First name'), 'Jo');
+    await user.type(screen.getByLabelText('Last name'), 'Ining');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await solveRobotCheck();
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_CHECK_EMAIL)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN)[0].body).toMatchObject({ storeId: STORE, referralCode: 'K7M2QR9X' });
+  });
+
+  it('says the page is not available for a referral link whose code is unknown', async () => {
+    stubFetch().on('GET', '/api/join/acme/referral/ZZZZZZZZ', json(404, { error: JOIN_TEXT.notFound, code: 'NOT_FOUND' }));
+    renderWithProviders(<JoinPage />, { route: '/acme/join?ref=ZZZZZZZZ', path: '/:slug/join' });
+    expect(await screen.findByText(JOIN_UNAVAILABLE)).toBeVisible();
+  });
+
+  it('says nothing of a friend and sends no referralCode when ?ref= is missing or is no code', async () => {
+    const server = stubFetch()
+      .on('GET', PAGE, json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street' }))
+      .on('POST', JOIN, json(202, { message: JOIN_CHECK_EMAIL }));
+    const { user } = renderWithProviders(<JoinPage />, { route: `/acme/join?store=${STORE}&ref=nope`, path: '/:slug/join' });
+    await user.type(await screen.findByLabelText('First name'), 'Jo');
+    expect(screen.queryByText(/invited by a friend/)).toBeNull();
+    await user.type(screen.getByLabelText('Last name'), 'Ining');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await solveRobotCheck();
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(JOIN_CHECK_EMAIL)).toBeVisible();
+    expect(server.requestsTo('POST', JOIN)[0].body).not.toHaveProperty('referralCode');
+  });
+
   it("puts the server's field message under its field and a rate limit in a red box", async () => {
     stubFetch()
       .on('GET', PAGE, json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street' }))

@@ -1,4 +1,5 @@
-import { MailCheck, Store } from 'lucide-react';
+import { ReferralCodeInput } from '@loyalty/contract';
+import { Gift, MailCheck, Store } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PublicPageLayout } from '@/components/public-page-layout';
 import { Alert } from '@/components/ui/alert';
@@ -15,9 +16,18 @@ import { joinMessages } from '../messages';
 /** The text of a join page that takes no sign-ups (the server's 404 text). */
 export const JOIN_UNAVAILABLE = translate(joinMessages, 'unavailable');
 
+/** The friend's referral code of the address's `ref` (docs/product.md 'Rewards'), normalised; null when absent or not a code. */
+function referralCodeOf(search: URLSearchParams): string | null {
+  const parsed = ReferralCodeInput.safeParse(search.get('ref') ?? '');
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
 /**
  * /{slug}/join?store={storeId} (docs/product.md 'Online sign-up'; public, opened on a phone
- * from a store's poster): the business's and the store's names, then the form; once sent, the
+ * from a store's poster): the business's and the store's names, then the form; with `ref={code}`
+ * (a friend's referral link `/{slug}/join?ref={code}`, docs/product.md 'Rewards'; without a store
+ * the server names the store and the referrer) a line says both get a bonus and the
+ * sign-up carries the code as `referralCode` (a `ref` that is no code is left out); once sent, the
  * server's message ('Almost there! …', the same whatever the address) replaces it. A store
  * that takes no sign-ups (404, or no store in the address) shows 'This sign-up page is not
  * available'; another load failure shows Try again.
@@ -26,12 +36,14 @@ export function JoinPage() {
   const t = useMessages(joinMessages);
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
-  const storeId = search.get('store') ?? '';
-  const page = useJoinPage(slug, storeId);
-  const join = useJoinForm(slug, storeId);
+  const referralCode = referralCodeOf(search);
+  const page = useJoinPage(slug, search.get('store') ?? '', referralCode);
+  // A referral link carries no store: the friend joins where the server says (the referrer's card's store).
+  const storeId = search.get('store') || page.data?.storeId || '';
+  const join = useJoinForm(slug, storeId, referralCode);
 
   let content;
-  if (!storeId || isApiError(page.error, 404)) {
+  if (!(search.get('store') || referralCode) || isApiError(page.error, 404)) {
     content = (
       <Alert tone="warning" title={t('unavailable')}>
         {t('unavailableHelp')}
@@ -51,6 +63,12 @@ export function JoinPage() {
           </p>
           <h1 className="mt-1 text-2xl font-bold text-slate-900">{t('title', { businessName: page.data.businessName })}</h1>
           <p className="mt-2 text-sm text-slate-600">{t('intro')}</p>
+          {referralCode && (
+            <p className="mt-3 inline-flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              <Gift aria-hidden="true" className="h-4 w-4 shrink-0" />
+              {page.data.referrerFirstName ? t('invitedBy', { name: page.data.referrerFirstName }) : t('invited')}
+            </p>
+          )}
         </header>
         <Card>
           <CardContent className="pt-6">

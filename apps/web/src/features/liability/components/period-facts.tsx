@@ -9,6 +9,7 @@ import { liabilityMessages } from '../messages';
 const ROWS: [keyof Omit<LiabilityReport['period'], 'breakageRateBps'>, MessageKey<(typeof liabilityMessages)['en']>][] = [
   ['earnedCents', 'periodEarned'],
   ['addedFundsCents', 'periodAddedFunds'],
+  ['bonusCents', 'periodBonuses'],
   ['redeemedCents', 'periodRedeemed'],
   ['voidedCents', 'periodVoided'],
   ['refundedCents', 'periodRefunded'],

@@ -32,6 +32,7 @@ const REPORT: LiabilityReport = {
     voidedCents: 300,
     adjustedCents: -50,
     addedFundsCents: 0,
+    bonusCents: 0,
     expiredCents: 250,
     breakageRateBps: 500,
   },

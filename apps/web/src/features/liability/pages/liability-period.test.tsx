@@ -19,6 +19,7 @@ const NOTHING: LiabilityReport['period'] = {
   voidedCents: 0,
   adjustedCents: 0,
   addedFundsCents: 0,
+  bonusCents: 0,
   expiredCents: 0,
   breakageRateBps: 0,
 };

@@ -17,6 +17,7 @@ function period(overrides: Partial<LiabilityPeriod> = {}): LiabilityPeriod {
     voidedCents: 0,
     adjustedCents: 0,
     addedFundsCents: 0,
+    bonusCents: 0,
     expiredCents: 0,
     breakageRateBps: 0,
     ...overrides,

@@ -15,7 +15,8 @@ export interface EarnVariables {
  * POST /api/t/{slug}/transactions/earn with header `Idempotency-Key`. Body: cardUid (normalised),
  * `amountCents` (purchase amount, integer cents > 0), category (PURCHASE | REPAIR | OTHER),
  * optional storeId and note.
- * @returns `{ newBalance, cashbackEarned }` in cents, plus `rateBps` and the customer's `tier`.
+ * @returns `{ newBalance, cashbackEarned }` in cents, plus `rateBps`, the customer's `tier` and the `bonuses` credited
+ *   with the purchase (already in newBalance).
  * @throws {ApiError} 422 card not ACTIVE, 403 code SUBSCRIPTION_REQUIRED, 404 card not found,
  *   409 idempotency key reused with other values, 400 invalid body, 0 network failure.
  */

@@ -116,6 +116,19 @@ describe('POS earn form: what the cashier is told', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('PURCHASE');
   });
 
+  it('names the bonuses credited with the purchase under the cashback line, and in the last result', async () => {
+    const bonuses: EarnResponse['bonuses'] = [{ reason: 'REFERRAL', amountCents: 500 }];
+    stubFetch().on('POST', EARN, json(200, earned({ cashbackEarned: 50, newBalance: 1550, bonuses })));
+    const { user, amount, submit, onDone } = renderEarn();
+    await user.type(amount, '25');
+    await user.click(submit);
+
+    const cashback = await screen.findByText('Cashback earned: $0.50. New balance: $15.50');
+    const bonusLine = screen.getByText('Referral bonus +$5.00');
+    expect(bonusLine.parentElement).toBe(cashback.parentElement); // its own line, in the same toast
+    expect(onDone).toHaveBeenCalledWith('Last transaction: +$0.50 cashback on a $25.00 purchase · Referral bonus +$5.00');
+  });
+
   it('shows the server’s reason when the earn is refused', async () => {
     stubFetch().on('POST', EARN, json(422, { error: 'Card is blocked', code: 'CARD_NOT_ACTIVE' }));
     const { user, amount, submit } = renderEarn();

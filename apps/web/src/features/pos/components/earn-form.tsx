@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
-import { CATEGORY_LABELS } from '@/lib/labels';
+import { BONUS_REASON_LABELS, CATEGORY_LABELS } from '@/lib/labels';
 import { useEarn } from '../api/earn';
 import { usePosMovement } from '../hooks/use-pos-movement';
 import { dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
@@ -29,9 +29,26 @@ const earnFormSchema = () =>
   });
 const EMPTY: z.input<ReturnType<typeof earnFormSchema>> = { amount: '', category: 'PURCHASE', note: '' };
 
-/** The success toast of an earn. */
-function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance'>): string {
-  return translate(posMessages, 'earnSuccess', { earned: formatCents(result.cashbackEarned), balance: formatCents(result.newBalance) });
+/** The rewards credited with an earn, one line each: 'Referral bonus +$5.00' (docs/product.md 'Rewards'). */
+function bonusLines(result: Pick<EarnResponse, 'bonuses'>): string[] {
+  return (result.bonuses ?? []).map((b) =>
+    translate(posMessages, 'earnBonus', { reason: BONUS_REASON_LABELS[b.reason] ?? b.reason, amount: formatCents(b.amountCents) }),
+  );
+}
+
+/** The success toast of an earn: the cashback and the new balance, then a line per bonus credited with it. */
+function EarnSuccess({ result }: { result: Pick<EarnResponse, 'cashbackEarned' | 'newBalance' | 'bonuses'> }) {
+  const t = useMessages(posMessages);
+  return (
+    <div>
+      <p>{t('earnSuccess', { earned: formatCents(result.cashbackEarned), balance: formatCents(result.newBalance) })}</p>
+      {bonusLines(result).map((line, i) => (
+        <p key={i} className="font-semibold">
+          {line}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -39,7 +56,8 @@ function earnSuccessMessage(result: Pick<EarnResponse, 'cashbackEarned' | 'newBa
  * ',' accepted), category (PURCHASE default), optional note. Sends cents with the user's storeId
  * and an Idempotency-Key that is reused only when the same failed submission is retried. A bad
  * amount is explained under the field on submit or blur; the button is off only while sending
- * or when the subscription does not allow transactions. Success: a toast, the form clears.
+ * or when the subscription does not allow transactions. Success: a toast (with the bonuses the
+ * purchase brought, 'Referral bonus +$5.00'), the form clears.
  */
 export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const earn = useEarn(slug);
@@ -53,10 +71,10 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
     const body: EarnRequest = { cardUid: card.cardUid, amountCents: amount, category, storeId: storeId ?? undefined, note: note || undefined };
     send(body, {
       onSuccess: (result) => {
-        toast.success(earnSuccessMessage(result));
+        toast.success(<EarnSuccess result={result} />);
         form.setFocus('amount'); // before reset(), which drops the field refs until the next render
         form.reset(EMPTY);
-        onDone(t('earnLastResult', { earned: formatCents(result.cashbackEarned), amount: formatCents(amount) }));
+        onDone([t('earnLastResult', { earned: formatCents(result.cashbackEarned), amount: formatCents(amount) }), ...bonusLines(result)].join(' · '));
       },
       onError: (message, error) => {
         for (const e of posFieldErrors(error, ['amount', 'category', 'note'] as const)) form.setError(e.field, { message: e.message });

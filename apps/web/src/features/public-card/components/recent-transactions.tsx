@@ -7,7 +7,7 @@ import { publicCardMessages } from '../messages';
 type PublicTransaction = NonNullable<PublicCardResponse['transactions']>[number];
 
 /**
- * Up to 5 recent transactions of a full public card: type (and category), date,
+ * Up to 5 recent transactions of a full public card: type (and category; a bonus by its reason), date,
  * amount, and the cashback on EARN rows only.
  */
 export function RecentTransactions({ transactions }: { transactions: PublicTransaction[] }) {

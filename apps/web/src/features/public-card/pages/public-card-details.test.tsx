@@ -98,6 +98,7 @@ describe('Public card page: what the holder reads', () => {
       id: `t${i}`,
       type: 'EARN' as const,
       category: 'PURCHASE' as const,
+      reason: null,
       amountCents: 1000 * i,
       cashbackCents: 50 * i,
       createdAt: '2026-11-20T10:00:00.000Z',

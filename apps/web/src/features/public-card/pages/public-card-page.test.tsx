@@ -20,8 +20,8 @@ function fullCard(overrides: Partial<PublicCardResponse> = {}): PublicCardRespon
     storeName: 'Main Street',
     activatedAt: '2026-01-05T12:00:00.000Z',
     transactions: [
-      { id: 't1', type: 'EARN', category: 'PURCHASE', amountCents: 5000, cashbackCents: 250, createdAt: '2026-11-20T10:00:00.000Z' },
-      { id: 't2', type: 'REDEEM', category: null, amountCents: 700, cashbackCents: 0, createdAt: '2026-11-21T10:00:00.000Z' },
+      { id: 't1', type: 'EARN', category: 'PURCHASE', reason: null, amountCents: 5000, cashbackCents: 250, createdAt: '2026-11-20T10:00:00.000Z' },
+      { id: 't2', type: 'REDEEM', category: null, reason: null, amountCents: 700, cashbackCents: 0, createdAt: '2026-11-21T10:00:00.000Z' },
     ],
     expiringSoon: [{ cardUid: 'ACME0001', cents: 150, expiresAt: '2026-12-15T00:00:00.000Z' }],
     ...overrides,

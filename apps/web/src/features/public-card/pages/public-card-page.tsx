@@ -13,6 +13,7 @@ import { AddToAppleWallet, SaveToGoogleWallet } from '@/components/add-to-wallet
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
+import { InviteFriend } from '../components/invite-friend';
 import { useMessages } from '@/lib/i18n';
 import { publicCardMessages } from '../messages';
 
@@ -38,7 +39,8 @@ function useDocumentTitle(title: string | null) {
 /**
  * The loaded card. With a valid token (`full`): holder name or 'Unassigned Card', customer info,
  * store, activation date and recent transactions, and for an active card 'Add to Apple Wallet'
- * (the pass of GET /api/{slug}/c/{cardUid}/wallet/apple with the same token). Without one: a
+ * (the pass of GET /api/{slug}/c/{cardUid}/wallet/apple with the same token), and 'Invite a friend'
+ * with the holder's referral link while the business runs referrals. Without one: a
  * neutral 'Loyalty card' heading, the card number, status and balance only (docs/product.md
  * 'Cards', 'Wallet passes').
  */
@@ -91,6 +93,7 @@ function PublicCardView({ card, slug, token }: { card: PublicCardResponse; slug:
       {card.full && <CardDetails card={card} />}
       {card.full && <ExpiringSoon items={card.expiringSoon ?? []} />}
       {card.full && <RecentTransactions transactions={card.transactions ?? []} />}
+      {card.full && card.referralLink && <InviteFriend link={card.referralLink} />}
       {card.status === 'ACTIVE' && <EarnMoreBlock placeName={(card.full && card.storeName) || card.tenantName} />}
       <SecurityNotice />
     </>

@@ -5,7 +5,7 @@ import { Table, type Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { TransactionTypeBadge } from '@/components/ui/badge';
 import { formatCents, formatDateTime } from '@/lib/format';
-import { CATEGORY_LABELS } from '@/lib/labels';
+import { transactionDetailLabel } from '@/lib/labels';
 import { TransactionAction } from '@/components/ledger/transaction-actions';
 import { useMessages } from '@/lib/i18n';
 import { transactionsMessages, type TransactionsT } from '../messages';
@@ -34,7 +34,7 @@ const columnsOf = (t: TransactionsT): Column<TransactionItem>[] => [
     cell: (tx) => (
       <>
         <TransactionTypeBadge type={tx.type} />
-        <p className="mt-1 text-xs text-slate-500">{tx.category ? CATEGORY_LABELS[tx.category] : '—'}</p>
+        <p className="mt-1 text-xs text-slate-500">{transactionDetailLabel(tx) ?? '—'}</p>
       </>
     ),
   },
@@ -54,9 +54,10 @@ function columnsFor(slug: string | undefined, t: TransactionsT): Column<Transact
   ];
 }
 
-/** One movement on a phone: customer and card, amount and cashback, type, category, balance change, store and date. */
+/** One movement on a phone: customer and card, amount and cashback, type, category (a bonus's reason), balance change, store and date. */
 function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
   const t = useMessages(transactionsMessages);
+  const detail = transactionDetailLabel(tx);
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -67,7 +68,7 @@ function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-600">
         <TransactionTypeBadge type={tx.type} />
-        {tx.category && <span>{CATEGORY_LABELS[tx.category]}</span>}
+        {detail && <span>{detail}</span>}
         <span className="ml-auto">
           <BalanceChange tx={tx} />
         </span>
@@ -84,7 +85,7 @@ function TransactionCard({ tx, slug }: { tx: TransactionItem; slug?: string }) {
 
 /**
  * The ledger rows of the Transactions page: a table on wide screens (Customer & Card,
- * Type & Category, Amount, Cashback, Balance Change before → after, Store, Date) and stacked
+ * Type & Category (a BONUS row's reason, 'Referral bonus', in the category's place), Amount, Cashback, Balance Change before → after, Store, Date) and stacked
  * rows on a phone (the same facts, one card per movement). Cashback only on EARN rows.
  * `loading` shows placeholder rows, `empty` replaces an empty list, `busy` dims the rows.
  * With `slug`, each EARN row offers 'Refund' and each REDEEM row 'Void'.

@@ -74,6 +74,33 @@ describe('Transactions page: the list and its filters', () => {
     expect(lastQuery(sent)).toEqual({ page: '1', limit: '50' });
   });
 
+  it('shows a bonus as Bonus with its reason in the category’s place, credited to the card, and filters by it', async () => {
+    const bonus = transactionWith({
+      id: '77777777-7777-4777-8777-777777777777',
+      type: 'BONUS',
+      category: null,
+      reason: 'REFERRAL',
+      amountCents: 500,
+      cashbackCents: 0,
+      beforeBalanceCents: 100,
+      afterBalanceCents: 600,
+    });
+    const sent = serve([bonus]);
+    const { user } = renderPage();
+    const row = within(await screen.findByRole('table', { name: 'Transactions' }))
+      .getByText('Ada Lovelace')
+      .closest('tr') as HTMLElement;
+    expect(within(row).getByText('Bonus')).toHaveAttribute('data-color', 'yellow');
+    expect(within(row).getByText('Referral bonus')).toBeVisible();
+    expect(row).toHaveTextContent('+$5.00');
+    expect(row).toHaveTextContent('$6.00');
+    expect(within(row).queryByRole('button', { name: /refund|void/i })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /filters/i, expanded: false }));
+    await user.selectOptions(within(screen.getByRole('region', { name: 'Filters' })).getByLabelText('Type'), 'Bonus');
+    await waitFor(() => expect(lastQuery(sent)).toMatchObject({ type: 'BONUS' }));
+  });
+
   it('sends the type, dates and store chosen in the filter panel, and the search typed', async () => {
     const sent = serve();
     const { user } = renderPage();

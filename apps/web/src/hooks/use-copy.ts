@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 const COPIED_FOR_MS = 2_000;
 
 /**
- * Copying a one-time secret (an API key or a webhook signing secret) with
+ * Copying a text (a one-time secret of Integrations, a referral link of the public card page) with
  * `navigator.clipboard.writeText`. `state` is 'copied' for {@link COPIED_FOR_MS} ms after a
  * successful copy, 'failed' when the browser refused (no clipboard permission, an insecure
  * page): the caller then asks to select the text and copy it by hand; 'idle' otherwise.
