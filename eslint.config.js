@@ -117,7 +117,17 @@ const TABLE_OWNERS = {
   customers: ['customers'],
   cards: ['cards'],
   // The ledger (ADR 0028): ledger rows, lots and every summary of them, card balances' included.
-  ledger: ['transactions', 'ledgerDailyTotals', 'ledgerRollupState', 'cashbackLots', 'lotTotals', 'lotTotalDeltas', 'cardBalanceTotals', 'cardBalanceDeltas'],
+  ledger: [
+    'transactions',
+    'ledgerDailyTotals',
+    'ledgerRollupState',
+    'cashbackLots',
+    'lotTotals',
+    'lotTotalDeltas',
+    'cardBalanceTotals',
+    'cardBalanceDeltas',
+    'winBackOffers',
+  ],
   rules: ['cashbackRules', 'tierRules', 'offers', 'expiryRules', 'rewardSettings'],
   billing: ['subscriptionEvents', 'payments', 'invoices'],
   checkout: ['checkoutSessions'],

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { createLifecycle } from './modules/health/index.ts';
 import { startExpiryJob } from './modules/ledger/index.ts';
+import { runRewardJobs } from './modules/rewards/index.ts';
 import { carryOutDueErasures } from './modules/customer-data/index.ts';
 import { startOutboxWorker } from './modules/outbox/index.ts';
 import { processPasswordResetRequests } from './modules/auth/index.ts';
@@ -25,7 +26,8 @@ const EXIT_CONFIG = 78;
  * production), the first platform admin (PLATFORM_ADMIN_* or a one-time /setup link), listen,
  * the hourly cashback expiry job (ADR 0015; run once at start; its housekeeping purges stale
  * sign-ups, marks subscriptions whose paid period ended unpaid PAST_DUE (ADR 0021) and carries
- * out erasure requests 30 days old (ADR 0026)), the outbox and webhook workers (ADRs 0018,
+ * out erasure requests 30 days old (ADR 0026), pays birthday rewards and sends win-back offers
+ * (ADR 0049)), the outbox and webhook workers (ADRs 0018,
  * 0020); graceful shutdown on SIGINT/SIGTERM (drain, close, grace period; docs/operations.md).
  */
 async function main(): Promise<void> {
@@ -97,6 +99,12 @@ async function main(): Promise<void> {
       if (lapsed > 0) app.log.info({ lapsed }, 'subscriptions past due: paid period ended unpaid');
       const erased = await carryOutDueErasures(handle.db, now);
       if (erased > 0) app.log.info({ erased }, 'customers erased at their request after 30 days');
+      // Birthday rewards and win-back offers (docs/product.md 'Rewards'): their e-mails go out through the outbox.
+      const rewards = await runRewardJobs(handle.db, now, { publicUrl: config.publicUrl, secret: config.qrTokenSecret });
+      if (rewards.birthdays + rewards.winBackOffers > 0) {
+        app.log.info(rewards, 'birthday rewards paid and win-back offers sent');
+        jobs.nudge('outbox');
+      }
     },
   });
   // Outgoing webhooks (ADR 0020): deliveries written in their events' transactions, sent with retries; a disabled endpoint's e-mails leave through the outbox.

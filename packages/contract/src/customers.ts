@@ -48,7 +48,7 @@ export const CustomerListItem = z.object({
   /** Cards of the customer with status ACTIVE. */
   activeCards: z.number().int(),
   /** The customer's referral code: 8 Crockford base32 characters (docs/product.md 'Rewards'). */
-  referralCode: z.string(),
+  referralCode: z.string().max(8),
   birthday: BirthdayView.nullable(),
   createdAt: z.string(),
 });

@@ -55,7 +55,10 @@ export const EarnResponse = z.object({
    * Rewards credited to this card with the purchase (docs/product.md 'Rewards': a referred friend's
    * first purchase, a win-back offer), already in `newBalance`; absent when there were none.
    */
-  bonuses: z.array(z.object({ reason: BonusReason, amountCents: z.number().int() })).optional(),
+  bonuses: z
+    .array(z.object({ reason: BonusReason, amountCents: z.number().int() }))
+    .max(4)
+    .optional(),
 });
 export type EarnResponse = z.infer<typeof EarnResponse>;
 

@@ -67,15 +67,12 @@ export const REFERRAL_CODE_UNKNOWN = 'This referral code is not valid';
 export const ReferralCodeInput = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
-    const code = v
-      .toUpperCase()
-      .replace(/[\s-]/g, '')
-      .replace(/[IL]/g, '1')
-      .replace(/O/g, '0');
+    const code = v.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
     return code === '' ? null : code;
   },
   z
     .string()
+    .max(8, REFERRAL_CODE_UNKNOWN)
     .regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, REFERRAL_CODE_UNKNOWN)
     .nullish(),
 );
@@ -110,3 +107,40 @@ export type MyBirthdayRequest = z.infer<typeof MyBirthdayRequest>;
 /** PUT /api/t/{slug}/me/birthday answer: the birthday as stored. */
 export const MyBirthdayResponse = z.object({ birthday: BirthdayView.nullable() });
 export type MyBirthdayResponse = z.infer<typeof MyBirthdayResponse>;
+
+const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
+
+/** GET /api/t/{slug}/reports/rewards query: months `from`..`to` (YYYY-MM, both inclusive, at most 24); default the last 12 months to this one. */
+export const RewardsReportQuery = z
+  .object({ from: MONTH.optional(), to: MONTH.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must not be after to', path: ['from'] });
+export type RewardsReportQuery = z.infer<typeof RewardsReportQuery>;
+
+/** Bonuses of one reason in one month: how many, their money, and how much of it has been spent at the till or taken back (cents). */
+export const RewardsReasonFigures = z.object({
+  reason: z.enum(['WELCOME', 'BIRTHDAY', 'REFERRAL', 'WIN_BACK']),
+  count: z.number().int(),
+  amountCents: z.number().int(),
+  redeemedCents: z.number().int(),
+});
+
+/** One month of the Rewards report (the business's time zone). */
+export const RewardsMonth = z.object({
+  month: z.string(),
+  bonuses: z.array(RewardsReasonFigures),
+  /** invited: sign-ups and activations carrying a referral code; joined: referred customers who got their card; converted: referrals paid. */
+  referrals: z.object({ invited: z.number().int(), joined: z.number().int(), converted: z.number().int() }),
+  /** sent: win-back offers e-mailed; cameBack: those whose bonus was earned with a purchase. */
+  winBack: z.object({ sent: z.number().int(), cameBack: z.number().int() }),
+});
+export type RewardsMonth = z.infer<typeof RewardsMonth>;
+
+/** GET /api/t/{slug}/reports/rewards: what the rewards achieved, month by month (oldest first), and the period's totals. */
+export const RewardsReport = z.object({
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  months: z.array(RewardsMonth),
+  totals: RewardsMonth.omit({ month: true }),
+});
+export type RewardsReport = z.infer<typeof RewardsReport>;

@@ -201,3 +201,29 @@ export const lotTotalDeltas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+/**
+ * Win-back offers (docs/product.md 'Rewards', ADR 0049): a bonus of `bonusCents` promised by
+ * e-mail to a customer with no purchase for a while, earned with a purchase until `validUntil`.
+ * The customer row carries the open offer (the ledger's reward state); the BONUS row it pays has
+ * the reward key 'WIN_BACK:{id}'. At most one offer per customer every 90 days.
+ */
+export const winBackOffers = pgTable(
+  'win_back_offers',
+  {
+    tenantId: tenantId().references(() => tenants.id, { onDelete: 'cascade' }),
+    id: id(),
+    customerId: uuid('customer_id').notNull(),
+    sentAt: tstz('sent_at').notNull(),
+    validUntil: tstz('valid_until').notNull(),
+    bonusCents: cents('bonus_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'win_back_offers_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    index('win_back_offers_customer_idx').on(t.tenantId, t.customerId, t.sentAt),
+    index('win_back_offers_sent_idx').on(t.tenantId, t.sentAt),
+  ],
+);

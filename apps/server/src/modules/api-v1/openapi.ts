@@ -39,7 +39,14 @@ export const V1_EXAMPLES: Record<string, { request?: unknown; response: unknown 
     response: { transactionId: TX_ID, restoredCents: 1000, newBalanceCents: 1375 },
   },
   'POST /customers': {
-    request: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', birthday: { month: 12, day: 10 }, referralCode: 'K7M2Q9XR' },
+    request: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      birthday: { month: 12, day: 10 },
+      referralCode: 'K7M2Q9XR',
+    },
     response: {
       id: CUSTOMER_ID,
       firstName: 'Ada',

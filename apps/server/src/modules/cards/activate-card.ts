@@ -39,7 +39,16 @@ import { type TenantRequestContext } from '../../context.ts';
  */
 export type WelcomeBonus = (
   tx: Tx,
-  card: { tenantId: string; customerId: string; cardId: string; storeId: string | null; userId: string | null; apiKeyId: string | null; ip: string | null; at: Date },
+  card: {
+    tenantId: string;
+    customerId: string;
+    cardId: string;
+    storeId: string | null;
+    userId: string | null;
+    apiKeyId: string | null;
+    ip: string | null;
+    at: Date;
+  },
 ) => Promise<number | null>;
 
 /** docs/product.md 'Cards': 409 text for a duplicate customer e-mail within the tenant. */

@@ -62,7 +62,16 @@ export async function issueDigitalCard(
     .set({ status: 'ACTIVE', customerId: input.customerId, activatedAt: now })
     .where(and(eq(cards.tenantId, tenant.id), eq(cards.id, card.id)));
   // The holder confirms their own sign-up: no user or key acts.
-  const bonus = await welcome(tx, { tenantId: tenant.id, customerId: input.customerId, cardId: card.id, storeId: input.storeId, userId: null, apiKeyId: null, ip: null, at: now });
+  const bonus = await welcome(tx, {
+    tenantId: tenant.id,
+    customerId: input.customerId,
+    cardId: card.id,
+    storeId: input.storeId,
+    userId: null,
+    apiKeyId: null,
+    ip: null,
+    at: now,
+  });
   const balanceCents = bonus ?? card.balanceCents;
   await enqueueWelcome(tx, tenant, input.customerId, card.cardUid, balanceCents, qr, now);
   await enqueueWebhookEvent(tx, tenant.id, 'card.activated', toCardResponse(await loadCardRow(tx, tenant.id, card.id), qr), now);

@@ -36,7 +36,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  *   PUT /cards/{cardUid}/store: ROLES.staff (tenant_admin, cashier).
  * - POST /cards/{cardUid}/block: ROLES.admin (tenant_admin only), see its handler.
  */
-export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs; welcome: WelcomeBonus }> = async (app, { db, config, jobs, welcome }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; jobs: Jobs; welcome: WelcomeBonus }> = async (
+  app,
+  { db, config, jobs, welcome },
+) => {
   const qrOf = (request: FastifyRequest): QrContext => ({
     publicUrl: config.publicUrl,
     secret: config.qrTokenSecret,

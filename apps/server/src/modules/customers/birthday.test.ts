@@ -37,7 +37,10 @@ describe('a birthday set by staff', () => {
     // An edit that leaves the birthday out keeps it.
     await t.req('PUT', `customers/${id}`, { firstName: 'Beatrice', lastName: 'Birthday' });
     expect(json(await t.req('GET', `customers/${id}`)).birthday).toEqual({ month: 2, day: 29, year: null });
-    await ctx.db.update(customers).set({ birthdaySetAt: new Date('2020-01-01T00:00:00Z') }).where(eq(customers.id, id));
+    await ctx.db
+      .update(customers)
+      .set({ birthdaySetAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(customers.id, id));
     await t.req('PUT', `customers/${id}`, { firstName: 'Beatrice', lastName: 'Birthday', birthday: { month: 3, day: 1, year: 1990 } });
     const changed = await stored(id);
     expect([changed.birthdayMonth, changed.birthdayDay, changed.birthYear]).toEqual([3, 1, 1990]);
@@ -60,14 +63,23 @@ describe('a birthday set by staff', () => {
     ['day 0', { month: 1, day: 0 }],
   ])('answers 400 for %s, nothing written', async (_, birthday) => {
     const t = await freshTenant(ctx);
-    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id));
+    const before = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(eq(customers.tenantId, t.tenant.id));
     expect((await t.req('POST', 'customers', { firstName: 'Bad', lastName: 'Date', birthday })).statusCode).toBe(400);
-    expect(await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id))).toEqual(before);
+    expect(
+      await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(eq(customers.tenantId, t.tenant.id)),
+    ).toEqual(before);
   });
 });
 
 describe('PUT /me/birthday', () => {
-  const put = (cookie: string, payload: object, slug = 'demo') => ctx.app.inject({ method: 'PUT', url: `/api/t/${slug}/me/birthday`, headers: cookie ? { cookie } : {}, payload });
+  const put = (cookie: string, payload: object, slug = 'demo') =>
+    ctx.app.inject({ method: 'PUT', url: `/api/t/${slug}/me/birthday`, headers: cookie ? { cookie } : {}, payload });
 
   it("sets and removes the signed-in customer's own birthday, audited", async () => {
     const res = await put(s.customer, { birthday: { month: 12, day: 24, year: 1988 } });
@@ -99,16 +111,29 @@ describe('POST /api/v1/customers with rewards fields', () => {
     const key = json(await t.req('POST', 'api-keys', { name: 'CRM', scopes: ['customers:write', 'read'] })).key;
     const [oscar] = await ctx.db.select().from(customers).where(eq(customers.id, t.customer.id));
     const v1 = (payload: object) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/customers', headers: { authorization: `Bearer ${key}`, 'idempotency-key': crypto.randomUUID() }, payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': crypto.randomUUID() },
+        payload,
+      });
     const made = await v1({ firstName: 'Via', lastName: 'Api', birthday: { month: 6, day: 1 }, referralCode: oscar.referralCode });
     expect(made.statusCode, made.body).toBe(201);
     expect(json(made)).toMatchObject({ birthday: { month: 6, day: 1, year: null }, referralCode: expect.any(String) });
     expect((await stored(json(made).id)).referredByCustomerId).toBe(oscar.id);
-    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id));
+    const before = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(eq(customers.tenantId, t.tenant.id));
     const unknown = await v1({ firstName: 'No', lastName: 'Code', referralCode: 'ZZZZZZZZ' });
     expect(unknown.statusCode).toBe(422);
     expect(json(unknown).error).toBe('This referral code is not valid');
-    expect(await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id))).toEqual(before);
+    expect(
+      await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(eq(customers.tenantId, t.tenant.id)),
+    ).toEqual(before);
     const listed = json(await ctx.app.inject({ method: 'GET', url: '/api/v1/customers', headers: { authorization: `Bearer ${key}` } }));
     expect(listed.customers[0]).toMatchObject({ referralCode: expect.any(String), birthday: { month: 6, day: 1, year: null } });
   });

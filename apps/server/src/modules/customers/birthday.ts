@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Birthday, BirthdayView } from '@loyalty/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
@@ -85,4 +85,32 @@ export async function setCustomerBirthday(
     });
     return { birthday: after };
   });
+}
+
+/**
+ * Customers of the tenant whose birthday is `month`/`day` (with `leapDay`, also those born on 29
+ * February: their day in a year without one), not erased, whose birthday was set at or before
+ * `setBefore` (the 30-day rule). Their ids, at most `limit`.
+ */
+export async function birthdayCustomers(
+  db: DbOrTx,
+  tenantId: string,
+  on: { month: number; day: number; leapDay: boolean; setBefore: Date; limit: number },
+): Promise<string[]> {
+  const days = on.leapDay ? [on.day, 29] : [on.day];
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, tenantId),
+        eq(customers.birthdayMonth, on.month),
+        inArray(customers.birthdayDay, days),
+        isNull(customers.erasedAt),
+        lte(customers.birthdaySetAt, on.setBefore),
+      ),
+    )
+    .orderBy(customers.id)
+    .limit(on.limit);
+  return rows.map((r) => r.id);
 }

@@ -51,7 +51,12 @@ export async function createCustomer(
         entity: 'customer',
         entityId: created.id,
         before: null,
-        after: { ...fields, ...(input.birthday ? { birthday: { ...input.birthday, year: input.birthday.year ?? null } } : {}), tier, ...(apiKeyId ? { apiKeyId } : {}) },
+        after: {
+          ...fields,
+          ...(input.birthday ? { birthday: { ...input.birthday, year: input.birthday.year ?? null } } : {}),
+          tier,
+          ...(apiKeyId ? { apiKeyId } : {}),
+        },
       });
       const detail = await getCustomerDetail(tx, tenantId, created.id);
       await enqueueWebhookEvent(tx, tenantId, 'customer.created', detail, now);

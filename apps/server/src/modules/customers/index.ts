@@ -7,7 +7,7 @@
  * for the data export and the erasure (ADR 0026). A purchase's spend and tier are written by the
  * ledger itself (ledger/holdings.ts, ADR 0028).
  */
-export { setCustomerBirthday } from './birthday.ts';
+export { birthdayCustomers, setCustomerBirthday } from './birthday.ts';
 export { customerByEmail, customerEmailInUse, insertCardHolder, lockCustomer } from './card-holders.ts';
 export { customerContact, findCustomerId, unsubscribeToken } from './contacts.ts';
 export { createCustomer } from './create-customer.ts';

@@ -65,7 +65,12 @@ export function referralRefusal(message: string): AppError {
  * BUSINESS_RULE on `body.referralCode`: REFERRAL_TEXT.unknown, or REFERRAL_TEXT.self when the
  * friend is the referrer (`referrerOfCode`).
  */
-export async function referrerOrRefuse(db: DbOrTx, tenantId: string, code: string, friend: { id?: string; email?: string | null; phone?: string | null }): Promise<string> {
+export async function referrerOrRefuse(
+  db: DbOrTx,
+  tenantId: string,
+  code: string,
+  friend: { id?: string; email?: string | null; phone?: string | null },
+): Promise<string> {
   const found = await referrerOfCode(db, tenantId, code, friend);
   if ('refusal' in found) throw referralRefusal(found.refusal === 'self' ? REFERRAL_TEXT.self : REFERRAL_TEXT.unknown);
   return found.referrerId;

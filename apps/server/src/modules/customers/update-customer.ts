@@ -55,7 +55,10 @@ export async function updateCustomer(db: Database, ctx: TenantRequestContext, cu
         entity: 'customer',
         entityId: customerId,
         before: { firstName: before.firstName, lastName: before.lastName, email: before.email, phone: before.phone, birthday: birthdayView(before) },
-        after: { ...fields, birthday: 'birthdayMonth' in birthday ? birthdayView({ birthdayMonth: null, birthdayDay: null, birthYear: null, ...birthday }) : birthdayView(before) },
+        after: {
+          ...fields,
+          birthday: 'birthdayMonth' in birthday ? birthdayView({ birthdayMonth: null, birthdayDay: null, birthYear: null, ...birthday }) : birthdayView(before),
+        },
       });
       return getCustomerDetail(tx, tenantId, customerId);
     }),

@@ -102,7 +102,12 @@ describe('GET /api/join/{slug}/referral/{code}', () => {
   it('is a 404 for an unknown code, a malformed one, another business, and when no store takes sign-ups', async () => {
     const [oscar] = await ctx.db.select().from(customers).where(eq(customers.id, t.customer.id));
     const other = await freshTenant(ctx);
-    for (const res of [await page('ZZZZZZZZ'), await page('not a code'), await page(oscar.referralCode, other.slug), await page(oscar.referralCode, 'no-such-business')]) {
+    for (const res of [
+      await page('ZZZZZZZZ'),
+      await page('not a code'),
+      await page(oscar.referralCode, other.slug),
+      await page(oscar.referralCode, 'no-such-business'),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(json(res).error).toBe('This sign-up page is not available');
     }

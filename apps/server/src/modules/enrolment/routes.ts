@@ -120,7 +120,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{
       onRequest: tooFast,
       schema: {
         summary: "Read a referral link's sign-up page",
-        description: "The business, the store the friend joins at and the referrer's first name; 404 for an unknown code or when no store takes online sign-ups.",
+        description:
+          "The business, the store the friend joins at and the referrer's first name; 404 for an unknown code or when no store takes online sign-ups.",
         tags: ['join'],
         params: z.object({ slug: z.string().max(100), code: z.string().max(64) }),
         response: { 200: JoinReferralResponse, 404: ErrorBody, 429: ErrorBody },

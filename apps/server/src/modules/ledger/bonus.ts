@@ -8,6 +8,7 @@ import { readRewardSettings } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { lockCard, setBalanceSql } from './holdings.ts';
 import { openLotOf } from './lots.ts';
+import { lockRewardCard } from './reward-state.ts';
 
 /**
  * The ledger's BONUS credit (docs/product.md 'Rewards', ADR 0049): a reward the programme gives,
@@ -78,7 +79,7 @@ export async function creditBonus(tx: Tx, b: BonusCredit): Promise<{ transaction
 }
 
 /** A card just activated for its customer, as the welcome bonus needs it (the activation's actor and instant). */
-export interface ActivatedCard {
+interface ActivatedCard {
   tenantId: string;
   customerId: string;
   cardId: string;
@@ -98,6 +99,42 @@ export interface ActivatedCard {
 export async function creditWelcomeBonus(tx: Tx, a: ActivatedCard): Promise<number | null> {
   const { welcome } = await readRewardSettings(tx, a.tenantId);
   if (!welcome.enabled) return null;
-  const credited = await creditBonus(tx, { ...a, reason: 'WELCOME', amountCents: welcome.amountCents, rewardKey: `WELCOME:${a.customerId}`, forTransactionId: null });
+  const credited = await creditBonus(tx, {
+    ...a,
+    reason: 'WELCOME',
+    amountCents: welcome.amountCents,
+    rewardKey: `WELCOME:${a.customerId}`,
+    forTransactionId: null,
+  });
   return credited?.balanceCents ?? null;
+}
+
+/**
+ * The birthday reward (docs/product.md 'Rewards'): credits `amountCents` to customer
+ * `customerId`'s newest ACTIVE card (none: nothing; a blocked card gets no reward) in `tx`, once
+ * per customer and `year` (the business's local year; reward key 'BIRTHDAY:{customer}:{year}'),
+ * with no user (the hourly job). Returns `{ cardId, balanceCents }` (after), or null when nothing
+ * was credited.
+ */
+export async function creditBirthdayBonus(
+  tx: Tx,
+  b: { tenantId: string; customerId: string; year: number; amountCents: number; at: Date },
+): Promise<{ cardId: string; balanceCents: number } | null> {
+  const card = await lockRewardCard(tx, b.tenantId, b.customerId);
+  if (!card) return null;
+  const credited = await creditBonus(tx, {
+    tenantId: b.tenantId,
+    cardId: card.id,
+    customerId: b.customerId,
+    reason: 'BIRTHDAY',
+    amountCents: b.amountCents,
+    rewardKey: `BIRTHDAY:${b.customerId}:${b.year}`,
+    forTransactionId: null,
+    storeId: null,
+    userId: null,
+    apiKeyId: null,
+    ip: null,
+    at: b.at,
+  });
+  return credited ? { cardId: card.id, balanceCents: credited.balanceCents } : null;
 }

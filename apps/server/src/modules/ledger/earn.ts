@@ -83,7 +83,13 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
       : null;
     const ownBonuses = rewards?.bonuses.filter((b) => b.own && b.amountCents > 0) ?? [];
     // The row's id is chosen here so that the answer, stored with the key, is known before the write.
-    const answer: EarnResponse = { transactionId: randomUUID(), newBalance: after + (rewards ? ownBonusCents(rewards) : 0), cashbackEarned: cashbackCents, rateBps, tier };
+    const answer: EarnResponse = {
+      transactionId: randomUUID(),
+      newBalance: after + (rewards ? ownBonusCents(rewards) : 0),
+      cashbackEarned: cashbackCents,
+      rateBps,
+      tier,
+    };
     if (ownBonuses.length) answer.bonuses = ownBonuses.map((b) => ({ reason: b.reason, amountCents: b.amountCents }));
     const audit = auditRowValues({
       tenantId,
@@ -102,7 +108,16 @@ export async function earn(db: Database, ctx: PosContext, input: EarnRequest): P
     await announceLedgerRows(tx, tenantId, [answer.transactionId], now, open.events ?? []);
     if (rewards) {
       const booked = storeId ?? card.storeId;
-      await applyPurchaseRewards(tx, rewards, { tenantId, customerId, earnId: answer.transactionId, storeId: booked, userId: audit.userId, apiKeyId: audit.apiKeyId, ip: audit.ip, at: now });
+      await applyPurchaseRewards(tx, rewards, {
+        tenantId,
+        customerId,
+        earnId: answer.transactionId,
+        storeId: booked,
+        userId: audit.userId,
+        apiKeyId: audit.apiKeyId,
+        ip: audit.ip,
+        at: now,
+      });
     }
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
       transactionId: answer.transactionId,

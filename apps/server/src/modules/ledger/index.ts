@@ -10,7 +10,7 @@ export { balancesByStore, compactCardBalances, outstandingByTenant } from './bal
 export { writeOffBalance } from './adjust.ts';
 export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes } from './card-history.ts';
 export { type PosContext } from './context.ts';
-export { type ActivatedCard, creditWelcomeBonus } from './bonus.ts';
+export { creditBirthdayBonus, creditWelcomeBonus } from './bonus.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';
 export { expireCashback } from './expire.ts';
@@ -22,5 +22,6 @@ export { listTransactionsAfter } from './list-transactions.ts';
 export { expiringOfCards, rebuildLots } from './lots.ts';
 export { redeem } from './redeem.ts';
 export { refundEarn } from './refund.ts';
+export { openWinBackOffer, winBackCandidates } from './reward-state.ts';
 export { transactionRoutes } from './routes.ts';
 export { voidRedeem } from './void.ts';

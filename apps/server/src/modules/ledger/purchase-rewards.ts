@@ -20,7 +20,7 @@ import { clearWinBack, holderRewardState, lockRewardCard, settleReferral } from 
  */
 
 /** One reward a purchase brings: to the purchase's own card (`own`) or to the referrer's. */
-export interface PlannedBonus {
+interface PlannedBonus {
   reason: BonusReason;
   amountCents: number;
   cardId: string;
@@ -69,7 +69,14 @@ export async function planPurchaseRewards(
   if (!state) return plan;
   if (state.winBackOfferId && state.winBackUntil && state.winBackUntil >= p.at && state.winBackCents) {
     plan.clearWinBack = true;
-    plan.bonuses.push({ reason: 'WIN_BACK', amountCents: state.winBackCents, cardId: p.cardId, customerId: p.customerId, rewardKey: `WIN_BACK:${state.winBackOfferId}`, own: true });
+    plan.bonuses.push({
+      reason: 'WIN_BACK',
+      amountCents: state.winBackCents,
+      cardId: p.cardId,
+      customerId: p.customerId,
+      rewardKey: `WIN_BACK:${state.winBackOfferId}`,
+      own: true,
+    });
   }
   const referrerId = state.referredByCustomerId;
   if (!referrerId || state.referralSettledAt) return plan;
@@ -79,9 +86,23 @@ export async function planPurchaseRewards(
   const referrerCard = await lockRewardCard(tx, p.tenantId, referrerId);
   if ((await referrerPaidThisMonth(tx, p.tenantId, referrerId, p.timezone)) >= referral.maxPerReferrerPerMonth) return plan;
   const key = `REFERRAL:${p.customerId}`;
-  plan.bonuses.push({ reason: 'REFERRAL', amountCents: referral.friendCents, cardId: p.cardId, customerId: p.customerId, rewardKey: `${key}:FRIEND`, own: true });
+  plan.bonuses.push({
+    reason: 'REFERRAL',
+    amountCents: referral.friendCents,
+    cardId: p.cardId,
+    customerId: p.customerId,
+    rewardKey: `${key}:FRIEND`,
+    own: true,
+  });
   if (referrerCard) {
-    plan.bonuses.push({ reason: 'REFERRAL', amountCents: referral.referrerCents, cardId: referrerCard.id, customerId: referrerId, rewardKey: `${key}:REFERRER`, own: false });
+    plan.bonuses.push({
+      reason: 'REFERRAL',
+      amountCents: referral.referrerCents,
+      cardId: referrerCard.id,
+      customerId: referrerId,
+      rewardKey: `${key}:REFERRER`,
+      own: false,
+    });
   }
   return plan;
 }
@@ -93,7 +114,16 @@ export async function planPurchaseRewards(
 export async function applyPurchaseRewards(
   tx: Tx,
   plan: PurchaseRewards,
-  p: { tenantId: string; customerId: string; earnId: string; storeId: string | null; userId: string | null; apiKeyId: string | null; ip: string | null; at: Date },
+  p: {
+    tenantId: string;
+    customerId: string;
+    earnId: string;
+    storeId: string | null;
+    userId: string | null;
+    apiKeyId: string | null;
+    ip: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   for (const b of plan.bonuses) {
     await creditBonus(tx, {

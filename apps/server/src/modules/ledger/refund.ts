@@ -92,7 +92,9 @@ export async function refundEarn(db: Database, ctx: PosContext, id: string, inpu
       after: { refundedAmountCents: refunded, clawbackDueCents: due, unrecoveredCents: due - taken, balanceCents: after, reason: input.reason ?? null },
     });
     const clawedBack =
-      remaining === refunded ? await clawBackReferralBonuses(tx, { tenantId, id: earn.id, createdAt: earn.createdAt }, { ...auditActorOf(ctx), at: ctx.now }) : null;
+      remaining === refunded
+        ? await clawBackReferralBonuses(tx, { tenantId, id: earn.id, createdAt: earn.createdAt }, { ...auditActorOf(ctx), at: ctx.now })
+        : null;
     const balanceCents = clawedBack?.get(card.id) ?? after;
     await enqueueReceipt(tx, ctx.tenant, ctx.links, {
       transactionId: row,

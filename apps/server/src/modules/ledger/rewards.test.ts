@@ -31,7 +31,11 @@ async function business(settings: RewardSettings = REWARDS, n = 4) {
   // Paid up, so the trial's activation allowance does not limit the test.
   await ctx.db.update(tenants).set({ subscriptionStatus: 'ACTIVE' }).where(eq(tenants.id, t.tenant.id));
   expect((await t.req('PUT', 'rules/rewards', settings)).statusCode).toBe(200);
-  const uids = Array.from({ length: n }, (_, i) => `RW${randomUUID().replace(/[^0-9]/g, '').slice(0, 9)}${i}`.slice(0, 12));
+  const uids = Array.from({ length: n }, (_, i) =>
+    `RW${randomUUID()
+      .replace(/[^0-9]/g, '')
+      .slice(0, 9)}${i}`.slice(0, 12),
+  );
   await ctx.db.insert(cards).values(uids.map((cardUid) => ({ tenantId: t.tenant.id, cardUid, status: 'UNASSIGNED' as const })));
   const [store] = await ctx.db.select().from(stores).where(eq(stores.tenantId, t.tenant.id));
   const [oscar] = await ctx.db.select().from(customers).where(eq(customers.id, t.customer.id));
@@ -40,19 +44,33 @@ async function business(settings: RewardSettings = REWARDS, n = 4) {
 
 const activate = (t: FreshTenant, payload: object) => t.req('POST', 'cards/activate', payload);
 const earn = (t: FreshTenant, cardUid: string, amountCents: number, key = randomUUID()) =>
-  ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/earn`, headers: { cookie: t.cookie, 'idempotency-key': key }, payload: { cardUid, amountCents } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/t/${t.slug}/transactions/earn`,
+    headers: { cookie: t.cookie, 'idempotency-key': key },
+    payload: { cardUid, amountCents },
+  });
 
 /** The BONUS rows of the tenant, oldest first: reason, amount, card and reward key. */
 async function bonuses(tenantId: string) {
   return ctx.db
-    .select({ reason: transactions.reason, amountCents: transactions.amountCents, cardId: transactions.cardId, rewardKey: transactions.rewardKey, id: transactions.id })
+    .select({
+      reason: transactions.reason,
+      amountCents: transactions.amountCents,
+      cardId: transactions.cardId,
+      rewardKey: transactions.rewardKey,
+      id: transactions.id,
+    })
     .from(transactions)
     .where(and(eq(transactions.tenantId, tenantId), eq(transactions.type, 'BONUS')))
     .orderBy(asc(transactions.createdAt), asc(transactions.rewardKey));
 }
 
 async function cardOf(tenantId: string, cardUid: string) {
-  const [card] = await ctx.db.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)));
+  const [card] = await ctx.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.cardUid, cardUid)));
   return card;
 }
 
@@ -63,10 +81,15 @@ describe('the welcome bonus', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).balanceCents).toBe(300);
     const card = await cardOf(t.tenant.id, uids[0]);
-    expect(await bonuses(t.tenant.id)).toEqual([expect.objectContaining({ reason: 'WELCOME', amountCents: 300, cardId: card.id, rewardKey: `WELCOME:${card.customerId}` })]);
+    expect(await bonuses(t.tenant.id)).toEqual([
+      expect.objectContaining({ reason: 'WELCOME', amountCents: 300, cardId: card.id, rewardKey: `WELCOME:${card.customerId}` }),
+    ]);
     const [lot] = await ctx.db.select().from(cashbackLots).where(eq(cashbackLots.cardId, card.id));
     expect(lot).toMatchObject({ amountCents: 300, remainingCents: 300 });
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'transaction.bonus')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, t.tenant.id), eq(auditLog.action, 'transaction.bonus')));
     expect(audit).toMatchObject({ userId: t.adminId, after: { reason: 'WELCOME', amountCents: 300, balanceCents: 300, forTransactionId: null } });
     // The card's history lists it with its reason.
     const list = json(await t.req('GET', `transactions?cardId=${card.id}`));
@@ -98,7 +121,10 @@ describe('referral codes at the till', () => {
     const typed = referrer.referralCode.toLowerCase().replace(/1/g, 'l').replace(/0/g, 'o');
     const res = await activate(t, { cardUid: uids[0], storeId, customer: { firstName: 'Fred', lastName: 'Friend' }, referralCode: typed });
     expect(res.statusCode, res.body).toBe(200);
-    const [friend] = await ctx.db.select().from(customers).where(eq(customers.id, json(res).customerId));
+    const [friend] = await ctx.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, json(res).customerId));
     expect(friend.referredByCustomerId).toBe(referrer.id);
     expect(friend.referralCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(friend.referralCode).not.toBe(referrer.referralCode);
@@ -111,19 +137,37 @@ describe('referral codes at the till', () => {
   ])('refuses %s with its message on the field, nothing written', async (_, code, contact, message) => {
     const { t, uids, storeId, referrer } = await business();
     await ctx.db.update(customers).set({ email: 'oscar@example.com', phone: '15550100200' }).where(eq(customers.id, referrer.id));
-    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id));
-    const res = await activate(t, { cardUid: uids[0], storeId, customer: { firstName: 'Sam', lastName: 'Self', ...contact }, referralCode: code(referrer.referralCode) });
+    const before = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(eq(customers.tenantId, t.tenant.id));
+    const res = await activate(t, {
+      cardUid: uids[0],
+      storeId,
+      customer: { firstName: 'Sam', lastName: 'Self', ...contact },
+      referralCode: code(referrer.referralCode),
+    });
     expect([400, 422]).toContain(res.statusCode);
     expect(res.body).toContain(message);
     expect((await cardOf(t.tenant.id, uids[0])).status).toBe('UNASSIGNED');
-    expect(await ctx.db.select({ n: sql<number>`count(*)::int` }).from(customers).where(eq(customers.tenantId, t.tenant.id))).toEqual(before);
+    expect(
+      await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(eq(customers.tenantId, t.tenant.id)),
+    ).toEqual(before);
   });
 });
 
 /** A business with the referrer Oscar (an ACTIVE card) and a friend Fred referred at the till. */
 async function referred(settings: RewardSettings = REWARDS) {
   const b = await business(settings);
-  const res = await activate(b.t, { cardUid: b.uids[0], storeId: b.storeId, customer: { firstName: 'Fred', lastName: 'Friend' }, referralCode: b.referrer.referralCode });
+  const res = await activate(b.t, {
+    cardUid: b.uids[0],
+    storeId: b.storeId,
+    customer: { firstName: 'Fred', lastName: 'Friend' },
+    referralCode: b.referrer.referralCode,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { ...b, friendUid: b.uids[0], friendId: json(res).customerId as string, referrerCard: b.t.card };
 }
@@ -191,8 +235,13 @@ describe("the referral bonuses with the friend's first qualifying purchase", () 
   });
 
   it('pays a referrer at most maxPerReferrerPerMonth referrals: a friend past the cap settles unpaid', async () => {
-    const { t, uids, storeId, referrer, friendUid, referrerCard } = await referred({ ...REWARDS, referral: { ...REWARDS.referral, maxPerReferrerPerMonth: 1 } });
-    const second = json(await activate(t, { cardUid: uids[1], storeId, customer: { firstName: 'Second', lastName: 'Friend' }, referralCode: referrer.referralCode }));
+    const { t, uids, storeId, referrer, friendUid, referrerCard } = await referred({
+      ...REWARDS,
+      referral: { ...REWARDS.referral, maxPerReferrerPerMonth: 1 },
+    });
+    const second = json(
+      await activate(t, { cardUid: uids[1], storeId, customer: { firstName: 'Second', lastName: 'Friend' }, referralCode: referrer.referralCode }),
+    );
     await earn(t, friendUid, 2000);
     const capped = await earn(t, second.cardUid, 2000);
     expect(json(capped)).not.toHaveProperty('bonuses');
@@ -201,12 +250,14 @@ describe("the referral bonuses with the friend's first qualifying purchase", () 
     expect(settled.referralSettledAt).not.toBeNull();
   });
 
-  it("pays the friend but not a referrer whose card is blocked, and nothing to a friend whose card is blocked", async () => {
+  it('pays the friend but not a referrer whose card is blocked, and nothing to a friend whose card is blocked', async () => {
     const { t, uids, storeId, referrer, friendUid, referrerCard } = await referred();
     await ctx.db.update(cards).set({ status: 'BLOCKED' }).where(eq(cards.id, referrerCard.id));
     expect(json(await earn(t, friendUid, 2000)).bonuses).toEqual([{ reason: 'REFERRAL', amountCents: 400 }]);
     expect((await bonuses(t.tenant.id)).filter((b) => b.reason === 'REFERRAL')).toHaveLength(1);
-    const other = json(await activate(t, { cardUid: uids[1], storeId, customer: { firstName: 'Blocked', lastName: 'Friend' }, referralCode: referrer.referralCode }));
+    const other = json(
+      await activate(t, { cardUid: uids[1], storeId, customer: { firstName: 'Blocked', lastName: 'Friend' }, referralCode: referrer.referralCode }),
+    );
     await ctx.db.update(cards).set({ status: 'BLOCKED' }).where(eq(cards.cardUid, other.cardUid));
     expect((await earn(t, other.cardUid, 2000)).statusCode).toBe(422);
     expect((await bonuses(t.tenant.id)).filter((b) => b.reason === 'REFERRAL')).toHaveLength(1);
@@ -222,7 +273,12 @@ describe("the referral bonuses with the friend's first qualifying purchase", () 
 
 describe('the claw-back of both referral bonuses', () => {
   const refund = (t: FreshTenant, id: string, payload: object = {}) =>
-    ctx.app.inject({ method: 'POST', url: `/api/t/${t.slug}/transactions/${id}/refund`, headers: { cookie: t.cookie, 'idempotency-key': randomUUID() }, payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/t/${t.slug}/transactions/${id}/refund`,
+      headers: { cookie: t.cookie, 'idempotency-key': randomUUID() },
+      payload,
+    });
 
   it('takes both back after the purchase is refunded in full, never below zero, once', async () => {
     const { t, friendUid, referrerCard } = await referred();

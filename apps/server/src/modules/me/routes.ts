@@ -33,7 +33,8 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> =
         response: { 200: MyAccountResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => getMyAccount(db, { id: tenantOf(request).id, slug: tenantOf(request).slug, publicUrl: config.publicUrl }, request.user!.customerId, request.ctx.now),
+    async (request) =>
+      getMyAccount(db, { id: tenantOf(request).id, slug: tenantOf(request).slug, publicUrl: config.publicUrl }, request.user!.customerId, request.ctx.now),
   );
 
   /**

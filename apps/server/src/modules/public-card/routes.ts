@@ -48,6 +48,14 @@ export const publicCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         response: { 200: PublicCardResponse, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => getPublicCard(db, request.params.slug, request.params.cardUid, request.query.t, { secret: config.qrTokenSecret, publicUrl: config.publicUrl }, request.ctx.now),
+    async (request) =>
+      getPublicCard(
+        db,
+        request.params.slug,
+        request.params.cardUid,
+        request.query.t,
+        { secret: config.qrTokenSecret, publicUrl: config.publicUrl },
+        request.ctx.now,
+      ),
   );
 };

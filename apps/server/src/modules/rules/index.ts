@@ -12,6 +12,6 @@ export { insertDefaultRules } from './initialize.ts';
 export { countOffers } from './offers.ts';
 export { toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
-export { readRewardSettings } from './rewards.ts';
+export { readRewardSettings, tenantsWithJobRewards } from './rewards.ts';
 export { rewardRoutes } from './rewards-routes.ts';
 export { readTierRules } from './views.ts';

@@ -69,15 +69,18 @@ describe('GET and PUT /rules/rewards', () => {
 });
 
 describe('guards of /rules/rewards', () => {
-  it.each(['GET', 'PUT'] as const)('%s answers 403 to the cashier and the customer, 401 signed out, 404 for another tenant; nothing written', async (method) => {
-    const t = await freshTenant(ctx);
-    const payload = method === 'PUT' ? ON : undefined;
-    const before = await snapshot();
-    expect((await demoCall(method, s.cashier, payload)).statusCode).toBe(403);
-    expect((await demoCall(method, s.customer, payload)).statusCode).toBe(403);
-    expect((await demoCall(method, '', payload)).statusCode).toBe(401);
-    expect((await demoCall(method, s.admin, payload, t.slug)).statusCode).toBe(404);
-    expect((await demoCall(method, t.cookie, payload)).statusCode).toBe(404);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(['GET', 'PUT'] as const)(
+    '%s answers 403 to the cashier and the customer, 401 signed out, 404 for another tenant; nothing written',
+    async (method) => {
+      const t = await freshTenant(ctx);
+      const payload = method === 'PUT' ? ON : undefined;
+      const before = await snapshot();
+      expect((await demoCall(method, s.cashier, payload)).statusCode).toBe(403);
+      expect((await demoCall(method, s.customer, payload)).statusCode).toBe(403);
+      expect((await demoCall(method, '', payload)).statusCode).toBe(401);
+      expect((await demoCall(method, s.admin, payload, t.slug)).statusCode).toBe(404);
+      expect((await demoCall(method, t.cookie, payload)).statusCode).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });

@@ -48,3 +48,15 @@ export async function putRewardSettings(db: Database, ctx: TenantRequestContext,
     return readRewardSettings(tx, tenantId);
   });
 }
+
+/**
+ * The businesses whose saved settings switch on a reward the hourly job pays (birthday, win-back),
+ * with their settings: `[{ tenantId, settings }]`. Businesses that never saved have every reward off.
+ */
+export async function tenantsWithJobRewards(db: DbOrTx): Promise<{ tenantId: string; settings: RewardSettings }[]> {
+  const rows = await db
+    .select({ tenantId: rewardSettings.tenantId })
+    .from(rewardSettings)
+    .where(sql`(${rewardSettings.settings} -> 'birthday' ->> 'enabled') = 'true' or (${rewardSettings.settings} -> 'winBack' ->> 'enabled') = 'true'`);
+  return Promise.all(rows.map(async (r) => ({ tenantId: r.tenantId, settings: await readRewardSettings(db, r.tenantId) })));
+}

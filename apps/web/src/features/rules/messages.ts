@@ -2,7 +2,7 @@ import { defineMessages } from '@/lib/i18n';
 
 /**
  * The texts of Rules & Settings (ADR 0042), grouped by screen: the page, the cashback and tier
- * forms, the preview, the offers, the Expiry, Messages and Wallet tabs. Values are docs/product.md's texts.
+ * forms, the preview, the offers, the Rewards, Expiry, Messages and Wallet tabs. Values are docs/product.md's texts.
  */
 export const rulesMessages = defineMessages('rules', {
   // Page
@@ -17,6 +17,7 @@ export const rulesMessages = defineMessages('rules', {
   tabCashback: 'Cashback Rules',
   tabTiers: 'Loyalty Tiers',
   tabOffers: 'Special Offers',
+  tabRewards: 'Rewards',
   tabExpiry: 'Expiry',
   tabMessages: 'Messages',
   tabWallet: 'Wallet',
@@ -122,6 +123,46 @@ export const rulesMessages = defineMessages('rules', {
   offerCreated: 'Offer created successfully',
   offerUpdated: 'Offer updated successfully',
   offerFailed: 'Failed to save offer. Please try again.',
+
+  // Rewards tab
+  rewardsLoadFailed: 'Failed to load reward settings',
+  rewardsLoading: 'Loading reward settings',
+  rewardsLabel: 'Reward settings',
+  rewardsTitle: 'Rewards',
+  rewardsDescription:
+    'Bonuses that welcome new customers, celebrate birthdays, reward referrals and bring back quiet customers. Each is off until you switch it on.',
+  rewardsSave: 'Save Rewards',
+  rewardsChangeNote:
+    'A change applies from then on; a bonus already credited stays. Bonuses are credited to the card like cashback and expire under the expiry rule.',
+  rewardsSaved: 'Reward settings saved successfully',
+  rewardsFailed: 'Failed to save reward settings. Please try again.',
+  rewardsMoneyFormat: 'Enter an amount in dollars, e.g. 5.00',
+  rewardsMoneyHint: 'In dollars, up to {{max}}',
+  rewardsRangeHint: 'From {{min}} to {{max}}',
+  rewardsNotSet: '…',
+  welcomeTitle: 'Welcome bonus',
+  welcomeEnabled: 'Give a welcome bonus',
+  welcomeNote: "Credited once, when a customer's first card is activated (at the till or by online sign-up).",
+  welcomeAmount: 'Bonus amount',
+  birthdayTitle: 'Birthday reward',
+  birthdayEnabled: 'Give a birthday reward',
+  birthdayNote: "Paid once a year on the birthday, from 09:00 in the business's time zone; not when the birthday was set less than 30 days before.",
+  birthdayAmount: 'Reward amount',
+  referralTitle: 'Referrals',
+  referralEnabled: 'Run referrals',
+  referralNote:
+    "A customer shares their link; when the friend's first purchase of at least {{amount}} is earned, both get their bonus. Refunded in full within 14 days: both are taken back.",
+  referrerAmount: "Referrer's bonus",
+  friendAmount: "Friend's bonus",
+  minPurchase: 'Minimum first purchase',
+  maxPerMonth: 'Referrals paid per referrer a month',
+  winBackTitle: 'Win-back offers',
+  winBackEnabled: 'Send win-back offers',
+  winBackNote:
+    'Customers with no purchase for {{inactive}} days get an e-mail offer of a bonus on their next purchase within {{valid}} days; at most one offer per customer every 90 days.',
+  inactiveDays: 'Days without a purchase',
+  winBackAmount: 'Bonus on the next purchase',
+  validDays: 'Days the offer is valid',
 
   // Expiry tab
   expiryLoadFailed: 'Failed to load expiry settings',

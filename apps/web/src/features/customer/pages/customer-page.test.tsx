@@ -1,5 +1,6 @@
+import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MyAccountResponse, MyErasureRequest } from '@loyalty/contract';
 import { ACME, transactionWith, userOf } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
@@ -19,6 +20,8 @@ const ACCOUNT: MyAccountResponse = {
     tier: 'GOLD',
     totalSpendCents: 250_000,
     activeCards: 2,
+    referralCode: '7K3M9PQR',
+    birthday: { month: 3, day: 14, year: null },
     createdAt: '2026-01-05T12:00:00.000Z',
     cards: [
       { id: 'c1', cardUid: 'ACME0001', balanceCents: 1250, status: 'ACTIVE', storeName: 'Main Street', activatedAt: '2026-01-05T12:00:00.000Z' },
@@ -28,7 +31,10 @@ const ACCOUNT: MyAccountResponse = {
   stats: { totalBalanceCents: 1550, totalEarnedCents: 4200, totalRedeemedCents: 2650, activeCards: 2 },
   recentTransactions: [transactionWith()],
   expiringSoon: [{ cardUid: 'ACME0002', cents: 150, expiresAt: '2026-12-15T00:00:00.000Z' }],
+  referralLink: null,
 };
+
+const LINK = 'https://cards.example.com/acme/join?ref=7K3M9PQR';
 
 /** The server: the customer's account, and no erasure asked for (unless `erasure`). */
 function serve({ account = ACCOUNT, erasure = { requestedAt: null, dueAt: null } }: { account?: MyAccountResponse; erasure?: MyErasureRequest } = {}) {
@@ -143,6 +149,65 @@ describe('Customer’s own account page', () => {
     expect(sent.to('POST', ERASURE)[0].body).toEqual({ confirm: true });
     expect(await screen.findByText(/You asked to erase your data\. It will be erased by .+ at the latest\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ask to erase my data' })).not.toBeInTheDocument();
+  });
+
+  it('offers the referral code and link with Copy while the business runs referrals', async () => {
+    serve({ account: { ...ACCOUNT, referralLink: LINK } });
+    const { user } = renderPage();
+    const invite = await screen.findByTestId('invite-card');
+    expect(within(invite).getByRole('heading', { name: 'Invite a friend' })).toBeInTheDocument();
+    expect(invite).toHaveTextContent('When a friend joins with your link and makes their first purchase, you both get a bonus.');
+    expect(within(invite).getByTestId('referral-code')).toHaveTextContent('7K3M9PQR');
+    expect(within(invite).getByLabelText('Your invitation link')).toHaveValue(LINK);
+
+    await user.click(within(invite).getByRole('button', { name: 'Copy' }));
+    expect(await within(invite).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(within(invite).getByRole('status')).toHaveTextContent('Your invitation link was copied to the clipboard');
+    expect(await navigator.clipboard.readText()).toBe(LINK);
+  });
+
+  it('asks to copy the link by hand when the browser refuses the clipboard', async () => {
+    serve({ account: { ...ACCOUNT, referralLink: LINK } });
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Your browser did not allow copying. Select the link and copy it yourself.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeInTheDocument();
+    refuse.mockRestore();
+  });
+
+  it('shows no invitation while the business runs no referrals, and the stored birthday in its card', async () => {
+    serve();
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Your birthday' });
+    expect(screen.queryByRole('heading', { name: 'Invite a friend' })).not.toBeInTheDocument();
+    expect(screen.queryByText('7K3M9PQR')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Month')).toHaveValue('3');
+    expect(within(form).getByLabelText('Day')).toHaveValue('14');
+    expect(within(form).getByLabelText('Year (optional)')).toHaveValue(null);
+    expect(within(form).getByRole('button', { name: 'Remove birthday' })).toBeInTheDocument();
+  });
+
+  it('has no serious or critical axe finding with the invitation and a birthday refusal shown', async () => {
+    serve({ account: { ...ACCOUNT, referralLink: LINK } });
+    server.use(
+      http.put(api('/t/acme/me/birthday'), () =>
+        HttpResponse.json(
+          { error: 'Enter a real date', code: 'VALIDATION_ERROR', details: [{ field: 'body.birthday.day', message: 'Enter a real date' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderPage();
+    const form = await screen.findByRole('form', { name: 'Your birthday' });
+    await user.click(within(form).getByRole('button', { name: 'Save birthday' }));
+    await waitFor(() => expect(within(form).getByLabelText('Day')).toHaveAttribute('aria-invalid', 'true'));
+    const result = await axe.run(document.body, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   it('keeps a refused erasure request’s reason in the dialog', async () => {

@@ -9,6 +9,8 @@ import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCents } from '@/lib/format';
 import { useMyAccount } from '../api/get-my-account';
+import { BirthdayCard } from '../components/birthday-card';
+import { InviteCard } from '../components/invite-card';
 import { MyCards } from '../components/my-cards';
 import { MyDataCard } from '../components/my-data-card';
 import { MyTransactions } from '../components/my-transactions';
@@ -19,9 +21,9 @@ import { customerMessages } from '../messages';
 /**
  * Customer dashboard /t/{slug}/customer (customer role): 'Welcome back, {firstName}!', four stat
  * cards (Total Balance, Total Earned, Total Redeemed, Active Cards; money in cents shown as USD),
- * Profile Information, Your Loyalty Cards and the 10 most recent transactions, all from GET
- * /t/{slug}/me, and 'Your data' (download, ask to erase), which holds the session's own customer
- * only. 'Customer profile not found' when the API answers 404; a spinner while loading; other
+ * Profile Information, Your Loyalty Cards, 'Invite a friend' (while the business runs referrals),
+ * 'Birthday' and the 10 most recent transactions, all from GET /t/{slug}/me, and 'Your data'
+ * (download, ask to erase), which holds the session's own customer only. 'Customer profile not found' when the API answers 404; a spinner while loading; other
  * failures show the message with 'Try again'.
  */
 export function CustomerPage() {
@@ -52,7 +54,7 @@ export function CustomerPage() {
     );
   }
 
-  const { customer, stats, recentTransactions, expiringSoon } = account.data;
+  const { customer, stats, recentTransactions, expiringSoon, referralLink } = account.data;
   const firstName = customer.firstName || user?.firstName || '';
   return (
     <div className="mx-auto max-w-6xl">
@@ -75,6 +77,10 @@ export function CustomerPage() {
         <div className="lg:col-span-2">
           <MyCards slug={slug} cards={customer.cards} />
         </div>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {referralLink && <InviteCard code={customer.referralCode} link={referralLink} />}
+        <BirthdayCard slug={slug} birthday={customer.birthday} />
       </div>
       <div className="mt-6">
         <MyTransactions transactions={recentTransactions} />

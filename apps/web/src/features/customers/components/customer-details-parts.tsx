@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { CustomerDetail, CustomerListItem } from '@loyalty/contract';
-import { CalendarDays, CreditCard, Mail, Phone, PlusCircle, Store, Wallet, type LucideIcon } from 'lucide-react';
+import { Cake, CalendarDays, CreditCard, Mail, Phone, PlusCircle, Store, UserPlus, Wallet, type LucideIcon } from 'lucide-react';
 import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCents, formatDate } from '@/lib/format';
 import type { useCustomer } from '../api/get-customer';
+import { birthdayText } from '../lib/birthday';
 import { fullName } from '../lib/labels';
 import { CustomerAvatar } from './customer-avatar';
 import { FactTile } from '@/components/ui/facts';
@@ -28,7 +29,10 @@ export function DetailsSection({ title, children }: { title: string; children: R
   );
 }
 
-/** Avatar, name, tier and member-since date, then the Total Spend (cents, formatted) and Active Cards facts. */
+/**
+ * Avatar, name, tier and member-since date, then the Total Spend (cents, formatted), Active Cards,
+ * Birthday ('March 14', 'Not given') and Referral code facts.
+ */
 export function CustomerSummary({ c }: { c: CustomerListItem }) {
   const t = useMessages(customersMessages);
   return (
@@ -52,6 +56,12 @@ export function CustomerSummary({ c }: { c: CustomerListItem }) {
         </Fact>
         <Fact icon={<CreditCard aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsActiveCards')}>
           {c.activeCards}
+        </Fact>
+        <Fact icon={<Cake aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsBirthday')}>
+          {c.birthday ? birthdayText(c.birthday) : <span className="font-normal italic text-slate-500">{t('detailsNoBirthday')}</span>}
+        </Fact>
+        <Fact icon={<UserPlus aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsReferralCode')}>
+          <span className="font-mono tracking-wider">{c.referralCode}</span>
         </Fact>
       </dl>
     </>

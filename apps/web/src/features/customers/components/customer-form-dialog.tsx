@@ -1,40 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CustomerInput, type CustomerDetail, type CustomerListItem } from '@loyalty/contract';
+import type { CustomerDetail, CustomerInput, CustomerListItem } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { fieldIssues } from '@/lib/api';
+import { CustomerFormSchema, formFieldOf, toCustomerBody, toCustomerFormValues, type CustomerFormField, type CustomerFormValues } from '../lib/customer-form';
 import { customerFailureMessage } from '../lib/labels';
 import { useMessages } from '@/lib/i18n';
 import { customersMessages } from '../messages';
-
-const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
-type Field = (typeof FIELDS)[number];
-
-/**
- * The form's values: four strings, checked with the contract's CustomerInput (first and last name
- * required, e-mail format, phone a telephone number; blank e-mail or phone means none), so the
- * browser and the server give the same messages.
- */
-const CustomerFormSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }).superRefine((v, ctx) => {
-  const parsed = CustomerInput.safeParse(v);
-  if (parsed.success) return;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-});
-type CustomerFormValues = z.infer<typeof CustomerFormSchema>;
+import { BirthdayFields } from './birthday-fields';
 
 /** Who the dialog is for: a new customer, or the customer being edited. */
 export type CustomerFormTarget = { mode: 'create' } | { mode: 'edit'; customer: CustomerListItem | CustomerDetail };
 
 /**
  * 'Add New Customer' / 'Edit Customer' modal. Fields First name, Last name, Email (optional), Phone
- * (optional); validated before sending. Success: toast 'Customer created successfully' / 'Customer
- * updated successfully' and close (the form resets as it unmounts); `onSaved` gets the saved
+ * (optional), Birthday (optional: month, day, year optional; sent as `birthday`, null when cleared
+ * on edit, left out when empty on create); validated before sending. Success: toast 'Customer
+ * created successfully' / 'Customer updated successfully' and close (the form resets as it unmounts); `onSaved` gets the saved
  * customer. Failure: a 409 duplicate e-mail ('A customer with this email already exists') or a 400
  * is shown on its field and as a toast; anything else toasts 'Failed to create customer. Please try
  * again.' / 'Failed to update customer. Please try again.' and keeps the form open.
@@ -76,8 +63,9 @@ export function CustomerFormDialog({
                 let marked = false;
                 if (isApiError(err, 400) || isApiError(err, 409)) {
                   for (const issue of fieldIssues(err)) {
-                    if ((FIELDS as readonly string[]).includes(issue.field)) {
-                      setFieldError(issue.field as Field, issue.message);
+                    const field = formFieldOf(issue.field);
+                    if (field) {
+                      setFieldError(field, issue.message);
                       marked = true;
                     }
                   }
@@ -108,22 +96,17 @@ function CustomerForm({
 }: {
   formId: string;
   target: CustomerFormTarget;
-  onSubmit: (body: CustomerInput, setFieldError: (field: Field, message: string) => void) => void;
+  onSubmit: (body: CustomerInput, setFieldError: (field: CustomerFormField, message: string) => void) => void;
 }) {
   const t = useMessages(customersMessages);
-  const initial = target.mode === 'edit' ? target.customer : null;
+  const editing = target.mode === 'edit';
   const form = useForm<CustomerFormValues>({
     resolver: zodResolver(CustomerFormSchema),
-    defaultValues: {
-      firstName: initial?.firstName ?? '',
-      lastName: initial?.lastName ?? '',
-      email: initial?.email ?? '',
-      phone: initial?.phone ?? '',
-    },
+    defaultValues: toCustomerFormValues(target.mode === 'edit' ? target.customer : null),
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((v) =>
-    onSubmit(CustomerInput.parse(v), (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true })),
+    onSubmit(toCustomerBody(v, editing), (field, message) => form.setError(field, { type: 'server', message }, { shouldFocus: true })),
   );
   return (
     <form id={formId} noValidate onSubmit={submit} className="space-y-4">
@@ -149,6 +132,7 @@ function CustomerForm({
         error={errors.phone?.message}
         {...form.register('phone')}
       />
+      <BirthdayFields form={form} />
     </form>
   );
 }

@@ -15,6 +15,8 @@ const ANN: CustomerListItem = {
   tier: 'SILVER',
   totalSpendCents: 0,
   activeCards: 1,
+  referralCode: 'A1B2C3D4',
+  birthday: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const ERASE = `/api/t/acme/customers/${ANN.id}/erase`;

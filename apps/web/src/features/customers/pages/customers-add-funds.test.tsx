@@ -15,6 +15,8 @@ const ADA: CustomerDetail = {
   tier: 'GOLD',
   totalSpendCents: 250_000,
   activeCards: 1,
+  referralCode: '7K3M9PQR',
+  birthday: null,
   createdAt: '2026-01-05T12:00:00.000Z',
   cards: [
     {

@@ -16,6 +16,8 @@ const ADA: CustomerDetail = {
   tier: 'GOLD',
   totalSpendCents: 250_000,
   activeCards: 1,
+  referralCode: '7K3M9PQR',
+  birthday: { month: 3, day: 14, year: null },
   createdAt: '2026-01-05T12:00:00.000Z',
   cards: [
     {
@@ -68,6 +70,8 @@ describe('Customers page: the customer’s details', () => {
     expect(dialog).toHaveTextContent('$2,500.00');
     expect(within(dialog).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(dialog).getByText('No phone')).toBeInTheDocument();
+    expect(within(dialog).getByText('Birthday').closest('div')).toHaveTextContent('March 14');
+    expect(within(dialog).getByText('Referral code').closest('div')).toHaveTextContent('7K3M9PQR');
 
     const cards = await within(dialog).findAllByTestId('customer-card');
     expect(within(dialog).getByRole('list', { name: 'Loyalty cards' })).toBeInTheDocument();
@@ -79,6 +83,18 @@ describe('Customers page: the customer’s details', () => {
     expect(cards[1]).toHaveTextContent('ACME0009');
     expect(cards[1]).toHaveTextContent('No store');
     expect(within(cards[1]).queryByRole('button', { name: /Add Funds/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the birth year when known', async () => {
+    serve({ ...ADA, birthday: { month: 12, day: 1, year: 1985 } });
+    const { dialog } = await openDetails();
+    expect(within(dialog).getByText('Birthday').closest('div')).toHaveTextContent('December 1, 1985');
+  });
+
+  it('says when no birthday was given', async () => {
+    serve({ ...ADA, birthday: null });
+    const { dialog } = await openDetails();
+    expect(within(dialog).getByText('Birthday').closest('div')).toHaveTextContent('Not given');
   });
 
   it('says when the customer has no card yet', async () => {
@@ -168,6 +184,9 @@ describe('Customers page: editing a customer', () => {
     expect(within(form).getByLabelText(/^Last name/)).toHaveValue('Lovelace');
     expect(within(form).getByLabelText('Email (optional)')).toHaveValue('ada@example.com');
     expect(within(form).getByLabelText('Phone (optional)')).toHaveValue('');
+    expect(within(form).getByLabelText('Month')).toHaveValue('3');
+    expect(within(form).getByLabelText('Day')).toHaveValue('14');
+    expect(within(form).getByLabelText('Year (optional)')).toHaveValue(null);
   });
 
   it('sends the whole customer with PUT (a cleared e-mail as none), confirms and closes', async () => {
@@ -181,8 +200,59 @@ describe('Customers page: editing a customer', () => {
 
     expect(await screen.findByText('Customer updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent.to('PUT', DETAIL)[0].body).toEqual({ firstName: 'Ada', lastName: 'King', email: null, phone: '+1 555 0100' } satisfies CustomerInput);
+    expect(sent.to('PUT', DETAIL)[0].body).toEqual({
+      firstName: 'Ada',
+      lastName: 'King',
+      email: null,
+      phone: '+1 555 0100',
+      birthday: { month: 3, day: 14 },
+    } satisfies CustomerInput);
     expect(sent.to('POST', '/t/acme/customers')).toHaveLength(0);
+  });
+
+  it('sends a changed birthday with its year', async () => {
+    server.use(http.put(api(DETAIL), () => HttpResponse.json<CustomerDetail>(ADA)));
+    const { user, sent, form, save } = await openEdit();
+    await user.selectOptions(within(form).getByLabelText('Day'), '15');
+    await user.type(within(form).getByLabelText('Year (optional)'), '1990');
+    await save();
+    await waitFor(() => expect(sent.to('PUT', DETAIL)).toHaveLength(1));
+    expect(sent.to('PUT', DETAIL)[0].body).toMatchObject({ birthday: { month: 3, day: 15, year: 1990 } });
+  });
+
+  it('sends birthday null once its fields are cleared', async () => {
+    server.use(http.put(api(DETAIL), () => HttpResponse.json<CustomerDetail>({ ...ADA, birthday: null })));
+    const { user, sent, form, save } = await openEdit();
+    await user.selectOptions(within(form).getByLabelText('Month'), '');
+    await user.selectOptions(within(form).getByLabelText('Day'), '');
+    await save();
+    expect(await screen.findByText('Customer updated successfully')).toBeInTheDocument();
+    expect(sent.to('PUT', DETAIL)[0].body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: null,
+      birthday: null,
+    } satisfies CustomerInput);
+  });
+
+  it('puts the server’s birthday message on its field', async () => {
+    server.use(
+      http.put(api(DETAIL), () =>
+        HttpResponse.json(
+          {
+            error: 'Invalid birthday.day: Enter a real date',
+            code: 'VALIDATION_ERROR',
+            details: [{ field: 'body.birthday.day', message: 'Enter a real date' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { form, save } = await openEdit();
+    await save();
+    await waitFor(() => expect(within(form).getByLabelText('Day')).toHaveAccessibleDescription('Enter a real date'));
+    expect(screen.getByRole('dialog', { name: 'Edit Customer' })).toBeInTheDocument();
   });
 
   it('explains a blank name and sends nothing', async () => {

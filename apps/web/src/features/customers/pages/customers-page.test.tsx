@@ -18,6 +18,8 @@ function customer(overrides: Partial<CustomerListItem> = {}): CustomerListItem {
     tier: 'SILVER',
     totalSpendCents: 123_456,
     activeCards: 1,
+    referralCode: '7K3M9PQR',
+    birthday: null,
     createdAt: '2026-01-05T12:00:00.000Z',
     ...overrides,
   };
@@ -119,6 +121,57 @@ describe('Customers page: adding a customer', () => {
     expect(await screen.findByText('Customer created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent.to('POST', LIST)[0].body).toEqual({ firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: null } satisfies CustomerInput);
+  });
+
+  it('sends the birthday chosen for the new customer, without a year when none is typed', async () => {
+    server.use(
+      http.post(api(LIST), () => HttpResponse.json({ ...customer({ id: 'new-id', firstName: 'Alan', lastName: 'Turing' }), cards: [] }, { status: 201 })),
+    );
+    const { user, sent, dialog, submit } = await openForm();
+    const birthday = within(dialog).getByRole('group', { name: 'Birthday (optional)' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Alan');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Turing');
+    await user.selectOptions(within(birthday).getByLabelText('Month'), 'June');
+    await user.selectOptions(within(birthday).getByLabelText('Day'), '23');
+    await submit();
+
+    expect(await screen.findByText('Customer created successfully')).toBeInTheDocument();
+    expect(sent.to('POST', LIST)[0].body).toEqual({
+      firstName: 'Alan',
+      lastName: 'Turing',
+      email: null,
+      phone: null,
+      birthday: { month: 6, day: 23 },
+    } satisfies CustomerInput);
+  });
+
+  it('sends the birth year when typed', async () => {
+    server.use(
+      http.post(api(LIST), () => HttpResponse.json({ ...customer({ id: 'new-id', firstName: 'Alan', lastName: 'Turing' }), cards: [] }, { status: 201 })),
+    );
+    const { user, sent, dialog, submit } = await openForm();
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Alan');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Turing');
+    await user.selectOptions(within(dialog).getByLabelText('Month'), 'June');
+    await user.selectOptions(within(dialog).getByLabelText('Day'), '23');
+    await user.type(within(dialog).getByLabelText('Year (optional)'), '1912');
+    await submit();
+    await waitFor(() => expect(sent.to('POST', LIST)).toHaveLength(1));
+    expect(sent.to('POST', LIST)[0].body).toMatchObject({ birthday: { month: 6, day: 23, year: 1912 } });
+  });
+
+  it('asks for the rest of a birthday begun, refuses a date that does not exist, and sends nothing', async () => {
+    const { user, sent, dialog, submit } = await openForm();
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Alan');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Turing');
+    await user.selectOptions(within(dialog).getByLabelText('Month'), 'February');
+    await submit();
+    expect(within(dialog).getByLabelText('Day')).toHaveAccessibleDescription('Choose the day of the birthday');
+
+    await user.selectOptions(within(dialog).getByLabelText('Day'), '30');
+    await submit();
+    await waitFor(() => expect(within(dialog).getByLabelText('Day')).toHaveAccessibleDescription('Enter a real date'));
+    expect(sent.all.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('puts a 409 duplicate e-mail on the e-mail field, and keeps the form open', async () => {

@@ -75,7 +75,11 @@ describe('Join page', () => {
 
   it('opens a referral link without a store at the store the server names, with the referrer, and signs up there', async () => {
     const server = stubFetch()
-      .on('GET', '/api/join/acme/referral/K7M2QR9X', json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street', storeId: STORE, referrerFirstName: 'Jane' }))
+      .on(
+        'GET',
+        '/api/join/acme/referral/K7M2QR9X',
+        json(200, { businessName: 'Acme Coffee', storeName: 'Harbour Street', storeId: STORE, referrerFirstName: 'Jane' }),
+      )
       .on('POST', JOIN, json(202, { message: JOIN_CHECK_EMAIL }));
     const { user } = renderWithProviders(<JoinPage />, { route: '/acme/join?ref=k7m2qr9x', path: '/:slug/join' });
     expect(await screen.findByText('Jane invited you: you both get a bonus after your first purchase.')).toBeVisible();

@@ -11,6 +11,8 @@ export const rulesKeys = {
   expiry: (slug: string) => [...tenantKeys.all(slug), 'rules', 'expiry'] as const,
   /** How the business's wallet passes look (programme name, colours, terms, logo). */
   wallet: (slug: string) => [...tenantKeys.all(slug), 'rules', 'wallet'] as const,
+  /** The reward settings: welcome bonus, birthday reward, referrals, win-back offers. */
+  rewards: (slug: string) => [...tenantKeys.all(slug), 'rules', 'rewards'] as const,
 };
 
 /**

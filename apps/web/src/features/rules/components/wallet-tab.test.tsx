@@ -252,7 +252,7 @@ describe('Rules & Settings: the Wallet tab', () => {
     await expectNoSeriousAxeFindings(await screen.findByRole('alertdialog', { name: 'Remove the logo?' }));
   });
 
-  it('is the sixth tab of Rules & Settings', async () => {
+  it('is the last tab of Rules & Settings', async () => {
     serve();
     server.use(
       http.get(api('/t/acme/rules/cashback'), () => HttpResponse.json<CashbackRulesResponse>({ rules: [] })),
@@ -265,7 +265,7 @@ describe('Rules & Settings: the Wallet tab', () => {
       session: { user: userOf('tenant_admin'), tenant: ACME },
     });
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Cashback Rules', 'Loyalty Tiers', 'Special Offers', 'Expiry', 'Messages', 'Wallet']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Cashback Rules', 'Loyalty Tiers', 'Special Offers', 'Rewards', 'Expiry', 'Messages', 'Wallet']);
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     expect(await screen.findByRole('form', { name: 'Wallet pass settings' })).toBeInTheDocument();
   });

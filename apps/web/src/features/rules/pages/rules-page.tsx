@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CashbackRule, InitializeRulesResponse, Offer, TierRule } from '@loyalty/contract';
-import { Crown, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles, Wallet } from 'lucide-react';
+import { Crown, Gift, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles, Wallet } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -17,6 +17,7 @@ import { InitializeRulesDialog } from '../components/initialize-rules-dialog';
 import { MessagesTab } from '../components/messages-tab';
 import { OfferFormDialog } from '../components/offer-form-dialog';
 import { OffersList } from '../components/offers-list';
+import { RewardsTab } from '../components/rewards-tab';
 import { TierRulesForm } from '../components/tier-rules-form';
 import { WalletTab } from '../components/wallet-tab';
 import { useNow } from '../hooks/use-now';
@@ -24,13 +25,14 @@ import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTi
 import { useMessages, type Translate } from '@/lib/i18n';
 import { rulesMessages } from '../messages';
 
-type TabValue = 'cashback' | 'tiers' | 'offers' | 'expiry' | 'messages' | 'wallet';
+type TabValue = 'cashback' | 'tiers' | 'offers' | 'rewards' | 'expiry' | 'messages' | 'wallet';
 
-/** The six tabs, their labels in `t`'s language. */
+/** The seven tabs, their labels in `t`'s language. */
 const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>[] => [
   { value: 'cashback', label: t('tabCashback'), icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
   { value: 'tiers', label: t('tabTiers'), icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
   { value: 'offers', label: t('tabOffers'), icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'rewards', label: t('tabRewards'), icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
   { value: 'expiry', label: t('tabExpiry'), icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
   { value: 'messages', label: t('tabMessages'), icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
   { value: 'wallet', label: t('tabWallet'), icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
@@ -39,7 +41,7 @@ const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>
 /**
  * Rules & Settings /t/{slug}/rules (tenant_admin). Loads the cashback rules, tier rules and offers;
  * a spinner while loading, 'Failed to load rules and offers' with Try again when a load fails. Then
- * the six tabs (the Expiry, Messages and Wallet tabs load their own data), the 'Initialize default rules'
+ * the seven tabs (the Rewards, Expiry, Messages and Wallet tabs load their own data), the 'Initialize default rules'
  * action and the live cashback preview.
  */
 export function RulesPage() {
@@ -124,6 +126,7 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
         {tab === 'offers' && (
           <OffersList offers={offers} now={now} onCreate={() => setOfferModal({ mode: 'create' })} onEdit={(offer) => setOfferModal({ mode: 'edit', offer })} />
         )}
+        {tab === 'rewards' && <RewardsTab slug={slug} />}
         {tab === 'expiry' && <ExpiryTab slug={slug} />}
         {tab === 'messages' && <MessagesTab slug={slug} />}
         {tab === 'wallet' && <WalletTab slug={slug} />}
