@@ -147,6 +147,8 @@ export const cashbackLots = pgTable(
     remainingCents: cents('remaining_cents').notNull(),
     /** When its card's holder was reminded that it expires (7 days before; one message per card and expiry instant). */
     remindedAt: tstz('reminded_at'),
+    /** What the expiry took of it (cents; 0 until it expires): amount − remaining − expired is what was spent or taken back. */
+    expiredCents: cents('expired_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -164,6 +166,8 @@ export const cashbackLots = pgTable(
       .on(t.tenantId, t.creditedAt)
       .where(sql`remaining_cents > 0`),
     check('cashback_lots_remaining_range', sql`remaining_cents >= 0 and remaining_cents <= amount_cents`),
+    // A ledger row's lot (the Rewards report reads the lots of BONUS rows).
+    index('cashback_lots_source_idx').on(t.tenantId, t.sourceTransactionId),
   ],
 );
 

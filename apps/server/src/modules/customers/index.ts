@@ -18,7 +18,7 @@ export { getCustomerDetail } from './get-customer.ts';
 export { listCustomersAfter } from './list-customers.ts';
 export { customerSummaries } from './projections.ts';
 export { retierCustomers } from './recalculate-tiers.ts';
-export { recordReferrer, REFERRAL_TEXT, referralRefusal, referrerByCode, referrerOfCode, referrerOrRefuse } from './referrals.ts';
+export { recordReferrer, REFERRAL_TEXT, referralRefusal, referredCustomersByMonth, referrerByCode, referrerOfCode, referrerOrRefuse } from './referrals.ts';
 export { customerRoutes } from './routes.ts';
 export { CUSTOMER_NOT_FOUND } from './texts.ts';
 export { unsubscribeRoutes } from './unsubscribe-routes.ts';

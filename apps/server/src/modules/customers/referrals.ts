@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { REFERRAL_CODE_UNKNOWN } from '@loyalty/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -83,4 +83,20 @@ export async function referrerByCode(db: DbOrTx, tenantId: string, code: string)
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), eq(customers.referralCode, code)));
   return row && !row.erasedAt ? { id: row.id, firstName: row.firstName } : null;
+}
+
+/** Customers referred by someone, by the local month ('YYYY-MM' in `timezone`) they were created in, over [lo, hi): the referrals that joined. */
+export async function referredCustomersByMonth(db: DbOrTx, tenantId: string, timezone: string, lo: Date, hi: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ month: sql<string>`to_char(${customers.createdAt} at time zone ${timezone}, 'YYYY-MM')`, n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, tenantId),
+        isNotNull(customers.referredByCustomerId),
+        sql`${customers.createdAt} >= ${lo.toISOString()}::timestamptz and ${customers.createdAt} < ${hi.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }

@@ -8,4 +8,5 @@
  */
 export type { ChallengeCost } from './altcha.ts';
 export { enrolmentRoutes } from './routes.ts';
+export { pendingReferralSignUpsByMonth } from './referral-page.ts';
 export { consentsOf, forgetEnrolments, purgeStaleEnrolments } from './service.ts';

@@ -1,5 +1,7 @@
 import { JOIN_TEXT, type JoinReferralResponse, ReferralCodeInput } from '@loyalty/contract';
-import type { Database } from '../../db/client.ts';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { enrolmentRequests } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { activeCardStoreOfCustomer } from '../cards/index.ts';
 import { referrerByCode } from '../customers/index.ts';
@@ -23,4 +25,21 @@ export async function referralJoinPage(db: Database, slug: string, rawCode: stri
   const store = await joinableStoreOrFirst(db, tenant.id, await activeCardStoreOfCustomer(db, tenant.id, referrer.id));
   if (!store) throw notFound(JOIN_TEXT.notFound);
   return { businessName: tenant.name, storeName: store.name, storeId: store.id, referrerFirstName: referrer.firstName };
+}
+
+/** Online sign-ups carrying a referral code and not confirmed yet, by the local month they were made in, over [lo, hi) (the Rewards report's invited friends still to join). */
+export async function pendingReferralSignUpsByMonth(db: DbOrTx, tenantId: string, timezone: string, lo: Date, hi: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ month: sql<string>`to_char(${enrolmentRequests.createdAt} at time zone ${timezone}, 'YYYY-MM')`, n: sql<number>`count(*)::int` })
+    .from(enrolmentRequests)
+    .where(
+      and(
+        eq(enrolmentRequests.tenantId, tenantId),
+        isNotNull(enrolmentRequests.referralCode),
+        isNull(enrolmentRequests.confirmedAt),
+        sql`${enrolmentRequests.createdAt} >= ${lo.toISOString()}::timestamptz and ${enrolmentRequests.createdAt} < ${hi.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }

@@ -22,6 +22,7 @@ export { listTransactionsAfter } from './list-transactions.ts';
 export { expiringOfCards, rebuildLots } from './lots.ts';
 export { redeem } from './redeem.ts';
 export { refundEarn } from './refund.ts';
+export { bonusFiguresByMonth, referralsConvertedByMonth, winBackByMonth } from './reward-figures.ts';
 export { openWinBackOffer, winBackCandidates } from './reward-state.ts';
 export { transactionRoutes } from './routes.ts';
 export { voidRedeem } from './void.ts';

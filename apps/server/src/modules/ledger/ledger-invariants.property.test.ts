@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { cards, cashbackLots, expiryRules, offers, transactions } from '../../db/schema/index.ts';
 import { balanceAndLedger, createTestContext, freshTenant, json, offSummaries, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
+import { creditBirthdayBonus } from './bonus.ts';
 import { expireDueLots } from './lots.ts';
 
 /**
  * Property-based (fast-check): random sequences of earns, redemptions,
- * refunds, voids, owner adjustments and expiry runs moving days ahead, through the API on one
+ * refunds, voids, owner adjustments, bonuses (the rewards' BONUS credits) and expiry runs moving days ahead, through the API on one
  * card, with the expiry rule changing between credits. After every step: the balance never goes negative, it equals the sum of the ledger's
  * deltas and of the open lots; and a reference model of oldest-first lots predicts every
  * EXPIRE exactly, so expiry never takes cashback that was spent.
@@ -28,7 +29,8 @@ type Step =
   | { kind: 'void'; pick: number }
   | { kind: 'adjust'; deltaCents: number }
   | { kind: 'expire'; days: number }
-  | { kind: 'rule'; days: number };
+  | { kind: 'rule'; days: number }
+  | { kind: 'bonus'; amountCents: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('earn' as const), amountCents: fc.integer({ min: 100, max: 50_000 }) }) },
@@ -39,6 +41,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('expire' as const), days: fc.integer({ min: 0, max: 45 }) }) },
   // A changed rule gives later credits another expiry, so lots are not due in credit order.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('rule' as const), days: fc.integer({ min: 30, max: 120 }) }) },
+  // A reward (docs/product.md 'Rewards'): a BONUS credit opening a lot like any credit.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('bonus' as const), amountCents: fc.integer({ min: 1, max: 2_000 }) }) },
 );
 
 /** The reference model: the card's lots in credit order, each with what is left and when it expires (ms; null = never). */
@@ -76,6 +80,7 @@ describe('ledger properties (fast-check)', () => {
         const earns: string[] = [];
         const redeems: string[] = [];
         let clockDays = 0;
+        let bonusYear = 0;
         for (const s of steps) {
           if (s.kind === 'earn') {
             const r = json(await t.req('POST', 'transactions/earn', { cardUid: t.cardUid, amountCents: s.amountCents }));
@@ -110,6 +115,18 @@ describe('ledger properties (fast-check)', () => {
             }
             if (s.deltaCents > 0) lots.push((await lotOf(t, json(res).transactionId))!);
             else consume(lots, -s.deltaCents);
+          } else if (s.kind === 'bonus') {
+            // One birthday reward a year: a new year for each, so every step pays.
+            const year = 2000 + (bonusYear += 1);
+            const paid = await ctx.db.transaction((tx) =>
+              creditBirthdayBonus(tx, { tenantId: t.tenant.id, customerId: t.customer.id, year, amountCents: s.amountCents, at: new Date() }),
+            );
+            expect(paid).not.toBeNull();
+            const [row] = await ctx.db
+              .select({ id: transactions.id })
+              .from(transactions)
+              .where(and(eq(transactions.cardId, t.card.id), eq(transactions.rewardKey, `BIRTHDAY:${t.customer.id}:${year}`)));
+            lots.push((await lotOf(t, row.id))!);
           } else if (s.kind === 'rule') {
             const res = await t.req('PUT', 'rules/expiry', { policy: 'AFTER_EARN', days: s.days });
             expect(res.statusCode).toBe(200);

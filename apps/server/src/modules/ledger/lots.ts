@@ -157,7 +157,7 @@ export async function expireDueLots(
           k(tenant_id, card_id) as (values ${pairs}),
           due as (select l.tenant_id, l.card_id, sum(l.remaining_cents) as cents from ${cashbackLots} l join k using (tenant_id, card_id)
             where l.remaining_cents > 0 and l.expires_at <= ${at}::timestamptz group by 1, 2),
-          zeroed as (update ${cashbackLots} l set remaining_cents = 0 from k
+          zeroed as (update ${cashbackLots} l set remaining_cents = 0, expired_cents = l.expired_cents + l.remaining_cents from k
             where l.tenant_id = k.tenant_id and l.card_id = k.card_id and l.remaining_cents > 0 and l.expires_at <= ${at}::timestamptz),
           debited as (${debitCardsSql(sql`due`)}),
           expired as (insert into ${transactions} (tenant_id, card_id, customer_id, store_id, user_id, type, category, amount_cents, cashback_cents, before_balance_cents, after_balance_cents, note, created_at)

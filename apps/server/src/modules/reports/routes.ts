@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { DashboardResponse, ErrorBody, LiabilityQuery, LiabilityReport, TransactionExportQuery } from '@loyalty/contract';
+import { DashboardResponse, ErrorBody, LiabilityQuery, LiabilityReport, RewardsReport, RewardsReportQuery, TransactionExportQuery } from '@loyalty/contract';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { dashboard, exportCustomersCsv, exportTransactionsCsv } from './service.ts';
 import { liabilityCsv, liabilityReport } from './liability.ts';
+import { rewardsCsv, rewardsReport } from './rewards-report.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -135,6 +136,52 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
       const tenant = tenantOf(request);
       const report = await liabilityReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
       return asCsv(reply, `liability-${report.from}-${report.to}.csv`).send(liabilityCsv(report));
+    },
+  );
+
+  /**
+   * GET /reports/rewards?from=&to= → RewardsReport (docs/product.md 'Rewards'; months YYYY-MM in the
+   * business's time zone, default the last 12): bonuses by reason (count, cents, cents spent),
+   * referrals invited/joined/converted, win-back offers sent and taken up, and totals.
+   * tenant_admin only (ROLES.admin); 400 for a bad month or more than 24 months.
+   */
+  app.get(
+    '/reports/rewards',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Read what the rewards achieved',
+        description: 'Per month and reason the bonuses issued and spent, referrals invited, joined and converted, win-back offers sent and taken up.',
+        tags: ['reports'],
+        params: slugParams,
+        querystring: RewardsReportQuery,
+        response: { 200: RewardsReport, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      return rewardsReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
+    },
+  );
+
+  /** GET /reports/rewards.csv?from=&to= → the same figures as rewards-{from}-{to}.csv. tenant_admin only. */
+  app.get(
+    '/reports/rewards.csv',
+    {
+      config: { roles: ROLES.admin },
+      schema: {
+        summary: 'Export what the rewards achieved as CSV',
+        description: 'The figures of the Rewards report for the same months as rewards-{from}-{to}.csv.',
+        tags: ['reports'],
+        params: slugParams,
+        querystring: RewardsReportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      const report = await rewardsReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
+      return asCsv(reply, `rewards-${report.from}-${report.to}.csv`).send(rewardsCsv(report));
     },
   );
 };

@@ -1920,6 +1920,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/reports/rewards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read what the rewards achieved
+     * @description Per month and reason the bonuses issued and spent, referrals invited, joined and converted, win-back offers sent and taken up. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsRewards'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/reports/rewards.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export what the rewards achieved as CSV
+     * @description The figures of the Rewards report for the same months as rewards-{from}-{to}.csv. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsRewardsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/rules/cashback': {
     parameters: {
       query?: never;
@@ -14677,6 +14717,243 @@ export interface operations {
     };
   };
   getReportsLiabilityCsv: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsRewards: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            months: {
+              bonuses: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+                /** @enum {string} */
+                reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK';
+                /** Format: int64 */
+                redeemedCents: number;
+              }[];
+              month: string;
+              referrals: {
+                /** Format: int64 */
+                converted: number;
+                /** Format: int64 */
+                invited: number;
+                /** Format: int64 */
+                joined: number;
+              };
+              winBack: {
+                /** Format: int64 */
+                cameBack: number;
+                /** Format: int64 */
+                sent: number;
+              };
+            }[];
+            timezone: string;
+            to: string;
+            totals: {
+              bonuses: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+                /** @enum {string} */
+                reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK';
+                /** Format: int64 */
+                redeemedCents: number;
+              }[];
+              referrals: {
+                /** Format: int64 */
+                converted: number;
+                /** Format: int64 */
+                invited: number;
+                /** Format: int64 */
+                joined: number;
+              };
+              winBack: {
+                /** Format: int64 */
+                cameBack: number;
+                /** Format: int64 */
+                sent: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsRewardsCsv: {
     parameters: {
       query?: {
         from?: string;

@@ -1,0 +1,2 @@
+ALTER TABLE "cashback_lots" ADD COLUMN "expired_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "cashback_lots_source_idx" ON "cashback_lots" USING btree ("tenant_id","source_transaction_id");
