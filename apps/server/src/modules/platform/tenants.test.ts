@@ -377,6 +377,11 @@ describe('DELETE /api/platform/tenants/:id', () => {
     await ctx.db.execute(sql.raw(`insert into erasure_requests (tenant_id, customer_id) values ('${doomed.tenant.id}', '${doomed.customer.id}')`));
     // The business's reward settings (docs/product.md 'Rewards').
     await ctx.db.execute(sql.raw(`insert into reward_settings (tenant_id, settings) values ('${doomed.tenant.id}', '{}'::jsonb)`));
+    await ctx.db.execute(
+      sql.raw(
+        `insert into win_back_offers (tenant_id, customer_id, sent_at, valid_until, bonus_cents) values ('${doomed.tenant.id}', '${doomed.customer.id}', now(), now() + interval '14 days', 500)`,
+      ),
+    );
     // A platform admin attached to the tenant is detached, never deleted.
     await ctx.db.update(users).set({ tenantId: doomed.tenant.id }).where(eq(users.email, 'admin@platform.com'));
 
