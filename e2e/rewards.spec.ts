@@ -110,4 +110,15 @@ test('a referred friend’s first purchase pays both: referrals on, link copied,
   await screenshot(robin, { path: `${SCREENS}/public-card-referral-bonus-phone.png`, fullPage: true });
   await friendContext.close();
   await robinContext.close();
+
+  // The owner's Rewards page counts the referral: one friend joined and converted, $10.00 of bonuses.
+  await page.request.post('/api/auth/logout');
+  await page.context().clearCookies();
+  await apiSignIn(page.request, business.admin);
+  await page.goto(`/t/${business.slug}/rewards`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+  await expect(page.getByText('1 of 1', { exact: true })).toBeVisible();
+  await expect(page.getByText('$10.00').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'rewards report');
+  await screenshot(page, { path: `${SCREENS}/rewards-report-desktop.png`, fullPage: true });
 });

@@ -26,6 +26,8 @@ export const tenantKeys = {
   billing: (slug: string) => ['tenants', slug, 'billing'] as const,
   /** The liability report (GET /t/{slug}/reports/liability; moves with every ledger row). */
   liability: (slug: string) => ['tenants', slug, 'liability'] as const,
+  /** The Rewards report (GET /t/{slug}/reports/rewards; moves with every bonus, its spending and every referral). */
+  rewardsReport: (slug: string) => ['tenants', slug, 'rewards-report'] as const,
 };
 
 /** `/t/{slug}` prefix of the tenant's API paths (the slug URL-encoded). */

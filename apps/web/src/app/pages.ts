@@ -171,4 +171,8 @@ export const pages = {
     () => import('@/features/liability/pages/liability-page'),
     (m) => m.LiabilityPage,
   ),
+  rewardsReportPage: page(
+    () => import('@/features/rewards-report/pages/rewards-page'),
+    (m) => m.RewardsPage,
+  ),
 };

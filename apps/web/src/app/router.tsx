@@ -125,6 +125,8 @@ function createRouter() {
                           lazy: pages.liabilityPage,
                           handle: title('Liability'),
                         },
+                        // What the welcome bonus, birthday rewards, referrals and win-back offers achieved, month by month.
+                        { path: 'rewards', lazy: pages.rewardsReportPage, handle: title('Rewards') },
                       ],
                     },
                     {

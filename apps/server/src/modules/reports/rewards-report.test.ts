@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RewardSettings, RewardsReport } from '@loyalty/contract';
-import { cards, cashbackLots, stores, tenants } from '../../db/schema/index.ts';
+import { cards, cashbackLots, customers, stores, tenants } from '../../db/schema/index.ts';
 import { expireCashback } from '../ledger/index.ts';
 import { createTestContext, demoSessions, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
 
@@ -37,7 +37,7 @@ describe('GET /reports/rewards', () => {
     const [store] = await ctx.db.select().from(stores).where(eq(stores.tenantId, t.tenant.id));
     const uids = ['RWREP0000001', 'RWREP0000002'];
     await ctx.db.insert(cards).values(uids.map((cardUid) => ({ tenantId: t.tenant.id, cardUid, status: 'UNASSIGNED' as const })));
-    const [oscar] = (await ctx.db.execute(sql`select referral_code from customers where id = ${t.customer.id}`)).rows as { referral_code: string }[];
+    const [oscar] = await ctx.db.select({ referral_code: customers.referralCode }).from(customers).where(eq(customers.id, t.customer.id));
     // Two friends referred at the till: two welcome bonuses ($3.00 each); one buys $20.00: the referral pays $4.00 and $7.00.
     for (const [i, cardUid] of uids.entries()) {
       const res = await t.req('POST', 'cards/activate', {

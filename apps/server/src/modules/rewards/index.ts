@@ -3,4 +3,4 @@
  * birthday rewards and sends win-back offers. The money itself is the ledger's (BONUS rows,
  * offers); the settings are the rules module's. Owns no table.
  */
-export { runRewardJobs, type RewardJobLinks } from './jobs.ts';
+export { runRewardJobs } from './jobs.ts';

@@ -51,3 +51,20 @@ describe('Tenant navigation: Integrations', () => {
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
   });
 });
+
+describe('Tenant navigation: Rewards', () => {
+  it("offers the Store Admin 'Rewards' right after 'Liability', leading to /t/{slug}/rewards", async () => {
+    renderLayout('tenant_admin', '/t/acme/dashboard');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    const names = linkNames(nav);
+    expect(names.indexOf('Rewards')).toBe(names.indexOf('Liability') + 1);
+    expect(within(nav).getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/t/acme/rewards');
+  });
+
+  it('does not offer it to a cashier', async () => {
+    renderLayout('cashier', '/t/acme/pos');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(await within(nav).findByRole('link', { name: 'POS Terminal' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Rewards' })).not.toBeInTheDocument();
+  });
+});

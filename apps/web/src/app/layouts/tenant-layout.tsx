@@ -1,6 +1,7 @@
 import {
   AlertTriangle,
   CreditCard,
+  Gift,
   History,
   Landmark,
   SlidersHorizontal,
@@ -57,6 +58,8 @@ function menuItems(slug: string): MenuItem[] {
     { label: 'Activity', to: paths.tenant.activity(slug), icon: History, roles: TENANT_ROUTE_ROLES.admin },
     // docs/product.md 'Reports': what the tenant owes its card holders (admins only).
     { label: 'Liability', to: `/t/${encodeURIComponent(slug)}/liability`, icon: Landmark, roles: TENANT_ROUTE_ROLES.admin },
+    // What the rewards achieved, month by month (admins only).
+    { label: 'Rewards', to: `/t/${encodeURIComponent(slug)}/rewards`, icon: Gift, roles: TENANT_ROUTE_ROLES.admin },
     { label: 'My Account', to: paths.tenant.customer(slug), icon: UserRound, roles: TENANT_ROUTE_ROLES.customer },
   ];
 }
