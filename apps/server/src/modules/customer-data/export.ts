@@ -15,12 +15,13 @@ import { ledgerRowsOfCards } from '../ledger/index.ts';
 const EXPORT_README = `Your data from {business}
 Exported {at} (UTC).
 
-customer.json     Your profile: name, e-mail, phone, birthday (none is stored), tier, total
-                  spend, when you joined, and your consents: whether you receive our e-mails
-                  (and when you unsubscribed) and when you agreed to join at a store.
+customer.json     Your profile: name, e-mail, phone, birthday (if you gave one), your referral
+                  code, tier, total spend, when you joined, and your consents: whether you
+                  receive our e-mails (and when you unsubscribed) and when you agreed to join at
+                  a store.
 cards.json        Your loyalty cards: card number (UID), status, balance, store, activation.
 transactions.csv  Every movement on your cards: date (ISO 8601, UTC), what happened (EARN,
-                  REDEEM, REFUND, VOID, ADJUST, ADD_FUNDS, EXPIRE), store, amounts in dollars
+                  REDEEM, REFUND, VOID, ADJUST, ADD_FUNDS, EXPIRE, BONUS), store, amounts in dollars
                   (Amount, Cashback, Balance Before, Balance After) and the note.
 messages.json     The e-mails we wrote to you: what kind, its subject, when it was written and
                   when it was sent.
@@ -70,7 +71,8 @@ export async function customerExportFiles(db: DbOrTx, ctx: TenantRequestContext,
       lastName: customer.lastName,
       email: customer.email,
       phone: customer.phone,
-      birthday: null,
+      birthday: customer.birthdayMonth && customer.birthdayDay ? { month: customer.birthdayMonth, day: customer.birthdayDay, year: customer.birthYear } : null,
+      referralCode: customer.referralCode,
       tier: customer.tier,
       totalSpendCents: customer.totalSpendCents,
       joinedAt: iso(customer.createdAt),

@@ -21,6 +21,11 @@ export interface CustomerRecord {
   phone: string | null;
   tier: Tier;
   totalSpendCents: number;
+  /** Their referral code and birthday (docs/product.md 'Rewards'; month 1–12, day, year or null; all null when none). */
+  referralCode: string;
+  birthdayMonth: number | null;
+  birthdayDay: number | null;
+  birthYear: number | null;
   emailOptOutAt: Date | null;
   erasedAt: Date | null;
   createdAt: Date;
@@ -63,7 +68,21 @@ export async function lockCustomerRecord(tx: Tx, tenantId: string, customerId: s
 export async function anonymiseCustomer(tx: Tx, tenantId: string, customerId: string, now: Date): Promise<void> {
   await tx
     .update(customers)
-    .set({ ...ERASED_NAME, email: null, phone: null, emailOptOutAt: now, erasedAt: now })
+    .set({
+      ...ERASED_NAME,
+      email: null,
+      phone: null,
+      // The birthday is personal data; an open win-back offer can no longer be taken up.
+      birthdayMonth: null,
+      birthdayDay: null,
+      birthYear: null,
+      birthdaySetAt: null,
+      winBackOfferId: null,
+      winBackCents: null,
+      winBackUntil: null,
+      emailOptOutAt: now,
+      erasedAt: now,
+    })
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
 }
 
