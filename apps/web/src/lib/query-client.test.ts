@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ACME, userOf } from '@/test/fixtures';
 import { json, stubFetch } from '@/test/fetch-stub';
@@ -66,5 +67,24 @@ describe('createQueryClient: a lost session signs the browser out (the guards th
     ).rejects.toMatchObject({ status: 503 });
     expect(server.requestsTo('GET', '/api/t/acme/cards/A')).toHaveLength(1);
     expect(server.requestsTo('GET', '/api/t/acme/cards/B')).toHaveLength(3);
+  });
+});
+
+describe('createQueryClient: a change made offline is not held back and sent later', () => {
+  it('fails a mutation at once while offline, and sends nothing when the connection returns', async () => {
+    const server = stubFetch().on('POST', '/api/t/acme/transactions/redeem', json(200, { transactionId: 't1', newBalance: 0, amountRedeemed: 500 }));
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      // Offline, fetch itself fails: the browser cannot reach the server.
+      const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+      const mutation = client.getMutationCache().build(client, { mutationFn: offline });
+      await expect(mutation.execute(undefined)).rejects.toThrow('Failed to fetch');
+      expect(mutation.state.isPaused).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await client.resumePausedMutations();
+    expect(server.requestsTo('POST', '/api/t/acme/transactions/redeem')).toHaveLength(0);
   });
 });

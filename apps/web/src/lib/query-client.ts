@@ -6,7 +6,10 @@ import { useAuthStore } from './auth-store';
  * Builds the app's QueryClient. A 401 from any query, or from a mutation without
  * `meta.skipAuthReset` (login/signup use it: there 401 means wrong credentials), means the
  * session is gone: the auth store is cleared and the route guards send the user to /login.
- * Client errors (4xx) are not retried; other failures are retried twice.
+ * Client errors (4xx) are not retried; other failures are retried twice. Mutations run at once
+ * whatever the browser thinks of its connection (`networkMode: 'always'`): offline they fail then
+ * and say so, instead of waiting paused and being sent when the connection returns, unseen (a
+ * redemption the cashier took for failed would become real minutes later).
  */
 export function createQueryClient(): QueryClient {
   const onUnauthenticated = () => {
@@ -31,7 +34,7 @@ export function createQueryClient(): QueryClient {
           return failureCount < 2;
         },
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
