@@ -30,3 +30,4 @@ export * from './audit-events.ts';
 export * from './customer-data.ts';
 export * from './wallet.ts';
 export * from './rewards.ts';
+export * from './end-of-day.ts';

@@ -7,3 +7,4 @@
  */
 export { apiKeyRoutes } from './routes.ts';
 export { apiKeyAuthenticator } from './service.ts';
+export { apiKeyNames } from './views.ts';

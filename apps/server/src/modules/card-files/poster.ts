@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireStoreEnrolment } from '../stores/index.ts';
 import { qrMatrix } from './qr-render.ts';
-import { drawQr, pdfSafe } from './print-sheets.ts';
+import { pdfSafe } from '../../lib/pdf-text.ts';
+import { drawQr } from './print-sheets.ts';
 import { PAPERS, mm, type Paper } from './sheet-layout.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { QR_QUIET_ZONE, qrMatrix, type QrMatrix } from './qr-render.ts';
+import { pdfSafe } from '../../lib/pdf-text.ts';
 import {
   type PrintFormat,
   type Paper,
@@ -65,14 +66,6 @@ function drawCropMarks(doc: PDFKit.PDFDocument, box: Box): void {
     }
   }
   doc.lineWidth(0.5).strokeColor('#000000').stroke();
-}
-
-/**
- * Text safe for the PDF standard fonts (WinAnsi): characters outside Latin-1 become '?'
- * rather than garbage glyphs. Embedding a Unicode font is left for later.
- */
-export function pdfSafe(text: string): string {
-  return text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
 /** One card to print: its UID and the URL its QR encodes. */

@@ -146,7 +146,13 @@ async function occurrences(values: string[]): Promise<string[]> {
 describe('GET /api/t/{slug}/customers/{id}/export', () => {
   it('returns a zip with the profile, consents, cards, every ledger row and the messages, and audits it', async () => {
     const c = await richCustomer();
-    await c.t.req('PUT', `customers/${c.id}`, { firstName: c.first, lastName: c.last, email: c.email, phone: c.phone, birthday: { month: 4, day: 9, year: 1991 } });
+    await c.t.req('PUT', `customers/${c.id}`, {
+      firstName: c.first,
+      lastName: c.last,
+      email: c.email,
+      phone: c.phone,
+      birthday: { month: 4, day: 9, year: 1991 },
+    });
     const [row] = await ctx.db.select({ referralCode: customers.referralCode }).from(customers).where(eq(customers.id, c.id));
     const res = await c.t.req('GET', `customers/${c.id}/export`);
     expect(res.statusCode, res.body).toBe(200);
@@ -224,7 +230,13 @@ describe('GET /api/t/{slug}/customers/{id}/export', () => {
 describe('POST /api/t/{slug}/customers/{id}/erase', () => {
   it('erases the personal data everywhere, writes the balance off through the ledger, blocks the cards and ends the sessions', async () => {
     const c = await richCustomer();
-    await c.t.req('PUT', `customers/${c.id}`, { firstName: c.first, lastName: c.last, email: c.email, phone: c.phone, birthday: { month: 4, day: 9, year: 1991 } });
+    await c.t.req('PUT', `customers/${c.id}`, {
+      firstName: c.first,
+      lastName: c.last,
+      email: c.email,
+      phone: c.phone,
+      birthday: { month: 4, day: 9, year: 1991 },
+    });
     const values = [c.email, c.phone, `${c.first} ${c.last}`, c.first, c.last];
     expect((await occurrences(values)).length).toBeGreaterThan(5); // the scan does find them before
     const [card] = await ctx.db.select().from(cards).where(eq(cards.id, c.t.card.id));

@@ -10,6 +10,7 @@ export { balancesByStore, compactCardBalances, outstandingByTenant } from './bal
 export { writeOffBalance } from './adjust.ts';
 export { customerLedgerSums, ledgerRowsOfCards, recentLedgerOfCard, recentLedgerOfCustomer, scrubLedgerNotes } from './card-history.ts';
 export { type PosContext } from './context.ts';
+export { dayMovements, type DayMovementGroup } from './day-movements.ts';
 export { creditBirthdayBonus, creditWelcomeBonus } from './bonus.ts';
 export { creditCard } from './credit.ts';
 export { earn } from './earn.ts';

@@ -1,20 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DashboardResponse, ErrorBody, LiabilityQuery, LiabilityReport, RewardsReport, RewardsReportQuery, TransactionExportQuery } from '@loyalty/contract';
+import {
+  DashboardResponse,
+  EndOfDayQuery,
+  EndOfDayReport,
+  ErrorBody,
+  LiabilityQuery,
+  LiabilityReport,
+  RewardsReport,
+  RewardsReportQuery,
+  TransactionExportQuery,
+} from '@loyalty/contract';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { ROLES, tenantOf } from '../../http/tenant-context.ts';
 import { dashboard, exportCustomersCsv, exportTransactionsCsv } from './service.ts';
 import { liabilityCsv, liabilityReport } from './liability.ts';
 import { rewardsCsv, rewardsReport } from './rewards-report.ts';
+import { endOfDayCsv, endOfDayReport } from './end-of-day.ts';
+import { renderEndOfDayPdf } from './end-of-day-pdf.ts';
 
 const slugParams = z.object({ slug: z.string() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** Headers of a CSV download: text/csv, `attachment; filename="…"`, no shared or stored copies. */
+/** Headers of a download of `contentType`: `attachment; filename="…"`, no shared or stored copies. */
+function asDownload(reply: FastifyReply, contentType: string, fileName: string): FastifyReply {
+  return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');
+}
+
+/** Headers of a CSV download (text/csv). */
 function asCsv(reply: FastifyReply, fileName: string): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');
+  return asDownload(reply, 'text/csv; charset=utf-8', fileName);
 }
 
 /**
@@ -182,6 +199,75 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config;
       const tenant = tenantOf(request);
       const report = await rewardsReport(db, tenant.id, tenant.timezone, request.query, request.ctx.now);
       return asCsv(reply, `rewards-${report.from}-${report.to}.csv`).send(rewardsCsv(report));
+    },
+  );
+
+  /** The end-of-day report of the request's day and store for its user (see end-of-day.ts `endOfDayReport`). */
+  const endOfDayOf = (request: FastifyRequest, query: EndOfDayQuery) => {
+    const user = request.user!;
+    return endOfDayReport(db, tenantOf(request), { role: user.role, storeId: user.storeId }, query, request.ctx.now);
+  };
+
+  /**
+   * GET /reports/end-of-day?date=&storeId= → EndOfDayReport (docs/product.md 'Reports'): a local day's
+   * movements per store and staff member with totals (cents). ROLES.staff; a cashier bound to a
+   * store sees that store only (another is 403). 400 bad date or store id, 404 unknown store.
+   */
+  app.get(
+    '/reports/end-of-day',
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        summary: "Read the day's movements for the cash-up",
+        description:
+          "One day of the business's time zone (default today): per store and staff member the purchases and cashback, redemptions, refunds and claw-backs, voids, adjustments, add funds, bonuses and expiries, with totals.",
+        tags: ['reports'],
+        params: slugParams,
+        querystring: EndOfDayQuery,
+        response: { 200: EndOfDayReport, ...errors },
+      },
+    },
+    async (request) => endOfDayOf(request, request.query),
+  );
+
+  /** GET /reports/end-of-day.csv?date=&storeId= → end-of-day-{date}.csv: the same figures, a line per staff member, store and the totals. ROLES.staff. */
+  app.get(
+    '/reports/end-of-day.csv',
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        summary: "Export the day's movements as CSV",
+        description: 'The end-of-day figures as end-of-day-{date}.csv: a line per staff member, per store and the totals, money in dollars.',
+        tags: ['reports'],
+        params: slugParams,
+        querystring: EndOfDayQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const report = await endOfDayOf(request, request.query);
+      return asCsv(reply, `end-of-day-${report.date}.csv`).send(endOfDayCsv(report));
+    },
+  );
+
+  /** GET /reports/end-of-day.pdf?date=&storeId= → end-of-day-{date}.pdf, A4 landscape, printable. ROLES.staff. */
+  app.get(
+    '/reports/end-of-day.pdf',
+    {
+      config: { roles: ROLES.staff },
+      schema: {
+        summary: "Print the day's movements",
+        description: 'The end-of-day figures as a printable A4 PDF (end-of-day-{date}.pdf).',
+        tags: ['reports'],
+        params: slugParams,
+        querystring: EndOfDayQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const report = await endOfDayOf(request, request.query);
+      const pdf = await renderEndOfDayPdf(report, tenantOf(request).name);
+      return asDownload(reply, 'application/pdf', `end-of-day-${report.date}.pdf`).send(pdf);
     },
   );
 };

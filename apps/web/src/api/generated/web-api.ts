@@ -1840,6 +1840,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/reports/end-of-day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the day's movements for the cash-up
+     * @description One day of the business's time zone (default today): per store and staff member the purchases and cashback, redemptions, refunds and claw-backs, voids, adjustments, add funds, bonuses and expiries, with totals. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsEndOfDay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/reports/end-of-day.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the day's movements as CSV
+     * @description The end-of-day figures as end-of-day-{date}.csv: a line per staff member, per store and the totals, money in dollars. Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsEndOfDayCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/reports/end-of-day.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Print the day's movements
+     * @description The end-of-day figures as a printable A4 PDF (end-of-day-{date}.pdf). Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getReportsEndOfDayPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/reports/export/customers': {
     parameters: {
       query?: never;
@@ -14322,6 +14382,458 @@ export interface operations {
               };
             };
           };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsEndOfDay: {
+    parameters: {
+      query?: {
+        date?: string;
+        storeId?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            date: string;
+            storeId: string | null;
+            stores: {
+              figures: {
+                addFunds: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                adjustments: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                bonuses: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                expiries: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                /** Format: int64 */
+                netCents: number;
+                purchases: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  cashbackCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                redemptions: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                refunds: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  clawbackCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+                voids: {
+                  /** Format: int64 */
+                  amountCents: number;
+                  /** Format: int64 */
+                  count: number;
+                };
+              };
+              staff: {
+                figures: {
+                  addFunds: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  adjustments: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  bonuses: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  expiries: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  /** Format: int64 */
+                  netCents: number;
+                  purchases: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    cashbackCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  redemptions: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  refunds: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    clawbackCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                  voids: {
+                    /** Format: int64 */
+                    amountCents: number;
+                    /** Format: int64 */
+                    count: number;
+                  };
+                };
+                id: string | null;
+                /** @enum {string} */
+                kind: 'user' | 'apiKey' | 'system';
+                name: string;
+              }[];
+              storeId: string | null;
+              storeName: string;
+            }[];
+            timezone: string;
+            totals: {
+              addFunds: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              adjustments: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              bonuses: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              expiries: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              /** Format: int64 */
+              netCents: number;
+              purchases: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                cashbackCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              redemptions: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              refunds: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                clawbackCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+              voids: {
+                /** Format: int64 */
+                amountCents: number;
+                /** Format: int64 */
+                count: number;
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsEndOfDayCsv: {
+    parameters: {
+      query?: {
+        date?: string;
+        storeId?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getReportsEndOfDayPdf: {
+    parameters: {
+      query?: {
+        date?: string;
+        storeId?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, sent as a download (Content-Disposition: attachment). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
         };
       };
       /** @description Default Response */
