@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/sql.ts';
 import { writeAudit } from '../audit/index.ts';
+import type { WelcomeBonus } from '../cards/index.ts';
 import { readRewardSettings } from '../rules/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { lockCard, setBalanceSql } from './holdings.ts';
@@ -78,25 +79,14 @@ export async function creditBonus(tx: Tx, b: BonusCredit): Promise<{ transaction
   return { transactionId: row.id, balanceCents: after };
 }
 
-/** A card just activated for its customer, as the welcome bonus needs it (the activation's actor and instant). */
-interface ActivatedCard {
-  tenantId: string;
-  customerId: string;
-  cardId: string;
-  storeId: string | null;
-  userId: string | null;
-  apiKeyId: string | null;
-  ip: string | null;
-  at: Date;
-}
-
 /**
  * The welcome bonus (docs/product.md 'Rewards'): while the business's welcome bonus is on, credits
  * its amount to the card activated for a customer's first card, in the activation's transaction
- * `tx`, once per customer (reward key 'WELCOME:{customer}'). Returns the card's balance after it
+ * `tx`, once per customer (reward key 'WELCOME:{customer}'); the cards module's WelcomeBonus, handed to
+ * its activation by src/wiring.ts. Returns the card's balance after it
  * (cents), or null when nothing was credited (off, $0.00, or already paid).
  */
-export async function creditWelcomeBonus(tx: Tx, a: ActivatedCard): Promise<number | null> {
+export const creditWelcomeBonus: WelcomeBonus = async (tx, a) => {
   const { welcome } = await readRewardSettings(tx, a.tenantId);
   if (!welcome.enabled) return null;
   const credited = await creditBonus(tx, {
@@ -107,7 +97,7 @@ export async function creditWelcomeBonus(tx: Tx, a: ActivatedCard): Promise<numb
     forTransactionId: null,
   });
   return credited?.balanceCents ?? null;
-}
+};
 
 /**
  * The birthday reward (docs/product.md 'Rewards'): credits `amountCents` to customer
