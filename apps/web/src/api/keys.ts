@@ -22,6 +22,11 @@ export const tenantKeys = {
   dashboard: (slug: string) => ['tenants', slug, 'dashboard'] as const,
   /** The ledger lists of the Transactions screen. */
   transactions: (slug: string) => ['tenants', slug, 'transactions'] as const,
+  /**
+   * The end-of-day report (GET /t/{slug}/reports/end-of-day). Under `transactions`: every ledger
+   * movement that marks the Transactions lists stale marks the day's figures stale too.
+   */
+  endOfDay: (slug: string) => ['tenants', slug, 'transactions', 'end-of-day'] as const,
   /** Every query of the Billing page (plans, usage, payment methods, invoices). */
   billing: (slug: string) => ['tenants', slug, 'billing'] as const,
   /** The liability report (GET /t/{slug}/reports/liability; moves with every ledger row). */

@@ -151,6 +151,10 @@ export const pages = {
     () => import('@/features/transactions/pages/transactions-page'),
     (m) => m.TransactionsPage,
   ),
+  endOfDayPage: page(
+    () => import('@/features/end-of-day/pages/end-of-day-page'),
+    (m) => m.EndOfDayPage,
+  ),
   platformLayout: page(
     () => import('./layouts/platform-layout'),
     (m) => m.PlatformLayout,

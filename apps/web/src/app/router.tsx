@@ -105,6 +105,8 @@ function createRouter() {
                         { path: 'pos', lazy: pages.posPage, handle: title('POS Terminal') },
                         { path: 'cards', lazy: pages.cardsPage, handle: title('Cards Management') },
                         { path: 'transactions', lazy: pages.transactionsPage, handle: title('Transactions') },
+                        // The day's movements per store and staff member for the cash-up (a cashier sees their own store only).
+                        { path: 'transactions/end-of-day', lazy: pages.endOfDayPage, handle: title('End of day') },
                       ],
                     },
                     {

@@ -22,7 +22,7 @@ const NO_STORE = 'No store';
 const SYSTEM = 'System';
 
 /** Every figure at zero. */
-export function zeroFigures(): EndOfDayFigures {
+function zeroFigures(): EndOfDayFigures {
   const zero = { count: 0, amountCents: 0 };
   return {
     purchases: { ...zero, cashbackCents: 0 },

@@ -10,6 +10,7 @@ export const transactionsMessages = defineMessages('transactions', {
   pageLoadFailed: 'Failed to load transactions',
   pageListLabel: 'Transaction list',
   pageResultsNoun: 'results',
+  endOfDay: 'End of day',
 
   searchLabel: 'Search transactions',
   searchPlaceholder: 'Search name or card UID',

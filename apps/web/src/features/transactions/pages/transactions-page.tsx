@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { CalendarCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
 import { ListPage } from '@/components/ui/list-page';
+import { paths } from '@/config/paths';
 import { useStores } from '@/api/get-stores';
 import { useListParams } from '@/hooks/use-list-params';
 import { useExportTransactions } from '../api/export-transactions';
@@ -13,7 +16,8 @@ import { transactionsMessages } from '../messages';
 import { FILTER_KEYS, TRANSACTIONS_PAGE_SIZE, activeFilterCount, readListState } from '../lib/filters';
 
 /**
- * Transactions /t/{slug}/transactions (tenant_admin and cashier): search (customer name or card
+ * Transactions /t/{slug}/transactions (tenant_admin and cashier): 'End of day' in the header (the
+ * day's cash-up, /t/{slug}/transactions/end-of-day), search (customer name or card
  * UID, debounced 300 ms), collapsible filters (type, category, from date, to date, store), Clear
  * Filters, Export CSV (the filters without the search, saved as transactions.csv), the ledger table
  * with the balance change before → after, pagination 'Showing x to y of z results' (50 a page), and
@@ -46,6 +50,12 @@ export function TransactionsPage() {
     <ListPage
       title={t('pageTitle')}
       subtitle={t('pageSubtitle')}
+      actions={
+        <Link to={`${paths.tenant.transactions(slug)}/end-of-day`} className={buttonVariants({ variant: 'outline' })}>
+          <CalendarCheck aria-hidden="true" className="h-4 w-4" />
+          {t('endOfDay')}
+        </Link>
+      }
       toolbar={
         <TransactionFiltersBar
           search={list$.searchInput}
