@@ -39,8 +39,6 @@ export const publicCardMessages = defineMessages('public-card', {
   inviteTitle: 'Invite a friend',
   inviteText: 'Share your link: when a friend joins with it and makes a first purchase, you both get a bonus.',
   inviteLinkLabel: 'Your referral link',
-  inviteCopy: 'Copy',
-  inviteCopied: 'Copied',
   inviteCopiedStatus: 'Referral link copied to the clipboard',
   inviteCopyFailed: 'Your browser did not allow copying. Select the link and copy it by hand.',
   // Notices

@@ -1,14 +1,11 @@
 import type { BirthdayView } from '@loyalty/contract';
 import { Save, Trash2 } from 'lucide-react';
-import { useWatch } from 'react-hook-form';
+import { BirthdayInputs } from '@/components/birthday-inputs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { NumberInput } from '@/components/ui/number-input';
-import { Select } from '@/components/ui/select';
 import { useMessages } from '@/lib/i18n';
 import { useBirthdayForm } from '../hooks/use-birthday-form';
-import { DAYS, MONTH_KEYS, YEAR_RANGE } from '../lib/birthday';
 import { customerMessages } from '../messages';
 
 /**
@@ -20,8 +17,6 @@ import { customerMessages } from '../messages';
 export function BirthdayCard({ slug, birthday }: { slug: string; birthday: BirthdayView | null }) {
   const t = useMessages(customerMessages);
   const { form, onSubmit, remove, pending, removing, error } = useBirthdayForm(slug, birthday);
-  const { errors } = form.formState;
-  const [month, day] = useWatch({ control: form.control, name: ['month', 'day'] });
   return (
     <Card>
       <CardHeader>
@@ -30,33 +25,7 @@ export function BirthdayCard({ slug, birthday }: { slug: string; birthday: Birth
       <CardContent>
         <form noValidate aria-label={t('birthdayFormLabel')} onSubmit={onSubmit} className="space-y-4">
           <p className="text-sm text-slate-600">{t('birthdayText')}</p>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Select label={t('birthdayMonth')} autoComplete="bday-month" error={errors.month?.message} value={month} {...form.register('month')}>
-              <option value="">{t('birthdayChooseMonth')}</option>
-              {MONTH_KEYS.map((key, i) => (
-                <option key={key} value={String(i + 1)}>
-                  {t(key)}
-                </option>
-              ))}
-            </Select>
-            <Select label={t('birthdayDay')} autoComplete="bday-day" error={errors.day?.message} value={day} {...form.register('day')}>
-              <option value="">{t('birthdayChooseDay')}</option>
-              {DAYS.map((day) => (
-                <option key={day} value={String(day)}>
-                  {day}
-                </option>
-              ))}
-            </Select>
-            <NumberInput
-              label={t('birthdayYear')}
-              autoComplete="bday-year"
-              min={YEAR_RANGE.min}
-              max={YEAR_RANGE.max}
-              step={1}
-              error={errors.year?.message}
-              {...form.register('year')}
-            />
-          </div>
+          <BirthdayInputs form={form} noMonth={t('birthdayChooseMonth')} noDay={t('birthdayChooseDay')} own />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
             {birthday && (

@@ -3,9 +3,10 @@ import type { Birthday, BirthdayView } from '@loyalty/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api';
+import { toBirthdayFields, type BirthdayFields } from '@/lib/birthday';
 import { translate } from '@/lib/i18n';
 import { useSaveMyBirthday } from '../api/my-birthday';
-import { birthdayFieldErrors, birthdayFormSchema, toBirthdayForm, type BirthdayFormInput } from '../lib/birthday';
+import { birthdayFieldErrors, birthdayFormSchema } from '../lib/birthday';
 import { customerMessages } from '../messages';
 
 /**
@@ -17,12 +18,12 @@ import { customerMessages } from '../messages';
  */
 export function useBirthdayForm(slug: string, stored: BirthdayView | null) {
   const save = useSaveMyBirthday(slug);
-  const form = useForm<BirthdayFormInput, unknown, Birthday>({ resolver: zodResolver(birthdayFormSchema()), defaultValues: toBirthdayForm(stored) });
+  const form = useForm<BirthdayFields, unknown, Birthday>({ resolver: zodResolver(birthdayFormSchema()), defaultValues: toBirthdayFields(stored) });
 
   const send = (birthday: Birthday | null) =>
     save.mutate(birthday, {
       onSuccess: (answer) => {
-        form.reset(toBirthdayForm(answer.birthday));
+        form.reset(toBirthdayFields(answer.birthday));
         toast.success(translate(customerMessages, answer.birthday ? 'birthdaySaved' : 'birthdayRemoved'));
       },
       onError: (err) => {

@@ -5,9 +5,9 @@ import { CardStatusBadge, TierBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { formatBirthday } from '@/lib/birthday';
 import { formatCents, formatDate } from '@/lib/format';
 import type { useCustomer } from '../api/get-customer';
-import { birthdayText } from '../lib/birthday';
 import { fullName } from '../lib/labels';
 import { CustomerAvatar } from './customer-avatar';
 import { FactTile } from '@/components/ui/facts';
@@ -58,7 +58,7 @@ export function CustomerSummary({ c }: { c: CustomerListItem }) {
           {c.activeCards}
         </Fact>
         <Fact icon={<Cake aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsBirthday')}>
-          {c.birthday ? birthdayText(c.birthday) : <span className="font-normal italic text-slate-500">{t('detailsNoBirthday')}</span>}
+          {c.birthday ? formatBirthday(c.birthday) : <span className="font-normal italic text-slate-500">{t('detailsNoBirthday')}</span>}
         </Fact>
         <Fact icon={<UserPlus aria-hidden="true" className="h-3.5 w-3.5" />} label={t('detailsReferralCode')}>
           <span className="font-mono tracking-wider">{c.referralCode}</span>

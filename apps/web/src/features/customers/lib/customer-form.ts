@@ -1,10 +1,21 @@
 import { CustomerInput, type CustomerDetail, type CustomerListItem } from '@loyalty/contract';
 import { z } from 'zod';
-import { parseBirthday, toBirthdayFields } from './birthday';
+import { parseBirthday, toBirthdayFields, type BirthdayFields } from '@/lib/birthday';
+import { translate } from '@/lib/i18n';
+import { customersMessages } from '../messages';
 
 /** The fields of the customer form, as the server's field messages name them (a birthday's without 'birthday.'). */
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'month', 'day', 'year'] as const;
 export type CustomerFormField = (typeof FIELDS)[number];
+
+/**
+ * The birthday of the customer form (docs/product.md 'Rewards'): null when all three fields are
+ * empty; else month and day are required and the contract's Birthday checks the date.
+ */
+function optionalBirthday(v: BirthdayFields): ReturnType<typeof parseBirthday> {
+  if (!v.month && !v.day && !v.year.trim()) return { birthday: null, issues: [] };
+  return parseBirthday(v, { month: translate(customersMessages, 'formBirthdayMonthRequired'), day: translate(customersMessages, 'formBirthdayDayRequired') });
+}
 
 /**
  * The customer form's values: strings, checked with the contract's CustomerInput (first and last
@@ -17,7 +28,7 @@ export const CustomerFormSchema = z
   .superRefine((v, ctx) => {
     const parsed = CustomerInput.safeParse(v);
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-    for (const { field, message } of parseBirthday(v).issues) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const { field, message } of optionalBirthday(v).issues) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type CustomerFormValues = z.infer<typeof CustomerFormSchema>;
 
@@ -33,7 +44,7 @@ export function toCustomerFormValues(c: CustomerListItem | CustomerDetail | null
  */
 export function toCustomerBody(v: CustomerFormValues, editing: boolean): CustomerInput {
   const contact = CustomerInput.parse({ firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone });
-  const { birthday } = parseBirthday(v);
+  const { birthday } = optionalBirthday(v);
   return editing || birthday ? { ...contact, birthday } : contact;
 }
 

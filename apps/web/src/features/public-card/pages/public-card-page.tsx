@@ -13,7 +13,7 @@ import { AddToAppleWallet, SaveToGoogleWallet } from '@/components/add-to-wallet
 import { CardNotAvailable, InvalidCard, PublicCardSkeleton } from '../components/public-card-states';
 import { ExpiringSoon } from '@/components/ledger/expiring-soon';
 import { RecentTransactions } from '../components/recent-transactions';
-import { InviteFriend } from '../components/invite-friend';
+import { InviteFriendSection } from '../components/invite-friend';
 import { useMessages } from '@/lib/i18n';
 import { publicCardMessages } from '../messages';
 
@@ -93,7 +93,7 @@ function PublicCardView({ card, slug, token }: { card: PublicCardResponse; slug:
       {card.full && <CardDetails card={card} />}
       {card.full && <ExpiringSoon items={card.expiringSoon ?? []} />}
       {card.full && <RecentTransactions transactions={card.transactions ?? []} />}
-      {card.full && card.referralLink && <InviteFriend link={card.referralLink} />}
+      {card.full && card.referralLink && <InviteFriendSection link={card.referralLink} />}
       {card.status === 'ACTIVE' && <EarnMoreBlock placeName={(card.full && card.storeName) || card.tenantName} />}
       <SecurityNotice />
     </>
