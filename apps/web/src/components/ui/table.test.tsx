@@ -150,3 +150,16 @@ describe('Table: the phone layout', () => {
     expect(screen.getByRole('table', { name: 'Customers' }).parentElement).not.toHaveClass('hidden');
   });
 });
+
+describe('Table: a wide table', () => {
+  it('makes its sideways-scrolling frame a named keyboard stop only when scrollable', async () => {
+    const { unmount } = renderTable({ scrollable: true });
+    const region = screen.getByRole('region', { name: 'Customers' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+    unmount();
+    renderTable();
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});

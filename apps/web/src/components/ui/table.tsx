@@ -70,6 +70,11 @@ export interface TableProps<T> {
   /** Shown instead of the table when there are no rows (and not loading). */
   empty?: ReactNode;
   busy?: boolean;
+  /**
+   * A table too wide for the page on most screens: its sideways-scrolling frame becomes a
+   * keyboard stop (a region named by the caption), so it can be scrolled without a mouse.
+   */
+  scrollable?: boolean;
   sort?: TableSort;
   onSortChange?: (sort: TableSort) => void;
 }
@@ -85,7 +90,10 @@ export function Table<T>(props: TableProps<T>) {
   const [wide, narrow] = show[breakpoint];
   return (
     <div aria-busy={busy || undefined} className={cn('transition-opacity motion-reduce:transition-none', busy && 'opacity-60')}>
-      <div className={cn('overflow-x-auto', renderCard && wide, framed && frame)}>
+      <div
+        className={cn('overflow-x-auto', renderCard && wide, framed && frame)}
+        {...(props.scrollable ? { tabIndex: 0, role: 'region', 'aria-label': props.caption } : {})}
+      >
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">{props.caption}</caption>
           <TableHead columns={props.columns} cellClassName={props.cellClassName} sort={props.sort} onSortChange={props.onSortChange} />

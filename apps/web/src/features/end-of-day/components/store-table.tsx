@@ -75,6 +75,7 @@ export function StoreTable({ store }: { store: EndOfDayReport['stores'][number] 
         rowProps={(l) => ({ className: cn(l.total && 'bg-slate-50 font-semibold'), 'data-total': l.total ? 'true' : undefined })}
         renderCard={(l) => <LineCard line={l} t={t} />}
         listLabel={caption}
+        scrollable
       />
     </Card>
   );
