@@ -92,7 +92,9 @@ export function Table<T>(props: TableProps<T>) {
     <div aria-busy={busy || undefined} className={cn('transition-opacity motion-reduce:transition-none', busy && 'opacity-60')}>
       <div
         className={cn('overflow-x-auto', renderCard && wide, framed && frame)}
-        {...(props.scrollable ? { tabIndex: 0, role: 'region', 'aria-label': props.caption } : {})}
+        tabIndex={props.scrollable ? 0 : undefined}
+        role={props.scrollable ? 'region' : undefined}
+        aria-label={props.scrollable ? props.caption : undefined}
       >
         <table className="min-w-full divide-y divide-slate-200">
           <caption className="sr-only">{props.caption}</caption>
