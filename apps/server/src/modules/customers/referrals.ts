@@ -34,15 +34,21 @@ export async function referrerOfCode(
   code: string,
   friend: { id?: string | null; email?: string | null; phone?: string | null },
 ): Promise<{ referrerId: string } | { refusal: 'unknown' | 'self' }> {
-  const [referrer] = await db
-    .select({ id: customers.id, email: customers.email, phone: customers.phone, erasedAt: customers.erasedAt })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.referralCode, code)));
-  if (!referrer || referrer.erasedAt) return { refusal: 'unknown' };
+  const referrer = await customerOfCode(db, tenantId, code);
+  if (!referrer) return { refusal: 'unknown' };
   const sameEmail = !!friend.email && !!referrer.email && friend.email.toLowerCase() === referrer.email.toLowerCase();
   const samePhone = phoneDigits(friend.phone).length >= 3 && phoneDigits(friend.phone) === phoneDigits(referrer.phone);
   if (referrer.id === friend.id || sameEmail || samePhone) return { refusal: 'self' };
   return { referrerId: referrer.id };
+}
+
+/** The not-erased customer of the tenant whose referral code is `code`: id, first name, e-mail and phone; null when none. */
+async function customerOfCode(db: DbOrTx, tenantId: string, code: string) {
+  const [row] = await db
+    .select({ id: customers.id, firstName: customers.firstName, email: customers.email, phone: customers.phone, erasedAt: customers.erasedAt })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.referralCode, code)));
+  return row && !row.erasedAt ? row : null;
 }
 
 /** Records customer `customerId` (locked by the caller) as referred by `referrerId` unless they already have a referrer. False when they had one. */
@@ -78,11 +84,8 @@ export async function referrerOrRefuse(
 
 /** The customer whose referral code is `code` (not erased): `{ id, firstName }`, or null. For the referral link's join page. */
 export async function referrerByCode(db: DbOrTx, tenantId: string, code: string): Promise<{ id: string; firstName: string } | null> {
-  const [row] = await db
-    .select({ id: customers.id, firstName: customers.firstName, erasedAt: customers.erasedAt })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.referralCode, code)));
-  return row && !row.erasedAt ? { id: row.id, firstName: row.firstName } : null;
+  const row = await customerOfCode(db, tenantId, code);
+  return row ? { id: row.id, firstName: row.firstName } : null;
 }
 
 /** Customers referred by someone, by the local month ('YYYY-MM' in `timezone`) they were created in, over [lo, hi): the referrals that joined. */

@@ -19,12 +19,17 @@ import { type TenantRequestContext } from '../../context.ts';
  */
 export async function readRewardSettings(db: DbOrTx, tenantId: string): Promise<RewardSettings> {
   const [row] = await db.select({ settings: rewardSettings.settings }).from(rewardSettings).where(eq(rewardSettings.tenantId, tenantId));
-  if (!row) return DEFAULT_REWARD_SETTINGS;
+  return settingsOf(row?.settings ?? null);
+}
+
+/** Stored settings `stored` (null: none saved) completed with the defaults and parsed with the contract; DEFAULT_REWARD_SETTINGS when they do not parse. */
+function settingsOf(stored: RewardSettings | null): RewardSettings {
+  if (!stored) return DEFAULT_REWARD_SETTINGS;
   const merged = {
-    welcome: { ...DEFAULT_REWARD_SETTINGS.welcome, ...row.settings.welcome },
-    birthday: { ...DEFAULT_REWARD_SETTINGS.birthday, ...row.settings.birthday },
-    referral: { ...DEFAULT_REWARD_SETTINGS.referral, ...row.settings.referral },
-    winBack: { ...DEFAULT_REWARD_SETTINGS.winBack, ...row.settings.winBack },
+    welcome: { ...DEFAULT_REWARD_SETTINGS.welcome, ...stored.welcome },
+    birthday: { ...DEFAULT_REWARD_SETTINGS.birthday, ...stored.birthday },
+    referral: { ...DEFAULT_REWARD_SETTINGS.referral, ...stored.referral },
+    winBack: { ...DEFAULT_REWARD_SETTINGS.winBack, ...stored.winBack },
   };
   const parsed = RewardSettings.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_REWARD_SETTINGS;
@@ -55,8 +60,8 @@ export async function putRewardSettings(db: Database, ctx: TenantRequestContext,
  */
 export async function tenantsWithJobRewards(db: DbOrTx): Promise<{ tenantId: string; settings: RewardSettings }[]> {
   const rows = await db
-    .select({ tenantId: rewardSettings.tenantId })
+    .select({ tenantId: rewardSettings.tenantId, settings: rewardSettings.settings })
     .from(rewardSettings)
     .where(sql`(${rewardSettings.settings} -> 'birthday' ->> 'enabled') = 'true' or (${rewardSettings.settings} -> 'winBack' ->> 'enabled') = 'true'`);
-  return Promise.all(rows.map(async (r) => ({ tenantId: r.tenantId, settings: await readRewardSettings(db, r.tenantId) })));
+  return rows.map((r) => ({ tenantId: r.tenantId, settings: settingsOf(r.settings) }));
 }
