@@ -129,6 +129,8 @@ const TABLE_OWNERS = {
     'winBackOffers',
   ],
   rules: ['cashbackRules', 'tierRules', 'offers', 'expiryRules', 'rewardSettings'],
+  risk: ['velocityLimits', 'riskFlags'],
+  'offline-till': ['offlineSettings', 'syncConflicts'],
   billing: ['subscriptionEvents', 'payments', 'invoices'],
   checkout: ['checkoutSessions'],
   'card-orders': ['cardOrders'],

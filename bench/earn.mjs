@@ -14,7 +14,8 @@
  *
  * Environment: BENCH_PG (admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SECONDS (per scenario, default 15), BENCH_CONNECTIONS (default 16), BENCH_SCENARIOS
- * (comma-separated subset of healthz,tenant,card,earn,redeem,refund; default all), BENCH_NODE_FLAGS (node options for
+ * (comma-separated subset of healthz,tenant,card,earn,earn-limits,redeem,refund; default all but
+ * earn-limits, which runs the earn four times alternating velocity limits off and on), BENCH_NODE_FLAGS (node options for
  * the server process only, space-separated, e.g. '--max-semi-space-size=16' to compare a V8 setting).
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -169,6 +170,36 @@ try {
       { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1000 + (n % 500) } }) },
       '/api/t/demo/transactions/earn',
     );
+  // Velocity limits off and on, side by side (ADR 0050): four earn runs alternating off, on, off,
+  // on; every limit on at values the load never reaches, so each earn pays the check, not a refusal.
+  if (SCENARIOS.includes('earn-limits')) {
+    const q = new pg.Client({ connectionString: url(appDb) });
+    await q.connect();
+    const on = {
+      cardEarnsPerDay: { enabled: true, count: 1000, action: 'REFUSE' },
+      cardEarnAmount: { enabled: true, amountCents: 100_000_000, action: 'REFUSE' },
+      cardRedeemPerDay: { enabled: true, amountCents: 100_000_000, action: 'REFUSE' },
+      staffRedeemPerDay: { enabled: true, amountCents: 100_000_000, action: 'REFUSE' },
+    };
+    const runs = { off: [], on: [] };
+    for (const mode of ['off', 'on', 'off', 'on']) {
+      await q.query(`delete from velocity_limits where tenant_id = (select id from tenants where slug = 'demo')`);
+      if (mode === 'on')
+        await q.query(`insert into velocity_limits (tenant_id, settings) select id, $1::jsonb from tenants where slug = 'demo'`, [JSON.stringify(on)]);
+      runs[mode].push(
+        await measure(
+          `POST earn, limits ${mode}`,
+          { method: 'POST', money: true, next: () => ({ body: { cardUid: card(), amountCents: 1000 + (n % 500) } }) },
+          '/api/t/demo/transactions/earn',
+        ),
+      );
+    }
+    await q.query(`delete from velocity_limits where tenant_id = (select id from tenants where slug = 'demo')`);
+    await q.end();
+    const mean = (rows) => rows.reduce((a, r) => a + r.requestsPerSecond, 0) / rows.length;
+    results.earnLimits = { off: runs.off, on: runs.on, ratioOnToOff: Number((mean(runs.on) / mean(runs.off)).toFixed(3)) };
+    process.stdout.write(`  earn with limits on / off: ${results.earnLimits.ratioOnToOff}\n`);
+  }
   if (SCENARIOS.includes('redeem'))
     results.redeem = await measure(
       'POST redeem (1 cent)',
@@ -202,7 +233,7 @@ try {
     );
   }
   const result = results.earn;
-  const non2xx = Object.values(results).reduce((a, r) => a + r.non2xx, 0);
+  const non2xx = Object.values(results).reduce((a, r) => a + (r.non2xx ?? [...r.off, ...r.on].reduce((b, x) => b + x.non2xx, 0)), 0);
 
   // Ledger invariant after the load: every card's balance equals the sum of its deltas.
   const check = new pg.Client({ connectionString: url(appDb) });

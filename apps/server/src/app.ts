@@ -37,6 +37,8 @@ import { userRoutes } from './modules/users/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { customerDataRoutes } from './modules/customer-data/index.ts';
 import { rewardRoutes, ruleRoutes } from './modules/rules/index.ts';
+import { riskRoutes } from './modules/risk/index.ts';
+import { offlineTillRoutes } from './modules/offline-till/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { cardOrderPricingRoutes, cardOrderRoutes } from './modules/card-orders/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await tenantScope.register(customerDataRoutes, { db });
       await tenantScope.register(ruleRoutes, { db, config });
       await tenantScope.register(rewardRoutes, { db });
+      await tenantScope.register(riskRoutes, { db, config, jobs });
+      await tenantScope.register(offlineTillRoutes, { db });
       await tenantScope.register(billingRoutes, { db, config, provider });
       await tenantScope.register(checkoutRoutes, { db, config, effects: CHECKOUT_EFFECTS });
       await tenantScope.register(cardOrderRoutes, { db, config, provider });

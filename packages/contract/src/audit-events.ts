@@ -4,6 +4,8 @@ import type { BonusReason, CardOrderStatus, CardStatus, Category, ExpiryPolicy, 
 import type { ApiKeyScope, WebhookEventType } from './integrations.ts';
 import type { DefaultPlanKey, PlatformPlan } from './platform.ts';
 import type { CashbackRule, TierRule } from './rules.ts';
+import type { LimitSettings, VelocityLimitKey } from './limits.ts';
+import type { OfflineSettings } from './offline.ts';
 import type { BirthdayView, RewardSettings } from './rewards.ts';
 import type { WalletBrandingRequest, WalletCertificateView } from './wallet.ts';
 
@@ -107,7 +109,8 @@ export interface AuditEventShapes {
   'transaction.earn': Shape<
     'transaction',
     { cardUid: string; balanceCents: number; tier: Tier },
-    { cardUid: string; amountCents: number; cashbackCents: number; rateBps: number; balanceCents: number; tier: Tier; category: Category }
+    /** `occurredAt`: an earn made offline, when it happened (the row's time; the audit row's is its arrival). */
+    { cardUid: string; amountCents: number; cashbackCents: number; rateBps: number; balanceCents: number; tier: Tier; category: Category; occurredAt?: string }
   >;
   /** Written by the ledger's redeem function in SQL (migration 0028), not through writeAudit. */
   'transaction.redeem': Shape<'transaction', { cardUid: string; balanceCents: number }, { cardUid: string; amountCents: number; balanceCents: number }>;
@@ -168,6 +171,20 @@ export interface AuditEventShapes {
   'rules.wallet.certificate': Shape<'wallet_branding', WalletCertificateView | null, WalletCertificateView>;
   /** The reward settings (Rules & Settings → Rewards); `before` is every reward off until first saved. */
   'rules.rewards.update': Shape<'reward_settings', RewardSettings, RewardSettings>;
+  /** The velocity limits (Rules & Settings → Limits); `before` is every limit off until first saved. */
+  'rules.limits.update': Shape<'velocity_limits', LimitSettings, LimitSettings>;
+  /** What tills may do offline (Rules & Settings → Limits); `before` is offline redemptions refused until first saved. */
+  'rules.offline.update': Shape<'offline_settings', OfflineSettings, OfflineSettings>;
+  /** A sync conflict settled by a Store Admin: the movement made offline and why the server refused it. */
+  'sync_conflict.resolve': Shape<
+    'sync_conflict',
+    { status: 'OPEN' },
+    { status: 'RESOLVED'; kind: 'EARN' | 'REDEEM'; cardUid: string; amountCents: number; code: string }
+  >;
+  /** A flag of the Review list dismissed: the limit, the card and the day it names. */
+  'risk.flag.dismiss': Shape<'risk_flag', { status: 'OPEN' }, { status: 'DISMISSED'; limit: VelocityLimitKey; cardUid: string; day: string }>;
+  /** A flag of the Review list closed by blocking its card (the block itself is audited 'card.block'). */
+  'risk.flag.block_card': Shape<'risk_flag', { status: 'OPEN' }, { status: 'CARD_BLOCKED'; limit: VelocityLimitKey; cardUid: string; day: string }>;
   'offer.create': Shape<'offer', null, OfferAuditState>;
   'offer.update': Shape<'offer', OfferAuditState, OfferAuditState>;
   /** No writer today (offers are switched off, not deleted); the shape a delete would record. */

@@ -31,3 +31,5 @@ export * from './customer-data.ts';
 export * from './wallet.ts';
 export * from './rewards.ts';
 export * from './end-of-day.ts';
+export * from './limits.ts';
+export * from './offline.ts';

@@ -72,6 +72,7 @@ export const WebhookEventType = z.enum([
   'customer.erased',
   'cashback.expiring',
   'cashback.expired',
+  'risk.flagged',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 export const WEBHOOK_EVENT_TYPES = WebhookEventType.options;

@@ -27,6 +27,13 @@ export const EarnRequest = z.object({
   category: Category.default('PURCHASE'),
   storeId: z.string().uuid('Unknown store').nullish(),
   note: z.string().max(500).nullish(),
+  /**
+   * When the purchase happened, for an earn made offline and sent later (docs/product.md 'Offline
+   * till'): ISO-8601 with an offset, at most 72 hours before the server receives it and never after
+   * it. Absent: now. The ledger row keeps it beside the time received, books the day by it and
+   * applies the rules in force then.
+   */
+  occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt must be an ISO-8601 time' }).max(40).nullish(),
 });
 export type EarnRequest = z.infer<typeof EarnRequest>;
 
@@ -36,6 +43,11 @@ export const RedeemRequest = z.object({
   amountCents: cents.positive('Amount must be greater than 0').max(MAX_TRANSACTION_CENTS, 'Amount is too large'),
   storeId: z.string().uuid('Unknown store').nullish(),
   note: z.string().max(500).nullish(),
+  /**
+   * When the redemption happened, for one made offline and sent later (docs/product.md 'Offline
+   * till'): as for an earn, at most 72 hours old; allowed only up to the business's offline caps.
+   */
+  occurredAt: z.iso.datetime({ offset: true, error: 'occurredAt must be an ISO-8601 time' }).max(40).nullish(),
 });
 export type RedeemRequest = z.infer<typeof RedeemRequest>;
 
@@ -141,7 +153,10 @@ export const TransactionItem = z.object({
   unrecoveredCents: z.number().int(),
   /** BONUS rows: why the bonus was credited; null for every other type. */
   reason: BonusReason.nullable(),
+  /** When the movement happened (ISO-8601): for an earn made offline, the till's time. */
   createdAt: z.string(),
+  /** An earn made offline and sent later: when the server received it (ISO-8601); null otherwise. */
+  receivedAt: z.string().max(40).nullable(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;
 

@@ -21,6 +21,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_BALANCE: 422,
   CARD_NOT_ACTIVE: 422,
   BUSINESS_RULE: 422,
+  /** A velocity limit set to refuse (docs/product.md 'Velocity limits'); `details.limit` names it. */
+  VELOCITY_LIMIT: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The database is away (restarting, failing over): try again in a moment; the answer carries Retry-After. */

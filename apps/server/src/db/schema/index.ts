@@ -14,3 +14,5 @@ export * from './outbox.ts';
 export * from './enrolment.ts';
 export * from './integrations.ts';
 export * from './wallet.ts';
+export * from './risk.ts';
+export * from './offline.ts';

@@ -44,7 +44,10 @@ export const transactions = pgTable(
     rewardKey: text('reward_key'),
     /** BONUS only: the purchase (EARN) it came with (a referral's first purchase, a win-back's purchase), else null. */
     forTransactionId: uuid('for_transaction_id'),
+    /** When the movement happened (an earn made offline: the till's time, at most 72 hours before it arrived). */
     createdAt: createdAt(),
+    /** An earn made offline and sent later: when the server received it; null for a movement received as it happened (docs/product.md 'Offline till'). */
+    receivedAt: tstz('received_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -67,6 +70,10 @@ export const transactions = pgTable(
     uniqueIndex('transactions_reward_key_uq')
       .on(t.tenantId, t.rewardKey)
       .where(sql`reward_key is not null`),
+    // A staff member's redemptions of a day, for the per-staff velocity limit (ADR 0050).
+    index('transactions_user_redeem_idx')
+      .on(t.tenantId, t.userId, t.createdAt)
+      .where(sql`type = 'REDEEM' and user_id is not null`),
     index('transactions_for_transaction_idx')
       .on(t.tenantId, t.forTransactionId)
       .where(sql`for_transaction_id is not null`),

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { type AuditAction, DEFAULT_REWARD_SETTINGS } from '@loyalty/contract';
+import {
+  type AuditAction,
+  DEFAULT_LIMIT_SETTINGS,
+  DEFAULT_OFFLINE_SETTINGS,
+  DEFAULT_REWARD_SETTINGS,
+  type RiskFlagList,
+  type SyncConflictList,
+} from '@loyalty/contract';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import Stripe from 'stripe';
@@ -55,6 +62,16 @@ const remember = (w: World, name: string, res: LightMyRequestResponse, field = '
   if (res.statusCode < 300) w.ids[name] = json(res)[field];
   return res;
 };
+
+/** The id of an open flag on demo card `cardUid`: an earn crossing a purchase limit set to flag, the limits then off again. */
+async function flagOf(w: World, cardUid: string): Promise<string> {
+  const flagging = { ...DEFAULT_LIMIT_SETTINGS, cardEarnAmount: { enabled: true, amountCents: 1, action: 'FLAG' } };
+  expect((await w.inject('PUT', '/api/t/demo/rules/limits', w.s.admin, flagging)).statusCode).toBe(200);
+  expect((await w.inject('POST', '/api/t/demo/transactions/earn', w.s.admin, { cardUid, amountCents: 100 }, idempotencyKey())).statusCode).toBe(200);
+  expect((await w.inject('PUT', '/api/t/demo/rules/limits', w.s.admin, DEFAULT_LIMIT_SETTINGS)).statusCode).toBe(200);
+  const flags = json<RiskFlagList>(await w.inject('GET', '/api/t/demo/risk/flags', w.s.admin)).items;
+  return flags.find((f) => f.card.uid === cardUid)!.id;
+}
 
 const CASHIER_PASSWORD = 'secret12';
 const demoTenantId = async () => ((await ctx.db.execute(sql`select id from tenants where slug = 'demo'`)) as unknown as { rows: { id: string }[] }).rows[0].id;
@@ -393,6 +410,39 @@ const ENTRIES: Record<string, Entry> = {
   'PUT /api/t/{slug}/rules/rewards': {
     action: 'rules.rewards.update',
     call: (w) => w.inject('PUT', '/api/t/demo/rules/rewards', w.s.admin, DEFAULT_REWARD_SETTINGS),
+  },
+  'PUT /api/t/{slug}/rules/limits': {
+    action: 'rules.limits.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/rules/limits', w.s.admin, DEFAULT_LIMIT_SETTINGS),
+  },
+  'PUT /api/t/{slug}/rules/offline': {
+    action: 'rules.offline.update',
+    call: (w) => w.inject('PUT', '/api/t/demo/rules/offline', w.s.admin, DEFAULT_OFFLINE_SETTINGS),
+  },
+  'POST /api/t/{slug}/sync-conflicts/{id}/resolve': {
+    action: 'sync_conflict.resolve',
+    prepare: async (w) => {
+      // A redemption made offline an hour ago, refused (offline redemptions are off): a conflict.
+      const occurredAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+      const body = { cardUid: 'DEM0CARD0005', amountCents: 1, occurredAt };
+      expect((await w.inject('POST', '/api/t/demo/transactions/redeem', w.s.admin, body, idempotencyKey())).statusCode).toBe(422);
+      w.ids.syncConflict = json<SyncConflictList>(await w.inject('GET', '/api/t/demo/sync-conflicts', w.s.admin)).items[0].id;
+    },
+    call: (w) => w.inject('POST', `/api/t/demo/sync-conflicts/${w.ids.syncConflict}/resolve`, w.s.admin),
+  },
+  'POST /api/t/{slug}/risk/flags/{id}/dismiss': {
+    action: 'risk.flag.dismiss',
+    prepare: async (w) => {
+      w.ids.dismissFlag = await flagOf(w, 'DEM0CARD0005');
+    },
+    call: (w) => w.inject('POST', `/api/t/demo/risk/flags/${w.ids.dismissFlag}/dismiss`, w.s.admin),
+  },
+  'POST /api/t/{slug}/risk/flags/{id}/block-card': {
+    action: 'risk.flag.block_card',
+    prepare: async (w) => {
+      w.ids.blockFlag = await flagOf(w, 'DEM0CARD0004');
+    },
+    call: (w) => w.inject('POST', `/api/t/demo/risk/flags/${w.ids.blockFlag}/block-card`, w.s.admin),
   },
   'PUT /api/t/{slug}/rules/wallet': {
     action: 'rules.wallet.update',

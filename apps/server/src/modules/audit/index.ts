@@ -9,6 +9,6 @@
  */
 export { type AuditActor, auditActorOf, auditRowValues, writeAudit, writeAudits } from './write-audit.ts';
 export { listAudit, toAuditEvent } from './list-audit.ts';
-export { latestPlatformAudit } from './latest-platform-audit.ts';
+export { firstTenantAuditAfter, latestPlatformAudit } from './latest-platform-audit.ts';
 export { scrubAudit } from './scrub-audit.ts';
 export { auditRoutes } from './routes.ts';

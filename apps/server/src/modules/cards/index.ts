@@ -10,6 +10,7 @@
  */
 export { type WelcomeBonus } from './activate-card.ts';
 export { loadCardRow, type CardRow, type QrContext } from './card-rows.ts';
+export { blockCardIn } from './toggle-card-block.ts';
 export { insertUnassignedCards } from './create-card-batch.ts';
 export { blockCardsForErasure, lockCardsOfCustomer } from './erase-cards.ts';
 export { findCardRow, getCardView } from './get-card.ts';
@@ -24,6 +25,7 @@ export {
   cardsOfCustomer,
   cardStateByUid,
   cardUidAndHolder,
+  cardStates,
   cardUids,
   customerCards,
   existingCardUids,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CardResponse } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { auditActorOf, writeAudit } from '../audit/index.ts';
@@ -53,4 +53,44 @@ export async function toggleCardBlock(db: Database, ctx: TenantRequestContext, q
     if (next === 'BLOCKED') await enqueueWebhookEvent(tx, tenantId, 'card.blocked', result, ctx.now);
     return result;
   });
+}
+
+/**
+ * Blocks the tenant's card `cardId` in `tx`, the caller's transaction, with `reason` (the Review
+ * list's 'Block card'): an ACTIVE card becomes BLOCKED with the audit row 'card.block' and the
+ * `card.blocked` webhook event, as from the Cards page; a card already BLOCKED stays as it is.
+ * Returns the card's UID and status after it; throws 404 'Card not found', 422 BUSINESS_RULE for
+ * an unassigned card.
+ */
+export async function blockCardIn(
+  tx: Tx,
+  ctx: TenantRequestContext,
+  qr: QrContext,
+  cardId: string,
+  reason: string,
+): Promise<{ cardUid: string; status: string }> {
+  const tenantId = ctx.tenant.id;
+  const [card] = await tx
+    .select({ id: cards.id, cardUid: cards.cardUid, status: cards.status })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)))
+    .for('update');
+  if (!card) throw notFound('Card not found');
+  if (card.status === 'UNASSIGNED') throw new AppError('BUSINESS_RULE', 'Unassigned cards cannot be blocked');
+  if (card.status === 'BLOCKED') return { cardUid: card.cardUid, status: card.status };
+  await tx
+    .update(cards)
+    .set({ status: 'BLOCKED' })
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, card.id)));
+  await writeAudit(tx, {
+    tenantId,
+    ...auditActorOf(ctx),
+    action: 'card.block',
+    entity: 'card',
+    entityId: card.cardUid,
+    before: { status: card.status },
+    after: { status: 'BLOCKED', reason },
+  });
+  await enqueueWebhookEvent(tx, tenantId, 'card.blocked', toCardResponse(await loadCardRow(tx, tenantId, card.id), qr), ctx.now);
+  return { cardUid: card.cardUid, status: 'BLOCKED' };
 }

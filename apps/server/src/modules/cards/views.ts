@@ -175,3 +175,13 @@ export async function activeCardStoreOfCustomer(db: DbOrTx, tenantId: string, cu
     .limit(1);
   return row?.storeId ?? null;
 }
+
+/** The UID and status of each of `cardIds` of the tenant (the Review list's cards); ids not found are absent. */
+export async function cardStates(db: DbOrTx, tenantId: string, cardIds: readonly string[]): Promise<Map<string, { cardUid: string; status: CardStatus }>> {
+  if (!cardIds.length) return new Map();
+  const rows = await db
+    .select({ id: cards.id, cardUid: cards.cardUid, status: cards.status })
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), inArray(cards.id, [...cardIds])));
+  return new Map(rows.map((r) => [r.id, { cardUid: r.cardUid, status: r.status }]));
+}

@@ -136,6 +136,7 @@ function toItem({
     unrecoveredCents: t.unrecoveredCents,
     reason: t.reason ?? null,
     createdAt: t.createdAt.toISOString(),
+    receivedAt: t.receivedAt?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,9 @@ import { auditActorOf } from '../audit/index.ts';
 import { announceLedgerRows } from './announce.ts';
 import { assertCanTransact, bookedStore, cardRefusal, type ClaimedReplay, type PosContext, type PosResult } from './context.ts';
 import { enqueueReceipt, wantsReceipt } from './receipts.ts';
+import { redeemLimitsOf } from '../risk/index.ts';
+import { checkRedeemVelocity, flagCrossed } from './velocity.ts';
+import { backdateOfflineRow, checkOfflineRedemption, offlineTime, recordingConflicts } from './offline.ts';
 
 /** The SQLSTATE `ledger_redeem` raises when another redeem took its Idempotency-Key first (migration 0031). */
 const KEY_TAKEN = 'LR001';
@@ -38,10 +41,21 @@ type RedeemOutcome = ClaimedReplay & {
  * also writes the holder's receipt and the webhook event to their outboxes; otherwise the
  * statement is the whole transaction (no BEGIN, no COMMIT: docs/performance.md). Returns
  * `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403 SUBSCRIPTION_REQUIRED or
- * FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE or INSUFFICIENT_BALANCE (nothing
- * written, the key included), 409 key reuse.
+ * FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE, INSUFFICIENT_BALANCE or
+ * VELOCITY_LIMIT (nothing written, the key included), 409 key reuse. With a redemption limit on
+ * (one read of the business's limits first), the statement always runs in a transaction that then
+ * checks the limits against the card's and the staff member's day and writes the flags of the
+ * limits that flag (velocity.ts, ADR 0050). A redemption made offline (`occurredAt`, ADR 0051)
+ * also runs in a transaction: its row is moved to the time it happened and checked against the
+ * business's offline caps (422 BUSINESS_RULE); any refusal of it is recorded as a sync conflict
+ * before it is thrown (`recordingConflicts`). 400 for an `occurredAt` over 72 hours old or in the future.
  */
 export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
+  return recordingConflicts(db, ctx, 'REDEEM', input, () => redeemNow(db, ctx, input));
+}
+
+/** The redemption itself (see `redeem`). */
+async function redeemNow(db: Database, ctx: PosContext, input: RedeemRequest): Promise<PosResult<RedeemResponse>> {
   const { now } = ctx;
   assertCanTransact(ctx.tenant, now);
   const storeId = bookedStore(ctx, input.storeId);
@@ -49,6 +63,9 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
   const tenantId = ctx.tenant.id;
   const fingerprint = requestFingerprint('redeem', input);
   const who = auditActorOf(ctx);
+  // A redemption made offline happened at `occurredAt`: its row, its day and its limits are those of then.
+  const occurredAt = offlineTime(input.occurredAt, now);
+  const at = occurredAt ?? now;
   const call = async (exec: DbOrTx, single: boolean, transactionId: string): Promise<RedeemOutcome> => {
     const [{ r }] = rowsOf<{ r: RedeemOutcome }>(
       await exec.execute(sql`select ledger_redeem(${tenantId}::uuid, ${ctx.idempotencyKey}::text, ${fingerprint}::text, ${cardUid}::text, ${storeId}::uuid,
@@ -67,9 +84,11 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
     return { status: 200, body: { transactionId: r.id, newBalance: Number(r.balanceCents), amountRedeemed: input.amountCents }, replayed: false };
   };
 
+  // With a redemption limit on, the redeem runs in a transaction that checks it after the write (ADR 0050).
+  const limits = await redeemLimitsOf(db, tenantId);
   const once = async (): Promise<PosResult<RedeemResponse>> => {
     // The row's id is chosen here, so the answer stored with the key is known to the statement.
-    if (!wantsReceipt(ctx.tenant, ctx.links)) {
+    if (!limits && !occurredAt && !wantsReceipt(ctx.tenant, ctx.links)) {
       const alone = await call(db, true, randomUUID());
       if (!alone.needsTransaction) return settle(db, alone);
     }
@@ -77,6 +96,26 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
       const r = await call(tx, false, randomUUID());
       const result = await settle(tx, r);
       if (result.replayed) return result;
+      if (occurredAt) {
+        await backdateOfflineRow(tx, tenantId, r.id!, occurredAt);
+        await checkOfflineRedemption(tx, ctx, { transactionId: r.id!, cardId: r.cardId!, amountCents: input.amountCents, at: occurredAt });
+      }
+      const velocity = {
+        transactionId: r.id!,
+        tenantId,
+        timezone: ctx.tenant.timezone,
+        cardId: r.cardId!,
+        userId: who.userId,
+        amountCents: input.amountCents,
+        at,
+      };
+      const crossed = limits ? await checkRedeemVelocity(tx, limits, velocity) : [];
+      await flagCrossed(tx, ctx, crossed, {
+        card: { id: r.cardId!, uid: cardUid },
+        userId: who.userId,
+        storeId: r.storeId ?? null,
+        movement: { transactionId: r.id!, type: 'REDEEM', amountCents: input.amountCents, createdAt: at.toISOString() },
+      });
       await announceLedgerRows(tx, tenantId, [r.id!], now, r.events ?? []);
       await enqueueReceipt(tx, ctx.tenant, ctx.links, {
         transactionId: r.id!,
@@ -86,7 +125,7 @@ export async function redeem(db: Database, ctx: PosContext, input: RedeemRequest
         amountCents: input.amountCents,
         cashbackCents: 0,
         balanceCents: result.body.newBalance,
-        at: now,
+        at,
       });
       return result;
     });

@@ -377,6 +377,20 @@ describe('DELETE /api/platform/tenants/:id', () => {
     await ctx.db.execute(sql.raw(`insert into erasure_requests (tenant_id, customer_id) values ('${doomed.tenant.id}', '${doomed.customer.id}')`));
     // The business's reward settings (docs/product.md 'Rewards').
     await ctx.db.execute(sql.raw(`insert into reward_settings (tenant_id, settings) values ('${doomed.tenant.id}', '{}'::jsonb)`));
+    // Its velocity limits and a flag of its Review list (docs/product.md 'Velocity limits').
+    // Its offline settings and a sync conflict (docs/product.md 'Offline till').
+    await ctx.db.execute(sql.raw(`insert into offline_settings (tenant_id, settings) values ('${doomed.tenant.id}', '{}'::jsonb)`));
+    await ctx.db.execute(
+      sql.raw(
+        `insert into sync_conflicts (tenant_id, idempotency_key, kind, card_uid, amount_cents, occurred_at, code, message) values ('${doomed.tenant.id}', 'k1', 'EARN', '${doomed.cardUid}', 100, now(), 'CARD_NOT_ACTIVE', 'This card is blocked')`,
+      ),
+    );
+    await ctx.db.execute(sql.raw(`insert into velocity_limits (tenant_id, settings) values ('${doomed.tenant.id}', '{}'::jsonb)`));
+    await ctx.db.execute(
+      sql.raw(
+        `insert into risk_flags (tenant_id, limit_key, limit_value, subject, day, card_id, movements) values ('${doomed.tenant.id}', 'CARD_EARN_AMOUNT', 1, 'card:${doomed.card.id}', '2026-01-01', '${doomed.card.id}', '[]'::jsonb)`,
+      ),
+    );
     await ctx.db.execute(
       sql.raw(
         `insert into win_back_offers (tenant_id, customer_id, sent_at, valid_until, bonus_cents) values ('${doomed.tenant.id}', '${doomed.customer.id}', now(), now() + interval '14 days', 500)`,

@@ -10,7 +10,7 @@
  */
 export { insertDefaultRules } from './initialize.ts';
 export { countOffers } from './offers.ts';
-export { toProgramme, type ProgrammeColumns } from './programme.ts';
+export { programmeAsOf, toProgramme, type ProgrammeColumns } from './programme.ts';
 export { ruleRoutes } from './routes.ts';
 export { readRewardSettings, tenantsWithJobRewards } from './rewards.ts';
 export { rewardRoutes } from './rewards-routes.ts';

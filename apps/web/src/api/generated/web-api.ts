@@ -2020,6 +2020,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/risk/flags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the Review list of flagged cards
+     * @description Movements accepted although they crossed a limit set to flag; OPEN (default) or ALL. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRiskFlags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/risk/flags/{id}/block-card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Block the card of a flag
+     * @description Closes an open flag (409 when it was already reviewed). Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postRiskFlagsByIdBlockCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/risk/flags/{id}/dismiss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dismiss a flag
+     * @description Closes an open flag (409 when it was already reviewed). Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postRiskFlagsByIdDismiss'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/rules/cashback': {
     parameters: {
       query?: never;
@@ -2088,6 +2148,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/t/{slug}/rules/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the velocity limits
+     * @description Per card: earns a day, purchase amount per earn, redeemed a day; per staff member: redeemed a day. Each refuses or flags. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesLimits'];
+    /**
+     * Set the velocity limits
+     * @description Counts 1 to 1000, amounts in cents $0.01 to $1,000,000.00; applies to the next movement. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesLimits'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/t/{slug}/rules/offers': {
     parameters: {
       query?: never;
@@ -2125,6 +2209,30 @@ export interface paths {
      * @description Every field of the offer replaced, with the same rules as creating one. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
      */
     put: operations['putRulesOffersById'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/rules/offline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read what tills may do offline
+     * @description Offline redemptions: allowed or not, the most per redemption and per card a day (cents). Needs a signed-in session of a member with the role tenant_admin or cashier of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getRulesOffline'];
+    /**
+     * Set what tills may do offline
+     * @description Caps in cents, $0.01 to $1,000.00; the business carries the risk of an offline redemption. Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    put: operations['putRulesOffline'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2306,6 +2414,46 @@ export interface paths {
     get: operations['getStoresByStoreIdPoster'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/sync-conflicts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the sync conflicts
+     * @description Movements made offline that the server refused when they arrived; OPEN (default) or ALL. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    get: operations['getSyncConflicts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/t/{slug}/sync-conflicts/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a sync conflict resolved
+     * @description After the Store Admin settled it (an adjustment, a word with the customer). Audited. Needs a signed-in session of a member with the role tenant_admin of the business in the path (401 signed out, 403 another role).
+     */
+    post: operations['postSyncConflictsByIdResolve'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5275,6 +5423,11 @@ export interface operations {
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
           | 'rules.rewards.update'
+          | 'rules.limits.update'
+          | 'rules.offline.update'
+          | 'sync_conflict.resolve'
+          | 'risk.flag.dismiss'
+          | 'risk.flag.block_card'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -5387,6 +5540,11 @@ export interface operations {
                 | 'rules.wallet.logo'
                 | 'rules.wallet.certificate'
                 | 'rules.rewards.update'
+                | 'rules.limits.update'
+                | 'rules.offline.update'
+                | 'sync_conflict.resolve'
+                | 'risk.flag.dismiss'
+                | 'risk.flag.block_card'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -7981,6 +8139,11 @@ export interface operations {
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
           | 'rules.rewards.update'
+          | 'rules.limits.update'
+          | 'rules.offline.update'
+          | 'sync_conflict.resolve'
+          | 'risk.flag.dismiss'
+          | 'risk.flag.block_card'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -8084,6 +8247,11 @@ export interface operations {
                 | 'rules.wallet.logo'
                 | 'rules.wallet.certificate'
                 | 'rules.rewards.update'
+                | 'rules.limits.update'
+                | 'rules.offline.update'
+                | 'sync_conflict.resolve'
+                | 'risk.flag.dismiss'
+                | 'risk.flag.block_card'
                 | 'offer.create'
                 | 'offer.update'
                 | 'offer.delete'
@@ -8257,6 +8425,11 @@ export interface operations {
           | 'rules.wallet.logo'
           | 'rules.wallet.certificate'
           | 'rules.rewards.update'
+          | 'rules.limits.update'
+          | 'rules.offline.update'
+          | 'sync_conflict.resolve'
+          | 'risk.flag.dismiss'
+          | 'risk.flag.block_card'
           | 'offer.create'
           | 'offer.update'
           | 'offer.delete'
@@ -13583,6 +13756,7 @@ export interface operations {
               note: string | null;
               /** @enum {string|null} */
               reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+              receivedAt: string | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
@@ -14311,6 +14485,7 @@ export interface operations {
               note: string | null;
               /** @enum {string|null} */
               reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+              receivedAt: string | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
@@ -15555,6 +15730,409 @@ export interface operations {
       };
     };
   };
+  getRiskFlags: {
+    parameters: {
+      query?: {
+        status?: 'OPEN' | 'ALL';
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              card: {
+                status: string;
+                uid: string;
+              };
+              createdAt: string;
+              day: string;
+              holder: {
+                id: string;
+                name: string;
+              } | null;
+              id: string;
+              /** @enum {string} */
+              limit: 'CARD_EARNS_PER_DAY' | 'CARD_EARN_AMOUNT' | 'CARD_REDEEM_PER_DAY' | 'STAFF_REDEEM_PER_DAY';
+              /** Format: int64 */
+              limitValue: number;
+              movements: {
+                /** Format: int64 */
+                amountCents: number;
+                createdAt: string;
+                transactionId: string;
+                /** @enum {string} */
+                type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
+              }[];
+              reviewedAt: string | null;
+              reviewedBy: string | null;
+              staff: {
+                id: string;
+                name: string;
+              } | null;
+              /** @enum {string} */
+              status: 'OPEN' | 'DISMISSED' | 'CARD_BLOCKED';
+              store: {
+                id: string;
+                name: string;
+              } | null;
+            }[];
+            /** Format: int64 */
+            openCount: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postRiskFlagsByIdBlockCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            card: {
+              status: string;
+              uid: string;
+            };
+            createdAt: string;
+            day: string;
+            holder: {
+              id: string;
+              name: string;
+            } | null;
+            id: string;
+            /** @enum {string} */
+            limit: 'CARD_EARNS_PER_DAY' | 'CARD_EARN_AMOUNT' | 'CARD_REDEEM_PER_DAY' | 'STAFF_REDEEM_PER_DAY';
+            /** Format: int64 */
+            limitValue: number;
+            movements: {
+              /** Format: int64 */
+              amountCents: number;
+              createdAt: string;
+              transactionId: string;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
+            }[];
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            staff: {
+              id: string;
+              name: string;
+            } | null;
+            /** @enum {string} */
+            status: 'OPEN' | 'DISMISSED' | 'CARD_BLOCKED';
+            store: {
+              id: string;
+              name: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postRiskFlagsByIdDismiss: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            card: {
+              status: string;
+              uid: string;
+            };
+            createdAt: string;
+            day: string;
+            holder: {
+              id: string;
+              name: string;
+            } | null;
+            id: string;
+            /** @enum {string} */
+            limit: 'CARD_EARNS_PER_DAY' | 'CARD_EARN_AMOUNT' | 'CARD_REDEEM_PER_DAY' | 'STAFF_REDEEM_PER_DAY';
+            /** Format: int64 */
+            limitValue: number;
+            movements: {
+              /** Format: int64 */
+              amountCents: number;
+              createdAt: string;
+              transactionId: string;
+              /** @enum {string} */
+              type: 'EARN' | 'REDEEM' | 'ADJUST' | 'ADD_FUNDS' | 'REFUND' | 'VOID' | 'EXPIRE' | 'BONUS';
+            }[];
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            staff: {
+              id: string;
+              name: string;
+            } | null;
+            /** @enum {string} */
+            status: 'OPEN' | 'DISMISSED' | 'CARD_BLOCKED';
+            store: {
+              id: string;
+              name: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getRulesCashback: {
     parameters: {
       query?: never;
@@ -16062,6 +16640,271 @@ export interface operations {
       };
     };
   };
+  getRulesLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cardEarnAmount: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            cardEarnsPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              count: number;
+              enabled: boolean;
+            };
+            cardRedeemPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            staffRedeemPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardEarnAmount: {
+            /** @enum {string} */
+            action: 'REFUSE' | 'FLAG';
+            /** Format: int32 */
+            amountCents: number;
+            enabled: boolean;
+          };
+          cardEarnsPerDay: {
+            /** @enum {string} */
+            action: 'REFUSE' | 'FLAG';
+            /** Format: int32 */
+            count: number;
+            enabled: boolean;
+          };
+          cardRedeemPerDay: {
+            /** @enum {string} */
+            action: 'REFUSE' | 'FLAG';
+            /** Format: int32 */
+            amountCents: number;
+            enabled: boolean;
+          };
+          staffRedeemPerDay: {
+            /** @enum {string} */
+            action: 'REFUSE' | 'FLAG';
+            /** Format: int32 */
+            amountCents: number;
+            enabled: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cardEarnAmount: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            cardEarnsPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              count: number;
+              enabled: boolean;
+            };
+            cardRedeemPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+            staffRedeemPerDay: {
+              /** @enum {string} */
+              action: 'REFUSE' | 'FLAG';
+              /** Format: int32 */
+              amountCents: number;
+              enabled: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getRulesOffers: {
     parameters: {
       query?: never;
@@ -16316,6 +17159,208 @@ export interface operations {
             /** Format: int64 */
             rateMultiplierBps: number;
             startAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  getRulesOffline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            redemptions: {
+              enabled: boolean;
+              /** Format: int32 */
+              maxPerCardPerDayCents: number;
+              /** Format: int32 */
+              maxPerTransactionCents: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  putRulesOffline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          redemptions: {
+            enabled: boolean;
+            /** Format: int32 */
+            maxPerCardPerDayCents: number;
+            /** Format: int32 */
+            maxPerTransactionCents: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            redemptions: {
+              enabled: boolean;
+              /** Format: int32 */
+              maxPerCardPerDayCents: number;
+              /** Format: int32 */
+              maxPerTransactionCents: number;
+            };
           };
         };
       };
@@ -17892,6 +18937,246 @@ export interface operations {
       };
     };
   };
+  getSyncConflicts: {
+    parameters: {
+      query?: {
+        status?: 'OPEN' | 'ALL';
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: int64 */
+              amountCents: number;
+              cardUid: string;
+              code: string;
+              id: string;
+              /** @enum {string} */
+              kind: 'EARN' | 'REDEEM';
+              message: string;
+              occurredAt: string;
+              receivedAt: string;
+              resolvedAt: string | null;
+              resolvedBy: string | null;
+              staff: {
+                id: string;
+                name: string;
+              } | null;
+              /** @enum {string} */
+              status: 'OPEN' | 'RESOLVED';
+              store: {
+                id: string;
+                name: string;
+              } | null;
+            }[];
+            /** Format: int64 */
+            openCount: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
+  postSyncConflictsByIdResolve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: int64 */
+            amountCents: number;
+            cardUid: string;
+            code: string;
+            id: string;
+            /** @enum {string} */
+            kind: 'EARN' | 'REDEEM';
+            message: string;
+            occurredAt: string;
+            receivedAt: string;
+            resolvedAt: string | null;
+            resolvedBy: string | null;
+            staff: {
+              id: string;
+              name: string;
+            } | null;
+            /** @enum {string} */
+            status: 'OPEN' | 'RESOLVED';
+            store: {
+              id: string;
+              name: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details?: unknown;
+            error: string;
+          };
+        };
+      };
+    };
+  };
   getTenant: {
     parameters: {
       query?: never;
@@ -18340,6 +19625,7 @@ export interface operations {
               note: string | null;
               /** @enum {string|null} */
               reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+              receivedAt: string | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
@@ -18457,6 +19743,7 @@ export interface operations {
             note: string | null;
             /** @enum {string|null} */
             reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+            receivedAt: string | null;
             reversals: {
               /** Format: int64 */
               afterBalanceCents: number;
@@ -18476,6 +19763,7 @@ export interface operations {
               note: string | null;
               /** @enum {string|null} */
               reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+              receivedAt: string | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
@@ -18857,6 +20145,8 @@ export interface operations {
            */
           category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
           note?: string | null;
+          /** Format: date-time */
+          occurredAt?: string | null;
           /** Format: uuid */
           storeId?: string | null;
         };
@@ -19000,6 +20290,8 @@ export interface operations {
           amountCents: number;
           cardUid: string;
           note?: string | null;
+          /** Format: date-time */
+          occurredAt?: string | null;
           /** Format: uuid */
           storeId?: string | null;
         };
@@ -20063,7 +21355,14 @@ export interface operations {
               disabledReason: string | null;
               enabled: boolean;
               events: (
-                'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+                | 'transaction.created'
+                | 'card.activated'
+                | 'card.blocked'
+                | 'customer.created'
+                | 'customer.erased'
+                | 'cashback.expiring'
+                | 'cashback.expired'
+                | 'risk.flagged'
               )[];
               failingSince: string | null;
               id: string;
@@ -20154,7 +21453,14 @@ export interface operations {
           description?: string | null;
           enabled?: boolean;
           events: (
-            'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+            | 'transaction.created'
+            | 'card.activated'
+            | 'card.blocked'
+            | 'customer.created'
+            | 'customer.erased'
+            | 'cashback.expiring'
+            | 'cashback.expired'
+            | 'risk.flagged'
           )[];
           url: string;
         };
@@ -20173,7 +21479,14 @@ export interface operations {
             disabledReason: string | null;
             enabled: boolean;
             events: (
-              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+              | 'transaction.created'
+              | 'card.activated'
+              | 'card.blocked'
+              | 'customer.created'
+              | 'customer.erased'
+              | 'cashback.expiring'
+              | 'cashback.expired'
+              | 'risk.flagged'
             )[];
             failingSince: string | null;
             id: string;
@@ -20265,7 +21578,14 @@ export interface operations {
           description?: string | null;
           enabled?: boolean;
           events: (
-            'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+            | 'transaction.created'
+            | 'card.activated'
+            | 'card.blocked'
+            | 'customer.created'
+            | 'customer.erased'
+            | 'cashback.expiring'
+            | 'cashback.expired'
+            | 'risk.flagged'
           )[];
           url: string;
         };
@@ -20284,7 +21604,14 @@ export interface operations {
             disabledReason: string | null;
             enabled: boolean;
             events: (
-              'transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired'
+              | 'transaction.created'
+              | 'card.activated'
+              | 'card.blocked'
+              | 'customer.created'
+              | 'customer.erased'
+              | 'cashback.expiring'
+              | 'cashback.expired'
+              | 'risk.flagged'
             )[];
             failingSince: string | null;
             id: string;
@@ -20482,6 +21809,7 @@ export interface operations {
                     | 'customer.erased'
                     | 'cashback.expiring'
                     | 'cashback.expired'
+                    | 'risk.flagged'
                   )
                 | 'webhook.test';
               id: string;
@@ -20590,7 +21918,16 @@ export interface operations {
             durationMs: number | null;
             eventId: string;
             eventType:
-              | ('transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired')
+              | (
+                  | 'transaction.created'
+                  | 'card.activated'
+                  | 'card.blocked'
+                  | 'customer.created'
+                  | 'customer.erased'
+                  | 'cashback.expiring'
+                  | 'cashback.expired'
+                  | 'risk.flagged'
+                )
               | 'webhook.test';
             id: string;
             lastAttemptAt: string | null;
@@ -20697,7 +22034,16 @@ export interface operations {
             durationMs: number | null;
             eventId: string;
             eventType:
-              | ('transaction.created' | 'card.activated' | 'card.blocked' | 'customer.created' | 'customer.erased' | 'cashback.expiring' | 'cashback.expired')
+              | (
+                  | 'transaction.created'
+                  | 'card.activated'
+                  | 'card.blocked'
+                  | 'customer.created'
+                  | 'customer.erased'
+                  | 'cashback.expiring'
+                  | 'cashback.expired'
+                  | 'risk.flagged'
+                )
               | 'webhook.test';
             id: string;
             lastAttemptAt: string | null;
@@ -21556,6 +22902,7 @@ export interface operations {
               note: string | null;
               /** @enum {string|null} */
               reason: 'WELCOME' | 'BIRTHDAY' | 'REFERRAL' | 'WIN_BACK' | null;
+              receivedAt: string | null;
               /** Format: int64 */
               reversedAmountCents: number;
               reversesTransactionId: string | null;
@@ -21950,6 +23297,8 @@ export interface operations {
            */
           category?: 'PURCHASE' | 'REPAIR' | 'OTHER';
           note?: string | null;
+          /** Format: date-time */
+          occurredAt?: string | null;
           /** Format: uuid */
           storeId?: string | null;
         };
@@ -22104,6 +23453,8 @@ export interface operations {
           amountCents: number;
           cardUid: string;
           note?: string | null;
+          /** Format: date-time */
+          occurredAt?: string | null;
           /** Format: uuid */
           storeId?: string | null;
         };
