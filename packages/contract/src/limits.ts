@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TransactionType } from './enums.ts';
+import { CardStatus, TransactionType } from './enums.ts';
 
 /**
  * Velocity limits against fraud (docs/product.md 'Velocity limits'): per card, earns a day and the
@@ -84,7 +84,7 @@ export const RiskFlagItem = z.object({
   createdAt: z.string().max(40),
   reviewedAt: z.string().max(40).nullable(),
   reviewedBy: z.string().max(400).nullable(),
-  card: z.object({ uid: z.string().max(64), status: z.string().max(20) }),
+  card: z.object({ uid: z.string().max(64), status: CardStatus }),
   holder: named.nullable(),
   staff: named.nullable(),
   store: named.nullable(),

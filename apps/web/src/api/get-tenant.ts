@@ -1,5 +1,6 @@
 import type { TenantResponse } from '@loyalty/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { withOfflineFallback } from '@/lib/offline/answers';
 import { answer, client } from './client';
 import { tenantKeys } from './keys';
 
@@ -13,12 +14,17 @@ function getTenant(slug: string, options?: { signal?: AbortSignal }): Promise<Te
   return answer(client.GET('/api/t/{slug}/tenant', { params: { path: { slug } }, signal: options?.signal }));
 }
 
-/** Query options of {@link getTenant}; fresh for 30 s. */
+/**
+ * Query options of {@link getTenant}; fresh for 30 s. With no connection the last answer this
+ * browser kept stands in (docs/product.md 'Offline till': the tenant area and the POS start
+ * offline), so the query runs whatever the browser thinks of its connection.
+ */
 export function tenantQueryOptions(slug: string) {
   return queryOptions({
     queryKey: tenantKeys.tenant(slug),
-    queryFn: ({ signal }) => getTenant(slug, { signal }),
+    queryFn: ({ signal }) => withOfflineFallback(slug, 'tenant', () => getTenant(slug, { signal })),
     staleTime: 30_000,
+    networkMode: 'always',
   });
 }
 

@@ -15,6 +15,14 @@ export const appMessages = defineMessages('app', {
   openMenu: 'Open menu',
   yourProfile: 'Your profile',
   signOut: 'Sign out',
+  signOutUnsyncedTitle_one: 'Sign out with {{count}} unsynced sale?',
+  signOutUnsyncedTitle_other: 'Sign out with {{count}} unsynced sales?',
+  signOutUnsyncedBody_one:
+    '{{count}} sale made on this till has not reached the server yet. It stays on this till and is sent when someone signs in to this business here again.',
+  signOutUnsyncedBody_other:
+    '{{count}} sales made on this till have not reached the server yet. They stay on this till and are sent when someone signs in to this business here again.',
+  signOutAnyway: 'Sign out anyway',
+  staySignedIn: 'Stay signed in',
   subscriptionRequired: 'Subscription required',
   goBack: 'Go Back',
   noPermission: "You don't have permission to access this page.",

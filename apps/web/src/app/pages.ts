@@ -179,4 +179,8 @@ export const pages = {
     () => import('@/features/rewards-report/pages/rewards-page'),
     (m) => m.RewardsPage,
   ),
+  reviewPage: page(
+    () => import('@/features/review/pages/review-page'),
+    (m) => m.ReviewPage,
+  ),
 };

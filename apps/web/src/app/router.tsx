@@ -120,6 +120,8 @@ function createRouter() {
                         // API keys for the /api/v1 REST API and outgoing webhooks.
                         { path: 'integrations', lazy: pages.integrationsPage, handle: title('Integrations') },
                         { path: 'activity', lazy: pages.activityPage, handle: title('Activity') },
+                        // Movements accepted although they crossed a velocity limit set to flag (docs/product.md 'Velocity limits').
+                        { path: 'review', lazy: pages.reviewPage, handle: title('Review') },
                         { path: 'billing', lazy: pages.billingPage, handle: title('Billing & Subscription') },
                         { path: 'card-orders', lazy: pages.cardOrdersPage, handle: title('Card Orders') },
                         {

@@ -96,6 +96,7 @@ export function transactionWith(overrides: Partial<TransactionItem> = {}): Trans
     unrecoveredCents: 0,
     reason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    receivedAt: null,
     ...overrides,
   };
 }

@@ -9,12 +9,18 @@
  *   test reads what the app saved from `vi.mocked(saveBlob).mock.calls`. Mocked here and not in
  *   the files, because the files of a worker share one module registry (vitest.config.ts): a
  *   second file's own `vi.mock` would not reach the components already loaded;
- * - after each test: unmount, forget the session, the stored auth state and the toasts.
+ * - IndexedDB (fake-indexeddb, as the offline till uses it: src/lib/offline), a fresh empty one
+ *   for every test;
+ * - after each test: unmount, forget the session, the stored auth state (local and session
+ *   storage), the toasts and the offline till's database.
  */
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { closeOfflineDb } from '@/lib/offline/db';
 import { saveBlob } from '@/lib/save-blob';
 import { startConsoleGuard, stopConsoleGuard } from './console';
 import { signOut } from './render';
@@ -37,15 +43,18 @@ beforeEach(() => {
   startConsoleGuard();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   toast.dismiss();
   signOut();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   server.resetHandlers();
   server.events.removeAllListeners();
   stopConsoleGuard();
+  await closeOfflineDb();
+  globalThis.indexedDB = new IDBFactory();
 });
 
 afterAll(() => {

@@ -71,7 +71,9 @@ async function earnNow(db: Database, ctx: PosContext, input: EarnRequest): Promi
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
   const tenantId = ctx.tenant.id;
-  const fingerprint = requestFingerprint('earn', input);
+  // When it happened is not part of "the same request": a till that got no answer queues the movement
+  // with `occurredAt` and resends it with the same key, which must replay the first answer (ADR 0051).
+  const fingerprint = requestFingerprint('earn', { ...input, occurredAt: undefined });
   // An earn made offline happened at `occurredAt`: its day, offers, rules and limits are those of then.
   const occurredAt = offlineTime(input.occurredAt, now);
   const at = occurredAt ?? now;

@@ -116,3 +116,18 @@ describe('an earn made offline', () => {
     expect(json(await earn(t, { amountCents: 1000, occurredAt }))).toMatchObject({ code: 'VELOCITY_LIMIT' });
   });
 });
+
+describe('a till that got no answer', () => {
+  it('resends the earn with occurredAt under the same key and gets the first answer back, not a key reuse', async () => {
+    const t = await freshTenant(ctx, { balanceCents: 0 });
+    const key = randomUUID();
+    const online = await earn(t, { amountCents: 3000 }, key);
+    expect(online.statusCode).toBe(200);
+    const queued = await earn(t, { amountCents: 3000, occurredAt: ago(60_000) }, key);
+    expect(queued.statusCode).toBe(200);
+    expect(queued.headers['idempotent-replayed']).toBe('true');
+    expect(json(queued)).toEqual(json(online));
+    expect(await earnsOf(t)).toHaveLength(1);
+    expect((await earn(t, { amountCents: 3001, occurredAt: ago(60_000) }, key)).statusCode).toBe(409);
+  });
+});

@@ -61,7 +61,9 @@ async function redeemNow(db: Database, ctx: PosContext, input: RedeemRequest): P
   const storeId = bookedStore(ctx, input.storeId);
   const cardUid = normalizeCardUid(input.cardUid);
   const tenantId = ctx.tenant.id;
-  const fingerprint = requestFingerprint('redeem', input);
+  // When it happened is not part of "the same request": a till that got no answer queues the movement
+  // with `occurredAt` and resends it with the same key, which must replay the first answer (ADR 0051).
+  const fingerprint = requestFingerprint('redeem', { ...input, occurredAt: undefined });
   const who = auditActorOf(ctx);
   // A redemption made offline happened at `occurredAt`: its row, its day and its limits are those of then.
   const occurredAt = offlineTime(input.occurredAt, now);

@@ -18,7 +18,7 @@ import type { PosContext } from './context.ts';
  */
 
 /** The refusal's text, naming the limit (`value`: a count for CARD_EARNS_PER_DAY, cents otherwise). */
-export function velocityLimitText(limit: VelocityLimitKey, value: number): string {
+function velocityLimitText(limit: VelocityLimitKey, value: number): string {
   switch (limit) {
     case 'CARD_EARNS_PER_DAY':
       return `Limit reached: ${value} ${value === 1 ? 'earn' : 'earns'} per card a day`;

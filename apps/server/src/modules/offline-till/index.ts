@@ -4,6 +4,6 @@
  * conflicts (`sync_conflicts`), movements made offline that the server refused when they arrived.
  * The ledger reads the caps and reports the refusals; this module writes no ledger row.
  */
-export { recordSyncConflict, type RefusedOfflineMovement } from './conflicts.ts';
+export { recordSyncConflict } from './conflicts.ts';
 export { offlineTillRoutes } from './routes.ts';
 export { readOfflineSettings } from './settings.ts';

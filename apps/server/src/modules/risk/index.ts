@@ -4,6 +4,6 @@
  * (`risk_flags`). The ledger checks the limits inside each movement's transaction and writes a
  * flag through `flagMovement`; this module never writes a ledger row.
  */
-export { flagMovement, type CrossedLimit, type FlaggedMovement } from './flag-movement.ts';
+export { flagMovement, type CrossedLimit } from './flag-movement.ts';
 export { limitSettingsOf, redeemLimitsOf } from './limit-settings.ts';
 export { riskRoutes } from './routes.ts';

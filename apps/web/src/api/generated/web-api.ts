@@ -15752,7 +15752,8 @@ export interface operations {
           'application/json': {
             items: {
               card: {
-                status: string;
+                /** @enum {string} */
+                status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
                 uid: string;
               };
               createdAt: string;
@@ -15879,7 +15880,8 @@ export interface operations {
         content: {
           'application/json': {
             card: {
-              status: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
               uid: string;
             };
             createdAt: string;
@@ -16016,7 +16018,8 @@ export interface operations {
         content: {
           'application/json': {
             card: {
-              status: string;
+              /** @enum {string} */
+              status: 'UNASSIGNED' | 'ACTIVE' | 'BLOCKED';
               uid: string;
             };
             createdAt: string;

@@ -1,14 +1,13 @@
 import type { ReactNode, Ref } from 'react';
-import { CircleUserRound, LogOut, Menu, X } from 'lucide-react';
+import { CircleUserRound, Menu, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '@loyalty/contract';
 import { Brand } from '@/components/brand';
-import { Button } from '@/components/ui/button';
-import { useLogout } from '@/features/auth/api/logout';
 import { cn } from '@/lib/cn';
 import { ROLE_LABELS } from '@/lib/labels';
 import { useMessages } from '@/lib/i18n';
 import { appMessages } from '@/app/messages';
+import { SignOutButton } from './sign-out-button';
 
 /**
  * Content of the side menu (desktop aside and mobile drawer alike): the brand, the `area` block
@@ -80,7 +79,7 @@ export function MobileDrawer({ drawerRef, onClose, children }: { drawerRef: Ref<
 /**
  * The sticky header of the signed-in areas: the 'Open menu' button (below lg; `menuOpen` sets
  * aria-expanded), the page title as plain text, `extras` (badges), the user's name and role
- * linking to `profilePath`, and Sign out (logs out through `useLogout`).
+ * linking to `profilePath`, and Sign out (SignOutButton: asks first while the till has unsynced sales).
  */
 export function ShellHeader({
   user,
@@ -99,7 +98,6 @@ export function ShellHeader({
   onOpenMenu: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
 }) {
-  const logout = useLogout();
   const t = useMessages(appMessages);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
@@ -123,10 +121,7 @@ export function ShellHeader({
           <span className="block text-sm font-medium leading-tight text-slate-900">{fullName}</span>
           <span className="block text-xs leading-tight text-slate-500">{ROLE_LABELS[user.role]}</span>
         </Link>
-        <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">{t('signOut')}</span>
-        </Button>
+        <SignOutButton />
       </div>
     </header>
   );

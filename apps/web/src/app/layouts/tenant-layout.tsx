@@ -9,6 +9,7 @@ import {
   Plug,
   Receipt,
   ScanLine,
+  ShieldAlert,
   Store,
   UserCog,
   UserRound,
@@ -23,6 +24,7 @@ import { paths, TENANT_ROUTE_ROLES } from '@/config/paths';
 import { useTenant } from '@/api/get-tenant';
 import { isApiError } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { useOfflineSync } from '@/lib/offline/use-offline-sync';
 import { AppShell } from './app-shell';
 import { usePageTitle } from './page-title';
 import { SideNavLink } from './side-nav-link';
@@ -56,6 +58,8 @@ function menuItems(slug: string): MenuItem[] {
     { label: 'Integrations', to: paths.tenant.integrations(slug), icon: Plug, roles: TENANT_ROUTE_ROLES.admin },
     // Who changed what in the business (docs/security.md 'Audit trail'; admins only).
     { label: 'Activity', to: paths.tenant.activity(slug), icon: History, roles: TENANT_ROUTE_ROLES.admin },
+    // Flagged movements to review (docs/product.md 'Velocity limits'; admins only).
+    { label: 'Review', to: `/t/${encodeURIComponent(slug)}/review`, icon: ShieldAlert, roles: TENANT_ROUTE_ROLES.admin },
     // docs/product.md 'Reports': what the tenant owes its card holders (admins only).
     { label: 'Liability', to: `/t/${encodeURIComponent(slug)}/liability`, icon: Landmark, roles: TENANT_ROUTE_ROLES.admin },
     // What the rewards achieved, month by month (admins only).
@@ -93,7 +97,8 @@ function SideNav({ items, canTransact, onNavigate }: { items: MenuItem[]; canTra
 /**
  * Layout of the tenant area /t/{slug}/*: side menu (a drawer behind a hamburger button on small
  * screens), header with the page title, subscription badge, store badge, user name and role, and
- * Sign out. Tenant data comes from `useTenant(slug)`.
+ * Sign out. Tenant data comes from `useTenant(slug)`. For the staff it runs the offline till's
+ * sender (docs/product.md 'Offline till'), whichever page of the area is open.
  */
 export function TenantLayout() {
   const { slug = '' } = useParams();
@@ -101,6 +106,7 @@ export function TenantLayout() {
   const sessionTenant = useAuthStore((s) => s.tenant);
   const tenantQuery = useTenant(slug);
   const title = usePageTitle();
+  useOfflineSync(user && TENANT_ROUTE_ROLES.staff.includes(user.role) ? slug : null);
 
   if (!user || (isApiError(tenantQuery.error) && [403, 404].includes(tenantQuery.error.status))) {
     return (

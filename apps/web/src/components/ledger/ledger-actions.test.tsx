@@ -30,6 +30,7 @@ function row(overrides: Partial<TransactionItem> = {}): TransactionItem {
     unrecoveredCents: 0,
     reason: null,
     createdAt: new Date(NOW - 60_000).toISOString(),
+    receivedAt: null,
     ...overrides,
   };
 }

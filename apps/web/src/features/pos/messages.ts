@@ -1,8 +1,10 @@
+import { OFFLINE_REDEMPTION_TEXT } from '@loyalty/contract';
 import { defineMessages } from '@/lib/i18n';
 
 /**
  * The POS terminal's texts (ADR 0042), grouped by screen part: the page, the card lookup and
- * camera scanner, the loaded card, the earn and redeem forms. Values are docs/product.md's texts.
+ * camera scanner, the loaded card, the earn and redeem forms, the offline till's indicator and
+ * queue. Values are docs/product.md's texts.
  */
 export const posMessages = defineMessages('pos', {
   pageTitle: 'POS Terminal',
@@ -46,6 +48,8 @@ export const posMessages = defineMessages('pos', {
   cardBlocked: 'This card is blocked. Only active cards can earn or redeem.',
   cardUnassigned: 'This card is not assigned to a customer yet. Only active cards can earn or redeem.',
   cardNewTransaction: 'New Transaction',
+  cardOfflineStale: 'Offline: the balance may be out of date',
+  cardNotKept: 'Offline: this card was not looked up on this till in the last 30 days',
 
   tabsLabel: 'Transaction type',
   tabEarn: 'Earn Cashback',
@@ -63,6 +67,9 @@ export const posMessages = defineMessages('pos', {
   earnSuccess: 'Cashback earned: {{earned}}. New balance: {{balance}}',
   earnLastResult: 'Last transaction: +{{earned}} cashback on a {{amount}} purchase',
   earnBonus: '{{reason}} +{{amount}}',
+  earnQueued: 'Saved on this till: the {{amount}} purchase is sent when the connection is back',
+  earnQueuedResult: 'Last transaction: {{amount}} purchase waiting to sync',
+  earnQueueFailed: 'The purchase could not be saved on this till. Try again.',
 
   redeemFormLabel: 'Redeem balance',
   redeemAmountLabel: 'Redeem amount',
@@ -74,4 +81,40 @@ export const posMessages = defineMessages('pos', {
   redeemFailed: 'Redemption failed',
   redeemSuccess: 'Redeemed {{amount}}. New balance: {{balance}}',
   redeemLastResult: 'Last transaction: {{amount}} redeemed',
+  redeemNeedsConnection: OFFLINE_REDEMPTION_TEXT.notAllowed,
+  redeemOverTransactionCap: OFFLINE_REDEMPTION_TEXT.overTransactionCap,
+  redeemOverCardCap: OFFLINE_REDEMPTION_TEXT.overCardCap,
+  redeemOfflineAllowed: 'Offline: a redemption up to {{max}} is saved on this till and sent when the connection is back',
+  redeemQueued: 'Redemption of {{amount}} queued: it syncs when the connection is back',
+  redeemQueuedResult: 'Last transaction: {{amount}} redemption waiting to sync',
+  redeemQueueFailed: 'The redemption could not be saved on this till. Try again.',
+
+  offlineWaiting_one: 'Offline: {{count}} waiting to sync',
+  offlineWaiting_other: 'Offline: {{count}} waiting to sync',
+  offlineNothingWaiting: 'Offline: nothing waiting to sync',
+  syncWaiting_one: '{{count}} waiting to sync',
+  syncWaiting_other: '{{count}} waiting to sync',
+  syncConflicts_one: '{{count}} sync conflict',
+  syncConflicts_other: '{{count}} sync conflicts',
+  queueOpen: 'Sync queue',
+  queueTitle: 'Sync queue',
+  queueDescription: 'Sales and redemptions made while offline, sent in order, one at a time, when the connection is back.',
+  queueEmpty: 'Nothing waiting to sync',
+  queueKindEarn: 'Earn',
+  queueKindRedeem: 'Redeem',
+  queueStateWaiting: 'Waiting',
+  queueStateSending: 'Sending',
+  queueStateConflict: 'Conflict',
+  queueLastError: 'Last try: {{message}}',
+  queueRetry: 'Retry',
+  queueRetryItem: 'Retry {{amount}} on card {{cardUid}}',
+  queueRetryAll: 'Retry all',
+  queueRetryOffline: 'Retrying needs a connection.',
+  queueRemove: 'Remove from this till',
+  queueRemoveItem: 'Remove from this till: {{amount}} on card {{cardUid}}',
+  queueRemoveTitle: 'Remove this sale from the till?',
+  queueRemoveBody:
+    'The {{amount}} purchase on card {{cardUid}} will not be sent to the server again. Record it again once the problem is solved, or tell a Store Admin.',
+  queueRemoveBodyRedeem:
+    'The {{amount}} redemption on card {{cardUid}} will not be sent to the server again. Record it again once the problem is solved, or tell a Store Admin.',
 });

@@ -21,6 +21,8 @@ export const rulesMessages = defineMessages('rules', {
   tabExpiry: 'Expiry',
   tabMessages: 'Messages',
   tabWallet: 'Wallet',
+  tabLimits: 'Limits',
+  tabOffline: 'Offline',
 
   // Form card parts
   unsavedChanges: 'Unsaved changes',

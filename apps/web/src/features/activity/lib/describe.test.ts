@@ -12,6 +12,21 @@ describe('what an audit event shows', () => {
     expect(actionLabel('rules.rewards.update')).toBe('Reward settings changed');
   });
 
+  it('names the velocity limits’ actions and offers them in the action filter', () => {
+    expect(actionLabel('rules.limits.update')).toBe('Velocity limits changed');
+    expect(actionLabel('risk.flag.dismiss')).toBe('Review flag dismissed');
+    expect(actionLabel('risk.flag.block_card')).toBe('Card blocked from Review');
+    const labels = actionOptions().map((o) => o.label);
+    expect(labels).toEqual(expect.arrayContaining(['Velocity limits changed', 'Review flag dismissed', 'Card blocked from Review']));
+  });
+
+  it('names the offline till’s actions and offers them in the action filter', () => {
+    expect(actionLabel('rules.offline.update')).toBe('Offline till settings changed');
+    expect(actionLabel('sync_conflict.resolve')).toBe('Sync conflict resolved');
+    const labels = actionOptions().map((o) => o.label);
+    expect(labels).toEqual(expect.arrayContaining(['Offline till settings changed', 'Sync conflict resolved']));
+  });
+
   it('offers the rewards’ actions in the action filter by their names', () => {
     const labels = actionOptions().map((o) => o.label);
     expect(labels).toContain('Bonus credited');

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { answer, client } from '@/api/client';
 import { useAuthStore } from '@/lib/auth-store';
+import { forgetSignedInData } from '@/lib/offline/answers';
 
 /**
  * POST /api/auth/logout: ends the server session.
@@ -15,7 +16,8 @@ async function logout(): Promise<void> {
 
 /**
  * Sign-out hook (logout clears and goes to /login). Calls {@link logout}, then,
- * whatever the answer, clears the auth store and the query cache and navigates to /login.
+ * whatever the answer, clears the auth store, the query cache and what the offline till kept for
+ * the user (cards, answers; docs/product.md 'Offline till') and navigates to /login.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -27,6 +29,7 @@ export function useLogout() {
     onSettled: () => {
       clear();
       queryClient.clear();
+      void forgetSignedInData();
       navigate(paths.login, { replace: true });
     },
   });

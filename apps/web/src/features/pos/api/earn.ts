@@ -1,8 +1,9 @@
-import type { CardResponse, EarnRequest, EarnResponse } from '@loyalty/contract';
+import type { EarnRequest, EarnResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, client } from '@/api/client';
 import { tenantKeys } from '@/api/keys';
-import { cardKeys } from './get-card';
+import { saveCard } from '@/lib/offline/card-cache';
+import { cardKeys, type PosCard } from './get-card';
 
 /** Arguments of {@link earn}: the body plus the idempotency key of this submission. */
 export interface EarnVariables {
@@ -26,7 +27,8 @@ function earn(slug: string, { body, idempotencyKey }: EarnVariables): Promise<Ea
 
 /**
  * Earn mutation. On success it writes the new balance (and tier) into the card's query data so
- * the POS shows it at once, and marks tenant lists (transactions, dashboard) stale. On a
+ * the POS shows it at once (and into the till's offline copy of the card), and marks tenant lists
+ * (transactions, dashboard) stale. On a
  * SUBSCRIPTION_REQUIRED error it refetches the tenant so the POS greys out.
  */
 export function useEarn(slug: string) {
@@ -34,17 +36,15 @@ export function useEarn(slug: string) {
   return useMutation({
     mutationFn: (vars: EarnVariables) => earn(slug, vars),
     onSuccess: (data, { body }) => {
-      queryClient.setQueryData<CardResponse>(cardKeys.card(slug, body.cardUid), (card) =>
-        card
-          ? {
-              ...card,
-              balanceCents: data.newBalance,
-              customer: card.customer
-                ? { ...card.customer, tier: data.tier ?? card.customer.tier, totalSpendCents: card.customer.totalSpendCents + body.amountCents }
-                : card.customer,
-            }
-          : card,
-      );
+      const updated = queryClient.setQueryData<PosCard>(cardKeys.card(slug, body.cardUid), (loaded) => {
+        if (!loaded) return loaded;
+        const { card } = loaded;
+        const customer = card.customer
+          ? { ...card.customer, tier: data.tier ?? card.customer.tier, totalSpendCents: card.customer.totalSpendCents + body.amountCents }
+          : card.customer;
+        return { ...loaded, card: { ...card, balanceCents: data.newBalance, customer } };
+      });
+      if (updated) void saveCard(slug, updated.card);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.transactions(slug) });
       void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
     },

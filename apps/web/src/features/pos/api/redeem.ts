@@ -1,8 +1,9 @@
-import type { CardResponse, RedeemRequest, RedeemResponse } from '@loyalty/contract';
+import type { RedeemRequest, RedeemResponse } from '@loyalty/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, client } from '@/api/client';
 import { tenantKeys } from '@/api/keys';
-import { cardKeys } from './get-card';
+import { saveCard } from '@/lib/offline/card-cache';
+import { cardKeys, type PosCard } from './get-card';
 
 /** Arguments of {@link redeem}: the body plus the idempotency key of this submission. */
 export interface RedeemVariables {
@@ -25,14 +26,17 @@ function redeem(slug: string, { body, idempotencyKey }: RedeemVariables): Promis
 
 /**
  * Redeem mutation. On success it writes the new balance into the card's query data (the POS
- * updates in place) and marks tenant lists stale; on SUBSCRIPTION_REQUIRED it refetches the tenant.
+ * updates in place) and the till's offline copy of the card, and marks tenant lists stale; on SUBSCRIPTION_REQUIRED it refetches the tenant.
  */
 export function useRedeem(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: RedeemVariables) => redeem(slug, vars),
     onSuccess: (data, { body }) => {
-      queryClient.setQueryData<CardResponse>(cardKeys.card(slug, body.cardUid), (card) => (card ? { ...card, balanceCents: data.newBalance } : card));
+      const updated = queryClient.setQueryData<PosCard>(cardKeys.card(slug, body.cardUid), (loaded) =>
+        loaded ? { ...loaded, card: { ...loaded.card, balanceCents: data.newBalance } } : loaded,
+      );
+      if (updated) void saveCard(slug, updated.card);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.transactions(slug) });
       void queryClient.invalidateQueries({ queryKey: tenantKeys.dashboard(slug) });
     },

@@ -11,9 +11,20 @@ import { posMessages } from '../messages';
 /**
  * The loaded card: customer name or 'Unknown Customer', tier badge, card ID (monospace), balance
  * (formatCents, large), store, status badge, the last result of this session, and the 'New
- * Transaction' button that clears the POS.
+ * Transaction' button that clears the POS. `stale` (the till is offline, or the card is its kept
+ * copy) says 'Offline: the balance may be out of date' (docs/product.md 'Offline till').
  */
-export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardResponse; lastResult: string | null; onNewTransaction: () => void }) {
+export function CardPanel({
+  card,
+  lastResult,
+  stale = false,
+  onNewTransaction,
+}: {
+  card: CardResponse;
+  lastResult: string | null;
+  stale?: boolean;
+  onNewTransaction: () => void;
+}) {
   const t = useMessages(posMessages);
   const name = (card.customer && `${card.customer.firstName} ${card.customer.lastName}`.trim()) || t('cardUnknownCustomer');
   return (
@@ -58,6 +69,7 @@ export function CardPanel({ card, lastResult, onNewTransaction }: { card: CardRe
           </div>
         </dl>
 
+        {stale && <Alert tone="warning">{t('cardOfflineStale')}</Alert>}
         {card.status !== 'ACTIVE' && <Alert tone="warning">{card.status === 'BLOCKED' ? t('cardBlocked') : t('cardUnassigned')}</Alert>}
 
         <Button variant="outline" className="w-full" onClick={onNewTransaction}>

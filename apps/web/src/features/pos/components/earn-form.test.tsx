@@ -3,6 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EarnResponse } from '@loyalty/contract';
 import { ACME, cardWith, STORE_ID, userOf } from '@/test/fixtures';
 import { deferred, json, networkError, stubFetch, text } from '@/test/fetch-stub';
+import { closeOfflineDb } from '@/lib/offline/db';
+import { listQueue } from '@/lib/offline/queue';
+import { goOffline } from '@/test/network';
 import { renderWithProviders } from '@/test/render';
 import { EarnForm } from './earn-form';
 
@@ -151,25 +154,54 @@ describe('POS earn form: what the cashier is told', () => {
 describe('POS earn form: Idempotency-Key', () => {
   const keysSent = (server: ReturnType<typeof stubFetch>) => server.requestsTo('POST', EARN).map((r) => r.headers.get('Idempotency-Key'));
 
-  it('sends the same key again when the cashier retries after a network failure, and a new key after a success', async () => {
-    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned()), json(200, earned({ newBalance: 1050 })));
-    const { user, amount, submit } = renderEarn();
+  it('queues a purchase lost to a network error on this till with its key, and gives the next purchase a new key', async () => {
+    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned({ newBalance: 1050 })));
+    const { user, amount, submit, onDone } = renderEarn();
 
     await user.type(amount, '12.50');
     await user.click(submit);
-    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
-
-    await user.click(submit); // retry, values unchanged
-    expect(await screen.findByText('Cashback earned: $0.25. New balance: $10.25')).toBeInTheDocument();
+    expect(await screen.findByText('Saved on this till: the $12.50 purchase is sent when the connection is back')).toBeInTheDocument();
+    expect(onDone).toHaveBeenCalledWith('Last transaction: $12.50 purchase waiting to sync');
+    await waitFor(() => expect(amount).toHaveValue(''));
+    const [queued] = await listQueue('acme');
+    expect(queued).toMatchObject({ kind: 'earn', state: 'waiting', sentOnline: true, body: { cardUid: 'ACME0001', amountCents: 1250 } });
 
     await user.type(amount, '12.50'); // the next customer buys the same
     await user.click(submit);
     expect(await screen.findByText('Cashback earned: $0.25. New balance: $10.50')).toBeInTheDocument();
 
-    const [first, retry, next] = keysSent(server);
-    expect(first).toMatch(/^[0-9a-f-]{36}$/);
-    expect(retry).toBe(first);
+    const [first, next] = keysSent(server);
+    expect(queued.key).toBe(first);
     expect(next).not.toBe(first);
+    // The online request carried no occurredAt; the queued copy has the time the button was pressed.
+    expect(server.requestsTo('POST', EARN)[0].body).not.toHaveProperty('occurredAt');
+    expect(Date.parse(queued.occurredAt)).not.toBeNaN();
+    expect(queued.body).toMatchObject({ occurredAt: queued.occurredAt });
+  });
+
+  it('queues a purchase without sending it while the browser is offline', async () => {
+    const server = stubFetch();
+    goOffline();
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '8');
+    await user.click(submit);
+    expect(await screen.findByText('Saved on this till: the $8.00 purchase is sent when the connection is back')).toBeInTheDocument();
+    expect(server.requestsTo('POST', EARN)).toHaveLength(0);
+    expect(await listQueue('acme')).toMatchObject([{ sentOnline: false, body: { amountCents: 800 } }]);
+  });
+
+  it('says so when the till cannot keep the purchase, and retries it with the same key', async () => {
+    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned()));
+    await closeOfflineDb();
+    vi.stubGlobal('indexedDB', undefined);
+    const { user, amount, submit } = renderEarn();
+    await user.type(amount, '12.50');
+    await user.click(submit);
+    expect(await screen.findByText('The purchase could not be saved on this till. Try again.')).toBeInTheDocument();
+    await user.click(submit);
+    await screen.findByText(/Cashback earned/);
+    const [first, retry] = keysSent(server);
+    expect(retry).toBe(first);
   });
 
   it('sends the same key again after a 5xx answer', async () => {
@@ -187,12 +219,12 @@ describe('POS earn form: Idempotency-Key', () => {
   });
 
   it('sends a new key when the cashier corrects the amount after a failure (a new submission)', async () => {
-    const server = stubFetch().on('POST', EARN, networkError(), json(200, earned()));
+    const server = stubFetch().on('POST', EARN, text(502, 'bad gateway'), json(200, earned()));
     const { user, amount, submit } = renderEarn();
 
     await user.type(amount, '12.50');
     await user.click(submit);
-    await screen.findByText('Network error. Please check your connection.');
+    await screen.findByText('HTTP 502: Bad Gateway');
     await user.clear(amount);
     await user.type(amount, '15');
     await user.click(submit);

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { formatCents } from '@/lib/format';
 import { BONUS_REASON_LABELS, CATEGORY_LABELS } from '@/lib/labels';
+import { enqueueMovement } from '@/lib/offline/queue';
 import { useEarn } from '../api/earn';
 import { usePosMovement } from '../hooks/use-pos-movement';
 import { dollarsField, noteField, posFieldErrors } from '../lib/pos-form';
@@ -57,7 +58,10 @@ function EarnSuccess({ result }: { result: Pick<EarnResponse, 'cashbackEarned' |
  * and an Idempotency-Key that is reused only when the same failed submission is retried. A bad
  * amount is explained under the field on submit or blur; the button is off only while sending
  * or when the subscription does not allow transactions. Success: a toast (with the bonuses the
- * purchase brought, 'Referral bonus +$5.00'), the form clears.
+ * purchase brought, 'Referral bonus +$5.00'), the form clears. Offline (the browser says so, or
+ * the request got no answer) the purchase is queued on this till with its key and the time the
+ * button was pressed (`occurredAt`), and sent when the connection is back (docs/product.md
+ * 'Offline till').
  */
 export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const earn = useEarn(slug);
@@ -67,18 +71,34 @@ export function EarnForm({ slug, card, storeId, canTransact, onDone }: PosFormPr
   const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY, mode: 'onTouched' });
   const { errors } = form.formState;
 
+  const clear = () => {
+    form.setFocus('amount'); // before reset(), which drops the field refs until the next render
+    form.reset(EMPTY);
+  };
+
   const submit = form.handleSubmit(({ amount, category, note }) => {
     const body: EarnRequest = { cardUid: card.cardUid, amountCents: amount, category, storeId: storeId ?? undefined, note: note || undefined };
+    const occurredAt = new Date().toISOString();
     send(body, {
       onSuccess: (result) => {
         toast.success(<EarnSuccess result={result} />);
-        form.setFocus('amount'); // before reset(), which drops the field refs until the next render
-        form.reset(EMPTY);
+        clear();
         onDone([t('earnLastResult', { earned: formatCents(result.cashbackEarned), amount: formatCents(amount) }), ...bonusLines(result)].join(' · '));
       },
       onError: (message, error) => {
         for (const e of posFieldErrors(error, ['amount', 'category', 'note'] as const)) form.setError(e.field, { message: e.message });
         form.setError('root.server', { message });
+      },
+      onOffline: async (key, sentOnline) => {
+        try {
+          await enqueueMovement({ kind: 'earn', body: { ...body, occurredAt }, key, slug, occurredAt, sentOnline });
+        } catch (error) {
+          form.setError('root.server', { message: t('earnQueueFailed') });
+          throw error;
+        }
+        toast.info(t('earnQueued', { amount: formatCents(amount) }));
+        clear();
+        onDone(t('earnQueuedResult', { amount: formatCents(amount) }));
       },
     });
   });

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { canTransact as canTransactRule } from '@loyalty/domain';
 import { useTenant } from '@/api/get-tenant';
 import { useAuthStore } from '@/lib/auth-store';
+import { openPosCard, rememberPosCard } from '@/lib/offline/card-cache';
 import { useCard } from '../api/get-card';
 
 /**
@@ -10,13 +11,15 @@ import { useCard } from '../api/get-card';
  * answer; until it arrives the domain rule is applied to the session's copy of the status (a
  * PAST_DUE tenant stays greyed until its grace date is known). `load(uid)` loads (or reloads) a
  * card; `reset()` is 'New Transaction': clears the card, stops the camera and focuses the UID
- * input. `loaded` is the card once it is here, else null.
+ * input. `loaded` is the card once it is here, else null; `fromCache` says it is the till's
+ * offline copy (docs/product.md 'Offline till'). The open card survives a reload of the page (the
+ * tab's sessionStorage), so a till reloaded offline still serves its customer.
  */
 export function usePosSession(slug: string) {
   const sessionTenant = useAuthStore((s) => s.tenant);
   const tenant = useTenant(slug);
-  const [input, setInput] = useState('');
-  const [cardUid, setCardUid] = useState<string | null>(null);
+  const [cardUid, setCardUid] = useState<string | null>(() => openPosCard(slug));
+  const [input, setInput] = useState(cardUid ?? '');
   const [lastResult, setLastResult] = useState<string | null>(null);
   /** Remount key of the camera scanner: 'New Transaction' stops and clears the camera. */
   const [scannerSession, setScannerSession] = useState(0);
@@ -32,18 +35,21 @@ export function usePosSession(slug: string) {
   function load(uid: string) {
     setInput(uid);
     setLastResult(null);
+    rememberPosCard(slug, uid);
     if (uid === cardUid) void card.refetch();
     else setCardUid(uid);
   }
 
   function reset() {
     setCardUid(null);
+    rememberPosCard(slug, null);
     setInput('');
     setLastResult(null);
     setScannerSession((n) => n + 1);
     inputRef.current?.focus();
   }
 
-  const loaded = card.data && cardUid ? card.data : null;
-  return { input, setInput, cardUid, card, loaded, lastResult, setLastResult, scannerSession, inputRef, canTransact, load, reset };
+  const loaded = card.data && cardUid ? card.data.card : null;
+  const fromCache = Boolean(loaded && card.data?.cachedAt !== null);
+  return { input, setInput, cardUid, card, loaded, fromCache, lastResult, setLastResult, scannerSession, inputRef, canTransact, load, reset };
 }

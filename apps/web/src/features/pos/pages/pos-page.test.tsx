@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CardResponse, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionListResponse } from '@loyalty/contract';
 import { ACME, cardWith, STORE_ID, tenantWith, transactionWith, userOf } from '@/test/fixtures';
+import { readCachedCard } from '@/lib/offline/card-cache';
+import { syncQueue } from '@/lib/offline/sync';
+import { goOffline } from '@/test/network';
 import { renderWithProviders } from '@/test/render';
 import { api, http, HttpResponse, recordRequests, server } from '@/test/server';
 import { PosPage } from './pos-page';
@@ -115,7 +118,7 @@ describe('POS terminal: earning cashback', () => {
     expect(request.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
-  it('retries a purchase lost to a network error with the same Idempotency-Key, so the money moves once', async () => {
+  it('queues a purchase lost to a network error, and the sender sends it later with the same Idempotency-Key and occurredAt', async () => {
     const sent = serve();
     let calls = 0;
     server.use(
@@ -129,14 +132,67 @@ describe('POS terminal: earning cashback', () => {
     await loadCard(user);
     await user.type(screen.getByLabelText('Purchase amount'), '50');
     await user.click(screen.getByRole('button', { name: /process earn/i }));
-    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved on this till: the $50.00 purchase is sent when the connection is back')).toBeInTheDocument();
+    expect(await screen.findByText('1 waiting to sync')).toBeInTheDocument();
     expect(balance()).toHaveTextContent('$10.00');
 
-    await user.click(screen.getByRole('button', { name: /process earn/i }));
-    expect(await screen.findByText('Cashback earned: $1.00. New balance: $11.00')).toBeInTheDocument();
+    await act(() => syncQueue('acme'));
+    await waitFor(() => expect(screen.queryByText('1 waiting to sync')).not.toBeInTheDocument());
     const [first, retry] = sent.to('POST', EARN);
     expect(retry.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
-    expect(retry.body).toEqual(first.body);
+    expect(first.body).toEqual({ cardUid: 'ACME0001', amountCents: 5000, category: 'PURCHASE', storeId: STORE_ID });
+    expect(retry.body).toEqual({ ...(first.body as object), occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+  });
+});
+
+describe('POS terminal: offline', () => {
+  it('shows a card looked up before from the till’s copy, says its balance may be out of date, and keeps it across a reload', async () => {
+    serve();
+    const first = renderPos();
+    await loadCard(first.user);
+    await waitFor(async () => expect(await readCachedCard('acme', 'ACME0001')).not.toBeNull());
+    first.unmount();
+
+    goOffline();
+    server.use(http.get(api(CARD), () => HttpResponse.error()));
+    renderPos(); // the page reloaded: the open card comes back from the tab's memory and the till's copy
+    const panel = await screen.findByRole('region', { name: 'Loaded card' });
+    expect(within(panel).getByText('Offline: the balance may be out of date')).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('$10.00');
+    expect(screen.getByText('Offline: nothing waiting to sync')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Last transactions' })).not.toBeInTheDocument();
+  });
+
+  it('says when an unknown card cannot be looked up offline', async () => {
+    server.use(
+      http.get(api('/t/acme/tenant'), () => HttpResponse.json(tenantWith())),
+      http.get(api('/t/acme/cards/NEW00001'), () => HttpResponse.error()),
+    );
+    const { user } = renderPos();
+    await user.type(screen.getByLabelText('Card UID'), 'new00001{Enter}');
+    expect(await screen.findByText('Offline: this card was not looked up on this till in the last 30 days')).toBeInTheDocument();
+  });
+
+  it('queues earns offline with the count in the indicator, and refuses redemptions', async () => {
+    const sent = serve();
+    const { user } = renderPos();
+    await loadCard(user);
+    goOffline();
+    for (const amount of ['12.50', '30']) {
+      await user.type(screen.getByLabelText('Purchase amount'), amount);
+      await user.click(screen.getByRole('button', { name: /process earn/i }));
+      await waitFor(() => expect(screen.getByLabelText('Purchase amount')).toHaveValue(''));
+    }
+    expect(await screen.findByText('Offline: 2 waiting to sync')).toBeInTheDocument();
+    expect(screen.getByText('Offline: the balance may be out of date')).toBeInTheDocument();
+    expect(sent.to('POST', EARN)).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: /redeem/i }));
+    expect(screen.getByText('Redemptions need a connection')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Redeem amount'), '5');
+    expect(screen.getByRole('button', { name: /process redeem/i })).toBeDisabled();
+    await user.type(screen.getByLabelText('Redeem amount'), '{Enter}');
+    expect(sent.to('POST', REDEEM)).toHaveLength(0);
   });
 });
 

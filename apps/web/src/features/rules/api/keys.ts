@@ -13,6 +13,10 @@ export const rulesKeys = {
   wallet: (slug: string) => [...tenantKeys.all(slug), 'rules', 'wallet'] as const,
   /** The reward settings: welcome bonus, birthday reward, referrals, win-back offers. */
   rewards: (slug: string) => [...tenantKeys.all(slug), 'rules', 'rewards'] as const,
+  /** The velocity limits: earns and the purchase amount per card, redemptions per card and per staff member. */
+  limits: (slug: string) => [...tenantKeys.all(slug), 'rules', 'limits'] as const,
+  /** What tills may do offline: offline redemptions and their caps. */
+  offline: (slug: string) => [...tenantKeys.all(slug), 'rules', 'offline'] as const,
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { REWARD_MAX_CENTS, type RewardSettings } from '@loyalty/contract';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { NumberInput } from '@/components/ui/number-input';
@@ -13,10 +13,12 @@ import { rulesMessages } from '../messages';
 /** The Rewards form, as its sections and fields take it. */
 export type RewardsFormApi = UseFormReturn<RewardsFormInput, unknown, RewardSettings>;
 
-/** The fields of the form typed in dollars. */
-type MoneyName = 'welcome.amount' | 'birthday.amount' | 'referral.referrer' | 'referral.friend' | 'referral.minPurchase' | 'winBack.bonus';
-/** The fields of the form typed as whole numbers. */
-type CountName = 'referral.maxPerReferrerPerMonth' | 'winBack.inactiveDays' | 'winBack.validDays';
+/** A field of a Rules & Settings form (`F` its values as typed, `T` what it validates to): the Rewards and the Limits forms. */
+interface FieldOf<F extends FieldValues, T> {
+  form: UseFormReturn<F, unknown, T>;
+  name: Path<F>;
+  label: string;
+}
 
 /**
  * One reward of the form in its own framed group named `title`: its on/off checkbox
@@ -48,8 +50,11 @@ export function RewardSection({
   );
 }
 
-/** An amount of a reward, typed in dollars ('5.00') with a '$' in the box; up to $1,000.00. */
-export function MoneyField({ form, name, label }: { form: RewardsFormApi; name: MoneyName; label: string }) {
+/**
+ * An amount typed in dollars ('5.00') with a '$' in the box (the form's schema turns it into
+ * integer cents); the hint says its largest value, `maxCents` (default a reward's $1,000.00).
+ */
+export function MoneyField<F extends FieldValues, T>({ form, name, label, maxCents = REWARD_MAX_CENTS }: FieldOf<F, T> & { maxCents?: number }) {
   const t = useMessages(rulesMessages);
   const { error } = form.getFieldState(name, form.formState);
   return (
@@ -59,15 +64,15 @@ export function MoneyField({ form, name, label }: { form: RewardsFormApi; name: 
       inputMode="decimal"
       autoComplete="off"
       leading="$"
-      hint={t('rewardsMoneyHint', { max: formatCents(REWARD_MAX_CENTS) })}
+      hint={t('rewardsMoneyHint', { max: formatCents(maxCents) })}
       error={error?.message}
       {...form.register(name)}
     />
   );
 }
 
-/** A whole number of a reward within the range of its contract `rule` (shown as the hint), with `unit` in the box when given. */
-export function CountField({ form, name, label, rule, unit }: { form: RewardsFormApi; name: CountName; label: string; rule: z.ZodNumber; unit?: string }) {
+/** A whole number within the range of its contract `rule` (shown as the hint), with `unit` in the box when given. */
+export function CountField<F extends FieldValues, T>({ form, name, label, rule, unit }: FieldOf<F, T> & { rule: z.ZodNumber; unit?: string }) {
   const t = useMessages(rulesMessages);
   const { error } = form.getFieldState(name, form.formState);
   const min = rule.minValue ?? undefined;

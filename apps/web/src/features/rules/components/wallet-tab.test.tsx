@@ -265,7 +265,17 @@ describe('Rules & Settings: the Wallet tab', () => {
       session: { user: userOf('tenant_admin'), tenant: ACME },
     });
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Cashback Rules', 'Loyalty Tiers', 'Special Offers', 'Rewards', 'Expiry', 'Messages', 'Wallet']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Cashback Rules',
+      'Loyalty Tiers',
+      'Special Offers',
+      'Rewards',
+      'Limits',
+      'Offline',
+      'Expiry',
+      'Messages',
+      'Wallet',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Wallet' }));
     expect(await screen.findByRole('form', { name: 'Wallet pass settings' })).toBeInTheDocument();
   });

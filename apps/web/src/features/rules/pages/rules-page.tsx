@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CashbackRule, InitializeRulesResponse, Offer, TierRule } from '@loyalty/contract';
-import { Crown, Gift, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles, Wallet } from 'lucide-react';
+import { Crown, Gauge, Gift, Hourglass, Mail, Percent, RotateCcw, RotateCw, Sparkles, Wallet, WifiOff } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -14,7 +14,9 @@ import { CashbackPreview } from '../components/cashback-preview';
 import { CashbackRulesForm } from '../components/cashback-rules-form';
 import { ExpiryTab } from '../components/expiry-tab';
 import { InitializeRulesDialog } from '../components/initialize-rules-dialog';
+import { LimitsTab } from '../components/limits-tab';
 import { MessagesTab } from '../components/messages-tab';
+import { OfflineTab } from '../components/offline-tab';
 import { OfferFormDialog } from '../components/offer-form-dialog';
 import { OffersList } from '../components/offers-list';
 import { RewardsTab } from '../components/rewards-tab';
@@ -25,14 +27,16 @@ import { CashbackForm, RULES_MESSAGES, TierForm, previewCashbackRules, previewTi
 import { useMessages, type Translate } from '@/lib/i18n';
 import { rulesMessages } from '../messages';
 
-type TabValue = 'cashback' | 'tiers' | 'offers' | 'rewards' | 'expiry' | 'messages' | 'wallet';
+type TabValue = 'cashback' | 'tiers' | 'offers' | 'rewards' | 'limits' | 'offline' | 'expiry' | 'messages' | 'wallet';
 
-/** The seven tabs, their labels in `t`'s language. */
+/** The nine tabs, their labels in `t`'s language. */
 const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>[] => [
   { value: 'cashback', label: t('tabCashback'), icon: <Percent aria-hidden="true" className="h-4 w-4" /> },
   { value: 'tiers', label: t('tabTiers'), icon: <Crown aria-hidden="true" className="h-4 w-4" /> },
   { value: 'offers', label: t('tabOffers'), icon: <Sparkles aria-hidden="true" className="h-4 w-4" /> },
   { value: 'rewards', label: t('tabRewards'), icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'limits', label: t('tabLimits'), icon: <Gauge aria-hidden="true" className="h-4 w-4" /> },
+  { value: 'offline', label: t('tabOffline'), icon: <WifiOff aria-hidden="true" className="h-4 w-4" /> },
   { value: 'expiry', label: t('tabExpiry'), icon: <Hourglass aria-hidden="true" className="h-4 w-4" /> },
   { value: 'messages', label: t('tabMessages'), icon: <Mail aria-hidden="true" className="h-4 w-4" /> },
   { value: 'wallet', label: t('tabWallet'), icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },
@@ -41,7 +45,7 @@ const tabs = (t: Translate<typeof rulesMessages.en>): readonly TabItem<TabValue>
 /**
  * Rules & Settings /t/{slug}/rules (tenant_admin). Loads the cashback rules, tier rules and offers;
  * a spinner while loading, 'Failed to load rules and offers' with Try again when a load fails. Then
- * the seven tabs (the Rewards, Expiry, Messages and Wallet tabs load their own data), the 'Initialize default rules'
+ * the nine tabs (the Rewards, Limits, Offline, Expiry, Messages and Wallet tabs load their own data), the 'Initialize default rules'
  * action and the live cashback preview.
  */
 export function RulesPage() {
@@ -120,13 +124,22 @@ function RulesEditor({ slug, cashbackRules, tierRules, offers }: { slug: string;
         </Button>
       </div>
 
-      <Tabs items={tabs(t)} value={tab} onChange={setTab} label={t('sections')}>
+      {/* Nine tabs: each as wide as its label (the rest shared out), tighter padding so that they fit a 1280 px screen, sideways scrolling when they do not fit. */}
+      <Tabs
+        items={tabs(t)}
+        value={tab}
+        onChange={setTab}
+        label={t('sections')}
+        className="sm:[&_[role=tab]]:gap-1.5 sm:[&_[role=tab]]:px-1.5 sm:[&_[role=tablist]]:auto-cols-auto"
+      >
         {tab === 'cashback' && <CashbackRulesForm slug={slug} form={cashbackForm} />}
         {tab === 'tiers' && <TierRulesForm slug={slug} form={tierForm} />}
         {tab === 'offers' && (
           <OffersList offers={offers} now={now} onCreate={() => setOfferModal({ mode: 'create' })} onEdit={(offer) => setOfferModal({ mode: 'edit', offer })} />
         )}
         {tab === 'rewards' && <RewardsTab slug={slug} />}
+        {tab === 'limits' && <LimitsTab slug={slug} />}
+        {tab === 'offline' && <OfflineTab slug={slug} />}
         {tab === 'expiry' && <ExpiryTab slug={slug} />}
         {tab === 'messages' && <MessagesTab slug={slug} />}
         {tab === 'wallet' && <WalletTab slug={slug} />}
