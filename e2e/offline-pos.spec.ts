@@ -11,7 +11,10 @@ import { dismissToasts } from './support/toasts';
  * copy), and once the connection is back the queue empties: both earns are in the ledger exactly
  * once, at the time they were made, and the card holds their cashback. Signing out with a sale
  * not yet synced asks first; an earn the server refuses when it arrives (the card was blocked
- * meanwhile) is a sync conflict the cashier sees and may remove after confirming.
+ * meanwhile) is a sync conflict the cashier sees and may remove after confirming. A redemption the
+ * Store Admin allows offline is queued within the caps (one over the cap per redemption is refused
+ * on the till), and the server's refusal of it when it arrives (the card blocked meanwhile) is a
+ * sync conflict the cashier sees and the Store Admins find in their list.
  */
 
 /** Opens the POS once its service worker serves the page, and loads the business's card. */
@@ -105,8 +108,8 @@ test('signing out with an unsynced sale asks first, naming it; staying keeps the
   await dismissToasts(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
-  const ask = page.getByRole('alertdialog', { name: 'Sign out with 1 unsynced sale?' });
-  await expect(ask).toContainText('1 sale made on this till has not reached the server yet. It stays on this till');
+  const ask = page.getByRole('alertdialog', { name: 'Sign out with 1 unsynced movement?' });
+  await expect(ask).toContainText('1 movement made on this till (a purchase or a redemption) has not reached the server yet. It stays on this till');
   await expectNoSeriousA11yViolations(page, 'sign-out with an unsynced sale');
   await screenshot(page, { path: `${SCREENS}/pos-offline-sign-out.png` });
   await ask.getByRole('button', { name: 'Stay signed in' }).click();
@@ -152,5 +155,67 @@ test('an earn refused when it arrives becomes a sync conflict the cashier is sho
     await expect(queue.getByText('Nothing waiting to sync')).toBeVisible();
   } finally {
     expect((await block()).ok()).toBe(true); // unblocked again
+  }
+});
+
+test('an offline redemption allowed by the cap whose card was blocked meanwhile shows as a conflict', async ({ cashierPage: page, business, adminApi }) => {
+  const setOffline = (enabled: boolean) =>
+    adminApi.put(`/api/t/${business.slug}/rules/offline`, { data: { redemptions: { enabled, maxPerTransactionCents: 500, maxPerCardPerDayCents: 5000 } } });
+  const block = () => adminApi.post(`/api/t/${business.slug}/cards/${business.card}/block`, { data: {} });
+  const allowed = await setOffline(true);
+  expect(allowed.ok(), await allowed.text()).toBe(true);
+  try {
+    const card = await openTill(page, business.slug, business.card);
+    // A balance to redeem from: a $400.00 purchase online.
+    await page.getByLabel('Purchase amount').fill('400.00');
+    await page.getByRole('button', { name: /Process Earn/ }).click();
+    await expect(page.getByText(/Cashback earned:/)).toBeVisible();
+    await page.getByRole('tab', { name: 'Redeem' }).click();
+    const before = await page.getByTestId('card-balance').innerText();
+    await dismissToasts(page);
+
+    await page.context().setOffline(true);
+    await expect(page.getByText('Offline: a redemption up to $5.00 is saved on this till and sent when the connection is back')).toBeVisible();
+    // Over the cap per redemption: refused on the till, nothing queued.
+    await page.getByLabel('Redeem amount').fill('5.01');
+    await page.getByRole('button', { name: /Process Redeem/ }).click();
+    await expect(page.getByText('This offline redemption is over the most allowed per redemption')).toBeVisible();
+    await expect(page.getByText('Offline: nothing waiting to sync')).toBeVisible();
+
+    await page.getByLabel('Redeem amount').fill('5.00');
+    await page.getByRole('button', { name: /Process Redeem/ }).click();
+    await expect(page.getByText('Redemption of $5.00 queued: it syncs when the connection is back')).toBeVisible();
+    await expect(page.getByText('Offline: 1 waiting to sync')).toBeVisible();
+    const lowered = (Math.round(Number(before.replace(/[$,]/g, '')) * 100) - 500) / 100;
+    await expect(page.getByTestId('card-balance')).toHaveText(`$${lowered.toFixed(2)}`);
+    await expect(card.getByText('Last transaction: $5.00 redemption waiting to sync')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'POS offline with a redemption waiting');
+    await screenshot(page, { path: `${SCREENS}/pos-offline-redeem.png`, fullPage: true });
+    await dismissToasts(page);
+
+    // Meanwhile the Store Admin blocks the card (the admin's own connection).
+    expect((await block()).ok()).toBe(true);
+    try {
+      await page.context().setOffline(false);
+      await expect(page.getByText(`Sync conflict: $5.00 redemption on card ${business.card} was refused: This card is blocked`)).toBeVisible({
+        timeout: 45_000,
+      });
+      await expect(page.getByText('1 sync conflict')).toBeVisible();
+      await dismissToasts(page);
+      await page.getByRole('button', { name: 'Sync queue' }).click();
+      const item = page.getByRole('dialog', { name: 'Sync queue' }).getByTestId('queue-item');
+      await expect(item).toContainText('$5.00 · Redeem');
+      await expect(item).toContainText('Conflict');
+      await expect(item).toContainText('This card is blocked');
+
+      const listed = await adminApi.get(`/api/t/${business.slug}/sync-conflicts`);
+      expect(listed.ok(), await listed.text()).toBe(true);
+      const { items } = (await listed.json()) as { items: Array<{ kind: string; cardUid: string; amountCents: number; message: string }> };
+      expect(items).toContainEqual(expect.objectContaining({ kind: 'REDEEM', cardUid: business.card, amountCents: 500, message: 'This card is blocked' }));
+    } finally {
+      expect((await block()).ok()).toBe(true); // unblocked again
+    }
+  } finally {
+    expect((await setOffline(false)).ok()).toBe(true);
   }
 });

@@ -15,12 +15,12 @@ export const appMessages = defineMessages('app', {
   openMenu: 'Open menu',
   yourProfile: 'Your profile',
   signOut: 'Sign out',
-  signOutUnsyncedTitle_one: 'Sign out with {{count}} unsynced sale?',
-  signOutUnsyncedTitle_other: 'Sign out with {{count}} unsynced sales?',
+  signOutUnsyncedTitle_one: 'Sign out with {{count}} unsynced movement?',
+  signOutUnsyncedTitle_other: 'Sign out with {{count}} unsynced movements?',
   signOutUnsyncedBody_one:
-    '{{count}} sale made on this till has not reached the server yet. It stays on this till and is sent when someone signs in to this business here again.',
+    '{{count}} movement made on this till (a purchase or a redemption) has not reached the server yet. It stays on this till and is sent when someone signs in to this business here again.',
   signOutUnsyncedBody_other:
-    '{{count}} sales made on this till have not reached the server yet. They stay on this till and are sent when someone signs in to this business here again.',
+    '{{count}} movements made on this till (purchases or redemptions) have not reached the server yet. They stay on this till and are sent when someone signs in to this business here again.',
   signOutAnyway: 'Sign out anyway',
   staySignedIn: 'Stay signed in',
   subscriptionRequired: 'Subscription required',

@@ -79,7 +79,7 @@ export function MobileDrawer({ drawerRef, onClose, children }: { drawerRef: Ref<
 /**
  * The sticky header of the signed-in areas: the 'Open menu' button (below lg; `menuOpen` sets
  * aria-expanded), the page title as plain text, `extras` (badges), the user's name and role
- * linking to `profilePath`, and Sign out (SignOutButton: asks first while the till has unsynced sales).
+ * linking to `profilePath`, and Sign out (SignOutButton: asks first while the till has unsynced movements).
  */
 export function ShellHeader({
   user,

@@ -50,8 +50,8 @@ describe('Sign out with unsynced sales', () => {
     const { user, sent } = renderButton();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out with 2 unsynced sales?' });
-    expect(dialog).toHaveTextContent('2 sales made on this till have not reached the server yet. They stay on this till');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out with 2 unsynced movements?' });
+    expect(dialog).toHaveTextContent('2 movements made on this till (purchases or redemptions) have not reached the server yet. They stay on this till');
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sent.to('POST', '/auth/logout')).toHaveLength(0);
@@ -62,8 +62,8 @@ describe('Sign out with unsynced sales', () => {
     await queueEarn('k-1');
     const { user, sent } = renderButton();
     await user.click(screen.getByRole('button', { name: 'Sign out' })); // at once: the queue is read at the press
-    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out with 1 unsynced sale?' });
-    expect(dialog).toHaveTextContent('1 sale made on this till has not reached the server yet. It stays on this till');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out with 1 unsynced movement?' });
+    expect(dialog).toHaveTextContent('1 movement made on this till (a purchase or a redemption) has not reached the server yet. It stays on this till');
     await user.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     expect(sent.to('POST', '/auth/logout')).toHaveLength(1);

@@ -54,9 +54,10 @@ async function post(item: QueuedMovement, first = false): Promise<number> {
 }
 
 /**
- * Sends one item. A server that counts `occurredAt` in the key's fingerprint refuses a retry of a
- * request that had in fact arrived without it (409 IDEMPOTENCY_KEY_REUSED): the first body is
- * sent again then, and the server replays its first answer (earns and redemptions alike).
+ * Sends one item. Our server leaves `occurredAt` out of the key's fingerprint (ADR 0051), so the
+ * queued copy of a request that had in fact arrived replays its first answer. Should a server
+ * count it and refuse that retry (409 IDEMPOTENCY_KEY_REUSED, e.g. one deployed before that
+ * change), the first body is sent again and replays (earns and redemptions alike).
  */
 async function send(item: QueuedMovement): Promise<number> {
   try {

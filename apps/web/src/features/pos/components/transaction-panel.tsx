@@ -5,6 +5,7 @@ import { Gift, Wallet } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, type TabItem } from '@/components/ui/tabs';
+import { useOfflineSettings } from '../api/get-offline-settings';
 import { EarnForm } from './earn-form';
 import { RedeemForm } from './redeem-form';
 import { useMessages } from '@/lib/i18n';
@@ -15,11 +16,14 @@ type Mode = 'earn' | 'redeem';
 /**
  * Right column of the POS: the Earn Cashback / Redeem tabs. When the tenant cannot transact
  * (docs/product.md 'Subscription gates') it says the POS gate's message (contract
- * POS_GATE_MESSAGE) and the process buttons are disabled.
+ * POS_GATE_MESSAGE) and the process buttons are disabled. Once a card is loaded it reads what the
+ * till may do offline, so the answer is kept for a redemption with no connection
+ * (docs/product.md 'Offline till').
  */
 export function TransactionPanel({ slug, card, storeId, canTransact, onDone }: PosFormProps) {
   const t = useMessages(posMessages);
   const [mode, setMode] = useState<Mode>('earn');
+  useOfflineSettings(slug);
   const tabs: readonly TabItem<Mode>[] = [
     { value: 'earn', label: t('tabEarn'), icon: <Gift aria-hidden="true" className="h-4 w-4" /> },
     { value: 'redeem', label: t('tabRedeem'), icon: <Wallet aria-hidden="true" className="h-4 w-4" /> },

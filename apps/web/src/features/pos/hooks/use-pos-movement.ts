@@ -27,7 +27,8 @@ interface MovementHandlers<R> {
  * same failed body unchanged, a new key after a success, after it was handed to `onOffline`, or
  * when the body changed. A failure is reported as the server's text, else `fallback` ('Transaction
  * failed' / 'Redemption failed'; a network failure reads 'Network error. Please check your
- * connection.'). With `onOffline` (the earn, docs/product.md 'Offline till') an offline browser
+ * connection.'). With `onOffline` (the earn, and the redeem when the Store Admin allows offline
+ * redemptions; docs/product.md 'Offline till') an offline browser
  * sends nothing and a request without an answer is handed over too. Returns `send(body, handlers)`.
  */
 export function usePosMovement<B, R>(mutation: UseMutationResult<R, Error, MovementVariables<B>>, fallback: string) {

@@ -1,8 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CardResponse, EarnRequest, EarnResponse, RedeemRequest, RedeemResponse, TransactionListResponse } from '@loyalty/contract';
+import {
+  DEFAULT_OFFLINE_SETTINGS,
+  type CardResponse,
+  type EarnRequest,
+  type EarnResponse,
+  type OfflineSettings,
+  type RedeemRequest,
+  type RedeemResponse,
+  type TransactionListResponse,
+} from '@loyalty/contract';
 import { ACME, cardWith, STORE_ID, tenantWith, transactionWith, userOf } from '@/test/fixtures';
 import { readCachedCard } from '@/lib/offline/card-cache';
+import { listQueue } from '@/lib/offline/queue';
 import { syncQueue } from '@/lib/offline/sync';
 import { goOffline } from '@/test/network';
 import { renderWithProviders } from '@/test/render';
@@ -13,11 +23,16 @@ const CARD = '/t/acme/cards/ACME0001';
 const EARN = '/t/acme/transactions/earn';
 const REDEEM = '/t/acme/transactions/redeem';
 
-/** The server of a till: the tenant, card ACME0001 (as given), its last transactions. */
-function serve({ card = cardWith(), canTransact = true }: { card?: CardResponse; canTransact?: boolean } = {}) {
+/** The server of a till: the tenant, what it may do offline, card ACME0001 (as given), its last transactions. */
+function serve({
+  card = cardWith(),
+  canTransact = true,
+  offline = DEFAULT_OFFLINE_SETTINGS,
+}: { card?: CardResponse; canTransact?: boolean; offline?: OfflineSettings } = {}) {
   const ledger: TransactionListResponse = { transactions: [transactionWith()], total: 1, pages: 1 };
   server.use(
     http.get(api('/t/acme/tenant'), () => HttpResponse.json(tenantWith({ canTransact, subscriptionStatus: canTransact ? 'TRIALING' : 'CANCELED' }))),
+    http.get(api('/t/acme/rules/offline'), () => HttpResponse.json<OfflineSettings>(offline)),
     http.get(api(CARD), () => HttpResponse.json(card)),
     http.get(api('/t/acme/transactions'), () => HttpResponse.json(ledger)),
   );
@@ -192,6 +207,37 @@ describe('POS terminal: offline', () => {
     await user.type(screen.getByLabelText('Redeem amount'), '5');
     expect(screen.getByRole('button', { name: /process redeem/i })).toBeDisabled();
     await user.type(screen.getByLabelText('Redeem amount'), '{Enter}');
+    expect(sent.to('POST', REDEEM)).toHaveLength(0);
+  });
+
+  it('queues an offline redemption the Store Admin allows, lowers the card shown and refuses one over the cap', async () => {
+    const offline: OfflineSettings = { redemptions: { enabled: true, maxPerTransactionCents: 500, maxPerCardPerDayCents: 800 } };
+    const sent = serve({ offline });
+    const { user } = renderPos();
+    await loadCard(user);
+    await user.click(screen.getByRole('tab', { name: /redeem/i }));
+    await waitFor(() => expect(sent.to('GET', '/t/acme/rules/offline')).toHaveLength(1));
+    goOffline();
+    expect(await screen.findByText('Offline: a redemption up to $5.00 is saved on this till and sent when the connection is back')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Redeem amount'), '5.01');
+    await user.click(screen.getByRole('button', { name: /process redeem/i }));
+    expect(await screen.findByText('This offline redemption is over the most allowed per redemption')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Redeem amount'));
+    await user.type(screen.getByLabelText('Redeem amount'), '4');
+    await user.click(screen.getByRole('button', { name: /process redeem/i }));
+    expect(await screen.findByText('Redemption of $4.00 queued: it syncs when the connection is back')).toBeInTheDocument();
+    expect(await screen.findByText('Offline: 1 waiting to sync')).toBeInTheDocument();
+    expect(balance()).toHaveTextContent('$6.00');
+    expect(screen.getByText('Last transaction: $4.00 redemption waiting to sync')).toBeInTheDocument();
+    expect((await readCachedCard('acme', 'ACME0001'))?.card.balanceCents).toBe(600);
+
+    await user.type(screen.getByLabelText('Redeem amount'), '4.01'); // 4.00 + 4.01 > 8.00 a day
+    await user.click(screen.getByRole('button', { name: /process redeem/i }));
+    expect(await screen.findByText('This card reached the most it may redeem offline today')).toBeInTheDocument();
+    const queue = await listQueue('acme');
+    expect(queue.map((i) => [i.kind, i.body.amountCents, i.body.occurredAt === i.occurredAt])).toEqual([['redeem', 400, true]]);
     expect(sent.to('POST', REDEEM)).toHaveLength(0);
   });
 });
