@@ -127,6 +127,7 @@ export const integrationsMessages = defineMessages('integrations', {
   eventCustomerErased: "a customer's personal data was erased at their request",
   eventCashbackExpiring: 'cashback expires in 7 days',
   eventCashbackExpired: 'cashback expired and left the card',
+  eventRiskFlagged: 'a card crossed a velocity limit set to flag it for review',
 
   deleteTitle: 'Delete endpoint',
   deleteConfirm: 'Delete endpoint',

@@ -27,6 +27,7 @@ export function eventOptions(t: IntegrationsT): readonly CodeOption<WebhookEvent
     { value: 'customer.erased', description: t('eventCustomerErased') },
     { value: 'cashback.expiring', description: t('eventCashbackExpiring') },
     { value: 'cashback.expired', description: t('eventCashbackExpired') },
+    { value: 'risk.flagged', description: t('eventRiskFlagged') },
   ];
 }
 
