@@ -42,6 +42,15 @@ export const OFFLINE_REDEMPTION_TEXT = {
   overCardCap: 'This card reached the most it may redeem offline today',
 } as const;
 
+/**
+ * Refusals of a movement's `occurredAt`: over 72 hours old (422 BUSINESS_RULE, a sync conflict:
+ * the movement is real but arrived too late) or in the future (400: the till's clock is wrong).
+ */
+export const OFFLINE_MOVEMENT_TEXT = {
+  tooOld: 'This was made offline more than 72 hours ago and can no longer be accepted',
+  inFuture: 'occurredAt cannot be in the future',
+} as const;
+
 /** A sync conflict's state: waiting for a Store Admin, or resolved by one. */
 export const SyncConflictStatus = z.enum(['OPEN', 'RESOLVED']);
 export type SyncConflictStatus = z.infer<typeof SyncConflictStatus>;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_LIMIT_SETTINGS, type EndOfDayReport, type TransactionListResponse } from '@loyalty/contract';
+import { DEFAULT_LIMIT_SETTINGS, OFFLINE_MOVEMENT_TEXT, type EndOfDayReport, type TransactionListResponse } from '@loyalty/contract';
 import { auditLog, cashbackLots, transactions } from '../../db/schema/index.ts';
 import { balanceAndLedger, createTestContext, freshTenant, json, type FreshTenant, type TestContext } from '../../../test/helpers.ts';
-import { OFFLINE_IN_FUTURE, OFFLINE_TOO_OLD } from './offline.ts';
 
 /**
  * Earns made offline and sent later (docs/product.md 'Offline till', ADR 0051): `occurredAt` is
@@ -68,15 +67,24 @@ describe('an earn made offline', () => {
   });
 
   it.each([
-    ['over 72 hours old', () => ago(73 * HOUR), OFFLINE_TOO_OLD],
-    ['10 minutes in the future', () => ago(-10 * 60_000), OFFLINE_IN_FUTURE],
+    ['10 minutes in the future', () => ago(-10 * 60_000), OFFLINE_MOVEMENT_TEXT.inFuture],
     ['not a time', () => 'yesterday', 'occurredAt must be an ISO-8601 time'],
-  ])('answers 400 for an occurredAt %s, nothing written', async (_, occurredAt, message) => {
+  ])('answers 400 for an occurredAt %s, nothing written (no sync conflict either)', async (_, occurredAt, message) => {
     const t = await freshTenant(ctx, { balanceCents: 0 });
     const res = await earn(t, { amountCents: 1000, occurredAt: occurredAt() });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(message);
     expect(await earnsOf(t)).toEqual([]);
+    expect(json(await t.req('GET', 'sync-conflicts')).items).toEqual([]);
+  });
+
+  it('over 72 hours old is refused with 422 and kept as a sync conflict, the ledger untouched', async () => {
+    const t = await freshTenant(ctx, { balanceCents: 0 });
+    const res = await earn(t, { amountCents: 1000, occurredAt: ago(73 * HOUR) });
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'BUSINESS_RULE', error: OFFLINE_MOVEMENT_TEXT.tooOld });
+    expect(await earnsOf(t)).toEqual([]);
+    expect(json(await t.req('GET', 'sync-conflicts')).items).toMatchObject([{ kind: 'EARN', amountCents: 1000, message: OFFLINE_MOVEMENT_TEXT.tooOld }]);
   });
 
   it('a till clock a little ahead counts as now', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { OFFLINE_REDEMPTION_TEXT } from '@loyalty/contract';
+import { OFFLINE_MOVEMENT_TEXT, OFFLINE_REDEMPTION_TEXT } from '@loyalty/contract';
 import { normalizeCardUid } from '@loyalty/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -20,24 +20,19 @@ const OFFLINE_MAX_AGE_MS = 72 * 60 * 60 * 1000;
 /** How far ahead of the server a till's clock may run: 5 minutes (such a time counts as now). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** Message of an `occurredAt` over 72 hours old. */
-export const OFFLINE_TOO_OLD = 'This purchase was made more than 72 hours ago and can no longer earn cashback';
-
-/** Message of an `occurredAt` in the future. */
-export const OFFLINE_IN_FUTURE = 'occurredAt cannot be in the future';
-
 /**
- * The time an earn happened, from its `occurredAt` (ISO-8601, validated by the contract) and the
- * request's instant `now`: null when absent (an earn made now); a time up to 5 minutes after
- * `now` counts as `now`. Throws 400 VALIDATION_ERROR (field body.occurredAt) for a time over 72
- * hours before `now` or more than 5 minutes after it.
+ * The time a movement happened, from its `occurredAt` (ISO-8601, validated by the contract) and
+ * the request's instant `now`: null when absent (a movement made now); a time up to 5 minutes
+ * after `now` counts as `now`. Throws 400 VALIDATION_ERROR (field body.occurredAt) for a time more
+ * than 5 minutes after `now` (the till's clock is wrong), and 422 BUSINESS_RULE for one over 72
+ * hours before it (a real movement that arrived too late: a sync conflict).
  */
 export function offlineTime(occurredAt: string | null | undefined, now: Date): Date | null {
   if (!occurredAt) return null;
   const at = new Date(occurredAt);
-  const refuse = (message: string) => badRequest(message, [{ field: 'body.occurredAt', message }]);
-  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw refuse(OFFLINE_IN_FUTURE);
-  if (at.getTime() < now.getTime() - OFFLINE_MAX_AGE_MS) throw refuse(OFFLINE_TOO_OLD);
+  const field = (message: string) => [{ field: 'body.occurredAt', message }];
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest(OFFLINE_MOVEMENT_TEXT.inFuture, field(OFFLINE_MOVEMENT_TEXT.inFuture));
+  if (at.getTime() < now.getTime() - OFFLINE_MAX_AGE_MS) throw new AppError('BUSINESS_RULE', OFFLINE_MOVEMENT_TEXT.tooOld, field(OFFLINE_MOVEMENT_TEXT.tooOld));
   return at.getTime() > now.getTime() ? now : at;
 }
 
@@ -49,8 +44,11 @@ interface OfflineMovementInput {
   occurredAt?: string | null;
 }
 
-/** Refusals a till should not retry: every AppError but a key reused with another body and the transient ones. */
-const RETRIED: ReadonlySet<string> = new Set(['IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'INTERNAL']);
+/**
+ * Refusals that are no sync conflict: a bad request (400: nothing of it is kept, as for any bad
+ * input), a key reused with another body, and the transient ones the till retries.
+ */
+const NOT_CONFLICTS: ReadonlySet<string> = new Set(['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'INTERNAL']);
 
 /**
  * Runs `work`, the movement `input` of `kind`; when it was made offline (`occurredAt`) and the
@@ -67,7 +65,7 @@ export async function recordingConflicts<T>(
   try {
     return await work();
   } catch (err) {
-    if (input.occurredAt && err instanceof AppError && !RETRIED.has(err.code)) {
+    if (input.occurredAt && err instanceof AppError && !NOT_CONFLICTS.has(err.code)) {
       const who = auditActorOf(ctx);
       await recordSyncConflict(db, {
         tenantId: ctx.tenant.id,

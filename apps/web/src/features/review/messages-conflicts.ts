@@ -32,7 +32,7 @@ export const conflictMessages = defineMessages('review.conflicts', {
     'The balance was spent before this synced. The customer got the discount at the till; recover it or write it off with an adjustment.',
   adviceVelocityLimit: 'It crossed a velocity limit. Check the card on the Review list, then adjust the balance if the sale was genuine.',
   adviceBusinessRule: 'It was over your offline caps or offline redemptions were off. Settle it with the customer, then adjust if needed.',
-  adviceValidationError: 'It reached us more than 72 hours after it happened. Credit it with an adjustment if the sale was genuine.',
+  adviceTooOld: 'It reached us more than 72 hours after it happened. Credit it with an adjustment if the sale was genuine.',
   adviceOther: 'Check the card and settle it with an adjustment if needed.',
 
   statusOpen: 'Open',

@@ -42,7 +42,7 @@ export function ReasonCell({ conflict }: { conflict: SyncConflictItem }) {
   return (
     <div className="min-w-0 lg:min-w-56">
       <p className="text-sm font-medium text-slate-900">{conflict.message}</p>
-      <p className="mt-0.5 text-xs text-slate-600">{t('whatToDo', { advice: adviceText(conflict.code) })}</p>
+      <p className="mt-0.5 text-xs text-slate-600">{t('whatToDo', { advice: adviceText(conflict.code, conflict.message) })}</p>
     </div>
   );
 }

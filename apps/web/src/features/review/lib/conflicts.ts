@@ -1,4 +1,4 @@
-import type { SyncConflictItem, SyncConflictStatus } from '@loyalty/contract';
+import { OFFLINE_MOVEMENT_TEXT, type SyncConflictItem, type SyncConflictStatus } from '@loyalty/contract';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { translate, type MessageKey } from '@/lib/i18n';
 import type { BadgeColor } from '@/lib/labels';
@@ -12,16 +12,16 @@ const ADVICE: Record<string, ConflictKey> = {
   INSUFFICIENT_BALANCE: 'adviceInsufficientBalance',
   VELOCITY_LIMIT: 'adviceVelocityLimit',
   BUSINESS_RULE: 'adviceBusinessRule',
-  VALIDATION_ERROR: 'adviceValidationError',
 };
 
 /**
  * The 'What to do' line of a sync conflict (docs/product.md 'Offline till') by the refusal's
- * `code`: CARD_NOT_ACTIVE (the card blocked meanwhile), INSUFFICIENT_BALANCE (the balance spent
- * meanwhile), VELOCITY_LIMIT, BUSINESS_RULE (over the offline caps, or offline redemptions off),
- * VALIDATION_ERROR (over 72 hours old); any other code gets the general advice.
+ * `code` and `message`: CARD_NOT_ACTIVE (the card blocked meanwhile), INSUFFICIENT_BALANCE (the
+ * balance spent meanwhile), VELOCITY_LIMIT, BUSINESS_RULE (over 72 hours old, told by its message;
+ * else over the offline caps, or offline redemptions off); any other code gets the general advice.
  */
-export function adviceText(code: string): string {
+export function adviceText(code: string, message: string): string {
+  if (message === OFFLINE_MOVEMENT_TEXT.tooOld) return translate(conflictMessages, 'adviceTooOld');
   return translate(conflictMessages, Object.hasOwn(ADVICE, code) ? ADVICE[code] : 'adviceOther');
 }
 

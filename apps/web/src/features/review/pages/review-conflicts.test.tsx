@@ -1,6 +1,6 @@
 import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { RiskFlagList, SyncConflictItem, SyncConflictList } from '@loyalty/contract';
+import { OFFLINE_MOVEMENT_TEXT, type RiskFlagList, type SyncConflictItem, type SyncConflictList } from '@loyalty/contract';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { ACME, userOf } from '@/test/fixtures';
@@ -61,7 +61,6 @@ const ADVICE: Record<string, string> = {
   INSUFFICIENT_BALANCE: 'The balance was spent before this synced. The customer got the discount at the till; recover it or write it off with an adjustment.',
   VELOCITY_LIMIT: 'It crossed a velocity limit. Check the card on the Review list, then adjust the balance if the sale was genuine.',
   BUSINESS_RULE: 'It was over your offline caps or offline redemptions were off. Settle it with the customer, then adjust if needed.',
-  VALIDATION_ERROR: 'It reached us more than 72 hours after it happened. Credit it with an adjustment if the sale was genuine.',
   NOT_FOUND: 'Check the card and settle it with an adjustment if needed.',
 };
 
@@ -111,6 +110,13 @@ describe('Review page: Sync conflicts', () => {
     renderPage();
     const rows = await rowsOf();
     codes.forEach((code, i) => expect(rows[i]).toHaveTextContent(`What to do: ${ADVICE[code]}`));
+  });
+
+  it('tells a movement that arrived over 72 hours late by its message', async () => {
+    serve([conflictWith({ code: 'BUSINESS_RULE', message: OFFLINE_MOVEMENT_TEXT.tooOld })]);
+    renderPage();
+    const [row] = await rowsOf();
+    expect(row).toHaveTextContent('What to do: It reached us more than 72 hours after it happened. Credit it with an adjustment if the sale was genuine.');
   });
 
   it('shows every conflict with who resolved it under All conflicts, kept in the address', async () => {
