@@ -43,9 +43,9 @@ type RedeemOutcome = ClaimedReplay & {
  * `{ transactionId, newBalance, amountRedeemed }` (cents). Throws 403 SUBSCRIPTION_REQUIRED or
  * FORBIDDEN (other store), 404 card/store, 422 CARD_NOT_ACTIVE, INSUFFICIENT_BALANCE or
  * VELOCITY_LIMIT (nothing written, the key included), 409 key reuse. With a redemption limit on
- * (one read of the business's limits first), the statement always runs in a transaction that then
- * checks the limits against the card's and the staff member's day and writes the flags of the
- * limits that flag (velocity.ts, ADR 0050). A redemption made offline (`occurredAt`, ADR 0051)
+ * (the statement says so: migration 0044), it runs in a transaction that then reads the limits,
+ * checks them against the card's and the staff member's day and writes the flags of the limits
+ * that flag (velocity.ts, ADR 0050). A redemption made offline (`occurredAt`, ADR 0051)
  * also runs in a transaction: its row is moved to the time it happened and checked against the
  * business's offline caps (422 BUSINESS_RULE); any refusal of it is recorded as a sync conflict
  * before it is thrown (`recordingConflicts`). 400 for an `occurredAt` over 72 hours old or in the future.
@@ -86,11 +86,10 @@ async function redeemNow(db: Database, ctx: PosContext, input: RedeemRequest): P
     return { status: 200, body: { transactionId: r.id, newBalance: Number(r.balanceCents), amountRedeemed: input.amountCents }, replayed: false };
   };
 
-  // With a redemption limit on, the redeem runs in a transaction that checks it after the write (ADR 0050).
-  const limits = await redeemLimitsOf(db, tenantId);
   const once = async (): Promise<PosResult<RedeemResponse>> => {
     // The row's id is chosen here, so the answer stored with the key is known to the statement.
-    if (!limits && !occurredAt && !wantsReceipt(ctx.tenant, ctx.links)) {
+    // With a redemption limit on, the statement answers that it needs a transaction (migration 0044).
+    if (!occurredAt && !wantsReceipt(ctx.tenant, ctx.links)) {
       const alone = await call(db, true, randomUUID());
       if (!alone.needsTransaction) return settle(db, alone);
     }
@@ -98,6 +97,8 @@ async function redeemNow(db: Database, ctx: PosContext, input: RedeemRequest): P
       const r = await call(tx, false, randomUUID());
       const result = await settle(tx, r);
       if (result.replayed) return result;
+      // Checked after the write, which locked the card (ADR 0050).
+      const limits = await redeemLimitsOf(tx, tenantId);
       if (occurredAt) {
         await backdateOfflineRow(tx, tenantId, r.id!, occurredAt);
         await checkOfflineRedemption(tx, ctx, { transactionId: r.id!, cardId: r.cardId!, amountCents: input.amountCents, at: occurredAt });
